@@ -1,0 +1,163 @@
+import type { LoadSummary } from './load.ts';
+import type { Target } from './scenarios.ts';
+import type { DbKind } from './server.ts';
+
+export interface ErrorCounts {
+  /** Responses outside 2xx. */
+  non2xx: number;
+  /** 2xx responses whose body was not a success envelope. */
+  mismatches: number;
+  /** Connection errors, timeouts included. */
+  connection: number;
+  timeouts: number;
+  total: number;
+  statusCodes: Record<string, number>;
+}
+
+export interface Measurement {
+  scenario: string;
+  method: string;
+  path: string;
+  baseline: boolean;
+  durationSeconds: number;
+  requests: number;
+  rps: number;
+  latencyMs: { p50: number; p90: number; p99: number; avg: number; max: number };
+  errors: ErrorCounts;
+  warmupErrors: number;
+  /** requests/s over the baseline's; null for the baseline itself. */
+  ratio: number | null;
+}
+
+export interface TargetOutcome {
+  scenario: string;
+  description: string;
+  actual: string;
+  pass: boolean;
+  /** Whether this database's run is judged by the target (else it is shown for information). */
+  enforced: boolean;
+}
+
+export function errorsOf(result: LoadSummary): ErrorCounts {
+  const { non2xx, mismatches, errors: connection, timeouts, statusCodes } = result;
+  return { non2xx, mismatches, connection, timeouts, total: non2xx + mismatches + connection, statusCodes };
+}
+
+export function measurement(
+  scenario: { name: string; method: string; path: string; baseline: boolean },
+  result: LoadSummary,
+  warmupErrors: number,
+): Measurement {
+  return {
+    scenario: scenario.name,
+    method: scenario.method,
+    path: scenario.path,
+    baseline: scenario.baseline,
+    durationSeconds: result.durationSeconds,
+    requests: result.requests,
+    rps: result.rps,
+    latencyMs: result.latencyMs,
+    errors: errorsOf(result),
+    warmupErrors,
+    ratio: null,
+  };
+}
+
+export function withRatios(measurements: Measurement[]): Measurement[] {
+  const baseline = measurements.find((m) => m.baseline);
+  return measurements.map((m) => ({
+    ...m,
+    ratio: baseline && !m.baseline && baseline.rps > 0 ? m.rps / baseline.rps : null,
+  }));
+}
+
+export function evaluateTargets(
+  targets: Target[],
+  measurements: Measurement[],
+  kind: DbKind,
+): TargetOutcome[] {
+  const outcomes: TargetOutcome[] = [];
+  for (const target of targets) {
+    const m = measurements.find((x) => x.scenario === target.scenario);
+    const enforced = target.databases.includes(kind);
+    const on = `(target set for ${target.databases.join(', ')})`;
+    if (target.minRatio !== undefined) {
+      const actual = m?.ratio ?? null;
+      outcomes.push({
+        scenario: target.scenario,
+        description: `requests/s >= ${pct(target.minRatio)} of bare ${on}`,
+        actual: actual === null ? 'not measured' : pct(actual),
+        pass: actual !== null && actual >= target.minRatio,
+        enforced,
+      });
+    }
+    if (target.maxP99Ms !== undefined) {
+      const actual = m?.latencyMs.p99 ?? null;
+      outcomes.push({
+        scenario: target.scenario,
+        description: `p99 < ${target.maxP99Ms} ms ${on}`,
+        actual: actual === null ? 'not measured' : `${num(actual)} ms`,
+        pass: actual !== null && actual < target.maxP99Ms,
+        enforced,
+      });
+    }
+  }
+  return outcomes;
+}
+
+const pct = (ratio: number) => `${(ratio * 100).toFixed(1)}%`;
+const num = (value: number, digits = 1) => value.toFixed(digits);
+
+function table(header: string[], rows: string[][], rightAligned: (column: number) => boolean): string {
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
+  const line = (cells: string[]) =>
+    cells
+      .map((cell, i) => (rightAligned(i) ? cell.padStart(widths[i]) : cell.padEnd(widths[i])))
+      .join(' | ')
+      .trimEnd();
+  const rule = widths.map((w) => '-'.repeat(w)).join('-+-');
+  return [line(header), rule, ...rows.map(line)].join('\n');
+}
+
+export function formatMeasurements(measurements: Measurement[]): string {
+  return table(
+    ['route', 'req/s', 'p50 ms', 'p99 ms', 'avg ms', 'max ms', 'requests', 'errors', 'vs bare'],
+    measurements.map((m) => [
+      m.scenario,
+      num(m.rps, 0),
+      num(m.latencyMs.p50),
+      num(m.latencyMs.p99),
+      num(m.latencyMs.avg, 2),
+      num(m.latencyMs.max),
+      String(m.requests),
+      String(m.errors.total),
+      m.baseline ? '(base)' : m.ratio === null ? '-' : pct(m.ratio),
+    ]),
+    (i) => i > 0,
+  );
+}
+
+export function formatTargets(outcomes: TargetOutcome[]): string {
+  return table(
+    ['target', 'route', 'actual', 'result'],
+    outcomes.map((o) => [
+      o.description,
+      o.scenario,
+      o.actual,
+      `${o.pass ? 'PASS' : 'FAIL'}${o.enforced ? '' : ' (info)'}`,
+    ]),
+    () => false,
+  );
+}
+
+export function formatErrors(measurements: Measurement[]): string[] {
+  return measurements
+    .filter((m) => m.errors.total > 0)
+    .map((m) => {
+      const e = m.errors;
+      const codes = Object.entries(e.statusCodes)
+        .map(([code, count]) => `${code}×${count}`)
+        .join(' ');
+      return `${m.scenario}: ${e.non2xx} non-2xx, ${e.mismatches} without a success envelope, ${e.connection} connection errors (${e.timeouts} timeouts); status codes ${codes || 'none'}`;
+    });
+}

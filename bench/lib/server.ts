@@ -1,0 +1,155 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { buildApp } from '@freight/server/src/app.ts';
+import { type AppConfig, loadConfig } from '@freight/server/src/config.ts';
+import { type Database, type Db, openDatabase } from '@freight/server/src/platform/db/client.ts';
+import { seedDemoAccounts, seedSystem } from '@freight/server/src/seed/seed.ts';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+
+export type DbKind = Database['kind'];
+
+export interface BenchServer {
+  app: FastifyInstance;
+  db: Db;
+  kind: DbKind;
+  config: AppConfig;
+  /** http://127.0.0.1:<port> */
+  baseUrl: string;
+  /** Where the database lives: the PGlite directory or the PostgreSQL database name. */
+  location: string;
+  close(): Promise<void>;
+}
+
+export interface BenchServerOptions {
+  /** PostgreSQL server to create a throw-away database on; PGlite in a temp dir when absent. */
+  adminUrl?: string;
+  poolSize?: number;
+  /** Data to load after the system and demo seed, before the app is built. */
+  seed?: (db: Db) => Promise<void>;
+  /** Extra routes (comparison routes, scenario fixtures), added after buildApp and before listen. */
+  register?: (app: FastifyInstance, db: Db) => void;
+  config?: Partial<AppConfig>;
+}
+
+interface PostgresDatabase {
+  url: string;
+  name: string;
+  drop(): Promise<void>;
+}
+
+/** A database of the bench's own on that server, dropped on close, as the test harness does. */
+async function createPostgresDatabase(adminUrl: string): Promise<PostgresDatabase> {
+  const name = `freight_bench_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    await admin.query(`create database ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    name,
+    async drop() {
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      try {
+        await client.query(`drop database if exists ${name} with (force)`);
+      } finally {
+        await client.end();
+      }
+    },
+  };
+}
+
+/** The real server (every plugin, hook and module) on an ephemeral port of 127.0.0.1. */
+export async function startBenchServer(options: BenchServerOptions = {}): Promise<BenchServer> {
+  const cleanups: Array<() => Promise<void> | void> = [];
+  const cleanup = async () => {
+    for (const step of cleanups.reverse()) {
+      try {
+        await step();
+      } catch (error) {
+        console.error('bench cleanup step failed:', error);
+      }
+    }
+  };
+
+  try {
+    let url: string | undefined;
+    let location: string;
+    let dataDir: string | null = null;
+    if (options.adminUrl) {
+      const pgDb = await createPostgresDatabase(options.adminUrl);
+      cleanups.push(() => pgDb.drop());
+      url = pgDb.url;
+      location = `postgres database ${pgDb.name}`;
+    } else {
+      const dir = mkdtempSync(path.join(os.tmpdir(), 'freight-bench-'));
+      cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+      dataDir = dir;
+      location = `pglite in ${dir}`;
+    }
+
+    const database = await openDatabase({ url, dataDir, poolSize: options.poolSize });
+    cleanups.push(() => database.close());
+    await seedSystem(database.db);
+    await seedDemoAccounts(database.db);
+    if (options.seed) await options.seed(database.db);
+
+    const config = loadConfig(
+      {},
+      {
+        loginCaptcha: false,
+        logLevel: 'silent',
+        loginRateLimitPerMinute: 1_000_000,
+        seedDemo: false,
+        ...options.config,
+      },
+    );
+    const { app } = await buildApp(config, database, { logger: false });
+    cleanups.push(() => app.close());
+    // Fastify accepts routes until ready(): listen() below is what makes the app ready.
+    options.register?.(app, database.db);
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    const { port } = app.server.address() as AddressInfo;
+
+    return {
+      app,
+      db: database.db,
+      kind: database.kind,
+      config,
+      baseUrl: `http://127.0.0.1:${port}`,
+      location,
+      close: cleanup,
+    };
+  } catch (error) {
+    await cleanup();
+    throw error;
+  }
+}
+
+/** Signs in through the HTTP API, as the console does, and returns the token for X-Access-Token. */
+export async function login(server: BenchServer, username: string, password: string): Promise<string> {
+  const response = await fetch(`${server.baseUrl}${server.config.basePath}/sys/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password }),
+  });
+  const body = (await response.json()) as {
+    success?: boolean;
+    message?: string;
+    result?: { token?: string };
+  };
+  const token = body.result?.token;
+  if (!response.ok || !body.success || !token) {
+    throw new Error(`login ${username} failed: HTTP ${response.status} ${body.message ?? ''}`);
+  }
+  return token;
+}

@@ -1,0 +1,34 @@
+// Header bell (spec §2 header bell, §4 header notice, notification links).
+import { expect, type Locator, type Page } from '@playwright/test';
+
+export class NoticeBell {
+  readonly button: Locator;
+  readonly badge: Locator;
+  readonly popover: Locator;
+  readonly viewMore: Locator;
+
+  constructor(readonly page: Page) {
+    this.button = page.getByTestId('notice-bell');
+    this.badge = page.getByTestId('notice-badge').locator('sup.ant-badge-count');
+    this.popover = page.getByTestId('notice-popover');
+    this.viewMore = page.getByTestId('notice-more');
+  }
+
+  async open(): Promise<void> {
+    await this.button.click();
+    await expect(this.popover).toBeVisible();
+  }
+
+  async showTab(name: RegExp | string): Promise<void> {
+    await this.popover.getByRole('tab', { name }).click();
+  }
+
+  /** The counter row of one category of getDsXx (sijiCount, cheCount, …). */
+  row(key: string): Locator {
+    return this.popover.getByTestId(`pending-${key}`);
+  }
+
+  announcements(): Locator {
+    return this.popover.getByTestId('announcement-item');
+  }
+}

@@ -1,0 +1,90 @@
+// Settings drawer (spec §2 settings drawer, §3 theme state).
+import { expect, type Locator, type Page } from '@playwright/test';
+
+export class SettingsDrawer {
+  readonly root: Locator;
+  readonly darkStyle: Locator;
+  readonly lightStyle: Locator;
+  readonly sideMenu: Locator;
+  readonly topMenu: Locator;
+  readonly colors: Locator;
+  readonly contentWidth: Locator;
+  readonly fixedHeader: Locator;
+  readonly autoHideHeader: Locator;
+  readonly fixSiderbar: Locator;
+  readonly colorWeak: Locator;
+  readonly multipage: Locator;
+
+  constructor(readonly page: Page) {
+    this.root = page.getByTestId('settings-drawer');
+    this.darkStyle = this.root.getByRole('button', { name: '暗色菜单风格' });
+    this.lightStyle = this.root.getByRole('button', { name: '亮色菜单风格' });
+    this.sideMenu = this.root.getByRole('button', { name: '侧边栏导航' });
+    this.topMenu = this.root.getByRole('button', { name: '顶部栏导航' });
+    this.colors = this.root.getByTestId('settings-colors').getByRole('button');
+    this.contentWidth = this.root.locator('.ant-select', { has: page.getByLabel('内容区域宽度') });
+    this.fixedHeader = this.root.getByRole('switch', { name: '固定 Header' });
+    this.autoHideHeader = this.root.getByRole('switch', { name: '下滑时隐藏 Header' });
+    this.fixSiderbar = this.root.getByRole('switch', { name: '固定侧边菜单' });
+    this.colorWeak = this.root.getByRole('switch', { name: '色弱模式' });
+    this.multipage = this.root.getByRole('switch', { name: '多页签模式' });
+  }
+
+  /** Opens the drawer from the user menu (系统设置). */
+  async open(): Promise<void> {
+    await this.page.getByTestId('user-menu').click();
+    await this.page.locator('.ant-dropdown:visible').getByRole('menuitem', { name: '系统设置' }).click();
+    await expect(this.root).toBeVisible();
+  }
+
+  /** Re-opens the drawer when a change closed it (see the report: it closes on a layout switch). */
+  async ensureOpen(): Promise<void> {
+    // Give a closing drawer the time to finish its motion; an open one stays open.
+    const closed = await expect(this.root)
+      .toBeHidden({ timeout: 2_000 })
+      .then(() => true)
+      .catch(() => false);
+    if (!closed) return;
+    // The layout switch also leaves the window scrolled with the header out of view.
+    await this.page.evaluate(() => window.scrollTo(0, 0));
+    await expect.poll(() => this.page.evaluate(() => window.scrollY)).toBe(0);
+    await this.open();
+  }
+
+  /** Switches the navigation mode, waits for the layout to follow, and (by default) re-opens the drawer. */
+  async chooseLayout(mode: 'side' | 'top', options: { reopen?: boolean } = {}): Promise<void> {
+    await (mode === 'side' ? this.sideMenu : this.topMenu).click();
+    await expect(
+      this.page.locator(mode === 'side' ? 'aside.ant-pro-sider' : '.ant-pro-top-nav-header').first(),
+    ).toBeVisible();
+    if (options.reopen ?? true) await this.ensureOpen();
+  }
+
+  /** The settings as stored in local storage (re-applied on load). */
+  async stored(): Promise<Record<string, unknown>> {
+    return this.page.evaluate(() => JSON.parse(localStorage.getItem('APP_THEME_SETTINGS') ?? '{}'));
+  }
+
+  async close(): Promise<void> {
+    await this.root.getByRole('button', { name: /关闭|Close/ }).click();
+    await expect(this.root).toBeHidden();
+  }
+
+  async setSwitch(control: Locator, on: boolean): Promise<void> {
+    if ((await control.getAttribute('aria-checked')) !== String(on)) await control.click();
+    await expect(control).toHaveAttribute('aria-checked', String(on));
+  }
+
+  /** Current value label of the content width select (固定 / 流式). */
+  contentWidthValue(): Locator {
+    return this.contentWidth.locator('.ant-select-selection-item');
+  }
+
+  /** Opens the content width select; returns its options. */
+  async contentWidthOptions(): Promise<Locator> {
+    await this.contentWidth.click();
+    const list = this.page.locator('.ant-select-dropdown:visible');
+    await expect(list).toBeVisible();
+    return list.locator('.ant-select-item-option');
+  }
+}

@@ -1,0 +1,125 @@
+// The main layout (spec §2): side or top menu, header, breadcrumb, content, footer, feedback toasts.
+import { expect, type Locator, type Page } from '@playwright/test';
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** A URL matcher for a path (and query) at the end of the address. */
+export function endsWith(path: string): RegExp {
+  return new RegExp(`${escapeRegExp(path)}$`);
+}
+
+export class ShellPage {
+  readonly content: Locator;
+  readonly header: Locator;
+  readonly headerActions: Locator;
+  readonly sider: Locator;
+  readonly sideMenu: Locator;
+  readonly topMenu: Locator;
+  readonly brand: Locator;
+  readonly breadcrumb: Locator;
+  readonly pageTitle: Locator;
+  readonly footer: Locator;
+  readonly welcome: Locator;
+  readonly userMenuButton: Locator;
+  readonly mobileMenuButton: Locator;
+  readonly mobileMenu: Locator;
+
+  constructor(readonly page: Page) {
+    this.content = page.getByTestId('layout-content');
+    this.header = page.locator('header.ant-layout-header').first();
+    this.headerActions = page.getByTestId('header-actions');
+    this.sider = page.locator('aside.ant-pro-sider');
+    this.sideMenu = this.sider.locator('ul.ant-menu-root');
+    this.topMenu = page.locator('.ant-pro-top-nav-header ul.ant-menu-root');
+    this.brand = page.getByTestId('layout-brand');
+    this.breadcrumb = page.getByTestId('page-header').locator('.ant-breadcrumb');
+    this.pageTitle = page.locator('.page-header-title');
+    this.footer = page.getByTestId('layout-footer');
+    this.welcome = page.getByTestId('header-welcome');
+    this.userMenuButton = page.getByTestId('user-menu');
+    this.mobileMenuButton = page.getByTestId('mobile-menu-button');
+    this.mobileMenu = page.locator('.mobile-menu .ant-drawer-content');
+  }
+
+  /** Opens a path with a full page load and waits for the layout (menu and permissions loaded). */
+  async goto(path: string): Promise<void> {
+    await this.page.goto(path);
+    await this.waitReady();
+  }
+
+  async waitReady(): Promise<void> {
+    // A full load fetches menu and permissions and downloads the layout chunk first.
+    await expect(this.content).toBeVisible({ timeout: 30_000 });
+  }
+
+  /** Opens a side-menu group (no-op when it is open already). */
+  async expandSideMenu(group: string): Promise<void> {
+    const title = this.sideMenu.locator('.ant-menu-submenu-title', { hasText: group }).first();
+    if ((await title.getAttribute('aria-expanded')) !== 'true') await title.click();
+    await expect(title).toHaveAttribute('aria-expanded', 'true');
+  }
+
+  /** Clicks a side-menu item inside its group(s) and waits until the browser is on `path`. */
+  async navigateMenu(path: string, ...titles: string[]): Promise<void> {
+    const item = titles[titles.length - 1];
+    for (const group of titles.slice(0, -1)) await this.expandSideMenu(group);
+    await this.sideMenu.getByRole('menuitem', { name: item, exact: true }).click();
+    await expect(this.page).toHaveURL(endsWith(path));
+    await expect(this.pageTitle).toHaveText(item);
+  }
+
+  async openUserMenu(item: string): Promise<void> {
+    await this.userMenuButton.click();
+    const entry = this.userMenuItems().filter({ hasText: item });
+    await expect(entry).toBeVisible();
+    // Let the dropdown finish its opening motion, so the click lands on the entry.
+    await entry.evaluate((el) =>
+      Promise.all(
+        (el.closest('.ant-dropdown') ?? el).getAnimations({ subtree: true }).map((a) => a.finished),
+      ),
+    );
+    await entry.click();
+    await expect(entry).toBeHidden();
+  }
+
+  userMenuItems(): Locator {
+    return this.page.locator('.ant-dropdown:visible').getByRole('menuitem');
+  }
+
+  /** antd message toasts (message.success / warning / error). */
+  message(text: string | RegExp): Locator {
+    return this.page.locator('.ant-message-notice').filter({ hasText: text });
+  }
+
+  /** antd notification cards of the request layer (spec §8). */
+  notification(text: string | RegExp): Locator {
+    return this.page.locator('.ant-notification-notice').filter({ hasText: text });
+  }
+
+  /** A visible modal (dialog) whose title or body holds `text`. */
+  dialog(text: string | RegExp): Locator {
+    return this.page.locator('.ant-modal:visible').filter({ hasText: text });
+  }
+
+  /** antd Result panels (exception pages, "page not available", chunk failure). */
+  result(text?: string | RegExp): Locator {
+    const all = this.page.locator('.ant-result:visible');
+    return text === undefined ? all : all.filter({ hasText: text });
+  }
+
+  /** Local storage entry as the console stores it ({ value, expire } JSON). */
+  async stored(key: string): Promise<unknown> {
+    return this.page.evaluate((k) => {
+      const raw = localStorage.getItem(k);
+      if (raw === null) return null;
+      try {
+        const parsed = JSON.parse(raw) as { value?: unknown };
+        return parsed && typeof parsed === 'object' && 'value' in parsed ? parsed.value : parsed;
+      } catch {
+        return raw;
+      }
+    }, key);
+  }
+}

@@ -1,0 +1,71 @@
+// The `test` of every spec: admin logged in by default (storage state of the setup project, set in the
+// config), external sites stubbed, page objects and a screenshot helper writing to e2e/artifacts/.
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { test as base, expect } from '@playwright/test';
+import { LoginPage } from '../pages/LoginPage.ts';
+import { NoticeBell } from '../pages/NoticeBell.ts';
+import { SettingsDrawer } from '../pages/SettingsDrawer.ts';
+import { ShellPage } from '../pages/ShellPage.ts';
+import { TabBar } from '../pages/TabBar.ts';
+import { ARTIFACTS_DIR } from './env.ts';
+import { stubExternalSites } from './network.ts';
+
+interface Fixtures {
+  loginPage: LoginPage;
+  shell: ShellPage;
+  tabs: TabBar;
+  settingsDrawer: SettingsDrawer;
+  bell: NoticeBell;
+  /** Saves a full-page screenshot as e2e/artifacts/<project>-<name>.png. */
+  shot: (name: string, options?: { fullPage?: boolean; scrollTop?: boolean }) => Promise<string>;
+}
+
+export const test = base.extend<Fixtures>({
+  context: async ({ context }, use) => {
+    await stubExternalSites(context);
+    await use(context);
+  },
+  loginPage: async ({ page }, use) => use(new LoginPage(page)),
+  shell: async ({ page }, use) => use(new ShellPage(page)),
+  tabs: async ({ page }, use) => use(new TabBar(page)),
+  settingsDrawer: async ({ page }, use) => use(new SettingsDrawer(page)),
+  bell: async ({ page }, use) => use(new NoticeBell(page)),
+  shot: async ({ page }, use, testInfo) => {
+    mkdirSync(ARTIFACTS_DIR, { recursive: true });
+    await use(async (name, options) => {
+      const file = path.join(ARTIFACTS_DIR, `${testInfo.project.name}-${name}.png`);
+      if (options?.scrollTop) {
+        await page.evaluate(() => window.scrollTo(0, 0));
+        await page.waitForFunction(() => window.scrollY === 0);
+      }
+      // Charts finished their entry animation: two canvas snapshots 200 ms apart are equal.
+      await page
+        .waitForFunction(
+          async () => {
+            const snap = () => [...document.querySelectorAll('canvas')].map((c) => c.toDataURL()).join('|');
+            const before = snap();
+            await new Promise((resolve) => setTimeout(resolve, 200));
+            return snap() === before;
+          },
+          undefined,
+          { timeout: 5_000 },
+        )
+        .catch(() => undefined);
+      // Fonts loaded and antd's open/close motions finished before the picture.
+      await page.evaluate(() => document.fonts.ready.then(() => undefined));
+      await page
+        .waitForFunction(
+          () => !document.querySelector('[class*="-appear"], [class*="-enter"], [class*="-leave"]'),
+          undefined,
+          { timeout: 3_000 },
+        )
+        .catch(() => undefined);
+      await page.screenshot({ path: file, fullPage: options?.fullPage ?? false });
+      await testInfo.attach(name, { path: file, contentType: 'image/png' });
+      return file;
+    });
+  },
+});
+
+export { expect };

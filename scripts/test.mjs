@@ -1,0 +1,78 @@
+#!/usr/bin/env node
+// `npm test`: lint, type-check, unit and API tests (vitest), then browser tests (Playwright in Debian Chromium).
+// Prints one closing line "N passed, N failed" over every test that ran.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const reports = path.join(root, 'node_modules/.cache/test-reports');
+mkdirSync(reports, { recursive: true });
+const only = process.argv[2];
+let passed = 0;
+let failed = 0;
+const failures = [];
+
+function run(title, command, args, env = {}) {
+  console.log(`\n▶ ${title}`);
+  const started = Date.now();
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  const ok = result.status === 0;
+  console.log(`${ok ? '✔' : '✘'} ${title} (${seconds} s)`);
+  if (!ok) failures.push(title);
+  return ok;
+}
+
+function countVitest(file) {
+  if (!existsSync(file)) return;
+  const report = JSON.parse(readFileSync(file, 'utf8'));
+  passed += report.numPassedTests ?? 0;
+  failed += report.numFailedTests ?? 0;
+}
+
+function countPlaywright(file) {
+  if (!existsSync(file)) return;
+  const stats = JSON.parse(readFileSync(file, 'utf8')).stats ?? {};
+  passed += (stats.expected ?? 0) + (stats.flaky ?? 0);
+  failed += stats.unexpected ?? 0;
+}
+
+const npx = 'npx';
+if (!only || only === 'static') {
+  run('lint and format (biome)', npx, ['biome', 'ci', '.']);
+  for (const project of ['packages/contracts', 'server', 'web', 'e2e', 'bench']) {
+    if (existsSync(path.join(root, project, 'tsconfig.json')))
+      run(`type-check ${project}`, npx, ['tsc', '-p', project, '--noEmit']);
+  }
+}
+if (!only || only === 'unit') {
+  const file = path.join(reports, 'vitest.json');
+  run('unit and API tests (vitest, PGlite)', npx, [
+    'vitest',
+    'run',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${file}`,
+  ]);
+  countVitest(file);
+}
+if ((!only || only === 'e2e') && existsSync(path.join(root, 'e2e/playwright.config.ts'))) {
+  if (run('browser prerequisites (chromium, CJK font)', 'bash', ['scripts/ensure-chromium.sh'])) {
+    run('build the console', 'npm', ['run', 'build', '-w', 'web']);
+    const file = path.join(reports, 'playwright.json');
+    run(
+      'browser tests (playwright, chromium)',
+      npx,
+      ['playwright', 'test', '-c', 'e2e/playwright.config.ts'],
+      {
+        PLAYWRIGHT_JSON_OUTPUT_NAME: file,
+      },
+    );
+    countPlaywright(file);
+  }
+}
+
+if (failures.length) console.log(`\nfailed steps: ${failures.join('; ')}`);
+console.log(`\n${passed} passed, ${failed} failed`);
+process.exit(failures.length ? 1 : 0);

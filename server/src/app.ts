@@ -1,0 +1,145 @@
+import { existsSync, statSync } from 'node:fs';
+import path from 'node:path';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import websocket from '@fastify/websocket';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { AppConfig } from './config.ts';
+import { modules } from './modules/index.ts';
+import { DictCache } from './modules/system/dict/cache.ts';
+import { allowPluginRoutes, requireAccessDeclarations } from './platform/access/declare.ts';
+import { installGuard } from './platform/access/guard.ts';
+import { installOperationLog } from './platform/audit/operationLog.ts';
+import type { AppContext } from './platform/context.ts';
+import type { Database } from './platform/db/client.ts';
+import { serializeReply } from './platform/http/envelope.ts';
+import { installErrorHandling } from './platform/http/errorHandler.ts';
+import { JobScheduler } from './platform/jobs/scheduler.ts';
+import { type Backplane, LocalBackplane, RedisBackplane } from './platform/realtime/backplane.ts';
+import { RealtimeHub } from './platform/realtime/hub.ts';
+import { realtimeRoutes } from './platform/realtime/routes.ts';
+
+export interface BuiltApp {
+  app: FastifyInstance;
+  ctx: AppContext;
+  dicts: DictCache;
+}
+
+/** Builds the whole server (platform, then modules, then the console) without listening: tests inject into it. */
+export async function buildApp(
+  config: AppConfig,
+  database: Database,
+  options: { logger?: boolean } = {},
+): Promise<BuiltApp> {
+  const app = Fastify({
+    logger: options.logger === false ? false : { level: config.logLevel },
+    bodyLimit: 2 * 1024 * 1024,
+    trustProxy: process.env.TRUST_PROXY === 'true',
+    routerOptions: { maxParamLength: 200 },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.setReplySerializer(serializeReply);
+  requireAccessDeclarations(app);
+
+  const dicts = new DictCache(database.db);
+  const backplane: Backplane = config.redisUrl ? new RedisBackplane(config.redisUrl) : new LocalBackplane();
+  const realtime = new RealtimeHub(backplane);
+  app.addHook('onClose', () => backplane.close());
+  const jobs = new JobScheduler(app.log);
+  const ctx: AppContext = {
+    config,
+    db: database.db,
+    dbKind: database.kind,
+    dicts,
+    counters: [],
+    realtime,
+    jobs,
+  };
+  app.addHook('onClose', () => jobs.stop());
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        // antd writes its styles at run time (CSS-in-JS).
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        scriptSrc: ["'self'", 'https://webapi.amap.com'],
+        connectSrc: ["'self'", 'ws:', 'wss:', 'https:'],
+        frameSrc: ["'self'", 'https:'],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(rateLimit, { global: false });
+  await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 1 } });
+  await app.register(websocket, {
+    // Echo the token sub-protocol the console offers, as the reference's filter does.
+    options: {
+      maxPayload: 1024 * 1024,
+      handleProtocols: (protocols: Set<string>) => protocols.values().next().value ?? false,
+    },
+  });
+
+  const docPrefix = `${config.basePath}/doc`;
+  allowPluginRoutes(docPrefix, 'public');
+  await app.register(swagger, {
+    openapi: {
+      info: { title: '网络货运平台 API', version: '0.1.0' },
+      components: { securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'X-Access-Token' } } },
+      security: [{ token: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: docPrefix });
+
+  installErrorHandling(app, config.basePath);
+  installGuard(app, database.db);
+  installOperationLog(app, database.db);
+
+  await app.register(
+    async (api) => {
+      realtimeRoutes(api, realtime);
+      for (const register of modules) register(api, ctx, dicts);
+    },
+    { prefix: config.basePath },
+  );
+
+  serveConsole(app, config);
+  await dicts.ensureLoaded();
+  if (config.scheduler) app.addHook('onReady', () => jobs.start());
+  return { app, ctx, dicts };
+}
+
+/** The built console at '/': its files when they exist, else the SPA's index.html (client-side routes). */
+function serveConsole(app: FastifyInstance, config: AppConfig): void {
+  if (!existsSync(path.join(config.webDist, 'index.html'))) return;
+  void app.register(fastifyStatic, { root: config.webDist, serve: false });
+  const handler = async (request: FastifyRequest, reply: FastifyReply) => {
+    if (request.url.startsWith(config.basePath)) return reply.callNotFound();
+    const file = decodeURIComponent(request.url.split('?')[0]).replace(/^\/+/, '');
+    if (
+      file &&
+      !file.includes('..') &&
+      statSync(path.join(config.webDist, file), { throwIfNoEntry: false })?.isFile()
+    ) {
+      // Hashed bundles never change; everything else is revalidated.
+      const immutable = file.startsWith('assets/');
+      return reply
+        .header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache')
+        .sendFile(file);
+    }
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  };
+  app.get('/', { config: { access: 'public' } }, handler);
+  app.get('/*', { config: { access: 'public' } }, handler);
+}

@@ -1,0 +1,122 @@
+import path from 'node:path';
+import { DEFAULT_BASE_PATH, SESSION_TTL_MS } from '@freight/contracts';
+
+export interface AppConfig {
+  port: number;
+  host: string;
+  basePath: string;
+  dataDir: string;
+  /** PostgreSQL instead of the embedded PGlite when set. */
+  databaseUrl?: string;
+  redisUrl?: string;
+  loginCaptcha: boolean;
+  tokenTtlMs: number;
+  captchaTtlMs: number;
+  /** Login attempts per IP per minute on the login routes. */
+  loginRateLimitPerMinute: number;
+  lockout: { maxFailures: number; windowMs: number };
+  /** Built console to serve at '/', when present. */
+  webDist: string;
+  logLevel: string;
+  /** Seed the demo accounts and data into an empty database. */
+  seedDemo: boolean;
+  /** /sys/loginByUsername answers 406 when the password is older than this. */
+  passwordMaxAgeDays: number;
+  /** CAS server base URL (e.g. https://cas.example.com/cas); single sign-on is off without it. */
+  casServerUrl?: string;
+  /** Third-party OpenID Connect providers (one from OIDC_* settings). */
+  oidcProviders: OidcProviderConfig[];
+  /** Console page the third-party callback sends the browser back to. */
+  consoleLoginPath: string;
+  sms: SmsConfig;
+  /** Run the scheduled jobs (sys_quartz_job) in this instance; off in tests unless a test starts them. */
+  scheduler: boolean;
+}
+
+export interface OidcProviderConfig {
+  /** Path segment of /thirdLogin/render/{provider}. */
+  provider: string;
+  name: string;
+  authorizeUrl: string;
+  tokenUrl: string;
+  /** Optional: without it the claims come from the id_token of the token response. */
+  userinfoUrl?: string;
+  clientId: string;
+  clientSecret: string;
+  /** This server's callback, as registered at the provider. */
+  redirectUri: string;
+  scope: string;
+}
+
+export interface SmsConfig {
+  /** queue: record in sys_sms and the log (default); aliyun: the Aliyun-style HTTP API. */
+  channel: 'queue' | 'aliyun';
+  aliyun: { endpoint: string; accessKeyId: string; accessKeySecret: string; signName: string };
+}
+
+function flag(value: string | undefined, fallback: boolean): boolean {
+  if (value === undefined || value === '') return fallback;
+  return !['false', '0', 'no', 'off'].includes(value.toLowerCase());
+}
+
+function int(value: string | undefined, fallback: number): number {
+  const parsed = Number.parseInt(value ?? '', 10);
+  return Number.isFinite(parsed) ? parsed : fallback;
+}
+
+function oidcFromEnv(env: NodeJS.ProcessEnv): OidcProviderConfig[] {
+  if (!env.OIDC_CLIENT_ID || !env.OIDC_AUTHORIZE_URL || !env.OIDC_TOKEN_URL || !env.OIDC_REDIRECT_URI)
+    return [];
+  return [
+    {
+      provider: env.OIDC_PROVIDER ?? 'oidc',
+      name: env.OIDC_NAME ?? '第三方登录',
+      authorizeUrl: env.OIDC_AUTHORIZE_URL,
+      tokenUrl: env.OIDC_TOKEN_URL,
+      userinfoUrl: env.OIDC_USERINFO_URL || undefined,
+      clientId: env.OIDC_CLIENT_ID,
+      clientSecret: env.OIDC_CLIENT_SECRET ?? '',
+      redirectUri: env.OIDC_REDIRECT_URI,
+      scope: env.OIDC_SCOPE ?? 'openid profile phone',
+    },
+  ];
+}
+
+const repoRoot = path.resolve(import.meta.dirname, '../..');
+
+export function loadConfig(
+  env: NodeJS.ProcessEnv = process.env,
+  overrides: Partial<AppConfig> = {},
+): AppConfig {
+  return {
+    port: int(env.PORT, 3000),
+    host: env.HOST ?? '0.0.0.0',
+    basePath: env.BASE_PATH ?? DEFAULT_BASE_PATH,
+    dataDir: path.resolve(env.DATA_DIR ?? path.join(repoRoot, 'data')),
+    databaseUrl: env.DATABASE_URL || undefined,
+    redisUrl: env.REDIS_URL || undefined,
+    loginCaptcha: flag(env.LOGIN_CAPTCHA, true),
+    tokenTtlMs: int(env.TOKEN_TTL_MS, SESSION_TTL_MS),
+    captchaTtlMs: 60_000,
+    loginRateLimitPerMinute: int(env.LOGIN_RATE_LIMIT, 60),
+    lockout: { maxFailures: 5, windowMs: 10 * 60_000 },
+    webDist: path.resolve(env.WEB_DIST ?? path.join(repoRoot, 'web/dist')),
+    logLevel: env.LOG_LEVEL ?? 'info',
+    seedDemo: flag(env.SEED_DEMO, true),
+    passwordMaxAgeDays: int(env.PASSWORD_MAX_AGE_DAYS, 90),
+    casServerUrl: env.CAS_SERVER_URL?.replace(/\/+$/, '') || undefined,
+    oidcProviders: oidcFromEnv(env),
+    consoleLoginPath: env.CONSOLE_LOGIN_PATH ?? '/user/login',
+    sms: {
+      channel: env.SMS_CHANNEL === 'aliyun' ? 'aliyun' : 'queue',
+      aliyun: {
+        endpoint: env.SMS_ALIYUN_ENDPOINT ?? 'https://dysmsapi.aliyuncs.com/',
+        accessKeyId: env.SMS_ALIYUN_ACCESS_KEY_ID ?? '',
+        accessKeySecret: env.SMS_ALIYUN_ACCESS_KEY_SECRET ?? '',
+        signName: env.SMS_ALIYUN_SIGN_NAME ?? '',
+      },
+    },
+    scheduler: flag(env.SCHEDULER, true),
+    ...overrides,
+  };
+}

@@ -1,0 +1,28 @@
+import { integer, pgTable, primaryKey, text, varchar } from 'drizzle-orm/pg-core';
+import { auditColumns } from '../../platform/db/columns.ts';
+
+/** Platform settings of spec §3 (name, logos, footer, track switch, maps key) as key/value rows. */
+export const hySetting = pgTable(
+  'hy_setting',
+  {
+    tenantId: integer('tenant_id').notNull().default(0),
+    settingKey: varchar('setting_key', { length: 64 }).notNull(),
+    settingValue: text('setting_value').notNull().default(''),
+    description: varchar('description', { length: 255 }),
+    ...auditColumns(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.settingKey] })],
+);
+
+/** Business configuration the console reads at start (`/hyconfig/hyConfig/cfg`). */
+export const hyConfig = pgTable(
+  'hy_config',
+  {
+    tenantId: integer('tenant_id').notNull().default(0),
+    configKey: varchar('config_key', { length: 64 }).notNull(),
+    configValue: text('config_value').notNull().default(''),
+    description: varchar('description', { length: 255 }),
+    ...auditColumns(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.configKey] })],
+);

@@ -1,0 +1,190 @@
+import {
+  bigint,
+  boolean,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { auditColumns, idColumn, tstz } from '../../platform/db/columns.ts';
+
+/** Review columns shared by every counterparty (domain.md review state machine). */
+const review = () => ({
+  /** 0 draft, 1 pending, 2 approved, 3 rejected, 4 expired. */
+  state: smallint('state').notNull().default(1),
+  rejectReason: varchar('reject_reason', { length: 255 }),
+  reviewedBy: varchar('reviewed_by', { length: 64 }),
+  reviewedAt: tstz('reviewed_at'),
+});
+
+export const hyDriver = pgTable(
+  'hy_driver',
+  {
+    id: idColumn(),
+    tenantId: integer('tenant_id').notNull().default(0),
+    driverName: varchar('driver_name', { length: 30 }).notNull(),
+    mobile: varchar('mobile', { length: 11 }).notNull(),
+    idCard: varchar('id_card', { length: 18 }).notNull(),
+    idCardFront: varchar('id_card_front', { length: 255 }),
+    idCardBack: varchar('id_card_back', { length: 255 }),
+    idCardValidFrom: date('id_card_valid_from'),
+    idCardValidTo: date('id_card_valid_to'),
+    drivingClass: varchar('driving_class', { length: 10 }),
+    drivingIssuer: varchar('driving_issuer', { length: 100 }),
+    drivingFileNo: varchar('driving_file_no', { length: 30 }),
+    drivingValidFrom: date('driving_valid_from'),
+    drivingValidTo: date('driving_valid_to'),
+    drivingImg: varchar('driving_img', { length: 255 }),
+    qualificationNo: varchar('qualification_no', { length: 30 }),
+    qualificationValidTo: date('qualification_valid_to'),
+    qualificationImg: varchar('qualification_img', { length: 255 }),
+    captainId: varchar('captain_id', { length: 32 }),
+    taxEntrusted: boolean('tax_entrusted').notNull().default(false),
+    blacklisted: boolean('blacklisted').notNull().default(false),
+    blacklistReason: varchar('blacklist_reason', { length: 255 }),
+    score: integer('score').notNull().default(100),
+    ...review(),
+    ...auditColumns(),
+  },
+  (t) => [
+    uniqueIndex('hy_driver_id_card_uidx').on(t.tenantId, t.idCard),
+    index('hy_driver_state_idx').on(t.tenantId, t.state, t.createTime),
+    index('hy_driver_mobile_idx').on(t.mobile),
+  ],
+);
+
+export const hyVehicle = pgTable(
+  'hy_vehicle',
+  {
+    id: idColumn(),
+    tenantId: integer('tenant_id').notNull().default(0),
+    plateNo: varchar('plate_no', { length: 12 }).notNull(),
+    plateColor: varchar('plate_color', { length: 4 }).notNull().default('2'),
+    vehicleType: varchar('vehicle_type', { length: 4 }),
+    owner: varchar('owner', { length: 100 }),
+    useCharacter: varchar('use_character', { length: 20 }),
+    vin: varchar('vin', { length: 17 }),
+    energyType: varchar('energy_type', { length: 2 }),
+    /** kg */
+    ratedLoadKg: integer('rated_load_kg'),
+    grossMassKg: integer('gross_mass_kg'),
+    licenseIssuer: varchar('license_issuer', { length: 100 }),
+    registerDate: date('register_date'),
+    issueDate: date('issue_date'),
+    licenseValidTo: date('license_valid_to'),
+    licenseImg: varchar('license_img', { length: 255 }),
+    roadTransportNo: varchar('road_transport_no', { length: 30 }),
+    roadTransportValidTo: date('road_transport_valid_to'),
+    roadTransportImg: varchar('road_transport_img', { length: 255 }),
+    trailerPlateNo: varchar('trailer_plate_no', { length: 12 }),
+    /** 1 own, 2 affiliated, 3 leased. */
+    ownership: smallint('ownership').notNull().default(1),
+    /** 0 idle, 1 loading, 2 in transit, 3 unloading. */
+    transportState: smallint('transport_state').notNull().default(0),
+    captainId: varchar('captain_id', { length: 32 }),
+    ...review(),
+    ...auditColumns(),
+  },
+  (t) => [
+    uniqueIndex('hy_vehicle_plate_uidx').on(t.tenantId, t.plateNo, t.plateColor),
+    index('hy_vehicle_state_idx').on(t.tenantId, t.state, t.createTime),
+  ],
+);
+
+/** Drivers and vehicles bind many-to-many; one binding per driver is the default. */
+export const hyDriverVehicle = pgTable(
+  'hy_driver_vehicle',
+  {
+    driverId: varchar('driver_id', { length: 32 }).notNull(),
+    vehicleId: varchar('vehicle_id', { length: 32 }).notNull(),
+    isDefault: boolean('is_default').notNull().default(false),
+    createTime: tstz('create_time').defaultNow().notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.driverId, t.vehicleId] }),
+    index('hy_driver_vehicle_vehicle_idx').on(t.vehicleId),
+  ],
+);
+
+export const hyCarrier = pgTable(
+  'hy_carrier',
+  {
+    id: idColumn(),
+    tenantId: integer('tenant_id').notNull().default(0),
+    carrierName: varchar('carrier_name', { length: 256 }).notNull(),
+    /** 1 company, 2 licensed individual. */
+    carrierType: smallint('carrier_type').notNull().default(1),
+    creditCode: varchar('credit_code', { length: 18 }),
+    permitNo: varchar('permit_no', { length: 50 }),
+    permitValidTo: date('permit_valid_to'),
+    legalPerson: varchar('legal_person', { length: 50 }),
+    contactMobile: varchar('contact_mobile', { length: 11 }),
+    bankName: varchar('bank_name', { length: 100 }),
+    bankAccount: varchar('bank_account', { length: 40 }),
+    ...review(),
+    ...auditColumns(),
+  },
+  (t) => [index('hy_carrier_state_idx').on(t.tenantId, t.state)],
+);
+
+export const hyCaptain = pgTable(
+  'hy_captain',
+  {
+    id: idColumn(),
+    tenantId: integer('tenant_id').notNull().default(0),
+    captainName: varchar('captain_name', { length: 30 }).notNull(),
+    idCard: varchar('id_card', { length: 18 }).notNull(),
+    mobile: varchar('mobile', { length: 11 }).notNull(),
+    feeMode: smallint('fee_mode').notNull().default(2),
+    feeValue: bigint('fee_value', { mode: 'number' }).notNull().default(0),
+    /** Signed collection agreement (代收运费协议) file path; required to collect for drivers. */
+    collectionAgreement: varchar('collection_agreement', { length: 255 }),
+    ...review(),
+    ...auditColumns(),
+  },
+  (t) => [index('hy_captain_state_idx').on(t.tenantId, t.state)],
+);
+
+export const hyDriverBank = pgTable(
+  'hy_driver_bank',
+  {
+    id: idColumn(),
+    tenantId: integer('tenant_id').notNull().default(0),
+    driverId: varchar('driver_id', { length: 32 }).notNull(),
+    cardNo: varchar('card_no', { length: 30 }).notNull(),
+    holderName: varchar('holder_name', { length: 30 }).notNull(),
+    holderIdCard: varchar('holder_id_card', { length: 18 }).notNull(),
+    bankCode: varchar('bank_code', { length: 20 }).notNull(),
+    branch: varchar('branch', { length: 100 }),
+    reservedMobile: varchar('reserved_mobile', { length: 11 }),
+    verified: boolean('verified').notNull().default(false),
+    isDefault: boolean('is_default').notNull().default(false),
+    ...review(),
+    ...auditColumns(),
+  },
+  (t) => [
+    index('hy_driver_bank_driver_idx').on(t.driverId),
+    index('hy_driver_bank_state_idx').on(t.tenantId, t.state),
+  ],
+);
+
+/** Every review decision: who, when, from, to, why (shown as a timeline on the detail drawer). */
+export const hyReviewLog = pgTable(
+  'hy_review_log',
+  {
+    id: idColumn(),
+    entity: varchar('entity', { length: 32 }).notNull(),
+    entityId: varchar('entity_id', { length: 32 }).notNull(),
+    fromState: smallint('from_state').notNull(),
+    toState: smallint('to_state').notNull(),
+    reason: text('reason'),
+    operator: varchar('operator', { length: 64 }).notNull(),
+    createTime: tstz('create_time').defaultNow().notNull(),
+  },
+  (t) => [index('hy_review_log_entity_idx').on(t.entity, t.entityId, t.createTime)],
+);

@@ -1,0 +1,81 @@
+import {
+  bigint,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { auditColumns, idColumn } from '../../platform/db/columns.ts';
+
+/** Shipper (货主). Money in integer fen, rates in basis points (domain.md). */
+export const hyCustomer = pgTable(
+  'hy_customer',
+  {
+    id: idColumn(),
+    tenantId: integer('tenant_id').notNull().default(0),
+    customerName: varchar('customer_name', { length: 200 }).notNull(),
+    /** 1 company, 2 individual. */
+    customerType: smallint('customer_type').notNull().default(1),
+    creditCode: varchar('credit_code', { length: 18 }),
+    legalPerson: varchar('legal_person', { length: 50 }),
+    licenseImg: varchar('license_img', { length: 255 }),
+    contactName: varchar('contact_name', { length: 50 }),
+    contactMobile: varchar('contact_mobile', { length: 20 }),
+    address: varchar('address', { length: 255 }),
+    /** 1 per trip (趟结), 2 per approval (批结), 3 monthly (月结). */
+    settleMode: smallint('settle_mode').notNull().default(1),
+    creditDays: integer('credit_days').notNull().default(0),
+    creditLimitFen: bigint('credit_limit_fen', { mode: 'number' }).notNull().default(0),
+    serviceRateBp: integer('service_rate_bp').notNull().default(0),
+    invoiceTitle: varchar('invoice_title', { length: 200 }),
+    invoiceTaxNo: varchar('invoice_tax_no', { length: 30 }),
+    invoiceAddress: varchar('invoice_address', { length: 255 }),
+    invoicePhone: varchar('invoice_phone', { length: 30 }),
+    invoiceBank: varchar('invoice_bank', { length: 100 }),
+    invoiceAccount: varchar('invoice_account', { length: 40 }),
+    /** Review state: 0 draft, 1 pending, 2 approved, 3 rejected, 4 expired. */
+    state: smallint('state').notNull().default(1),
+    rejectReason: varchar('reject_reason', { length: 255 }),
+    /** 1 normal, 2 frozen. */
+    status: smallint('status').notNull().default(1),
+    remark: text('remark'),
+    ...auditColumns(),
+  },
+  (t) => [
+    uniqueIndex('hy_customer_credit_code_uidx').on(t.tenantId, t.creditCode),
+    index('hy_customer_state_idx').on(t.state),
+  ],
+);
+
+/** A customer admin (userType 6) administers several customers. */
+export const hyCustomerAdmin = pgTable(
+  'hy_customer_admin',
+  {
+    userId: varchar('user_id', { length: 32 }).notNull(),
+    customerId: varchar('customer_id', { length: 32 }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.customerId] })],
+);
+
+/** Broker (经纪人). */
+export const hyAgent = pgTable(
+  'hy_agent',
+  {
+    id: idColumn(),
+    tenantId: integer('tenant_id').notNull().default(0),
+    agentName: varchar('agent_name', { length: 50 }).notNull(),
+    idCard: varchar('id_card', { length: 18 }),
+    mobile: varchar('mobile', { length: 20 }),
+    /** 1 per tonne, 2 per trip, 3 percent. */
+    feeMode: smallint('fee_mode').notNull().default(2),
+    feeValue: bigint('fee_value', { mode: 'number' }).notNull().default(0),
+    state: smallint('state').notNull().default(1),
+    rejectReason: varchar('reject_reason', { length: 255 }),
+    ...auditColumns(),
+  },
+  (t) => [index('hy_agent_state_idx').on(t.state)],
+);

@@ -1,0 +1,15 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../platform/context.ts';
+import { appsModule } from './apps/index.ts';
+import { freightModule } from './freight/index.ts';
+import type { DictCache } from './system/dict/cache.ts';
+import { systemModule } from './system/index.ts';
+
+export type ModuleRegistration = (app: FastifyInstance, ctx: AppContext, dicts: DictCache) => void;
+
+/** Every module of the server, registered under the API base path. */
+export const modules: ModuleRegistration[] = [
+  (app, ctx, dicts) => systemModule(app, ctx, dicts),
+  (app, ctx) => appsModule(app, ctx),
+  (app, ctx) => freightModule(app, ctx),
+];

@@ -1,0 +1,158 @@
+import { bigint, index, integer, pgTable, smallint, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { auditColumns, idColumn, tstz } from '../../platform/db/columns.ts';
+
+/** Scheduled jobs (reference sys_quartz_job): `job_class_name` holds a key of the job registry in code. */
+export const sysQuartzJob = pgTable(
+  'sys_quartz_job',
+  {
+    id: idColumn(),
+    /** Key of a job registered in code (e.g. purgeExpiredSessions). */
+    jobClassName: varchar('job_class_name', { length: 100 }).notNull(),
+    cronExpression: varchar('cron_expression', { length: 100 }).notNull(),
+    /** Parameters as JSON text, checked against the job's own schema. */
+    parameter: varchar('parameter', { length: 2000 }),
+    description: varchar('description', { length: 255 }),
+    /** 0 running, -1 stopped. */
+    status: smallint('status').notNull().default(-1),
+    delFlag: smallint('del_flag').notNull().default(0),
+    ...auditColumns(),
+  },
+  (t) => [index('sys_quartz_job_status_idx').on(t.status)],
+);
+
+/** One row per run (or per missed trigger) of a scheduled job. */
+export const sysQuartzJobLog = pgTable(
+  'sys_quartz_job_log',
+  {
+    id: idColumn(),
+    jobId: varchar('job_id', { length: 32 }).notNull(),
+    jobClassName: varchar('job_class_name', { length: 100 }).notNull(),
+    /** The cron trigger this run belongs to; null for a manual run. Unique per job: a trigger runs once. */
+    fireTime: tstz('fire_time'),
+    /** 'cron', 'manual' or 'misfire'. */
+    trigger: varchar('trigger', { length: 10 }).notNull().default('cron'),
+    startTime: tstz('start_time').notNull(),
+    endTime: tstz('end_time'),
+    durationMs: integer('duration_ms'),
+    /** 1 ok, 0 failed, null running. */
+    success: smallint('success'),
+    message: varchar('message', { length: 2000 }),
+    error: varchar('error', { length: 2000 }),
+    /** Host and pid of the server that ran it. */
+    instance: varchar('instance', { length: 100 }),
+  },
+  (t) => [
+    uniqueIndex('sys_quartz_job_log_fire_uidx').on(t.jobId, t.fireTime),
+    index('sys_quartz_job_log_job_idx').on(t.jobId, t.startTime),
+  ],
+);
+
+/** Category tree (reference sys_category): pid '0' for roots, codes A01, A01A01… */
+export const sysCategory = pgTable(
+  'sys_category',
+  {
+    id: idColumn(),
+    pid: varchar('pid', { length: 32 }).notNull().default('0'),
+    name: varchar('name', { length: 100 }).notNull(),
+    code: varchar('code', { length: 100 }).notNull(),
+    /** '1' has children, '0' leaf. */
+    hasChild: varchar('has_child', { length: 3 }).notNull().default('0'),
+    sysOrgCode: varchar('sys_org_code', { length: 64 }),
+    ...auditColumns(),
+  },
+  (t) => [uniqueIndex('sys_category_code_uidx').on(t.code), index('sys_category_pid_idx').on(t.pid)],
+);
+
+/** Code check rules: rule_json = ordered [{digits, pattern, message}]. */
+export const sysCheckRule = pgTable(
+  'sys_check_rule',
+  {
+    id: idColumn(),
+    ruleName: varchar('rule_name', { length: 100 }).notNull(),
+    ruleCode: varchar('rule_code', { length: 100 }).notNull(),
+    ruleJson: varchar('rule_json', { length: 4000 }).notNull(),
+    ruleDescription: varchar('rule_description', { length: 500 }),
+    ...auditColumns(),
+  },
+  (t) => [uniqueIndex('sys_check_rule_code_uidx').on(t.ruleCode)],
+);
+
+/** Fill rules (value generators): rule_class is a key of the generator registry in code. */
+export const sysFillRule = pgTable(
+  'sys_fill_rule',
+  {
+    id: idColumn(),
+    ruleName: varchar('rule_name', { length: 100 }).notNull(),
+    ruleCode: varchar('rule_code', { length: 100 }).notNull(),
+    ruleClass: varchar('rule_class', { length: 100 }).notNull(),
+    ruleParams: varchar('rule_params', { length: 2000 }),
+    ...auditColumns(),
+  },
+  (t) => [uniqueIndex('sys_fill_rule_code_uidx').on(t.ruleCode)],
+);
+
+/** Counters behind serial generators: one row per rule and period, bumped atomically. */
+export const sysFillRuleCounter = pgTable('sys_fill_rule_counter', {
+  counterKey: varchar('counter_key', { length: 200 }).primaryKey(),
+  value: bigint('value', { mode: 'number' }).notNull().default(0),
+  updateTime: tstz('update_time').defaultNow().notNull(),
+});
+
+/** Data sources; db_password is AES-256-GCM ciphertext, never returned. */
+export const sysDataSource = pgTable(
+  'sys_data_source',
+  {
+    id: idColumn(),
+    code: varchar('code', { length: 100 }).notNull(),
+    name: varchar('name', { length: 100 }).notNull(),
+    remark: varchar('remark', { length: 200 }),
+    /** postgresql | mysql | mariadb */
+    dbType: varchar('db_type', { length: 20 }).notNull(),
+    dbHost: varchar('db_host', { length: 255 }).notNull(),
+    dbPort: integer('db_port').notNull(),
+    dbName: varchar('db_name', { length: 100 }).notNull(),
+    dbUsername: varchar('db_username', { length: 100 }).notNull(),
+    dbPassword: text('db_password'),
+    sysOrgCode: varchar('sys_org_code', { length: 64 }),
+    tenantId: integer('tenant_id').notNull().default(0),
+    ...auditColumns(),
+  },
+  (t) => [uniqueIndex('sys_data_source_code_uidx').on(t.code)],
+);
+
+/** Gateway routes: live reverse-proxy routes under /gateway/<router_id>/… */
+export const sysGatewayRoute = pgTable(
+  'sys_gateway_route',
+  {
+    id: idColumn(),
+    routerId: varchar('router_id', { length: 50 }).notNull(),
+    name: varchar('name', { length: 100 }).notNull(),
+    uri: varchar('uri', { length: 500 }).notNull(),
+    /** JSON array of path patterns ("/api/**"); empty = every path. */
+    predicates: varchar('predicates', { length: 2000 }),
+    filters: varchar('filters', { length: 2000 }),
+    /** Leading path segments removed before forwarding. */
+    stripPrefix: smallint('strip_prefix').notNull().default(0),
+    retryable: smallint('retryable').notNull().default(0),
+    persistable: smallint('persistable').notNull().default(1),
+    showApi: smallint('show_api').notNull().default(1),
+    /** 1 enabled, 0 disabled. */
+    status: smallint('status').notNull().default(1),
+    ...auditColumns(),
+  },
+  (t) => [uniqueIndex('sys_gateway_route_router_uidx').on(t.routerId)],
+);
+
+/** A version of a business record after each add or edit. */
+export const sysDataLog = pgTable(
+  'sys_data_log',
+  {
+    id: idColumn(),
+    dataTable: varchar('data_table', { length: 64 }).notNull(),
+    dataId: varchar('data_id', { length: 32 }).notNull(),
+    dataContent: text('data_content').notNull(),
+    dataVersion: integer('data_version').notNull(),
+    ...auditColumns(),
+  },
+  (t) => [uniqueIndex('sys_data_log_version_uidx').on(t.dataTable, t.dataId, t.dataVersion)],
+);

@@ -1,0 +1,126 @@
+import { type Announcement, type AnnouncementsByUser, annIdBody } from '@freight/contracts';
+import { and, desc, eq, gte, isNull, or, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { SessionUser } from '../../../platform/auth/session.ts';
+import type { AppContext } from '../../../platform/context.ts';
+import { ok } from '../../../platform/http/envelope.ts';
+import { bizError, unauthorized } from '../../../platform/http/errors.ts';
+import { sysAnnouncement, sysAnnouncementSend } from '../schema.ts';
+import { sanitizeAnnouncement } from './sanitize.ts';
+
+type AnnouncementRow = typeof sysAnnouncement.$inferSelect;
+
+export function toAnnouncement(row: AnnouncementRow, readFlag?: string): Announcement {
+  return {
+    id: row.id,
+    titile: row.titile,
+    msgContent: row.msgContent,
+    msgAbstract: row.msgAbstract,
+    sender: row.sender,
+    sendTime: row.sendTime as unknown as string,
+    createTime: row.createTime as unknown as string,
+    priority: (row.priority as Announcement['priority']) ?? 'L',
+    msgCategory: row.msgCategory === '2' ? '2' : '1',
+    openType: row.openType === 'url' || row.openType === 'component' ? row.openType : null,
+    openPage: row.openPage,
+    busId: row.busId,
+    ...(readFlag ? { readFlag: readFlag === '1' ? '1' : '0' } : {}),
+  };
+}
+
+/** Published, live announcements addressed to everyone or to this user. */
+function visibleTo(user: SessionUser, tenantId: number) {
+  return and(
+    eq(sysAnnouncement.sendStatus, '1'),
+    eq(sysAnnouncement.delFlag, 0),
+    eq(sysAnnouncement.tenantId, tenantId),
+    or(isNull(sysAnnouncement.endTime), gte(sysAnnouncement.endTime, sql`now()`)),
+    or(
+      eq(sysAnnouncement.msgType, 'ALL'),
+      sql`(',' || coalesce(${sysAnnouncement.userIds}, '') || ',') like ${`%,${user.id},%`}`,
+    ),
+  );
+}
+
+export function announcementRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const { db } = ctx;
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(
+    '/sys/annountCement/listByUser',
+    {
+      config: { access: 'login' },
+      schema: { querystring: z.object({ pageSize: z.coerce.number().int().min(1).max(50).default(5) }) },
+    },
+    async (request) => {
+      const session = request.session;
+      if (!session) throw unauthorized();
+      const user = session.user;
+      // Delivery rows are created lazily, the first time the user asks (reference behaviour).
+      const visible = await db
+        .select({ id: sysAnnouncement.id })
+        .from(sysAnnouncement)
+        .where(visibleTo(user, session.tenantId));
+      if (visible.length) {
+        await db
+          .insert(sysAnnouncementSend)
+          .values(visible.map((a) => ({ anntId: a.id, userId: user.id })))
+          .onConflictDoNothing();
+      }
+      const unread = await db
+        .select({ annt: sysAnnouncement, readFlag: sysAnnouncementSend.readFlag })
+        .from(sysAnnouncementSend)
+        .innerJoin(sysAnnouncement, eq(sysAnnouncement.id, sysAnnouncementSend.anntId))
+        .where(
+          and(
+            eq(sysAnnouncementSend.userId, user.id),
+            eq(sysAnnouncementSend.readFlag, '0'),
+            visibleTo(user, session.tenantId),
+          ),
+        )
+        .orderBy(desc(sysAnnouncement.sendTime));
+      const notices = unread.filter((u) => u.annt.msgCategory !== '2');
+      const system = unread.filter((u) => u.annt.msgCategory === '2');
+      const size = request.query.pageSize;
+      const result: AnnouncementsByUser = {
+        anntMsgList: notices.slice(0, size).map((u) => toAnnouncement(u.annt, u.readFlag)),
+        anntMsgTotal: notices.length,
+        sysMsgList: system.slice(0, size).map((u) => toAnnouncement(u.annt, u.readFlag)),
+        sysMsgTotal: system.length,
+      };
+      return ok(result);
+    },
+  );
+
+  r.get(
+    '/sys/annountCement/queryById',
+    { config: { access: 'login' }, schema: { querystring: z.object({ id: z.string().min(1).max(32) }) } },
+    async (request) => {
+      const session = request.session;
+      if (!session) throw unauthorized();
+      const [row] = await db
+        .select()
+        .from(sysAnnouncement)
+        .where(and(eq(sysAnnouncement.id, request.query.id), visibleTo(session.user, session.tenantId)));
+      if (!row) throw bizError('未找到对应数据');
+      return ok({ ...toAnnouncement(row), msgContent: sanitizeAnnouncement(row.msgContent) });
+    },
+  );
+
+  const markRead = async (userId: string, anntId: string) => {
+    await db
+      .update(sysAnnouncementSend)
+      .set({ readFlag: '1', readTime: new Date() })
+      .where(and(eq(sysAnnouncementSend.anntId, anntId), eq(sysAnnouncementSend.userId, userId)));
+  };
+  const readOpts = { config: { access: 'login' as const }, schema: { body: annIdBody } };
+  for (const method of ['put', 'post'] as const) {
+    r[method]('/sys/sysAnnouncementSend/editByAnntIdAndUserId', readOpts, async (request) => {
+      if (!request.session) throw unauthorized();
+      await markRead(request.session.user.id, request.body.anntId);
+      return ok(null);
+    });
+  }
+}

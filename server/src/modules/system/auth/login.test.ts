@@ -1,0 +1,323 @@
+import { DEMO_PASSWORD, MSG } from '@freight/contracts';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sysLog } from '../../../platform/audit/schema.ts';
+import { issueCaptcha } from '../../../platform/auth/captcha.ts';
+import { sysUserToken } from '../../../platform/auth/schema.ts';
+import { startTestApp, type TestApp } from '../../../test/harness.ts';
+import { sysUser } from '../schema.ts';
+
+const api = (path: string) => `/jeecg-boot${path}`;
+
+describe('standard sign-in', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('serves the platform settings without a token, every field of spec §3', async () => {
+    const res = await t.call(null, { method: 'GET', url: api('/setting/hySetting/queryPlatformSettings') });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.success).toBe(true);
+    expect(body.result.web_platform_name).toBe('智运通网络货运平台');
+    for (const key of [
+      'platform_logo_light',
+      'platform_logo_dark',
+      'logo_title',
+      'vehicle_track_switch',
+      'bg',
+      'footer_address',
+      'footer_customer_service',
+      'footer_company_name',
+      'footer_company_name_link',
+      'footer_web_record_number',
+      'footer_ICP_number',
+      'gd_web',
+    ]) {
+      expect(body.result).toHaveProperty(key);
+    }
+  });
+
+  it('logs admin in with the login result of spec §3 and never exposes the password hash', async () => {
+    const res = await t.call(null, {
+      method: 'POST',
+      url: api('/sys/login'),
+      payload: { username: 'admin', password: DEMO_PASSWORD },
+    });
+    const body = res.json();
+    expect(body).toMatchObject({ success: true, code: 200, message: MSG.loginOk });
+    expect(body.result.token).toMatch(/^[\w-]{40,}$/);
+    expect(body.result.userInfo).toMatchObject({ username: 'admin', userType: 1 });
+    expect(JSON.stringify(body.result)).not.toContain('argon2');
+    expect(body.result.sysAllDictItems.user_status).toEqual(
+      expect.arrayContaining([expect.objectContaining({ value: '1', text: '正常' })]),
+    );
+    expect(body.result.departs.map((d: { orgCode: string }) => d.orgCode)).toEqual(['A01', 'A01A01']);
+    expect(body.result.multi_depart).toBe(2);
+    expect(typeof body.timestamp).toBe('number');
+  });
+
+  it('gives admin a full menu and a shipper a smaller one, and refuses the shipper the user list with 403', async () => {
+    const admin = await t.login('admin');
+    const shipper = await t.login('shipper');
+    const adminMenu = (
+      await t.call(admin, { method: 'GET', url: api('/sys/permission/getUserPermissionByToken') })
+    ).json();
+    const shipperMenu = (
+      await t.call(shipper, { method: 'GET', url: api('/sys/permission/getUserPermissionByToken') })
+    ).json();
+    const count = (items: Array<{ children?: unknown[] }>): number =>
+      items.reduce((n, item) => n + 1 + count((item.children ?? []) as Array<{ children?: unknown[] }>), 0);
+    expect(adminMenu.result.menu.length).toBeGreaterThan(5);
+    expect(count(shipperMenu.result.menu)).toBeGreaterThan(0);
+    expect(count(shipperMenu.result.menu)).toBeLessThan(count(adminMenu.result.menu));
+    expect(adminMenu.result.auth.length).toBeGreaterThan(0);
+    expect(adminMenu.result.allAuth[0]).toHaveProperty('status');
+
+    const denied = await t.call(shipper, { method: 'GET', url: api('/sys/user/list') });
+    expect(denied.statusCode).toBe(403);
+    expect(denied.json()).toMatchObject({ success: false, message: MSG.forbidden, code: 403 });
+    const allowed = await t.call(admin, { method: 'GET', url: api('/sys/user/list') });
+    expect(allowed.statusCode).toBe(200);
+    expect(allowed.json().result.records.length).toBeGreaterThan(0);
+  });
+
+  it('ends a session at logout: the same token then gets 401', async () => {
+    const token = await t.login('admin');
+    expect(
+      (await t.call(token, { method: 'GET', url: api('/sys/user/getCurrentUserDeparts') })).statusCode,
+    ).toBe(200);
+    const out = await t.call(token, { method: 'POST', url: api('/sys/logout') });
+    expect(out.json()).toMatchObject({ success: true, message: MSG.logoutOk });
+    const after = await t.call(token, { method: 'GET', url: api('/sys/user/getCurrentUserDeparts') });
+    expect(after.statusCode).toBe(401);
+    expect(after.json()).toMatchObject({ success: false, code: 401, message: MSG.tokenInvalid });
+  });
+
+  it('rejects an expired token', async () => {
+    const token = await t.login('shipper');
+    await t.db.update(sysUserToken).set({ expiresAt: new Date(Date.now() - 1000) });
+    expect((await t.call(token, { method: 'GET', url: api('/sys/loginfo') })).statusCode).toBe(401);
+  });
+
+  it('stops a frozen user at once, and says so only after a correct password', async () => {
+    const token = await t.login('agent01');
+    await t.db.update(sysUser).set({ status: 2 }).where(eq(sysUser.username, 'agent01'));
+    expect((await t.call(token, { method: 'GET', url: api('/sys/loginfo') })).statusCode).toBe(401);
+    const wrong = await t.call(null, {
+      method: 'POST',
+      url: api('/sys/login'),
+      payload: { username: 'agent01', password: 'Wrong#2026x' },
+    });
+    expect(wrong.json().message).toBe(MSG.badCredentials);
+    const right = await t.call(null, {
+      method: 'POST',
+      url: api('/sys/login'),
+      payload: { username: 'agent01', password: DEMO_PASSWORD },
+    });
+    expect(right.json()).toMatchObject({ success: false, message: '该用户已冻结' });
+    await t.db.update(sysUser).set({ status: 1 }).where(eq(sysUser.username, 'agent01'));
+  });
+
+  it('answers an unknown user exactly like a wrong password', async () => {
+    const unknown = await t.call(null, {
+      method: 'POST',
+      url: api('/sys/login'),
+      payload: { username: 'nobody', password: 'Wrong#2026x' },
+    });
+    const wrong = await t.call(null, {
+      method: 'POST',
+      url: api('/sys/login'),
+      payload: { username: 'shipper', password: 'Wrong#2026x' },
+    });
+    expect(unknown.json().message).toBe(wrong.json().message);
+    expect(unknown.json()).toMatchObject({ success: false, message: MSG.badCredentials });
+  });
+
+  it('locks an account for 10 minutes after 5 failures within 10 minutes, and logs every attempt', async () => {
+    for (let i = 0; i < 5; i++) {
+      const res = await t.call(null, {
+        method: 'POST',
+        url: api('/sys/login'),
+        payload: { username: 'shipper_admin', password: `Bad#pass${i}x` },
+      });
+      expect(res.json().message).toBe(MSG.badCredentials);
+    }
+    const locked = await t.call(null, {
+      method: 'POST',
+      url: api('/sys/login'),
+      payload: { username: 'shipper_admin', password: DEMO_PASSWORD },
+    });
+    expect(locked.json()).toMatchObject({ success: false, message: MSG.accountLocked });
+    const rows = await t.db
+      .select()
+      .from(sysLog)
+      .where(and(eq(sysLog.username, 'shipper_admin'), eq(sysLog.logType, 1)));
+    expect(rows.filter((r) => r.success === 0).length).toBeGreaterThanOrEqual(6);
+    expect(JSON.stringify(rows)).not.toContain('Bad#pass');
+  });
+
+  it('enforces the password policy of spec §5 on every stored password', async () => {
+    const token = await t.login('shipper');
+    const weak = await t.call(token, {
+      method: 'PUT',
+      url: api('/sys/user/updatePassword'),
+      payload: {
+        username: 'shipper',
+        oldpassword: DEMO_PASSWORD,
+        password: 'abcdefgh',
+        confirmpassword: 'abcdefgh',
+      },
+    });
+    expect(weak.statusCode).toBe(400);
+    expect(weak.json().message).toBe(MSG.passwordPolicy);
+    const mismatch = await t.call(token, {
+      method: 'PUT',
+      url: api('/sys/user/updatePassword'),
+      payload: {
+        username: 'shipper',
+        oldpassword: DEMO_PASSWORD,
+        password: 'Strong#2027',
+        confirmpassword: 'Strong#2028',
+      },
+    });
+    expect(mismatch.json().message).toBe(MSG.passwordMismatch);
+    const wrongOld = await t.call(token, {
+      method: 'PUT',
+      url: api('/sys/user/updatePassword'),
+      payload: {
+        username: 'shipper',
+        oldpassword: 'Nope#20260',
+        password: 'Strong#2027',
+        confirmpassword: 'Strong#2027',
+      },
+    });
+    expect(wrongOld.json().message).toBe(MSG.oldPasswordWrong);
+    const otherUser = await t.call(token, {
+      method: 'PUT',
+      url: api('/sys/user/updatePassword'),
+      payload: {
+        username: 'admin',
+        oldpassword: DEMO_PASSWORD,
+        password: 'Strong#2027',
+        confirmpassword: 'Strong#2027',
+      },
+    });
+    expect(otherUser.json().success).toBe(false);
+
+    const admin = await t.login('admin');
+    const addWeak = await t.call(admin, {
+      method: 'POST',
+      url: api('/sys/user/add'),
+      payload: { username: 'weakling', realname: '弱密码', password: '12345678' },
+    });
+    expect(addWeak.statusCode).toBe(400);
+    expect(addWeak.json().message).toBe(MSG.passwordPolicy);
+
+    const changed = await t.call(token, {
+      method: 'PUT',
+      url: api('/sys/user/updatePassword'),
+      payload: {
+        username: 'shipper',
+        oldpassword: DEMO_PASSWORD,
+        password: 'Strong#2027',
+        confirmpassword: 'Strong#2027',
+      },
+    });
+    expect(changed.json()).toMatchObject({ success: true, message: MSG.passwordChanged });
+    await expect(t.login('shipper')).rejects.toThrow();
+    expect(await t.login('shipper', 'Strong#2027')).toBeTruthy();
+    await t.call(token, {
+      method: 'PUT',
+      url: api('/sys/user/updatePassword'),
+      payload: {
+        username: 'shipper',
+        oldpassword: 'Strong#2027',
+        password: DEMO_PASSWORD,
+        confirmpassword: DEMO_PASSWORD,
+      },
+    });
+  });
+
+  it('records data changes in the operation log with secrets masked', async () => {
+    const admin = await t.login('admin');
+    const res = await t.call(admin, {
+      method: 'POST',
+      url: api('/sys/user/add'),
+      payload: { username: 'audited', realname: '审计用户', password: 'Audit#2026x' },
+    });
+    expect(res.json().success).toBe(true);
+    await new Promise((r) => setTimeout(r, 50));
+    const rows = await t.db
+      .select()
+      .from(sysLog)
+      .where(and(eq(sysLog.logType, 2), eq(sysLog.requestUrl, api('/sys/user/add'))));
+    const row = rows.find((r) => r.requestParam?.includes('"audited"'));
+    expect(rows.some((r) => r.success === 0 && r.statusCode === 400)).toBe(true);
+    expect(row).toMatchObject({ username: 'admin', method: 'POST', success: 1 });
+    expect(row?.requestParam).not.toContain('Audit#2026x');
+    expect(row?.costTime).toBeGreaterThanOrEqual(0);
+  });
+});
+
+describe('captcha', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp({ loginCaptcha: true });
+  });
+  afterAll(() => t.close());
+
+  const login = (captcha?: string, checkKey?: string) =>
+    t.call(null, {
+      method: 'POST',
+      url: api('/sys/login'),
+      payload: { username: 'admin', password: DEMO_PASSWORD, captcha, checkKey },
+    });
+
+  it('serves an image for a key', async () => {
+    const res = await t.call(null, { method: 'GET', url: api('/sys/randomImage/1700000000000') });
+    expect(res.json().result).toMatch(/^data:image\/svg\+xml;base64,/);
+  });
+
+  it('requires a captcha, answers 412 on a wrong one, and burns it after one use', async () => {
+    expect((await login()).json().message).toBe(MSG.captchaInvalid);
+    const first = await issueCaptcha(t.db, 'key-1', 60_000);
+    const wrong = await login('zzzz', 'key-1');
+    expect(wrong.json()).toMatchObject({ success: false, code: 412, message: MSG.captchaError });
+    // The wrong guess burned it: the right text no longer works.
+    expect((await login(first.text, 'key-1')).json().code).toBe(412);
+
+    const second = await issueCaptcha(t.db, 'key-2', 60_000);
+    expect((await login(second.text.toUpperCase(), 'key-2')).json().success).toBe(true);
+    expect((await login(second.text, 'key-2')).json().code).toBe(412);
+  });
+
+  it('refuses an expired captcha', async () => {
+    const expired = await issueCaptcha(t.db, 'key-3', -1);
+    expect((await login(expired.text, 'key-3')).json().code).toBe(412);
+  });
+});
+
+describe('login rate limit', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp({ loginRateLimitPerMinute: 3 });
+  });
+  afterAll(() => t.close());
+
+  it('limits login calls per IP', async () => {
+    const codes: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      const res = await t.call(null, {
+        method: 'POST',
+        url: api('/sys/login'),
+        payload: { username: 'x', password: 'y' },
+      });
+      codes.push(res.statusCode);
+    }
+    expect(codes.slice(0, 3)).toEqual([200, 200, 200]);
+    expect(codes[4]).toBe(429);
+  });
+});

@@ -1,0 +1,82 @@
+import {
+  AUTH_MSG,
+  LOGIN_PASSWORD_CHANGE_CODE,
+  MSG,
+  type PasswordChangeRequired,
+  USER_TYPE,
+  usernameLoginBody,
+} from '@freight/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../../platform/context.ts';
+import { ok } from '../../../platform/http/envelope.ts';
+import { bizError } from '../../../platform/http/errors.ts';
+import type { UserRow } from '../user/service.ts';
+import type { LoginFlow } from './loginFlow.ts';
+import { issuePasswordChangeToken } from './scopedToken.ts';
+
+const DAY_MS = 24 * 3_600_000;
+
+/** 'initial' when the password was never changed by its owner, 'expired' past the maximum age. */
+export function passwordChangeReason(
+  user: UserRow,
+  maxAgeDays: number,
+): PasswordChangeRequired['reason'] | null {
+  if (!user.passwordChangedAt) return 'initial';
+  if (maxAgeDays > 0 && Date.now() - user.passwordChangedAt.getTime() > maxAgeDays * DAY_MS) return 'expired';
+  return null;
+}
+
+export function passwordLoginRoutes(
+  app: FastifyInstance,
+  ctx: AppContext,
+  flow: LoginFlow,
+  rateLimit: { max: number; timeWindow: number },
+): void {
+  const { db, config } = ctx;
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const options = {
+    config: { access: 'public' as const, audit: false as const, rateLimit },
+    schema: { body: usernameLoginBody },
+  };
+
+  /**
+   * The newer username login. Code 406 travels with success:true on purpose: it is "a non-error
+   * result returned to the caller" (spec §4, §8), so the console's generic error handling must not
+   * fire; the console checks code 406 and opens the change-password dialog with result.token.
+   */
+  r.post('/sys/loginByUsername', options, async (request) => {
+    const log = flow.logFor(request, request.body.username);
+    const user = await flow.checkPassword(request.body, request, log);
+    const reason = passwordChangeReason(user, config.passwordMaxAgeDays);
+    if (reason) {
+      const token = await issuePasswordChangeToken(db, user.id);
+      await log(
+        true,
+        `用户名: ${user.username},登录成功，需修改密码（${reason === 'initial' ? '初始密码' : '密码过期'}）`,
+        user.id,
+      );
+      const result: PasswordChangeRequired = { username: user.username, reason, token };
+      return {
+        ...ok(result, reason === 'initial' ? AUTH_MSG.passwordInitial : AUTH_MSG.passwordExpired),
+        code: LOGIN_PASSWORD_CHANGE_CODE,
+      };
+    }
+    const result = await flow.completeLogin(request, user);
+    await log(true, `用户名: ${user.username},登录成功！`, user.id);
+    return ok(result, MSG.loginOk);
+  });
+
+  /** Customer staff (userType 2 and 6) only; the result carries cid, the current customer. */
+  r.post('/sys/customerlogin', options, async (request) => {
+    const log = flow.logFor(request, request.body.username);
+    const user = await flow.checkPassword(request.body, request, log);
+    if (user.userType !== USER_TYPE.customer && user.userType !== USER_TYPE.customerAdmin) {
+      await log(false, '登录失败：非货主账号', user.id);
+      throw bizError(AUTH_MSG.notCustomerAccount);
+    }
+    const result = await flow.completeLogin(request, user);
+    await log(true, `用户名: ${user.username},货主登录成功！`, user.id);
+    return ok(result, MSG.loginOk);
+  });
+}

@@ -1,0 +1,225 @@
+import { and, asc, eq, inArray, like, ne } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { perm } from '../../../platform/access/declare.ts';
+import type { AppContext } from '../../../platform/context.ts';
+import type { DbOrTx } from '../../../platform/db/client.ts';
+import { ok } from '../../../platform/http/envelope.ts';
+import { bizError } from '../../../platform/http/errors.ts';
+import { registerResource } from '../../../platform/resource/defineResource.ts';
+import { sysCategory } from '../adminSchema.ts';
+import { childOrgCode } from '../depart/orgCode.ts';
+
+export const ROOT_PID = '0';
+const categoryBody = {
+  pid: z.string().max(32).optional(),
+  name: z.string({ error: '类型名称不能为空!' }).trim().min(1, '类型名称不能为空!').max(100),
+  /** Given, or generated from the parent's (A01, A01A01…). */
+  code: z
+    .string()
+    .trim()
+    .max(100)
+    .regex(/^[A-Za-z0-9_-]*$/, '类型编码只能包含字母、数字、下划线和横线')
+    .nullish(),
+};
+
+type CategoryRow = typeof sysCategory.$inferSelect;
+
+async function syncHasChild(tx: DbOrTx, pid: string): Promise<void> {
+  if (pid === ROOT_PID) return;
+  const [child] = await tx
+    .select({ id: sysCategory.id })
+    .from(sysCategory)
+    .where(eq(sysCategory.pid, pid))
+    .limit(1);
+  await tx
+    .update(sysCategory)
+    .set({ hasChild: child ? '1' : '0' })
+    .where(eq(sysCategory.id, pid));
+}
+
+/** Ids of the rows below `ids` (any depth). */
+async function descendants(tx: DbOrTx, ids: string[]): Promise<string[]> {
+  const out: string[] = [];
+  let level = ids;
+  for (let depth = 0; level.length && depth < 20; depth++) {
+    const rows = await tx
+      .select({ id: sysCategory.id })
+      .from(sysCategory)
+      .where(inArray(sysCategory.pid, level));
+    level = rows.map((r) => r.id).filter((id) => !out.includes(id) && !ids.includes(id));
+    out.push(...level);
+  }
+  return out;
+}
+
+const node = (row: CategoryRow) => ({
+  ...row,
+  key: row.id,
+  value: row.id,
+  title: row.name,
+  isLeaf: row.hasChild !== '1',
+  leaf: row.hasChild !== '1',
+});
+
+/** Category tree (sys_category): lists by parent, generated codes, has_child kept in step, delete with subtree. */
+export function categoryRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const { db } = ctx;
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  registerResource(app, ctx, {
+    path: '/sys/category',
+    permission: 'system:category',
+    title: '分类字典',
+    table: sysCategory,
+    id: sysCategory.id,
+    dataLog: true,
+    defaultOrder: [asc(sysCategory.code)],
+    fields: {
+      id: { column: sysCategory.id, type: 'string', filter: true },
+      pid: { column: sysCategory.pid, type: 'string', filter: true, title: '父级节点' },
+      name: { column: sysCategory.name, type: 'string', filter: true, sort: true, title: '类型名称' },
+      code: { column: sysCategory.code, type: 'string', filter: true, sort: true, title: '类型编码' },
+      hasChild: { column: sysCategory.hasChild, type: 'string', filter: true },
+      createTime: { column: sysCategory.createTime, type: 'date', filter: true, sort: true },
+    },
+    createSchema: z.object(categoryBody),
+    updateSchema: z.object({ id: z.string().min(1).max(32), ...categoryBody }),
+    async beforeWrite(values, mode, _request, tx) {
+      if (mode === 'edit') {
+        // Moving a node would invalidate the codes below it: the parent stays.
+        const [existing] = await tx
+          .select()
+          .from(sysCategory)
+          .where(eq(sysCategory.id, String(values.id)));
+        values.pid = existing?.pid ?? ROOT_PID;
+        values.code = values.code || existing?.code;
+      } else {
+        values.pid = values.pid || ROOT_PID;
+        values.hasChild = '0';
+      }
+      const pid = String(values.pid);
+      let parentCode: string | null = null;
+      if (pid !== ROOT_PID) {
+        const [parent] = await tx.select().from(sysCategory).where(eq(sysCategory.id, pid));
+        if (!parent) throw bizError('父级节点不存在');
+        parentCode = parent.code;
+      }
+      if (!values.code) {
+        const siblings = await tx
+          .select({ code: sysCategory.code })
+          .from(sysCategory)
+          .where(like(sysCategory.code, `${(parentCode ?? '').replace(/[\\%_]/g, (c) => `\\${c}`)}___`));
+        values.code = childOrgCode(
+          parentCode,
+          siblings.map((s) => s.code),
+        );
+      }
+      const clash = await tx
+        .select({ id: sysCategory.id })
+        .from(sysCategory)
+        .where(
+          and(
+            eq(sysCategory.code, String(values.code)),
+            mode === 'edit' ? ne(sysCategory.id, String(values.id)) : undefined,
+          ),
+        )
+        .limit(1);
+      if (clash.length) throw bizError('类型编码已存在!');
+      return values;
+    },
+    async afterWrite(row, _mode, tx) {
+      await syncHasChild(tx, String(row.pid));
+    },
+    async beforeDelete(ids, tx) {
+      const below = await descendants(tx, ids);
+      if (below.length) await tx.delete(sysCategory).where(inArray(sysCategory.id, below));
+    },
+    async afterDelete(rows, tx) {
+      for (const pid of new Set(rows.map((row) => String(row.pid)))) await syncHasChild(tx, pid);
+    },
+  });
+
+  const list = perm('system:category:list');
+  r.get(
+    '/sys/category/rootList',
+    {
+      config: { access: list },
+      schema: {
+        querystring: z.object({
+          pageNo: z.coerce.number().int().min(1).default(1),
+          pageSize: z.coerce.number().int().min(1).max(1000).default(10),
+          name: z.string().max(100).optional(),
+        }),
+      },
+    },
+    async (request) => {
+      const { pageNo, pageSize, name } = request.query;
+      const where = and(
+        eq(sysCategory.pid, ROOT_PID),
+        name ? like(sysCategory.name, `%${name.replace(/[\\%_]/g, (c) => `\\${c}`)}%`) : undefined,
+      );
+      const all = await db.select().from(sysCategory).where(where).orderBy(asc(sysCategory.code));
+      const records = all.slice((pageNo - 1) * pageSize, pageNo * pageSize).map(node);
+      return ok({
+        records,
+        total: all.length,
+        size: pageSize,
+        current: pageNo,
+        pages: Math.ceil(all.length / pageSize),
+      });
+    },
+  );
+  r.get(
+    '/sys/category/childList',
+    { config: { access: list }, schema: { querystring: z.object({ pid: z.string().min(1).max(32) }) } },
+    async (request) =>
+      ok(
+        (
+          await db
+            .select()
+            .from(sysCategory)
+            .where(eq(sysCategory.pid, request.query.pid))
+            .orderBy(asc(sysCategory.code))
+        ).map(node),
+      ),
+  );
+  // Tree select of forms: the children of a code (or the roots), as tree nodes.
+  r.get(
+    '/sys/category/loadTreeRoot',
+    {
+      config: { access: 'login' },
+      schema: {
+        querystring: z.object({ pcode: z.string().max(100).optional(), async: z.string().optional() }),
+      },
+    },
+    async (request) => {
+      let pid = ROOT_PID;
+      if (request.query.pcode && request.query.pcode !== ROOT_PID) {
+        const [parent] = await db.select().from(sysCategory).where(eq(sysCategory.code, request.query.pcode));
+        if (!parent) throw bizError('该编码不存在');
+        pid = parent.id;
+      }
+      return ok(
+        (
+          await db.select().from(sysCategory).where(eq(sysCategory.pid, pid)).orderBy(asc(sysCategory.code))
+        ).map(node),
+      );
+    },
+  );
+  r.get(
+    '/sys/category/loadTreeChildren',
+    { config: { access: 'login' }, schema: { querystring: z.object({ pid: z.string().min(1).max(32) }) } },
+    async (request) =>
+      ok(
+        (
+          await db
+            .select()
+            .from(sysCategory)
+            .where(eq(sysCategory.pid, request.query.pid))
+            .orderBy(asc(sysCategory.code))
+        ).map(node),
+      ),
+  );
+}

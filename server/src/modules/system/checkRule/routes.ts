@@ -1,0 +1,98 @@
+import { and, desc, eq, ne } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../../platform/context.ts';
+import { ok } from '../../../platform/http/envelope.ts';
+import { bizError } from '../../../platform/http/errors.ts';
+import { registerResource } from '../../../platform/resource/defineResource.ts';
+import { sysCheckRule } from '../adminSchema.ts';
+import { type CheckRuleItem, checkValue, ruleJsonText } from './check.ts';
+
+const ruleBody = {
+  ruleName: z.string({ error: '规则名称不能为空' }).trim().min(1, '规则名称不能为空').max(100),
+  ruleCode: z
+    .string({ error: '规则编码不能为空' })
+    .trim()
+    .min(1, '规则编码不能为空')
+    .max(100)
+    .regex(/^[A-Za-z0-9_-]+$/, '规则编码只能包含字母、数字、下划线和横线'),
+  ruleJson: ruleJsonText,
+  ruleDescription: z.string().max(500).nullish(),
+};
+
+/** Code check rules (ordered rule JSON) and the test box (`checkByCode`). */
+export function checkRuleRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const { db } = ctx;
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  registerResource(app, ctx, {
+    path: '/sys/checkRule',
+    permission: 'system:checkrule',
+    title: '编码校验规则',
+    table: sysCheckRule,
+    id: sysCheckRule.id,
+    dataLog: true,
+    defaultOrder: [desc(sysCheckRule.createTime)],
+    fields: {
+      id: { column: sysCheckRule.id, type: 'string', filter: true },
+      ruleName: {
+        column: sysCheckRule.ruleName,
+        type: 'string',
+        filter: true,
+        sort: true,
+        title: '规则名称',
+      },
+      ruleCode: {
+        column: sysCheckRule.ruleCode,
+        type: 'string',
+        filter: true,
+        sort: true,
+        title: '规则编码',
+      },
+      ruleJson: { column: sysCheckRule.ruleJson, type: 'string', title: '规则JSON' },
+      ruleDescription: { column: sysCheckRule.ruleDescription, type: 'string', title: '规则描述' },
+      createTime: { column: sysCheckRule.createTime, type: 'date', filter: true, sort: true },
+    },
+    createSchema: z.object(ruleBody),
+    updateSchema: z.object({ id: z.string().min(1).max(32), ...ruleBody }),
+    async beforeWrite(values, mode, _request, tx) {
+      const clash = await tx
+        .select({ id: sysCheckRule.id })
+        .from(sysCheckRule)
+        .where(
+          and(
+            eq(sysCheckRule.ruleCode, String(values.ruleCode)),
+            mode === 'edit' ? ne(sysCheckRule.id, String(values.id)) : undefined,
+          ),
+        )
+        .limit(1);
+      if (clash.length) throw bizError('规则编码已存在!');
+      return values;
+    },
+  });
+
+  // Forms call it while the user types, so any signed-in user may (the reference's test box is this call).
+  r.get(
+    '/sys/checkRule/checkByCode',
+    {
+      config: { access: 'login', audit: false },
+      schema: {
+        querystring: z.object({
+          ruleCode: z.string().min(1).max(100),
+          value: z.string().max(1000).default(''),
+        }),
+      },
+    },
+    async (request) => {
+      const [rule] = await db
+        .select()
+        .from(sysCheckRule)
+        .where(eq(sysCheckRule.ruleCode, request.query.ruleCode));
+      if (!rule) throw bizError('该编码不存在');
+      const failure = checkValue(JSON.parse(rule.ruleJson) as CheckRuleItem[], request.query.value);
+      if (failure) throw bizError(failure.message, 500, failure);
+      return ok(null, '校验通过');
+    },
+  );
+}

@@ -1,0 +1,239 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WebSocket } from 'ws';
+import { startTestApp, type TestApp } from '../../../test/harness.ts';
+
+const api = (path: string) => `/jeecg-boot${path}`;
+// 1×1 PNG.
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+function form(file: Buffer, name: string, type: string, biz?: string): FormData {
+  const data = new FormData();
+  if (biz !== undefined) data.append('biz', biz);
+  data.append('isup', '1');
+  data.append('file', new Blob([file], { type }), name);
+  return data;
+}
+
+describe('files', () => {
+  let t: TestApp;
+  let admin: string;
+  beforeAll(async () => {
+    t = await startTestApp({ dataDir: `/tmp/freight-test-files-${process.pid}-${Date.now()}` });
+    admin = await t.login('admin');
+  });
+  afterAll(() => t.close());
+
+  const upload = (data: FormData, token: string | null = admin) =>
+    t.call(token, { method: 'POST', url: api('/sys/common/upload'), payload: data as unknown as string });
+
+  it('stores an image under its biz folder and returns the path in message', async () => {
+    const res = await upload(form(PNG, 'licence.png', 'image/png', 'customer'));
+    const body = res.json();
+    expect(body.success).toBe(true);
+    expect(body.message).toMatch(/^customer\/\d{8}\/licence_\d+[\w-]*\.png$/);
+    const file = await t.call(admin, { method: 'GET', url: api(`/sys/common/static/${body.message}`) });
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toBe('image/png');
+    expect(file.rawPayload.equals(PNG)).toBe(true);
+  });
+
+  it('defaults the folder to temp and refuses traversal in biz', async () => {
+    expect((await upload(form(PNG, 'a.png', 'image/png'))).json().message).toMatch(/^temp\//);
+    for (const biz of ['../etc', '..', 'a/../../b', '/abs', 'a\\b']) {
+      const res = await upload(form(PNG, 'a.png', 'image/png', biz));
+      expect(res.json(), biz).toMatchObject({ success: false, message: '上传目录不合法' });
+    }
+  });
+
+  it('decides the type by content: spoofed, SVG and HTML files are refused', async () => {
+    const html = Buffer.from('<html><script>alert(1)</script></html>');
+    expect((await upload(form(html, 'photo.png', 'image/png'))).json().message).toBe('不支持的文件类型');
+    const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"></svg>');
+    expect((await upload(form(svg, 'logo.svg', 'image/svg+xml'))).json().message).toBe('不支持的文件类型');
+    expect((await upload(form(svg, 'notes.txt', 'text/plain'))).json().message).toBe('不支持的文件类型');
+    expect((await upload(form(Buffer.from('plain text'), 'notes.txt', 'text/plain'))).json().success).toBe(
+      true,
+    );
+  });
+
+  it('refuses files over 10 MB', async () => {
+    const big = Buffer.concat([PNG, Buffer.alloc(10 * 1024 * 1024 + 1)]);
+    expect((await upload(form(big, 'big.png', 'image/png'))).json()).toMatchObject({
+      success: false,
+      message: '文件大小超出10MB限制',
+    });
+  });
+
+  it('serves files only to signed-in users or through a short-lived signed URL', async () => {
+    const path = (await upload(form(PNG, 'd.png', 'image/png', 'driver'))).json().message;
+    expect((await t.call(null, { method: 'GET', url: api(`/sys/common/static/${path}`) })).statusCode).toBe(
+      401,
+    );
+    const signed = (
+      await t.call(admin, { method: 'GET', url: api(`/sys/common/signUrl?path=${encodeURIComponent(path)}`) })
+    ).json().result;
+    expect((await t.call(null, { method: 'GET', url: signed.url })).statusCode).toBe(200);
+    expect(
+      (await t.call(null, { method: 'GET', url: signed.url.replace(/sign=.+$/, 'sign=forged') })).statusCode,
+    ).toBe(401);
+    const otherFile = signed.url.replace('driver/', 'customer/');
+    expect((await t.call(null, { method: 'GET', url: otherFile })).statusCode).toBe(401);
+    expect(
+      (await t.call(admin, { method: 'GET', url: api('/sys/common/static/..%2F..%2Fetc%2Fpasswd') })).json()
+        .success,
+    ).toBe(false);
+    expect((await upload(form(PNG, 'x.png', 'image/png'), null)).statusCode).toBe(401);
+  });
+});
+
+describe('dictionaries and validators', () => {
+  let t: TestApp;
+  let admin: string;
+  beforeAll(async () => {
+    t = await startTestApp();
+    admin = await t.login('admin');
+  });
+  afterAll(() => t.close());
+  const get = (path: string, token: string = admin) => t.call(token, { method: 'GET', url: api(path) });
+
+  it('answers code dictionaries and whitelisted table dictionaries with bound keywords', async () => {
+    expect((await get('/sys/dict/getDictItems/plate_color')).json().result).toHaveLength(10);
+    expect((await get('/sys/dict/getDictItems/%20')).json().message).toBe('字典Code不能为空!');
+    const users = (await get('/sys/dict/loadDict/sys_user,realname,username?keyword=王')).json().result;
+    expect(users).toEqual([expect.objectContaining({ value: 'shipper_admin', text: '王建国' })]);
+    expect(
+      (await get('/sys/dict/loadDictItem/sys_user,realname,username?key=admin,agent01')).json().result,
+    ).toEqual(['平台管理员', '赵志强']);
+    expect((await get('/sys/dict/loadDictItem/user_status?key=1,2')).json().result).toEqual(['正常', '冻结']);
+  });
+
+  it('refuses the injection payloads of reference §6', async () => {
+    const payloads = [
+      'sys_user,password,username',
+      'sys_user,realname,username,1=1',
+      "sys_user,realname,username,username='admin' or 1=1",
+      'sys_user,(select password from sys_user limit 1),username',
+      'sys_user,realname,username/*%0A*/',
+      'information_schema.tables,table_name,table_name',
+      'sys_user,`realname`,username',
+    ];
+    for (const code of payloads) {
+      const res = await get(`/sys/dict/loadDict/${encodeURIComponent(code)}?keyword=a`);
+      expect(res.json(), code).toMatchObject({ success: false });
+      expect(JSON.stringify(res.json())).not.toContain('argon2');
+    }
+    const keyword = (
+      await get(`/sys/dict/loadDict/sys_user,realname,username?keyword=${encodeURIComponent("%' or '1'='1")}`)
+    ).json();
+    expect(keyword.result).toEqual([]);
+  });
+
+  it('checks uniqueness on whitelisted fields, excluding the record itself', async () => {
+    expect(
+      (await get('/sys/duplicate/check?tableName=sys_user&fieldName=username&fieldVal=admin')).json(),
+    ).toMatchObject({
+      success: false,
+      message: '该值不可用，系统中已存在！',
+    });
+    expect(
+      (await get('/sys/duplicate/check?tableName=sys_user&fieldName=username&fieldVal=newbie')).json(),
+    ).toMatchObject({
+      success: true,
+      message: '该值可用！',
+    });
+    const adminId = (await get('/sys/user/list?username=admin')).json().result.records[0].id;
+    expect(
+      (
+        await get(
+          `/sys/duplicate/check?tableName=sys_user&fieldName=username&fieldVal=admin&dataId=${adminId}`,
+        )
+      ).json().success,
+    ).toBe(true);
+    expect(
+      (await get('/sys/duplicate/check?tableName=sys_user&fieldName=username&fieldVal=')).json(),
+    ).toMatchObject({ success: true, code: 500 });
+    expect(
+      (await get('/sys/duplicate/check?tableName=sys_user&fieldName=password&fieldVal=x')).json().success,
+    ).toBe(false);
+    expect(
+      (await get('/sys/duplicate/check?tableName=pg_user&fieldName=usename&fieldVal=postgres')).json()
+        .success,
+    ).toBe(false);
+  });
+});
+
+describe('realtime', () => {
+  let t: TestApp;
+  let base: string;
+  beforeAll(async () => {
+    t = await startTestApp();
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const address = t.app.server.address();
+    base = `ws://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/jeecg-boot`;
+  });
+  afterAll(() => t.close());
+
+  const open = (url: string, token?: string) =>
+    new Promise<WebSocket>((resolve, reject) => {
+      const socket = new WebSocket(url, token ? [token] : []);
+      socket.once('open', () => resolve(socket));
+      socket.once('error', reject);
+      socket.once('unexpected-response', (_req, res) => reject(new Error(`HTTP ${res.statusCode}`)));
+    });
+  const next = (socket: WebSocket) =>
+    new Promise<unknown>((resolve) => socket.once('message', (raw) => resolve(JSON.parse(raw.toString()))));
+
+  it('refuses a socket without a valid token', async () => {
+    await expect(open(`${base}/websocket/x`)).rejects.toThrow(/401/);
+  });
+
+  it('pushes announcements to a user and merges table row updates into the other open tables', async () => {
+    const token = await t.login('admin');
+    const userId = (await t.call(token, { method: 'GET', url: api('/sys/user/list?username=admin') })).json()
+      .result.records[0].id;
+    const inbox = await open(`${base}/websocket/${userId}`, token);
+    const arriving = next(inbox);
+    inbox.send('HeartBeat');
+    expect(await arriving).toMatchObject({ cmd: 'heartcheck' });
+    const pushed = next(inbox);
+    await t.ctx.realtime.pushToUsers([userId], { cmd: 'user', msgId: 'annt-1', msgTxt: '新公告' });
+    expect(await pushed).toEqual({ cmd: 'user', msgId: 'annt-1', msgTxt: '新公告' });
+    const broadcast = next(inbox);
+    await t.ctx.realtime.pushToUsers('all', { cmd: 'topic', msgId: 'annt-2', msgTxt: '全员公告' });
+    expect(await broadcast).toMatchObject({ cmd: 'topic', msgId: 'annt-2' });
+
+    const tableA = await open(`${base}/vxeSocket/${userId}/page-a`, token);
+    const tableB = await open(`${base}/vxeSocket/${userId}/page-b`, token);
+    const beat = next(tableA);
+    tableA.send(JSON.stringify({ type: 'heart_beat', data: '' }));
+    expect(await beat).toEqual({ type: 'heart_beat', data: true });
+    const received = next(tableB);
+    let echoed = false;
+    tableA.once('message', () => {
+      echoed = true;
+    });
+    tableA.send(
+      JSON.stringify({
+        type: 'update_vxe_table',
+        data: { socketKey: 'orders', args: [{ id: '1', qty: 3 }, 'case-a'] },
+      }),
+    );
+    expect(await received).toEqual({
+      type: 'update_vxe_table',
+      data: { socketKey: 'orders', args: [{ id: '1', qty: 3 }, 'case-a'] },
+    });
+    await new Promise((r) => setTimeout(r, 100));
+    expect(echoed).toBe(false);
+    for (const s of [inbox, tableA, tableB]) s.close();
+  });
+
+  it('refuses a socket for another user id', async () => {
+    const token = await t.login('shipper');
+    const socket = await open(`${base}/websocket/someone-else`, token);
+    const code = await new Promise<number>((resolve) => socket.once('close', (c) => resolve(c)));
+    expect(code).toBe(4403);
+  });
+});

@@ -1,0 +1,194 @@
+import { and, asc, desc, eq, inArray, ne } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { perm } from '../../../platform/access/declare.ts';
+import type { AppContext } from '../../../platform/context.ts';
+import { ok, okMessage } from '../../../platform/http/envelope.ts';
+import { bizError } from '../../../platform/http/errors.ts';
+import { registerResource } from '../../../platform/resource/defineResource.ts';
+import { sysDict, sysDictItem } from '../schema.ts';
+import type { DictCache } from './cache.ts';
+
+const id = z.string().min(1).max(32);
+const dictBody = {
+  dictName: z.string({ error: '字典名称不能为空!' }).trim().min(1, '字典名称不能为空!').max(100),
+  dictCode: z
+    .string({ error: '字典Code不能为空!' })
+    .trim()
+    .min(1, '字典Code不能为空!')
+    .max(100)
+    .regex(/^[A-Za-z][A-Za-z0-9_]*$/, '字典Code只能包含字母、数字和下划线，且以字母开头'),
+  description: z.string().max(255).nullish(),
+  type: z.coerce.number().int().min(0).max(1).optional(),
+};
+const itemBody = {
+  dictId: z.string({ error: '字典不能为空!' }).min(1, '字典不能为空!').max(32),
+  itemText: z.string({ error: '名称不能为空!' }).trim().min(1, '名称不能为空!').max(100),
+  itemValue: z.string({ error: '数据值不能为空!' }).trim().min(1, '数据值不能为空!').max(100),
+  itemColor: z.string().max(20).nullish(),
+  description: z.string().max(255).nullish(),
+  sortOrder: z.coerce.number().int().min(-100_000).max(100_000).optional(),
+  status: z.coerce.number().int().min(0).max(1).optional(),
+};
+
+/** Dictionaries and their items (spec §7): CRUD, sort, enable/disable, export/import; every change reloads the cache. */
+export function dictAdminRoutes(app: FastifyInstance, ctx: AppContext, dicts: DictCache): void {
+  const { db } = ctx;
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const reload = () => dicts.reload();
+
+  registerResource(app, ctx, {
+    path: '/sys/dict',
+    permission: 'system:dict',
+    title: '数据字典',
+    table: sysDict,
+    id: sysDict.id,
+    scope: { softDelete: true },
+    dataLog: true,
+    defaultOrder: [desc(sysDict.createTime)],
+    fields: {
+      id: { column: sysDict.id, type: 'string', filter: true },
+      dictName: { column: sysDict.dictName, type: 'string', filter: true, sort: true, title: '字典名称' },
+      dictCode: { column: sysDict.dictCode, type: 'string', filter: true, sort: true, title: '字典编码' },
+      description: { column: sysDict.description, type: 'string', title: '描述' },
+      type: { column: sysDict.type, type: 'number', filter: true, title: '字典类型' },
+      createTime: { column: sysDict.createTime, type: 'date', filter: true, sort: true },
+    },
+    createSchema: z.object(dictBody),
+    updateSchema: z.object({ id, ...dictBody }),
+    async beforeWrite(values, mode, _request, tx) {
+      // Codes stay unique across the recycle bin too: a deleted dictionary may come back.
+      const clash = await tx
+        .select({ id: sysDict.id })
+        .from(sysDict)
+        .where(
+          and(
+            eq(sysDict.dictCode, String(values.dictCode)),
+            mode === 'edit' ? ne(sysDict.id, String(values.id)) : undefined,
+          ),
+        )
+        .limit(1);
+      if (clash.length) throw bizError('字典编码已存在!');
+      return values;
+    },
+    onChange: reload,
+  });
+
+  registerResource(app, ctx, {
+    path: '/sys/dictItem',
+    permission: 'system:dict',
+    title: '字典数据',
+    table: sysDictItem,
+    id: sysDictItem.id,
+    dataLog: true,
+    defaultOrder: [asc(sysDictItem.sortOrder)],
+    fields: {
+      id: { column: sysDictItem.id, type: 'string', filter: true },
+      dictId: { column: sysDictItem.dictId, type: 'string', filter: true, title: '字典ID' },
+      itemText: { column: sysDictItem.itemText, type: 'string', filter: true, sort: true, title: '名称' },
+      itemValue: { column: sysDictItem.itemValue, type: 'string', filter: true, sort: true, title: '数据值' },
+      itemColor: { column: sysDictItem.itemColor, type: 'string', title: '颜色' },
+      description: { column: sysDictItem.description, type: 'string', title: '描述' },
+      sortOrder: { column: sysDictItem.sortOrder, type: 'number', sort: true, title: '排序' },
+      status: { column: sysDictItem.status, type: 'number', filter: true, sort: true, title: '状态' },
+    },
+    createSchema: z.object(itemBody),
+    updateSchema: z.object({ id, ...itemBody }),
+    async beforeWrite(values, mode, _request, tx) {
+      const [dict] = await tx
+        .select({ id: sysDict.id })
+        .from(sysDict)
+        .where(and(eq(sysDict.id, String(values.dictId)), eq(sysDict.delFlag, 0)));
+      if (!dict) throw bizError('字典不存在');
+      const clash = await tx
+        .select({ id: sysDictItem.id })
+        .from(sysDictItem)
+        .where(
+          and(
+            eq(sysDictItem.dictId, String(values.dictId)),
+            eq(sysDictItem.itemValue, String(values.itemValue)),
+            mode === 'edit' ? ne(sysDictItem.id, String(values.id)) : undefined,
+          ),
+        )
+        .limit(1);
+      if (clash.length) throw bizError('该字典中已存在此数据值!');
+      return values;
+    },
+    onChange: reload,
+  });
+
+  // Enable or disable items in one call (the list's switch and batch buttons).
+  r.put(
+    '/sys/dictItem/status',
+    {
+      config: { access: perm('system:dict:edit') },
+      schema: {
+        body: z.object({ ids: z.string().min(1).max(20_000), status: z.coerce.number().int().min(0).max(1) }),
+      },
+    },
+    async (request) => {
+      const ids = [...new Set(request.body.ids.split(',').filter(Boolean))];
+      await db
+        .update(sysDictItem)
+        .set({
+          status: request.body.status,
+          updateBy: request.session?.user.username,
+          updateTime: new Date(),
+        })
+        .where(inArray(sysDictItem.id, ids));
+      await reload();
+      return okMessage(request.body.status === 1 ? '启用成功!' : '禁用成功!');
+    },
+  );
+
+  // Drag-and-drop sorting: the ids in their new order.
+  r.put(
+    '/sys/dictItem/sort',
+    {
+      config: { access: perm('system:dict:edit') },
+      schema: { body: z.object({ ids: z.array(id).min(1).max(1000) }) },
+    },
+    async (request) => {
+      await db.transaction(async (tx) => {
+        for (const [index, itemId] of request.body.ids.entries())
+          await tx
+            .update(sysDictItem)
+            .set({ sortOrder: index + 1, updateTime: new Date() })
+            .where(eq(sysDictItem.id, itemId));
+      });
+      await reload();
+      return okMessage('排序成功!');
+    },
+  );
+
+  // Recycle bin of deleted dictionaries: list, restore, purge.
+  r.get('/sys/dict/deleteList', { config: { access: perm('system:dict:delete') } }, async () =>
+    ok(await db.select().from(sysDict).where(eq(sysDict.delFlag, 1)).orderBy(desc(sysDict.updateTime))),
+  );
+  r.put(
+    '/sys/dict/back/:id',
+    { config: { access: perm('system:dict:delete') }, schema: { params: z.object({ id }) } },
+    async (request) => {
+      await db.update(sysDict).set({ delFlag: 0 }).where(eq(sysDict.id, request.params.id));
+      await reload();
+      return okMessage('操作成功!');
+    },
+  );
+  r.delete(
+    '/sys/dict/deletePhysic/:id',
+    { config: { access: perm('system:dict:delete') }, schema: { params: z.object({ id }) } },
+    async (request) => {
+      await db.transaction(async (tx) => {
+        const [dict] = await tx
+          .select({ id: sysDict.id })
+          .from(sysDict)
+          .where(and(eq(sysDict.id, request.params.id), eq(sysDict.delFlag, 1)));
+        if (!dict) throw bizError('只能彻底删除回收站中的字典');
+        await tx.delete(sysDictItem).where(eq(sysDictItem.dictId, dict.id));
+        await tx.delete(sysDict).where(eq(sysDict.id, dict.id));
+      });
+      return okMessage('删除成功!');
+    },
+  );
+}

@@ -1,0 +1,82 @@
+import { and, desc, eq, ne } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { perm } from '../../../platform/access/declare.ts';
+import type { AppContext } from '../../../platform/context.ts';
+import { ok } from '../../../platform/http/envelope.ts';
+import { bizError } from '../../../platform/http/errors.ts';
+import { registerResource } from '../../../platform/resource/defineResource.ts';
+import { sysFillRule } from '../adminSchema.ts';
+import { FILL_GENERATORS, nextFillValue, parseFillParams } from './generators.ts';
+
+const ruleBody = {
+  ruleName: z.string({ error: '规则名称不能为空' }).trim().min(1, '规则名称不能为空').max(100),
+  ruleCode: z
+    .string({ error: '规则编码不能为空' })
+    .trim()
+    .min(1, '规则编码不能为空')
+    .max(100)
+    .regex(/^[A-Za-z0-9_-]+$/, '规则编码只能包含字母、数字、下划线和横线'),
+  ruleClass: z.string({ error: '规则实现不能为空' }).trim().min(1, '规则实现不能为空').max(100),
+  ruleParams: z.string().max(2000).nullish(),
+};
+
+/** Fill rules (value generators with parameters) and their execution by code. */
+export function fillRuleRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const { db } = ctx;
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  registerResource(app, ctx, {
+    path: '/sys/fillRule',
+    permission: 'system:fillrule',
+    title: '填值规则',
+    table: sysFillRule,
+    id: sysFillRule.id,
+    dataLog: true,
+    defaultOrder: [desc(sysFillRule.createTime)],
+    fields: {
+      id: { column: sysFillRule.id, type: 'string', filter: true },
+      ruleName: { column: sysFillRule.ruleName, type: 'string', filter: true, sort: true, title: '规则名称' },
+      ruleCode: { column: sysFillRule.ruleCode, type: 'string', filter: true, sort: true, title: '规则编码' },
+      ruleClass: { column: sysFillRule.ruleClass, type: 'string', filter: true, title: '规则实现' },
+      ruleParams: { column: sysFillRule.ruleParams, type: 'string', title: '规则参数' },
+      createTime: { column: sysFillRule.createTime, type: 'date', filter: true, sort: true },
+    },
+    createSchema: z.object(ruleBody),
+    updateSchema: z.object({ id: z.string().min(1).max(32), ...ruleBody }),
+    async beforeWrite(values, mode, _request, tx) {
+      const params = parseFillParams(
+        String(values.ruleClass),
+        values.ruleParams as string | null | undefined,
+      );
+      values.ruleParams = JSON.stringify(params);
+      const clash = await tx
+        .select({ id: sysFillRule.id })
+        .from(sysFillRule)
+        .where(
+          and(
+            eq(sysFillRule.ruleCode, String(values.ruleCode)),
+            mode === 'edit' ? ne(sysFillRule.id, String(values.id)) : undefined,
+          ),
+        )
+        .limit(1);
+      if (clash.length) throw bizError('规则编码已存在!');
+      return values;
+    },
+  });
+
+  r.get('/sys/fillRule/generators', { config: { access: perm('system:fillrule:list') } }, async () =>
+    ok(Object.entries(FILL_GENERATORS).map(([value, g]) => ({ value, text: g.title, title: g.title }))),
+  );
+
+  // Forms ask for the next number when they open, so any signed-in user may.
+  const execute = async (request: { params: { ruleCode: string } }) =>
+    ok(await nextFillValue(db, request.params.ruleCode));
+  const opts = {
+    config: { access: 'login' as const },
+    schema: { params: z.object({ ruleCode: z.string().min(1).max(100) }), body: z.unknown().optional() },
+  };
+  r.put('/sys/fillRule/executeRuleByCode/:ruleCode', opts, execute);
+  r.post('/sys/fillRule/executeRuleByCode/:ruleCode', opts, execute);
+}

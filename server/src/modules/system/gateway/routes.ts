@@ -1,0 +1,253 @@
+import { Readable } from 'node:stream';
+import type { ReadableStream as WebReadableStream } from 'node:stream/web';
+import { and, desc, eq, ne } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { AppContext } from '../../../platform/context.ts';
+import type { Db } from '../../../platform/db/client.ts';
+import { fail } from '../../../platform/http/envelope.ts';
+import { bizError } from '../../../platform/http/errors.ts';
+import { registerResource } from '../../../platform/resource/defineResource.ts';
+import { sysGatewayRoute } from '../adminSchema.ts';
+
+const HOP_BY_HOP = new Set([
+  'connection',
+  'keep-alive',
+  'proxy-authenticate',
+  'proxy-authorization',
+  'proxy-connection',
+  'te',
+  'trailer',
+  'trailers',
+  'transfer-encoding',
+  'upgrade',
+  'host',
+  'content-length',
+  'x-access-token',
+]);
+const METHODS = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS'] as const;
+const PROXY_TIMEOUT_MS = 30_000;
+const RELOAD_INTERVAL_MS = 30_000;
+
+interface LiveRoute {
+  uri: string;
+  patterns: RegExp[];
+  stripPrefix: number;
+}
+
+/** Path patterns of a predicates JSON: ["/api/**"] or the reference's [{name:"Path", args:["/api/**"]}]. */
+export function pathPatterns(predicates: string | null | undefined): string[] {
+  if (!predicates?.trim()) return [];
+  const parsed = JSON.parse(predicates) as unknown;
+  if (!Array.isArray(parsed)) throw new Error('路由断言必须是数组');
+  const out: string[] = [];
+  for (const item of parsed) {
+    if (typeof item === 'string') out.push(item);
+    else if (item && typeof item === 'object' && (item as { name?: string }).name === 'Path') {
+      const args = (item as { args?: unknown }).args;
+      const values = Array.isArray(args) ? args : args && typeof args === 'object' ? Object.values(args) : [];
+      for (const v of values) if (typeof v === 'string') out.push(v);
+    } else throw new Error('路由断言只支持路径（Path）');
+  }
+  for (const p of out) if (!/^\/[\w\-./*{}]*$/.test(p) || p.length > 200) throw new Error(`路径不正确：${p}`);
+  return out;
+}
+
+/** `/api/**` matches below /api, `*` one segment. */
+export function patternRegex(pattern: string): RegExp {
+  const body = pattern
+    .split(/(\*\*|\*)/)
+    .map((part) =>
+      part === '**' ? '.*' : part === '*' ? '[^/]*' : part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'),
+    )
+    .join('');
+  return new RegExp(`^${body.replace(/\/\.\*$/, '(?:/.*)?')}$`);
+}
+
+const routeBody = {
+  routerId: z
+    .string({ error: '路由ID不能为空' })
+    .trim()
+    .min(1, '路由ID不能为空')
+    .max(50)
+    .regex(/^[A-Za-z0-9_-]+$/, '路由ID只能包含字母、数字、下划线和横线'),
+  name: z.string({ error: '路由名称不能为空' }).trim().min(1, '路由名称不能为空').max(100),
+  uri: z
+    .string({ error: '服务地址不能为空' })
+    .trim()
+    .max(500)
+    .refine((u) => {
+      try {
+        const url = new URL(u);
+        return (url.protocol === 'http:' || url.protocol === 'https:') && !url.search && !url.hash;
+      } catch {
+        return false;
+      }
+    }, '服务地址必须是 http(s):// 地址'),
+  predicates: z
+    .string()
+    .max(2000)
+    .nullish()
+    .refine((p) => {
+      try {
+        pathPatterns(p);
+        return true;
+      } catch {
+        return false;
+      }
+    }, '路由断言格式不正确，应为路径数组，如 ["/api/**"]'),
+  filters: z.string().max(2000).nullish(),
+  stripPrefix: z.coerce.number().int().min(0).max(10).optional(),
+  retryable: z.coerce.number().int().min(0).max(1).optional(),
+  persistable: z.coerce.number().int().min(0).max(1).optional(),
+  showApi: z.coerce.number().int().min(0).max(1).optional(),
+  status: z.coerce.number().int().min(0).max(1).optional(),
+};
+
+/** The enabled routes, consulted on every proxied request; reloaded after each change and every 30 s. */
+export class GatewayTable {
+  private routes = new Map<string, LiveRoute>();
+  constructor(private readonly db: Db) {}
+
+  async reload(): Promise<void> {
+    const rows = await this.db.select().from(sysGatewayRoute).where(eq(sysGatewayRoute.status, 1));
+    const next = new Map<string, LiveRoute>();
+    for (const row of rows) {
+      try {
+        next.set(row.routerId, {
+          uri: row.uri.replace(/\/+$/, ''),
+          patterns: pathPatterns(row.predicates).map(patternRegex),
+          stripPrefix: row.stripPrefix,
+        });
+      } catch {
+        // A route with unreadable predicates stays off rather than matching everything.
+      }
+    }
+    this.routes = next;
+  }
+
+  get(routerId: string): LiveRoute | undefined {
+    return this.routes.get(routerId);
+  }
+}
+
+function forwardHeaders(request: FastifyRequest): Headers {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (value === undefined || HOP_BY_HOP.has(name.toLowerCase())) continue;
+    headers.set(name, Array.isArray(value) ? value.join(', ') : value);
+  }
+  headers.set('x-forwarded-for', request.ip);
+  headers.set('x-forwarded-proto', request.protocol);
+  if (request.headers.host) headers.set('x-forwarded-host', request.headers.host);
+  return headers;
+}
+
+async function proxy(table: GatewayTable, request: FastifyRequest, reply: FastifyReply) {
+  const params = request.params as { routerId: string; '*'?: string };
+  const route = table.get(params.routerId);
+  const notFound = () => reply.status(404).send(fail('网关路由不存在或未启用', 404));
+  if (!route) return notFound();
+  const path = `/${params['*'] ?? ''}`;
+  if (route.patterns.length && !route.patterns.some((re) => re.test(path))) return notFound();
+  const segments = path.split('/').filter(Boolean);
+  const forwarded = `/${segments.slice(route.stripPrefix).join('/')}${path.endsWith('/') && segments.length > route.stripPrefix ? '/' : ''}`;
+  const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
+  const target = `${route.uri}${forwarded}${query}`;
+  const body = request.body;
+  let res: Response;
+  try {
+    res = await fetch(target, {
+      method: request.method,
+      headers: forwardHeaders(request),
+      body:
+        request.method === 'GET' || request.method === 'HEAD' || !Buffer.isBuffer(body) ? undefined : body,
+      redirect: 'manual',
+      signal: AbortSignal.timeout(PROXY_TIMEOUT_MS),
+    });
+  } catch (error) {
+    request.log.warn({ err: error, routerId: params.routerId }, 'gateway upstream failed');
+    return reply.status(502).send(fail('网关转发失败：目标服务不可达', 502));
+  }
+  reply.status(res.status);
+  res.headers.forEach((value, name) => {
+    const lower = name.toLowerCase();
+    // fetch has already decoded the body, so its encoding and length no longer apply.
+    if (HOP_BY_HOP.has(lower) || lower === 'content-encoding' || lower === 'set-cookie') return;
+    reply.header(name, value);
+  });
+  if (!res.body) return reply.send();
+  return reply.send(Readable.fromWeb(res.body as unknown as WebReadableStream));
+}
+
+/** Gateway routes (CRUD) and the live reverse proxy under `<base>/gateway/<routerId>/…` for signed-in users. */
+export function gatewayRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const table = new GatewayTable(ctx.db);
+  const reload = () => table.reload();
+
+  registerResource(app, ctx, {
+    path: '/sys/gatewayRoute',
+    permission: 'system:gateway',
+    title: '网关路由',
+    table: sysGatewayRoute,
+    id: sysGatewayRoute.id,
+    dataLog: true,
+    defaultOrder: [desc(sysGatewayRoute.createTime)],
+    fields: {
+      id: { column: sysGatewayRoute.id, type: 'string', filter: true },
+      routerId: {
+        column: sysGatewayRoute.routerId,
+        type: 'string',
+        filter: true,
+        sort: true,
+        title: '路由ID',
+      },
+      name: { column: sysGatewayRoute.name, type: 'string', filter: true, sort: true, title: '路由名称' },
+      uri: { column: sysGatewayRoute.uri, type: 'string', filter: true, title: '服务地址' },
+      predicates: { column: sysGatewayRoute.predicates, type: 'string', title: '路由断言' },
+      stripPrefix: { column: sysGatewayRoute.stripPrefix, type: 'number', title: '去除前缀' },
+      status: { column: sysGatewayRoute.status, type: 'number', filter: true, sort: true, title: '状态' },
+      createTime: { column: sysGatewayRoute.createTime, type: 'date', filter: true, sort: true },
+    },
+    createSchema: z.object(routeBody),
+    updateSchema: z.object({ id: z.string().min(1).max(32), ...routeBody }),
+    async beforeWrite(values, mode, _request, tx) {
+      const clash = await tx
+        .select({ id: sysGatewayRoute.id })
+        .from(sysGatewayRoute)
+        .where(
+          and(
+            eq(sysGatewayRoute.routerId, String(values.routerId)),
+            mode === 'edit' ? ne(sysGatewayRoute.id, String(values.id)) : undefined,
+          ),
+        )
+        .limit(1);
+      if (clash.length) throw bizError('路由ID已存在!');
+      return values;
+    },
+    onChange: reload,
+  });
+
+  app.register(async (gw) => {
+    // Bodies pass through untouched, whatever their type.
+    gw.removeAllContentTypeParsers();
+    gw.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+    const handler = (request: FastifyRequest, reply: FastifyReply) => proxy(table, request, reply);
+    const config = { access: 'login' as const, audit: false as const };
+    gw.route({ method: [...METHODS], url: '/gateway/:routerId', config, handler });
+    gw.route({ method: [...METHODS], url: '/gateway/:routerId/*', config, handler });
+  });
+
+  let timer: NodeJS.Timeout | null = null;
+  app.addHook('onReady', async () => {
+    await reload();
+    timer = setInterval(
+      () => void reload().catch((error) => app.log.error({ err: error }, 'gateway reload')),
+      RELOAD_INTERVAL_MS,
+    );
+    timer.unref();
+  });
+  app.addHook('onClose', async () => {
+    if (timer) clearInterval(timer);
+  });
+}

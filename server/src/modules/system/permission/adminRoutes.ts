@@ -1,0 +1,293 @@
+import { and, asc, eq, ilike, inArray } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { perm } from '../../../platform/access/declare.ts';
+import { invalidateGrants } from '../../../platform/access/grants.ts';
+import type { AppContext } from '../../../platform/context.ts';
+import { newId } from '../../../platform/db/columns.ts';
+import { ok, okMessage } from '../../../platform/http/envelope.ts';
+import { bizError, unauthorized } from '../../../platform/http/errors.ts';
+import { permissionTree } from '../role/routes.ts';
+import { sysPermission, sysPermissionDataRule, sysRolePermission } from '../schema.ts';
+import { invalidateAllAuth } from './routes.ts';
+
+const menuBody = z.object({
+  parentId: z.string().max(32).nullish(),
+  name: z.string().trim().min(1, '请输入菜单名称').max(100),
+  url: z.string().max(255).nullish(),
+  component: z.string().max(255).nullish(),
+  componentName: z.string().max(100).nullish(),
+  redirect: z.string().max(255).nullish(),
+  menuType: z.coerce.number().int().min(0).max(2),
+  perms: z.string().max(255).nullish(),
+  permsType: z.enum(['1', '2']).optional(),
+  sortNo: z.coerce.number().optional(),
+  alwaysShow: z.boolean().optional(),
+  icon: z.string().max(100).nullish(),
+  route: z.boolean().optional(),
+  keepAlive: z.boolean().optional(),
+  hidden: z.boolean().optional(),
+  hideTab: z.boolean().optional(),
+  description: z.string().max(255).nullish(),
+  status: z.enum(['0', '1']).optional(),
+  internalOrExternal: z.boolean().optional(),
+});
+
+const ruleBody = z.object({
+  permissionId: z.string().min(1).max(32),
+  ruleName: z.string().trim().min(1, '请输入规则名称').max(50),
+  ruleColumn: z
+    .string()
+    .trim()
+    .min(1)
+    .max(50)
+    .regex(/^[A-Za-z_][A-Za-z0-9_]*$/, '规则字段只能是字段名'),
+  ruleConditions: z.enum(['=', '!=', '>', '>=', '<', '<=', 'IN', 'LIKE', 'LEFT_LIKE', 'RIGHT_LIKE']),
+  ruleValue: z.string().trim().min(1).max(300),
+  status: z.enum(['0', '1']).optional(),
+});
+
+function changed() {
+  invalidateGrants();
+  invalidateAllAuth();
+}
+
+/** Menu and button administration; a change reaches signed-in users at their next permission fetch. */
+export function permissionAdminRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const { db } = ctx;
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const list = perm('system:permission:list');
+  const live = eq(sysPermission.delFlag, 0);
+
+  r.get('/sys/permission/list', { config: { access: list } }, async () => {
+    const rows = await db.select().from(sysPermission).where(live).orderBy(asc(sysPermission.sortNo));
+    const byParent = new Map<string | null, typeof rows>();
+    for (const row of rows)
+      byParent.set(row.parentId ?? null, [...(byParent.get(row.parentId ?? null) ?? []), row]);
+    type Node = (typeof rows)[number] & { children?: Node[]; key: string };
+    const build = (parent: string | null): Node[] =>
+      (byParent.get(parent) ?? []).map((row) => {
+        const children = build(row.id);
+        return { ...row, key: row.id, ...(children.length ? { children } : {}) };
+      });
+    return ok(build(null));
+  });
+  r.get('/sys/permission/queryTreeList', { config: { access: list } }, async () => {
+    const rows = await db.select().from(sysPermission).where(live).orderBy(asc(sysPermission.sortNo));
+    return ok({ treeList: permissionTree(rows), ids: rows.map((row) => row.id) });
+  });
+  r.get('/sys/permission/getSystemMenuList', { config: { access: list } }, async () =>
+    ok(
+      await db
+        .select()
+        .from(sysPermission)
+        .where(and(live, eq(sysPermission.menuType, 0)))
+        .orderBy(asc(sysPermission.sortNo)),
+    ),
+  );
+  r.get(
+    '/sys/permission/getSystemSubmenu',
+    { config: { access: list }, schema: { querystring: z.object({ parentId: z.string().max(32) }) } },
+    async (request) =>
+      ok(
+        await db
+          .select()
+          .from(sysPermission)
+          .where(and(live, eq(sysPermission.parentId, request.query.parentId)))
+          .orderBy(asc(sysPermission.sortNo)),
+      ),
+  );
+  r.get(
+    '/sys/permission/getSystemSubmenuBatch',
+    { config: { access: list }, schema: { querystring: z.object({ parentIds: z.string().max(20_000) }) } },
+    async (request) => {
+      const parentIds = request.query.parentIds.split(',').filter(Boolean);
+      const rows = parentIds.length
+        ? await db
+            .select()
+            .from(sysPermission)
+            .where(and(live, inArray(sysPermission.parentId, parentIds)))
+            .orderBy(asc(sysPermission.sortNo))
+        : [];
+      const grouped: Record<string, typeof rows> = {};
+      for (const row of rows) grouped[row.parentId ?? ''] = [...(grouped[row.parentId ?? ''] ?? []), row];
+      return ok(grouped);
+    },
+  );
+
+  r.post(
+    '/sys/permission/add',
+    { config: { access: perm('system:permission:add') }, schema: { body: menuBody } },
+    async (request) => {
+      if (!request.session) throw unauthorized();
+      const body = request.body;
+      if (body.menuType !== 0 && !body.parentId) throw bizError('请选择上级菜单');
+      if (body.menuType === 2 && !body.perms) throw bizError('按钮必须填写授权标识');
+      const id = newId();
+      await db.transaction(async (tx) => {
+        await tx
+          .insert(sysPermission)
+          .values({ ...body, id, parentId: body.parentId ?? null, createBy: request.session?.user.username });
+        if (body.parentId)
+          await tx.update(sysPermission).set({ leaf: false }).where(eq(sysPermission.id, body.parentId));
+      });
+      changed();
+      return ok({ id }, '添加成功！');
+    },
+  );
+
+  const edit = async (request: {
+    body: z.infer<typeof menuBody> & { id: string };
+    session: { user: { username: string } } | null;
+  }) => {
+    const { id, ...body } = request.body;
+    if (body.parentId === id) throw bizError('上级菜单不能是自己');
+    const updated = await db
+      .update(sysPermission)
+      .set({ ...body, updateBy: request.session?.user.username, updateTime: new Date() })
+      .where(eq(sysPermission.id, id))
+      .returning({ id: sysPermission.id });
+    if (!updated.length) throw bizError('未找到对应数据');
+    changed();
+    return okMessage('编辑成功!');
+  };
+  const editSchema = { body: menuBody.extend({ id: z.string().min(1).max(32) }) };
+  r.put(
+    '/sys/permission/edit',
+    { config: { access: perm('system:permission:edit') }, schema: editSchema },
+    edit,
+  );
+  r.post(
+    '/sys/permission/edit',
+    { config: { access: perm('system:permission:edit') }, schema: editSchema },
+    edit,
+  );
+
+  const remove = async (ids: string[]) => {
+    await db.transaction(async (tx) => {
+      const children = await tx
+        .select({ id: sysPermission.id })
+        .from(sysPermission)
+        .where(and(live, inArray(sysPermission.parentId, ids)));
+      if (children.some((c) => !ids.includes(c.id))) throw bizError('请先删除下级菜单');
+      await tx.update(sysPermission).set({ delFlag: 1 }).where(inArray(sysPermission.id, ids));
+      await tx.delete(sysRolePermission).where(inArray(sysRolePermission.permissionId, ids));
+      await tx.delete(sysPermissionDataRule).where(inArray(sysPermissionDataRule.permissionId, ids));
+    });
+    changed();
+  };
+  r.delete(
+    '/sys/permission/delete',
+    {
+      config: { access: perm('system:permission:delete') },
+      schema: { querystring: z.object({ id: z.string().max(32) }) },
+    },
+    async (request) => {
+      await remove([request.query.id]);
+      return okMessage('删除成功!');
+    },
+  );
+  r.delete(
+    '/sys/permission/deleteBatch',
+    {
+      config: { access: perm('system:permission:delete') },
+      schema: { querystring: z.object({ ids: z.string().max(20_000) }) },
+    },
+    async (request) => {
+      await remove(request.query.ids.split(',').filter(Boolean));
+      return okMessage('批量删除成功!');
+    },
+  );
+
+  // Data rules of a menu.
+  r.get(
+    '/sys/permission/getPermRuleListByPermId',
+    { config: { access: list }, schema: { querystring: z.object({ permissionId: z.string().max(32) }) } },
+    async (request) =>
+      ok(
+        await db
+          .select()
+          .from(sysPermissionDataRule)
+          .where(eq(sysPermissionDataRule.permissionId, request.query.permissionId)),
+      ),
+  );
+  r.get(
+    '/sys/permission/queryPermissionRule',
+    {
+      config: { access: list },
+      schema: {
+        querystring: z.object({
+          permissionId: z.string().max(32),
+          ruleName: z.string().max(50).optional(),
+          ruleValue: z.string().max(300).optional(),
+        }),
+      },
+    },
+    async (request) => {
+      const { permissionId, ruleName, ruleValue } = request.query;
+      const where = and(
+        eq(sysPermissionDataRule.permissionId, permissionId),
+        ruleName
+          ? ilike(sysPermissionDataRule.ruleName, `%${ruleName.replace(/[\\%_]/g, (c) => `\\${c}`)}%`)
+          : undefined,
+        ruleValue ? eq(sysPermissionDataRule.ruleValue, ruleValue) : undefined,
+      );
+      return ok(await db.select().from(sysPermissionDataRule).where(where));
+    },
+  );
+  const markRuleFlag = async (permissionId: string) => {
+    const rules = await db
+      .select({ id: sysPermissionDataRule.id })
+      .from(sysPermissionDataRule)
+      .where(eq(sysPermissionDataRule.permissionId, permissionId));
+    await db
+      .update(sysPermission)
+      .set({ ruleFlag: rules.length ? 1 : 0 })
+      .where(eq(sysPermission.id, permissionId));
+  };
+  r.post(
+    '/sys/permission/addPermissionRule',
+    { config: { access: perm('system:permission:edit') }, schema: { body: ruleBody } },
+    async (request) => {
+      await db
+        .insert(sysPermissionDataRule)
+        .values({ ...request.body, createBy: request.session?.user.username });
+      await markRuleFlag(request.body.permissionId);
+      changed();
+      return okMessage('添加成功！');
+    },
+  );
+  r.put(
+    '/sys/permission/editPermissionRule',
+    {
+      config: { access: perm('system:permission:edit') },
+      schema: { body: ruleBody.extend({ id: z.string().max(32) }) },
+    },
+    async (request) => {
+      const { id, ...body } = request.body;
+      await db
+        .update(sysPermissionDataRule)
+        .set({ ...body, updateTime: new Date() })
+        .where(eq(sysPermissionDataRule.id, id));
+      changed();
+      return okMessage('编辑成功!');
+    },
+  );
+  r.delete(
+    '/sys/permission/deletePermissionRule',
+    {
+      config: { access: perm('system:permission:edit') },
+      schema: { querystring: z.object({ id: z.string().max(32) }) },
+    },
+    async (request) => {
+      const [rule] = await db
+        .delete(sysPermissionDataRule)
+        .where(eq(sysPermissionDataRule.id, request.query.id))
+        .returning();
+      if (rule) await markRuleFlag(rule.permissionId);
+      changed();
+      return okMessage('删除成功!');
+    },
+  );
+}

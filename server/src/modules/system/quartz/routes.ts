@@ -1,0 +1,160 @@
+import { pageQuery } from '@freight/contracts';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { perm } from '../../../platform/access/declare.ts';
+import type { AppContext } from '../../../platform/context.ts';
+import { ok, okMessage } from '../../../platform/http/envelope.ts';
+import { bizError } from '../../../platform/http/errors.ts';
+import { parseJobParams, validateCron } from '../../../platform/jobs/scheduler.ts';
+import { registerResource } from '../../../platform/resource/defineResource.ts';
+import { andAll, buildFilters, buildOrder, type FieldMap } from '../../../platform/resource/query.ts';
+import { sysQuartzJob, sysQuartzJobLog } from '../adminSchema.ts';
+import { systemJobs } from './jobs.ts';
+import { JOB_RUNNING, JOB_STOPPED, quartzStore, toScheduled } from './store.ts';
+
+const jobBody = {
+  jobClassName: z.string({ error: '请选择任务' }).trim().min(1, '请选择任务').max(100),
+  cronExpression: z.string({ error: '请输入Cron表达式' }).trim().min(1, '请输入Cron表达式').max(100),
+  parameter: z.string().max(2000).nullish(),
+  description: z.string().max(255).nullish(),
+  status: z.coerce
+    .number()
+    .int()
+    .refine((v) => v === JOB_RUNNING || v === JOB_STOPPED, '状态只能是0或-1')
+    .optional(),
+};
+const idQuery = z.object({ id: z.string().min(1).max(32) });
+
+const logFields: FieldMap = {
+  jobId: { column: sysQuartzJobLog.jobId, type: 'string', filter: true },
+  trigger: { column: sysQuartzJobLog.trigger, type: 'string', filter: true, sort: true },
+  success: { column: sysQuartzJobLog.success, type: 'number', filter: true, sort: true },
+  startTime: { column: sysQuartzJobLog.startTime, type: 'date', filter: true, sort: true },
+  durationMs: { column: sysQuartzJobLog.durationMs, type: 'number', filter: true, sort: true },
+  instance: { column: sysQuartzJobLog.instance, type: 'string', filter: true },
+};
+
+/** Scheduled jobs: CRUD over the registry of jobs in code, start, stop, run once, run history. */
+export function quartzRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const { db, jobs } = ctx;
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  for (const def of systemJobs(ctx, app.log)) jobs.register(def);
+  jobs.useStore(quartzStore(db));
+  const live = eq(sysQuartzJob.delFlag, 0);
+
+  registerResource(app, ctx, {
+    path: '/sys/quartzJob',
+    permission: 'system:quartz',
+    title: '定时任务',
+    table: sysQuartzJob,
+    id: sysQuartzJob.id,
+    scope: { softDelete: true },
+    dataLog: true,
+    defaultOrder: [desc(sysQuartzJob.createTime)],
+    fields: {
+      id: { column: sysQuartzJob.id, type: 'string', filter: true },
+      jobClassName: {
+        column: sysQuartzJob.jobClassName,
+        type: 'string',
+        filter: true,
+        sort: true,
+        title: '任务',
+      },
+      cronExpression: { column: sysQuartzJob.cronExpression, type: 'string', title: 'Cron表达式' },
+      parameter: { column: sysQuartzJob.parameter, type: 'string', title: '参数' },
+      description: { column: sysQuartzJob.description, type: 'string', filter: true, title: '描述' },
+      status: { column: sysQuartzJob.status, type: 'number', filter: true, sort: true, title: '状态' },
+      createTime: { column: sysQuartzJob.createTime, type: 'date', filter: true, sort: true },
+    },
+    createSchema: z.object(jobBody),
+    updateSchema: z.object({ id: z.string().min(1).max(32), ...jobBody }),
+    beforeWrite(values) {
+      const key = String(values.jobClassName);
+      const def = jobs.definition(key);
+      if (!def) throw bizError(`任务不存在：${key}`);
+      const cronError = validateCron(String(values.cronExpression));
+      if (cronError) throw bizError(cronError);
+      try {
+        parseJobParams(def, values.parameter as string | null | undefined);
+      } catch (error) {
+        throw bizError((error as Error).message);
+      }
+      return values;
+    },
+    onChange: () => jobs.sync(),
+  });
+
+  r.get('/sys/quartzJob/jobKeys', { config: { access: perm('system:quartz:list') } }, async () =>
+    ok(
+      jobs
+        .definitions()
+        .map(({ key, title, description }) => ({ value: key, text: title, title, description })),
+    ),
+  );
+
+  async function setStatus(request: FastifyRequest, id: string, status: number) {
+    const updated = await db
+      .update(sysQuartzJob)
+      .set({ status, updateBy: request.session?.user.username, updateTime: new Date() })
+      .where(and(eq(sysQuartzJob.id, id), live))
+      .returning({ id: sysQuartzJob.id });
+    if (!updated.length) throw bizError('定时任务不存在');
+    await jobs.sync();
+  }
+
+  const statusOpts = { config: { access: perm('system:quartz:edit') }, schema: { querystring: idQuery } };
+  for (const method of ['get', 'put', 'post'] as const) {
+    r[method]('/sys/quartzJob/resume', statusOpts, async (request) => {
+      await setStatus(request, request.query.id, JOB_RUNNING);
+      return okMessage('启动定时任务成功');
+    });
+    r[method]('/sys/quartzJob/pause', statusOpts, async (request) => {
+      await setStatus(request, request.query.id, JOB_STOPPED);
+      return okMessage('停止定时任务成功');
+    });
+    r[method]('/sys/quartzJob/execute', statusOpts, async (request) => {
+      const [job] = await db
+        .select()
+        .from(sysQuartzJob)
+        .where(and(eq(sysQuartzJob.id, request.query.id), live));
+      if (!job) throw bizError('定时任务不存在');
+      const runId = await jobs.runNow(toScheduled(job));
+      if (!runId) throw bizError('任务正在执行，请稍后再试');
+      const [run] = await db.select().from(sysQuartzJobLog).where(eq(sysQuartzJobLog.id, runId));
+      return ok(run, run?.success === 1 ? '执行成功' : '执行失败');
+    });
+  }
+
+  r.get(
+    '/sys/quartzJob/logs',
+    {
+      config: { access: perm('system:quartz:list') },
+      schema: { querystring: pageQuery.extend({ jobId: z.string().min(1).max(32) }).passthrough() },
+    },
+    async (request) => {
+      const { pageNo, pageSize, column, order } = request.query;
+      const where = andAll(buildFilters(logFields, request.query as Record<string, unknown>));
+      const orderBy = buildOrder(
+        logFields,
+        column,
+        order,
+        [desc(sysQuartzJobLog.startTime)],
+        sysQuartzJobLog.id,
+      );
+      const [records, counted] = await Promise.all([
+        db
+          .select()
+          .from(sysQuartzJobLog)
+          .where(where)
+          .orderBy(...orderBy)
+          .limit(pageSize)
+          .offset((pageNo - 1) * pageSize),
+        db.select({ total: sql<number>`count(*)::int` }).from(sysQuartzJobLog).where(where),
+      ]);
+      const total = Number(counted[0]?.total ?? 0);
+      return ok({ records, total, size: pageSize, current: pageNo, pages: Math.ceil(total / pageSize) });
+    },
+  );
+}

@@ -1,0 +1,129 @@
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../../platform/db/client.ts';
+import type { JobStore, RunOutcome, ScheduledJob } from '../../../platform/jobs/scheduler.ts';
+import { sysQuartzJob, sysQuartzJobLog } from '../adminSchema.ts';
+
+export const JOB_RUNNING = 0;
+export const JOB_STOPPED = -1;
+
+/**
+ * `pg_try_advisory_xact_lock` keyed by a hash of the job id: held until the claiming transaction ends,
+ * so two instances firing the same trigger take turns, and the second finds the first's log row.
+ */
+async function tryJobLock(tx: DbOrTx, jobId: string): Promise<boolean> {
+  const result = (await tx.execute(
+    sql`select pg_try_advisory_xact_lock(hashtext(${`quartz:${jobId}`})) as locked`,
+  )) as unknown as { rows: Array<{ locked: boolean }> };
+  return result.rows[0]?.locked === true;
+}
+
+export function toScheduled(row: typeof sysQuartzJob.$inferSelect): ScheduledJob {
+  return {
+    id: row.id,
+    jobKey: row.jobClassName,
+    cron: row.cronExpression,
+    parameter: row.parameter,
+    since: row.updateTime ?? row.createTime,
+  };
+}
+
+export function quartzStore(db: Db): JobStore {
+  return {
+    async activeJobs() {
+      const rows = await db
+        .select()
+        .from(sysQuartzJob)
+        .where(and(eq(sysQuartzJob.status, JOB_RUNNING), eq(sysQuartzJob.delFlag, 0)));
+      return rows.map(toScheduled);
+    },
+
+    async lastRun(jobId) {
+      const [row] = await db
+        // Manual runs do not stand in for a trigger: only cron fire times (and reported misfires) count.
+        .select({ at: sql<Date | string | null>`max(${sysQuartzJobLog.fireTime})` })
+        .from(sysQuartzJobLog)
+        .where(eq(sysQuartzJobLog.jobId, jobId));
+      return row?.at ? new Date(row.at) : null;
+    },
+
+    async claim(job, fireTime, trigger, instance) {
+      return db.transaction(async (tx) => {
+        if (!(await tryJobLock(tx, job.id))) return null;
+        if (fireTime) {
+          const done = await tx
+            .select({ id: sysQuartzJobLog.id })
+            .from(sysQuartzJobLog)
+            .where(and(eq(sysQuartzJobLog.jobId, job.id), eq(sysQuartzJobLog.fireTime, fireTime)))
+            .limit(1);
+          if (done.length) return null;
+        } else {
+          const running = await tx
+            .select({ id: sysQuartzJobLog.id })
+            .from(sysQuartzJobLog)
+            .where(
+              and(
+                eq(sysQuartzJobLog.jobId, job.id),
+                sql`${sysQuartzJobLog.success} is null`,
+                sql`${sysQuartzJobLog.startTime} > now() - interval '10 minutes'`,
+              ),
+            )
+            .limit(1);
+          if (running.length) return null;
+        }
+        const [row] = await tx
+          .insert(sysQuartzJobLog)
+          .values({
+            jobId: job.id,
+            jobClassName: job.jobKey,
+            fireTime,
+            trigger,
+            startTime: new Date(),
+            instance,
+          })
+          .returning({ id: sysQuartzJobLog.id });
+        return row.id;
+      });
+    },
+
+    async finish(runId, outcome: RunOutcome) {
+      await db
+        .update(sysQuartzJobLog)
+        .set({
+          endTime: outcome.endTime,
+          durationMs: outcome.durationMs,
+          success: outcome.success ? 1 : 0,
+          message: outcome.message?.slice(0, 2000) ?? null,
+          error: outcome.error?.slice(0, 2000) ?? null,
+        })
+        .where(eq(sysQuartzJobLog.id, runId));
+    },
+
+    async recordMisfire(job, missedAt, instance) {
+      const now = new Date();
+      await db
+        .insert(sysQuartzJobLog)
+        .values({
+          jobId: job.id,
+          jobClassName: job.jobKey,
+          fireTime: missedAt,
+          trigger: 'misfire',
+          startTime: now,
+          endTime: now,
+          durationMs: 0,
+          success: 0,
+          error: `misfire: missed trigger at ${missedAt.toISOString()}`,
+          instance,
+        })
+        .onConflictDoNothing();
+    },
+  };
+}
+
+export async function latestRuns(db: Db, jobId: string, limit = 1) {
+  return db
+    .select()
+    .from(sysQuartzJobLog)
+    .where(eq(sysQuartzJobLog.jobId, jobId))
+    .orderBy(desc(sysQuartzJobLog.startTime))
+    .limit(limit);
+}

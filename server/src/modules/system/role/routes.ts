@@ -1,0 +1,253 @@
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { perm } from '../../../platform/access/declare.ts';
+import { invalidateGrants } from '../../../platform/access/grants.ts';
+import type { AppContext } from '../../../platform/context.ts';
+import { ok, okMessage } from '../../../platform/http/envelope.ts';
+import { bizError } from '../../../platform/http/errors.ts';
+import { registerResource } from '../../../platform/resource/defineResource.ts';
+import { invalidateAllAuth } from '../permission/routes.ts';
+import { sysPermission, sysPermissionDataRule, sysRole, sysRolePermission, sysUserRole } from '../schema.ts';
+
+const roleBody = {
+  roleName: z.string().trim().min(1, '请输入角色名称').max(200),
+  roleCode: z
+    .string()
+    .trim()
+    .min(1, '请输入角色编码')
+    .max(100)
+    .regex(/^[A-Za-z0-9_]+$/, '角色编码只能包含字母、数字和下划线'),
+  description: z.string().max(255).optional(),
+};
+
+export interface PermissionTreeNode {
+  key: string;
+  title: string;
+  value: string;
+  menuType: number;
+  ruleFlag: number;
+  children?: PermissionTreeNode[];
+}
+
+export function permissionTree(rows: Array<typeof sysPermission.$inferSelect>): PermissionTreeNode[] {
+  const byParent = new Map<string | null, typeof rows>();
+  for (const row of rows) {
+    const key = row.parentId ?? null;
+    byParent.set(key, [...(byParent.get(key) ?? []), row]);
+  }
+  const build = (parent: string | null): PermissionTreeNode[] =>
+    (byParent.get(parent) ?? []).map((row) => {
+      const children = build(row.id);
+      return {
+        key: row.id,
+        value: row.id,
+        title: row.name,
+        menuType: row.menuType,
+        ruleFlag: row.ruleFlag,
+        ...(children.length ? { children } : {}),
+      };
+    });
+  return build(null);
+}
+
+function grantsChanged() {
+  invalidateGrants();
+  invalidateAllAuth();
+}
+
+export function roleRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const { db } = ctx;
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  registerResource(app, ctx, {
+    path: '/sys/role',
+    permission: 'system:role',
+    title: '角色',
+    table: sysRole,
+    id: sysRole.id,
+    defaultOrder: [desc(sysRole.createTime)],
+    fields: {
+      id: { column: sysRole.id, type: 'string', filter: true },
+      roleName: { column: sysRole.roleName, type: 'string', filter: true, sort: true, title: '角色名称' },
+      roleCode: { column: sysRole.roleCode, type: 'string', filter: true, sort: true, title: '角色编码' },
+      description: { column: sysRole.description, type: 'string', title: '描述' },
+      createTime: { column: sysRole.createTime, type: 'date', filter: true, sort: true, title: '创建时间' },
+    },
+    createSchema: z.object(roleBody),
+    updateSchema: z.object({ id: z.string().min(1).max(32), ...roleBody }),
+    async beforeDelete(ids, tx) {
+      const admin = await tx
+        .select({ id: sysRole.id })
+        .from(sysRole)
+        .where(and(inArray(sysRole.id, ids), eq(sysRole.roleCode, 'admin')));
+      if (admin.length) throw bizError('系统管理员角色不能删除');
+      await tx.delete(sysRolePermission).where(inArray(sysRolePermission.roleId, ids));
+      await tx.delete(sysUserRole).where(inArray(sysUserRole.roleId, ids));
+      grantsChanged();
+    },
+  });
+
+  r.get('/sys/role/queryall', { config: { access: perm('system:user:list') } }, async () =>
+    ok(await db.select().from(sysRole).orderBy(asc(sysRole.roleName))),
+  );
+
+  r.get('/sys/role/queryTreeList', { config: { access: perm('system:role:authorize') } }, async () => {
+    const rows = await db
+      .select()
+      .from(sysPermission)
+      .where(eq(sysPermission.delFlag, 0))
+      .orderBy(asc(sysPermission.sortNo));
+    return ok({ treeList: permissionTree(rows), ids: rows.map((row) => row.id) });
+  });
+
+  r.get(
+    '/sys/permission/queryRolePermission',
+    {
+      config: { access: perm('system:role:authorize') },
+      schema: { querystring: z.object({ roleId: z.string().max(32) }) },
+    },
+    async (request) => {
+      const rows = await db
+        .select({ id: sysRolePermission.permissionId })
+        .from(sysRolePermission)
+        .where(eq(sysRolePermission.roleId, request.query.roleId));
+      return ok(rows.map((row) => row.id));
+    },
+  );
+
+  r.post(
+    '/sys/permission/saveRolePermission',
+    {
+      config: { access: perm('system:role:authorize') },
+      schema: {
+        body: z.object({
+          roleId: z.string().min(1).max(32),
+          permissionIds: z.string().max(50_000),
+          lastpermissionIds: z.string().max(50_000).optional(),
+        }),
+      },
+    },
+    async (request) => {
+      const wanted = new Set(request.body.permissionIds.split(',').filter(Boolean));
+      await db.transaction(async (tx) => {
+        const [role] = await tx.select().from(sysRole).where(eq(sysRole.id, request.body.roleId));
+        if (!role) throw bizError('角色不存在');
+        const current = await tx
+          .select()
+          .from(sysRolePermission)
+          .where(eq(sysRolePermission.roleId, role.id));
+        const removed = current.filter((row) => !wanted.has(row.permissionId)).map((row) => row.permissionId);
+        const added = [...wanted].filter((id) => !current.some((row) => row.permissionId === id));
+        if (removed.length) {
+          await tx
+            .delete(sysRolePermission)
+            .where(
+              and(eq(sysRolePermission.roleId, role.id), inArray(sysRolePermission.permissionId, removed)),
+            );
+        }
+        if (added.length) {
+          // Only permissions that exist can be granted.
+          const existing = await tx
+            .select({ id: sysPermission.id })
+            .from(sysPermission)
+            .where(inArray(sysPermission.id, added));
+          if (existing.length) {
+            await tx.insert(sysRolePermission).values(
+              existing.map((p) => ({
+                roleId: role.id,
+                permissionId: p.id,
+                operateDate: new Date(),
+                operateIp: request.ip,
+              })),
+            );
+          }
+        }
+      });
+      grantsChanged();
+      return okMessage('保存成功！');
+    },
+  );
+
+  // Data rules of one menu for one role (reference /sys/role/datarule).
+  r.get(
+    '/sys/role/datarule/:permissionId/:roleId',
+    {
+      config: { access: perm('system:role:authorize') },
+      schema: { params: z.object({ permissionId: z.string().max(32), roleId: z.string().max(32) }) },
+    },
+    async (request) => {
+      const { permissionId, roleId } = request.params;
+      const rules = await db
+        .select()
+        .from(sysPermissionDataRule)
+        .where(eq(sysPermissionDataRule.permissionId, permissionId));
+      const [grant] = await db
+        .select()
+        .from(sysRolePermission)
+        .where(and(eq(sysRolePermission.roleId, roleId), eq(sysRolePermission.permissionId, permissionId)));
+      return ok({ datarule: rules, drChecked: grant?.dataRuleIds ?? '' });
+    },
+  );
+  r.post(
+    '/sys/role/datarule',
+    {
+      config: { access: perm('system:role:authorize') },
+      schema: {
+        body: z.object({
+          permissionId: z.string().max(32),
+          roleId: z.string().max(32),
+          dataRuleIds: z.string().max(5000),
+        }),
+      },
+    },
+    async (request) => {
+      const { permissionId, roleId, dataRuleIds } = request.body;
+      const updated = await db
+        .update(sysRolePermission)
+        .set({ dataRuleIds, operateDate: new Date(), operateIp: request.ip })
+        .where(and(eq(sysRolePermission.roleId, roleId), eq(sysRolePermission.permissionId, permissionId)))
+        .returning();
+      if (!updated.length) throw bizError('请先授权该菜单，再设置数据规则');
+      grantsChanged();
+      return okMessage('数据规则保存成功！');
+    },
+  );
+
+  r.post(
+    '/sys/user/addSysUserRole',
+    {
+      config: { access: perm('system:role:edit') },
+      schema: {
+        body: z.object({ roleId: z.string().max(32), userIdList: z.array(z.string().max(32)).max(1000) }),
+      },
+    },
+    async (request) => {
+      if (request.body.userIdList.length) {
+        await db
+          .insert(sysUserRole)
+          .values(request.body.userIdList.map((userId) => ({ userId, roleId: request.body.roleId })))
+          .onConflictDoNothing();
+      }
+      grantsChanged();
+      return okMessage('添加成功!');
+    },
+  );
+  r.delete(
+    '/sys/user/deleteUserRole',
+    {
+      config: { access: perm('system:role:edit') },
+      schema: { querystring: z.object({ roleId: z.string().max(32), userId: z.string().max(32) }) },
+    },
+    async (request) => {
+      await db
+        .delete(sysUserRole)
+        .where(
+          and(eq(sysUserRole.roleId, request.query.roleId), eq(sysUserRole.userId, request.query.userId)),
+        );
+      grantsChanged();
+      return okMessage('删除成功!');
+    },
+  );
+}

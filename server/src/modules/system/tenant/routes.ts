@@ -1,0 +1,95 @@
+import { asc, eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { sysUserToken } from '../../../platform/auth/schema.ts';
+import type { AppContext } from '../../../platform/context.ts';
+import type { DbOrTx } from '../../../platform/db/client.ts';
+import { bizError } from '../../../platform/http/errors.ts';
+import { registerResource } from '../../../platform/resource/defineResource.ts';
+import { sysTenant, sysUser } from '../schema.ts';
+import { tenantLoginRefusal } from './service.ts';
+
+const tenantBody = {
+  name: z.string({ error: '租户名称不能为空' }).trim().min(1, '租户名称不能为空').max(100),
+  beginDate: z.coerce.date().nullish(),
+  endDate: z.coerce.date().nullish(),
+  status: z.coerce.number().int().min(0).max(1).optional(),
+};
+const dates = (v: { beginDate?: Date | null; endDate?: Date | null }) =>
+  !v.beginDate || !v.endDate || v.beginDate <= v.endDate;
+
+/** Users who name tenant `id` in rel_tenant_ids. */
+function usersOfTenant(id: number) {
+  return sql`(',' || coalesce(${sysUser.relTenantIds}, '') || ',') like ${`%,${id},%`}`;
+}
+
+/** A frozen tenant's users whose every tenant is now frozen lose their sessions at once. */
+async function endFrozenSessions(tx: DbOrTx, tenantId: number): Promise<void> {
+  const users = await tx
+    .select({ id: sysUser.id, relTenantIds: sysUser.relTenantIds })
+    .from(sysUser)
+    .where(usersOfTenant(tenantId));
+  for (const user of users) {
+    if (await tenantLoginRefusal(tx, user.relTenantIds))
+      await tx.delete(sysUserToken).where(eq(sysUserToken.userId, user.id));
+  }
+}
+
+/** Tenants: CRUD with validity dates and freezing (a frozen tenant's users cannot sign in). */
+export function tenantRoutes(app: FastifyInstance, ctx: AppContext): void {
+  registerResource(app, ctx, {
+    path: '/sys/tenant',
+    permission: 'system:tenant',
+    title: '租户',
+    table: sysTenant,
+    id: sysTenant.id,
+    dataLog: true,
+    defaultOrder: [asc(sysTenant.id)],
+    fields: {
+      id: { column: sysTenant.id, type: 'number', filter: true, sort: true, title: '租户编号' },
+      name: { column: sysTenant.name, type: 'string', filter: true, sort: true, title: '租户名称' },
+      beginDate: { column: sysTenant.beginDate, type: 'date', filter: true, sort: true, title: '开始时间' },
+      endDate: { column: sysTenant.endDate, type: 'date', filter: true, sort: true, title: '结束时间' },
+      status: { column: sysTenant.status, type: 'number', filter: true, sort: true, title: '状态' },
+      createTime: { column: sysTenant.createTime, type: 'date', filter: true, sort: true },
+    },
+    createSchema: z
+      .object({
+        id: z.coerce
+          .number({ error: '租户编号不能为空' })
+          .int()
+          .min(1, '租户编号必须大于0')
+          .max(2_000_000_000),
+        ...tenantBody,
+      })
+      .refine(dates, { message: '结束时间不能早于开始时间', path: ['endDate'] }),
+    updateSchema: z
+      .object({ id: z.coerce.string().regex(/^\d{1,10}$/, '租户编号不正确'), ...tenantBody })
+      .refine(dates, { message: '结束时间不能早于开始时间', path: ['endDate'] }),
+    async beforeWrite(values, mode, _request, tx) {
+      if (mode === 'add') {
+        const [clash] = await tx
+          .select({ id: sysTenant.id })
+          .from(sysTenant)
+          .where(eq(sysTenant.id, Number(values.id)));
+        if (clash) throw bizError('该租户编号已存在');
+      }
+      if (Number(values.id) === 0 && values.status === 0) throw bizError('平台租户不能冻结');
+      return values;
+    },
+    async afterWrite(row, _mode, tx) {
+      if (row.status === 0) await endFrozenSessions(tx, Number(row.id));
+    },
+    async beforeDelete(ids, tx) {
+      if (ids.includes('0')) throw bizError('平台租户不能删除');
+      for (const id of ids) {
+        const [user] = await tx
+          .select({ id: sysUser.id })
+          .from(sysUser)
+          .where(usersOfTenant(Number(id)))
+          .limit(1);
+        if (user) throw bizError(`租户 ${id} 下还有用户，不能删除`);
+      }
+    },
+  });
+}

@@ -1,0 +1,276 @@
+import { pageQuery, strongPassword } from '@freight/contracts';
+import { and, count, desc, eq, gt, inArray, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { perm } from '../../../platform/access/declare.ts';
+import { hashPassword } from '../../../platform/auth/crypto.ts';
+import { sysUserToken } from '../../../platform/auth/schema.ts';
+import { revokeUserTokens } from '../../../platform/auth/session.ts';
+import type { AppContext } from '../../../platform/context.ts';
+import { ok, okMessage } from '../../../platform/http/envelope.ts';
+import { bizError } from '../../../platform/http/errors.ts';
+import { sysDepart, sysRole, sysUser, sysUserDepart, sysUserRole } from '../schema.ts';
+
+const ids = z.string().min(1).max(20_000);
+const split = (value: string) => [...new Set(value.split(',').filter(Boolean))];
+const publicUser = {
+  id: sysUser.id,
+  username: sysUser.username,
+  realname: sysUser.realname,
+  phone: sysUser.phone,
+  email: sysUser.email,
+  orgCode: sysUser.orgCode,
+  status: sysUser.status,
+  userType: sysUser.userType,
+  createTime: sysUser.createTime,
+  updateTime: sysUser.updateTime,
+};
+
+/** The user screen's actions beyond CRUD: freeze, admin password, roles, departments, recycle bin, online users. */
+export function userAdminRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const { db } = ctx;
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.put(
+    '/sys/user/frozenBatch',
+    {
+      config: { access: perm('system:user:frozen') },
+      schema: { body: z.object({ ids, status: z.coerce.number().int().min(1).max(2) }) },
+    },
+    async (request) => {
+      const userIds = split(request.body.ids);
+      if (request.session && userIds.includes(request.session.user.id)) throw bizError('不能冻结自己');
+      await db.transaction(async (tx) => {
+        await tx
+          .update(sysUser)
+          .set({ status: request.body.status, updateTime: new Date() })
+          .where(inArray(sysUser.id, userIds));
+        // A frozen user's sessions end now, not when their tokens lapse.
+        if (request.body.status === 2)
+          await tx.delete(sysUserToken).where(inArray(sysUserToken.userId, userIds));
+      });
+      return okMessage(request.body.status === 2 ? '冻结成功!' : '解冻成功!');
+    },
+  );
+
+  r.put(
+    '/sys/user/changePassword',
+    {
+      config: { access: perm('system:user:password') },
+      schema: {
+        body: z.object({
+          username: z.string().min(1).max(64),
+          password: strongPassword,
+          confirmpassword: z.string(),
+        }),
+      },
+    },
+    async (request) => {
+      if (request.body.password !== request.body.confirmpassword) throw bizError('两次输入的密码不一样！');
+      const [user] = await db
+        .select({ id: sysUser.id })
+        .from(sysUser)
+        .where(eq(sysUser.username, request.body.username));
+      if (!user) throw bizError('用户不存在');
+      // An administrator's reset counts as an initial password: the newer login asks to change it (issue 4).
+      await db
+        .update(sysUser)
+        .set({ password: await hashPassword(request.body.password), passwordChangedAt: null })
+        .where(eq(sysUser.id, user.id));
+      await revokeUserTokens(db, [user.id]);
+      return okMessage('密码修改成功!');
+    },
+  );
+
+  r.get(
+    '/sys/user/checkOnlyUser',
+    {
+      config: { access: perm('system:user:list') },
+      schema: {
+        querystring: z.object({
+          username: z.string().max(64).optional(),
+          phone: z.string().max(20).optional(),
+          email: z.string().max(100).optional(),
+          id: z.string().max(32).optional(),
+        }),
+      },
+    },
+    async (request) => {
+      const { username, phone, email, id } = request.query;
+      const field = username
+        ? eq(sysUser.username, username)
+        : phone
+          ? eq(sysUser.phone, phone)
+          : email
+            ? eq(sysUser.email, email)
+            : null;
+      if (!field) throw bizError('请提供要校验的值');
+      const rows = await db.select({ id: sysUser.id }).from(sysUser).where(field);
+      if (rows.some((row) => row.id !== id)) throw bizError('该值已存在');
+      return ok(true);
+    },
+  );
+
+  const rolesOf = (userId: string) =>
+    db
+      .select({ id: sysRole.id, roleCode: sysRole.roleCode, roleName: sysRole.roleName })
+      .from(sysUserRole)
+      .innerJoin(sysRole, eq(sysRole.id, sysUserRole.roleId))
+      .where(eq(sysUserRole.userId, userId));
+  r.get(
+    '/sys/user/queryUserRole',
+    {
+      config: { access: perm('system:user:list') },
+      schema: { querystring: z.object({ userid: z.string().max(32) }) },
+    },
+    async (request) => ok((await rolesOf(request.query.userid)).map((role) => role.id)),
+  );
+  r.get(
+    '/sys/user/queryUserRoleByUerId',
+    {
+      config: { access: perm('system:user:list') },
+      schema: { querystring: z.object({ userId: z.string().max(32) }) },
+    },
+    async (request) => ok(await rolesOf(request.query.userId)),
+  );
+  r.get(
+    '/sys/user/userDepartList',
+    {
+      config: { access: perm('system:user:list') },
+      schema: { querystring: z.object({ userId: z.string().max(32) }) },
+    },
+    async (request) =>
+      ok(
+        await db
+          .select({ key: sysDepart.id, title: sysDepart.departName, orgCode: sysDepart.orgCode })
+          .from(sysUserDepart)
+          .innerJoin(sysDepart, eq(sysDepart.id, sysUserDepart.depId))
+          .where(eq(sysUserDepart.userId, request.query.userId)),
+      ),
+  );
+  r.get(
+    '/sys/user/queryUserByDepId',
+    {
+      config: { access: perm('system:user:list') },
+      schema: { querystring: z.object({ id: z.string().max(32) }) },
+    },
+    async (request) =>
+      ok(
+        await db
+          .select(publicUser)
+          .from(sysUserDepart)
+          .innerJoin(sysUser, eq(sysUser.id, sysUserDepart.userId))
+          .where(and(eq(sysUserDepart.depId, request.query.id), eq(sysUser.delFlag, 0))),
+      ),
+  );
+  r.get(
+    '/sys/user/userRoleList',
+    {
+      config: { access: perm('system:role:list') },
+      schema: { querystring: pageQuery.extend({ roleId: z.string().max(32) }) },
+    },
+    async (request) => {
+      const { roleId, pageNo, pageSize } = request.query;
+      const where = and(eq(sysUserRole.roleId, roleId), eq(sysUser.delFlag, 0));
+      const [records, [{ total }]] = await Promise.all([
+        db
+          .select(publicUser)
+          .from(sysUserRole)
+          .innerJoin(sysUser, eq(sysUser.id, sysUserRole.userId))
+          .where(where)
+          .orderBy(desc(sysUser.createTime))
+          .limit(pageSize)
+          .offset((pageNo - 1) * pageSize),
+        db
+          .select({ total: count() })
+          .from(sysUserRole)
+          .innerJoin(sysUser, eq(sysUser.id, sysUserRole.userId))
+          .where(where),
+      ]);
+      return ok({
+        records,
+        total: Number(total),
+        size: pageSize,
+        current: pageNo,
+        pages: Math.ceil(Number(total) / pageSize),
+      });
+    },
+  );
+
+  // Recycle bin: soft-deleted users can be restored or purged.
+  r.get('/sys/user/recycleBin', { config: { access: perm('system:user:delete') } }, async () =>
+    ok(
+      await db
+        .select(publicUser)
+        .from(sysUser)
+        .where(eq(sysUser.delFlag, 1))
+        .orderBy(desc(sysUser.updateTime)),
+    ),
+  );
+  r.put(
+    '/sys/user/putRecycleBin',
+    { config: { access: perm('system:user:delete') }, schema: { body: z.object({ userIds: ids }) } },
+    async (request) => {
+      await db
+        .update(sysUser)
+        .set({ delFlag: 0, updateTime: new Date() })
+        .where(and(inArray(sysUser.id, split(request.body.userIds)), eq(sysUser.delFlag, 1)));
+      return okMessage('还原成功');
+    },
+  );
+  r.delete(
+    '/sys/user/deleteRecycleBin',
+    { config: { access: perm('system:user:delete') }, schema: { querystring: z.object({ userIds: ids }) } },
+    async (request) => {
+      const userIds = split(request.query.userIds);
+      await db.transaction(async (tx) => {
+        const purged = await tx
+          .delete(sysUser)
+          .where(and(inArray(sysUser.id, userIds), eq(sysUser.delFlag, 1)))
+          .returning({ id: sysUser.id });
+        const purgedIds = purged.map((u) => u.id);
+        if (purgedIds.length) {
+          await tx.delete(sysUserRole).where(inArray(sysUserRole.userId, purgedIds));
+          await tx.delete(sysUserDepart).where(inArray(sysUserDepart.userId, purgedIds));
+          await tx.delete(sysUserToken).where(inArray(sysUserToken.userId, purgedIds));
+        }
+      });
+      return okMessage('彻底删除成功');
+    },
+  );
+
+  // Online users = live sessions.
+  r.get('/sys/online/list', { config: { access: perm('system:user:list') } }, async () =>
+    ok(
+      await db
+        .select({
+          token: sql<string>`left(${sysUserToken.tokenHash}, 16)`,
+          username: sysUser.username,
+          realname: sysUser.realname,
+          ip: sysUserToken.ip,
+          loginTime: sysUserToken.createdAt,
+          expiresAt: sysUserToken.expiresAt,
+        })
+        .from(sysUserToken)
+        .innerJoin(sysUser, eq(sysUser.id, sysUserToken.userId))
+        .where(gt(sysUserToken.expiresAt, sql`now()`))
+        .orderBy(desc(sysUserToken.createdAt)),
+    ),
+  );
+  r.post(
+    '/sys/online/forceLogout',
+    {
+      config: { access: perm('system:user:frozen') },
+      schema: { body: z.object({ token: z.string().length(16) }) },
+    },
+    async (request) => {
+      const removed = await db
+        .delete(sysUserToken)
+        .where(sql`left(${sysUserToken.tokenHash}, 16) = ${request.body.token}`)
+        .returning();
+      if (!removed.length) throw bizError('该会话已结束');
+      return okMessage('已强制退出');
+    },
+  );
+}

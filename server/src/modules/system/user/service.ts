@@ -1,0 +1,49 @@
+import type { Depart, UserInfo } from '@freight/contracts';
+import { and, asc, eq } from 'drizzle-orm';
+import type { Db } from '../../../platform/db/client.ts';
+import { sysDepart, sysUser, sysUserDepart } from '../schema.ts';
+
+export type UserRow = typeof sysUser.$inferSelect;
+
+export async function findActiveUser(db: Db, username: string): Promise<UserRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(sysUser)
+    .where(and(eq(sysUser.username, username), eq(sysUser.delFlag, 0)))
+    .limit(1);
+  return row;
+}
+
+export async function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(sysUser).where(eq(sysUser.id, id)).limit(1);
+  return row;
+}
+
+/** What the console may know of a user: never the password hash. */
+export function toUserInfo(user: UserRow): UserInfo {
+  return {
+    id: user.id,
+    username: user.username,
+    realname: user.realname,
+    avatar: user.avatar,
+    orgCode: user.orgCode,
+    phone: user.phone,
+    email: user.email,
+    userType: user.userType,
+    cid: user.cid,
+  };
+}
+
+export async function departsOf(db: Db, userId: string): Promise<Depart[]> {
+  return db
+    .select({
+      id: sysDepart.id,
+      orgCode: sysDepart.orgCode,
+      departName: sysDepart.departName,
+      parentId: sysDepart.parentId,
+    })
+    .from(sysUserDepart)
+    .innerJoin(sysDepart, eq(sysDepart.id, sysUserDepart.depId))
+    .where(and(eq(sysUserDepart.userId, userId), eq(sysDepart.delFlag, 0)))
+    .orderBy(asc(sysDepart.orgCode));
+}

@@ -1,0 +1,30 @@
+import { index, integer, pgTable, smallint, text, varchar } from 'drizzle-orm/pg-core';
+import { idColumn, tstz } from '../db/columns.ts';
+
+export const LOG_TYPE = { login: 1, operate: 2 } as const;
+/** operate_type of the reference: 1 query, 2 add, 3 edit, 4 delete, 5 import, 6 export. */
+export const OPERATE_TYPE = { query: 1, add: 2, edit: 3, delete: 4, import: 5, export: 6 } as const;
+
+export const sysLog = pgTable(
+  'sys_log',
+  {
+    id: idColumn(),
+    logType: smallint('log_type').notNull(),
+    logContent: varchar('log_content', { length: 1000 }),
+    operateType: smallint('operate_type'),
+    userid: varchar('userid', { length: 32 }),
+    username: varchar('username', { length: 64 }),
+    ip: varchar('ip', { length: 64 }),
+    method: varchar('method', { length: 16 }),
+    requestUrl: varchar('request_url', { length: 500 }),
+    requestParam: text('request_param'),
+    statusCode: integer('status_code'),
+    success: smallint('success').notNull().default(1),
+    costTime: integer('cost_time'),
+    createTime: tstz('create_time').defaultNow().notNull(),
+  },
+  (t) => [
+    index('sys_log_type_time_idx').on(t.logType, t.createTime),
+    index('sys_log_user_idx').on(t.username),
+  ],
+);

@@ -1,0 +1,22 @@
+import { randomUUID } from 'node:crypto';
+import { timestamp, varchar } from 'drizzle-orm/pg-core';
+
+/** 32-character ids, as the reference's varchar(32) keys, without its snowflake machinery. */
+export function newId(): string {
+  return randomUUID().replaceAll('-', '');
+}
+
+export const idColumn = () =>
+  varchar('id', { length: 32 })
+    .primaryKey()
+    .$defaultFn(() => newId());
+
+export const tstz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+/** create_by/create_time/update_by/update_time on every business table. */
+export const auditColumns = () => ({
+  createBy: varchar('create_by', { length: 64 }),
+  createTime: tstz('create_time').defaultNow().notNull(),
+  updateBy: varchar('update_by', { length: 64 }),
+  updateTime: tstz('update_time'),
+});

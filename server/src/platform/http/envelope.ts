@@ -1,0 +1,35 @@
+import type { Envelope } from '@freight/contracts';
+
+export function ok<T>(result: T, message = '操作成功！'): Envelope<T> {
+  return { success: true, message, code: 200, result, timestamp: Date.now() };
+}
+
+/** `Result.ok("msg")` of the reference: the message in both message and result. */
+export function okMessage(message: string): Envelope<string> {
+  return ok(message, message);
+}
+
+export function fail<T = null>(message: string, code = 500, result: T | null = null): Envelope<T | null> {
+  return { success: false, message, code, result, timestamp: Date.now() };
+}
+
+const SHANGHAI_OFFSET_MS = 8 * 3_600_000;
+const pad = (n: number) => (n < 10 ? `0${n}` : String(n));
+
+/** YYYY-MM-DD HH:mm:ss in Asia/Shanghai (no DST there, so a fixed offset is exact). */
+export function formatDateTime(date: Date): string {
+  const d = new Date(date.getTime() + SHANGHAI_OFFSET_MS);
+  return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())} ${pad(d.getUTCHours())}:${pad(
+    d.getUTCMinutes(),
+  )}:${pad(d.getUTCSeconds())}`;
+}
+
+/** Serialises every reply: dates leave the server as YYYY-MM-DD HH:mm:ss, bigint as number. */
+export function serializeReply(payload: unknown): string {
+  return JSON.stringify(payload, function replace(this: Record<string, unknown>, key, value) {
+    const raw = this[key];
+    if (raw instanceof Date) return Number.isNaN(raw.getTime()) ? null : formatDateTime(raw);
+    if (typeof raw === 'bigint') return Number(raw);
+    return value;
+  });
+}

@@ -1,0 +1,69 @@
+import { randomUUID } from 'node:crypto';
+import { Redis } from 'ioredis';
+
+/** What crosses server instances: a push to users, or a table row update. */
+export type HubEvent =
+  | { kind: 'user'; userIds: string[] | 'all'; payload: unknown }
+  | { kind: 'table'; origin: string; payload: unknown };
+
+export interface Backplane {
+  readonly instanceId: string;
+  publish(event: HubEvent): Promise<void>;
+  subscribe(handler: (event: HubEvent) => void): void;
+  close(): Promise<void>;
+}
+
+/** One process: events go straight back to this instance. */
+export class LocalBackplane implements Backplane {
+  readonly instanceId = randomUUID();
+  private handlers: Array<(event: HubEvent) => void> = [];
+  async publish(event: HubEvent): Promise<void> {
+    for (const handler of this.handlers) handler(event);
+  }
+  subscribe(handler: (event: HubEvent) => void): void {
+    this.handlers.push(handler);
+  }
+  async close(): Promise<void> {}
+}
+
+const CHANNEL = 'freight:realtime';
+
+/** Several instances: Redis pub/sub carries each event to every instance, this one included. */
+export class RedisBackplane implements Backplane {
+  readonly instanceId = randomUUID();
+  private readonly pub: Redis;
+  private readonly sub: Redis;
+  private handlers: Array<(event: HubEvent) => void> = [];
+
+  constructor(url: string) {
+    this.pub = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 2 });
+    this.sub = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 2 });
+    void this.sub.subscribe(CHANNEL);
+    this.sub.on('message', (_channel: string, raw: string) => {
+      let event: HubEvent;
+      try {
+        event = JSON.parse(raw) as HubEvent;
+      } catch {
+        return;
+      }
+      for (const handler of this.handlers) handler(event);
+    });
+  }
+
+  async ready(): Promise<void> {
+    await Promise.all([this.pub.ping(), this.sub.ping().catch(() => undefined)]);
+  }
+
+  async publish(event: HubEvent): Promise<void> {
+    await this.pub.publish(CHANNEL, JSON.stringify(event));
+  }
+
+  subscribe(handler: (event: HubEvent) => void): void {
+    this.handlers.push(handler);
+  }
+
+  async close(): Promise<void> {
+    this.sub.disconnect();
+    this.pub.disconnect();
+  }
+}

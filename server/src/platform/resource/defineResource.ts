@@ -1,0 +1,471 @@
+import { PassThrough } from 'node:stream';
+import { pageQuery } from '@freight/contracts';
+import { type AnyColumn, and, eq, getTableColumns, getTableName, inArray, type SQL, sql } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import ExcelJS from 'exceljs';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+// Versions of business records (sys_data_log) are kept by the system module's table.
+import { sysDataLog } from '../../modules/system/adminSchema.ts';
+import { dataRuleConditions } from '../access/dataRules.ts';
+import { perm } from '../access/declare.ts';
+import { dataRulesFor } from '../access/grants.ts';
+import type { AppContext } from '../context.ts';
+import type { DbOrTx } from '../db/client.ts';
+import { formatDateTime, ok, okMessage } from '../http/envelope.ts';
+import { bizError, unauthorized } from '../http/errors.ts';
+import { listTotalsOf } from './countCache.ts';
+import { readImportRows } from './excelImport.ts';
+import { departOrgCodes } from './orgCodes.ts';
+import { andAll, buildFilters, buildOrder, type FieldMap, never } from './query.ts';
+
+export type ResourceAction =
+  | 'list'
+  | 'queryById'
+  | 'add'
+  | 'edit'
+  | 'delete'
+  | 'deleteBatch'
+  | 'exportXls'
+  | 'importExcel';
+
+type Row = Record<string, unknown>;
+
+export interface ResourceScope {
+  /** Rows belong to a tenant (`tenantId`): lists see the request's tenant only, new rows get it. */
+  tenant?: boolean;
+  /** Property holding the customer id: customer users (userType 2 and 6) see only their current customer's rows. */
+  customer?: string;
+  /** Soft delete through `delFlag` (0 live, 1 deleted). */
+  softDelete?: boolean;
+  /** Menu component whose data rules filter the list (reference @PermissionData). */
+  dataRuleComponent?: string;
+}
+
+export interface ResourceDef {
+  /** e.g. '/sys/user' */
+  path: string;
+  /** Permission prefix: `<prefix>:list`, `:add`, `:edit`, `:delete`, `:export`. */
+  permission: string;
+  title: string;
+  table: PgTable;
+  id: AnyColumn;
+  fields: FieldMap;
+  defaultOrder?: SQL[];
+  hidden?: string[];
+  scope?: ResourceScope;
+  actions?: ResourceAction[];
+  createSchema?: z.ZodType<Row>;
+  updateSchema?: z.ZodType<Row & { id: string }>;
+  /** Hook to derive or check values before insert/update (inside the write's transaction). */
+  beforeWrite?: (
+    values: Row,
+    mode: 'add' | 'edit',
+    request: FastifyRequest,
+    tx: DbOrTx,
+  ) => Promise<Row> | Row;
+  /** Filters beyond field shapes (e.g. "expires within N days"), from the raw query. */
+  customFilter?: (query: Record<string, unknown>) => SQL | undefined;
+  /** Refuses a delete with a message (e.g. still referenced). */
+  beforeDelete?: (ids: string[], tx: DbOrTx) => Promise<void>;
+  /** Runs inside the write's transaction with the stored row (e.g. to update a parent). */
+  afterWrite?: (row: Row, mode: 'add' | 'edit', tx: DbOrTx) => Promise<void>;
+  /** Runs inside the delete's transaction with the deleted rows. */
+  afterDelete?: (rows: Row[], tx: DbOrTx) => Promise<void>;
+  /** Runs after any committed change (add, edit, delete, import), e.g. to reload a cache. */
+  onChange?: () => Promise<void> | void;
+  /** Keep a version of every added or edited row in sys_data_log (inside the write's transaction). */
+  dataLog?: boolean;
+  /** Columns never sent back: lists show '******' when set; excluded from exports and data logs. */
+  secrets?: string[];
+}
+
+const ALL_ACTIONS: ResourceAction[] = [
+  'list',
+  'queryById',
+  'add',
+  'edit',
+  'delete',
+  'deleteBatch',
+  'exportXls',
+  'importExcel',
+];
+const MASK = '******';
+const IMPORT_MAX_ROWS = 10_000;
+const idQuery = z.object({ id: z.string().min(1).max(32) });
+const idsQuery = z.object({ ids: z.string().min(1).max(20_000) });
+
+export interface ResourceHandle {
+  /** Scope + filters + data rules of a list request, for exports and custom lists. */
+  whereFor(request: FastifyRequest, query: Record<string, unknown>): Promise<SQL | undefined>;
+  present(rows: Row[]): Row[];
+}
+
+export function registerResource(app: FastifyInstance, ctx: AppContext, def: ResourceDef): ResourceHandle {
+  const { db } = ctx;
+  const actions = new Set(def.actions ?? ALL_ACTIONS);
+  const hidden = new Set(def.hidden ?? []);
+  const allColumns = getTableColumns(def.table) as Record<string, PgColumn>;
+  const columns = Object.fromEntries(Object.entries(allColumns).filter(([key]) => !hidden.has(key)));
+  const scopeColumn = (key: string): PgColumn => {
+    const column = allColumns[key];
+    if (!column) throw new Error(`${def.path}: scope column ${key} is not a column of the table`);
+    return column;
+  };
+  const tenantColumn = def.scope?.tenant ? scopeColumn('tenantId') : undefined;
+  const customerColumn = def.scope?.customer ? scopeColumn(def.scope.customer) : undefined;
+  const delFlagColumn = def.scope?.softDelete ? scopeColumn('delFlag') : undefined;
+  const listTotals = listTotalsOf(db);
+  const dictFields = Object.entries(def.fields).filter(([, f]) => f.dict);
+  const secrets = def.secrets ?? [];
+  const tableName = getTableName(def.table);
+  const changed = async () => {
+    await def.onChange?.();
+  };
+  const idKey = Object.entries(allColumns).find(([, c]) => c === def.id)?.[0] ?? 'id';
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const code = (suffix: string) => perm(`${def.permission}:${suffix}`);
+  const route = (suffix: string) => `${def.path}/${suffix}`;
+
+  function present(rows: Row[]): Row[] {
+    if (dictFields.length === 0 && secrets.length === 0) return rows;
+    return rows.map((row) => {
+      const out: Row = { ...row };
+      for (const key of secrets) out[key] = row[key] ? MASK : '';
+      for (const [name, spec] of dictFields) {
+        const text = ctx.dicts.text(spec.dict as string, row[name]);
+        out[`${name}_dictText`] =
+          text ?? (row[name] === null || row[name] === undefined ? '' : String(row[name]));
+      }
+      return out;
+    });
+  }
+
+  async function scopeConditions(request: FastifyRequest): Promise<SQL[]> {
+    const session = request.session;
+    if (!session) throw unauthorized();
+    const out: SQL[] = [];
+    const scope = def.scope ?? {};
+    if (delFlagColumn) out.push(eq(delFlagColumn, 0));
+    if (tenantColumn) out.push(eq(tenantColumn, session.tenantId));
+    if (customerColumn && (session.user.userType === 2 || session.user.userType === 6)) {
+      out.push(session.user.cid ? eq(customerColumn, session.user.cid) : never);
+    }
+    if (scope.dataRuleComponent) {
+      const rules = await dataRulesFor(db, session.user.id, scope.dataRuleComponent);
+      if (rules.length) {
+        const needsOrgs = rules.some((rule) => rule.ruleValue.includes('sys_multi_org_code'));
+        const orgCodes = needsOrgs ? await departOrgCodes(db, session.user.id) : [];
+        out.push(
+          ...dataRuleConditions(rules, def.fields, {
+            user: session.user,
+            tenantId: session.tenantId,
+            orgCodes,
+          }),
+        );
+      }
+    }
+    return out;
+  }
+
+  async function whereFor(request: FastifyRequest, query: Record<string, unknown>): Promise<SQL | undefined> {
+    return andAll([
+      ...(await scopeConditions(request)),
+      ...buildFilters(def.fields, query),
+      def.customFilter?.(query),
+    ]);
+  }
+
+  /** Loads rows by id inside the caller's scope, so an id from another tenant or customer is "not found". */
+  async function loadScoped(request: FastifyRequest, ids: string[], tx: DbOrTx = db): Promise<Row[]> {
+    const where = andAll([...(await scopeConditions(request)), inArray(def.id, ids)]);
+    return (await tx.select(columns).from(def.table).where(where)) as Row[];
+  }
+
+  /** Writes a version of the stored row to sys_data_log (next version of this table and id). */
+  async function writeDataLog(row: Row, username: string, tx: DbOrTx): Promise<void> {
+    const dataId = String(row[idKey] ?? '');
+    const content: Row = {};
+    for (const [key, value] of Object.entries(row))
+      if (!secrets.includes(key) && !hidden.has(key)) content[key] = value;
+    const [last] = await tx
+      .select({ version: sql<number>`coalesce(max(${sysDataLog.dataVersion}), 0)::int` })
+      .from(sysDataLog)
+      .where(and(eq(sysDataLog.dataTable, tableName), eq(sysDataLog.dataId, dataId)));
+    await tx.insert(sysDataLog).values({
+      dataTable: tableName,
+      dataId,
+      dataContent: JSON.stringify(content),
+      dataVersion: Number(last?.version ?? 0) + 1,
+      createBy: username,
+    });
+  }
+
+  async function afterStored(row: Row | undefined, mode: 'add' | 'edit', username: string, tx: DbOrTx) {
+    if (!row) return;
+    if (def.afterWrite) await def.afterWrite(row, mode, tx);
+    if (def.dataLog) await writeDataLog(row, username, tx);
+  }
+
+  /** One add: defaults, tenant, hook, insert, after-hooks and data log, in the caller's transaction. */
+  async function insertRow(request: FastifyRequest, body: Row, tx: DbOrTx): Promise<void> {
+    const session = request.session;
+    if (!session) throw unauthorized();
+    let values: Row = { ...body, createBy: session.user.username };
+    if (tenantColumn) values.tenantId = session.tenantId;
+    if (def.beforeWrite) values = await def.beforeWrite(values, 'add', request, tx);
+    const [stored] = (await tx.insert(def.table).values(values).returning()) as Row[];
+    listTotals.invalidate(tableName);
+    await afterStored(stored, 'add', session.user.username, tx);
+  }
+
+  if (actions.has('list')) {
+    r.get(
+      route('list'),
+      {
+        config: { access: code('list') },
+        schema: { querystring: pageQuery.passthrough(), tags: [def.title] },
+      },
+      async (request) => {
+        const { pageNo, pageSize, column, order } = request.query;
+        const where = await whereFor(request, request.query as Record<string, unknown>);
+        const orderBy = buildOrder(def.fields, column, order, def.defaultOrder ?? [], def.id);
+        const [rows, total] = await Promise.all([
+          db
+            .select(columns)
+            .from(def.table)
+            .where(where)
+            .orderBy(...orderBy)
+            .limit(pageSize)
+            .offset((pageNo - 1) * pageSize),
+          listTotals.get(listTotals.key(tableName, where), async () => {
+            const [counted] = await db
+              .select({ total: sql<number>`count(*)::int` })
+              .from(def.table)
+              .where(where);
+            return Number(counted?.total ?? 0);
+          }),
+        ]);
+        return ok({
+          records: present(rows as Row[]),
+          total,
+          size: pageSize,
+          current: pageNo,
+          pages: Math.ceil(total / pageSize),
+        });
+      },
+    );
+  }
+
+  if (actions.has('queryById')) {
+    r.get(
+      route('queryById'),
+      { config: { access: code('list') }, schema: { querystring: idQuery, tags: [def.title] } },
+      async (request) => {
+        const [row] = await loadScoped(request, [request.query.id]);
+        if (!row) throw bizError('未找到对应数据');
+        return ok(present([row])[0]);
+      },
+    );
+  }
+
+  if (actions.has('add') && def.createSchema) {
+    r.post(
+      route('add'),
+      { config: { access: code('add') }, schema: { body: def.createSchema, tags: [def.title] } },
+      async (request) => {
+        const session = request.session;
+        if (!session) throw unauthorized();
+        await db.transaction((tx) => insertRow(request, request.body as Row, tx));
+        await changed();
+        return okMessage('添加成功！');
+      },
+    );
+  }
+
+  if (actions.has('edit') && def.updateSchema) {
+    const handler = async (request: FastifyRequest) => {
+      const session = request.session;
+      if (!session) throw unauthorized();
+      const body = request.body as Row & { id: string };
+      await db.transaction(async (tx) => {
+        const [existing] = await loadScoped(request, [body.id], tx);
+        if (!existing) throw bizError('未找到对应数据');
+        const { id, ...rest } = body;
+        let values: Row = { ...rest, updateBy: session.user.username, updateTime: new Date() };
+        if (def.beforeWrite) values = await def.beforeWrite({ ...values, id }, 'edit', request, tx);
+        delete values.id;
+        const [stored] = (await tx.update(def.table).set(values).where(eq(def.id, id)).returning()) as Row[];
+        listTotals.invalidate(tableName);
+        await afterStored(stored, 'edit', session.user.username, tx);
+      });
+      await changed();
+      return okMessage('编辑成功!');
+    };
+    const opts = { config: { access: code('edit') }, schema: { body: def.updateSchema, tags: [def.title] } };
+    r.put(route('edit'), opts, handler);
+    r.post(route('edit'), opts, handler);
+  }
+
+  async function remove(request: FastifyRequest, ids: string[]) {
+    listTotals.invalidate(tableName);
+    await db.transaction(async (tx) => {
+      const found = await loadScoped(request, ids, tx);
+      if (found.length !== ids.length) throw bizError('未找到对应数据');
+      if (def.beforeDelete) await def.beforeDelete(ids, tx);
+      if (delFlagColumn) {
+        await tx.update(def.table).set({ delFlag: 1 }).where(inArray(def.id, ids));
+      } else {
+        await tx.delete(def.table).where(inArray(def.id, ids));
+      }
+      if (def.afterDelete) await def.afterDelete(found, tx);
+    });
+    await changed();
+  }
+
+  if (actions.has('delete')) {
+    r.delete(
+      route('delete'),
+      { config: { access: code('delete') }, schema: { querystring: idQuery, tags: [def.title] } },
+      async (request) => {
+        await remove(request, [request.query.id]);
+        return okMessage('删除成功!');
+      },
+    );
+  }
+
+  if (actions.has('deleteBatch')) {
+    r.delete(
+      route('deleteBatch'),
+      { config: { access: code('delete') }, schema: { querystring: idsQuery, tags: [def.title] } },
+      async (request) => {
+        const ids = [...new Set(request.query.ids.split(',').filter(Boolean))];
+        if (ids.length === 0 || ids.length > 1000) throw bizError('请选择1到1000条记录');
+        await remove(request, ids);
+        return okMessage('批量删除成功!');
+      },
+    );
+  }
+
+  if (actions.has('exportXls')) {
+    r.get(
+      route('exportXls'),
+      {
+        config: { access: code('export'), audit: { operateType: 6, content: `导出${def.title}` } },
+        schema: { querystring: pageQuery.passthrough(), tags: [def.title] },
+      },
+      async (request, reply) => {
+        const query = request.query as Record<string, unknown> & { column?: string; order?: 'asc' | 'desc' };
+        const selections =
+          typeof query.selections === 'string' ? query.selections.split(',').filter(Boolean) : [];
+        const where = andAll([
+          await whereFor(request, query),
+          selections.length ? inArray(def.id, selections) : undefined,
+        ]);
+        const orderBy = buildOrder(def.fields, query.column, query.order, def.defaultOrder ?? [], def.id);
+        const exported = Object.entries(def.fields).filter(([key, f]) => f.title && !secrets.includes(key));
+        const stream = new PassThrough();
+        const filename = encodeURIComponent(`${def.title}.xlsx`);
+        reply
+          .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+          .header('content-disposition', `attachment; filename*=UTF-8''${filename}`);
+        // Streamed in pages so a 100 000-row export holds one page in memory at a time.
+        const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+          stream,
+          useStyles: false,
+          useSharedStrings: false,
+        });
+        const sheet = workbook.addWorksheet(def.title);
+        sheet.columns = exported.map(([key, f]) => ({ header: f.title, key, width: 20 }));
+        (async () => {
+          const batch = 2000;
+          for (let offset = 0; ; offset += batch) {
+            const rows = (await db
+              .select(columns)
+              .from(def.table)
+              .where(where)
+              .orderBy(...orderBy)
+              .limit(batch)
+              .offset(offset)) as Row[];
+            for (const row of present(rows)) {
+              const out: Row = {};
+              for (const [key, f] of exported) {
+                const value = f.dict ? row[`${key}_dictText`] : row[key];
+                out[key] = value instanceof Date ? formatDateTime(value) : value;
+              }
+              sheet.addRow(out).commit();
+            }
+            if (rows.length < batch) break;
+          }
+          sheet.commit();
+          await workbook.commit();
+        })().catch((error) => {
+          request.log.error({ err: error }, 'export failed');
+          stream.destroy(error as Error);
+        });
+        return reply.send(stream);
+      },
+    );
+  }
+
+  if (actions.has('importExcel') && def.createSchema) {
+    const schema = def.createSchema;
+    const titled = Object.entries(def.fields).filter(([key, f]) => f.title && !secrets.includes(key));
+    r.post(
+      route('importExcel'),
+      {
+        config: { access: code('import'), audit: { operateType: 5, content: `导入${def.title}` } },
+        schema: { tags: [def.title] },
+      },
+      async (request) => {
+        const file = await request.file();
+        if (!file) throw bizError('未上传任何文件');
+        let data: Buffer;
+        try {
+          data = await file.toBuffer();
+        } catch {
+          throw bizError('文件大小超出10MB限制');
+        }
+        const rows = await readImportRows(data, titled, IMPORT_MAX_ROWS);
+        const errors: Array<{ row: number; message: string }> = [];
+        let imported = 0;
+        for (const { row, values } of rows) {
+          const parsed = schema.safeParse(values);
+          if (!parsed.success) {
+            const issue = parsed.error.issues[0];
+            const field = issue?.path.join('.') ?? '';
+            const title = def.fields[field]?.title ?? field;
+            errors.push({ row, message: `${title ? `${title}: ` : ''}${issue?.message ?? '数据不正确'}` });
+            continue;
+          }
+          try {
+            // One transaction per row: a refused row (e.g. a duplicate code) leaves the others in.
+            await db.transaction((tx) => insertRow(request, parsed.data, tx));
+            imported++;
+          } catch (error) {
+            const message =
+              error instanceof Error && error.name === 'AppError'
+                ? error.message
+                : isUniqueViolation(error)
+                  ? '数据库中已存在该记录'
+                  : '保存失败';
+            if (message === '保存失败') request.log.warn({ err: error, row }, 'import row failed');
+            errors.push({ row, message });
+          }
+        }
+        if (imported > 0) await changed();
+        const msg = `总上传行数：${rows.length}，已导入行数：${imported}，错误行数：${errors.length}`;
+        if (errors.length === 0) return ok({ msg, errors }, `文件导入成功！${msg}`);
+        return { ...ok({ msg, errors }, '文件导入成功，但有错误。'), code: 201 };
+      },
+    );
+  }
+
+  return { whereFor, present };
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  const e = error as { code?: string; cause?: { code?: string } };
+  return e?.code === '23505' || e?.cause?.code === '23505';
+}

@@ -1,0 +1,536 @@
+import { createHash } from 'node:crypto';
+import { DEMO_PASSWORD, USER_TYPE } from '@freight/contracts';
+import { eq, inArray } from 'drizzle-orm';
+import { hyConfig, hySetting } from '../modules/apps/schema.ts';
+import { hyAgent, hyCustomer, hyCustomerAdmin } from '../modules/freight/schema.ts';
+import { sysQuartzJob } from '../modules/system/adminSchema.ts';
+import { DEFAULT_SMS_TEMPLATES } from '../modules/system/auth/smsTemplates.ts';
+import { sysSmsTemplate } from '../modules/system/authSchema.ts';
+import {
+  sysAnnouncement,
+  sysDepart,
+  sysDict,
+  sysDictItem,
+  sysPermission,
+  sysRole,
+  sysRolePermission,
+  sysTenant,
+  sysUser,
+  sysUserDepart,
+  sysUserRole,
+} from '../modules/system/schema.ts';
+import { hashPassword } from '../platform/auth/crypto.ts';
+import type { Db } from '../platform/db/client.ts';
+import { DICTIONARIES } from './dictionaries.ts';
+import { MENU_TREE, type MenuSeed } from './menus.ts';
+
+/** Ids derived from natural keys, so every seed run finds the rows an earlier run made. */
+export const stableId = (kind: string, key: string) =>
+  createHash('sha256').update(`${kind}:${key}`).digest('hex').slice(0, 32);
+
+type PermissionInsert = typeof sysPermission.$inferInsert;
+
+function flattenMenus(tree: MenuSeed[]): PermissionInsert[] {
+  const rows: PermissionInsert[] = [];
+  const walk = (items: MenuSeed[], parentId: string | null, depth: number) => {
+    items.forEach((item, index) => {
+      const id = stableId('menu', item.path);
+      rows.push({
+        id,
+        parentId,
+        name: item.name,
+        url: item.url ?? item.path,
+        component: item.url && item.external ? null : (item.component ?? null),
+        componentName: null,
+        redirect: item.redirect ?? null,
+        menuType: depth === 0 ? 0 : 1,
+        perms: item.perms ?? null,
+        permsType: '1',
+        sortNo: index + 1,
+        icon: item.icon ?? null,
+        route: item.route ?? true,
+        leaf: !item.children?.length,
+        keepAlive: item.keepAlive ?? true,
+        hidden: item.hidden ?? false,
+        internalOrExternal: item.external ?? false,
+        status: '1',
+        createBy: 'system',
+      });
+      item.buttons?.forEach((button, b) => {
+        rows.push({
+          id: stableId('button', button.perms),
+          parentId: id,
+          name: button.name,
+          menuType: 2,
+          perms: button.perms,
+          permsType: '1',
+          sortNo: b + 1,
+          status: '1',
+          createBy: 'system',
+        });
+      });
+      if (item.children) walk(item.children, id, depth + 1);
+    });
+  };
+  walk(tree, null, 0);
+  return rows;
+}
+
+export const ALL_MENU_ROWS = flattenMenus(MENU_TREE);
+
+const ROLES = [
+  { code: 'admin', name: '系统管理员', description: '平台系统人员，拥有全部权限' },
+  { code: 'customer', name: '货主', description: '货主员工' },
+  { code: 'customer_admin', name: '货主管理员', description: '管理一个或多个货主' },
+  { code: 'agent', name: '经纪人', description: '经纪人' },
+] as const;
+
+/** Menu paths (and their buttons) each non-admin role holds; a parent group comes with any child. */
+const ROLE_MENUS: Record<Exclude<(typeof ROLES)[number]['code'], 'admin'>, string[]> = {
+  customer: [
+    '/dashboard/analysis',
+    '/shipping/list',
+    '/shipping/track',
+    '/order/list',
+    '/customer/wallet',
+    '/plateform/bill',
+    '/plateform/invoice',
+    '/isps/userAnnouncement',
+    '/account/center',
+    '/account/settings',
+  ],
+  customer_admin: [
+    '/dashboard/analysis',
+    '/shipping/list',
+    '/shipping/track',
+    '/order/list',
+    '/customer/user',
+    '/customer/wallet',
+    '/plateform/bill',
+    '/plateform/invoice',
+    '/isps/userAnnouncement',
+    '/account/center',
+    '/account/settings',
+  ],
+  agent: [
+    '/dashboard/analysis',
+    '/order/list',
+    '/shipping/list',
+    '/wlhy/hydriver/HyDriverList',
+    '/wlhy/hyvehicle/HyVehicleList',
+    '/isps/userAnnouncement',
+    '/account/center',
+    '/account/settings',
+  ],
+};
+
+const PLATFORM_SETTINGS: Record<string, string> = {
+  web_platform_name: '智运通网络货运平台',
+  platform_logo_light: '/brand/logo-light.svg',
+  platform_logo_dark: '/brand/logo-dark.svg',
+  logo_title: '智运通',
+  vehicle_track_switch: '1',
+  bg: '/brand/login-bg.svg',
+  footer_address: '江苏省南京市建邺区江东中路 108 号',
+  footer_customer_service: '400-820-2026',
+  footer_company_name: '南京智运通供应链科技有限公司',
+  footer_company_name_link: 'https://beian.miit.gov.cn/',
+  footer_web_record_number: '苏ICP备2026000001号-1',
+  footer_ICP_number: '苏B2-20260001',
+  gd_web: '',
+};
+
+const CONFIG: Record<string, string> = {
+  service_rate_bp: '600',
+  invoice_tax_rate_bp: '900',
+  driver_invoice_tax_rate_bp: '100',
+  oil_card_max_ratio_bp: '3000',
+  loss_default_allowance_per_mille: '3',
+  password_max_age_days: '90',
+};
+
+const DEPARTS = [
+  { orgCode: 'A01', name: '智运通平台', parent: null },
+  { orgCode: 'A01A01', name: '运营部', parent: 'A01' },
+  { orgCode: 'A01A02', name: '财务部', parent: 'A01' },
+  { orgCode: 'A01A03', name: '风控部', parent: 'A01' },
+] as const;
+
+const CUSTOMERS = [
+  {
+    key: 'east-steel',
+    name: '华东钢铁贸易有限公司',
+    creditCode: '91320000MA1MX0C45R',
+    contact: '王建国',
+    mobile: '13851234567',
+    settleMode: 3,
+    creditDays: 30,
+    state: 2,
+  },
+  {
+    key: 'luxi-chem',
+    name: '鲁西化工物流有限公司',
+    creditCode: '91371500MA3C4QBK5C',
+    contact: '刘海涛',
+    mobile: '13905351234',
+    settleMode: 2,
+    creditDays: 7,
+    state: 2,
+  },
+  {
+    key: 'hengda-build',
+    name: '苏州恒达建材有限公司',
+    creditCode: '91320506MA1P7C3E9B',
+    contact: '陈晓梅',
+    mobile: '13962112345',
+    settleMode: 1,
+    creditDays: 0,
+    state: 2,
+  },
+  {
+    key: 'hefei-grain',
+    name: '合肥丰收粮油贸易有限公司',
+    creditCode: '91340100MA2U8D7G2K',
+    contact: '周立群',
+    mobile: '13805511234',
+    settleMode: 1,
+    creditDays: 0,
+    state: 1,
+  },
+] as const;
+
+/** System data every installation needs (tenant, dictionaries, menus, roles, settings). Safe to run on every start. */
+export async function seedSystem(db: Db): Promise<void> {
+  await db
+    .insert(sysTenant)
+    .values({ id: 0, name: '平台', status: 1, createBy: 'system' })
+    .onConflictDoNothing();
+
+  for (const dict of DICTIONARIES) {
+    const dictId = stableId('dict', dict.code);
+    await db
+      .insert(sysDict)
+      .values({ id: dictId, dictCode: dict.code, dictName: dict.name, createBy: 'system' })
+      .onConflictDoNothing();
+    await db
+      .insert(sysDictItem)
+      .values(
+        dict.items.map(([value, text, color], i) => ({
+          id: stableId('dict-item', `${dict.code}:${value}`),
+          dictId,
+          itemValue: value,
+          itemText: text,
+          itemColor: color ?? null,
+          sortOrder: i + 1,
+          createBy: 'system',
+        })),
+      )
+      .onConflictDoNothing();
+  }
+
+  for (let i = 0; i < ALL_MENU_ROWS.length; i += 200) {
+    await db
+      .insert(sysPermission)
+      .values(ALL_MENU_ROWS.slice(i, i + 200))
+      .onConflictDoNothing();
+  }
+
+  for (const role of ROLES) {
+    await db
+      .insert(sysRole)
+      .values({
+        id: stableId('role', role.code),
+        roleCode: role.code,
+        roleName: role.name,
+        description: role.description,
+        createBy: 'system',
+      })
+      .onConflictDoNothing();
+  }
+  // The system staff role holds every permission, including ones a newer version adds.
+  const adminRoleId = stableId('role', 'admin');
+  const everyPermission = await db.select({ id: sysPermission.id }).from(sysPermission);
+  for (let i = 0; i < everyPermission.length; i += 200) {
+    await db
+      .insert(sysRolePermission)
+      .values(everyPermission.slice(i, i + 200).map((p) => ({ roleId: adminRoleId, permissionId: p.id })))
+      .onConflictDoNothing();
+  }
+  const byPath = new Map(ALL_MENU_ROWS.filter((r) => r.menuType !== 2).map((r) => [r.url as string, r]));
+  for (const [roleCode, paths] of Object.entries(ROLE_MENUS)) {
+    const ids = new Set<string>();
+    for (const path of paths) {
+      const row = byPath.get(path);
+      if (!row?.id) continue;
+      ids.add(row.id);
+      if (row.parentId) ids.add(row.parentId);
+      for (const button of ALL_MENU_ROWS)
+        if (button.menuType === 2 && button.parentId === row.id && button.id) ids.add(button.id);
+    }
+    const roleId = stableId('role', roleCode);
+    await db
+      .insert(sysRolePermission)
+      .values([...ids].map((permissionId) => ({ roleId, permissionId })))
+      .onConflictDoNothing();
+  }
+
+  for (const depart of DEPARTS) {
+    await db
+      .insert(sysDepart)
+      .values({
+        id: stableId('depart', depart.orgCode),
+        orgCode: depart.orgCode,
+        departName: depart.name,
+        parentId: depart.parent ? stableId('depart', depart.parent) : null,
+        orgType: depart.parent ? '2' : '1',
+        orgCategory: depart.parent ? '2' : '1',
+        departOrder: 0,
+        createBy: 'system',
+      })
+      .onConflictDoNothing();
+  }
+
+  await db
+    .insert(hySetting)
+    .values(
+      Object.entries(PLATFORM_SETTINGS).map(([settingKey, settingValue]) => ({
+        settingKey,
+        settingValue,
+        createBy: 'system',
+      })),
+    )
+    .onConflictDoNothing();
+  await db
+    .insert(hyConfig)
+    .values(
+      Object.entries(CONFIG).map(([configKey, configValue]) => ({
+        configKey,
+        configValue,
+        createBy: 'system',
+      })),
+    )
+    .onConflictDoNothing();
+
+  // Message templates of the verification codes; an edited template is never overwritten.
+  await db
+    .insert(sysSmsTemplate)
+    .values(
+      DEFAULT_SMS_TEMPLATES.map((t) => ({
+        id: stableId('sms-template', t.templateCode),
+        templateCode: t.templateCode,
+        templateName: t.templateName,
+        templateContent: t.templateContent,
+        templateType: '1',
+        templateTestJson: '{"code":"123456"}',
+        createBy: 'system',
+      })),
+    )
+    .onConflictDoNothing();
+
+  // The scheduled jobs of the code; an administrator's later changes (cron, status) are kept.
+  await db
+    .insert(sysQuartzJob)
+    .values(
+      SYSTEM_JOBS.map((job) => ({
+        id: stableId('quartz-job', job.jobClassName),
+        ...job,
+        createBy: 'system',
+      })),
+    )
+    .onConflictDoNothing();
+}
+
+/** purgeExpiredSessions runs every hour; the others wait for an administrator to start them. */
+const SYSTEM_JOBS = [
+  {
+    jobClassName: 'purgeExpiredSessions',
+    cronExpression: '0 0 * * * ?',
+    parameter: '{}',
+    description: '每小时清理过期的令牌、验证码和登录失败记录',
+    status: 0,
+  },
+  {
+    jobClassName: 'refreshCounters',
+    cronExpression: '0 */5 * * * ?',
+    parameter: '{}',
+    description: '每5分钟计算顶栏待办计数',
+    status: -1,
+  },
+  {
+    jobClassName: 'sendQueuedMessages',
+    cronExpression: '0 * * * * ?',
+    parameter: '{"batchSize":100}',
+    description: '每分钟发送队列中的消息',
+    status: -1,
+  },
+];
+
+interface DemoUser {
+  username: string;
+  realname: string;
+  userType: number;
+  role: string;
+  cid?: string;
+  departs?: string[];
+  phone: string;
+}
+
+/** The demo accounts of the developers' guide (password Freight#2026) and the parties they belong to. */
+export async function seedDemoAccounts(db: Db): Promise<void> {
+  for (const c of CUSTOMERS) {
+    await db
+      .insert(hyCustomer)
+      .values({
+        id: stableId('customer', c.key),
+        customerName: c.name,
+        creditCode: c.creditCode,
+        contactName: c.contact,
+        contactMobile: c.mobile,
+        settleMode: c.settleMode,
+        creditDays: c.creditDays,
+        state: c.state,
+        invoiceTitle: c.name,
+        invoiceTaxNo: c.creditCode,
+        createBy: 'system',
+      })
+      .onConflictDoNothing();
+  }
+  const agentId = stableId('agent', 'agent01');
+  await db
+    .insert(hyAgent)
+    .values({
+      id: agentId,
+      agentName: '赵志强',
+      idCard: '320102198503154718',
+      mobile: '13770881234',
+      feeMode: 2,
+      feeValue: 5000,
+      state: 2,
+      createBy: 'system',
+    })
+    .onConflictDoNothing();
+
+  const users: DemoUser[] = [
+    {
+      username: 'admin',
+      realname: '平台管理员',
+      userType: USER_TYPE.system,
+      role: 'admin',
+      departs: ['A01', 'A01A01'],
+      phone: '13800000001',
+    },
+    {
+      username: 'shipper_admin',
+      realname: '王建国',
+      userType: USER_TYPE.customerAdmin,
+      role: 'customer_admin',
+      cid: stableId('customer', 'east-steel'),
+      phone: '13851234567',
+    },
+    {
+      username: 'shipper',
+      realname: '陈晓梅',
+      userType: USER_TYPE.customer,
+      role: 'customer',
+      cid: stableId('customer', 'hengda-build'),
+      phone: '13962112345',
+    },
+    {
+      username: 'agent01',
+      realname: '赵志强',
+      userType: USER_TYPE.agent,
+      role: 'agent',
+      cid: agentId,
+      phone: '13770881234',
+    },
+  ];
+  const existing = new Set(
+    (
+      await db
+        .select({ username: sysUser.username })
+        .from(sysUser)
+        .where(
+          inArray(
+            sysUser.username,
+            users.map((u) => u.username),
+          ),
+        )
+    ).map((u) => u.username),
+  );
+  const password = existing.size < users.length ? await hashPassword(DEMO_PASSWORD) : '';
+  for (const user of users) {
+    const id = stableId('user', user.username);
+    if (!existing.has(user.username)) {
+      await db.insert(sysUser).values({
+        id,
+        username: user.username,
+        realname: user.realname,
+        password,
+        passwordChangedAt: new Date(),
+        userType: user.userType,
+        cid: user.cid ?? null,
+        phone: user.phone,
+        orgCode: user.departs?.[0] ?? null,
+        status: 1,
+        createBy: 'system',
+      });
+    }
+    await db
+      .insert(sysUserRole)
+      .values({ userId: id, roleId: stableId('role', user.role) })
+      .onConflictDoNothing();
+    for (const orgCode of user.departs ?? []) {
+      await db
+        .insert(sysUserDepart)
+        .values({ userId: id, depId: stableId('depart', orgCode) })
+        .onConflictDoNothing();
+    }
+  }
+  const shipperAdminId = stableId('user', 'shipper_admin');
+  for (const key of ['east-steel', 'luxi-chem']) {
+    await db
+      .insert(hyCustomerAdmin)
+      .values({ userId: shipperAdminId, customerId: stableId('customer', key) })
+      .onConflictDoNothing();
+  }
+
+  const [welcome] = await db
+    .select({ id: sysAnnouncement.id })
+    .from(sysAnnouncement)
+    .where(eq(sysAnnouncement.id, stableId('annt', 'welcome')));
+  if (!welcome) {
+    const now = new Date();
+    await db.insert(sysAnnouncement).values([
+      {
+        id: stableId('annt', 'welcome'),
+        titile: '平台上线通知',
+        msgContent:
+          '<p>智运通网络货运平台后台已上线。运单、司机、车辆、货主、结算与监管上报均在此办理。</p><p>如有问题请联系客服 <b>400-820-2026</b>。</p>',
+        msgAbstract: '平台后台已上线',
+        sender: '平台管理员',
+        priority: 'H',
+        msgCategory: '1',
+        msgType: 'ALL',
+        sendStatus: '1',
+        sendTime: now,
+        createBy: 'admin',
+      },
+      {
+        id: stableId('annt', 'report-rule'),
+        titile: '监管上报规则更新',
+        msgContent:
+          '<p>自本月起，电子运单须在卸货签收后 24 小时内上报省级监测系统，资金流水单在每笔支付完成后上报。</p>',
+        msgAbstract: '运单与资金流水上报时限',
+        sender: '风控部',
+        priority: 'M',
+        msgCategory: '2',
+        msgType: 'ALL',
+        sendStatus: '1',
+        sendTime: new Date(now.getTime() - 3_600_000),
+        openType: 'url',
+        openPage: '/shipping/list',
+        createBy: 'admin',
+      },
+    ]);
+  }
+}

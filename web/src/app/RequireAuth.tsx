@@ -1,0 +1,44 @@
+// Guard of every non-public route (spec §2): no token -> login with redirect; first navigation after
+// login loads menu and permissions, then continues; a failed load logs out and returns to login.
+import { type ReactNode, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useLocation, useNavigate } from 'react-router';
+import { FullPageSpin } from '../components/status/FullPageSpin';
+import { feedback } from '../services/feedback';
+import { errorText, isHttpFailure } from '../services/request';
+import { loadPermissions, loginUrlFor, logout } from '../services/sessionActions';
+import { usePermissions } from '../stores/permissions';
+import { useSession } from '../stores/session';
+
+export function RequireAuth({ children }: { children: ReactNode }) {
+  const token = useSession((s) => s.token);
+  const loaded = usePermissions((s) => s.loaded);
+  const location = useLocation();
+  const navigate = useNavigate();
+  const { t } = useTranslation();
+  const [loading, setLoading] = useState(false);
+  const wanted = `${location.pathname}${location.search}${location.hash}`;
+
+  useEffect(() => {
+    if (!token || loaded || loading) return;
+    setLoading(true);
+    loadPermissions()
+      .catch(async (err: unknown) => {
+        if (!isHttpFailure(err)) feedback.message.error(errorText(err));
+        await logout();
+        navigate(loginUrlFor(wanted), { replace: true });
+      })
+      .finally(() => setLoading(false));
+  }, [token, loaded, loading, navigate, wanted]);
+
+  if (!token) return <Navigate to={loginUrlFor(wanted)} replace />;
+  if (!loaded) return <FullPageSpin tip={t('page.permissionLoading')} />;
+  return <>{children}</>;
+}
+
+/** A logged-in user opening the login page goes to the dashboard (spec §2). */
+export function RedirectIfAuthed({ children, to }: { children: ReactNode; to: string }) {
+  const token = useSession((s) => s.token);
+  if (token) return <Navigate to={to} replace />;
+  return <>{children}</>;
+}

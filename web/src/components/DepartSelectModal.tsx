@@ -1,0 +1,61 @@
+// Department switch (spec §4, §5): opens only when the user has departments; choice required.
+import type { Depart } from '@freight/contracts';
+import { Form, Modal, Select } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { authApi } from '../services/authApi';
+import { feedback } from '../services/feedback';
+import { errorText, isHttpFailure } from '../services/request';
+import { useSession } from '../stores/session';
+
+export interface DepartChoice {
+  list: Depart[];
+  orgCode: string | null;
+}
+
+export function DepartSelectModal({ choice, onClose }: { choice: DepartChoice | null; onClose: () => void }) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<{ orgCode: string }>();
+  const [saving, setSaving] = useState(false);
+
+  const submit = async () => {
+    const { orgCode } = await form.validateFields();
+    setSaving(true);
+    try {
+      const result = await authApi.selectDepart(orgCode, useSession.getState().username ?? undefined);
+      // spec §7: result.userInfo is stored for 7 days.
+      if (result?.userInfo) useSession.getState().setUserInfo(result.userInfo);
+      feedback.message.success(t('depart.switched'));
+      onClose();
+    } catch (err) {
+      if (!isHttpFailure(err)) feedback.message.error(errorText(err));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Modal
+      open={choice !== null}
+      title={t('depart.title')}
+      onOk={submit}
+      confirmLoading={saving}
+      onCancel={onClose}
+      destroyOnHidden
+      data-testid="depart-modal"
+    >
+      <Form form={form} layout="vertical" initialValues={{ orgCode: choice?.orgCode ?? undefined }}>
+        <Form.Item
+          name="orgCode"
+          label={t('depart.label')}
+          rules={[{ required: true, message: t('depart.required') }]}
+        >
+          <Select
+            placeholder={t('depart.placeholder')}
+            options={(choice?.list ?? []).map((d) => ({ value: d.orgCode, label: d.departName }))}
+          />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

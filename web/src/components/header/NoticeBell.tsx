@@ -1,0 +1,165 @@
+// Header bell (spec §2, §4): pending counts (polled every 650000 ms) and announcements.
+import { BellOutlined, RightOutlined } from '@ant-design/icons';
+import { type Announcement, formatDateTime, NOTICE_POLL_MS } from '@freight/contracts';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Badge, Button, Empty, List, Popover, Spin, Tabs, Tag } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { noticeApi } from '../../services/noticeApi';
+import { NoticeModal } from '../NoticeModal';
+import { ANNOUNCEMENTS_PATH, PENDING_LINKS, pendingBadgeCount } from './pendingLinks';
+
+export function NoticeBell() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [open, setOpen] = useState(false);
+  const [detail, setDetail] = useState<Announcement | null>(null);
+
+  const counts = useQuery({
+    queryKey: ['pendingCounts'],
+    queryFn: noticeApi.pendingCounts,
+    refetchInterval: NOTICE_POLL_MS,
+    refetchIntervalInBackground: true,
+    retry: false,
+  });
+  const announcements = useQuery({
+    queryKey: ['announcements'],
+    queryFn: noticeApi.listByUser,
+    refetchInterval: NOTICE_POLL_MS,
+    retry: false,
+  });
+  const badge = pendingBadgeCount(counts.data);
+  const annList = [...(announcements.data?.anntMsgList ?? []), ...(announcements.data?.sysMsgList ?? [])];
+  const annTotal = (announcements.data?.anntMsgTotal ?? 0) + (announcements.data?.sysMsgTotal ?? 0);
+
+  const go = (path: string) => {
+    setOpen(false);
+    navigate(path);
+  };
+
+  const openAnnouncement = (item: Announcement) => {
+    setOpen(false);
+    // spec §4: opening marks it read and reloads the counts.
+    noticeApi
+      .markRead(item.id)
+      .catch(() => undefined)
+      .finally(() => {
+        void queryClient.invalidateQueries({ queryKey: ['announcements'] });
+        void queryClient.invalidateQueries({ queryKey: ['pendingCounts'] });
+      });
+    if (item.openType === 'component' && item.openPage) {
+      const sep = item.openPage.includes('?') ? '&' : '?';
+      navigate(item.busId ? `${item.openPage}${sep}id=${encodeURIComponent(item.busId)}` : item.openPage);
+    } else {
+      setDetail(item);
+    }
+  };
+
+  const pendingTab = (
+    <Spin spinning={counts.isLoading}>
+      <List
+        className="notice-list"
+        size="small"
+        locale={{
+          emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('header.noPending')} />,
+        }}
+        dataSource={counts.isError ? [] : PENDING_LINKS}
+        renderItem={({ key, path }) => {
+          const n = Number(counts.data?.[key] ?? 0);
+          return (
+            <List.Item
+              className={`notice-row ${n > 0 ? 'notice-row-active' : ''}`}
+              data-testid={`pending-${key}`}
+              onClick={() => go(path)}
+              actions={[<RightOutlined key="go" />]}
+            >
+              <div className="notice-row-body">
+                <span>{t(`pending.${key}`)}</span>
+                <Badge count={n} showZero overflowCount={9999} color={n > 0 ? undefined : '#d9d9d9'} />
+              </div>
+            </List.Item>
+          );
+        }}
+      />
+    </Spin>
+  );
+
+  const announcementTab = (
+    <Spin spinning={announcements.isLoading}>
+      <List
+        className="notice-list"
+        size="small"
+        locale={{
+          emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('header.noAnnouncement')} />,
+        }}
+        dataSource={annList}
+        renderItem={(item) => (
+          <List.Item
+            className="notice-row"
+            onClick={() => openAnnouncement(item)}
+            data-testid="announcement-item"
+          >
+            <List.Item.Meta
+              title={
+                <span>
+                  {item.priority === 'H' ? <Tag color="red">{t('notice.priorityH')}</Tag> : null}
+                  {item.titile}
+                </span>
+              }
+              description={formatDateTime(item.sendTime ?? item.createTime)}
+            />
+          </List.Item>
+        )}
+      />
+    </Spin>
+  );
+
+  const content = (
+    <div className="notice-popover" data-testid="notice-popover">
+      <Tabs
+        centered
+        size="small"
+        items={[
+          { key: 'notice', label: t('header.noticeTab'), children: pendingTab },
+          {
+            key: 'announcement',
+            label: `${t('header.announcementTab')}${annTotal ? ` (${annTotal})` : ''}`,
+            children: announcementTab,
+          },
+        ]}
+      />
+      <div className="notice-popover-footer">
+        <Button type="link" block onClick={() => go(ANNOUNCEMENTS_PATH)} data-testid="notice-more">
+          {t('header.viewMore')}
+        </Button>
+      </div>
+    </div>
+  );
+
+  return (
+    <>
+      <Popover
+        trigger="click"
+        placement="bottomRight"
+        open={open}
+        onOpenChange={setOpen}
+        content={content}
+        arrow={false}
+      >
+        <Button
+          type="text"
+          aria-label={t('header.notices')}
+          data-testid="notice-bell"
+          className="header-action"
+        >
+          <Badge count={badge} size="small" data-testid="notice-badge">
+            <BellOutlined style={{ fontSize: 16 }} />
+          </Badge>
+        </Button>
+      </Popover>
+      <NoticeModal notice={detail} onClose={() => setDetail(null)} />
+    </>
+  );
+}

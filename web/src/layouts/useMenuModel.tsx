@@ -1,0 +1,49 @@
+// The permission-filtered menu as route table (for the outlet) and as ProLayout menu data.
+import { filterMenusByPermission, type MenuItem } from '@freight/contracts';
+import { useMemo } from 'react';
+import { buildViewRoutes, isExternalUrl, type ViewRoute, withBuiltIns } from '../app/menuRoutes';
+import { MenuIcon } from '../components/common/MenuIcon';
+import { usePermissions } from '../stores/permissions';
+
+export interface ProMenuItem {
+  path: string;
+  name: string;
+  icon?: React.ReactNode;
+  hideInMenu?: boolean;
+  /** Set on links that open in a new browser tab. */
+  externalUrl?: string;
+  children?: ProMenuItem[];
+}
+
+function toProMenu(items: readonly MenuItem[]): ProMenuItem[] {
+  return items
+    .filter((item) => item.route !== '0')
+    .map((item) => {
+      const meta = item.meta;
+      const url = isExternalUrl(meta?.url) ? meta.url : isExternalUrl(item.path) ? item.path : undefined;
+      const path = isExternalUrl(item.path) ? `/__external/${item.id}` : `/${item.path.replace(/^\/+/, '')}`;
+      const children = item.children?.length ? toProMenu(item.children) : undefined;
+      return {
+        path,
+        name: meta?.title || item.name,
+        icon: meta?.icon ? <MenuIcon name={meta.icon} /> : undefined,
+        hideInMenu: Boolean(item.hidden || meta?.hidden),
+        externalUrl: url && meta?.internalOrExternal ? url : undefined,
+        children,
+      };
+    });
+}
+
+export interface MenuModel {
+  routes: ViewRoute[];
+  menuData: ProMenuItem[];
+}
+
+export function useMenuModel(): MenuModel {
+  const menu = usePermissions((s) => s.menu);
+  const codes = usePermissions((s) => s.codes);
+  return useMemo(() => {
+    const filtered = filterMenusByPermission(menu, codes);
+    return { routes: withBuiltIns(buildViewRoutes(filtered)), menuData: toProMenu(filtered) };
+  }, [menu, codes]);
+}

@@ -1,0 +1,32 @@
+// ECharts through echarts-for-react with the core build: only the charts and parts we use.
+
+import type { EChartsOption } from 'echarts';
+import { BarChart, LineChart } from 'echarts/charts';
+import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
+import * as echarts from 'echarts/core';
+import { CanvasRenderer } from 'echarts/renderers';
+import ReactEChartsCore from 'echarts-for-react/esm/core';
+
+echarts.use([LineChart, BarChart, GridComponent, TooltipComponent, LegendComponent, CanvasRenderer]);
+
+export default function EChart({
+  option,
+  height = 300,
+  label,
+}: {
+  option: EChartsOption;
+  height?: number;
+  label: string;
+}) {
+  return (
+    <div role="img" aria-label={label}>
+      <ReactEChartsCore
+        echarts={echarts}
+        option={option}
+        style={{ height, width: '100%' }}
+        notMerge
+        lazyUpdate
+      />
+    </div>
+  );
+}

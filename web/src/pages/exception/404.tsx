@@ -1,0 +1,5 @@
+import { ExceptionResult } from '../../components/status/ExceptionResult';
+
+export default function Exception404() {
+  return <ExceptionResult status={404} />;
+}

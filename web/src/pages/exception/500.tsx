@@ -1,0 +1,5 @@
+import { ExceptionResult } from '../../components/status/ExceptionResult';
+
+export default function Exception500() {
+  return <ExceptionResult status={500} />;
+}

@@ -1,0 +1,18 @@
+// Dictionary cache (spec §7): all items come with the login answer and are cached 7 days.
+import type { DictItem, DictMap } from '@freight/contracts';
+import { useSession } from './session';
+
+export function dictLabel(item: DictItem): string {
+  return item.text ?? item.label ?? item.title ?? item.value;
+}
+
+/** The text of `value` in dictionary `code`, or the value itself when unknown. */
+export function dictText(dicts: DictMap, code: string, value: unknown): string {
+  if (value === null || value === undefined || value === '') return '';
+  const found = dicts[code]?.find((item) => String(item.value) === String(value));
+  return found ? dictLabel(found) : String(value);
+}
+
+export function useDict(code: string): DictItem[] {
+  return useSession((s) => s.dictItems[code]) ?? [];
+}
