@@ -33,6 +33,9 @@ export interface DatabaseOptions {
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.url) {
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 20 });
+    // An idle connection the server drops (restart, failover, dropped test database) emits 'error' on the
+    // pool; unhandled it would end the process. The pool replaces the client on the next checkout.
+    pool.on('error', (error) => console.error('database pool: idle client error', error.message));
     const db = drizzlePg(pool, { schema, casing: 'snake_case' }) as unknown as Db;
     await migratePg(db as Parameters<typeof migratePg>[0], { migrationsFolder });
     return { db, kind: 'postgres', close: () => pool.end() };

@@ -22,6 +22,8 @@ export function realtimeRoutes(app: FastifyInstance, hub: RealtimeHub): void {
         return;
       }
       hub.addUserSocket(session.user.id, socket);
+      // A peer that resets its connection must not take the process down with an unhandled 'error'.
+      socket.on('error', (error) => request.log.warn({ err: error }, 'user socket error'));
       socket.on('message', (raw: Buffer) => {
         if (raw.toString() === 'HeartBeat')
           socket.send(JSON.stringify({ cmd: 'heartcheck', msgTxt: 'heartcheck' }));
@@ -40,6 +42,7 @@ export function realtimeRoutes(app: FastifyInstance, hub: RealtimeHub): void {
       }
       const connectionId = randomUUID();
       hub.addTableSocket({ socket, userId: session.user.id, pageId: request.params.pageId, connectionId });
+      socket.on('error', (error) => request.log.warn({ err: error }, 'table socket error'));
       socket.on('message', (raw: Buffer) => {
         let message: TableMessage;
         try {
@@ -50,7 +53,9 @@ export function realtimeRoutes(app: FastifyInstance, hub: RealtimeHub): void {
         if (message.type === 'heart_beat') {
           socket.send(JSON.stringify({ type: 'heart_beat', data: true }));
         } else if (message.type === 'update_vxe_table' || message.type === 'common_send_date') {
-          void hub.broadcastTable(connectionId, { type: message.type, data: message.data });
+          hub
+            .broadcastTable(connectionId, { type: message.type, data: message.data })
+            .catch((error: unknown) => request.log.error({ err: error }, 'table broadcast failed'));
         }
       });
     },

@@ -181,7 +181,11 @@ describe('realtime', () => {
       const socket = new WebSocket(url, token ? [token] : []);
       socket.once('open', () => resolve(socket));
       socket.once('error', reject);
-      socket.once('unexpected-response', (_req, res) => reject(new Error(`HTTP ${res.statusCode}`)));
+      socket.once('unexpected-response', (req, res) => {
+        // Listening to this event makes aborting the handshake our job; a dangling request errors later.
+        req.destroy();
+        reject(new Error(`HTTP ${res.statusCode}`));
+      });
     });
   const next = (socket: WebSocket) =>
     new Promise<unknown>((resolve) => socket.once('message', (raw) => resolve(JSON.parse(raw.toString()))));
@@ -227,7 +231,9 @@ describe('realtime', () => {
     });
     await new Promise((r) => setTimeout(r, 100));
     expect(echoed).toBe(false);
-    for (const s of [inbox, tableA, tableB]) s.close();
+    await Promise.all(
+      [inbox, tableA, tableB].map((s) => new Promise((resolve) => s.once('close', resolve).close())),
+    );
   });
 
   it('refuses a socket for another user id', async () => {
