@@ -48,6 +48,8 @@ export const hyDriver = pgTable(
     blacklisted: boolean('blacklisted').notNull().default(false),
     blacklistReason: varchar('blacklist_reason', { length: 255 }),
     score: integer('score').notNull().default(100),
+    /** Last day the expiry job warned about a certificate ending within 30 days; one warning per day at most. */
+    expiryWarnedOn: date('expiry_warned_on'),
     ...review(),
     ...auditColumns(),
   },
@@ -87,6 +89,7 @@ export const hyVehicle = pgTable(
     /** 0 idle, 1 loading, 2 in transit, 3 unloading. */
     transportState: smallint('transport_state').notNull().default(0),
     captainId: varchar('captain_id', { length: 32 }),
+    expiryWarnedOn: date('expiry_warned_on'),
     ...review(),
     ...auditColumns(),
   },
@@ -187,4 +190,19 @@ export const hyReviewLog = pgTable(
     createTime: tstz('create_time').defaultNow().notNull(),
   },
   (t) => [index('hy_review_log_entity_idx').on(t.entity, t.entityId, t.createTime)],
+);
+
+/** Banks a card can belong to (seeded with the national list; codes are the clearing bank codes). */
+export const hyBank = pgTable(
+  'hy_bank',
+  {
+    id: idColumn(),
+    bankCode: varchar('bank_code', { length: 20 }).notNull(),
+    bankName: varchar('bank_name', { length: 60 }).notNull(),
+    shortName: varchar('short_name', { length: 20 }),
+    sortNo: integer('sort_no').notNull().default(0),
+    enabled: boolean('enabled').notNull().default(true),
+    ...auditColumns(),
+  },
+  (t) => [uniqueIndex('hy_bank_code_uidx').on(t.bankCode)],
 );
