@@ -100,7 +100,7 @@ function loadOf(server: BenchServer, p: Prepared, durationSeconds: number): Prom
     method: p.method,
     headers: p.headers,
     body: p.body,
-    connections: settings.connections,
+    connections: p.scenario.connections ?? settings.connections,
     durationSeconds,
     timeoutSeconds: 10,
     expectBodyIncludes: p.scenario.expectSuccess === false ? undefined : SUCCESS,

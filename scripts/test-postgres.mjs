@@ -49,6 +49,9 @@ const result = spawnSync(
     cwd: root,
     stdio: 'inherit',
     env: { ...process.env, TEST_DATABASE_URL: url },
+    // A hang must fail the run, not hold CI until its deadline.
+    timeout: 20 * 60_000,
+    killSignal: 'SIGKILL',
   },
 );
 if (existsSync(file)) {

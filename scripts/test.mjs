@@ -13,12 +13,24 @@ let passed = 0;
 let failed = 0;
 const failures = [];
 
+// A step that hangs (a query spinning inside the embedded database blocks even vitest's own timeouts) must
+// fail the run with its name, not hold CI until its deadline.
+const STEP_LIMIT_MS = 25 * 60_000;
+
 function run(title, command, args, env = {}) {
   console.log(`\n▶ ${title}`);
   const started = Date.now();
-  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  const result = spawnSync(command, args, {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, ...env },
+    timeout: STEP_LIMIT_MS,
+    killSignal: 'SIGKILL',
+  });
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   const ok = result.status === 0;
+  if (result.error?.code === 'ETIMEDOUT')
+    console.log(`${title}: stopped after ${STEP_LIMIT_MS / 60_000} min`);
   console.log(`${ok ? '✔' : '✘'} ${title} (${seconds} s)`);
   if (!ok) failures.push(title);
   return ok;

@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type PluginOption } from 'vite';
 
@@ -22,6 +23,11 @@ export default defineConfig({
   base: '/',
   // The root also holds a newer vite for other workspaces; the plugin's types resolve there.
   plugins: [react() as unknown as PluginOption, contractsArePure()],
+  resolve: {
+    alias: {
+      'resize-observer-polyfill': fileURLToPath(new URL('src/app/nativeResizeObserver.ts', import.meta.url)),
+    },
+  },
   server: {
     port: 5173,
     host: true,

@@ -11,6 +11,17 @@ export class LoginPage {
   readonly submit: Locator;
   readonly title: Locator;
   readonly footer: Locator;
+  // Issue 4: the phone tab, remember me, the captcha image and the change-password dialog of a 406 login.
+  readonly passwordTab: Locator;
+  readonly phoneTab: Locator;
+  readonly phoneMobile: Locator;
+  readonly phoneCode: Locator;
+  readonly phoneSend: Locator;
+  readonly phoneSubmit: Locator;
+  readonly remember: Locator;
+  readonly captchaImage: Locator;
+  readonly passwordChangeDialog: Locator;
+  readonly busy: Locator;
 
   constructor(readonly page: Page) {
     this.layout = page.getByTestId('user-layout');
@@ -21,6 +32,16 @@ export class LoginPage {
     this.submit = page.getByTestId('login-submit');
     this.title = page.locator('.user-layout-title');
     this.footer = this.layout.locator('footer');
+    this.passwordTab = page.getByTestId('login-tab-password');
+    this.phoneTab = page.getByTestId('login-tab-phone');
+    this.phoneMobile = page.getByTestId('phone-mobile');
+    this.phoneCode = page.getByTestId('phone-code');
+    this.phoneSend = page.getByTestId('phone-code-send');
+    this.phoneSubmit = page.getByTestId('phone-submit');
+    this.remember = page.getByTestId('login-remember');
+    this.captchaImage = page.getByTestId('login-captcha-image');
+    this.passwordChangeDialog = page.getByRole('dialog', { name: '请修改密码' });
+    this.busy = page.getByTestId('login-busy');
   }
 
   async goto(redirect?: string): Promise<void> {
@@ -45,5 +66,22 @@ export class LoginPage {
   /** Field-level validation messages under the form items. */
   errors(): Locator {
     return this.card.locator('.ant-form-item-explain-error');
+  }
+
+  /** Switches to the phone tab and asks for a code for `mobile`; the send button then counts down. */
+  async sendPhoneCode(mobile: string): Promise<void> {
+    await this.phoneTab.click();
+    await this.phoneMobile.fill(mobile);
+    await this.phoneSend.click();
+    await expect(this.phoneSend).toBeDisabled();
+    await expect(this.phoneSend).toHaveText(/\d+ 秒后重发/);
+  }
+
+  /** Fills the new password twice in the change-password dialog of a 406 login and submits it. */
+  async changeInitialPassword(newPassword: string): Promise<void> {
+    await expect(this.passwordChangeDialog).toBeVisible();
+    await this.passwordChangeDialog.getByTestId('password-change-new').fill(newPassword);
+    await this.passwordChangeDialog.getByTestId('password-change-confirm').fill(newPassword);
+    await this.passwordChangeDialog.getByRole('button', { name: '修改并登录' }).click();
   }
 }

@@ -6,9 +6,9 @@ export const E2E_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url))
 export const REPO_ROOT = path.resolve(E2E_DIR, '..');
 /** Screenshots the issue asks for, and the logged-in storage states (git-ignored). */
 export const ARTIFACTS_DIR = path.join(E2E_DIR, 'artifacts');
-export const AUTH_DIR = path.join(ARTIFACTS_DIR, '.auth');
-
 export const PORT = Number(process.env.E2E_PORT ?? 3100);
+/** Per port: runs on other ports (another server, another database) keep their own sessions. */
+export const AUTH_DIR = path.join(ARTIFACTS_DIR, `.auth-${PORT}`);
 export const BASE_URL = `http://127.0.0.1:${PORT}`;
 export const API_BASE = '/jeecg-boot';
 

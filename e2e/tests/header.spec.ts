@@ -365,10 +365,7 @@ test.describe('as shipper_admin (customer admin of two customers)', () => {
     await expect(page.getByTestId('customer-switch')).toContainText(other.customerName);
   });
 
-  // FIXME(UI): components/header/CustomerSwitch.tsx calls window.location.reload() right after
-  // message.success(已切换指定货主), so the toast is often never painted (seen in 4 of 6 repeated runs).
-  // The reload should wait until the message was shown (e.g. after its onClose / a short delay).
-  test.fixme('customer switch: 已切换指定货主 is shown before the reload', async ({ page, shell }) => {
+  test('customer switch: 已切换指定货主 is shown before the reload', async ({ page, shell }) => {
     await recordToasts(page);
     await switchCustomer(page, shell);
     expect(await recordedToasts(page)).toContain(TEXT.customerSwitched);

@@ -53,11 +53,7 @@ test.describe('logged out', () => {
     await expect(page).toHaveURL(loginUrl('/system/user?status=1#top'));
   });
 
-  // FIXME(UI): after login the user lands on /dashboard/analysis instead of the redirect path.
-  // pages/user/Login.tsx stores the token and then navigates to the redirect, but the login route's
-  // <RedirectIfAuthed> (app/RequireAuth.tsx) re-renders with the token and replaces the URL with
-  // /dashboard/analysis right after (history: replace /system/user, then replace /dashboard/analysis).
-  test.fixme('login continues to the redirect path', async ({ page, loginPage, shell }) => {
+  test('login continues to the redirect path', async ({ page, loginPage, shell }) => {
     await page.goto('/system/user');
     await expect(page).toHaveURL(loginUrl('/system/user'));
     await loginPage.login(USERS.admin);

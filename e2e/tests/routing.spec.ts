@@ -17,7 +17,10 @@ test('a menu page opens from the side menu with breadcrumb and document title', 
   await shell.navigateMenu('/system/user', '系统管理', '用户管理');
   await expect(shell.breadcrumb).toHaveText(/^\s*首页\s*\/\s*系统管理\s*\/\s*用户管理\s*$/);
   await expect(shell.breadcrumb.getByRole('link', { name: /首页/ })).toHaveAttribute('href', HOME_PATH);
-  // A real page of the registry, with the list from the server.
+  // A real page of the registry, with the list from the server (searched: other tests add users).
+  await expect(shell.content.locator('.ant-table-row').first()).toBeVisible();
+  await shell.content.getByPlaceholder('请输入').first().fill('shipper_admin');
+  await shell.content.getByRole('button', { name: /查\s*询/ }).click();
   await expect(shell.content.locator('.ant-table-row', { hasText: 'shipper_admin' })).toBeVisible();
   // spec §2: document title = page title + platform name.
   await expect(page).toHaveTitle(new RegExp(`^用户管理.*${platform}$`));

@@ -1,12 +1,20 @@
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
+import { seedCertificateExpiryJob } from './modules/freight/expiry.ts';
 import { openDatabase } from './platform/db/client.ts';
+import { seedDemoDataIfEmpty } from './seed/demo/index.ts';
 import { seedDemoAccounts, seedSystem } from './seed/seed.ts';
 
 const config = loadConfig();
 const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
 await seedSystem(database.db);
-if (config.seedDemo) await seedDemoAccounts(database.db);
+await seedCertificateExpiryJob(database.db);
+if (config.seedDemo) {
+  await seedDemoAccounts(database.db);
+  // A first start on an empty database gets the default scale of demo data (issue 7 §8).
+  const demo = await seedDemoDataIfEmpty(database.db);
+  if (demo) console.log(`demo data seeded at scale ${demo.scale} in ${demo.ms} ms`);
+}
 const { app } = await buildApp(config, database);
 
 const shutdown = async (signal: string) => {

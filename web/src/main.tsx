@@ -1,18 +1,22 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
-import './locales/i18n';
+import { applyStoredLanguage } from './locales/i18n';
 import { setExpiredLogout } from './services/request';
-import { logout } from './services/sessionActions';
+import { expiredLogout } from './services/sessionActions';
 import { applyColorWeak, useSettings } from './stores/settings';
 import './styles.css';
 
 // Colour-weak mode is applied at boot from the stored settings (spec §2).
 applyColorWeak(useSettings.getState().settings.colorWeak);
-setExpiredLogout(logout);
+// An expired session keeps the remember-me key, so the login page can sign in again with it (issue 4).
+setExpiredLogout(expiredLogout);
 
-createRoot(document.getElementById('root') as HTMLElement).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
+// An English user's texts arrive before the first paint, so the page never flashes Chinese.
+void applyStoredLanguage().then(() =>
+  createRoot(document.getElementById('root') as HTMLElement).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  ),
 );

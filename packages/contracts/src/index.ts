@@ -5,3 +5,5 @@ export * from './freightParties.ts';
 export * from './messages.ts';
 export * from './password.ts';
 export * from './rules/index.ts';
+export * from './shipping.ts';
+export * from './systemAccess.ts';

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../platform/context.ts';
 import { appsModule } from './apps/index.ts';
 import { freightModule } from './freight/index.ts';
+import { onlineModule } from './online/index.ts';
 import type { DictCache } from './system/dict/cache.ts';
 import { systemModule } from './system/index.ts';
 
@@ -12,4 +13,5 @@ export const modules: ModuleRegistration[] = [
   (app, ctx, dicts) => systemModule(app, ctx, dicts),
   (app, ctx) => appsModule(app, ctx),
   (app, ctx) => freightModule(app, ctx),
+  (app, ctx) => onlineModule(app, ctx),
 ];

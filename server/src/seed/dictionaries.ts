@@ -167,6 +167,24 @@ export const DICTIONARIES: DictSeed[] = [
     ],
   },
   {
+    code: 'carrier_type',
+    name: '承运人类型',
+    items: [
+      ['1', '企业'],
+      ['2', '个体'],
+    ],
+  },
+  {
+    code: 'service_fee_mode',
+    name: '服务费规则',
+    items: [
+      ['1', '按司机运费比例'],
+      ['2', '含税反算'],
+      ['3', '按吨'],
+      ['4', '按趟'],
+    ],
+  },
+  {
     code: 'order_mode',
     name: '订单模式',
     items: [

@@ -80,26 +80,55 @@ export const MENU_TREE: MenuSeed[] = [
           { perms: 'shipping:note:dispatch', name: '派单' },
           { perms: 'shipping:note:audit', name: '审核' },
           { perms: 'shipping:note:void', name: '作废' },
+          { perms: 'shipping:note:accept', name: '接单' },
+          { perms: 'shipping:note:refuse', name: '拒单' },
+          { perms: 'shipping:note:cancel', name: '取消' },
+          { perms: 'shipping:note:load', name: '装货' },
+          { perms: 'shipping:note:depart', name: '发车' },
+          { perms: 'shipping:note:unload', name: '卸货' },
+          { perms: 'shipping:note:sign', name: '签收' },
+          { perms: 'shipping:note:correct', name: '修正重量' },
         ]),
       ),
       page('/shipping/paylist', '支付运单', 'shipping/ShippingPayList', 'shipping:pay:list', [
         { perms: 'shipping:pay:pay', name: '支付' },
+        { perms: 'shipping:pay:export', name: '导出' },
       ]),
-      page('/shipping/prepaylist', '预付运单', 'shipping/ShippingPrepayList', 'shipping:prepay:list'),
-      page('/shipping/advancelist', '垫付运单', 'shipping/ShippingAdvanceList', 'shipping:advance:list'),
-      page('/shipping/contract', '运输合同', 'shipping/ShippingContractList', 'shipping:contract:list'),
-      page('/shipping/audit', '运单审核', 'shipping/ShippingAuditList', 'shipping:audit:list'),
-      page('/shipping/history', '历史运单', 'shipping/ShippingHistoryList', 'shipping:history:list'),
-      page('/shipping/track', '轨迹查询', 'shipping/ShippingTrackList', 'shipping:track:list'),
-      page('/shipping/daoda', '到达清单', 'shipping/DaodaList', 'shipping:daoda:list'),
+      page('/shipping/prepaylist', '预付运单', 'shipping/ShippingPrepayList', 'shipping:prepay:list', [
+        { perms: 'shipping:prepay:export', name: '导出' },
+      ]),
+      page('/shipping/advancelist', '垫付运单', 'shipping/ShippingAdvanceList', 'shipping:advance:list', [
+        { perms: 'shipping:advance:export', name: '导出' },
+      ]),
+      page('/shipping/contract', '运输合同', 'shipping/ShippingContractList', 'shipping:contract:list', [
+        { perms: 'shipping:contract:export', name: '导出' },
+      ]),
+      page('/shipping/audit', '运单审核', 'shipping/ShippingAuditList', 'shipping:audit:list', [
+        { perms: 'shipping:audit:export', name: '导出' },
+      ]),
+      page('/shipping/history', '历史运单', 'shipping/ShippingHistoryList', 'shipping:history:list', [
+        { perms: 'shipping:history:export', name: '导出' },
+      ]),
+      page('/shipping/track', '轨迹查询', 'shipping/ShippingTrackList', 'shipping:track:list', [
+        { perms: 'shipping:track:export', name: '导出' },
+        { perms: 'shipping:track:ingest', name: '上传轨迹' },
+      ]),
+      page('/shipping/daoda', '到达清单', 'shipping/DaodaList', 'shipping:daoda:list', [
+        { perms: 'shipping:daoda:export', name: '导出' },
+      ]),
       page(
         '/shipping/complaint',
         '投诉管理',
         'shipping/ComplaintList',
         'shipping:complaint:list',
-        crud('shipping:complaint'),
+        crud('shipping:complaint', [{ perms: 'shipping:complaint:handle', name: '处理' }]),
       ),
-      page('/shipping/evaluation', '评价管理', 'shipping/EvaluationList', 'shipping:evaluation:list'),
+      page('/shipping/evaluation', '评价管理', 'shipping/EvaluationList', 'shipping:evaluation:list', [
+        { perms: 'shipping:evaluation:add', name: '新增' },
+        { perms: 'shipping:evaluation:delete', name: '删除' },
+        { perms: 'shipping:evaluation:batch_delete', name: '批量删除' },
+        { perms: 'shipping:evaluation:export', name: '导出' },
+      ]),
     ],
   },
   {
@@ -107,7 +136,20 @@ export const MENU_TREE: MenuSeed[] = [
     name: '货源订单',
     icon: 'ShoppingCartOutlined',
     component: 'layouts/RouteView',
-    children: [page('/order/list', '订单列表', 'order/OrderList', 'order:list', crud('order'))],
+    children: [
+      page(
+        '/order/list',
+        '订单列表',
+        'order/OrderList',
+        'order:list',
+        crud('order', [
+          { perms: 'order:publish', name: '发布' },
+          { perms: 'order:pause', name: '暂停' },
+          { perms: 'order:close', name: '关闭' },
+          { perms: 'order:cancel', name: '取消' },
+        ]),
+      ),
+    ],
   },
   {
     path: '/wlhy',
@@ -300,7 +342,16 @@ export const MENU_TREE: MenuSeed[] = [
         'system:role:list',
         crud('system:role', [{ perms: 'system:role:authorize', name: '授权' }]),
       ),
-      page('/system/depart', '部门管理', 'system/DepartList', 'system:depart:list', crud('system:depart')),
+      page(
+        '/system/depart',
+        '部门管理',
+        'system/DepartList',
+        'system:depart:list',
+        crud('system:depart', [
+          { perms: 'system:depart:permission', name: '部门授权' },
+          { perms: 'system:depart:role', name: '部门角色' },
+        ]),
+      ),
       page(
         '/system/permission',
         '菜单管理',
@@ -472,9 +523,10 @@ export const MENU_TREE: MenuSeed[] = [
     component: 'layouts/RouteView',
     perms: 'demo:view',
     children: [
-      page('/demo/components', '组件示例', 'demo/Components', 'demo:components'),
+      page('/demo/components', '组件示例', 'demo/ComponentGallery', 'demo:components'),
       page('/demo/form', '表单示例', 'form/BasicForm', 'demo:form'),
       page('/demo/list', '列表示例', 'list/TableList', 'demo:list'),
+      page('/demo/editable-table', '可编辑表格', 'demo/EditableTableDemo', 'demo:editable-table'),
       {
         path: '/demo/hidden-only',
         name: '隐藏分组',

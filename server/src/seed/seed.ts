@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { DEMO_PASSWORD, USER_TYPE } from '@freight/contracts';
 import { eq, inArray } from 'drizzle-orm';
 import { hyConfig, hySetting } from '../modules/apps/schema.ts';
+import { seedBanks } from '../modules/freight/banks.ts';
 import { hyAgent, hyCustomer, hyCustomerAdmin } from '../modules/freight/schema.ts';
 import { sysQuartzJob } from '../modules/system/adminSchema.ts';
 import { DEFAULT_SMS_TEMPLATES } from '../modules/system/auth/smsTemplates.ts';
@@ -160,7 +161,7 @@ const CUSTOMERS = [
   {
     key: 'east-steel',
     name: '华东钢铁贸易有限公司',
-    creditCode: '91320000MA1MX0C45R',
+    creditCode: '91320000MA1MX0C45P',
     contact: '王建国',
     mobile: '13851234567',
     settleMode: 3,
@@ -170,7 +171,7 @@ const CUSTOMERS = [
   {
     key: 'luxi-chem',
     name: '鲁西化工物流有限公司',
-    creditCode: '91371500MA3C4QBK5C',
+    creditCode: '91371500MA3C4QBK5D',
     contact: '刘海涛',
     mobile: '13905351234',
     settleMode: 2,
@@ -180,7 +181,7 @@ const CUSTOMERS = [
   {
     key: 'hengda-build',
     name: '苏州恒达建材有限公司',
-    creditCode: '91320506MA1P7C3E9B',
+    creditCode: '91320506MA1P7C3E9D',
     contact: '陈晓梅',
     mobile: '13962112345',
     settleMode: 1,
@@ -190,7 +191,7 @@ const CUSTOMERS = [
   {
     key: 'hefei-grain',
     name: '合肥丰收粮油贸易有限公司',
-    creditCode: '91340100MA2U8D7G2K',
+    creditCode: '91340100MA2U8D7G2W',
     contact: '周立群',
     mobile: '13805511234',
     settleMode: 1,
@@ -327,6 +328,9 @@ export async function seedSystem(db: Db): Promise<void> {
     )
     .onConflictDoNothing();
 
+  // The banks driver cards are opened at (issue 7 §7).
+  await seedBanks(db);
+
   // The scheduled jobs of the code; an administrator's later changes (cron, status) are kept.
   await db
     .insert(sysQuartzJob)
@@ -401,7 +405,7 @@ export async function seedDemoAccounts(db: Db): Promise<void> {
     .values({
       id: agentId,
       agentName: '赵志强',
-      idCard: '320102198503154718',
+      idCard: '320102198503154714',
       mobile: '13770881234',
       feeMode: 2,
       feeValue: 5000,

@@ -1,38 +1,49 @@
-// Providers: antd (locale + primary colour), i18n, feedback bridge, router. react-query lives in the
-// main layout so the login page does not download it.
-import { App as AntApp, ConfigProvider } from 'antd';
-import enUS from 'antd/es/locale/en_US';
-import zhCN from 'antd/es/locale/zh_CN';
-import dayjs from 'dayjs';
-import 'dayjs/locale/zh-cn';
-import { useEffect } from 'react';
+// Providers: antd (locale + primary colour), i18n, router, and (after sign-in) the feedback bridge.
+// react-query lives in the main layout so the login page does not download it.
+import { ConfigProvider } from 'antd';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RouterProvider } from 'react-router';
+import { antdLocale } from '../locales/i18n';
+import { useSession } from '../stores/session';
 import { useSettings } from '../stores/settings';
-import { FeedbackBridge } from './FeedbackBridge';
 import { router } from './router';
 import { useLoadPlatformSettings } from './usePlatformSettings';
 
+const FeedbackBridge = lazy(() => import('./FeedbackBridge'));
+
+/** True from the first moment a token exists in this page's life: the bridge then stays, through logout. */
+function useSignedInOnce(): boolean {
+  const token = useSession((s) => s.token);
+  const [once, setOnce] = useState(Boolean(token));
+  useEffect(() => {
+    if (token) setOnce(true);
+  }, [token]);
+  return once || Boolean(token);
+}
+
 export function App() {
+  const signedInOnce = useSignedInOnce();
   const { i18n } = useTranslation();
   const primaryColor = useSettings((s) => s.settings.primaryColor);
   const english = i18n.language === 'en-US';
   useLoadPlatformSettings();
 
   useEffect(() => {
-    dayjs.locale(english ? 'en' : 'zh-cn');
     document.documentElement.lang = english ? 'en-US' : 'zh-CN';
   }, [english]);
 
   return (
     <ConfigProvider
-      locale={english ? enUS : zhCN}
+      locale={antdLocale(i18n.language)}
       theme={{ token: { colorPrimary: primaryColor, colorInfo: primaryColor, borderRadius: 6 } }}
     >
-      <AntApp>
-        <FeedbackBridge />
-        <RouterProvider router={router} />
-      </AntApp>
+      <RouterProvider router={router} />
+      {signedInOnce ? (
+        <Suspense fallback={null}>
+          <FeedbackBridge />
+        </Suspense>
+      ) : null}
     </ConfigProvider>
   );
 }

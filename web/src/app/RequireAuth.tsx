@@ -36,9 +36,13 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   return <>{children}</>;
 }
 
-/** A logged-in user opening the login page goes to the dashboard (spec §2). */
+/**
+ * A logged-in user opening the login page goes to the dashboard (spec §2). Only a token present when the page
+ * opened counts: a token that arrives from the login form is followed by the form's own navigation to its
+ * `redirect`, which this guard must not overtake.
+ */
 export function RedirectIfAuthed({ children, to }: { children: ReactNode; to: string }) {
-  const token = useSession((s) => s.token);
-  if (token) return <Navigate to={to} replace />;
+  const [authedOnArrival] = useState(() => Boolean(useSession.getState().token));
+  if (authedOnArrival) return <Navigate to={to} replace />;
   return <>{children}</>;
 }

@@ -23,6 +23,12 @@ export const ONLINE_COMPONENTS = [
   'modules/online/cgreport/auto/OnlCgreportAutoList',
 ] as const;
 
+/** Online components whose console page exists: menu component string -> page under pages/. */
+export const ONLINE_PAGES: Readonly<Record<string, string>> = {
+  'modules/online/cgreport/OnlCgreportHeadList': 'online/ReportList',
+  'modules/online/cgreport/auto/OnlCgreportAutoList': 'online/ReportAutoList',
+};
+
 export const ROUTE_VIEW = 'layouts/RouteView';
 export const IFRAME_VIEW = 'layouts/IframePageView';
 
@@ -38,7 +44,8 @@ export function normalizeComponent(component: string | null | undefined): string
 
 /** The glob key of a component, or null when no page file exists. */
 export function resolvePageKey(component: string, keys: Iterable<string>): string | null {
-  const name = normalizeComponent(component);
+  const given = normalizeComponent(component);
+  const name = ONLINE_PAGES[given] ?? given;
   if (!name) return null;
   const set = keys instanceof Set ? (keys as Set<string>) : new Set(keys);
   for (const candidate of [`../pages/${name}.tsx`, `../pages/${name}/index.tsx`]) {
@@ -53,8 +60,9 @@ export function classifyComponent(component: string, keys: Iterable<string>): Vi
   const name = normalizeComponent(component);
   if (name === ROUTE_VIEW) return 'routeView';
   if (name === IFRAME_VIEW) return 'iframe';
+  if (resolvePageKey(name, keys)) return 'page';
   if ((ONLINE_COMPONENTS as readonly string[]).includes(name)) return 'online';
-  return resolvePageKey(name, keys) ? 'page' : 'missing';
+  return 'missing';
 }
 
 const pageKeys = new Set(Object.keys(pageModules));

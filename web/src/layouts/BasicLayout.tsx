@@ -3,15 +3,18 @@
 import { ProLayout } from '@ant-design/pro-components';
 import { documentTitle, HOME_PATH, NOT_FOUND_PATH, SIDER_WIDTH, shouldShowTabs } from '@freight/contracts';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { Result } from 'antd';
-import { useEffect, useState } from 'react';
+import { App as AntApp, Result } from 'antd';
+import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation } from 'react-router';
 import { findViewRoute } from '../app/menuRoutes';
 import { queryClient } from '../app/queryClient';
+import { useDayjsLocale } from '../app/useDayjsLocale';
+import { SettingDrawer } from '../components/SettingDrawer';
 import { assetUrl, DEFAULT_LOGO_DARK, DEFAULT_LOGO_LIGHT } from '../services/assets';
 import { platformName, usePlatform } from '../stores/platform';
 import { useSettings } from '../stores/settings';
+import { useSettingsDrawer } from '../stores/settingsDrawer';
 import { useTabs } from '../stores/tabs';
 import { HeaderLeft, HeaderRight } from './HeaderActions';
 import { KeepAliveOutlet } from './KeepAliveOutlet';
@@ -26,6 +29,7 @@ import { type ProMenuItem, useMenuModel } from './useMenuModel';
 
 export default function BasicLayout() {
   const { t } = useTranslation();
+  useDayjsLocale();
   const location = useLocation();
   const { routes, menuData } = useMenuModel();
   const settings = useSettings((s) => s.settings);
@@ -33,6 +37,7 @@ export default function BasicLayout() {
   const platform = usePlatform((s) => s.settings);
   const { mobile } = useDevice();
   const [drawerOpen, setDrawerOpen] = useState(false);
+  const settingsDrawerOpen = useSettingsDrawer((s) => s.open);
   const headerHidden = useHeaderAutoHide(settings.fixedHeader && settings.autoHideHeader);
 
   const name = platformName(platform);
@@ -71,74 +76,83 @@ export default function BasicLayout() {
   if (route.redirect && route.redirect !== route.path) return <Navigate to={route.redirect} replace />;
 
   const showTabs = settings.multipage && !screen;
+  const brand = (logoDom: ReactNode, titleDom: ReactNode) => (
+    <Link to={HOME_PATH} className="layout-brand" data-testid="layout-brand">
+      {logoDom}
+      {mobile ? null : titleDom}
+    </Link>
+  );
   return (
     <QueryClientProvider client={queryClient}>
-      <ProLayout
-        className={`basic-layout ${headerHidden ? 'header-auto-hidden' : ''} ${dark ? 'nav-dark' : 'nav-light'}`}
-        title={name}
-        logo={<img src={logo} alt="logo" />}
-        // ProLayout draws no header in 'side' layout; 'mix' without split menus is the side menu with a header.
-        layout={top ? 'top' : 'mix'}
-        splitMenus={false}
-        navTheme="light"
-        token={layoutToken(dark, top, settings.primaryColor)}
-        fixSiderbar={settings.fixSiderbar}
-        fixedHeader={settings.fixedHeader}
-        contentWidth={top ? settings.contentWidth : 'Fluid'}
-        siderWidth={SIDER_WIDTH}
-        collapsed={collapsed}
-        onCollapse={(c) => useSettings.getState().setCollapsed(c)}
-        breakpoint={false}
-        disableMobile
-        menuRender={mobile ? false : undefined}
-        route={{ path: '/', children: menuData }}
-        location={{ pathname: location.pathname }}
-        menu={{ locale: false }}
-        menuItemRender={(item, dom) => {
-          const external = (item as ProMenuItem).externalUrl;
-          if (external) {
-            return (
-              <a href={external} target="_blank" rel="noreferrer">
-                {dom}
-              </a>
-            );
+      {/* antd's App context for pages that call App.useApp(). */}
+      <AntApp component={false}>
+        <ProLayout
+          className={`basic-layout ${headerHidden ? 'header-auto-hidden' : ''} ${dark ? 'nav-dark' : 'nav-light'}`}
+          title={name}
+          logo={<img src={logo} alt="logo" />}
+          // ProLayout draws no header in 'side' layout; 'mix' without split menus is the side menu with a header.
+          layout={top ? 'top' : 'mix'}
+          splitMenus={false}
+          navTheme="light"
+          token={layoutToken(dark, top, settings.primaryColor)}
+          fixSiderbar={settings.fixSiderbar}
+          fixedHeader={settings.fixedHeader}
+          contentWidth={top ? settings.contentWidth : 'Fluid'}
+          siderWidth={SIDER_WIDTH}
+          collapsed={collapsed}
+          onCollapse={(c) => useSettings.getState().setCollapsed(c)}
+          breakpoint={false}
+          disableMobile
+          menuRender={mobile ? false : undefined}
+          route={{ path: '/', children: menuData }}
+          location={{ pathname: location.pathname }}
+          menu={{ locale: false }}
+          menuItemRender={(item, dom) => {
+            const external = (item as ProMenuItem).externalUrl;
+            if (external) {
+              return (
+                <a href={external} target="_blank" rel="noreferrer">
+                  {dom}
+                </a>
+              );
+            }
+            return <Link to={item.path ?? '/'}>{dom}</Link>;
+          }}
+          // The brand sits in the header: the logo links home; the title gives way on phones. The top layout
+          // draws its brand through menuHeaderRender, the mix layout through headerTitleRender.
+          menuHeaderRender={top ? brand : false}
+          headerTitleRender={brand}
+          headerContentRender={(_, dom) =>
+            top ? dom : <HeaderLeft mobile={mobile} onOpenMenu={() => setDrawerOpen(true)} />
           }
-          return <Link to={item.path ?? '/'}>{dom}</Link>;
-        }}
-        // The brand sits in the header (mix layout): the logo links home; the title gives way on phones.
-        menuHeaderRender={false}
-        headerTitleRender={(logoDom, titleDom) => (
-          <Link to={HOME_PATH} className="layout-brand" data-testid="layout-brand">
-            {logoDom}
-            {mobile ? null : titleDom}
-          </Link>
-        )}
-        headerContentRender={(_, dom) =>
-          top ? dom : <HeaderLeft mobile={mobile} onOpenMenu={() => setDrawerOpen(true)} />
-        }
-        actionsRender={() => [<HeaderRight key="actions" routes={routes} dark={top && dark} />]}
-        footerRender={screen ? false : () => <LayoutFooter />}
-      >
-        <div className="layout-content" data-testid="layout-content">
-          {showTabs ? <TabBar activeKey={currentKey} /> : null}
-          {isPage && !screen ? <PageBreadcrumb route={route} /> : null}
-          {route.openInNewWindow ? (
-            <Result status="info" title={route.title} subTitle={t('page.externalOpened')} />
-          ) : (
-            <KeepAliveOutlet routes={routes} currentKey={currentKey} keepAlive={settings.multipage} />
-          )}
-        </div>
-      </ProLayout>
-      {mobile ? (
-        <MobileMenu
-          open={drawerOpen}
-          onClose={() => setDrawerOpen(false)}
-          menuData={menuData}
-          selected={location.pathname}
-          dark={dark}
-          brand={{ logo, title: name, home: HOME_PATH }}
+          actionsRender={() => [<HeaderRight key="actions" routes={routes} dark={top && dark} />]}
+          footerRender={screen ? false : () => <LayoutFooter />}
+        >
+          <div className="layout-content" data-testid="layout-content">
+            {showTabs ? <TabBar activeKey={currentKey} /> : null}
+            {isPage && !screen ? <PageBreadcrumb route={route} /> : null}
+            {route.openInNewWindow ? (
+              <Result status="info" title={route.title} subTitle={t('page.externalOpened')} />
+            ) : (
+              <KeepAliveOutlet routes={routes} currentKey={currentKey} keepAlive={settings.multipage} />
+            )}
+          </div>
+        </ProLayout>
+        <SettingDrawer
+          open={settingsDrawerOpen}
+          onClose={() => useSettingsDrawer.getState().setOpen(false)}
         />
-      ) : null}
+        {mobile ? (
+          <MobileMenu
+            open={drawerOpen}
+            onClose={() => setDrawerOpen(false)}
+            menuData={menuData}
+            selected={location.pathname}
+            dark={dark}
+            brand={{ logo, title: name, home: HOME_PATH }}
+          />
+        ) : null}
+      </AntApp>
     </QueryClientProvider>
   );
 }

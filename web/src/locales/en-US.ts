@@ -223,6 +223,7 @@ export const enUS: LocaleShape = {
     noVisits: 'No visits in the last 7 days',
     refresh: 'Refresh',
   },
+  resource: { upload: 'Upload', uploading: 'Uploading', remove: 'Remove' },
   users: {
     title: 'Users',
     username: 'Account',

@@ -171,6 +171,7 @@ export const zhCN = {
     noVisits: '近 7 日暂无访问记录',
     refresh: '刷新',
   },
+  resource: { upload: '上传', uploading: '上传中', remove: '删除' },
   users: {
     title: '用户管理',
     username: '账号',

@@ -1,7 +1,10 @@
 // The one HTTP client of the console (spec §7): token and tenant headers, base path, 60 s timeout,
 // `_t` on GETs, and the error catalogue of spec §8. Calls resolve to the response envelope.
+// Built on ky (fetch) rather than axios: axios alone was a tenth of the login page's weight budget
+// (docs/decisions.md). Uploads that report progress go through XHR (rc-upload's request, see upload()).
 import { DEFAULT_BASE_PATH, type Envelope, HTTP_TIMEOUT_MS } from '@freight/contracts';
-import axios, { type AxiosError, type AxiosRequestConfig } from 'axios';
+import ky, { HTTPError, type KyResponse, TimeoutError } from 'ky';
+import uploadWithProgress from 'rc-upload/es/request';
 import { useSession } from '../stores/session';
 import { localCache, STORAGE_KEYS } from '../stores/storage';
 import { feedback } from './feedback';
@@ -9,17 +12,50 @@ import { describeHttpError, needsTimestamp, shouldReloadAfterExpiry } from './ht
 
 export const API_BASE: string = import.meta.env.VITE_API_BASE || DEFAULT_BASE_PATH;
 
-export const http = axios.create({ baseURL: API_BASE, timeout: HTTP_TIMEOUT_MS });
+/** Query parameters; `undefined` and `null` are left out, arrays are sent comma-separated. */
+export type Params = object;
 
-http.interceptors.request.use((config) => {
-  const { token, tenantId } = useSession.getState();
-  if (token) config.headers.set('X-Access-Token', token);
-  config.headers.set('tenant_id', tenantId || '0');
-  if (needsTimestamp(config.method, config.url)) {
-    config.params = { _t: Math.floor(Date.now() / 1000), ...(config.params ?? {}) };
+/** An HTTP-level failure (an error status or no answer at all); the request layer has told the user. */
+export class HttpFailure extends Error {
+  constructor(
+    message: string,
+    /** undefined: no answer (timeout, network down). */
+    readonly status: number | undefined,
+  ) {
+    super(message);
+    this.name = 'HttpFailure';
   }
-  return config;
-});
+}
+
+/** A business failure (HTTP 200 with success:false). */
+export class BusinessError extends Error {
+  constructor(
+    message: string,
+    readonly code: number,
+  ) {
+    super(message);
+    this.name = 'BusinessError';
+  }
+}
+
+function sessionHeaders(): Record<string, string> {
+  const { token, tenantId } = useSession.getState();
+  return { ...(token ? { 'X-Access-Token': token } : {}), tenant_id: tenantId || '0' };
+}
+
+/** The absolute path of an API call, with its query string (spec §7: `_t` first on most GETs). */
+export function apiUrl(method: string, url: string, params?: Params): string {
+  const search = new URLSearchParams();
+  if (needsTimestamp(method, url)) search.set('_t', String(Math.floor(Date.now() / 1000)));
+  for (const [key, value] of Object.entries(params ?? {})) {
+    if (value === undefined || value === null) continue;
+    search.set(key, Array.isArray(value) ? value.join(',') : String(value));
+  }
+  const query = search.toString();
+  return `${API_BASE}${url}${query ? (url.includes('?') ? '&' : '?') + query : ''}`;
+}
+
+const client = ky.create({ timeout: HTTP_TIMEOUT_MS, retry: 0 });
 
 let expiredDialogShown = false;
 /** Hook for the session module: logs out (server call + local clean-up). Installed at boot. */
@@ -46,55 +82,82 @@ function showLoginExpired(title: string, text: string, okText: string): void {
   });
 }
 
-http.interceptors.response.use(
-  (response) => response,
-  (error: AxiosError<Partial<Envelope<unknown>>>) => {
-    if (axios.isCancel(error)) return Promise.reject(error);
-    const status = error.response?.status;
-    const serverMessage = error.response?.data?.message ?? (status === undefined ? undefined : error.message);
-    const view = describeHttpError(status, serverMessage);
-    if (view.kind === 'loginExpired') {
-      const hadToken = Boolean(error.config?.headers?.['X-Access-Token']);
-      // spec §8: the token is removed at once; the dialog then logs out and reloads.
-      localCache.remove(STORAGE_KEYS.token);
-      if (hadToken && !error.config?.url?.includes('/sys/logout'))
-        showLoginExpired(view.title, view.text, view.okText);
-      else feedback.message.error(serverMessage || view.text);
-    } else if (view.kind === 'notification') {
-      feedback.notification.error({
-        message: view.title,
-        description: view.text,
-        duration: view.durationSec,
-      });
-    } else if (view.kind === 'message') {
-      feedback.message.error(view.text);
-    }
-    return Promise.reject(error);
-  },
-);
-
-/** A business failure (HTTP 200 with success:false). */
-export class BusinessError extends Error {
-  constructor(
-    message: string,
-    readonly code: number,
-  ) {
-    super(message);
-    this.name = 'BusinessError';
+async function messageOf(response: Response): Promise<string | undefined> {
+  try {
+    const body = (await response.clone().json()) as Partial<Envelope<unknown>> | null;
+    return typeof body?.message === 'string' ? body.message : undefined;
+  } catch {
+    return undefined;
   }
 }
 
-export async function getEnvelope<T>(url: string, params?: object, config?: AxiosRequestConfig) {
-  const res = await http.get<Envelope<T>>(url, { ...config, params });
-  return res.data;
+/** Tells the user what went wrong (spec §8) and returns the error callers see. */
+async function reportFailure(
+  status: number | undefined,
+  serverMessage: string | undefined,
+  url: string,
+  hadToken: boolean,
+) {
+  const view = describeHttpError(status, serverMessage);
+  if (view.kind === 'loginExpired') {
+    // spec §8: the token is removed at once; the dialog then logs out and reloads.
+    localCache.remove(STORAGE_KEYS.token);
+    if (hadToken && !url.includes('/sys/logout')) showLoginExpired(view.title, view.text, view.okText);
+    else feedback.message.error(serverMessage || view.text);
+  } else if (view.kind === 'notification') {
+    feedback.notification.error({ message: view.title, description: view.text, duration: view.durationSec });
+  } else if (view.kind === 'message') {
+    feedback.message.error(view.text);
+  }
+  const text = view.kind === 'silent' ? serverMessage : 'text' in view ? view.text : undefined;
+  return new HttpFailure(serverMessage || text || `HTTP ${status ?? '-'}`, status);
 }
-export async function postEnvelope<T>(url: string, data?: unknown, config?: AxiosRequestConfig) {
-  const res = await http.post<Envelope<T>>(url, data, config);
-  return res.data;
+
+interface SendOptions {
+  params?: Params;
+  /** Over the session's headers (e.g. the short-lived token of a 406 login). */
+  headers?: Record<string, string>;
+  json?: unknown;
+  body?: FormData;
+  signal?: AbortSignal;
 }
-export async function putEnvelope<T>(url: string, data?: unknown, config?: AxiosRequestConfig) {
-  const res = await http.put<Envelope<T>>(url, data, config);
-  return res.data;
+
+/** Sends one call; an error status or no answer becomes an HttpFailure the user has been told about. */
+export async function send(method: string, url: string, options: SendOptions = {}): Promise<KyResponse> {
+  const headers = { ...sessionHeaders(), ...options.headers };
+  try {
+    return await client(apiUrl(method, url, options.params), {
+      method,
+      headers,
+      json: options.json,
+      body: options.body,
+      signal: options.signal,
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    const hadToken = 'X-Access-Token' in headers;
+    if (error instanceof HTTPError)
+      throw await reportFailure(error.response.status, await messageOf(error.response), url, hadToken);
+    if (error instanceof TimeoutError || error instanceof TypeError)
+      throw await reportFailure(undefined, undefined, url, hadToken);
+    throw error;
+  }
+}
+
+type Extra = Pick<SendOptions, 'headers' | 'signal'>;
+const bodyOf = (data: unknown) => (data instanceof FormData ? { body: data } : { json: data ?? {} });
+
+export async function getEnvelope<T>(url: string, params?: Params, extra?: Extra): Promise<Envelope<T>> {
+  return (await send('GET', url, { ...extra, params })).json<Envelope<T>>();
+}
+export async function postEnvelope<T>(url: string, data?: unknown, extra?: Extra): Promise<Envelope<T>> {
+  return (await send('POST', url, { ...extra, ...bodyOf(data) })).json<Envelope<T>>();
+}
+export async function putEnvelope<T>(url: string, data?: unknown, extra?: Extra): Promise<Envelope<T>> {
+  return (await send('PUT', url, { ...extra, ...bodyOf(data) })).json<Envelope<T>>();
+}
+export async function deleteEnvelope<T>(url: string, params?: Params): Promise<Envelope<T>> {
+  return (await send('DELETE', url, { params })).json<Envelope<T>>();
 }
 
 /** Returns `result`, or throws a BusinessError with the server message when success is false. */
@@ -104,22 +167,62 @@ export function unwrap<T>(env: Envelope<T>): T {
 }
 
 export const api = {
-  get: async <T>(url: string, params?: object) => unwrap(await getEnvelope<T>(url, params)),
+  get: async <T>(url: string, params?: Params) => unwrap(await getEnvelope<T>(url, params)),
   post: async <T>(url: string, data?: unknown) => unwrap(await postEnvelope<T>(url, data)),
   put: async <T>(url: string, data?: unknown) => unwrap(await putEnvelope<T>(url, data)),
+  delete: async <T>(url: string, params?: Params) => unwrap(await deleteEnvelope<T>(url, params)),
 };
+
+/** A file the server sends (Excel exports and the like), with the name it gives it. */
+export async function download(
+  url: string,
+  params?: Params,
+): Promise<{ blob: Blob; fileName: string | null }> {
+  const res = await send('GET', url, { params });
+  const disposition = res.headers.get('content-disposition') ?? '';
+  const match = /filename\*=UTF-8''([^;]+)/i.exec(disposition);
+  return { blob: await res.blob(), fileName: match?.[1] ? decodeURIComponent(match[1]) : null };
+}
+
+/**
+ * Posts a multipart form with upload progress (fetch cannot report it over HTTP/1.1): `fields` go before
+ * the file, as the server reads them first. Resolves to the envelope; an error status is reported like
+ * any other call.
+ */
+export function upload<T>(
+  url: string,
+  file: File,
+  fields: Record<string, string>,
+  onProgress?: (percent: number) => void,
+): Promise<Envelope<T>> {
+  const headers = sessionHeaders();
+  return new Promise((resolve, reject) => {
+    uploadWithProgress({
+      action: apiUrl('POST', url),
+      method: 'post',
+      filename: 'file',
+      // rc-upload types its file as its own RcFile (a File with a uid); any File is sent the same way.
+      file: file as Parameters<typeof uploadWithProgress>[0]['file'],
+      data: fields,
+      headers,
+      onProgress: (event) => onProgress?.(Math.round(event.percent ?? 0)),
+      onSuccess: (body) => resolve(body as Envelope<T>),
+      onError: (error, body) => {
+        const status = (error as { status?: number }).status;
+        const message = (body as Partial<Envelope<unknown>> | undefined)?.message;
+        void reportFailure(status || undefined, message, url, 'X-Access-Token' in headers).then(reject);
+      },
+    });
+  });
+}
 
 /** Text of any failure, for message.error in UI code. */
 export function errorText(err: unknown): string {
-  if (err instanceof BusinessError) return err.message;
-  if (axios.isAxiosError(err)) {
-    const data = err.response?.data as Partial<Envelope<unknown>> | undefined;
-    return data?.message || err.message;
-  }
+  if (err instanceof BusinessError || err instanceof HttpFailure) return err.message;
   return err instanceof Error ? err.message : String(err);
 }
 
 /** True when the request layer already told the user (HTTP-level failure). */
 export function isHttpFailure(err: unknown): boolean {
-  return axios.isAxiosError(err);
+  return err instanceof HttpFailure;
 }

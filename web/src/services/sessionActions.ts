@@ -27,21 +27,38 @@ export function clearLocalSession(): void {
   useTabs.getState().reset();
 }
 
-/** Calls /sys/logout and completes even when it fails (the error is shown). */
-export async function logout(): Promise<void> {
+/** Set when logout sent the browser to the CAS logout: the login page then does not bounce back into CAS. */
+export const SSO_LOGGED_OUT = 'SSO_LOGGED_OUT';
+
+/**
+ * Calls /sys/logout and completes even when it fails (the error is shown). `keepRememberKey` (an expired
+ * session) keeps this browser's remember-me key so the login page can sign in again with it (issue 4).
+ */
+export async function logout(options: { keepRememberKey?: boolean } = {}): Promise<void> {
   const hadToken = Boolean(useSession.getState().token);
+  let casLogoutUrl: string | undefined;
   try {
     if (hadToken) {
-      const env = await authApi.logout();
+      const env = await authApi.logout(!options.keepRememberKey);
       if (!env.success && env.message) feedback.message.error(env.message);
+      casLogoutUrl = env.result?.casLogoutUrl;
     }
   } catch (err) {
     // HTTP failures were already announced by the request layer.
     if (!isHttpFailure(err)) feedback.message.error(errorText(err));
   } finally {
     clearLocalSession();
+    // A session from CAS single sign-on ends at the CAS server too (issue 4).
+    if (casLogoutUrl) {
+      sessionStorage.setItem(SSO_LOGGED_OUT, '1');
+      const service = `${window.location.origin}/user/login`;
+      window.location.assign(`${casLogoutUrl}?service=${encodeURIComponent(service)}`);
+    }
   }
 }
+
+/** Logout of an expired session (the 401 dialog): the remember-me key survives it. */
+export const expiredLogout = () => logout({ keepRememberKey: true });
 
 /** The login URL that brings the user back to `wanted` (spec §2). */
 export function loginUrlFor(wanted: string): string {

@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 // Settings drawer of spec §2 and theme state of spec §3.
 
 export interface ThemeSettings {
@@ -45,20 +43,28 @@ export const THEME_COLORS: readonly ThemeColor[] = [
   { key: 'purple', color: '#722ED1', zh: '酱紫' },
 ];
 
-const FIELD_SCHEMAS: { [K in keyof ThemeSettings]: z.ZodType<ThemeSettings[K]> } = {
-  navTheme: z.enum(['dark', 'light']),
-  layout: z.enum(['sidemenu', 'topmenu']),
-  contentWidth: z.enum(['Fixed', 'Fluid']),
-  fixedHeader: z.boolean(),
-  fixSiderbar: z.boolean(),
-  autoHideHeader: z.boolean(),
+// Plain guards, not zod: this module loads with the login page, and even zod/mini's core adds ~20 KB gzipped
+// to a page with a 250 KB budget (issue 3) for nine enum/boolean checks.
+const oneOf =
+  <T extends string>(...values: T[]) =>
+  (value: unknown): value is T =>
+    typeof value === 'string' && (values as string[]).includes(value);
+const isBoolean = (value: unknown): value is boolean => typeof value === 'boolean';
+
+const FIELD_GUARDS: { [K in keyof ThemeSettings]: (value: unknown) => value is ThemeSettings[K] } = {
+  navTheme: oneOf('dark', 'light'),
+  layout: oneOf('sidemenu', 'topmenu'),
+  contentWidth: oneOf('Fixed', 'Fluid'),
+  fixedHeader: isBoolean,
+  fixSiderbar: isBoolean,
+  autoHideHeader: isBoolean,
   // Any hex colour: a stored custom colour must survive even if it is not one of the eight.
-  primaryColor: z.string().regex(/^#[0-9A-Fa-f]{6}$/),
-  colorWeak: z.boolean(),
-  multipage: z.boolean(),
+  primaryColor: (value): value is string => typeof value === 'string' && /^#[0-9A-Fa-f]{6}$/.test(value),
+  colorWeak: isBoolean,
+  multipage: isBoolean,
 };
 
-const SETTING_KEYS = Object.keys(FIELD_SCHEMAS) as (keyof ThemeSettings)[];
+const SETTING_KEYS = Object.keys(FIELD_GUARDS) as (keyof ThemeSettings)[];
 
 /** Brings settings into line with the drawer's dependencies (spec §2). */
 export function normalizeThemeSettings(settings: ThemeSettings): ThemeSettings {
@@ -82,7 +88,7 @@ export function applySettingChange<K extends keyof ThemeSettings>(
   key: K,
   value: ThemeSettings[K],
 ): ThemeSettings {
-  if (!FIELD_SCHEMAS[key].safeParse(value).success) return { ...settings };
+  if (!FIELD_GUARDS[key](value)) return { ...settings };
   const next: ThemeSettings = { ...settings, [key]: value };
   if (key === 'layout' && value !== settings.layout) next.fixSiderbar = false;
   return normalizeThemeSettings(next);
@@ -109,8 +115,8 @@ export function parseStoredSettings(stored: unknown): ThemeSettings {
   const source = asObject(stored) ?? {};
   const result: Record<string, unknown> = {};
   for (const key of SETTING_KEYS) {
-    const parsed = FIELD_SCHEMAS[key].safeParse(source[key]);
-    result[key] = parsed.success ? parsed.data : DEFAULT_THEME_SETTINGS[key];
+    const value = source[key];
+    result[key] = FIELD_GUARDS[key](value) ? value : DEFAULT_THEME_SETTINGS[key];
   }
   return normalizeThemeSettings(result as unknown as ThemeSettings);
 }

@@ -1,95 +1,197 @@
-import {
-  agentBody,
-  captainBody,
-  carrierBody,
-  driverBankBody,
-  driverBody,
-  REVIEW_STATE,
-  vehicleBody,
-} from '@freight/contracts';
-import { and, desc, eq, lte, or, type SQL, sql } from 'drizzle-orm';
+import { agentBody, captainBody, carrierBody, driverBody, vehicleBody } from '@freight/contracts';
+import { desc, eq, inArray, lte, or, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { perm } from '../../platform/access/declare.ts';
 import type { AppContext } from '../../platform/context.ts';
-import type { DbOrTx } from '../../platform/db/client.ts';
-import { formatDateTime, ok, okMessage } from '../../platform/http/envelope.ts';
-import { bizError, unauthorized } from '../../platform/http/errors.ts';
 import { type ResourceDef, registerResource } from '../../platform/resource/defineResource.ts';
 import type { FieldMap } from '../../platform/resource/query.ts';
-import { hyCaptain, hyCarrier, hyDriver, hyDriverBank, hyDriverVehicle, hyVehicle } from './partySchema.ts';
-import { type Reviewable, recordTransition, registerReview } from './review.ts';
+import { CERTIFIED_PARTIES, certificateExpiryJob, chinaDay, refuseLapsed } from './expiry.ts';
+import { registerImportTemplate, type TemplateColumn, withDictValues } from './partyImport.ts';
+import {
+  hyCaptain,
+  hyCarrier,
+  hyCollectionAgreement,
+  hyDriver,
+  hyDriverBank,
+  hyDriverVehicle,
+  hyVehicle,
+} from './partySchema.ts';
+import { pendingCountersOf, pendingCountsChanged } from './pendingCounters.ts';
+import { type Reviewable, registerReview, reviewOnWrite } from './review.ts';
 import { hyAgent } from './schema.ts';
 
-const idOnly = z.object({ id: z.string().min(1).max(32) });
-const withId = <T extends z.ZodType>(schema: T) => idOnly.and(schema);
+type Row = Record<string, unknown>;
+type AnySchema = z.ZodType<Row>;
+type EditSchema = z.ZodType<Row & { id: string }>;
 
-/** "Expires within N days" over the record's certificate dates (issue 7 §3). */
-function expiringWithin(columns: PgColumn[]) {
+const idOnly = z.object({ id: z.string().min(1).max(32) });
+/** An edit body: the add body plus the record's id. */
+export const withId = (schema: z.ZodType) => idOnly.and(schema);
+
+/** "Expires within N days" over the record's certificate dates (issue 7 §3): `?expiringWithinDays=30`. */
+export function expiringWithin(columns: PgColumn[]) {
   return (query: Record<string, unknown>): SQL | undefined => {
-    const days = Number(query.expiringWithinDays);
-    if (!query.expiringWithinDays || !Number.isInteger(days) || days < 0 || days > 3650) return undefined;
-    const limit = formatDateTime(new Date(Date.now() + days * 86_400_000)).slice(0, 10);
+    const raw = query.expiringWithinDays;
+    if (raw === undefined || raw === null || raw === '') return undefined;
+    const days = Number(raw);
+    if (!Number.isInteger(days) || days < 0 || days > 3650) return undefined;
+    const limit = chinaDay(new Date(), days);
     return or(...columns.map((c) => lte(c, limit)));
   };
 }
 
-interface PartyConfig {
+const reviewFields = (state: PgColumn, rejectReason: PgColumn, createTime: PgColumn): FieldMap => ({
+  state: { column: state, type: 'number', filter: true, sort: true, dict: 'review_state', title: '审核状态' },
+  rejectReason: { column: rejectReason, type: 'string', title: '驳回原因' },
+  createTime: { column: createTime, type: 'date', filter: true, sort: true, title: '创建时间' },
+});
+
+interface Party {
   def: ResourceDef;
   review: Omit<Reviewable, 'path' | 'permission' | 'table' | 'id'>;
 }
 
 /**
- * Editing a rejected or expired record sends it back to review (domain.md: "an update re-enters 1");
- * the transition is logged like any review step.
+ * Drivers, vehicles, carriers, captains and agents (issue 7): the standard actions of the resource pattern,
+ * review, resubmission on edit, "expires within N days", import templates. Bindings live in bindings.ts,
+ * cards in cards.ts.
  */
-function resubmitOnEdit(
-  entity: string,
-  table: Reviewable['table'],
-  idColumn: PgColumn,
-  stateColumn: PgColumn,
-  tenantColumn: PgColumn,
-) {
-  return async (
-    values: Record<string, unknown>,
-    mode: 'add' | 'edit',
-    request: { session: { user: { username: string }; tenantId: number } | null },
-    tx: DbOrTx,
-  ) => {
-    if (mode === 'add') return { ...values, state: REVIEW_STATE.pending };
-    const [row] = await tx
-      .select({ state: stateColumn })
-      .from(table)
-      .where(and(eq(idColumn, String(values.id)), eq(tenantColumn, request.session?.tenantId ?? 0)));
-    const from = Number(row?.state);
-    if (from === REVIEW_STATE.rejected || from === REVIEW_STATE.expired) {
-      await recordTransition(
-        tx,
-        { entity, table, id: idColumn, state: stateColumn, tenantId: tenantColumn, path: '', permission: '' },
-        String(values.id),
-        from,
-        REVIEW_STATE.pending,
-        request.session?.user.username ?? 'system',
-        '修改后重新提交',
-      );
-      return { ...values, state: REVIEW_STATE.pending, rejectReason: null };
-    }
-    return values;
-  };
-}
-
-const reviewFields = (state: PgColumn, createTime: PgColumn): FieldMap => ({
-  state: { column: state, type: 'number', filter: true, sort: true, dict: 'review_state', title: '审核状态' },
-  createTime: { column: createTime, type: 'date', filter: true, sort: true, title: '创建时间' },
-});
-
 export function partyRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const { db } = ctx;
-  const r = app.withTypeProvider<ZodTypeProvider>();
+  const counters = pendingCountersOf(ctx.db);
+  const changed = async () => pendingCountsChanged(ctx);
+  const onWrite = reviewOnWrite;
+  const driverFields: FieldMap = {
+    id: { column: hyDriver.id, type: 'string', filter: true },
+    driverName: { column: hyDriver.driverName, type: 'string', filter: true, sort: true, title: '司机姓名' },
+    mobile: { column: hyDriver.mobile, type: 'string', filter: true, title: '手机号' },
+    idCard: { column: hyDriver.idCard, type: 'string', filter: true, title: '身份证号' },
+    idCardValidFrom: { column: hyDriver.idCardValidFrom, type: 'string', title: '身份证有效期起' },
+    idCardValidTo: {
+      column: hyDriver.idCardValidTo,
+      type: 'string',
+      filter: true,
+      sort: true,
+      title: '身份证有效期至',
+    },
+    drivingClass: {
+      column: hyDriver.drivingClass,
+      type: 'string',
+      filter: true,
+      dict: 'driving_class',
+      title: '准驾车型',
+    },
+    drivingFileNo: { column: hyDriver.drivingFileNo, type: 'string', title: '驾驶证档案编号' },
+    drivingIssuer: { column: hyDriver.drivingIssuer, type: 'string', title: '驾驶证发证机关' },
+    drivingValidFrom: { column: hyDriver.drivingValidFrom, type: 'string', title: '驾驶证有效期起' },
+    drivingValidTo: {
+      column: hyDriver.drivingValidTo,
+      type: 'string',
+      filter: true,
+      sort: true,
+      title: '驾驶证有效期至',
+    },
+    qualificationNo: { column: hyDriver.qualificationNo, type: 'string', title: '从业资格证号' },
+    qualificationValidTo: {
+      column: hyDriver.qualificationValidTo,
+      type: 'string',
+      filter: true,
+      sort: true,
+      title: '从业资格证有效期至',
+    },
+    taxEntrusted: { column: hyDriver.taxEntrusted, type: 'boolean', filter: true, title: '委托代征' },
+    blacklisted: { column: hyDriver.blacklisted, type: 'boolean', filter: true, title: '黑名单' },
+    blacklistReason: { column: hyDriver.blacklistReason, type: 'string', title: '拉黑原因' },
+    score: { column: hyDriver.score, type: 'number', sort: true },
+    captainId: { column: hyDriver.captainId, type: 'string', filter: true },
+    ...reviewFields(hyDriver.state, hyDriver.rejectReason, hyDriver.createTime),
+  };
 
-  const parties: PartyConfig[] = [
+  const vehicleFields: FieldMap = {
+    id: { column: hyVehicle.id, type: 'string', filter: true },
+    plateNo: { column: hyVehicle.plateNo, type: 'string', filter: true, sort: true, title: '车牌号' },
+    plateColor: {
+      column: hyVehicle.plateColor,
+      type: 'string',
+      filter: true,
+      dict: 'plate_color',
+      title: '车牌颜色',
+    },
+    vehicleType: {
+      column: hyVehicle.vehicleType,
+      type: 'string',
+      filter: true,
+      dict: 'vehicle_type',
+      title: '车辆类型',
+    },
+    owner: { column: hyVehicle.owner, type: 'string', filter: true, title: '所有人' },
+    useCharacter: { column: hyVehicle.useCharacter, type: 'string', title: '使用性质' },
+    vin: { column: hyVehicle.vin, type: 'string', filter: true, title: '车辆识别代号' },
+    energyType: {
+      column: hyVehicle.energyType,
+      type: 'string',
+      filter: true,
+      dict: 'energy_type',
+      title: '能源类型',
+    },
+    ratedLoadKg: {
+      column: hyVehicle.ratedLoadKg,
+      type: 'number',
+      filter: true,
+      sort: true,
+      title: '核定载质量(kg)',
+    },
+    grossMassKg: {
+      column: hyVehicle.grossMassKg,
+      type: 'number',
+      filter: true,
+      sort: true,
+      title: '总质量(kg)',
+    },
+    licenseIssuer: { column: hyVehicle.licenseIssuer, type: 'string', title: '行驶证发证机关' },
+    registerDate: { column: hyVehicle.registerDate, type: 'string', title: '注册日期' },
+    issueDate: { column: hyVehicle.issueDate, type: 'string', title: '发证日期' },
+    licenseValidTo: {
+      column: hyVehicle.licenseValidTo,
+      type: 'string',
+      filter: true,
+      sort: true,
+      title: '行驶证有效期至',
+    },
+    roadTransportNo: {
+      column: hyVehicle.roadTransportNo,
+      type: 'string',
+      filter: true,
+      title: '道路运输证号',
+    },
+    roadTransportValidTo: {
+      column: hyVehicle.roadTransportValidTo,
+      type: 'string',
+      filter: true,
+      sort: true,
+      title: '道路运输证有效期至',
+    },
+    trailerPlateNo: { column: hyVehicle.trailerPlateNo, type: 'string', title: '挂车车牌号' },
+    ownership: {
+      column: hyVehicle.ownership,
+      type: 'number',
+      filter: true,
+      dict: 'vehicle_ownership',
+      title: '车辆归属',
+    },
+    transportState: {
+      column: hyVehicle.transportState,
+      type: 'number',
+      filter: true,
+      dict: 'transport_state',
+      title: '运输状态',
+    },
+    captainId: { column: hyVehicle.captainId, type: 'string', filter: true },
+    ...reviewFields(hyVehicle.state, hyVehicle.rejectReason, hyVehicle.createTime),
+  };
+
+  const [driverCerts, vehicleCerts] = CERTIFIED_PARTIES;
+  const parties: Party[] = [
     {
       def: {
         path: '/hydriver/hyDriver',
@@ -99,58 +201,38 @@ export function partyRoutes(app: FastifyInstance, ctx: AppContext): void {
         id: hyDriver.id,
         scope: { tenant: true, dataRuleComponent: 'wlhy/hydriver/HyDriverList' },
         defaultOrder: [desc(hyDriver.createTime)],
-        fields: {
-          id: { column: hyDriver.id, type: 'string', filter: true },
-          driverName: {
-            column: hyDriver.driverName,
-            type: 'string',
-            filter: true,
-            sort: true,
-            title: '司机姓名',
-          },
-          mobile: { column: hyDriver.mobile, type: 'string', filter: true, title: '手机号' },
-          idCard: { column: hyDriver.idCard, type: 'string', filter: true, title: '身份证号' },
-          drivingClass: {
-            column: hyDriver.drivingClass,
-            type: 'string',
-            filter: true,
-            dict: 'driving_class',
-            title: '准驾车型',
-          },
-          drivingValidTo: {
-            column: hyDriver.drivingValidTo,
-            type: 'string',
-            filter: true,
-            sort: true,
-            title: '驾驶证有效期至',
-          },
-          idCardValidTo: {
-            column: hyDriver.idCardValidTo,
-            type: 'string',
-            filter: true,
-            sort: true,
-            title: '身份证有效期至',
-          },
-          qualificationValidTo: {
-            column: hyDriver.qualificationValidTo,
-            type: 'string',
-            filter: true,
-            title: '从业资格证有效期至',
-          },
-          blacklisted: { column: hyDriver.blacklisted, type: 'boolean', filter: true, title: '黑名单' },
-          captainId: { column: hyDriver.captainId, type: 'string', filter: true },
-          ...reviewFields(hyDriver.state, hyDriver.createTime),
-        },
+        fields: driverFields,
         customFilter: expiringWithin([
           hyDriver.idCardValidTo,
           hyDriver.drivingValidTo,
           hyDriver.qualificationValidTo,
         ]),
-        createSchema: driverBody as unknown as z.ZodType<Record<string, unknown>>,
-        updateSchema: withId(driverBody) as unknown as z.ZodType<Record<string, unknown> & { id: string }>,
-        beforeWrite: resubmitOnEdit('driver', hyDriver, hyDriver.id, hyDriver.state, hyDriver.tenantId),
+        createSchema: driverBody as unknown as AnySchema,
+        updateSchema: withId(driverBody) as unknown as EditSchema,
+        importSchema: withDictValues(driverBody as unknown as AnySchema, ctx.dicts, driverFields),
+        beforeWrite: onWrite('driver', hyDriver, hyDriver.id, hyDriver.state, hyDriver.tenantId),
+        async afterWrite(row, mode, tx) {
+          if (mode === 'edit')
+            await tx
+              .update(hyDriverBank)
+              .set({ driverName: String(row.driverName) })
+              .where(eq(hyDriverBank.driverId, String(row.id)));
+        },
+        // A driver's bindings, cards and agreements go with the driver.
+        async afterDelete(rows, tx) {
+          const ids = rows.map((r) => String(r.id));
+          await tx.delete(hyDriverVehicle).where(inArray(hyDriverVehicle.driverId, ids));
+          await tx.delete(hyDriverBank).where(inArray(hyDriverBank.driverId, ids));
+          await tx.delete(hyCollectionAgreement).where(inArray(hyCollectionAgreement.driverId, ids));
+        },
+        onChange: changed,
       },
-      review: { entity: 'driver', state: hyDriver.state, tenantId: hyDriver.tenantId },
+      review: {
+        entity: 'driver',
+        state: hyDriver.state,
+        tenantId: hyDriver.tenantId,
+        beforeApprove: refuseLapsed(driverCerts),
+      },
     },
     {
       def: {
@@ -161,73 +243,24 @@ export function partyRoutes(app: FastifyInstance, ctx: AppContext): void {
         id: hyVehicle.id,
         scope: { tenant: true, dataRuleComponent: 'wlhy/hyvehicle/HyVehicleList' },
         defaultOrder: [desc(hyVehicle.createTime)],
-        fields: {
-          id: { column: hyVehicle.id, type: 'string', filter: true },
-          plateNo: { column: hyVehicle.plateNo, type: 'string', filter: true, sort: true, title: '车牌号' },
-          plateColor: {
-            column: hyVehicle.plateColor,
-            type: 'string',
-            filter: true,
-            dict: 'plate_color',
-            title: '车牌颜色',
-          },
-          vehicleType: {
-            column: hyVehicle.vehicleType,
-            type: 'string',
-            filter: true,
-            dict: 'vehicle_type',
-            title: '车辆类型',
-          },
-          energyType: {
-            column: hyVehicle.energyType,
-            type: 'string',
-            filter: true,
-            dict: 'energy_type',
-            title: '能源类型',
-          },
-          owner: { column: hyVehicle.owner, type: 'string', filter: true, title: '所有人' },
-          ratedLoadKg: {
-            column: hyVehicle.ratedLoadKg,
-            type: 'number',
-            filter: true,
-            sort: true,
-            title: '核定载质量(kg)',
-          },
-          licenseValidTo: {
-            column: hyVehicle.licenseValidTo,
-            type: 'string',
-            filter: true,
-            sort: true,
-            title: '行驶证有效期至',
-          },
-          roadTransportValidTo: {
-            column: hyVehicle.roadTransportValidTo,
-            type: 'string',
-            filter: true,
-            title: '道路运输证有效期至',
-          },
-          ownership: {
-            column: hyVehicle.ownership,
-            type: 'number',
-            filter: true,
-            dict: 'vehicle_ownership',
-            title: '车辆归属',
-          },
-          transportState: {
-            column: hyVehicle.transportState,
-            type: 'number',
-            filter: true,
-            dict: 'transport_state',
-            title: '运输状态',
-          },
-          ...reviewFields(hyVehicle.state, hyVehicle.createTime),
-        },
+        fields: vehicleFields,
         customFilter: expiringWithin([hyVehicle.licenseValidTo, hyVehicle.roadTransportValidTo]),
-        createSchema: vehicleBody as unknown as z.ZodType<Record<string, unknown>>,
-        updateSchema: withId(vehicleBody) as unknown as z.ZodType<Record<string, unknown> & { id: string }>,
-        beforeWrite: resubmitOnEdit('vehicle', hyVehicle, hyVehicle.id, hyVehicle.state, hyVehicle.tenantId),
+        createSchema: vehicleBody as unknown as AnySchema,
+        updateSchema: withId(vehicleBody) as unknown as EditSchema,
+        importSchema: withDictValues(vehicleBody as unknown as AnySchema, ctx.dicts, vehicleFields),
+        beforeWrite: onWrite('vehicle', hyVehicle, hyVehicle.id, hyVehicle.state, hyVehicle.tenantId),
+        async afterDelete(rows, tx) {
+          const ids = rows.map((r) => String(r.id));
+          await tx.delete(hyDriverVehicle).where(inArray(hyDriverVehicle.vehicleId, ids));
+        },
+        onChange: changed,
       },
-      review: { entity: 'vehicle', state: hyVehicle.state, tenantId: hyVehicle.tenantId },
+      review: {
+        entity: 'vehicle',
+        state: hyVehicle.state,
+        tenantId: hyVehicle.tenantId,
+        beforeApprove: refuseLapsed(vehicleCerts),
+      },
     },
     {
       def: {
@@ -246,6 +279,13 @@ export function partyRoutes(app: FastifyInstance, ctx: AppContext): void {
             filter: true,
             sort: true,
             title: '承运人名称',
+          },
+          carrierType: {
+            column: hyCarrier.carrierType,
+            type: 'number',
+            filter: true,
+            dict: 'carrier_type',
+            title: '承运人类型',
           },
           creditCode: {
             column: hyCarrier.creditCode,
@@ -266,12 +306,16 @@ export function partyRoutes(app: FastifyInstance, ctx: AppContext): void {
             sort: true,
             title: '许可证有效期至',
           },
-          ...reviewFields(hyCarrier.state, hyCarrier.createTime),
+          legalPerson: { column: hyCarrier.legalPerson, type: 'string', filter: true, title: '法定代表人' },
+          contactMobile: { column: hyCarrier.contactMobile, type: 'string', filter: true, title: '联系电话' },
+          bankName: { column: hyCarrier.bankName, type: 'string', title: '开户银行' },
+          bankAccount: { column: hyCarrier.bankAccount, type: 'string', title: '银行账号' },
+          ...reviewFields(hyCarrier.state, hyCarrier.rejectReason, hyCarrier.createTime),
         },
         customFilter: expiringWithin([hyCarrier.permitValidTo]),
-        createSchema: carrierBody,
-        updateSchema: withId(carrierBody) as unknown as z.ZodType<Record<string, unknown> & { id: string }>,
-        beforeWrite: resubmitOnEdit('carrier', hyCarrier, hyCarrier.id, hyCarrier.state, hyCarrier.tenantId),
+        createSchema: carrierBody as unknown as AnySchema,
+        updateSchema: withId(carrierBody) as unknown as EditSchema,
+        beforeWrite: onWrite('carrier', hyCarrier, hyCarrier.id, hyCarrier.state, hyCarrier.tenantId),
       },
       review: { entity: 'carrier', state: hyCarrier.state, tenantId: hyCarrier.tenantId },
     },
@@ -302,11 +346,19 @@ export function partyRoutes(app: FastifyInstance, ctx: AppContext): void {
             dict: 'fee_mode',
             title: '佣金方式',
           },
-          ...reviewFields(hyCaptain.state, hyCaptain.createTime),
+          feeValue: { column: hyCaptain.feeValue, type: 'number', title: '佣金标准' },
+          ...reviewFields(hyCaptain.state, hyCaptain.rejectReason, hyCaptain.createTime),
         },
-        createSchema: captainBody,
-        updateSchema: withId(captainBody) as unknown as z.ZodType<Record<string, unknown> & { id: string }>,
-        beforeWrite: resubmitOnEdit('captain', hyCaptain, hyCaptain.id, hyCaptain.state, hyCaptain.tenantId),
+        createSchema: captainBody as unknown as AnySchema,
+        updateSchema: withId(captainBody) as unknown as EditSchema,
+        beforeWrite: onWrite('captain', hyCaptain, hyCaptain.id, hyCaptain.state, hyCaptain.tenantId),
+        // The fleet dissolves with its captain: members stay, their agreements with this captain end.
+        async afterDelete(rows, tx) {
+          const ids = rows.map((r) => String(r.id));
+          await tx.update(hyDriver).set({ captainId: null }).where(inArray(hyDriver.captainId, ids));
+          await tx.update(hyVehicle).set({ captainId: null }).where(inArray(hyVehicle.captainId, ids));
+          await tx.delete(hyCollectionAgreement).where(inArray(hyCollectionAgreement.captainId, ids));
+        },
       },
       review: { entity: 'captain', state: hyCaptain.state, tenantId: hyCaptain.tenantId },
     },
@@ -337,230 +389,81 @@ export function partyRoutes(app: FastifyInstance, ctx: AppContext): void {
             dict: 'fee_mode',
             title: '佣金方式',
           },
-          ...reviewFields(hyAgent.state, hyAgent.createTime),
+          feeValue: { column: hyAgent.feeValue, type: 'number', title: '佣金标准' },
+          ...reviewFields(hyAgent.state, hyAgent.rejectReason, hyAgent.createTime),
         },
-        createSchema: agentBody,
-        updateSchema: withId(agentBody) as unknown as z.ZodType<Record<string, unknown> & { id: string }>,
-        beforeWrite: resubmitOnEdit('agent', hyAgent, hyAgent.id, hyAgent.state, hyAgent.tenantId),
+        createSchema: agentBody as unknown as AnySchema,
+        updateSchema: withId(agentBody) as unknown as EditSchema,
+        beforeWrite: onWrite('agent', hyAgent, hyAgent.id, hyAgent.state, hyAgent.tenantId),
       },
       review: { entity: 'agent', state: hyAgent.state, tenantId: hyAgent.tenantId },
-    },
-    {
-      def: {
-        path: '/hydriverbank/hyDriverBank',
-        permission: 'driverbank',
-        title: '司机银行卡',
-        table: hyDriverBank,
-        id: hyDriverBank.id,
-        scope: { tenant: true },
-        defaultOrder: [desc(hyDriverBank.createTime)],
-        fields: {
-          id: { column: hyDriverBank.id, type: 'string', filter: true },
-          driverId: { column: hyDriverBank.driverId, type: 'string', filter: true },
-          cardNo: { column: hyDriverBank.cardNo, type: 'string', filter: true, title: '银行卡号' },
-          holderName: { column: hyDriverBank.holderName, type: 'string', filter: true, title: '持卡人' },
-          bankCode: {
-            column: hyDriverBank.bankCode,
-            type: 'string',
-            filter: true,
-            dict: 'bank',
-            title: '开户银行',
-          },
-          isDefault: { column: hyDriverBank.isDefault, type: 'boolean', filter: true, title: '默认' },
-          ...reviewFields(hyDriverBank.state, hyDriverBank.createTime),
-        },
-        createSchema: driverBankBody as unknown as z.ZodType<Record<string, unknown>>,
-        updateSchema: withId(driverBankBody) as unknown as z.ZodType<
-          Record<string, unknown> & { id: string }
-        >,
-        async beforeWrite(values, mode, request, tx) {
-          await checkCardHolder(tx, values, request.session?.tenantId ?? 0);
-          if (values.isDefault) {
-            await tx
-              .update(hyDriverBank)
-              .set({ isDefault: false })
-              .where(eq(hyDriverBank.driverId, String(values.driverId)));
-          }
-          return resubmitOnEdit(
-            'driverbank',
-            hyDriverBank,
-            hyDriverBank.id,
-            hyDriverBank.state,
-            hyDriverBank.tenantId,
-          )(values, mode, request, tx);
-        },
-      },
-      review: { entity: 'driverbank', state: hyDriverBank.state, tenantId: hyDriverBank.tenantId },
     },
   ];
 
   for (const party of parties) {
     registerResource(app, ctx, party.def);
-    const table = party.def.table;
     registerReview(app, ctx, {
       ...party.review,
       path: party.def.path,
       permission: party.def.permission,
-      table,
+      table: party.def.table,
       id: party.def.id as PgColumn,
     });
   }
 
-  // Driver ↔ vehicle bindings (many-to-many, one default per driver).
-  r.post(
-    '/hydriver/hyDriver/bindVehicle',
-    {
-      config: { access: perm('driver:edit') },
-      schema: {
-        body: z.object({
-          driverId: z.string().max(32),
-          vehicleId: z.string().max(32),
-          isDefault: z.boolean().optional(),
-        }),
-      },
-    },
-    async (request) => {
-      const session = request.session;
-      if (!session) throw unauthorized();
-      const { driverId, vehicleId, isDefault } = request.body;
-      await db.transaction(async (tx) => {
-        const [driver] = await tx
-          .select({ id: hyDriver.id })
-          .from(hyDriver)
-          .where(and(eq(hyDriver.id, driverId), eq(hyDriver.tenantId, session.tenantId)));
-        const [vehicle] = await tx
-          .select({ id: hyVehicle.id })
-          .from(hyVehicle)
-          .where(and(eq(hyVehicle.id, vehicleId), eq(hyVehicle.tenantId, session.tenantId)));
-        if (!driver || !vehicle) throw bizError('司机或车辆不存在');
-        if (isDefault)
-          await tx
-            .update(hyDriverVehicle)
-            .set({ isDefault: false })
-            .where(eq(hyDriverVehicle.driverId, driverId));
-        await tx
-          .insert(hyDriverVehicle)
-          .values({ driverId, vehicleId, isDefault: !!isDefault })
-          .onConflictDoUpdate({
-            target: [hyDriverVehicle.driverId, hyDriverVehicle.vehicleId],
-            set: { isDefault: !!isDefault },
-          });
-      });
-      return okMessage('绑定成功');
-    },
-  );
-  r.delete(
-    '/hydriver/hyDriver/unbindVehicle',
-    {
-      config: { access: perm('driver:edit') },
-      schema: { querystring: z.object({ driverId: z.string().max(32), vehicleId: z.string().max(32) }) },
-    },
-    async (request) => {
-      await db
-        .delete(hyDriverVehicle)
-        .where(
-          and(
-            eq(hyDriverVehicle.driverId, request.query.driverId),
-            eq(hyDriverVehicle.vehicleId, request.query.vehicleId),
-          ),
-        );
-      return okMessage('解绑成功');
-    },
-  );
-  r.get(
-    '/hydriver/hyDriver/vehicles',
-    {
-      config: { access: perm('driver:list') },
-      schema: { querystring: z.object({ driverId: z.string().max(32) }) },
-    },
-    async (request) =>
-      ok(
-        await db
-          .select({
-            id: hyVehicle.id,
-            plateNo: hyVehicle.plateNo,
-            plateColor: hyVehicle.plateColor,
-            state: hyVehicle.state,
-            isDefault: hyDriverVehicle.isDefault,
-          })
-          .from(hyDriverVehicle)
-          .innerJoin(hyVehicle, eq(hyVehicle.id, hyDriverVehicle.vehicleId))
-          .where(
-            and(
-              eq(hyDriverVehicle.driverId, request.query.driverId),
-              eq(hyVehicle.tenantId, request.session?.tenantId ?? 0),
-            ),
-          ),
-      ),
-  );
-  r.post(
-    '/hydriver/hyDriver/blacklist',
-    {
-      config: { access: perm('driver:edit') },
-      schema: {
-        body: z
-          .object({
-            id: z.string().max(32),
-            blacklisted: z.boolean(),
-            reason: z.string().trim().max(255).optional(),
-          })
-          .refine((v) => !v.blacklisted || !!v.reason, {
-            message: '加入黑名单必须填写原因',
-            path: ['reason'],
-          }),
-      },
-    },
-    async (request) => {
-      const updated = await db
-        .update(hyDriver)
-        .set({
-          blacklisted: request.body.blacklisted,
-          blacklistReason: request.body.blacklisted ? request.body.reason : null,
-          updateTime: new Date(),
-        })
-        .where(and(eq(hyDriver.id, request.body.id), eq(hyDriver.tenantId, request.session?.tenantId ?? 0)))
-        .returning({ id: hyDriver.id });
-      if (!updated.length) throw bizError('未找到对应数据');
-      return okMessage(request.body.blacklisted ? '已加入黑名单' : '已移出黑名单');
-    },
-  );
-
-  // Banks are the seeded `bank` dictionary: code and name, used by the card forms.
-  r.get('/bank/hyBank/list', { config: { access: 'login' } }, async () => {
-    const records = ctx.dicts.items('bank');
-    return ok({
-      records: records.map((b) => ({ bankCode: b.value, bankName: b.text })),
-      total: records.length,
-      size: records.length,
-      current: 1,
-      pages: 1,
-    });
+  registerImportTemplate(app, {
+    path: '/hydriver/hyDriver',
+    permission: 'driver',
+    title: '司机',
+    columns: DRIVER_TEMPLATE,
+  });
+  registerImportTemplate(app, {
+    path: '/hyvehicle/hyVehicle',
+    permission: 'vehicle',
+    title: '车辆',
+    columns: VEHICLE_TEMPLATE,
   });
 
+  ctx.jobs.register(certificateExpiryJob(ctx));
   ctx.counters.push(async ({ tenantId }) => {
-    const pending = async (table: typeof hyDriver | typeof hyVehicle) => {
-      const [row] = await db
-        .select({ n: sql<number>`count(*)::int` })
-        .from(table)
-        .where(and(eq(table.tenantId, tenantId), eq(table.state, REVIEW_STATE.pending)));
-      return Number(row?.n ?? 0);
-    };
-    const [sijiCount, cheCount] = await Promise.all([pending(hyDriver), pending(hyVehicle)]);
+    const { sijiCount, cheCount } = await counters.get(tenantId);
     return { sijiCount, cheCount };
   });
 }
 
-/** A card whose holder is not the driver is valid only under a captain's collection agreement (domain.md). */
-async function checkCardHolder(tx: DbOrTx, values: Record<string, unknown>, tenantId: number): Promise<void> {
-  const [driver] = await tx
-    .select()
-    .from(hyDriver)
-    .where(and(eq(hyDriver.id, String(values.driverId)), eq(hyDriver.tenantId, tenantId)));
-  if (!driver) throw bizError('司机不存在');
-  if (values.holderIdCard === driver.idCard) return;
-  if (driver.captainId) {
-    const [captain] = await tx.select().from(hyCaptain).where(eq(hyCaptain.id, driver.captainId));
-    if (captain?.collectionAgreement && captain.idCard === values.holderIdCard) return;
-  }
-  throw bizError('持卡人与司机不一致，且没有车队长代收运费协议');
-}
+const DATE_NOTE = '日期，格式 YYYY-MM-DD';
+
+export const DRIVER_TEMPLATE: TemplateColumn[] = [
+  { title: '司机姓名', required: true, note: '与身份证一致，最多30字' },
+  { title: '手机号', required: true, note: '11位手机号码，1开头，第二位3-9' },
+  { title: '身份证号', required: true, note: '18位居民身份证号（校验位为X时填大写X）', width: 22 },
+  { title: '身份证有效期起', note: DATE_NOTE },
+  { title: '身份证有效期至', note: `${DATE_NOTE}，不早于有效期起` },
+  { title: '准驾车型', note: 'A1、A2、B1、B2、C1' },
+  { title: '驾驶证档案编号', note: '驾驶证副页上的12位档案编号' },
+  { title: '驾驶证发证机关' },
+  { title: '驾驶证有效期起', note: DATE_NOTE },
+  { title: '驾驶证有效期至', note: `${DATE_NOTE}，不早于有效期起` },
+  { title: '从业资格证号', note: '4.5吨及以下车辆的司机可不填' },
+  { title: '从业资格证有效期至', note: DATE_NOTE },
+];
+
+export const VEHICLE_TEMPLATE: TemplateColumn[] = [
+  { title: '车牌号', required: true, note: '如 苏A12345；新能源车牌 8 位，如 苏AD12345' },
+  { title: '车牌颜色', note: '蓝色、黄色、黑色、白色、绿色、黄绿色等（默认黄色）' },
+  { title: '车辆类型', note: '行驶证上的车辆类型，如 重型半挂牵引车、普通货车' },
+  { title: '所有人', note: '行驶证上的所有人' },
+  { title: '使用性质', note: '如 货运' },
+  { title: '车辆识别代号', note: '17位VIN，不含 I、O、Q', width: 22 },
+  { title: '能源类型', note: '汽油、柴油、电、天然气、混合动力等' },
+  { title: '核定载质量(kg)', note: '整数，单位千克' },
+  { title: '总质量(kg)', note: '整数，单位千克；超过4500千克须填道路运输证号' },
+  { title: '行驶证发证机关' },
+  { title: '注册日期', note: DATE_NOTE },
+  { title: '发证日期', note: `${DATE_NOTE}，不早于注册日期` },
+  { title: '行驶证有效期至', note: DATE_NOTE },
+  { title: '道路运输证号', note: '总质量4.5吨以上必填' },
+  { title: '道路运输证有效期至', note: DATE_NOTE },
+  { title: '挂车车牌号' },
+  { title: '车辆归属', note: '自有、挂靠、租赁' },
+];

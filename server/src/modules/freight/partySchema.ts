@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
@@ -57,6 +58,7 @@ export const hyDriver = pgTable(
     uniqueIndex('hy_driver_id_card_uidx').on(t.tenantId, t.idCard),
     index('hy_driver_state_idx').on(t.tenantId, t.state, t.createTime),
     index('hy_driver_mobile_idx').on(t.mobile),
+    index('hy_driver_captain_idx').on(t.captainId),
   ],
 );
 
@@ -96,6 +98,7 @@ export const hyVehicle = pgTable(
   (t) => [
     uniqueIndex('hy_vehicle_plate_uidx').on(t.tenantId, t.plateNo, t.plateColor),
     index('hy_vehicle_state_idx').on(t.tenantId, t.state, t.createTime),
+    index('hy_vehicle_captain_idx').on(t.captainId),
   ],
 );
 
@@ -111,6 +114,7 @@ export const hyDriverVehicle = pgTable(
   (t) => [
     primaryKey({ columns: [t.driverId, t.vehicleId] }),
     index('hy_driver_vehicle_vehicle_idx').on(t.vehicleId),
+    uniqueIndex('hy_driver_vehicle_default_uidx').on(t.driverId).where(sql`${t.isDefault}`),
   ],
 );
 
@@ -159,10 +163,14 @@ export const hyDriverBank = pgTable(
     id: idColumn(),
     tenantId: integer('tenant_id').notNull().default(0),
     driverId: varchar('driver_id', { length: 32 }).notNull(),
+    /** The driver's name, kept in step with the driver, so the card list reads without a join. */
+    driverName: varchar('driver_name', { length: 30 }),
     cardNo: varchar('card_no', { length: 30 }).notNull(),
     holderName: varchar('holder_name', { length: 30 }).notNull(),
     holderIdCard: varchar('holder_id_card', { length: 18 }).notNull(),
     bankCode: varchar('bank_code', { length: 20 }).notNull(),
+    /** The bank's name when the card was saved (hy_bank), so a renamed or disabled bank leaves cards readable. */
+    bankName: varchar('bank_name', { length: 60 }),
     branch: varchar('branch', { length: 100 }),
     reservedMobile: varchar('reserved_mobile', { length: 11 }),
     verified: boolean('verified').notNull().default(false),
@@ -173,6 +181,32 @@ export const hyDriverBank = pgTable(
   (t) => [
     index('hy_driver_bank_driver_idx').on(t.driverId),
     index('hy_driver_bank_state_idx').on(t.tenantId, t.state),
+    uniqueIndex('hy_driver_bank_card_uidx').on(t.tenantId, t.driverId, t.cardNo),
+    // One default card per driver, held by the database as well as by the write path.
+    uniqueIndex('hy_driver_bank_default_uidx').on(t.driverId).where(sql`${t.isDefault}`),
+  ],
+);
+
+/**
+ * 代收运费协议: a driver of a captain's fleet lets the captain collect the freight. A card whose holder is the
+ * captain, not the driver, is valid only while such an agreement is (domain.md driver bank card).
+ */
+export const hyCollectionAgreement = pgTable(
+  'hy_collection_agreement',
+  {
+    id: idColumn(),
+    tenantId: integer('tenant_id').notNull().default(0),
+    captainId: varchar('captain_id', { length: 32 }).notNull(),
+    driverId: varchar('driver_id', { length: 32 }).notNull(),
+    agreementNo: varchar('agreement_no', { length: 50 }),
+    agreementImg: varchar('agreement_img', { length: 255 }).notNull(),
+    validFrom: date('valid_from'),
+    validTo: date('valid_to'),
+    ...auditColumns(),
+  },
+  (t) => [
+    uniqueIndex('hy_collection_agreement_uidx').on(t.captainId, t.driverId),
+    index('hy_collection_agreement_driver_idx').on(t.driverId),
   ],
 );
 

@@ -1,7 +1,7 @@
 import { REVIEW_STATE, reviewBody } from '@freight/contracts';
 import { and, asc, eq, getTableName } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { perm } from '../../platform/access/declare.ts';
@@ -11,6 +11,7 @@ import { ok, okMessage } from '../../platform/http/envelope.ts';
 import { bizError, unauthorized } from '../../platform/http/errors.ts';
 import { listTotalsOf } from '../../platform/resource/countCache.ts';
 import { hyReviewLog } from './partySchema.ts';
+import { pendingCountsChanged } from './pendingCounters.ts';
 
 export interface Reviewable {
   /** e.g. '/hydriver/hyDriver' */
@@ -22,12 +23,20 @@ export interface Reviewable {
   id: PgColumn;
   state: PgColumn;
   tenantId: PgColumn;
+  /** Refuses an approval with a message (e.g. a certificate already lapsed), inside the review's transaction. */
+  beforeApprove?: (tx: DbOrTx, id: string) => Promise<void>;
 }
 
-/** Pending-review transitions (domain.md): 1 → 2 approve, 1 → 3 reject (reason); 0/3/4 → 1 resubmit. */
+export const REVIEW_MSG = {
+  notPending: '只有待审核的记录可以审核',
+  noResubmit: '该记录无需重新提交',
+  notFound: '未找到对应数据',
+} as const;
+
+/** One row of the review timeline: who moved the record from which state to which, when and why. */
 export async function recordTransition(
   tx: DbOrTx,
-  item: Reviewable,
+  entity: string,
   id: string,
   from: number,
   to: number,
@@ -35,7 +44,7 @@ export async function recordTransition(
   reason?: string,
 ): Promise<void> {
   await tx.insert(hyReviewLog).values({
-    entity: item.entity,
+    entity,
     entityId: id,
     fromState: from,
     toState: to,
@@ -44,9 +53,15 @@ export async function recordTransition(
   });
 }
 
+/**
+ * The review state machine of domain.md on one party table: 1 → 2 approve, 1 → 3 reject (reason),
+ * 0/3/4 → 1 resubmit; any other move is refused. The current state is read with `for update` in the same
+ * transaction as the change and its log row, so two reviewers cannot both decide one record.
+ */
 export function registerReview(app: FastifyInstance, ctx: AppContext, item: Reviewable): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const stateKey = Object.entries(item.table).find(([, col]) => col === item.state)?.[0] ?? 'state';
+  const tableName = getTableName(item.table);
 
   async function loadForUpdate(tx: DbOrTx, id: string, tenantId: number): Promise<number> {
     const rows = await tx
@@ -54,7 +69,7 @@ export function registerReview(app: FastifyInstance, ctx: AppContext, item: Revi
       .from(item.table)
       .where(and(eq(item.id, id), eq(item.tenantId, tenantId)))
       .for('update');
-    if (!rows[0]) throw bizError('未找到对应数据');
+    if (!rows[0]) throw bizError(REVIEW_MSG.notFound);
     return Number(rows[0].state);
   }
 
@@ -67,7 +82,8 @@ export function registerReview(app: FastifyInstance, ctx: AppContext, item: Revi
       const { id, state, reason } = request.body;
       await ctx.db.transaction(async (tx) => {
         const from = await loadForUpdate(tx, id, session.tenantId);
-        if (from !== REVIEW_STATE.pending) throw bizError('只有待审核的记录可以审核');
+        if (from !== REVIEW_STATE.pending) throw bizError(REVIEW_MSG.notPending);
+        if (state === REVIEW_STATE.approved && item.beforeApprove) await item.beforeApprove(tx, id);
         await tx
           .update(item.table)
           .set({
@@ -77,9 +93,10 @@ export function registerReview(app: FastifyInstance, ctx: AppContext, item: Revi
             reviewedAt: new Date(),
           })
           .where(eq(item.id, id));
-        await recordTransition(tx, item, id, from, state, session.user.username, reason);
+        await recordTransition(tx, item.entity, id, from, state, session.user.username, reason);
       });
-      listTotalsOf(ctx.db).invalidate(getTableName(item.table));
+      listTotalsOf(ctx.db).invalidate(tableName);
+      await pendingCountsChanged(ctx);
       return okMessage(state === REVIEW_STATE.approved ? '审核通过' : '已驳回');
     },
   );
@@ -96,14 +113,14 @@ export function registerReview(app: FastifyInstance, ctx: AppContext, item: Revi
       await ctx.db.transaction(async (tx) => {
         const from = await loadForUpdate(tx, request.body.id, session.tenantId);
         if (from === REVIEW_STATE.pending || from === REVIEW_STATE.approved)
-          throw bizError('该记录无需重新提交');
+          throw bizError(REVIEW_MSG.noResubmit);
         await tx
           .update(item.table)
           .set({ [stateKey]: REVIEW_STATE.pending })
           .where(eq(item.id, request.body.id));
         await recordTransition(
           tx,
-          item,
+          item.entity,
           request.body.id,
           from,
           REVIEW_STATE.pending,
@@ -111,7 +128,8 @@ export function registerReview(app: FastifyInstance, ctx: AppContext, item: Revi
           '提交审核',
         );
       });
-      listTotalsOf(ctx.db).invalidate(getTableName(item.table));
+      listTotalsOf(ctx.db).invalidate(tableName);
+      await pendingCountsChanged(ctx);
       return okMessage('已提交审核');
     },
   );
@@ -122,13 +140,62 @@ export function registerReview(app: FastifyInstance, ctx: AppContext, item: Revi
       config: { access: perm(`${item.permission}:list`) },
       schema: { querystring: z.object({ id: z.string().min(1).max(32) }) },
     },
-    async (request) =>
-      ok(
+    async (request) => {
+      const session = request.session;
+      if (!session) throw unauthorized();
+      // The timeline of a record of another tenant is as unknown as the record.
+      const [owned] = await ctx.db
+        .select({ id: item.id })
+        .from(item.table)
+        .where(and(eq(item.id, request.query.id), eq(item.tenantId, session.tenantId)));
+      if (!owned) throw bizError(REVIEW_MSG.notFound);
+      return ok(
         await ctx.db
           .select()
           .from(hyReviewLog)
           .where(and(eq(hyReviewLog.entity, item.entity), eq(hyReviewLog.entityId, request.query.id)))
-          .orderBy(asc(hyReviewLog.createTime)),
-      ),
+          .orderBy(asc(hyReviewLog.createTime), asc(hyReviewLog.id)),
+      );
+    },
   );
+}
+
+/**
+ * Editing a rejected or expired record sends it back to review (domain.md: "an update re-enters 1"); a new
+ * record starts pending. The transition is logged like any review step.
+ */
+export function reviewOnWrite(
+  entity: string,
+  table: PgTable,
+  idColumn: PgColumn,
+  stateColumn: PgColumn,
+  tenantColumn: PgColumn,
+) {
+  return async (
+    values: Record<string, unknown>,
+    mode: 'add' | 'edit',
+    request: FastifyRequest,
+    tx: DbOrTx,
+  ): Promise<Record<string, unknown>> => {
+    const { state: _ignored, ...rest } = values;
+    if (mode === 'add') return { ...rest, state: REVIEW_STATE.pending };
+    const [row] = await tx
+      .select({ state: stateColumn })
+      .from(table)
+      .where(and(eq(idColumn, String(values.id)), eq(tenantColumn, request.session?.tenantId ?? 0)));
+    const from = Number(row?.state);
+    if (from === REVIEW_STATE.rejected || from === REVIEW_STATE.expired) {
+      await recordTransition(
+        tx,
+        entity,
+        String(values.id),
+        from,
+        REVIEW_STATE.pending,
+        request.session?.user.username ?? 'system',
+        '修改后重新提交',
+      );
+      return { ...rest, state: REVIEW_STATE.pending, rejectReason: null };
+    }
+    return rest;
+  };
 }

@@ -30,7 +30,11 @@ export const hyCustomer = pgTable(
     settleMode: smallint('settle_mode').notNull().default(1),
     creditDays: integer('credit_days').notNull().default(0),
     creditLimitFen: bigint('credit_limit_fen', { mode: 'number' }).notNull().default(0),
+    /** 1 % of driver freight, 2 gross-up driver/(1−rate), 3 per tonne, 4 per trip (domain.md money rules). */
+    serviceFeeMode: smallint('service_fee_mode').notNull().default(1),
     serviceRateBp: integer('service_rate_bp').notNull().default(0),
+    /** Fen per tonne or per trip, for modes 3 and 4. */
+    serviceFeeFen: bigint('service_fee_fen', { mode: 'number' }).notNull().default(0),
     invoiceTitle: varchar('invoice_title', { length: 200 }),
     invoiceTaxNo: varchar('invoice_tax_no', { length: 30 }),
     invoiceAddress: varchar('invoice_address', { length: 255 }),
@@ -59,6 +63,36 @@ export const hyCustomerAdmin = pgTable(
     customerId: varchar('customer_id', { length: 32 }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.customerId] })],
+);
+
+/**
+ * Customer staff (hyCustomerUser): one login (sys_user, userType 2 or 6) working for one customer. Adding a
+ * row creates the login; name, mobile and status are kept on both rows.
+ */
+export const hyCustomerUser = pgTable(
+  'hy_customer_user',
+  {
+    id: idColumn(),
+    tenantId: integer('tenant_id').notNull().default(0),
+    customerId: varchar('customer_id', { length: 32 }).notNull(),
+    /** The customer's name, kept in step with the customer, so the staff list reads without a join. */
+    customerName: varchar('customer_name', { length: 200 }),
+    userId: varchar('user_id', { length: 32 }).notNull(),
+    username: varchar('username', { length: 64 }).notNull(),
+    realname: varchar('realname', { length: 50 }).notNull(),
+    mobile: varchar('mobile', { length: 11 }).notNull(),
+    /** 2 customer staff, 6 customer admin. */
+    userType: smallint('user_type').notNull().default(2),
+    post: varchar('post', { length: 100 }),
+    /** 1 normal, 2 frozen. */
+    status: smallint('status').notNull().default(1),
+    remark: text('remark'),
+    ...auditColumns(),
+  },
+  (t) => [
+    uniqueIndex('hy_customer_user_user_uidx').on(t.userId),
+    index('hy_customer_user_customer_idx').on(t.tenantId, t.customerId),
+  ],
 );
 
 /** Broker (经纪人). */

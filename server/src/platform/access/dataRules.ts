@@ -56,6 +56,12 @@ export function dataRuleConditions(rules: DataRuleRow[], fields: FieldMap, ctx: 
     const col = spec.column;
     const text = Array.isArray(value) ? value.join(',') : value;
     const list = Array.isArray(value) ? value : text.split(',').filter(Boolean);
+    // A variable the user has no value for (no current department…) must not turn "LIKE 'A01%'" into
+    // "LIKE '%'": the rule then matches nothing.
+    if (rule.ruleValue.includes('#{') && list.length === 0) {
+      out.push(never);
+      continue;
+    }
     switch (rule.ruleConditions.toUpperCase()) {
       case '=':
         out.push(eq(col, text));

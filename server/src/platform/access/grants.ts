@@ -1,4 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
+// Department roles (reference: menus = user roles ∪ department roles) live beside the departments.
+import { sysDepartRolePermission, sysDepartRoleUser } from '../../modules/system/depart/schema.ts';
 import {
   sysPermission,
   sysPermissionDataRule,
@@ -15,7 +17,7 @@ export interface UserGrants {
   permissions: PermissionRow[];
   /** Enabled permission codes, split on commas. */
   codes: Set<string>;
-  /** Data-rule ids granted per permission id (union over the user's roles). */
+  /** Data-rule ids granted per permission id (union over the user's roles and department roles). */
   dataRuleIds: Map<string, Set<string>>;
 }
 
@@ -37,6 +39,13 @@ async function loadGrants(db: Db, userId: string): Promise<UserGrants> {
     .innerJoin(sysRolePermission, eq(sysRolePermission.roleId, sysUserRole.roleId))
     .innerJoin(sysPermission, eq(sysPermission.id, sysRolePermission.permissionId))
     .where(and(eq(sysUserRole.userId, userId), eq(sysPermission.delFlag, 0)));
+  const departRoleRows = await db
+    .select({ permission: sysPermission, dataRuleIds: sysDepartRolePermission.dataRuleIds })
+    .from(sysDepartRoleUser)
+    .innerJoin(sysDepartRolePermission, eq(sysDepartRolePermission.roleId, sysDepartRoleUser.droleId))
+    .innerJoin(sysPermission, eq(sysPermission.id, sysDepartRolePermission.permissionId))
+    .where(and(eq(sysDepartRoleUser.userId, userId), eq(sysPermission.delFlag, 0)));
+  rows.push(...departRoleRows);
   const byId = new Map<string, PermissionRow>();
   const dataRuleIds = new Map<string, Set<string>>();
   const codes = new Set<string>();

@@ -26,5 +26,7 @@ export const sysLog = pgTable(
   (t) => [
     index('sys_log_type_time_idx').on(t.logType, t.createTime),
     index('sys_log_user_idx').on(t.username),
+    // The log screen's default order and the paged export of every log (newest first, id as tie-break).
+    index('sys_log_time_id_idx').on(t.createTime, t.id),
   ],
 );

@@ -2,6 +2,7 @@ import { and, eq, gt, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { sysUser } from '../../modules/system/schema.ts';
 import type { Db } from '../db/client.ts';
+import { VersionedCache, writeClockOf } from '../db/writeClock.ts';
 import { randomToken, sha256 } from './crypto.ts';
 import { sysUserToken } from './schema.ts';
 
@@ -50,9 +51,32 @@ export function parseTenantIds(rel: string | null): number[] {
   return [...ids];
 }
 
-/** One indexed lookup per request: a frozen, deleted or logged-out user's token stops working at once. */
-export async function resolveSession(db: Db, token: string): Promise<Omit<Session, 'tenantId'> | null> {
+type ResolvedSession = Omit<Session, 'tenantId'>;
+
+// Sessions of the embedded database, remembered until its next write (a logout, freeze, delete or password
+// change is a write, so a revoked token stops at once); expiry is checked on every use.
+const sessionCaches = new WeakMap<object, VersionedCache<{ session: ResolvedSession; expiresAt: number }>>();
+function sessionCacheOf(db: Db) {
+  const clock = writeClockOf(db);
+  if (!clock) return undefined;
+  let cache = sessionCaches.get(db);
+  if (!cache) {
+    cache = new VersionedCache(clock, 60_000, 10_000);
+    sessionCaches.set(db, cache);
+  }
+  return { cache, clock };
+}
+
+/**
+ * One indexed lookup per request (answered from memory on the embedded database until its next write):
+ * a frozen, deleted or logged-out user's token stops working at once.
+ */
+export async function resolveSession(db: Db, token: string): Promise<ResolvedSession | null> {
   const tokenHash = sha256(token);
+  const cached = sessionCacheOf(db);
+  const hit = cached?.cache.get(tokenHash);
+  if (hit && hit.expiresAt > Date.now()) return hit.session;
+  const version = cached?.clock.version ?? 0;
   const rows = await db
     .select({
       id: sysUser.id,
@@ -62,6 +86,7 @@ export async function resolveSession(db: Db, token: string): Promise<Omit<Sessio
       cid: sysUser.cid,
       orgCode: sysUser.orgCode,
       relTenantIds: sysUser.relTenantIds,
+      expiresAt: sysUserToken.expiresAt,
     })
     .from(sysUserToken)
     .innerJoin(sysUser, eq(sysUser.id, sysUserToken.userId))
@@ -76,8 +101,10 @@ export async function resolveSession(db: Db, token: string): Promise<Omit<Sessio
     .limit(1);
   const row = rows[0];
   if (!row) return null;
-  const { relTenantIds, ...user } = row;
-  return { user: { ...user, tenantIds: parseTenantIds(relTenantIds) }, tokenHash };
+  const { relTenantIds, expiresAt, ...user } = row;
+  const session = { user: { ...user, tenantIds: parseTenantIds(relTenantIds) }, tokenHash };
+  cached?.cache.set(tokenHash, { session, expiresAt: new Date(expiresAt).getTime() }, version);
+  return session;
 }
 
 export async function issueToken(

@@ -8,6 +8,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import * as schema from './schema.ts';
+import { attachWriteClock, isPlainRead, WriteClock } from './writeClock.ts';
 
 export type Schema = typeof schema;
 /** The one database type both drivers satisfy: services never know which engine runs under them. */
@@ -19,6 +20,8 @@ export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
   close(): Promise<void>;
+  /** PGlite only: the whole database as a tarball, which `loadDataDir` opens again. */
+  dumpDataDir?(): Promise<Blob>;
 }
 
 const migrationsFolder = path.resolve(import.meta.dirname, '../../../drizzle');
@@ -28,6 +31,8 @@ export interface DatabaseOptions {
   url?: string;
   dataDir?: string | null;
   poolSize?: number;
+  /** PGlite in memory only: start from this dump (`Database.dumpDataDir`) instead of an empty database. */
+  loadDataDir?: Blob;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
@@ -46,10 +51,74 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     mkdirSync(dir, { recursive: true });
     client = new PGlite(dir);
   } else {
-    client = new PGlite();
+    client = new PGlite(options.loadDataDir ? { loadDataDir: options.loadDataDir } : undefined);
   }
   await client.waitReady;
-  const db = drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Db;
+  const clock = new WriteClock();
+  const db = drizzlePglite(countingWrites(client, clock), { schema, casing: 'snake_case' }) as unknown as Db;
+  attachWriteClock(db, clock);
   await migratePglite(db as Parameters<typeof migratePglite>[0], { migrationsFolder });
-  return { db, kind: 'pglite', close: () => client.close() };
+  const statistics = keepStatisticsFresh(client, clock);
+  return {
+    db,
+    kind: 'pglite',
+    close: async () => {
+      clearInterval(statistics);
+      await client.close();
+    },
+    dumpDataDir: () => client.dumpDataDir('none'),
+  };
+}
+
+/** How often the embedded database looks whether its planner statistics need refreshing. */
+export const PGLITE_ANALYZE_INTERVAL_MS = 60_000;
+
+/**
+ * PostgreSQL's autovacuum re-analyzes tables as they grow; PGlite runs no background workers, so without this
+ * its planner would keep the row counts of the empty database the migrations made: bad join orders, and a
+ * report cost ceiling (online/reportGuard.ts) that underestimates. Runs only after writes.
+ */
+function keepStatisticsFresh(client: PGlite, clock: WriteClock): NodeJS.Timeout {
+  let analyzedAt = -1;
+  let running = false;
+  const timer = setInterval(() => {
+    if (running || clock.version === analyzedAt || client.closed) return;
+    running = true;
+    const version = clock.version;
+    // On the raw client: statistics are not data, so read caches keep what they hold.
+    client
+      .exec('analyze')
+      .then(() => {
+        analyzedAt = version;
+      })
+      .catch((error: Error) => console.error('pglite: analyze failed', error.message))
+      .finally(() => {
+        running = false;
+      });
+  }, PGLITE_ANALYZE_INTERVAL_MS);
+  timer.unref();
+  return timer;
+}
+
+/**
+ * The PGlite client with every statement that may write (and every transaction) ticking the clock once it
+ * has finished, so in-process read caches (writeClock.ts) drop what they hold at once.
+ */
+function countingWrites(client: PGlite, clock: WriteClock): PGlite {
+  return new Proxy(client, {
+    get(target, property) {
+      const value: unknown = Reflect.get(target, property, target);
+      if (typeof value !== 'function') return value;
+      // PGlite keeps private fields: its methods must run on the instance, not on the proxy.
+      const method = value.bind(target) as (...args: unknown[]) => Promise<unknown>;
+      if (property !== 'query' && property !== 'exec' && property !== 'transaction') return method;
+      return async (...args: unknown[]) => {
+        try {
+          return await method(...args);
+        } finally {
+          if (property !== 'query' || !isPlainRead(String(args[0]))) clock.tick();
+        }
+      };
+    },
+  });
 }

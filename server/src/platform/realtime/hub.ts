@@ -3,7 +3,8 @@ import type { Backplane, HubEvent } from './backplane.ts';
 
 /** `/websocket/{userId}` push of spec §7 and reference §2. */
 export interface UserPush {
-  cmd: 'topic' | 'user';
+  /** topic: announcement to all; user: to chosen users; counters: the header counts changed, fetch them again. */
+  cmd: 'topic' | 'user' | 'counters';
   msgId: string;
   msgTxt: string;
 }

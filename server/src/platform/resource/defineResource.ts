@@ -13,6 +13,7 @@ import { perm } from '../access/declare.ts';
 import { dataRulesFor } from '../access/grants.ts';
 import type { AppContext } from '../context.ts';
 import type { DbOrTx } from '../db/client.ts';
+import { VersionedCache, writeClockOf } from '../db/writeClock.ts';
 import { formatDateTime, ok, okMessage } from '../http/envelope.ts';
 import { bizError, unauthorized } from '../http/errors.ts';
 import { listTotalsOf } from './countCache.ts';
@@ -68,7 +69,11 @@ export interface ResourceDef {
   /** Filters beyond field shapes (e.g. "expires within N days"), from the raw query. */
   customFilter?: (query: Record<string, unknown>) => SQL | undefined;
   /** Refuses a delete with a message (e.g. still referenced). */
-  beforeDelete?: (ids: string[], tx: DbOrTx) => Promise<void>;
+  beforeDelete?: (ids: string[], tx: DbOrTx, request: FastifyRequest) => Promise<void>;
+  /** Columns read from import sheets only, never listed, filtered or exported (e.g. an initial password). */
+  importFields?: FieldMap;
+  /** Validates an imported row (default: createSchema), e.g. to accept codes the form sends as ids. */
+  importSchema?: z.ZodType<Row>;
   /** Runs inside the write's transaction with the stored row (e.g. to update a parent). */
   afterWrite?: (row: Row, mode: 'add' | 'edit', tx: DbOrTx) => Promise<void>;
   /** Runs inside the delete's transaction with the deleted rows. */
@@ -79,6 +84,8 @@ export interface ResourceDef {
   dataLog?: boolean;
   /** Columns never sent back: lists show '******' when set; excluded from exports and data logs. */
   secrets?: string[];
+  /** Per-viewer presentation of list, detail and export rows (e.g. spec §5 fees shown as '--'). */
+  presentRows?: (rows: Row[], request: FastifyRequest) => Row[];
 }
 
 const ALL_ACTIONS: ResourceAction[] = [
@@ -117,6 +124,11 @@ export function registerResource(app: FastifyInstance, ctx: AppContext, def: Res
   const customerColumn = def.scope?.customer ? scopeColumn(def.scope.customer) : undefined;
   const delFlagColumn = def.scope?.softDelete ? scopeColumn('delFlag') : undefined;
   const listTotals = listTotalsOf(db);
+  // Pages of the embedded database, remembered until its next write (see writeClock.ts): paging back and
+  // forth, or many users opening the same list, costs no query. Keys hold the SQL with its bound values, so
+  // scope, filters and data rules are part of them.
+  const writeClock = writeClockOf(db);
+  const pageCache = writeClock ? new VersionedCache<Row[]>(writeClock, 30_000, 200) : undefined;
   const dictFields = Object.entries(def.fields).filter(([, f]) => f.dict);
   const secrets = def.secrets ?? [];
   const tableName = getTableName(def.table);
@@ -127,6 +139,18 @@ export function registerResource(app: FastifyInstance, ctx: AppContext, def: Res
   const r = app.withTypeProvider<ZodTypeProvider>();
   const code = (suffix: string) => perm(`${def.permission}:${suffix}`);
   const route = (suffix: string) => `${def.path}/${suffix}`;
+
+  async function cachedPage(query: PromiseLike<unknown> & { toSQL(): { sql: string; params: unknown[] } }) {
+    if (!pageCache || !writeClock) return (await query) as Row[];
+    const { sql: text, params } = query.toSQL();
+    const key = `${text}|${JSON.stringify(params, (_k, v) => (typeof v === 'bigint' ? `${v}n` : v))}`;
+    const hit = pageCache.get(key);
+    if (hit) return hit;
+    const version = writeClock.version;
+    const rows = (await query) as Row[];
+    pageCache.set(key, rows, version);
+    return rows;
+  }
 
   function present(rows: Row[]): Row[] {
     if (dictFields.length === 0 && secrets.length === 0) return rows;
@@ -140,6 +164,11 @@ export function registerResource(app: FastifyInstance, ctx: AppContext, def: Res
       }
       return out;
     });
+  }
+
+  function presentFor(rows: Row[], request: FastifyRequest): Row[] {
+    const shown = present(rows);
+    return def.presentRows ? def.presentRows(shown, request) : shown;
   }
 
   async function scopeConditions(request: FastifyRequest): Promise<SQL[]> {
@@ -231,14 +260,15 @@ export function registerResource(app: FastifyInstance, ctx: AppContext, def: Res
         const { pageNo, pageSize, column, order } = request.query;
         const where = await whereFor(request, request.query as Record<string, unknown>);
         const orderBy = buildOrder(def.fields, column, order, def.defaultOrder ?? [], def.id);
+        const pageQuery = db
+          .select(columns)
+          .from(def.table)
+          .where(where)
+          .orderBy(...orderBy)
+          .limit(pageSize)
+          .offset((pageNo - 1) * pageSize);
         const [rows, total] = await Promise.all([
-          db
-            .select(columns)
-            .from(def.table)
-            .where(where)
-            .orderBy(...orderBy)
-            .limit(pageSize)
-            .offset((pageNo - 1) * pageSize),
+          cachedPage(pageQuery),
           listTotals.get(listTotals.key(tableName, where), async () => {
             const [counted] = await db
               .select({ total: sql<number>`count(*)::int` })
@@ -248,7 +278,7 @@ export function registerResource(app: FastifyInstance, ctx: AppContext, def: Res
           }),
         ]);
         return ok({
-          records: present(rows as Row[]),
+          records: presentFor(rows as Row[], request),
           total,
           size: pageSize,
           current: pageNo,
@@ -265,7 +295,7 @@ export function registerResource(app: FastifyInstance, ctx: AppContext, def: Res
       async (request) => {
         const [row] = await loadScoped(request, [request.query.id]);
         if (!row) throw bizError('未找到对应数据');
-        return ok(present([row])[0]);
+        return ok(presentFor([row], request)[0]);
       },
     );
   }
@@ -313,7 +343,7 @@ export function registerResource(app: FastifyInstance, ctx: AppContext, def: Res
     await db.transaction(async (tx) => {
       const found = await loadScoped(request, ids, tx);
       if (found.length !== ids.length) throw bizError('未找到对应数据');
-      if (def.beforeDelete) await def.beforeDelete(ids, tx);
+      if (def.beforeDelete) await def.beforeDelete(ids, tx, request);
       if (delFlagColumn) {
         await tx.update(def.table).set({ delFlag: 1 }).where(inArray(def.id, ids));
       } else {
@@ -388,11 +418,15 @@ export function registerResource(app: FastifyInstance, ctx: AppContext, def: Res
               .orderBy(...orderBy)
               .limit(batch)
               .offset(offset)) as Row[];
-            for (const row of present(rows)) {
+            for (const row of presentFor(rows, request)) {
               const out: Row = {};
               for (const [key, f] of exported) {
                 const value = f.dict ? row[`${key}_dictText`] : row[key];
-                out[key] = value instanceof Date ? formatDateTime(value) : value;
+                out[key] = f.exportValue
+                  ? f.exportValue(value, row)
+                  : value instanceof Date
+                    ? formatDateTime(value)
+                    : value;
               }
               sheet.addRow(out).commit();
             }
@@ -410,8 +444,9 @@ export function registerResource(app: FastifyInstance, ctx: AppContext, def: Res
   }
 
   if (actions.has('importExcel') && def.createSchema) {
-    const schema = def.createSchema;
-    const titled = Object.entries(def.fields).filter(([key, f]) => f.title && !secrets.includes(key));
+    const schema = def.importSchema ?? def.createSchema;
+    const importFields: FieldMap = { ...def.fields, ...def.importFields };
+    const titled = Object.entries(importFields).filter(([key, f]) => f.title && !secrets.includes(key));
     r.post(
       route('importExcel'),
       {
@@ -435,7 +470,7 @@ export function registerResource(app: FastifyInstance, ctx: AppContext, def: Res
           if (!parsed.success) {
             const issue = parsed.error.issues[0];
             const field = issue?.path.join('.') ?? '';
-            const title = def.fields[field]?.title ?? field;
+            const title = importFields[field]?.title ?? field;
             errors.push({ row, message: `${title ? `${title}: ` : ''}${issue?.message ?? '数据不正确'}` });
             continue;
           }

@@ -28,6 +28,8 @@ export interface FieldSpec {
   dict?: string;
   /** Column title for Excel export/import. */
   title?: string;
+  /** Value written to Excel exports (e.g. fen as yuan text); default: the value, dates formatted. */
+  exportValue?: (value: unknown, row: Record<string, unknown>) => unknown;
 }
 
 export type FieldMap = Record<string, FieldSpec>;

@@ -13,7 +13,7 @@ export function LanguageSwitch({ dark = false }: { dark?: boolean }) {
         selectable: true,
         selectedKeys: [current.value],
         items: LANGUAGES.map((l) => ({ key: l.value, label: l.label })),
-        onClick: ({ key }) => changeLanguage(key as Language),
+        onClick: ({ key }) => void changeLanguage(key as Language),
       }}
     >
       <Button

@@ -12,7 +12,7 @@ export function LanguageToggle() {
           type="button"
           aria-pressed={i18n.language === l.value}
           className={i18n.language === l.value ? 'is-active' : undefined}
-          onClick={() => changeLanguage(l.value)}
+          onClick={() => void changeLanguage(l.value)}
         >
           {l.label}
         </button>

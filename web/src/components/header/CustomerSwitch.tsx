@@ -30,7 +30,11 @@ function CustomerSelect() {
         feedback.message.error(env.message);
         return;
       }
-      feedback.message.success(MSG.customerSwitched);
+      // The reload waits until the toast was on screen for a moment: reloading at once drops it unpainted.
+      await new Promise<void>((resolve) => {
+        feedback.message.success(MSG.customerSwitched, 0.8);
+        setTimeout(resolve, 800);
+      });
       window.location.reload();
     } catch (err) {
       if (!isHttpFailure(err)) feedback.message.error(errorText(err));

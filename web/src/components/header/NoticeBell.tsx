@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { noticeApi } from '../../services/noticeApi';
+import { useAnnouncementPush } from '../../services/userSocket';
 import { NoticeModal } from '../NoticeModal';
 import { ANNOUNCEMENTS_PATH, PENDING_LINKS, pendingBadgeCount } from './pendingLinks';
 
@@ -56,6 +57,14 @@ export function NoticeBell() {
       setDetail(item);
     }
   };
+
+  // Releases arrive over /websocket/{userId}: the lists refresh and the announcement can be opened at once.
+  useAnnouncementPush((id) => {
+    noticeApi
+      .byId(id)
+      .then(openAnnouncement)
+      .catch(() => undefined);
+  });
 
   const pendingTab = (
     <Spin spinning={counts.isLoading}>
@@ -147,6 +156,7 @@ export function NoticeBell() {
         onOpenChange={setOpen}
         content={content}
         arrow={false}
+        overlayClassName="notice-popover-overlay"
       >
         <Button
           type="text"

@@ -21,16 +21,15 @@ import { platformApi } from '../../services/platformApi';
 import { errorText, isHttpFailure } from '../../services/request';
 import { logout } from '../../services/sessionActions';
 import { useSession } from '../../stores/session';
+import { useSettingsDrawer } from '../../stores/settingsDrawer';
 import { ChangePasswordModal } from '../ChangePasswordModal';
 import { type DepartChoice, DepartSelectModal } from '../DepartSelectModal';
-import { SettingDrawer } from '../SettingDrawer';
 
 export function UserMenu() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const user = useSession((s) => s.userInfo);
   const userType = useSession((s) => s.userType);
-  const [settingsOpen, setSettingsOpen] = useState(false);
   const [passwordOpen, setPasswordOpen] = useState(false);
   const [depart, setDepart] = useState<DepartChoice | null>(null);
   const isSystem = Number(userType) === USER_TYPE.system;
@@ -89,7 +88,7 @@ export function UserMenu() {
         break;
       case 'settings':
         // spec §9: the settings drawer opens after 16 ms.
-        setTimeout(() => setSettingsOpen(true), SETTINGS_DRAWER_OPEN_DELAY_MS);
+        setTimeout(() => useSettingsDrawer.getState().setOpen(true), SETTINGS_DRAWER_OPEN_DELAY_MS);
         break;
       case 'password':
         setPasswordOpen(true);
@@ -125,7 +124,6 @@ export function UserMenu() {
           <DownOutlined className="hide-xs" style={{ fontSize: 10 }} />
         </button>
       </Dropdown>
-      <SettingDrawer open={settingsOpen} onClose={() => setSettingsOpen(false)} />
       <ChangePasswordModal open={passwordOpen} onClose={() => setPasswordOpen(false)} />
       <DepartSelectModal choice={depart} onClose={() => setDepart(null)} />
     </>

@@ -13,7 +13,10 @@ import { dashboardApi } from '../../services/dashboardApi';
 import { noticeApi } from '../../services/noticeApi';
 import { errorText } from '../../services/request';
 
-const EChart = lazy(() => withChunkTimeout(import('./components/EChart')));
+const loadEChart = () => withChunkTimeout(import('./components/EChart'));
+// The chart library is fetched as soon as this page's module is, not after its data arrived.
+loadEChart().catch(() => undefined);
+const EChart = lazy(loadEChart);
 
 function ChartFallback({ height }: { height: number }) {
   return <Skeleton.Node active style={{ width: '100%', height }} />;

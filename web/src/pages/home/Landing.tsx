@@ -1,14 +1,25 @@
-// Public landing page /home: platform name, logo, what the platform offers, login and registration.
-import { AccountBookOutlined, AimOutlined, AuditOutlined, FileProtectOutlined } from '@ant-design/icons';
-import { Button, Card, Col, Row, Space } from 'antd';
+// Public landing page /home (spec §2; issue 4): platform name and logo, what the platform offers, how a
+// shipper joins, and the ways in (console login, shipper login, shipper registration).
+import {
+  AccountBookOutlined,
+  AimOutlined,
+  AuditOutlined,
+  CheckCircleOutlined,
+  FileProtectOutlined,
+  FormOutlined,
+  SendOutlined,
+} from '@ant-design/icons';
+import { Button } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { usePlatformName } from '../../app/usePlatformSettings';
 import { LanguageToggle } from '../../components/common/LanguageToggle';
 import { PlatformFooter } from '../../components/common/PlatformFooter';
-import { assetUrl, DEFAULT_LOGO_LIGHT } from '../../services/assets';
+import { assetUrl, DEFAULT_LOGIN_BG, DEFAULT_LOGO_LIGHT } from '../../services/assets';
 import { usePlatform } from '../../stores/platform';
+import { AUTH_NS } from '../user/authI18n';
+import './landing.css';
 
 const FEATURES = [
   { key: 'waybill', icon: <AuditOutlined /> },
@@ -17,58 +28,102 @@ const FEATURES = [
   { key: 'compliance', icon: <FileProtectOutlined /> },
 ] as const;
 
+const STEPS = [
+  { key: 'apply', icon: <FormOutlined /> },
+  { key: 'review', icon: <CheckCircleOutlined /> },
+  { key: 'ship', icon: <SendOutlined /> },
+] as const;
+
 export default function Landing() {
   const { t } = useTranslation();
+  const { t: ta } = useTranslation(AUTH_NS);
   const settings = usePlatform((s) => s.settings);
   const name = usePlatformName();
   const logo = assetUrl(settings?.platform_logo_light, DEFAULT_LOGO_LIGHT);
+  const bg = assetUrl(settings?.bg, DEFAULT_LOGIN_BG);
+  const subtitle = settings?.logo_title?.trim();
 
   useEffect(() => {
     document.title = name;
   }, [name]);
 
   return (
-    <div className="landing" data-testid="landing">
-      <header className="landing-bar">
-        <Link to="/home" className="landing-brand">
+    <div className="home" data-testid="landing">
+      <header className="home-bar">
+        <Link to="/home" className="home-brand" data-testid="landing-brand">
           <img src={logo} alt="logo" />
           <span>{name}</span>
         </Link>
-        <Space>
+        <div className="home-bar-actions">
           <LanguageToggle />
-          <Link to="/user/login">
+          <Link to="/user/login" className="home-bar-login">
             <Button type="primary">{t('landing.login')}</Button>
           </Link>
-        </Space>
+        </div>
       </header>
-      <section className="landing-hero">
-        <img src={logo} alt="" className="landing-hero-logo" />
-        <h1>{name}</h1>
-        <p>{t('landing.tagline')}</p>
-        <Space size="middle" wrap>
-          <Link to="/user/login">
-            <Button type="primary" size="large">
-              {t('landing.login')}
-            </Button>
+
+      <section className="home-hero" style={{ backgroundImage: `url("${bg}")` }}>
+        <div className="home-hero-inner">
+          <img src={logo} alt="" className="home-hero-logo" />
+          <h1 data-testid="landing-title">{name}</h1>
+          {subtitle && subtitle !== name ? <p className="home-hero-sub">{subtitle}</p> : null}
+          <p className="home-hero-tagline">{t('landing.tagline')}</p>
+          <div className="home-hero-actions">
+            <Link to="/user/login">
+              <Button type="primary" size="large" data-testid="landing-login">
+                {t('landing.login')}
+              </Button>
+            </Link>
+            <Link to="/customer/register">
+              <Button size="large" data-testid="landing-register">
+                {t('landing.register')}
+              </Button>
+            </Link>
+          </div>
+          <Link to="/user/login3" className="home-hero-link">
+            {ta('home.customerLogin')} →
           </Link>
-          <Link to="/customer/register">
-            <Button size="large">{t('landing.register')}</Button>
-          </Link>
-        </Space>
+        </div>
       </section>
-      <section className="landing-features">
-        <Row gutter={[24, 24]}>
+
+      <section className="home-section">
+        <h2>{ta('home.offerTitle')}</h2>
+        <div className="home-features">
           {FEATURES.map((f) => (
-            <Col key={f.key} xs={24} sm={12} lg={6}>
-              <Card className="landing-feature" variant="borderless">
-                <div className="landing-feature-icon">{f.icon}</div>
-                <h3>{t(`landing.features.${f.key}.title`)}</h3>
-                <p>{t(`landing.features.${f.key}.desc`)}</p>
-              </Card>
-            </Col>
+            <article key={f.key} className="home-feature">
+              <div className="home-feature-icon">{f.icon}</div>
+              <h3>{t(`landing.features.${f.key}.title`)}</h3>
+              <p>{t(`landing.features.${f.key}.desc`)}</p>
+            </article>
           ))}
-        </Row>
+        </div>
       </section>
+
+      <section className="home-section home-steps-section">
+        <h2>{ta('home.stepsTitle')}</h2>
+        <ol className="home-steps">
+          {STEPS.map((s, i) => (
+            <li key={s.key} className="home-step">
+              <div className="home-step-icon">
+                {s.icon}
+                <span className="home-step-no">{i + 1}</span>
+              </div>
+              <h3>{ta(`home.steps.${s.key}.title`)}</h3>
+              <p>{ta(`home.steps.${s.key}.desc`)}</p>
+            </li>
+          ))}
+        </ol>
+      </section>
+
+      <section className="home-cta">
+        <h2>{ta('home.ctaTitle')}</h2>
+        <Link to="/customer/register">
+          <Button size="large" ghost>
+            {ta('home.ctaButton')}
+          </Button>
+        </Link>
+      </section>
+
       <PlatformFooter settings={settings} />
     </div>
   );

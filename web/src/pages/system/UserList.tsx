@@ -1,135 +1,323 @@
-// Users list (component `system/UserList`): ProTable over /sys/user/list with search, sort and paging.
-import { type ActionType, type ProColumns, ProTable } from '@ant-design/pro-components';
-import { formatDateTime, PAGE_SIZE, PAGE_SIZE_OPTIONS, type Page, paginationLabel } from '@freight/contracts';
-import { Avatar, Badge, Card } from 'antd';
-import { useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+// 用户管理 (component `system/UserList`, issue 6 build 1): users with roles, departments, position, tenants
+// and avatar; unique account, mobile, e-mail and work number checked as they are typed; freeze and unfreeze in
+// batch; an administrator's password reset; a recycle bin; online users; Excel export and import.
+import { ProFormSelect, ProFormText, ProFormTreeSelect } from '@ant-design/pro-components';
+import { MSG, userAddBody } from '@freight/contracts';
+import { Avatar } from 'antd';
+import { useMemo, useRef, useState } from 'react';
+import { type ResourceField, ResourceListPage, type ResourcePageDef } from '../../components/resource';
+import type { FormItemContext } from '../../components/resource/types';
 import { assetUrl } from '../../services/assets';
 import { api } from '../../services/request';
-import { dictLabel, dictText } from '../../stores/dicts';
-import { useSession } from '../../stores/session';
+import { departSelectOptions, flattenDeparts, useDepartOptions } from './depart/departTree';
+import { OnlineUsersModal } from './user/OnlineUsersModal';
+import { PasswordModal } from './user/PasswordModal';
+import { RecycleBinModal } from './user/RecycleBinModal';
+import { uniqueRule } from './user/uniqueRule';
+import { joinList, splitList, useUserFormOptions } from './user/userOptions';
 
-export interface UserRow {
-  id: string;
-  username: string;
-  realname: string;
-  avatar?: string | null;
-  sex?: number | string | null;
-  phone?: string | null;
-  email?: string | null;
-  orgCode?: string | null;
-  status?: number | string | null;
-  userType?: number | string | null;
-  createTime?: string | null;
-}
+type Row = Record<string, unknown>;
 
-/** ProTable params -> the list call's query (pageNo, pageSize, column, order, filters). */
-export function toUserQuery(
-  params: Record<string, unknown> & { current?: number; pageSize?: number },
-  sort: Record<string, 'ascend' | 'descend' | null>,
-): Record<string, unknown> {
-  const { current, pageSize, ...filters } = params;
-  const query: Record<string, unknown> = { pageNo: current ?? 1, pageSize: pageSize ?? PAGE_SIZE };
-  for (const [k, v] of Object.entries(filters)) {
-    if (v !== undefined && v !== null && v !== '') query[k] = typeof v === 'string' ? v.trim() : v;
-  }
-  const [column, order] = Object.entries(sort).find(([, o]) => o) ?? [];
-  if (column && order) {
-    query.column = column;
-    query.order = order === 'ascend' ? 'asc' : 'desc';
-  }
-  return query;
-}
+/** A text field whose value must be free among users (reference checkOnlyUser). */
+const uniqueText =
+  (param: string) =>
+  ({ editing: _editing, editingRow, ...item }: FormItemContext) => (
+    <ProFormText
+      {...item}
+      validateTrigger={['onChange', 'onBlur']}
+      rules={[...item.rules, uniqueRule('/sys/user/checkOnlyUser', param, editingRow)]}
+    />
+  );
 
 export default function UserList() {
-  const { t } = useTranslation();
-  const actionRef = useRef<ActionType>(undefined);
-  const dicts = useSession((s) => s.dictItems);
-  const statusItems = dicts.user_status ?? [];
+  const departs = useDepartOptions();
+  const { roles, positions, tenants } = useUserFormOptions();
+  const [passwordFor, setPasswordFor] = useState<string | null>(null);
+  const [binOpen, setBinOpen] = useState(false);
+  const [onlineOpen, setOnlineOpen] = useState(false);
+  const reloadList = useRef<() => void>(() => undefined);
 
-  const columns: ProColumns<UserRow>[] = [
-    {
-      title: t('users.username'),
-      dataIndex: 'username',
-      sorter: true,
-      copyable: true,
-      fixed: 'left',
-      width: 140,
-    },
-    { title: t('users.realname'), dataIndex: 'realname', sorter: true, width: 120 },
-    {
-      title: t('users.avatar'),
-      dataIndex: 'avatar',
-      search: false,
-      width: 72,
-      render: (_, row) => (
-        <Avatar size="small" src={row.avatar ? assetUrl(row.avatar) : undefined}>
-          {row.realname?.[0]}
-        </Avatar>
-      ),
-    },
-    {
-      title: t('users.sex'),
-      dataIndex: 'sex',
-      search: false,
-      width: 72,
-      render: (_, row) => dictText(dicts, 'sex', row.sex) || '—',
-    },
-    { title: t('users.phone'), dataIndex: 'phone', search: false, width: 130 },
-    { title: t('users.email'), dataIndex: 'email', search: false, ellipsis: true, width: 180 },
-    { title: t('users.orgCode'), dataIndex: 'orgCode', search: false, width: 120 },
-    {
-      title: t('users.userType'),
-      dataIndex: 'userType',
-      search: false,
-      width: 110,
-      render: (_, row) => dictText(dicts, 'user_type', row.userType) || '—',
-    },
-    {
-      title: t('users.status'),
-      dataIndex: 'status',
-      valueType: 'select',
-      width: 100,
-      fieldProps: { options: statusItems.map((i) => ({ value: i.value, label: dictLabel(i) })) },
-      render: (_, row) => {
-        const text = dictText(dicts, 'user_status', row.status) || '—';
-        return <Badge status={String(row.status) === '1' ? 'success' : 'error'} text={text} />;
+  const def = useMemo<ResourcePageDef>(() => {
+    const tree = departs.data ?? [];
+    const departByCode = new Map(flattenDeparts(tree).map((d) => [d.orgCode, d.title]));
+    const freeze = (status: 1 | 2) => async (rows: Row[], helpers: { reload: () => void }) => {
+      await api.put('/sys/user/frozenBatch', { ids: rows.map((r) => String(r.id)).join(','), status });
+      helpers.reload();
+    };
+    const fields: ResourceField[] = [
+      {
+        name: 'avatar',
+        label: ['头像', 'Avatar'],
+        kind: 'image',
+        biz: 'avatar',
+        list: { width: 72 },
+        render: (value, row) => (
+          <Avatar size="small" src={value ? assetUrl(String(value)) : undefined}>
+            {String(row.realname ?? '').slice(0, 1)}
+          </Avatar>
+        ),
       },
-    },
-    {
-      title: t('users.createTime'),
-      dataIndex: 'createTime',
-      search: false,
-      sorter: true,
-      width: 170,
-      render: (_, row) => formatDateTime(row.createTime) || '—',
-    },
-  ];
+      {
+        name: 'username',
+        label: ['用户账号', 'Account'],
+        required: true,
+        search: true,
+        sorter: true,
+        form: 'add',
+        list: { width: 130, fixed: 'left' },
+        renderFormItem: uniqueText('username'),
+      },
+      { name: 'realname', label: ['用户姓名', 'Name'], required: true, search: true, sorter: true },
+      {
+        name: 'password',
+        label: ['登录密码', 'Password'],
+        kind: 'password',
+        form: 'add',
+        required: true,
+        list: false,
+        detail: false,
+      },
+      {
+        name: 'confirmpassword',
+        label: ['确认密码', 'Confirm password'],
+        kind: 'password',
+        form: 'add',
+        list: false,
+        detail: false,
+        renderFormItem: ({ editing, editingRow: _row, rules: _rules, ...item }) =>
+          editing ? null : (
+            <ProFormText.Password
+              {...item}
+              dependencies={['password']}
+              rules={[
+                { required: true, message: MSG.confirmPasswordRequired },
+                ({ getFieldValue }) => ({
+                  validator: async (_r, value: unknown) => {
+                    if (value && value !== getFieldValue('password')) throw new Error(MSG.passwordMismatch);
+                  },
+                }),
+              ]}
+            />
+          ),
+      },
+      { name: 'sex', label: ['性别', 'Sex'], kind: 'dict', dict: 'sex', search: true, list: { width: 70 } },
+      { name: 'birthday', label: ['生日', 'Birthday'], kind: 'date', list: false },
+      {
+        name: 'phone',
+        label: ['手机号', 'Mobile'],
+        search: true,
+        list: { width: 130 },
+        renderFormItem: uniqueText('phone'),
+      },
+      {
+        name: 'email',
+        label: ['邮箱', 'E-mail'],
+        list: { width: 180, ellipsis: true },
+        renderFormItem: uniqueText('email'),
+      },
+      { name: 'workNo', label: ['工号', 'Work no.'], sorter: true, renderFormItem: uniqueText('workNo') },
+      {
+        name: 'post',
+        label: ['职务', 'Position'],
+        options: positions.map((p) => ({ value: p.code, label: p.name })),
+        kind: 'dict',
+        list: { width: 110 },
+      },
+      {
+        name: 'selectedroles',
+        label: ['角色', 'Roles'],
+        list: false,
+        detail: false,
+        // The list's value is an array; the server's comma-string check is not the form's.
+        renderFormItem: ({ editing: _e, editingRow: _r, rules: _rules, ...item }) => (
+          <ProFormSelect
+            {...item}
+            mode="multiple"
+            showSearch
+            options={roles.map((r) => ({ value: r.id, label: r.roleName }))}
+            fieldProps={{ optionFilterProp: 'label' }}
+          />
+        ),
+      },
+      {
+        name: 'selecteddeparts',
+        label: ['所属部门', 'Departments'],
+        list: false,
+        detail: false,
+        // The list's value is an array; the server's comma-string check is not the form's.
+        renderFormItem: ({ editing: _e, editingRow: _r, rules: _rules, ...item }) => (
+          <ProFormTreeSelect
+            {...item}
+            fieldProps={{
+              treeData: tree,
+              // Each department on its own: belonging to a department says nothing of its children.
+              multiple: true,
+              treeDefaultExpandAll: true,
+              showSearch: true,
+              treeNodeFilterProp: 'title',
+            }}
+          />
+        ),
+      },
+      {
+        name: 'departId',
+        label: ['部门', 'Department'],
+        options: departSelectOptions(tree),
+        search: true,
+        list: false,
+        form: false,
+        detail: false,
+      },
+      {
+        name: 'orgCode',
+        label: ['当前部门', 'Current department'],
+        form: false,
+        sorter: true,
+        list: { width: 130 },
+        render: (value) => (value ? (departByCode.get(String(value)) ?? String(value)) : '--'),
+      },
+      { name: 'userType', label: ['用户类型', 'User type'], kind: 'dict', dict: 'user_type', search: true },
+      {
+        name: 'relTenantIds',
+        label: ['租户', 'Tenants'],
+        list: { width: 120 },
+        render: (value) =>
+          splitList(value)
+            .map((id) => tenants.find((t) => String(t.id) === id)?.name ?? id)
+            .join('，') || '--',
+        // The list's value is an array; the server's comma-string check is not the form's.
+        renderFormItem: ({ editing: _e, editingRow: _r, rules: _rules, ...item }) => (
+          <ProFormSelect
+            {...item}
+            mode="multiple"
+            options={tenants.filter((t) => t.id > 0).map((t) => ({ value: String(t.id), label: t.name }))}
+          />
+        ),
+      },
+      { name: 'telephone', label: ['座机', 'Telephone'], list: false },
+      {
+        name: 'status',
+        label: ['状态', 'Status'],
+        kind: 'dict',
+        dict: 'user_status',
+        search: true,
+        sorter: true,
+        form: false,
+        list: { width: 80 },
+      },
+      {
+        name: 'createTime',
+        label: ['创建时间', 'Created'],
+        kind: 'datetime',
+        form: false,
+        sorter: true,
+        search: 'range',
+      },
+    ];
+    return {
+      api: '/sys/user',
+      title: ['用户管理', 'Users'],
+      perm: 'system:user',
+      schema: userAddBody,
+      formWidth: 820,
+      defaultSort: { column: 'createTime', order: 'desc' },
+      fields,
+      editValues: async (row) => {
+        const [roleIds, userDeparts] = await Promise.all([
+          api.get<string[]>('/sys/user/queryUserRole', { userid: row.id }),
+          api.get<Array<{ key: string }>>('/sys/user/userDepartList', { userId: row.id }),
+        ]);
+        return {
+          selectedroles: roleIds,
+          selecteddeparts: userDeparts.map((d) => d.key),
+          relTenantIds: splitList(row.relTenantIds),
+        };
+      },
+      toBody: (values) => {
+        const { confirmpassword: _c, ...body } = values;
+        return {
+          ...body,
+          selectedroles: joinList(body.selectedroles) ?? '',
+          selecteddeparts: joinList(body.selecteddeparts) ?? '',
+          relTenantIds: joinList(body.relTenantIds) ?? '',
+        };
+      },
+      rowActions: [
+        {
+          key: 'password',
+          label: ['密码', 'Password'],
+          perm: 'system:user:password',
+          run: (row) => setPasswordFor(String(row.username)),
+        },
+        {
+          key: 'freeze',
+          label: ['冻结', 'Freeze'],
+          perm: 'system:user:frozen',
+          danger: true,
+          visible: (row) => Number(row.status) === 1,
+          confirm: [
+            '确定冻结该用户吗? 其登录会话将立即失效。',
+            'Freeze this user? Their sessions end at once.',
+          ],
+          run: (row, helpers) => freeze(2)([row], helpers),
+        },
+        {
+          key: 'unfreeze',
+          label: ['解冻', 'Unfreeze'],
+          perm: 'system:user:frozen',
+          visible: (row) => Number(row.status) === 2,
+          confirm: ['确定解冻该用户吗?', 'Unfreeze this user?'],
+          run: (row, helpers) => freeze(1)([row], helpers),
+        },
+      ],
+      toolbar: [
+        {
+          key: 'freezeBatch',
+          label: ['批量冻结', 'Freeze selected'],
+          perm: 'system:user:frozen',
+          batch: true,
+          confirm: ['确定冻结选中的用户吗?', 'Freeze the selected users?'],
+          run: freeze(2),
+        },
+        {
+          key: 'unfreezeBatch',
+          label: ['批量解冻', 'Unfreeze selected'],
+          perm: 'system:user:frozen',
+          batch: true,
+          confirm: ['确定解冻选中的用户吗?', 'Unfreeze the selected users?'],
+          run: freeze(1),
+        },
+        {
+          key: 'recycleBin',
+          label: ['回收站', 'Recycle bin'],
+          perm: 'system:user:delete',
+          run: (_rows, helpers) => {
+            reloadList.current = helpers.reload;
+            setBinOpen(true);
+          },
+        },
+        {
+          key: 'online',
+          label: ['在线用户', 'Online users'],
+          perm: 'system:user:list',
+          run: () => setOnlineOpen(true),
+        },
+      ],
+    };
+  }, [departs.data, roles, positions, tenants]);
 
   return (
-    <Card variant="borderless" styles={{ body: { padding: 0 } }}>
-      <ProTable<UserRow>
-        rowKey="id"
-        actionRef={actionRef}
-        columns={columns}
-        headerTitle={t('users.title')}
-        cardBordered={false}
-        scroll={{ x: 1200 }}
-        search={{ labelWidth: 'auto', defaultCollapsed: false }}
-        options={{ density: true, reload: true, setting: true, fullScreen: false }}
-        pagination={{
-          defaultPageSize: PAGE_SIZE,
-          pageSizeOptions: [...PAGE_SIZE_OPTIONS],
-          showQuickJumper: true,
-          showSizeChanger: true,
-          showTotal: (total, range) => paginationLabel(total, range),
+    <>
+      <ResourceListPage def={def} />
+      <PasswordModal username={passwordFor} onClose={() => setPasswordFor(null)} />
+      <RecycleBinModal
+        open={binOpen}
+        onClose={(changed) => {
+          setBinOpen(false);
+          if (changed) reloadList.current();
         }}
-        request={async (params, sort) => {
-          const page = await api.get<Page<UserRow>>('/sys/user/list', toUserQuery(params, sort));
-          return { data: page.records, total: page.total, success: true };
-        }}
-        data-testid="user-table"
       />
-    </Card>
+      <OnlineUsersModal open={onlineOpen} onClose={() => setOnlineOpen(false)} />
+    </>
   );
 }

@@ -1,7 +1,177 @@
+// /user/alteration (spec §2; issue 4): forgotten password. A code sent to the account's mobile (mode 2)
+// proves the phone and yields a 10-minute reset token; the new password then ends every session.
+import { LockOutlined, MobileOutlined } from '@ant-design/icons';
+import { AUTH_MSG } from '@freight/contracts';
+import { Button, Form, Input, Result, Steps } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ComingSoon } from '../../components/common/ComingSoon';
+import { Link } from 'react-router';
+import { authApi } from '../../services/authApi';
+import { feedback } from '../../services/feedback';
+import { errorText, isHttpFailure } from '../../services/request';
+import { AUTH_NS } from './authI18n';
+import { confirmRules, newPasswordRules } from './passwordRules';
+import { mobileRules, SmsCodeInput, smsCodeRules } from './SmsCodeInput';
+import './auth.css';
 
-export default function AlterationPage() {
-  const { t } = useTranslation();
-  return <ComingSoon title={t('stub.alteration')} />;
+interface VerifyValues {
+  mobile: string;
+  smscode: string;
+}
+interface ResetValues {
+  password: string;
+  confirmpassword: string;
+}
+
+export default function Alteration() {
+  const { t: ta } = useTranslation(AUTH_NS);
+  const [step, setStep] = useState(0);
+  const [grant, setGrant] = useState<{ username: string; resetToken: string } | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+  const [verifyForm] = Form.useForm<VerifyValues>();
+  const [resetForm] = Form.useForm<ResetValues>();
+
+  /** Runs a call and shows its refusal; resolves to the envelope (null when the request itself failed). */
+  const attempt = async <T,>(call: () => Promise<{ success: boolean; message: string; result: T }>) => {
+    setSubmitting(true);
+    try {
+      const env = await call();
+      if (!env.success) feedback.message.error(env.message);
+      return env;
+    } catch (err) {
+      if (!isHttpFailure(err)) feedback.message.error(errorText(err));
+    } finally {
+      setSubmitting(false);
+    }
+    return null;
+  };
+
+  const verify = async (values: VerifyValues) => {
+    const env = await attempt(() => authApi.phoneVerification(values.mobile.trim(), values.smscode));
+    if (!env?.success) return;
+    setGrant(env.result);
+    setStep(1);
+  };
+
+  const reset = async (values: ResetValues) => {
+    if (!grant) return;
+    const env = await attempt(() => authApi.resetPassword({ ...values, ...grant }));
+    if (!env) return;
+    if (!env.success) {
+      // A used or expired reset token cannot be retried: start again from the phone.
+      if (env.message === AUTH_MSG.resetTokenInvalid) {
+        setGrant(null);
+        setStep(0);
+      }
+      return;
+    }
+    feedback.message.success(env.message);
+    setGrant(null);
+    setStep(2);
+  };
+
+  return (
+    <section className="login-card auth-card-wide" data-testid="alteration-card">
+      <h2 className="login-card-title">{ta('alteration.title')}</h2>
+      <Steps
+        className="auth-steps"
+        size="small"
+        current={step}
+        responsive={false}
+        items={[
+          { title: ta('alteration.stepVerify') },
+          { title: ta('alteration.stepReset') },
+          { title: ta('alteration.stepDone') },
+        ]}
+      />
+      {step === 0 ? (
+        <Form<VerifyValues>
+          form={verifyForm}
+          size="large"
+          onFinish={verify}
+          aria-label={ta('alteration.stepVerify')}
+        >
+          <Form.Item name="mobile" rules={mobileRules(ta)}>
+            <Input
+              prefix={<MobileOutlined />}
+              placeholder={ta('mobilePlaceholder')}
+              aria-label={ta('mobile')}
+              inputMode="tel"
+              autoComplete="tel"
+              maxLength={11}
+              data-testid="alteration-mobile"
+            />
+          </Form.Item>
+          <Form.Item name="smscode" rules={smsCodeRules(ta)}>
+            <SmsCodeInput mode="2" testId="alteration-code" />
+          </Form.Item>
+          <Form.Item>
+            <Button type="primary" htmlType="submit" block loading={submitting} data-testid="alteration-next">
+              {ta('alteration.next')}
+            </Button>
+          </Form.Item>
+        </Form>
+      ) : null}
+      {step === 1 && grant ? (
+        <Form<ResetValues>
+          form={resetForm}
+          size="large"
+          onFinish={reset}
+          aria-label={ta('alteration.stepReset')}
+        >
+          <div className="auth-account-line" data-testid="alteration-account">
+            {ta('alteration.account')}：<strong>{grant.username}</strong>
+          </div>
+          <Form.Item name="password" rules={newPasswordRules} extra={ta('passwordHint')}>
+            <Input.Password
+              prefix={<LockOutlined />}
+              placeholder={ta('alteration.newPassword')}
+              aria-label={ta('alteration.newPassword')}
+              autoComplete="new-password"
+              data-testid="alteration-password"
+            />
+          </Form.Item>
+          <Form.Item name="confirmpassword" dependencies={['password']} rules={confirmRules()}>
+            <Input.Password
+              prefix={<LockOutlined />}
+              placeholder={ta('confirmPlaceholder')}
+              aria-label={ta('confirmPassword')}
+              autoComplete="new-password"
+              data-testid="alteration-confirm"
+            />
+          </Form.Item>
+          <Form.Item>
+            <Button
+              type="primary"
+              htmlType="submit"
+              block
+              loading={submitting}
+              data-testid="alteration-submit"
+            >
+              {ta('alteration.submit')}
+            </Button>
+          </Form.Item>
+        </Form>
+      ) : null}
+      {step === 2 ? (
+        <div className="auth-result" data-testid="alteration-done">
+          <Result
+            status="success"
+            title={ta('alteration.doneTitle')}
+            subTitle={ta('alteration.doneDesc')}
+            extra={
+              <Link to="/user/login">
+                <Button type="primary">{ta('alteration.backLogin')}</Button>
+              </Link>
+            }
+          />
+        </div>
+      ) : null}
+      {step < 2 ? (
+        <nav className="login-links">
+          <Link to="/user/login">{ta('alteration.backLogin')}</Link>
+        </nav>
+      ) : null}
+    </section>
+  );
 }

@@ -1,159 +1,347 @@
-// Login page (spec §2, §4): user name, password, captcha image (click to refresh, refreshed on 412).
-import { LockOutlined, SafetyCertificateOutlined, UserOutlined } from '@ant-design/icons';
-import { HOME_PATH, LOGIN_CAPTCHA_ERROR_CODE, LOGIN_PASSWORD_CHANGE_CODE, MSG } from '@freight/contracts';
-import { Button, Form, Input } from 'antd';
-import { useCallback, useEffect, useState } from 'react';
+// Login page (spec §2, §4; issue 4): account and password (captcha image refreshed after every failure,
+// 412 验证码错误 included; code 406 opens the change-password dialog), mobile number with an SMS code,
+// remember me, and single sign-on / third-party buttons when the server offers them. On arrival it also
+// finishes a CAS or third-party sign-in, or signs in with this browser's remember-me key.
+import { LockOutlined, MobileOutlined, UserOutlined } from '@ant-design/icons';
+import {
+  AUTH_MSG,
+  LOGIN_CAPTCHA_ERROR_CODE,
+  LOGIN_PASSWORD_CHANGE_CODE,
+  LOGIN_SUCCESS_CODE,
+  type LoginOptions,
+  MSG,
+  type PasswordChangeRequired,
+  type RememberedLoginResult,
+} from '@freight/contracts';
+import { Button, Checkbox, Form, Spin } from 'antd';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router';
-import { authApi } from '../../services/authApi';
+import { Link, useSearchParams } from 'react-router';
+import { Input, Password } from '../../components/form/singleLineInputs';
+import { authApi, rememberKey } from '../../services/authApi';
 import { feedback } from '../../services/feedback';
 import { errorText, isHttpFailure } from '../../services/request';
-import { safeRedirect } from '../../services/sessionActions';
-import { usePermissions } from '../../stores/permissions';
-import { useSession } from '../../stores/session';
+import { SSO_LOGGED_OUT } from '../../services/sessionActions';
+import { AUTH_NS } from './authI18n';
+import { casService, ExternalLogins, startCas } from './ExternalLogins';
+import { mobileRules, SmsCodeInput, smsCodeRules } from './SmsCodeInput';
+import { CaptchaRow, useCaptcha } from './useCaptcha';
+import { useCompleteLogin } from './useCompleteLogin';
+import './auth.css';
 
-interface LoginForm {
+const PasswordChangeDialog = lazy(() => import('./PasswordChangeDialog'));
+
+interface PasswordForm {
   username: string;
   password: string;
   captcha?: string;
+  remember?: boolean;
 }
 
-function newCheckKey(): string {
-  return `${Date.now()}${Math.random().toString(36).slice(2, 8)}`;
+interface PhoneForm {
+  mobile: string;
+  captcha: string;
+}
+
+type Tab = 'password' | 'phone';
+
+/** Messages the server may send back in ?thirdError; anything else is shown as the generic failure. */
+const KNOWN_MESSAGES = new Set<string>([...Object.values(AUTH_MSG), ...Object.values(MSG)]);
+
+// A one-time secret (remember key, CAS ticket, third-party code) is exchanged once per page life even if
+// React runs the arrival effect twice (StrictMode): a second use of a remember key would end its chain.
+const exchanges = new Map<string, Promise<unknown>>();
+function exchangeOnce<T>(id: string, run: () => Promise<T>): Promise<T> {
+  let found = exchanges.get(id) as Promise<T> | undefined;
+  if (!found) {
+    found = run();
+    exchanges.set(id, found);
+  }
+  return found;
 }
 
 export default function Login() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
-  const [params] = useSearchParams();
-  const [form] = Form.useForm<LoginForm>();
-  const [checkKey, setCheckKey] = useState(newCheckKey);
-  const [captcha, setCaptcha] = useState<string | null>(null);
-  const [captchaFailed, setCaptchaFailed] = useState(false);
+  const { t: ta } = useTranslation(AUTH_NS);
+  const [params, setParams] = useSearchParams();
+  const redirect = params.get('redirect');
+  const complete = useCompleteLogin();
+  const captcha = useCaptcha();
+  const [form] = Form.useForm<PasswordForm>();
+  const [phoneForm] = Form.useForm<PhoneForm>();
+  const [tab, setTab] = useState<Tab>('password');
+  const [options, setOptions] = useState<LoginOptions | null>(null);
+  const [busy, setBusy] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
+  const [change, setChange] = useState<{ required: PasswordChangeRequired; oldPassword: string } | null>(
+    null,
+  );
 
-  const refreshCaptcha = useCallback(() => setCheckKey(newCheckKey()), []);
-
+  // Arrival: finish a CAS or third-party sign-in, else use the remember-me key, else go to CAS when on.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once, for the URL the page opened with
   useEffect(() => {
     let alive = true;
-    setCaptcha(null);
-    setCaptchaFailed(false);
-    authApi
-      .captcha(checkKey)
-      .then((env) => {
+    const dropParams = (...names: string[]) =>
+      setParams(
+        (prev) => {
+          const next = new URLSearchParams(prev);
+          for (const name of names) next.delete(name);
+          return next;
+        },
+        { replace: true },
+      );
+    const loaded = authApi
+      .loginOptions()
+      .then((env) => (env.success ? env.result : null))
+      .catch(() => null);
+    void loaded.then((o) => alive && setOptions(o));
+
+    const arrive = async () => {
+      const ticket = params.get('ticket');
+      const thirdCode = params.get('thirdCode');
+      const thirdError = params.get('thirdError');
+      if (ticket) {
+        setBusy(ta('ssoValidating'));
+        const env = await exchangeOnce(`cas:${ticket}`, () =>
+          authApi.validateCas(ticket, casService(redirect)),
+        ).catch(() => null);
         if (!alive) return;
-        if (env.success && env.result) setCaptcha(env.result);
-        else setCaptchaFailed(true);
-      })
-      .catch(() => alive && setCaptchaFailed(true));
+        if (env?.success) return complete(env.result);
+        if (env) feedback.message.error(env.message || AUTH_MSG.casTicketInvalid);
+        // A failed ticket shows the form (with the SSO button) rather than bouncing back to CAS.
+        dropParams('ticket');
+        setBusy(null);
+        return;
+      }
+      if (thirdCode) {
+        setBusy(ta('thirdValidating'));
+        const env = await exchangeOnce(`third:${thirdCode}`, () => authApi.thirdLoginUser(thirdCode)).catch(
+          () => null,
+        );
+        if (!alive) return;
+        if (env?.success) return complete(env.result);
+        if (env) feedback.message.error(env.message || AUTH_MSG.thirdCodeInvalid);
+        dropParams('thirdCode');
+        setBusy(null);
+        return;
+      }
+      if (thirdError) {
+        feedback.message.error(KNOWN_MESSAGES.has(thirdError) ? thirdError : AUTH_MSG.thirdFailed);
+        dropParams('thirdError');
+        return;
+      }
+      const key = rememberKey.get();
+      if (key) {
+        setBusy(ta('autoLogin'));
+        const env = await exchangeOnce(`remember:${key}`, () => authApi.remember(key)).catch(() => null);
+        if (!alive) return;
+        if (env?.success) return complete(env.result);
+        rememberKey.set(null);
+        if (env?.message) feedback.message.warning(env.message);
+        setBusy(null);
+      }
+      const o = await loaded;
+      if (!alive) return;
+      const loggedOutOfSso = sessionStorage.getItem(SSO_LOGGED_OUT);
+      sessionStorage.removeItem(SSO_LOGGED_OUT);
+      if (o?.cas && params.get('local') !== '1' && !loggedOutOfSso) {
+        setBusy(ta('ssoRedirect'));
+        startCas(o, redirect);
+      }
+    };
+    void arrive();
     return () => {
       alive = false;
     };
-  }, [checkKey]);
+  }, []);
 
-  const onFinish = async (values: LoginForm) => {
+  const submitPassword = async (values: PasswordForm) => {
     setSubmitting(true);
+    const remember = Boolean(values.remember);
     try {
-      const env = await authApi.login({
+      const env = await authApi.loginByUsername({
         username: values.username.trim(),
         password: values.password,
         captcha: values.captcha ?? '',
-        checkKey,
+        checkKey: captcha.checkKey,
+        remember_me: remember,
       });
-      if (env.success && Number(env.code) === 200) {
-        usePermissions.getState().clear();
-        useSession.getState().login(env.result);
-        feedback.message.success(MSG.loginOk);
-        navigate(safeRedirect(params.get('redirect'), HOME_PATH), { replace: true });
+      const code = Number(env.code);
+      if (env.success && code === LOGIN_SUCCESS_CODE) {
+        complete(env.result as RememberedLoginResult, { remember });
         return;
       }
-      if (Number(env.code) === LOGIN_PASSWORD_CHANGE_CODE) {
+      form.setFieldValue('captcha', '');
+      captcha.refresh();
+      if (env.success && code === LOGIN_PASSWORD_CHANGE_CODE) {
+        // spec §4: 406 is a result for the caller, not an error: the password must be changed first.
         feedback.message.warning(env.message || t('login.passwordChangeRequired'));
-      } else if (Number(env.code) === LOGIN_CAPTCHA_ERROR_CODE) {
-        feedback.message.error(env.message || MSG.captchaError);
-        form.setFieldValue('captcha', '');
-      } else {
-        feedback.message.error(env.message || MSG.badCredentials);
+        setChange({ required: env.result as PasswordChangeRequired, oldPassword: values.password });
+        return;
       }
-      refreshCaptcha();
+      feedback.message.error(
+        env.message || (code === LOGIN_CAPTCHA_ERROR_CODE ? MSG.captchaError : MSG.badCredentials),
+      );
     } catch (err) {
       if (!isHttpFailure(err)) feedback.message.error(errorText(err));
-      refreshCaptcha();
+      captcha.refresh();
     } finally {
       setSubmitting(false);
     }
   };
 
+  const afterPasswordChange = async (newPassword: string) => {
+    setChange(null);
+    form.setFieldsValue({ password: newPassword, captcha: '' });
+    // Without a captcha the new password signs in at once; with one, the user types the new image's text.
+    if (options && !options.captcha) {
+      await submitPassword({ ...form.getFieldsValue(), password: newPassword });
+      return;
+    }
+    feedback.message.info(ta('passwordChange.enterCaptcha'));
+    form.getFieldInstance('captcha')?.focus?.();
+  };
+
+  const submitPhone = async (values: PhoneForm) => {
+    setSubmitting(true);
+    try {
+      const env = await authApi.phoneLogin(values.mobile.trim(), values.captcha);
+      if (env.success && Number(env.code) === LOGIN_SUCCESS_CODE) {
+        complete(env.result);
+        return;
+      }
+      feedback.message.error(env.message || AUTH_MSG.smsCodeInvalid);
+    } catch (err) {
+      if (!isHttpFailure(err)) feedback.message.error(errorText(err));
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  if (busy) {
+    return (
+      <section className="login-card auth-busy" data-testid="login-card" aria-busy="true">
+        <Spin size="large" />
+        <p data-testid="login-busy">{busy}</p>
+      </section>
+    );
+  }
+
   return (
     <section className="login-card" data-testid="login-card">
-      <h2 className="login-card-title">{t('login.title')}</h2>
-      <Form<LoginForm>
-        form={form}
-        size="large"
-        onFinish={onFinish}
-        autoComplete="on"
-        aria-label={t('login.title')}
-      >
-        <Form.Item
-          name="username"
-          rules={[{ required: true, whitespace: true, message: t('login.usernameRequired') }]}
+      <h2 className="login-card-title">{t('login.welcomeBack')}</h2>
+      <div className="auth-tabs" role="tablist" aria-label={t('login.title')}>
+        {(['password', 'phone'] as const).map((key) => (
+          <button
+            key={key}
+            type="button"
+            role="tab"
+            aria-selected={tab === key}
+            className={tab === key ? 'is-active' : undefined}
+            onClick={() => setTab(key)}
+            data-testid={`login-tab-${key}`}
+          >
+            {ta(`tabs.${key}`)}
+          </button>
+        ))}
+      </div>
+
+      {tab === 'password' ? (
+        <Form<PasswordForm>
+          // Keys: each tab's form is its own component (antd keeps the first form instance it was given).
+          key="password"
+          form={form}
+          size="large"
+          onFinish={submitPassword}
+          autoComplete="on"
+          aria-label={ta('tabs.password')}
+          initialValues={{ remember: false }}
         >
-          <Input
-            prefix={<UserOutlined />}
-            placeholder={t('login.usernamePlaceholder')}
-            aria-label={t('login.username')}
-            autoComplete="username"
-            autoFocus
-            data-testid="login-username"
-          />
-        </Form.Item>
-        <Form.Item name="password" rules={[{ required: true, message: t('login.passwordRequired') }]}>
-          <Input.Password
-            prefix={<LockOutlined />}
-            placeholder={t('login.passwordPlaceholder')}
-            aria-label={t('login.password')}
-            autoComplete="current-password"
-            data-testid="login-password"
-          />
-        </Form.Item>
-        <div className="login-captcha-row">
-          <Form.Item name="captcha" className="login-captcha-input">
+          <Form.Item
+            name="username"
+            rules={[{ required: true, whitespace: true, message: t('login.usernameRequired') }]}
+          >
             <Input
-              prefix={<SafetyCertificateOutlined />}
-              placeholder={t('login.captchaPlaceholder')}
-              aria-label={t('login.captcha')}
-              autoComplete="off"
-              maxLength={8}
-              data-testid="login-captcha"
+              prefix={<UserOutlined />}
+              placeholder={t('login.usernamePlaceholder')}
+              aria-label={t('login.username')}
+              autoComplete="username"
+              autoFocus
+              data-testid="login-username"
             />
           </Form.Item>
-          <button
-            type="button"
-            className="login-captcha-image"
-            onClick={refreshCaptcha}
-            title={t('login.captchaRefresh')}
-            aria-label={t('login.captchaRefresh')}
-            data-testid="login-captcha-image"
-          >
-            {captcha ? (
-              <img src={captcha} alt={t('login.captcha')} />
-            ) : captchaFailed ? (
-              <span className="login-captcha-failed">{t('login.captchaLoadFailed')}</span>
-            ) : (
-              <span className="login-captcha-loading">{t('common.loading')}</span>
-            )}
-          </button>
-        </div>
-        <Form.Item>
-          <Button type="primary" htmlType="submit" block loading={submitting} data-testid="login-submit">
-            {t('login.submit')}
-          </Button>
-        </Form.Item>
-      </Form>
-      <div className="login-links">
+          <Form.Item name="password" rules={[{ required: true, message: t('login.passwordRequired') }]}>
+            <Password
+              prefix={<LockOutlined />}
+              placeholder={t('login.passwordPlaceholder')}
+              aria-label={t('login.password')}
+              autoComplete="current-password"
+              data-testid="login-password"
+            />
+          </Form.Item>
+          <CaptchaRow captcha={captcha} />
+          <div className="auth-row">
+            <Form.Item name="remember" valuePropName="checked" noStyle>
+              <Checkbox data-testid="login-remember">{ta('rememberMe')}</Checkbox>
+            </Form.Item>
+            <Link to="/user/alteration" data-testid="login-forgot">
+              {ta('forgot')}
+            </Link>
+          </div>
+          <Form.Item>
+            <Button type="primary" htmlType="submit" block loading={submitting} data-testid="login-submit">
+              {t('login.submit')}
+            </Button>
+          </Form.Item>
+        </Form>
+      ) : (
+        <Form<PhoneForm>
+          key="phone"
+          form={phoneForm}
+          size="large"
+          onFinish={submitPhone}
+          aria-label={ta('tabs.phone')}
+        >
+          <Form.Item name="mobile" rules={mobileRules(ta)}>
+            <Input
+              prefix={<MobileOutlined />}
+              placeholder={ta('mobilePlaceholder')}
+              aria-label={ta('mobile')}
+              inputMode="tel"
+              autoComplete="tel"
+              maxLength={11}
+              data-testid="phone-mobile"
+            />
+          </Form.Item>
+          <Form.Item name="captcha" rules={smsCodeRules(ta)}>
+            <SmsCodeInput mode="0" testId="phone-code" />
+          </Form.Item>
+          <Form.Item>
+            <Button type="primary" htmlType="submit" block loading={submitting} data-testid="phone-submit">
+              {t('login.submit')}
+            </Button>
+          </Form.Item>
+        </Form>
+      )}
+
+      {options ? <ExternalLogins options={options} redirect={redirect} /> : null}
+
+      <nav className="login-links">
+        <Link to="/user/register">{ta('registerUser')}</Link>
+        <Link to="/user/login3">{ta('customerLogin')}</Link>
         <Link to="/customer/register">{t('login.register')}</Link>
-        <Link to="/user/alteration">{t('stub.alteration')}</Link>
-      </div>
+      </nav>
+
+      {change ? (
+        <Suspense fallback={null}>
+          <PasswordChangeDialog
+            required={change.required}
+            oldPassword={change.oldPassword}
+            onChanged={(password) => void afterPasswordChange(password)}
+            onCancel={() => setChange(null)}
+          />
+        </Suspense>
+      ) : null}
     </section>
   );
 }

@@ -1,7 +1,28 @@
+// /user/register-result (spec §2; issue 4): the account registered on /user/register.
+import { Button, Result } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { ComingSoon } from '../../components/common/ComingSoon';
+import { Link, useLocation } from 'react-router';
+import { AUTH_NS } from './authI18n';
+import './auth.css';
 
-export default function RegisterResultPage() {
-  const { t } = useTranslation();
-  return <ComingSoon title={t('stub.registerResult')} />;
+export default function RegisterResult() {
+  const { t: ta } = useTranslation(AUTH_NS);
+  const username = (useLocation().state as { username?: string } | null)?.username;
+  return (
+    <section className="login-card auth-card-wide auth-result" data-testid="register-result">
+      <Result
+        status="success"
+        title={ta('registerResult.title')}
+        subTitle={username ? ta('registerResult.desc', { username }) : ta('registerResult.descNoName')}
+        extra={[
+          <Link key="login" to="/user/login">
+            <Button type="primary">{ta('registerResult.login')}</Button>
+          </Link>,
+          <Link key="home" to="/home">
+            <Button>{ta('registerResult.home')}</Button>
+          </Link>,
+        ]}
+      />
+    </section>
+  );
 }

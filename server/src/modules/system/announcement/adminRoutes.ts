@@ -1,5 +1,5 @@
 import { pageQuery } from '@freight/contracts';
-import { and, count, desc, eq, ilike, inArray } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, ne, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -8,16 +8,27 @@ import type { AppContext } from '../../../platform/context.ts';
 import { ok, okMessage } from '../../../platform/http/envelope.ts';
 import { bizError, unauthorized } from '../../../platform/http/errors.ts';
 import { registerResource } from '../../../platform/resource/defineResource.ts';
-import { sysAnnouncement, sysAnnouncementSend } from '../schema.ts';
+import { sysAnnouncement, sysAnnouncementSend, sysUser } from '../schema.ts';
 import { toAnnouncement } from './routes.ts';
 import { sanitizeAnnouncement } from './sanitize.ts';
+
+/** 'YYYY-MM-DD HH:mm:ss' from the console is China wall-clock time (spec §9), whatever the server's zone. */
+const chinaDateTime = z.preprocess(
+  (value) =>
+    typeof value === 'string' && /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}(:\d{2})?$/.test(value.trim())
+      ? `${value.trim().replace(' ', 'T')}+08:00`
+      : value === ''
+        ? null
+        : value,
+  z.coerce.date({ error: '时间格式不正确' }).nullish(),
+);
 
 const body = {
   titile: z.string().trim().min(1, '请输入标题').max(100),
   msgContent: z.string().max(200_000).default(''),
   msgAbstract: z.string().max(500).nullish(),
-  startTime: z.coerce.date().nullish(),
-  endTime: z.coerce.date().nullish(),
+  startTime: chinaDateTime,
+  endTime: chinaDateTime,
   priority: z.enum(['L', 'M', 'H']).default('L'),
   msgCategory: z.enum(['1', '2']).default('1'),
   msgType: z.enum(['ALL', 'USER']).default('ALL'),
@@ -28,6 +39,38 @@ const body = {
   busType: z.string().max(20).nullish(),
 };
 const idQuery = z.object({ id: z.string().min(1).max(32) });
+
+/** "a,b," as the reference stores chosen users (ids only, no blanks, no repeats); null when none. */
+function normaliseUserIds(value: unknown): string | null {
+  const ids = [
+    ...new Set(
+      String(value ?? '')
+        .split(',')
+        .map((id) => id.trim())
+        .filter((id) => /^[\w-]{1,32}$/.test(id)),
+    ),
+  ];
+  return ids.length ? `${ids.join(',')},` : null;
+}
+
+/** Who is told about a release: the chosen users, everyone (default tenant) or the tenant's users. */
+async function releaseTargets(
+  db: AppContext['db'],
+  annt: typeof sysAnnouncement.$inferSelect,
+): Promise<string[] | 'all'> {
+  if (annt.msgType === 'USER') return (annt.userIds ?? '').split(',').filter(Boolean);
+  if (annt.tenantId === 0) return 'all';
+  const rows = await db
+    .select({ id: sysUser.id })
+    .from(sysUser)
+    .where(
+      and(
+        eq(sysUser.delFlag, 0),
+        sql`(',' || coalesce(${sysUser.relTenantIds}, '') || ',') like ${`%,${annt.tenantId},%`}`,
+      ),
+    );
+  return rows.map((row) => row.id);
+}
 
 export function announcementAdminRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db } = ctx;
@@ -68,6 +111,14 @@ export function announcementAdminRoutes(app: FastifyInstance, ctx: AppContext): 
         dict: 'send_status',
         title: '发布状态',
       },
+      startTime: {
+        column: sysAnnouncement.startTime,
+        type: 'date',
+        filter: true,
+        sort: true,
+        title: '开始时间',
+      },
+      endTime: { column: sysAnnouncement.endTime, type: 'date', filter: true, sort: true, title: '结束时间' },
       sendTime: {
         column: sysAnnouncement.sendTime,
         type: 'date',
@@ -85,13 +136,64 @@ export function announcementAdminRoutes(app: FastifyInstance, ctx: AppContext): 
     },
     createSchema: z.object(body),
     updateSchema: z.object({ id: z.string().min(1).max(32), ...body }),
-    beforeWrite(values, mode) {
+    async beforeWrite(values, mode, _request, tx) {
       if (typeof values.msgContent === 'string') values.msgContent = sanitizeAnnouncement(values.msgContent);
+      values.userIds = values.msgType === 'USER' ? normaliseUserIds(values.userIds) : null;
       if (values.msgType === 'USER' && !values.userIds) throw bizError('请选择接收用户');
+      if (values.openType && !values.openPage) throw bizError('请输入打开的页面');
+      if (!values.openType) values.openPage = null;
+      const start = values.startTime instanceof Date ? values.startTime : null;
+      const end = values.endTime instanceof Date ? values.endTime : null;
+      if (start && end && end <= start) throw bizError('结束时间必须晚于开始时间');
+      if (mode === 'edit') {
+        const [stored] = await tx
+          .select({ sendStatus: sysAnnouncement.sendStatus })
+          .from(sysAnnouncement)
+          .where(eq(sysAnnouncement.id, String(values.id)));
+        // What users have read stays what was released: revoke first, then edit and release again.
+        if (stored?.sendStatus === '1') throw bizError('已发布的通告不能编辑，请先撤销');
+        const { sendStatus: _kept, ...rest } = values;
+        return rest;
+      }
       // Publishing is its own action (doReleaseData); add always makes a draft.
-      return mode === 'add' ? { ...values, sendStatus: '0' } : values;
+      return { ...values, sendStatus: '0' };
     },
   });
+
+  // The "chosen users" picker of the form: by name or account, and the labels of ids already chosen.
+  r.get(
+    '/sys/annountCement/userOptions',
+    {
+      config: { access: perm('system:announcement:list'), audit: false },
+      schema: {
+        querystring: z.object({
+          keyword: z.string().trim().max(50).optional(),
+          ids: z.string().max(20_000).optional(),
+        }),
+      },
+    },
+    async (request) => {
+      const { keyword, ids } = request.query;
+      const chosen = (ids ?? '').split(',').filter(Boolean).slice(0, 500);
+      const like = keyword ? `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+      const rows = await db
+        .select({ id: sysUser.id, username: sysUser.username, realname: sysUser.realname })
+        .from(sysUser)
+        .where(
+          and(
+            eq(sysUser.delFlag, 0),
+            chosen.length
+              ? inArray(sysUser.id, chosen)
+              : like
+                ? or(ilike(sysUser.username, like), ilike(sysUser.realname, like))
+                : undefined,
+          ),
+        )
+        .orderBy(sysUser.username)
+        .limit(chosen.length ? 500 : 20);
+      return ok(rows.map((u) => ({ value: u.id, label: `${u.realname}（${u.username}）` })));
+    },
+  );
 
   r.get(
     '/sys/annountCement/doReleaseData',
@@ -99,19 +201,23 @@ export function announcementAdminRoutes(app: FastifyInstance, ctx: AppContext): 
     async (request) => {
       const session = request.session;
       if (!session) throw unauthorized();
+      const mine = and(
+        eq(sysAnnouncement.id, request.query.id),
+        eq(sysAnnouncement.tenantId, session.tenantId),
+        eq(sysAnnouncement.delFlag, 0),
+      );
+      const [current] = await db.select().from(sysAnnouncement).where(mine);
+      if (!current) throw bizError('未找到对应数据');
+      if (current.sendStatus === '1') throw bizError('该系统通知已发布');
+      if (current.endTime && current.endTime.getTime() <= Date.now())
+        throw bizError('该系统通知已过期，不能发布');
       const [annt] = await db
         .update(sysAnnouncement)
-        .set({ sendStatus: '1', sendTime: new Date(), sender: session.user.realname })
-        .where(
-          and(
-            eq(sysAnnouncement.id, request.query.id),
-            eq(sysAnnouncement.tenantId, session.tenantId),
-            eq(sysAnnouncement.delFlag, 0),
-          ),
-        )
+        .set({ sendStatus: '1', sendTime: new Date(), sender: session.user.realname, cancelTime: null })
+        .where(and(mine, ne(sysAnnouncement.sendStatus, '1')))
         .returning();
-      if (!annt) throw bizError('未找到对应数据');
-      const targets = annt.msgType === 'USER' ? (annt.userIds ?? '').split(',').filter(Boolean) : 'all';
+      if (!annt) throw bizError('该系统通知已发布');
+      const targets = await releaseTargets(db, annt);
       await ctx.realtime.pushToUsers(targets, {
         cmd: annt.msgType === 'USER' ? 'user' : 'topic',
         msgId: annt.id,
@@ -130,9 +236,16 @@ export function announcementAdminRoutes(app: FastifyInstance, ctx: AppContext): 
       const updated = await db
         .update(sysAnnouncement)
         .set({ sendStatus: '2', cancelTime: new Date() })
-        .where(and(eq(sysAnnouncement.id, request.query.id), eq(sysAnnouncement.tenantId, session.tenantId)))
+        .where(
+          and(
+            eq(sysAnnouncement.id, request.query.id),
+            eq(sysAnnouncement.tenantId, session.tenantId),
+            eq(sysAnnouncement.delFlag, 0),
+            eq(sysAnnouncement.sendStatus, '1'),
+          ),
+        )
         .returning({ id: sysAnnouncement.id });
-      if (!updated.length) throw bizError('未找到对应数据');
+      if (!updated.length) throw bizError('只能撤销已发布的通告');
       return okMessage('该系统通知撤销成功');
     },
   );

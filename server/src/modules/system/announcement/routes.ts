@@ -1,5 +1,5 @@
 import { type Announcement, type AnnouncementsByUser, annIdBody } from '@freight/contracts';
-import { and, desc, eq, gte, isNull, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, isNull, lte, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -36,6 +36,8 @@ function visibleTo(user: SessionUser, tenantId: number) {
     eq(sysAnnouncement.sendStatus, '1'),
     eq(sysAnnouncement.delFlag, 0),
     eq(sysAnnouncement.tenantId, tenantId),
+    // Shown from its start time (if any) until its end time (if any).
+    or(isNull(sysAnnouncement.startTime), lte(sysAnnouncement.startTime, sql`now()`)),
     or(isNull(sysAnnouncement.endTime), gte(sysAnnouncement.endTime, sql`now()`)),
     or(
       eq(sysAnnouncement.msgType, 'ALL'),

@@ -105,7 +105,7 @@ describe('CAS single sign-on', () => {
 
   it('offers CAS on the login options', async () => {
     const body = (await t.call(null, { method: 'GET', url: api('/sys/loginOptions') })).json();
-    expect(body.result).toEqual({ cas: { loginUrl: `${cas.url}/cas/login` }, third: [] });
+    expect(body.result).toEqual({ captcha: false, cas: { loginUrl: `${cas.url}/cas/login` }, third: [] });
   });
 
   it('parses both answer forms and rejects everything else', () => {
@@ -131,5 +131,10 @@ describe('CAS not configured', () => {
       url: api('/cas/client/validateLogin?ticket=ST-1&service=x'),
     });
     expect(res.json()).toMatchObject({ success: false, message: AUTH_MSG.casDisabled });
+  });
+
+  it('offers neither CAS nor a third party on the login options', async () => {
+    const body = (await t.call(null, { method: 'GET', url: api('/sys/loginOptions') })).json();
+    expect(body.result).toEqual({ captcha: false, cas: null, third: [] });
   });
 });

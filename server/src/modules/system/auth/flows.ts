@@ -20,7 +20,7 @@ export function authFlowRoutes(app: FastifyInstance, ctx: AppContext, dicts: Dic
   smsRoutes(app, ctx, limit);
   phoneLoginRoutes(app, ctx, flow, limit);
   passwordLoginRoutes(app, ctx, flow, limit);
-  rememberRoutes(app, ctx.db, flow, limit);
+  rememberRoutes(app, ctx.db, ctx.config.tokenTtlMs, flow, limit);
   casRoutes(app, ctx, flow, limit);
   oidcRoutes(app, ctx, flow, limit);
   registerRoutes(app, ctx, limit);
@@ -29,6 +29,7 @@ export function authFlowRoutes(app: FastifyInstance, ctx: AppContext, dicts: Dic
   /** Which extra sign-in ways the login page offers; nothing secret (client secrets stay here). */
   app.get('/sys/loginOptions', { config: { access: 'public' } }, async () => {
     const options: LoginOptions = {
+      captcha: ctx.config.loginCaptcha,
       cas: ctx.config.casServerUrl ? { loginUrl: `${ctx.config.casServerUrl}/login` } : null,
       third: ctx.config.oidcProviders.map((p) => ({ provider: p.provider, name: p.name })),
     };

@@ -1,14 +1,55 @@
-import { desc } from 'drizzle-orm';
+import { isMobile } from '@freight/contracts';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { perm } from '../../../platform/access/declare.ts';
 import type { AppContext } from '../../../platform/context.ts';
+import { ok, okMessage } from '../../../platform/http/envelope.ts';
+import { bizError } from '../../../platform/http/errors.ts';
 import { registerResource } from '../../../platform/resource/defineResource.ts';
 import { sysSms, sysSmsTemplate } from '../authSchema.ts';
+import { renderTemplate } from './smsTemplates.ts';
+
+/** es_send_status of sys_sms. */
+const QUEUED = 0;
+const FAILED = 2;
+const GIVEN_UP = -1;
+
+/** Template test data: a JSON object of `${name}` values. */
+const paramsJson = z
+  .string()
+  .max(1000)
+  .refine((text) => {
+    if (!text.trim()) return true;
+    try {
+      const value = JSON.parse(text) as unknown;
+      return typeof value === 'object' && value !== null && !Array.isArray(value);
+    } catch {
+      return false;
+    }
+  }, '测试数据必须是JSON对象，如 {"code":"123456"}');
+
+function parseParams(text: string | null | undefined): Record<string, string> {
+  if (!text?.trim()) return {};
+  const out: Record<string, string> = {};
+  for (const [key, value] of Object.entries(JSON.parse(text) as Record<string, unknown>))
+    out[key] = typeof value === 'string' ? value : JSON.stringify(value);
+  return out;
+}
+
+/** A receiver fit for the template's channel: a mobile for SMS, an address for mail. */
+function checkReceiver(type: string, receiver: string): void {
+  if (type === '1' && !isMobile(receiver)) throw bizError('请输入正确的手机号码');
+  if (type === '2' && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(receiver)) throw bizError('请输入正确的邮箱地址');
+}
 
 // The system messages and message templates screens (reference /sys/message/*): the queue that the
 // default SMS channel writes, and the templates the codes are rendered from.
 
 export function messageRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const { db } = ctx;
+  const r = app.withTypeProvider<ZodTypeProvider>();
   registerResource(app, ctx, {
     path: '/sys/message/sysMessage',
     permission: 'system:message',
@@ -31,12 +72,37 @@ export function messageRoutes(app: FastifyInstance, ctx: AppContext): void {
     },
   });
 
+  // Failed or given-up messages go back to the queue with a fresh attempt count; the send job takes them.
+  r.put(
+    '/sys/message/sysMessage/resend',
+    {
+      config: { access: perm('system:message:edit') },
+      schema: { body: z.object({ ids: z.string().min(1).max(20_000) }) },
+    },
+    async (request) => {
+      const ids = [...new Set(request.body.ids.split(',').filter(Boolean))];
+      if (ids.length === 0 || ids.length > 1000) throw bizError('请选择1到1000条记录');
+      const requeued = await db
+        .update(sysSms)
+        .set({ esSendStatus: QUEUED, esSendNum: 0, esResult: null, updateTime: new Date() })
+        .where(and(inArray(sysSms.id, ids), inArray(sysSms.esSendStatus, [FAILED, GIVEN_UP])))
+        .returning({ id: sysSms.id });
+      if (!requeued.length) throw bizError('只有发送失败的消息可以重新发送');
+      return okMessage(`已重新加入发送队列：${requeued.length}条`);
+    },
+  );
+
   const templateFields = {
     templateName: z.string().trim().min(1, '请输入模板标题').max(50),
-    templateCode: z.string().trim().min(1, '请输入模板编码').max(32),
+    templateCode: z
+      .string()
+      .trim()
+      .min(1, '请输入模板编码')
+      .max(32)
+      .regex(/^[A-Za-z0-9_-]+$/, '模板编码只能包含字母、数字、下划线和横线'),
     templateType: z.enum(['1', '2', '3']).optional(),
     templateContent: z.string().min(1, '请输入模板内容').max(1000),
-    templateTestJson: z.string().max(1000).optional(),
+    templateTestJson: paramsJson.optional(),
     providerTemplateCode: z.string().max(64).optional(),
     useStatus: z.enum(['0', '1']).optional(),
   };
@@ -79,4 +145,43 @@ export function messageRoutes(app: FastifyInstance, ctx: AppContext): void {
       .partial()
       .extend({ id: z.string().min(1).max(32) }),
   });
+
+  // Test send: the template rendered with the given (or its stored) test data, queued for the receiver.
+  r.post(
+    '/sys/message/sysMessageTemplate/sendMsg',
+    {
+      config: { access: perm('system:msgtemplate:edit') },
+      schema: {
+        body: z.object({
+          templateCode: z.string().min(1).max(32),
+          receiver: z.string().trim().min(1, '请输入接收人').max(50),
+          testData: paramsJson.nullish(),
+        }),
+      },
+    },
+    async (request) => {
+      const { templateCode, receiver, testData } = request.body;
+      const [template] = await db
+        .select()
+        .from(sysSmsTemplate)
+        .where(eq(sysSmsTemplate.templateCode, templateCode));
+      if (!template) throw bizError('模板不存在');
+      if (template.useStatus !== '1') throw bizError('模板未启用');
+      checkReceiver(template.templateType, receiver);
+      const params = parseParams(testData ?? template.templateTestJson);
+      const [queued] = await db
+        .insert(sysSms)
+        .values({
+          esTitle: template.templateName,
+          esType: template.templateType,
+          esReceiver: receiver,
+          esParam: JSON.stringify(params),
+          esContent: renderTemplate(template.templateContent, params),
+          esSendStatus: QUEUED,
+          createBy: request.session?.user.username,
+        })
+        .returning();
+      return ok(queued, '已加入发送队列');
+    },
+  );
 }

@@ -3,6 +3,7 @@ import {
   LOGIN_PASSWORD_CHANGE_CODE,
   MSG,
   type PasswordChangeRequired,
+  type RememberedLoginResult,
   USER_TYPE,
   usernameLoginBody,
 } from '@freight/contracts';
@@ -13,6 +14,7 @@ import { ok } from '../../../platform/http/envelope.ts';
 import { bizError } from '../../../platform/http/errors.ts';
 import type { UserRow } from '../user/service.ts';
 import type { LoginFlow } from './loginFlow.ts';
+import { startRememberChain } from './remember.ts';
 import { issuePasswordChangeToken } from './scopedToken.ts';
 
 const DAY_MS = 24 * 3_600_000;
@@ -62,7 +64,10 @@ export function passwordLoginRoutes(
         code: LOGIN_PASSWORD_CHANGE_CODE,
       };
     }
-    const result = await flow.completeLogin(request, user);
+    const result: RememberedLoginResult = await flow.completeLogin(request, user);
+    // Only a full login may be remembered: a 406 answer above has issued nothing but its change token.
+    if (request.body.remember_me)
+      result.rememberKey = await startRememberChain(db, user.id, result.token, config.tokenTtlMs);
     await log(true, `用户名: ${user.username},登录成功！`, user.id);
     return ok(result, MSG.loginOk);
   });
@@ -75,7 +80,9 @@ export function passwordLoginRoutes(
       await log(false, '登录失败：非货主账号', user.id);
       throw bizError(AUTH_MSG.notCustomerAccount);
     }
-    const result = await flow.completeLogin(request, user);
+    const result: RememberedLoginResult = await flow.completeLogin(request, user);
+    if (request.body.remember_me)
+      result.rememberKey = await startRememberChain(db, user.id, result.token, config.tokenTtlMs);
     await log(true, `用户名: ${user.username},货主登录成功！`, user.id);
     return ok(result, MSG.loginOk);
   });

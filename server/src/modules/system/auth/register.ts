@@ -1,13 +1,16 @@
+import { rm } from 'node:fs/promises';
+import path from 'node:path';
 import {
   AUTH_MSG,
   customerRegisterBody,
+  LICENCE_MAX_BYTES,
   passwordResetBody,
   phoneVerificationBody,
   REVIEW_STATE,
   registerBody,
   USER_TYPE,
 } from '@freight/contracts';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, getTableName } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { hashPassword } from '../../../platform/auth/crypto.ts';
@@ -17,9 +20,13 @@ import type { AppContext } from '../../../platform/context.ts';
 import type { DbOrTx } from '../../../platform/db/client.ts';
 import { newId } from '../../../platform/db/columns.ts';
 import { ok, okMessage } from '../../../platform/http/envelope.ts';
-import { bizError } from '../../../platform/http/errors.ts';
+import { badRequest, bizError } from '../../../platform/http/errors.ts';
+import { listTotalsOf } from '../../../platform/resource/countCache.ts';
+import { LocalStorage } from '../../../platform/storage/localStorage.ts';
 // A shipper's self-registration creates the customer and its admin login together.
+import { pendingCountsChanged } from '../../freight/pendingCounters.ts';
 import { hyCustomer, hyCustomerAdmin } from '../../freight/schema.ts';
+import { sniffAllowedType } from '../common/fileTypes.ts';
 import { sysRole, sysUser, sysUserRole } from '../schema.ts';
 import { findUserById } from '../user/service.ts';
 import { usersByPhone } from './loginFlow.ts';
@@ -29,6 +36,8 @@ import { consumeSmsCode } from './sms.ts';
 import { consumeTicket, issueTicket } from './tickets.ts';
 
 const RESET_TTL_MS = 10 * 60_000;
+/** A licence is a picture (spec §5: image uploads accept only images). */
+const LICENCE_TYPES = new Set(['jpg', 'png', 'webp', 'bmp', 'gif']);
 
 async function roleId(db: DbOrTx, code: string): Promise<string | undefined> {
   const [row] = await db.select({ id: sysRole.id }).from(sysRole).where(eq(sysRole.roleCode, code)).limit(1);
@@ -51,6 +60,8 @@ export function registerRoutes(
 ) {
   const { db } = ctx;
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const uploadRoot = path.join(ctx.config.dataDir, 'upload');
+  const storage = new LocalStorage(uploadRoot);
   const publicWrite = { access: 'public' as const, rateLimit };
 
   /**
@@ -124,30 +135,59 @@ export function registerRoutes(
   /**
    * A shipper registers its company: the customer in review state 1 (pending, counted in huozhuCount)
    * and its admin login (userType 6, linked through hy_customer_admin), in one transaction.
+   * Multipart: the text fields and the licence image (file field `licence`) in one request, so a file
+   * is stored only for a registration whose SMS code was right (the SMS limits bound the uploads), and
+   * the stored path is chosen here: a registrant cannot point the record at someone else's file.
    */
-  r.post(
-    '/customer/hyCustomer/register',
-    { config: publicWrite, schema: { body: customerRegisterBody } },
-    async (request) => {
-      const body = request.body;
-      if (!(await consumeSmsCode(db, body.mobile, '1', body.smscode)))
-        throw bizError(AUTH_MSG.smsCodeInvalid);
-      if (await usernameTaken(db, body.username)) throw bizError(AUTH_MSG.usernameTaken);
-      const [sameCode] = await db
-        .select({ id: hyCustomer.id })
-        .from(hyCustomer)
-        .where(and(eq(hyCustomer.tenantId, 0), eq(hyCustomer.creditCode, body.creditCode)))
-        .limit(1);
-      if (sameCode) throw bizError(AUTH_MSG.creditCodeTaken);
-      const hashed = await hashPassword(body.password);
-      const adminRole = await roleId(db, 'customer_admin');
-      const customerId = newId();
+  r.post('/customer/hyCustomer/register', { config: publicWrite }, async (request) => {
+    if (!request.isMultipart()) throw badRequest(AUTH_MSG.licenceRequired);
+    const fields: Record<string, string> = {};
+    let licence: Buffer | null = null;
+    try {
+      for await (const part of request.parts({
+        limits: { fileSize: LICENCE_MAX_BYTES, files: 1, fields: 20, fieldSize: 2_000 },
+      })) {
+        if (part.type === 'file') {
+          const data = await part.toBuffer();
+          if (part.fieldname === 'licence') licence = data;
+        } else if (typeof part.value === 'string') {
+          fields[part.fieldname] = part.value;
+        }
+      }
+    } catch (error) {
+      const code = (error as { code?: string }).code;
+      if (code === 'FST_REQ_FILE_TOO_LARGE') throw badRequest(AUTH_MSG.licenceTooLarge);
+      if (code === 'FST_FILES_LIMIT_REACHED') throw badRequest(AUTH_MSG.licenceRequired);
+      throw error;
+    }
+    const parsed = customerRegisterBody.safeParse(fields);
+    if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? '请求参数不正确');
+    const body = parsed.data;
+    if (!licence || licence.length === 0) throw badRequest(AUTH_MSG.licenceRequired);
+    const type = await sniffAllowedType(licence, 'licence');
+    if (!type || !LICENCE_TYPES.has(type.ext)) throw badRequest(AUTH_MSG.licenceNotImage);
+
+    if (!(await consumeSmsCode(db, body.mobile, '1', body.smscode))) throw bizError(AUTH_MSG.smsCodeInvalid);
+    if (await usernameTaken(db, body.username)) throw bizError(AUTH_MSG.usernameTaken);
+    const [sameCode] = await db
+      .select({ id: hyCustomer.id })
+      .from(hyCustomer)
+      .where(and(eq(hyCustomer.tenantId, 0), eq(hyCustomer.creditCode, body.creditCode)))
+      .limit(1);
+    if (sameCode) throw bizError(AUTH_MSG.creditCodeTaken);
+    const hashed = await hashPassword(body.password);
+    const adminRole = await roleId(db, 'customer_admin');
+    const customerId = newId();
+    const day = new Date().toISOString().slice(0, 10).replaceAll('-', '');
+    const licenseImg = `customer/licence/${day}/${customerId}.${type.ext}`;
+    await storage.save(licenseImg, licence);
+    try {
       await db.transaction(async (tx) => {
         await tx.insert(hyCustomer).values({
           id: customerId,
           customerName: body.customerName,
           creditCode: body.creditCode,
-          licenseImg: body.licenseImg,
+          licenseImg,
           contactName: body.contactName,
           contactMobile: body.mobile,
           invoiceTitle: body.customerName,
@@ -172,7 +212,14 @@ export function registerRoutes(
         await tx.insert(hyCustomerAdmin).values({ userId, customerId });
         if (adminRole) await tx.insert(sysUserRole).values({ userId, roleId: adminRole });
       });
-      return ok({ customerId, state: REVIEW_STATE.pending }, AUTH_MSG.customerRegisterOk);
-    },
-  );
+    } catch (error) {
+      // A concurrent registration of the same name or code won the race: the file goes with the attempt.
+      await rm(path.join(uploadRoot, licenseImg), { force: true }).catch(() => undefined);
+      throw error;
+    }
+    // The new pending shipper shows at once in the header counters and the customer list totals.
+    listTotalsOf(db).invalidate(getTableName(hyCustomer));
+    await pendingCountsChanged(ctx);
+    return ok({ customerId, state: REVIEW_STATE.pending }, AUTH_MSG.customerRegisterOk);
+  });
 }

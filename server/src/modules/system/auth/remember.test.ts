@@ -55,13 +55,83 @@ describe('remember me', () => {
     expect(two.result.rememberKey).not.toBe(second);
   });
 
-  it('treats reuse of a rotated key as theft: the whole chain ends', async () => {
-    const first = await loginRemembered();
-    const second = (await exchange(first)).json().result.rememberKey as string;
+  it('treats reuse of a rotated key as theft: the whole chain ends, with every session it opened', async () => {
+    const login = (
+      await t.call(null, {
+        method: 'POST',
+        url: api('/sys/login'),
+        payload: { username: 'admin', password: DEMO_PASSWORD, remember_me: true },
+      })
+    ).json().result;
+    const first = login.rememberKey as string;
+    const exchanged = (await exchange(first)).json().result;
+    const second = exchanged.rememberKey as string;
+    const otherSession = await t.login('admin');
+    const alive = async (token: string) =>
+      (await t.call(token, { method: 'GET', url: api('/sys/loginfo') })).statusCode === 200;
+    expect(await alive(exchanged.token)).toBe(true);
+
     const replay = (await exchange(first)).json();
     expect(replay).toMatchObject({ success: false, message: AUTH_MSG.rememberInvalid });
-    // The thief's or the user's newer key dies with it.
+    // The thief's or the user's newer key dies with it, and so do the sessions the chain opened…
     expect((await exchange(second)).json().success).toBe(false);
+    expect(await alive(exchanged.token)).toBe(false);
+    expect(await alive(login.token)).toBe(false);
+    // …but not a session signed in with the password elsewhere.
+    expect(await alive(otherSession)).toBe(true);
+  });
+
+  it('is offered by the username and customer logins too, never with a 406 answer', async () => {
+    const byUsername = (
+      await t.call(null, {
+        method: 'POST',
+        url: api('/sys/loginByUsername'),
+        payload: { username: 'admin', password: DEMO_PASSWORD, remember_me: true },
+      })
+    ).json();
+    expect(byUsername.code).toBe(200);
+    expect((await exchange(byUsername.result.rememberKey)).json().success).toBe(true);
+    const customer = (
+      await t.call(null, {
+        method: 'POST',
+        url: api('/sys/customerlogin'),
+        payload: { username: 'shipper', password: DEMO_PASSWORD, remember_me: true },
+      })
+    ).json();
+    expect((await exchange(customer.result.rememberKey)).json().result.userInfo.username).toBe('shipper');
+
+    const admin = await t.login('admin');
+    await t.call(admin, {
+      method: 'POST',
+      url: api('/sys/user/add'),
+      payload: { username: 'remember_new', realname: '新员工', password: 'Initial#2026' },
+    });
+    const initial = (
+      await t.call(null, {
+        method: 'POST',
+        url: api('/sys/loginByUsername'),
+        payload: { username: 'remember_new', password: 'Initial#2026', remember_me: true },
+      })
+    ).json();
+    expect(initial.code).toBe(406);
+    expect(initial.result).not.toHaveProperty('rememberKey');
+  });
+
+  it('ends the chain of the key sent at logout', async () => {
+    const login = (
+      await t.call(null, {
+        method: 'POST',
+        url: api('/sys/login'),
+        payload: { username: 'admin', password: DEMO_PASSWORD, remember_me: true },
+      })
+    ).json().result;
+    const out = await t.call(login.token, {
+      method: 'POST',
+      url: api('/sys/logout'),
+      payload: { rememberKey: login.rememberKey },
+    });
+    expect(out.json().success).toBe(true);
+    expect((await exchange(login.rememberKey)).json().message).toBe(AUTH_MSG.rememberInvalid);
   });
 
   it('refuses an unknown or expired key', async () => {

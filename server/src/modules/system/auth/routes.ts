@@ -10,7 +10,7 @@ import { ok } from '../../../platform/http/envelope.ts';
 import { bizError } from '../../../platform/http/errors.ts';
 import type { DictCache } from '../dict/cache.ts';
 import { loginFlow } from './loginFlow.ts';
-import { issueRememberKey } from './remember.ts';
+import { revokeRememberChain, startRememberChain } from './remember.ts';
 import { consumeTicket } from './tickets.ts';
 
 export function authRoutes(app: FastifyInstance, ctx: AppContext, dicts: DictCache): void {
@@ -42,7 +42,8 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext, dicts: DictCac
       const log = flow.logFor(request, username);
       const user = await flow.checkPassword(request.body, request, log);
       const result: RememberedLoginResult = await flow.completeLogin(request, user);
-      if (rememberMe) result.rememberKey = await issueRememberKey(db, user.id);
+      if (rememberMe)
+        result.rememberKey = await startRememberChain(db, user.id, result.token, config.tokenTtlMs);
       await log(true, `用户名: ${username},登录成功！`, user.id);
       return ok(result, MSG.loginOk);
     },
@@ -51,6 +52,10 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext, dicts: DictCac
   r.post('/sys/logout', { config: { access: 'public', audit: false } }, async (request) => {
     const token = tokenOf(request);
     if (!token) throw bizError('退出登录失败！');
+    // The device forgets its remember-me key at logout; the server ends that key's chain with it.
+    const rememberKey = (request.body as { rememberKey?: unknown } | undefined)?.rememberKey;
+    if (typeof rememberKey === 'string' && rememberKey.length > 0 && rememberKey.length <= 100)
+      await revokeRememberChain(db, rememberKey);
     let casLogoutUrl: string | null = null;
     if (request.session) {
       // A session that came from CAS ends there too: the console sends the browser to this URL.

@@ -18,17 +18,12 @@ export const SMS_MIN_INTERVAL_MS = 60_000;
 export const SMS_DAILY_LIMIT = 10;
 /** Wrong guesses a code survives; a six-digit code must not be brute-forced within its 10 minutes. */
 const MAX_ATTEMPTS = 5;
-const SHANGHAI_OFFSET_MS = 8 * 3_600_000;
+// "Ten a day" is a rolling 24 hours: a calendar day would allow twenty around midnight.
+const DAY_MS = 24 * 3_600_000;
 
 export type SmsMode = '0' | '1' | '2';
 
 const codeHash = (salt: string, code: string) => sha256(`${salt}:${code}`);
-
-function startOfShanghaiDay(now: number): Date {
-  const local = new Date(now + SHANGHAI_OFFSET_MS);
-  local.setUTCHours(0, 0, 0, 0);
-  return new Date(local.getTime() - SHANGHAI_OFFSET_MS);
-}
 
 /**
  * Stores a fresh code for `mobile` under the per-mobile limits (1 per 60 s, 10 per day, across modes).
@@ -46,7 +41,7 @@ async function storeCode(db: Db, mobile: string, purpose: number): Promise<strin
         recent: sql<number>`count(*) filter (where ${sysSmsCode.createTime} > ${new Date(now - SMS_MIN_INTERVAL_MS)})::int`,
       })
       .from(sysSmsCode)
-      .where(and(eq(sysSmsCode.mobile, mobile), gt(sysSmsCode.createTime, startOfShanghaiDay(now))));
+      .where(and(eq(sysSmsCode.mobile, mobile), gt(sysSmsCode.createTime, new Date(now - DAY_MS))));
     if (Number(counts?.recent ?? 0) > 0) throw bizError(AUTH_MSG.smsTooFrequent);
     if (Number(counts?.today ?? 0) >= SMS_DAILY_LIMIT) throw bizError(AUTH_MSG.smsDailyLimit);
     // Only the newest code of a purpose is live.

@@ -9,7 +9,8 @@ export type TicketKind =
   | 'pwd_change'
   | 'pwd_reset'
   | 'cas_ticket'
-  | 'cas_session';
+  | 'cas_session'
+  | 'remember_session';
 export type TicketRow = typeof sysAuthTicket.$inferSelect;
 
 /** Stores the hash of a fresh (or given) secret and returns the secret. */

@@ -1,77 +1,42 @@
-import { and, asc, eq, ilike, inArray, like } from 'drizzle-orm';
+import { ACCESS_MSG, departBody } from '@freight/contracts';
+import { and, eq, ilike, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { perm } from '../../../platform/access/declare.ts';
+import { invalidateGrants } from '../../../platform/access/grants.ts';
 import type { AppContext } from '../../../platform/context.ts';
-import { newId } from '../../../platform/db/columns.ts';
 import { ok, okMessage } from '../../../platform/http/envelope.ts';
 import { bizError, unauthorized } from '../../../platform/http/errors.ts';
 import { sysDepart, sysUserDepart } from '../schema.ts';
 import { departsOf } from '../user/service.ts';
-import { childOrgCode } from './orgCode.ts';
+import { departGrantRoutes } from './grantRoutes.ts';
+import { departRoleRoutes } from './roleRoutes.ts';
+import { sysDepartPermission, sysDepartRole, sysDepartRolePermission, sysDepartRoleUser } from './schema.ts';
+import { addDepart, type DepartNode, departTree, liveDepart, liveDeparts } from './service.ts';
+import { departTransferRoutes } from './transfer.ts';
 
-type DepartRow = typeof sysDepart.$inferSelect;
-export interface DepartNode extends DepartRow {
-  key: string;
-  value: string;
-  title: string;
-  children?: DepartNode[];
-}
-
-function tree(rows: DepartRow[], rootIds?: Set<string>): DepartNode[] {
-  const byParent = new Map<string | null, DepartRow[]>();
-  for (const row of rows)
-    byParent.set(row.parentId ?? null, [...(byParent.get(row.parentId ?? null) ?? []), row]);
-  const build = (row: DepartRow): DepartNode => {
-    const children = (byParent.get(row.id) ?? []).map(build);
-    return {
-      ...row,
-      key: row.id,
-      value: row.id,
-      title: row.departName,
-      ...(children.length ? { children } : {}),
-    };
-  };
-  const roots = rootIds ? rows.filter((r) => rootIds.has(r.id)) : (byParent.get(null) ?? []);
-  return roots.map(build);
-}
-
-const departBody = z.object({
-  parentId: z.string().max(32).nullish(),
-  departName: z.string().trim().min(1, '请输入机构名称').max(100),
-  departNameEn: z.string().max(500).nullish(),
-  departNameAbbr: z.string().max(500).nullish(),
-  departOrder: z.coerce.number().int().optional(),
-  description: z.string().max(2000).nullish(),
-  orgCategory: z.enum(['1', '2', '3']).optional(),
-  mobile: z.string().max(32).nullish(),
-  fax: z.string().max(32).nullish(),
-  address: z.string().max(100).nullish(),
-  memo: z.string().max(500).nullish(),
-});
-
+/** Departments (reference /sys/sysDepart): a tree with generated org codes, its grants and its roles. */
 export function departRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db } = ctx;
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const live = eq(sysDepart.delFlag, 0);
-  const all = () =>
-    db.select().from(sysDepart).where(live).orderBy(asc(sysDepart.departOrder), asc(sysDepart.orgCode));
+  const live = liveDepart;
 
   r.get('/sys/sysDepart/queryTreeList', { config: { access: perm('system:depart:list') } }, async () =>
-    ok(tree(await all())),
+    ok(departTree(await liveDeparts(db))),
   );
   r.get('/sys/sysDepart/queryIdTree', { config: { access: 'login' } }, async () => {
     const strip = (
       nodes: DepartNode[],
-    ): Array<{ key: string; value: string; title: string; children?: unknown[] }> =>
+    ): Array<{ key: string; value: string; title: string; orgCode: string; children?: unknown[] }> =>
       nodes.map((n) => ({
         key: n.key,
         value: n.value,
         title: n.title,
+        orgCode: n.orgCode,
         ...(n.children ? { children: strip(n.children) } : {}),
       }));
-    return ok(strip(tree(await all())));
+    return ok(strip(departTree(await liveDeparts(db))));
   });
   r.get(
     '/sys/sysDepart/searchBy',
@@ -80,11 +45,13 @@ export function departRoutes(app: FastifyInstance, ctx: AppContext): void {
       schema: { querystring: z.object({ keyWord: z.string().max(100) }) },
     },
     async (request) => {
-      const word = request.query.keyWord.replace(/[\\%_]/g, (c) => `\\${c}`);
+      const word = request.query.keyWord.trim().replace(/[\\%_]/g, (c) => `\\${c}`);
       const rows = await db
         .select()
         .from(sysDepart)
-        .where(and(live, ilike(sysDepart.departName, `%${word}%`)));
+        .where(and(live, ilike(sysDepart.departName, `%${word}%`)))
+        .orderBy(sysDepart.orgCode)
+        .limit(500);
       return ok(rows.map((row) => ({ ...row, key: row.id, value: row.id, title: row.departName })));
     },
   );
@@ -92,50 +59,37 @@ export function departRoutes(app: FastifyInstance, ctx: AppContext): void {
     if (!request.session) throw unauthorized();
     const mine = await departsOf(db, request.session.user.id);
     if (!mine.length) return ok([]);
-    const rows = await all();
+    const rows = await liveDeparts(db);
     // Departments the user belongs to, each with everything below it.
     const rootIds = new Set(
       mine
         .filter((d) => !mine.some((o) => o.orgCode !== d.orgCode && d.orgCode.startsWith(o.orgCode)))
         .map((d) => d.id),
     );
-    return ok(tree(rows, rootIds));
+    return ok(departTree(rows, rootIds));
   });
+  r.get(
+    '/sys/sysDepart/queryById',
+    {
+      config: { access: perm('system:depart:list') },
+      schema: { querystring: z.object({ id: z.string().max(32) }) },
+    },
+    async (request) => {
+      const [row] = await db
+        .select()
+        .from(sysDepart)
+        .where(and(eq(sysDepart.id, request.query.id), live));
+      if (!row) throw bizError('未找到对应数据');
+      return ok(row);
+    },
+  );
 
   r.post(
     '/sys/sysDepart/add',
     { config: { access: perm('system:depart:add') }, schema: { body: departBody } },
     async (request) => {
-      const body = request.body;
-      const id = newId();
-      await db.transaction(async (tx) => {
-        let parentCode: string | null = null;
-        if (body.parentId) {
-          const [parent] = await tx
-            .select()
-            .from(sysDepart)
-            .where(and(eq(sysDepart.id, body.parentId), live));
-          if (!parent) throw bizError('上级部门不存在');
-          parentCode = parent.orgCode;
-        }
-        const siblings = await tx
-          .select({ orgCode: sysDepart.orgCode })
-          .from(sysDepart)
-          .where(parentCode ? like(sysDepart.orgCode, `${parentCode}___`) : undefined);
-        const orgCode = childOrgCode(
-          parentCode,
-          siblings.map((s) => s.orgCode),
-        );
-        await tx.insert(sysDepart).values({
-          ...body,
-          id,
-          parentId: body.parentId ?? null,
-          orgCode,
-          orgType: body.parentId ? '2' : '1',
-          createBy: request.session?.user.username,
-        });
-      });
-      return ok({ id }, '添加成功！');
+      const added = await db.transaction((tx) => addDepart(tx, request.body, request.session?.user.username));
+      return ok(added, '添加成功！');
     },
   );
 
@@ -159,19 +113,34 @@ export function departRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   const remove = async (ids: string[]) => {
     await db.transaction(async (tx) => {
+      const found = await tx
+        .select({ id: sysDepart.id })
+        .from(sysDepart)
+        .where(and(live, inArray(sysDepart.id, ids)));
+      if (found.length !== ids.length) throw bizError('未找到对应数据');
       const children = await tx
         .select({ id: sysDepart.id })
         .from(sysDepart)
         .where(and(live, inArray(sysDepart.parentId, ids)));
-      if (children.some((c) => !ids.includes(c.id))) throw bizError('该部门下还有下级部门，不能删除');
+      if (children.some((c) => !ids.includes(c.id))) throw bizError(ACCESS_MSG.departHasChildren);
       const members = await tx
         .select({ userId: sysUserDepart.userId })
         .from(sysUserDepart)
         .where(inArray(sysUserDepart.depId, ids))
         .limit(1);
-      if (members.length) throw bizError('该部门下还有用户，不能删除');
+      if (members.length) throw bizError(ACCESS_MSG.departHasUsers);
       await tx.update(sysDepart).set({ delFlag: 1 }).where(inArray(sysDepart.id, ids));
+      // Its grants and roles go with it.
+      const roles = tx
+        .select({ id: sysDepartRole.id })
+        .from(sysDepartRole)
+        .where(inArray(sysDepartRole.departId, ids));
+      await tx.delete(sysDepartRoleUser).where(inArray(sysDepartRoleUser.droleId, roles));
+      await tx.delete(sysDepartRolePermission).where(inArray(sysDepartRolePermission.departId, ids));
+      await tx.delete(sysDepartRole).where(inArray(sysDepartRole.departId, ids));
+      await tx.delete(sysDepartPermission).where(inArray(sysDepartPermission.departId, ids));
     });
+    invalidateGrants();
   };
   r.delete(
     '/sys/sysDepart/delete',
@@ -191,8 +160,14 @@ export function departRoutes(app: FastifyInstance, ctx: AppContext): void {
       schema: { querystring: z.object({ ids: z.string().max(20_000) }) },
     },
     async (request) => {
-      await remove(request.query.ids.split(',').filter(Boolean));
+      const ids = [...new Set(request.query.ids.split(',').filter(Boolean))];
+      if (ids.length === 0) throw bizError('请选择要删除的部门');
+      await remove(ids);
       return okMessage('批量删除成功!');
     },
   );
+
+  departTransferRoutes(app, ctx);
+  departGrantRoutes(app, ctx);
+  departRoleRoutes(app, ctx);
 }

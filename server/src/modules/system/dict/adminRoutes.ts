@@ -1,3 +1,4 @@
+import { dictBody, dictItemBody } from '@freight/contracts';
 import { and, asc, desc, eq, inArray, ne } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -11,27 +12,6 @@ import { sysDict, sysDictItem } from '../schema.ts';
 import type { DictCache } from './cache.ts';
 
 const id = z.string().min(1).max(32);
-const dictBody = {
-  dictName: z.string({ error: '字典名称不能为空!' }).trim().min(1, '字典名称不能为空!').max(100),
-  dictCode: z
-    .string({ error: '字典Code不能为空!' })
-    .trim()
-    .min(1, '字典Code不能为空!')
-    .max(100)
-    .regex(/^[A-Za-z][A-Za-z0-9_]*$/, '字典Code只能包含字母、数字和下划线，且以字母开头'),
-  description: z.string().max(255).nullish(),
-  type: z.coerce.number().int().min(0).max(1).optional(),
-};
-const itemBody = {
-  dictId: z.string({ error: '字典不能为空!' }).min(1, '字典不能为空!').max(32),
-  itemText: z.string({ error: '名称不能为空!' }).trim().min(1, '名称不能为空!').max(100),
-  itemValue: z.string({ error: '数据值不能为空!' }).trim().min(1, '数据值不能为空!').max(100),
-  itemColor: z.string().max(20).nullish(),
-  description: z.string().max(255).nullish(),
-  sortOrder: z.coerce.number().int().min(-100_000).max(100_000).optional(),
-  status: z.coerce.number().int().min(0).max(1).optional(),
-};
-
 /** Dictionaries and their items (spec §7): CRUD, sort, enable/disable, export/import; every change reloads the cache. */
 export function dictAdminRoutes(app: FastifyInstance, ctx: AppContext, dicts: DictCache): void {
   const { db } = ctx;
@@ -55,8 +35,8 @@ export function dictAdminRoutes(app: FastifyInstance, ctx: AppContext, dicts: Di
       type: { column: sysDict.type, type: 'number', filter: true, title: '字典类型' },
       createTime: { column: sysDict.createTime, type: 'date', filter: true, sort: true },
     },
-    createSchema: z.object(dictBody),
-    updateSchema: z.object({ id, ...dictBody }),
+    createSchema: dictBody,
+    updateSchema: dictBody.extend({ id }),
     async beforeWrite(values, mode, _request, tx) {
       // Codes stay unique across the recycle bin too: a deleted dictionary may come back.
       const clash = await tx
@@ -93,8 +73,8 @@ export function dictAdminRoutes(app: FastifyInstance, ctx: AppContext, dicts: Di
       sortOrder: { column: sysDictItem.sortOrder, type: 'number', sort: true, title: '排序' },
       status: { column: sysDictItem.status, type: 'number', filter: true, sort: true, title: '状态' },
     },
-    createSchema: z.object(itemBody),
-    updateSchema: z.object({ id, ...itemBody }),
+    createSchema: dictItemBody,
+    updateSchema: dictItemBody.extend({ id }),
     async beforeWrite(values, mode, _request, tx) {
       const [dict] = await tx
         .select({ id: sysDict.id })

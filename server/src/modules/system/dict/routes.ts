@@ -1,5 +1,4 @@
 import { MSG } from '@freight/contracts';
-import { and, asc, ilike, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -7,22 +6,9 @@ import type { Db } from '../../../platform/db/client.ts';
 import { ok } from '../../../platform/http/envelope.ts';
 import { bizError, unauthorized } from '../../../platform/http/errors.ts';
 import type { DictCache } from './cache.ts';
-import { type TableDict, tableDictOf } from './tableDicts.ts';
+import { loadTableDictItems, tableDictOf } from './tableDicts.ts';
 
-const dictCode = z.object({ code: z.string().max(100) });
-
-async function tableItems(db: Db, dict: TableDict, where: Array<ReturnType<typeof and>>, limit: number) {
-  const rows = await db
-    .select({ value: dict.value, text: dict.text })
-    .from(dict.table)
-    .where(and(...where))
-    .orderBy(asc(dict.text))
-    .limit(limit);
-  return rows.map((row) => {
-    const text = String(row.text ?? '');
-    return { value: String(row.value ?? ''), text, title: text, label: text };
-  });
-}
+const dictCode = z.object({ code: z.string().max(500) });
 
 export function dictRoutes(app: FastifyInstance, dicts: DictCache, db: Db): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -41,10 +27,10 @@ export function dictRoutes(app: FastifyInstance, dicts: DictCache, db: Db): void
       const code = request.params.code.trim();
       if (!code) throw bizError(MSG.dictCodeRequired);
       if (!code.includes(',')) return ok(dicts.items(code));
-      const dict = tableDictOf(code);
+      const dict = tableDictOf(code, request.session);
       if (!dict) throw bizError('字典Code格式不正确！');
       if (!request.session) throw unauthorized();
-      return ok(await tableItems(db, dict, [dict.scope?.(request.session)], 500));
+      return ok(await loadTableDictItems(db, dict, request.session, { limit: 500 }));
     },
   );
 
@@ -58,15 +44,10 @@ export function dictRoutes(app: FastifyInstance, dicts: DictCache, db: Db): void
       const keys = request.query.key.split(',').slice(0, 200);
       const code = request.params.code.trim();
       if (!code.includes(',')) return ok(keys.map((key) => dicts.text(code, key) ?? key));
-      const dict = tableDictOf(code);
+      const dict = tableDictOf(code, request.session);
       if (!dict) throw bizError('字典Code格式不正确！');
       if (!request.session) throw unauthorized();
-      const items = await tableItems(
-        db,
-        dict,
-        [dict.scope?.(request.session), inArray(dict.value, keys)],
-        200,
-      );
+      const items = await loadTableDictItems(db, dict, request.session, { keys, limit: 200 });
       const byValue = new Map(items.map((i) => [i.value, i.text]));
       return ok(keys.map((key) => byValue.get(key) ?? key));
     },
@@ -92,11 +73,12 @@ export function dictRoutes(app: FastifyInstance, dicts: DictCache, db: Db): void
         const items = dicts.items(code).filter((i) => !keyword || i.text.includes(keyword));
         return ok(items.slice(0, request.query.pageSize));
       }
-      const dict = tableDictOf(code);
+      const dict = tableDictOf(code, request.session);
       if (!dict) throw bizError('字典Code格式不正确！');
       if (!request.session) throw unauthorized();
-      const like = keyword ? ilike(dict.text, `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`) : undefined;
-      return ok(await tableItems(db, dict, [dict.scope?.(request.session), like], request.query.pageSize));
+      return ok(
+        await loadTableDictItems(db, dict, request.session, { keyword, limit: request.query.pageSize }),
+      );
     },
   );
 }

@@ -9,6 +9,8 @@ export interface FillGenerator {
   title: string;
   params: z.ZodType;
   next(db: DbOrTx, ruleCode: string, params: unknown, now: Date): Promise<string>;
+  /** The value `next` would give now, without using it up (the screen's "generate a sample"). */
+  peek(db: DbOrTx, ruleCode: string, params: unknown, now: Date): Promise<string>;
 }
 
 const SHANGHAI_OFFSET_MS = 8 * 3_600_000;
@@ -46,6 +48,12 @@ export async function bumpCounter(db: DbOrTx, key: string): Promise<number> {
   return Number(row.value);
 }
 
+function serialValue(head: string, n: number, digits: number): string {
+  const serial = String(n);
+  if (serial.length > digits) throw bizError('流水号已用尽，请增加位数');
+  return `${head}${serial.padStart(digits, '0')}`;
+}
+
 const dateSerialParams = z
   .object({
     prefix: z
@@ -73,10 +81,16 @@ export const FILL_GENERATORS: Record<string, FillGenerator> = {
     async next(db, ruleCode, params, now) {
       const { prefix, datePattern, digits } = params as z.infer<typeof dateSerialParams>;
       const head = `${prefix}${formatDatePattern(datePattern, now)}`;
-      const n = await bumpCounter(db, `${ruleCode}:${head}`);
-      const serial = String(n);
-      if (serial.length > digits) throw bizError('流水号已用尽，请增加位数');
-      return `${head}${serial.padStart(digits, '0')}`;
+      return serialValue(head, await bumpCounter(db, `${ruleCode}:${head}`), digits);
+    },
+    async peek(db, ruleCode, params, now) {
+      const { prefix, datePattern, digits } = params as z.infer<typeof dateSerialParams>;
+      const head = `${prefix}${formatDatePattern(datePattern, now)}`;
+      const [row] = await db
+        .select({ value: sysFillRuleCounter.value })
+        .from(sysFillRuleCounter)
+        .where(eq(sysFillRuleCounter.counterKey, `${ruleCode}:${head}`));
+      return serialValue(head, Number(row?.value ?? 0) + 1, digits);
     },
   },
 };
@@ -106,4 +120,14 @@ export async function nextFillValue(db: DbOrTx, code: string, now = new Date()):
   if (!rule) throw bizError('该编码不存在');
   const params = parseFillParams(rule.ruleClass, rule.ruleParams);
   return FILL_GENERATORS[rule.ruleClass].next(db, rule.ruleCode, params, now);
+}
+
+/** A sample of what a rule (saved or still being edited) generates, without using a number up. */
+export async function sampleFillValue(
+  db: DbOrTx,
+  rule: { ruleCode: string; ruleClass: string; ruleParams?: string | null },
+  now = new Date(),
+): Promise<string> {
+  const params = parseFillParams(rule.ruleClass, rule.ruleParams);
+  return FILL_GENERATORS[rule.ruleClass].peek(db, rule.ruleCode, params, now);
 }

@@ -8,7 +8,7 @@ import { ok } from '../../../platform/http/envelope.ts';
 import { bizError } from '../../../platform/http/errors.ts';
 import { registerResource } from '../../../platform/resource/defineResource.ts';
 import { sysFillRule } from '../adminSchema.ts';
-import { FILL_GENERATORS, nextFillValue, parseFillParams } from './generators.ts';
+import { FILL_GENERATORS, nextFillValue, parseFillParams, sampleFillValue } from './generators.ts';
 
 const ruleBody = {
   ruleName: z.string({ error: '规则名称不能为空' }).trim().min(1, '规则名称不能为空').max(100),
@@ -68,6 +68,22 @@ export function fillRuleRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   r.get('/sys/fillRule/generators', { config: { access: perm('system:fillrule:list') } }, async () =>
     ok(Object.entries(FILL_GENERATORS).map(([value, g]) => ({ value, text: g.title, title: g.title }))),
+  );
+
+  // "Generate a sample": the next value of the rule as typed in the form (or as saved), not used up.
+  r.post(
+    '/sys/fillRule/sample',
+    {
+      config: { access: perm('system:fillrule:list'), audit: false },
+      schema: {
+        body: z.object({
+          ruleCode: ruleBody.ruleCode,
+          ruleClass: ruleBody.ruleClass,
+          ruleParams: ruleBody.ruleParams,
+        }),
+      },
+    },
+    async (request) => ok(await sampleFillValue(db, request.body), '生成成功'),
   );
 
   // Forms ask for the next number when they open, so any signed-in user may.

@@ -16,13 +16,21 @@ export function logRoutes(app: FastifyInstance, ctx: AppContext): void {
     defaultOrder: [desc(sysLog.createTime)],
     fields: {
       id: { column: sysLog.id, type: 'string', filter: true },
-      logType: { column: sysLog.logType, type: 'number', filter: true, sort: true, title: '日志类型' },
+      logType: {
+        column: sysLog.logType,
+        type: 'number',
+        filter: true,
+        sort: true,
+        dict: 'log_type',
+        title: '日志类型',
+      },
       logContent: { column: sysLog.logContent, type: 'string', filter: true, title: '日志内容' },
       operateType: {
         column: sysLog.operateType,
         type: 'number',
         filter: true,
         sort: true,
+        dict: 'operate_type',
         title: '操作类型',
       },
       userid: { column: sysLog.userid, type: 'string', filter: true },

@@ -1,3 +1,4 @@
+import { ACCESS_MSG, menuBody, dataRuleBody as ruleBody } from '@freight/contracts';
 import { and, asc, eq, ilike, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -8,45 +9,11 @@ import type { AppContext } from '../../../platform/context.ts';
 import { newId } from '../../../platform/db/columns.ts';
 import { ok, okMessage } from '../../../platform/http/envelope.ts';
 import { bizError, unauthorized } from '../../../platform/http/errors.ts';
+import { sysDepartPermission, sysDepartRolePermission } from '../depart/schema.ts';
 import { permissionTree } from '../role/routes.ts';
 import { sysPermission, sysPermissionDataRule, sysRolePermission } from '../schema.ts';
+import { assertUniqueMenu, checkMenu, refreshLeaf } from './menuRules.ts';
 import { invalidateAllAuth } from './routes.ts';
-
-const menuBody = z.object({
-  parentId: z.string().max(32).nullish(),
-  name: z.string().trim().min(1, '请输入菜单名称').max(100),
-  url: z.string().max(255).nullish(),
-  component: z.string().max(255).nullish(),
-  componentName: z.string().max(100).nullish(),
-  redirect: z.string().max(255).nullish(),
-  menuType: z.coerce.number().int().min(0).max(2),
-  perms: z.string().max(255).nullish(),
-  permsType: z.enum(['1', '2']).optional(),
-  sortNo: z.coerce.number().optional(),
-  alwaysShow: z.boolean().optional(),
-  icon: z.string().max(100).nullish(),
-  route: z.boolean().optional(),
-  keepAlive: z.boolean().optional(),
-  hidden: z.boolean().optional(),
-  hideTab: z.boolean().optional(),
-  description: z.string().max(255).nullish(),
-  status: z.enum(['0', '1']).optional(),
-  internalOrExternal: z.boolean().optional(),
-});
-
-const ruleBody = z.object({
-  permissionId: z.string().min(1).max(32),
-  ruleName: z.string().trim().min(1, '请输入规则名称').max(50),
-  ruleColumn: z
-    .string()
-    .trim()
-    .min(1)
-    .max(50)
-    .regex(/^[A-Za-z_][A-Za-z0-9_]*$/, '规则字段只能是字段名'),
-  ruleConditions: z.enum(['=', '!=', '>', '>=', '<', '<=', 'IN', 'LIKE', 'LEFT_LIKE', 'RIGHT_LIKE']),
-  ruleValue: z.string().trim().min(1).max(300),
-  status: z.enum(['0', '1']).optional(),
-});
 
 function changed() {
   invalidateGrants();
@@ -121,14 +88,10 @@ export function permissionAdminRoutes(app: FastifyInstance, ctx: AppContext): vo
     { config: { access: perm('system:permission:add') }, schema: { body: menuBody } },
     async (request) => {
       if (!request.session) throw unauthorized();
-      const body = request.body;
-      if (body.menuType !== 0 && !body.parentId) throw bizError('请选择上级菜单');
-      if (body.menuType === 2 && !body.perms) throw bizError('按钮必须填写授权标识');
       const id = newId();
       await db.transaction(async (tx) => {
-        await tx
-          .insert(sysPermission)
-          .values({ ...body, id, parentId: body.parentId ?? null, createBy: request.session?.user.username });
+        const body = await checkMenu(tx, request.body, null);
+        await tx.insert(sysPermission).values({ ...body, id, createBy: request.session?.user.username });
         if (body.parentId)
           await tx.update(sysPermission).set({ leaf: false }).where(eq(sysPermission.id, body.parentId));
       });
@@ -141,14 +104,24 @@ export function permissionAdminRoutes(app: FastifyInstance, ctx: AppContext): vo
     body: z.infer<typeof menuBody> & { id: string };
     session: { user: { username: string } } | null;
   }) => {
-    const { id, ...body } = request.body;
-    if (body.parentId === id) throw bizError('上级菜单不能是自己');
-    const updated = await db
-      .update(sysPermission)
-      .set({ ...body, updateBy: request.session?.user.username, updateTime: new Date() })
-      .where(eq(sysPermission.id, id))
-      .returning({ id: sysPermission.id });
-    if (!updated.length) throw bizError('未找到对应数据');
+    const { id, ...rest } = request.body;
+    await db.transaction(async (tx) => {
+      const [current] = await tx
+        .select()
+        .from(sysPermission)
+        .where(and(eq(sysPermission.id, id), live));
+      if (!current) throw bizError('未找到对应数据');
+      const body = await checkMenu(tx, rest, id);
+      await tx
+        .update(sysPermission)
+        .set({ ...body, updateBy: request.session?.user.username, updateTime: new Date() })
+        .where(eq(sysPermission.id, id));
+      if (current.parentId !== body.parentId) {
+        if (body.parentId)
+          await tx.update(sysPermission).set({ leaf: false }).where(eq(sysPermission.id, body.parentId));
+        if (current.parentId) await refreshLeaf(tx, current.parentId);
+      }
+    });
     changed();
     return okMessage('编辑成功!');
   };
@@ -166,14 +139,23 @@ export function permissionAdminRoutes(app: FastifyInstance, ctx: AppContext): vo
 
   const remove = async (ids: string[]) => {
     await db.transaction(async (tx) => {
+      const found = await tx
+        .select({ id: sysPermission.id, parentId: sysPermission.parentId })
+        .from(sysPermission)
+        .where(and(live, inArray(sysPermission.id, ids)));
+      if (found.length !== ids.length) throw bizError('未找到对应数据');
       const children = await tx
         .select({ id: sysPermission.id })
         .from(sysPermission)
         .where(and(live, inArray(sysPermission.parentId, ids)));
-      if (children.some((c) => !ids.includes(c.id))) throw bizError('请先删除下级菜单');
+      if (children.some((c) => !ids.includes(c.id))) throw bizError(ACCESS_MSG.menuHasChildren);
       await tx.update(sysPermission).set({ delFlag: 1 }).where(inArray(sysPermission.id, ids));
       await tx.delete(sysRolePermission).where(inArray(sysRolePermission.permissionId, ids));
+      await tx.delete(sysDepartPermission).where(inArray(sysDepartPermission.permissionId, ids));
+      await tx.delete(sysDepartRolePermission).where(inArray(sysDepartRolePermission.permissionId, ids));
       await tx.delete(sysPermissionDataRule).where(inArray(sysPermissionDataRule.permissionId, ids));
+      for (const parentId of new Set(found.map((f) => f.parentId)))
+        if (parentId && !ids.includes(parentId)) await refreshLeaf(tx, parentId);
     });
     changed();
   };
@@ -195,8 +177,34 @@ export function permissionAdminRoutes(app: FastifyInstance, ctx: AppContext): vo
       schema: { querystring: z.object({ ids: z.string().max(20_000) }) },
     },
     async (request) => {
-      await remove(request.query.ids.split(',').filter(Boolean));
+      const ids = [...new Set(request.query.ids.split(',').filter(Boolean))];
+      if (ids.length === 0) throw bizError('请选择要删除的菜单');
+      await remove(ids);
       return okMessage('批量删除成功!');
+    },
+  );
+
+  // Async check of the menu form: a button's code and a menu's path each belong to one entry.
+  r.get(
+    '/sys/permission/checkPermDuplication',
+    {
+      config: { access: list },
+      schema: {
+        querystring: z.object({
+          id: z.string().max(32).optional(),
+          perms: z.string().max(255).optional(),
+          url: z.string().max(255).optional(),
+        }),
+      },
+    },
+    async (request) => {
+      const { id, perms, url } = request.query;
+      await assertUniqueMenu(
+        db,
+        { perms: perms ?? null, url: url ?? null, menuType: perms ? 2 : 1 },
+        id ?? null,
+      );
+      return okMessage('该值可用！');
     },
   );
 
@@ -250,6 +258,11 @@ export function permissionAdminRoutes(app: FastifyInstance, ctx: AppContext): vo
     '/sys/permission/addPermissionRule',
     { config: { access: perm('system:permission:edit') }, schema: { body: ruleBody } },
     async (request) => {
+      const [menu] = await db
+        .select({ id: sysPermission.id })
+        .from(sysPermission)
+        .where(and(eq(sysPermission.id, request.body.permissionId), live));
+      if (!menu) throw bizError('菜单不存在');
       await db
         .insert(sysPermissionDataRule)
         .values({ ...request.body, createBy: request.session?.user.username });
@@ -266,10 +279,14 @@ export function permissionAdminRoutes(app: FastifyInstance, ctx: AppContext): vo
     },
     async (request) => {
       const { id, ...body } = request.body;
+      const [before] = await db.select().from(sysPermissionDataRule).where(eq(sysPermissionDataRule.id, id));
+      if (!before) throw bizError('未找到对应数据');
       await db
         .update(sysPermissionDataRule)
-        .set({ ...body, updateTime: new Date() })
+        .set({ ...body, updateBy: request.session?.user.username, updateTime: new Date() })
         .where(eq(sysPermissionDataRule.id, id));
+      await markRuleFlag(body.permissionId);
+      if (before.permissionId !== body.permissionId) await markRuleFlag(before.permissionId);
       changed();
       return okMessage('编辑成功!');
     },

@@ -1,22 +1,13 @@
-import { and, desc, eq, ne } from 'drizzle-orm';
+import { positionBody } from '@freight/contracts';
+import { and, asc, desc, eq, ne } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { perm } from '../../../platform/access/declare.ts';
 import type { AppContext } from '../../../platform/context.ts';
+import { ok } from '../../../platform/http/envelope.ts';
 import { bizError } from '../../../platform/http/errors.ts';
 import { registerResource } from '../../../platform/resource/defineResource.ts';
 import { sysPosition } from '../schema.ts';
-
-const positionBody = {
-  code: z
-    .string({ error: '职务编码不能为空' })
-    .trim()
-    .min(1, '职务编码不能为空')
-    .max(100)
-    .regex(/^[A-Za-z0-9_-]+$/, '职务编码只能包含字母、数字、下划线和横线'),
-  name: z.string({ error: '职务名称不能为空' }).trim().min(1, '职务名称不能为空').max(100),
-  postRank: z.coerce.string().trim().max(2, '职级最多2位').nullish(),
-  companyId: z.string().max(255).nullish(),
-};
 
 /** Positions (sys_position), referenced by sys_user.post. */
 export function positionRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -43,8 +34,8 @@ export function positionRoutes(app: FastifyInstance, ctx: AppContext): void {
         title: '创建时间',
       },
     },
-    createSchema: z.object(positionBody),
-    updateSchema: z.object({ id: z.string().min(1).max(32), ...positionBody }),
+    createSchema: positionBody,
+    updateSchema: positionBody.extend({ id: z.string().min(1).max(32) }),
     async beforeWrite(values, mode, _request, tx) {
       const clash = await tx
         .select({ id: sysPosition.id })
@@ -60,4 +51,16 @@ export function positionRoutes(app: FastifyInstance, ctx: AppContext): void {
       return values;
     },
   });
+
+  // Options of the user form's position select (a user administrator need not administer positions).
+  app.get('/sys/position/queryList', { config: { access: perm('system:user:list') } }, async (request) =>
+    ok(
+      await ctx.db
+        .select({ id: sysPosition.id, code: sysPosition.code, name: sysPosition.name })
+        .from(sysPosition)
+        .where(eq(sysPosition.tenantId, request.session?.tenantId ?? 0))
+        .orderBy(asc(sysPosition.code))
+        .limit(1000),
+    ),
+  );
 }

@@ -1,10 +1,11 @@
-import { and, asc, eq, inArray, lt } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lt } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import { sysCaptcha, sysLoginFailure, sysUserToken } from '../../../platform/auth/schema.ts';
 import type { AppContext } from '../../../platform/context.ts';
 import type { Db } from '../../../platform/db/client.ts';
 import type { JobDefinition } from '../../../platform/jobs/scheduler.ts';
+import { sysQuartzJobLog } from '../adminSchema.ts';
 import { channelFor, type MessageChannel } from '../auth/smsChannel.ts';
 import { sysAuthTicket, sysRememberKey, sysSms, sysSmsCode, sysSmsTemplate } from '../authSchema.ts';
 import { sysTenant } from '../schema.ts';
@@ -66,7 +67,8 @@ export async function deliverQueuedMessages(
   const rows = await db
     .select()
     .from(sysSms)
-    .where(and(eq(sysSms.esSendStatus, 0), lt(sysSms.esSendNum, MAX_SEND_ATTEMPTS)))
+    // Only SMS has a channel; mail and WeChat messages stay queued until one is configured.
+    .where(and(eq(sysSms.esSendStatus, 0), eq(sysSms.esType, '1'), lt(sysSms.esSendNum, MAX_SEND_ATTEMPTS)))
     .orderBy(asc(sysSms.createTime))
     .limit(limit);
   const titles = [...new Set(rows.map((r) => r.esTitle).filter((t): t is string => !!t))];
@@ -135,7 +137,7 @@ export function systemJobs(ctx: AppContext, log: FastifyBaseLogger): JobDefiniti
     {
       key: 'refreshCounters',
       title: '刷新待办计数',
-      description: '计算顶栏待办计数（getDsXx）并记录',
+      description: '计算顶栏待办计数（getDsXx），计数变化时通知在线用户刷新铃铛',
       params: z.object({}).strict(),
       async run(_params, jobLog) {
         const tenants = await db
@@ -152,7 +154,19 @@ export function systemJobs(ctx: AppContext, log: FastifyBaseLogger): JobDefiniti
           out[id] = counts;
         }
         jobLog.info({ counters: out }, 'header counters');
-        return JSON.stringify(out).slice(0, 2000);
+        const summary = JSON.stringify(out).slice(0, 2000);
+        // The bell polls only every 650 s (spec §9): when the counts moved since the last run, every
+        // signed-in console is told to drop its cached counts and fetch them again.
+        const [previous] = await db
+          .select({ message: sysQuartzJobLog.message })
+          .from(sysQuartzJobLog)
+          .where(and(eq(sysQuartzJobLog.jobClassName, 'refreshCounters'), eq(sysQuartzJobLog.success, 1)))
+          .orderBy(desc(sysQuartzJobLog.startTime))
+          .limit(1);
+        const changed = previous?.message !== summary;
+        if (changed)
+          await ctx.realtime.pushToUsers('all', { cmd: 'counters', msgId: 'pendingCounts', msgTxt: '' });
+        return summary;
       },
     },
     {

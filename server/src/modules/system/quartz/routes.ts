@@ -1,13 +1,14 @@
 import { pageQuery } from '@freight/contracts';
+import { Cron } from 'croner';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { perm } from '../../../platform/access/declare.ts';
 import type { AppContext } from '../../../platform/context.ts';
-import { ok, okMessage } from '../../../platform/http/envelope.ts';
+import { formatDateTime, ok, okMessage } from '../../../platform/http/envelope.ts';
 import { bizError } from '../../../platform/http/errors.ts';
-import { parseJobParams, validateCron } from '../../../platform/jobs/scheduler.ts';
+import { CRON_OPTIONS, parseJobParams, validateCron } from '../../../platform/jobs/scheduler.ts';
 import { registerResource } from '../../../platform/resource/defineResource.ts';
 import { andAll, buildFilters, buildOrder, type FieldMap } from '../../../platform/resource/query.ts';
 import { sysQuartzJob, sysQuartzJobLog } from '../adminSchema.ts';
@@ -92,6 +93,21 @@ export function quartzRoutes(app: FastifyInstance, ctx: AppContext): void {
         .definitions()
         .map(({ key, title, description }) => ({ value: key, text: title, title, description })),
     ),
+  );
+
+  // The form's cron check: the next fire times (China time) or the reason the expression is refused.
+  r.get(
+    '/sys/quartzJob/cronPreview',
+    {
+      config: { access: perm('system:quartz:list'), audit: false },
+      schema: { querystring: z.object({ cron: z.string().trim().min(1).max(100) }) },
+    },
+    async (request) => {
+      const error = validateCron(request.query.cron);
+      if (error) throw bizError(error);
+      const cron = new Cron(request.query.cron, { ...CRON_OPTIONS, paused: true });
+      return ok(cron.nextRuns(5).map((at) => formatDateTime(at)));
+    },
   );
 
   async function setStatus(request: FastifyRequest, id: string, status: number) {

@@ -1,4 +1,5 @@
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { ACCESS_MSG, grantBody, roleBody } from '@freight/contracts';
+import { and, asc, desc, eq, inArray, ne } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -8,19 +9,16 @@ import type { AppContext } from '../../../platform/context.ts';
 import { ok, okMessage } from '../../../platform/http/envelope.ts';
 import { bizError } from '../../../platform/http/errors.ts';
 import { registerResource } from '../../../platform/resource/defineResource.ts';
+import { assertRulesOfMenu } from '../permission/dataRuleIds.ts';
 import { invalidateAllAuth } from '../permission/routes.ts';
-import { sysPermission, sysPermissionDataRule, sysRole, sysRolePermission, sysUserRole } from '../schema.ts';
-
-const roleBody = {
-  roleName: z.string().trim().min(1, '请输入角色名称').max(200),
-  roleCode: z
-    .string()
-    .trim()
-    .min(1, '请输入角色编码')
-    .max(100)
-    .regex(/^[A-Za-z0-9_]+$/, '角色编码只能包含字母、数字和下划线'),
-  description: z.string().max(255).optional(),
-};
+import {
+  sysPermission,
+  sysPermissionDataRule,
+  sysRole,
+  sysRolePermission,
+  sysUser,
+  sysUserRole,
+} from '../schema.ts';
 
 export interface PermissionTreeNode {
   key: string;
@@ -28,13 +26,16 @@ export interface PermissionTreeNode {
   value: string;
   menuType: number;
   ruleFlag: number;
+  perms: string | null;
   children?: PermissionTreeNode[];
 }
 
+/** Rows as a tree; a row whose parent is not among them is a root (a subset, e.g. a department's grants). */
 export function permissionTree(rows: Array<typeof sysPermission.$inferSelect>): PermissionTreeNode[] {
+  const ids = new Set(rows.map((row) => row.id));
   const byParent = new Map<string | null, typeof rows>();
   for (const row of rows) {
-    const key = row.parentId ?? null;
+    const key = row.parentId && ids.has(row.parentId) ? row.parentId : null;
     byParent.set(key, [...(byParent.get(key) ?? []), row]);
   }
   const build = (parent: string | null): PermissionTreeNode[] =>
@@ -46,6 +47,7 @@ export function permissionTree(rows: Array<typeof sysPermission.$inferSelect>): 
         title: row.name,
         menuType: row.menuType,
         ruleFlag: row.ruleFlag,
+        perms: row.perms,
         ...(children.length ? { children } : {}),
       };
     });
@@ -75,8 +77,32 @@ export function roleRoutes(app: FastifyInstance, ctx: AppContext): void {
       description: { column: sysRole.description, type: 'string', title: '描述' },
       createTime: { column: sysRole.createTime, type: 'date', filter: true, sort: true, title: '创建时间' },
     },
-    createSchema: z.object(roleBody),
-    updateSchema: z.object({ id: z.string().min(1).max(32), ...roleBody }),
+    createSchema: roleBody,
+    updateSchema: roleBody.extend({ id: z.string().min(1).max(32) }),
+    async beforeWrite(values, mode, _request, tx) {
+      const roleCode = String(values.roleCode);
+      const [clash] = await tx
+        .select({ id: sysRole.id })
+        .from(sysRole)
+        .where(
+          and(
+            eq(sysRole.roleCode, roleCode),
+            mode === 'edit' ? ne(sysRole.id, String(values.id)) : undefined,
+          ),
+        )
+        .limit(1);
+      if (clash) throw bizError(ACCESS_MSG.roleCodeTaken);
+      if (mode === 'edit') {
+        const [current] = await tx
+          .select()
+          .from(sysRole)
+          .where(eq(sysRole.id, String(values.id)));
+        // Seed and code refer to the system staff role by its code.
+        if (current?.roleCode === 'admin' && roleCode !== 'admin')
+          throw bizError('系统管理员角色的编码不能修改');
+      }
+      return values;
+    },
     async beforeDelete(ids, tx) {
       const admin = await tx
         .select({ id: sysRole.id })
@@ -91,6 +117,28 @@ export function roleRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   r.get('/sys/role/queryall', { config: { access: perm('system:user:list') } }, async () =>
     ok(await db.select().from(sysRole).orderBy(asc(sysRole.roleName))),
+  );
+
+  r.get(
+    '/sys/role/checkRoleCode',
+    {
+      config: { access: perm('system:role:list') },
+      schema: { querystring: z.object({ roleCode: z.string().max(100), id: z.string().max(32).optional() }) },
+    },
+    async (request) => {
+      const [clash] = await db
+        .select({ id: sysRole.id })
+        .from(sysRole)
+        .where(
+          and(
+            eq(sysRole.roleCode, request.query.roleCode.trim()),
+            request.query.id ? ne(sysRole.id, request.query.id) : undefined,
+          ),
+        )
+        .limit(1);
+      if (clash) throw bizError(ACCESS_MSG.roleCodeTaken);
+      return okMessage('该值可用！');
+    },
   );
 
   r.get('/sys/role/queryTreeList', { config: { access: perm('system:role:authorize') } }, async () => {
@@ -122,11 +170,7 @@ export function roleRoutes(app: FastifyInstance, ctx: AppContext): void {
     {
       config: { access: perm('system:role:authorize') },
       schema: {
-        body: z.object({
-          roleId: z.string().min(1).max(32),
-          permissionIds: z.string().max(50_000),
-          lastpermissionIds: z.string().max(50_000).optional(),
-        }),
+        body: grantBody.extend({ roleId: z.string().min(1).max(32) }),
       },
     },
     async (request) => {
@@ -204,6 +248,7 @@ export function roleRoutes(app: FastifyInstance, ctx: AppContext): void {
     },
     async (request) => {
       const { permissionId, roleId, dataRuleIds } = request.body;
+      await assertRulesOfMenu(db, permissionId, dataRuleIds);
       const updated = await db
         .update(sysRolePermission)
         .set({ dataRuleIds, operateDate: new Date(), operateIp: request.ip })
@@ -224,10 +269,21 @@ export function roleRoutes(app: FastifyInstance, ctx: AppContext): void {
       },
     },
     async (request) => {
-      if (request.body.userIdList.length) {
+      const [role] = await db
+        .select({ id: sysRole.id })
+        .from(sysRole)
+        .where(eq(sysRole.id, request.body.roleId));
+      if (!role) throw bizError('角色不存在');
+      const userIds = [...new Set(request.body.userIdList)];
+      if (userIds.length) {
+        const users = await db
+          .select({ id: sysUser.id })
+          .from(sysUser)
+          .where(and(inArray(sysUser.id, userIds), eq(sysUser.delFlag, 0)));
+        if (users.length !== userIds.length) throw bizError('所选用户不存在');
         await db
           .insert(sysUserRole)
-          .values(request.body.userIdList.map((userId) => ({ userId, roleId: request.body.roleId })))
+          .values(userIds.map((userId) => ({ userId, roleId: role.id })))
           .onConflictDoNothing();
       }
       grantsChanged();

@@ -1,22 +1,15 @@
+import { tenantAddBody, tenantEditBody } from '@freight/contracts';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
+import { perm } from '../../../platform/access/declare.ts';
 import { sysUserToken } from '../../../platform/auth/schema.ts';
 import type { AppContext } from '../../../platform/context.ts';
 import type { DbOrTx } from '../../../platform/db/client.ts';
+import { ok } from '../../../platform/http/envelope.ts';
 import { bizError } from '../../../platform/http/errors.ts';
 import { registerResource } from '../../../platform/resource/defineResource.ts';
 import { sysTenant, sysUser } from '../schema.ts';
 import { tenantLoginRefusal } from './service.ts';
-
-const tenantBody = {
-  name: z.string({ error: '租户名称不能为空' }).trim().min(1, '租户名称不能为空').max(100),
-  beginDate: z.coerce.date().nullish(),
-  endDate: z.coerce.date().nullish(),
-  status: z.coerce.number().int().min(0).max(1).optional(),
-};
-const dates = (v: { beginDate?: Date | null; endDate?: Date | null }) =>
-  !v.beginDate || !v.endDate || v.beginDate <= v.endDate;
 
 /** Users who name tenant `id` in rel_tenant_ids. */
 function usersOfTenant(id: number) {
@@ -53,19 +46,8 @@ export function tenantRoutes(app: FastifyInstance, ctx: AppContext): void {
       status: { column: sysTenant.status, type: 'number', filter: true, sort: true, title: '状态' },
       createTime: { column: sysTenant.createTime, type: 'date', filter: true, sort: true },
     },
-    createSchema: z
-      .object({
-        id: z.coerce
-          .number({ error: '租户编号不能为空' })
-          .int()
-          .min(1, '租户编号必须大于0')
-          .max(2_000_000_000),
-        ...tenantBody,
-      })
-      .refine(dates, { message: '结束时间不能早于开始时间', path: ['endDate'] }),
-    updateSchema: z
-      .object({ id: z.coerce.string().regex(/^\d{1,10}$/, '租户编号不正确'), ...tenantBody })
-      .refine(dates, { message: '结束时间不能早于开始时间', path: ['endDate'] }),
+    createSchema: tenantAddBody,
+    updateSchema: tenantEditBody,
     async beforeWrite(values, mode, _request, tx) {
       if (mode === 'add') {
         const [clash] = await tx
@@ -92,4 +74,15 @@ export function tenantRoutes(app: FastifyInstance, ctx: AppContext): void {
       }
     },
   });
+
+  // Options of the user form's tenant select.
+  app.get('/sys/tenant/queryList', { config: { access: perm('system:user:list') } }, async () =>
+    ok(
+      await ctx.db
+        .select({ id: sysTenant.id, name: sysTenant.name, status: sysTenant.status })
+        .from(sysTenant)
+        .orderBy(asc(sysTenant.id))
+        .limit(1000),
+    ),
+  );
 }

@@ -1,5 +1,5 @@
-import { pageQuery, strongPassword } from '@freight/contracts';
-import { and, count, desc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { ACCESS_MSG, frozenBatchBody, pageQuery, strongPassword } from '@freight/contracts';
+import { type AnyColumn, and, count, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -11,6 +11,7 @@ import type { AppContext } from '../../../platform/context.ts';
 import { ok, okMessage } from '../../../platform/http/envelope.ts';
 import { bizError } from '../../../platform/http/errors.ts';
 import { sysDepart, sysRole, sysUser, sysUserDepart, sysUserRole } from '../schema.ts';
+import { usersInScope } from './scope.ts';
 
 const ids = z.string().min(1).max(20_000);
 const split = (value: string) => [...new Set(value.split(',').filter(Boolean))];
@@ -36,12 +37,13 @@ export function userAdminRoutes(app: FastifyInstance, ctx: AppContext): void {
     '/sys/user/frozenBatch',
     {
       config: { access: perm('system:user:frozen') },
-      schema: { body: z.object({ ids, status: z.coerce.number().int().min(1).max(2) }) },
+      schema: { body: frozenBatchBody },
     },
     async (request) => {
       const userIds = split(request.body.ids);
       if (request.session && userIds.includes(request.session.user.id)) throw bizError('不能冻结自己');
       await db.transaction(async (tx) => {
+        await usersInScope(app, tx, request, { ids: userIds });
         await tx
           .update(sysUser)
           .set({ status: request.body.status, updateTime: new Date() })
@@ -68,11 +70,7 @@ export function userAdminRoutes(app: FastifyInstance, ctx: AppContext): void {
     },
     async (request) => {
       if (request.body.password !== request.body.confirmpassword) throw bizError('两次输入的密码不一样！');
-      const [user] = await db
-        .select({ id: sysUser.id })
-        .from(sysUser)
-        .where(eq(sysUser.username, request.body.username));
-      if (!user) throw bizError('用户不存在');
+      const [user] = await usersInScope(app, db, request, { username: request.body.username });
       // An administrator's reset counts as an initial password: the newer login asks to change it (issue 4).
       await db
         .update(sysUser)
@@ -83,6 +81,7 @@ export function userAdminRoutes(app: FastifyInstance, ctx: AppContext): void {
     },
   );
 
+  // Async validation of the user form (reference checkOnlyUser): one of the unique values, minus the user edited.
   r.get(
     '/sys/user/checkOnlyUser',
     {
@@ -92,23 +91,30 @@ export function userAdminRoutes(app: FastifyInstance, ctx: AppContext): void {
           username: z.string().max(64).optional(),
           phone: z.string().max(20).optional(),
           email: z.string().max(100).optional(),
+          workNo: z.string().max(100).optional(),
           id: z.string().max(32).optional(),
         }),
       },
     },
     async (request) => {
-      const { username, phone, email, id } = request.query;
-      const field = username
-        ? eq(sysUser.username, username)
-        : phone
-          ? eq(sysUser.phone, phone)
-          : email
-            ? eq(sysUser.email, email)
-            : null;
-      if (!field) throw bizError('请提供要校验的值');
-      const rows = await db.select({ id: sysUser.id }).from(sysUser).where(field);
-      if (rows.some((row) => row.id !== id)) throw bizError('该值已存在');
-      return ok(true);
+      const { username, phone, email, workNo, id } = request.query;
+      const checks: Array<[string | undefined, AnyColumn, string]> = [
+        [username, sysUser.username, ACCESS_MSG.usernameTaken],
+        [phone, sysUser.phone, ACCESS_MSG.phoneTaken],
+        [email, sysUser.email, ACCESS_MSG.emailTaken],
+        [workNo, sysUser.workNo, ACCESS_MSG.workNoTaken],
+      ];
+      const asked = checks.filter(([value]) => value?.trim());
+      if (asked.length === 0) throw bizError('请提供要校验的值');
+      for (const [value, column, message] of asked) {
+        const rows = await db
+          .select({ id: sysUser.id })
+          .from(sysUser)
+          .where(eq(column, String(value).trim()))
+          .limit(2);
+        if (rows.some((row) => row.id !== id)) throw bizError(message);
+      }
+      return okMessage('该值可用！');
     },
   );
 

@@ -1,5 +1,5 @@
-import { MSG, selectDepartBody, strongPassword, updatePasswordBody } from '@freight/contracts';
-import { and, desc, eq, ne } from 'drizzle-orm';
+import { MSG, selectDepartBody, updatePasswordBody, userAddBody, userEditBody } from '@freight/contracts';
+import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -11,45 +11,23 @@ import { ok, okMessage } from '../../../platform/http/envelope.ts';
 import { bizError, unauthorized } from '../../../platform/http/errors.ts';
 import { registerResource } from '../../../platform/resource/defineResource.ts';
 import { burnPasswordChangeTokens, PASSWORD_CHANGE_SCOPE } from '../auth/scopedToken.ts';
-import { sysUser } from '../schema.ts';
+import { sysUser, sysUserDepart } from '../schema.ts';
 import { replaceUserLinks } from './links.ts';
+import { assertUniqueUser, codesToIds } from './rules.ts';
+import { rememberUserResource } from './scope.ts';
 import { departsOf, findUserById, toUserInfo } from './service.ts';
 
-const mobile = z.string().regex(/^1[3-9]\d{9}$/, '请输入正确的手机号码');
-const userFields = {
-  username: z
-    .string()
-    .trim()
-    .min(2, '用户账号至少2个字符')
-    .max(64)
-    .regex(/^[A-Za-z0-9_.@-]+$/, '用户账号只能包含字母、数字和 _ . @ -'),
-  realname: z.string().trim().min(1, '请输入用户姓名').max(100),
-  phone: mobile.optional().or(z.literal('')),
-  email: z.string().email('请输入正确的邮箱').max(100).optional().or(z.literal('')),
-  sex: z.coerce.number().int().min(0).max(2).optional(),
-  workNo: z.string().max(100).optional(),
-  post: z.string().max(100).optional(),
-  telephone: z.string().max(45).optional(),
-  orgCode: z.string().max(64).optional(),
-  userType: z.coerce
-    .number()
-    .int()
-    .refine((v) => [1, 2, 3, 6].includes(v), '用户类型不正确')
-    .optional(),
-  cid: z.string().max(32).optional(),
-  status: z.coerce.number().int().min(1).max(2).optional(),
-  relTenantIds: z.string().max(256).optional(),
-  avatar: z.string().max(255).optional(),
-  /** Comma-separated role ids and department ids (reference field names). */
-  selectedroles: z.string().max(5000).optional(),
-  selecteddeparts: z.string().max(5000).optional(),
-};
+/** An imported row names roles and departments by code; the form sends ids. */
+const userImportBody = userAddBody.extend({
+  roleCodes: z.string().max(2000).optional(),
+  departCodes: z.string().max(2000).optional(),
+});
 
 export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db } = ctx;
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  registerResource(app, ctx, {
+  const users = registerResource(app, ctx, {
     path: '/sys/user',
     permission: 'system:user',
     title: '用户',
@@ -63,9 +41,13 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
       username: { column: sysUser.username, type: 'string', filter: true, sort: true, title: '用户账号' },
       realname: { column: sysUser.realname, type: 'string', filter: true, sort: true, title: '用户姓名' },
       sex: { column: sysUser.sex, type: 'number', filter: true, dict: 'sex', title: '性别' },
+      birthday: { column: sysUser.birthday, type: 'string', sort: true, title: '生日' },
       phone: { column: sysUser.phone, type: 'string', filter: true, title: '手机号' },
       email: { column: sysUser.email, type: 'string', filter: true, title: '邮箱' },
-      orgCode: { column: sysUser.orgCode, type: 'string', filter: true, sort: true, title: '部门编码' },
+      workNo: { column: sysUser.workNo, type: 'string', filter: true, sort: true, title: '工号' },
+      post: { column: sysUser.post, type: 'string', filter: true, title: '职务编码' },
+      telephone: { column: sysUser.telephone, type: 'string', title: '座机' },
+      orgCode: { column: sysUser.orgCode, type: 'string', filter: true, sort: true, title: '当前部门编码' },
       userType: {
         column: sysUser.userType,
         type: 'number',
@@ -81,21 +63,42 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
         dict: 'user_status',
         title: '状态',
       },
-      workNo: { column: sysUser.workNo, type: 'string', filter: true, title: '工号' },
+      relTenantIds: { column: sysUser.relTenantIds, type: 'string', title: '租户' },
       createBy: { column: sysUser.createBy, type: 'string', filter: true },
       createTime: { column: sysUser.createTime, type: 'date', filter: true, sort: true, title: '创建时间' },
     },
-    createSchema: z.object({ ...userFields, password: strongPassword }),
-    updateSchema: z.object({
-      id: z.string().min(1).max(32),
-      ...userFields,
-      username: userFields.username.optional(),
-    }),
+    importFields: {
+      password: { column: sysUser.password, type: 'string', title: '初始密码' },
+      roleCodes: { column: sysUser.id, type: 'string', title: '角色编码' },
+      departCodes: { column: sysUser.id, type: 'string', title: '所属部门编码' },
+    },
+    importSchema: userImportBody,
+    // Users of one department (the department tree beside the list), not only its current members.
+    customFilter(query) {
+      const departId = typeof query.departId === 'string' ? query.departId.slice(0, 32) : '';
+      if (!departId) return undefined;
+      return sql`exists (select 1 from ${sysUserDepart} where ${sysUserDepart.userId} = ${sysUser.id}
+        and ${sysUserDepart.depId} = ${departId})`;
+    },
+    createSchema: userAddBody,
+    updateSchema: userEditBody,
     async beforeWrite(values, mode, _request, tx) {
       values.id ??= newId();
-      await replaceUserLinks(tx, String(values.id), values.selectedroles, values.selecteddeparts);
-      delete values.selectedroles;
-      delete values.selecteddeparts;
+      const id = String(values.id);
+      await assertUniqueUser(tx, values, mode === 'edit' ? id : null);
+      if (typeof values.roleCodes === 'string')
+        values.selectedroles = (await codesToIds(tx, 'role', values.roleCodes)).join(',');
+      if (typeof values.departCodes === 'string')
+        values.selecteddeparts = (await codesToIds(tx, 'depart', values.departCodes)).join(',');
+      const orgCode = await replaceUserLinks(
+        tx,
+        id,
+        values.selectedroles,
+        values.selecteddeparts,
+        values.orgCode,
+      );
+      if (orgCode !== undefined) values.orgCode = orgCode;
+      for (const key of ['selectedroles', 'selecteddeparts', 'roleCodes', 'departCodes']) delete values[key];
       if (mode === 'add') {
         values.password = await hashPassword(String(values.password));
         // A password set by an administrator is an initial one: the owner changes it at first login.
@@ -107,7 +110,14 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
       }
       return values;
     },
+    async beforeDelete(ids, tx, request) {
+      if (request.session && ids.includes(request.session.user.id)) throw bizError('不能删除自己');
+      // A user moved to the recycle bin is signed out everywhere now.
+      await tx.delete(sysUserToken).where(inArray(sysUserToken.userId, ids));
+    },
   });
+
+  rememberUserResource(app, users);
 
   r.get('/sys/user/getCurrentUserDeparts', { config: { access: 'login' } }, async (request) => {
     if (!request.session) throw unauthorized();

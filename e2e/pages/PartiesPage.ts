@@ -1,0 +1,110 @@
+// Party list pages of issue 7 (drivers first): search, review, import from the downloadable template.
+import { residentIdCheckChar } from '@freight/contracts';
+import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
+import { API_BASE } from '../support/env.ts';
+
+export const DRIVER_LIST = '/wlhy/hydriver/HyDriverList';
+
+/** An 18-character resident ID with its check character: area 320102, birth date, 3-digit sequence. */
+export function residentId(birth: string, seq: number): string {
+  const body = `320102${birth}${String(seq % 1000).padStart(3, '0')}`;
+  return body + residentIdCheckChar(body);
+}
+
+export interface DriverSample {
+  driverName: string;
+  mobile: string;
+  idCard: string;
+}
+
+/** A pending driver added through the API (an added driver is submitted for review at once). */
+export async function addDriver(request: APIRequestContext, token: string, driver: DriverSample) {
+  const res = await request.post(`${API_BASE}/hydriver/hyDriver/add`, {
+    headers: { 'X-Access-Token': token },
+    data: {
+      ...driver,
+      drivingClass: 'A2',
+      drivingValidFrom: '2020-01-01',
+      drivingValidTo: '2035-12-31',
+    },
+  });
+  const body = (await res.json()) as { success: boolean; message: string };
+  expect(body, body.message).toMatchObject({ success: true });
+}
+
+export class PartiesPage {
+  readonly table: Locator;
+  readonly searchForm: Locator;
+  readonly importButton: Locator;
+  readonly importSummary: Locator;
+  readonly importErrors: Locator;
+
+  constructor(readonly page: Page) {
+    this.table = page.getByTestId('resource-table');
+    this.searchForm = page.locator('.ant-pro-query-filter');
+    this.importButton = page.getByTestId('import-button');
+    this.importSummary = page.getByTestId('import-summary');
+    this.importErrors = page.getByTestId('import-errors');
+  }
+
+  /** Table body rows (not the measure row antd adds). */
+  rows(): Locator {
+    return this.table.locator('tbody tr.ant-table-row');
+  }
+
+  row(text: string): Locator {
+    return this.rows().filter({ hasText: text });
+  }
+
+  /** Types into a search field by its label and runs the search (other filters, e.g. ?state=1, stay). */
+  async search(label: string, value: string): Promise<void> {
+    await this.searchForm.getByLabel(label, { exact: true }).fill(value);
+    const listed = this.page.waitForResponse((r) => r.url().includes('/list?') && r.ok());
+    await this.searchForm.getByRole('button', { name: /查\s*询|Query|Search/ }).click();
+    await listed;
+  }
+
+  /** Approves (reason undefined) or rejects a row through the review dialog. */
+  async review(text: string, reason?: string): Promise<void> {
+    await this.row(text).getByText('审核', { exact: true }).click();
+    const dialog = this.page.getByRole('dialog').filter({ hasText: '审核结果' });
+    await expect(dialog).toBeVisible();
+    if (reason !== undefined) {
+      await dialog.getByLabel('驳回', { exact: true }).check();
+      await dialog.getByLabel('驳回原因').fill(reason);
+    }
+    const reviewed = this.page.waitForResponse((r) => r.url().endsWith('/review'));
+    await dialog.getByRole('button', { name: /确\s*定|OK/ }).click();
+    expect((await (await reviewed).json()).success).toBe(true);
+    await expect(dialog).toBeHidden();
+  }
+
+  /** Downloads the import template from the import button's menu; returns the saved file's path. */
+  async downloadTemplate(): Promise<string> {
+    const download = this.page.waitForEvent('download');
+    await this.importButton
+      .locator('xpath=ancestor::div[contains(@class,"ant-space-compact")][1]')
+      .locator('button')
+      .last()
+      .hover();
+    const item = this.page.getByRole('menuitem', { name: '下载导入模板' });
+    await expect(item).toBeVisible();
+    // The menu slides in; click once it stands still (moving the mouse across the table would close it).
+    await expect(this.page.locator('.ant-dropdown:not(.ant-dropdown-hidden)')).not.toHaveClass(
+      /slide-up-(appear|enter)/,
+    );
+    await item.hover();
+    await item.click();
+    return (await download).path();
+  }
+
+  /** Uploads a sheet through the import button and waits for the import to answer. */
+  async importFile(path: string): Promise<void> {
+    const imported = this.page.waitForResponse((r) => r.url().includes('/importExcel'));
+    await this.importButton
+      .locator('xpath=ancestor::*[contains(@class,"ant-upload")][1]')
+      .locator('input[type=file]')
+      .setInputFiles(path);
+    await imported;
+  }
+}

@@ -1,0 +1,177 @@
+// Orders (货源) and shipping notes (运单) of issue 8: the order form, dispatch, the waybill step dialogs and
+// the note lists, which all share the declarative resource table.
+import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
+import { API_BASE } from '../support/env.ts';
+import { residentId } from './PartiesPage.ts';
+
+export const ORDER_LIST = '/order/list';
+export const NOTE_LIST = '/shipping/list';
+export const TRACK_QUERY = '/map/track';
+
+type Body = { success: boolean; message: string; result: unknown };
+
+async function call<T>(
+  request: APIRequestContext,
+  token: string,
+  method: 'GET' | 'POST',
+  path: string,
+  data?: object,
+): Promise<T> {
+  const res = await request.fetch(`${API_BASE}${path}`, {
+    method,
+    headers: { 'X-Access-Token': token },
+    data,
+  });
+  const body = (await res.json()) as Body;
+  expect(body, `${method} ${path}: ${body.message}`).toMatchObject({ success: true });
+  return body.result as T;
+}
+
+/** An approved driver bound to an approved 32 t truck (through the API: issue 7's screens are tested there). */
+export async function approvedDriverWithVehicle(request: APIRequestContext, token: string, seq: number) {
+  const driverName = `驾驶员${seq}`;
+  const mobile = `137${String(seq).padStart(8, '0').slice(-8)}`;
+  const idCard = residentId('19860412', seq);
+  const plateNo = `苏A${String(seq).padStart(5, '0').slice(-5)}`;
+  await call(request, token, 'POST', '/hydriver/hyDriver/add', {
+    driverName,
+    mobile,
+    idCard,
+    drivingClass: 'A2',
+    drivingValidFrom: '2020-01-01',
+    drivingValidTo: '2035-12-31',
+    idCardValidTo: '2035-12-31',
+  });
+  await call(request, token, 'POST', '/hyvehicle/hyVehicle/add', {
+    plateNo,
+    ratedLoadKg: 32_000,
+    grossMassKg: 49_000,
+    roadTransportNo: `32010${String(seq).padStart(7, '0').slice(-7)}`,
+    licenseValidTo: '2035-12-31',
+    roadTransportValidTo: '2035-12-31',
+  });
+  const drivers = await call<{ records: Array<{ id: string }> }>(
+    request,
+    token,
+    'GET',
+    `/hydriver/hyDriver/list?idCard=${idCard}`,
+  );
+  const vehicles = await call<{ records: Array<{ id: string }> }>(
+    request,
+    token,
+    'GET',
+    `/hyvehicle/hyVehicle/list?plateNo=${encodeURIComponent(plateNo)}`,
+  );
+  const driverId = drivers.records[0].id;
+  const vehicleId = vehicles.records[0].id;
+  await call(request, token, 'POST', '/hydriver/hyDriver/review', { id: driverId, state: 2 });
+  await call(request, token, 'POST', '/hyvehicle/hyVehicle/review', { id: vehicleId, state: 2 });
+  await call(request, token, 'POST', '/hydriver/hyDriver/bindVehicle', {
+    driverId,
+    vehicleId,
+    isDefault: true,
+  });
+  return { driverId, vehicleId, driverName, plateNo };
+}
+
+export async function noteById(request: APIRequestContext, token: string, id: string) {
+  return call<Record<string, unknown>>(request, token, 'GET', `/shipping/hyShippingNote/queryById?id=${id}`);
+}
+
+/** GPS points of a vehicle through the ingest API the devices use. */
+export async function ingestTrack(
+  request: APIRequestContext,
+  token: string,
+  vehicleId: string,
+  points: Array<{ time: string; lng: number; lat: number; speed: number }>,
+) {
+  return call<{ inserted: number }>(request, token, 'POST', '/shipping/hyShippingNote/track/points', {
+    vehicleId,
+    points,
+  });
+}
+
+export class ShippingPage {
+  readonly table: Locator;
+  readonly searchForm: Locator;
+
+  constructor(readonly page: Page) {
+    this.table = page.getByTestId('resource-table');
+    this.searchForm = page.locator('.ant-pro-query-filter');
+  }
+
+  rows(): Locator {
+    return this.table.locator('tbody tr.ant-table-row');
+  }
+
+  row(text: string): Locator {
+    return this.rows().filter({ hasText: text });
+  }
+
+  dialog(title: string | RegExp): Locator {
+    return this.page.getByRole('dialog').filter({ hasText: title });
+  }
+
+  /** Types into a search field by its label and runs the search. */
+  async search(label: string, value: string): Promise<void> {
+    const input = this.searchForm.getByLabel(label, { exact: true });
+    if (!(await input.isVisible())) await this.searchForm.getByText('展开', { exact: true }).click();
+    await input.fill(value);
+    const listed = this.page.waitForResponse((r) => r.url().includes('/list?') && r.ok());
+    await this.searchForm.getByRole('button', { name: /查\s*询|Query|Search/ }).click();
+    await listed;
+  }
+
+  /** A form item of a dialog by its label (the grid forms' labels are not tied to their inputs). */
+  formItem(scope: Locator, label: string): Locator {
+    return scope
+      .locator('.ant-form-item')
+      .filter({ has: this.page.locator('label').getByText(label, { exact: true }) });
+  }
+
+  /** The text or number box of a form item. */
+  field(scope: Locator, label: string): Locator {
+    return this.formItem(scope, label).locator('input:not([type=file]), textarea').first();
+  }
+
+  /** Picks an option of an antd select in a container by its label, typing to filter first. */
+  async choose(scope: Locator, label: string, option: string, typed?: string): Promise<void> {
+    const item0 = this.formItem(scope, label);
+    await item0.locator('.ant-select-selector').click();
+    if (typed) await item0.locator('input').fill(typed);
+    const item = this.page
+      .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')
+      .filter({ hasText: option })
+      .first();
+    await item.click();
+  }
+
+  /** Clicks a row action and, for the ones behind a confirmation, confirms it. */
+  async rowAction(text: string, action: string, confirm = false): Promise<void> {
+    await this.row(text).getByText(action, { exact: true }).click();
+    if (confirm) {
+      const done = this.page.waitForResponse((r) => r.request().method() === 'POST' && r.ok());
+      await this.page
+        .locator('.ant-popover:not(.ant-popover-hidden)')
+        .getByRole('button', { name: /确\s*定|OK/ })
+        .click();
+      await done;
+    }
+  }
+
+  /** Submits a waybill step dialog (its submit button is named after the step) and waits for the answer. */
+  async submitStep(dialog: Locator, step: string): Promise<void> {
+    const answered = this.page.waitForResponse((r) => r.url().includes('/shipping/hyShippingNote/'));
+    await dialog.getByRole('button', { name: new RegExp(`^${step.split('').join('\\s*')}$`) }).click();
+    const body = (await (await answered).json()) as Body;
+    expect(body, body.message).toMatchObject({ success: true });
+    await expect(dialog).toBeHidden();
+  }
+
+  /** Uploads a weighbridge photo into the step dialog's image field. */
+  async uploadPhoto(dialog: Locator, file: { name: string; mimeType: string; buffer: Buffer }) {
+    const uploaded = this.page.waitForResponse((r) => r.url().includes('/sys/common/upload'));
+    await dialog.locator('input[type=file]').setInputFiles(file);
+    expect(((await (await uploaded).json()) as Body).success).toBe(true);
+  }
+}

@@ -1,0 +1,122 @@
+// API helpers of the sign-in and registration specs (issue 4): an admin reads SMS codes from the system
+// message queue (the default SMS channel), creates users, reads the pending counters.
+import { type APIRequestContext, expect } from '@playwright/test';
+import { API_BASE, PASSWORD, USERS } from './env.ts';
+
+interface Envelope<T> {
+  success: boolean;
+  message: string;
+  code: number;
+  result: T;
+}
+
+/** A session token of the admin, through the API. */
+export async function adminToken(request: APIRequestContext): Promise<string> {
+  const res = await request.post(`${API_BASE}/sys/login`, {
+    data: { username: USERS.admin, password: PASSWORD },
+  });
+  const body = (await res.json()) as Envelope<{ token: string }>;
+  if (!body.success) throw new Error(`admin login failed: ${body.message}`);
+  return body.result.token;
+}
+
+async function call<T>(
+  request: APIRequestContext,
+  token: string,
+  method: 'GET' | 'POST',
+  path: string,
+  data?: unknown,
+): Promise<Envelope<T>> {
+  const res = await request.fetch(`${API_BASE}${path}`, {
+    method,
+    headers: { 'X-Access-Token': token },
+    data,
+  });
+  return (await res.json()) as Envelope<T>;
+}
+
+/**
+ * The code of the newest SMS to `mobile`, read as an admin from the system messages list (the queue the
+ * default channel writes). Waits for it: the message is written while /sys/sms answers.
+ */
+export async function smsCodeFor(request: APIRequestContext, token: string, mobile: string): Promise<string> {
+  let code = '';
+  await expect
+    .poll(
+      async () => {
+        const body = await call<{ records: Array<{ esReceiver: string; esContent: string }> }>(
+          request,
+          token,
+          'GET',
+          `/sys/message/sysMessage/list?esReceiver=${mobile}&column=createTime&order=desc&pageSize=5`,
+        );
+        const message = body.result?.records?.find((r) => r.esReceiver === mobile);
+        code = /(\d{6})/.exec(message?.esContent ?? '')?.[1] ?? '';
+        return code;
+      },
+      { timeout: 10_000 },
+    )
+    .toMatch(/^\d{6}$/);
+  return code;
+}
+
+/** A mobile number nobody else in this run uses. */
+export function uniqueMobile(): string {
+  return `1${3 + Math.floor(Math.random() * 7)}${String(Date.now()).slice(-5)}${String(Math.floor(Math.random() * 10_000)).padStart(4, '0')}`;
+}
+
+/** A name unique to this run, for accounts the specs create. */
+export function uniqueName(prefix: string): string {
+  return `${prefix}${Date.now().toString(36)}${Math.floor(Math.random() * 1_000)}`;
+}
+
+/**
+ * An account made by the admin: its password is an initial one (the owner must change it). It gets the
+ * customer-staff role, so that it has a menu to sign in to (a user without one is logged out, spec §4).
+ */
+export async function createUser(
+  request: APIRequestContext,
+  token: string,
+  user: { username: string; password: string; phone?: string },
+): Promise<void> {
+  // The add form sends role ids; the role holding the shipper-staff menus is found by its code.
+  const roles = await call<{ records: Array<{ id: string; roleCode: string }> }>(
+    request,
+    token,
+    'GET',
+    '/sys/role/list?roleCode=customer',
+  );
+  const role = roles.result.records.find((r) => r.roleCode === 'customer');
+  if (!role) throw new Error('the seeded customer role is missing');
+  const body = await call<unknown>(request, token, 'POST', '/sys/user/add', {
+    ...user,
+    realname: `E2E ${user.username}`,
+    selectedroles: role.id,
+  });
+  if (!body.success) throw new Error(`add user failed: ${body.message}`);
+}
+
+/** The pending counters of the header bell (spec §3 pending counts). */
+export async function pendingCounts(
+  request: APIRequestContext,
+  token: string,
+): Promise<Record<string, number>> {
+  return (await call<Record<string, number>>(request, token, 'GET', '/hydriver/hyDriver/getDsXx')).result;
+}
+
+const CREDIT_CHARSET = '0123456789ABCDEFGHJKLMNPQRTUWXY';
+const CREDIT_WEIGHTS = [1, 3, 9, 27, 19, 26, 16, 17, 20, 29, 25, 13, 8, 24, 10, 30, 28];
+
+/** A unified social credit code with a right check character (GB 32100), unique to this run. */
+export function uniqueCreditCode(): string {
+  const pick = () => CREDIT_CHARSET[Math.floor(Math.random() * CREDIT_CHARSET.length)];
+  const body = `91320100${Array.from({ length: 9 }, pick).join('')}`;
+  const sum = CREDIT_WEIGHTS.reduce((acc, w, i) => acc + w * CREDIT_CHARSET.indexOf(body[i]), 0);
+  return body + CREDIT_CHARSET[(31 - (sum % 31)) % 31];
+}
+
+/** A 1×1 PNG: the smallest real picture, for the licence upload. */
+export const PNG_1X1 = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);

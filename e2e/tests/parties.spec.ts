@@ -1,0 +1,149 @@
+// Freight parties (issue 7 acceptance): operations staff follow the bell's "pending drivers" to the
+// pre-filtered driver list, approve one and reject one with a reason and see the counter drop; import 100
+// drivers from the downloadable template with 3 bad rows and see exactly those 3 reported.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import ExcelJS from 'exceljs';
+import { addDriver, DRIVER_LIST, PartiesPage, residentId } from '../pages/PartiesPage.ts';
+import { endsWith } from '../pages/ShellPage.ts';
+import { adminToken, pendingCounts } from '../support/authFlows.ts';
+import { LIGHT_PAGE } from '../support/env.ts';
+import { expect, test } from '../support/fixtures.ts';
+
+// One run's numbers: a birth date and a mobile prefix no other run of this database shares.
+const RUN = Date.now();
+const birth = (offset: number) =>
+  new Date(Date.UTC(1970, 0, 1) + ((RUN / 1000 + offset * 997) % 9000) * 86_400_000)
+    .toISOString()
+    .slice(0, 10)
+    .replaceAll('-', '');
+const mobile = (n: number) => `139${String(RUN % 100_000).padStart(5, '0')}${String(n).padStart(3, '0')}`;
+
+// Both tests move the pending driver counter: they run one after the other.
+test.describe.configure({ mode: 'serial' });
+
+test('bell → pending drivers → approve one, reject one with a reason; the counter drops', async ({
+  page,
+  request,
+  shell,
+  bell,
+}) => {
+  const token = await adminToken(request);
+  const tag = String(RUN).slice(-6);
+  const approveMe = { driverName: `待审甲${tag}`, mobile: mobile(1), idCard: residentId(birth(1), 1) };
+  const rejectMe = { driverName: `待审乙${tag}`, mobile: mobile(2), idCard: residentId(birth(1), 2) };
+  await addDriver(request, token, approveMe);
+  await addDriver(request, token, rejectMe);
+  const before = (await pendingCounts(request, token)).sijiCount;
+  expect(before).toBeGreaterThanOrEqual(2);
+
+  await shell.goto(LIGHT_PAGE);
+  await bell.open();
+  const counter = bell.row('sijiCount').locator('sup.ant-scroll-number');
+  await expect(counter).toHaveAttribute('title', String(before));
+  await bell.row('sijiCount').click();
+  await expect(page).toHaveURL(endsWith(`${DRIVER_LIST}?state=1`));
+
+  const drivers = new PartiesPage(page);
+  // The list is pre-filtered: every row is pending, and the search keeps the filter.
+  await expect(drivers.rows().first()).toBeVisible();
+  const shown = await drivers.rows().count();
+  await expect(drivers.rows().filter({ hasText: '待审核' })).toHaveCount(shown);
+  // The name search (an exact match) keeps the state filter of the link.
+  await drivers.search('司机姓名', approveMe.driverName);
+  await expect(drivers.rows()).toHaveCount(1);
+  await drivers.review(approveMe.driverName);
+  await expect(drivers.row(approveMe.driverName)).toHaveCount(0);
+  await drivers.search('司机姓名', rejectMe.driverName);
+  await expect(drivers.rows()).toHaveCount(1);
+  await drivers.review(rejectMe.driverName, '驾驶证照片模糊，请重新上传');
+  await expect(drivers.row(rejectMe.driverName)).toHaveCount(0);
+
+  // The server's counter and the bell show two fewer.
+  expect((await pendingCounts(request, token)).sijiCount).toBe(before - 2);
+  await bell.open();
+  await expect(counter).toHaveAttribute('title', String(before - 2));
+
+  // The rejected driver keeps its reason; the approved one is approved.
+  const listed = await request.get(
+    `/jeecg-boot/hydriver/hyDriver/list?driverName=${encodeURIComponent(`*${tag}`)}`,
+    {
+      headers: { 'X-Access-Token': token },
+    },
+  );
+  const records = (await listed.json()).result.records as Record<string, unknown>[];
+  expect(records.find((r) => r.driverName === approveMe.driverName)).toMatchObject({ state: 2 });
+  expect(records.find((r) => r.driverName === rejectMe.driverName)).toMatchObject({
+    state: 3,
+    rejectReason: '驾驶证照片模糊，请重新上传',
+  });
+});
+
+test('import 100 drivers from the downloadable template: exactly the 3 bad rows are reported', async ({
+  page,
+  request,
+  shell,
+}, testInfo) => {
+  const token = await adminToken(request);
+  const before = (await pendingCounts(request, token)).sijiCount;
+  await shell.goto(DRIVER_LIST);
+  const drivers = new PartiesPage(page);
+  const templatePath = await drivers.downloadTemplate();
+
+  const book = new ExcelJS.Workbook();
+  await book.xlsx.readFile(templatePath);
+  const sheet = book.worksheets[0];
+  const header = (sheet.getRow(1).values as unknown[]).slice(1).map(String);
+  const col = (title: string) => {
+    const i = header.indexOf(title);
+    expect(i, `template column ${title}`).toBeGreaterThanOrEqual(0);
+    return i + 1;
+  };
+  const tag = `导入${String(RUN).slice(-6)}`;
+  for (let i = 0; i < 100; i++) {
+    const row = sheet.getRow(i + 2);
+    row.getCell(col('司机姓名')).value = `${tag}-${i}`;
+    row.getCell(col('手机号')).value = mobile(100 + i);
+    row.getCell(col('身份证号')).value = residentId(birth(2), i);
+    row.getCell(col('准驾车型')).value = 'A2';
+    row.getCell(col('驾驶证有效期起')).value = '2020-01-01';
+    row.getCell(col('驾驶证有效期至')).value = '2035-12-31';
+  }
+  // Three bad rows (sheet rows 12, 42 and 79): a wrong ID check character, a short mobile, no name.
+  const id = residentId(birth(2), 10);
+  sheet.getRow(12).getCell(col('身份证号')).value = id.slice(0, 17) + (id[17] === '0' ? '1' : '0');
+  sheet.getRow(42).getCell(col('手机号')).value = '12345';
+  sheet.getRow(79).getCell(col('司机姓名')).value = null;
+  const upload = testInfo.outputPath('drivers-import.xlsx');
+  mkdirSync(path.dirname(upload), { recursive: true });
+  writeFileSync(upload, Buffer.from(await book.xlsx.writeBuffer()));
+
+  await drivers.importFile(upload);
+  await expect(drivers.importSummary).toHaveText('总上传行数：100，已导入行数：97，错误行数：3');
+  const errorRows = drivers.importErrors.locator('tbody tr.ant-table-row');
+  await expect(errorRows).toHaveCount(3);
+  expect(await errorRows.locator('td:first-child').allInnerTexts()).toEqual(['12', '42', '79']);
+  await expect(errorRows.nth(0)).toContainText('身份证号');
+  await expect(errorRows.nth(1)).toContainText('手机号');
+  await expect(errorRows.nth(2)).toContainText('司机姓名');
+
+  // The 97 good rows are in, waiting for review.
+  expect((await pendingCounts(request, token)).sijiCount).toBe(before + 97);
+});
+
+test.describe('on a phone (390 px)', () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+  test('the pending driver list opens from the bell and fits the screen', async ({ page, shell, bell }) => {
+    await shell.goto(LIGHT_PAGE);
+    await bell.open();
+    await bell.row('sijiCount').click();
+    await expect(page).toHaveURL(endsWith(`${DRIVER_LIST}?state=1`));
+    const drivers = new PartiesPage(page);
+    await expect(drivers.rows().first()).toBeVisible();
+    await expect(drivers.rows().first().getByText('审核', { exact: true })).toBeVisible();
+    // The table scrolls inside its card; the page itself does not scroll sideways.
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+  });
+});

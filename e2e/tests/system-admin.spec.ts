@@ -1,0 +1,178 @@
+// Issue 6 acceptance: a new administrator's journey through the system screens. A department, a role with
+// only the user menu, its add button and a data rule (own department), a user of both; that user signs in
+// (a fresh browser) and sees exactly that menu, that button and the users of the department; an
+// announcement released by the admin arrives in the user's browser over the socket without a reload; a
+// scheduled job runs and its run shows in the history.
+import type { Browser, Page } from '@playwright/test';
+import { LoginPage } from '../pages/LoginPage.ts';
+import { ShellPage } from '../pages/ShellPage.ts';
+import { adminCall, DepartScreen, menuId, ResourceScreen, SYSTEM } from '../pages/SystemPages.ts';
+import { adminToken, uniqueName } from '../support/authFlows.ts';
+import { LOGGED_OUT } from '../support/env.ts';
+import { expect, test } from '../support/fixtures.ts';
+import { stubExternalSites } from '../support/network.ts';
+
+const INITIAL = 'Initial#2026';
+const CHANGED = 'Changed#2026sys';
+
+/** Signs `username` in from a browser of its own (initial password changed on the way). */
+async function signInFresh(browser: Browser, username: string): Promise<Page> {
+  const context = await browser.newContext({ storageState: LOGGED_OUT });
+  await stubExternalSites(context);
+  const page = await context.newPage();
+  const login = new LoginPage(page);
+  await login.goto();
+  await login.submitCredentials(username, INITIAL);
+  await login.changeInitialPassword(CHANGED);
+  await new ShellPage(page).waitReady();
+  return page;
+}
+
+test('a new administrator sets up a department, role and user; the user sees only what was granted', async ({
+  page,
+  shell,
+  browser,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  const token = await adminToken(request);
+  const departName = uniqueName('调度部');
+  const roleName = uniqueName('调度员');
+  const roleCode = roleName.replace(/[^A-Za-z0-9]/g, '_').replace(/^_+/, 'r_');
+  const username = uniqueName('disp');
+  const ruleName = uniqueName('本部门');
+  const screen = new ResourceScreen(page);
+
+  await test.step('department', async () => {
+    await shell.goto(SYSTEM.depart);
+    const departs = new DepartScreen(page);
+    await departs.add(departName);
+    await departs.node(departName).click();
+    await expect(page.getByTestId('depart-org-code')).toHaveText(/^A\d{2}/);
+  });
+
+  // The data rule belongs to the menu (the menu screen's job); the role screen grants it.
+  const userMenu = await menuId(request, token, '用户管理');
+  await adminCall(request, token, 'POST', '/sys/permission/addPermissionRule', {
+    permissionId: userMenu,
+    ruleName,
+    ruleColumn: 'org_code',
+    ruleConditions: 'RIGHT_LIKE',
+    ruleValue: '#{sys_org_code}',
+  });
+
+  await test.step('role with the user menu, its add button and the data rule', async () => {
+    await shell.goto(SYSTEM.role);
+    const dialog = await screen.openAdd();
+    await dialog.getByLabel('角色名称').fill(roleName);
+    await dialog.getByLabel('角色编码').fill(roleCode);
+    await screen.submit(dialog, /\/sys\/role\/add/);
+    await screen.rowAction(roleName, '授权');
+    const grant = page.getByTestId('permission-grant');
+    await grant.getByPlaceholder('搜索菜单或授权标识').fill('用户管理');
+    await grant.getByPlaceholder('搜索菜单或授权标识').press('Enter');
+    const node = (text: string) =>
+      grant
+        .locator('.ant-tree-treenode')
+        .filter({ has: page.getByText(text, { exact: true }) })
+        .first();
+    await node('用户管理').locator('.ant-tree-checkbox').click();
+    await node('system:user:add').locator('.ant-tree-checkbox').click();
+    await expect(node('系统管理').locator('.ant-tree-checkbox')).toHaveClass(/ant-tree-checkbox-checked/);
+    const saved = page.waitForResponse((r) => r.url().includes('/sys/permission/saveRolePermission'));
+    await grant.getByTestId('grant-save').click();
+    expect((await (await saved).json()).success).toBe(true);
+    await node('用户管理').locator('.ant-tree-title').click();
+    await grant.getByTestId(`data-rule-${ruleName}`).click();
+    const ruled = page.waitForResponse(
+      (r) => r.url().includes('/sys/role/datarule') && r.request().method() === 'POST',
+    );
+    await grant.getByTestId('data-rule-save').click();
+    expect((await (await ruled).json()).success).toBe(true);
+    await page.keyboard.press('Escape');
+  });
+
+  await test.step('user in the department with the role', async () => {
+    await shell.goto(SYSTEM.user);
+    const dialog = await screen.openAdd();
+    await dialog.getByLabel('用户账号').fill(username);
+    await dialog.getByLabel('用户姓名').fill(`调度 ${username}`);
+    await dialog.getByLabel('登录密码').fill(INITIAL);
+    await dialog.getByLabel('确认密码').fill(INITIAL);
+    await screen.choose(dialog, '角色', roleName);
+    await screen.choose(dialog, '所属部门', departName);
+    await screen.submit(dialog, /\/sys\/user\/add/);
+  });
+
+  const user = await signInFresh(browser, username);
+  const userShell = new ShellPage(user);
+  await test.step('the user sees exactly the granted menu, button and rows', async () => {
+    await expect(userShell.sideMenu.locator(':scope > li.ant-menu-submenu')).toHaveCount(1);
+    await userShell.expandSideMenu('系统管理');
+    // The group title and its one page: nothing else of the menu tree.
+    await expect(userShell.sideMenu.getByRole('menuitem')).toHaveText(['系统管理', '用户管理']);
+    await userShell.navigateMenu(SYSTEM.user, '系统管理', '用户管理');
+    const users = new ResourceScreen(user);
+    await expect(users.rows()).toHaveCount(1);
+    await expect(users.rows().first()).toContainText(username);
+    await expect(users.toolbar.getByRole('button', { name: /新\s*增/ })).toBeVisible();
+    await expect(users.toolbar.getByRole('button', { name: /导\s*出|导\s*入/ })).toHaveCount(0);
+    await expect(users.rows().first().getByText('编辑', { exact: true })).toHaveCount(0);
+    await expect(users.rows().first().getByText('删除', { exact: true })).toHaveCount(0);
+    // A page outside the grant is refused.
+    await user.goto(SYSTEM.role);
+    await expect(userShell.result()).toBeVisible();
+  });
+
+  await test.step('a released announcement reaches the signed-in user without reload', async () => {
+    // The user's console holds its socket open (/websocket/{userId}) from the layout on.
+    const socket = user.waitForEvent('websocket', (ws) => ws.url().includes('/websocket/'));
+    await user.goto(SYSTEM.user);
+    await userShell.waitReady();
+    await socket;
+    const title = uniqueName('系统维护通知');
+    await shell.goto(SYSTEM.announcement);
+    const dialog = await screen.openAdd();
+    await dialog.getByLabel('标题').fill(title);
+    await dialog
+      .getByTestId('rich-text-editor')
+      .locator('[contenteditable="true"]')
+      .fill('今晚 22:00 停机维护');
+    await screen.submit(dialog, /\/sys\/annountCement\/add/);
+    let loads = 0;
+    user.on('load', () => loads++);
+    await screen.rowAction(title, '发布', true);
+    const pushed = userShell.notification('您有一条新的公告');
+    await expect(pushed).toContainText(title);
+    await pushed.getByTestId('push-open').click();
+    await expect(userShell.dialog(title)).toBeVisible();
+    await expect(userShell.dialog(title)).toContainText('今晚 22:00 停机维护');
+    expect(loads).toBe(0);
+  });
+
+  await test.step('a scheduled job runs and its run is in the history', async () => {
+    const description = uniqueName('每秒清理');
+    await shell.goto(SYSTEM.quartz);
+    const dialog = await screen.openAdd();
+    await screen.choose(dialog, '任务', 'purgeExpiredSessions');
+    await dialog.getByLabel('Cron表达式').fill('* * * * * ?');
+    await dialog.getByLabel('描述').fill(description);
+    await screen.submit(dialog, /\/sys\/quartzJob\/add/);
+    await screen.rowAction(description, '启动');
+    await expect(screen.row(description)).toContainText('运行中');
+    await expect(async () => {
+      await screen.rowAction(description, '执行记录');
+      const history = page.getByTestId('job-history');
+      await expect(
+        history.locator('tbody tr.ant-table-row').filter({ hasText: '定时触发' }).first(),
+      ).toBeVisible({
+        timeout: 2_000,
+      });
+    }).toPass({ timeout: 20_000 });
+    await page.keyboard.press('Escape');
+    await expect(page.getByTestId('job-history')).toBeHidden();
+    await screen.rowAction(description, '停止', true);
+    await expect(screen.row(description)).toContainText('已停止');
+  });
+  await user.context().close();
+});

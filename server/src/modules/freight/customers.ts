@@ -1,0 +1,297 @@
+import {
+  type CustomerOption,
+  customerAdminLinkBody,
+  customerBody,
+  MSG,
+  selectCustomerBody,
+  USER_TYPE,
+} from '@freight/contracts';
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { perm } from '../../platform/access/declare.ts';
+import type { AppContext } from '../../platform/context.ts';
+import { ok, okMessage } from '../../platform/http/envelope.ts';
+import { bizError, forbidden, unauthorized } from '../../platform/http/errors.ts';
+import { registerResource } from '../../platform/resource/defineResource.ts';
+import { sysUser } from '../system/schema.ts';
+import { withId } from './parties.ts';
+import { pendingCountersOf, pendingCountsChanged } from './pendingCounters.ts';
+import { registerReview, reviewOnWrite } from './review.ts';
+import { hyCustomer, hyCustomerAdmin, hyCustomerUser } from './schema.ts';
+
+type Row = Record<string, unknown>;
+
+export const CUSTOMER_MSG = {
+  notAdministered: '您无权管理该货主',
+  notCustomerAdmin: '该用户不是货主管理员',
+  customerMissing: '货主不存在',
+} as const;
+
+const isCustomerSide = (request: FastifyRequest) =>
+  request.session?.user.userType === USER_TYPE.customer ||
+  request.session?.user.userType === USER_TYPE.customerAdmin;
+
+/**
+ * Shippers (hyCustomer) with settlement, credit, service-fee rule and invoice title, their review, and the
+ * customer admins' switch between the customers they administer (spec §7 hyCustomerAdmin).
+ */
+export function customerRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const { db } = ctx;
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const review = reviewOnWrite('customer', hyCustomer, hyCustomer.id, hyCustomer.state, hyCustomer.tenantId);
+
+  registerResource(app, ctx, {
+    path: '/customer/hyCustomer',
+    permission: 'customer:manager',
+    title: '货主',
+    table: hyCustomer,
+    id: hyCustomer.id,
+    scope: { tenant: true, customer: 'id', dataRuleComponent: 'customer/HyCustomerList' },
+    defaultOrder: [desc(hyCustomer.createTime)],
+    fields: {
+      id: { column: hyCustomer.id, type: 'string', filter: true },
+      customerName: {
+        column: hyCustomer.customerName,
+        type: 'string',
+        filter: true,
+        sort: true,
+        title: '货主名称',
+      },
+      customerType: {
+        column: hyCustomer.customerType,
+        type: 'number',
+        filter: true,
+        dict: 'customer_type',
+        title: '货主类型',
+      },
+      creditCode: { column: hyCustomer.creditCode, type: 'string', filter: true, title: '统一社会信用代码' },
+      legalPerson: { column: hyCustomer.legalPerson, type: 'string', filter: true, title: '法定代表人' },
+      contactName: { column: hyCustomer.contactName, type: 'string', filter: true, title: '联系人' },
+      contactMobile: { column: hyCustomer.contactMobile, type: 'string', filter: true, title: '联系电话' },
+      address: { column: hyCustomer.address, type: 'string', title: '地址' },
+      settleMode: {
+        column: hyCustomer.settleMode,
+        type: 'number',
+        filter: true,
+        dict: 'settle_mode',
+        title: '结算方式',
+      },
+      creditDays: {
+        column: hyCustomer.creditDays,
+        type: 'number',
+        filter: true,
+        sort: true,
+        title: '账期(天)',
+      },
+      creditLimitFen: {
+        column: hyCustomer.creditLimitFen,
+        type: 'number',
+        filter: true,
+        sort: true,
+        title: '信用额度(分)',
+      },
+      serviceFeeMode: {
+        column: hyCustomer.serviceFeeMode,
+        type: 'number',
+        filter: true,
+        dict: 'service_fee_mode',
+        title: '服务费规则',
+      },
+      serviceRateBp: { column: hyCustomer.serviceRateBp, type: 'number', title: '服务费率(基点)' },
+      serviceFeeFen: { column: hyCustomer.serviceFeeFen, type: 'number', title: '服务费单价(分)' },
+      invoiceTitle: { column: hyCustomer.invoiceTitle, type: 'string', filter: true, title: '发票抬头' },
+      invoiceTaxNo: { column: hyCustomer.invoiceTaxNo, type: 'string', filter: true, title: '纳税人识别号' },
+      invoiceAddress: { column: hyCustomer.invoiceAddress, type: 'string', title: '开票地址' },
+      invoicePhone: { column: hyCustomer.invoicePhone, type: 'string', title: '开票电话' },
+      invoiceBank: { column: hyCustomer.invoiceBank, type: 'string', title: '开户银行' },
+      invoiceAccount: { column: hyCustomer.invoiceAccount, type: 'string', title: '银行账号' },
+      state: {
+        column: hyCustomer.state,
+        type: 'number',
+        filter: true,
+        sort: true,
+        dict: 'review_state',
+        title: '审核状态',
+      },
+      rejectReason: { column: hyCustomer.rejectReason, type: 'string', title: '驳回原因' },
+      status: {
+        column: hyCustomer.status,
+        type: 'number',
+        filter: true,
+        dict: 'customer_status',
+        title: '状态',
+      },
+      createBy: { column: hyCustomer.createBy, type: 'string', filter: true },
+      createTime: {
+        column: hyCustomer.createTime,
+        type: 'date',
+        filter: true,
+        sort: true,
+        title: '创建时间',
+      },
+    },
+    createSchema: customerBody as unknown as z.ZodType<Row>,
+    updateSchema: withId(customerBody) as unknown as z.ZodType<Row & { id: string }>,
+    beforeWrite: (values, mode, request, tx) => review(values, mode, request, tx),
+    // A customer with staff logins is not deleted from under them.
+    async beforeDelete(ids, tx) {
+      const [staff] = await tx
+        .select({ id: hyCustomerUser.id })
+        .from(hyCustomerUser)
+        .where(inArray(hyCustomerUser.customerId, ids))
+        .limit(1);
+      if (staff) throw bizError('该货主下还有用户，请先删除用户');
+    },
+    async afterDelete(rows, tx) {
+      const ids = rows.map((row) => String(row.id));
+      await tx.delete(hyCustomerAdmin).where(inArray(hyCustomerAdmin.customerId, ids));
+    },
+    async afterWrite(row, mode, tx) {
+      if (mode === 'edit')
+        await tx
+          .update(hyCustomerUser)
+          .set({ customerName: String(row.customerName) })
+          .where(eq(hyCustomerUser.customerId, String(row.id)));
+    },
+    onChange: () => pendingCountsChanged(ctx),
+  });
+
+  registerReview(app, ctx, {
+    path: '/customer/hyCustomer',
+    entity: 'customer',
+    permission: 'customer:manager',
+    table: hyCustomer,
+    id: hyCustomer.id,
+    state: hyCustomer.state,
+    tenantId: hyCustomer.tenantId,
+  });
+
+  // ---- customer admins (userType 6) --------------------------------------------------------------------
+
+  r.get('/customer/hyCustomerAdmin/myList', { config: { access: 'login' } }, async (request) => {
+    const session = request.session;
+    if (!session) throw unauthorized();
+    const rows = await db
+      .select({ customerId: hyCustomer.id, customerName: hyCustomer.customerName })
+      .from(hyCustomerAdmin)
+      .innerJoin(hyCustomer, eq(hyCustomer.id, hyCustomerAdmin.customerId))
+      .where(eq(hyCustomerAdmin.userId, session.user.id))
+      .orderBy(hyCustomer.customerName);
+    const list: CustomerOption[] = rows.map((row) => ({
+      ...row,
+      isUsed: row.customerId === session.user.cid ? 1 : 0,
+    }));
+    return ok(list);
+  });
+
+  const select = async (userId: string, customerId: string) => {
+    const [link] = await db
+      .select()
+      .from(hyCustomerAdmin)
+      .where(and(eq(hyCustomerAdmin.userId, userId), eq(hyCustomerAdmin.customerId, customerId)));
+    if (!link) throw bizError(CUSTOMER_MSG.notAdministered);
+    await db.update(sysUser).set({ cid: customerId }).where(eq(sysUser.id, userId));
+  };
+  const selectOpts = { config: { access: 'login' as const }, schema: { body: selectCustomerBody } };
+  for (const method of ['put', 'post'] as const) {
+    r[method]('/customer/hyCustomerAdmin/selectCustomer', selectOpts, async (request) => {
+      if (!request.session) throw unauthorized();
+      await select(request.session.user.id, request.body.customerId);
+      return okMessage(MSG.customerSwitched);
+    });
+  }
+
+  // Which customers a customer admin administers. Customer-side callers see their own links only.
+  r.get(
+    '/customer/hyCustomerAdmin/list',
+    {
+      config: { access: perm('customer:user:list') },
+      schema: { querystring: z.object({ userId: z.string().min(1).max(32) }) },
+    },
+    async (request) => {
+      const session = request.session;
+      if (!session) throw unauthorized();
+      if (isCustomerSide(request) && request.query.userId !== session.user.id) throw forbidden();
+      return ok(
+        await db
+          .select({
+            userId: hyCustomerAdmin.userId,
+            customerId: hyCustomer.id,
+            customerName: hyCustomer.customerName,
+          })
+          .from(hyCustomerAdmin)
+          .innerJoin(hyCustomer, eq(hyCustomer.id, hyCustomerAdmin.customerId))
+          .where(
+            and(eq(hyCustomerAdmin.userId, request.query.userId), eq(hyCustomer.tenantId, session.tenantId)),
+          )
+          .orderBy(asc(hyCustomer.customerName)),
+      );
+    },
+  );
+
+  /** Only platform staff decide which customers a customer admin may act for. */
+  const linkGuard = async (request: FastifyRequest, userId: string, customerId: string) => {
+    const session = request.session;
+    if (!session) throw unauthorized();
+    if (session.user.userType !== USER_TYPE.system) throw forbidden();
+    const [user] = await db
+      .select({ userType: sysUser.userType, cid: sysUser.cid })
+      .from(sysUser)
+      .where(and(eq(sysUser.id, userId), eq(sysUser.delFlag, 0)));
+    if (!user || user.userType !== USER_TYPE.customerAdmin) throw bizError(CUSTOMER_MSG.notCustomerAdmin);
+    const [customer] = await db
+      .select({ id: hyCustomer.id })
+      .from(hyCustomer)
+      .where(and(eq(hyCustomer.id, customerId), eq(hyCustomer.tenantId, session.tenantId)));
+    if (!customer) throw bizError(CUSTOMER_MSG.customerMissing);
+    return user;
+  };
+
+  r.post(
+    '/customer/hyCustomerAdmin/add',
+    { config: { access: perm('customer:user:edit') }, schema: { body: customerAdminLinkBody } },
+    async (request) => {
+      const { userId, customerId } = request.body;
+      const user = await linkGuard(request, userId, customerId);
+      await db.transaction(async (tx) => {
+        await tx.insert(hyCustomerAdmin).values({ userId, customerId }).onConflictDoNothing();
+        if (!user.cid) await tx.update(sysUser).set({ cid: customerId }).where(eq(sysUser.id, userId));
+      });
+      return okMessage('添加成功！');
+    },
+  );
+
+  r.delete(
+    '/customer/hyCustomerAdmin/delete',
+    { config: { access: perm('customer:user:edit') }, schema: { querystring: customerAdminLinkBody } },
+    async (request) => {
+      const { userId, customerId } = request.query;
+      const user = await linkGuard(request, userId, customerId);
+      await db.transaction(async (tx) => {
+        await tx
+          .delete(hyCustomerAdmin)
+          .where(and(eq(hyCustomerAdmin.userId, userId), eq(hyCustomerAdmin.customerId, customerId)));
+        // The admin's current customer moves to one they still administer (or none).
+        if (user.cid === customerId) {
+          const [next] = await tx
+            .select({ customerId: hyCustomerAdmin.customerId })
+            .from(hyCustomerAdmin)
+            .where(eq(hyCustomerAdmin.userId, userId))
+            .limit(1);
+          await tx
+            .update(sysUser)
+            .set({ cid: next?.customerId ?? null })
+            .where(eq(sysUser.id, userId));
+        }
+      });
+      return okMessage('删除成功!');
+    },
+  );
+
+  ctx.counters.push(async ({ tenantId }) => {
+    const { huozhuCount } = await pendingCountersOf(db).get(tenantId);
+    return { huozhuCount };
+  });
+}

@@ -1,0 +1,14 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../platform/context.ts';
+import { complaintRoutes } from './complaints.ts';
+import { orderRoutes } from './orders.ts';
+import { shippingNoteRoutes } from './shippingNotes.ts';
+import { trackRoutes } from './tracks.ts';
+
+/** Orders, shipping notes and their lists, tracks, complaints and evaluations (issue 8). */
+export function shippingModule(app: FastifyInstance, ctx: AppContext): void {
+  orderRoutes(app, ctx);
+  shippingNoteRoutes(app, ctx);
+  trackRoutes(app, ctx);
+  complaintRoutes(app, ctx);
+}

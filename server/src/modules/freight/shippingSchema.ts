@@ -1,0 +1,308 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { auditColumns, idColumn, tstz } from '../../platform/db/columns.ts';
+
+// Orders, shipping notes, their history, GPS tracks, complaints and evaluations (issue 8). Money in
+// integer fen (bigint), weights in integer grams, rates in basis points or per mille (domain.md units).
+
+const fen = (name: string) => bigint(name, { mode: 'number' }).notNull().default(0);
+const grams = (name: string) => bigint(name, { mode: 'number' });
+
+/** Loading and unloading places: names, 6–12 digit division code, address, WGS-84 point, contact. */
+const places = () => ({
+  loadProvince: varchar('load_province', { length: 30 }),
+  loadCity: varchar('load_city', { length: 30 }).notNull(),
+  loadDistrict: varchar('load_district', { length: 30 }),
+  loadAreaCode: varchar('load_area_code', { length: 12 }),
+  loadAddress: varchar('load_address', { length: 255 }).notNull(),
+  loadLng: doublePrecision('load_lng'),
+  loadLat: doublePrecision('load_lat'),
+  loadContact: varchar('load_contact', { length: 50 }),
+  loadPhone: varchar('load_phone', { length: 20 }),
+  unloadProvince: varchar('unload_province', { length: 30 }),
+  unloadCity: varchar('unload_city', { length: 30 }).notNull(),
+  unloadDistrict: varchar('unload_district', { length: 30 }),
+  unloadAreaCode: varchar('unload_area_code', { length: 12 }),
+  unloadAddress: varchar('unload_address', { length: 255 }).notNull(),
+  unloadLng: doublePrecision('unload_lng'),
+  unloadLat: doublePrecision('unload_lat'),
+  unloadContact: varchar('unload_contact', { length: 50 }),
+  unloadPhone: varchar('unload_phone', { length: 20 }),
+});
+
+/** The money rules' inputs: set on the order, snapshotted on every note dispatched from it. */
+const moneyInputs = () => ({
+  /** 1 per tonne, 2 per trip. */
+  priceMode: smallint('price_mode').notNull().default(1),
+  /** Fen per tonne or per trip. */
+  driverUnitPriceFen: fen('driver_unit_price_fen'),
+  /** 1 load, 2 unload, 3 the smaller. */
+  settleWeightBasis: smallint('settle_weight_basis').notNull().default(3),
+  /** 1 fixed grams per vehicle, 2 per mille of the load. */
+  lossAllowanceMode: smallint('loss_allowance_mode').notNull().default(1),
+  lossAllowanceValue: integer('loss_allowance_value').notNull().default(0),
+  lossUnitPriceFen: fen('loss_unit_price_fen'),
+  lossDeductWhole: boolean('loss_deduct_whole').notNull().default(false),
+  /** 1 percent, 2 gross-up, 3 per tonne, 4 per trip (from the customer unless the order says otherwise). */
+  serviceFeeMode: smallint('service_fee_mode').notNull().default(1),
+  serviceFeeValue: bigint('service_fee_value', { mode: 'number' }).notNull().default(0),
+  /** Agent commission on agent orders: 1 per tonne, 2 per trip, 3 percent. */
+  agentFeeMode: smallint('agent_fee_mode').notNull().default(2),
+  agentFeeValue: bigint('agent_fee_value', { mode: 'number' }).notNull().default(0),
+  /** Shares of the driver fee: 0 none, 1 ratio (bp), 2 fixed (fen). */
+  fuelCardMode: smallint('fuel_card_mode').notNull().default(0),
+  fuelCardValue: bigint('fuel_card_value', { mode: 'number' }).notNull().default(0),
+  etcMode: smallint('etc_mode').notNull().default(0),
+  etcValue: bigint('etc_value', { mode: 'number' }).notNull().default(0),
+  prepayMode: smallint('prepay_mode').notNull().default(0),
+  prepayValue: bigint('prepay_value', { mode: 'number' }).notNull().default(0),
+  /** The customer's settlement mode and credit days: 1 per trip, 2 per approval, 3 monthly. */
+  settleMode: smallint('settle_mode').notNull().default(1),
+  creditDays: integer('credit_days').notNull().default(0),
+});
+
+/** The amounts the rules compute (on the order: the estimate for its planned weight). */
+const money = () => ({
+  driverFee: fen('driver_fee'),
+  serviceFee: fen('service_fee'),
+  agentFee: fen('agent_fee'),
+  customerFee: fen('customer_fee'),
+});
+
+export const hyOrder = pgTable(
+  'hy_order',
+  {
+    id: idColumn(),
+    tenantId: integer('tenant_id').notNull().default(0),
+    orderNo: varchar('order_no', { length: 32 }).notNull(),
+    customerId: varchar('customer_id', { length: 32 }).notNull(),
+    customerName: varchar('customer_name', { length: 200 }),
+    /** 1 public grab, 2 assigned, 3 agent order, 4 captain order. */
+    orderMode: smallint('order_mode').notNull().default(1),
+    agentId: varchar('agent_id', { length: 32 }),
+    captainId: varchar('captain_id', { length: 32 }),
+    /** 0 draft, 1 published, 2 paused, 3 completed, 4 closed, 5 cancelled. */
+    status: smallint('status').notNull().default(0),
+    goodsName: varchar('goods_name', { length: 100 }).notNull(),
+    cargoType: varchar('cargo_type', { length: 4 }),
+    ...places(),
+    plannedWeightG: grams('planned_weight_g').notNull(),
+    /** Planned weight of the notes dispatched and not cancelled, refused or voided. */
+    dispatchedWeightG: grams('dispatched_weight_g').notNull().default(0),
+    /** Settle weight of the notes signed or later. */
+    completedWeightG: grams('completed_weight_g').notNull().default(0),
+    dispatchedCount: integer('dispatched_count').notNull().default(0),
+    completedCount: integer('completed_count').notNull().default(0),
+    validFrom: tstz('valid_from'),
+    validTo: tstz('valid_to'),
+    ...moneyInputs(),
+    ...money(),
+    remark: text('remark'),
+    ...auditColumns(),
+  },
+  (t) => [
+    uniqueIndex('hy_order_no_uidx').on(t.tenantId, t.orderNo),
+    index('hy_order_customer_idx').on(t.tenantId, t.customerId, t.status, t.createTime),
+    index('hy_order_status_idx').on(t.tenantId, t.status, t.createTime),
+  ],
+);
+
+export const hyShippingNote = pgTable(
+  'hy_shipping_note',
+  {
+    id: idColumn(),
+    tenantId: integer('tenant_id').notNull().default(0),
+    /** ≤ 20 characters (regulator limit), from the `shipping_note_no` fill rule. */
+    shippingNoteNumber: varchar('shipping_note_number', { length: 20 }).notNull(),
+    /** XXYY: vehicle index within the order, leg index of that vehicle ('0000' one order one vehicle). */
+    serialNumber: varchar('serial_number', { length: 4 }).notNull().default('0000'),
+    orderId: varchar('order_id', { length: 32 }).notNull(),
+    orderNo: varchar('order_no', { length: 32 }),
+    orderMode: smallint('order_mode').notNull().default(1),
+    customerId: varchar('customer_id', { length: 32 }).notNull(),
+    customerName: varchar('customer_name', { length: 200 }),
+    driverId: varchar('driver_id', { length: 32 }).notNull(),
+    driverName: varchar('driver_name', { length: 30 }),
+    driverMobile: varchar('driver_mobile', { length: 11 }),
+    vehicleId: varchar('vehicle_id', { length: 32 }).notNull(),
+    plateNo: varchar('plate_no', { length: 12 }),
+    agentId: varchar('agent_id', { length: 32 }),
+    captainId: varchar('captain_id', { length: 32 }),
+    carrierId: varchar('carrier_id', { length: 32 }),
+    goodsName: varchar('goods_name', { length: 100 }),
+    cargoType: varchar('cargo_type', { length: 4 }),
+    ...places(),
+    /** Lifecycle: 0 dispatched … 7 completed; -1 cancelled, -2 void, -3 refused (shipping_status). */
+    status: smallint('status').notNull().default(0),
+    payStatus: smallint('pay_status').notNull().default(0),
+    invoiceStatus: smallint('invoice_status').notNull().default(0),
+    reportStatus: smallint('report_status').notNull().default(0),
+    /** Fund-flow report, tax (代开/完税) and risk states: set by the finance, tax and risk work. */
+    fundReportStatus: smallint('fund_report_status').notNull().default(0),
+    taxStatus: smallint('tax_status').notNull().default(0),
+    riskStatus: smallint('risk_status').notNull().default(0),
+    plannedWeightG: grams('planned_weight_g').notNull(),
+    loadWeightG: grams('load_weight_g'),
+    loadPhoto: varchar('load_photo', { length: 255 }),
+    unloadWeightG: grams('unload_weight_g'),
+    unloadPhoto: varchar('unload_photo', { length: 255 }),
+    receiptPhoto: varchar('receipt_photo', { length: 255 }),
+    ...moneyInputs(),
+    otherDeductionFen: fen('other_deduction_fen'),
+    // computed by the money rules, recomputed on weight changes until audit, frozen afterwards
+    settleWeightG: grams('settle_weight_g'),
+    lossWeightG: grams('loss_weight_g'),
+    lossAllowanceG: grams('loss_allowance_g'),
+    lossDeductionFen: fen('loss_deduction_fen'),
+    driverFreightFen: fen('driver_freight_fen'),
+    ...money(),
+    fuelCardFen: fen('fuel_card_fen'),
+    etcFen: fen('etc_fen'),
+    prepayFen: fen('prepay_fen'),
+    finalPayFen: fen('final_pay_fen'),
+    /** Transport contract formed when the driver accepts. */
+    contractNo: varchar('contract_no', { length: 32 }),
+    dispatchTime: tstz('dispatch_time').defaultNow().notNull(),
+    acceptTime: tstz('accept_time'),
+    loadTime: tstz('load_time'),
+    departTime: tstz('depart_time'),
+    unloadTime: tstz('unload_time'),
+    signTime: tstz('sign_time'),
+    auditTime: tstz('audit_time'),
+    auditBy: varchar('audit_by', { length: 64 }),
+    completeTime: tstz('complete_time'),
+    closeTime: tstz('close_time'),
+    /** Reason of a cancel, void or refusal. */
+    closeReason: varchar('close_reason', { length: 255 }),
+    /** Settlement due day (China time), set at audit from the settle mode and credit days. */
+    dueDate: date('due_date'),
+    remark: text('remark'),
+    ...auditColumns(),
+  },
+  (t) => [
+    uniqueIndex('hy_shipping_note_no_uidx').on(t.tenantId, t.shippingNoteNumber),
+    // List of a customer's notes in a state, newest first (the bench's query), with the total counted
+    // from the same index.
+    index('hy_shipping_note_customer_idx').on(t.tenantId, t.customerId, t.status, t.createTime, t.id),
+    index('hy_shipping_note_status_idx').on(t.tenantId, t.status, t.createTime, t.id),
+    index('hy_shipping_note_time_idx').on(t.tenantId, t.createTime, t.id),
+    index('hy_shipping_note_order_idx').on(t.orderId),
+    index('hy_shipping_note_driver_idx').on(t.driverId, t.createTime),
+    index('hy_shipping_note_vehicle_idx').on(t.vehicleId, t.createTime),
+    // Settlement-due counters: audited notes by due day.
+    index('hy_shipping_note_due_idx').on(t.tenantId, t.settleMode, t.dueDate).where(sql`status = 6`),
+    // One active trip per vehicle and per driver, enforced by the database under any concurrency.
+    uniqueIndex('hy_shipping_note_active_vehicle_uidx').on(t.vehicleId).where(sql`status between 0 and 3`),
+    uniqueIndex('hy_shipping_note_active_driver_uidx').on(t.driverId).where(sql`status between 0 and 3`),
+  ],
+);
+
+/** Every step of a note: who, when, from which state to which, with the step's data (weights, reason). */
+export const hyShippingNoteHistory = pgTable(
+  'hy_shipping_note_history',
+  {
+    id: idColumn(),
+    noteId: varchar('note_id', { length: 32 }).notNull(),
+    action: varchar('action', { length: 20 }).notNull(),
+    fromStatus: smallint('from_status'),
+    toStatus: smallint('to_status').notNull(),
+    operator: varchar('operator', { length: 64 }).notNull(),
+    remark: varchar('remark', { length: 255 }),
+    data: jsonb('data'),
+    createTime: tstz('create_time').defaultNow().notNull(),
+  },
+  (t) => [index('hy_shipping_note_history_note_idx').on(t.noteId, t.createTime)],
+);
+
+/** GPS fixes per vehicle; the key makes ingestion idempotent by vehicle + time. */
+export const hyTrackPoint = pgTable(
+  'hy_track_point',
+  {
+    vehicleId: varchar('vehicle_id', { length: 32 }).notNull(),
+    gpsTime: tstz('gps_time').notNull(),
+    lng: doublePrecision('lng').notNull(),
+    lat: doublePrecision('lat').notNull(),
+    /** km/h */
+    speed: smallint('speed'),
+    direction: smallint('direction'),
+    /** 1 app, 2 Beidou, 3 track provider. */
+    source: smallint('source').notNull().default(1),
+    tenantId: integer('tenant_id').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.vehicleId, t.gpsTime] })],
+);
+
+export const hyComplaint = pgTable(
+  'hy_complaint',
+  {
+    id: idColumn(),
+    tenantId: integer('tenant_id').notNull().default(0),
+    complaintNo: varchar('complaint_no', { length: 32 }).notNull(),
+    noteId: varchar('note_id', { length: 32 }).notNull(),
+    shippingNoteNumber: varchar('shipping_note_number', { length: 20 }),
+    customerId: varchar('customer_id', { length: 32 }),
+    /** 1 shipper, 2 driver, 3 agent, 4 platform. */
+    complainantRole: smallint('complainant_role').notNull().default(1),
+    complainantName: varchar('complainant_name', { length: 50 }).notNull(),
+    respondentRole: smallint('respondent_role').notNull().default(2),
+    respondentName: varchar('respondent_name', { length: 50 }),
+    /** 1 service, 2 delay, 3 cargo damage, 4 fee dispute, 5 other. */
+    complaintType: smallint('complaint_type').notNull().default(1),
+    content: text('content').notNull(),
+    images: varchar('images', { length: 255 }),
+    /** 0 submitted, 1 handling, 2 resolved, 3 closed (complaint_status). */
+    status: smallint('status').notNull().default(0),
+    handler: varchar('handler', { length: 64 }),
+    handleTime: tstz('handle_time'),
+    result: text('result'),
+    closeTime: tstz('close_time'),
+    ...auditColumns(),
+  },
+  (t) => [
+    uniqueIndex('hy_complaint_no_uidx').on(t.tenantId, t.complaintNo),
+    index('hy_complaint_status_idx').on(t.tenantId, t.status, t.createTime),
+    index('hy_complaint_note_idx').on(t.noteId),
+  ],
+);
+
+export const hyEvaluation = pgTable(
+  'hy_evaluation',
+  {
+    id: idColumn(),
+    tenantId: integer('tenant_id').notNull().default(0),
+    noteId: varchar('note_id', { length: 32 }).notNull(),
+    shippingNoteNumber: varchar('shipping_note_number', { length: 20 }),
+    customerId: varchar('customer_id', { length: 32 }),
+    driverId: varchar('driver_id', { length: 32 }).notNull(),
+    driverName: varchar('driver_name', { length: 30 }),
+    /** 1 shipper, 2 platform. */
+    raterRole: smallint('rater_role').notNull().default(1),
+    punctuality: smallint('punctuality').notNull(),
+    service: smallint('service').notNull(),
+    cargoSafety: smallint('cargo_safety').notNull(),
+    /** Average of the three, ×100 (e.g. 467 = 4.67). */
+    score: integer('score').notNull(),
+    content: varchar('content', { length: 500 }),
+    tags: varchar('tags', { length: 100 }),
+    ...auditColumns(),
+  },
+  (t) => [
+    uniqueIndex('hy_evaluation_note_rater_uidx').on(t.noteId, t.raterRole),
+    index('hy_evaluation_driver_idx').on(t.driverId),
+    index('hy_evaluation_time_idx').on(t.tenantId, t.createTime),
+  ],
+);

@@ -1,0 +1,203 @@
+import {
+  detectStops,
+  formatDateTime,
+  pathLengthMetres,
+  simplifyTrack,
+  TRACK_WINDOW_MAX_MS,
+  type TrackPoint,
+  type TrackResult,
+  trackIngestBody,
+  trackQuery,
+  USER_TYPE,
+} from '@freight/contracts';
+import { and, asc, eq, gte, lte } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { perm } from '../../platform/access/declare.ts';
+import type { AppContext } from '../../platform/context.ts';
+import type { Db } from '../../platform/db/client.ts';
+import { ok } from '../../platform/http/envelope.ts';
+import { bizError } from '../../platform/http/errors.ts';
+import { isCustomerUser } from './orders.ts';
+import { hyVehicle } from './partySchema.ts';
+import { actorOf } from './shippingNotes.ts';
+import { hyShippingNote, hyTrackPoint } from './shippingSchema.ts';
+
+// GPS tracks (issue 8 §5): points per vehicle, idempotent by vehicle + time; a note's track is its
+// vehicle's points between load and unload; queries answer a Douglas–Peucker line with stops.
+
+const INSERT_CHUNK = 1_000;
+
+async function vehicleOf(db: Db, tenantId: number, vehicleId?: string, plateNo?: string) {
+  const [vehicle] = await db
+    .select({ id: hyVehicle.id, plateNo: hyVehicle.plateNo })
+    .from(hyVehicle)
+    .where(
+      and(
+        eq(hyVehicle.tenantId, tenantId),
+        vehicleId ? eq(hyVehicle.id, vehicleId) : eq(hyVehicle.plateNo, plateNo ?? ''),
+      ),
+    )
+    .limit(1);
+  if (!vehicle) throw bizError('车辆不存在');
+  return vehicle;
+}
+
+/** Stores a batch of fixes; a fix already stored for that vehicle and time is skipped, not doubled. */
+export async function ingestTrack(
+  db: Db,
+  tenantId: number,
+  body: z.infer<typeof trackIngestBody>,
+): Promise<{ vehicleId: string; received: number; inserted: number }> {
+  const vehicle = await vehicleOf(db, tenantId, body.vehicleId, body.plateNo);
+  let inserted = 0;
+  for (let i = 0; i < body.points.length; i += INSERT_CHUNK) {
+    const rows = body.points.slice(i, i + INSERT_CHUNK).map((p) => ({
+      vehicleId: vehicle.id,
+      gpsTime: p.time,
+      lng: p.lng,
+      lat: p.lat,
+      speed: p.speed === null || p.speed === undefined ? null : Math.round(p.speed),
+      direction: p.direction === null || p.direction === undefined ? null : Math.round(p.direction),
+      source: body.source,
+      tenantId,
+    }));
+    const stored = await db
+      .insert(hyTrackPoint)
+      .values(rows)
+      .onConflictDoNothing({ target: [hyTrackPoint.vehicleId, hyTrackPoint.gpsTime] })
+      .returning({ t: hyTrackPoint.gpsTime });
+    inserted += stored.length;
+  }
+  return { vehicleId: vehicle.id, received: body.points.length, inserted };
+}
+
+/** The simplified line and stops of a vehicle between two instants. */
+export async function trackOf(
+  db: Db,
+  vehicle: { id: string; plateNo: string },
+  begin: Date,
+  end: Date,
+  toleranceM: number,
+): Promise<TrackResult> {
+  const rows = await db
+    .select({
+      time: hyTrackPoint.gpsTime,
+      lng: hyTrackPoint.lng,
+      lat: hyTrackPoint.lat,
+      speed: hyTrackPoint.speed,
+    })
+    .from(hyTrackPoint)
+    .where(
+      and(
+        eq(hyTrackPoint.vehicleId, vehicle.id),
+        gte(hyTrackPoint.gpsTime, begin),
+        lte(hyTrackPoint.gpsTime, end),
+      ),
+    )
+    .orderBy(asc(hyTrackPoint.gpsTime));
+  const points: TrackPoint[] = rows.map((row) => ({
+    lng: row.lng,
+    lat: row.lat,
+    time: row.time.getTime(),
+    speed: row.speed,
+  }));
+  const line = simplifyTrack(points, toleranceM);
+  return {
+    vehicleId: vehicle.id,
+    plateNo: vehicle.plateNo,
+    begin: formatDateTime(begin),
+    end: formatDateTime(end),
+    rawCount: points.length,
+    distanceM: Math.round(pathLengthMetres(points)),
+    points: line.map((p) => [p.lng, p.lat, p.time, p.speed ?? null]),
+    stops: detectStops(points),
+  };
+}
+
+/** A note's track: its vehicle from loading (or acceptance) to unloading (or now while on the road). */
+async function noteTrack(
+  db: Db,
+  request: FastifyRequest,
+  note: { id?: string; number?: string },
+  toleranceM: number,
+) {
+  const actor = actorOf(request);
+  const conditions = [
+    note.id ? eq(hyShippingNote.id, note.id) : eq(hyShippingNote.shippingNoteNumber, note.number ?? ''),
+    eq(hyShippingNote.tenantId, actor.tenantId),
+  ];
+  if (isCustomerUser(actor.userType)) conditions.push(eq(hyShippingNote.customerId, actor.cid ?? ''));
+  const [found] = await db
+    .select()
+    .from(hyShippingNote)
+    .where(and(...conditions));
+  if (!found) throw bizError('未找到对应运单');
+  return trackOfNote(db, found, toleranceM);
+}
+
+async function trackOfNote(db: Db, note: typeof hyShippingNote.$inferSelect, toleranceM: number) {
+  const begin = note.loadTime ?? note.acceptTime;
+  if (!begin) throw bizError('运单尚未装货，没有轨迹');
+  const end = note.unloadTime ?? new Date();
+  const result = await trackOf(
+    db,
+    { id: note.vehicleId, plateNo: note.plateNo ?? '' },
+    begin,
+    end,
+    toleranceM,
+  );
+  result.note = {
+    id: note.id,
+    shippingNoteNumber: note.shippingNoteNumber,
+    loadLng: note.loadLng,
+    loadLat: note.loadLat,
+    unloadLng: note.unloadLng,
+    unloadLat: note.unloadLat,
+    loadAddress: `${note.loadCity}${note.loadAddress}`,
+    unloadAddress: `${note.unloadCity}${note.unloadAddress}`,
+  };
+  return result;
+}
+
+export function trackRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const { db } = ctx;
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.post(
+    '/shipping/hyShippingNote/track/points',
+    { config: { access: perm('shipping:track:ingest'), audit: false }, schema: { body: trackIngestBody } },
+    async (request) => ok(await ingestTrack(db, actorOf(request).tenantId, request.body), '轨迹上传成功'),
+  );
+
+  // The note's track from the shipping lists (track-query list, note detail).
+  r.get(
+    '/shipping/hyShippingNote/track',
+    {
+      config: { access: perm('shipping:track:list') },
+      schema: { querystring: trackQuery.extend({ id: z.string().min(1).max(32) }) },
+    },
+    async (request) => ok(await noteTrack(db, request, { id: request.query.id }, request.query.tolerance)),
+  );
+
+  // The map's track query (/map/track): a note, or a vehicle over a window of at most three days.
+  r.get(
+    '/map/track/query',
+    { config: { access: perm('map:track') }, schema: { querystring: trackQuery } },
+    async (request) => {
+      const q = request.query;
+      if (q.noteId || q.noteNo)
+        return ok(await noteTrack(db, request, { id: q.noteId, number: q.noteNo }, q.tolerance));
+      const actor = actorOf(request);
+      // A vehicle's whole day may cross other customers' trips: only platform staff query by vehicle.
+      if (actor.userType !== USER_TYPE.system) throw bizError('请按运单查询轨迹');
+      if (!q.vehicleId && !q.plateNo) throw bizError('请选择车辆或运单');
+      if (!q.begin || !q.end) throw bizError('请选择开始和结束时间');
+      if (q.end <= q.begin) throw bizError('结束时间必须晚于开始时间');
+      if (q.end.getTime() - q.begin.getTime() > TRACK_WINDOW_MAX_MS) throw bizError('一次最多查询3天的轨迹');
+      const vehicle = await vehicleOf(db, actor.tenantId, q.vehicleId, q.plateNo);
+      return ok(await trackOf(db, vehicle, q.begin, q.end, q.tolerance));
+    },
+  );
+}

@@ -1,0 +1,352 @@
+// Report definitions (reference onl_cgreport_head/item/param): list, detail, add and edit of a head with its
+// columns and parameters in one transaction, delete, and "test the SQL" (parse + first rows).
+import { and, desc, eq, inArray, ne } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { perm } from '../../platform/access/declare.ts';
+import { grantsOf } from '../../platform/access/grants.ts';
+import type { AppContext } from '../../platform/context.ts';
+import type { DbOrTx } from '../../platform/db/client.ts';
+import { ok, okMessage } from '../../platform/http/envelope.ts';
+import { bizError, forbidden, unauthorized } from '../../platform/http/errors.ts';
+import { registerResource } from '../../platform/resource/defineResource.ts';
+import { tableDictOf } from '../system/dict/tableDicts.ts';
+import { reportCall } from './apiRoutes.ts';
+import type { ReportColumn, ReportGuardCache } from './reportGuard.ts';
+import { runReport } from './reportQuery.ts';
+import { paramTypes } from './reportService.ts';
+import {
+  checkParamValue,
+  compileReportSql,
+  ReportSqlError,
+  SYSTEM_PARAMS,
+  userParamNames,
+} from './reportSql.ts';
+import { onlCgreportHead, onlCgreportItem, onlCgreportParam } from './schema.ts';
+
+export const FIELD_TYPES = [
+  'String',
+  'Integer',
+  'Long',
+  'Double',
+  'BigDecimal',
+  'Money',
+  'Date',
+  'Datetime',
+] as const;
+const flag = z.coerce.number().int().min(0).max(1).default(0);
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .nullish()
+    .transform((v) => v || null);
+
+const headBody = z.object({
+  code: z
+    .string({ error: '报表编码不能为空' })
+    .trim()
+    .min(1, '报表编码不能为空')
+    .max(100)
+    .regex(/^[A-Za-z][A-Za-z0-9_]*$/, '报表编码只能包含字母、数字和下划线，且以字母开头'),
+  name: z.string({ error: '报表名称不能为空' }).trim().min(1, '报表名称不能为空').max(100),
+  cgrSql: z.string({ error: '报表SQL不能为空' }).trim().min(1, '报表SQL不能为空').max(20_000),
+  returnValField: optionalText(100),
+  returnTxtField: optionalText(100),
+  returnType: optionalText(2),
+  content: optionalText(1000),
+  perms: z
+    .string()
+    .trim()
+    .max(100)
+    .regex(/^$|^[A-Za-z0-9_:-]+$/, '权限编码格式不正确')
+    .nullish()
+    .transform((v) => v || null),
+});
+
+const itemBody = z.object({
+  fieldName: z.string().trim().min(1, '字段名不能为空').max(64),
+  fieldTxt: optionalText(100),
+  fieldWidth: z.coerce.number().int().min(40).max(1000).nullish(),
+  fieldType: z.enum(FIELD_TYPES).default('String'),
+  searchMode: z.enum(['single', 'group']).nullish(),
+  isOrder: flag,
+  isSearch: flag,
+  dictCode: optionalText(200),
+  fieldHref: optionalText(500).refine(
+    (v) => !v || /^(\/[^/\\]|https?:\/\/)/.test(v),
+    '链接只能是站内路径(/开头)或 http(s) 地址',
+  ),
+  isShow: z.coerce.number().int().min(0).max(1).default(1),
+  orderNum: z.coerce.number().int().min(0).max(10_000).default(0),
+  replaceVal: optionalText(200),
+  isTotal: flag,
+  groupTitle: optionalText(50),
+});
+
+const paramBody = z.object({
+  paramName: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z_][A-Za-z0-9_]{0,63}$/, '参数名不正确'),
+  paramTxt: optionalText(100),
+  paramValue: optionalText(200),
+  paramType: z.enum(['string', 'number', 'integer', 'date']).default('string'),
+  orderNum: z.coerce.number().int().min(0).max(10_000).default(0),
+});
+
+const definitionBody = z.object({
+  head: headBody,
+  items: z.array(itemBody).max(200).default([]),
+  params: z.array(paramBody).max(50).default([]),
+});
+type Definition = z.infer<typeof definitionBody>;
+
+/** The console's column type of a PostgreSQL type. */
+export function fieldTypeOf(pgType: string): (typeof FIELD_TYPES)[number] {
+  if (pgType === 'integer' || pgType === 'smallint') return 'Integer';
+  if (pgType === 'bigint') return 'Long';
+  if (pgType.startsWith('numeric')) return 'BigDecimal';
+  if (pgType === 'double precision' || pgType === 'real') return 'Double';
+  if (pgType === 'date') return 'Date';
+  if (pgType.startsWith('timestamp')) return 'Datetime';
+  return 'String';
+}
+
+/** Everything a definition must satisfy before it is stored; returns the SQL's columns. */
+async function checkDefinition(
+  db: DbOrTx,
+  guard: ReportGuardCache,
+  def: Definition,
+): Promise<ReportColumn[]> {
+  const compiled = compileReportSql(def.head.cgrSql);
+  const declared = new Set(def.params.map((p) => p.paramName));
+  for (const p of def.params) {
+    if (p.paramName in SYSTEM_PARAMS) throw new ReportSqlError(`参数名 ${p.paramName} 是系统参数`);
+    const problem = checkParamValue(p.paramType, p.paramValue);
+    if (problem) throw new ReportSqlError(`参数 ${p.paramName} 的默认值: ${problem}`);
+  }
+  if (declared.size !== def.params.length) throw new ReportSqlError('参数名重复');
+  const missing = userParamNames(compiled).filter((name) => !declared.has(name));
+  if (missing.length) throw new ReportSqlError(`请配置SQL中的参数: ${missing.join(', ')}`);
+  const columns = await guard.columns(db, compiled, paramTypes(compiled, def.params));
+  const names = new Set(columns.map((c) => c.name));
+  const seen = new Set<string>();
+  for (const item of def.items) {
+    if (!names.has(item.fieldName)) throw new ReportSqlError(`SQL没有返回字段 ${item.fieldName}`);
+    if (seen.has(item.fieldName)) throw new ReportSqlError(`字段重复: ${item.fieldName}`);
+    seen.add(item.fieldName);
+    const code = item.dictCode;
+    if (code?.includes(',') && !tableDictOf(code)) throw new ReportSqlError(`字典 ${code} 不在白名单中`);
+  }
+  return columns;
+}
+
+export function reportAdminRoutes(app: FastifyInstance, ctx: AppContext, guard: ReportGuardCache): void {
+  const { db } = ctx;
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  registerResource(app, ctx, {
+    path: '/online/cgreport/head',
+    permission: 'online:cgreport',
+    title: '报表配置',
+    table: onlCgreportHead,
+    id: onlCgreportHead.id,
+    actions: ['list', 'queryById', 'delete', 'deleteBatch'],
+    defaultOrder: [desc(onlCgreportHead.createTime)],
+    fields: {
+      id: { column: onlCgreportHead.id, type: 'string', filter: true },
+      code: { column: onlCgreportHead.code, type: 'string', filter: true, sort: true, title: '报表编码' },
+      name: { column: onlCgreportHead.name, type: 'string', filter: true, sort: true, title: '报表名称' },
+      cgrSql: { column: onlCgreportHead.cgrSql, type: 'string', title: '报表SQL' },
+      perms: { column: onlCgreportHead.perms, type: 'string', title: '权限编码' },
+      content: { column: onlCgreportHead.content, type: 'string', title: '描述' },
+      createTime: { column: onlCgreportHead.createTime, type: 'date', filter: true, sort: true },
+    },
+    async afterDelete(rows, tx) {
+      const ids = rows.map((row) => String(row.id));
+      if (!ids.length) return;
+      await tx.delete(onlCgreportItem).where(inArray(onlCgreportItem.cgrheadId, ids));
+      await tx.delete(onlCgreportParam).where(inArray(onlCgreportParam.cgrheadId, ids));
+    },
+  });
+
+  r.get(
+    '/online/cgreport/head/detail',
+    {
+      config: { access: perm('online:cgreport:list'), audit: false },
+      schema: { querystring: z.object({ id: z.string().min(1).max(32) }) },
+    },
+    async (request) => {
+      const [head] = await db.select().from(onlCgreportHead).where(eq(onlCgreportHead.id, request.query.id));
+      if (!head) throw bizError('报表不存在');
+      const [items, params] = await Promise.all([
+        db
+          .select()
+          .from(onlCgreportItem)
+          .where(eq(onlCgreportItem.cgrheadId, head.id))
+          .orderBy(onlCgreportItem.orderNum),
+        db
+          .select()
+          .from(onlCgreportParam)
+          .where(eq(onlCgreportParam.cgrheadId, head.id))
+          .orderBy(onlCgreportParam.orderNum),
+      ]);
+      return ok({ head, items, params });
+    },
+  );
+
+  async function save(
+    mode: 'add' | 'edit',
+    body: Definition & { id?: string },
+    username: string | undefined,
+  ) {
+    await reportCall(() => checkDefinition(db, guard, body));
+    return db.transaction(async (tx) => {
+      const clash = await tx
+        .select({ id: onlCgreportHead.id })
+        .from(onlCgreportHead)
+        .where(
+          and(
+            eq(onlCgreportHead.code, body.head.code),
+            mode === 'edit' && body.id ? ne(onlCgreportHead.id, body.id) : undefined,
+          ),
+        )
+        .limit(1);
+      if (clash.length) throw bizError('报表编码已存在!');
+      let headId: string;
+      if (mode === 'add') {
+        const [row] = await tx
+          .insert(onlCgreportHead)
+          .values({ ...body.head, createBy: username })
+          .returning({ id: onlCgreportHead.id });
+        headId = row.id;
+      } else {
+        const [row] = await tx
+          .update(onlCgreportHead)
+          .set({ ...body.head, updateBy: username, updateTime: new Date() })
+          .where(eq(onlCgreportHead.id, body.id as string))
+          .returning({ id: onlCgreportHead.id });
+        if (!row) throw bizError('报表不存在');
+        headId = row.id;
+        await tx.delete(onlCgreportItem).where(eq(onlCgreportItem.cgrheadId, headId));
+        await tx.delete(onlCgreportParam).where(eq(onlCgreportParam.cgrheadId, headId));
+      }
+      if (body.items.length)
+        await tx.insert(onlCgreportItem).values(
+          body.items.map((item, i) => ({
+            ...item,
+            fieldWidth: item.fieldWidth ?? null,
+            searchMode: item.searchMode ?? null,
+            orderNum: item.orderNum || i + 1,
+            cgrheadId: headId,
+            createBy: username,
+          })),
+        );
+      if (body.params.length)
+        await tx.insert(onlCgreportParam).values(
+          body.params.map((p, i) => ({
+            ...p,
+            orderNum: p.orderNum || i + 1,
+            cgrheadId: headId,
+            createBy: username,
+          })),
+        );
+      return headId;
+    });
+  }
+
+  r.post(
+    '/online/cgreport/head/add',
+    {
+      config: { access: perm('online:cgreport:add'), audit: { operateType: 2, content: '新增报表' } },
+      schema: { body: definitionBody },
+    },
+    async (request) => {
+      const id = await save('add', request.body, request.session?.user.username);
+      return ok({ id }, '添加成功！');
+    },
+  );
+
+  r.put(
+    '/online/cgreport/head/edit',
+    {
+      config: { access: perm('online:cgreport:edit'), audit: { operateType: 3, content: '编辑报表' } },
+      schema: { body: definitionBody.extend({ id: z.string().min(1).max(32) }) },
+    },
+    async (request) => {
+      await save('edit', request.body, request.session?.user.username);
+      return okMessage('编辑成功!');
+    },
+  );
+
+  // "Test the SQL": the columns it returns (to fill the column list), its parameters and its first rows.
+  r.post(
+    '/online/cgreport/head/parseSql',
+    {
+      config: { access: perm('online:cgreport:list'), audit: false },
+      schema: {
+        body: z.object({
+          sql: z.string().trim().min(1, '报表SQL不能为空').max(20_000),
+          params: z.array(paramBody).max(50).default([]),
+        }),
+      },
+    },
+    async (request) => {
+      const session = request.session;
+      if (!session) throw unauthorized();
+      const codes = (await grantsOf(db, session.user.id)).codes;
+      if (!codes.has('online:cgreport:add') && !codes.has('online:cgreport:edit')) throw forbidden();
+      return reportCall(async () => {
+        const compiled = compileReportSql(request.body.sql);
+        const names = userParamNames(compiled);
+        const params = names.map(
+          (name) =>
+            request.body.params.find((p) => p.paramName === name) ?? paramBody.parse({ paramName: name }),
+        );
+        const types = paramTypes(compiled, params);
+        const columns = await guard.columns(db, compiled, types);
+        const values: Record<string, string | number | null> = {
+          sys_tenant_id: session.tenantId,
+          sys_user_id: session.user.id,
+          sys_user_code: session.user.username,
+          sys_org_code: session.user.orgCode,
+          sys_cid: session.user.cid,
+          sys_date: new Date().toISOString().slice(0, 10),
+        };
+        for (const p of params) {
+          const problem = checkParamValue(p.paramType, p.paramValue);
+          if (problem) throw new ReportSqlError(`参数 ${p.paramName}: ${problem}`);
+          values[p.paramName] = p.paramValue ?? null;
+        }
+        const preview = await runReport(db, {
+          compiled,
+          types,
+          values,
+          columns,
+          filters: [],
+          page: { limit: 10, offset: 0 },
+          count: true,
+        });
+        return ok({
+          fields: columns.map((c, i) => ({
+            fieldName: c.name,
+            fieldTxt: c.name,
+            fieldType: fieldTypeOf(c.pgType),
+            pgType: c.pgType,
+            orderNum: i + 1,
+          })),
+          params: params.map((p) => ({
+            paramName: p.paramName,
+            paramType: p.paramType,
+            paramValue: p.paramValue,
+          })),
+          total: preview.total,
+          records: preview.records,
+        });
+      });
+    },
+  );
+}

@@ -1,0 +1,20 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../platform/context.ts';
+import { reportAdminRoutes } from './adminRoutes.ts';
+import { reportApiRoutes } from './apiRoutes.ts';
+import { ReportGuardCache } from './reportGuard.ts';
+import { seedReports } from './seedReports.ts';
+
+/** Online development: report definitions (cgreport) and the report API behind record popups. */
+export function onlineModule(app: FastifyInstance, ctx: AppContext): void {
+  const guard = new ReportGuardCache();
+  reportApiRoutes(app, ctx, guard);
+  reportAdminRoutes(app, ctx, guard);
+  // System data like the dictionaries: present on every start, inserted once, edits kept. A database that
+  // lacks the tables (a migration skipped) keeps serving everything else; the report calls say why.
+  app.addHook('onReady', async () => {
+    await seedReports(ctx.db).catch((error: unknown) =>
+      app.log.error({ err: error }, 'seeding reports failed'),
+    );
+  });
+}

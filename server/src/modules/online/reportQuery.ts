@@ -1,0 +1,172 @@
+// Runs a checked report: the author's SQL as a sub-query with bound values, in a read-only transaction with a
+// statement timeout, filtered, sorted and paged outside it by whitelisted column names only.
+import { type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../platform/db/client.ts';
+import { MAX_REPORT_COST, type ReportColumn } from './reportGuard.ts';
+import { type CompiledSql, type ParamType, PG_TYPE_OF, quoteIdent, ReportSqlError } from './reportSql.ts';
+
+/** spec: a runaway report must not hold a connection (PostgreSQL; PGlite ignores it, the cost ceiling holds). */
+export const REPORT_STATEMENT_TIMEOUT_MS = 15_000;
+
+export type ReportRow = Record<string, unknown>;
+
+export interface ReportFilter {
+  column: string;
+  op: 'contains' | 'eq' | 'gte' | 'lte' | 'lt';
+  value: string;
+  /** How the value is bound: 'text', 'numeric', 'date' … */
+  as: 'text' | 'numeric' | 'date';
+}
+
+export interface ReportRequest {
+  compiled: CompiledSql;
+  types: Record<string, ParamType>;
+  values: Record<string, string | number | null>;
+  columns: ReportColumn[];
+  filters: ReportFilter[];
+  order?: { column: string; direction: 'asc' | 'desc' };
+  /** null: every row (export), in batches by the caller. */
+  page: { limit: number; offset: number } | null;
+  /** Columns summed over the whole filtered result. */
+  totals?: string[];
+  /** Whether to count the filtered rows. */
+  count?: boolean;
+}
+
+export interface ReportResult {
+  total: number;
+  records: ReportRow[];
+  totals: Record<string, string | number | null>;
+}
+
+const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
+
+function innerSql(request: Pick<ReportRequest, 'compiled' | 'types' | 'values'>): SQL {
+  const { compiled, types, values } = request;
+  const chunks: SQL[] = [];
+  compiled.parts.forEach((part, i) => {
+    chunks.push(sql.raw(part));
+    if (i < compiled.params.length) {
+      const name = compiled.params[i];
+      const value = values[name];
+      chunks.push(sql`${value === undefined || value === '' ? null : value}`);
+      chunks.push(sql.raw(`::${PG_TYPE_OF[types[name]]}`));
+    }
+  });
+  return sql.join(chunks, sql.raw(''));
+}
+
+const col = (name: string) => sql.raw(`r.${quoteIdent(name)}`);
+
+/** Dates and times leave as the console shows them (spec §9); big numbers as exact text. */
+function outputColumn(column: ReportColumn): SQL {
+  const ref = col(column.name);
+  const as = sql.raw(quoteIdent(column.name));
+  const type = column.pgType;
+  if (type === 'date') return sql`to_char(${ref}, 'YYYY-MM-DD') as ${as}`;
+  if (type.startsWith('timestamp') && type.includes('with time zone'))
+    return sql`to_char(${ref} at time zone 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI:SS') as ${as}`;
+  if (type.startsWith('timestamp')) return sql`to_char(${ref}, 'YYYY-MM-DD HH24:MI:SS') as ${as}`;
+  if (type === 'bigint' || type.startsWith('numeric')) return sql`${ref}::text as ${as}`;
+  return sql`${ref} as ${as}`;
+}
+
+function filterSql(filter: ReportFilter): SQL {
+  const ref = col(filter.column);
+  const cast = sql.raw(`::${filter.as}`);
+  switch (filter.op) {
+    case 'contains': {
+      const pattern = `%${filter.value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      return sql`${ref}::text ilike ${pattern}`;
+    }
+    case 'eq':
+      return filter.as === 'text'
+        ? sql`${ref}::text = ${filter.value}`
+        : sql`${ref} = ${filter.value}${cast}`;
+    case 'gte':
+      return sql`${ref} >= ${filter.value}${cast}`;
+    case 'lte':
+      return sql`${ref} <= ${filter.value}${cast}`;
+    case 'lt':
+      return sql`${ref} < ${filter.value}${cast}`;
+  }
+}
+
+const NUMERIC_TEXT = /^-?\d+(\.\d+)?$/;
+
+/** int8 text becomes a number when it is exact; numeric stays text (money is never a float here). */
+function normalize(row: ReportRow, columns: ReportColumn[]): ReportRow {
+  for (const column of columns) {
+    const value = row[column.name];
+    if (typeof value === 'bigint')
+      row[column.name] = Number.isSafeInteger(Number(value)) ? Number(value) : String(value);
+    else if (column.pgType === 'bigint' && typeof value === 'string' && NUMERIC_TEXT.test(value)) {
+      const n = Number(value);
+      if (Number.isSafeInteger(n)) row[column.name] = n;
+    }
+  }
+  return row;
+}
+
+async function planCost(tx: DbOrTx, query: SQL): Promise<number> {
+  const [row] = rowsOf<Record<string, unknown>>(await tx.execute(sql`explain (format json) ${query}`));
+  const plan = Object.values(row)[0];
+  const parsed = (typeof plan === 'string' ? JSON.parse(plan) : plan) as Array<{
+    Plan: { 'Total Cost': number };
+  }>;
+  return parsed[0].Plan['Total Cost'];
+}
+
+/** One page (or batch) of a report, its total and its column sums. */
+export async function runReport(db: DbOrTx, request: ReportRequest): Promise<ReportResult> {
+  const known = new Set(request.columns.map((c) => c.name));
+  for (const name of [
+    ...request.filters.map((f) => f.column),
+    ...(request.order ? [request.order.column] : []),
+    ...(request.totals ?? []),
+  ]) {
+    // Callers pass names from the definition; a name the SQL does not return is a stale definition.
+    if (!known.has(name)) throw new ReportSqlError(`报表SQL没有返回字段 ${name}`);
+  }
+  const from = sql`from (${innerSql(request)}) as r`;
+  const where = request.filters.length
+    ? sql` where ${sql.join(request.filters.map(filterSql), sql` and `)}`
+    : sql``;
+  const orderBy = request.order
+    ? sql` order by ${col(request.order.column)} ${sql.raw(request.order.direction === 'desc' ? 'desc' : 'asc')} nulls last`
+    : sql``;
+  const paging = request.page ? sql` limit ${request.page.limit} offset ${request.page.offset}` : sql``;
+  const select = sql`select ${sql.join(request.columns.map(outputColumn), sql`, `)} ${from}${where}${orderBy}${paging}`;
+  const sums = request.totals ?? [];
+  const aggregate =
+    request.count || sums.length
+      ? sql`select count(*)::int as "__total"${sums.length ? sql`, ` : sql``}${sql.join(
+          sums.map((name, i) => sql`sum(${col(name)})::text as ${sql.raw(quoteIdent(`s${i}`))}`),
+          sql`, `,
+        )} ${from}${where}`
+      : null;
+
+  let result: ReportResult = { total: 0, records: [], totals: {} };
+  await db.transaction(async (tx) => {
+    await tx.execute(sql.raw('set transaction read only'));
+    await tx.execute(sql.raw(`set local statement_timeout = ${REPORT_STATEMENT_TIMEOUT_MS}`));
+    await tx.execute(sql.raw('set local standard_conforming_strings = on'));
+    // Both statements: a page with a LIMIT plans cheap even when counting its rows would not.
+    for (const query of aggregate ? [select, aggregate] : [select])
+      if ((await planCost(tx, query)) > MAX_REPORT_COST)
+        throw new ReportSqlError('报表查询开销过大，请增加查询条件');
+    const records = rowsOf<ReportRow>(await tx.execute(select)).map((row) => normalize(row, request.columns));
+    let total = records.length;
+    const totals: ReportResult['totals'] = {};
+    if (aggregate) {
+      const [agg] = rowsOf<Record<string, unknown>>(await tx.execute(aggregate));
+      total = Number(agg.__total);
+      sums.forEach((name, i) => {
+        const text = agg[`s${i}`];
+        totals[name] = typeof text === 'string' && NUMERIC_TEXT.test(text) ? text : null;
+      });
+    }
+    result = { total, records, totals };
+  });
+  return result;
+}

@@ -1,0 +1,158 @@
+// biome-ignore-all lint/suspicious/noTemplateCurlyInString: `${name}` is the report placeholder syntax, not a template.
+// Report SQL as written by a report author, turned into text + bound parameters (reference §6: the reference
+// spliced `${param}` into the SQL and its getData `order` was injectable, #9734). Pure: no database here.
+
+export type ParamType = 'string' | 'number' | 'integer' | 'date';
+
+/** The SQL type a placeholder is bound as: the author's SQL sees a typed value, never text to parse. */
+export const PG_TYPE_OF: Record<ParamType, string> = {
+  string: 'text',
+  number: 'numeric',
+  integer: 'integer',
+  date: 'date',
+};
+
+/**
+ * Placeholders the server fills from the signed-in session (reference data-rule variables); a request can
+ * never set them.
+ */
+export const SYSTEM_PARAMS: Record<string, ParamType> = {
+  sys_tenant_id: 'integer',
+  sys_user_id: 'string',
+  sys_user_code: 'string',
+  sys_org_code: 'string',
+  sys_cid: 'string',
+  sys_date: 'date',
+};
+
+export class ReportSqlError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ReportSqlError';
+  }
+}
+
+/** The SQL cut at its placeholders: `parts.length === params.length + 1`. */
+export interface CompiledSql {
+  parts: string[];
+  /** Placeholder names in order of appearance (a name used twice appears twice). */
+  params: string[];
+}
+
+const NAME = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/;
+const isIdentChar = (c: string | undefined) => c !== undefined && /[A-Za-z0-9_$]/.test(c);
+
+/** Index just past the closing quote of a string literal starting at `start` (the opening quote). */
+function skipString(text: string, start: number, escapes: boolean): number {
+  let i = start + 1;
+  while (i < text.length) {
+    const c = text[i];
+    if (escapes && c === '\\') {
+      i += 2;
+      continue;
+    }
+    if (c === "'") {
+      if (text[i + 1] === "'") {
+        i += 2;
+        continue;
+      }
+      return i + 1;
+    }
+    i += 1;
+  }
+  throw new ReportSqlError('报表SQL中的引号没有闭合');
+}
+
+function skipQuotedIdentifier(text: string, start: number): number {
+  let i = start + 1;
+  while (i < text.length) {
+    if (text[i] === '"') {
+      if (text[i + 1] === '"') {
+        i += 2;
+        continue;
+      }
+      return i + 1;
+    }
+    i += 1;
+  }
+  throw new ReportSqlError('报表SQL中的双引号没有闭合');
+}
+
+/**
+ * Splits the author's SQL at its `${name}` placeholders. Refused: anything but one SELECT (or WITH … SELECT),
+ * a second statement, comments (they hide text from reviewers and from this scanner), dollar quoting and
+ * positional `$1` parameters (they would reach the bound values), and placeholders inside quotes (a bound
+ * value cannot sit inside a literal: write `concat('%', ${name}, '%')`).
+ */
+export function compileReportSql(source: string): CompiledSql {
+  const text = source.trim().replace(/;\s*$/, '');
+  if (!text) throw new ReportSqlError('报表SQL不能为空');
+  if (text.length > 20_000) throw new ReportSqlError('报表SQL过长');
+  if (!/^(select|with)\b/i.test(text)) throw new ReportSqlError('报表SQL必须是一条 SELECT 查询');
+  const parts: string[] = [];
+  const params: string[] = [];
+  let partStart = 0;
+  let i = 0;
+  while (i < text.length) {
+    const c = text[i];
+    if (c === "'") {
+      const prev = text[i - 1];
+      const escapes = (prev === 'e' || prev === 'E') && !isIdentChar(text[i - 2]);
+      const end = skipString(text, i, escapes);
+      const placeholder = /\$\{([^}]*)\}/.exec(text.slice(i, end));
+      if (placeholder) throw new ReportSqlError(`参数 \${${placeholder[1]}} 不能写在引号内`);
+      i = end;
+    } else if (c === '"') {
+      i = skipQuotedIdentifier(text, i);
+    } else if (c === '-' && text[i + 1] === '-') {
+      throw new ReportSqlError('报表SQL不能包含注释');
+    } else if (c === '/' && text[i + 1] === '*') {
+      throw new ReportSqlError('报表SQL不能包含注释');
+    } else if (c === ';') {
+      throw new ReportSqlError('报表SQL只能是一条查询语句');
+    } else if (c === '$') {
+      if (isIdentChar(text[i - 1]) && text[i + 1] !== '{') {
+        // `$` inside an identifier (PostgreSQL allows it after the first character).
+        i += 1;
+        continue;
+      }
+      if (text[i + 1] !== '{') throw new ReportSqlError('报表SQL中的 $ 只能用于 ${参数}');
+      const close = text.indexOf('}', i + 2);
+      const name = close < 0 ? '' : text.slice(i + 2, close);
+      if (!NAME.test(name)) throw new ReportSqlError(`参数名不正确: ${text.slice(i, i + 20)}`);
+      parts.push(text.slice(partStart, i));
+      params.push(name);
+      i = close + 1;
+      partStart = i;
+    } else {
+      i += 1;
+    }
+  }
+  parts.push(text.slice(partStart));
+  return { parts, params };
+}
+
+/** Distinct placeholder names that are not system parameters, in order of first use. */
+export function userParamNames(compiled: CompiledSql): string[] {
+  return [...new Set(compiled.params.filter((name) => !(name in SYSTEM_PARAMS)))];
+}
+
+const NUMBER = /^-?\d{1,15}(\.\d{1,6})?$/;
+const INTEGER = /^-?\d{1,9}$/;
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** The value as it will be bound, or an error message; empty text binds NULL. */
+export function checkParamValue(type: ParamType, value: string | null | undefined): string | null {
+  if (value === null || value === undefined || value === '') return null;
+  if (value.length > 200) return '参数值过长';
+  if (type === 'number' && !NUMBER.test(value)) return '请输入数字';
+  if (type === 'integer' && !INTEGER.test(value)) return '请输入整数';
+  if (type === 'date' && (!DATE.test(value) || Number.isNaN(Date.parse(value))))
+    return '请输入日期 YYYY-MM-DD';
+  return null;
+}
+
+/** `"name"` with embedded quotes doubled: a column name from the database, safe in any SQL position. */
+export function quoteIdent(name: string): string {
+  return `"${name.replaceAll('"', '""')}"`;
+}

@@ -1,0 +1,129 @@
+import { grantBody } from '@freight/contracts';
+import { and, eq, inArray } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { perm } from '../../../platform/access/declare.ts';
+import { invalidateGrants } from '../../../platform/access/grants.ts';
+import type { AppContext } from '../../../platform/context.ts';
+import { ok, okMessage } from '../../../platform/http/envelope.ts';
+import { bizError } from '../../../platform/http/errors.ts';
+import { assertRulesOfMenu, ruleIdsOf } from '../permission/dataRuleIds.ts';
+import { grantChange, splitIds } from '../permission/grantSet.ts';
+import { invalidateAllAuth } from '../permission/routes.ts';
+import { sysDepart, sysPermissionDataRule } from '../schema.ts';
+import { sysDepartPermission, sysDepartRolePermission } from './schema.ts';
+import { liveDepart } from './service.ts';
+
+const id = z.string().min(1).max(32);
+
+/**
+ * What a department may hand out to its own roles (reference queryDepartPermission / saveDepartPermission and
+ * the department data rules). Taking a menu from the department takes it from its roles too.
+ */
+export function departGrantRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const { db } = ctx;
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const access = { access: perm('system:depart:permission') };
+
+  r.get(
+    '/sys/permission/queryDepartPermission',
+    { config: access, schema: { querystring: z.object({ departId: id }) } },
+    async (request) => {
+      const rows = await db
+        .select({ id: sysDepartPermission.permissionId })
+        .from(sysDepartPermission)
+        .where(eq(sysDepartPermission.departId, request.query.departId));
+      return ok(rows.map((row) => row.id));
+    },
+  );
+
+  r.post(
+    '/sys/permission/saveDepartPermission',
+    { config: access, schema: { body: grantBody.extend({ departId: id }) } },
+    async (request) => {
+      const { departId } = request.body;
+      await db.transaction(async (tx) => {
+        const [depart] = await tx
+          .select({ id: sysDepart.id })
+          .from(sysDepart)
+          .where(and(eq(sysDepart.id, departId), liveDepart));
+        if (!depart) throw bizError('部门不存在');
+        const held = (
+          await tx
+            .select({ id: sysDepartPermission.permissionId })
+            .from(sysDepartPermission)
+            .where(eq(sysDepartPermission.departId, departId))
+        ).map((row) => row.id);
+        const { added, removed } = await grantChange(tx, held, splitIds(request.body.permissionIds));
+        if (removed.length) {
+          await tx
+            .delete(sysDepartPermission)
+            .where(
+              and(
+                eq(sysDepartPermission.departId, departId),
+                inArray(sysDepartPermission.permissionId, removed),
+              ),
+            );
+          await tx
+            .delete(sysDepartRolePermission)
+            .where(
+              and(
+                eq(sysDepartRolePermission.departId, departId),
+                inArray(sysDepartRolePermission.permissionId, removed),
+              ),
+            );
+        }
+        if (added.length)
+          await tx
+            .insert(sysDepartPermission)
+            .values(added.map((permissionId) => ({ departId, permissionId })));
+      });
+      invalidateGrants();
+      invalidateAllAuth();
+      return okMessage('保存成功！');
+    },
+  );
+
+  r.get(
+    '/sys/sysDepartPermission/datarule/:permissionId/:departId',
+    { config: access, schema: { params: z.object({ permissionId: id, departId: id }) } },
+    async (request) => {
+      const { permissionId, departId } = request.params;
+      const rules = await db
+        .select()
+        .from(sysPermissionDataRule)
+        .where(eq(sysPermissionDataRule.permissionId, permissionId));
+      const [grant] = await db
+        .select()
+        .from(sysDepartPermission)
+        .where(
+          and(eq(sysDepartPermission.departId, departId), eq(sysDepartPermission.permissionId, permissionId)),
+        );
+      return ok({ datarule: rules, drChecked: grant?.dataRuleIds ?? '' });
+    },
+  );
+
+  r.post(
+    '/sys/sysDepartPermission/datarule',
+    {
+      config: access,
+      schema: { body: z.object({ permissionId: id, departId: id, dataRuleIds: z.string().max(5000) }) },
+    },
+    async (request) => {
+      const { permissionId, departId, dataRuleIds } = request.body;
+      await assertRulesOfMenu(db, permissionId, dataRuleIds);
+      const ids = ruleIdsOf(dataRuleIds).join(',');
+      const updated = await db
+        .update(sysDepartPermission)
+        .set({ dataRuleIds: ids })
+        .where(
+          and(eq(sysDepartPermission.departId, departId), eq(sysDepartPermission.permissionId, permissionId)),
+        )
+        .returning();
+      if (!updated.length) throw bizError('请先授权该菜单，再设置数据规则');
+      invalidateGrants();
+      return okMessage('数据规则保存成功！');
+    },
+  );
+}

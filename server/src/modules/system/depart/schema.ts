@@ -1,0 +1,62 @@
+import { index, pgTable, primaryKey, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { auditColumns, idColumn, tstz } from '../../../platform/db/columns.ts';
+
+// Department administration of reference §3: what a department may hand out (sys_depart_permission), the
+// roles a department defines for its own people (sys_depart_role), who holds them (sys_depart_role_user) and
+// what each holds (sys_depart_role_permission, within the department's permissions).
+
+export const sysDepartPermission = pgTable(
+  'sys_depart_permission',
+  {
+    departId: varchar('depart_id', { length: 32 }).notNull(),
+    permissionId: varchar('permission_id', { length: 32 }).notNull(),
+    /** Comma-separated ids of sys_permission_data_rule the department may grant with this menu. */
+    dataRuleIds: varchar('data_rule_ids', { length: 1000 }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.departId, t.permissionId] }),
+    index('sys_depart_permission_perm_idx').on(t.permissionId),
+  ],
+);
+
+export const sysDepartRole = pgTable(
+  'sys_depart_role',
+  {
+    id: idColumn(),
+    departId: varchar('depart_id', { length: 32 }).notNull(),
+    roleName: varchar('role_name', { length: 100 }).notNull(),
+    roleCode: varchar('role_code', { length: 100 }).notNull(),
+    description: varchar('description', { length: 255 }),
+    ...auditColumns(),
+  },
+  (t) => [uniqueIndex('sys_depart_role_code_uidx').on(t.departId, t.roleCode)],
+);
+
+export const sysDepartRoleUser = pgTable(
+  'sys_depart_role_user',
+  {
+    userId: varchar('user_id', { length: 32 }).notNull(),
+    droleId: varchar('drole_id', { length: 32 }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.droleId] }),
+    index('sys_depart_role_user_role_idx').on(t.droleId),
+  ],
+);
+
+export const sysDepartRolePermission = pgTable(
+  'sys_depart_role_permission',
+  {
+    departId: varchar('depart_id', { length: 32 }).notNull(),
+    roleId: varchar('role_id', { length: 32 }).notNull(),
+    permissionId: varchar('permission_id', { length: 32 }).notNull(),
+    /** Comma-separated ids of sys_permission_data_rule granted with this menu. */
+    dataRuleIds: varchar('data_rule_ids', { length: 1000 }),
+    operateDate: tstz('operate_date'),
+    operateIp: varchar('operate_ip', { length: 100 }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.roleId, t.permissionId] }),
+    index('sys_depart_role_permission_perm_idx').on(t.permissionId),
+  ],
+);

@@ -1,0 +1,41 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import type { DbOrTx } from '../../../platform/db/client.ts';
+import { sysPermission } from '../schema.ts';
+
+/** "a,b," → distinct ids. */
+export function splitIds(value: string | undefined): string[] {
+  return [
+    ...new Set(
+      (value ?? '')
+        .split(',')
+        .map((v) => v.trim())
+        .filter(Boolean),
+    ),
+  ];
+}
+
+/**
+ * The change from the permissions held to the ones wanted (reference saveRolePermission and its siblings):
+ * what to remove, and what to add among the wanted ids that name live permissions (and, with `within`, only
+ * those the grantor may hand out).
+ */
+export async function grantChange(
+  db: DbOrTx,
+  held: string[],
+  wanted: string[],
+  within?: Set<string>,
+): Promise<{ added: string[]; removed: string[] }> {
+  const wantedSet = new Set(wanted);
+  const heldSet = new Set(held);
+  const removed = held.filter((id) => !wantedSet.has(id));
+  const candidates = wanted.filter((id) => !heldSet.has(id) && (!within || within.has(id)));
+  const added = candidates.length
+    ? (
+        await db
+          .select({ id: sysPermission.id })
+          .from(sysPermission)
+          .where(and(inArray(sysPermission.id, candidates), eq(sysPermission.delFlag, 0)))
+      ).map((row) => row.id)
+    : [];
+  return { added, removed };
+}

@@ -1,0 +1,1 @@
+export { Authorized, type AuthorizedOptions, useAuthorized } from './Authorized';

@@ -1,0 +1,3 @@
+export { DictRadio, DictSelect, DictTag } from './DictSelect';
+export { SearchSelect } from './SearchSelect';
+export { dictText, useDictItems } from './useDict';

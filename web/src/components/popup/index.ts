@@ -1,0 +1,3 @@
+export { PopupInput, RecordPopup, type RecordPopupProps } from './RecordPopup';
+export { ReportTable } from './ReportTable';
+export * from './reportApi';

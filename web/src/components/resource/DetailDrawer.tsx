@@ -1,0 +1,100 @@
+// The record's detail drawer: every declared field as text, and for reviewed parties the review timeline.
+import { formatDateTime } from '@freight/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { Descriptions, Drawer, Empty, Grid, Spin, Timeline, Typography } from 'antd';
+import { api } from '../../services/request';
+import { useSession } from '../../stores/session';
+import { displayValue } from './fields';
+import { useBilingual } from './text';
+import type { ResourcePageDef } from './types';
+
+type Row = Record<string, unknown>;
+
+interface ReviewLogEntry {
+  id: string;
+  fromState: number;
+  toState: number;
+  reason?: string | null;
+  operator: string;
+  createTime: string;
+}
+
+const STATE_TEXT: Record<number, readonly [string, string]> = {
+  0: ['草稿', 'Draft'],
+  1: ['待审核', 'Pending'],
+  2: ['已通过', 'Approved'],
+  3: ['已驳回', 'Rejected'],
+  4: ['已过期', 'Expired'],
+};
+
+export function DetailDrawer({
+  def,
+  row,
+  onClose,
+}: {
+  def: ResourcePageDef;
+  row: Row | null;
+  onClose: () => void;
+}) {
+  const tx = useBilingual();
+  const dicts = useSession((s) => s.dictItems);
+  const screens = Grid.useBreakpoint();
+  const id = row ? String(row[def.rowKey ?? 'id']) : null;
+  const log = useQuery({
+    queryKey: ['reviewLog', def.api, id],
+    queryFn: () => api.get<ReviewLogEntry[]>(`${def.api}/reviewLog`, { id }),
+    enabled: Boolean(def.review && id),
+  });
+  const fields = def.fields.filter((f) => f.detail !== false && f.kind !== 'password');
+
+  return (
+    <Drawer
+      open={Boolean(row)}
+      onClose={onClose}
+      title={`${tx(def.title)} · ${tx(['详情', 'Details'])}`}
+      width={screens.md ? 720 : '100%'}
+      destroyOnHidden
+    >
+      {row && (
+        <Descriptions bordered size="small" column={screens.md ? 2 : 1}>
+          {fields.map((field) => (
+            <Descriptions.Item key={field.name} label={tx(field.label)}>
+              {displayValue(field, row, dicts, tx)}
+            </Descriptions.Item>
+          ))}
+        </Descriptions>
+      )}
+      {row && def.detailExtra?.(row)}
+      {def.review && (
+        <>
+          <Typography.Title level={5} style={{ marginTop: 24 }}>
+            {tx(['审核记录', 'Review history'])}
+          </Typography.Title>
+          {log.isLoading ? (
+            <Spin />
+          ) : (log.data ?? []).length === 0 ? (
+            <Empty description={tx(['暂无审核记录', 'No reviews yet'])} />
+          ) : (
+            <Timeline
+              items={(log.data ?? []).map((entry) => ({
+                color: entry.toState === 2 ? 'green' : entry.toState === 3 ? 'red' : 'blue',
+                children: (
+                  <div data-testid="review-entry">
+                    <div>
+                      {tx(STATE_TEXT[entry.fromState] ?? String(entry.fromState))} →{' '}
+                      {tx(STATE_TEXT[entry.toState] ?? String(entry.toState))}
+                    </div>
+                    <Typography.Text type="secondary">
+                      {entry.operator} · {formatDateTime(entry.createTime)}
+                    </Typography.Text>
+                    {entry.reason && <div>{entry.reason}</div>}
+                  </div>
+                ),
+              }))}
+            />
+          )}
+        </>
+      )}
+    </Drawer>
+  );
+}

@@ -1,0 +1,361 @@
+// The one list screen every resource declaration renders: search, sort, paging, add/edit, delete with
+// confirmation, batch delete, Excel export of the filtered rows, import with a per-row report, a detail drawer
+// and, for parties, review. Buttons follow the user's permission codes.
+import { DeleteOutlined, DownloadOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
+import {
+  type ActionType,
+  ModalForm,
+  type ProColumns,
+  type ProFormInstance,
+  ProTable,
+} from '@ant-design/pro-components';
+import { PAGE_SIZE, PAGE_SIZE_OPTIONS, type Page, paginationLabel } from '@freight/contracts';
+import { App, Button, Card, Popconfirm, Space, Typography } from 'antd';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useLocation } from 'react-router';
+import { api, errorText } from '../../services/request';
+import { useSession } from '../../stores/session';
+import { DetailDrawer } from './DetailDrawer';
+import { buildColumns, FormControl, fromFormValues, toFormValues } from './fields';
+import { ImportButton } from './ImportButton';
+import { toListQuery, urlFilterValues } from './query';
+import { ReviewModal } from './ReviewModal';
+import { useBilingual } from './text';
+import { downloadFile } from './transfer';
+import type { ActionHelpers, ResourcePageDef, RowAction } from './types';
+import { useCan } from './useCan';
+
+type Row = Record<string, unknown>;
+
+export function ResourceListPage({ def }: { def: ResourcePageDef }) {
+  const tx = useBilingual();
+  const can = useCan();
+  const { message } = App.useApp();
+  const dicts = useSession((s) => s.dictItems);
+  const location = useLocation();
+  const actionRef = useRef<ActionType>(undefined);
+  const searchRef = useRef<ProFormInstance>(undefined);
+  const formRef = useRef<ProFormInstance>(undefined);
+  const lastQuery = useRef<Record<string, unknown>>({});
+  const [selected, setSelected] = useState<Row[]>([]);
+  const [editing, setEditing] = useState<Row | null>(null);
+  const [formOpen, setFormOpen] = useState(false);
+  const [detail, setDetail] = useState<Row | null>(null);
+  const [reviewing, setReviewing] = useState<Row | null>(null);
+  const [exporting, setExporting] = useState(false);
+  const rowKey = def.rowKey ?? 'id';
+  const enabled = (action: keyof NonNullable<ResourcePageDef['actions']>) => def.actions?.[action] !== false;
+  const code = (suffix: string) =>
+    def.buttonCodes?.[suffix as keyof NonNullable<ResourcePageDef['buttonCodes']>] ?? `${def.perm}:${suffix}`;
+  const title = tx(def.title);
+  const urlValues = useMemo(
+    () => urlFilterValues(location.search, def.urlFilters ?? []),
+    [location.search, def.urlFilters],
+  );
+
+  // A kept-alive page opened again from a link with another `?state=` takes the new filter.
+  useEffect(() => {
+    if (Object.keys(urlValues).length === 0) return;
+    searchRef.current?.setFieldsValue(urlValues);
+    searchRef.current?.submit();
+  }, [urlValues]);
+
+  const reload = () => {
+    actionRef.current?.reload();
+    def.onChanged?.();
+  };
+  const openEdit = async (row: Row | null) => {
+    if (row && def.editValues) {
+      try {
+        row = { ...row, ...(await def.editValues(row)) };
+      } catch (error) {
+        message.error(errorText(error));
+        return;
+      }
+    }
+    setEditing(row);
+    setFormOpen(true);
+  };
+  const helpers: ActionHelpers = { reload: () => reload(), edit: (row) => void openEdit(row) };
+
+  async function removeRows(ids: string[]) {
+    try {
+      if (ids.length === 1) await api.delete(`${def.api}/delete`, { id: ids[0] });
+      else await api.delete(`${def.api}/deleteBatch`, { ids: ids.join(',') });
+      message.success(tx(['删除成功', 'Deleted']));
+      setSelected([]);
+      reload();
+    } catch (error) {
+      message.error(errorText(error));
+    }
+  }
+
+  async function runAction(action: RowAction, row: Row) {
+    try {
+      await action.run(row, helpers);
+    } catch (error) {
+      message.error(errorText(error));
+    }
+  }
+
+  const formFields = def.fields.filter((f) => f.form !== false);
+  const fieldColumns = buildColumns(def.fields, dicts, tx);
+  const rowActions = (row: Row) => {
+    const items: React.ReactNode[] = [];
+    if (enabled('detail'))
+      items.push(
+        <Typography.Link key="detail" onClick={() => setDetail(row)}>
+          {tx(['详情', 'Details'])}
+        </Typography.Link>,
+      );
+    if (enabled('edit') && can(code('edit')) && (!def.editable || def.editable(row)))
+      items.push(
+        <Typography.Link key="edit" onClick={() => void openEdit(row)}>
+          {tx(['编辑', 'Edit'])}
+        </Typography.Link>,
+      );
+    if (def.review && can(code('review')) && Number(row.state) === 1)
+      items.push(
+        <Typography.Link key="review" onClick={() => setReviewing(row)}>
+          {tx(['审核', 'Review'])}
+        </Typography.Link>,
+      );
+    for (const action of def.rowActions ?? []) {
+      if (action.perm && !can(action.perm)) continue;
+      if (action.visible && !action.visible(row)) continue;
+      const link = (
+        <Typography.Link
+          key={action.key}
+          type={action.danger ? 'danger' : undefined}
+          onClick={action.confirm ? undefined : () => void runAction(action, row)}
+        >
+          {tx(action.label)}
+        </Typography.Link>
+      );
+      items.push(
+        action.confirm ? (
+          <Popconfirm key={action.key} title={tx(action.confirm)} onConfirm={() => runAction(action, row)}>
+            {link}
+          </Popconfirm>
+        ) : (
+          link
+        ),
+      );
+    }
+    if (enabled('delete') && can(code('delete')))
+      items.push(
+        <Popconfirm
+          key="delete"
+          title={tx(['确定删除吗?', 'Delete this record?'])}
+          onConfirm={() => removeRows([String(row[rowKey])])}
+        >
+          <Typography.Link type="danger">{tx(['删除', 'Delete'])}</Typography.Link>
+        </Popconfirm>,
+      );
+    return items;
+  };
+
+  const columns: ProColumns<Row>[] = [
+    ...fieldColumns,
+    {
+      title: tx(['操作', 'Actions']),
+      key: 'option',
+      valueType: 'option',
+      fixed: 'right',
+      width: 190,
+      render: (_dom, row) => (
+        <Space size={12} wrap>
+          {rowActions(row)}
+        </Space>
+      ),
+    },
+  ];
+  const scrollX = columns.reduce(
+    (sum, c) => sum + (typeof c.width === 'number' && !c.hideInTable ? c.width : 0),
+    0,
+  );
+
+  async function exportRows() {
+    setExporting(true);
+    try {
+      const selections = selected.map((r) => String(r[rowKey])).join(',');
+      const { pageNo: _p, pageSize: _s, ...filters } = lastQuery.current;
+      await downloadFile(
+        `${def.api}/exportXls`,
+        { ...filters, ...(selections ? { selections } : {}) },
+        `${title}.xlsx`,
+      );
+    } catch (error) {
+      message.error(errorText(error));
+    } finally {
+      setExporting(false);
+    }
+  }
+
+  const toolbar = [
+    enabled('add') && can(code('add')) && (
+      <Button key="add" type="primary" icon={<PlusOutlined />} onClick={() => void openEdit(null)}>
+        {tx(['新增', 'Add'])}
+      </Button>
+    ),
+    enabled('export') && can(code('export')) && (
+      <Button key="export" icon={<DownloadOutlined />} loading={exporting} onClick={() => void exportRows()}>
+        {tx(['导出', 'Export'])}
+      </Button>
+    ),
+    enabled('import') && can(code('import')) && (
+      <ImportButton
+        key="import"
+        url={`${def.api}/importExcel`}
+        template={def.importTemplate}
+        title={title}
+        onDone={reload}
+        icon={<UploadOutlined />}
+      />
+    ),
+    enabled('delete') && can(code('batch_delete')) && selected.length > 0 && (
+      <Popconfirm
+        key="batchDelete"
+        title={tx([
+          `确定删除选中的 ${selected.length} 条记录吗?`,
+          `Delete ${selected.length} selected records?`,
+        ])}
+        onConfirm={() => removeRows(selected.map((r) => String(r[rowKey])))}
+      >
+        <Button danger icon={<DeleteOutlined />}>
+          {tx(['批量删除', 'Delete selected'])}
+        </Button>
+      </Popconfirm>
+    ),
+    ...(def.toolbar ?? [])
+      .filter((action) => (!action.perm || can(action.perm)) && (!action.batch || selected.length > 0))
+      .map((action) => {
+        const run = async () => {
+          try {
+            await action.run(selected, helpers);
+          } catch (error) {
+            message.error(errorText(error));
+          }
+        };
+        const button = (
+          <Button key={action.key} onClick={action.confirm ? undefined : () => void run()}>
+            {tx(action.label)}
+          </Button>
+        );
+        return action.confirm ? (
+          <Popconfirm key={action.key} title={tx(action.confirm)} onConfirm={run}>
+            {button}
+          </Popconfirm>
+        ) : (
+          button
+        );
+      }),
+  ].filter(Boolean);
+
+  return (
+    <Card variant="borderless" styles={{ body: { padding: 0 } }}>
+      {def.header}
+      <ProTable<Row>
+        rowKey={rowKey}
+        actionRef={actionRef}
+        formRef={searchRef}
+        columns={columns}
+        headerTitle={title}
+        cardBordered={false}
+        scroll={{ x: Math.max(scrollX, 900) }}
+        search={{ labelWidth: 'auto', defaultCollapsed: true }}
+        form={{ initialValues: urlValues, syncToUrl: false }}
+        options={{ density: true, reload: true, setting: true, fullScreen: false }}
+        rowSelection={
+          enabled('delete') || (def.toolbar ?? []).some((a) => a.batch)
+            ? {
+                selectedRowKeys: selected.map((r) => String(r[rowKey])),
+                onChange: (_k, rows) => setSelected(rows),
+              }
+            : undefined
+        }
+        tableAlertRender={false}
+        pagination={{
+          defaultPageSize: PAGE_SIZE,
+          pageSizeOptions: [...PAGE_SIZE_OPTIONS],
+          showQuickJumper: true,
+          showSizeChanger: true,
+          showTotal: (total, range) => paginationLabel(total, range),
+        }}
+        toolBarRender={() => toolbar as React.ReactNode[]}
+        request={async (params, sort) => {
+          const effectiveSort =
+            Object.values(sort).some(Boolean) || !def.defaultSort
+              ? sort
+              : {
+                  [def.defaultSort.column]:
+                    def.defaultSort.order === 'asc' ? ('ascend' as const) : ('descend' as const),
+                };
+          const query = toListQuery(params, effectiveSort, def.fixedQuery);
+          lastQuery.current = query;
+          const page = await api.get<Page<Row>>(def.listPath ?? `${def.api}/list`, query);
+          return { data: page.records, total: page.total, success: true };
+        }}
+        data-testid="resource-table"
+      />
+      <ModalForm<Row>
+        key={editing ? String(editing[rowKey]) : 'new'}
+        formRef={formRef}
+        // Field ids get a prefix: the search form above holds fields of the same names, and duplicate ids
+        // would tie the dialog's labels to the search boxes.
+        name="resource-edit"
+        title={editing ? `${tx(['编辑', 'Edit'])} · ${title}` : `${tx(['新增', 'Add'])} · ${title}`}
+        open={formOpen}
+        width={def.formWidth ?? 760}
+        grid
+        rowProps={{ gutter: 16 }}
+        colProps={{ xs: 24, sm: 12 }}
+        initialValues={
+          editing ? toFormValues(def.fields, def.toForm ? def.toForm(editing) : editing) : def.addDefaults
+        }
+        modalProps={{ destroyOnHidden: true, maskClosable: false, onCancel: () => setFormOpen(false) }}
+        onOpenChange={setFormOpen}
+        onFinish={async (values) => {
+          const body = fromFormValues(def.fields, values);
+          const payload = def.toBody ? def.toBody(body, editing) : body;
+          try {
+            if (editing) await api.put(`${def.api}/edit`, { ...payload, [rowKey]: editing[rowKey] });
+            else await api.post(`${def.api}/add`, payload);
+          } catch (error) {
+            // The form stays open with what the user typed; the server's reason is shown.
+            message.error(errorText(error));
+            return false;
+          }
+          message.success(editing ? tx(['编辑成功', 'Saved']) : tx(['添加成功', 'Added']));
+          reload();
+          return true;
+        }}
+      >
+        {formFields.map((field) => (
+          <FormControl
+            key={field.name}
+            field={field}
+            dicts={dicts}
+            tx={tx}
+            schema={def.schema}
+            editing={Boolean(editing)}
+            editingRow={editing}
+            wide={field.wide || field.kind === 'textarea'}
+          />
+        ))}
+      </ModalForm>
+      <DetailDrawer def={def} row={detail} onClose={() => setDetail(null)} />
+      {def.review && (
+        <ReviewModal
+          api={def.api}
+          row={reviewing}
+          onClose={() => setReviewing(null)}
+          onDone={() => {
+            setReviewing(null);
+            reload();
+          }}
+        />
+      )}
+    </Card>
+  );
+}

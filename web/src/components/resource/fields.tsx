@@ -1,0 +1,302 @@
+// A resource field → its list column, search input and form control. One switch per concern, so a new field
+// kind is added here once and every screen has it.
+import {
+  type ProColumns,
+  ProForm,
+  ProFormDatePicker,
+  ProFormDateTimePicker,
+  ProFormDigit,
+  ProFormSelect,
+  ProFormSwitch,
+  ProFormText,
+  ProFormTextArea,
+} from '@ant-design/pro-components';
+import { type DictMap, formatDateTime, formatFen, formatTonnes, formatYuan } from '@freight/contracts';
+import { Image, Tag } from 'antd';
+import type { Rule } from 'antd/es/form';
+import type { ReactNode } from 'react';
+import { assetUrl } from '../../services/assets';
+import { dictLabel, dictText } from '../../stores/dicts';
+import { ImageUpload } from './ImageUpload';
+import { rangeQuery } from './query';
+import type { Bilingual, ObjectSchemaLike, ResourceField } from './types';
+
+type Row = Record<string, unknown>;
+type Tx = (text: Bilingual | undefined) => string;
+
+/** Review states 0–4 of domain.md get colours; other dictionaries show plain tags. */
+const STATE_COLOURS: Record<string, string> = {
+  '0': 'default',
+  '1': 'processing',
+  '2': 'success',
+  '3': 'error',
+  '4': 'warning',
+};
+
+export function fieldOptions(field: ResourceField, dicts: DictMap, tx: Tx) {
+  if (field.options) return field.options.map((o) => ({ value: String(o.value), label: tx(o.label) }));
+  if (field.dict)
+    return (dicts[field.dict] ?? []).map((item) => ({ value: item.value, label: dictLabel(item) }));
+  return [];
+}
+
+/** The text a cell shows for a value (also used by the detail drawer). */
+export function displayValue(field: ResourceField, row: Row, dicts: DictMap, tx: Tx): ReactNode {
+  const value = row[field.name];
+  if (field.render) return field.render(value, row);
+  if (value === null || value === undefined || value === '') return '--';
+  switch (field.kind) {
+    case 'dict': {
+      const text =
+        (row[`${field.name}_dictText`] as string | undefined) ||
+        (field.options
+          ? tx(field.options.find((o) => String(o.value) === String(value))?.label)
+          : dictText(dicts, field.dict ?? '', value));
+      const colour = field.name === 'state' ? STATE_COLOURS[String(value)] : undefined;
+      return colour ? <Tag color={colour}>{text || String(value)}</Tag> : text || String(value);
+    }
+    case 'money':
+      return typeof value === 'number' || typeof value === 'string' ? formatYuan(value) : '--';
+    case 'fen':
+      // Hidden fees arrive as '--' from the server (spec §5 fee visibility).
+      if (value === '--') return '--';
+      return typeof value === 'number' || typeof value === 'string' ? formatFen(value) : '--';
+    case 'datetime':
+      return formatDateTime(value as string) || '--';
+    case 'date':
+      return String(value).slice(0, 10);
+    case 'switch':
+      return value === true || value === 1 || value === '1' ? tx(['是', 'Yes']) : tx(['否', 'No']);
+    case 'image':
+      return <Image src={assetUrl(String(value))} width={48} height={32} style={{ objectFit: 'cover' }} />;
+    case 'password':
+      return '******';
+    case 'tonnes':
+      return typeof value === 'number' || typeof value === 'string' ? formatTonnes(value) : '--';
+    default:
+      return String(value);
+  }
+}
+
+export function buildColumns(fields: ResourceField[], dicts: DictMap, tx: Tx): ProColumns<Row>[] {
+  const columns: ProColumns<Row>[] = [];
+  for (const field of fields) {
+    const listed = field.list !== false && field.kind !== 'password';
+    const searchable = Boolean(field.search);
+    if (!listed && !searchable) continue;
+    const tune = typeof field.list === 'object' ? field.list : {};
+    const title = tx(field.label);
+    const column: ProColumns<Row> = {
+      title,
+      dataIndex: field.name,
+      key: field.name,
+      sorter: field.sorter ?? false,
+      hideInTable: !listed,
+      search: false,
+      width: tune.width ?? defaultWidth(field),
+      fixed: tune.fixed,
+      ellipsis: tune.ellipsis ?? field.kind === 'textarea',
+      copyable: tune.copyable,
+      render: (_dom, row) => displayValue(field, row, dicts, tx),
+    };
+    if (searchable) {
+      const range = field.search === 'range';
+      if (range && (field.kind === 'date' || field.kind === 'datetime')) {
+        column.valueType = field.kind === 'date' ? 'dateRange' : 'dateTimeRange';
+        column.search = { transform: (value: unknown) => rangeQuery(field.name, value) };
+      } else if (field.kind === 'dict' || field.options) {
+        column.valueType = 'select';
+        column.search = undefined;
+        column.fieldProps = { options: fieldOptions(field, dicts, tx), allowClear: true };
+      } else {
+        // 'like': the list matches the text anywhere (reference QueryGenerator `*x*`).
+        column.search =
+          field.search === 'like'
+            ? {
+                transform: (value: unknown) =>
+                  typeof value === 'string' && value.trim() ? { [field.name]: `*${value.trim()}*` } : {},
+              }
+            : undefined;
+        column.fieldProps = { placeholder: tx(field.placeholder) || undefined, allowClear: true };
+      }
+    }
+    columns.push(column);
+  }
+  return columns;
+}
+
+function defaultWidth(field: ResourceField): number {
+  switch (field.kind) {
+    case 'datetime':
+      return 170;
+    case 'date':
+      return 110;
+    case 'money':
+    case 'fen':
+    case 'number':
+      return 110;
+    case 'image':
+      return 80;
+    case 'switch':
+    case 'dict':
+      return 100;
+    case 'textarea':
+      return 220;
+    default:
+      return 140;
+  }
+}
+
+/**
+ * A date picker holds a dayjs value until the form is submitted; the server's schema checks the text the
+ * form will send ('YYYY-MM-DD' or 'YYYY-MM-DD HH:mm:ss').
+ */
+function pickerText(field: ResourceField, value: unknown): unknown {
+  if ((field.kind !== 'date' && field.kind !== 'datetime') || typeof value !== 'object' || value === null)
+    return value;
+  const format = (value as { format?: (pattern: string) => string }).format;
+  if (typeof format !== 'function') return value;
+  return format.call(value, field.kind === 'date' ? 'YYYY-MM-DD' : 'YYYY-MM-DD HH:mm:ss');
+}
+
+/** Required + the declaration's own rules + the server's zod check for the field. */
+export function fieldRules(field: ResourceField, schema: ObjectSchemaLike | undefined, tx: Tx): Rule[] {
+  const rules: Rule[] = [];
+  if (field.required) {
+    rules.push({ required: true, message: `${tx(['请输入', 'Please enter '])}${tx(field.label)}` });
+  }
+  rules.push(...(field.rules ?? []));
+  const check = schema?.shape?.[field.name];
+  if (check) {
+    rules.push({
+      validator: async (_rule, value: unknown) => {
+        // Empty optional values are the required rule's business, not the format check's.
+        if (value === undefined || value === null || value === '') return;
+        const result = check.safeParse(
+          field.kind === 'fen'
+            ? Math.round(Number(value) * 100)
+            : field.kind === 'tonnes'
+              ? Math.round(Number(value) * 1_000_000)
+              : pickerText(field, value),
+        );
+        if (!result.success)
+          throw new Error(result.error?.issues[0]?.message ?? tx(['格式不正确', 'Invalid']));
+      },
+    });
+  }
+  return rules;
+}
+
+export function FormControl({
+  field,
+  dicts,
+  tx,
+  schema,
+  editing,
+  editingRow,
+  wide,
+}: {
+  field: ResourceField;
+  dicts: DictMap;
+  tx: Tx;
+  schema: ObjectSchemaLike | undefined;
+  editing: boolean;
+  editingRow?: Row | null;
+  wide?: boolean;
+}) {
+  const label = tx(field.label);
+  const rules = fieldRules(field, schema, tx);
+  const disabled = field.form === 'readonly' || (field.form === 'add' && editing);
+  const placeholder = tx(field.placeholder) || undefined;
+  const colProps = wide ? { span: 24 } : undefined;
+  const common = { name: field.name, label, rules, disabled, colProps };
+  if (field.renderFormItem) return <>{field.renderFormItem({ ...common, editing, editingRow })}</>;
+  switch (field.kind) {
+    case 'textarea':
+      return (
+        <ProFormTextArea
+          {...common}
+          placeholder={placeholder}
+          fieldProps={{ maxLength: 500, showCount: true }}
+        />
+      );
+    case 'number':
+      return <ProFormDigit {...common} placeholder={placeholder} />;
+    case 'money':
+    case 'fen':
+      return (
+        <ProFormDigit
+          {...common}
+          placeholder={placeholder}
+          min={0}
+          fieldProps={{ precision: 2, addonAfter: '元' }}
+        />
+      );
+    case 'date':
+      return <ProFormDatePicker {...common} width="100%" fieldProps={{ style: { width: '100%' } }} />;
+    case 'datetime':
+      return <ProFormDateTimePicker {...common} fieldProps={{ style: { width: '100%' } }} />;
+    case 'dict':
+      return (
+        <ProFormSelect
+          {...common}
+          placeholder={placeholder}
+          options={fieldOptions(field, dicts, tx)}
+          showSearch
+        />
+      );
+    case 'switch':
+      return <ProFormSwitch name={field.name} label={label} disabled={disabled} colProps={colProps} />;
+    case 'password':
+      return <ProFormText.Password {...common} placeholder={placeholder} />;
+    case 'tonnes':
+      return (
+        <ProFormDigit
+          {...common}
+          placeholder={placeholder}
+          min={0}
+          fieldProps={{ precision: 3, addonAfter: '吨' }}
+        />
+      );
+    case 'image':
+      return (
+        <ProForm.Item name={field.name} label={label} rules={rules} colProps={colProps}>
+          <ImageUpload biz={field.biz} disabled={disabled} />
+        </ProForm.Item>
+      );
+    default:
+      return <ProFormText {...common} placeholder={placeholder} />;
+  }
+}
+
+/** Values a form opens with: fen shown as yuan; everything else as stored. */
+export function toFormValues(fields: ResourceField[], row: Row): Row {
+  const out: Row = { ...row };
+  for (const field of fields) {
+    const value = row[field.name];
+    if (field.kind === 'fen' && (typeof value === 'number' || typeof value === 'string') && value !== '--')
+      out[field.name] = Number(value) / 100;
+    if (field.kind === 'tonnes' && (typeof value === 'number' || typeof value === 'string'))
+      out[field.name] = Number(value) / 1_000_000;
+    if ((field.kind === 'dict' || field.options) && value !== null && value !== undefined)
+      out[field.name] = String(value);
+  }
+  return out;
+}
+
+/** Form values → request body: yuan back to fen, empty strings dropped. */
+export function fromFormValues(fields: ResourceField[], values: Row): Row {
+  const out: Row = {};
+  for (const [key, value] of Object.entries(values)) {
+    if (value === '' || value === undefined) continue;
+    out[key] = value;
+  }
+  for (const field of fields) {
+    const value = out[field.name];
+    if (field.kind === 'fen' && value !== null && value !== undefined)
+      out[field.name] = Math.round(Number(value) * 100);
+    if (field.kind === 'tonnes' && value !== null && value !== undefined)
+      out[field.name] = Math.round(Number(value) * 1_000_000);
+  }
+  return out;
+}

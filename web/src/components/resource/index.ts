@@ -1,0 +1,3 @@
+export { ResourceListPage } from './ResourceListPage';
+export type { FormItemContext, ResourceField, ResourcePageDef, RowAction, ToolbarAction } from './types';
+export { useCan } from './useCan';

@@ -1,0 +1,161 @@
+// The declaration one list screen is built from (architecture: the resource pattern). A page file is a
+// `ResourcePageDef` and one line rendering <ResourceListPage def={...} />; nothing else is copied.
+import type { Rule } from 'antd/es/form';
+import type { ReactNode } from 'react';
+
+/** Copy in both languages: `['司机姓名', 'Driver name']`, or one string when it reads the same. */
+export type Bilingual = string | readonly [zh: string, en: string];
+
+export type FieldKind =
+  | 'text'
+  | 'textarea'
+  | 'number'
+  /** Money in yuan with two decimals (stored as numeric yuan). */
+  | 'money'
+  /** Money in integer fen, shown and entered as yuan. */
+  | 'fen'
+  | 'date'
+  | 'datetime'
+  | 'dict'
+  | 'switch'
+  | 'image'
+  | 'password'
+  /** Weight in integer grams, shown and entered as tonnes with 3 decimals (domain.md units). */
+  | 'tonnes';
+
+export interface ResourceField {
+  name: string;
+  label: Bilingual;
+  kind?: FieldKind;
+  /** Dictionary code for `dict` fields; the list shows `<name>_dictText`. */
+  dict?: string;
+  /** Fixed options for a `dict`-like select without a dictionary. */
+  options?: ReadonlyArray<{ value: string | number; label: Bilingual }>;
+  /** false hides the column; an object tunes it. */
+  list?: boolean | { width?: number; fixed?: 'left' | 'right'; ellipsis?: boolean; copyable?: boolean };
+  sorter?: boolean;
+  /** Offer the field in the search form: a value box, a from–to range for dates and numbers, or 'like' (contains). */
+  search?: boolean | 'range' | 'like';
+  /** false leaves it out of add/edit; 'add' only on add (e.g. an immutable key); 'readonly' shown disabled. */
+  form?: boolean | 'add' | 'readonly';
+  required?: boolean;
+  /** Extra antd rules; the declaration's zod schema is applied as well when it has this field. */
+  rules?: Rule[];
+  placeholder?: Bilingual;
+  /** Upload folder for images. */
+  biz?: string;
+  /** Column render override (the raw row is passed). */
+  render?: (value: unknown, row: Record<string, unknown>) => ReactNode;
+  /** Half-width in the two-column form grid unless `wide`. */
+  wide?: boolean;
+  /** Shown in the detail drawer (default: every listed or form field). */
+  detail?: boolean;
+  /**
+   * Replaces the form control of the field with a node of the page's own (e.g. a rich-text editor or a
+   * remote select); it must render its own form item named `field.name`. `rules` already hold `required`.
+   */
+  renderFormItem?: (ctx: FormItemContext) => ReactNode;
+}
+
+/** What `renderFormItem` receives to build a control that behaves like the built-in ones. */
+export interface FormItemContext {
+  name: string;
+  label: string;
+  rules: Rule[];
+  disabled: boolean;
+  editing: boolean;
+  /** The record being edited (null when adding). */
+  editingRow?: Record<string, unknown> | null;
+  colProps?: { span: number };
+}
+
+export interface RowAction {
+  key: string;
+  label: Bilingual;
+  /** Button permission code; hidden without it. */
+  perm?: string;
+  danger?: boolean;
+  /** Hide for rows where this is false. */
+  visible?: (row: Record<string, unknown>) => boolean;
+  /** Ask before running (Popconfirm text). */
+  confirm?: Bilingual;
+  run: (row: Record<string, unknown>, helpers: ActionHelpers) => Promise<void> | void;
+}
+
+export interface ActionHelpers {
+  reload: () => void;
+  /** Opens the edit form for the row. */
+  edit: (row: Record<string, unknown>) => void;
+}
+
+export interface ToolbarAction {
+  key: string;
+  label: Bilingual;
+  perm?: string;
+  /** Needs selected rows. */
+  batch?: boolean;
+  confirm?: Bilingual;
+  run: (selected: Record<string, unknown>[], helpers: ActionHelpers) => Promise<void> | void;
+}
+
+export interface ResourcePageDef {
+  /** API base under /jeecg-boot, e.g. `/hydriver/hyDriver`; the standard actions hang below it. */
+  api: string;
+  /** Overrides `${api}/list` for filtered views of one resource (e.g. the audit list of notes). */
+  listPath?: string;
+  title: Bilingual;
+  /** Permission prefix: buttons are `<perm>:add`, `:edit`, `:delete`, `:batch_delete`, `:export`, `:import`. */
+  perm: string;
+  /** A button's own code where it is not `<perm>:<suffix>` (e.g. one code for every action of a sub-list). */
+  buttonCodes?: Partial<
+    Record<'add' | 'edit' | 'delete' | 'batch_delete' | 'export' | 'import' | 'review', string>
+  >;
+  fields: ResourceField[];
+  rowKey?: string;
+  /** The zod object the server validates add/edit with; its field checks run in the form too. */
+  schema?: ObjectSchemaLike;
+  /** Which standard actions the screen offers (all by default). */
+  actions?: Partial<Record<'add' | 'edit' | 'delete' | 'export' | 'import' | 'detail', boolean>>;
+  /** Fixed query added to every list call (a filtered view). */
+  fixedQuery?: Record<string, string | number>;
+  /** URL query keys copied into the search form on open (e.g. `state` for `?state=1`). */
+  urlFilters?: string[];
+  /** Review actions and the review timeline in the detail drawer (parties of issue 7). */
+  review?: boolean;
+  rowActions?: RowAction[];
+  toolbar?: ToolbarAction[];
+  /** Template download path for imports (GET, xlsx). */
+  importTemplate?: string;
+  defaultSort?: { column: string; order: 'asc' | 'desc' };
+  /** Form width; two-column grid above 640 px. */
+  formWidth?: number;
+  /** Turns the form values into the add/edit body (e.g. joins, unit conversions). */
+  toBody?: (
+    values: Record<string, unknown>,
+    editing: Record<string, unknown> | null,
+  ) => Record<string, unknown>;
+  /** The edit form's values from the record (the inverse of `toBody`, e.g. grams to kilograms). */
+  toForm?: (row: Record<string, unknown>) => Record<string, unknown>;
+  /** Extra content above the table (charts, tabs). */
+  header?: ReactNode;
+  /** Extra sections of the detail drawer below the fields (e.g. a waybill's history and money). */
+  detailExtra?: (row: Record<string, unknown>) => ReactNode;
+  /** Values a new record's form opens with. */
+  addDefaults?: Record<string, unknown>;
+  /** Loads what the edit form needs beyond the row (e.g. a user's roles and departments). */
+  editValues?: (row: Record<string, unknown>) => Promise<Record<string, unknown>>;
+  /** Rows the edit link is offered for (all by default), e.g. drafts only. */
+  editable?: (row: Record<string, unknown>) => boolean;
+  /** Called after the screen changed data (add, edit, delete, import, row and toolbar actions). */
+  onChanged?: () => void;
+}
+
+/** What the form needs of a zod object schema (kept structural so the console does not import zod itself). */
+export interface ObjectSchemaLike {
+  shape?: Record<
+    string,
+    {
+      safeParse(value: unknown): { success: boolean; error?: { issues: ReadonlyArray<{ message: string }> } };
+    }
+  >;
+}

@@ -1,0 +1,189 @@
+// 我的消息 (`/isps/userAnnouncement`, the bell's "view more"): every announcement delivered to the user,
+// read or not, with filters; opening one marks it read (spec §4) and shows the notice dialog, or opens its
+// page for openType "component" (spec §2 notice detail dialog).
+import { type ActionType, type ProColumns, ProTable } from '@ant-design/pro-components';
+import {
+  type Announcement,
+  formatDateTime,
+  PAGE_SIZE,
+  PAGE_SIZE_OPTIONS,
+  type Page,
+  paginationLabel,
+} from '@freight/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { App, Badge, Button, Card, Popconfirm, Tag, Typography } from 'antd';
+import { useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { NoticeModal } from '../../components/NoticeModal';
+import { toListQuery } from '../../components/resource/query';
+import { useBilingual } from '../../components/resource/text';
+import { api, errorText } from '../../services/request';
+
+type MyAnnouncement = Announcement & { readFlag?: '0' | '1' };
+
+const PRIORITY = {
+  L: { label: ['一般', 'Normal'], color: 'blue' },
+  M: { label: ['重要', 'Important'], color: 'orange' },
+  H: { label: ['紧急', 'Urgent'], color: 'red' },
+} as const;
+
+export default function UserAnnouncementList() {
+  const tx = useBilingual();
+  const { message } = App.useApp();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const actionRef = useRef<ActionType>(undefined);
+  const [detail, setDetail] = useState<Announcement | null>(null);
+
+  const refreshBell = () => {
+    void queryClient.invalidateQueries({ queryKey: ['announcements'] });
+    void queryClient.invalidateQueries({ queryKey: ['pendingCounts'] });
+  };
+
+  const open = async (row: MyAnnouncement) => {
+    if (row.readFlag !== '1') {
+      try {
+        await api.put('/sys/sysAnnouncementSend/editByAnntIdAndUserId', { anntId: row.id });
+        actionRef.current?.reload();
+        refreshBell();
+      } catch (error) {
+        message.error(errorText(error));
+      }
+    }
+    if (row.openType === 'component' && row.openPage) {
+      const sep = row.openPage.includes('?') ? '&' : '?';
+      navigate(row.busId ? `${row.openPage}${sep}id=${encodeURIComponent(row.busId)}` : row.openPage);
+    } else setDetail(row);
+  };
+
+  const readAll = async () => {
+    try {
+      await api.put('/sys/sysAnnouncementSend/readAll', {});
+      message.success(tx(['全部已读', 'All marked read']));
+      actionRef.current?.reload();
+      refreshBell();
+    } catch (error) {
+      message.error(errorText(error));
+    }
+  };
+
+  const columns: ProColumns<MyAnnouncement>[] = [
+    {
+      title: tx(['标题', 'Title']),
+      dataIndex: 'titile',
+      ellipsis: true,
+      width: 260,
+      fixed: 'left',
+      render: (_d, row) => (
+        <Typography.Link
+          onClick={() => void open(row)}
+          strong={row.readFlag !== '1'}
+          data-testid="my-annt-title"
+        >
+          {row.readFlag !== '1' ? <Badge status="processing" /> : null} {row.titile}
+        </Typography.Link>
+      ),
+    },
+    {
+      title: tx(['消息类型', 'Category']),
+      dataIndex: 'msgCategory',
+      width: 110,
+      valueType: 'select',
+      fieldProps: {
+        options: [
+          { value: '1', label: tx(['通知公告', 'Notice']) },
+          { value: '2', label: tx(['系统消息', 'System message']) },
+        ],
+      },
+      render: (_d, row) =>
+        row.msgCategory === '2' ? tx(['系统消息', 'System message']) : tx(['通知公告', 'Notice']),
+    },
+    {
+      title: tx(['优先级', 'Priority']),
+      dataIndex: 'priority',
+      width: 90,
+      search: false,
+      render: (_d, row) => {
+        const p = PRIORITY[row.priority] ?? PRIORITY.L;
+        return <Tag color={p.color}>{tx(p.label)}</Tag>;
+      },
+    },
+    { title: tx(['发布人', 'Sender']), dataIndex: 'sender', width: 110, search: false },
+    {
+      title: tx(['发布时间', 'Released']),
+      dataIndex: 'sendTime',
+      width: 170,
+      search: false,
+      render: (_d, row) => formatDateTime(row.sendTime ?? row.createTime),
+    },
+    {
+      title: tx(['阅读状态', 'Read']),
+      dataIndex: 'readFlag',
+      width: 100,
+      valueType: 'select',
+      fieldProps: {
+        options: [
+          { value: '0', label: tx(['未读', 'Unread']) },
+          { value: '1', label: tx(['已读', 'Read']) },
+        ],
+      },
+      render: (_d, row) =>
+        row.readFlag === '1' ? (
+          <Tag>{tx(['已读', 'Read'])}</Tag>
+        ) : (
+          <Tag color="blue">{tx(['未读', 'Unread'])}</Tag>
+        ),
+    },
+    {
+      title: tx(['操作', 'Actions']),
+      valueType: 'option',
+      width: 80,
+      fixed: 'right',
+      render: (_d, row) => (
+        <Typography.Link key="view" onClick={() => void open(row)}>
+          {tx(['查看', 'View'])}
+        </Typography.Link>
+      ),
+    },
+  ];
+
+  return (
+    <Card variant="borderless" styles={{ body: { padding: 0 } }}>
+      <ProTable<MyAnnouncement>
+        rowKey="id"
+        actionRef={actionRef}
+        headerTitle={tx(['我的消息', 'My announcements'])}
+        columns={columns}
+        cardBordered={false}
+        scroll={{ x: 900 }}
+        search={{ labelWidth: 'auto', defaultCollapsed: true }}
+        options={{ density: true, reload: true, setting: false, fullScreen: false }}
+        pagination={{
+          defaultPageSize: PAGE_SIZE,
+          pageSizeOptions: [...PAGE_SIZE_OPTIONS],
+          showQuickJumper: true,
+          showSizeChanger: true,
+          showTotal: (total, range) => paginationLabel(total, range),
+        }}
+        toolBarRender={() => [
+          <Popconfirm
+            key="readAll"
+            title={tx(['确定全部标记为已读吗?', 'Mark everything read?'])}
+            onConfirm={() => readAll()}
+          >
+            <Button data-testid="read-all">{tx(['全部已读', 'Mark all read'])}</Button>
+          </Popconfirm>,
+        ]}
+        request={async (params, sort) => {
+          const page = await api.get<Page<MyAnnouncement>>(
+            '/sys/sysAnnouncementSend/getMyAnnouncementSend',
+            toListQuery(params, sort),
+          );
+          return { data: page.records, total: page.total, success: true };
+        }}
+        data-testid="my-announcements"
+      />
+      <NoticeModal notice={detail} onClose={() => setDetail(null)} />
+    </Card>
+  );
+}

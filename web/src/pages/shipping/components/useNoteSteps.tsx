@@ -1,0 +1,282 @@
+// The waybill steps as row actions (issue 8 §2): each shows only in the states the state machine allows, to a
+// user holding its button, and opens a form for what the step needs (weights and weighbridge photos, reasons,
+// the receipt, the money being frozen at audit). The server checks it all again in the step's transaction.
+import { ModalForm, ProForm, ProFormDigit, ProFormTextArea } from '@ant-design/pro-components';
+import {
+  CORRECTABLE_SHIPPING_STATUSES,
+  canTransition,
+  type Envelope,
+  formatFen,
+  formatTonnes,
+  SHIPPING_TRANSITIONS,
+  type ShippingAction,
+  USER_TYPE,
+} from '@freight/contracts';
+import { App, Descriptions, Drawer, Grid } from 'antd';
+import { type ReactNode, useMemo, useState } from 'react';
+import type { RowAction } from '../../../components/resource';
+import { ImageUpload } from '../../../components/resource/ImageUpload';
+import { useBilingual } from '../../../components/resource/text';
+import { errorText, postEnvelope, unwrap } from '../../../services/request';
+import { useSession } from '../../../stores/session';
+import { NoteTrack } from './NoteTrack';
+import { useHasCode } from './useHasCode';
+
+type Row = Record<string, unknown>;
+type Step = ShippingAction | 'correct';
+
+/** Steps only platform staff take (the server refuses them to others as well). */
+const STAFF_ONLY = new Set<Step>([
+  'accept',
+  'refuse',
+  'load',
+  'depart',
+  'unload',
+  'audit',
+  'void',
+  'correct',
+]);
+
+const EN: Record<Step, string> = {
+  ...Object.fromEntries(Object.entries(SHIPPING_TRANSITIONS).map(([k, v]) => [k, v.en])),
+  correct: 'Correct weights',
+} as Record<Step, string>;
+const ZH: Record<Step, string> = {
+  ...Object.fromEntries(Object.entries(SHIPPING_TRANSITIONS).map(([k, v]) => [k, v.label])),
+  correct: '修正重量',
+} as Record<Step, string>;
+
+const tonnes = (row: Row, key: string) =>
+  row[key] === null || row[key] === undefined ? undefined : Number(row[key]) / 1e6;
+
+/** The money a step shows before it is confirmed (audit freezes it). */
+export function MoneySummary({ row }: { row: Row }) {
+  const tx = useBilingual();
+  const fen = (key: string) => (row[key] === '--' ? '--' : formatFen(row[key] as number));
+  return (
+    <Descriptions size="small" column={2} bordered data-testid="money-summary">
+      <Descriptions.Item label={tx(['结算重量', 'Settle weight'])}>
+        {formatTonnes(row.settleWeightG as number)} {tx(['吨', 't'])}
+      </Descriptions.Item>
+      <Descriptions.Item label={tx(['亏吨扣款', 'Loss deduction'])}>
+        {fen('lossDeductionFen')}
+      </Descriptions.Item>
+      <Descriptions.Item label={tx(['司机运费', 'Driver fee'])}>{fen('driverFee')}</Descriptions.Item>
+      <Descriptions.Item label={tx(['服务费', 'Service fee'])}>{fen('serviceFee')}</Descriptions.Item>
+      <Descriptions.Item label={tx(['经纪人佣金', 'Agent fee'])}>{fen('agentFee')}</Descriptions.Item>
+      <Descriptions.Item label={tx(['货主运费', 'Shipper fee'])}>{fen('customerFee')}</Descriptions.Item>
+    </Descriptions>
+  );
+}
+
+export function useNoteSteps(): { actions: RowAction[]; modals: ReactNode } {
+  const tx = useBilingual();
+  const { message } = App.useApp();
+  const userType = useSession((s) => s.userType);
+  const screens = Grid.useBreakpoint();
+  const [open, setOpen] = useState<{ step: Step; row: Row; reload: () => void } | null>(null);
+  const [tracking, setTracking] = useState<Row | null>(null);
+  const staff = userType === USER_TYPE.system;
+  const canTrack = useHasCode('shipping:track:list');
+  const label = (step: Step) => tx([ZH[step], EN[step]]);
+
+  async function send(step: Step, body: Row, reload: () => void): Promise<boolean> {
+    try {
+      const env = await postEnvelope<Row>(`/shipping/hyShippingNote/${step}`, body);
+      unwrap(env as Envelope<Row>);
+      message.success(env.message);
+      reload();
+      return true;
+    } catch (error) {
+      message.error(errorText(error));
+      return false;
+    }
+  }
+
+  // Stable across renders: list pages memoise their declaration on it.
+  const actions = useMemo<RowAction[]>(() => {
+    const stepAction = (step: Step, danger = false): RowAction => ({
+      key: step,
+      label: [ZH[step], EN[step]],
+      perm: `shipping:note:${step}`,
+      danger,
+      visible: (row) => {
+        if (STAFF_ONLY.has(step) && !staff) return false;
+        const status = Number(row.status);
+        return step === 'correct'
+          ? (CORRECTABLE_SHIPPING_STATUSES as readonly number[]).includes(status)
+          : canTransition(step, status);
+      },
+      run: (row, helpers) => setOpen({ step, row, reload: helpers.reload }),
+    });
+    return [
+      stepAction('accept'),
+      stepAction('load'),
+      stepAction('depart'),
+      stepAction('unload'),
+      stepAction('sign'),
+      stepAction('audit'),
+      stepAction('correct'),
+      {
+        key: 'track',
+        label: ['轨迹', 'Track'],
+        visible: (row) => canTrack && Number(row.status) >= 2,
+        run: (row) => setTracking(row),
+      },
+      stepAction('refuse', true),
+      stepAction('cancel', true),
+      stepAction('void', true),
+    ];
+  }, [staff, canTrack]);
+
+  const step = open?.step;
+  const row = open?.row ?? {};
+  const needsReason = step === 'refuse' || step === 'cancel' || step === 'void';
+  const modals = (
+    <>
+      <ModalForm<Row>
+        key={open ? `${open.step}-${String(row.id)}` : 'closed'}
+        title={open ? `${label(open.step)} · ${String(row.shippingNoteNumber ?? '')}` : ''}
+        open={Boolean(open)}
+        width={screens.md ? 560 : '100%'}
+        modalProps={{ destroyOnHidden: true, maskClosable: false, onCancel: () => setOpen(null) }}
+        initialValues={
+          step === 'correct'
+            ? { loadWeight: tonnes(row, 'loadWeightG'), unloadWeight: tonnes(row, 'unloadWeightG') }
+            : step === 'load' || step === 'unload'
+              ? { [`${step}Weight`]: tonnes(row, 'plannedWeightG') }
+              : undefined
+        }
+        submitter={{ searchConfig: { submitText: open ? label(open.step) : '' } }}
+        onFinish={async (values) => {
+          if (!open) return false;
+          const id = row.id;
+          const grams = (v: unknown) =>
+            v === undefined || v === null || v === '' ? undefined : Math.round(Number(v) * 1e6);
+          const body: Row =
+            open.step === 'load'
+              ? { id, loadWeightG: grams(values.loadWeight), loadPhoto: values.loadPhoto }
+              : open.step === 'unload'
+                ? { id, unloadWeightG: grams(values.unloadWeight), unloadPhoto: values.unloadPhoto }
+                : open.step === 'sign'
+                  ? { id, receiptPhoto: values.receiptPhoto ?? null, remark: values.remark }
+                  : open.step === 'correct'
+                    ? {
+                        id,
+                        loadWeightG: grams(values.loadWeight),
+                        unloadWeightG: Number(row.status) >= 4 ? grams(values.unloadWeight) : undefined,
+                        otherDeductionFen:
+                          values.otherDeduction === undefined
+                            ? undefined
+                            : Math.round(Number(values.otherDeduction) * 100),
+                        reason: values.reason,
+                      }
+                    : needsReason
+                      ? { id, reason: values.reason }
+                      : { id };
+          const done = await send(open.step, body, open.reload);
+          if (done) setOpen(null);
+          return done;
+        }}
+      >
+        {(step === 'load' || step === 'unload') && (
+          <>
+            <ProFormDigit
+              name={`${step}Weight`}
+              label={
+                step === 'load' ? tx(['装货重量', 'Loaded weight']) : tx(['卸货重量', 'Unloaded weight'])
+              }
+              min={0.001}
+              max={200}
+              fieldProps={{ precision: 3, addonAfter: tx(['吨', 't']) }}
+              rules={[{ required: true, message: tx(['请输入重量', 'Enter the weight']) }]}
+            />
+            <ProForm.Item
+              name={`${step}Photo`}
+              label={
+                step === 'load'
+                  ? tx(['装货磅单', 'Loading weighbridge slip'])
+                  : tx(['卸货磅单', 'Unloading weighbridge slip'])
+              }
+              rules={[{ required: true, message: tx(['请上传磅单照片', 'Upload the weighbridge photo']) }]}
+            >
+              <ImageUpload biz="weighbridge" />
+            </ProForm.Item>
+          </>
+        )}
+        {step === 'sign' && (
+          <>
+            <ProForm.Item name="receiptPhoto" label={tx(['回单照片', 'Receipt photo'])}>
+              <ImageUpload biz="receipt" />
+            </ProForm.Item>
+            <ProFormTextArea name="remark" label={tx(['备注', 'Remark'])} fieldProps={{ maxLength: 255 }} />
+          </>
+        )}
+        {needsReason && (
+          <ProFormTextArea
+            name="reason"
+            label={tx(['原因', 'Reason'])}
+            fieldProps={{ maxLength: 255, showCount: true }}
+            rules={[{ required: true, whitespace: true, message: tx(['请填写原因', 'Enter the reason']) }]}
+          />
+        )}
+        {step === 'correct' && (
+          <>
+            <ProFormDigit
+              name="loadWeight"
+              label={tx(['装货重量', 'Loaded weight'])}
+              min={0.001}
+              max={200}
+              fieldProps={{ precision: 3, addonAfter: tx(['吨', 't']) }}
+            />
+            {Number(row.status) >= 4 && (
+              <ProFormDigit
+                name="unloadWeight"
+                label={tx(['卸货重量', 'Unloaded weight'])}
+                min={0.001}
+                max={200}
+                fieldProps={{ precision: 3, addonAfter: tx(['吨', 't']) }}
+              />
+            )}
+            <ProFormDigit
+              name="otherDeduction"
+              label={tx(['其他扣款', 'Other deductions'])}
+              min={0}
+              fieldProps={{ precision: 2, addonAfter: '元' }}
+            />
+            <ProFormTextArea
+              name="reason"
+              label={tx(['修正原因', 'Reason'])}
+              rules={[
+                { required: true, whitespace: true, message: tx(['请填写修正原因', 'Enter the reason']) },
+              ]}
+            />
+          </>
+        )}
+        {(step === 'audit' || step === 'accept' || step === 'depart') && (
+          <>
+            <p>
+              {step === 'audit'
+                ? tx([
+                    '审核通过后运单金额冻结，并进入结算。',
+                    'Once audited the amounts are frozen and settlement starts.',
+                  ])
+                : tx([`确定${ZH[step]}吗？`, `${EN[step]} this waybill?`])}
+            </p>
+            {step === 'audit' && <MoneySummary row={row} />}
+          </>
+        )}
+      </ModalForm>
+      <Drawer
+        open={Boolean(tracking)}
+        onClose={() => setTracking(null)}
+        title={`${tx(['轨迹回放', 'Track playback'])} · ${String(tracking?.shippingNoteNumber ?? '')}`}
+        width={screens.md ? 900 : '100%'}
+        destroyOnHidden
+      >
+        {tracking && <NoteTrack source={{ kind: 'note', id: String(tracking.id) }} />}
+      </Drawer>
+    </>
+  );
+  return { actions, modals };
+}

@@ -1,0 +1,44 @@
+// 职务管理 (component `system/PositionList`): positions a user's `post` names.
+import { positionBody } from '@freight/contracts';
+import { ResourceListPage, type ResourcePageDef } from '../../components/resource';
+
+export const positionPage: ResourcePageDef = {
+  api: '/sys/position',
+  title: ['职务管理', 'Positions'],
+  perm: 'system:position',
+  schema: positionBody,
+  defaultSort: { column: 'createTime', order: 'desc' },
+  fields: [
+    {
+      name: 'code',
+      label: ['职务编码', 'Code'],
+      required: true,
+      search: true,
+      sorter: true,
+      form: 'add',
+    },
+    { name: 'name', label: ['职务名称', 'Name'], required: true, search: true, sorter: true },
+    {
+      name: 'postRank',
+      label: ['职级', 'Rank'],
+      search: true,
+      sorter: true,
+      options: [1, 2, 3, 4, 5, 6, 7, 8, 9].map((n) => ({
+        value: String(n),
+        label: [`${n}级`, `Rank ${n}`] as const,
+      })),
+    },
+    {
+      name: 'createTime',
+      label: ['创建时间', 'Created'],
+      kind: 'datetime',
+      form: false,
+      sorter: true,
+      search: 'range',
+    },
+  ],
+};
+
+export default function PositionList() {
+  return <ResourceListPage def={positionPage} />;
+}

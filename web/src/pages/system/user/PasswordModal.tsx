@@ -1,0 +1,61 @@
+// An administrator sets a user's password (reference changePassword): the policy of spec §5, typed twice.
+import { isStrongPassword, MSG } from '@freight/contracts';
+import { App, Form, Input, Modal } from 'antd';
+import { useBilingual } from '../../../components/resource/text';
+import { api, errorText } from '../../../services/request';
+
+export function PasswordModal({ username, onClose }: { username: string | null; onClose: () => void }) {
+  const tx = useBilingual();
+  const { message } = App.useApp();
+  const [form] = Form.useForm<{ password: string; confirmpassword: string }>();
+  return (
+    <Modal
+      open={Boolean(username)}
+      title={`${tx(['修改密码', 'Change password'])} · ${username ?? ''}`}
+      destroyOnHidden
+      onCancel={onClose}
+      onOk={async () => {
+        const values = await form.validateFields();
+        try {
+          await api.put('/sys/user/changePassword', { username, ...values });
+          message.success(tx(['密码修改成功!', 'Password changed']));
+          onClose();
+        } catch (error) {
+          message.error(errorText(error));
+        }
+      }}
+    >
+      <Form form={form} layout="vertical" preserve={false}>
+        <Form.Item
+          name="password"
+          label={tx(['新密码', 'New password'])}
+          rules={[
+            { required: true, message: MSG.newPasswordRequired },
+            {
+              validator: async (_r, value: string) => {
+                if (value && !isStrongPassword(value)) throw new Error(MSG.passwordPolicy);
+              },
+            },
+          ]}
+        >
+          <Input.Password autoComplete="new-password" data-testid="admin-password" />
+        </Form.Item>
+        <Form.Item
+          name="confirmpassword"
+          label={tx(['确认密码', 'Confirm password'])}
+          dependencies={['password']}
+          rules={[
+            { required: true, message: MSG.confirmPasswordRequired },
+            ({ getFieldValue }) => ({
+              validator: async (_r, value: string) => {
+                if (value && value !== getFieldValue('password')) throw new Error(MSG.passwordMismatch);
+              },
+            }),
+          ]}
+        >
+          <Input.Password autoComplete="new-password" data-testid="admin-password-confirm" />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

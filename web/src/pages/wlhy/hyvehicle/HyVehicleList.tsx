@@ -1,0 +1,140 @@
+// 车辆管理 (spec §2 `/wlhy/hyvehicle/HyVehicleList`): vehicles with licence and road-transport certificates,
+// review, and the transport state the shipping notes keep (idle / on a trip).
+import { vehicleBody } from '@freight/contracts';
+import { ResourceListPage, type ResourcePageDef } from '../../../components/resource';
+import { api } from '../../../services/request';
+
+export const vehiclePage: ResourcePageDef = {
+  api: '/hyvehicle/hyVehicle',
+  title: ['车辆管理', 'Vehicles'],
+  perm: 'vehicle',
+  schema: vehicleBody,
+  review: true,
+  urlFilters: ['state', 'expiringWithinDays'],
+  importTemplate: '/hyvehicle/hyVehicle/importTemplate',
+  fields: [
+    {
+      name: 'plateNo',
+      label: ['车牌号', 'Plate'],
+      required: true,
+      search: true,
+      sorter: true,
+      list: { fixed: 'left', width: 110 },
+    },
+    {
+      name: 'plateColor',
+      label: ['车牌颜色', 'Plate colour'],
+      kind: 'dict',
+      dict: 'plate_color',
+      search: true,
+    },
+    {
+      name: 'vehicleType',
+      label: ['车辆类型', 'Vehicle type'],
+      kind: 'dict',
+      dict: 'vehicle_type',
+      search: true,
+    },
+    { name: 'owner', label: ['所有人', 'Owner'], search: true },
+    { name: 'useCharacter', label: ['使用性质', 'Use'], list: false },
+    { name: 'vin', label: ['车辆识别代号', 'VIN'], list: { width: 180, copyable: true } },
+    { name: 'energyType', label: ['能源类型', 'Energy'], kind: 'dict', dict: 'energy_type', list: false },
+    { name: 'ratedLoadKg', label: ['核定载质量(kg)', 'Rated load (kg)'], kind: 'number', sorter: true },
+    {
+      name: 'grossMassKg',
+      label: ['总质量(kg)', 'Gross mass (kg)'],
+      kind: 'number',
+      sorter: true,
+      list: false,
+    },
+    { name: 'licenseIssuer', label: ['行驶证发证机关', 'Licence issuer'], list: false },
+    { name: 'registerDate', label: ['注册日期', 'Registered'], kind: 'date', list: false },
+    { name: 'issueDate', label: ['发证日期', 'Issued'], kind: 'date', list: false },
+    { name: 'licenseValidTo', label: ['行驶证有效期至', 'Licence valid to'], kind: 'date', sorter: true },
+    {
+      name: 'licenseImg',
+      label: ['行驶证照片', 'Licence photo'],
+      kind: 'image',
+      biz: 'vehicle',
+      list: false,
+    },
+    { name: 'roadTransportNo', label: ['道路运输证号', 'Road transport no.'], list: false },
+    {
+      name: 'roadTransportValidTo',
+      label: ['道路运输证有效期至', 'Road transport valid to'],
+      kind: 'date',
+      sorter: true,
+    },
+    {
+      name: 'roadTransportImg',
+      label: ['道路运输证照片', 'Road transport photo'],
+      kind: 'image',
+      biz: 'vehicle',
+      list: false,
+    },
+    { name: 'trailerPlateNo', label: ['挂车车牌号', 'Trailer plate'], list: false },
+    {
+      name: 'ownership',
+      label: ['车辆归属', 'Ownership'],
+      kind: 'dict',
+      dict: 'vehicle_ownership',
+      list: false,
+    },
+    {
+      name: 'transportState',
+      label: ['运输状态', 'Transport state'],
+      kind: 'dict',
+      dict: 'transport_state',
+      search: true,
+      form: false,
+    },
+    {
+      name: 'state',
+      label: ['审核状态', 'Review state'],
+      kind: 'dict',
+      dict: 'review_state',
+      search: true,
+      form: false,
+    },
+    {
+      name: 'rejectReason',
+      label: ['驳回原因', 'Rejection reason'],
+      form: false,
+      list: { width: 160, ellipsis: true },
+    },
+    {
+      name: 'expiringWithinDays',
+      label: ['证件到期天数内', 'Expiring within (days)'],
+      kind: 'number',
+      search: true,
+      list: false,
+      form: false,
+      detail: false,
+    },
+    {
+      name: 'createTime',
+      label: ['创建时间', 'Created'],
+      kind: 'datetime',
+      form: false,
+      sorter: true,
+      search: 'range',
+    },
+  ],
+  rowActions: [
+    {
+      key: 'submit',
+      label: ['提交审核', 'Submit'],
+      perm: 'vehicle:edit',
+      visible: (row) => [0, 3, 4].includes(Number(row.state)),
+      confirm: ['确定提交审核吗?', 'Submit for review?'],
+      run: async (row, { reload }) => {
+        await api.post('/hyvehicle/hyVehicle/submit', { id: row.id });
+        reload();
+      },
+    },
+  ],
+};
+
+export default function HyVehicleList() {
+  return <ResourceListPage def={vehiclePage} />;
+}
