@@ -58,8 +58,12 @@ export class TabBar {
   }
 
   async runMenu(path: string, key: TabKey): Promise<void> {
-    const menu = await this.openContextMenu(path);
-    await this.menuItem(menu, key).click();
-    await expect(menu).toBeHidden();
+    // A right-click that lands while the previous menu is still animating shut can leave the new menu
+    // closing again before the item is clicked: open it afresh until the click goes through.
+    await expect(async () => {
+      const menu = await this.openContextMenu(path);
+      await this.menuItem(menu, key).click({ timeout: 2_000 });
+      await expect(menu).toBeHidden({ timeout: 2_000 });
+    }).toPass({ timeout: 15_000 });
   }
 }
