@@ -1,10 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 
-/** What crosses server instances: a push to users, or a table row update. */
+/**
+ * What crosses server instances: a push to users, or a table row update. A table update carries the table
+ * (`pageId`) and the sender's `scope` (tenant and customer), so every instance delivers it only to sockets of
+ * the same table and scope; `origin` names the sending connection, which never gets its own update back.
+ */
 export type HubEvent =
   | { kind: 'user'; userIds: string[] | 'all'; payload: unknown }
-  | { kind: 'table'; origin: string; payload: unknown };
+  | { kind: 'table'; origin: string; pageId: string; scope: string; payload: unknown };
 
 export interface Backplane {
   readonly instanceId: string;

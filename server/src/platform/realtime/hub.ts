@@ -9,12 +9,24 @@ export interface UserPush {
   msgTxt: string;
 }
 
-interface TableSocket {
+export interface TableSocket {
   socket: WebSocket;
   userId: string;
+  /** The table: `/vxeSocket/{userId}/{pageId}`; updates reach only sockets of the same pageId. */
   pageId: string;
+  /** Who may see this socket's rows (tenant and customer, see {@link tableScope}); updates never cross it. */
+  scope: string;
   /** Unique per connection, so the sender is never echoed its own update. */
   connectionId: string;
+}
+
+/**
+ * The isolation boundary of table row updates: the tenant the socket acts in and, for customer staff, their
+ * customer. Two sockets exchange rows only when both are equal, so a row edited in one tenant (or by one
+ * shipper) never reaches the browser of another, whatever the client would filter.
+ */
+export function tableScope(tenantId: number, cid: string | null | undefined): string {
+  return `t${tenantId}:c${cid ?? '-'}`;
 }
 
 /** Holds this instance's sockets and delivers events that arrive over the backplane. */
@@ -46,11 +58,18 @@ export class RealtimeHub {
     return this.backplane.publish({ kind: 'user', userIds, payload: push });
   }
 
-  /** Rebroadcasts a table update to every other open table socket, on every instance. */
-  broadcastTable(connectionId: string, payload: unknown): Promise<void> {
-    return this.backplane.publish({
+  /**
+   * Rebroadcasts a table update from the socket `connectionId` to the other open sockets of the same table
+   * and scope, on every instance. An unknown (already closed) connection sends nothing.
+   */
+  async broadcastTable(connectionId: string, payload: unknown): Promise<void> {
+    const sender = this.tables.get(connectionId);
+    if (!sender) return;
+    await this.backplane.publish({
       kind: 'table',
       origin: `${this.backplane.instanceId}:${connectionId}`,
+      pageId: sender.pageId,
+      scope: sender.scope,
       payload,
     });
   }
@@ -68,8 +87,11 @@ export class RealtimeHub {
         for (const socket of set ?? []) if (socket.readyState === 1) socket.send(text);
       return;
     }
+    // An event without a table or scope (an older instance, a forged message) is delivered to no one.
+    if (typeof event.pageId !== 'string' || typeof event.scope !== 'string') return;
     const text = JSON.stringify(event.payload);
     for (const entry of this.tables.values()) {
+      if (entry.pageId !== event.pageId || entry.scope !== event.scope) continue;
       if (`${this.backplane.instanceId}:${entry.connectionId}` === event.origin) continue;
       if (entry.socket.readyState === 1) entry.socket.send(text);
     }

@@ -1,10 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import type { RealtimeHub } from './hub.ts';
+import { type RealtimeHub, tableScope } from './hub.ts';
 
 interface TableMessage {
   type?: string;
   data?: unknown;
+}
+
+/** The socket's tenant: the query's `tenant_id` when given, else the header's (checked by the guard). */
+function socketTenant(query: string | undefined, fromHeader: number): number | null {
+  if (query === undefined || query === '') return fromHeader;
+  const n = Number(query);
+  return Number.isInteger(n) && n >= 0 ? n : null;
 }
 
 /**
@@ -31,7 +38,7 @@ export function realtimeRoutes(app: FastifyInstance, hub: RealtimeHub): void {
     },
   );
 
-  app.get<{ Params: { userId: string; pageId: string } }>(
+  app.get<{ Params: { userId: string; pageId: string }; Querystring: { tenant_id?: string } }>(
     '/vxeSocket/:userId/:pageId',
     { websocket: true, config: { access: 'login', audit: false } },
     (socket, request) => {
@@ -40,8 +47,21 @@ export function realtimeRoutes(app: FastifyInstance, hub: RealtimeHub): void {
         socket.close(4403, 'forbidden');
         return;
       }
+      // A browser cannot set the tenant_id header on a WebSocket, so the tenant may also come as a query
+      // parameter; like the header, only a tenant of the user is accepted.
+      const tenantId = socketTenant(request.query.tenant_id, session.tenantId);
+      if (tenantId === null || !session.user.tenantIds.includes(tenantId)) {
+        socket.close(4403, 'forbidden');
+        return;
+      }
       const connectionId = randomUUID();
-      hub.addTableSocket({ socket, userId: session.user.id, pageId: request.params.pageId, connectionId });
+      hub.addTableSocket({
+        socket,
+        userId: session.user.id,
+        pageId: request.params.pageId,
+        scope: tableScope(tenantId, session.user.cid),
+        connectionId,
+      });
       socket.on('error', (error) => request.log.warn({ err: error }, 'table socket error'));
       socket.on('message', (raw: Buffer) => {
         let message: TableMessage;

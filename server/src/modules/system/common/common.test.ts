@@ -1,6 +1,8 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
+import { sysTenant, sysUser } from '../schema.ts';
 
 const api = (path: string) => `/jeecg-boot${path}`;
 // 1×1 PNG.
@@ -176,9 +178,9 @@ describe('realtime', () => {
   });
   afterAll(() => t.close());
 
-  const open = (url: string, token?: string) =>
+  const open = (url: string, token?: string, headers?: Record<string, string>) =>
     new Promise<WebSocket>((resolve, reject) => {
-      const socket = new WebSocket(url, token ? [token] : []);
+      const socket = new WebSocket(url, token ? [token] : [], { headers });
       socket.once('open', () => resolve(socket));
       socket.once('error', reject);
       socket.once('unexpected-response', (req, res) => {
@@ -210,7 +212,7 @@ describe('realtime', () => {
     expect(await broadcast).toMatchObject({ cmd: 'topic', msgId: 'annt-2' });
 
     const tableA = await open(`${base}/vxeSocket/${userId}/page-a`, token);
-    const tableB = await open(`${base}/vxeSocket/${userId}/page-b`, token);
+    const tableB = await open(`${base}/vxeSocket/${userId}/page-a`, token);
     const beat = next(tableA);
     tableA.send(JSON.stringify({ type: 'heart_beat', data: '' }));
     expect(await beat).toEqual({ type: 'heart_beat', data: true });
@@ -234,6 +236,59 @@ describe('realtime', () => {
     await Promise.all(
       [inbox, tableA, tableB].map((s) => new Promise((resolve) => s.once('close', resolve).close())),
     );
+  });
+
+  const idOf = async (username: string) =>
+    (await t.db.select({ id: sysUser.id }).from(sysUser).where(eq(sysUser.username, username)))[0].id;
+
+  it('relays a row update only to the same table in the same tenant and customer, never to the sender', async () => {
+    await t.db.insert(sysTenant).values({ id: 7, name: '华南分公司' }).onConflictDoNothing();
+    await t.db.update(sysUser).set({ relTenantIds: '7' }).where(eq(sysUser.username, 'admin'));
+    const admin = await t.login('admin');
+    const shipper = await t.login('shipper');
+    const adminId = await idOf('admin');
+    const shipperId = await idOf('shipper');
+    const page = 'tenant-leak-page';
+    const sender = await open(`${base}/vxeSocket/${adminId}/${page}`, admin);
+    const sameTable = await open(`${base}/vxeSocket/${adminId}/${page}`, admin);
+    const otherTable = await open(`${base}/vxeSocket/${adminId}/another-page`, admin);
+    const otherTenantByHeader = await open(`${base}/vxeSocket/${adminId}/${page}`, admin, { tenant_id: '7' });
+    const otherTenantByQuery = await open(`${base}/vxeSocket/${adminId}/${page}?tenant_id=7`, admin);
+    const otherCustomer = await open(`${base}/vxeSocket/${shipperId}/${page}`, shipper);
+    const inboxes = new Map<WebSocket, unknown[]>();
+    for (const s of [sender, sameTable, otherTable, otherTenantByHeader, otherTenantByQuery, otherCustomer]) {
+      const inbox: unknown[] = [];
+      inboxes.set(s, inbox);
+      s.on('message', (raw) => inbox.push(JSON.parse(raw.toString())));
+    }
+    const update = {
+      type: 'update_vxe_table',
+      data: { socketKey: 'orders', args: [{ id: '9', qty: 1 }, 'case-x'] },
+    };
+    const arrived = next(sameTable);
+    sender.send(JSON.stringify(update));
+    expect(await arrived).toEqual(update);
+    // The other tenant's sockets do talk to each other, so their silence above is the filter, not a dead socket.
+    const inTenant7 = next(otherTenantByQuery);
+    otherTenantByHeader.send(JSON.stringify({ ...update, data: { ...update.data, socketKey: 't7' } }));
+    expect(await inTenant7).toMatchObject({ data: { socketKey: 't7' } });
+    await new Promise((r) => setTimeout(r, 150));
+    expect(inboxes.get(sender)).toEqual([]);
+    expect(inboxes.get(sameTable)).toEqual([update]);
+    expect(inboxes.get(otherTable)).toEqual([]);
+    expect(inboxes.get(otherTenantByHeader)).toEqual([]);
+    expect(inboxes.get(otherTenantByQuery)).toHaveLength(1);
+    expect(inboxes.get(otherCustomer)).toEqual([]);
+    await Promise.all(
+      [...inboxes.keys()].map((s) => new Promise((resolve) => s.once('close', resolve).close())),
+    );
+  });
+
+  it('refuses a table socket for a tenant the user does not belong to', async () => {
+    const token = await t.login('shipper');
+    const socket = await open(`${base}/vxeSocket/${await idOf('shipper')}/p?tenant_id=7`, token);
+    const code = await new Promise<number>((resolve) => socket.once('close', (c) => resolve(c)));
+    expect(code).toBe(4403);
   });
 
   it('refuses a socket for another user id', async () => {
