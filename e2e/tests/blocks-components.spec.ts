@@ -1,6 +1,8 @@
 // Issue 5 building blocks in the browser: the record popup, uploads (popup, files, images through signed
-// URLs) and the announcement push to the header bell, on the component gallery /demo/components.
-import { adminToken } from '../support/authFlows.ts';
+// URLs), the announcement push to the header bell and the async validators, on the component gallery
+// /demo/components; and the system messages and message templates screens.
+import { PartiesPage } from '../pages/PartiesPage.ts';
+import { adminToken, uniqueMobile, uniqueName } from '../support/authFlows.ts';
 import { API_BASE } from '../support/env.ts';
 import { expect, test } from '../support/fixtures.ts';
 
@@ -124,7 +126,10 @@ test('an announcement an admin releases through the API reaches the signed-in he
   });
   const id = ((await list.json()).result.records as { id: string }[])[0]?.id;
   expect(id).toBeTruthy();
-  // The page was loaded before the release; no navigation happens after it.
+  // The page is loaded, and its notification socket answered, before the release; no navigation after.
+  const socket = page.waitForEvent('websocket', (ws) => ws.url().includes('/websocket/'));
+  await page.reload();
+  await (await socket).waitForEvent('framereceived', (frame) => String(frame.payload).includes('heartcheck'));
   let navigations = 0;
   page.on('framenavigated', (frame) => {
     if (frame === page.mainFrame()) navigations += 1;
@@ -138,9 +143,12 @@ test('an announcement an admin releases through the API reaches the signed-in he
   await expect(toast).toContainText('您有一条新的公告', { timeout: 15_000 });
   // Close every push toast (they sit over the bell).
   const notices = page.locator('.ant-notification-notice');
-  for (let i = 0; i < 10 && (await notices.count()) > 0; i++)
-    await notices.first().locator('.ant-notification-notice-close').click();
-  await expect(notices).toHaveCount(0);
+  // Closing ones detach mid-click, and pushes of other tests may add more: retry until none is left.
+  await expect(async () => {
+    if ((await notices.count()) > 0)
+      await notices.first().locator('.ant-notification-notice-close').click({ timeout: 1_000 });
+    await expect(notices).toHaveCount(0, { timeout: 1_000 });
+  }).toPass({ timeout: 30_000 });
   // The bell's announcement list was refreshed by the push (its poll is 650 s).
   await bell.open();
   await bell.showTab(/公告/);
@@ -203,4 +211,94 @@ test('dictionary components: cached select and tag, remote search with its hint 
   await expect(option).toBeVisible();
   await option.click();
   await expect(dict.locator('.ant-typography-secondary')).not.toHaveText('');
+});
+
+test('async validators: the server message of the duplicate check and of a code check rule is the form error', async ({
+  page,
+  request,
+}) => {
+  const headers = { 'X-Access-Token': await adminToken(request) };
+  const taken = uniqueName('pos_');
+  const position = await request.post(`${API_BASE}/sys/position/add`, {
+    headers,
+    data: { code: taken, name: `积木职务${taken}` },
+  });
+  expect((await position.json()).success).toBe(true);
+  const ruleCode = uniqueName('rule_');
+  const rule = await request.post(`${API_BASE}/sys/checkRule/add`, {
+    headers,
+    data: {
+      ruleName: `积木校验${ruleCode}`,
+      ruleCode,
+      ruleJson: JSON.stringify([
+        { digits: '2', pattern: '[A-Z]+', message: '前两位必须是大写字母' },
+        { digits: '*', pattern: '.{4,8}', message: '长度必须是4到8位' },
+      ]),
+    },
+  });
+  expect((await rule.json()).success).toBe(true);
+
+  const form = page.getByTestId('gallery-async');
+  const item = (testId: string) =>
+    form
+      .locator('.ant-form-item')
+      .filter({ has: page.getByTestId(testId) })
+      .locator('.ant-form-item-explain');
+  // Taken: the server's message; free: no error. Typing is debounced into one call.
+  let checks = 0;
+  page.on('request', (r) => {
+    if (r.url().includes('/sys/duplicate/check')) checks += 1;
+  });
+  await page.getByTestId('async-duplicate').pressSequentially(taken, { delay: 20 });
+  await expect(item('async-duplicate')).toHaveText('该值不可用，系统中已存在！');
+  // Far fewer calls than keystrokes (one, unless the machine stalls a keystroke past the pause).
+  expect(checks).toBeGreaterThan(0);
+  expect(checks).toBeLessThanOrEqual(2);
+  await page.getByTestId('async-duplicate').fill(`${taken}x`);
+  await expect(item('async-duplicate')).toHaveCount(0);
+
+  await page.getByTestId('async-rule-code').fill(ruleCode);
+  const value = page.getByTestId('async-rule-value');
+  await value.fill('ab12');
+  await expect(item('async-rule-value')).toHaveText('前两位必须是大写字母');
+  await value.fill('AB1');
+  await expect(item('async-rule-value')).toHaveText('长度必须是4到8位');
+  await value.fill('AB12');
+  await expect(item('async-rule-value')).toHaveCount(0);
+  await page.getByTestId('async-submit').click();
+  await expect(page.getByTestId('async-result')).toHaveText('校验通过');
+
+  // The position form uses the same rule on its code.
+  await page.goto('/system/position');
+  await page.getByRole('button', { name: /新\s*增/ }).click();
+  const dialog = page.getByRole('dialog').filter({ hasText: '职务管理' });
+  await dialog.getByLabel('职务编码').fill(taken);
+  await expect(dialog.locator('.ant-form-item-explain')).toContainText('该值不可用，系统中已存在！');
+});
+
+test('system messages: a template test send is queued and listed on the system messages screen', async ({
+  page,
+}) => {
+  const list = new PartiesPage(page);
+  await page.goto('/system/messageTemplate');
+  await list.search('模板编码', 'SMS_LOGIN_CODE');
+  await list.row('SMS_LOGIN_CODE').getByText('发送测试', { exact: true }).click();
+  const dialog = page.getByRole('dialog').filter({ hasText: '发送测试' });
+  const mobile = uniqueMobile();
+  await dialog.getByLabel('接收人').fill(mobile);
+  await dialog.getByLabel('测试数据').fill('{"code":"不是JSON');
+  await dialog.getByRole('button', { name: /确\s*定|OK/ }).click();
+  await expect(dialog).toContainText('测试数据必须是JSON对象');
+  await dialog.getByLabel('测试数据').fill('{"code":"246810"}');
+  await dialog.getByRole('button', { name: /确\s*定|OK/ }).click();
+  await expect(page.locator('.ant-message')).toContainText('已加入发送队列');
+  await expect(dialog).toBeHidden();
+
+  await page.goto('/system/message');
+  const expand = list.searchForm.getByText('展开');
+  if (await expand.isVisible()) await expand.click();
+  await list.search('接收人', mobile);
+  await expect(list.rows()).toHaveCount(1);
+  await expect(list.row(mobile)).toContainText('短信');
+  await expect(list.row(mobile)).toContainText('您的登录验证码为246810');
 });

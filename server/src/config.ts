@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { DEFAULT_BASE_PATH, SESSION_TTL_MS } from '@freight/contracts';
+import type { LockoutPolicy } from './platform/auth/lockout.ts';
 
 export interface AppConfig {
   port: number;
@@ -14,7 +15,7 @@ export interface AppConfig {
   captchaTtlMs: number;
   /** Login attempts per IP per minute on the login routes. */
   loginRateLimitPerMinute: number;
-  lockout: { maxFailures: number; windowMs: number };
+  lockout: LockoutPolicy;
   /** Built console to serve at '/', when present. */
   webDist: string;
   logLevel: string;
@@ -99,7 +100,7 @@ export function loadConfig(
     tokenTtlMs: int(env.TOKEN_TTL_MS, SESSION_TTL_MS),
     captchaTtlMs: 60_000,
     loginRateLimitPerMinute: int(env.LOGIN_RATE_LIMIT, 60),
-    lockout: { maxFailures: 5, windowMs: 10 * 60_000 },
+    lockout: { maxFailures: 5, windowMs: 10 * 60_000, lockMs: 10 * 60_000 },
     webDist: path.resolve(env.WEB_DIST ?? path.join(repoRoot, 'web/dist')),
     logLevel: env.LOG_LEVEL ?? 'info',
     seedDemo: flag(env.SEED_DEMO, true),

@@ -98,15 +98,20 @@ export function useAnnouncementPush(onOpen: (announcementId: string) => void): v
       socket = new WebSocket(socketUrl(userId), [token]);
       socket.onopen = () => {
         attempts = 0;
-        beat = setInterval(() => {
+        const heartBeat = () => {
           if (socket?.readyState === WebSocket.OPEN) socket.send('HeartBeat');
-        }, HEARTBEAT_MS);
+        };
+        // The first beat at once: its answer tells that the server has the socket (and tests wait for it).
+        heartBeat();
+        beat = setInterval(heartBeat, HEARTBEAT_MS);
       };
       socket.onmessage = (event) => {
         const push = parsePush(event.data);
         if (!push) return;
+        if (push.cmd === 'heartcheck') return;
+        // Every push may come with moved counters (spec §4: the header reloads its counts on each).
+        void queryClient.invalidateQueries({ queryKey: ['pendingCounts'] });
         if (push.cmd === 'topic' || push.cmd === 'user') announce(push);
-        else if (push.cmd === 'counters') void queryClient.invalidateQueries({ queryKey: ['pendingCounts'] });
       };
       socket.onclose = (event) => {
         clearInterval(beat);

@@ -1,22 +1,35 @@
-import { and, eq, gt, lt } from 'drizzle-orm';
+import { and, desc, eq, lt } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { sysLoginFailure } from './schema.ts';
 
 export interface LockoutPolicy {
   maxFailures: number;
+  /** The failures must fall within this span of each other… */
   windowMs: number;
+  /** …and then lock the account for this long after the last of them. */
+  lockMs: number;
 }
 
-/** Locked while `maxFailures` failures fall inside the window: 5 in 10 minutes locks for 10 minutes. */
+/**
+ * Locked when the latest `maxFailures` failures fall within the window and the lock that the last of
+ * them started has not run out: 5 in 10 minutes locks for 10 minutes after the 5th, however old the
+ * first one is by then. Attempts while locked record nothing, so they neither extend nor reveal the lock.
+ */
 export async function isLocked(db: Db, username: string, policy: LockoutPolicy): Promise<boolean> {
-  const since = new Date(Date.now() - policy.windowMs);
-  const rows = await db
-    .select({ id: sysLoginFailure.id })
+  const latest = await db
+    .select({ failedAt: sysLoginFailure.failedAt })
     .from(sysLoginFailure)
-    .where(and(eq(sysLoginFailure.username, username), gt(sysLoginFailure.failedAt, since)))
+    .where(eq(sysLoginFailure.username, username))
+    .orderBy(desc(sysLoginFailure.failedAt))
     .limit(policy.maxFailures);
-  return rows.length >= policy.maxFailures;
+  if (latest.length < policy.maxFailures) return false;
+  const newest = latest[0].failedAt.getTime();
+  const oldest = latest[latest.length - 1].failedAt.getTime();
+  return newest - oldest <= policy.windowMs && Date.now() < newest + policy.lockMs;
 }
+
+/** How long failure rows must be kept for `isLocked` to see every lock through. */
+export const failureRetentionMs = (policy: LockoutPolicy) => policy.windowMs + policy.lockMs;
 
 export async function recordFailure(
   db: Db,
@@ -30,7 +43,7 @@ export async function recordFailure(
     .where(
       and(
         eq(sysLoginFailure.username, username),
-        lt(sysLoginFailure.failedAt, new Date(Date.now() - policy.windowMs)),
+        lt(sysLoginFailure.failedAt, new Date(Date.now() - failureRetentionMs(policy))),
       ),
     );
 }

@@ -1,9 +1,9 @@
-import { DEMO_PASSWORD, MSG } from '@freight/contracts';
-import { and, eq } from 'drizzle-orm';
+import { DEMO_PASSWORD, MSG, SESSION_TTL_MS } from '@freight/contracts';
+import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sysLog } from '../../../platform/audit/schema.ts';
 import { issueCaptcha } from '../../../platform/auth/captcha.ts';
-import { sysUserToken } from '../../../platform/auth/schema.ts';
+import { sysLoginFailure, sysUserToken } from '../../../platform/auth/schema.ts';
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
 import { sysUser } from '../schema.ts';
 
@@ -50,6 +50,11 @@ describe('standard sign-in', () => {
     expect(body).toMatchObject({ success: true, code: 200, message: MSG.loginOk });
     expect(body.result.token).toMatch(/^[\w-]{40,}$/);
     expect(body.result.userInfo).toMatchObject({ username: 'admin', userType: 1 });
+    expect(body.result).toMatchObject({ userType: 1 });
+    expect(body.result).toHaveProperty('cid');
+    // Valid for exactly the 7 days of spec §9 from now.
+    const [session] = await t.db.select().from(sysUserToken).orderBy(desc(sysUserToken.createdAt)).limit(1);
+    expect(Math.abs(session.expiresAt.getTime() - Date.now() - SESSION_TTL_MS)).toBeLessThan(60_000);
     expect(JSON.stringify(body.result)).not.toContain('argon2');
     expect(body.result.sysAllDictItems.user_status).toEqual(
       expect.arrayContaining([expect.objectContaining({ value: '1', text: '正常' })]),
@@ -157,6 +162,31 @@ describe('standard sign-in', () => {
       .where(and(eq(sysLog.username, 'shipper_admin'), eq(sysLog.logType, 1)));
     expect(rows.filter((r) => r.success === 0).length).toBeGreaterThanOrEqual(6);
     expect(JSON.stringify(rows)).not.toContain('Bad#pass');
+
+    // The lock runs 10 minutes from the 5th failure, however old the 1st is by then.
+    const login = () =>
+      t.call(null, {
+        method: 'POST',
+        url: api('/sys/login'),
+        payload: { username: 'shipper_admin', password: DEMO_PASSWORD },
+      });
+    const spreadFailures = async (newestAgoMs: number) => {
+      const failures = await t.db
+        .select()
+        .from(sysLoginFailure)
+        .where(eq(sysLoginFailure.username, 'shipper_admin'))
+        .orderBy(desc(sysLoginFailure.failedAt));
+      expect(failures).toHaveLength(5);
+      for (const [i, row] of failures.entries()) {
+        // 2 minutes apart: the 1st failure is 8 minutes older than the 5th.
+        const failedAt = new Date(Date.now() - newestAgoMs - i * 120_000);
+        await t.db.update(sysLoginFailure).set({ failedAt }).where(eq(sysLoginFailure.id, row.id));
+      }
+    };
+    await spreadFailures(9 * 60_000);
+    expect((await login()).json()).toMatchObject({ success: false, message: MSG.accountLocked });
+    await spreadFailures(10 * 60_000 + 5_000);
+    expect((await login()).json()).toMatchObject({ success: true });
   });
 
   it('enforces the password policy of spec §5 on every stored password', async () => {

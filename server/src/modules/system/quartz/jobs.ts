@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, lt } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
+import { failureRetentionMs } from '../../../platform/auth/lockout.ts';
 import { sysCaptcha, sysLoginFailure, sysUserToken } from '../../../platform/auth/schema.ts';
 import type { AppContext } from '../../../platform/context.ts';
 import type { Db } from '../../../platform/db/client.ts';
@@ -130,7 +131,7 @@ export function systemJobs(ctx: AppContext, log: FastifyBaseLogger): JobDefiniti
         const { loginFailureWindowMinutes } = params as { loginFailureWindowMinutes?: number };
         const window = loginFailureWindowMinutes
           ? loginFailureWindowMinutes * 60_000
-          : ctx.config.lockout.windowMs;
+          : failureRetentionMs(ctx.config.lockout);
         return JSON.stringify(await purgeExpired(db, window));
       },
     },

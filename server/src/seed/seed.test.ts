@@ -1,0 +1,60 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../test/harness.ts';
+import { seedDemoAccounts, seedSystem } from './seed.ts';
+
+const SEEDED_TABLES = [
+  'sys_user',
+  'sys_role',
+  'sys_user_role',
+  'sys_permission',
+  'sys_role_permission',
+  'sys_depart',
+  'sys_dict',
+  'sys_dict_item',
+  'sys_quartz_job',
+] as const;
+
+describe('system seed', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp();
+  });
+  afterAll(() => t.close());
+
+  async function counts(): Promise<Record<string, number>> {
+    const out: Record<string, number> = {};
+    for (const table of SEEDED_TABLES) {
+      const rows = await t.db.execute<{ n: number }>(
+        sql`select count(*)::int as n from ${sql.identifier(table)}`,
+      );
+      out[table] = Number(rows.rows[0].n);
+    }
+    return out;
+  }
+
+  it('is idempotent: seeding a seeded database again adds nothing and keeps every demo login', async () => {
+    const before = await counts();
+    for (const table of SEEDED_TABLES) expect(before[table], table).toBeGreaterThan(0);
+    await seedSystem(t.db);
+    await seedDemoAccounts(t.db);
+    expect(await counts()).toEqual(before);
+    for (const user of ['admin', 'shipper_admin', 'shipper', 'agent01'])
+      expect(await t.login(user)).toBeTruthy();
+  });
+
+  it('seeds the known business paths of spec §2 into the menu', async () => {
+    const rows = await t.db.execute<{ url: string }>(sql`select url from sys_permission where del_flag = 0`);
+    const urls = new Set(rows.rows.map((r) => r.url));
+    for (const path of [
+      '/wlhy/hydriver/HyDriverList',
+      '/wlhy/hyvehicle/HyVehicleList',
+      '/customer/manager',
+      '/shipping/list',
+      '/plateform/cost/paylist',
+      '/isps/userAnnouncement',
+      '/dashboard/analysis',
+    ])
+      expect(urls.has(path), path).toBe(true);
+  });
+});
