@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../platform/db/rows.ts';
 import { startTestApp, type TestApp } from '../test/harness.ts';
 import { seedDemoAccounts, seedSystem } from './seed.ts';
 
@@ -25,10 +26,10 @@ describe('system seed', () => {
   async function counts(): Promise<Record<string, number>> {
     const out: Record<string, number> = {};
     for (const table of SEEDED_TABLES) {
-      const rows = await t.db.execute<{ n: number }>(
-        sql`select count(*)::int as n from ${sql.identifier(table)}`,
+      const rows = rowsOf<{ n: number }>(
+        await t.db.execute(sql`select count(*)::int as n from ${sql.identifier(table)}`),
       );
-      out[table] = Number(rows.rows[0].n);
+      out[table] = Number(rows[0].n);
     }
     return out;
   }
@@ -44,8 +45,10 @@ describe('system seed', () => {
   });
 
   it('seeds the known business paths of spec §2 into the menu', async () => {
-    const rows = await t.db.execute<{ url: string }>(sql`select url from sys_permission where del_flag = 0`);
-    const urls = new Set(rows.rows.map((r) => r.url));
+    const rows = rowsOf<{ url: string }>(
+      await t.db.execute(sql`select url from sys_permission where del_flag = 0`),
+    );
+    const urls = new Set(rows.map((r) => r.url));
     for (const path of [
       '/wlhy/hydriver/HyDriverList',
       '/wlhy/hyvehicle/HyVehicleList',

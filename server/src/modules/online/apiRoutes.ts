@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { grantsOf } from '../../platform/access/grants.ts';
 import type { Session } from '../../platform/auth/session.ts';
 import type { AppContext } from '../../platform/context.ts';
+import { untilDrained } from '../../platform/http/backpressure.ts';
 import { ok } from '../../platform/http/envelope.ts';
 import { bizError, forbidden, unauthorized } from '../../platform/http/errors.ts';
 import type { ReportGuardCache } from './reportGuard.ts';
@@ -279,6 +280,7 @@ export function reportApiRoutes(app: FastifyInstance, ctx: AppContext, guard: Re
             sheet.addRow(out).commit();
           }
           if (rows.length < batch) break;
+          await untilDrained(stream);
         }
         sheet.commit();
         await workbook.commit();

@@ -4,6 +4,7 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client.ts';
+import { rowsOf } from '../../platform/db/rows.ts';
 import { type CompiledSql, type ParamType, PG_TYPE_OF, quoteIdent, ReportSqlError } from './reportSql.ts';
 
 /** Tables of the system module a report may read; every other `sys_*` table (tokens, logs, secrets) is not. */
@@ -50,11 +51,6 @@ export interface ReportColumn {
   /** PostgreSQL type as format_type() gives it: 'character varying(30)', 'integer', 'date' … */
   pgType: string;
 }
-
-interface Rows<T> {
-  rows: T[];
-}
-const rowsOf = <T>(result: unknown): T[] => (result as Rows<T>).rows;
 
 const ids = (tree: string, pattern: RegExp): number[] =>
   [...tree.matchAll(pattern)].map((m) => Number(m[1])).filter((n) => n > 0);

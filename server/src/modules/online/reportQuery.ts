@@ -2,6 +2,7 @@
 // statement timeout, filtered, sorted and paged outside it by whitelisted column names only.
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client.ts';
+import { rowsOf } from '../../platform/db/rows.ts';
 import { MAX_REPORT_COST, type ReportColumn } from './reportGuard.ts';
 import { type CompiledSql, type ParamType, PG_TYPE_OF, quoteIdent, ReportSqlError } from './reportSql.ts';
 
@@ -38,8 +39,6 @@ export interface ReportResult {
   records: ReportRow[];
   totals: Record<string, string | number | null>;
 }
-
-const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
 function innerSql(request: Pick<ReportRequest, 'compiled' | 'types' | 'values'>): SQL {
   const { compiled, types, values } = request;

@@ -14,6 +14,7 @@ import { dataRulesFor } from '../access/grants.ts';
 import type { AppContext } from '../context.ts';
 import type { DbOrTx } from '../db/client.ts';
 import { VersionedCache, writeClockOf } from '../db/writeClock.ts';
+import { untilDrained } from '../http/backpressure.ts';
 import { formatDateTime, ok, okMessage } from '../http/envelope.ts';
 import { bizError, unauthorized } from '../http/errors.ts';
 import { listTotalsOf } from './countCache.ts';
@@ -431,6 +432,7 @@ export function registerResource(app: FastifyInstance, ctx: AppContext, def: Res
               sheet.addRow(out).commit();
             }
             if (rows.length < batch) break;
+            await untilDrained(stream);
           }
           sheet.commit();
           await workbook.commit();
