@@ -76,9 +76,19 @@ describe('third-party login (OIDC)', () => {
   });
 
   /** Plays the browser and the provider: render, "approve" as `sub`, come back to the callback. */
-  async function signIn(sub: string, phone?: string, tamper?: (state: string) => string) {
+  async function signIn(
+    sub: string,
+    phone?: string,
+    tamper?: (state: string) => string,
+    browserCookie?: (own: string) => string,
+  ) {
     const render = await t.call(null, { method: 'GET', url: api('/thirdLogin/render/wework') });
     expect(render.statusCode).toBe(302);
+    const setCookie = String(render.headers['set-cookie']);
+    expect(setCookie).toMatch(
+      /^oidc_binding=[\w-]+; Path=\/jeecg-boot\/thirdLogin\/callback;.*HttpOnly; SameSite=Lax/,
+    );
+    const own = setCookie.split(';')[0];
     const authorize = new URL(render.headers.location as string);
     expect(authorize.origin + authorize.pathname).toBe(`${idp.url}/authorize`);
     const q = authorize.searchParams;
@@ -92,6 +102,7 @@ describe('third-party login (OIDC)', () => {
       url: api(
         `/thirdLogin/callback/wework?code=${encodeURIComponent(code)}&state=${encodeURIComponent(state)}`,
       ),
+      headers: { cookie: browserCookie ? browserCookie(own) : own },
     });
     expect(back.statusCode).toBe(302);
     return new URL(back.headers.location as string, 'https://console.example');
@@ -146,6 +157,15 @@ describe('third-party login (OIDC)', () => {
     expect(new URL(replay.headers.location as string, 'https://x').searchParams.get('thirdError')).toBe(
       AUTH_MSG.thirdStateInvalid,
     );
+  });
+
+  it('refuses a state completed in another browser than the one that started it (login CSRF)', async () => {
+    // The attacker starts a sign-in and lures the victim's browser (without the binding cookie) to finish it.
+    const victim = await signIn('wx-001', undefined, undefined, () => '');
+    expect(victim.searchParams.get('thirdCode')).toBeNull();
+    expect(victim.searchParams.get('thirdError')).toBe(AUTH_MSG.thirdStateInvalid);
+    const otherBrowser = await signIn('wx-001', undefined, undefined, () => 'oidc_binding=someone-else');
+    expect(otherBrowser.searchParams.get('thirdError')).toBe(AUTH_MSG.thirdStateInvalid);
   });
 
   it('refuses an unknown provider and lists the configured one', async () => {

@@ -21,7 +21,25 @@ interface StateData {
   provider: string;
   verifier: string;
   nonce: string;
+  /** SHA-256 of the cookie set in the browser that started the sign-in. */
+  browser: string;
 }
+
+/**
+ * Ties a state to the browser that asked for it: without this, a state an attacker started could be
+ * completed in a victim's browser and sign the victim in as the attacker (login CSRF).
+ */
+const BINDING_COOKIE = 'oidc_binding';
+
+function cookieValue(header: string | undefined, name: string): string | null {
+  for (const part of (header ?? '').split(';')) {
+    const [key, ...rest] = part.trim().split('=');
+    if (key === name) return rest.join('=') || null;
+  }
+  return null;
+}
+
+const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 
 interface Claims {
   sub?: string;
@@ -109,8 +127,14 @@ export function oidcRoutes(
       if (!p) throw bizError(AUTH_MSG.thirdUnknownProvider);
       const verifier = randomToken(48);
       const nonce = randomToken(16);
-      const data: StateData = { provider: p.provider, verifier, nonce };
+      const binding = randomToken(24);
+      const data: StateData = { provider: p.provider, verifier, nonce, browser: sha256(binding) };
       const state = await issueTicket(db, 'oidc_state', { ttlMs: STATE_TTL_MS, data });
+      const secure = new URL(p.redirectUri).protocol === 'https:' ? '; Secure' : '';
+      reply.header(
+        'set-cookie',
+        `${BINDING_COOKIE}=${binding}; Path=${config.basePath}/thirdLogin/callback; Max-Age=${STATE_TTL_MS / 1000}; HttpOnly; SameSite=Lax${secure}`,
+      );
       const url = new URL(p.authorizeUrl);
       for (const [k, v] of Object.entries({
         response_type: 'code',
@@ -151,8 +175,15 @@ export function oidcRoutes(
         ? await consumeTicket(db, 'oidc_state', request.query.state)
         : null;
       const state = stateRow ? parseTicketData<StateData>(stateRow) : null;
+      const binding = cookieValue(request.headers.cookie, BINDING_COOKIE);
+      reply.header(
+        'set-cookie',
+        `${BINDING_COOKIE}=; Path=${config.basePath}/thirdLogin/callback; Max-Age=0`,
+      );
       if (!p || !state || state.provider !== p.provider)
         return fail(AUTH_MSG.thirdStateInvalid, 'state 无效');
+      if (!binding || sha256(binding) !== state.browser)
+        return fail(AUTH_MSG.thirdStateInvalid, 'state 不属于此浏览器');
       if (!request.query.code) return fail(AUTH_MSG.thirdFailed, `授权被拒绝 ${request.query.error ?? ''}`);
       let claims: Claims;
       try {
