@@ -1,9 +1,10 @@
 // Component gallery (issue 5, /demo/components, permission demo:components): each building block with
 // live data from the server.
-import { Alert, Button, Card, Col, Descriptions, Row, Skeleton, Space, Typography } from 'antd';
+import { Alert, Button, Card, Col, Descriptions, Form, Input, Row, Skeleton, Space, Typography } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { Authorized, useAuthorized } from '../../components/auth';
 import { DictRadio, DictSelect, DictTag, SearchSelect } from '../../components/dict';
+import { checkRule, duplicateRule } from '../../components/form/asyncRules';
 import { PopupInput, RecordPopup } from '../../components/popup';
 import { useBilingual } from '../../components/resource/text';
 import { FileUpload, UploadPopup } from '../../components/upload';
@@ -12,6 +13,61 @@ import { FileUpload, UploadPopup } from '../../components/upload';
 const demoModules = import.meta.glob<{ default: React.ComponentType }>('./EditableTableDemo.tsx');
 const editableLoader = demoModules['./EditableTableDemo.tsx'];
 const EditableTableDemo = editableLoader ? lazy(editableLoader) : null;
+
+/** Async validators (issue 5 §8): the server's message is the form error. */
+function AsyncValidators() {
+  const tx = useBilingual();
+  const [form] = Form.useForm();
+  const [ruleCode, setRuleCode] = useState('');
+  const [checked, setChecked] = useState('');
+  return (
+    <Form
+      form={form}
+      layout="vertical"
+      data-testid="async-form"
+      onFinish={() => setChecked(tx(['校验通过', 'Valid']))}
+    >
+      <Form.Item
+        name="positionCode"
+        label={tx(['职务编码（不可重复，sys_position.code）', 'Position code (unique, sys_position.code)'])}
+        rules={[duplicateRule({ tableName: 'sys_position', fieldName: 'code' })]}
+        hasFeedback
+      >
+        <Input
+          data-testid="async-duplicate"
+          placeholder={tx(['输入一个已有的职务编码试试', 'Try a code that exists'])}
+        />
+      </Form.Item>
+      <Form.Item label={tx(['校验规则编码', 'Check rule code'])}>
+        <Input
+          data-testid="async-rule-code"
+          value={ruleCode}
+          onChange={(e) => {
+            setRuleCode(e.target.value.trim());
+            setChecked('');
+          }}
+          placeholder={tx(['编码校验规则中的规则编码', 'A code of the check rules screen'])}
+        />
+      </Form.Item>
+      <Form.Item
+        // A new rule code is a new rule: the field is re-created so its validator asks about that code.
+        key={ruleCode}
+        name="ruleValue"
+        label={tx(['按规则校验的值', 'Value checked by the rule'])}
+        rules={ruleCode ? [checkRule(ruleCode)] : []}
+        hasFeedback
+      >
+        <Input data-testid="async-rule-value" disabled={!ruleCode} />
+      </Form.Item>
+      <Space>
+        <Button htmlType="submit" data-testid="async-submit">
+          {tx(['校验', 'Validate'])}
+        </Button>
+        <span data-testid="async-result">{checked}</span>
+      </Space>
+    </Form>
+  );
+}
 
 function Section({ title, children, testId }: { title: string; children: React.ReactNode; testId: string }) {
   return (
@@ -159,6 +215,11 @@ export default function ComponentGallery() {
                 <UploadPopup open={popupOpen} onClose={() => setPopupOpen(false)} onOk={setPopupPaths} />
               </Descriptions.Item>
             </Descriptions>
+          </Section>
+        </Col>
+        <Col xs={24} lg={12}>
+          <Section testId="gallery-async" title={tx(['异步校验', 'Async validators'])}>
+            <AsyncValidators />
           </Section>
         </Col>
         <Col span={24}>

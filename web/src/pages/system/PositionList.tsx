@@ -1,5 +1,6 @@
 // 职务管理 (component `system/PositionList`): positions a user's `post` names.
 import { positionBody } from '@freight/contracts';
+import { duplicateRule } from '../../components/form/asyncRules';
 import { ResourceListPage, type ResourcePageDef } from '../../components/resource';
 
 export const positionPage: ResourcePageDef = {
@@ -16,6 +17,7 @@ export const positionPage: ResourcePageDef = {
       search: true,
       sorter: true,
       form: 'add',
+      rules: [duplicateRule({ tableName: 'sys_position', fieldName: 'code' })],
     },
     { name: 'name', label: ['职务名称', 'Name'], required: true, search: true, sorter: true },
     {
