@@ -10,6 +10,8 @@
  *      BENCH_WARMUP     seconds of warm-up per route (2)
  *      BENCH_CONNECTIONS (50), BENCH_USERS extra users (10000), BENCH_PG_POOL (20)
  *      BENCH_ENFORCE    1: exit 2 when an enforced target is missed (default); 0: report only
+ *      BENCH_ONLY       comma-separated parts of scenario names to run (the bare baseline always runs), e.g.
+ *                       `BENCH_ONLY=getData` for the online report alone; BENCH_REPORT_ROWS (100000)
  * Exit codes: 0 ok, 1 errors or failed run, 2 target missed.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -26,7 +28,15 @@ import {
   measurement,
   withRatios,
 } from './lib/report.ts';
-import { apiScenarios, apiTargets, type Scenario, type ScenarioContext } from './lib/scenarios.ts';
+import {
+  apiScenarios,
+  apiTargets,
+  REPORT_DATA_SCENARIO_NAME,
+  REPORT_P99_TARGET_MS,
+  reportRows,
+  type Scenario,
+  type ScenarioContext,
+} from './lib/scenarios.ts';
 import { type BulkUsersResult, benchUserId, seedBulkUsers } from './lib/seedUsers.ts';
 import { type BenchServer, login, startBenchServer } from './lib/server.ts';
 
@@ -51,7 +61,20 @@ const settings = {
   poolSize: envNumber('BENCH_PG_POOL', 20),
   rounds: Math.max(1, Math.round(envNumber('BENCH_ROUNDS', 2))),
   enforce: process.env.BENCH_ENFORCE !== '0',
+  only: (process.env.BENCH_ONLY ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean),
 };
+
+/** The scenarios BENCH_ONLY names (all when unset), with the baseline every ratio needs. */
+function selected(scenarios: Scenario[]): Scenario[] {
+  if (settings.only.length === 0) return scenarios;
+  const chosen = scenarios.filter((s) => s.baseline || settings.only.some((part) => s.name.includes(part)));
+  if (!chosen.some((s) => !s.baseline))
+    throw new Error(`BENCH_ONLY=${settings.only.join(',')} names no scenario`);
+  return chosen;
+}
 
 interface Prepared {
   scenario: Scenario;
@@ -157,7 +180,7 @@ function banner(lines: string[]): string {
 
 async function main(): Promise<number> {
   const sampleUserId = settings.users > 0 ? benchUserId(0) : stableId('user', 'admin');
-  const scenarios = apiScenarios(sampleUserId);
+  const scenarios = selected(apiScenarios(sampleUserId));
   const cpus = os.cpus();
   const loadAverageAtStart = os.loadavg();
   console.log(
@@ -201,12 +224,22 @@ async function main(): Promise<number> {
 
     const measured = await measureAll(server, prepared);
     const measurements = withRatios(measured);
-    const outcomes = evaluateTargets(apiTargets, measurements, server.kind);
+    // Targets of scenarios BENCH_ONLY left out are not judged.
+    const targets = apiTargets.filter((t) => scenarios.some((s) => s.name === t.scenario));
+    const outcomes = evaluateTargets(targets, measurements, server.kind);
 
     console.log(`\nResults on ${server.kind} (load average now ${loadAverage()}):\n`);
     console.log(formatMeasurements(measurements));
     console.log('\nTargets:\n');
     console.log(formatTargets(outcomes));
+    const report = measurements.find((m) => m.scenario === REPORT_DATA_SCENARIO_NAME);
+    if (report) {
+      const p99 = report.latencyMs.p99;
+      console.log(
+        `\nreport getData p99 over ${reportRows} rows at ${settings.connections} connections on ${server.kind}: ` +
+          `${p99.toFixed(1)} ms (target < ${REPORT_P99_TARGET_MS} ms: ${p99 < REPORT_P99_TARGET_MS ? 'PASS' : 'FAIL'})`,
+      );
+    }
 
     const resultsDir = fileURLToPath(new URL('./results/', import.meta.url));
     mkdirSync(resultsDir, { recursive: true });
