@@ -295,6 +295,8 @@ test('system messages: a template test send is queued and listed on the system m
   await expect(dialog).toBeHidden();
 
   await page.goto('/system/message');
+  // The receiver is in the folded part of the search form on narrow screens.
+  await expect(list.searchForm.getByRole('button', { name: /查\s*询/ })).toBeVisible();
   const expand = list.searchForm.getByText('展开');
   if (await expand.isVisible()) await expand.click();
   await list.search('接收人', mobile);
