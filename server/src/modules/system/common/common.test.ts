@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { WebSocket } from 'ws';
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
 import { sysTenant, sysUser } from '../schema.ts';
@@ -78,6 +78,14 @@ describe('files', () => {
       await t.call(admin, { method: 'GET', url: api(`/sys/common/signUrl?path=${encodeURIComponent(path)}`) })
     ).json().result;
     expect((await t.call(null, { method: 'GET', url: signed.url })).statusCode).toBe(200);
+    // The link lives 10 minutes.
+    expect(signed.expiresAt - Date.now()).toBeLessThanOrEqual(10 * 60_000);
+    vi.useFakeTimers({ toFake: ['Date'], now: signed.expiresAt + 1_000 });
+    try {
+      expect((await t.call(null, { method: 'GET', url: signed.url })).statusCode).toBe(401);
+    } finally {
+      vi.useRealTimers();
+    }
     expect(
       (await t.call(null, { method: 'GET', url: signed.url.replace(/sign=.+$/, 'sign=forged') })).statusCode,
     ).toBe(401);
@@ -131,6 +139,21 @@ describe('dictionaries and validators', () => {
       await get(`/sys/dict/loadDict/sys_user,realname,username?keyword=${encodeURIComponent("%' or '1'='1")}`)
     ).json();
     expect(keyword.result).toEqual([]);
+    // The other two lookups take the same dictionary codes and keys.
+    for (const code of payloads) {
+      const items = (await get(`/sys/dict/loadDictItem/${encodeURIComponent(code)}?key=admin`)).json();
+      expect(items, code).toMatchObject({ success: false });
+      const byCode = (await get(`/sys/dict/getDictItems/${encodeURIComponent(code)}`)).json();
+      expect(JSON.stringify(byCode), code).not.toContain('argon2');
+      expect(byCode.result ?? [], code).toEqual([]);
+    }
+    const key = (
+      await get(
+        `/sys/dict/loadDictItem/sys_user,realname,username?key=${encodeURIComponent("admin' or '1'='1")}`,
+      )
+    ).json();
+    // An unknown key comes back as itself (reference behaviour), never as another row's text.
+    expect(key.result).toEqual(["admin' or '1'='1"]);
   });
 
   it('checks uniqueness on whitelisted fields, excluding the record itself', async () => {
