@@ -9,6 +9,13 @@ export const SYSTEM = {
   user: '/system/user',
   announcement: '/system/annountCement',
   quartz: '/system/quartzJob',
+  permission: '/system/permission',
+  checkRule: '/system/checkRule',
+  fillRule: '/system/fillRule',
+  dataSource: '/system/dataSource',
+  gatewayRoute: '/system/gatewayRoute',
+  dataLog: '/system/dataLog',
+  log: '/system/log',
 } as const;
 
 interface Envelope<T> {
@@ -21,7 +28,7 @@ interface Envelope<T> {
 export async function adminCall<T>(
   request: APIRequestContext,
   token: string,
-  method: 'GET' | 'POST',
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
   path: string,
   data?: unknown,
 ): Promise<T> {
@@ -74,6 +81,34 @@ export class ResourceScreen {
   /** The add/edit dialog of the screen. */
   dialog(): Locator {
     return this.page.locator('.ant-modal:visible').filter({ has: this.page.locator('form') });
+  }
+
+  /** The add/edit form of a screen that opens it in a side drawer (def.formIn 'drawer'). */
+  formDrawer(): Locator {
+    return this.page.locator('.ant-drawer-content:visible').filter({ has: this.page.locator('form') });
+  }
+
+  /** Opens the add form of a drawer screen. */
+  async openAddDrawer(): Promise<Locator> {
+    await this.toolbar.getByRole('button', { name: /新\s*增/ }).click();
+    const drawer = this.formDrawer();
+    await expect(drawer).toBeVisible();
+    return drawer;
+  }
+
+  /** Submits a drawer form and waits for the call to succeed and the drawer to close. */
+  async submitDrawer(drawer: Locator, path: RegExp): Promise<void> {
+    const saved = this.page.waitForResponse((r) => path.test(r.url()) && r.request().method() !== 'GET');
+    await drawer.getByRole('button', { name: /确\s*[定认]|提\s*交|OK/ }).click();
+    const body = (await (await saved).json()) as Envelope<unknown>;
+    expect(body, body.message).toMatchObject({ success: true });
+    await expect(drawer).toBeHidden();
+  }
+
+  /** The search form with every field shown (the form opens collapsed). */
+  async expandSearch(): Promise<void> {
+    const toggle = this.searchForm.getByText(/展\s*开/);
+    if (await toggle.isVisible()) await toggle.click();
   }
 
   async openAdd(): Promise<Locator> {

@@ -4,6 +4,7 @@
 import { DeleteOutlined, DownloadOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import {
   type ActionType,
+  DrawerForm,
   ModalForm,
   type ProColumns,
   type ProFormInstance,
@@ -40,6 +41,7 @@ export function ResourceListPage({ def }: { def: ResourcePageDef }) {
   const [selected, setSelected] = useState<Row[]>([]);
   const [editing, setEditing] = useState<Row | null>(null);
   const [formOpen, setFormOpen] = useState(false);
+  const [addValues, setAddValues] = useState<{ seq: number; values: Row }>({ seq: 0, values: {} });
   const [detail, setDetail] = useState<Row | null>(null);
   const [reviewing, setReviewing] = useState<Row | null>(null);
   const [exporting, setExporting] = useState(false);
@@ -76,7 +78,15 @@ export function ResourceListPage({ def }: { def: ResourcePageDef }) {
     setEditing(row);
     setFormOpen(true);
   };
-  const helpers: ActionHelpers = { reload: () => reload(), edit: (row) => void openEdit(row) };
+  const openAdd = (values: Row = {}) => {
+    setAddValues((current) => ({ seq: current.seq + 1, values }));
+    void openEdit(null);
+  };
+  const helpers: ActionHelpers = {
+    reload: () => reload(),
+    edit: (row) => void openEdit(row),
+    add: (values) => openAdd(values),
+  };
 
   async function removeRows(ids: string[]) {
     try {
@@ -194,7 +204,7 @@ export function ResourceListPage({ def }: { def: ResourcePageDef }) {
 
   const toolbar = [
     enabled('add') && can(code('add')) && (
-      <Button key="add" type="primary" icon={<PlusOutlined />} onClick={() => void openEdit(null)}>
+      <Button key="add" type="primary" icon={<PlusOutlined />} onClick={() => openAdd()}>
         {tx(['新增', 'Add'])}
       </Button>
     ),
@@ -252,6 +262,52 @@ export function ResourceListPage({ def }: { def: ResourcePageDef }) {
       }),
   ].filter(Boolean);
 
+  // The add/edit form, in a modal dialog or (def.formIn 'drawer') a side drawer.
+  const formKey = editing ? String(editing[rowKey]) : `new-${addValues.seq}`;
+  const formProps = {
+    formRef,
+    // Field ids get a prefix: the search form above holds fields of the same names, and duplicate ids
+    // would tie the dialog's labels to the search boxes.
+    name: 'resource-edit',
+    title: editing ? `${tx(['编辑', 'Edit'])} · ${title}` : `${tx(['新增', 'Add'])} · ${title}`,
+    open: formOpen,
+    width: def.formWidth ?? 760,
+    grid: true,
+    rowProps: { gutter: 16 },
+    colProps: { xs: 24, sm: 12 },
+    initialValues: editing
+      ? toFormValues(def.fields, def.toForm ? def.toForm(editing) : editing)
+      : { ...def.addDefaults, ...addValues.values },
+    onOpenChange: setFormOpen,
+    onFinish: async (values: Row) => {
+      const body = fromFormValues(def.fields, values);
+      const payload = def.toBody ? def.toBody(body, editing) : body;
+      try {
+        if (editing) await api.put(`${def.api}/edit`, { ...payload, [rowKey]: editing[rowKey] });
+        else await api.post(`${def.api}/add`, payload);
+      } catch (error) {
+        // The form stays open with what the user typed; the server's reason is shown.
+        message.error(errorText(error));
+        return false;
+      }
+      message.success(editing ? tx(['编辑成功', 'Saved']) : tx(['添加成功', 'Added']));
+      reload();
+      return true;
+    },
+  };
+  const formControls = formFields.map((field) => (
+    <FormControl
+      key={field.name}
+      field={field}
+      dicts={dicts}
+      tx={tx}
+      schema={def.schema}
+      editing={Boolean(editing)}
+      editingRow={editing}
+      wide={field.wide || field.kind === 'textarea'}
+    />
+  ));
+
   return (
     <Card variant="borderless" styles={{ body: { padding: 0 } }}>
       {def.header}
@@ -263,7 +319,7 @@ export function ResourceListPage({ def }: { def: ResourcePageDef }) {
         headerTitle={title}
         cardBordered={false}
         scroll={{ x: Math.max(scrollX, 900) }}
-        search={{ labelWidth: 'auto', defaultCollapsed: true }}
+        search={def.tree ? false : { labelWidth: 'auto', defaultCollapsed: true }}
         form={{ initialValues: urlValues, syncToUrl: false }}
         options={{ density: true, reload: true, setting: true, fullScreen: false }}
         rowSelection={
@@ -275,13 +331,17 @@ export function ResourceListPage({ def }: { def: ResourcePageDef }) {
             : undefined
         }
         tableAlertRender={false}
-        pagination={{
-          defaultPageSize: PAGE_SIZE,
-          pageSizeOptions: [...PAGE_SIZE_OPTIONS],
-          showQuickJumper: true,
-          showSizeChanger: true,
-          showTotal: (total, range) => paginationLabel(total, range),
-        }}
+        pagination={
+          def.tree
+            ? false
+            : {
+                defaultPageSize: PAGE_SIZE,
+                pageSizeOptions: [...PAGE_SIZE_OPTIONS],
+                showQuickJumper: true,
+                showSizeChanger: true,
+                showTotal: (total, range) => paginationLabel(total, range),
+              }
+        }
         toolBarRender={() => toolbar as React.ReactNode[]}
         request={async (params, sort) => {
           const effectiveSort =
@@ -293,57 +353,29 @@ export function ResourceListPage({ def }: { def: ResourcePageDef }) {
                 };
           const query = toListQuery(params, effectiveSort, def.fixedQuery);
           lastQuery.current = query;
-          const page = await api.get<Page<Row>>(def.listPath ?? `${def.api}/list`, query);
+          const page = await api.get<Page<Row> | Row[]>(def.listPath ?? `${def.api}/list`, query);
+          if (Array.isArray(page)) return { data: page, total: page.length, success: true };
           return { data: page.records, total: page.total, success: true };
         }}
         data-testid="resource-table"
       />
-      <ModalForm<Row>
-        key={editing ? String(editing[rowKey]) : 'new'}
-        formRef={formRef}
-        // Field ids get a prefix: the search form above holds fields of the same names, and duplicate ids
-        // would tie the dialog's labels to the search boxes.
-        name="resource-edit"
-        title={editing ? `${tx(['编辑', 'Edit'])} · ${title}` : `${tx(['新增', 'Add'])} · ${title}`}
-        open={formOpen}
-        width={def.formWidth ?? 760}
-        grid
-        rowProps={{ gutter: 16 }}
-        colProps={{ xs: 24, sm: 12 }}
-        initialValues={
-          editing ? toFormValues(def.fields, def.toForm ? def.toForm(editing) : editing) : def.addDefaults
-        }
-        modalProps={{ destroyOnHidden: true, maskClosable: false, onCancel: () => setFormOpen(false) }}
-        onOpenChange={setFormOpen}
-        onFinish={async (values) => {
-          const body = fromFormValues(def.fields, values);
-          const payload = def.toBody ? def.toBody(body, editing) : body;
-          try {
-            if (editing) await api.put(`${def.api}/edit`, { ...payload, [rowKey]: editing[rowKey] });
-            else await api.post(`${def.api}/add`, payload);
-          } catch (error) {
-            // The form stays open with what the user typed; the server's reason is shown.
-            message.error(errorText(error));
-            return false;
-          }
-          message.success(editing ? tx(['编辑成功', 'Saved']) : tx(['添加成功', 'Added']));
-          reload();
-          return true;
-        }}
-      >
-        {formFields.map((field) => (
-          <FormControl
-            key={field.name}
-            field={field}
-            dicts={dicts}
-            tx={tx}
-            schema={def.schema}
-            editing={Boolean(editing)}
-            editingRow={editing}
-            wide={field.wide || field.kind === 'textarea'}
-          />
-        ))}
-      </ModalForm>
+      {def.formIn === 'drawer' ? (
+        <DrawerForm<Row>
+          key={formKey}
+          {...formProps}
+          drawerProps={{ destroyOnHidden: true, maskClosable: false, onClose: () => setFormOpen(false) }}
+        >
+          {formControls}
+        </DrawerForm>
+      ) : (
+        <ModalForm<Row>
+          key={formKey}
+          {...formProps}
+          modalProps={{ destroyOnHidden: true, maskClosable: false, onCancel: () => setFormOpen(false) }}
+        >
+          {formControls}
+        </ModalForm>
+      )}
       <DetailDrawer def={def} row={detail} onClose={() => setDetail(null)} />
       {def.review && (
         <ReviewModal

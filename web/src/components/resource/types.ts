@@ -86,6 +86,8 @@ export interface ActionHelpers {
   reload: () => void;
   /** Opens the edit form for the row. */
   edit: (row: Record<string, unknown>) => void;
+  /** Opens the add form with these values filled in (e.g. a child below the row). */
+  add: (values?: Record<string, unknown>) => void;
 }
 
 export interface ToolbarAction {
@@ -129,6 +131,10 @@ export interface ResourcePageDef {
   defaultSort?: { column: string; order: 'asc' | 'desc' };
   /** Form width; two-column grid above 640 px. */
   formWidth?: number;
+  /** Where add/edit opens: a modal dialog (default) or a side drawer (long forms). */
+  formIn?: 'modal' | 'drawer';
+  /** The list answer is the whole tree as an array of rows with `children`: no paging, no search form. */
+  tree?: boolean;
   /** Turns the form values into the add/edit body (e.g. joins, unit conversions). */
   toBody?: (
     values: Record<string, unknown>,

@@ -1,0 +1,130 @@
+// 编码校验规则 (component `system/CheckRuleList`): code check rules as an ordered rule JSON (digits, pattern,
+// message per step) and a test box where the server checks a value by the rule's code.
+import { ProFormTextArea } from '@ant-design/pro-components';
+import { Tag, Tooltip } from 'antd';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ResourceListPage, type ResourcePageDef } from '../../../components/resource';
+import { useBilingual } from '../../../components/resource/text';
+import { jsonRule } from '../components/ops/jsonRules';
+import { CheckRuleTester } from './components/CheckRuleTester';
+
+const EXAMPLE =
+  '[{"digits":"2","pattern":"^[A-Z]+$","message":"前两位必须是大写字母"},{"digits":"*","pattern":"^.{4,10}$","message":"长度为4到10位"}]';
+
+interface RuleItem {
+  digits: string;
+  pattern: string;
+  message: string;
+}
+
+function parseRules(text: unknown): RuleItem[] | null {
+  try {
+    const parsed = JSON.parse(String(text ?? ''));
+    return Array.isArray(parsed) ? (parsed as RuleItem[]) : null;
+  } catch {
+    return null;
+  }
+}
+
+export default function CheckRuleList() {
+  const tx = useBilingual();
+  const { i18n } = useTranslation();
+  const [testing, setTesting] = useState<{ ruleCode: string; ruleName: string } | null>(null);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: i18n.language stands for tx
+  const def = useMemo<ResourcePageDef>(
+    () => ({
+      api: '/sys/checkRule',
+      title: ['编码校验规则', 'Check rules'],
+      perm: 'system:checkrule',
+      defaultSort: { column: 'createTime', order: 'desc' },
+      formWidth: 720,
+      addDefaults: { ruleJson: EXAMPLE },
+      fields: [
+        {
+          name: 'ruleName',
+          label: ['规则名称', 'Name'],
+          required: true,
+          search: 'like',
+          sorter: true,
+          list: { width: 180 },
+        },
+        {
+          name: 'ruleCode',
+          label: ['规则编码', 'Code'],
+          required: true,
+          search: true,
+          sorter: true,
+          list: { width: 160, copyable: true },
+          rules: [
+            {
+              pattern: /^[A-Za-z0-9_-]+$/,
+              message: tx(['规则编码只能包含字母、数字、下划线和横线', 'Letters, digits, _ and - only']),
+            },
+          ],
+        },
+        {
+          name: 'ruleJson',
+          label: ['规则JSON', 'Rule JSON'],
+          required: true,
+          list: { width: 300 },
+          render: (value) => {
+            const rules = parseRules(value);
+            if (!rules) return String(value ?? '');
+            const steps = rules.map((r, i) => ({ ...r, step: i + 1 }));
+            return steps.map((r) => (
+              <Tooltip key={r.step} title={`${r.pattern} · ${r.message}`}>
+                <Tag>
+                  {`${r.step}. ${r.digits === '*' ? tx(['全部', 'all']) : tx([`${r.digits}位`, `${r.digits} chars`])}`}
+                </Tag>
+              </Tooltip>
+            ));
+          },
+          renderFormItem: (ctx) => (
+            <ProFormTextArea
+              name={ctx.name}
+              label={ctx.label}
+              disabled={ctx.disabled}
+              rules={[...ctx.rules, jsonRule(tx, 'array')]}
+              colProps={{ span: 24 }}
+              tooltip={tx([
+                '按顺序校验：digits 为位数（"*" 表示整个值），pattern 为正则，message 为不通过时的提示',
+                'Checked in order: digits is how many characters ("*" the whole value), pattern a regular expression, message the text when it fails',
+              ])}
+              fieldProps={{ autoSize: { minRows: 4, maxRows: 12 }, maxLength: 4000 }}
+            />
+          ),
+        },
+        {
+          name: 'ruleDescription',
+          label: ['规则描述', 'Description'],
+          kind: 'textarea',
+          list: { width: 200, ellipsis: true },
+        },
+        {
+          name: 'createTime',
+          label: ['创建时间', 'Created'],
+          kind: 'datetime',
+          form: false,
+          sorter: true,
+        },
+      ],
+      rowActions: [
+        {
+          key: 'test',
+          label: ['功能测试', 'Test'],
+          run: (row) => setTesting({ ruleCode: String(row.ruleCode), ruleName: String(row.ruleName) }),
+        },
+      ],
+    }),
+    [i18n.language],
+  );
+
+  return (
+    <>
+      <ResourceListPage def={def} />
+      <CheckRuleTester rule={testing} onClose={() => setTesting(null)} />
+    </>
+  );
+}
