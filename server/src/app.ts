@@ -23,6 +23,7 @@ import { JobScheduler } from './platform/jobs/scheduler.ts';
 import { type Backplane, LocalBackplane, RedisBackplane } from './platform/realtime/backplane.ts';
 import { RealtimeHub } from './platform/realtime/hub.ts';
 import { realtimeRoutes } from './platform/realtime/routes.ts';
+import { createStorage } from './platform/storage/index.ts';
 
 export interface BuiltApp {
   app: FastifyInstance;
@@ -52,6 +53,8 @@ export async function buildApp(
   const realtime = new RealtimeHub(backplane);
   app.addHook('onClose', () => backplane.close());
   const jobs = new JobScheduler(app.log);
+  const storage = createStorage(config);
+  app.addHook('onClose', () => storage.close?.());
   const ctx: AppContext = {
     config,
     db: database.db,
@@ -60,6 +63,7 @@ export async function buildApp(
     counters: [],
     realtime,
     jobs,
+    storage,
   };
   app.addHook('onClose', () => jobs.stop());
 

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { DEFAULT_BASE_PATH, SESSION_TTL_MS } from '@freight/contracts';
 import type { LockoutPolicy } from './platform/auth/lockout.ts';
+import type { S3Settings } from './platform/storage/s3Storage.ts';
 
 export interface AppConfig {
   port: number;
@@ -32,6 +33,8 @@ export interface AppConfig {
   sms: SmsConfig;
   /** Run the scheduled jobs (sys_quartz_job) in this instance; off in tests unless a test starts them. */
   scheduler: boolean;
+  /** S3-compatible object store for uploads (S3_BUCKET and S3_ENDPOINT set); local files without it. */
+  s3?: S3Settings;
 }
 
 export interface OidcProviderConfig {
@@ -83,6 +86,19 @@ function oidcFromEnv(env: NodeJS.ProcessEnv): OidcProviderConfig[] {
   ];
 }
 
+function s3FromEnv(env: NodeJS.ProcessEnv): S3Settings | undefined {
+  if (!env.S3_BUCKET || !env.S3_ENDPOINT) return undefined;
+  return {
+    endpoint: env.S3_ENDPOINT,
+    region: env.S3_REGION ?? 'us-east-1',
+    bucket: env.S3_BUCKET,
+    accessKeyId: env.S3_ACCESS_KEY_ID ?? '',
+    secretAccessKey: env.S3_SECRET_ACCESS_KEY ?? '',
+    forcePathStyle: flag(env.S3_FORCE_PATH_STYLE, true),
+    prefix: env.S3_PREFIX ?? '',
+  };
+}
+
 const repoRoot = path.resolve(import.meta.dirname, '../..');
 
 export function loadConfig(
@@ -118,6 +134,7 @@ export function loadConfig(
       },
     },
     scheduler: flag(env.SCHEDULER, true),
+    s3: s3FromEnv(env),
     ...overrides,
   };
 }

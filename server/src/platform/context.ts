@@ -3,6 +3,7 @@ import type { AppConfig } from '../config.ts';
 import type { Db } from './db/client.ts';
 import type { JobScheduler } from './jobs/scheduler.ts';
 import type { RealtimeHub } from './realtime/hub.ts';
+import type { FileStorage } from './storage/index.ts';
 
 /** Dictionary texts for `<field>_dictText` (implemented by the system module's cache). */
 export interface DictLookup {
@@ -23,4 +24,6 @@ export interface AppContext {
   realtime: RealtimeHub;
   /** Scheduled jobs: modules register the jobs they own; started by buildApp unless disabled. */
   jobs: JobScheduler;
+  /** Uploaded files: local folder or S3-compatible store. */
+  storage: FileStorage;
 }

@@ -1,11 +1,13 @@
 import { createReadStream } from 'node:fs';
-import { mkdir, stat, writeFile } from 'node:fs/promises';
+import { mkdir, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 
 export interface FileStorage {
   save(relativePath: string, data: Buffer): Promise<void>;
   open(relativePath: string): Promise<{ stream: Readable; size: number } | null>;
+  /** Removes a file if it is there (an upload whose record was not saved). */
+  remove(relativePath: string): Promise<void>;
 }
 
 /** Files under DATA_DIR/upload. Paths are resolved and checked to stay inside that folder. */
@@ -30,5 +32,10 @@ export class LocalStorage implements FileStorage {
     const info = await stat(full).catch(() => null);
     if (!info?.isFile()) return null;
     return { stream: createReadStream(full), size: info.size };
+  }
+
+  async remove(relativePath: string): Promise<void> {
+    const full = this.resolve(relativePath);
+    if (full) await rm(full, { force: true });
   }
 }

@@ -22,7 +22,6 @@ import { newId } from '../../../platform/db/columns.ts';
 import { ok, okMessage } from '../../../platform/http/envelope.ts';
 import { badRequest, bizError } from '../../../platform/http/errors.ts';
 import { listTotalsOf } from '../../../platform/resource/countCache.ts';
-import { LocalStorage } from '../../../platform/storage/localStorage.ts';
 // A shipper's self-registration creates the customer and its admin login together.
 import { pendingCountsChanged } from '../../freight/pendingCounters.ts';
 import { hyCustomer, hyCustomerAdmin } from '../../freight/schema.ts';
@@ -60,8 +59,7 @@ export function registerRoutes(
 ) {
   const { db } = ctx;
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const uploadRoot = path.join(ctx.config.dataDir, 'upload');
-  const storage = new LocalStorage(uploadRoot);
+  const { storage } = ctx;
   const publicWrite = { access: 'public' as const, rateLimit };
 
   /**
@@ -214,7 +212,7 @@ export function registerRoutes(
       });
     } catch (error) {
       // A concurrent registration of the same name or code won the race: the file goes with the attempt.
-      await rm(path.join(uploadRoot, licenseImg), { force: true }).catch(() => undefined);
+      await storage.remove(licenseImg).catch(() => undefined);
       throw error;
     }
     // The new pending shipper shows at once in the header counters and the customer list totals.

@@ -7,7 +7,6 @@ import { randomToken } from '../../../platform/auth/crypto.ts';
 import type { AppContext } from '../../../platform/context.ts';
 import { formatDateTime, ok } from '../../../platform/http/envelope.ts';
 import { bizError, unauthorized } from '../../../platform/http/errors.ts';
-import { LocalStorage } from '../../../platform/storage/localStorage.ts';
 import { hySetting } from '../../apps/schema.ts';
 import { INLINE_TYPES, sniffAllowedType } from './fileTypes.ts';
 import { signPath, verifySignedPath } from './signedUrl.ts';
@@ -49,7 +48,7 @@ async function signingSecret(ctx: AppContext): Promise<string> {
 }
 
 export function uploadRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const storage = new LocalStorage(path.join(ctx.config.dataDir, 'upload'));
+  const { storage } = ctx;
   let secret: Promise<string> | null = null;
   const getSecret = () => {
     secret ??= signingSecret(ctx);
