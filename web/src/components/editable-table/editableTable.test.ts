@@ -83,6 +83,9 @@ describe('vxe socket messages', () => {
   });
 
   it('builds the socket address next to the notification socket', () => {
-    expect(vxeSocketUrl('u1', 'page a')).toMatch(/^ws:\/\/[^/]+\/jeecg-boot\/vxeSocket\/u1\/page%20a$/);
+    expect(vxeSocketUrl('u1', 'page a')).toMatch(
+      /^ws:\/\/[^/]+\/jeecg-boot\/vxeSocket\/u1\/page%20a\?tenant_id=0$/,
+    );
+    expect(vxeSocketUrl('u1', 'p', '7')).toMatch(/\?tenant_id=7$/);
   });
 });

@@ -23,9 +23,10 @@ export interface VxeRowUpdate {
 }
 
 /** `ws(s)://host/<api base>/vxeSocket/{userId}/{pageId}`, built like the notification socket's URL. */
-export function vxeSocketUrl(userId: string, pageId: string): string {
+/** The tenant goes in the query: a browser cannot set headers on a WebSocket (spec §7 tenant_id). */
+export function vxeSocketUrl(userId: string, pageId: string, tenantId = '0'): string {
   const base = socketUrl(userId).replace(/\/websocket\/[^/]*$/, '');
-  return `${base}/vxeSocket/${encodeURIComponent(userId)}/${encodeURIComponent(pageId)}`;
+  return `${base}/vxeSocket/${encodeURIComponent(userId)}/${encodeURIComponent(pageId)}?tenant_id=${encodeURIComponent(tenantId)}`;
 }
 
 /** The row of an `update_vxe_table` message meant for `socketKey` and sent by another instance. */
@@ -93,7 +94,7 @@ export function useVxeSocket({ pageId, socketKey, enabled = true, onRow }: VxeSo
 
     const connect = () => {
       if (stopped) return;
-      const socket = new WebSocket(vxeSocketUrl(userId, pageId), [token]);
+      const socket = new WebSocket(vxeSocketUrl(userId, pageId, useSession.getState().tenantId), [token]);
       socketRef.current = socket;
       socket.onopen = () => {
         setConnected(true);
