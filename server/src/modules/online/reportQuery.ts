@@ -3,6 +3,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client.ts';
 import { rowsOf } from '../../platform/db/rows.ts';
+import { CountCache } from '../../platform/resource/countCache.ts';
 import { MAX_REPORT_COST, type ReportColumn } from './reportGuard.ts';
 import { type CompiledSql, type ParamType, PG_TYPE_OF, quoteIdent, ReportSqlError } from './reportSql.ts';
 
@@ -116,6 +117,20 @@ async function planCost(tx: DbOrTx, query: SQL): Promise<number> {
   return parsed[0].Plan['Total Cost'];
 }
 
+type ReportSummary = Pick<ReportResult, 'total' | 'totals'>;
+
+// Paging through a report asks for the same total and sums again and again; over a large table they cost
+// far more than the page. Kept a few seconds per report SQL, parameters and filters, like list totals.
+const summaryCaches = new WeakMap<object, CountCache<ReportSummary>>();
+function summaryCacheOf(db: object): CountCache<ReportSummary> {
+  let cache = summaryCaches.get(db);
+  if (!cache) {
+    cache = new CountCache<ReportSummary>();
+    summaryCaches.set(db, cache);
+  }
+  return cache;
+}
+
 /** One page (or batch) of a report, its total and its column sums. */
 export async function runReport(db: DbOrTx, request: ReportRequest): Promise<ReportResult> {
   const known = new Set(request.columns.map((c) => c.name));
@@ -145,27 +160,36 @@ export async function runReport(db: DbOrTx, request: ReportRequest): Promise<Rep
         )} ${from}${where}`
       : null;
 
-  let result: ReportResult = { total: 0, records: [], totals: {} };
-  await db.transaction(async (tx) => {
-    await tx.execute(sql.raw('set transaction read only'));
-    await tx.execute(sql.raw(`set local statement_timeout = ${REPORT_STATEMENT_TIMEOUT_MS}`));
-    await tx.execute(sql.raw('set local standard_conforming_strings = on'));
-    // Both statements: a page with a LIMIT plans cheap even when counting its rows would not.
-    for (const query of aggregate ? [select, aggregate] : [select])
-      if ((await planCost(tx, query)) > MAX_REPORT_COST)
-        throw new ReportSqlError('报表查询开销过大，请增加查询条件');
-    const records = rowsOf<ReportRow>(await tx.execute(select)).map((row) => normalize(row, request.columns));
-    let total = records.length;
-    const totals: ReportResult['totals'] = {};
-    if (aggregate) {
+  const readOnly = async <T>(work: (tx: DbOrTx) => Promise<T>): Promise<T> =>
+    db.transaction(async (tx) => {
+      await tx.execute(sql.raw('set transaction read only'));
+      await tx.execute(sql.raw(`set local statement_timeout = ${REPORT_STATEMENT_TIMEOUT_MS}`));
+      await tx.execute(sql.raw('set local standard_conforming_strings = on'));
+      return work(tx);
+    });
+  const checkCost = async (tx: DbOrTx, query: SQL) => {
+    if ((await planCost(tx, query)) > MAX_REPORT_COST)
+      throw new ReportSqlError('报表查询开销过大，请增加查询条件');
+  };
+
+  const records = await readOnly(async (tx) => {
+    await checkCost(tx, select);
+    return rowsOf<ReportRow>(await tx.execute(select)).map((row) => normalize(row, request.columns));
+  });
+  if (!aggregate) return { total: records.length, records, totals: {} };
+  const cache = summaryCacheOf(db);
+  // The page was checked on its own: with a LIMIT it plans cheap even when counting its rows would not.
+  const summary = await cache.get(cache.key('report', aggregate), () =>
+    readOnly(async (tx) => {
+      await checkCost(tx, aggregate);
       const [agg] = rowsOf<Record<string, unknown>>(await tx.execute(aggregate));
-      total = Number(agg.__total);
+      const totals: ReportResult['totals'] = {};
       sums.forEach((name, i) => {
         const text = agg[`s${i}`];
         totals[name] = typeof text === 'string' && NUMERIC_TEXT.test(text) ? text : null;
       });
-    }
-    result = { total, records, totals };
-  });
-  return result;
+      return { total: Number(agg.__total), totals };
+    }),
+  );
+  return { records, ...summary };
 }

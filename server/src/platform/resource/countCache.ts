@@ -11,8 +11,8 @@ const MAX_ENTRIES = 500;
  * the resource drops its table's totals at once; a write elsewhere (another instance, a job) shows within
  * the TTL. The key is the filter's SQL text with its bound values, so scope and data rules are part of it.
  */
-export class CountCache {
-  private readonly entries = new Map<string, { at: number; total: Promise<number> }>();
+export class CountCache<V = number> {
+  private readonly entries = new Map<string, { at: number; total: Promise<V> }>();
 
   key(table: string, where: SQL | undefined): string {
     if (!where) return `${table}|`;
@@ -20,7 +20,7 @@ export class CountCache {
     return `${table}|${query.sql}|${JSON.stringify(query.params)}`;
   }
 
-  get(key: string, load: () => Promise<number>): Promise<number> {
+  get(key: string, load: () => Promise<V>): Promise<V> {
     const hit = this.entries.get(key);
     if (hit && Date.now() - hit.at < TTL_MS) return hit.total;
     if (this.entries.size >= MAX_ENTRIES) this.entries.clear();
