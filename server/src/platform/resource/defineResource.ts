@@ -105,8 +105,15 @@ const idQuery = z.object({ id: z.string().min(1).max(32) });
 const idsQuery = z.object({ ids: z.string().min(1).max(20_000) });
 
 export interface ResourceHandle {
-  /** Scope + filters + data rules of a list request, for exports and custom lists. */
-  whereFor(request: FastifyRequest, query: Record<string, unknown>): Promise<SQL | undefined>;
+  /**
+   * Scope + filters + data rules of a list request, for exports and custom lists; `deleted` gives the
+   * soft-deleted rows of the same scope (a recycle bin).
+   */
+  whereFor(
+    request: FastifyRequest,
+    query: Record<string, unknown>,
+    options?: { deleted?: boolean },
+  ): Promise<SQL | undefined>;
   present(rows: Row[]): Row[];
 }
 
@@ -172,12 +179,12 @@ export function registerResource(app: FastifyInstance, ctx: AppContext, def: Res
     return def.presentRows ? def.presentRows(shown, request) : shown;
   }
 
-  async function scopeConditions(request: FastifyRequest): Promise<SQL[]> {
+  async function scopeConditions(request: FastifyRequest, deleted = false): Promise<SQL[]> {
     const session = request.session;
     if (!session) throw unauthorized();
     const out: SQL[] = [];
     const scope = def.scope ?? {};
-    if (delFlagColumn) out.push(eq(delFlagColumn, 0));
+    if (delFlagColumn) out.push(eq(delFlagColumn, deleted ? 1 : 0));
     if (tenantColumn) out.push(eq(tenantColumn, session.tenantId));
     if (customerColumn && (session.user.userType === 2 || session.user.userType === 6)) {
       out.push(session.user.cid ? eq(customerColumn, session.user.cid) : never);
@@ -199,9 +206,13 @@ export function registerResource(app: FastifyInstance, ctx: AppContext, def: Res
     return out;
   }
 
-  async function whereFor(request: FastifyRequest, query: Record<string, unknown>): Promise<SQL | undefined> {
+  async function whereFor(
+    request: FastifyRequest,
+    query: Record<string, unknown>,
+    options: { deleted?: boolean } = {},
+  ): Promise<SQL | undefined> {
     return andAll([
-      ...(await scopeConditions(request)),
+      ...(await scopeConditions(request, options.deleted)),
       ...buildFilters(def.fields, query),
       def.customFilter?.(query),
     ]);

@@ -230,6 +230,47 @@ describe('roles (system/RoleList): grants, data rules, users of a role', () => {
       false,
     );
 
+    // The recycle bin and the online users follow the same rule.
+    await call('POST', '/sys/permission/saveRolePermission', {
+      roleId,
+      permissionIds: [...granted, button('system:user:delete').key, button('system:user:frozen').key].join(
+        ',',
+      ),
+    });
+    await t.login('ops01', PASSWORD);
+    const fin02 = (await call('GET', '/sys/user/list?username=fin02')).json().result.records[0];
+    expect(
+      (await call('GET', '/sys/online/list', undefined, token))
+        .json()
+        .result.map((u: { username: string }) => u.username),
+    ).not.toContain('ops01');
+    const opsSession = (await call('GET', '/sys/online/list'))
+      .json()
+      .result.find((u: { username: string }) => u.username === 'ops01');
+    expect(
+      (await call('POST', '/sys/online/forceLogout', { token: opsSession.token }, token)).json().success,
+    ).toBe(false);
+    for (const user of [fin02, ops01]) await call('DELETE', `/sys/user/delete?id=${user.id}`);
+    const bin = (await call('GET', '/sys/user/recycleBin', undefined, token)).json().result;
+    expect(bin.map((u: { username: string }) => u.username)).toEqual(['fin02']);
+    const restoreOther = await call('PUT', '/sys/user/putRecycleBin', { userIds: ops01.id }, token);
+    expect(restoreOther.json()).toMatchObject({ success: false, message: '未找到对应数据' });
+    const purgeOther = await call(
+      'DELETE',
+      `/sys/user/deleteRecycleBin?userIds=${ops01.id}`,
+      undefined,
+      token,
+    );
+    expect(purgeOther.json().success).toBe(false);
+    expect(
+      (await call('GET', '/sys/user/recycleBin')).json().result.map((u: { username: string }) => u.username),
+    ).toEqual(expect.arrayContaining(['fin02', 'ops01']));
+    expect((await call('PUT', '/sys/user/putRecycleBin', { userIds: fin02.id }, token)).json().success).toBe(
+      true,
+    );
+    expect((await call('PUT', '/sys/user/putRecycleBin', { userIds: ops01.id })).json().success).toBe(true);
+    await call('POST', '/sys/permission/saveRolePermission', { roleId, permissionIds: granted.join(',') });
+
     // Without a current department the rule matches nobody, rather than everybody.
     await call('POST', '/sys/user/add', {
       username: 'fin03',

@@ -11,7 +11,7 @@ import type { AppContext } from '../../../platform/context.ts';
 import { ok, okMessage } from '../../../platform/http/envelope.ts';
 import { bizError } from '../../../platform/http/errors.ts';
 import { sysDepart, sysRole, sysUser, sysUserDepart, sysUserRole } from '../schema.ts';
-import { usersInScope } from './scope.ts';
+import { userScope, usersInScope } from './scope.ts';
 
 const ids = z.string().min(1).max(20_000);
 const split = (value: string) => [...new Set(value.split(',').filter(Boolean))];
@@ -205,12 +205,13 @@ export function userAdminRoutes(app: FastifyInstance, ctx: AppContext): void {
   );
 
   // Recycle bin: soft-deleted users can be restored or purged.
-  r.get('/sys/user/recycleBin', { config: { access: perm('system:user:delete') } }, async () =>
+  // The recycle bin holds the deleted users of the caller's scope (tenant, data rules) only.
+  r.get('/sys/user/recycleBin', { config: { access: perm('system:user:delete') } }, async (request) =>
     ok(
       await db
         .select(publicUser)
         .from(sysUser)
-        .where(eq(sysUser.delFlag, 1))
+        .where(await userScope(app, request, { deleted: true }))
         .orderBy(desc(sysUser.updateTime)),
     ),
   );
@@ -218,10 +219,17 @@ export function userAdminRoutes(app: FastifyInstance, ctx: AppContext): void {
     '/sys/user/putRecycleBin',
     { config: { access: perm('system:user:delete') }, schema: { body: z.object({ userIds: ids }) } },
     async (request) => {
-      await db
+      const restored = await db
         .update(sysUser)
         .set({ delFlag: 0, updateTime: new Date() })
-        .where(and(inArray(sysUser.id, split(request.body.userIds)), eq(sysUser.delFlag, 1)));
+        .where(
+          and(
+            inArray(sysUser.id, split(request.body.userIds)),
+            await userScope(app, request, { deleted: true }),
+          ),
+        )
+        .returning({ id: sysUser.id });
+      if (!restored.length) throw bizError('未找到对应数据');
       return okMessage('还原成功');
     },
   );
@@ -230,11 +238,13 @@ export function userAdminRoutes(app: FastifyInstance, ctx: AppContext): void {
     { config: { access: perm('system:user:delete') }, schema: { querystring: z.object({ userIds: ids }) } },
     async (request) => {
       const userIds = split(request.query.userIds);
+      const inBin = await userScope(app, request, { deleted: true });
       await db.transaction(async (tx) => {
         const purged = await tx
           .delete(sysUser)
-          .where(and(inArray(sysUser.id, userIds), eq(sysUser.delFlag, 1)))
+          .where(and(inArray(sysUser.id, userIds), inBin))
           .returning({ id: sysUser.id });
+        if (!purged.length) throw bizError('未找到对应数据');
         const purgedIds = purged.map((u) => u.id);
         if (purgedIds.length) {
           await tx.delete(sysUserRole).where(inArray(sysUserRole.userId, purgedIds));
@@ -247,7 +257,7 @@ export function userAdminRoutes(app: FastifyInstance, ctx: AppContext): void {
   );
 
   // Online users = live sessions.
-  r.get('/sys/online/list', { config: { access: perm('system:user:list') } }, async () =>
+  r.get('/sys/online/list', { config: { access: perm('system:user:list') } }, async (request) =>
     ok(
       await db
         .select({
@@ -260,7 +270,7 @@ export function userAdminRoutes(app: FastifyInstance, ctx: AppContext): void {
         })
         .from(sysUserToken)
         .innerJoin(sysUser, eq(sysUser.id, sysUserToken.userId))
-        .where(gt(sysUserToken.expiresAt, sql`now()`))
+        .where(and(gt(sysUserToken.expiresAt, sql`now()`), await userScope(app, request)))
         .orderBy(desc(sysUserToken.createdAt)),
     ),
   );
@@ -271,9 +281,18 @@ export function userAdminRoutes(app: FastifyInstance, ctx: AppContext): void {
       schema: { body: z.object({ token: z.string().length(16) }) },
     },
     async (request) => {
+      const visible = db
+        .select({ id: sysUser.id })
+        .from(sysUser)
+        .where(await userScope(app, request));
       const removed = await db
         .delete(sysUserToken)
-        .where(sql`left(${sysUserToken.tokenHash}, 16) = ${request.body.token}`)
+        .where(
+          and(
+            sql`left(${sysUserToken.tokenHash}, 16) = ${request.body.token}`,
+            inArray(sysUserToken.userId, visible),
+          ),
+        )
         .returning();
       if (!removed.length) throw bizError('该会话已结束');
       return okMessage('已强制退出');

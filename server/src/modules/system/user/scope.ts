@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, type SQL } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { DbOrTx } from '../../../platform/db/client.ts';
 import { bizError } from '../../../platform/http/errors.ts';
@@ -11,6 +11,17 @@ const handles = new WeakMap<FastifyInstance, ResourceHandle>();
 
 export function rememberUserResource(app: FastifyInstance, handle: ResourceHandle): void {
   handles.set(app, handle);
+}
+
+/** The condition on `sys_user` that keeps a query to the users the caller's user screen shows. */
+export async function userScope(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  options: { deleted?: boolean } = {},
+): Promise<SQL | undefined> {
+  const handle = handles.get(app);
+  if (!handle) throw new Error('user resource not registered');
+  return handle.whereFor(request, {}, options);
 }
 
 /** The asked-for users (by ids or one account name), refused when any of them is outside the caller's scope. */
