@@ -73,6 +73,7 @@ export async function enabledBank(tx: DbOrTx, code: string): Promise<{ bankCode:
 
 export function bankRoutes(app: FastifyInstance, ctx: AppContext): void {
   registerResource(app, ctx, {
+    dataLog: true,
     path: '/bank/hyBank',
     permission: 'bank',
     title: '银行',

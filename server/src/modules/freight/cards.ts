@@ -88,6 +88,7 @@ export function cardRoutes(app: FastifyInstance, ctx: AppContext): void {
   );
 
   registerResource(app, ctx, {
+    dataLog: true,
     path: '/hydriverbank/hyDriverBank',
     permission: 'driverbank',
     title: '司机银行卡',

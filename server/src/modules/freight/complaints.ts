@@ -59,6 +59,7 @@ export function complaintRoutes(app: FastifyInstance, ctx: AppContext): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   registerResource(app, ctx, {
+    dataLog: true,
     path: '/shipping/hyComplaint',
     permission: 'shipping:complaint',
     title: '投诉',

@@ -68,6 +68,7 @@ export function customerUserRoutes(app: FastifyInstance, ctx: AppContext): void 
   }
 
   registerResource(app, ctx, {
+    dataLog: true,
     path: '/customer/hyCustomerUser',
     permission: 'customer:user',
     title: '货主用户',

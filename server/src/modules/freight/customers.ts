@@ -43,6 +43,7 @@ export function customerRoutes(app: FastifyInstance, ctx: AppContext): void {
   const review = reviewOnWrite('customer', hyCustomer, hyCustomer.id, hyCustomer.state, hyCustomer.tenantId);
 
   registerResource(app, ctx, {
+    dataLog: true,
     path: '/customer/hyCustomer',
     permission: 'customer:manager',
     title: '货主',

@@ -149,6 +149,7 @@ export function orderRoutes(app: FastifyInstance, ctx: AppContext): void {
   const fen = (title: string) => ({ type: 'number' as const, title, exportValue: fenCell });
 
   registerResource(app, ctx, {
+    dataLog: true,
     path: '/order/hyOrder',
     permission: 'order',
     title: '货源订单',

@@ -174,6 +174,34 @@ describe('freight parties', () => {
     ).toBe('开户银行不存在或已停用');
   });
 
+  it('keeps a version of every edit of a driver in the data log, comparable side by side', async () => {
+    const row = await addDriver();
+    const edit = await call('PUT', '/hydriver/hyDriver/edit', { ...row, driverName: '改名司机', id: row.id });
+    expect(edit.json().success).toBe(true);
+    const versions = (
+      await call('GET', `/sys/dataLog/queryDataVerList?dataTable=hy_driver&dataId=${row.id}`)
+    ).json().result as Array<{ id: string; dataVersion: number }>;
+    expect(versions.map((v) => v.dataVersion).sort()).toEqual([1, 2]);
+    const compared = (
+      await call('GET', `/sys/dataLog/queryCompareList?dataId1=${versions[0].id}&dataId2=${versions[1].id}`)
+    ).json().result as Array<{ dataContent: string }>;
+    const names = compared.map((v) => JSON.parse(v.dataContent).driverName).sort();
+    expect(names).toEqual([row.driverName, '改名司机'].sort());
+  });
+
+  it('keeps no password in the data log of a user', async () => {
+    const users = (await call('GET', '/sys/user/list?username=shipper')).json().result.records;
+    const shipperUser = users.find((u: { username: string }) => u.username === 'shipper');
+    const edited = await call('PUT', '/sys/user/edit', { ...shipperUser, realname: '货主员工（改）' });
+    expect(edited.json().success).toBe(true);
+    const versions = (
+      await call('GET', `/sys/dataLog/queryDataVerList?dataTable=sys_user&dataId=${shipperUser.id}`)
+    ).json().result as Array<{ dataContent: string }>;
+    expect(versions.length).toBeGreaterThan(0);
+    expect(JSON.parse(versions[0].dataContent).realname).toBe('货主员工（改）');
+    expect(JSON.stringify(versions)).not.toMatch(/argon2|"password"/);
+  });
+
   it('runs the review state machine on every party: 1→2, 1→3 with a reason, 3→1 resubmit, illegal moves refused, each step logged', async () => {
     const v = await addVehicle();
     const d = await addDriver();

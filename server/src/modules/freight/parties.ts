@@ -401,7 +401,7 @@ export function partyRoutes(app: FastifyInstance, ctx: AppContext): void {
   ];
 
   for (const party of parties) {
-    registerResource(app, ctx, party.def);
+    registerResource(app, ctx, { ...party.def, dataLog: true });
     registerReview(app, ctx, {
       ...party.review,
       path: party.def.path,

@@ -64,6 +64,7 @@ export function roleRoutes(app: FastifyInstance, ctx: AppContext): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   registerResource(app, ctx, {
+    dataLog: true,
     path: '/sys/role',
     permission: 'system:role',
     title: '角色',

@@ -28,6 +28,7 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   const users = registerResource(app, ctx, {
+    dataLog: true,
     path: '/sys/user',
     permission: 'system:user',
     title: '用户',
