@@ -30,6 +30,13 @@ export function clearLocalSession(): void {
 /** Set when logout sent the browser to the CAS logout: the login page then does not bounce back into CAS. */
 export const SSO_LOGGED_OUT = 'SSO_LOGGED_OUT';
 
+let leavingForSsoLogout = false;
+/**
+ * True in the document that is on its way to the CAS logout. Callers of logout navigate to the login page
+ * meanwhile; that page must leave SSO_LOGGED_OUT for the one the browser opens on its way back from CAS.
+ */
+export const isLeavingForSsoLogout = () => leavingForSsoLogout;
+
 /**
  * Calls /sys/logout and completes even when it fails (the error is shown). `keepRememberKey` (an expired
  * session) keeps this browser's remember-me key so the login page can sign in again with it (issue 4).
@@ -51,6 +58,7 @@ export async function logout(options: { keepRememberKey?: boolean } = {}): Promi
     // A session from CAS single sign-on ends at the CAS server too (issue 4).
     if (casLogoutUrl) {
       sessionStorage.setItem(SSO_LOGGED_OUT, '1');
+      leavingForSsoLogout = true;
       const service = `${window.location.origin}/user/login`;
       window.location.assign(`${casLogoutUrl}?service=${encodeURIComponent(service)}`);
     }

@@ -21,7 +21,7 @@ import { Input, Password } from '../../components/form/singleLineInputs';
 import { authApi, rememberKey } from '../../services/authApi';
 import { feedback } from '../../services/feedback';
 import { errorText, isHttpFailure } from '../../services/request';
-import { SSO_LOGGED_OUT } from '../../services/sessionActions';
+import { isLeavingForSsoLogout, SSO_LOGGED_OUT } from '../../services/sessionActions';
 import { AUTH_NS } from './authI18n';
 import { casService, ExternalLogins, startCas } from './ExternalLogins';
 import { mobileRules, SmsCodeInput, smsCodeRules } from './SmsCodeInput';
@@ -141,7 +141,8 @@ export default function Login() {
         setBusy(null);
       }
       const o = await loaded;
-      if (!alive) return;
+      // Still the document that logged out and is leaving for the CAS logout: keep the flag for the return.
+      if (!alive || isLeavingForSsoLogout()) return;
       const loggedOutOfSso = sessionStorage.getItem(SSO_LOGGED_OUT);
       sessionStorage.removeItem(SSO_LOGGED_OUT);
       if (o?.cas && params.get('local') !== '1' && !loggedOutOfSso) {
