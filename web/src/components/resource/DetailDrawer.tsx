@@ -1,5 +1,5 @@
 // The record's detail drawer: every declared field as text, and for reviewed parties the review timeline.
-import { formatDateTime } from '@freight/contracts';
+import { DETAIL_LIST_MAX_COLUMNS, formatDateTime } from '@freight/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Descriptions, Drawer, Empty, Grid, Spin, Timeline, Typography } from 'antd';
 import { api } from '../../services/request';
@@ -52,14 +52,19 @@ export function DetailDrawer({
       open={Boolean(row)}
       onClose={onClose}
       title={`${tx(def.title)} · ${tx(['详情', 'Details'])}`}
-      width={screens.md ? 720 : '100%'}
+      width={screens.xxl ? 1200 : screens.md ? 720 : '100%'}
       destroyOnHidden
     >
       {row && (
-        <Descriptions bordered size="small" column={screens.md ? 2 : 1}>
+        <Descriptions
+          bordered
+          size="small"
+          // Up to 4 columns (spec §9) where the screen is wide enough for them.
+          column={{ xs: 1, sm: 1, md: 2, lg: 2, xl: 2, xxl: DETAIL_LIST_MAX_COLUMNS }}
+        >
           {fields.map((field) => (
             <Descriptions.Item key={field.name} label={tx(field.label)}>
-              {displayValue(field, row, dicts, tx)}
+              {displayValue(field, row, dicts, tx, { whole: true })}
             </Descriptions.Item>
           ))}
         </Descriptions>

@@ -11,7 +11,14 @@ import {
   ProFormText,
   ProFormTextArea,
 } from '@ant-design/pro-components';
-import { type DictMap, formatDateTime, formatFen, formatTonnes, formatYuan } from '@freight/contracts';
+import {
+  type DictMap,
+  ellipsis,
+  formatDateTime,
+  formatFen,
+  formatTonnes,
+  formatYuan,
+} from '@freight/contracts';
 import { Image, Tag } from 'antd';
 import type { Rule } from 'antd/es/form';
 import type { ReactNode } from 'react';
@@ -41,7 +48,14 @@ export function fieldOptions(field: ResourceField, dicts: DictMap, tx: Tx) {
 }
 
 /** The text a cell shows for a value (also used by the detail drawer). */
-export function displayValue(field: ResourceField, row: Row, dicts: DictMap, tx: Tx): ReactNode {
+/** A cell's text; long plain text is cut at 25 characters in lists (spec §9), whole in the detail drawer. */
+export function displayValue(
+  field: ResourceField,
+  row: Row,
+  dicts: DictMap,
+  tx: Tx,
+  options: { whole?: boolean } = {},
+): ReactNode {
   const value = row[field.name];
   if (field.render) return field.render(value, row);
   if (value === null || value === undefined || value === '') return '--';
@@ -73,8 +87,11 @@ export function displayValue(field: ResourceField, row: Row, dicts: DictMap, tx:
       return '******';
     case 'tonnes':
       return typeof value === 'number' || typeof value === 'string' ? formatTonnes(value) : '--';
-    default:
-      return String(value);
+    default: {
+      const text = String(value);
+      const cut = options.whole ? text : ellipsis(text);
+      return cut === text ? text : <span title={text}>{cut}</span>;
+    }
   }
 }
 
