@@ -40,8 +40,9 @@ export class PartiesPage {
   readonly importErrors: Locator;
 
   constructor(readonly page: Page) {
-    this.table = page.getByTestId('resource-table');
-    this.searchForm = page.locator('.ant-pro-query-filter');
+    // The visible screen's: pages of other open tabs stay mounted (keep-alive) but hidden.
+    this.table = page.locator('[data-testid="resource-table"]:visible');
+    this.searchForm = page.locator('.ant-pro-query-filter:visible');
     this.importButton = page.getByTestId('import-button');
     this.importSummary = page.getByTestId('import-summary');
     this.importErrors = page.getByTestId('import-errors');
@@ -71,7 +72,8 @@ export class PartiesPage {
     await expect(dialog).toBeVisible();
     if (reason !== undefined) {
       await dialog.getByLabel('驳回', { exact: true }).check();
-      await dialog.getByLabel('驳回原因').fill(reason);
+      // By its box, not its label: the review forms of kept-alive pages share the field's id.
+      await dialog.locator('textarea').fill(reason);
     }
     const reviewed = this.page.waitForResponse((r) => r.url().endsWith('/review'));
     await dialog.getByRole('button', { name: /确\s*定|OK/ }).click();

@@ -39,6 +39,7 @@ export function BankSelect({
         value: b.bankCode,
         label: `${b.bankName}（${b.bankCode}）`,
       }))}
+      style={{ width: '100%' }}
       data-testid="bank-select"
     />
   );

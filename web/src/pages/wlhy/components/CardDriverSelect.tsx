@@ -1,0 +1,40 @@
+// The driver of a bank card: a driver search whose choice pre-fills the holder with the driver's own name
+// and ID number (the usual case; a captain's card needs a collection agreement, which the server checks).
+import { Form } from 'antd';
+import { RemoteSelect } from './RemoteSelect';
+
+type Row = Record<string, unknown>;
+
+export function CardDriverSelect({
+  value,
+  onChange,
+  disabled,
+  initialLabel,
+}: {
+  value?: string | null;
+  onChange?: (value: string | null) => void;
+  disabled?: boolean;
+  initialLabel?: string;
+}) {
+  const form = Form.useFormInstance();
+  return (
+    <RemoteSelect
+      api="/hydriver/hyDriver/list"
+      searchKey="driverName"
+      label={(r) => `${String(r.driverName)}（${String(r.mobile ?? '')}）`}
+      value={value}
+      initialLabel={initialLabel}
+      disabled={disabled}
+      data-testid="card-driver-select"
+      onChange={(id, row?: Row) => {
+        onChange?.(id);
+        if (!row?.driverName) return;
+        form.setFieldsValue({
+          holderName: row.driverName,
+          holderIdCard: row.idCard,
+          reservedMobile: form.getFieldValue('reservedMobile') || row.mobile,
+        });
+      }}
+    />
+  );
+}
