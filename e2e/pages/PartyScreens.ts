@@ -41,7 +41,7 @@ export class PartyScreen extends PartiesPage {
   dialog(): Locator {
     return this.page
       .locator('.ant-modal:visible')
-      .filter({ has: this.page.locator('form[id="resource-edit"]') });
+      .filter({ has: this.page.locator('form[id$="-edit"]') });
   }
 
   async openAdd(): Promise<Locator> {

@@ -12,7 +12,7 @@ import {
 } from '@ant-design/pro-components';
 import { PAGE_SIZE, PAGE_SIZE_OPTIONS, type Page, paginationLabel } from '@freight/contracts';
 import { App, Button, Card, Popconfirm, Space, Typography } from 'antd';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { api, errorText } from '../../services/request';
 import { useSession } from '../../stores/session';
@@ -32,6 +32,9 @@ export function ResourceListPage({ def }: { def: ResourcePageDef }) {
   const tx = useBilingual();
   const can = useCan();
   const { message } = App.useApp();
+  // Pages of other tabs stay mounted (keep-alive): forms need names of their own, or two tabs' fields share
+  // an id and a label focuses the field of a hidden page.
+  const formName = `rl${useId().replace(/[^A-Za-z0-9]/g, '')}`;
   const dicts = useSession((s) => s.dictItems);
   const location = useLocation();
   const actionRef = useRef<ActionType>(undefined);
@@ -268,7 +271,7 @@ export function ResourceListPage({ def }: { def: ResourcePageDef }) {
     formRef,
     // Field ids get a prefix: the search form above holds fields of the same names, and duplicate ids
     // would tie the dialog's labels to the search boxes.
-    name: 'resource-edit',
+    name: `${formName}-edit`,
     title: editing ? `${tx(['编辑', 'Edit'])} · ${title}` : `${tx(['新增', 'Add'])} · ${title}`,
     open: formOpen,
     width: def.formWidth ?? 760,
@@ -320,7 +323,7 @@ export function ResourceListPage({ def }: { def: ResourcePageDef }) {
         cardBordered={false}
         scroll={{ x: Math.max(scrollX, 900) }}
         search={def.tree ? false : { labelWidth: 'auto', defaultCollapsed: true }}
-        form={{ initialValues: urlValues, syncToUrl: false }}
+        form={{ name: `${formName}-search`, initialValues: urlValues, syncToUrl: false }}
         options={{ density: true, reload: true, setting: true, fullScreen: false }}
         rowSelection={
           enabled('delete') || (def.toolbar ?? []).some((a) => a.batch)

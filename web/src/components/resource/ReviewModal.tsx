@@ -1,6 +1,6 @@
 // Approve or reject a pending party (issue 7): a rejection needs its reason.
 import { App, Form, Input, Modal, Radio } from 'antd';
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { api, errorText } from '../../services/request';
 import { useBilingual } from './text';
 
@@ -20,6 +20,8 @@ export function ReviewModal({
   const tx = useBilingual();
   const { message } = App.useApp();
   const [form] = Form.useForm<{ state: 2 | 3; reason?: string }>();
+  // A name per instance: review dialogs of other kept-alive tabs hold the same fields.
+  const formName = `review${useId().replace(/[^A-Za-z0-9]/g, '')}`;
   const [busy, setBusy] = useState(false);
   const state = Form.useWatch('state', form);
 
@@ -51,7 +53,7 @@ export function ReviewModal({
       destroyOnHidden
       forceRender
     >
-      <Form form={form} layout="vertical">
+      <Form form={form} name={formName} layout="vertical">
         <Form.Item name="state" label={tx(['审核结果', 'Decision'])} rules={[{ required: true }]}>
           <Radio.Group
             options={[
