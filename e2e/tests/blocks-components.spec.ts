@@ -304,3 +304,16 @@ test('system messages: a template test send is queued and listed on the system m
   await expect(list.row(mobile)).toContainText('短信');
   await expect(list.row(mobile)).toContainText('您的登录验证码为246810');
 });
+
+test('the gallery formats live notes: money with separators, fee total by order mode, dates', async ({
+  page,
+}) => {
+  const section = page.getByTestId('gallery-format');
+  await expect(section.getByTestId('format-money')).toHaveText('1,234,567.89');
+  await expect(section.getByTestId('format-pagination')).toHaveText(/^1-\d+ 共 \d+ 条$/);
+  const rows = section.getByTestId('format-notes').locator('.ant-table-row');
+  await expect(rows.first()).toBeVisible();
+  const cells = await rows.first().locator('td').allInnerTexts();
+  expect(cells[1]).toMatch(/^(\d{1,3}(,\d{3})*\.\d{2}|--)$/);
+  expect(cells[4]).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+});

@@ -234,6 +234,9 @@ test.describe('as shipper_admin', () => {
     expect(top).not.toContain('示例');
     await page.goto('/system/user');
     await expect(page).toHaveURL(/\/404$/);
+    // The component gallery needs demo:components.
+    await page.goto('/demo/components');
+    await expect(page).toHaveURL(/\/404$/);
   });
 });
 

@@ -1,6 +1,6 @@
 // Component gallery (issue 5, /demo/components, permission demo:components): each building block with
 // live data from the server.
-import { Alert, Button, Card, Col, Descriptions, Form, Input, Row, Skeleton, Space, Typography } from 'antd';
+import { Button, Card, Col, Descriptions, Form, Input, Row, Skeleton, Space, Typography } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { Authorized, useAuthorized } from '../../components/auth';
 import { DictRadio, DictSelect, DictTag, SearchSelect } from '../../components/dict';
@@ -8,11 +8,9 @@ import { checkRule, duplicateRule } from '../../components/form/asyncRules';
 import { PopupInput, RecordPopup } from '../../components/popup';
 import { useBilingual } from '../../components/resource/text';
 import { FileUpload, UploadPopup } from '../../components/upload';
+import { LiveFormatting } from './LiveFormatting';
 
-// The editable table demo belongs to the "grid" helper; it is shown here when its file exists.
-const demoModules = import.meta.glob<{ default: React.ComponentType }>('./EditableTableDemo.tsx');
-const editableLoader = demoModules['./EditableTableDemo.tsx'];
-const EditableTableDemo = editableLoader ? lazy(editableLoader) : null;
+const EditableTableDemo = lazy(() => import('./EditableTableDemo'));
 
 /** Async validators (issue 5 §8): the server's message is the form error. */
 function AsyncValidators() {
@@ -223,21 +221,18 @@ export default function ComponentGallery() {
           </Section>
         </Col>
         <Col span={24}>
+          <Section
+            testId="gallery-format"
+            title={tx(['格式化与费用可见性', 'Formatting and fee visibility'])}
+          >
+            <LiveFormatting />
+          </Section>
+        </Col>
+        <Col span={24}>
           <Section testId="gallery-editable" title={tx(['可编辑表格', 'Editable table'])}>
-            {EditableTableDemo ? (
-              <Suspense fallback={<Skeleton active />}>
-                <EditableTableDemo />
-              </Suspense>
-            ) : (
-              <Alert
-                type="info"
-                showIcon
-                message={tx([
-                  '可编辑表格示例尚未提供（EditableTableDemo）',
-                  'Editable table demo not available yet',
-                ])}
-              />
-            )}
+            <Suspense fallback={<Skeleton active />}>
+              <EditableTableDemo />
+            </Suspense>
           </Section>
         </Col>
       </Row>
