@@ -7,15 +7,14 @@ import { z } from 'zod';
 import { perm } from '../../platform/access/declare.ts';
 import { grantsOf } from '../../platform/access/grants.ts';
 import type { AppContext } from '../../platform/context.ts';
-import type { DbOrTx } from '../../platform/db/client.ts';
 import { ok, okMessage } from '../../platform/http/envelope.ts';
 import { bizError, forbidden, unauthorized } from '../../platform/http/errors.ts';
 import { registerResource } from '../../platform/resource/defineResource.ts';
 import { tableDictOf } from '../system/dict/tableDicts.ts';
 import { reportCall } from './apiRoutes.ts';
-import type { ReportColumn, ReportGuardCache } from './reportGuard.ts';
-import { runReport } from './reportQuery.ts';
+import type { ReportColumn } from './reportGuard.ts';
 import { paramTypes } from './reportService.ts';
+import type { ReportSources } from './reportSource.ts';
 import {
   checkParamValue,
   compileReportSql,
@@ -44,6 +43,15 @@ const optionalText = (max: number) =>
     .nullish()
     .transform((v) => v || null);
 
+/** A data source by its code; blank runs the report on the platform database. */
+const dbSourceField = z
+  .string()
+  .trim()
+  .max(100)
+  .regex(/^$|^[A-Za-z0-9_-]+$/, '数据源编码不正确')
+  .nullish()
+  .transform((v) => v || null);
+
 const headBody = z.object({
   code: z
     .string({ error: '报表编码不能为空' })
@@ -57,6 +65,7 @@ const headBody = z.object({
   returnTxtField: optionalText(100),
   returnType: optionalText(2),
   content: optionalText(1000),
+  dbSource: dbSourceField,
   perms: z
     .string()
     .trim()
@@ -117,9 +126,9 @@ export function fieldTypeOf(pgType: string): (typeof FIELD_TYPES)[number] {
 
 /** Everything a definition must satisfy before it is stored; returns the SQL's columns. */
 async function checkDefinition(
-  db: DbOrTx,
-  guard: ReportGuardCache,
+  sources: ReportSources,
   def: Definition,
+  tenantId: number | undefined,
 ): Promise<ReportColumn[]> {
   const compiled = compileReportSql(def.head.cgrSql);
   const declared = new Set(def.params.map((p) => p.paramName));
@@ -131,7 +140,8 @@ async function checkDefinition(
   if (declared.size !== def.params.length) throw new ReportSqlError('参数名重复');
   const missing = userParamNames(compiled).filter((name) => !declared.has(name));
   if (missing.length) throw new ReportSqlError(`请配置SQL中的参数: ${missing.join(', ')}`);
-  const columns = await guard.columns(db, compiled, paramTypes(compiled, def.params));
+  const target = await sources.target(def.head.dbSource, tenantId);
+  const columns = await target.columns(compiled, paramTypes(compiled, def.params));
   const names = new Set(columns.map((c) => c.name));
   const seen = new Set<string>();
   for (const item of def.items) {
@@ -144,7 +154,7 @@ async function checkDefinition(
   return columns;
 }
 
-export function reportAdminRoutes(app: FastifyInstance, ctx: AppContext, guard: ReportGuardCache): void {
+export function reportAdminRoutes(app: FastifyInstance, ctx: AppContext, sources: ReportSources): void {
   const { db } = ctx;
   const r = app.withTypeProvider<ZodTypeProvider>();
 
@@ -163,6 +173,7 @@ export function reportAdminRoutes(app: FastifyInstance, ctx: AppContext, guard: 
       cgrSql: { column: onlCgreportHead.cgrSql, type: 'string', title: '报表SQL' },
       perms: { column: onlCgreportHead.perms, type: 'string', title: '权限编码' },
       content: { column: onlCgreportHead.content, type: 'string', title: '描述' },
+      dbSource: { column: onlCgreportHead.dbSource, type: 'string', filter: true, title: '数据源' },
       createTime: { column: onlCgreportHead.createTime, type: 'date', filter: true, sort: true },
     },
     async afterDelete(rows, tx) {
@@ -201,9 +212,10 @@ export function reportAdminRoutes(app: FastifyInstance, ctx: AppContext, guard: 
   async function save(
     mode: 'add' | 'edit',
     body: Definition & { id?: string },
-    username: string | undefined,
+    session: { user: { username: string }; tenantId: number } | null | undefined,
   ) {
-    await reportCall(() => checkDefinition(db, guard, body));
+    const username = session?.user.username;
+    await reportCall(() => checkDefinition(sources, body, session?.tenantId));
     return db.transaction(async (tx) => {
       const clash = await tx
         .select({ id: onlCgreportHead.id })
@@ -265,7 +277,7 @@ export function reportAdminRoutes(app: FastifyInstance, ctx: AppContext, guard: 
       schema: { body: definitionBody },
     },
     async (request) => {
-      const id = await save('add', request.body, request.session?.user.username);
+      const id = await save('add', request.body, request.session);
       return ok({ id }, '添加成功！');
     },
   );
@@ -277,7 +289,7 @@ export function reportAdminRoutes(app: FastifyInstance, ctx: AppContext, guard: 
       schema: { body: definitionBody.extend({ id: z.string().min(1).max(32) }) },
     },
     async (request) => {
-      await save('edit', request.body, request.session?.user.username);
+      await save('edit', request.body, request.session);
       return okMessage('编辑成功!');
     },
   );
@@ -291,6 +303,7 @@ export function reportAdminRoutes(app: FastifyInstance, ctx: AppContext, guard: 
         body: z.object({
           sql: z.string().trim().min(1, '报表SQL不能为空').max(20_000),
           params: z.array(paramBody).max(50).default([]),
+          dbSource: dbSourceField,
         }),
       },
     },
@@ -307,7 +320,8 @@ export function reportAdminRoutes(app: FastifyInstance, ctx: AppContext, guard: 
             request.body.params.find((p) => p.paramName === name) ?? paramBody.parse({ paramName: name }),
         );
         const types = paramTypes(compiled, params);
-        const columns = await guard.columns(db, compiled, types);
+        const target = await sources.target(request.body.dbSource, session.tenantId);
+        const columns = await target.columns(compiled, types);
         const values: Record<string, string | number | null> = {
           sys_tenant_id: session.tenantId,
           sys_user_id: session.user.id,
@@ -321,7 +335,7 @@ export function reportAdminRoutes(app: FastifyInstance, ctx: AppContext, guard: 
           if (problem) throw new ReportSqlError(`参数 ${p.paramName}: ${problem}`);
           values[p.paramName] = p.paramValue ?? null;
         }
-        const preview = await runReport(db, {
+        const preview = await target.run({
           compiled,
           types,
           values,

@@ -10,17 +10,16 @@ import type { AppContext } from '../../platform/context.ts';
 import { untilDrained } from '../../platform/http/backpressure.ts';
 import { ok } from '../../platform/http/envelope.ts';
 import { bizError, forbidden, unauthorized } from '../../platform/http/errors.ts';
-import type { ReportGuardCache } from './reportGuard.ts';
-import { type ReportResult, runReport } from './reportQuery.ts';
+import type { ReportResult } from './reportQuery.ts';
 import {
   bindValues,
-  checkedColumns,
   dictOptionsOf,
   type LoadedReport,
   loadReport,
   NUMERIC_FIELD_TYPES,
   searchFilters,
 } from './reportService.ts';
+import type { ReportSources } from './reportSource.ts';
 import { ReportSqlError } from './reportSql.ts';
 
 /** Who may read a report's data when its definition names no permission of its own. */
@@ -49,7 +48,7 @@ function sessionOf(request: FastifyRequest): Session {
   return request.session;
 }
 
-export function reportApiRoutes(app: FastifyInstance, ctx: AppContext, guard: ReportGuardCache): void {
+export function reportApiRoutes(app: FastifyInstance, ctx: AppContext, sources: ReportSources): void {
   const { db } = ctx;
   const r = app.withTypeProvider<ZodTypeProvider>();
 
@@ -75,7 +74,9 @@ export function reportApiRoutes(app: FastifyInstance, ctx: AppContext, guard: Re
   ): Promise<ReportResult> {
     const session = sessionOf(request);
     return reportCall(async () => {
-      const columns = await checkedColumns(db, guard, report);
+      // The report's data source (blank: the platform database) answers its columns and its rows.
+      const target = await sources.target(report.head.dbSource);
+      const columns = await target.columns(report.compiled, report.types);
       const names = new Set(columns.map((c) => c.name));
       const column = typeof query.column === 'string' ? query.column : '';
       const order = query.order === 'asc' || query.order === 'desc' ? query.order : 'asc';
@@ -85,7 +86,7 @@ export function reportApiRoutes(app: FastifyInstance, ctx: AppContext, guard: Re
       const totals = report.items
         .filter((i) => i.isTotal === 1 && NUMERIC_FIELD_TYPES.has(i.fieldType) && names.has(i.fieldName))
         .map((i) => i.fieldName);
-      return runReport(db, {
+      return target.run({
         compiled: report.compiled,
         types: report.types,
         values: bindValues(report, query, session),

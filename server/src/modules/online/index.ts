@@ -3,13 +3,16 @@ import type { AppContext } from '../../platform/context.ts';
 import { reportAdminRoutes } from './adminRoutes.ts';
 import { reportApiRoutes } from './apiRoutes.ts';
 import { ReportGuardCache } from './reportGuard.ts';
+import { ReportSources } from './reportSource.ts';
 import { seedReports } from './seedReports.ts';
 
 /** Online development: report definitions (cgreport) and the report API behind record popups. */
 export function onlineModule(app: FastifyInstance, ctx: AppContext): void {
-  const guard = new ReportGuardCache();
-  reportApiRoutes(app, ctx, guard);
-  reportAdminRoutes(app, ctx, guard);
+  // Reports run on the platform database (guarded tables) or, read-only, on a configured data source.
+  const sources = new ReportSources(ctx, new ReportGuardCache());
+  reportApiRoutes(app, ctx, sources);
+  reportAdminRoutes(app, ctx, sources);
+  app.addHook('onClose', () => sources.close());
   // System data like the dictionaries: present on every start, inserted once, edits kept. A database that
   // lacks the tables (a migration skipped) keeps serving everything else; the report calls say why.
   app.addHook('onReady', async () => {

@@ -7,7 +7,6 @@ import type { DictLookup } from '../../platform/context.ts';
 import type { DbOrTx } from '../../platform/db/client.ts';
 import { formatDateTime } from '../../platform/http/envelope.ts';
 import { loadTableDictItems, tableDictOf } from '../system/dict/tableDicts.ts';
-import type { ReportColumn, ReportGuardCache } from './reportGuard.ts';
 import type { ReportFilter } from './reportQuery.ts';
 import {
   type CompiledSql,
@@ -69,14 +68,6 @@ export async function loadReport(
   ]);
   const compiled = compileReportSql(head.cgrSql);
   return { head, items, params, compiled, types: paramTypes(compiled, params) };
-}
-
-export function checkedColumns(
-  db: DbOrTx,
-  guard: ReportGuardCache,
-  report: LoadedReport,
-): Promise<ReportColumn[]> {
-  return guard.columns(db, report.compiled, report.types);
 }
 
 /** Values of the SQL's placeholders: the session's for system names, else `self_<name>`, else the default. */

@@ -20,7 +20,7 @@ import {
 } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { Authorized } from '../../components/auth';
+import { Authorized, useAuthorized } from '../../components/auth';
 import { useBilingual } from '../../components/resource/text';
 import { api, errorText, isHttpFailure } from '../../services/request';
 import { ReportView } from './ReportAutoList';
@@ -36,7 +36,15 @@ interface Head {
   returnTxtField?: string | null;
   perms?: string | null;
   content?: string | null;
+  /** Data source code; blank runs the report on the platform database. */
+  dbSource?: string | null;
   createTime?: string;
+}
+interface DataSource {
+  id: string;
+  code: string;
+  name: string;
+  dbType: string;
 }
 export interface ReportItem {
   fieldName: string;
@@ -77,6 +85,19 @@ function ReportEditor({ id, onClose }: { id: string | null | 'new'; onClose: (sa
   const [preview, setPreview] = useState<ParseResult | null>(null);
   const [busy, setBusy] = useState(false);
   const open = id !== null;
+  // Readers without the data source list keep the stored code (shown as is) or blank.
+  const { canShow } = useAuthorized();
+  const sources = useQuery({
+    queryKey: ['report-data-sources'],
+    enabled: open && canShow('system:datasource:list'),
+    queryFn: () =>
+      api.get<Page<DataSource>>('/sys/dataSource/list', {
+        pageNo: 1,
+        pageSize: 1000,
+        column: 'code',
+        order: 'asc',
+      }),
+  });
   useQuery({
     queryKey: ['report-detail', id],
     enabled: open && id !== 'new',
@@ -101,7 +122,8 @@ function ReportEditor({ id, onClose }: { id: string | null | 'new'; onClose: (sa
     }
     setBusy(true);
     try {
-      const result = await api.post<ParseResult>('/online/cgreport/head/parseSql', { sql, params });
+      const dbSource = (form.getFieldValue('dbSource') as string | null | undefined) || null;
+      const result = await api.post<ParseResult>('/online/cgreport/head/parseSql', { sql, params, dbSource });
       setPreview(result);
       setParams(result.params.map((p) => ({ ...p, ...params.find((q) => q.paramName === p.paramName) })));
       setItems(
@@ -133,7 +155,7 @@ function ReportEditor({ id, onClose }: { id: string | null | 'new'; onClose: (sa
     const head = await form.validateFields();
     setBusy(true);
     try {
-      const body = { head, items, params };
+      const body = { head: { ...head, dbSource: head.dbSource || null }, items, params };
       if (id === 'new') await api.post('/online/cgreport/head/add', body);
       else await api.put('/online/cgreport/head/edit', { ...body, id });
       message.success(tx(['保存成功', 'Saved']));
@@ -196,6 +218,27 @@ function ReportEditor({ id, onClose }: { id: string | null | 'new'; onClose: (sa
           </Form.Item>
           <Form.Item name="perms" label={tx(['权限编码', 'Permission'])}>
             <Input style={{ width: 200 }} />
+          </Form.Item>
+          <Form.Item
+            name="dbSource"
+            label={tx(['数据源', 'Data source'])}
+            tooltip={tx([
+              '留空为平台数据库；选择数据源时报表以只读方式在该库运行（仅支持 PostgreSQL）',
+              'Blank: the platform database. A data source runs the report read-only there (PostgreSQL only)',
+            ])}
+          >
+            <Select
+              allowClear
+              style={{ width: 220 }}
+              data-testid="report-db-source"
+              loading={sources.isFetching}
+              placeholder={tx(['平台数据库', 'Platform database'])}
+              options={(sources.data?.records ?? []).map((s) => ({
+                value: s.code,
+                label: `${s.name} (${s.code})`,
+                disabled: s.dbType !== 'postgresql',
+              }))}
+            />
           </Form.Item>
         </Space>
         <Form.Item name="cgrSql" label={tx(['报表SQL', 'SQL'])} rules={[{ required: true }]}>
@@ -398,6 +441,11 @@ export default function ReportList() {
         columns={[
           { title: tx(['报表编码', 'Code']), dataIndex: 'code' },
           { title: tx(['报表名称', 'Name']), dataIndex: 'name' },
+          {
+            title: tx(['数据源', 'Data source']),
+            dataIndex: 'dbSource',
+            render: (v: string | null | undefined) => v || tx(['平台数据库', 'Platform database']),
+          },
           { title: tx(['创建时间', 'Created']), dataIndex: 'createTime', width: 170 },
           {
             title: tx(['操作', 'Actions']),
