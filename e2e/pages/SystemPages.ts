@@ -176,3 +176,142 @@ export class DepartScreen {
     return this.tree.locator('.ant-tree-node-content-wrapper').filter({ hasText: name });
   }
 }
+
+/** 部门管理 beside the tree: the selected department's tabs and the server search. */
+export class DepartPanel extends DepartScreen {
+  readonly tabs: Locator;
+
+  constructor(page: Page) {
+    super(page);
+    this.tabs = page.getByTestId('depart-tabs');
+  }
+
+  /** Picks a department in the tree (or in the search results) and waits for its details. */
+  async select(name: string): Promise<void> {
+    await this.page
+      .getByTestId(/^depart-(tree|search-results)$/)
+      .locator('.ant-tree-node-content-wrapper')
+      .filter({ hasText: name })
+      .first()
+      .click();
+    await expect(this.page.locator('.ant-card-head-title').filter({ hasText: name })).toBeVisible();
+    await expect(this.tabs).toBeVisible();
+  }
+
+  async tab(label: string): Promise<void> {
+    await this.tabs.getByRole('tab', { name: label }).click();
+    await expect(this.tabs.getByRole('tab', { name: label })).toHaveAttribute('aria-selected', 'true');
+  }
+
+  /** Searches departments by name on the server; the answer replaces the tree. */
+  async search(word: string): Promise<Locator> {
+    const box = this.page.getByPlaceholder('搜索部门');
+    const answered = this.page.waitForResponse((r) => r.url().includes('/sys/sysDepart/searchBy'));
+    await box.fill(word);
+    await box.press('Enter');
+    expect(((await (await answered).json()) as Envelope<unknown>).success).toBe(true);
+    return this.page.getByTestId('depart-search-results');
+  }
+}
+
+/** The permission tree of a role, a department or a department role (web/src/pages/system/role/PermissionGrant). */
+export class GrantTree {
+  readonly root: Locator;
+
+  constructor(readonly page: Page) {
+    this.root = page.locator('[data-testid="permission-grant"]:visible');
+  }
+
+  node(text: string): Locator {
+    return this.root
+      .locator('.ant-tree-treenode')
+      .filter({ has: this.page.getByText(text, { exact: true }) })
+      .first();
+  }
+
+  /** Narrows the tree to entries holding `word` (the checked set is kept). */
+  async find(word: string): Promise<void> {
+    const box = this.root.getByPlaceholder('搜索菜单或授权标识');
+    await box.fill(word);
+    await box.press('Enter');
+    await expect(this.node(word)).toBeVisible();
+  }
+
+  /** Checks entries (found by their title or code); the menus above them are checked with them. */
+  async check(...texts: string[]): Promise<void> {
+    for (const text of texts) {
+      const box = this.node(text).locator('.ant-tree-checkbox');
+      await box.click();
+      await expect(box).toHaveClass(/ant-tree-checkbox-checked/);
+    }
+  }
+
+  isChecked(text: string): Promise<void> {
+    return expect(this.node(text).locator('.ant-tree-checkbox')).toHaveClass(/ant-tree-checkbox-checked/);
+  }
+
+  /** Saves the checked set and waits for `path` to succeed. */
+  async save(path: RegExp): Promise<void> {
+    const saved = this.page.waitForResponse((r) => path.test(r.url()) && r.request().method() === 'POST');
+    await this.root.getByTestId('grant-save').click();
+    const body = (await (await saved).json()) as Envelope<unknown>;
+    expect(body, body.message).toMatchObject({ success: true });
+  }
+
+  /** Picks a data rule of a granted (saved) menu and saves it through `path`. */
+  async pickDataRule(menu: string, ruleName: string, path: RegExp): Promise<void> {
+    await this.node(menu).locator('.ant-tree-title').click();
+    await this.root.getByTestId(`data-rule-${ruleName}`).click();
+    const saved = this.page.waitForResponse((r) => path.test(r.url()) && r.request().method() === 'POST');
+    await this.root.getByTestId('data-rule-save').click();
+    const body = (await (await saved).json()) as Envelope<unknown>;
+    expect(body, body.message).toMatchObject({ success: true });
+  }
+}
+
+/** 菜单管理: the tree list of menus and the data-rule drawer of a menu. */
+export class MenuScreen extends ResourceScreen {
+  /** The row of a menu by its exact name (a child row once its parent is expanded). */
+  menuRow(name: string): Locator {
+    return this.rows().filter({ has: this.page.getByText(name, { exact: true }) });
+  }
+
+  /** Expands a menu row to show the menus below it. */
+  async expand(name: string): Promise<void> {
+    const icon = this.menuRow(name).first().locator('.ant-table-row-expand-icon');
+    if ((await icon.getAttribute('class'))?.includes('collapsed')) await icon.click();
+  }
+
+  /** Adds a data rule to a menu in its drawer (the menu row must be visible) and closes the drawer. */
+  async addDataRule(
+    menu: string,
+    rule: { name: string; column: string; condition: string; value: string },
+  ): Promise<void> {
+    await this.menuRow(menu).first().getByText('数据规则', { exact: true }).click();
+    const drawer = this.page.locator('.ant-drawer-content:visible').filter({ hasText: `数据规则 · ${menu}` });
+    await expect(drawer).toBeVisible();
+    await drawer.getByRole('button', { name: /新增规则/ }).click();
+    const dialog = this.dialog();
+    await expect(dialog).toBeVisible();
+    await dialog.getByLabel('规则名称').fill(rule.name);
+    await dialog.getByLabel('规则字段').fill(rule.column);
+    await dialog.getByLabel('规则值').fill(rule.value);
+    await dialog.locator('.ant-modal-title').click();
+    // The condition opens with '=' chosen: the box is clicked, not the input under the chosen value.
+    await dialog
+      .locator('.ant-form-item')
+      .filter({ hasText: '条件规则' })
+      .locator('.ant-select-selector')
+      .click();
+    await dialog.getByLabel('条件规则', { exact: true }).fill(rule.condition);
+    await this.page
+      .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: rule.condition })
+      .click();
+    await this.submit(dialog, /\/sys\/permission\/addPermissionRule/);
+    await expect(
+      drawer.getByTestId('data-rule-table').locator('tbody tr.ant-table-row').filter({ hasText: rule.name }),
+    ).toContainText(rule.value);
+    await drawer.locator('.ant-drawer-close').click();
+    await expect(drawer).toBeHidden();
+  }
+}
