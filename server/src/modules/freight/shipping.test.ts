@@ -319,6 +319,32 @@ describe('orders and shipping notes', () => {
     expect((await k.dispatch(orderId, second)).serialNumber).toBe('0100');
   });
 
+  it('void is legal from every state before audit; cancel is refused once loaded', async () => {
+    const orderId = await k.order();
+    const before = [undefined, 'accept', 'load', 'depart', 'unload', 'sign'] as const;
+    for (const [status, step] of before.entries()) {
+      const party = await k.driverWithVehicle();
+      const { id } = await k.dispatch(orderId, party);
+      if (step) await k.drive(id, step);
+      expect((await k.note(id)).status).toBe(status);
+      if (status > 1) {
+        // Cancel ends a note only before loading (the exits test cancels from 0 and 1).
+        const cancel = await k.call('POST', '/shipping/hyShippingNote/cancel', stepBody('cancel', id));
+        expect(cancel.success, `cancel from ${status}`).toBe(false);
+      }
+      await k.ok('POST', '/shipping/hyShippingNote/void', stepBody('void', id));
+      expect((await k.note(id)).status).toBe(SHIPPING_TRANSITIONS.void.to);
+      // The vehicle is free for the next trip.
+      expect(
+        (await t.db.select().from(hyVehicle).where(eq(hyVehicle.id, party.vehicleId)))[0].transportState,
+      ).toBe(0);
+    }
+    const audited = await k.dispatch(orderId, await k.driverWithVehicle());
+    await k.drive(audited.id, 'audit');
+    const late = await k.call('POST', '/shipping/hyShippingNote/void', stepBody('void', audited.id));
+    expect(late.message).toBe(`运单当前状态为「${STATUS_TEXT[6]}」，不能作废`);
+  });
+
   it('money: per-mille allowance with whole-loss deduction, corrections before audit, agent order', async () => {
     const party = await k.driverWithVehicle();
     const perMille = await k.order({
