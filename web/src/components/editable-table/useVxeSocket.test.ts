@@ -53,7 +53,7 @@ describe('useVxeSocket', () => {
     const onRow = vi.fn();
     const { result, unmount } = renderHook(() => useVxeSocket({ pageId: 'p1', socketKey: 'orders', onRow }));
     const first = FakeSocket.all[0];
-    expect(first.url).toMatch(/\/vxeSocket\/u1\/p1$/);
+    expect(first.url).toMatch(/\/vxeSocket\/u1\/p1\?tenant_id=0$/);
     expect(first.protocols).toEqual(['tok']);
     act(() => first.open());
     expect(result.current.connected).toBe(true);
