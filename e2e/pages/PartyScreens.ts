@@ -39,9 +39,7 @@ export class PartyScreen extends PartiesPage {
 
   /** The add/edit dialog. */
   dialog(): Locator {
-    return this.page
-      .locator('.ant-modal:visible')
-      .filter({ has: this.page.locator('form[id$="-edit"]') });
+    return this.page.locator('.ant-modal:visible').filter({ has: this.page.locator('form[id$="-edit"]') });
   }
 
   async openAdd(): Promise<Locator> {
