@@ -16,6 +16,7 @@ export const SYSTEM = {
   gatewayRoute: '/system/gatewayRoute',
   dataLog: '/system/dataLog',
   log: '/system/log',
+  addressList: '/system/addressList',
 } as const;
 
 interface Envelope<T> {

@@ -1,12 +1,21 @@
-// Issue 6 acceptance: a new administrator's journey through the system screens. A department, a role with
-// only the user menu, its add button and a data rule (own department), a user of both; that user signs in
-// (a fresh browser) and sees exactly that menu, that button and the users of the department; an
-// announcement released by the admin arrives in the user's browser over the socket without a reload; a
-// scheduled job runs and its run shows in the history.
+// Issue 6 acceptance: a new administrator's journey through the system screens. A department, a data rule
+// (own department) made on the menu screen, a role with two menus (the user list with its add button and the
+// address list) and that rule, a user of both; a colleague in the same department and a user of a sibling
+// department (made through the API). The new user signs in (a fresh browser) and sees exactly those menus,
+// that button, and the users of the own department but not the sibling's; an announcement released by the
+// admin arrives in the user's browser over the socket without a reload; a scheduled job runs and its run shows
+// in the history.
 import type { Browser, Page } from '@playwright/test';
 import { LoginPage } from '../pages/LoginPage.ts';
 import { ShellPage } from '../pages/ShellPage.ts';
-import { adminCall, DepartScreen, menuId, ResourceScreen, SYSTEM } from '../pages/SystemPages.ts';
+import {
+  adminCall,
+  DepartScreen,
+  GrantTree,
+  MenuScreen,
+  ResourceScreen,
+  SYSTEM,
+} from '../pages/SystemPages.ts';
 import { adminToken, uniqueName } from '../support/authFlows.ts';
 import { LOGGED_OUT } from '../support/env.ts';
 import { expect, test } from '../support/fixtures.ts';
@@ -41,6 +50,8 @@ test('a new administrator sets up a department, role and user; the user sees onl
   const roleCode = roleName.replace(/[^A-Za-z0-9]/g, '_').replace(/^_+/, 'r_');
   const username = uniqueName('disp');
   const ruleName = uniqueName('本部门');
+  const colleague = uniqueName('mate');
+  const outsider = uniqueName('nbr');
   const screen = new ResourceScreen(page);
 
   await test.step('department', async () => {
@@ -51,44 +62,36 @@ test('a new administrator sets up a department, role and user; the user sees onl
     await expect(page.getByTestId('depart-org-code')).toHaveText(/^A\d{2}/);
   });
 
-  // The data rule belongs to the menu (the menu screen's job); the role screen grants it.
-  const userMenu = await menuId(request, token, '用户管理');
-  await adminCall(request, token, 'POST', '/sys/permission/addPermissionRule', {
-    permissionId: userMenu,
-    ruleName,
-    ruleColumn: 'org_code',
-    ruleConditions: 'RIGHT_LIKE',
-    ruleValue: '#{sys_org_code}',
+  await test.step('a data rule of the user menu, on the menu screen', async () => {
+    await shell.goto(SYSTEM.permission);
+    const menus = new MenuScreen(page);
+    await expect(menus.menuRow('系统管理')).toBeVisible();
+    await menus.expand('系统管理');
+    await expect(menus.menuRow('用户管理')).toBeVisible();
+    await menus.addDataRule('用户管理', {
+      name: ruleName,
+      column: 'org_code',
+      condition: 'RIGHT_LIKE',
+      value: '#{sys_org_code}',
+    });
   });
 
-  await test.step('role with the user menu, its add button and the data rule', async () => {
+  await test.step('role with two menus, the add button of one and the data rule', async () => {
     await shell.goto(SYSTEM.role);
     const dialog = await screen.openAdd();
     await dialog.getByLabel('角色名称').fill(roleName);
     await dialog.getByLabel('角色编码').fill(roleCode);
     await screen.submit(dialog, /\/sys\/role\/add/);
     await screen.rowAction(roleName, '授权');
-    const grant = page.getByTestId('permission-grant');
-    await grant.getByPlaceholder('搜索菜单或授权标识').fill('用户管理');
-    await grant.getByPlaceholder('搜索菜单或授权标识').press('Enter');
-    const node = (text: string) =>
-      grant
-        .locator('.ant-tree-treenode')
-        .filter({ has: page.getByText(text, { exact: true }) })
-        .first();
-    await node('用户管理').locator('.ant-tree-checkbox').click();
-    await node('system:user:add').locator('.ant-tree-checkbox').click();
-    await expect(node('系统管理').locator('.ant-tree-checkbox')).toHaveClass(/ant-tree-checkbox-checked/);
-    const saved = page.waitForResponse((r) => r.url().includes('/sys/permission/saveRolePermission'));
-    await grant.getByTestId('grant-save').click();
-    expect((await (await saved).json()).success).toBe(true);
-    await node('用户管理').locator('.ant-tree-title').click();
-    await grant.getByTestId(`data-rule-${ruleName}`).click();
-    const ruled = page.waitForResponse(
-      (r) => r.url().includes('/sys/role/datarule') && r.request().method() === 'POST',
-    );
-    await grant.getByTestId('data-rule-save').click();
-    expect((await (await ruled).json()).success).toBe(true);
+    const grant = new GrantTree(page);
+    await grant.find('用户管理');
+    await grant.check('用户管理', 'system:user:add');
+    await grant.isChecked('系统管理');
+    await grant.find('通讯录');
+    await grant.check('通讯录');
+    await grant.save(/\/sys\/permission\/saveRolePermission/);
+    await grant.find('用户管理');
+    await grant.pickDataRule('用户管理', ruleName, /\/sys\/role\/datarule/);
     await page.keyboard.press('Escape');
   });
 
@@ -104,22 +107,71 @@ test('a new administrator sets up a department, role and user; the user sees onl
     await screen.submit(dialog, /\/sys\/user\/add/);
   });
 
+  await test.step('a colleague in the department and a user of a sibling department (API)', async () => {
+    const find = async (name: string) => {
+      const [found] = await adminCall<Array<{ id: string; departName: string; parentId: string | null }>>(
+        request,
+        token,
+        'GET',
+        `/sys/sysDepart/searchBy?keyWord=${encodeURIComponent(name)}`,
+      );
+      expect(found?.departName).toBe(name);
+      return found;
+    };
+    const own = await find(departName);
+    const siblingName = uniqueName('调度部邻');
+    // Beside the new department, under the same parent (the top level).
+    await adminCall(request, token, 'POST', '/sys/sysDepart/add', {
+      departName: siblingName,
+      parentId: own.parentId,
+      orgCategory: '1',
+    });
+    const sibling = await find(siblingName);
+    for (const [name, depart] of [
+      [colleague, own],
+      [outsider, sibling],
+    ] as const)
+      await adminCall(request, token, 'POST', '/sys/user/add', {
+        username: name,
+        realname: `调度 ${name}`,
+        password: INITIAL,
+        selecteddeparts: depart.id,
+      });
+  });
+
   const user = await signInFresh(browser, username);
   const userShell = new ShellPage(user);
-  await test.step('the user sees exactly the granted menu, button and rows', async () => {
+  await test.step('the user sees exactly the granted menus, button and rows', async () => {
     await expect(userShell.sideMenu.locator(':scope > li.ant-menu-submenu')).toHaveCount(1);
     await userShell.expandSideMenu('系统管理');
-    // The group title and its one page: nothing else of the menu tree.
-    await expect(userShell.sideMenu.getByRole('menuitem')).toHaveText(['系统管理', '用户管理']);
+    // The group title and its two pages: nothing else of the menu tree.
+    await expect(userShell.sideMenu.getByRole('menuitem')).toHaveText(['系统管理', '用户管理', '通讯录']);
     await userShell.navigateMenu(SYSTEM.user, '系统管理', '用户管理');
     const users = new ResourceScreen(user);
-    await expect(users.rows()).toHaveCount(1);
-    await expect(users.rows().first()).toContainText(username);
+    // The data rule: the people of the own department (the user and the colleague), not the sibling's.
+    await expect(users.rows()).toHaveCount(2);
+    await expect(users.row(username)).toHaveCount(1);
+    await expect(users.row(colleague)).toHaveCount(1);
+    await expect(users.row(outsider)).toHaveCount(0);
+    const searched = user.waitForResponse(
+      (r) => r.url().includes('/sys/user/list') && r.url().includes(`username=${outsider}`),
+    );
+    await users.searchForm.getByLabel('用户账号').fill(outsider);
+    await users.searchForm.getByRole('button', { name: /查\s*询/ }).click();
+    const answer = (await (await searched).json()) as { result: { total: number } };
+    expect(answer.result.total).toBe(0);
+    await expect(users.rows()).toHaveCount(0);
+    await users.searchForm.getByRole('button', { name: /重\s*置/ }).click();
+    await expect(users.rows()).toHaveCount(2);
     await expect(users.toolbar.getByRole('button', { name: /新\s*增/ })).toBeVisible();
     await expect(users.toolbar.getByRole('button', { name: /导\s*出|导\s*入/ })).toHaveCount(0);
     await expect(users.rows().first().getByText('编辑', { exact: true })).toHaveCount(0);
     await expect(users.rows().first().getByText('删除', { exact: true })).toHaveCount(0);
-    // A page outside the grant is refused.
+    // The second granted page opens; a page outside the grant is refused.
+    await userShell.navigateMenu(SYSTEM.addressList, '系统管理', '通讯录');
+    await expect(user).toHaveURL(new RegExp(`${SYSTEM.addressList}$`));
+    // The user list stays open in its (kept-alive) tab: the address list's table is the visible one.
+    await expect(user.locator('[data-testid="resource-table"]:visible')).toHaveCount(1);
     await user.goto(SYSTEM.role);
     await expect(userShell.result()).toBeVisible();
   });
@@ -160,15 +212,20 @@ test('a new administrator sets up a department, role and user; the user sees onl
     await screen.submit(dialog, /\/sys\/quartzJob\/add/);
     await screen.rowAction(description, '启动');
     await expect(screen.row(description)).toContainText('运行中');
+    const history = page.getByTestId('job-history');
+    // Opened until a run is there; a try that finds none closes the drawer so the next one can open it.
     await expect(async () => {
       await screen.rowAction(description, '执行记录');
-      const history = page.getByTestId('job-history');
-      await expect(
-        history.locator('tbody tr.ant-table-row').filter({ hasText: '定时触发' }).first(),
-      ).toBeVisible({
-        timeout: 2_000,
-      });
-    }).toPass({ timeout: 20_000 });
+      try {
+        await expect(
+          history.locator('tbody tr.ant-table-row').filter({ hasText: '定时触发' }).first(),
+        ).toBeVisible({ timeout: 2_000 });
+      } catch (error) {
+        await page.keyboard.press('Escape');
+        await expect(history).toBeHidden();
+        throw error;
+      }
+    }).toPass({ timeout: 30_000 });
     await page.keyboard.press('Escape');
     await expect(page.getByTestId('job-history')).toBeHidden();
     await screen.rowAction(description, '停止', true);
