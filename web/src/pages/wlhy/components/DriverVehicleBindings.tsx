@@ -3,7 +3,8 @@
 // unbindVehicle, which need `driver:edit`.
 import { useQuery } from '@tanstack/react-query';
 import { App, Button, Checkbox, Modal, Popconfirm, Space, Table, Tag, Typography } from 'antd';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
+import { ResourceListPage, type ResourcePageDef } from '../../../components/resource';
 import { useBilingual } from '../../../components/resource/text';
 import { useCan } from '../../../components/resource/useCan';
 import { api, errorText } from '../../../services/request';
@@ -201,5 +202,31 @@ export function DriverVehicleBindings({
         />
       </Space>
     </Modal>
+  );
+}
+
+/**
+ * The driver or vehicle list with a first row action that opens the bindings of the row: 绑定车辆 on
+ * drivers, 绑定司机 on vehicles.
+ */
+export function ListWithBindings({ def, side }: { def: ResourcePageDef; side: BindingSide }) {
+  const [record, setRecord] = useState<Record<string, unknown> | null>(null);
+  const withAction = useMemo<ResourcePageDef>(
+    () => ({
+      ...def,
+      rowActions: [
+        side === 'driver'
+          ? { key: 'vehicles', label: ['绑定车辆', 'Vehicles'], run: (row) => setRecord(row) }
+          : { key: 'drivers', label: ['绑定司机', 'Drivers'], run: (row) => setRecord(row) },
+        ...(def.rowActions ?? []),
+      ],
+    }),
+    [def, side],
+  );
+  return (
+    <>
+      <ResourceListPage def={withAction} />
+      <DriverVehicleBindings side={side} record={record} onClose={() => setRecord(null)} />
+    </>
   );
 }

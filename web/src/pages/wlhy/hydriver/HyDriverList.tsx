@@ -1,11 +1,10 @@
 // 司机管理 (spec §2 `/wlhy/hydriver/HyDriverList`): drivers with certificates, review and blacklist.
 import { driverBody } from '@freight/contracts';
 import { Modal } from 'antd';
-import { useMemo, useState } from 'react';
 import { queryClient } from '../../../app/queryClient';
-import { ResourceListPage, type ResourcePageDef } from '../../../components/resource';
+import type { ResourcePageDef } from '../../../components/resource';
 import { api } from '../../../services/request';
-import { DriverVehicleBindings } from '../components/DriverVehicleBindings';
+import { ListWithBindings } from '../components/DriverVehicleBindings';
 
 export const driverPage: ResourcePageDef = {
   api: '/hydriver/hyDriver',
@@ -189,22 +188,5 @@ export const driverPage: ResourcePageDef = {
 };
 
 export default function HyDriverList() {
-  // 绑定车辆: the driver's vehicles (many-to-many, one default), bound and unbound in a dialog.
-  const [binding, setBinding] = useState<Record<string, unknown> | null>(null);
-  const def = useMemo<ResourcePageDef>(
-    () => ({
-      ...driverPage,
-      rowActions: [
-        { key: 'vehicles', label: ['绑定车辆', 'Vehicles'], run: (row) => setBinding(row) },
-        ...(driverPage.rowActions ?? []),
-      ],
-    }),
-    [],
-  );
-  return (
-    <>
-      <ResourceListPage def={def} />
-      <DriverVehicleBindings side="driver" record={binding} onClose={() => setBinding(null)} />
-    </>
-  );
+  return <ListWithBindings def={driverPage} side="driver" />;
 }

@@ -1,10 +1,9 @@
 // 车辆管理 (spec §2 `/wlhy/hyvehicle/HyVehicleList`): vehicles with licence and road-transport certificates,
 // review, and the transport state the shipping notes keep (idle / on a trip).
 import { vehicleBody } from '@freight/contracts';
-import { useMemo, useState } from 'react';
-import { ResourceListPage, type ResourcePageDef } from '../../../components/resource';
+import type { ResourcePageDef } from '../../../components/resource';
 import { api } from '../../../services/request';
-import { DriverVehicleBindings } from '../components/DriverVehicleBindings';
+import { ListWithBindings } from '../components/DriverVehicleBindings';
 
 export const vehiclePage: ResourcePageDef = {
   api: '/hyvehicle/hyVehicle',
@@ -138,22 +137,5 @@ export const vehiclePage: ResourcePageDef = {
 };
 
 export default function HyVehicleList() {
-  // 绑定司机: the drivers of the vehicle (many-to-many; the default is per driver), bound in a dialog.
-  const [binding, setBinding] = useState<Record<string, unknown> | null>(null);
-  const def = useMemo<ResourcePageDef>(
-    () => ({
-      ...vehiclePage,
-      rowActions: [
-        { key: 'drivers', label: ['绑定司机', 'Drivers'], run: (row) => setBinding(row) },
-        ...(vehiclePage.rowActions ?? []),
-      ],
-    }),
-    [],
-  );
-  return (
-    <>
-      <ResourceListPage def={def} />
-      <DriverVehicleBindings side="vehicle" record={binding} onClose={() => setBinding(null)} />
-    </>
-  );
+  return <ListWithBindings def={vehiclePage} side="vehicle" />;
 }
