@@ -97,3 +97,36 @@ test.describe('password change from the header', () => {
     expect(((await login.json()) as { code: number }).code).toBe(200);
   });
 });
+
+test.describe('leaving the page while the menu loads', () => {
+  test.use({ storageState: LOGGED_OUT });
+
+  test('a reload during the first permission fetch keeps the session', async ({ page, loginPage, shell }) => {
+    // The first permission call after login is cut off once the next page is asked for, and that page is
+    // slow to come: the old page lives on meanwhile, as when a reload meets a busy server.
+    let leave: () => void = () => undefined;
+    const left = new Promise<void>((resolve) => {
+      leave = resolve;
+    });
+    let held = false;
+    await page.route(apiGlob('/sys/permission/getUserPermissionByToken'), async (route) => {
+      if (held) return route.continue();
+      held = true;
+      await left;
+      await route.abort('failed');
+    });
+    await page.route(`**${LIGHT_PAGE}`, async (route) => {
+      if (route.request().resourceType() !== 'document') return route.continue();
+      leave();
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      await route.continue();
+    });
+    await loginPage.goto();
+    await loginPage.submitCredentials('admin');
+    await expect.poll(() => held).toBe(true);
+    await page.goto(LIGHT_PAGE);
+    await shell.waitReady();
+    await expect(page).toHaveURL(new RegExp(`${LIGHT_PAGE}$`));
+    await expect(shell.dialog('登录已过期')).toHaveCount(0);
+  });
+});

@@ -122,6 +122,27 @@ interface SendOptions {
   signal?: AbortSignal;
 }
 
+// Calls cut off because the page is being left (reload, typed address) fail like a lost network: whoever
+// handles a failure asks this first, so leaving the page never counts as the server refusing.
+let leaving = false;
+if (typeof window !== 'undefined') {
+  window.addEventListener('beforeunload', () => {
+    leaving = true;
+    // Still here a moment later: the leave did not happen (a download link also fires beforeunload).
+    setTimeout(() => {
+      leaving = false;
+    }, 3_000);
+  });
+  window.addEventListener('pagehide', () => {
+    leaving = true;
+  });
+  // Back from the back-forward cache, or a leave that was cancelled.
+  window.addEventListener('pageshow', () => {
+    leaving = false;
+  });
+}
+export const isPageLeaving = () => leaving;
+
 /** Sends one call; an error status or no answer becomes an HttpFailure the user has been told about. */
 export async function send(method: string, url: string, options: SendOptions = {}): Promise<KyResponse> {
   const headers = { ...sessionHeaders(), ...options.headers };
