@@ -100,9 +100,28 @@ function keepStatisticsFresh(client: PGlite, clock: WriteClock): NodeJS.Timeout 
   return timer;
 }
 
+/** A PGlite transaction handle that reports each statement that may have written. */
+function watchingWrites<T extends object>(tx: T, wrote: () => void): T {
+  return new Proxy(tx, {
+    get(target, property) {
+      const value: unknown = Reflect.get(target, property, target);
+      if (typeof value !== 'function' || !['query', 'exec', 'sql'].includes(String(property))) return value;
+      const method = value as (...args: unknown[]) => Promise<unknown>;
+      return async (...args: unknown[]) => {
+        try {
+          return await method(...args);
+        } finally {
+          if (property !== 'query' || !isPlainRead(String(args[0]))) wrote();
+        }
+      };
+    },
+  });
+}
+
 /**
- * The PGlite client with every statement that may write (and every transaction) ticking the clock once it
- * has finished, so in-process read caches (writeClock.ts) drop what they hold at once.
+ * The PGlite client with every statement that may write (and every transaction that held one) ticking the
+ * clock once it has finished, so in-process read caches (writeClock.ts) drop what they hold at once. A
+ * read-only transaction (a report) leaves them be.
  */
 function countingWrites(client: PGlite, clock: WriteClock): PGlite {
   return new Proxy(client, {
@@ -111,7 +130,25 @@ function countingWrites(client: PGlite, clock: WriteClock): PGlite {
       if (typeof value !== 'function') return value;
       // PGlite keeps private fields: its methods must run on the instance, not on the proxy.
       const method = value.bind(target) as (...args: unknown[]) => Promise<unknown>;
-      if (property !== 'query' && property !== 'exec' && property !== 'transaction') return method;
+      if (property === 'transaction') {
+        return async (work: (tx: object) => Promise<unknown>, ...rest: unknown[]) => {
+          let wrote = false;
+          try {
+            return await method(
+              (tx: object) =>
+                work(
+                  watchingWrites(tx, () => {
+                    wrote = true;
+                  }),
+                ),
+              ...rest,
+            );
+          } finally {
+            if (wrote) clock.tick();
+          }
+        };
+      }
+      if (property !== 'query' && property !== 'exec') return method;
       return async (...args: unknown[]) => {
         try {
           return await method(...args);

@@ -9,6 +9,8 @@ describe('isPlainRead', () => {
     expect(isPlainRead('select "id" from "sys_user" where "id" = $1')).toBe(true);
     expect(isPlainRead('  WITH t AS (select 1) select * from t')).toBe(true);
     expect(isPlainRead('select "update_time", "delete_flag" from "x"')).toBe(true);
+    expect(isPlainRead('set local statement_timeout = 15000')).toBe(true);
+    expect(isPlainRead('set transaction read only')).toBe(true);
     for (const statement of [
       'insert into "x" values ($1)',
       'update "x" set "a" = $1',
@@ -57,5 +59,30 @@ describe('read caches of the embedded database', () => {
     await t.db.execute(sql`delete from sys_user_token`);
     const after = await t.call(token, { method: 'GET', url: '/jeecg-boot/sys/user/list?pageSize=1' });
     expect(after.statusCode).toBe(401);
+  });
+
+  it('tick after a transaction that wrote, however the write was made; not after a read-only one', async () => {
+    const clock = writeClockOf(t.db);
+    if (!clock) return;
+    const start = clock.version;
+    await t.db.transaction(async (tx) => {
+      await tx.execute(sql.raw('set transaction read only'));
+      await tx.execute(sql`select count(*) from sys_user`);
+    });
+    expect(clock.version).toBe(start);
+    await t.db.transaction(async (tx) => {
+      await tx.execute(sql`select count(*) from sys_user`);
+      await tx.update(sysUser).set({ realname: '事务内改名' }).where(sql`username = ${'agent01'}`);
+    });
+    expect(clock.version).toBeGreaterThan(start);
+    const afterWrite = clock.version;
+    // A transaction that fails after writing rolls back, and caches drop all the same.
+    await expect(
+      t.db.transaction(async (tx) => {
+        await tx.update(sysUser).set({ realname: '回滚' }).where(sql`username = ${'agent01'}`);
+        throw new Error('give up');
+      }),
+    ).rejects.toThrow('give up');
+    expect(clock.version).toBeGreaterThan(afterWrite);
   });
 });

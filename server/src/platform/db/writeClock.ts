@@ -13,7 +13,8 @@ export class WriteClock {
   }
 }
 
-const READ_ONLY = /^\s*(select|with|show|explain)\b/i;
+// `set` changes settings of the session or transaction (read only, statement timeout), never data.
+const READ_ONLY = /^\s*(select|with|show|explain|set)\b/i;
 const MAY_WRITE =
   /\b(insert|update|delete|merge|truncate|nextval|setval|pg_advisory\w*|pg_try_advisory\w*|for\s+update|for\s+share)\b/i;
 
