@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { type FeeViewer, maskBillFees, maskOrderFees } from './rules/feeVisibility.ts';
+import {
+  type AgentOrderLike,
+  type BillLike,
+  canSeeAgentOrderFees,
+  canSeeBillDriverFee,
+  type FeeViewer,
+  HIDDEN_FEE,
+  orderFeeTotal,
+} from './rules/feeVisibility.ts';
 import { isValidCoordinate } from './rules/track.ts';
 
 // Orders (货源) and shipping notes (运单) of issue 8: their state machines, payloads and the fee fields
@@ -115,13 +123,13 @@ type Row = Record<string, unknown>;
  * agent owns the record).
  */
 export function presentFees(row: Row, viewer: FeeViewer): Row {
-  const withTotal: Row = {
-    ...row,
-    feeTotal: String(row.orderMode ?? '') === '3' ? row.agentFee : row.customerFee,
-  };
-  const fields = AGENT_HIDDEN_FEES.filter((f) => f in withTotal);
-  const masked = maskOrderFees(withTotal as Row & { orderMode?: number; agentId?: string }, viewer, fields);
-  return maskBillFees(masked as Row & { agentId?: string }, viewer, ['driverFee']);
+  // One copy per row: lists present every row of every page this way.
+  const record = row as Row & AgentOrderLike & BillLike;
+  const out: Row = { ...row, feeTotal: orderFeeTotal(record) };
+  if (!canSeeAgentOrderFees(record, viewer))
+    for (const field of AGENT_HIDDEN_FEES) if (field in out) out[field] = HIDDEN_FEE;
+  if ('driverFee' in out && !canSeeBillDriverFee(record, viewer)) out.driverFee = HIDDEN_FEE;
+  return out;
 }
 
 // ---- payloads -------------------------------------------------------------------------------------

@@ -24,12 +24,23 @@ export function formatDateTime(date: Date): string {
   )}:${pad(d.getUTCSeconds())}`;
 }
 
-/** Serialises every reply: dates leave the server as YYYY-MM-DD HH:mm:ss, bigint as number. */
+/** A reply value with dates as YYYY-MM-DD HH:mm:ss (invalid ones null) and bigints as numbers. */
+function plain(value: unknown): unknown {
+  if (typeof value === 'bigint') return Number(value);
+  if (value === null || typeof value !== 'object') return value;
+  if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : formatDateTime(value);
+  if (Array.isArray(value)) return value.map(plain);
+  const withJson = value as { toJSON?: () => unknown };
+  if (typeof withJson.toJSON === 'function') return plain(withJson.toJSON());
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(value)) out[key] = plain((value as Record<string, unknown>)[key]);
+  return out;
+}
+
+/**
+ * Serialises every reply: dates leave the server as YYYY-MM-DD HH:mm:ss, bigint as number. One walk and a
+ * plain JSON.stringify: a replacer function costs about twice as much on a list page.
+ */
 export function serializeReply(payload: unknown): string {
-  return JSON.stringify(payload, function replace(this: Record<string, unknown>, key, value) {
-    const raw = this[key];
-    if (raw instanceof Date) return Number.isNaN(raw.getTime()) ? null : formatDateTime(raw);
-    if (typeof raw === 'bigint') return Number(raw);
-    return value;
-  });
+  return JSON.stringify(plain(payload));
 }
