@@ -67,17 +67,9 @@ function sessionCacheOf(db: Db) {
   return { cache, clock };
 }
 
-/**
- * One indexed lookup per request (answered from memory on the embedded database until its next write):
- * a frozen, deleted or logged-out user's token stops working at once.
- */
-export async function resolveSession(db: Db, token: string): Promise<ResolvedSession | null> {
-  const tokenHash = sha256(token);
-  const cached = sessionCacheOf(db);
-  const hit = cached?.cache.get(tokenHash);
-  if (hit && hit.expiresAt > Date.now()) return hit.session;
-  const version = cached?.clock.version ?? 0;
-  const rows = await db
+/** The token lookup of every request, built once per database as a prepared statement. */
+function buildLookup(db: Db) {
+  return db
     .select({
       id: sysUser.id,
       username: sysUser.username,
@@ -92,13 +84,36 @@ export async function resolveSession(db: Db, token: string): Promise<ResolvedSes
     .innerJoin(sysUser, eq(sysUser.id, sysUserToken.userId))
     .where(
       and(
-        eq(sysUserToken.tokenHash, tokenHash),
+        eq(sysUserToken.tokenHash, sql.placeholder('tokenHash')),
         gt(sysUserToken.expiresAt, sql`now()`),
         eq(sysUser.status, 1),
         eq(sysUser.delFlag, 0),
       ),
     )
-    .limit(1);
+    .limit(1)
+    .prepare('resolve_session');
+}
+const lookups = new WeakMap<object, ReturnType<typeof buildLookup>>();
+function lookupOf(db: Db) {
+  let lookup = lookups.get(db);
+  if (!lookup) {
+    lookup = buildLookup(db);
+    lookups.set(db, lookup);
+  }
+  return lookup;
+}
+
+/**
+ * One indexed lookup per request (answered from memory on the embedded database until its next write):
+ * a frozen, deleted or logged-out user's token stops working at once.
+ */
+export async function resolveSession(db: Db, token: string): Promise<ResolvedSession | null> {
+  const tokenHash = sha256(token);
+  const cached = sessionCacheOf(db);
+  const hit = cached?.cache.get(tokenHash);
+  if (hit && hit.expiresAt > Date.now()) return hit.session;
+  const version = cached?.clock.version ?? 0;
+  const rows = await lookupOf(db).execute({ tokenHash });
   const row = rows[0];
   if (!row) return null;
   const { relTenantIds, expiresAt, ...user } = row;
