@@ -151,14 +151,19 @@ test('check rules: add, test a failing and a passing value, delete', async ({ pa
   const tester = page.locator('.ant-modal:visible').filter({ hasText: '功能测试' });
   const input = tester.getByLabel('需要测试的值');
   const verdict = tester.getByTestId('check-rule-verdict');
-  await input.fill('ab12');
-  await tester.getByRole('button', { name: /校\s*验/ }).click();
+  // The box is controlled: each value must be in place before it is checked.
+  const check = async (value: string, how: 'button' | 'enter') => {
+    await input.fill(value);
+    await expect(input).toHaveValue(value);
+    if (how === 'enter') await input.press('Enter');
+    else await tester.getByRole('button', { name: /校\s*验/ }).click();
+  };
+  await expect(tester).toBeVisible();
+  await check('ab12', 'button');
   await expect(verdict).toContainText('前两位必须是大写字母');
-  await input.fill('AB1');
-  await input.press('Enter');
+  await check('AB1', 'enter');
   await expect(verdict).toContainText('长度为4到8位');
-  await input.fill('AB1234');
-  await tester.getByRole('button', { name: /校\s*验/ }).click();
+  await check('AB1234', 'button');
   await expect(verdict).toContainText('校验通过');
   await tester.locator('.ant-modal-close').click();
   await expect(tester).toBeHidden();
