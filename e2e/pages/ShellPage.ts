@@ -65,8 +65,11 @@ export class ShellPage {
   async navigateMenu(path: string, ...titles: string[]): Promise<void> {
     const item = titles[titles.length - 1];
     for (const group of titles.slice(0, -1)) await this.expandSideMenu(group);
-    await this.sideMenu.getByRole('menuitem', { name: item, exact: true }).click();
-    await expect(this.page).toHaveURL(endsWith(path));
+    // A click that lands while the group is still sliding open can miss the entry: click again then.
+    await expect(async () => {
+      await this.sideMenu.getByRole('menuitem', { name: item, exact: true }).click({ timeout: 5_000 });
+      await expect(this.page).toHaveURL(endsWith(path), { timeout: 3_000 });
+    }).toPass({ timeout: 20_000 });
     await expect(this.pageTitle).toHaveText(item);
   }
 
