@@ -5,6 +5,7 @@ import { queryClient } from '../../../app/queryClient';
 import type { ResourcePageDef } from '../../../components/resource';
 import { api } from '../../../services/request';
 import { ListWithBindings } from '../components/DriverVehicleBindings';
+import { expiringField, submitAction } from '../components/partyFields';
 
 export const driverPage: ResourcePageDef = {
   api: '/hydriver/hyDriver',
@@ -115,15 +116,7 @@ export const driverPage: ResourcePageDef = {
       form: false,
       list: { width: 160, ellipsis: true },
     },
-    {
-      name: 'expiringWithinDays',
-      label: ['证件到期天数内', 'Expiring within (days)'],
-      kind: 'number',
-      search: true,
-      list: false,
-      form: false,
-      detail: false,
-    },
+    expiringField,
     {
       name: 'createTime',
       label: ['创建时间', 'Created'],
@@ -135,17 +128,7 @@ export const driverPage: ResourcePageDef = {
     },
   ],
   rowActions: [
-    {
-      key: 'submit',
-      label: ['提交审核', 'Submit'],
-      perm: 'driver:edit',
-      visible: (row) => [0, 3, 4].includes(Number(row.state)),
-      confirm: ['确定提交审核吗?', 'Submit for review?'],
-      run: async (row, { reload }) => {
-        await api.post('/hydriver/hyDriver/submit', { id: row.id });
-        reload();
-      },
-    },
+    submitAction('/hydriver/hyDriver', 'driver'),
     {
       key: 'blacklist',
       label: ['拉黑', 'Blacklist'],

@@ -2,8 +2,8 @@
 // review, and the transport state the shipping notes keep (idle / on a trip).
 import { vehicleBody } from '@freight/contracts';
 import type { ResourcePageDef } from '../../../components/resource';
-import { api } from '../../../services/request';
 import { ListWithBindings } from '../components/DriverVehicleBindings';
+import { expiringField, reviewFields, submitAction } from '../components/partyFields';
 
 export const vehiclePage: ResourcePageDef = {
   api: '/hyvehicle/hyVehicle',
@@ -89,51 +89,10 @@ export const vehiclePage: ResourcePageDef = {
       search: true,
       form: false,
     },
-    {
-      name: 'state',
-      label: ['审核状态', 'Review state'],
-      kind: 'dict',
-      dict: 'review_state',
-      search: true,
-      form: false,
-    },
-    {
-      name: 'rejectReason',
-      label: ['驳回原因', 'Rejection reason'],
-      form: false,
-      list: { width: 160, ellipsis: true },
-    },
-    {
-      name: 'expiringWithinDays',
-      label: ['证件到期天数内', 'Expiring within (days)'],
-      kind: 'number',
-      search: true,
-      list: false,
-      form: false,
-      detail: false,
-    },
-    {
-      name: 'createTime',
-      label: ['创建时间', 'Created'],
-      kind: 'datetime',
-      form: false,
-      sorter: true,
-      search: 'range',
-    },
+    ...reviewFields(),
+    expiringField,
   ],
-  rowActions: [
-    {
-      key: 'submit',
-      label: ['提交审核', 'Submit'],
-      perm: 'vehicle:edit',
-      visible: (row) => [0, 3, 4].includes(Number(row.state)),
-      confirm: ['确定提交审核吗?', 'Submit for review?'],
-      run: async (row, { reload }) => {
-        await api.post('/hyvehicle/hyVehicle/submit', { id: row.id });
-        reload();
-      },
-    },
-  ],
+  rowActions: [submitAction('/hyvehicle/hyVehicle', 'vehicle')],
 };
 
 export default function HyVehicleList() {
