@@ -1,6 +1,6 @@
 // /user/alteration (spec §2; issue 4): forgotten password. A code sent to the account's mobile (mode 2)
 // proves the phone and yields a 10-minute reset token; the new password then ends every session.
-import { LockOutlined, MobileOutlined } from '@ant-design/icons';
+import { LockOutlined } from '@ant-design/icons';
 import { AUTH_MSG } from '@freight/contracts';
 import { Button, Form, Input, Result, Steps } from 'antd';
 import { useState } from 'react';
@@ -11,7 +11,7 @@ import { feedback } from '../../services/feedback';
 import { errorText, isHttpFailure } from '../../services/request';
 import { AUTH_NS } from './authI18n';
 import { confirmRules, newPasswordRules } from './passwordRules';
-import { mobileRules, SmsCodeInput, smsCodeRules } from './SmsCodeInput';
+import { MobileWithCode } from './SmsCodeInput';
 import './auth.css';
 
 interface VerifyValues {
@@ -91,20 +91,7 @@ export default function Alteration() {
           onFinish={verify}
           aria-label={ta('alteration.stepVerify')}
         >
-          <Form.Item name="mobile" rules={mobileRules(ta)}>
-            <Input
-              prefix={<MobileOutlined />}
-              placeholder={ta('mobilePlaceholder')}
-              aria-label={ta('mobile')}
-              inputMode="tel"
-              autoComplete="tel"
-              maxLength={11}
-              data-testid="alteration-mobile"
-            />
-          </Form.Item>
-          <Form.Item name="smscode" rules={smsCodeRules(ta)}>
-            <SmsCodeInput mode="2" testId="alteration-code" />
-          </Form.Item>
+          <MobileWithCode mode="2" testId="alteration" />
           <Form.Item>
             <Button type="primary" htmlType="submit" block loading={submitting} data-testid="alteration-next">
               {ta('alteration.next')}

@@ -2,7 +2,7 @@
 // 412 验证码错误 included; code 406 opens the change-password dialog), mobile number with an SMS code,
 // remember me, and single sign-on / third-party buttons when the server offers them. On arrival it also
 // finishes a CAS or third-party sign-in, or signs in with this browser's remember-me key.
-import { LockOutlined, MobileOutlined, UserOutlined } from '@ant-design/icons';
+import { LockOutlined, UserOutlined } from '@ant-design/icons';
 import {
   AUTH_MSG,
   LOGIN_CAPTCHA_ERROR_CODE,
@@ -24,7 +24,7 @@ import { errorText, isHttpFailure } from '../../services/request';
 import { isLeavingForSsoLogout, SSO_LOGGED_OUT } from '../../services/sessionActions';
 import { AUTH_NS } from './authI18n';
 import { casService, ExternalLogins, startCas } from './ExternalLogins';
-import { mobileRules, SmsCodeInput, smsCodeRules } from './SmsCodeInput';
+import { MobileWithCode } from './SmsCodeInput';
 import { CaptchaRow, useCaptcha } from './useCaptcha';
 import { useCompleteLogin } from './useCompleteLogin';
 import './auth.css';
@@ -303,20 +303,7 @@ export default function Login() {
           onFinish={submitPhone}
           aria-label={ta('tabs.phone')}
         >
-          <Form.Item name="mobile" rules={mobileRules(ta)}>
-            <Input
-              prefix={<MobileOutlined />}
-              placeholder={ta('mobilePlaceholder')}
-              aria-label={ta('mobile')}
-              inputMode="tel"
-              autoComplete="tel"
-              maxLength={11}
-              data-testid="phone-mobile"
-            />
-          </Form.Item>
-          <Form.Item name="captcha" rules={smsCodeRules(ta)}>
-            <SmsCodeInput mode="0" testId="phone-code" />
-          </Form.Item>
+          <MobileWithCode mode="0" codeField="captcha" testId="phone" />
           <Form.Item>
             <Button type="primary" htmlType="submit" block loading={submitting} data-testid="phone-submit">
               {t('login.submit')}

@@ -1,6 +1,6 @@
 // /user/register (spec §2; issue 4): a customer staff account with a mobile proved by an SMS code (mode 1),
 // then /user/register-result.
-import { LockOutlined, MobileOutlined, UserOutlined } from '@ant-design/icons';
+import { LockOutlined, UserOutlined } from '@ant-design/icons';
 import { Button, Form, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,7 +10,7 @@ import { feedback } from '../../services/feedback';
 import { errorText, isHttpFailure } from '../../services/request';
 import { AUTH_NS } from './authI18n';
 import { confirmRules, newPasswordRules, usernameRules } from './passwordRules';
-import { mobileRules, SmsCodeInput, smsCodeRules } from './SmsCodeInput';
+import { MobileWithCode } from './SmsCodeInput';
 import './auth.css';
 
 interface Values {
@@ -83,20 +83,7 @@ export default function Register() {
             data-testid="register-confirm"
           />
         </Form.Item>
-        <Form.Item name="mobile" rules={mobileRules(ta)}>
-          <Input
-            prefix={<MobileOutlined />}
-            placeholder={ta('mobilePlaceholder')}
-            aria-label={ta('mobile')}
-            inputMode="tel"
-            autoComplete="tel"
-            maxLength={11}
-            data-testid="register-mobile"
-          />
-        </Form.Item>
-        <Form.Item name="smscode" rules={smsCodeRules(ta)}>
-          <SmsCodeInput mode="1" testId="register-code" />
-        </Form.Item>
+        <MobileWithCode mode="1" testId="register" />
         <Form.Item>
           <Button type="primary" htmlType="submit" block loading={submitting} data-testid="register-submit">
             {ta('register.submit')}

@@ -1,6 +1,6 @@
 // SMS code field with its send button (issue 4): validates the mobile field of the same form, sends a code
 // for `mode`, then counts down the 60 s the server enforces between two codes to one number.
-import { SafetyOutlined } from '@ant-design/icons';
+import { MobileOutlined, SafetyOutlined } from '@ant-design/icons';
 import { Button, Form } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -99,4 +99,38 @@ export function mobileRules(t: (key: string) => string) {
     { required: true, whitespace: true, message: t('mobileRequired') },
     { pattern: /^1[3-9]\d{9}$/, message: t('mobileInvalid') },
   ];
+}
+
+/**
+ * The mobile number and its SMS code, the pair every phone form of the sign-in pages asks for. Test ids are
+ * `<testId>-mobile` and `<testId>-code`.
+ */
+export function MobileWithCode({
+  mode,
+  codeField = 'smscode',
+  testId,
+}: {
+  mode: SmsMode;
+  codeField?: string;
+  testId: string;
+}) {
+  const { t } = useTranslation(AUTH_NS);
+  return (
+    <>
+      <Form.Item name="mobile" rules={mobileRules(t)}>
+        <Input
+          prefix={<MobileOutlined />}
+          placeholder={t('mobilePlaceholder')}
+          aria-label={t('mobile')}
+          inputMode="tel"
+          autoComplete="tel"
+          maxLength={11}
+          data-testid={`${testId}-mobile`}
+        />
+      </Form.Item>
+      <Form.Item name={codeField} rules={smsCodeRules(t)}>
+        <SmsCodeInput mode={mode} testId={`${testId}-code`} />
+      </Form.Item>
+    </>
+  );
 }
