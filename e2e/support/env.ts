@@ -15,6 +15,8 @@ export const API_BASE = '/jeecg-boot';
 /** Demo accounts of the seed (server/src/seed/seed.ts); all share one password. */
 export const USERS = {
   admin: 'admin',
+  /** Platform operations staff (role operations): freight work, no finance or system administration. */
+  operations: 'operations01',
   shipperAdmin: 'shipper_admin',
   shipper: 'shipper',
   agent: 'agent01',

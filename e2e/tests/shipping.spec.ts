@@ -1,6 +1,7 @@
 // Issue 8 journey: an order is created and published in the console, a note dispatched to an approved driver
 // and vehicle, driven through every step (accept, load, depart, unload, sign, audit) with the lists and the
-// header counter following it, and its track (ingested through the device API) played on the map page.
+// header counter following it, and its track (ingested through the device API) played on the map page, all
+// as operations staff.
 import {
   approvedDriverWithVehicle,
   ingestTrack,
@@ -11,7 +12,11 @@ import {
   TRACK_QUERY,
 } from '../pages/ShippingPage.ts';
 import { adminToken, PNG_1X1, pendingCounts } from '../support/authFlows.ts';
+import { authFile, USERS } from '../support/env.ts';
 import { expect, test } from '../support/fixtures.ts';
+
+// Operations staff run the freight; the parties it needs are set up through the API as the administrator.
+test.use({ storageState: authFile(USERS.operations) });
 
 const PHOTO = { name: 'weighbridge.png', mimeType: 'image/png', buffer: PNG_1X1 };
 

@@ -1,6 +1,5 @@
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -9,6 +8,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import helmet from 'helmet';
 import type { AppConfig } from './config.ts';
 import { modules } from './modules/index.ts';
 import { DictCache } from './modules/system/dict/cache.ts';
@@ -67,7 +67,8 @@ export async function buildApp(
   };
   app.addHook('onClose', () => jobs.stop());
 
-  await app.register(helmet, {
+  // Helmet's middleware built once: @fastify/helmet rebuilt it (parsing the whole policy) on every request.
+  const securityHeaders = helmet({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -83,6 +84,9 @@ export async function buildApp(
       },
     },
     crossOriginEmbedderPolicy: false,
+  });
+  app.addHook('onRequest', (request, reply, done) => {
+    securityHeaders(request.raw, reply.raw, (error) => done(error ? (error as Error) : undefined));
   });
   await app.register(rateLimit, { global: false });
   await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 1 } });

@@ -123,12 +123,20 @@ type Row = Record<string, unknown>;
  * agent owns the record).
  */
 export function presentFees(row: Row, viewer: FeeViewer): Row {
-  // One copy per row: lists present every row of every page this way.
-  const record = row as Row & AgentOrderLike & BillLike;
-  const out: Row = { ...row, feeTotal: orderFeeTotal(record) };
-  if (!canSeeAgentOrderFees(record, viewer))
-    for (const field of AGENT_HIDDEN_FEES) if (field in out) out[field] = HIDDEN_FEE;
-  if ('driverFee' in out && !canSeeBillDriverFee(record, viewer)) out.driverFee = HIDDEN_FEE;
+  return maskFees({ ...row }, viewer);
+}
+
+/**
+ * presentFees on a row the caller owns (a copy made for this response): lists present every row of every
+ * page, and one copy per row is all they can afford.
+ */
+export function maskFees(out: Row, viewer: FeeViewer): Row {
+  const record = out as Row & AgentOrderLike & BillLike;
+  const seesAgentFees = canSeeAgentOrderFees(record, viewer);
+  const seesDriverFee = canSeeBillDriverFee(record, viewer);
+  out.feeTotal = orderFeeTotal(record);
+  if (!seesAgentFees) for (const field of AGENT_HIDDEN_FEES) if (field in out) out[field] = HIDDEN_FEE;
+  if (!seesDriverFee && 'driverFee' in out) out.driverFee = HIDDEN_FEE;
   return out;
 }
 

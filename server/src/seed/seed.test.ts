@@ -40,7 +40,7 @@ describe('system seed', () => {
     await seedSystem(t.db);
     await seedDemoAccounts(t.db);
     expect(await counts()).toEqual(before);
-    for (const user of ['admin', 'shipper_admin', 'shipper', 'agent01'])
+    for (const user of ['admin', 'operations01', 'shipper_admin', 'shipper', 'agent01'])
       expect(await t.login(user)).toBeTruthy();
   });
 

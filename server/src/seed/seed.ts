@@ -84,6 +84,11 @@ const ROLES = [
   { code: 'customer', name: '货主', description: '货主员工' },
   { code: 'customer_admin', name: '货主管理员', description: '管理一个或多个货主' },
   { code: 'agent', name: '经纪人', description: '经纪人' },
+  {
+    code: 'operations',
+    name: '运营专员',
+    description: '平台运营人员：审核司机车辆货主，调度订单运单，处理投诉',
+  },
 ] as const;
 
 /** Menu paths (and their buttons) each non-admin role holds; a parent group comes with any child. */
@@ -113,6 +118,40 @@ const ROLE_MENUS: Record<Exclude<(typeof ROLES)[number]['code'], 'admin'>, strin
     '/account/center',
     '/account/settings',
   ],
+  // Platform operations staff run the freight: parties and their review, orders, notes, tracks and
+  // complaints; money (finance), regulator reporting and system administration stay with other roles.
+  operations: [
+    '/dashboard/analysis',
+    '/dashboard/workplace',
+    '/order/list',
+    '/shipping/list',
+    '/shipping/paylist',
+    '/shipping/prepaylist',
+    '/shipping/advancelist',
+    '/shipping/contract',
+    '/shipping/audit',
+    '/shipping/history',
+    '/shipping/track',
+    '/shipping/daoda',
+    '/shipping/complaint',
+    '/shipping/evaluation',
+    '/wlhy/hydriver/HyDriverList',
+    '/wlhy/hydriverbank/HyDriverBankList',
+    '/wlhy/hyvehicle/HyVehicleList',
+    '/wlhy/hycarrier/HyCarrierList',
+    '/wlhy/hycaptain/HyCaptainList',
+    '/wlhy/hybank/HyBankList',
+    '/customer/manager',
+    '/customer/user',
+    '/customer/agent',
+    '/risk/list',
+    '/risk/warning',
+    '/map/realtime',
+    '/map/track',
+    '/isps/userAnnouncement',
+    '/account/center',
+    '/account/settings',
+  ],
   agent: [
     '/dashboard/analysis',
     '/order/list',
@@ -123,6 +162,11 @@ const ROLE_MENUS: Record<Exclude<(typeof ROLES)[number]['code'], 'admin'>, strin
     '/account/center',
     '/account/settings',
   ],
+};
+
+/** Buttons a role does not get with its pages: operations see what is due for payment, finance pays it. */
+const ROLE_EXCLUDED_BUTTONS: Partial<Record<keyof typeof ROLE_MENUS, string[]>> = {
+  operations: ['shipping:pay:pay'],
 };
 
 const PLATFORM_SETTINGS: Record<string, string> = {
@@ -265,8 +309,15 @@ export async function seedSystem(db: Db): Promise<void> {
       if (!row?.id) continue;
       ids.add(row.id);
       if (row.parentId) ids.add(row.parentId);
+      const excluded = ROLE_EXCLUDED_BUTTONS[roleCode as keyof typeof ROLE_MENUS] ?? [];
       for (const button of ALL_MENU_ROWS)
-        if (button.menuType === 2 && button.parentId === row.id && button.id) ids.add(button.id);
+        if (
+          button.menuType === 2 &&
+          button.parentId === row.id &&
+          button.id &&
+          !excluded.includes(String(button.perms))
+        )
+          ids.add(button.id);
     }
     const roleId = stableId('role', roleCode);
     await db
@@ -422,6 +473,14 @@ export async function seedDemoAccounts(db: Db): Promise<void> {
       role: 'admin',
       departs: ['A01', 'A01A01'],
       phone: '13800000001',
+    },
+    {
+      username: 'operations01',
+      realname: '刘婷',
+      userType: USER_TYPE.system,
+      role: 'operations',
+      departs: ['A01A01'],
+      phone: '13800000002',
     },
     {
       username: 'shipper_admin',

@@ -1,11 +1,11 @@
 import {
+  maskFees,
   ORDER_MODE,
   ORDER_STATUS,
   ORDER_TRANSITIONS,
   type OrderAction,
   orderBody,
   orderUpdateBody,
-  presentFees,
   REVIEW_STATE,
   SERVICE_FEE_MODE,
   USER_TYPE,
@@ -32,10 +32,14 @@ type Row = Record<string, unknown>;
 export const isCustomerUser = (userType: number) =>
   userType === USER_TYPE.customer || userType === USER_TYPE.customerAdmin;
 
-/** Rows as the viewer may see them (spec §5): fee total added, agent-order fees '--' to others. */
+/**
+ * Rows as the viewer may see them (spec §5): fee total added, agent-order fees '--' to others. Changes the
+ * resource's response copies in place (see ResourceDef.presentRows).
+ */
 export function presentFeesFor(rows: Row[], request: FastifyRequest): Row[] {
   const viewer = { userType: request.session?.user.userType ?? 0, cid: request.session?.user.cid };
-  return rows.map((row) => presentFees(row, viewer));
+  for (const row of rows) maskFees(row, viewer);
+  return rows;
 }
 
 /** The order's money inputs completed from its customer and agent, with the estimate for its planned weight. */

@@ -399,6 +399,34 @@ describe('freight parties', () => {
     ).toBeGreaterThan(20);
   });
 
+  it('gives the seeded operations account (operations01) the freight work and none of finance or system administration', async () => {
+    const ops = await t.login('operations01');
+    const as = (method: 'GET' | 'POST', path: string, payload?: object) =>
+      t.call(ops, { method, url: api(path), payload });
+    const d = await addDriver();
+    for (const path of [
+      '/hydriver/hyDriver/list?state=1',
+      '/hyvehicle/hyVehicle/list',
+      '/customer/hyCustomer/list',
+      '/order/hyOrder/list',
+      '/shipping/hyShippingNote/list',
+      '/shipping/hyShippingNote/pay/list',
+      '/hydriver/hyDriver/getDsXx',
+    ])
+      expect((await as('GET', path)).statusCode, path).toBe(200);
+    expect(
+      (await as('POST', '/hydriver/hyDriver/review', { id: d.id, state: 3, reason: '证件模糊' })).json(),
+    ).toMatchObject({ success: true });
+    for (const path of ['/sys/user/list', '/sys/role/list', '/sys/dict/list', '/sys/quartzJob/list'])
+      expect((await as('GET', path)).statusCode, path).toBe(403);
+    // They see what is due for payment; paying it is finance's.
+    const granted = (await as('GET', '/sys/permission/getUserPermissionByToken')).json().result
+      .auth as Array<{ action: string }>;
+    const actions = new Set(granted.map((c) => c.action));
+    expect(actions.has('driver:review')).toBe(true);
+    expect(actions.has('shipping:pay:pay')).toBe(false);
+  });
+
   it('binds drivers and vehicles many-to-many with one default per driver', async () => {
     const d1 = await addDriver();
     const d2 = await addDriver();

@@ -22,7 +22,7 @@ import { ok } from '../../platform/http/envelope.ts';
 import { bizError, unauthorized } from '../../platform/http/errors.ts';
 import { listTotalsOf } from '../../platform/resource/countCache.ts';
 import { type ResourceAction, registerResource } from '../../platform/resource/defineResource.ts';
-import { andAll, type FieldMap } from '../../platform/resource/query.ts';
+import type { FieldMap } from '../../platform/resource/query.ts';
 import { type Actor, correctNote, dispatchNote, transitionNote } from './noteTransitions.ts';
 import { isCustomerUser, presentFeesFor } from './orders.ts';
 import { hyDriver, hyDriverVehicle, hyVehicle } from './partySchema.ts';
@@ -186,6 +186,9 @@ export function shippingNoteRoutes(app: FastifyInstance, ctx: AppContext): void 
     defaultOrder: [desc(n.createTime)],
     fields: NOTE_FIELDS,
     presentRows: presentFeesFor,
+    // A note row has a hundred columns; the lists show (and search, sort and export) these. The detail
+    // drawer reads the whole record by id.
+    listColumns: Object.keys(NOTE_FIELDS),
   };
   // Notes are created by dispatch and changed only by their steps: no add, edit, delete or import here.
   registerResource(app, ctx, {
@@ -201,8 +204,9 @@ export function shippingNoteRoutes(app: FastifyInstance, ctx: AppContext): void 
       title: view.title,
       path: `/shipping/hyShippingNote/${view.key}`,
       permission: view.permission,
-      actions: ['list', 'exportXls'] as ResourceAction[],
-      customFilter: (query) => andAll([view.where, dueFilter(query)]),
+      actions: ['list', 'queryById', 'exportXls'] as ResourceAction[],
+      viewWhere: view.where,
+      customFilter: dueFilter,
     });
   }
 

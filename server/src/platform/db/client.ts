@@ -7,6 +7,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { attachArrayRunner, pgliteArrayRunner, postgresArrayRunner } from './arrayQuery.ts';
 import * as schema from './schema.ts';
 import { attachWriteClock, isPlainRead, WriteClock } from './writeClock.ts';
 
@@ -23,6 +24,9 @@ export interface Database {
   /** PGlite only: the whole database as a tarball, which `loadDataDir` opens again. */
   dumpDataDir?(): Promise<Blob>;
 }
+
+/** How property names become column names; SQL rendered outside a query builder must use the same. */
+export const DB_CASING = 'snake_case';
 
 const migrationsFolder = path.resolve(import.meta.dirname, '../../../drizzle');
 
@@ -41,7 +45,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     // An idle connection the server drops (restart, failover, dropped test database) emits 'error' on the
     // pool; unhandled it would end the process. The pool replaces the client on the next checkout.
     pool.on('error', (error) => console.error('database pool: idle client error', error.message));
-    const db = drizzlePg(pool, { schema, casing: 'snake_case' }) as unknown as Db;
+    const db = drizzlePg(pool, { schema, casing: DB_CASING }) as unknown as Db;
+    attachArrayRunner(db, postgresArrayRunner(pool));
     await migratePg(db as Parameters<typeof migratePg>[0], { migrationsFolder });
     return { db, kind: 'postgres', close: () => pool.end() };
   }
@@ -55,8 +60,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   }
   await client.waitReady;
   const clock = new WriteClock();
-  const db = drizzlePglite(countingWrites(client, clock), { schema, casing: 'snake_case' }) as unknown as Db;
+  const db = drizzlePglite(countingWrites(client, clock), { schema, casing: DB_CASING }) as unknown as Db;
   attachWriteClock(db, clock);
+  // Reads only: the raw client, so read caches keep what they hold.
+  attachArrayRunner(db, pgliteArrayRunner(client));
   await migratePglite(db as Parameters<typeof migratePglite>[0], { migrationsFolder });
   const statistics = keepStatisticsFresh(client, clock);
   return {

@@ -12,6 +12,7 @@ import { dataRuleConditions } from '../access/dataRules.ts';
 import { perm } from '../access/declare.ts';
 import { dataRulesFor } from '../access/grants.ts';
 import type { AppContext } from '../context.ts';
+import type { ArrayQuery } from '../db/arrayQuery.ts';
 import type { DbOrTx } from '../db/client.ts';
 import { VersionedCache, writeClockOf } from '../db/writeClock.ts';
 import { untilDrained } from '../http/backpressure.ts';
@@ -20,6 +21,7 @@ import { bizError, unauthorized } from '../http/errors.ts';
 import { listTotalsOf } from './countCache.ts';
 import { readImportRows } from './excelImport.ts';
 import { departOrgCodes } from './orgCodes.ts';
+import { pageReader } from './pageReader.ts';
 import { andAll, buildFilters, buildOrder, type FieldMap, never } from './query.ts';
 
 export type ResourceAction =
@@ -67,6 +69,8 @@ export interface ResourceDef {
     request: FastifyRequest,
     tx: DbOrTx,
   ) => Promise<Row> | Row;
+  /** A filtered view of the table (e.g. the notes awaiting audit): every read stays inside it. */
+  viewWhere?: SQL;
   /** Filters beyond field shapes (e.g. "expires within N days"), from the raw query. */
   customFilter?: (query: Record<string, unknown>) => SQL | undefined;
   /** Refuses a delete with a message (e.g. still referenced). */
@@ -85,8 +89,16 @@ export interface ResourceDef {
   dataLog?: boolean;
   /** Columns never sent back: lists show '******' when set; excluded from exports and data logs. */
   secrets?: string[];
-  /** Per-viewer presentation of list, detail and export rows (e.g. spec §5 fees shown as '--'). */
+  /**
+   * Per-viewer presentation of list, detail and export rows (e.g. spec §5 fees shown as '--'). The rows are
+   * copies made for this response: change them in place rather than copying again.
+   */
   presentRows?: (rows: Row[], request: FastifyRequest) => Row[];
+  /**
+   * Columns the list returns (its id always), when its rows are wide and the screen shows a few of them:
+   * every byte of a list page is parsed, copied and serialized on each call. queryById returns the record.
+   */
+  listColumns?: string[];
 }
 
 const ALL_ACTIONS: ResourceAction[] = [
@@ -114,6 +126,7 @@ export interface ResourceHandle {
     query: Record<string, unknown>,
     options?: { deleted?: boolean },
   ): Promise<SQL | undefined>;
+  /** Dictionary texts and masked secrets, added to rows read for one response (changed in place). */
   present(rows: Row[]): Row[];
 }
 
@@ -123,6 +136,11 @@ export function registerResource(app: FastifyInstance, ctx: AppContext, def: Res
   const hidden = new Set(def.hidden ?? []);
   const allColumns = getTableColumns(def.table) as Record<string, PgColumn>;
   const columns = Object.fromEntries(Object.entries(allColumns).filter(([key]) => !hidden.has(key)));
+  const listed = def.listColumns ? listSelection(def, columns) : columns;
+  const pages = pageReader(def.table, listed);
+  for (const [key, field] of Object.entries(def.fields))
+    if (field.title && key in columns && !(key in listed))
+      throw new Error(`${def.path}: exported field ${key} is missing from listColumns`);
   const scopeColumn = (key: string): PgColumn => {
     const column = allColumns[key];
     if (!column) throw new Error(`${def.path}: scope column ${key} is not a column of the table`);
@@ -148,30 +166,35 @@ export function registerResource(app: FastifyInstance, ctx: AppContext, def: Res
   const code = (suffix: string) => perm(`${def.permission}:${suffix}`);
   const route = (suffix: string) => `${def.path}/${suffix}`;
 
-  async function cachedPage(query: PromiseLike<unknown> & { toSQL(): { sql: string; params: unknown[] } }) {
-    if (!pageCache || !writeClock) return (await query) as Row[];
-    const { sql: text, params } = query.toSQL();
-    const key = `${text}|${JSON.stringify(params, (_k, v) => (typeof v === 'bigint' ? `${v}n` : v))}`;
+  /** A page's rows, the caller's own to present: the cache keeps copies of its own. */
+  async function cachedPage(statement: ArrayQuery): Promise<Row[]> {
+    if (!pageCache || !writeClock) return pages.read(db, statement);
+    const { params } = statement;
+    const key = `${pages.filterKey(statement)}|${params.at(-2)}|${params.at(-1)}`;
     const hit = pageCache.get(key);
-    if (hit) return hit;
+    if (hit) return hit.map((row) => ({ ...row }));
     const version = writeClock.version;
-    const rows = (await query) as Row[];
-    pageCache.set(key, rows, version);
+    const rows = await pages.read(db, statement);
+    pageCache.set(
+      key,
+      rows.map((row) => ({ ...row })),
+      version,
+    );
     return rows;
   }
 
+  /** Adds dictionary texts and masks secrets on rows read for this response (changed in place). */
   function present(rows: Row[]): Row[] {
     if (dictFields.length === 0 && secrets.length === 0) return rows;
-    return rows.map((row) => {
-      const out: Row = { ...row };
-      for (const key of secrets) out[key] = row[key] ? MASK : '';
+    for (const row of rows) {
+      for (const key of secrets) row[key] = row[key] ? MASK : '';
       for (const [name, spec] of dictFields) {
-        const text = ctx.dicts.text(spec.dict as string, row[name]);
-        out[`${name}_dictText`] =
-          text ?? (row[name] === null || row[name] === undefined ? '' : String(row[name]));
+        const value = row[name];
+        const text = ctx.dicts.text(spec.dict as string, value);
+        row[`${name}_dictText`] = text ?? (value === null || value === undefined ? '' : String(value));
       }
-      return out;
-    });
+    }
+    return rows;
   }
 
   function presentFor(rows: Row[], request: FastifyRequest): Row[] {
@@ -185,6 +208,7 @@ export function registerResource(app: FastifyInstance, ctx: AppContext, def: Res
     const out: SQL[] = [];
     const scope = def.scope ?? {};
     if (delFlagColumn) out.push(eq(delFlagColumn, deleted ? 1 : 0));
+    if (def.viewWhere) out.push(def.viewWhere);
     if (tenantColumn) out.push(eq(tenantColumn, session.tenantId));
     if (customerColumn && (session.user.userType === 2 || session.user.userType === 6)) {
       out.push(session.user.cid ? eq(customerColumn, session.user.cid) : never);
@@ -272,16 +296,10 @@ export function registerResource(app: FastifyInstance, ctx: AppContext, def: Res
         const { pageNo, pageSize, column, order } = request.query;
         const where = await whereFor(request, request.query as Record<string, unknown>);
         const orderBy = buildOrder(def.fields, column, order, def.defaultOrder ?? [], def.id);
-        const pageQuery = db
-          .select(columns)
-          .from(def.table)
-          .where(where)
-          .orderBy(...orderBy)
-          .limit(pageSize)
-          .offset((pageNo - 1) * pageSize);
+        const statement = pages.statement(where, orderBy, pageSize, (pageNo - 1) * pageSize);
         const [rows, total] = await Promise.all([
-          cachedPage(pageQuery),
-          listTotals.get(listTotals.key(tableName, where), async () => {
+          cachedPage(statement),
+          listTotals.get(`${tableName}|${pages.filterKey(statement)}`, async () => {
             const [counted] = await db
               .select({ total: sql<number>`count(*)::int` })
               .from(def.table)
@@ -424,7 +442,7 @@ export function registerResource(app: FastifyInstance, ctx: AppContext, def: Res
           const batch = 2000;
           for (let offset = 0; ; offset += batch) {
             const rows = (await db
-              .select(columns)
+              .select(listed)
               .from(def.table)
               .where(where)
               .orderBy(...orderBy)
@@ -511,6 +529,19 @@ export function registerResource(app: FastifyInstance, ctx: AppContext, def: Res
   }
 
   return { whereFor, present };
+}
+
+/** The list's columns of a resource declaring `listColumns`, checked against its table once at start. */
+function listSelection(def: ResourceDef, columns: Record<string, PgColumn>): Record<string, PgColumn> {
+  const idKey = Object.entries(columns).find(([, c]) => c === def.id)?.[0];
+  const keys = new Set([...(idKey ? [idKey] : []), ...(def.listColumns ?? [])]);
+  const out: Record<string, PgColumn> = {};
+  for (const key of keys) {
+    const column = columns[key];
+    if (!column) throw new Error(`${def.path}: list column ${key} is not a visible column of the table`);
+    out[key] = column;
+  }
+  return out;
 }
 
 function isUniqueViolation(error: unknown): boolean {

@@ -211,8 +211,9 @@ export function NoteListPage({ view }: { view: NoteView }) {
     const rowActions: RowAction[] = config.steps
       ? actions.filter((a) => config.steps?.includes(a.key))
       : actions;
+    const source = view === 'main' ? '/shipping/hyShippingNote' : `/shipping/hyShippingNote/${view}`;
     return {
-      api: view === 'main' ? '/shipping/hyShippingNote' : `/shipping/hyShippingNote/${view}`,
+      api: source,
       title: config.title,
       perm: config.perm,
       fields: noteFields(config.listed, config.search),
@@ -220,7 +221,7 @@ export function NoteListPage({ view }: { view: NoteView }) {
       actions: { add: false, edit: false, delete: false, import: false },
       rowActions,
       defaultSort: config.defaultSort,
-      detailExtra: (row) => <NoteDetail row={row} canSeeHistory={canSeeHistory} />,
+      detailExtra: (row) => <NoteDetail listed={row} source={source} canSeeHistory={canSeeHistory} />,
     };
   }, [config, view, actions, canSeeHistory]);
   return (

@@ -1,0 +1,56 @@
+import { type SQL, sql } from 'drizzle-orm';
+import { type PgColumn, PgDialect, type PgTable } from 'drizzle-orm/pg-core';
+import { type ArrayQuery, arrayRunnerOf } from '../db/arrayQuery.ts';
+import { DB_CASING } from '../db/client.ts';
+
+type Row = Record<string, unknown>;
+
+const dialect = new PgDialect({ casing: DB_CASING });
+
+export interface PageReader {
+  /** The page's statement: the columns, the caller's scope and filters, its order, limit and offset bound. */
+  statement(where: SQL | undefined, orderBy: SQL[], limit: number, offset: number): ArrayQuery;
+  /** Runs it and decodes each cell with its column, as a drizzle select of the same columns returns it. */
+  read(db: object, statement: ArrayQuery): Promise<Row[]>;
+  /** The statement without its page (limit and offset): one key for every page of one filter and order. */
+  filterKey(statement: ArrayQuery): string;
+}
+
+const bigintSafe = (_key: string, value: unknown) => (typeof value === 'bigint' ? `${value}n` : value);
+
+/**
+ * A resource's list page without the select builder: the column list is rendered once, each call renders
+ * only its conditions and order, and rows are decoded column by column (measured in bench:api, a list page
+ * spent more in building and mapping than in the database). PostgreSQL runs it as a prepared statement.
+ */
+export function pageReader(table: PgTable, selection: Record<string, PgColumn>): PageReader {
+  const keys = Object.keys(selection);
+  const columns = keys.map((key) => selection[key]);
+  // Column identifiers only, no values: rendering them once is the same SQL drizzle renders each time.
+  const selectList = sql.raw(dialect.sqlToQuery(sql.join(columns, sql`, `)).sql);
+  return {
+    statement(where, orderBy, limit, offset) {
+      const query = sql`select ${selectList} from ${table}`;
+      if (where) query.append(sql` where ${where}`);
+      if (orderBy.length) query.append(sql` order by ${sql.join(orderBy, sql`, `)}`);
+      // Limit and offset are always the last two values (filterKey leaves them out).
+      query.append(sql` limit ${limit} offset ${offset}`);
+      const { sql: text, params } = dialect.sqlToQuery(query);
+      return { text, params };
+    },
+    filterKey({ text, params }) {
+      return `${text}|${JSON.stringify(params.slice(0, -2), bigintSafe)}`;
+    },
+    async read(db, statement) {
+      const rows = await arrayRunnerOf(db)(statement);
+      return rows.map((cells) => {
+        const row: Row = {};
+        for (let i = 0; i < keys.length; i++) {
+          const value = cells[i];
+          row[keys[i]] = value === null ? null : columns[i].mapFromDriverValue(value);
+        }
+        return row;
+      });
+    },
+  };
+}
