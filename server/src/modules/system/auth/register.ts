@@ -1,5 +1,3 @@
-import { rm } from 'node:fs/promises';
-import path from 'node:path';
 import {
   AUTH_MSG,
   customerRegisterBody,
