@@ -3,6 +3,7 @@ export * from './authFlows.ts';
 export * from './constants.ts';
 export * from './freightParties.ts';
 export * from './messages.ts';
+export * from './noteViews.ts';
 export * from './password.ts';
 export * from './rules/index.ts';
 export * from './shipping.ts';

@@ -1,4 +1,10 @@
-import { canTransition, SHIPPING_TRANSITIONS, type ShippingAction, USER_TYPE } from '@freight/contracts';
+import {
+  canTransition,
+  noteListColumns,
+  SHIPPING_TRANSITIONS,
+  type ShippingAction,
+  USER_TYPE,
+} from '@freight/contracts';
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -418,14 +424,16 @@ describe('orders and shipping notes', () => {
     expect(await seen(agent)).toMatchObject({ driverFee: 480_000, agentFee: 5_000 });
     for (const token of [otherAgent, shipper]) {
       const row = await seen(token);
-      expect(row).toMatchObject({
-        driverFee: '--',
-        agentFee: '--',
-        serviceFee: '--',
-        driverUnitPriceFen: '--',
-        feeTotal: '--',
-      });
+      expect(row).toMatchObject({ driverFee: '--', agentFee: '--', serviceFee: '--', feeTotal: '--' });
       expect(row?.customerFee).toBe(513_800);
+      // The record (the detail drawer's) hides the money inputs the list does not send, too.
+      expect((await k.get('/shipping/hyShippingNote/queryById', { id }, token)).result).toMatchObject({
+        driverUnitPriceFen: '--',
+        driverFreightFen: '--',
+        agentFeeValue: '--',
+        prepayFen: '--',
+        customerFee: 513_800,
+      });
     }
     // the order list and the detail hide them alike, and so does the export
     const order = (await k.get('/order/hyOrder/list', { id: orderId }, shipper)).result.records?.[0];
@@ -446,6 +454,29 @@ describe('orders and shipping notes', () => {
     expect(cell('司机运费(元)')).toBe('--');
     expect(cell('货主运费(元)')).toBe('5,138.00');
     expect(cell('计划重量(吨)')).toBe('32.000');
+  });
+
+  it('lists send the columns their view shows (and what its actions need); the record has every column', async () => {
+    const { id } = await k.dispatch(await k.order(), await k.driverWithVehicle());
+    const listed = (await k.get('/shipping/hyShippingNote/list', { id })).result.records?.[0] ?? {};
+    const sent = Object.keys(listed).filter((key) => !key.endsWith('_dictText') && key !== 'feeTotal');
+    expect(sent.sort()).toEqual(noteListColumns('main').sort());
+    expect(sent.length).toBeLessThan(30);
+    expect(listed).toMatchObject({ loadCity: expect.any(String), status_dictText: '已派单' });
+    const record = (await k.get('/shipping/hyShippingNote/queryById', { id })).result;
+    expect(Object.keys(record).length).toBeGreaterThan(90);
+    expect(record).toMatchObject({
+      id,
+      priceMode: expect.any(Number),
+      lossAllowanceMode: expect.any(Number),
+    });
+    // Each view's record too, inside its view only: a fresh note is not in the audit list.
+    expect((await k.get('/shipping/hyShippingNote/history/queryById', { id: record.id })).message).toBe(
+      '未找到对应数据',
+    );
+    await k.drive(id, 'sign');
+    const audit = (await k.get('/shipping/hyShippingNote/audit/queryById', { id })).result;
+    expect(audit).toMatchObject({ id, status: 5, driverFreightFen: expect.any(Number) });
   });
 
   it('scopes customers to their own orders and notes and keeps operations to staff', async () => {

@@ -2,7 +2,9 @@ import {
   correctBody,
   dispatchBody,
   loadBody,
+  type NoteView,
   noteIdBody,
+  noteListColumns,
   presentFees,
   REVIEW_STATE,
   reasonBody,
@@ -116,7 +118,7 @@ export function settlementDue(today = chinaToday()): SQL {
 }
 
 /** Each list of spec §1 is a filtered view of the notes with its own permission (issue 8 §3). */
-const VIEWS: Array<{ key: string; permission: string; title: string; where: SQL }> = [
+const VIEWS: Array<{ key: Exclude<NoteView, 'main'>; permission: string; title: string; where: SQL }> = [
   // what is due for payment: audited and not yet paid (the pay action arrives with the finance work)
   {
     key: 'pay',
@@ -186,9 +188,6 @@ export function shippingNoteRoutes(app: FastifyInstance, ctx: AppContext): void 
     defaultOrder: [desc(n.createTime)],
     fields: NOTE_FIELDS,
     presentRows: presentFeesFor,
-    // A note row has a hundred columns; the lists show (and search, sort and export) these. The detail
-    // drawer reads the whole record by id.
-    listColumns: Object.keys(NOTE_FIELDS),
   };
   // Notes are created by dispatch and changed only by their steps: no add, edit, delete or import here.
   registerResource(app, ctx, {
@@ -197,6 +196,7 @@ export function shippingNoteRoutes(app: FastifyInstance, ctx: AppContext): void 
     permission: 'shipping:note',
     actions: ['list', 'queryById', 'exportXls'],
     customFilter: dueFilter,
+    listColumns: noteListColumns('main'),
   });
   for (const view of VIEWS) {
     registerResource(app, ctx, {
@@ -207,6 +207,7 @@ export function shippingNoteRoutes(app: FastifyInstance, ctx: AppContext): void 
       actions: ['list', 'queryById', 'exportXls'] as ResourceAction[],
       viewWhere: view.where,
       customFilter: dueFilter,
+      listColumns: noteListColumns(view.key),
     });
   }
 

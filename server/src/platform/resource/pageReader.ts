@@ -1,4 +1,4 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { Column, type SQL, sql } from 'drizzle-orm';
 import { type PgColumn, PgDialect, type PgTable } from 'drizzle-orm/pg-core';
 import { type ArrayQuery, arrayRunnerOf } from '../db/arrayQuery.ts';
 import { DB_CASING } from '../db/client.ts';
@@ -26,11 +26,15 @@ const bigintSafe = (_key: string, value: unknown) => (typeof value === 'bigint' 
 export function pageReader(table: PgTable, selection: Record<string, PgColumn>): PageReader {
   const keys = Object.keys(selection);
   const columns = keys.map((key) => selection[key]);
-  // Column identifiers only, no values: rendering them once is the same SQL drizzle renders each time.
-  const selectList = sql.raw(dialect.sqlToQuery(sql.join(columns, sql`, `)).sql);
+  // Most columns (texts, booleans) take the driver's value as it is: only the others are called per cell.
+  const decoders = columns.map((column) =>
+    column.mapFromDriverValue === Column.prototype.mapFromDriverValue ? undefined : column,
+  );
+  // Identifiers only, no values: rendered once, the same SQL drizzle would render on every call.
+  const selectFrom = sql.raw(dialect.sqlToQuery(sql`select ${sql.join(columns, sql`, `)} from ${table}`).sql);
   return {
     statement(where, orderBy, limit, offset) {
-      const query = sql`select ${selectList} from ${table}`;
+      const query = sql`${selectFrom}`;
       if (where) query.append(sql` where ${where}`);
       if (orderBy.length) query.append(sql` order by ${sql.join(orderBy, sql`, `)}`);
       // Limit and offset are always the last two values (filterKey leaves them out).
@@ -47,7 +51,8 @@ export function pageReader(table: PgTable, selection: Record<string, PgColumn>):
         const row: Row = {};
         for (let i = 0; i < keys.length; i++) {
           const value = cells[i];
-          row[keys[i]] = value === null ? null : columns[i].mapFromDriverValue(value);
+          const decoder = decoders[i];
+          row[keys[i]] = value === null || decoder === undefined ? value : decoder.mapFromDriverValue(value);
         }
         return row;
       });

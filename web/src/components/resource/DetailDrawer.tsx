@@ -29,7 +29,7 @@ const STATE_TEXT: Record<number, readonly [string, string]> = {
 
 export function DetailDrawer({
   def,
-  row,
+  row: listed,
   onClose,
 }: {
   def: ResourcePageDef;
@@ -39,7 +39,13 @@ export function DetailDrawer({
   const tx = useBilingual();
   const dicts = useSession((s) => s.dictItems);
   const screens = Grid.useBreakpoint();
-  const id = row ? String(row[def.rowKey ?? 'id']) : null;
+  const id = listed ? String(listed[def.rowKey ?? 'id']) : null;
+  const record = useQuery({
+    queryKey: ['record', def.api, id],
+    queryFn: () => api.get<Row>(`${def.api}/queryById`, { id }),
+    enabled: Boolean(def.detailFromRecord && id),
+  });
+  const row = def.detailFromRecord ? (record.data ?? null) : listed;
   const log = useQuery({
     queryKey: ['reviewLog', def.api, id],
     queryFn: () => api.get<ReviewLogEntry[]>(`${def.api}/reviewLog`, { id }),
@@ -49,12 +55,16 @@ export function DetailDrawer({
 
   return (
     <Drawer
-      open={Boolean(row)}
+      open={Boolean(listed)}
       onClose={onClose}
       title={`${tx(def.title)} · ${tx(['详情', 'Details'])}`}
       width={screens.xxl ? 1200 : screens.md ? 720 : '100%'}
       destroyOnHidden
     >
+      {def.detailFromRecord && record.isLoading && <Spin style={{ display: 'block' }} />}
+      {def.detailFromRecord && record.isError && (
+        <Empty description={tx(['详情加载失败', 'The record could not be loaded'])} />
+      )}
       {row && (
         <Descriptions
           bordered

@@ -146,6 +146,11 @@ export interface ResourcePageDef {
   header?: ReactNode;
   /** Extra sections of the detail drawer below the fields (e.g. a waybill's history and money). */
   detailExtra?: (row: Record<string, unknown>) => ReactNode;
+  /**
+   * The drawer reads the record (`${api}/queryById`) rather than showing the list's row: for lists that send
+   * only the columns they show (the server's `listColumns`).
+   */
+  detailFromRecord?: boolean;
   /** Values a new record's form opens with. */
   addDefaults?: Record<string, unknown>;
   /** Loads what the edit form needs beyond the row (e.g. a user's roles and departments). */

@@ -40,32 +40,15 @@ const fen = (row: Row, key: string) => (row[key] === '--' ? '--' : formatFen(row
 const t = (row: Row, key: string) =>
   row[key] === null || row[key] === undefined ? '--' : formatTonnes(row[key] as number);
 
-/**
- * `listed` is the list's row (the listed fields only); the money inputs and photos come with the whole
- * record, read by id from the list's own API (`source`), so the drawer also shows what changed since.
- */
-export function NoteDetail({
-  listed,
-  source,
-  canSeeHistory,
-}: {
-  listed: Row;
-  source: string;
-  canSeeHistory: boolean;
-}) {
+/** `row` is the whole record (the drawer reads it by id): the lists send only the columns they show. */
+export function NoteDetail({ row, canSeeHistory }: { row: Row; canSeeHistory: boolean }) {
   const tx = useBilingual();
   const screens = Grid.useBreakpoint();
-  const record = useQuery({
-    queryKey: ['note', source, listed.id],
-    queryFn: () => api.get<Row>(`${source}/queryById`, { id: listed.id }),
-  });
   const history = useQuery({
-    queryKey: ['noteHistory', listed.id],
-    queryFn: () => api.get<HistoryEntry[]>('/shipping/hyShippingNote/history', { id: listed.id }),
+    queryKey: ['noteHistory', row.id],
+    queryFn: () => api.get<HistoryEntry[]>('/shipping/hyShippingNote/history', { id: row.id }),
     enabled: canSeeHistory,
   });
-  if (record.isLoading) return <Spin style={{ display: 'block', marginTop: 24 }} />;
-  const row = record.data ?? listed;
   const allowance =
     Number(row.lossAllowanceMode) === 2
       ? `${row.lossAllowanceValue} ‰`

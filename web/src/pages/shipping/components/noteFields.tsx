@@ -6,8 +6,13 @@ import type { ResourceField } from '../../../components/resource';
 
 type Row = Record<string, unknown>;
 
+// The addresses on hover: the list sends them with the cities.
 const route = (_value: unknown, row: Row) => (
-  <Space size={4} wrap={false}>
+  <Space
+    size={4}
+    wrap={false}
+    title={`${String(row.loadAddress ?? '')} → ${String(row.unloadAddress ?? '')}`}
+  >
     <span>{String(row.loadCity ?? '')}</span>
     <Typography.Text type="secondary">→</Typography.Text>
     <span>{String(row.unloadCity ?? '')}</span>
@@ -190,7 +195,7 @@ const CATALOGUE: Record<string, ResourceField> = {
 };
 
 /** The fields of one list: the named ones listed, the rest of the catalogue searchable or in the detail. */
-export function noteFields(listed: string[], searchable: string[] = []): ResourceField[] {
+export function noteFields(listed: readonly string[], searchable: readonly string[] = []): ResourceField[] {
   const fields: ResourceField[] = [];
   for (const [name, field] of Object.entries(CATALOGUE)) {
     const isListed = listed.includes(name);

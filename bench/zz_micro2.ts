@@ -1,0 +1,18 @@
+import { seedBulkNotes } from './lib/seedNotes.ts';
+import { login, startBenchServer } from './lib/server.ts';
+import { Session } from 'node:inspector/promises';
+import { writeFileSync } from 'node:fs';
+const server = await startBenchServer({ adminUrl: 'postgres://postgres@127.0.0.1:5432/postgres', poolSize: 4 });
+const notes = await seedBulkNotes(server.db, 20_000);
+const token = await login(server, 'admin', 'Freight#2026');
+const url = process.env.URL ?? `/jeecg-boot/shipping/hyShippingNote/list?customerId=${notes.customerId}&status=${notes.status}&column=createTime&order=desc&pageNo=1&pageSize=10`;
+const call = () => server.app.inject({ url, headers: { 'x-access-token': token } });
+for (let i = 0; i < 500; i++) await call();
+const s = new Session(); s.connect(); await s.post('Profiler.enable'); await s.post('Profiler.setSamplingInterval', { interval: 100 }); await s.post('Profiler.start');
+const c0 = process.cpuUsage(); const t0 = performance.now();
+for (let i = 0; i < 3000; i++) await call();
+const c = process.cpuUsage(c0);
+console.log('wall µs', ((performance.now() - t0) / 3).toFixed(0), 'cpu µs', ((c.user + c.system) / 3000).toFixed(0));
+const { profile } = await s.post('Profiler.stop');
+writeFileSync('/tmp/prof/inject.cpuprofile', JSON.stringify(profile));
+await server.close();
