@@ -32,9 +32,14 @@ export class SettingsDrawer {
 
   /** Opens the drawer from the user menu (系统设置). */
   async open(): Promise<void> {
-    await this.page.getByTestId('user-menu').click();
-    await this.page.locator('.ant-dropdown:visible').getByRole('menuitem', { name: '系统设置' }).click();
-    await expect(this.root).toBeVisible();
+    // A click on the menu item while the dropdown still unfolds can be lost: open it again until it shows.
+    await expect(async () => {
+      if (await this.root.isVisible()) return;
+      const item = this.page.locator('.ant-dropdown:visible').getByRole('menuitem', { name: '系统设置' });
+      if (!(await item.isVisible())) await this.page.getByTestId('user-menu').click();
+      await item.click({ timeout: 3_000 });
+      await expect(this.root).toBeVisible({ timeout: 3_000 });
+    }).toPass({ timeout: 20_000 });
   }
 
   /** Re-opens the drawer when a change closed it (see the report: it closes on a layout switch). */

@@ -1,6 +1,6 @@
 // Orders (货源) and shipping notes (运单) of issue 8: the order form, dispatch, the waybill step dialogs and
 // the note lists, which all share the declarative resource table.
-import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
+import { type APIRequestContext, expect, type Locator, type Page, type Request } from '@playwright/test';
 import { API_BASE } from '../support/env.ts';
 import { residentId } from './PartiesPage.ts';
 
@@ -161,9 +161,19 @@ export class ShippingPage {
 
   /** Submits a waybill step dialog (its submit button is named after the step) and waits for the answer. */
   async submitStep(dialog: Locator, step: string): Promise<void> {
-    const answered = this.page.waitForResponse((r) => r.url().includes('/shipping/hyShippingNote/'));
-    await dialog.getByRole('button', { name: new RegExp(`^${step.split('').join('\\s*')}$`) }).click();
-    const body = (await (await answered).json()) as Body;
+    const isStep = (r: Request) =>
+      r.method() === 'POST' && /\/shipping\/hyShippingNote\/[a-z]+$/.test(new URL(r.url()).pathname);
+    const submit = dialog.getByRole('button', { name: new RegExp(`^${step.split('').join('\\s*')}$`) });
+    await expect(submit).toBeEnabled();
+    // A click landing while the dialog still opens can be lost: one more click if no step call left.
+    let sent = this.page.waitForRequest(isStep, { timeout: 5_000 });
+    await submit.click();
+    const request = await sent.catch(async () => {
+      sent = this.page.waitForRequest(isStep);
+      await submit.click();
+      return sent;
+    });
+    const body = (await (await request.response())?.json()) as Body;
     expect(body, body.message).toMatchObject({ success: true });
     await expect(dialog).toBeHidden();
   }
