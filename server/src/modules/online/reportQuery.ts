@@ -10,6 +10,19 @@ import { type CompiledSql, type ParamType, PG_TYPE_OF, quoteIdent, ReportSqlErro
 /** spec: a runaway report must not hold a connection (PostgreSQL; PGlite ignores it, the cost ceiling holds). */
 export const REPORT_STATEMENT_TIMEOUT_MS = 15_000;
 
+/**
+ * The first statement of every report transaction: read only, the statement timeout, standard strings. One
+ * round trip rather than three `set` statements: on the embedded database a transaction holds the only
+ * connection, and every round trip inside it keeps the others waiting.
+ */
+export async function beginReportTransaction(tx: DbOrTx): Promise<void> {
+  await tx.execute(
+    sql`select set_config('transaction_read_only', 'on', true), set_config('statement_timeout', ${String(
+      REPORT_STATEMENT_TIMEOUT_MS,
+    )}, true), set_config('standard_conforming_strings', 'on', true)`,
+  );
+}
+
 export type ReportRow = Record<string, unknown>;
 
 export interface ReportFilter {
@@ -162,9 +175,7 @@ export async function runReport(db: DbOrTx, request: ReportRequest): Promise<Rep
 
   const readOnly = async <T>(work: (tx: DbOrTx) => Promise<T>): Promise<T> =>
     db.transaction(async (tx) => {
-      await tx.execute(sql.raw('set transaction read only'));
-      await tx.execute(sql.raw(`set local statement_timeout = ${REPORT_STATEMENT_TIMEOUT_MS}`));
-      await tx.execute(sql.raw('set local standard_conforming_strings = on'));
+      await beginReportTransaction(tx);
       return work(tx);
     });
   const checkCost = async (tx: DbOrTx, query: SQL) => {

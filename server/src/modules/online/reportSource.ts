@@ -12,6 +12,7 @@ import { sysDataSource } from '../system/adminSchema.ts';
 import { dataSourceSettings } from '../system/dataSource/routes.ts';
 import type { ReportColumn, ReportGuardCache } from './reportGuard.ts';
 import {
+  beginReportTransaction,
   REPORT_STATEMENT_TIMEOUT_MS,
   type ReportRequest,
   type ReportResult,
@@ -213,9 +214,7 @@ async function describe(
     i < compiled.params.length ? `${part}NULL::${PG_TYPE_OF[types[compiled.params[i]]]}` : part,
   );
   const columns = await db.transaction(async (tx) => {
-    await tx.execute(sql.raw('set transaction read only'));
-    await tx.execute(sql.raw(`set local statement_timeout = ${REPORT_STATEMENT_TIMEOUT_MS}`));
-    await tx.execute(sql.raw('set local standard_conforming_strings = on'));
+    await beginReportTransaction(tx);
     let result: { fields?: { name: string; dataTypeID: number; dataTypeModifier: number }[] };
     try {
       result = (await tx.execute(
