@@ -153,7 +153,14 @@ export function NoticeBell() {
         trigger="click"
         placement="bottomRight"
         open={open}
-        onOpenChange={setOpen}
+        onOpenChange={(next) => {
+          setOpen(next);
+          // Opening the bell shows what is current, whatever became of the last poll or push.
+          if (next) {
+            void announcements.refetch();
+            void counts.refetch();
+          }
+        }}
         content={content}
         arrow={false}
         overlayClassName="notice-popover-overlay"
