@@ -8,3 +8,4 @@ export * from './password.ts';
 export * from './rules/index.ts';
 export * from './shipping.ts';
 export * from './systemAccess.ts';
+export * from './systemTools.ts';

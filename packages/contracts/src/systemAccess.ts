@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { strongPassword } from './password.ts';
 import { isMobile } from './rules/idNumbers.ts';
+import { identifierCode } from './systemTools.ts';
 
 // Payloads of the access-control screens of system administration (issue 6: users, roles, menus and data
 // rules, departments, dictionaries, positions, tenants), shared by the console forms and the server routes.
@@ -232,12 +233,7 @@ export const dictItemBody = z.object({
 });
 
 export const positionBody = z.object({
-  code: z
-    .string({ error: '职务编码不能为空' })
-    .trim()
-    .min(1, '职务编码不能为空')
-    .max(100)
-    .regex(/^[A-Za-z0-9_-]+$/, '职务编码只能包含字母、数字、下划线和横线'),
+  code: identifierCode('职务编码'),
   name: z.string({ error: '职务名称不能为空' }).trim().min(1, '职务名称不能为空').max(100),
   postRank: z.coerce.string().trim().max(2, '职级最多2位').nullish(),
   companyId: optionalText(255),

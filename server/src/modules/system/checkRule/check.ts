@@ -1,10 +1,4 @@
-import { z } from 'zod';
-
-export interface CheckRuleItem {
-  digits: string;
-  pattern: string;
-  message: string;
-}
+import type { CheckRuleItem } from '@freight/contracts';
 
 export interface CheckFailure extends CheckRuleItem {
   beginIndex?: number;
@@ -12,44 +6,6 @@ export interface CheckFailure extends CheckRuleItem {
   checkValue: string;
   passed: false;
 }
-
-function compiles(pattern: string): boolean {
-  try {
-    new RegExp(pattern, 'u');
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-export const checkRuleItems = z
-  .array(
-    z.object({
-      digits: z
-        .union([z.string(), z.number()])
-        .transform((v) => String(v).trim())
-        .refine((v) => v === '*' || /^[1-9]\d{0,3}$/.test(v), '位数只能是正整数或 *'),
-      pattern: z.string().min(1, '规则不能为空').max(500).refine(compiles, '正则表达式不正确'),
-      message: z.string().trim().min(1, '提示文本不能为空').max(200),
-    }),
-  )
-  .min(1, '至少需要一条规则')
-  .max(50);
-
-/** rule_json as stored: a JSON text of the ordered rules. */
-export const ruleJsonText = z
-  .string({ error: '规则JSON不能为空' })
-  .max(4000)
-  .transform((text, ctx) => {
-    try {
-      const parsed = checkRuleItems.safeParse(JSON.parse(text));
-      if (parsed.success) return JSON.stringify(parsed.data);
-      ctx.addIssue({ code: 'custom', message: parsed.error.issues[0]?.message ?? '规则JSON不正确' });
-    } catch {
-      ctx.addIssue({ code: 'custom', message: '规则JSON不是有效的JSON' });
-    }
-    return z.NEVER;
-  });
 
 /**
  * The reference's checkValue: rules in order; digits "N" checks the next N characters (the cursor

@@ -1,3 +1,4 @@
+import { type CheckRuleItem, checkRuleBody, checkRuleEditBody } from '@freight/contracts';
 import { and, desc, eq, ne } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -7,19 +8,7 @@ import { ok } from '../../../platform/http/envelope.ts';
 import { bizError } from '../../../platform/http/errors.ts';
 import { registerResource } from '../../../platform/resource/defineResource.ts';
 import { sysCheckRule } from '../adminSchema.ts';
-import { type CheckRuleItem, checkValue, ruleJsonText } from './check.ts';
-
-const ruleBody = {
-  ruleName: z.string({ error: '规则名称不能为空' }).trim().min(1, '规则名称不能为空').max(100),
-  ruleCode: z
-    .string({ error: '规则编码不能为空' })
-    .trim()
-    .min(1, '规则编码不能为空')
-    .max(100)
-    .regex(/^[A-Za-z0-9_-]+$/, '规则编码只能包含字母、数字、下划线和横线'),
-  ruleJson: ruleJsonText,
-  ruleDescription: z.string().max(500).nullish(),
-};
+import { checkValue } from './check.ts';
 
 /** Code check rules (ordered rule JSON) and the test box (`checkByCode`). */
 export function checkRuleRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -54,8 +43,8 @@ export function checkRuleRoutes(app: FastifyInstance, ctx: AppContext): void {
       ruleDescription: { column: sysCheckRule.ruleDescription, type: 'string', title: '规则描述' },
       createTime: { column: sysCheckRule.createTime, type: 'date', filter: true, sort: true },
     },
-    createSchema: z.object(ruleBody),
-    updateSchema: z.object({ id: z.string().min(1).max(32), ...ruleBody }),
+    createSchema: checkRuleBody,
+    updateSchema: checkRuleEditBody,
     async beforeWrite(values, mode, _request, tx) {
       const clash = await tx
         .select({ id: sysCheckRule.id })

@@ -1,3 +1,4 @@
+import { type DB_TYPES, dataSourceBody, dataSourceConnection, dataSourceEditBody } from '@freight/contracts';
 import { and, desc, eq, ne } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -11,34 +12,8 @@ import { registerResource } from '../../../platform/resource/defineResource.ts';
 import { sysDataSource } from '../adminSchema.ts';
 import { decryptSecret, encryptSecret, loadDataSourceKey } from './secret.ts';
 
-export const DB_TYPES = ['postgresql', 'mysql', 'mariadb'] as const;
 const MASK = '******';
 const TIMEOUT_MS = 5_000;
-
-const connection = {
-  dbType: z.enum(DB_TYPES, { error: '数据库类型只能是 postgresql、mysql 或 mariadb' }),
-  dbHost: z
-    .string({ error: '请输入主机' })
-    .trim()
-    .min(1, '请输入主机')
-    .max(255)
-    .regex(/^[A-Za-z0-9.:_-]+$/, '主机不正确'),
-  dbPort: z.coerce.number().int().min(1, '端口不正确').max(65_535, '端口不正确'),
-  dbName: z.string({ error: '请输入数据库名' }).trim().min(1, '请输入数据库名').max(100),
-  dbUsername: z.string({ error: '请输入用户名' }).trim().min(1, '请输入用户名').max(100),
-  dbPassword: z.string().max(200).nullish(),
-};
-const sourceBody = {
-  code: z
-    .string({ error: '编码不能为空' })
-    .trim()
-    .min(1, '编码不能为空')
-    .max(100)
-    .regex(/^[A-Za-z0-9_-]+$/, '编码只能包含字母、数字、下划线和横线'),
-  name: z.string({ error: '名称不能为空' }).trim().min(1, '名称不能为空').max(100),
-  remark: z.string().max(200).nullish(),
-  ...connection,
-};
 
 type Connection = {
   dbType: (typeof DB_TYPES)[number];
@@ -133,8 +108,8 @@ export function dataSourceRoutes(app: FastifyInstance, ctx: AppContext): void {
       remark: { column: sysDataSource.remark, type: 'string', title: '备注' },
       createTime: { column: sysDataSource.createTime, type: 'date', filter: true, sort: true },
     },
-    createSchema: z.object(sourceBody),
-    updateSchema: z.object({ id: z.string().min(1).max(32), ...sourceBody }),
+    createSchema: dataSourceBody,
+    updateSchema: dataSourceEditBody,
     async beforeWrite(values, mode, _request, tx) {
       const password = values.dbPassword as string | null | undefined;
       if (!password || password === MASK) {
@@ -163,7 +138,7 @@ export function dataSourceRoutes(app: FastifyInstance, ctx: AppContext): void {
     '/sys/dataSource/testConnection',
     {
       config: { access: perm('system:datasource:list') },
-      schema: { body: z.object({ id: z.string().max(32).nullish(), ...connection }) },
+      schema: { body: z.object({ id: z.string().max(32).nullish(), ...dataSourceConnection }) },
     },
     async (request) => {
       const { id, dbPassword, ...settings } = request.body;

@@ -1,3 +1,4 @@
+import { fillRuleBody, fillRuleEditBody } from '@freight/contracts';
 import { and, desc, eq, ne } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -9,18 +10,6 @@ import { bizError } from '../../../platform/http/errors.ts';
 import { registerResource } from '../../../platform/resource/defineResource.ts';
 import { sysFillRule } from '../adminSchema.ts';
 import { FILL_GENERATORS, nextFillValue, parseFillParams, sampleFillValue } from './generators.ts';
-
-const ruleBody = {
-  ruleName: z.string({ error: '规则名称不能为空' }).trim().min(1, '规则名称不能为空').max(100),
-  ruleCode: z
-    .string({ error: '规则编码不能为空' })
-    .trim()
-    .min(1, '规则编码不能为空')
-    .max(100)
-    .regex(/^[A-Za-z0-9_-]+$/, '规则编码只能包含字母、数字、下划线和横线'),
-  ruleClass: z.string({ error: '规则实现不能为空' }).trim().min(1, '规则实现不能为空').max(100),
-  ruleParams: z.string().max(2000).nullish(),
-};
 
 /** Fill rules (value generators with parameters) and their execution by code. */
 export function fillRuleRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -43,8 +32,8 @@ export function fillRuleRoutes(app: FastifyInstance, ctx: AppContext): void {
       ruleParams: { column: sysFillRule.ruleParams, type: 'string', title: '规则参数' },
       createTime: { column: sysFillRule.createTime, type: 'date', filter: true, sort: true },
     },
-    createSchema: z.object(ruleBody),
-    updateSchema: z.object({ id: z.string().min(1).max(32), ...ruleBody }),
+    createSchema: fillRuleBody,
+    updateSchema: fillRuleEditBody,
     async beforeWrite(values, mode, _request, tx) {
       const params = parseFillParams(
         String(values.ruleClass),
@@ -76,11 +65,7 @@ export function fillRuleRoutes(app: FastifyInstance, ctx: AppContext): void {
     {
       config: { access: perm('system:fillrule:list'), audit: false },
       schema: {
-        body: z.object({
-          ruleCode: ruleBody.ruleCode,
-          ruleClass: ruleBody.ruleClass,
-          ruleParams: ruleBody.ruleParams,
-        }),
+        body: fillRuleBody.pick({ ruleCode: true, ruleClass: true, ruleParams: true }),
       },
     },
     async (request) => ok(await sampleFillValue(db, request.body), '生成成功'),

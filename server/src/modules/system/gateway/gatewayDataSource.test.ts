@@ -1,11 +1,12 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Socket } from 'node:net';
+import { pathPatterns } from '@freight/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
 import { sysDataSource } from '../adminSchema.ts';
 import { decryptSecret, loadDataSourceKey } from '../dataSource/secret.ts';
-import { pathPatterns, patternRegex } from './routes.ts';
+import { patternRegex } from './routes.ts';
 
 const api = (path: string) => `/jeecg-boot${path}`;
 

@@ -1,8 +1,8 @@
 import { Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
+import { gatewayRouteBody, gatewayRouteEditBody, pathPatterns } from '@freight/contracts';
 import { and, desc, eq, ne } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import type { AppContext } from '../../../platform/context.ts';
 import type { Db } from '../../../platform/db/client.ts';
 import { fail } from '../../../platform/http/envelope.ts';
@@ -26,6 +26,7 @@ const HOP_BY_HOP = new Set([
   'x-access-token',
 ]);
 const METHODS = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS'] as const;
+
 const PROXY_TIMEOUT_MS = 30_000;
 const RELOAD_INTERVAL_MS = 30_000;
 
@@ -33,24 +34,6 @@ interface LiveRoute {
   uri: string;
   patterns: RegExp[];
   stripPrefix: number;
-}
-
-/** Path patterns of a predicates JSON: ["/api/**"] or the reference's [{name:"Path", args:["/api/**"]}]. */
-export function pathPatterns(predicates: string | null | undefined): string[] {
-  if (!predicates?.trim()) return [];
-  const parsed = JSON.parse(predicates) as unknown;
-  if (!Array.isArray(parsed)) throw new Error('路由断言必须是数组');
-  const out: string[] = [];
-  for (const item of parsed) {
-    if (typeof item === 'string') out.push(item);
-    else if (item && typeof item === 'object' && (item as { name?: string }).name === 'Path') {
-      const args = (item as { args?: unknown }).args;
-      const values = Array.isArray(args) ? args : args && typeof args === 'object' ? Object.values(args) : [];
-      for (const v of values) if (typeof v === 'string') out.push(v);
-    } else throw new Error('路由断言只支持路径（Path）');
-  }
-  for (const p of out) if (!/^\/[\w\-./*{}]*$/.test(p) || p.length > 200) throw new Error(`路径不正确：${p}`);
-  return out;
 }
 
 /** `/api/**` matches below /api, `*` one segment. */
@@ -63,46 +46,6 @@ export function patternRegex(pattern: string): RegExp {
     .join('');
   return new RegExp(`^${body.replace(/\/\.\*$/, '(?:/.*)?')}$`);
 }
-
-const routeBody = {
-  routerId: z
-    .string({ error: '路由ID不能为空' })
-    .trim()
-    .min(1, '路由ID不能为空')
-    .max(50)
-    .regex(/^[A-Za-z0-9_-]+$/, '路由ID只能包含字母、数字、下划线和横线'),
-  name: z.string({ error: '路由名称不能为空' }).trim().min(1, '路由名称不能为空').max(100),
-  uri: z
-    .string({ error: '服务地址不能为空' })
-    .trim()
-    .max(500)
-    .refine((u) => {
-      try {
-        const url = new URL(u);
-        return (url.protocol === 'http:' || url.protocol === 'https:') && !url.search && !url.hash;
-      } catch {
-        return false;
-      }
-    }, '服务地址必须是 http(s):// 地址'),
-  predicates: z
-    .string()
-    .max(2000)
-    .nullish()
-    .refine((p) => {
-      try {
-        pathPatterns(p);
-        return true;
-      } catch {
-        return false;
-      }
-    }, '路由断言格式不正确，应为路径数组，如 ["/api/**"]'),
-  filters: z.string().max(2000).nullish(),
-  stripPrefix: z.coerce.number().int().min(0).max(10).optional(),
-  retryable: z.coerce.number().int().min(0).max(1).optional(),
-  persistable: z.coerce.number().int().min(0).max(1).optional(),
-  showApi: z.coerce.number().int().min(0).max(1).optional(),
-  status: z.coerce.number().int().min(0).max(1).optional(),
-};
 
 /** The enabled routes, consulted on every proxied request; reloaded after each change and every 30 s. */
 export class GatewayTable {
@@ -209,8 +152,8 @@ export function gatewayRoutes(app: FastifyInstance, ctx: AppContext): void {
       status: { column: sysGatewayRoute.status, type: 'number', filter: true, sort: true, title: '状态' },
       createTime: { column: sysGatewayRoute.createTime, type: 'date', filter: true, sort: true },
     },
-    createSchema: z.object(routeBody),
-    updateSchema: z.object({ id: z.string().min(1).max(32), ...routeBody }),
+    createSchema: gatewayRouteBody,
+    updateSchema: gatewayRouteEditBody,
     async beforeWrite(values, mode, _request, tx) {
       const clash = await tx
         .select({ id: sysGatewayRoute.id })
