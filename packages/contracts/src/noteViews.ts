@@ -15,6 +15,20 @@ export const NOTE_VIEWS = [
 ] as const;
 export type NoteView = (typeof NOTE_VIEWS)[number];
 
+/** The money a list shows (spec §5 fee total last). */
+const MONEY = ['driverFee', 'customerFee', 'feeTotal'];
+/** A weighed trip, as the lists that check weights (audit, arrivals) open. */
+const WEIGHED_TRIP = [
+  'shippingNoteNumber',
+  'customerName',
+  'driverName',
+  'plateNo',
+  'route',
+  'loadWeightG',
+  'unloadWeightG',
+  'lossWeightG',
+];
+
 /** The columns each list shows, in order. `route` is the two cities; `feeTotal` is computed (spec §5). */
 export const NOTE_VIEW_COLUMNS: Record<NoteView, readonly string[]> = {
   main: [
@@ -27,9 +41,7 @@ export const NOTE_VIEW_COLUMNS: Record<NoteView, readonly string[]> = {
     'goodsName',
     'loadWeightG',
     'unloadWeightG',
-    'driverFee',
-    'customerFee',
-    'feeTotal',
+    ...MONEY,
     'payStatus',
     'createTime',
   ],
@@ -83,21 +95,7 @@ export const NOTE_VIEW_COLUMNS: Record<NoteView, readonly string[]> = {
     'driverFee',
     'acceptTime',
   ],
-  audit: [
-    'shippingNoteNumber',
-    'customerName',
-    'driverName',
-    'plateNo',
-    'route',
-    'loadWeightG',
-    'unloadWeightG',
-    'lossWeightG',
-    'lossDeductionFen',
-    'driverFee',
-    'customerFee',
-    'feeTotal',
-    'signTime',
-  ],
+  audit: [...WEIGHED_TRIP, 'lossDeductionFen', ...MONEY, 'signTime'],
   history: [
     'shippingNoteNumber',
     'status',
@@ -110,17 +108,7 @@ export const NOTE_VIEW_COLUMNS: Record<NoteView, readonly string[]> = {
     'createTime',
   ],
   track: ['shippingNoteNumber', 'status', 'driverName', 'plateNo', 'route', 'loadTime', 'unloadTime'],
-  daoda: [
-    'shippingNoteNumber',
-    'customerName',
-    'driverName',
-    'plateNo',
-    'route',
-    'loadWeightG',
-    'unloadWeightG',
-    'lossWeightG',
-    'unloadTime',
-  ],
+  daoda: [...WEIGHED_TRIP, 'unloadTime'],
 };
 
 /**

@@ -477,6 +477,14 @@ describe('orders and shipping notes', () => {
     await k.drive(id, 'sign');
     const audit = (await k.get('/shipping/hyShippingNote/audit/queryById', { id })).result;
     expect(audit).toMatchObject({ id, status: 5, driverFreightFen: expect.any(Number) });
+    // A view's record needs the view's own code: a shipper's staff hold the main list's, not the audit's.
+    const refused = await t.call(shipper, {
+      method: 'GET',
+      url: api(`/shipping/hyShippingNote/audit/queryById?id=${id}`),
+    });
+    expect(refused.statusCode).toBe(403);
+    const mainList = await t.call(shipper, { method: 'GET', url: api('/shipping/hyShippingNote/list') });
+    expect(mainList.statusCode).toBe(200);
   });
 
   it('scopes customers to their own orders and notes and keeps operations to staff', async () => {

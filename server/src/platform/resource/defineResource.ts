@@ -164,11 +164,14 @@ export function registerResource(app: FastifyInstance, ctx: AppContext, def: Res
   const code = (suffix: string) => perm(`${def.permission}:${suffix}`);
   const route = (suffix: string) => `${def.path}/${suffix}`;
 
-  /** A page's rows, the caller's own to present: the cache keeps copies of its own. */
-  async function cachedPage(statement: ArrayQuery): Promise<Row[]> {
+  /**
+   * A page's rows, the caller's own to present: the cache keeps copies of its own. `filterKey` is the
+   * statement's `pages.filterKey`, which the list's total is kept by too.
+   */
+  async function cachedPage(statement: ArrayQuery, filterKey: string): Promise<Row[]> {
     if (!pageCache || !writeClock) return pages.read(db, statement);
     const { params } = statement;
-    const key = `${pages.filterKey(statement)}|${params.at(-2)}|${params.at(-1)}`;
+    const key = `${filterKey}|${params.at(-2)}|${params.at(-1)}`;
     const hit = pageCache.get(key);
     if (hit) return hit.map((row) => ({ ...row }));
     const version = writeClock.version;
@@ -295,9 +298,10 @@ export function registerResource(app: FastifyInstance, ctx: AppContext, def: Res
         const where = await whereFor(request, request.query as Record<string, unknown>);
         const orderBy = buildOrder(def.fields, column, order, def.defaultOrder ?? [], def.id);
         const statement = pages.statement(where, orderBy, pageSize, (pageNo - 1) * pageSize);
+        const filterKey = pages.filterKey(statement);
         const [rows, total] = await Promise.all([
-          cachedPage(statement),
-          listTotals.get(`${tableName}|${pages.filterKey(statement)}`, async () => {
+          cachedPage(statement, filterKey),
+          listTotals.get(`${tableName}|${filterKey}`, async () => {
             const [counted] = await db
               .select({ total: sql<number>`count(*)::int` })
               .from(def.table)
