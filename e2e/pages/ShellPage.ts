@@ -61,14 +61,19 @@ export class ShellPage {
     await expect(title).toHaveAttribute('aria-expanded', 'true');
   }
 
-  /** Clicks a side-menu item inside its group(s) and waits until the browser is on `path`. */
-  async navigateMenu(path: string, ...titles: string[]): Promise<void> {
+  /**
+   * Clicks a side-menu item inside its group(s) and waits until the browser is on `path` (a pattern for
+   * routes named by the server, e.g. an iframe menu's generated path).
+   */
+  async navigateMenu(path: string | RegExp, ...titles: string[]): Promise<void> {
     const item = titles[titles.length - 1];
     for (const group of titles.slice(0, -1)) await this.expandSideMenu(group);
     // A click that lands while the group is still sliding open can miss the entry: click again then.
     await expect(async () => {
       await this.sideMenu.getByRole('menuitem', { name: item, exact: true }).click({ timeout: 5_000 });
-      await expect(this.page).toHaveURL(endsWith(path), { timeout: 3_000 });
+      await expect(this.page).toHaveURL(typeof path === 'string' ? endsWith(path) : path, {
+        timeout: 3_000,
+      });
     }).toPass({ timeout: 20_000 });
     await expect(this.pageTitle).toHaveText(item);
   }
