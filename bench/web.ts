@@ -1,6 +1,6 @@
 // `npm run bench:web`: what the login page costs to load (gzipped JS + CSS), what the dashboard adds, and the
 // time from pressing "login" to the dashboard's first chart, in Debian Chromium against a real server.
-// It also prints the typing time of a 1 000-row editable table and the report getData p99 (issue 5).
+// It also prints the typing time of a 1 000-row editable table and the report getData p99.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -124,7 +124,7 @@ try {
   await server.close();
 }
 
-// The building blocks' other figure (issue 5): the online report popup's `getData` over 100 000 rows, measured
+// The building blocks' other figure: the online report popup's `getData` over 100 000 rows, measured
 // by the API bench's scenario in a process of its own so the browser runs above do not weigh on it.
 const report = spawnSync(process.execPath, ['--import', 'tsx', path.join(ROOT, 'bench/api.ts')], {
   cwd: path.join(ROOT, 'bench'),

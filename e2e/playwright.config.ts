@@ -93,13 +93,16 @@ export default defineConfig({
     cwd: REPO_ROOT,
     url: `${BASE_URL}/jeecg-boot/setting/hySetting/queryPlatformSettings`,
     reuseExistingServer: false,
-    timeout: 120_000,
+    // A first start seeds the full demo (~340 waybills through the product's services: about a minute).
+    timeout: 300_000,
     stdout: 'ignore',
     stderr: 'pipe',
     env: {
       PORT: String(PORT),
       HOST: '127.0.0.1',
       LOGIN_CAPTCHA: 'false',
+      // SMS codes go to DATA_DIR/sms-outbox.jsonl, where the specs read them (sys_sms keeps them blanked).
+      SMS_CHANNEL: 'outbox',
       SKIP_WEB_BUILD: 'true',
       DATA_DIR: dataDir(),
       LOG_LEVEL: 'warn',

@@ -1,4 +1,4 @@
-// `npm run bench:web`, editable table (issue 5): time per keystroke typing into a cell of the 1 000-row ×
+// `npm run bench:web`, editable table: time per keystroke typing into a cell of the 1 000-row ×
 // 10-column editable table of the demo page, in headless Chromium. Per keystroke: from the keydown's
 // event time to the moment React has committed and the browser has laid the page out again (a forced
 // layout after the event's microtasks), plus the Event Timing API's view (keydown → next paint; the API

@@ -1,6 +1,8 @@
 import { sysDepart, sysUser, sysUserDepart } from '@freight/server/src/modules/system/schema.ts';
 import { hashPassword } from '@freight/server/src/platform/auth/crypto.ts';
 import type { Db } from '@freight/server/src/platform/db/client.ts';
+import { personName } from '@freight/server/src/seed/demo/identity.ts';
+import { Random } from '@freight/server/src/seed/demo/random.ts';
 import { stableId } from '@freight/server/src/seed/seed.ts';
 import { sql } from 'drizzle-orm';
 
@@ -12,55 +14,6 @@ const SEEDED_DEPARTS = ['A01A01', 'A01A02', 'A01A03'] as const;
 const TEAMS_PER_DEPART = 4;
 const BATCH = 1000;
 const SPREAD_MS = 2 * 365 * 24 * 3_600_000;
-
-const SURNAMES = [
-  '王',
-  '李',
-  '张',
-  '刘',
-  '陈',
-  '杨',
-  '黄',
-  '赵',
-  '吴',
-  '周',
-  '徐',
-  '孙',
-  '马',
-  '朱',
-  '胡',
-  '郭',
-];
-const GIVEN = [
-  '伟',
-  '芳',
-  '娜',
-  '敏',
-  '静',
-  '强',
-  '磊',
-  '军',
-  '洋',
-  '勇',
-  '艳',
-  '杰',
-  '涛',
-  '明',
-  '超',
-  '霞',
-];
-
-/** A fixed-seed generator (mulberry32): every run seeds the same data. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 export interface BulkUsersResult {
   users: number;
@@ -78,7 +31,8 @@ export const benchUserId = (index: number) => stableId('bench-user', String(inde
  */
 export async function seedBulkUsers(db: Db, count: number, password: string): Promise<BulkUsersResult> {
   const started = performance.now();
-  const next = random(20_260_101);
+  const random = new Random(20_260_101);
+  const next = () => random.next();
 
   const teams: DepartInsert[] = SEEDED_DEPARTS.flatMap((parent) =>
     Array.from({ length: TEAMS_PER_DEPART }, (_, i) => {
@@ -110,7 +64,7 @@ export async function seedBulkUsers(db: Db, count: number, password: string): Pr
       users.push({
         id,
         username: `bench_${String(i).padStart(5, '0')}`,
-        realname: `${SURNAMES[i % SURNAMES.length]}${GIVEN[Math.floor(next() * GIVEN.length)]}${GIVEN[i % GIVEN.length]}`,
+        realname: personName(random, i % 2 === 0),
         password: hash,
         passwordChangedAt: new Date(now),
         sex: Math.floor(next() * 3),

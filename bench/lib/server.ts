@@ -42,7 +42,7 @@ interface PostgresDatabase {
 }
 
 /** A database of the bench's own on that server, dropped on close, as the test harness does. */
-async function createPostgresDatabase(adminUrl: string): Promise<PostgresDatabase> {
+export async function createPostgresDatabase(adminUrl: string): Promise<PostgresDatabase> {
   const name = `freight_bench_${process.pid}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();

@@ -1,8 +1,10 @@
 // The party list screens of issue 7 beyond drivers (carriers, captains, agents, bank cards, banks, customer
 // staff): search and review of PartiesPage, plus the add/edit dialog, remote selects, row actions and the
 // detail drawer, all scoped to the visible screen (the pages of other open tabs stay mounted, hidden).
+
 import { creditCodeCheckChar, luhnCheckDigit } from '@freight/contracts';
 import { expect, type Locator, type Page } from '@playwright/test';
+import { clickRowAction } from '../support/rowActions.ts';
 import { PartiesPage } from './PartiesPage.ts';
 
 export const PARTY_PAGES = {
@@ -89,11 +91,7 @@ export class PartyScreen extends PartiesPage {
 
   /** Clicks a row's action link, confirming it when it asks. */
   async rowAction(text: string, action: string, confirm = false): Promise<void> {
-    await this.row(text).getByText(action, { exact: true }).click();
-    if (confirm) {
-      const pop = this.page.locator('.ant-popover:visible, .ant-popconfirm:visible').last();
-      await pop.getByRole('button', { name: /确\s*定|OK|Yes/ }).click();
-    }
+    await clickRowAction(this.page, this.row(text), action, confirm);
   }
 
   /** Deletes a row through its confirmation and waits until it is gone. */

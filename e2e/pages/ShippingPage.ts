@@ -1,7 +1,9 @@
 // Orders (货源) and shipping notes (运单) of issue 8: the order form, dispatch, the waybill step dialogs and
 // the note lists, which all share the declarative resource table.
+
 import { type APIRequestContext, expect, type Locator, type Page, type Request } from '@playwright/test';
 import { API_BASE } from '../support/env.ts';
+import { clickRowAction } from '../support/rowActions.ts';
 import { residentId } from './PartiesPage.ts';
 
 export const ORDER_LIST = '/order/list';
@@ -78,17 +80,27 @@ export async function noteById(request: APIRequestContext, token: string, id: st
   return call<Record<string, unknown>>(request, token, 'GET', `/shipping/hyShippingNote/queryById?id=${id}`);
 }
 
-/** GPS points of a vehicle through the ingest API the devices use. */
+/**
+ * GPS points of a vehicle through the ingest the devices use: a track source is made with the (admin) token,
+ * and the points go with its app key, as a driver app sends them.
+ */
 export async function ingestTrack(
   request: APIRequestContext,
   token: string,
   vehicleId: string,
   points: Array<{ time: string; lng: number; lat: number; speed: number }>,
 ) {
-  return call<{ inserted: number }>(request, token, 'POST', '/shipping/hyShippingNote/track/points', {
-    vehicleId,
-    points,
+  const { appKey } = await call<{ appKey: string }>(request, token, 'POST', '/track/source/add', {
+    name: `e2e 司机App ${Date.now()}`,
+    kind: 1,
   });
+  const res = await request.post(`${API_BASE}/track/ingest`, {
+    headers: { 'X-App-Key': appKey },
+    data: { vehicleId, points },
+  });
+  const body = (await res.json()) as Body;
+  expect(body, `track ingest: ${body.message}`).toMatchObject({ success: true });
+  return body.result as { inserted: number };
 }
 
 export class ShippingPage {
@@ -146,17 +158,24 @@ export class ShippingPage {
     await item.click();
   }
 
+  /** Picks a province, city and district in a form item's region cascader, level by level as they load. */
+  async pickRegion(scope: Locator, label: string, names: readonly string[]): Promise<void> {
+    await this.formItem(scope, label).locator('.ant-select-selector').click();
+    const menus = this.page.locator(
+      '.ant-cascader-dropdown:not(.ant-select-dropdown-hidden) .ant-cascader-menu',
+    );
+    for (const [level, name] of names.entries()) {
+      await menus.nth(level).locator('.ant-cascader-menu-item').filter({ hasText: name }).first().click();
+    }
+    await expect(this.formItem(scope, label)).toContainText(names.at(-1) ?? '');
+  }
+
   /** Clicks a row action and, for the ones behind a confirmation, confirms it. */
   async rowAction(text: string, action: string, confirm = false): Promise<void> {
-    await this.row(text).getByText(action, { exact: true }).click();
-    if (confirm) {
-      const done = this.page.waitForResponse((r) => r.request().method() === 'POST' && r.ok());
-      await this.page
-        .locator('.ant-popover:not(.ant-popover-hidden)')
-        .getByRole('button', { name: /确\s*定|OK/ })
-        .click();
-      await done;
-    }
+    if (!confirm) return clickRowAction(this.page, this.row(text), action);
+    const done = this.page.waitForResponse((r) => r.request().method() === 'POST' && r.ok());
+    await clickRowAction(this.page, this.row(text), action, true);
+    await done;
   }
 
   /** Submits a waybill step dialog (its submit button is named after the step) and waits for the answer. */

@@ -1,7 +1,9 @@
 // System administration screens of issue 6: the department tree, the declarative list screens' add
 // dialog, the role grant drawer, the job history drawer.
+
 import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
 import { API_BASE } from '../support/env.ts';
+import { clickRowAction } from '../support/rowActions.ts';
 
 export const SYSTEM = {
   depart: '/system/depart',
@@ -146,11 +148,7 @@ export class ResourceScreen {
 
   /** Clicks a row's action link, confirming it when it asks. */
   async rowAction(text: string, action: string, confirm = false): Promise<void> {
-    await this.row(text).getByText(action, { exact: true }).click();
-    if (confirm) {
-      const pop = this.page.locator('.ant-popover:visible, .ant-popconfirm:visible').last();
-      await pop.getByRole('button', { name: /确\s*定|OK|Yes/ }).click();
-    }
+    await clickRowAction(this.page, this.row(text), action, confirm);
   }
 }
 
@@ -238,17 +236,24 @@ export class GrantTree {
     await expect(this.node(word)).toBeVisible();
   }
 
-  /** Checks entries (found by their title or code); the menus above them are checked with them. */
+  /**
+   * Checks entries (found by their title or code) that are not checked yet: checking a menu checks what is
+   * below it, and the menus above show half-checked.
+   */
   async check(...texts: string[]): Promise<void> {
     for (const text of texts) {
       const box = this.node(text).locator('.ant-tree-checkbox');
-      await box.click();
+      const checked = /ant-tree-checkbox-checked/.test((await box.getAttribute('class')) ?? '');
+      if (!checked) await box.click();
       await expect(box).toHaveClass(/ant-tree-checkbox-checked/);
     }
   }
 
-  isChecked(text: string): Promise<void> {
-    return expect(this.node(text).locator('.ant-tree-checkbox')).toHaveClass(/ant-tree-checkbox-checked/);
+  /** A menu with some but not all of what is below it checked. */
+  isHalfChecked(text: string): Promise<void> {
+    return expect(this.node(text).locator('.ant-tree-checkbox')).toHaveClass(
+      /ant-tree-checkbox-indeterminate/,
+    );
   }
 
   /** Saves the checked set and waits for `path` to succeed. */

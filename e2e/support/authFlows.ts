@@ -1,5 +1,7 @@
-// API helpers of the sign-in and registration specs (issue 4): an admin reads SMS codes from the system
-// message queue (the default SMS channel), creates users, reads the pending counters.
+// API helpers of the sign-in and registration specs (issue 4): SMS codes read from the server's outbox
+// file, users created by an admin, the pending counters.
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { type APIRequestContext, expect } from '@playwright/test';
 import { API_BASE, PASSWORD, USERS } from './env.ts';
 
@@ -36,22 +38,27 @@ async function call<T>(
 }
 
 /**
- * The code of the newest SMS to `mobile`, read as an admin from the system messages list (the queue the
- * default channel writes). Waits for it: the message is written while /sys/sms answers.
+ * The code of the newest SMS to `mobile`, read from the outbox file of the suite's server (SMS_CHANNEL=outbox
+ * in playwright.config.ts): the system messages list keeps codes blanked out. Waits for it: the message is
+ * written while /sys/sms answers.
  */
-export async function smsCodeFor(request: APIRequestContext, token: string, mobile: string): Promise<string> {
+export async function smsCodeFor(
+  _request: APIRequestContext,
+  _token: string,
+  mobile: string,
+): Promise<string> {
+  const outbox = path.join(process.env.E2E_DATA_DIR ?? '', 'sms-outbox.jsonl');
   let code = '';
   await expect
     .poll(
       async () => {
-        const body = await call<{ records: Array<{ esReceiver: string; esContent: string }> }>(
-          request,
-          token,
-          'GET',
-          `/sys/message/sysMessage/list?esReceiver=${mobile}&column=createTime&order=desc&pageSize=5`,
-        );
-        const message = body.result?.records?.find((r) => r.esReceiver === mobile);
-        code = /(\d{6})/.exec(message?.esContent ?? '')?.[1] ?? '';
+        const text = await readFile(outbox, 'utf8').catch(() => '');
+        const messages = text
+          .split('\n')
+          .filter(Boolean)
+          .map((line) => JSON.parse(line) as { receiver: string; params: { code?: string } })
+          .filter((m) => m.receiver === mobile);
+        code = messages.at(-1)?.params.code ?? '';
         return code;
       },
       { timeout: 10_000 },
@@ -94,6 +101,29 @@ export async function createUser(
     selectedroles: role.id,
   });
   if (!body.success) throw new Error(`add user failed: ${body.message}`);
+}
+
+/**
+ * The owner of a new account sets a password of their own (through the 406 change token, as the login page
+ * does): until then every session of the account reaches nothing but the password change.
+ */
+export async function setOwnPassword(
+  request: APIRequestContext,
+  username: string,
+  initial: string,
+  own: string,
+): Promise<void> {
+  const login = await request.post(`${API_BASE}/sys/loginByUsername`, {
+    data: { username, password: initial },
+  });
+  const body = (await login.json()) as Envelope<{ token: string }>;
+  if (body.code !== 406) throw new Error(`expected a password change for ${username}: ${body.message}`);
+  const changed = await request.put(`${API_BASE}/sys/user/updatePassword`, {
+    headers: { 'X-Access-Token': body.result.token },
+    data: { username, oldpassword: initial, password: own, confirmpassword: own },
+  });
+  const result = (await changed.json()) as Envelope<unknown>;
+  if (!result.success) throw new Error(`password change failed: ${result.message}`);
 }
 
 /** The pending counters of the header bell (spec §3 pending counts). */

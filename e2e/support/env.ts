@@ -20,6 +20,7 @@ export const USERS = {
   shipperAdmin: 'shipper_admin',
   shipper: 'shipper',
   agent: 'agent01',
+  captain: 'captain01',
 } as const;
 export type DemoUser = (typeof USERS)[keyof typeof USERS];
 export const PASSWORD = 'Freight#2026';

@@ -13,7 +13,9 @@ test.describe.configure({ mode: 'serial' });
 async function openDemo(page: Page): Promise<void> {
   await page.goto(DEMO);
   const table = page.getByTestId('editable-table');
-  await expect(table).toHaveAttribute('data-socket', 'open');
+  // A fresh browser context loads the console's chunks and the demo rows first: on a busy machine that
+  // outlasts the default wait.
+  await expect(table).toHaveAttribute('data-socket', 'open', { timeout: 45_000 });
   await expect(cell(page, 'r1', 'orderNo')).toHaveValue('YD20260001');
 }
 

@@ -109,9 +109,9 @@ test.describe('notification bell', () => {
     const links: [string, RegExp][] = [
       ['cheCount', /\/wlhy\/hyvehicle\/HyVehicleList\?state=1$/],
       ['huozhuCount', /\/customer\/manager\?state=1$/],
-      ['yuejieZhangQi', /\/shipping\/list\?state=1$/],
-      ['pijieZhangQi', /\/shipping\/list\?state=1$/],
-      ['tangjieZhangQi', /\/shipping\/list\?state=1$/],
+      ['yuejieZhangQi', /\/shipping\/list\?state=1&settleMode=3$/],
+      ['pijieZhangQi', /\/shipping\/list\?state=1&settleMode=2$/],
+      ['tangjieZhangQi', /\/shipping\/list\?state=1&settleMode=1$/],
       ['dianfuZq', /\/plateform\/cost\/paylist\?state=1$/],
     ];
     for (const [key, url] of links) {

@@ -157,6 +157,8 @@ test('carriers, agents and captains: add after a refused identifier, review, fle
   await captains.pick(fleet, 'fleet-vehicle-select', plate);
   await fleet.getByRole('button', { name: '加入车队' }).last().click();
   await expect(fleet.getByTestId('fleet-vehicles').locator('tr', { hasText: plate })).toBeVisible();
+  // The toast lies over the drawer's close button (and stays while the pointer rests on it): wait it out.
+  await expect(shell.message('已加入车队')).toHaveCount(0);
   await fleet.locator('.ant-drawer-close').click();
   await expect(fleet).toBeHidden();
   // Deleting the captain dissolves the fleet: the driver and vehicle are free again, the agreement ends.
@@ -252,7 +254,7 @@ test('banks, bank cards and customer staff: add after a refused value, holder ru
   const customerName = (await customers.json()).result.records[0].customerName as string;
   const staff = await open(shell, 'customerUser');
   // The user type and status show their dictionary text.
-  await expect(staff.table.getByRole('cell', { name: '货主', exact: true }).first()).toBeVisible();
+  await expect(staff.table.getByRole('cell', { name: '货主员工', exact: true }).first()).toBeVisible();
   await expect(staff.table.getByRole('cell', { name: '正常', exact: true }).first()).toBeVisible();
   const username = `staff${tag}`;
   dialog = await staff.openAdd();
@@ -265,7 +267,7 @@ test('banks, bank cards and customer staff: add after a refused value, holder ru
   await dialog.getByLabel('手机号', { exact: true }).fill(mobile(12));
   await staff.submit(dialog, /\/customer\/hyCustomerUser\/add/);
   await staff.search('登录账号', username);
-  await expect(staff.row(username).getByRole('cell', { name: '货主', exact: true })).toBeVisible();
+  await expect(staff.row(username).getByRole('cell', { name: '货主员工', exact: true })).toBeVisible();
   await expect(staff.row(username)).toContainText(customerName);
   const login = await request.post(`${API_BASE}/sys/loginByUsername`, {
     data: { username, password: 'Staff#2026ab' },

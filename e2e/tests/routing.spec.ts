@@ -233,10 +233,15 @@ test.describe('as shipper_admin', () => {
     expect(top).toContain('运单管理');
     expect(top).not.toContain('系统管理');
     expect(top).not.toContain('示例');
+    // A screen of the menu that is not granted answers 403 inside the layout, where the user stays.
     await page.goto('/system/user');
-    await expect(page).toHaveURL(/\/404$/);
+    await expect(shell.result('403')).toContainText('抱歉，你无权访问该页面');
+    await expect(page).toHaveURL(/\/system\/user$/);
     // The component gallery needs demo:components.
     await page.goto('/demo/components');
+    await expect(shell.result('403')).toBeVisible();
+    // A path that is no screen at all is a 404.
+    await page.goto('/no/such/screen');
     await expect(page).toHaveURL(/\/404$/);
   });
 });

@@ -45,12 +45,12 @@ test('order → note → every step to audit, in the right lists, with its track
   await expect(form).toBeVisible();
   await ui.choose(form, '货主', '苏州恒达建材');
   await ui.field(form, '货物名称').fill(goods);
-  await ui.field(form, '装货城市').fill('南京市');
+  await ui.pickRegion(form, '装货地区', ['江苏省', '南京市', '栖霞区']);
   await ui.field(form, '装货地址').fill('南京钢铁厂东门');
-  await ui.field(form, '卸货城市').fill('上海市');
+  await ui.pickRegion(form, '卸货地区', ['上海市', '市辖区', '宝山区']);
   await ui.field(form, '卸货地址').fill('宝山钢铁码头3号库');
-  await ui.field(form, '计划重量').fill('64');
-  await ui.field(form, '司机运价').fill('150');
+  await ui.field(form, '计划重量(吨)').fill('64');
+  await ui.field(form, '司机运价(元)').fill('150');
   const added = page.waitForResponse((r) => r.url().includes('/order/hyOrder/add'));
   await form.getByRole('button', { name: /确\s*定|OK/ }).click();
   expect(((await (await added).json()) as { success: boolean }).success).toBe(true);

@@ -18,7 +18,10 @@ import { installOperationLog } from './platform/audit/operationLog.ts';
 import type { AppContext } from './platform/context.ts';
 import type { Database } from './platform/db/client.ts';
 import { serializeReply } from './platform/http/envelope.ts';
-import { installErrorHandling } from './platform/http/errorHandler.ts';
+import { clientErrorHandler, frameworkErrors, installErrorHandling } from './platform/http/errorHandler.ts';
+import { installInputChecks } from './platform/http/inputChecks.ts';
+import { installMetrics } from './platform/http/metrics.ts';
+import { installRequestTrace, RequestTraces } from './platform/http/requestTrace.ts';
 import { JobScheduler } from './platform/jobs/scheduler.ts';
 import { type Backplane, LocalBackplane, RedisBackplane } from './platform/realtime/backplane.ts';
 import { RealtimeHub } from './platform/realtime/hub.ts';
@@ -35,13 +38,20 @@ export interface BuiltApp {
 export async function buildApp(
   config: AppConfig,
   database: Database,
-  options: { logger?: boolean } = {},
+  options: { logger?: boolean; logStream?: { write(line: string): void } } = {},
 ): Promise<BuiltApp> {
   const app = Fastify({
-    logger: options.logger === false ? false : { level: config.logLevel },
+    logger: options.logStream
+      ? { level: config.logLevel, stream: options.logStream }
+      : options.logger === false
+        ? false
+        : { level: config.logLevel },
     bodyLimit: 2 * 1024 * 1024,
     trustProxy: process.env.TRUST_PROXY === 'true',
     routerOptions: { maxParamLength: 200 },
+    // Refusals Fastify and Node answer before any route runs leave in the envelope too.
+    frameworkErrors,
+    clientErrorHandler,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -64,6 +74,7 @@ export async function buildApp(
     realtime,
     jobs,
     storage,
+    traces: new RequestTraces(),
   };
   app.addHook('onClose', () => jobs.stop());
 
@@ -111,8 +122,11 @@ export async function buildApp(
   await app.register(swaggerUi, { routePrefix: docPrefix });
 
   installErrorHandling(app, config.basePath);
-  installGuard(app, database.db);
+  installInputChecks(app);
+  installGuard(app, database.db, { passwordMaxAgeDays: config.passwordMaxAgeDays });
   installOperationLog(app, database.db);
+  installRequestTrace(app, ctx.traces);
+  installMetrics(app, ctx.traces, config.metricsToken);
 
   await app.register(
     async (api) => {

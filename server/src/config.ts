@@ -10,6 +10,8 @@ export interface AppConfig {
   dataDir: string;
   /** PostgreSQL instead of the embedded PGlite when set. */
   databaseUrl?: string;
+  /** The bearer token a Prometheus scraper sends to GET /metrics; unset, /metrics answers 401. */
+  metricsToken?: string;
   redisUrl?: string;
   loginCaptcha: boolean;
   tokenTtlMs: number;
@@ -53,8 +55,11 @@ export interface OidcProviderConfig {
 }
 
 export interface SmsConfig {
-  /** queue: record in sys_sms and the log (default); aliyun: the Aliyun-style HTTP API. */
-  channel: 'queue' | 'aliyun';
+  /**
+   * queue: record in sys_sms and the log (default); aliyun: the Aliyun-style HTTP API; outbox: write each
+   * message, codes included, to DATA_DIR/sms-outbox.jsonl (demos and tests without a gateway).
+   */
+  channel: 'queue' | 'aliyun' | 'outbox';
   aliyun: { endpoint: string; accessKeyId: string; accessKeySecret: string; signName: string };
 }
 
@@ -112,11 +117,18 @@ export function loadConfig(
     dataDir: path.resolve(env.DATA_DIR ?? path.join(repoRoot, 'data')),
     databaseUrl: env.DATABASE_URL || undefined,
     redisUrl: env.REDIS_URL || undefined,
+    metricsToken: env.METRICS_TOKEN || undefined,
     loginCaptcha: flag(env.LOGIN_CAPTCHA, true),
     tokenTtlMs: int(env.TOKEN_TTL_MS, SESSION_TTL_MS),
     captchaTtlMs: 60_000,
     loginRateLimitPerMinute: int(env.LOGIN_RATE_LIMIT, 60),
-    lockout: { maxFailures: 5, windowMs: 10 * 60_000, lockMs: 10 * 60_000 },
+    lockout: {
+      maxFailures: 5,
+      windowMs: 10 * 60_000,
+      lockMs: 10 * 60_000,
+      captchaAfter: 5,
+      ipMaxFailures: int(env.LOGIN_IP_MAX_FAILURES, 20),
+    },
     webDist: path.resolve(env.WEB_DIST ?? path.join(repoRoot, 'web/dist')),
     logLevel: env.LOG_LEVEL ?? 'info',
     seedDemo: flag(env.SEED_DEMO, true),
@@ -125,7 +137,7 @@ export function loadConfig(
     oidcProviders: oidcFromEnv(env),
     consoleLoginPath: env.CONSOLE_LOGIN_PATH ?? '/user/login',
     sms: {
-      channel: env.SMS_CHANNEL === 'aliyun' ? 'aliyun' : 'queue',
+      channel: env.SMS_CHANNEL === 'aliyun' || env.SMS_CHANNEL === 'outbox' ? env.SMS_CHANNEL : 'queue',
       aliyun: {
         endpoint: env.SMS_ALIYUN_ENDPOINT ?? 'https://dysmsapi.aliyuncs.com/',
         accessKeyId: env.SMS_ALIYUN_ACCESS_KEY_ID ?? '',

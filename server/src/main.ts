@@ -1,7 +1,11 @@
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
+import { seedFinanceJobs } from './modules/finance/index.ts';
 import { seedCertificateExpiryJob } from './modules/freight/expiry.ts';
+import { seedReportJob } from './modules/regulator/index.ts';
+import { seedRiskJobs } from './modules/risk/index.ts';
 import { openDatabase } from './platform/db/client.ts';
+import { createStorage } from './platform/storage/index.ts';
 import { seedDemoDataIfEmpty } from './seed/demo/index.ts';
 import { seedDemoAccounts, seedSystem } from './seed/seed.ts';
 
@@ -9,10 +13,15 @@ const config = loadConfig();
 const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
 await seedSystem(database.db);
 await seedCertificateExpiryJob(database.db);
+await seedFinanceJobs(database.db);
+await seedRiskJobs(database.db);
+await seedReportJob(database.db);
 if (config.seedDemo) {
   await seedDemoAccounts(database.db);
-  // A first start on an empty database gets the default scale of demo data (issue 7 §8).
-  const demo = await seedDemoDataIfEmpty(database.db);
+  // A first start on an empty database gets the default scale of demo data.
+  const storage = createStorage(config);
+  const demo = await seedDemoDataIfEmpty(database.db, { storage });
+  storage.close?.();
   if (demo) console.log(`demo data seeded at scale ${demo.scale} in ${demo.ms} ms`);
 }
 const { app } = await buildApp(config, database);

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { MSG } from './messages.ts';
 import { strongPassword } from './password.ts';
 
-// Shapes of the calls of spec §3 and §7, shared by the server routes and the console.
+// Shapes of the calls, shared by the server routes and the console.
 
 export interface Envelope<T> {
   success: boolean;
@@ -43,6 +43,8 @@ export interface DictItem {
   title?: string;
   label?: string;
   color?: string;
+  /** The text in the console's English mode. */
+  textEn?: string;
 }
 export type DictMap = Record<string, DictItem[]>;
 
@@ -78,6 +80,8 @@ export interface LoginResult {
 
 export interface MenuMeta {
   title: string;
+  /** The title in English mode (sys_permission.name_en); absent shows `title`. */
+  titleEn?: string;
   icon?: string;
   url?: string;
   keepAlive: boolean;

@@ -5,7 +5,7 @@ import { MSG } from './messages.ts';
 import { strongPassword } from './password.ts';
 import { isUnifiedSocialCreditCode } from './rules/idNumbers.ts';
 
-// Payloads of the login, SSO and registration flows (issue 4), shared by the server and the console.
+// Payloads of the login, SSO and registration flows, shared by the server and the console.
 
 export { AUTH_MSG } from './authMessages.ts';
 

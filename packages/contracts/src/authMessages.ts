@@ -1,4 +1,4 @@
-// Messages of the login, SSO and registration flows (issue 4), kept apart from the zod schemas so the
+// Messages of the login, SSO and registration flows, kept apart from the zod schemas so the
 // login page can use them without pulling zod into its bundle.
 
 export const AUTH_MSG = {
@@ -15,6 +15,8 @@ export const AUTH_MSG = {
   customerFrozen: '所属货主已被冻结，无法登录，请联系平台客服',
   customerRejected: '所属货主审核未通过，无法登录，请重新提交资料或联系平台客服',
   passwordInitial: '当前为初始密码，请先修改密码',
+  /** Too many wrong passwords from one address (any account) within ten minutes. */
+  tooManyFailures: '登录失败次数过多，请10分钟后再试',
   passwordExpired: '密码已过期，请先修改密码',
   rememberInvalid: '自动登录已失效，请重新登录',
   casDisabled: '未启用单点登录',

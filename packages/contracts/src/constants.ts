@@ -1,4 +1,4 @@
-// Business constants and limits of spec §9. Both the server and the console import these.
+// Business constants and limits. Both the server and the console import these.
 
 /** Session, dictionary cache and user-info lifetime (7 days). */
 export const SESSION_TTL_MS = 604_800_000;
@@ -12,27 +12,13 @@ export const HTTP_TIMEOUT_MS = 60_000;
 export const DEFAULT_BASE_PATH = '/jeecg-boot';
 export const DEFAULT_TENANT_ID = '0';
 export const NOTICE_POLL_MS = 650_000;
-export const UNUSED_HEARTBEAT_MS = 50_000;
-export const TABLE_SOCKET_HEARTBEAT_MS = 10_000;
-export const TABLE_SOCKET_REPLY_TIMEOUT_MS = 6_000;
-export const TABLE_SOCKET_RECONNECT_MS = 5_000;
 export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
 export const DICT_SEARCH_DEBOUNCE_MS = 300;
-export const POPUP_CACHE_MS = 30_000;
 export const POPUP_ROW_KEY_MAX = 50;
 export const HOME_PATH = '/dashboard/analysis';
 export const LOGIN_PATH = '/user/login';
 export const NOT_FOUND_PATH = '/404';
-export const PUBLIC_PATHS = [
-  '/user/login',
-  '/user/register',
-  '/user/register-result',
-  '/user/alteration',
-  '/user/login3',
-  '/home',
-  '/customer/register',
-] as const;
-/** Tab context-menu keys (spec §9). */
+/** Tab context-menu keys. */
 export const TAB_MENU_KEYS = { closeLeft: '1', closeRight: '2', closeOthers: '3', refresh: '4' } as const;
 export const PAGE_SIZE = 10;
 export const PAGE_SIZE_OPTIONS = ['10', '20', '30'] as const;
@@ -41,30 +27,32 @@ export const NOTICE_MODAL_WIDTH = '60%';
 export const FILE_POPUP_WIDTH = 520;
 export const BREAKPOINT_MOBILE = 1087.99;
 export const BREAKPOINT_MOBILE_SIDER_CLOSED = 767.99;
-export const ROW_NUMBER_COLUMN_WIDTH = 60;
-export const SELECTION_COLUMN_WIDTH = 40;
-export const SELECTION_COLUMN_WIDTH_WITH_STATISTICS = 60;
-export const RELOAD_HIGHLIGHT_MS = 1_400;
-export const ENHANCE_HISTORY_CAP = 16;
 export const HEADER_AUTO_HIDE_SCROLL_PX = 100;
 export const SIDER_WIDTH = 200;
-export const SIDER_COLLAPSED_WIDTH = 80;
 export const FILE_NAME_SHOWN_CHARS = 5;
 export const ELLIPSIS_LENGTH = 25;
 export const DETAIL_LIST_MAX_COLUMNS = 4;
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 30;
-export const SUB_TABLE_OPEN_RETRIES = 3;
-export const SUB_TABLE_OPEN_RETRY_MS = 100;
 export const SETTINGS_DRAWER_OPEN_DELAY_MS = 16;
-export const DATE_TIME_FORMAT = 'YYYY-MM-DD HH:mm:ss';
 
 /** Announcement priorities: L general, M important, H urgent. */
 export const PRIORITY_CODES = ['L', 'M', 'H'] as const;
 export type Priority = (typeof PRIORITY_CODES)[number];
 
-/** User types of spec §1 plus the agent type this product adds (domain.md: brokers log in too). */
-export const USER_TYPE = { system: 1, customer: 2, agent: 3, customerAdmin: 6 } as const;
+/** User types plus the agent type this product adds (domain.md: brokers log in too). */
+export const USER_TYPE = { system: 1, customer: 2, agent: 3, captain: 4, customerAdmin: 6 } as const;
+
+/**
+ * The party column that scopes a user's rows (the user's `cid` holds the party's id); platform staff are not
+ * scoped by party.
+ */
+export function partyScopeOf(userType: number): 'customer' | 'agent' | 'captain' | undefined {
+  if (userType === USER_TYPE.customer || userType === USER_TYPE.customerAdmin) return 'customer';
+  if (userType === USER_TYPE.agent) return 'agent';
+  if (userType === USER_TYPE.captain) return 'captain';
+  return undefined;
+}
 export type UserType = (typeof USER_TYPE)[keyof typeof USER_TYPE];
 
 /** Review states shared by drivers, vehicles, customers, carriers, agents, captains, bank cards (domain.md). */

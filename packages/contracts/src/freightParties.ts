@@ -5,7 +5,7 @@ import { isBankCardNumber } from './rules/bankCard.ts';
 import { isMobile, isResidentId, isUnifiedSocialCreditCode } from './rules/idNumbers.ts';
 import { isVehiclePlate, normalizePlate, plateKind } from './rules/vehiclePlate.ts';
 
-// Payloads of the freight parties (issue 7), shared by the console forms and the server routes.
+// Payloads of the freight parties, shared by the console forms and the server routes.
 
 export const PARTY_MSG = {
   idCard: '请输入正确的身份证号',
@@ -29,7 +29,7 @@ export const PARTY_MSG = {
 
 /** settle_mode 1: per trip (趟结); the modes themselves are SETTLE_MODE of rules/freightMoney. */
 const SETTLE_PER_TRIP = 1;
-/** Certificate expiry: warned this many days ahead, marked 4 expired once lapsed (issue 7 §3). */
+/** Certificate expiry: warned this many days ahead, marked 4 expired once lapsed. */
 export const CERT_WARN_DAYS = 30;
 /** Plate colours a new-energy plate may carry: green, yellow-green, gradient green (plate_color dictionary). */
 export const NEW_ENERGY_PLATE_COLOURS = ['5', '93', '94'] as const;
@@ -175,6 +175,9 @@ export const agentBody = z.object({
   feeValue: z.coerce.number().int().min(0).optional(),
 });
 
+/** A resident ID as the lists show it (`320102********0134`): a card form pre-filled from the driver list. */
+export const MASKED_RESIDENT_ID = /^\d{6}\*{8}\d{3}[\dX]$/;
+
 export const driverBankBody = z.object({
   driverId: z.string().min(1, '请选择司机').max(32),
   cardNo: z
@@ -183,7 +186,12 @@ export const driverBankBody = z.object({
     .transform((v) => v.replace(/\s+/g, ''))
     .refine(isBankCardNumber, PARTY_MSG.bankCard),
   holderName: z.string().trim().min(1, '请输入持卡人姓名').max(30),
-  holderIdCard: residentId,
+  // The driver's own ID may come masked from the driver list: the server takes the driver's whole number.
+  holderIdCard: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .refine((v) => isResidentId(v) || MASKED_RESIDENT_ID.test(v), PARTY_MSG.idCard),
   bankCode: z.string().trim().min(1, '请选择银行').max(20),
   branch: optionalText(100),
   reservedMobile: mobileNo.nullish(),

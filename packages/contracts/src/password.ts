@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './constants.ts';
 import { MSG } from './messages.ts';
 
-// spec §5: 8–30 characters with upper case, lower case, digit and special character.
+// 8–30 characters with upper case, lower case, digit and special character.
 const POLICY = /^(?=.*[A-Z])(?=.*[a-z])(?=.*\d)(?=.*[^A-Za-z0-9]).+$/;
 
 export function isStrongPassword(value: string): boolean {

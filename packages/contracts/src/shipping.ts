@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { USER_TYPE } from './constants.ts';
 import {
   type AgentOrderLike,
   type BillLike,
@@ -10,8 +11,8 @@ import {
 } from './rules/feeVisibility.ts';
 import { isValidCoordinate } from './rules/track.ts';
 
-// Orders (货源) and shipping notes (运单) of issue 8: their state machines, payloads and the fee fields
-// spec §5 hides. The state codes are the seeded dictionaries `order_status` and `shipping_status`.
+// Orders (货源) and shipping notes (运单): their state machines, payloads and the fee fields
+// Hides. The state codes are the seeded dictionaries `order_status` and `shipping_status`.
 
 /** Order lifecycle (domain.md): draft, published, paused, completed, closed, cancelled. */
 export const ORDER_STATUS = {
@@ -38,7 +39,7 @@ export const ORDER_TRANSITIONS: Record<OrderAction, { from: readonly number[]; t
     },
   };
 
-/** Order modes (spec §3): 1 public grab, 2 assigned, 3 agent order, 4 captain order. */
+/** Order modes: 1 public grab, 2 assigned, 3 agent order, 4 captain order. */
 export const ORDER_MODE = { public: 1, assigned: 2, agent: 3, captain: 4 } as const;
 
 /** Waybill lifecycle (domain.md). */
@@ -92,11 +93,22 @@ export function canTransition(action: ShippingAction, status: number): boolean {
   return SHIPPING_TRANSITIONS[action].from.includes(status);
 }
 
-/** Pay states (pay_status dictionary) counted as "not yet paid" by the settlement-due counters. */
-export const UNPAID_PAY_STATUSES = [0, 1, 5] as const;
+/** Pay states of a waybill's driver freight (pay_status dictionary, domain.md). */
+export const PAY_STATUS = {
+  unpaid: 0,
+  prepaid: 1,
+  advanced: 2,
+  paying: 3,
+  paid: 4,
+  failed: 5,
+  refunded: 6,
+} as const;
+
+/** "Still to pay the driver" (domain.md): the pay list and the settlement-due counters. */
+export const UNPAID_PAY_STATUSES = [PAY_STATUS.unpaid, PAY_STATUS.prepaid, PAY_STATUS.failed] as const;
 
 /**
- * Fees of an agent order (spec §5 "driver fee, agent commission and similar") that only system users and
+ * Fees of an agent order (driver fee, agent commission and similar: what an agent earns is between the agent and the platform) that only system users and
  * the owning agent may see; everybody else gets '--' in the API response itself.
  */
 export const AGENT_HIDDEN_FEES = [
@@ -118,7 +130,7 @@ export const AGENT_HIDDEN_FEES = [
 type Row = Record<string, unknown>;
 
 /**
- * A note or order as a viewer may see it: the spec §5 fee total (agentFee for mode 3, else customerFee),
+ * A note or order as a viewer may see it: the fee total (agentFee for mode 3, else customerFee),
  * agent-order fees masked, and the bill rule on the driver fee (hidden from non-system users when another
  * agent owns the record).
  */
@@ -221,7 +233,21 @@ const orderFields = {
   remark: text(500),
 };
 
-type OrderCheck = z.infer<z.ZodObject<typeof orderFields>>;
+/**
+ * Order fields only platform staff write: the service fee and the agent's commission. For everybody else the
+ * server takes them from the customer's and the agent's rules (a shipper must not set its own fee to 0).
+ * Fees, statuses, numbers, pay and report fields are not in the order body at all: the server computes them.
+ */
+export const ORDER_STAFF_FIELDS = [
+  'serviceFeeMode',
+  'serviceFeeValue',
+  'agentFeeMode',
+  'agentFeeValue',
+] as const;
+type StaffField = (typeof ORDER_STAFF_FIELDS)[number];
+
+type OrderCheck = Omit<z.infer<z.ZodObject<typeof orderFields>>, StaffField> &
+  Partial<Pick<z.infer<z.ZodObject<typeof orderFields>>, StaffField>>;
 
 /** Rules across fields of an order (add and edit alike). */
 function checkOrder(v: OrderCheck, ctx: z.RefinementCtx): void {
@@ -238,9 +264,23 @@ function checkOrder(v: OrderCheck, ctx: z.RefinementCtx): void {
 }
 
 export const orderShape = z.object(orderFields);
+/** What platform staff may write on an order. */
 export const orderBody = orderShape.superRefine(checkOrder);
 export const orderUpdateBody = orderShape.extend({ id }).superRefine(checkOrder);
 export type OrderBody = z.infer<typeof orderShape>;
+
+const staffOnly = Object.fromEntries(ORDER_STAFF_FIELDS.map((f) => [f, true])) as Record<StaffField, true>;
+/** What everybody else (customer staff and admins, agents, captains) may write on an order. */
+export const partyOrderShape = orderShape.omit(staffOnly);
+export const partyOrderBody = partyOrderShape.superRefine(checkOrder);
+export const partyOrderUpdateBody = partyOrderShape.extend({ id }).superRefine(checkOrder);
+
+/** The order body a user of this type may write (add, and with `id` edit). */
+export function orderBodyFor(userType: number, mode: 'add' | 'edit') {
+  const staff = userType === USER_TYPE.system;
+  if (mode === 'add') return staff ? orderBody : partyOrderBody;
+  return staff ? orderUpdateBody : partyOrderUpdateBody;
+}
 
 export const dispatchBody = z.object({
   orderId: id,
@@ -291,12 +331,23 @@ export const trackPointBody = z
   .refine((p) => isValidCoordinate(p.lng, p.lat), { message: '坐标不正确', path: ['lng'] });
 
 export const TRACK_BATCH_MAX = 5_000;
+/** Header of the location ingest: the app key of a track source (driver app, positioning provider). */
+export const TRACK_APP_KEY_HEADER = 'x-app-key';
+/** Kinds of track source (hy_track_point.source): 1 driver app, 2 Beidou, 3 track provider. */
+export const TRACK_SOURCE_KIND = { app: 1, beidou: 2, provider: 3 } as const;
+export const trackSourceBody = z.object({
+  name: z.string({ error: '请输入来源名称' }).trim().min(1, '请输入来源名称').max(50),
+  kind: z.coerce.number().int().min(1).max(3).default(1),
+  remark: text(255),
+});
+/**
+ * A batch of fixes of one vehicle, sent by a track source with its app key. Points may come out of order and
+ * more than once: each vehicle and instant is stored once.
+ */
 export const trackIngestBody = z
   .object({
     vehicleId: z.string().max(32).optional(),
     plateNo: z.string().max(12).optional(),
-    /** 1 app, 2 Beidou, 3 track provider. */
-    source: z.coerce.number().int().min(1).max(3).default(1),
     points: z
       .array(trackPointBody)
       .min(1, '没有轨迹点')

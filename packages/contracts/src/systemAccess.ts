@@ -3,7 +3,7 @@ import { strongPassword } from './password.ts';
 import { isMobile } from './rules/idNumbers.ts';
 import { identifierCode } from './systemTools.ts';
 
-// Payloads of the access-control screens of system administration (issue 6: users, roles, menus and data
+// Payloads of the access-control screens of system administration (users, roles, menus and data
 // rules, departments, dictionaries, positions, tenants), shared by the console forms and the server routes.
 
 export const ACCESS_MSG = {
@@ -100,11 +100,12 @@ export const roleBody = z.object({
 /** Menu types of sys_permission.menu_type. */
 export const MENU_TYPES = { top: 0, sub: 1, button: 2 } as const;
 
-// Every field of the menu item of spec §3 (path = url, name, component, redirect, hidden, alwaysShow,
+// Every field of the menu item (path = url, name, component, redirect, hidden, alwaysShow,
 // meta: icon, keepAlive, internalOrExternal, route flag, hideTab) plus the button's code and type.
 export const menuBody = z.object({
   parentId: z.string().max(32).nullish(),
   name: z.string({ error: '请输入菜单名称' }).trim().min(1, '请输入菜单名称').max(100),
+  nameEn: optionalText(100),
   url: optionalText(255),
   component: optionalText(255),
   componentName: optionalText(100),
@@ -142,7 +143,7 @@ export const DATA_RULE_CONDITIONS = [
   'RIGHT_LIKE',
 ] as const;
 
-/** Variables a rule value may use (reference §3); resolved from the signed-in user. */
+/** Variables a rule value may use; resolved from the signed-in user. */
 export const DATA_RULE_VARIABLES = [
   '#{sys_user_code}',
   '#{sys_user_name}',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// Payloads of the developer tools of system administration (issue 6 and 5: code check rules, fill rules,
+// Payloads of the developer tools of system administration (code check rules, fill rules,
 // report data sources, gateway routes), shared by the console forms and the server routes.
 
 const id = z.string().min(1).max(32);
@@ -105,10 +105,40 @@ export const dataSourceConnection = {
   dbUsername: z.string({ error: '请输入用户名' }).trim().min(1, '请输入用户名').max(100),
   dbPassword: z.string().max(200).nullish(),
 };
+const REPORT_TABLE = /^[A-Za-z_][A-Za-z0-9_$]*\.(?:\*|[A-Za-z_][A-Za-z0-9_$]*)$/;
+
+/**
+ * The tables a report may read on a data source: `schema.table` or `schema.*`, separated by commas, blanks
+ * or new lines. Nothing is readable until listed; system catalogs never are.
+ */
+export function reportTablesOf(text: string | null | undefined): Array<{ schema: string; table: string }> {
+  return (text ?? '')
+    .split(/[\s,，]+/)
+    .filter(Boolean)
+    .map((entry) => {
+      const [schema, table] = entry.toLowerCase().split('.');
+      return { schema, table };
+    });
+}
+
+const reportTablesText = z
+  .string()
+  .max(2000)
+  .nullish()
+  .refine(
+    (text) =>
+      (text ?? '')
+        .split(/[\s,，]+/)
+        .filter(Boolean)
+        .every((entry) => REPORT_TABLE.test(entry) && !/^(pg_catalog|information_schema)\./i.test(entry)),
+    '可读表写作 schema.table 或 schema.*，用逗号或换行分隔（不能是系统目录）',
+  );
+
 const dataSourceShape = {
   code: identifierCode('编码'),
   name: requiredText('名称'),
   remark: z.string().max(200).nullish(),
+  reportTables: reportTablesText,
   ...dataSourceConnection,
 };
 

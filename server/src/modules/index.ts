@@ -1,8 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../platform/context.ts';
 import { appsModule } from './apps/index.ts';
+import { financeModule } from './finance/index.ts';
 import { freightModule } from './freight/index.ts';
 import { onlineModule } from './online/index.ts';
+import { regulatorModule } from './regulator/index.ts';
+import { riskModule } from './risk/index.ts';
 import type { DictCache } from './system/dict/cache.ts';
 import { systemModule } from './system/index.ts';
 
@@ -13,5 +16,8 @@ export const modules: ModuleRegistration[] = [
   (app, ctx, dicts) => systemModule(app, ctx, dicts),
   (app, ctx) => appsModule(app, ctx),
   (app, ctx) => freightModule(app, ctx),
+  (app, ctx) => financeModule(app, ctx),
   (app, ctx) => onlineModule(app, ctx),
+  (app, ctx) => regulatorModule(app, ctx),
+  (app, ctx) => riskModule(app, ctx),
 ];

@@ -1,7 +1,11 @@
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config.ts';
+import { seedFinanceJobs } from '../modules/finance/index.ts';
 import { seedCertificateExpiryJob } from '../modules/freight/expiry.ts';
+import { seedReportJob } from '../modules/regulator/index.ts';
+import { seedRiskJobs } from '../modules/risk/index.ts';
 import { openDatabase } from '../platform/db/client.ts';
+import { createStorage } from '../platform/storage/index.ts';
 import { runDemoSeeders } from './demo/index.ts';
 import { seedDemoAccounts, seedSystem } from './seed.ts';
 
@@ -20,12 +24,17 @@ try {
   await seedSystem(database.db);
   await seedDemoAccounts(database.db);
   await seedCertificateExpiryJob(database.db);
-  const summary = await runDemoSeeders(database.db, { scale });
+  await seedFinanceJobs(database.db);
+  await seedRiskJobs(database.db);
+  await seedReportJob(database.db);
+  const storage = createStorage(config);
+  const summary = await runDemoSeeders(database.db, { scale, storage });
+  storage.close?.();
   for (const [seeder, rows] of Object.entries(summary.rows))
     console.log(
       `${seeder}: ${Object.entries(rows)
         .map(([k, v]) => `${k} ${v}`)
-        .join(', ')}`,
+        .join(', ')} (${((summary.seederMs[seeder] ?? 0) / 1000).toFixed(1)} s)`,
     );
   console.log(`seeded at scale ${summary.scale} in ${(summary.ms / 1000).toFixed(1)} s (${database.kind})`);
 } finally {

@@ -1,12 +1,15 @@
 import { createHash } from 'node:crypto';
 import { DEMO_PASSWORD, USER_TYPE } from '@freight/contracts';
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { hyConfig, hySetting } from '../modules/apps/schema.ts';
+import { finApprovalLimit } from '../modules/finance/schema.ts';
 import { seedBanks } from '../modules/freight/banks.ts';
+import { hyCaptain } from '../modules/freight/partySchema.ts';
 import { hyAgent, hyCustomer, hyCustomerAdmin } from '../modules/freight/schema.ts';
 import { sysQuartzJob } from '../modules/system/adminSchema.ts';
 import { DEFAULT_SMS_TEMPLATES } from '../modules/system/auth/smsTemplates.ts';
 import { sysSmsTemplate } from '../modules/system/authSchema.ts';
+import { seedDivisions } from '../modules/system/division/seed.ts';
 import {
   sysAnnouncement,
   sysDepart,
@@ -23,6 +26,7 @@ import {
 import { hashPassword } from '../platform/auth/crypto.ts';
 import type { Db } from '../platform/db/client.ts';
 import { DICTIONARIES } from './dictionaries.ts';
+import { MENU_NAMES_EN } from './menuNamesEn.ts';
 import { MENU_TREE, type MenuSeed } from './menus.ts';
 
 /** Ids derived from natural keys, so every seed run finds the rows an earlier run made. */
@@ -40,6 +44,7 @@ function flattenMenus(tree: MenuSeed[]): PermissionInsert[] {
         id,
         parentId,
         name: item.name,
+        nameEn: MENU_NAMES_EN[item.name] ?? null,
         url: item.url ?? item.path,
         component: item.url && item.external ? null : (item.component ?? null),
         componentName: null,
@@ -62,6 +67,7 @@ function flattenMenus(tree: MenuSeed[]): PermissionInsert[] {
           id: stableId('button', button.perms),
           parentId: id,
           name: button.name,
+          nameEn: MENU_NAMES_EN[button.name] ?? null,
           menuType: 2,
           perms: button.perms,
           permsType: '1',
@@ -84,11 +90,14 @@ const ROLES = [
   { code: 'customer', name: '货主', description: '货主员工' },
   { code: 'customer_admin', name: '货主管理员', description: '管理一个或多个货主' },
   { code: 'agent', name: '经纪人', description: '经纪人' },
+  { code: 'captain', name: '车队长', description: '车队长：管理自己车队的司机和车辆，承接车队长订单' },
   {
     code: 'operations',
     name: '运营专员',
     description: '平台运营人员：审核司机车辆货主，调度订单运单，处理投诉',
   },
+  { code: 'finance', name: '财务', description: '平台财务：钱包、账单、调账审批、付款复核' },
+  { code: 'cashier', name: '出纳', description: '平台出纳：执行已复核的付款' },
 ] as const;
 
 /** Menu paths (and their buttons) each non-admin role holds; a parent group comes with any child. */
@@ -124,6 +133,7 @@ const ROLE_MENUS: Record<Exclude<(typeof ROLES)[number]['code'], 'admin'>, strin
     '/dashboard/analysis',
     '/dashboard/workplace',
     '/order/list',
+    '/plateform/cost/paylist',
     '/shipping/list',
     '/shipping/paylist',
     '/shipping/prepaylist',
@@ -146,8 +156,43 @@ const ROLE_MENUS: Record<Exclude<(typeof ROLES)[number]['code'], 'admin'>, strin
     '/customer/agent',
     '/risk/list',
     '/risk/warning',
+    '/plateform/invoice',
     '/map/realtime',
     '/map/track',
+    '/isps/userAnnouncement',
+    '/account/center',
+    '/account/settings',
+  ],
+  // Finance reviews payouts, keeps wallets, bills and adjustments; the cashier executes reviewed payouts.
+  finance: [
+    '/dashboard/analysis',
+    '/shipping/list',
+    '/shipping/paylist',
+    '/shipping/prepaylist',
+    '/shipping/advancelist',
+    '/customer/wallet',
+    '/plateform/cost/paylist',
+    '/plateform/payout',
+    '/plateform/cost/list',
+    '/plateform/wallet',
+    '/plateform/walletConfig',
+    '/plateform/bill',
+    '/plateform/adjustment',
+    '/plateform/invoice',
+    '/plateform/tax',
+    '/report/tax',
+    '/risk/loss',
+    '/isps/userAnnouncement',
+    '/account/center',
+    '/account/settings',
+  ],
+  cashier: [
+    '/dashboard/analysis',
+    '/shipping/paylist',
+    '/customer/wallet',
+    '/plateform/cost/paylist',
+    '/plateform/payout',
+    '/plateform/wallet',
     '/isps/userAnnouncement',
     '/account/center',
     '/account/settings',
@@ -162,12 +207,82 @@ const ROLE_MENUS: Record<Exclude<(typeof ROLES)[number]['code'], 'admin'>, strin
     '/account/center',
     '/account/settings',
   ],
+  captain: [
+    '/dashboard/analysis',
+    '/order/list',
+    '/shipping/list',
+    '/wlhy/hydriver/HyDriverList',
+    '/wlhy/hyvehicle/HyVehicleList',
+    '/isps/userAnnouncement',
+    '/account/center',
+    '/account/settings',
+  ],
 };
 
+/**
+ * Agents and captains register and keep their own drivers and vehicles; reviews, deletion, bulk import,
+ * whole personal numbers and order deletion are platform duties.
+ */
+const BROKER_EXCLUDED_BUTTONS = [
+  'driver:review',
+  'driver:delete',
+  'driver:batch_delete',
+  'driver:import',
+  'driver:sensitive',
+  'vehicle:review',
+  'vehicle:delete',
+  'vehicle:batch_delete',
+  'vehicle:import',
+  'vehicle:sensitive',
+  'order:delete',
+  'order:batch_delete',
+  'order:import',
+];
+
+/** Money buttons of platform staff that customer users do not get with the wallet and bill pages. */
+const CUSTOMER_EXCLUDED = [
+  'customer:wallet:recharge',
+  'customer:wallet:approve',
+  'customer:wallet:freeze',
+  'finance:bill:add',
+  'finance:bill:send',
+  'finance:bill:adjust',
+  'finance:bill:pay',
+  'finance:bill:close',
+  // A shipper applies for its invoices; issuing, rejecting, delivering and red letters are the platform's.
+  'finance:invoice:issue',
+  'finance:invoice:reject',
+  'finance:invoice:deliver',
+  'finance:invoice:redLetter',
+];
 /** Buttons a role does not get with its pages: operations see what is due for payment, finance pays it. */
+const TRACK_SOURCE_BUTTONS = ['list', 'add', 'edit', 'delete'].map((a) => `shipping:track:source:${a}`);
 const ROLE_EXCLUDED_BUTTONS: Partial<Record<keyof typeof ROLE_MENUS, string[]>> = {
-  operations: ['shipping:pay:pay'],
+  // Operations submit payout requests (待付款); finance reviews them and the cashier pays.
+  operations: ['shipping:pay:pay', 'shipping:prepay:pay', 'shipping:advance:pay'],
+  finance: ['finance:payout:execute'],
+  cashier: [
+    'finance:payout:submit',
+    'finance:payout:review',
+    'finance:payout:limit',
+    'shipping:pay:pay',
+    'customer:wallet:recharge',
+    'customer:wallet:approve',
+    'customer:wallet:freeze',
+    'finance:wallet:import',
+  ],
+  // Shippers read tracks; the sources that write them are platform business.
+  customer: [...CUSTOMER_EXCLUDED, ...TRACK_SOURCE_BUTTONS],
+  customer_admin: [...CUSTOMER_EXCLUDED, ...TRACK_SOURCE_BUTTONS],
+  agent: BROKER_EXCLUDED_BUTTONS,
+  captain: BROKER_EXCLUDED_BUTTONS,
 };
+
+/** Default payout approval limits per role (fin_approval_limit); a role without a row has no limit. */
+const APPROVAL_LIMITS = [
+  { roleCode: 'finance', step: 'review', maxFen: 100_000_000 },
+  { roleCode: 'cashier', step: 'execute', maxFen: 50_000_000 },
+];
 
 const PLATFORM_SETTINGS: Record<string, string> = {
   web_platform_name: '智运通网络货运平台',
@@ -250,21 +365,29 @@ export async function seedSystem(db: Db): Promise<void> {
     .insert(sysTenant)
     .values({ id: 0, name: '平台', status: 1, createBy: 'system' })
     .onConflictDoNothing();
+  await seedDivisions(db);
 
   for (const dict of DICTIONARIES) {
     const dictId = stableId('dict', dict.code);
     await db
       .insert(sysDict)
-      .values({ id: dictId, dictCode: dict.code, dictName: dict.name, createBy: 'system' })
+      .values({
+        id: dictId,
+        dictCode: dict.code,
+        dictName: dict.name,
+        dictNameEn: dict.nameEn,
+        createBy: 'system',
+      })
       .onConflictDoNothing();
     await db
       .insert(sysDictItem)
       .values(
-        dict.items.map(([value, text, color], i) => ({
+        dict.items.map(([value, text, textEn, color], i) => ({
           id: stableId('dict-item', `${dict.code}:${value}`),
           dictId,
           itemValue: value,
           itemText: text,
+          itemTextEn: textEn,
           itemColor: color ?? null,
           sortOrder: i + 1,
           createBy: 'system',
@@ -277,7 +400,11 @@ export async function seedSystem(db: Db): Promise<void> {
     await db
       .insert(sysPermission)
       .values(ALL_MENU_ROWS.slice(i, i + 200))
-      .onConflictDoNothing();
+      // A database seeded before English names existed gets them; a name an admin set is kept.
+      .onConflictDoUpdate({
+        target: sysPermission.id,
+        set: { nameEn: sql`coalesce(${sysPermission.nameEn}, excluded.name_en)` },
+      });
   }
 
   for (const role of ROLES) {
@@ -379,8 +506,13 @@ export async function seedSystem(db: Db): Promise<void> {
     )
     .onConflictDoNothing();
 
-  // The banks driver cards are opened at (issue 7 §7).
+  // The banks driver cards are opened at.
   await seedBanks(db);
+
+  await db
+    .insert(finApprovalLimit)
+    .values(APPROVAL_LIMITS.map((l) => ({ ...l, updateBy: 'system' })))
+    .onConflictDoNothing();
 
   // The scheduled jobs of the code; an administrator's later changes (cron, status) are kept.
   await db
@@ -465,6 +597,21 @@ export async function seedDemoAccounts(db: Db): Promise<void> {
     })
     .onConflictDoNothing();
 
+  const captainId = stableId('captain', 'captain01');
+  await db
+    .insert(hyCaptain)
+    .values({
+      id: captainId,
+      captainName: '孙立军',
+      idCard: '320106198207112419',
+      mobile: '13912345678',
+      feeMode: 1,
+      feeValue: 300,
+      state: 2,
+      createBy: 'system',
+    })
+    .onConflictDoNothing();
+
   const users: DemoUser[] = [
     {
       username: 'admin',
@@ -505,6 +652,14 @@ export async function seedDemoAccounts(db: Db): Promise<void> {
       role: 'agent',
       cid: agentId,
       phone: '13770881234',
+    },
+    {
+      username: 'captain01',
+      realname: '孙立军',
+      userType: USER_TYPE.captain,
+      role: 'captain',
+      cid: captainId,
+      phone: '13912345678',
     },
   ];
   const existing = new Set(

@@ -43,8 +43,15 @@ function firstChildPath(children: MenuItem[] | undefined): string | undefined {
   return visible.children?.length ? (firstChildPath(visible.children) ?? visible.path) : visible.path;
 }
 
+/** The menu title in the console language: English mode shows `titleEn` where the menu has one. */
+export function menuTitle(item: MenuItem, language = 'zh-CN'): string {
+  const meta = item.meta;
+  if (language.startsWith('en') && meta?.titleEn) return meta.titleEn;
+  return meta?.title || item.name;
+}
+
 /** Flattens the (already permission-filtered) menu into routes; items with route flag '0' are skipped. */
-export function buildViewRoutes(menu: readonly MenuItem[]): ViewRoute[] {
+export function buildViewRoutes(menu: readonly MenuItem[], language = 'zh-CN'): ViewRoute[] {
   const out: ViewRoute[] = [];
   const walk = (items: readonly MenuItem[], parents: Crumb[]) => {
     for (const item of items) {
@@ -52,7 +59,7 @@ export function buildViewRoutes(menu: readonly MenuItem[]): ViewRoute[] {
       const meta = item.meta ?? { title: item.name, keepAlive: false, internalOrExternal: false };
       const path = normalizePath(item.path);
       const url = isExternalUrl(meta.url) ? meta.url : isExternalUrl(item.path) ? item.path : undefined;
-      const title = meta.title || item.name;
+      const title = menuTitle(item, language);
       const hasChildren = Boolean(item.children?.length);
       out.push({
         id: item.id,
@@ -97,13 +104,15 @@ export function findViewRoute(routes: readonly ViewRoute[], pathname: string): R
 }
 
 /** Built-in routes every logged-in user has, even when the menu lacks them. */
-export const BUILT_IN_ROUTES: ViewRoute[] = [
-  builtIn(HOME_PATH, 'dashboard/Analysis', '首页', 'DashboardOutlined'),
+const builtInRoutes = (english: boolean): ViewRoute[] => [
+  builtIn(HOME_PATH, 'dashboard/Analysis', english ? 'Home' : '首页', 'DashboardOutlined'),
   builtIn('/exception/403', 'exception/403', '403'),
   builtIn('/exception/404', 'exception/404', '404'),
   builtIn('/exception/500', 'exception/500', '500'),
-  builtIn('/account/center', 'account/center/Index', '个人中心'),
+  builtIn('/account/center', 'account/center/Index', english ? 'Account center' : '个人中心'),
 ];
+
+export const BUILT_IN_ROUTES: ViewRoute[] = builtInRoutes(false);
 
 function builtIn(path: string, component: string, title: string, icon?: string): ViewRoute {
   return {
@@ -122,7 +131,8 @@ function builtIn(path: string, component: string, title: string, icon?: string):
 }
 
 /** Menu routes first (they win), then built-ins the menu does not define. */
-export function withBuiltIns(routes: readonly ViewRoute[]): ViewRoute[] {
+export function withBuiltIns(routes: readonly ViewRoute[], language = 'zh-CN'): ViewRoute[] {
   const known = new Set(routes.map((r) => r.path));
-  return [...routes, ...BUILT_IN_ROUTES.filter((r) => !known.has(r.path))];
+  const builtIns = language.startsWith('en') ? builtInRoutes(true) : BUILT_IN_ROUTES;
+  return [...routes, ...builtIns.filter((r) => !known.has(r.path))];
 }

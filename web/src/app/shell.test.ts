@@ -64,6 +64,31 @@ describe('menu routes', () => {
   it('marks external links that open a new window', () => {
     expect(findViewRoute(routes, '/docs')?.route.openInNewWindow).toBe(true);
   });
+  it('titles routes, breadcrumbs and built-ins in English mode', () => {
+    const named = [
+      item('/finance', 'layouts/RouteView', {
+        meta: { title: '财务管理', titleEn: 'Finance', keepAlive: false, internalOrExternal: false },
+        children: [
+          item('/finance/bill', 'x/BillList', {
+            meta: { title: '账单管理', titleEn: 'Bills', keepAlive: false, internalOrExternal: false },
+          }),
+          item('/finance/untitled', 'x/Other', {
+            meta: { title: '无英文', keepAlive: false, internalOrExternal: false },
+          }),
+        ],
+      }),
+    ];
+    const english = withBuiltIns(buildViewRoutes(named, 'en-US'), 'en-US');
+    expect(findViewRoute(english, '/finance/bill')?.route).toMatchObject({
+      title: 'Bills',
+      parents: [{ path: '/finance', title: 'Finance' }],
+    });
+    expect(findViewRoute(english, '/finance/untitled')?.route.title).toBe('无英文');
+    expect(findViewRoute(english, HOME_PATH)?.route.title).toBe('Home');
+    const chinese = withBuiltIns(buildViewRoutes(named));
+    expect(findViewRoute(chinese, '/finance/bill')?.route.title).toBe('账单管理');
+    expect(findViewRoute(chinese, HOME_PATH)?.route.title).toBe('首页');
+  });
 });
 
 describe('request error catalogue (spec §8)', () => {

@@ -1,12 +1,10 @@
 // Change-password dialog (spec §5): messages verbatim, policy from @freight/contracts.
-import { isStrongPassword, MSG } from '@freight/contracts';
+import { MSG } from '@freight/contracts';
 import { Form, Input, Modal } from 'antd';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { authApi } from '../services/authApi';
 import { feedback } from '../services/feedback';
-import { errorText, isHttpFailure } from '../services/request';
 import { useSession } from '../stores/session';
+import { NewPasswordFields, usePasswordUpdate } from './auth/NewPasswordFields';
 
 interface Values {
   oldpassword: string;
@@ -17,7 +15,7 @@ interface Values {
 export function ChangePasswordModal({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
-  const [saving, setSaving] = useState(false);
+  const { saving, update } = usePasswordUpdate('warning');
   const username = useSession((s) => s.username ?? s.userInfo?.username ?? null);
 
   const submit = async () => {
@@ -26,21 +24,10 @@ export function ChangePasswordModal({ open, onClose }: { open: boolean; onClose:
       feedback.message.error(MSG.noLoginUser);
       return;
     }
-    setSaving(true);
-    try {
-      const env = await authApi.updatePassword({ username, ...values });
-      if (env.success) {
-        feedback.message.success(env.message || MSG.passwordChanged);
-        form.resetFields();
-        onClose();
-      } else {
-        feedback.message.warning(env.message);
-      }
-    } catch (err) {
-      if (!isHttpFailure(err)) feedback.message.error(errorText(err));
-    } finally {
-      setSaving(false);
-    }
+    await update({ username, ...values }, () => {
+      form.resetFields();
+      onClose();
+    });
   };
 
   return (
@@ -64,38 +51,7 @@ export function ChangePasswordModal({ open, onClose }: { open: boolean; onClose:
         >
           <Input.Password autoComplete="current-password" />
         </Form.Item>
-        <Form.Item
-          name="password"
-          label={t('password.new')}
-          extra={t('password.hint')}
-          rules={[
-            { required: true, message: MSG.newPasswordRequired },
-            {
-              validator: (_, value: string) =>
-                !value || isStrongPassword(value)
-                  ? Promise.resolve()
-                  : Promise.reject(new Error(MSG.passwordPolicy)),
-            },
-          ]}
-        >
-          <Input.Password autoComplete="new-password" />
-        </Form.Item>
-        <Form.Item
-          name="confirmpassword"
-          label={t('password.confirm')}
-          dependencies={['password']}
-          rules={[
-            { required: true, message: MSG.confirmPasswordRequired },
-            ({ getFieldValue }) => ({
-              validator: (_, value: string) =>
-                !value || value === getFieldValue('password')
-                  ? Promise.resolve()
-                  : Promise.reject(new Error(MSG.passwordMismatch)),
-            }),
-          ]}
-        >
-          <Input.Password autoComplete="new-password" />
-        </Form.Item>
+        <NewPasswordFields hint={t('password.hint')} />
       </Form>
     </Modal>
   );

@@ -1,6 +1,12 @@
 // Notice detail dialog (spec §2): title, sender, send time, sanitised HTML; 去处理 only for openType url.
 import { FullscreenExitOutlined, FullscreenOutlined } from '@ant-design/icons';
-import { type Announcement, formatDateTime, NOTICE_MODAL_WIDTH } from '@freight/contracts';
+import {
+  type Announcement,
+  formatDateTime,
+  isConsolePath,
+  isSafeOpenPage,
+  NOTICE_MODAL_WIDTH,
+} from '@freight/contracts';
 import { Button, Descriptions, Modal, Tag } from 'antd';
 import DOMPurify from 'dompurify';
 import { useMemo, useState } from 'react';
@@ -18,7 +24,11 @@ export function NoticeModal({ notice, onClose }: { notice: Announcement | null; 
 
   const handle = () => {
     onClose();
-    if (notice.openPage) navigate(notice.openPage);
+    const page = notice.openPage;
+    // Only a console path or an http(s) address is followed (never javascript: or data:).
+    if (!page || !isSafeOpenPage(page, notice.openType)) return;
+    if (isConsolePath(page)) navigate(page);
+    else window.open(page, '_blank', 'noopener,noreferrer');
   };
 
   return (

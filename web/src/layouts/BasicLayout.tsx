@@ -11,6 +11,8 @@ import { findViewRoute } from '../app/menuRoutes';
 import { queryClient } from '../app/queryClient';
 import { useDayjsLocale } from '../app/useDayjsLocale';
 import { SettingDrawer } from '../components/SettingDrawer';
+import { FullPageSpin } from '../components/status/FullPageSpin';
+import Exception403 from '../pages/exception/403';
 import { assetUrl, DEFAULT_LOGO_DARK, DEFAULT_LOGO_LIGHT } from '../services/assets';
 import { platformName, usePlatform } from '../stores/platform';
 import { useSettings } from '../stores/settings';
@@ -26,6 +28,7 @@ import { TabBar } from './TabBar';
 import { useHeaderAutoHide } from './useHeaderAutoHide';
 import { useDevice } from './useMediaQuery';
 import { type ProMenuItem, useMenuModel } from './useMenuModel';
+import { usePathAccess } from './usePathAccess';
 
 export default function BasicLayout() {
   const { t } = useTranslation();
@@ -72,8 +75,11 @@ export default function BasicLayout() {
   // biome-ignore lint/correctness/useExhaustiveDependencies: the drawer closes on every navigation
   useEffect(() => setDrawerOpen(false), [location.pathname]);
 
-  if (!route) return <Navigate to={NOT_FOUND_PATH} replace />;
-  if (route.redirect && route.redirect !== route.path) return <Navigate to={route.redirect} replace />;
+  // A path of the menu that the user may not open shows 403 inside the layout; an unknown one is a 404.
+  const access = usePathAccess(route ? null : location.pathname);
+  if (!route && access !== 'denied')
+    return access === 'checking' ? <FullPageSpin /> : <Navigate to={NOT_FOUND_PATH} replace />;
+  if (route?.redirect && route.redirect !== route.path) return <Navigate to={route.redirect} replace />;
 
   const showTabs = settings.multipage && !screen;
   const brand = (logoDom: ReactNode, titleDom: ReactNode) => (
@@ -130,8 +136,10 @@ export default function BasicLayout() {
         >
           <div className="layout-content" data-testid="layout-content">
             {showTabs ? <TabBar activeKey={currentKey} /> : null}
-            {isPage && !screen ? <PageBreadcrumb route={route} /> : null}
-            {route.openInNewWindow ? (
+            {route && isPage && !screen ? <PageBreadcrumb route={route} /> : null}
+            {!route ? (
+              <Exception403 />
+            ) : route.openInNewWindow ? (
               <Result status="info" title={route.title} subTitle={t('page.externalOpened')} />
             ) : (
               <KeepAliveOutlet routes={routes} currentKey={currentKey} keepAlive={settings.multipage} />

@@ -3,6 +3,7 @@
 import { useLayoutEffect, useRef } from 'react';
 import { type Location, Route, Routes, useLocation } from 'react-router';
 import { findViewRoute, type ViewRoute } from '../app/menuRoutes';
+import { PageActiveContext } from '../components/common/pageActive';
 import { type TabEntry, useTabs } from '../stores/tabs';
 import { PageHost } from './PageHost';
 
@@ -69,9 +70,11 @@ export function KeepAliveOutlet({
             data-page-key={key}
             aria-hidden={!active}
           >
-            <Routes location={loc}>
-              <Route path={match.route.path} element={<PageHost route={match.route} />} />
-            </Routes>
+            <PageActiveContext.Provider value={active}>
+              <Routes location={loc}>
+                <Route path={match.route.path} element={<PageHost route={match.route} />} />
+              </Routes>
+            </PageActiveContext.Provider>
           </div>
         );
       })}

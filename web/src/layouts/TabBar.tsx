@@ -9,23 +9,43 @@ import { TAB_MENU_KEYS, tabCommandOfKey } from '@freight/contracts';
 import { Dropdown, Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { findViewRoute } from '../app/menuRoutes';
+import { useUnsavedRegistry } from '../components/form/unsavedRegistry';
 import { feedback } from '../services/feedback';
 import { tabHref, useTabs } from '../stores/tabs';
+import { useMenuModel } from './useMenuModel';
 
 export function TabBar({ activeKey }: { activeKey: string }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const tabs = useTabs((s) => s.tabs);
+  const { routes } = useMenuModel();
+  // A tab keeps the title it opened with; the menu's title wins so a language switch renames open tabs.
+  const titleOf = (tab: { path: string; title: string }) =>
+    findViewRoute(routes, tab.path)?.route.title ?? tab.title;
 
   const go = (path: string) => navigate(tabHref(useTabs.getState().tabs, path));
 
-  const close = (path: string) => {
+  const closeNow = (path: string) => {
     const { refused, active } = useTabs.getState().close(path);
     if (refused) {
       feedback.message.warning(refused);
       return;
     }
     if (active !== activeKey) go(active);
+  };
+
+  const close = (path: string) => {
+    if (!useUnsavedRegistry.getState().hasUnsaved(path)) {
+      closeNow(path);
+      return;
+    }
+    feedback.modal.confirm({
+      title: t('tabs.unsavedTitle'),
+      content: t('tabs.unsavedContent'),
+      okButtonProps: { danger: true },
+      onOk: () => closeNow(path),
+    });
   };
 
   const onMenu = (path: string, key: string) => {
@@ -68,7 +88,7 @@ export function TabBar({ activeKey }: { activeKey: string }) {
               }}
             >
               <span className="tab-bar-label" data-testid="tab-item" data-path={tab.path}>
-                {tab.title}
+                {titleOf(tab)}
               </span>
             </Dropdown>
           ),

@@ -1,7 +1,8 @@
 // The permission-filtered menu as route table (for the outlet) and as ProLayout menu data.
 import { filterMenusByPermission, type MenuItem } from '@freight/contracts';
 import { useMemo } from 'react';
-import { buildViewRoutes, isExternalUrl, type ViewRoute, withBuiltIns } from '../app/menuRoutes';
+import { useTranslation } from 'react-i18next';
+import { buildViewRoutes, isExternalUrl, menuTitle, type ViewRoute, withBuiltIns } from '../app/menuRoutes';
 import { MenuIcon } from '../components/common/MenuIcon';
 import { usePermissions } from '../stores/permissions';
 
@@ -15,17 +16,17 @@ export interface ProMenuItem {
   children?: ProMenuItem[];
 }
 
-function toProMenu(items: readonly MenuItem[]): ProMenuItem[] {
+function toProMenu(items: readonly MenuItem[], language: string): ProMenuItem[] {
   return items
     .filter((item) => item.route !== '0')
     .map((item) => {
       const meta = item.meta;
       const url = isExternalUrl(meta?.url) ? meta.url : isExternalUrl(item.path) ? item.path : undefined;
       const path = isExternalUrl(item.path) ? `/__external/${item.id}` : `/${item.path.replace(/^\/+/, '')}`;
-      const children = item.children?.length ? toProMenu(item.children) : undefined;
+      const children = item.children?.length ? toProMenu(item.children, language) : undefined;
       return {
         path,
-        name: meta?.title || item.name,
+        name: menuTitle(item, language),
         icon: meta?.icon ? <MenuIcon name={meta.icon} /> : undefined,
         hideInMenu: Boolean(item.hidden || meta?.hidden),
         externalUrl: url && meta?.internalOrExternal ? url : undefined,
@@ -42,8 +43,13 @@ export interface MenuModel {
 export function useMenuModel(): MenuModel {
   const menu = usePermissions((s) => s.menu);
   const codes = usePermissions((s) => s.codes);
+  const { i18n } = useTranslation();
+  const language = i18n.language ?? 'zh-CN';
   return useMemo(() => {
     const filtered = filterMenusByPermission(menu, codes);
-    return { routes: withBuiltIns(buildViewRoutes(filtered)), menuData: toProMenu(filtered) };
-  }, [menu, codes]);
+    return {
+      routes: withBuiltIns(buildViewRoutes(filtered, language), language),
+      menuData: toProMenu(filtered, language),
+    };
+  }, [menu, codes, language]);
 }

@@ -120,6 +120,8 @@ export const enUS: LocaleShape = {
     closeOthers: 'Close others',
     refresh: 'Refresh',
     home: 'Home',
+    unsavedTitle: 'Close this page?',
+    unsavedContent: 'A form on this page holds input that has not been saved.',
   },
   settings: {
     title: 'Settings',
@@ -222,6 +224,11 @@ export const enUS: LocaleShape = {
     count: 'Count',
     noVisits: 'No visits in the last 7 days',
     refresh: 'Refresh',
+    regulator: 'Regulator reporting',
+    regulatorPending: 'Waiting',
+    regulatorFailed: 'Failed',
+    regulatorOverdue: 'Overdue',
+    regulatorAccepted: 'Accepted',
   },
   resource: { upload: 'Upload', uploading: 'Uploading', remove: 'Remove' },
   users: {

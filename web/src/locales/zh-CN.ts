@@ -68,6 +68,8 @@ export const zhCN = {
     closeOthers: '关闭其它',
     refresh: '刷新',
     home: '首页',
+    unsavedTitle: '关闭此页？',
+    unsavedContent: '此页的表单中有尚未保存的输入，关闭后将丢失。',
   },
   settings: {
     title: '系统设置',
@@ -170,6 +172,11 @@ export const zhCN = {
     count: '数量',
     noVisits: '近 7 日暂无访问记录',
     refresh: '刷新',
+    regulator: '监管上报',
+    regulatorPending: '待上报',
+    regulatorFailed: '上报失败',
+    regulatorOverdue: '已超时',
+    regulatorAccepted: '已接收',
   },
   resource: { upload: '上传', uploading: '上传中', remove: '删除' },
   users: {

@@ -55,7 +55,8 @@ export const authApi = {
   loginByUsername: (body: UsernameLogin) =>
     postEnvelope<RememberedLoginResult | PasswordChangeRequired>('/sys/loginByUsername', body),
   /** Customer staff only (userType 2 and 6). */
-  customerLogin: (body: UsernameLogin) => postEnvelope<RememberedLoginResult>('/sys/customerlogin', body),
+  customerLogin: (body: UsernameLogin) =>
+    postEnvelope<RememberedLoginResult | PasswordChangeRequired>('/sys/customerlogin', body),
   phoneLogin: (mobile: string, captcha: string) =>
     postEnvelope<LoginResult>('/sys/phoneLogin', { mobile, captcha }),
   sendSms: (mobile: string, smsmode: SmsMode) => postEnvelope<null>('/sys/sms', { mobile, smsmode }),

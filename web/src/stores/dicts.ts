@@ -1,8 +1,11 @@
 // Dictionary cache (spec §7): all items come with the login answer and are cached 7 days.
 import type { DictItem, DictMap } from '@freight/contracts';
+import i18n from '../locales/i18n';
 import { useSession } from './session';
 
+/** An item's text in the console's language: English items carry `textEn`, the rest fall back to Chinese. */
 export function dictLabel(item: DictItem): string {
+  if (i18n.language?.startsWith('en') && item.textEn) return item.textEn;
   return item.text ?? item.label ?? item.title ?? item.value;
 }
 

@@ -1,6 +1,6 @@
-// Editable-table cell input rules of spec §5.
+// Editable-table cell input rules.
 
-// spec §5: a number cell accepts only a signed decimal.
+// A number cell accepts only a signed decimal.
 const SIGNED_DECIMAL = /^-?\d+\.?\d*$/;
 
 export function isSignedDecimalInput(text: string): boolean {
@@ -12,12 +12,12 @@ export function isNumberCellDraft(text: string): boolean {
   return text === '' || text === '-' || isSignedDecimalInput(text);
 }
 
-/** spec §5: on blur an invalid number cell is reset to empty. */
+/** On blur an invalid number cell is reset to empty. */
 export function normalizeNumberCellOnBlur(text: string): string {
   return isSignedDecimalInput(text) ? text : '';
 }
 
-/** spec §5: tag cells put a semicolon after every two characters; re-formatting is idempotent. */
+/** Tag cells put a semicolon after every two characters; re-formatting is idempotent. */
 export function formatTagCell(text: string): string {
   const chars = Array.from(text.replaceAll(';', ''));
   const groups: string[] = [];
@@ -35,7 +35,7 @@ function asText(value: unknown): string {
 }
 
 /**
- * spec §5: a column may require uniqueness within the table. True when no row other than `rowId`
+ * A column may require uniqueness within the table. True when no row other than `rowId`
  * holds the same value; an empty value is not checked.
  */
 export function isUniqueInColumn(

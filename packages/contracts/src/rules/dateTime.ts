@@ -1,4 +1,4 @@
-// Date display of spec §9 (YYYY-MM-DD HH:mm:ss), in the platform's zone (domain.md: Asia/Shanghai).
+// Date display (YYYY-MM-DD HH:mm:ss), in the platform's zone (domain.md: Asia/Shanghai).
 
 export const PLATFORM_TIME_ZONE = 'Asia/Shanghai';
 

@@ -1,14 +1,14 @@
 import { USER_TYPE } from '../constants.ts';
 
-// Fee visibility of spec §4, §5 and §6: on agent orders (orderMode '3') only system staff and the
+// Fee visibility: on agent orders (orderMode '3') only system staff and the
 // owning agent may see driver fee, agent commission and similar amounts.
 
-/** What a viewer who may not see a fee sees instead (spec §5). */
+/** What a viewer who may not see a fee sees instead. */
 export const HIDDEN_FEE = '--';
 
 export interface FeeViewer {
   userType: number;
-  /** The customer/agent id bound to the session (spec §3 `cid`). */
+  /** The customer/agent id bound to the session (`cid`). */
   cid: string | null | undefined;
 }
 
@@ -35,14 +35,14 @@ export function isAgentOrder(order: AgentOrderLike): boolean {
   return String(order.orderMode ?? '') === '3';
 }
 
-/** spec §5: fees of a mode '3' order show only to system users or the agent whose id is the user's cid. */
+/** Fees of a mode '3' order show only to system users or the agent whose id is the user's cid. */
 export function canSeeAgentOrderFees(order: AgentOrderLike, viewer: FeeViewer): boolean {
   if (!isAgentOrder(order)) return true;
   if (viewer.userType === USER_TYPE.system) return true;
   return sameId(order.agentId, viewer.cid);
 }
 
-/** spec §5: a bill's driver fee is hidden from non-system users when its agent is someone else. */
+/** A bill's driver fee is hidden from non-system users when its agent is someone else. */
 export function canSeeBillDriverFee(bill: BillLike, viewer: FeeViewer): boolean {
   if (viewer.userType === USER_TYPE.system) return true;
   if (!present(bill.agentId)) return true;
@@ -62,7 +62,7 @@ export function billDriverFeeText<V>(bill: BillLike, viewer: FeeViewer, value: V
   return canSeeBillDriverFee(bill, viewer) ? value : HIDDEN_FEE;
 }
 
-/** spec §5: the fee total of an order is agentFee for mode '3', else customerFee. */
+/** The fee total of an order is agentFee for mode '3', else customerFee. */
 export function orderFeeTotal<V>(order: AgentOrderLike & { agentFee?: V; customerFee?: V }): V | undefined {
   return isAgentOrder(order) ? order.agentFee : order.customerFee;
 }
@@ -94,7 +94,7 @@ export function maskOrderFees<T extends AgentOrderLike, K extends keyof T>(
   return mask(record, fields, canSeeAgentOrderFees(record, viewer));
 }
 
-/** The bill counterpart of maskOrderFees (spec §5 bill driver fee). */
+/** The bill counterpart of maskOrderFees (a bill's driver fee). */
 export function maskBillFees<T extends BillLike, K extends keyof T>(
   record: T,
   viewer: FeeViewer,

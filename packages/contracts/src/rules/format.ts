@@ -1,20 +1,20 @@
 import { ELLIPSIS_LENGTH, FILE_NAME_SHOWN_CHARS } from '../constants.ts';
 
-// Small display rules of spec §7 and §9.
+// Small display rules.
 
-/** spec §9: pagination label 'x-y 共 n 条'. */
+/** Pagination label 'x-y 共 n 条'. */
 export function paginationLabel(total: number, range: readonly [number, number]): string {
   return `${range[0]}-${range[1]} 共 ${total} 条`;
 }
 
-/** spec §9: generic ellipsis at 25 characters (counted as characters, not UTF-16 units). */
+/** Generic ellipsis at 25 characters (counted as characters, not UTF-16 units). */
 export function ellipsis(text: string | null | undefined, length: number = ELLIPSIS_LENGTH): string {
   if (!text) return '';
   const chars = Array.from(text);
   return chars.length > length ? `${chars.slice(0, length).join('')}...` : text;
 }
 
-/** spec §9: a file name is shown truncated to 5 characters. */
+/** A file name is shown truncated to 5 characters. */
 export function shortFileName(
   name: string | null | undefined,
   length: number = FILE_NAME_SHOWN_CHARS,
@@ -23,7 +23,7 @@ export function shortFileName(
 }
 
 /**
- * spec §7: the configured domain is prefixed to a relative file path, unless the path already starts
+ * The configured domain is prefixed to a relative file path, unless the path already starts
  * with http (an absolute URL) or contains a bracket (a JSON list of files, left for the caller).
  */
 export function staticFileUrl(domain: string, path: string | null | undefined): string {

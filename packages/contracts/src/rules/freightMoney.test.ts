@@ -100,6 +100,22 @@ describe('loss (亏吨)', () => {
     ).toBe(0);
   });
 
+  it('works the issue 17 example: 32.000 t loaded, 31.900 t unloaded, 2 ‰ allowed, 500 元/t', () => {
+    // loss 100 kg, allowance 32 000 kg × 2 ‰ = 64 kg, deduction 36 kg × 0.5 元/kg = 18.00 元
+    const inputs = {
+      ...base,
+      lossAllowanceMode: LOSS_ALLOWANCE_MODE.perMille,
+      lossAllowanceValue: 2,
+      lossUnitPriceFen: 50_000,
+    };
+    expect(lossDeduction(inputs, { loadWeightG: t(32), unloadWeightG: t(31.9) })).toEqual({
+      lossWeightG: 100_000,
+      lossAllowanceG: 64_000,
+      deductibleLossG: 36_000,
+      lossDeductionFen: 1_800,
+    });
+  });
+
   it('uses per mille of the loaded weight', () => {
     // 30 t × 3 ‰ = 90 kg allowed; 30.000 − 29.880 = 120 kg lost → 30 kg = 0.03 t × 1 800.00 元 = 54.00 元
     const inputs = {

@@ -181,7 +181,7 @@ export function serviceFee(mode: number, value: number, driverFee: number, settl
   }
 }
 
-/** Agent commission: only agent orders (orderMode 3) carry one (spec §3, domain.md). */
+/** Agent commission: only agent orders (orderMode 3) carry one (domain.md). */
 export function agentFee(
   orderMode: number,
   mode: number,

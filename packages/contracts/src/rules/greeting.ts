@@ -1,4 +1,4 @@
-// Greeting by hour of spec §9: before 9 morning, to 11 forenoon, to 13 noon, before 20 afternoon,
+// Greeting by hour: before 9 morning, to 11 forenoon, to 13 noon, before 20 afternoon,
 // otherwise evening. "To 11" and "to 13" include that hour (the spec says "before" where it means
 // strictly earlier), so 11:59 is still forenoon and 13:59 still noon.
 

@@ -58,7 +58,7 @@ export function isUnifiedSocialCreditCode(code: string): boolean {
   return creditCodeCheckChar(text.slice(0, 17)) === text[17];
 }
 
-/** Mainland mobile number: 11 digits, 1 then 3-9 (spec §5). */
+/** Mainland mobile number: 11 digits, 1 then 3-9. */
 export function isMobile(phone: string): boolean {
   return /^1[3-9]\d{9}$/.test(phone.trim());
 }

@@ -1,9 +1,9 @@
 import type { MenuItem } from '../api.ts';
 import { MSG } from '../messages.ts';
 
-// Menu rules of spec §2 and §4.
+// Menu rules.
 
-/** spec §4: an empty or missing menu list makes permission loading fail with this exact message. */
+/** An empty or missing menu list makes permission loading fail with this exact message. */
 export function assertMenuList(
   list: readonly MenuItem[] | null | undefined,
 ): asserts list is readonly MenuItem[] {
@@ -13,9 +13,9 @@ export function assertMenuList(
 function filterLevel(items: readonly MenuItem[], held: ReadonlySet<string>): MenuItem[] {
   const out: MenuItem[] = [];
   for (const item of items) {
-    // spec §2: items whose route flag is "0" get no route.
+    // Items whose route flag is "0" get no route.
     if (item.route === '0') continue;
-    // spec §2: a route without permission meta is always allowed.
+    // A route without permission meta is always allowed.
     const needed = item.meta?.permission;
     if (needed && !held.has(needed)) continue;
     if (item.children === undefined) {
@@ -23,7 +23,7 @@ function filterLevel(items: readonly MenuItem[], held: ReadonlySet<string>): Men
       continue;
     }
     const children = filterLevel(item.children, held);
-    // spec §4: a menu item whose children are all hidden is hidden.
+    // A menu item whose children are all hidden is hidden.
     const anyShown = children.some((child) => !child.hidden);
     out.push(anyShown ? { ...item, children } : { ...item, children, hidden: true });
   }
@@ -31,7 +31,7 @@ function filterLevel(items: readonly MenuItem[], held: ReadonlySet<string>): Men
 }
 
 /**
- * spec §2: menu routes filtered by the user's permission codes against each route's meta permission,
+ * Menu routes filtered by the user's permission codes against each route's meta permission,
  * children recursively. Returns new objects; the input is left untouched.
  */
 export function filterMenusByPermission(menu: readonly MenuItem[], codes: Iterable<string>): MenuItem[] {

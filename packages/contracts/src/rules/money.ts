@@ -1,4 +1,4 @@
-// Money display of spec §9 (thousands separators, two decimals). Money is kept in integer fen
+// Money display (thousands separators, two decimals). Money is kept in integer fen
 // (domain.md), so formatting works on bigint and never on floating-point arithmetic.
 
 const INTEGER_TEXT = /^[+-]?\d+$/;

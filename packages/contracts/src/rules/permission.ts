@@ -1,12 +1,12 @@
 import type { PermissionEntry } from '../api.ts';
 
-// Button and action checks of spec §5 and §6. The lists are what the permission call returns
+// Button and action checks. The lists are what the permission call returns
 // (`auth` for the user, `allAuth` for every button the system defines) and the current route's
 // `meta.permissionList`.
 
 export type AuthList = readonly PermissionEntry[] | null | undefined;
 
-/** spec §3: one entry's action may carry several codes separated by commas. */
+/** One entry's action may carry several codes separated by commas. */
 export function splitActions(action: string | null | undefined): string[] {
   if (!action) return [];
   return action
@@ -20,7 +20,7 @@ export function entryHolds(entry: PermissionEntry, action: string): boolean {
 }
 
 /**
- * spec §5: an element marked with an action is removed unless the user's button-authority list holds
+ * An element marked with an action is removed unless the user's button-authority list holds
  * it. Type '2' entries disable rather than hide, so they play no part here. A system-level entry with
  * status '0' means the rule is switched off, so the element stays for everyone.
  */
@@ -47,7 +47,7 @@ export interface PermissionContext {
 }
 
 /**
- * spec §6: the type '2' check. Granted when the current route's list holds the action (menu-level
+ * The type '2' check. Granted when the current route's list holds the action (menu-level
  * lists compare by prefix: an entry `order:` grants `order:add`), or when the stored auth list holds
  * it and the all-permissions list does not mark it disabled (status '0'). Nothing requested or no
  * auth list stored means granted.

@@ -1,7 +1,7 @@
 import { POPUP_ROW_KEY_MAX } from '../constants.ts';
 import { MSG } from '../messages.ts';
 
-// Record-picking popup rules of spec §3, §5 and §9.
+// Record-picking popup rules.
 
 export interface PopupConfig {
   code?: string | null;
@@ -21,7 +21,7 @@ function blank(value: string | null | undefined): boolean {
   return !value || value.trim() === '';
 }
 
-/** spec §5: the config's error message, or null when it is usable. */
+/** The config's error message, or null when it is usable. */
 export function validatePopupConfig(config: PopupConfig): string | null {
   if (blank(config.code) || blank(config.orgFields) || blank(config.destFields))
     return MSG.popupMisconfigured;
@@ -31,7 +31,7 @@ export function validatePopupConfig(config: PopupConfig): string | null {
   return null;
 }
 
-/** spec §5: a single-select popup must confirm exactly one row. */
+/** A single-select popup must confirm exactly one row. */
 export function checkPopupSelection(rows: readonly PopupRow[], multi: boolean): string | null {
   if (!multi && rows.length !== 1) return MSG.selectOneRecord;
   return null;
@@ -42,7 +42,7 @@ function cellText(value: unknown): string {
 }
 
 /**
- * spec §3: copies each source field of the chosen rows to its target field; with several rows
+ * Copies each source field of the chosen rows to its target field; with several rows
  * (multi-select) the values are joined with ','. Check the config with validatePopupConfig first.
  */
 export function mapPopupRows(
@@ -60,7 +60,7 @@ export function mapPopupRows(
 }
 
 /**
- * spec §9: row key of a report row (rows may lack an id), truncated to 50 characters: the id when
+ * Row key of a report row (rows may lack an id), truncated to 50 characters: the id when
  * there is one, else the row's values run together.
  */
 export function popupRowKey(row: PopupRow): string {

@@ -1,7 +1,7 @@
 import { HOME_PATH, TAB_MENU_KEYS } from '../constants.ts';
 import { MSG } from '../messages.ts';
 
-// Multi-tab rules of spec §2 and §9. Pure list operations; the console keeps the list in a store.
+// Multi-tab rules. Pure list operations; the console keeps the list in a store.
 
 export interface Tab {
   path: string;
@@ -19,21 +19,21 @@ export type TabCloseResult = ({ ok: true } & TabState) | TabRefusal;
 
 export type TabCommand = 'closeLeft' | 'closeRight' | 'closeOthers' | 'refresh';
 
-/** spec §2: home always comes first. */
+/** Home always comes first. */
 function homeFirst(tabs: Tab[]): Tab[] {
   const index = tabs.findIndex((tab) => tab.path === HOME_PATH);
   if (index <= 0) return tabs;
   return [tabs[index], ...tabs.slice(0, index), ...tabs.slice(index + 1)];
 }
 
-/** Adds a tab (or refreshes its cached title, spec §2) without duplicating a path. */
+/** Adds a tab (or refreshes its cached title) without duplicating a path. */
 export function openTab(tabs: readonly Tab[], tab: Tab): Tab[] {
   const exists = tabs.some((t) => t.path === tab.path);
   const next = exists ? tabs.map((t) => (t.path === tab.path ? { ...tab } : t)) : [...tabs, { ...tab }];
   return homeFirst(next);
 }
 
-/** spec §2: home cannot be closed, nor the last remaining tab; else the right neighbour becomes active. */
+/** Home cannot be closed, nor the last remaining tab; else the right neighbour becomes active. */
 export function closeTab(tabs: readonly Tab[], path: string, active: string): TabCloseResult {
   if (path === HOME_PATH) return { ok: false, reason: 'home', message: MSG.homeTabFixed };
   if (tabs.length <= 1) return { ok: false, reason: 'last', message: MSG.lastTab };
@@ -48,7 +48,7 @@ function keepActive(tabs: Tab[], active: string, target: string): TabState {
   return { tabs, active: tabs.some((tab) => tab.path === active) ? active : target };
 }
 
-/** Closes the tabs left of `path`; home is never removed (spec §2). */
+/** Closes the tabs left of `path`; home is never removed. */
 export function closeLeft(tabs: readonly Tab[], path: string, active: string): TabState {
   const index = tabs.findIndex((tab) => tab.path === path);
   if (index < 0) return { tabs: [...tabs], active };
@@ -76,7 +76,7 @@ const COMMAND_OF_KEY: Readonly<Record<string, TabCommand>> = {
   [TAB_MENU_KEYS.refresh]: 'refresh',
 };
 
-/** spec §9: context-menu keys 1 close left, 2 close right, 3 close others, 4 refresh. */
+/** Context-menu keys 1 close left, 2 close right, 3 close others, 4 refresh. */
 export function tabCommandOfKey(key: string): TabCommand | undefined {
   return COMMAND_OF_KEY[key];
 }
@@ -100,12 +100,12 @@ export function applyTabCommand(
   }
 }
 
-/** spec §2: a route starting /screen/ (large-screen views) hides the tabs. */
+/** A route starting /screen/ (large-screen views) hides the tabs. */
 export function shouldShowTabs(path: string): boolean {
   return !path.startsWith('/screen/');
 }
 
-/** spec §2: document title is the page title plus the platform name. */
+/** Document title is the page title plus the platform name. */
 export function documentTitle(
   pageTitle: string | null | undefined,
   platformName: string | null | undefined,

@@ -1,4 +1,4 @@
-// Settings drawer of spec §2 and theme state of spec §3.
+// Settings drawer and theme state.
 
 export interface ThemeSettings {
   navTheme: 'dark' | 'light';
@@ -12,7 +12,7 @@ export interface ThemeSettings {
   multipage: boolean;
 }
 
-/** spec §3 defaults. */
+/** Defaults. */
 export const DEFAULT_THEME_SETTINGS: Readonly<ThemeSettings> = Object.freeze({
   navTheme: 'dark',
   layout: 'sidemenu',
@@ -31,7 +31,7 @@ export interface ThemeColor {
   zh: string;
 }
 
-/** spec §2: the eight colours of the drawer, in its order. */
+/** The eight colours of the drawer, in its order. */
 export const THEME_COLORS: readonly ThemeColor[] = [
   { key: 'red', color: '#F5222D', zh: '薄暮' },
   { key: 'volcano', color: '#FA541C', zh: '火山' },
@@ -44,7 +44,7 @@ export const THEME_COLORS: readonly ThemeColor[] = [
 ];
 
 // Plain guards, not zod: this module loads with the login page, and even zod/mini's core adds ~20 KB gzipped
-// to a page with a 250 KB budget (issue 3) for nine enum/boolean checks.
+// to a page with a 250 KB budget for nine enum/boolean checks.
 const oneOf =
   <T extends string>(...values: T[]) =>
   (value: unknown): value is T =>
@@ -66,7 +66,7 @@ const FIELD_GUARDS: { [K in keyof ThemeSettings]: (value: unknown) => value is T
 
 const SETTING_KEYS = Object.keys(FIELD_GUARDS) as (keyof ThemeSettings)[];
 
-/** Brings settings into line with the drawer's dependencies (spec §2). */
+/** Brings settings into line with the drawer's dependencies. */
 export function normalizeThemeSettings(settings: ThemeSettings): ThemeSettings {
   const next = { ...settings };
   // Hide-on-scroll only works on a fixed header.
@@ -79,7 +79,7 @@ export function normalizeThemeSettings(settings: ThemeSettings): ThemeSettings {
 }
 
 /**
- * One drawer change with its dependencies (spec §2): turning off fixed header turns off hide-on-scroll;
+ * One drawer change with its dependencies: turning off fixed header turns off hide-on-scroll;
  * switching layout resets fixed side menu to off. A value the rules or the type forbid leaves the
  * settings as they were.
  */
@@ -108,7 +108,7 @@ function asObject(input: unknown): Record<string, unknown> | null {
 }
 
 /**
- * Reads settings kept in local storage (spec §2), as JSON text or an already parsed value. Each field
+ * Reads settings kept in local storage, as JSON text or an already parsed value. Each field
  * falls back to its default on its own, so one bad or missing field does not reset the others.
  */
 export function parseStoredSettings(stored: unknown): ThemeSettings {

@@ -1,11 +1,11 @@
 import { type AuthList, splitActions } from './permission.ts';
 
-// spec §5: editable-table toolbar buttons are hidden by permission codes that share a prefix
+// Editable-table toolbar buttons are hidden by permission codes that share a prefix
 // (for example `order:add`, `order:batch_delete` under prefix `order:`).
 
 export type ToolbarButton = 'add' | 'remove' | 'save';
 
-/** Which toolbar button each code suffix governs; `batch_delete` hides remove (spec §5). */
+/** Which toolbar button each code suffix governs; `batch_delete` hides remove. */
 export const TOOLBAR_BUTTON_OF_CODE: Readonly<Record<string, ToolbarButton>> = {
   add: 'add',
   batch_delete: 'remove',
@@ -15,7 +15,7 @@ export const TOOLBAR_BUTTON_OF_CODE: Readonly<Record<string, ToolbarButton>> = {
 function suffixesUnder(prefix: string, list: AuthList, enabledOnly: boolean): string[] {
   const out: string[] = [];
   for (const entry of list ?? []) {
-    // Type '2' entries disable, they never hide (spec §3).
+    // Type '2' entries disable, they never hide.
     if (entry.type === '2') continue;
     // A rule switched off (status '0') hides nothing, as in the button check.
     if (enabledOnly && entry.status === '0') continue;

@@ -1,4 +1,4 @@
-// Track geometry of issue 8 §5: Douglas–Peucker simplification (so a day of 10 s points draws fast) and
+// Track geometry: Douglas–Peucker simplification (so a day of 10 s points draws fast) and
 // stop detection (domain.md risk control: a stop is ≥ 30 min moving less than 500 m). Pure functions over
 // WGS-84 points; distances in metres on a local equirectangular projection, which is exact enough at the
 // scale of a few kilometres that both algorithms work at.

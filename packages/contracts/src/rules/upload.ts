@@ -1,6 +1,6 @@
 import { MSG } from '../messages.ts';
 
-// Upload list rules of spec §3, §4, §5 and §8.
+// Upload list rules.
 
 export type UploadStatus = 'uploading' | 'done' | 'error' | 'removed';
 
@@ -18,17 +18,17 @@ export interface UploadCellFile {
 export type MoveDirection = 'left' | 'right';
 export type MoveResult<T> = { ok: true; list: T[] } | { ok: false; message: string };
 
-/** spec §4: the 'number' limit keeps only the last N files when N > 0. */
+/** The 'number' limit keeps only the last N files when N > 0. */
 export function keepLastFiles<T>(list: readonly T[], limit: number): T[] {
   return limit > 0 ? list.slice(-limit) : [...list];
 }
 
-/** spec §5: an image upload accepts only types containing 'image'. */
+/** An image upload accepts only types containing 'image'. */
 export function checkImageType(file: { type?: string | null }): string | null {
   return file.type?.includes('image') ? null : MSG.uploadImageOnly;
 }
 
-/** spec §5: image reorder; the first cannot move left, the last cannot move right. */
+/** Image reorder; the first cannot move left, the last cannot move right. */
 export function moveImage<T>(list: readonly T[], index: number, direction: MoveDirection): MoveResult<T> {
   if (!Number.isInteger(index) || index < 0 || index >= list.length)
     return { ok: false, message: MSG.unknownOperation };
@@ -40,19 +40,19 @@ export function moveImage<T>(list: readonly T[], index: number, direction: MoveD
   return { ok: true, list: next };
 }
 
-/** spec §8: the upload error dialog shows the message, or 未知错误 when there is none. */
+/** The upload error dialog shows the message, or 未知错误 when there is none. */
 export function uploadErrorText(message?: string | null): string {
   return message?.trim() ? message : MSG.unknownError;
 }
 
-/** spec §8: per file, the file name followed by 上传失败. */
+/** Per file, the file name followed by 上传失败. */
 export function fileUploadFailedText(name: string): string {
   return `${name} ${MSG.uploadFailedSuffix}`;
 }
 
 export type UploadOutcome = { status: 'done'; path: string } | { status: 'error'; message: string };
 
-/** spec §4 and §7: the upload call answers with the stored path in `message` when it succeeds. */
+/** The upload call answers with the stored path in `message` when it succeeds. */
 export function settleUpload(
   response: { success?: boolean; message?: string | null } | null | undefined,
 ): UploadOutcome {

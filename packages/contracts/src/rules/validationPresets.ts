@@ -1,4 +1,4 @@
-// Table cell validation presets of spec §5. `code` is the short code online-form configs use for the
+// Table cell validation presets. `code` is the short code online-form configs use for the
 // same preset, so a column config can name either.
 
 export type CellPresetName =

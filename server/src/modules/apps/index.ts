@@ -5,7 +5,10 @@ import type { AppContext } from '../../platform/context.ts';
 import { ok } from '../../platform/http/envelope.ts';
 import { hyConfig, hySetting } from './schema.ts';
 
-/** Every field of spec §3, so the login page always has something to show. */
+// Platform settings are also where the system module keeps its generated secrets (tenant -1).
+export { hyConfig, hySetting } from './schema.ts';
+
+/** Every field, so the login page always has something to show. */
 export const PLATFORM_SETTING_KEYS: Array<keyof PlatformSettings> = [
   'web_platform_name',
   'platform_logo_light',

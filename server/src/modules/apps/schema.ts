@@ -1,11 +1,11 @@
-import { integer, pgTable, primaryKey, text, varchar } from 'drizzle-orm/pg-core';
-import { auditColumns } from '../../platform/db/columns.ts';
+import { pgTable, primaryKey, text, varchar } from 'drizzle-orm/pg-core';
+import { auditColumns, tenantIdColumn } from '../../platform/db/columns.ts';
 
-/** Platform settings of spec §3 (name, logos, footer, track switch, maps key) as key/value rows. */
+/** Platform settings (name, logos, footer, track switch, maps key) as key/value rows. */
 export const hySetting = pgTable(
   'hy_setting',
   {
-    tenantId: integer('tenant_id').notNull().default(0),
+    tenantId: tenantIdColumn(),
     settingKey: varchar('setting_key', { length: 64 }).notNull(),
     settingValue: text('setting_value').notNull().default(''),
     description: varchar('description', { length: 255 }),
@@ -18,7 +18,7 @@ export const hySetting = pgTable(
 export const hyConfig = pgTable(
   'hy_config',
   {
-    tenantId: integer('tenant_id').notNull().default(0),
+    tenantId: tenantIdColumn(),
     configKey: varchar('config_key', { length: 64 }).notNull(),
     configValue: text('config_value').notNull().default(''),
     description: varchar('description', { length: 255 }),

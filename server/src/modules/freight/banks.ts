@@ -1,16 +1,12 @@
-import { bankBody } from '@freight/contracts';
+import { bankResource } from '@freight/contracts';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { z } from 'zod';
 import type { AppContext } from '../../platform/context.ts';
 import type { Db, DbOrTx } from '../../platform/db/client.ts';
 import { ok } from '../../platform/http/envelope.ts';
 import { bizError } from '../../platform/http/errors.ts';
-import { registerResource } from '../../platform/resource/defineResource.ts';
-import { withId } from './parties.ts';
+import { bindResource } from '../../platform/resource/bindResource.ts';
 import { hyBank, hyDriverBank } from './partySchema.ts';
-
-type Row = Record<string, unknown>;
 
 /**
  * Banks a driver's card may be opened at, with the short codes the regulator's fund-flow record carries
@@ -72,25 +68,9 @@ export async function enabledBank(tx: DbOrTx, code: string): Promise<{ bankCode:
 }
 
 export function bankRoutes(app: FastifyInstance, ctx: AppContext): void {
-  registerResource(app, ctx, {
+  bindResource(app, ctx, bankResource, hyBank, {
     dataLog: true,
-    path: '/bank/hyBank',
-    permission: 'bank',
-    title: '银行',
-    table: hyBank,
-    id: hyBank.id,
     defaultOrder: [asc(hyBank.sortNo), asc(hyBank.bankCode)],
-    fields: {
-      id: { column: hyBank.id, type: 'string', filter: true },
-      bankCode: { column: hyBank.bankCode, type: 'string', filter: true, sort: true, title: '银行代码' },
-      bankName: { column: hyBank.bankName, type: 'string', filter: true, sort: true, title: '银行名称' },
-      shortName: { column: hyBank.shortName, type: 'string', filter: true, title: '简称' },
-      sortNo: { column: hyBank.sortNo, type: 'number', sort: true, title: '排序' },
-      enabled: { column: hyBank.enabled, type: 'boolean', filter: true, title: '启用' },
-      createTime: { column: hyBank.createTime, type: 'date', filter: true, sort: true },
-    },
-    createSchema: bankBody as unknown as z.ZodType<Row>,
-    updateSchema: withId(bankBody) as unknown as z.ZodType<Row & { id: string }>,
     // A bank with cards is disabled, not deleted: the cards and the fund-flow records name it.
     async beforeDelete(ids, tx) {
       const banks = await tx.select({ code: hyBank.bankCode }).from(hyBank).where(inArray(hyBank.id, ids));

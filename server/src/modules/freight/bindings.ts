@@ -3,6 +3,7 @@ import {
   blacklistBody,
   captainMemberBody,
   collectionAgreementBody,
+  maskValue,
 } from '@freight/contracts';
 import { and, asc, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -11,9 +12,9 @@ import { z } from 'zod';
 import { perm } from '../../platform/access/declare.ts';
 import type { AppContext } from '../../platform/context.ts';
 import type { DbOrTx } from '../../platform/db/client.ts';
+import { tablesWritten } from '../../platform/db/tableWrites.ts';
 import { ok, okMessage } from '../../platform/http/envelope.ts';
-import { bizError, unauthorized } from '../../platform/http/errors.ts';
-import { listTotalsOf } from '../../platform/resource/countCache.ts';
+import { bizError, recordNotFound, unauthorized } from '../../platform/http/errors.ts';
 import { hyCaptain, hyCollectionAgreement, hyDriver, hyDriverVehicle, hyVehicle } from './partySchema.ts';
 
 const id32 = z.string().min(1).max(32);
@@ -51,7 +52,7 @@ async function captainOf(tx: DbOrTx, id: string, tenantId: number) {
 }
 
 /**
- * Relations between parties (issue 7 §6): driver ↔ vehicle (many-to-many, one default per driver), a
+ * Relations between parties: driver ↔ vehicle (many-to-many, one default per driver), a
  * captain's drivers and vehicles, collection agreements, and the driver blacklist.
  */
 export function bindingRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -202,8 +203,8 @@ export function bindingRoutes(app: FastifyInstance, ctx: AppContext): void {
         })
         .where(and(eq(hyDriver.id, request.body.id), eq(hyDriver.tenantId, tenantId)))
         .returning({ id: hyDriver.id });
-      if (!updated.length) throw bizError('未找到对应数据');
-      listTotalsOf(db).invalidate('hy_driver');
+      if (!updated.length) throw recordNotFound();
+      tablesWritten(db, hyDriver);
       return okMessage(request.body.blacklisted ? '已加入黑名单' : '已移出黑名单');
     },
   );
@@ -248,7 +249,13 @@ export function bindingRoutes(app: FastifyInstance, ctx: AppContext): void {
       ]);
       const byDriver = new Map(agreements.map((a) => [a.driverId, a]));
       return ok({
-        drivers: drivers.map((d) => ({ ...d, agreement: byDriver.get(d.id) ?? null })),
+        // A popup shows personal numbers as the lists do.
+        drivers: drivers.map((d) => ({
+          ...d,
+          mobile: maskValue('mobile', d.mobile),
+          idCard: maskValue('idCard', d.idCard),
+          agreement: byDriver.get(d.id) ?? null,
+        })),
         vehicles,
       });
     },
@@ -289,7 +296,7 @@ export function bindingRoutes(app: FastifyInstance, ctx: AppContext): void {
           await tx.update(hyVehicle).set({ captainId: captain }).where(eq(hyVehicle.id, memberId));
         }
       });
-      listTotalsOf(db).invalidate(kind === 'driver' ? 'hy_driver' : 'hy_vehicle');
+      tablesWritten(db, kind === 'driver' ? hyDriver : hyVehicle);
       return okMessage(action === 'add' ? '已加入车队' : '已移出车队');
     };
   const memberOpts = { config: { access: perm('captain:edit') }, schema: { body: captainMemberBody } };
@@ -345,7 +352,7 @@ export function bindingRoutes(app: FastifyInstance, ctx: AppContext): void {
           ),
         )
         .returning({ id: hyCollectionAgreement.id });
-      if (!removed.length) throw bizError('未找到对应数据');
+      if (!removed.length) throw recordNotFound();
       return okMessage('代收运费协议已解除');
     },
   );

@@ -1,4 +1,4 @@
-import { driverBankBody } from '@freight/contracts';
+import { driverBankResource, MASKED_RESIDENT_ID, maskIdCard } from '@freight/contracts';
 import { and, desc, eq, gte, isNull, lte, ne, or } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -6,20 +6,18 @@ import { z } from 'zod';
 import { perm } from '../../platform/access/declare.ts';
 import type { AppContext } from '../../platform/context.ts';
 import type { DbOrTx } from '../../platform/db/client.ts';
+import { tablesWritten } from '../../platform/db/tableWrites.ts';
 import { okMessage } from '../../platform/http/envelope.ts';
-import { bizError, unauthorized } from '../../platform/http/errors.ts';
-import { listTotalsOf } from '../../platform/resource/countCache.ts';
-import { registerResource } from '../../platform/resource/defineResource.ts';
+import { bizError, recordNotFound, unauthorized } from '../../platform/http/errors.ts';
+import { bindResource } from '../../platform/resource/bindResource.ts';
 import { enabledBank } from './banks.ts';
 import { chinaDay } from './expiry.ts';
-import { withId } from './parties.ts';
 import { hyCaptain, hyCollectionAgreement, hyDriver, hyDriverBank } from './partySchema.ts';
 import { registerReview, reviewOnWrite } from './review.ts';
 
-type Row = Record<string, unknown>;
-
 export const CARD_MSG = {
   driverMissing: '司机不存在',
+  wholeIdCard: '请填写完整的持卡人身份证号',
   holderName: '持卡人姓名与身份证号不一致',
   noAgreement: '持卡人与司机不一致，且没有车队长代收运费协议',
 } as const;
@@ -67,6 +65,20 @@ export async function checkCardHolder(
   throw bizError(CARD_MSG.noAgreement);
 }
 
+/**
+ * The holder's whole ID number: the form pre-fills the driver's own as the driver list shows it (masked), which
+ * stands for the driver's number; any other masked value is refused.
+ */
+async function wholeHolderId(tx: DbOrTx, driverId: string, holderIdCard: string): Promise<string> {
+  if (!MASKED_RESIDENT_ID.test(holderIdCard)) return holderIdCard;
+  const [driver] = await tx
+    .select({ idCard: hyDriver.idCard })
+    .from(hyDriver)
+    .where(eq(hyDriver.id, driverId));
+  if (!driver || maskIdCard(driver.idCard) !== holderIdCard) throw bizError(CARD_MSG.wholeIdCard);
+  return driver.idCard;
+}
+
 /** Makes `cardId` the driver's one default card (the others lose the mark first: a unique index holds it). */
 async function makeDefault(tx: DbOrTx, driverId: string, cardId: string): Promise<void> {
   await tx
@@ -87,57 +99,8 @@ export function cardRoutes(app: FastifyInstance, ctx: AppContext): void {
     hyDriverBank.tenantId,
   );
 
-  registerResource(app, ctx, {
+  bindResource(app, ctx, driverBankResource, hyDriverBank, {
     dataLog: true,
-    path: '/hydriverbank/hyDriverBank',
-    permission: 'driverbank',
-    title: '司机银行卡',
-    table: hyDriverBank,
-    id: hyDriverBank.id,
-    scope: { tenant: true },
-    defaultOrder: [desc(hyDriverBank.createTime)],
-    fields: {
-      id: { column: hyDriverBank.id, type: 'string', filter: true },
-      driverId: { column: hyDriverBank.driverId, type: 'string', filter: true },
-      driverName: {
-        column: hyDriverBank.driverName,
-        type: 'string',
-        filter: true,
-        sort: true,
-        title: '司机',
-      },
-      cardNo: { column: hyDriverBank.cardNo, type: 'string', filter: true, title: '银行卡号' },
-      holderName: { column: hyDriverBank.holderName, type: 'string', filter: true, title: '持卡人' },
-      holderIdCard: {
-        column: hyDriverBank.holderIdCard,
-        type: 'string',
-        filter: true,
-        title: '持卡人身份证号',
-      },
-      bankCode: { column: hyDriverBank.bankCode, type: 'string', filter: true, title: '银行代码' },
-      bankName: { column: hyDriverBank.bankName, type: 'string', title: '开户银行' },
-      branch: { column: hyDriverBank.branch, type: 'string', title: '开户网点' },
-      reservedMobile: { column: hyDriverBank.reservedMobile, type: 'string', title: '预留手机号' },
-      isDefault: { column: hyDriverBank.isDefault, type: 'boolean', filter: true, title: '默认' },
-      state: {
-        column: hyDriverBank.state,
-        type: 'number',
-        filter: true,
-        sort: true,
-        dict: 'review_state',
-        title: '审核状态',
-      },
-      rejectReason: { column: hyDriverBank.rejectReason, type: 'string', title: '驳回原因' },
-      createTime: {
-        column: hyDriverBank.createTime,
-        type: 'date',
-        filter: true,
-        sort: true,
-        title: '创建时间',
-      },
-    },
-    createSchema: driverBankBody as unknown as z.ZodType<Row>,
-    updateSchema: withId(driverBankBody) as unknown as z.ZodType<Row & { id: string }>,
     async beforeWrite(values, mode, request, tx) {
       const tenantId = request.session?.tenantId ?? 0;
       let driverId = String(values.driverId);
@@ -151,12 +114,13 @@ export function cardRoutes(app: FastifyInstance, ctx: AppContext): void {
         driverId = stored?.driverId ?? driverId;
         wasDefault = Boolean(stored?.isDefault);
       }
+      const holderIdCard = await wholeHolderId(tx, driverId, String(values.holderIdCard));
       const { driverName } = await checkCardHolder(
         tx,
         tenantId,
         driverId,
         String(values.holderName),
-        String(values.holderIdCard),
+        holderIdCard,
       );
       const bank = await enabledBank(tx, String(values.bankCode));
       let isDefault = values.isDefault === true || wasDefault;
@@ -180,7 +144,15 @@ export function cardRoutes(app: FastifyInstance, ctx: AppContext): void {
           );
       }
       return review(
-        { ...values, driverId, driverName, bankCode: bank.bankCode, bankName: bank.bankName, isDefault },
+        {
+          ...values,
+          driverId,
+          driverName,
+          holderIdCard,
+          bankCode: bank.bankCode,
+          bankName: bank.bankName,
+          isDefault,
+        },
         mode,
         request,
         tx,
@@ -201,9 +173,9 @@ export function cardRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   registerReview(app, ctx, {
-    path: '/hydriverbank/hyDriverBank',
+    path: driverBankResource.path,
     entity: 'driverbank',
-    permission: 'driverbank',
+    permission: driverBankResource.permission,
     table: hyDriverBank,
     id: hyDriverBank.id,
     state: hyDriverBank.state,
@@ -211,7 +183,7 @@ export function cardRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   r.post(
-    '/hydriverbank/hyDriverBank/setDefault',
+    `${driverBankResource.path}/setDefault`,
     {
       config: { access: perm('driverbank:edit') },
       schema: { body: z.object({ id: z.string().min(1).max(32) }) },
@@ -225,10 +197,10 @@ export function cardRoutes(app: FastifyInstance, ctx: AppContext): void {
           .from(hyDriverBank)
           .where(and(eq(hyDriverBank.id, request.body.id), eq(hyDriverBank.tenantId, session.tenantId)))
           .for('update');
-        if (!card) throw bizError('未找到对应数据');
+        if (!card) throw recordNotFound();
         await makeDefault(tx, card.driverId, request.body.id);
       });
-      listTotalsOf(ctx.db).invalidate('hy_driver_bank');
+      tablesWritten(ctx.db, hyDriverBank);
       return okMessage('已设为默认银行卡');
     },
   );

@@ -1,14 +1,14 @@
-import { customerUserBody, customerUserEditBody, USER_TYPE } from '@freight/contracts';
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { customerUserEditBody, customerUserResource, USER_TYPE } from '@freight/contracts';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { hashPassword } from '../../platform/auth/crypto.ts';
 import { sysUserToken } from '../../platform/auth/schema.ts';
 import type { AppContext } from '../../platform/context.ts';
 import type { DbOrTx } from '../../platform/db/client.ts';
-import { bizError, unauthorized } from '../../platform/http/errors.ts';
-import { registerResource } from '../../platform/resource/defineResource.ts';
-import { sysRole, sysUser, sysUserRole } from '../system/schema.ts';
+import { bizError, recordNotFound, unauthorized } from '../../platform/http/errors.ts';
+import { bindResource } from '../../platform/resource/bindResource.ts';
+import { sysRole, sysUser, sysUserRole } from '../system/index.ts';
 import { withId } from './parties.ts';
 import { hyCustomer, hyCustomerAdmin, hyCustomerUser } from './schema.ts';
 
@@ -34,7 +34,7 @@ async function roleId(tx: DbOrTx, userType: number): Promise<string | undefined>
 }
 
 /**
- * Customer staff (spec §7 `/customer/hyCustomerUser/add|edit`): each row is a login of userType 2 (or 6, a
+ * Customer staff (`/customer/hyCustomerUser/add|edit`): each row is a login of userType 2 (or 6, a
  * customer admin) tied to one customer. Adding creates the sys_user with the customer's role and the
  * password to change at first sign-in (login answers 406); editing keeps name, mobile and status of both in
  * step; freezing or deleting ends the login's sessions at once. Customer-side users manage the staff of
@@ -67,59 +67,8 @@ export function customerUserRoutes(app: FastifyInstance, ctx: AppContext): void 
     return Number(requested) === USER_TYPE.customerAdmin ? USER_TYPE.customerAdmin : USER_TYPE.customer;
   }
 
-  registerResource(app, ctx, {
+  bindResource(app, ctx, customerUserResource, hyCustomerUser, {
     dataLog: true,
-    path: '/customer/hyCustomerUser',
-    permission: 'customer:user',
-    title: '货主用户',
-    table: hyCustomerUser,
-    id: hyCustomerUser.id,
-    scope: { tenant: true, customer: 'customerId' },
-    defaultOrder: [desc(hyCustomerUser.createTime)],
-    fields: {
-      id: { column: hyCustomerUser.id, type: 'string', filter: true },
-      customerId: { column: hyCustomerUser.customerId, type: 'string', filter: true },
-      customerName: {
-        column: hyCustomerUser.customerName,
-        type: 'string',
-        filter: true,
-        sort: true,
-        title: '所属货主',
-      },
-      username: {
-        column: hyCustomerUser.username,
-        type: 'string',
-        filter: true,
-        sort: true,
-        title: '用户名',
-      },
-      realname: { column: hyCustomerUser.realname, type: 'string', filter: true, sort: true, title: '姓名' },
-      mobile: { column: hyCustomerUser.mobile, type: 'string', filter: true, title: '手机号' },
-      userType: {
-        column: hyCustomerUser.userType,
-        type: 'number',
-        filter: true,
-        dict: 'user_type',
-        title: '用户类型',
-      },
-      post: { column: hyCustomerUser.post, type: 'string', title: '职务' },
-      status: {
-        column: hyCustomerUser.status,
-        type: 'number',
-        filter: true,
-        dict: 'customer_status',
-        title: '状态',
-      },
-      createTime: {
-        column: hyCustomerUser.createTime,
-        type: 'date',
-        filter: true,
-        sort: true,
-        title: '创建时间',
-      },
-    },
-    actions: ['list', 'queryById', 'add', 'edit', 'delete', 'deleteBatch', 'exportXls'],
-    createSchema: customerUserBody as unknown as z.ZodType<Row>,
     updateSchema: withId(customerUserEditBody) as unknown as z.ZodType<Row & { id: string }>,
     async beforeWrite(values, mode, request, tx) {
       const session = request.session;
@@ -163,7 +112,7 @@ export function customerUserRoutes(app: FastifyInstance, ctx: AppContext): void 
         .select({ userId: hyCustomerUser.userId, customerId: hyCustomerUser.customerId })
         .from(hyCustomerUser)
         .where(eq(hyCustomerUser.id, String(values.id)));
-      if (!stored) throw bizError('未找到对应数据');
+      if (!stored) throw recordNotFound();
       const { customerId: _c, customerName: _n, userType: _t, username: _u, ...editable } = rest;
       const status = editable.status === undefined ? undefined : Number(editable.status);
       await tx

@@ -1,9 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { invalidateGrants } from '../../platform/access/grants.ts';
 import { stableId } from '../../seed/seed.ts';
 import { startTestApp, type TestApp } from '../../test/harness.ts';
-import { sysPermission, sysRolePermission, sysUser } from '../system/schema.ts';
+import { invalidateGrants, sysPermission, sysRolePermission, sysUser } from '../system/index.ts';
 import { api, caller, creditCode, userIdOf } from './partyTestKit.ts';
 
 const EAST_STEEL = stableId('customer', 'east-steel');

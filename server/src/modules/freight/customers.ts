@@ -1,27 +1,24 @@
 import {
   type CustomerOption,
   customerAdminLinkBody,
-  customerBody,
+  customerResource,
   MSG,
   selectCustomerBody,
   USER_TYPE,
 } from '@freight/contracts';
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { perm } from '../../platform/access/declare.ts';
-import type { AppContext } from '../../platform/context.ts';
+import { type AppContext, countsFor } from '../../platform/context.ts';
 import { ok, okMessage } from '../../platform/http/envelope.ts';
 import { bizError, forbidden, unauthorized } from '../../platform/http/errors.ts';
-import { registerResource } from '../../platform/resource/defineResource.ts';
-import { sysUser } from '../system/schema.ts';
-import { withId } from './parties.ts';
+import { bindResource } from '../../platform/resource/bindResource.ts';
+import { sysUser } from '../system/index.ts';
 import { pendingCountersOf, pendingCountsChanged } from './pendingCounters.ts';
 import { registerReview, reviewOnWrite } from './review.ts';
 import { hyCustomer, hyCustomerAdmin, hyCustomerUser } from './schema.ts';
-
-type Row = Record<string, unknown>;
 
 export const CUSTOMER_MSG = {
   notAdministered: '您无权管理该货主',
@@ -35,107 +32,16 @@ const isCustomerSide = (request: FastifyRequest) =>
 
 /**
  * Shippers (hyCustomer) with settlement, credit, service-fee rule and invoice title, their review, and the
- * customer admins' switch between the customers they administer (spec §7 hyCustomerAdmin).
+ * customer admins' switch between the customers they administer (the reference's hyCustomerAdmin calls).
  */
 export function customerRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db } = ctx;
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const review = reviewOnWrite('customer', hyCustomer, hyCustomer.id, hyCustomer.state, hyCustomer.tenantId);
 
-  registerResource(app, ctx, {
+  bindResource(app, ctx, customerResource, hyCustomer, {
     dataLog: true,
-    path: '/customer/hyCustomer',
-    permission: 'customer:manager',
-    title: '货主',
-    table: hyCustomer,
-    id: hyCustomer.id,
-    scope: { tenant: true, customer: 'id', dataRuleComponent: 'customer/HyCustomerList' },
-    defaultOrder: [desc(hyCustomer.createTime)],
-    fields: {
-      id: { column: hyCustomer.id, type: 'string', filter: true },
-      customerName: {
-        column: hyCustomer.customerName,
-        type: 'string',
-        filter: true,
-        sort: true,
-        title: '货主名称',
-      },
-      customerType: {
-        column: hyCustomer.customerType,
-        type: 'number',
-        filter: true,
-        dict: 'customer_type',
-        title: '货主类型',
-      },
-      creditCode: { column: hyCustomer.creditCode, type: 'string', filter: true, title: '统一社会信用代码' },
-      legalPerson: { column: hyCustomer.legalPerson, type: 'string', filter: true, title: '法定代表人' },
-      contactName: { column: hyCustomer.contactName, type: 'string', filter: true, title: '联系人' },
-      contactMobile: { column: hyCustomer.contactMobile, type: 'string', filter: true, title: '联系电话' },
-      address: { column: hyCustomer.address, type: 'string', title: '地址' },
-      settleMode: {
-        column: hyCustomer.settleMode,
-        type: 'number',
-        filter: true,
-        dict: 'settle_mode',
-        title: '结算方式',
-      },
-      creditDays: {
-        column: hyCustomer.creditDays,
-        type: 'number',
-        filter: true,
-        sort: true,
-        title: '账期(天)',
-      },
-      creditLimitFen: {
-        column: hyCustomer.creditLimitFen,
-        type: 'number',
-        filter: true,
-        sort: true,
-        title: '信用额度(分)',
-      },
-      serviceFeeMode: {
-        column: hyCustomer.serviceFeeMode,
-        type: 'number',
-        filter: true,
-        dict: 'service_fee_mode',
-        title: '服务费规则',
-      },
-      serviceRateBp: { column: hyCustomer.serviceRateBp, type: 'number', title: '服务费率(基点)' },
-      serviceFeeFen: { column: hyCustomer.serviceFeeFen, type: 'number', title: '服务费单价(分)' },
-      invoiceTitle: { column: hyCustomer.invoiceTitle, type: 'string', filter: true, title: '发票抬头' },
-      invoiceTaxNo: { column: hyCustomer.invoiceTaxNo, type: 'string', filter: true, title: '纳税人识别号' },
-      invoiceAddress: { column: hyCustomer.invoiceAddress, type: 'string', title: '开票地址' },
-      invoicePhone: { column: hyCustomer.invoicePhone, type: 'string', title: '开票电话' },
-      invoiceBank: { column: hyCustomer.invoiceBank, type: 'string', title: '开户银行' },
-      invoiceAccount: { column: hyCustomer.invoiceAccount, type: 'string', title: '银行账号' },
-      state: {
-        column: hyCustomer.state,
-        type: 'number',
-        filter: true,
-        sort: true,
-        dict: 'review_state',
-        title: '审核状态',
-      },
-      rejectReason: { column: hyCustomer.rejectReason, type: 'string', title: '驳回原因' },
-      status: {
-        column: hyCustomer.status,
-        type: 'number',
-        filter: true,
-        dict: 'customer_status',
-        title: '状态',
-      },
-      createBy: { column: hyCustomer.createBy, type: 'string', filter: true },
-      createTime: {
-        column: hyCustomer.createTime,
-        type: 'date',
-        filter: true,
-        sort: true,
-        title: '创建时间',
-      },
-    },
-    createSchema: customerBody as unknown as z.ZodType<Row>,
-    updateSchema: withId(customerBody) as unknown as z.ZodType<Row & { id: string }>,
-    beforeWrite: (values, mode, request, tx) => review(values, mode, request, tx),
+    dataRuleComponent: 'customer/HyCustomerList',
+    beforeWrite: reviewOnWrite('customer', hyCustomer, hyCustomer.id, hyCustomer.state, hyCustomer.tenantId),
     // A customer with staff logins is not deleted from under them.
     async beforeDelete(ids, tx) {
       const [staff] = await tx
@@ -160,9 +66,9 @@ export function customerRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   registerReview(app, ctx, {
-    path: '/customer/hyCustomer',
+    path: customerResource.path,
     entity: 'customer',
-    permission: 'customer:manager',
+    permission: customerResource.permission,
     table: hyCustomer,
     id: hyCustomer.id,
     state: hyCustomer.state,
@@ -291,8 +197,9 @@ export function customerRoutes(app: FastifyInstance, ctx: AppContext): void {
     },
   );
 
-  ctx.counters.push(async ({ tenantId }) => {
-    const { huozhuCount } = await pendingCountersOf(db).get(tenantId);
+  ctx.counters.push(async (scope) => {
+    if (!countsFor(scope, 'customer:manager:review')) return { huozhuCount: 0 };
+    const { huozhuCount } = await pendingCountersOf(db).get(scope.tenantId);
     return { huozhuCount };
   });
 }

@@ -1,15 +1,21 @@
 import { CERT_WARN_DAYS, REVIEW_STATE } from '@freight/contracts';
-import { and, asc, eq, getTableName, gt, inArray, isNull, lt, lte, or, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, lt, lte, or, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/context.ts';
 import type { Db, DbOrTx } from '../../platform/db/client.ts';
+import { tablesWritten } from '../../platform/db/tableWrites.ts';
 import { formatDateTime } from '../../platform/http/envelope.ts';
 import { bizError } from '../../platform/http/errors.ts';
 import type { JobDefinition } from '../../platform/jobs/scheduler.ts';
-import { listTotalsOf } from '../../platform/resource/countCache.ts';
-import { sysQuartzJob } from '../system/adminSchema.ts';
-import { sysAnnouncement, sysPermission, sysRolePermission, sysUser, sysUserRole } from '../system/schema.ts';
+import {
+  sysAnnouncement,
+  sysPermission,
+  sysQuartzJob,
+  sysRolePermission,
+  sysUser,
+  sysUserRole,
+} from '../system/index.ts';
 import { hyDriver, hyVehicle } from './partySchema.ts';
 import { pendingCountsChanged } from './pendingCounters.ts';
 import { recordTransition } from './review.ts';
@@ -30,7 +36,7 @@ interface Certificate {
   name: string;
 }
 
-/** A party whose certificates lapse (issue 7 §3): drivers and vehicles, the five certificates of domain.md. */
+/** A party whose certificates lapse: drivers and vehicles, the five certificates of domain.md. */
 interface CertifiedParty {
   entity: 'driver' | 'vehicle';
   title: string;
@@ -155,7 +161,7 @@ async function markExpired(db: Db, party: CertifiedParty, today: string): Promis
     total += marked;
     if (marked < BATCH) break;
   }
-  if (total) listTotalsOf(db).invalidate(getTableName(party.table));
+  if (total) tablesWritten(db, party.table);
   return total;
 }
 

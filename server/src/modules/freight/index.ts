@@ -1,17 +1,41 @@
-import type { PendingCounts } from '@freight/contracts';
+import { type PendingCounts, partyScopeOf } from '@freight/contracts';
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../platform/context.ts';
+import { grantsOf } from '../../platform/access/grants.ts';
+import type { AppContext, CounterScope } from '../../platform/context.ts';
 import { ok } from '../../platform/http/envelope.ts';
+import { unauthorized } from '../../platform/http/errors.ts';
 import { bankRoutes } from './banks.ts';
 import { bindingRoutes } from './bindings.ts';
 import { cardRoutes } from './cards.ts';
+import { customerRegistrationRoutes } from './customerRegistration.ts';
 import { customerRoutes } from './customers.ts';
 import { customerUserRoutes } from './customerUsers.ts';
 import { partyRoutes } from './parties.ts';
 import { shippingModule } from './shipping.ts';
+import { registerFreightWithSystem } from './systemHooks.ts';
 
-/** The freight business: parties (issue 7) and, registered below them, the modules that use them. */
+// What other modules may use of freight (modules meet only through their index).
+export { findCustomer, updateCustomerSettlement } from './customerSettlement.ts';
+export {
+  addNoteHistory,
+  agentPayeeCards,
+  certificateRefusals,
+  changePayStatus,
+  driverPayeeCards,
+  lockNotes,
+  type NoteRow,
+  type PayeeCard,
+  type PayStatusChange,
+} from './notePayment.ts';
+export type { Actor } from './noteTransitions.ts';
+export { chinaToday } from './shippingMoney.ts';
+export { actorOf, settlementDue } from './shippingNotes.ts';
+export { hyOrder, hyShippingNote, hyShippingNoteHistory, hyTrackPoint } from './shippingSchema.ts';
+
+/** The freight business: parties and, registered below them, the modules that use them. */
 export function freightModule(app: FastifyInstance, ctx: AppContext): void {
+  registerFreightWithSystem();
+  customerRegistrationRoutes(app, ctx);
   customerRoutes(app, ctx);
   customerUserRoutes(app, ctx);
   partyRoutes(app, ctx);
@@ -20,9 +44,16 @@ export function freightModule(app: FastifyInstance, ctx: AppContext): void {
   bankRoutes(app, ctx);
   shippingModule(app, ctx);
 
-  // spec §3 pending counts; every module that owns one of the tables adds its counter to ctx.counters.
+  // Pending counts; every module that owns one of the tables adds its counter to ctx.counters.
   app.get('/hydriver/hyDriver/getDsXx', { config: { access: 'login' } }, async (request) => {
-    const tenantId = request.session?.tenantId ?? 0;
+    const session = request.session;
+    if (!session) throw unauthorized();
+    const scope: CounterScope = {
+      tenantId: session.tenantId,
+      codes: (await grantsOf(ctx.db, session.user.id)).codes,
+      party: partyScopeOf(session.user.userType),
+      partyId: session.user.cid,
+    };
     const counts: PendingCounts = {
       sijiCount: 0,
       cheCount: 0,
@@ -32,8 +63,14 @@ export function freightModule(app: FastifyInstance, ctx: AppContext): void {
       tangjieZhangQi: 0,
       dianfuZq: 0,
     };
-    const parts = await Promise.all(ctx.counters.map((provider) => provider({ tenantId })));
+    const parts = await Promise.all(ctx.counters.map((provider) => provider(scope)));
     for (const part of parts) Object.assign(counts, part);
     return ok(counts);
   });
 }
+
+// What other modules may use of the freight business (the regulator outbox reads its records).
+export { emitFreightEvent, type FreightEvent, onFreightEvent, onOrderCreating } from './events.ts';
+export { hyCarrier, hyDriver, hyDriverBank, hyDriverVehicle, hyVehicle } from './partySchema.ts';
+export { setNoteReportStatus } from './reportStatus.ts';
+export { hyAgent, hyCustomer } from './schema.ts';

@@ -14,8 +14,9 @@ import {
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.ts';
 import type { DbOrTx } from '../../platform/db/client.ts';
-import { bizError } from '../../platform/http/errors.ts';
-import { lockOrder, recountOrder } from './orders.ts';
+import { bizError, recordNotFound } from '../../platform/http/errors.ts';
+import { emitFreightEvent } from './events.ts';
+import { recountOrder } from './orders.ts';
 import { hyDriver, hyDriverVehicle, hyVehicle } from './partySchema.ts';
 import { chinaToday, moneyInputsOf, noteMoneyColumns, recomputeNote } from './shippingMoney.ts';
 import { nextNumber } from './shippingNumbers.ts';
@@ -27,7 +28,8 @@ import { hyOrder, hyShippingNote, hyShippingNoteHistory } from './shippingSchema
 // serialise on the lock: the second sees the first's result and is refused with a message.
 
 type NoteRow = typeof hyShippingNote.$inferSelect;
-type FastifyLikeRequest = Parameters<typeof lockOrder>[1];
+/** What the steps need of the app: the database, and the dictionaries for state names in messages. */
+export type NoteServices = Pick<AppContext, 'db' | 'dicts'>;
 
 export interface Actor {
   username: string;
@@ -164,17 +166,25 @@ async function serialFor(tx: DbOrTx, orderId: string, vehicleId: string): Promis
   return `${String(index).padStart(2, '0')}${String(leg).padStart(2, '0')}`;
 }
 
+/** The order, locked, within what the actor may see (its tenant; a customer's own orders). */
+async function lockOrderOf(tx: DbOrTx, actor: Actor, orderId: string) {
+  const conditions = [eq(hyOrder.id, orderId), eq(hyOrder.tenantId, actor.tenantId)];
+  if (isCustomer(actor)) conditions.push(eq(hyOrder.customerId, actor.cid ?? ''));
+  const [order] = await tx
+    .select()
+    .from(hyOrder)
+    .where(and(...conditions))
+    .for('update');
+  if (!order) throw recordNotFound();
+  return order;
+}
+
 /** Dispatch (派单): a note for one driver and vehicle from a published order. */
-export async function dispatchNote(
-  ctx: AppContext,
-  request: FastifyLikeRequest,
-  actor: Actor,
-  body: DispatchBody,
-): Promise<NoteRow> {
+export async function dispatchNote(ctx: NoteServices, actor: Actor, body: DispatchBody): Promise<NoteRow> {
   requireActor(actor, 'dispatch');
   try {
     return await ctx.db.transaction(async (tx) => {
-      const order = await lockOrder(tx, request, body.orderId);
+      const order = await lockOrderOf(tx, actor, body.orderId);
       if (order.status !== ORDER_STATUS.published) {
         const text = ctx.dicts.text('order_status', order.status) ?? String(order.status);
         throw bizError(`货源当前状态为「${text}」，不能派单`);
@@ -266,6 +276,14 @@ export async function dispatchNote(
         plannedWeightG: weight,
       });
       await recountOrder(tx, order.id);
+      // Risk rules judge the dispatch in its transaction: a blocking rule refuses it (超载).
+      await emitFreightEvent(ctx.db, tx, {
+        kind: 'noteStep',
+        action: 'dispatch',
+        note,
+        before: null,
+        operator: actor.username,
+      });
       return note;
     });
   } catch (error) {
@@ -293,17 +311,17 @@ async function lockNote(tx: DbOrTx, actor: Actor, id: string): Promise<NoteRow> 
     .from(hyShippingNote)
     .where(and(...conditions))
     .for('update');
-  if (!note) throw bizError('未找到对应数据');
+  if (!note) throw recordNotFound();
   return note;
 }
 
-function statusText(ctx: AppContext, status: number): string {
+function statusText(ctx: NoteServices, status: number): string {
   return ctx.dicts.text('shipping_status', status) ?? String(status);
 }
 
 /** One lifecycle step of a note (accept, refuse, cancel, load, depart, unload, sign, audit, void). */
 export async function transitionNote(
-  ctx: AppContext,
+  ctx: NoteServices,
   actor: Actor,
   action: ShippingAction,
   input: StepInput,
@@ -391,13 +409,22 @@ export async function transitionNote(
       await lockOrderRow(tx, note.orderId);
       await recountOrder(tx, note.orderId);
     }
+    // The electronic waybill is due for the regulator from the audit (the money is final then).
+    if (action === 'audit') await emitFreightEvent(ctx.db, tx, { kind: 'noteAudited', note: stored });
+    await emitFreightEvent(ctx.db, tx, {
+      kind: 'noteStep',
+      action,
+      note: stored,
+      before: note,
+      operator: actor.username,
+    });
     return stored;
   });
 }
 
 /** Weight or deduction correction before audit (审核前修正): recomputes the money, records before/after. */
 export async function correctNote(
-  ctx: AppContext,
+  ctx: NoteServices,
   actor: Actor,
   input: StepInput & { reason: string },
 ): Promise<NoteRow> {

@@ -1,29 +1,33 @@
 import {
   maskFees,
   ORDER_MODE,
+  ORDER_STAFF_FIELDS,
   ORDER_STATUS,
   ORDER_TRANSITIONS,
   type OrderAction,
-  orderBody,
+  orderResource,
   orderUpdateBody,
   REVIEW_STATE,
   SERVICE_FEE_MODE,
+  SHIPPING_STATUS,
   USER_TYPE,
 } from '@freight/contracts';
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { perm } from '../../platform/access/declare.ts';
 import type { AppContext } from '../../platform/context.ts';
 import type { DbOrTx } from '../../platform/db/client.ts';
+import { tablesWritten } from '../../platform/db/tableWrites.ts';
 import { okMessage } from '../../platform/http/envelope.ts';
-import { bizError, unauthorized } from '../../platform/http/errors.ts';
-import { listTotalsOf } from '../../platform/resource/countCache.ts';
-import { registerResource } from '../../platform/resource/defineResource.ts';
+import { bizError, recordNotFound, unauthorized } from '../../platform/http/errors.ts';
+import { bindResource } from '../../platform/resource/bindResource.ts';
+import { placeNames } from '../system/index.ts';
+import { emitOrderCreating } from './events.ts';
 import { hyCaptain } from './partySchema.ts';
 import { hyAgent, hyCustomer } from './schema.ts';
-import { fenCell, moneyInputsOf, noteMoneyColumns, tonnesCell } from './shippingMoney.ts';
+import { moneyInputsOf, noteMoneyColumns } from './shippingMoney.ts';
 import { nextNumber } from './shippingNumbers.ts';
 import { hyOrder, hyShippingNote } from './shippingSchema.ts';
 
@@ -33,7 +37,7 @@ export const isCustomerUser = (userType: number) =>
   userType === USER_TYPE.customer || userType === USER_TYPE.customerAdmin;
 
 /**
- * Rows as the viewer may see them (spec §5): fee total added, agent-order fees '--' to others. Changes the
+ * Rows as the viewer may see them: fee total added, agent-order fees '--' to others. Changes the
  * resource's response copies in place (see ResourceDef.presentRows).
  */
 export function presentFeesFor(rows: Row[], request: FastifyRequest): Row[] {
@@ -42,27 +46,88 @@ export function presentFeesFor(rows: Row[], request: FastifyRequest): Row[] {
   return rows;
 }
 
-/** The order's money inputs completed from its customer and agent, with the estimate for its planned weight. */
-async function completeOrder(values: Row, request: FastifyRequest, tx: DbOrTx): Promise<Row> {
-  const session = request.session;
-  if (!session) throw unauthorized();
+/**
+ * The agent and captain a shipper's user names on its order. The engine keeps party users off the other
+ * parties' columns of a record; an order's agent and captain are chosen by its shipper and checked in
+ * completeOrder.
+ */
+function namedParties(values: Row, request: FastifyRequest): void {
+  if (!isCustomerUser(request.session?.user.userType ?? 0)) return;
+  const body = request.body as Row;
+  values.agentId = body.agentId;
+  values.captainId = body.captainId;
+}
+
+/** The service fee of the customer's own rule: a rate for percent and gross-up, a price per tonne or trip. */
+function customerServiceFee(customer: typeof hyCustomer.$inferSelect): { mode: number; value: number } {
+  const mode = customer.serviceFeeMode;
+  const byRate = mode === SERVICE_FEE_MODE.percent || mode === SERVICE_FEE_MODE.grossUp;
+  return { mode, value: byRate ? customer.serviceRateBp : customer.serviceFeeFen };
+}
+
+const PLACES = [
+  ['load', '装货'],
+  ['unload', '卸货'],
+] as const;
+
+/**
+ * A place picked by its division code takes the province, city and district names of that code, so the
+ * names the regulator and the lists show always agree with the code; an unknown code is refused.
+ */
+async function namePlaces(tx: DbOrTx, out: Row): Promise<void> {
+  for (const [prefix, label] of PLACES) {
+    const code = out[`${prefix}AreaCode`];
+    if (typeof code !== 'string' || code === '') continue;
+    const names = await placeNames(tx, code);
+    if (!names) throw bizError(`${label}行政区划代码不存在`);
+    out[`${prefix}Province`] = names.province;
+    out[`${prefix}City`] = names.city;
+    out[`${prefix}District`] = names.district;
+  }
+}
+
+/**
+ * The order's money inputs completed from its customer and agent, with the estimate for its planned weight.
+ * Only platform staff choose an order's service fee and commission (orderBodyFor); everybody else's order
+ * takes the customer's and agent's rules, or on an edit keeps what staff set before.
+ */
+async function completeOrder(
+  values: Row,
+  actor: OrderActor,
+  tx: DbOrTx,
+  stored?: typeof hyOrder.$inferSelect,
+): Promise<Row> {
   const out: Row = { ...values };
-  if (isCustomerUser(session.user.userType)) {
-    if (!session.user.cid) throw bizError('当前账号未绑定货主');
-    out.customerId = session.user.cid;
+  const staff = actor.userType === USER_TYPE.system;
+  if (!staff) {
+    for (const field of ORDER_STAFF_FIELDS) delete out[field];
+    if (stored && (!out.customerId || out.customerId === stored.customerId)) {
+      out.serviceFeeMode = stored.serviceFeeMode;
+      out.serviceFeeValue = stored.serviceFeeValue;
+      if (stored.orderMode === ORDER_MODE.agent && String(out.agentId ?? '') === stored.agentId) {
+        out.agentFeeMode = stored.agentFeeMode;
+        out.agentFeeValue = stored.agentFeeValue;
+      }
+    }
+  }
+  if (isCustomerUser(actor.userType)) {
+    if (!actor.cid) throw bizError('当前账号未绑定货主');
+    out.customerId = actor.cid;
   }
   if (!out.customerId) throw bizError('请选择货主');
   const [customer] = await tx
     .select()
     .from(hyCustomer)
-    .where(and(eq(hyCustomer.id, String(out.customerId)), eq(hyCustomer.tenantId, session.tenantId)));
+    .where(and(eq(hyCustomer.id, String(out.customerId)), eq(hyCustomer.tenantId, actor.tenantId)));
   if (!customer) throw bizError('货主不存在');
+  await namePlaces(tx, out);
   out.customerName = customer.customerName;
   out.settleMode = customer.settleMode;
   out.creditDays = customer.creditDays;
   if (out.serviceFeeMode === null || out.serviceFeeMode === undefined) {
-    out.serviceFeeMode = SERVICE_FEE_MODE.percent;
-    out.serviceFeeValue = customer.serviceRateBp;
+    const rule = customerServiceFee(customer);
+    out.serviceFeeMode = rule.mode;
+    out.serviceFeeValue = rule.value;
   }
   out.serviceFeeValue = Number(out.serviceFeeValue ?? 0);
   const mode = Number(out.orderMode ?? ORDER_MODE.public);
@@ -70,7 +135,7 @@ async function completeOrder(values: Row, request: FastifyRequest, tx: DbOrTx): 
     const [agent] = await tx
       .select()
       .from(hyAgent)
-      .where(and(eq(hyAgent.id, String(out.agentId)), eq(hyAgent.tenantId, session.tenantId)));
+      .where(and(eq(hyAgent.id, String(out.agentId)), eq(hyAgent.tenantId, actor.tenantId)));
     if (!agent) throw bizError('经纪人不存在');
     if (out.agentFeeMode === null || out.agentFeeMode === undefined) {
       out.agentFeeMode = agent.feeMode;
@@ -85,7 +150,7 @@ async function completeOrder(values: Row, request: FastifyRequest, tx: DbOrTx): 
     const [captain] = await tx
       .select({ id: hyCaptain.id })
       .from(hyCaptain)
-      .where(and(eq(hyCaptain.id, String(out.captainId)), eq(hyCaptain.tenantId, session.tenantId)));
+      .where(and(eq(hyCaptain.id, String(out.captainId)), eq(hyCaptain.tenantId, actor.tenantId)));
     if (!captain) throw bizError('车队长不存在');
   } else {
     out.captainId = null;
@@ -104,19 +169,96 @@ async function completeOrder(values: Row, request: FastifyRequest, tx: DbOrTx): 
   return out;
 }
 
-/** Locks an order of the caller's tenant (and customer, for customer users) for a state change. */
-export async function lockOrder(tx: DbOrTx, request: FastifyRequest, id: string) {
+/** Who writes an order: the signed-in user (orderActorOf) or the demo seeder's operations account. */
+export interface OrderActor {
+  username: string;
+  userType: number;
+  cid: string | null;
+  tenantId: number;
+}
+
+export function orderActorOf(request: FastifyRequest): OrderActor {
   const session = request.session;
   if (!session) throw unauthorized();
-  const conditions = [eq(hyOrder.id, id), eq(hyOrder.tenantId, session.tenantId)];
-  if (isCustomerUser(session.user.userType)) conditions.push(eq(hyOrder.customerId, session.user.cid ?? ''));
+  return {
+    username: session.user.username,
+    userType: session.user.userType,
+    cid: session.user.cid ?? null,
+    tenantId: session.tenantId,
+  };
+}
+
+/** Locks an order of the caller's tenant (and customer, for customer users) for a state change. */
+export async function lockOrder(tx: DbOrTx, actor: OrderActor, id: string) {
+  const conditions = [eq(hyOrder.id, id), eq(hyOrder.tenantId, actor.tenantId)];
+  if (isCustomerUser(actor.userType)) conditions.push(eq(hyOrder.customerId, actor.cid ?? ''));
   const [order] = await tx
     .select()
     .from(hyOrder)
     .where(and(...conditions))
     .for('update');
-  if (!order) throw bizError('未找到对应数据');
+  if (!order) throw recordNotFound();
   return order;
+}
+
+/**
+ * A new order's row as the add route stores it (a draft with its number, fees from the customer's and the
+ * agent's rules): the route's engine inserts it; the demo seeder inserts it under its own stable id.
+ */
+export async function newOrderValues(db: object, tx: DbOrTx, actor: OrderActor, values: Row): Promise<Row> {
+  const completed = await completeOrder(values, actor, tx);
+  // Modules registered after freight fill in what they own (a loss rule's allowance and price).
+  await emitOrderCreating(db, tx, completed, actor.tenantId);
+  return { ...completed, orderNo: await nextNumber(tx, 'order_no'), status: ORDER_STATUS.draft };
+}
+
+/** One state change of an order (publish, pause, close, cancel) with its checks, in its own transaction. */
+export async function stepOrder(
+  ctx: Pick<AppContext, 'db' | 'dicts'>,
+  actor: OrderActor,
+  action: OrderAction,
+  id: string,
+): Promise<void> {
+  const step = ORDER_TRANSITIONS[action];
+  await ctx.db.transaction(async (tx) => {
+    const order = await lockOrder(tx, actor, id);
+    if (!(step.from as readonly number[]).includes(order.status)) {
+      const text = ctx.dicts.text('order_status', order.status) ?? String(order.status);
+      throw bizError(`货源当前状态为「${text}」，不能${step.label}`);
+    }
+    if (action === 'publish') {
+      const [customer] = await tx
+        .select({ state: hyCustomer.state })
+        .from(hyCustomer)
+        .where(eq(hyCustomer.id, order.customerId));
+      if (customer?.state !== REVIEW_STATE.approved) throw bizError('货主未审核通过，不能发布货源');
+      if (order.orderMode === ORDER_MODE.agent) {
+        const [agent] = await tx
+          .select({ state: hyAgent.state })
+          .from(hyAgent)
+          .where(eq(hyAgent.id, order.agentId ?? ''));
+        if (agent?.state !== REVIEW_STATE.approved) throw bizError('经纪人未审核通过，不能发布货源');
+      }
+      if (order.validTo && order.validTo.getTime() < Date.now()) throw bizError('货源已过有效期，不能发布');
+    }
+    if (action === 'cancel') {
+      const [open] = await tx
+        .select({ n: sql<number>`count(*)::int` })
+        .from(hyShippingNote)
+        .where(
+          and(
+            eq(hyShippingNote.orderId, order.id),
+            sql`${hyShippingNote.status} between ${SHIPPING_STATUS.dispatched} and ${SHIPPING_STATUS.signed}`,
+          ),
+        );
+      if (Number(open?.n ?? 0) > 0) throw bizError('货源还有未完成的运单，不能取消');
+    }
+    await tx
+      .update(hyOrder)
+      .set({ status: step.to, updateBy: actor.username, updateTime: new Date() })
+      .where(and(eq(hyOrder.id, order.id), eq(hyOrder.status, order.status)));
+  });
+  tablesWritten(ctx.db, hyOrder);
 }
 
 /**
@@ -125,12 +267,15 @@ export async function lockOrder(tx: DbOrTx, request: FastifyRequest, id: string)
  * order's row lock.
  */
 export async function recountOrder(tx: DbOrTx, orderId: string): Promise<void> {
+  // Exits (cancelled, void, refused) are negative; signed and later count as completed.
+  const live = sql`${hyShippingNote.status} >= ${SHIPPING_STATUS.dispatched}`;
+  const done = sql`${hyShippingNote.status} >= ${SHIPPING_STATUS.signed}`;
   const [sums] = await tx
     .select({
-      dispatchedWeightG: sql<string>`coalesce(sum(${hyShippingNote.plannedWeightG}) filter (where ${hyShippingNote.status} >= 0), 0)`,
-      dispatchedCount: sql<number>`(count(*) filter (where ${hyShippingNote.status} >= 0))::int`,
-      completedWeightG: sql<string>`coalesce(sum(${hyShippingNote.settleWeightG}) filter (where ${hyShippingNote.status} >= 5), 0)`,
-      completedCount: sql<number>`(count(*) filter (where ${hyShippingNote.status} >= 5))::int`,
+      dispatchedWeightG: sql<string>`coalesce(sum(${hyShippingNote.plannedWeightG}) filter (where ${live}), 0)`,
+      dispatchedCount: sql<number>`(count(*) filter (where ${live}))::int`,
+      completedWeightG: sql<string>`coalesce(sum(${hyShippingNote.settleWeightG}) filter (where ${done}), 0)`,
+      completedCount: sql<number>`(count(*) filter (where ${done}))::int`,
     })
     .from(hyShippingNote)
     .where(eq(hyShippingNote.orderId, orderId));
@@ -150,99 +295,16 @@ export async function recountOrder(tx: DbOrTx, orderId: string): Promise<void> {
 
 export function orderRoutes(app: FastifyInstance, ctx: AppContext): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const fen = (title: string) => ({ type: 'number' as const, title, exportValue: fenCell });
-
-  registerResource(app, ctx, {
+  bindResource(app, ctx, orderResource, hyOrder, {
     dataLog: true,
-    path: '/order/hyOrder',
-    permission: 'order',
-    title: '货源订单',
-    table: hyOrder,
-    id: hyOrder.id,
-    scope: { tenant: true, customer: 'customerId', dataRuleComponent: 'order/OrderList' },
-    defaultOrder: [desc(hyOrder.createTime)],
-    actions: ['list', 'queryById', 'add', 'edit', 'delete', 'deleteBatch', 'exportXls'],
-    fields: {
-      id: { column: hyOrder.id, type: 'string', filter: true },
-      orderNo: { column: hyOrder.orderNo, type: 'string', filter: true, sort: true, title: '货源单号' },
-      customerId: { column: hyOrder.customerId, type: 'string', filter: true },
-      customerName: { column: hyOrder.customerName, type: 'string', filter: true, title: '货主' },
-      orderMode: {
-        column: hyOrder.orderMode,
-        type: 'number',
-        filter: true,
-        dict: 'order_mode',
-        title: '订单模式',
-      },
-      agentId: { column: hyOrder.agentId, type: 'string', filter: true },
-      status: {
-        column: hyOrder.status,
-        type: 'number',
-        filter: true,
-        sort: true,
-        dict: 'order_status',
-        title: '状态',
-      },
-      goodsName: { column: hyOrder.goodsName, type: 'string', filter: true, title: '货物名称' },
-      cargoType: {
-        column: hyOrder.cargoType,
-        type: 'string',
-        filter: true,
-        dict: 'cargo_type',
-        title: '货物分类',
-      },
-      loadCity: { column: hyOrder.loadCity, type: 'string', filter: true, title: '装货城市' },
-      loadAddress: { column: hyOrder.loadAddress, type: 'string', title: '装货地址' },
-      unloadCity: { column: hyOrder.unloadCity, type: 'string', filter: true, title: '卸货城市' },
-      unloadAddress: { column: hyOrder.unloadAddress, type: 'string', title: '卸货地址' },
-      plannedWeightG: {
-        column: hyOrder.plannedWeightG,
-        type: 'number',
-        sort: true,
-        title: '计划重量(吨)',
-        exportValue: tonnesCell,
-      },
-      dispatchedWeightG: {
-        column: hyOrder.dispatchedWeightG,
-        type: 'number',
-        title: '已派重量(吨)',
-        exportValue: tonnesCell,
-      },
-      completedWeightG: {
-        column: hyOrder.completedWeightG,
-        type: 'number',
-        title: '已完成重量(吨)',
-        exportValue: tonnesCell,
-      },
-      priceMode: {
-        column: hyOrder.priceMode,
-        type: 'number',
-        filter: true,
-        dict: 'price_mode',
-        title: '计价方式',
-      },
-      driverUnitPriceFen: { column: hyOrder.driverUnitPriceFen, ...fen('司机运价(元)') },
-      settleMode: {
-        column: hyOrder.settleMode,
-        type: 'number',
-        filter: true,
-        dict: 'settle_mode',
-        title: '结算方式',
-      },
-      driverFee: { column: hyOrder.driverFee, ...fen('司机运费(元)') },
-      agentFee: { column: hyOrder.agentFee, ...fen('经纪人佣金(元)') },
-      serviceFee: { column: hyOrder.serviceFee, ...fen('服务费(元)') },
-      customerFee: { column: hyOrder.customerFee, sort: true, ...fen('货主运费(元)') },
-      validFrom: { column: hyOrder.validFrom, type: 'date', filter: true, title: '有效期起' },
-      validTo: { column: hyOrder.validTo, type: 'date', filter: true, sort: true, title: '有效期止' },
-      createTime: { column: hyOrder.createTime, type: 'date', filter: true, sort: true, title: '创建时间' },
-    },
-    createSchema: orderBody as unknown as z.ZodType<Row>,
+    dataRuleComponent: 'order/OrderList',
     updateSchema: orderUpdateBody as unknown as z.ZodType<Row & { id: string }>,
     presentRows: presentFeesFor,
     async beforeWrite(values, mode, request, tx) {
+      namedParties(values, request);
+      const actor = orderActorOf(request);
       if (mode === 'edit') {
-        const order = await lockOrder(tx, request, String(values.id));
+        const order = await lockOrder(tx, actor, String(values.id));
         if (order.status !== ORDER_STATUS.draft && order.status !== ORDER_STATUS.paused)
           throw bizError('只有草稿或已暂停的货源可以修改');
         if (order.dispatchedCount > 0 && values.customerId && values.customerId !== order.customerId)
@@ -250,10 +312,9 @@ export function orderRoutes(app: FastifyInstance, ctx: AppContext): void {
         if (Number(values.plannedWeightG) < order.dispatchedWeightG)
           throw bizError('计划重量不能小于已派重量');
         const { orderNo: _no, status: _status, ...rest } = values;
-        return completeOrder(rest, request, tx);
+        return completeOrder(rest, actor, tx, order);
       }
-      const completed = await completeOrder(values, request, tx);
-      return { ...completed, orderNo: await nextNumber(tx, 'order_no'), status: ORDER_STATUS.draft };
+      return newOrderValues(ctx.db, tx, actor, values);
     },
     async beforeDelete(ids, tx) {
       const rows = await tx
@@ -273,51 +334,13 @@ export function orderRoutes(app: FastifyInstance, ctx: AppContext): void {
   for (const action of Object.keys(ORDER_TRANSITIONS) as OrderAction[]) {
     const step = ORDER_TRANSITIONS[action];
     r.post(
-      `/order/hyOrder/${action}`,
+      `${orderResource.path}/${action}`,
       {
         config: { access: perm(`order:${action}`) },
         schema: { body: z.object({ id: z.string().min(1).max(32) }) },
       },
       async (request) => {
-        const session = request.session;
-        if (!session) throw unauthorized();
-        await ctx.db.transaction(async (tx) => {
-          const order = await lockOrder(tx, request, request.body.id);
-          if (!(step.from as readonly number[]).includes(order.status)) {
-            const text = ctx.dicts.text('order_status', order.status) ?? String(order.status);
-            throw bizError(`货源当前状态为「${text}」，不能${step.label}`);
-          }
-          if (action === 'publish') {
-            const [customer] = await tx
-              .select({ state: hyCustomer.state })
-              .from(hyCustomer)
-              .where(eq(hyCustomer.id, order.customerId));
-            if (customer?.state !== REVIEW_STATE.approved) throw bizError('货主未审核通过，不能发布货源');
-            if (order.orderMode === ORDER_MODE.agent) {
-              const [agent] = await tx
-                .select({ state: hyAgent.state })
-                .from(hyAgent)
-                .where(eq(hyAgent.id, order.agentId ?? ''));
-              if (agent?.state !== REVIEW_STATE.approved) throw bizError('经纪人未审核通过，不能发布货源');
-            }
-            if (order.validTo && order.validTo.getTime() < Date.now())
-              throw bizError('货源已过有效期，不能发布');
-          }
-          if (action === 'cancel') {
-            const [open] = await tx
-              .select({ n: sql<number>`count(*)::int` })
-              .from(hyShippingNote)
-              .where(
-                and(eq(hyShippingNote.orderId, order.id), sql`${hyShippingNote.status} between 0 and 5`),
-              );
-            if (Number(open?.n ?? 0) > 0) throw bizError('货源还有未完成的运单，不能取消');
-          }
-          await tx
-            .update(hyOrder)
-            .set({ status: step.to, updateBy: session.user.username, updateTime: new Date() })
-            .where(and(eq(hyOrder.id, order.id), eq(hyOrder.status, order.status)));
-        });
-        listTotalsOf(ctx.db).invalidate('hy_order');
+        await stepOrder(ctx, orderActorOf(request), action, request.body.id);
         return okMessage(`${step.label}成功`);
       },
     );

@@ -1,8 +1,9 @@
-import { REVIEW_STATE } from '@freight/contracts';
+import { maskIdCard, REVIEW_STATE } from '@freight/contracts';
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../test/harness.ts';
+import { CARD_MSG } from './cards.ts';
 import { hyDriver, hyDriverBank, hyReviewLog } from './partySchema.ts';
 import {
   api,
@@ -476,7 +477,22 @@ describe('freight parties', () => {
         driverName: string;
       }>;
     await call('POST', '/hydriverbank/hyDriverBank/add', { ...own, cardNo: card('622848000000000001') });
-    await call('POST', '/hydriverbank/hyDriverBank/add', { ...own, cardNo: card('622848000000000002') });
+    // The form pre-fills the driver's ID as the driver list shows it: it stands for the driver's own number.
+    const masked = { ...own, holderIdCard: maskIdCard(d.idCard), cardNo: card('622848000000000002') };
+    expect(
+      (
+        await call('POST', '/hydriverbank/hyDriverBank/add', {
+          ...masked,
+          holderIdCard: '110101********1234',
+        })
+      ).json().message,
+    ).toBe(CARD_MSG.wholeIdCard);
+    await call('POST', '/hydriverbank/hyDriverBank/add', masked);
+    const [second] = await t.db
+      .select({ holderIdCard: hyDriverBank.holderIdCard })
+      .from(hyDriverBank)
+      .where(eq(hyDriverBank.cardNo, masked.cardNo));
+    expect(second?.holderIdCard).toBe(d.idCard);
     let list = await cards();
     // The first card is the default; the bank's name and the driver's are kept on the card.
     expect(list.map((c) => c.isDefault)).toEqual([true, false]);

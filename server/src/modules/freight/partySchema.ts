@@ -12,7 +12,7 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { auditColumns, idColumn, tstz } from '../../platform/db/columns.ts';
+import { auditColumns, idColumn, idRef, tenantIdColumn, tstz } from '../../platform/db/columns.ts';
 
 /** Review columns shared by every counterparty (domain.md review state machine). */
 const review = () => ({
@@ -27,7 +27,7 @@ export const hyDriver = pgTable(
   'hy_driver',
   {
     id: idColumn(),
-    tenantId: integer('tenant_id').notNull().default(0),
+    tenantId: tenantIdColumn(),
     driverName: varchar('driver_name', { length: 30 }).notNull(),
     mobile: varchar('mobile', { length: 11 }).notNull(),
     idCard: varchar('id_card', { length: 18 }).notNull(),
@@ -44,7 +44,9 @@ export const hyDriver = pgTable(
     qualificationNo: varchar('qualification_no', { length: 30 }),
     qualificationValidTo: date('qualification_valid_to'),
     qualificationImg: varchar('qualification_img', { length: 255 }),
-    captainId: varchar('captain_id', { length: 32 }),
+    captainId: idRef('captain_id'),
+    /** The agent (经纪人) who registered the record: agents see and change only theirs. */
+    agentId: idRef('agent_id'),
     taxEntrusted: boolean('tax_entrusted').notNull().default(false),
     blacklisted: boolean('blacklisted').notNull().default(false),
     blacklistReason: varchar('blacklist_reason', { length: 255 }),
@@ -59,6 +61,7 @@ export const hyDriver = pgTable(
     index('hy_driver_state_idx').on(t.tenantId, t.state, t.createTime),
     index('hy_driver_mobile_idx').on(t.mobile),
     index('hy_driver_captain_idx').on(t.captainId),
+    index('hy_driver_agent_idx').on(t.agentId),
   ],
 );
 
@@ -66,7 +69,7 @@ export const hyVehicle = pgTable(
   'hy_vehicle',
   {
     id: idColumn(),
-    tenantId: integer('tenant_id').notNull().default(0),
+    tenantId: tenantIdColumn(),
     plateNo: varchar('plate_no', { length: 12 }).notNull(),
     plateColor: varchar('plate_color', { length: 4 }).notNull().default('2'),
     vehicleType: varchar('vehicle_type', { length: 4 }),
@@ -90,7 +93,9 @@ export const hyVehicle = pgTable(
     ownership: smallint('ownership').notNull().default(1),
     /** 0 idle, 1 loading, 2 in transit, 3 unloading. */
     transportState: smallint('transport_state').notNull().default(0),
-    captainId: varchar('captain_id', { length: 32 }),
+    captainId: idRef('captain_id'),
+    /** The agent (经纪人) who registered the record: agents see and change only theirs. */
+    agentId: idRef('agent_id'),
     expiryWarnedOn: date('expiry_warned_on'),
     ...review(),
     ...auditColumns(),
@@ -99,6 +104,7 @@ export const hyVehicle = pgTable(
     uniqueIndex('hy_vehicle_plate_uidx').on(t.tenantId, t.plateNo, t.plateColor),
     index('hy_vehicle_state_idx').on(t.tenantId, t.state, t.createTime),
     index('hy_vehicle_captain_idx').on(t.captainId),
+    index('hy_vehicle_agent_idx').on(t.agentId),
   ],
 );
 
@@ -106,8 +112,8 @@ export const hyVehicle = pgTable(
 export const hyDriverVehicle = pgTable(
   'hy_driver_vehicle',
   {
-    driverId: varchar('driver_id', { length: 32 }).notNull(),
-    vehicleId: varchar('vehicle_id', { length: 32 }).notNull(),
+    driverId: idRef('driver_id').notNull(),
+    vehicleId: idRef('vehicle_id').notNull(),
     isDefault: boolean('is_default').notNull().default(false),
     createTime: tstz('create_time').defaultNow().notNull(),
   },
@@ -122,7 +128,7 @@ export const hyCarrier = pgTable(
   'hy_carrier',
   {
     id: idColumn(),
-    tenantId: integer('tenant_id').notNull().default(0),
+    tenantId: tenantIdColumn(),
     carrierName: varchar('carrier_name', { length: 256 }).notNull(),
     /** 1 company, 2 licensed individual. */
     carrierType: smallint('carrier_type').notNull().default(1),
@@ -143,7 +149,7 @@ export const hyCaptain = pgTable(
   'hy_captain',
   {
     id: idColumn(),
-    tenantId: integer('tenant_id').notNull().default(0),
+    tenantId: tenantIdColumn(),
     captainName: varchar('captain_name', { length: 30 }).notNull(),
     idCard: varchar('id_card', { length: 18 }).notNull(),
     mobile: varchar('mobile', { length: 11 }).notNull(),
@@ -161,8 +167,8 @@ export const hyDriverBank = pgTable(
   'hy_driver_bank',
   {
     id: idColumn(),
-    tenantId: integer('tenant_id').notNull().default(0),
-    driverId: varchar('driver_id', { length: 32 }).notNull(),
+    tenantId: tenantIdColumn(),
+    driverId: idRef('driver_id').notNull(),
     /** The driver's name, kept in step with the driver, so the card list reads without a join. */
     driverName: varchar('driver_name', { length: 30 }),
     cardNo: varchar('card_no', { length: 30 }).notNull(),
@@ -195,9 +201,9 @@ export const hyCollectionAgreement = pgTable(
   'hy_collection_agreement',
   {
     id: idColumn(),
-    tenantId: integer('tenant_id').notNull().default(0),
-    captainId: varchar('captain_id', { length: 32 }).notNull(),
-    driverId: varchar('driver_id', { length: 32 }).notNull(),
+    tenantId: tenantIdColumn(),
+    captainId: idRef('captain_id').notNull(),
+    driverId: idRef('driver_id').notNull(),
     agreementNo: varchar('agreement_no', { length: 50 }),
     agreementImg: varchar('agreement_img', { length: 255 }).notNull(),
     validFrom: date('valid_from'),
@@ -216,7 +222,7 @@ export const hyReviewLog = pgTable(
   {
     id: idColumn(),
     entity: varchar('entity', { length: 32 }).notNull(),
-    entityId: varchar('entity_id', { length: 32 }).notNull(),
+    entityId: idRef('entity_id').notNull(),
     fromState: smallint('from_state').notNull(),
     toState: smallint('to_state').notNull(),
     reason: text('reason'),

@@ -1,12 +1,13 @@
-// Helpers of the party API tests (issue 7): valid identifiers, calls, and a user holding chosen codes.
+// Helpers of the party API tests: valid identifiers, calls, and a user holding chosen codes.
 import { creditCodeCheckChar, DEMO_PASSWORD, luhnCheckDigit, residentIdCheckChar } from '@freight/contracts';
 import { eq, inArray } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
 import { hashPassword } from '../../platform/auth/crypto.ts';
 import type { TestApp } from '../../test/harness.ts';
-import { sysPermission, sysRole, sysRolePermission, sysUser, sysUserRole } from '../system/schema.ts';
+import { xlsx } from '../../test/kit.ts';
+import { sysPermission, sysRole, sysRolePermission, sysUser, sysUserRole } from '../system/index.ts';
 
-export const api = (path: string) => `/jeecg-boot${path}`;
+export { api } from '../../test/harness.ts';
+export { caller, fileForm, type Method, upload } from '../../test/kit.ts';
 /** An 18-character resident ID with its check character. */
 export const idCard = (body17: string) => body17 + residentIdCheckChar(body17);
 /** A Luhn-valid card number. */
@@ -16,13 +17,6 @@ export const creditCode = (body17: string) => body17 + creditCodeCheckChar(body1
 /** A day relative to today, 'YYYY-MM-DD' (China time is ahead of UTC, so ±1 day margins suffice). */
 export const dayFromNow = (days: number) =>
   new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
-
-export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-
-export function caller(t: TestApp, token: () => string) {
-  return (method: Method, path: string, payload?: object, as?: string) =>
-    t.call(as ?? token(), { method, url: api(path), payload });
-}
 
 /** A login whose only role holds exactly `codes` (menu or button permission codes of the seeded tree). */
 export async function userWithCodes(t: TestApp, username: string, codes: string[]): Promise<string> {
@@ -57,25 +51,7 @@ export async function userIdOf(t: TestApp, username: string): Promise<string> {
   return user.id;
 }
 
-/** An xlsx whose first row is `header` and the rest `rows`. */
-export async function workbook(header: string[], rows: unknown[][]): Promise<Buffer> {
-  const book = new ExcelJS.Workbook();
-  const sheet = book.addWorksheet('导入');
-  sheet.addRow(header);
-  for (const row of rows) sheet.addRow(row);
-  return Buffer.from(await book.xlsx.writeBuffer());
-}
-
-export function fileForm(data: Buffer, name = 'import.xlsx'): FormData {
-  const form = new FormData();
-  form.append(
-    'file',
-    new Blob([data], { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' }),
-    name,
-  );
-  return form;
-}
-
-export async function upload(t: TestApp, token: string, path: string, data: Buffer) {
-  return t.call(token, { method: 'POST', url: api(path), payload: fileForm(data) as unknown as string });
+/** An import file: the header row, then `rows`, on the sheet the templates use. */
+export function workbook(header: string[], rows: unknown[][]): Promise<Buffer> {
+  return xlsx([header, ...rows], '导入');
 }

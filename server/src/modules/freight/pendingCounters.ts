@@ -6,7 +6,7 @@ import type { Db } from '../../platform/db/client.ts';
 import { hyDriver, hyVehicle } from './partySchema.ts';
 import { hyCustomer } from './schema.ts';
 
-/** How long the header's review counters are answered from memory (issue 7 §4: "cached briefly"). */
+/** How long the header's review counters are answered from memory ("cached briefly"). */
 export const PENDING_COUNTS_TTL_MS = 10_000;
 
 export interface PartyCounts {
@@ -16,7 +16,7 @@ export interface PartyCounts {
 }
 
 /**
- * The three review counters of the header bell (spec §3: drivers, vehicles, shippers with state = 1), per
+ * The three review counters of the header bell (drivers, vehicles, shippers with state = 1), per
  * tenant for a few seconds. Every console polls them and every list page of a reviewer shows them, while
  * they change only when a record is submitted or reviewed: those paths call `invalidate()`, so this
  * instance answers the new figure at once; another instance within the TTL.
@@ -78,7 +78,7 @@ export function pendingCountersOf(db: Db): PendingCounterCache {
 
 /**
  * After a submission or a review: drop the cached counts and tell every signed-in console to fetch them
- * again (the bell otherwise polls every 650 s, spec §9).
+ * again (the bell otherwise polls every 650 s).
  */
 export async function pendingCountsChanged(ctx: AppContext): Promise<void> {
   pendingCountersOf(ctx.db).invalidate();

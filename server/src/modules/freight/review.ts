@@ -1,5 +1,5 @@
 import { REVIEW_STATE, reviewBody } from '@freight/contracts';
-import { and, asc, eq, getTableName } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -7,9 +7,10 @@ import { z } from 'zod';
 import { perm } from '../../platform/access/declare.ts';
 import type { AppContext } from '../../platform/context.ts';
 import type { DbOrTx } from '../../platform/db/client.ts';
+import { tablesWritten } from '../../platform/db/tableWrites.ts';
 import { ok, okMessage } from '../../platform/http/envelope.ts';
-import { bizError, unauthorized } from '../../platform/http/errors.ts';
-import { listTotalsOf } from '../../platform/resource/countCache.ts';
+import { bizError, recordNotFound, unauthorized } from '../../platform/http/errors.ts';
+import { emitFreightEvent } from './events.ts';
 import { hyReviewLog } from './partySchema.ts';
 import { pendingCountsChanged } from './pendingCounters.ts';
 
@@ -61,7 +62,6 @@ export async function recordTransition(
 export function registerReview(app: FastifyInstance, ctx: AppContext, item: Reviewable): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const stateKey = Object.entries(item.table).find(([, col]) => col === item.state)?.[0] ?? 'state';
-  const tableName = getTableName(item.table);
 
   async function loadForUpdate(tx: DbOrTx, id: string, tenantId: number): Promise<number> {
     const rows = await tx
@@ -69,7 +69,7 @@ export function registerReview(app: FastifyInstance, ctx: AppContext, item: Revi
       .from(item.table)
       .where(and(eq(item.id, id), eq(item.tenantId, tenantId)))
       .for('update');
-    if (!rows[0]) throw bizError(REVIEW_MSG.notFound);
+    if (!rows[0]) throw recordNotFound();
     return Number(rows[0].state);
   }
 
@@ -94,8 +94,15 @@ export function registerReview(app: FastifyInstance, ctx: AppContext, item: Revi
           })
           .where(eq(item.id, id));
         await recordTransition(tx, item.entity, id, from, state, session.user.username, reason);
+        if (state === REVIEW_STATE.approved)
+          await emitFreightEvent(ctx.db, tx, {
+            kind: 'partyApproved',
+            entity: item.entity,
+            id,
+            tenantId: session.tenantId,
+          });
       });
-      listTotalsOf(ctx.db).invalidate(tableName);
+      tablesWritten(ctx.db, item.table);
       await pendingCountsChanged(ctx);
       return okMessage(state === REVIEW_STATE.approved ? '审核通过' : '已驳回');
     },
@@ -128,7 +135,7 @@ export function registerReview(app: FastifyInstance, ctx: AppContext, item: Revi
           '提交审核',
         );
       });
-      listTotalsOf(ctx.db).invalidate(tableName);
+      tablesWritten(ctx.db, item.table);
       await pendingCountsChanged(ctx);
       return okMessage('已提交审核');
     },
@@ -148,7 +155,7 @@ export function registerReview(app: FastifyInstance, ctx: AppContext, item: Revi
         .select({ id: item.id })
         .from(item.table)
         .where(and(eq(item.id, request.query.id), eq(item.tenantId, session.tenantId)));
-      if (!owned) throw bizError(REVIEW_MSG.notFound);
+      if (!owned) throw recordNotFound();
       return ok(
         await ctx.db
           .select()

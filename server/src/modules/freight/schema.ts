@@ -9,14 +9,14 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { auditColumns, idColumn } from '../../platform/db/columns.ts';
+import { auditColumns, idColumn, idRef, tenantIdColumn } from '../../platform/db/columns.ts';
 
 /** Shipper (货主). Money in integer fen, rates in basis points (domain.md). */
 export const hyCustomer = pgTable(
   'hy_customer',
   {
     id: idColumn(),
-    tenantId: integer('tenant_id').notNull().default(0),
+    tenantId: tenantIdColumn(),
     customerName: varchar('customer_name', { length: 200 }).notNull(),
     /** 1 company, 2 individual. */
     customerType: smallint('customer_type').notNull().default(1),
@@ -59,8 +59,8 @@ export const hyCustomer = pgTable(
 export const hyCustomerAdmin = pgTable(
   'hy_customer_admin',
   {
-    userId: varchar('user_id', { length: 32 }).notNull(),
-    customerId: varchar('customer_id', { length: 32 }).notNull(),
+    userId: idRef('user_id').notNull(),
+    customerId: idRef('customer_id').notNull(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.customerId] })],
 );
@@ -73,11 +73,11 @@ export const hyCustomerUser = pgTable(
   'hy_customer_user',
   {
     id: idColumn(),
-    tenantId: integer('tenant_id').notNull().default(0),
-    customerId: varchar('customer_id', { length: 32 }).notNull(),
+    tenantId: tenantIdColumn(),
+    customerId: idRef('customer_id').notNull(),
     /** The customer's name, kept in step with the customer, so the staff list reads without a join. */
     customerName: varchar('customer_name', { length: 200 }),
-    userId: varchar('user_id', { length: 32 }).notNull(),
+    userId: idRef('user_id').notNull(),
     username: varchar('username', { length: 64 }).notNull(),
     realname: varchar('realname', { length: 50 }).notNull(),
     mobile: varchar('mobile', { length: 11 }).notNull(),
@@ -100,13 +100,17 @@ export const hyAgent = pgTable(
   'hy_agent',
   {
     id: idColumn(),
-    tenantId: integer('tenant_id').notNull().default(0),
+    tenantId: tenantIdColumn(),
     agentName: varchar('agent_name', { length: 50 }).notNull(),
     idCard: varchar('id_card', { length: 18 }),
     mobile: varchar('mobile', { length: 20 }),
     /** 1 per tonne, 2 per trip, 3 percent. */
     feeMode: smallint('fee_mode').notNull().default(2),
     feeValue: bigint('fee_value', { mode: 'number' }).notNull().default(0),
+    /** The card the agent's fee on agent orders is paid to (holder: the agent, issue 17). */
+    bankCode: varchar('bank_code', { length: 20 }),
+    bankName: varchar('bank_name', { length: 60 }),
+    cardNo: varchar('card_no', { length: 30 }),
     state: smallint('state').notNull().default(1),
     rejectReason: varchar('reject_reason', { length: 255 }),
     ...auditColumns(),

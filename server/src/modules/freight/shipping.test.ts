@@ -1,6 +1,8 @@
 import {
   canTransition,
+  exportColumnsOf,
   noteListColumns,
+  noteResource,
   SHIPPING_TRANSITIONS,
   type ShippingAction,
   USER_TYPE,
@@ -9,10 +11,10 @@ import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../test/harness.ts';
+import { AGENT01, api, CUSTOMERS, ShippingKit } from '../../test/shippingKit.ts';
 import { hyDriver, hyVehicle } from './partySchema.ts';
 import { chinaToday } from './shippingMoney.ts';
 import { hyShippingNote } from './shippingSchema.ts';
-import { AGENT01, api, CUSTOMERS, ShippingKit } from './shippingTestKit.ts';
 
 // Issue 8 acceptance: every legal and illegal transition, money worked by hand, fee visibility, customer
 // scoping, concurrent accepts, lists, counters, tracks, complaints and evaluations.
@@ -413,7 +415,7 @@ describe('orders and shipping notes', () => {
     });
   });
 
-  it('fee visibility of spec §5: admin and the owning agent see agent-order fees, others see "--"', async () => {
+  it('fee visibility of spec §5: admin and the owning agent see agent-order fees, the shipper "--", other agents nothing', async () => {
     const orderId = await k.order({ orderMode: 3, agentId: AGENT01, agentFeeMode: 2, agentFeeValue: 5_000 });
     const { id } = await k.dispatch(orderId, await k.driverWithVehicle());
     const seen = async (token: string) => {
@@ -422,25 +424,30 @@ describe('orders and shipping notes', () => {
     };
     expect(await seen(k.admin)).toMatchObject({ driverFee: 480_000, agentFee: 5_000, feeTotal: 5_000 });
     expect(await seen(agent)).toMatchObject({ driverFee: 480_000, agentFee: 5_000 });
-    for (const token of [otherAgent, shipper]) {
-      const row = await seen(token);
-      expect(row).toMatchObject({ driverFee: '--', agentFee: '--', serviceFee: '--', feeTotal: '--' });
-      expect(row?.customerFee).toBe(513_800);
-      // The record (the detail drawer's) hides the money inputs the list does not send, too.
-      expect((await k.get('/shipping/hyShippingNote/queryById', { id }, token)).result).toMatchObject({
-        driverUnitPriceFen: '--',
-        driverFreightFen: '--',
-        agentFeeValue: '--',
-        prepayFen: '--',
-        customerFee: 513_800,
-      });
-    }
+    // Another agent is not on the note: it is not theirs to see at all.
+    expect(await seen(otherAgent)).toBeUndefined();
+    expect((await k.get('/shipping/hyShippingNote/queryById', { id }, otherAgent)).message).toBe(
+      '未找到对应数据',
+    );
+    const row = await seen(shipper);
+    expect(row).toMatchObject({ driverFee: '--', agentFee: '--', serviceFee: '--', feeTotal: '--' });
+    expect(row?.customerFee).toBe(513_800);
+    // The record (the detail drawer's) hides the money inputs the list does not send, too.
+    expect((await k.get('/shipping/hyShippingNote/queryById', { id }, shipper)).result).toMatchObject({
+      driverUnitPriceFen: '--',
+      driverFreightFen: '--',
+      agentFeeValue: '--',
+      prepayFen: '--',
+      customerFee: 513_800,
+    });
     // the order list and the detail hide them alike, and so does the export
     const order = (await k.get('/order/hyOrder/list', { id: orderId }, shipper)).result.records?.[0];
     expect(order).toMatchObject({ driverFee: '--', agentFee: '--', feeTotal: '--' });
-    expect((await k.get('/shipping/hyShippingNote/queryById', { id }, otherAgent)).result.driverFee).toBe(
-      '--',
-    );
+    // The owning agent sees its order, fees and all.
+    expect((await k.get('/order/hyOrder/list', { id: orderId }, agent)).result.records?.[0]).toMatchObject({
+      driverFee: expect.any(Number),
+      agentFee: 5_000,
+    });
     const xlsx = await t.call(shipper, {
       method: 'GET',
       url: api(`/shipping/hyShippingNote/exportXls?id=${id}`),
@@ -450,10 +457,13 @@ describe('orders and shipping notes', () => {
     await book.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
     const sheet = book.worksheets[0];
     const header = (sheet.getRow(1).values as unknown[]).map(String);
-    const cell = (title: string) => String(sheet.getRow(2).getCell(header.indexOf(title)).value);
+    // The headers are the declaration's labels, the console's column titles: no second table of labels.
+    expect(header.slice(1)).toEqual(exportColumnsOf(noteResource).map((column) => column.title));
+    const cell = (title: string) => sheet.getRow(2).getCell(header.indexOf(title)).value;
+    // Money in yuan and weights in tonnes are numbers the sheet can sum; a hidden fee stays '--'.
     expect(cell('司机运费(元)')).toBe('--');
-    expect(cell('货主运费(元)')).toBe('5,138.00');
-    expect(cell('计划重量(吨)')).toBe('32.000');
+    expect(cell('货主运费(元)')).toBe(5138);
+    expect(cell('计划重量(吨)')).toBe(32);
   });
 
   it('lists send the columns their view shows (and what its actions need); the record has every column', async () => {
@@ -503,6 +513,12 @@ describe('orders and shipping notes', () => {
     expect((await k.get('/shipping/hyShippingNote/history', { id: theirs.id }, shipper)).message).toBe(
       '未找到对应数据',
     );
+    // Agents and captains see the steps of their own notes only (these two are on neither).
+    for (const party of ['agent01', 'captain01']) {
+      const token = await t.login(party);
+      const history = await k.get('/shipping/hyShippingNote/history', { id: mine.id }, token);
+      expect(history.message, party).toBe('未找到对应数据');
+    }
     expect(await inList('/shipping/hyShippingNote/list', theirs.id, {}, shipperAdmin)).toBe(true);
     expect(await inList('/shipping/hyShippingNote/list', mine.id, {}, shipperAdmin)).toBe(false);
     const orders = (await k.get('/order/hyOrder/list', { pageSize: 100 }, shipper)).result.records ?? [];
@@ -579,20 +595,19 @@ describe('orders and shipping notes', () => {
       .update(hyShippingNote)
       .set({ loadTime: new Date(start - 60_000), unloadTime: new Date(start + 720 * 10_000) })
       .where(eq(hyShippingNote.id, id));
-    const first = await k.ok('POST', '/shipping/hyShippingNote/track/points', {
-      plateNo: party.plateNo,
-      points,
-    });
+    // Points come from a track source with its app key (issue 16 §2.2).
+    const appKey = String(
+      (await k.ok('POST', '/track/source/add', { name: '司机App', kind: 1 })).result.appKey,
+    );
+    const ingest = (payload: object) =>
+      t.call(null, { method: 'POST', url: api('/track/ingest'), payload, headers: { 'x-app-key': appKey } });
+    const first = (await ingest({ plateNo: party.plateNo, points })).json();
     expect(first.result).toMatchObject({ received: 720, inserted: 720 });
-    const again = await k.ok('POST', '/shipping/hyShippingNote/track/points', {
-      vehicleId: party.vehicleId,
-      points,
-    });
+    const again = (await ingest({ vehicleId: party.vehicleId, points })).json();
     expect(again.result).toMatchObject({ received: 720, inserted: 0 });
-    const bad = await t.call(k.admin, {
-      method: 'POST',
-      url: api('/shipping/hyShippingNote/track/points'),
-      payload: { vehicleId: party.vehicleId, points: [{ time: new Date().toISOString(), lng: 0, lat: 0 }] },
+    const bad = await ingest({
+      vehicleId: party.vehicleId,
+      points: [{ time: new Date().toISOString(), lng: 0, lat: 0 }],
     });
     expect(bad.statusCode).toBe(400);
 

@@ -3,12 +3,14 @@ import type { AppContext } from '../../platform/context.ts';
 import { complaintRoutes } from './complaints.ts';
 import { orderRoutes } from './orders.ts';
 import { shippingNoteRoutes } from './shippingNotes.ts';
+import { trackSourceRoutes } from './trackSources.ts';
 import { trackRoutes } from './tracks.ts';
 
-/** Orders, shipping notes and their lists, tracks, complaints and evaluations (issue 8). */
+/** Orders, shipping notes and their lists, tracks, complaints and evaluations. */
 export function shippingModule(app: FastifyInstance, ctx: AppContext): void {
   orderRoutes(app, ctx);
   shippingNoteRoutes(app, ctx);
   trackRoutes(app, ctx);
+  trackSourceRoutes(app, ctx);
   complaintRoutes(app, ctx);
 }

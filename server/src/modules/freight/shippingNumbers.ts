@@ -1,7 +1,6 @@
 import type { DbOrTx } from '../../platform/db/client.ts';
 // Numbers come from the system module's fill rules (generators safe under concurrency).
-import { sysFillRule } from '../system/adminSchema.ts';
-import { nextFillValue } from '../system/fillRule/generators.ts';
+import { nextFillValue, sysFillRule } from '../system/index.ts';
 
 /**
  * The fill rules behind order, waybill and complaint numbers. A rule an administrator has edited keeps

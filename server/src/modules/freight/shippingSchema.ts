@@ -14,9 +14,10 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { auditColumns, idColumn, tstz } from '../../platform/db/columns.ts';
+import { auditColumns, idColumn, idRef, tenantIdColumn, tstz } from '../../platform/db/columns.ts';
+import { totalsFollow } from '../../platform/db/tableWrites.ts';
 
-// Orders, shipping notes, their history, GPS tracks, complaints and evaluations (issue 8). Money in
+// Orders, shipping notes, their history, GPS tracks, complaints and evaluations. Money in
 // integer fen (bigint), weights in integer grams, rates in basis points or per mille (domain.md units).
 
 const fen = (name: string) => bigint(name, { mode: 'number' }).notNull().default(0);
@@ -87,14 +88,14 @@ export const hyOrder = pgTable(
   'hy_order',
   {
     id: idColumn(),
-    tenantId: integer('tenant_id').notNull().default(0),
+    tenantId: tenantIdColumn(),
     orderNo: varchar('order_no', { length: 32 }).notNull(),
-    customerId: varchar('customer_id', { length: 32 }).notNull(),
+    customerId: idRef('customer_id').notNull(),
     customerName: varchar('customer_name', { length: 200 }),
     /** 1 public grab, 2 assigned, 3 agent order, 4 captain order. */
     orderMode: smallint('order_mode').notNull().default(1),
-    agentId: varchar('agent_id', { length: 32 }),
-    captainId: varchar('captain_id', { length: 32 }),
+    agentId: idRef('agent_id'),
+    captainId: idRef('captain_id'),
     /** 0 draft, 1 published, 2 paused, 3 completed, 4 closed, 5 cancelled. */
     status: smallint('status').notNull().default(0),
     goodsName: varchar('goods_name', { length: 100 }).notNull(),
@@ -125,24 +126,24 @@ export const hyShippingNote = pgTable(
   'hy_shipping_note',
   {
     id: idColumn(),
-    tenantId: integer('tenant_id').notNull().default(0),
+    tenantId: tenantIdColumn(),
     /** ≤ 20 characters (regulator limit), from the `shipping_note_no` fill rule. */
     shippingNoteNumber: varchar('shipping_note_number', { length: 20 }).notNull(),
     /** XXYY: vehicle index within the order, leg index of that vehicle ('0000' one order one vehicle). */
     serialNumber: varchar('serial_number', { length: 4 }).notNull().default('0000'),
-    orderId: varchar('order_id', { length: 32 }).notNull(),
+    orderId: idRef('order_id').notNull(),
     orderNo: varchar('order_no', { length: 32 }),
     orderMode: smallint('order_mode').notNull().default(1),
-    customerId: varchar('customer_id', { length: 32 }).notNull(),
+    customerId: idRef('customer_id').notNull(),
     customerName: varchar('customer_name', { length: 200 }),
-    driverId: varchar('driver_id', { length: 32 }).notNull(),
+    driverId: idRef('driver_id').notNull(),
     driverName: varchar('driver_name', { length: 30 }),
     driverMobile: varchar('driver_mobile', { length: 11 }),
-    vehicleId: varchar('vehicle_id', { length: 32 }).notNull(),
+    vehicleId: idRef('vehicle_id').notNull(),
     plateNo: varchar('plate_no', { length: 12 }),
-    agentId: varchar('agent_id', { length: 32 }),
-    captainId: varchar('captain_id', { length: 32 }),
-    carrierId: varchar('carrier_id', { length: 32 }),
+    agentId: idRef('agent_id'),
+    captainId: idRef('captain_id'),
+    carrierId: idRef('carrier_id'),
     goodsName: varchar('goods_name', { length: 100 }),
     cargoType: varchar('cargo_type', { length: 4 }),
     ...places(),
@@ -212,11 +213,14 @@ export const hyShippingNote = pgTable(
 );
 
 /** Every step of a note: who, when, from which state to which, with the step's data (weights, reason). */
+// An order's dispatched and completed figures (and its auto-completion) are recounted from its notes.
+totalsFollow(hyOrder, hyShippingNote);
+
 export const hyShippingNoteHistory = pgTable(
   'hy_shipping_note_history',
   {
     id: idColumn(),
-    noteId: varchar('note_id', { length: 32 }).notNull(),
+    noteId: idRef('note_id').notNull(),
     action: varchar('action', { length: 20 }).notNull(),
     fromStatus: smallint('from_status'),
     toStatus: smallint('to_status').notNull(),
@@ -232,7 +236,7 @@ export const hyShippingNoteHistory = pgTable(
 export const hyTrackPoint = pgTable(
   'hy_track_point',
   {
-    vehicleId: varchar('vehicle_id', { length: 32 }).notNull(),
+    vehicleId: idRef('vehicle_id').notNull(),
     gpsTime: tstz('gps_time').notNull(),
     lng: doublePrecision('lng').notNull(),
     lat: doublePrecision('lat').notNull(),
@@ -241,20 +245,51 @@ export const hyTrackPoint = pgTable(
     direction: smallint('direction'),
     /** 1 app, 2 Beidou, 3 track provider. */
     source: smallint('source').notNull().default(1),
-    tenantId: integer('tenant_id').notNull().default(0),
+    /** The track source (hy_track_source) that sent it; null for points written by the demo seed. */
+    sourceId: idRef('source_id'),
+    /** The vehicle's active waybill when the point arrived. */
+    noteId: idRef('note_id'),
+    tenantId: tenantIdColumn(),
   },
-  (t) => [primaryKey({ columns: [t.vehicleId, t.gpsTime] })],
+  (t) => [
+    primaryKey({ columns: [t.vehicleId, t.gpsTime] }),
+    index('hy_track_point_note_idx').on(t.noteId, t.gpsTime),
+  ],
+);
+
+/**
+ * Who may send track points: a driver app or a positioning provider, each with its own app key. Only the
+ * SHA-256 of the key is kept (a random 32-byte key needs no slow hash); the key is shown once when made.
+ */
+export const hyTrackSource = pgTable(
+  'hy_track_source',
+  {
+    id: idColumn(),
+    tenantId: integer('tenant_id').notNull().default(0),
+    name: varchar('name', { length: 50 }).notNull(),
+    /** 1 driver app, 2 Beidou, 3 track provider (the points' `source`). */
+    kind: smallint('kind').notNull().default(1),
+    keyHash: varchar('key_hash', { length: 64 }).notNull(),
+    /** The key's last four characters, to tell keys apart on the screen. */
+    keyHint: varchar('key_hint', { length: 8 }).notNull(),
+    /** 1 enabled, 0 disabled. */
+    status: smallint('status').notNull().default(1),
+    lastUsedAt: tstz('last_used_at'),
+    remark: varchar('remark', { length: 255 }),
+    ...auditColumns(),
+  },
+  (t) => [uniqueIndex('hy_track_source_key_uidx').on(t.keyHash)],
 );
 
 export const hyComplaint = pgTable(
   'hy_complaint',
   {
     id: idColumn(),
-    tenantId: integer('tenant_id').notNull().default(0),
+    tenantId: tenantIdColumn(),
     complaintNo: varchar('complaint_no', { length: 32 }).notNull(),
-    noteId: varchar('note_id', { length: 32 }).notNull(),
+    noteId: idRef('note_id').notNull(),
     shippingNoteNumber: varchar('shipping_note_number', { length: 20 }),
-    customerId: varchar('customer_id', { length: 32 }),
+    customerId: idRef('customer_id'),
     /** 1 shipper, 2 driver, 3 agent, 4 platform. */
     complainantRole: smallint('complainant_role').notNull().default(1),
     complainantName: varchar('complainant_name', { length: 50 }).notNull(),
@@ -283,11 +318,11 @@ export const hyEvaluation = pgTable(
   'hy_evaluation',
   {
     id: idColumn(),
-    tenantId: integer('tenant_id').notNull().default(0),
-    noteId: varchar('note_id', { length: 32 }).notNull(),
+    tenantId: tenantIdColumn(),
+    noteId: idRef('note_id').notNull(),
     shippingNoteNumber: varchar('shipping_note_number', { length: 20 }),
-    customerId: varchar('customer_id', { length: 32 }),
-    driverId: varchar('driver_id', { length: 32 }).notNull(),
+    customerId: idRef('customer_id'),
+    driverId: idRef('driver_id').notNull(),
     driverName: varchar('driver_name', { length: 30 }),
     /** 1 shipper, 2 platform. */
     raterRole: smallint('rater_role').notNull().default(1),

@@ -1,4 +1,5 @@
 import {
+  ACTIVE_SHIPPING_STATUSES,
   detectStops,
   formatDateTime,
   pathLengthMetres,
@@ -6,11 +7,11 @@ import {
   TRACK_WINDOW_MAX_MS,
   type TrackPoint,
   type TrackResult,
-  trackIngestBody,
+  type trackIngestBody,
   trackQuery,
   USER_TYPE,
 } from '@freight/contracts';
-import { and, asc, eq, gte, lte } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lte } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -24,8 +25,9 @@ import { hyVehicle } from './partySchema.ts';
 import { actorOf } from './shippingNotes.ts';
 import { hyShippingNote, hyTrackPoint } from './shippingSchema.ts';
 
-// GPS tracks (issue 8 §5): points per vehicle, idempotent by vehicle + time; a note's track is its
-// vehicle's points between load and unload; queries answer a Douglas–Peucker line with stops.
+// GPS tracks: points per vehicle, idempotent by vehicle + time, sent only by track sources
+// with an app key (trackSources.ts), never by a console user; a note's track is its vehicle's points between
+// load and unload; queries answer a Douglas–Peucker line with stops.
 
 const INSERT_CHUNK = 1_000;
 
@@ -44,24 +46,52 @@ async function vehicleOf(db: Db, tenantId: number, vehicleId?: string, plateNo?:
   return vehicle;
 }
 
-/** Stores a batch of fixes; a fix already stored for that vehicle and time is skipped, not doubled. */
+/** A track source as the ingest knows it after checking its key. */
+export interface TrackSender {
+  id: string;
+  tenantId: number;
+  kind: number;
+}
+
+/**
+ * Stores a batch of fixes of one vehicle of the sender's tenant, attached to the vehicle's active waybill.
+ * Points may come in any order and more than once (a device resending after a lost answer): a fix already
+ * stored for that vehicle and instant is skipped, not doubled.
+ */
 export async function ingestTrack(
   db: Db,
-  tenantId: number,
+  sender: TrackSender,
   body: z.infer<typeof trackIngestBody>,
-): Promise<{ vehicleId: string; received: number; inserted: number }> {
-  const vehicle = await vehicleOf(db, tenantId, body.vehicleId, body.plateNo);
+): Promise<{ vehicleId: string; noteId: string | null; received: number; inserted: number }> {
+  const vehicle = await vehicleOf(db, sender.tenantId, body.vehicleId, body.plateNo);
+  const [active] = await db
+    .select({ id: hyShippingNote.id })
+    .from(hyShippingNote)
+    .where(
+      and(
+        eq(hyShippingNote.vehicleId, vehicle.id),
+        eq(hyShippingNote.tenantId, sender.tenantId),
+        inArray(hyShippingNote.status, [...ACTIVE_SHIPPING_STATUSES]),
+      ),
+    )
+    .orderBy(desc(hyShippingNote.createTime))
+    .limit(1);
+  const byTime = new Map<number, (typeof body.points)[number]>();
+  for (const p of body.points) byTime.set(p.time.getTime(), p);
+  const points = [...byTime.values()].sort((a, b) => a.time.getTime() - b.time.getTime());
   let inserted = 0;
-  for (let i = 0; i < body.points.length; i += INSERT_CHUNK) {
-    const rows = body.points.slice(i, i + INSERT_CHUNK).map((p) => ({
+  for (let i = 0; i < points.length; i += INSERT_CHUNK) {
+    const rows = points.slice(i, i + INSERT_CHUNK).map((p) => ({
       vehicleId: vehicle.id,
       gpsTime: p.time,
       lng: p.lng,
       lat: p.lat,
       speed: p.speed === null || p.speed === undefined ? null : Math.round(p.speed),
       direction: p.direction === null || p.direction === undefined ? null : Math.round(p.direction),
-      source: body.source,
-      tenantId,
+      source: sender.kind,
+      sourceId: sender.id,
+      noteId: active?.id ?? null,
+      tenantId: sender.tenantId,
     }));
     const stored = await db
       .insert(hyTrackPoint)
@@ -70,7 +100,7 @@ export async function ingestTrack(
       .returning({ t: hyTrackPoint.gpsTime });
     inserted += stored.length;
   }
-  return { vehicleId: vehicle.id, received: body.points.length, inserted };
+  return { vehicleId: vehicle.id, noteId: active?.id ?? null, received: body.points.length, inserted };
 }
 
 /** The simplified line and stops of a vehicle between two instants. */
@@ -164,12 +194,6 @@ async function trackOfNote(db: Db, note: typeof hyShippingNote.$inferSelect, tol
 export function trackRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db } = ctx;
   const r = app.withTypeProvider<ZodTypeProvider>();
-
-  r.post(
-    '/shipping/hyShippingNote/track/points',
-    { config: { access: perm('shipping:track:ingest'), audit: false }, schema: { body: trackIngestBody } },
-    async (request) => ok(await ingestTrack(db, actorOf(request).tenantId, request.body), '轨迹上传成功'),
-  );
 
   // The note's track from the shipping lists (track-query list, note detail).
   r.get(

@@ -10,7 +10,7 @@ import type { AppContext } from '../../platform/context.ts';
 import { ok, okMessage } from '../../platform/http/envelope.ts';
 import { bizError, forbidden, unauthorized } from '../../platform/http/errors.ts';
 import { registerResource } from '../../platform/resource/defineResource.ts';
-import { tableDictOf } from '../system/dict/tableDicts.ts';
+import { tableDictOf } from '../system/index.ts';
 import { reportCall } from './apiRoutes.ts';
 import type { ReportColumn } from './reportGuard.ts';
 import { paramTypes } from './reportService.ts';

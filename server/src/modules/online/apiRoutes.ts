@@ -1,4 +1,4 @@
-// The report API the console's record popup and auto report list call (spec §7 online report, reference §2).
+// The report API the console's record popup and auto report list call.
 import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -8,7 +8,7 @@ import { grantsOf } from '../../platform/access/grants.ts';
 import type { Session } from '../../platform/auth/session.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { untilDrained } from '../../platform/http/backpressure.ts';
-import { ok } from '../../platform/http/envelope.ts';
+import { ok, pageOf } from '../../platform/http/envelope.ts';
 import { bizError, forbidden, unauthorized } from '../../platform/http/errors.ts';
 import type { ReportResult } from './reportQuery.ts';
 import {
@@ -80,7 +80,7 @@ export function reportApiRoutes(app: FastifyInstance, ctx: AppContext, sources: 
       const names = new Set(columns.map((c) => c.name));
       const column = typeof query.column === 'string' ? query.column : '';
       const order = query.order === 'asc' || query.order === 'desc' ? query.order : 'asc';
-      // spec §7: order is asc or desc only; the column must be one of the report's (reference #9734).
+      // Order is asc or desc only; the column must be one of the report's.
       const sortable = report.items.some((i) => i.fieldName === column && names.has(column));
       if (column && !sortable) throw new ReportSqlError('排序字段不正确');
       const totals = report.items
@@ -226,12 +226,8 @@ export function reportApiRoutes(app: FastifyInstance, ctx: AppContext, sources: 
         offset: (query.pageNo - 1) * query.pageSize,
       });
       return ok({
-        total: result.total,
-        records: withDictText(report, result.records),
+        ...pageOf(withDictText(report, result.records), result.total, query),
         totals: result.totals,
-        size: query.pageSize,
-        current: query.pageNo,
-        pages: Math.ceil(result.total / query.pageSize),
       });
     },
   );

@@ -2,7 +2,7 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../test/harness.ts';
-import { hyDriver, hyVehicle } from '../freight/partySchema.ts';
+import { hyDriver, hyVehicle } from '../freight/index.ts';
 
 const api = (path: string) => `/jeecg-boot${path}`;
 

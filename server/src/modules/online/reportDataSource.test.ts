@@ -34,6 +34,8 @@ describe('online reports on a data source', () => {
       dbName: (external as { name: string }).name,
       dbUsername: decodeURIComponent(url.username || 'postgres'),
       dbPassword: decodeURIComponent(url.password) || null,
+      // Reports read only the tables listed for the source (issue 16 §2.8).
+      reportTables: 'public.waybill_ext',
       ...over,
     };
   };
@@ -146,6 +148,7 @@ describe('online reports on a data source', () => {
       console.log(`skipped: ${missing}`);
       ctx.skip();
     }
+    // A function with a side effect is refused by the guard before anything runs (issue 16 §2.8) …
     const added = (
       await send(
         'POST',
@@ -153,10 +156,7 @@ describe('online reports on a data source', () => {
         report({ code: `${code}_write`, cgrSql: "select nextval('ext_seq') as n", dbSource: code }),
       )
     ).json();
-    expect(added).toMatchObject({ success: true });
-    const body = (await get(`/online/cgreport/api/getData/${added.result.id}`)).json();
-    expect(body.success).toBe(false);
-    expect(body.message).toMatch(/read-only/);
+    expect(added).toMatchObject({ success: false, message: '报表SQL不能调用函数 nextval' });
     const [seq] = (await adminQuery(external?.url.toString() as string, 'select is_called from ext_seq'))
       .rows;
     expect(seq.is_called).toBe(false);

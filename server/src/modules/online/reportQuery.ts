@@ -2,6 +2,7 @@
 // statement timeout, filtered, sorted and paged outside it by whitelisted column names only.
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client.ts';
+import { containing } from '../../platform/db/likePattern.ts';
 import { rowsOf } from '../../platform/db/rows.ts';
 import { CountCache } from '../../platform/resource/countCache.ts';
 import { MAX_REPORT_COST, type ReportColumn } from './reportGuard.ts';
@@ -71,7 +72,7 @@ function innerSql(request: Pick<ReportRequest, 'compiled' | 'types' | 'values'>)
 
 const col = (name: string) => sql.raw(`r.${quoteIdent(name)}`);
 
-/** Dates and times leave as the console shows them (spec §9); big numbers as exact text. */
+/** Dates and times leave as the console shows them; big numbers as exact text. */
 function outputColumn(column: ReportColumn): SQL {
   const ref = col(column.name);
   const as = sql.raw(quoteIdent(column.name));
@@ -89,7 +90,7 @@ function filterSql(filter: ReportFilter): SQL {
   const cast = sql.raw(`::${filter.as}`);
   switch (filter.op) {
     case 'contains': {
-      const pattern = `%${filter.value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      const pattern = containing(filter.value);
       return sql`${ref}::text ilike ${pattern}`;
     }
     case 'eq':

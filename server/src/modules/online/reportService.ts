@@ -6,7 +6,7 @@ import type { Session } from '../../platform/auth/session.ts';
 import type { DictLookup } from '../../platform/context.ts';
 import type { DbOrTx } from '../../platform/db/client.ts';
 import { formatDateTime } from '../../platform/http/envelope.ts';
-import { loadTableDictItems, tableDictOf } from '../system/dict/tableDicts.ts';
+import { loadTableDictItems, tableDictOf } from '../system/index.ts';
 import type { ReportFilter } from './reportQuery.ts';
 import {
   type CompiledSql,

@@ -2,23 +2,27 @@
 // PostgreSQL data source through a small pool of its own, every query in a read-only transaction with the
 // report statement timeout. The SQL is still one SELECT (compileReportSql) with every value bound.
 import { createHash } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { reportTablesOf } from '@freight/contracts';
+import { eq } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import type { AppContext } from '../../platform/context.ts';
 import type { DbOrTx } from '../../platform/db/client.ts';
-import { rowsOf } from '../../platform/db/rows.ts';
-import { sysDataSource } from '../system/adminSchema.ts';
-import { dataSourceSettings } from '../system/dataSource/routes.ts';
-import type { ReportColumn, ReportGuardCache } from './reportGuard.ts';
+import { dataSourceSettings, sysDataSource } from '../system/index.ts';
 import {
-  beginReportTransaction,
+  allowListTables,
+  analyzeReportSql,
+  type ReportColumn,
+  type ReportGuardCache,
+  type TablePolicy,
+} from './reportGuard.ts';
+import {
   REPORT_STATEMENT_TIMEOUT_MS,
   type ReportRequest,
   type ReportResult,
   runReport,
 } from './reportQuery.ts';
-import { type CompiledSql, type ParamType, PG_TYPE_OF, ReportSqlError } from './reportSql.ts';
+import { type CompiledSql, type ParamType, ReportSqlError } from './reportSql.ts';
 
 /** A database a report can run on. */
 export interface ReportTarget {
@@ -36,6 +40,8 @@ const IDLE_MS = 10 * 60_000;
 
 interface Source {
   version: string;
+  /** The tables its administrator lets reports read. */
+  tables: TablePolicy;
   pool: pg.Pool;
   db: DbOrTx;
   usedAt: number;
@@ -93,6 +99,7 @@ export class ReportSources {
         dbName: sysDataSource.dbName,
         dbUsername: sysDataSource.dbUsername,
         dbPassword: sysDataSource.dbPassword,
+        reportTables: sysDataSource.reportTables,
         tenantId: sysDataSource.tenantId,
         updateTime: sysDataSource.updateTime,
       })
@@ -128,7 +135,7 @@ export class ReportSources {
   }
 
   private async open(code: string, version: string): Promise<Source> {
-    const settings = await dataSourceSettings(this.ctx, code);
+    const settings = await dataSourceSettings(this.ctx.db, code);
     if (!settings) throw new ReportSqlError(`数据源 ${code} 不存在`);
     const pool = new pg.Pool({
       host: settings.dbHost,
@@ -148,8 +155,9 @@ export class ReportSources {
     pool.on('error', () => {});
     const source: Source = {
       version,
+      tables: allowListTables(reportTablesOf(settings.reportTables)),
       pool,
-      db: drizzle(pool) as unknown as DbOrTx,
+      db: drizzle(pool),
       usedAt: Date.now(),
       columns: new Map(),
     };
@@ -179,8 +187,9 @@ export class ReportSources {
   }
 
   /**
-   * Output columns of the SQL on an external database: planned with typed NULL placeholders, `limit 0`, in a
-   * read-only transaction; the names and types come from the result's field descriptions.
+   * Output columns of the SQL on an external database, checked by the same guard as on the platform database
+   * (parsed by that server into a temporary view: functions, operators, secret columns) and the data source's
+   * own list of readable tables.
    */
   private columnsOf(
     source: Source,
@@ -190,7 +199,12 @@ export class ReportSources {
     const key = JSON.stringify([compiled, types]);
     let found = source.columns.get(key);
     if (!found) {
-      found = describe(source.db, compiled, types);
+      found = analyzeReportSql(source.db, compiled, types, source.tables, { external: true }).catch(
+        (error: unknown) => {
+          if (error instanceof ReportSqlError || isConnectionFailure(error)) throw error;
+          throw new ReportSqlError(`SQL解析失败: ${messageOf(error)}`);
+        },
+      );
       found.catch(() => source.columns.delete(key));
       if (source.columns.size >= 200) source.columns.delete(source.columns.keys().next().value as string);
       source.columns.set(key, found);
@@ -203,45 +217,4 @@ export class ReportSources {
     this.sources.clear();
     await Promise.all(pools.map((pool) => pool.end().catch(() => {})));
   }
-}
-
-async function describe(
-  db: DbOrTx,
-  compiled: CompiledSql,
-  types: Record<string, ParamType>,
-): Promise<ReportColumn[]> {
-  const chunks = compiled.parts.map((part, i) =>
-    i < compiled.params.length ? `${part}NULL::${PG_TYPE_OF[types[compiled.params[i]]]}` : part,
-  );
-  const columns = await db.transaction(async (tx) => {
-    await beginReportTransaction(tx);
-    let result: { fields?: { name: string; dataTypeID: number; dataTypeModifier: number }[] };
-    try {
-      result = (await tx.execute(
-        sql.raw(`select * from (${chunks.join('')}) as r limit 0`),
-      )) as unknown as typeof result;
-    } catch (error) {
-      if (isConnectionFailure(error)) throw error;
-      throw new ReportSqlError(`SQL解析失败: ${messageOf(error)}`);
-    }
-    const fields = result.fields ?? [];
-    if (!fields.length) return [];
-    const named = rowsOf<{ pgType: string }>(
-      await tx.execute(
-        sql`select format_type(t.oid, t.mod) as "pgType"
-            from unnest(${`{${fields.map((f) => f.dataTypeID).join(',')}}`}::oid[],
-                        ${`{${fields.map((f) => f.dataTypeModifier).join(',')}}`}::int[])
-                 with ordinality as t(oid, mod, n)
-            order by t.n`,
-      ),
-    );
-    return fields.map((f, i) => ({ name: f.name, pgType: named[i]?.pgType ?? 'text' }));
-  });
-  if (!columns.length) throw new ReportSqlError('报表SQL没有返回任何字段');
-  const names = new Set<string>();
-  for (const column of columns) {
-    if (names.has(column.name)) throw new ReportSqlError(`报表SQL的字段名重复: ${column.name}`);
-    names.add(column.name);
-  }
-  return columns;
 }

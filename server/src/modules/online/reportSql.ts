@@ -1,6 +1,6 @@
 // biome-ignore-all lint/suspicious/noTemplateCurlyInString: `${name}` is the report placeholder syntax, not a template.
-// Report SQL as written by a report author, turned into text + bound parameters (reference §6: the reference
-// spliced `${param}` into the SQL and its getData `order` was injectable, #9734). Pure: no database here.
+// Report SQL as written by a report author, turned into text + bound parameters (the reference
+// spliced `${param}` into the SQL and its getData `order` was injectable). Pure: no database here.
 
 export type ParamType = 'string' | 'number' | 'integer' | 'date';
 
@@ -40,6 +40,9 @@ export interface CompiledSql {
 }
 
 const NAME = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/;
+/** Longest SQL a report may have; every check of it is one pass over the text. */
+export const MAX_REPORT_SQL_CHARS = 20_000;
+const MAX_NESTING = 32;
 const isIdentChar = (c: string | undefined) => c !== undefined && /[A-Za-z0-9_$]/.test(c);
 
 /** Index just past the closing quote of a string literal starting at `start` (the opening quote). */
@@ -87,11 +90,12 @@ function skipQuotedIdentifier(text: string, start: number): number {
 export function compileReportSql(source: string): CompiledSql {
   const text = source.trim().replace(/;\s*$/, '');
   if (!text) throw new ReportSqlError('报表SQL不能为空');
-  if (text.length > 20_000) throw new ReportSqlError('报表SQL过长');
+  if (text.length > MAX_REPORT_SQL_CHARS) throw new ReportSqlError('报表SQL过长');
   if (!/^(select|with)\b/i.test(text)) throw new ReportSqlError('报表SQL必须是一条 SELECT 查询');
   const parts: string[] = [];
   const params: string[] = [];
   let partStart = 0;
+  let depth = 0;
   let i = 0;
   while (i < text.length) {
     const c = text[i];
@@ -110,6 +114,14 @@ export function compileReportSql(source: string): CompiledSql {
       throw new ReportSqlError('报表SQL不能包含注释');
     } else if (c === ';') {
       throw new ReportSqlError('报表SQL只能是一条查询语句');
+    } else if (c === '(') {
+      // The parser and planner recurse on nesting: bounded here, in one pass over the text.
+      depth += 1;
+      if (depth > MAX_NESTING) throw new ReportSqlError(`报表SQL的括号嵌套不能超过 ${MAX_NESTING} 层`);
+      i += 1;
+    } else if (c === ')') {
+      depth -= 1;
+      i += 1;
     } else if (c === '$') {
       if (isIdentChar(text[i - 1]) && text[i + 1] !== '{') {
         // `$` inside an identifier (PostgreSQL allows it after the first character).

@@ -1,9 +1,9 @@
 import { index, integer, pgTable, smallint, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { auditColumns, idColumn } from '../../platform/db/columns.ts';
+import { auditColumns, idColumn, idRef } from '../../platform/db/columns.ts';
 
 /**
  * Online report definitions (reference onl_cgreport_head). `cgr_sql` is one SELECT whose `${param}`
- * placeholders are bound, never spliced (reference §6 #9734); see reportSql.ts and reportGuard.ts.
+ * placeholders are bound, never spliced; see reportSql.ts and reportGuard.ts.
  */
 export const onlCgreportHead = pgTable(
   'onl_cgreport_head',
@@ -31,7 +31,7 @@ export const onlCgreportItem = pgTable(
   'onl_cgreport_item',
   {
     id: idColumn(),
-    cgrheadId: varchar('cgrhead_id', { length: 32 }).notNull(),
+    cgrheadId: idRef('cgrhead_id').notNull(),
     fieldName: varchar('field_name', { length: 64 }).notNull(),
     fieldTxt: varchar('field_txt', { length: 100 }),
     fieldWidth: integer('field_width'),
@@ -60,7 +60,7 @@ export const onlCgreportParam = pgTable(
   'onl_cgreport_param',
   {
     id: idColumn(),
-    cgrheadId: varchar('cgrhead_id', { length: 32 }).notNull(),
+    cgrheadId: idRef('cgrhead_id').notNull(),
     paramName: varchar('param_name', { length: 64 }).notNull(),
     paramTxt: varchar('param_txt', { length: 100 }),
     paramValue: varchar('param_value', { length: 200 }),

@@ -1,4 +1,4 @@
-// Reports every installation starts with: the record popups of drivers, vehicles and customers (issue 5).
+// Reports every installation starts with: the record popups of drivers, vehicles and customers.
 // Inserted once by code; an administrator's later edits are kept.
 import { createHash } from 'node:crypto';
 import type { Db } from '../../platform/db/client.ts';

@@ -4,6 +4,7 @@ import { addressListRoutes } from './addressList/routes.ts';
 import { announcementAdminRoutes } from './announcement/adminRoutes.ts';
 import { categoryRoutes } from './category/routes.ts';
 import { checkRuleRoutes } from './checkRule/routes.ts';
+import { ossFileRoutes } from './common/ossFiles.ts';
 import { dataLogRoutes } from './dataLog/routes.ts';
 import { dataSourceRoutes } from './dataSource/routes.ts';
 import { departRoutes } from './depart/routes.ts';
@@ -12,14 +13,17 @@ import type { DictCache } from './dict/cache.ts';
 import { fillRuleRoutes } from './fillRule/routes.ts';
 import { gatewayRoutes } from './gateway/routes.ts';
 import { logRoutes } from './log/routes.ts';
+import { monitorRoutes } from './monitor/routes.ts';
+import { namedApiRoutes } from './namedApi.ts';
 import { permissionAdminRoutes } from './permission/adminRoutes.ts';
 import { positionRoutes } from './position/routes.ts';
 import { quartzRoutes } from './quartz/routes.ts';
 import { roleRoutes } from './role/routes.ts';
 import { tenantRoutes } from './tenant/routes.ts';
 import { userAdminRoutes } from './user/adminRoutes.ts';
+import { profileRoutes } from './user/profileRoutes.ts';
 
-/** The system administration screens' calls (issue 6). */
+/** The system administration screens' calls. */
 export function systemAdminRoutes(app: FastifyInstance, ctx: AppContext, dicts: DictCache): void {
   userAdminRoutes(app, ctx);
   roleRoutes(app, ctx);
@@ -38,4 +42,8 @@ export function systemAdminRoutes(app: FastifyInstance, ctx: AppContext, dicts: 
   addressListRoutes(app, ctx);
   dataLogRoutes(app, ctx);
   logRoutes(app, ctx);
+  namedApiRoutes(app, ctx);
+  monitorRoutes(app, ctx);
+  ossFileRoutes(app, ctx);
+  profileRoutes(app, ctx);
 }

@@ -1,5 +1,5 @@
 import { bigint, index, integer, pgTable, smallint, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { auditColumns, idColumn, tstz } from '../../platform/db/columns.ts';
+import { auditColumns, idColumn, idRef, tenantIdColumn, tstz } from '../../platform/db/columns.ts';
 
 /** Scheduled jobs (reference sys_quartz_job): `job_class_name` holds a key of the job registry in code. */
 export const sysQuartzJob = pgTable(
@@ -25,7 +25,7 @@ export const sysQuartzJobLog = pgTable(
   'sys_quartz_job_log',
   {
     id: idColumn(),
-    jobId: varchar('job_id', { length: 32 }).notNull(),
+    jobId: idRef('job_id').notNull(),
     jobClassName: varchar('job_class_name', { length: 100 }).notNull(),
     /** The cron trigger this run belongs to; null for a manual run. Unique per job: a trigger runs once. */
     fireTime: tstz('fire_time'),
@@ -113,8 +113,10 @@ export const sysDataSource = pgTable(
     dbName: varchar('db_name', { length: 100 }).notNull(),
     dbUsername: varchar('db_username', { length: 100 }).notNull(),
     dbPassword: text('db_password'),
+    /** What reports may read there: `schema.table` or `schema.*` entries (reportTablesOf); empty: nothing. */
+    reportTables: varchar('report_tables', { length: 2000 }),
     sysOrgCode: varchar('sys_org_code', { length: 64 }),
-    tenantId: integer('tenant_id').notNull().default(0),
+    tenantId: tenantIdColumn(),
     ...auditColumns(),
   },
   (t) => [uniqueIndex('sys_data_source_code_uidx').on(t.code)],
@@ -143,16 +145,24 @@ export const sysGatewayRoute = pgTable(
   (t) => [uniqueIndex('sys_gateway_route_router_uidx').on(t.routerId)],
 );
 
-/** A version of a business record after each add or edit. */
-export const sysDataLog = pgTable(
-  'sys_data_log',
+/**
+ * Who uploaded a stored file, and for which party: reads of private files are allowed to the uploader, the
+ * uploader's party (a customer's staff) and platform staff. Stored names are random, never derived from
+ * ids, dates of a record or the uploader's file name.
+ */
+export const sysFile = pgTable(
+  'sys_file',
   {
-    id: idColumn(),
-    dataTable: varchar('data_table', { length: 64 }).notNull(),
-    dataId: varchar('data_id', { length: 32 }).notNull(),
-    dataContent: text('data_content').notNull(),
-    dataVersion: integer('data_version').notNull(),
-    ...auditColumns(),
+    path: varchar('path', { length: 255 }).primaryKey(),
+    /** The upload's `biz` folder (driver, customer, weighbridge, avatar …). */
+    biz: varchar('biz', { length: 100 }).notNull(),
+    originalName: varchar('original_name', { length: 255 }),
+    uploaderId: varchar('uploader_id', { length: 32 }),
+    uploaderType: smallint('uploader_type'),
+    /** The uploader's party (customer, agent or captain id) when the uploader is not platform staff. */
+    partyId: varchar('party_id', { length: 32 }),
+    tenantId: integer('tenant_id').notNull().default(0),
+    createTime: tstz('create_time').defaultNow().notNull(),
   },
-  (t) => [uniqueIndex('sys_data_log_version_uidx').on(t.dataTable, t.dataId, t.dataVersion)],
+  (t) => [index('sys_file_party_idx').on(t.partyId)],
 );

@@ -1,5 +1,15 @@
-import { index, integer, pgTable, serial, smallint, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { auditColumns, idColumn, tstz } from '../../platform/db/columns.ts';
+import {
+  boolean,
+  index,
+  integer,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { auditColumns, idColumn, idRef, tstz } from '../../platform/db/columns.ts';
 
 /** Message templates (reference sys_sms_template); `${var}` placeholders in template_content. */
 export const sysSmsTemplate = pgTable(
@@ -38,6 +48,11 @@ export const sysSms = pgTable(
     esSendStatus: smallint('es_send_status').notNull().default(0),
     esSendNum: integer('es_send_num').notNull().default(0),
     esResult: varchar('es_result', { length: 255 }),
+    /**
+     * A message carrying a live secret (a verification code): its parameters and text are stored with the
+     * secret blanked out (the code's salted hash lives in sys_sms_code), and it is never queued or sent again.
+     */
+    secret: boolean('secret').notNull().default(false),
     remark: varchar('remark', { length: 500 }),
     ...auditColumns(),
   },
@@ -73,8 +88,8 @@ export const sysRememberKey = pgTable(
   'sys_remember_key',
   {
     keyHash: varchar('key_hash', { length: 64 }).primaryKey(),
-    chainId: varchar('chain_id', { length: 32 }).notNull(),
-    userId: varchar('user_id', { length: 32 }).notNull(),
+    chainId: idRef('chain_id').notNull(),
+    userId: idRef('user_id').notNull(),
     expiresAt: tstz('expires_at').notNull(),
     usedAt: tstz('used_at'),
     createTime: tstz('create_time').defaultNow().notNull(),
@@ -89,7 +104,7 @@ export const sysThirdAccount = pgTable(
     id: idColumn(),
     provider: varchar('provider', { length: 32 }).notNull(),
     subject: varchar('subject', { length: 255 }).notNull(),
-    userId: varchar('user_id', { length: 32 }).notNull(),
+    userId: idRef('user_id').notNull(),
     ...auditColumns(),
   },
   (t) => [
@@ -109,7 +124,7 @@ export const sysAuthTicket = pgTable(
   {
     hash: varchar('hash', { length: 64 }).primaryKey(),
     kind: varchar('kind', { length: 16 }).notNull(),
-    userId: varchar('user_id', { length: 32 }),
+    userId: idRef('user_id'),
     data: varchar('data', { length: 2000 }),
     expiresAt: tstz('expires_at').notNull(),
     createTime: tstz('create_time').defaultNow().notNull(),

@@ -1,5 +1,8 @@
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../platform/context.ts';
+import type { DbOrTx } from '../../platform/db/client.ts';
+import { provideSystemAccess } from './accessDirectory.ts';
 import { systemAdminRoutes } from './admin.ts';
 import { announcementRoutes } from './announcement/routes.ts';
 import { authFlowRoutes } from './auth/flows.ts';
@@ -9,18 +12,66 @@ import { uploadRoutes } from './common/uploadRoutes.ts';
 import { dashboardRoutes } from './dashboard/routes.ts';
 import type { DictCache } from './dict/cache.ts';
 import { dictRoutes } from './dict/routes.ts';
+import { divisionRoutes } from './division/routes.ts';
+import { pathRoutes } from './permission/pathRoutes.ts';
 import { permissionRoutes } from './permission/routes.ts';
+import { sysRole, sysUserRole } from './schema.ts';
 import { userRoutes } from './user/routes.ts';
 
+// What other modules may use: the tables they join, the services they call and the hooks they fill.
+export { invalidateGrants, type PermissionRow } from './accessDirectory.ts';
+export { sysDataSource, sysFillRule, sysQuartzJob } from './adminSchema.ts';
+export { type LoginCheck, registerLoginCheck } from './auth/loginChecks.ts';
+export { consumeSmsCode } from './auth/sms.ts';
+export { registerUniqueFields, type UniqueField } from './common/duplicateRoutes.ts';
+export { mayReadFile, randomStoredName, recordFile } from './common/fileOwners.ts';
+export { sniffAllowedType } from './common/fileTypes.ts';
+export { dataSourceSettings } from './dataSource/secret.ts';
+export {
+  isCustomerUser,
+  isStaff as isPlatformStaff,
+  loadTableDictItems,
+  registerTableDict,
+  type TableDict,
+  tableDictOf,
+} from './dict/tableDicts.ts';
+export { nextFillValue } from './fillRule/generators.ts';
+export {
+  sysAnnouncement,
+  sysPermission,
+  sysRole,
+  sysRolePermission,
+  sysUser,
+  sysUserRole,
+} from './schema.ts';
+export { roleIdByCode, type UserRow, usernameTaken } from './user/service.ts';
+/** Codes of the roles a user holds (other modules weigh per-role settings, e.g. payout approval limits). */
+export async function roleCodesOf(db: DbOrTx, userId: string): Promise<string[]> {
+  const rows = await db
+    .select({ code: sysRole.roleCode })
+    .from(sysUserRole)
+    .innerJoin(sysRole, eq(sysRole.id, sysUserRole.roleId))
+    .where(eq(sysUserRole.userId, userId));
+  return rows.map((r) => r.code);
+}
+
 export function systemModule(app: FastifyInstance, ctx: AppContext, dicts: DictCache): void {
+  provideSystemAccess();
   authRoutes(app, ctx, dicts);
   authFlowRoutes(app, ctx, dicts);
   dictRoutes(app, dicts, ctx.db);
   uploadRoutes(app, ctx);
   duplicateRoutes(app, ctx);
   permissionRoutes(app, ctx);
+  pathRoutes(app, ctx);
+  divisionRoutes(app, ctx);
   userRoutes(app, ctx);
   announcementRoutes(app, ctx);
   dashboardRoutes(app, ctx);
   systemAdminRoutes(app, ctx, dicts);
 }
+
+/** The platform's secret box (AES-256-GCM with the platform key), for settings other modules keep encrypted. */
+export { decryptSecret, encryptSecret, loadDataSourceKey } from './dataSource/secret.ts';
+/** Places' division codes: names of a code's province, city and district, for orders and waybills. */
+export { placeNames } from './division/chain.ts';

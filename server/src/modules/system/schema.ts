@@ -11,7 +11,7 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { auditColumns, idColumn, tstz } from '../../platform/db/columns.ts';
+import { auditColumns, idColumn, idRef, tenantIdColumn, tstz } from '../../platform/db/columns.ts';
 
 export const sysTenant = pgTable('sys_tenant', {
   id: integer('id').primaryKey(),
@@ -49,7 +49,7 @@ export const sysUser = pgTable(
     userIdentity: smallint('user_identity').default(1),
     /** Tenants the user may act in ("1,2"); 0 (the platform tenant) is implied. */
     relTenantIds: varchar('rel_tenant_ids', { length: 256 }),
-    /** 1 system staff, 2 customer, 3 agent, 6 customer admin (spec §1). */
+    /** 1 system staff, 2 customer, 3 agent, 6 customer admin. */
     userType: smallint('user_type').notNull().default(1),
     /** Current customer (userType 2/6) or own agent id (agent). */
     cid: varchar('cid', { length: 32 }),
@@ -69,7 +69,7 @@ export const sysRole = pgTable(
     roleName: varchar('role_name', { length: 200 }).notNull(),
     roleCode: varchar('role_code', { length: 100 }).notNull(),
     description: varchar('description', { length: 255 }),
-    tenantId: integer('tenant_id').notNull().default(0),
+    tenantId: tenantIdColumn(),
     ...auditColumns(),
   },
   (t) => [uniqueIndex('sys_role_code_uidx').on(t.roleCode)],
@@ -78,8 +78,8 @@ export const sysRole = pgTable(
 export const sysUserRole = pgTable(
   'sys_user_role',
   {
-    userId: varchar('user_id', { length: 32 }).notNull(),
-    roleId: varchar('role_id', { length: 32 }).notNull(),
+    userId: idRef('user_id').notNull(),
+    roleId: idRef('role_id').notNull(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.roleId] }), index('sys_user_role_role_idx').on(t.roleId)],
 );
@@ -89,8 +89,10 @@ export const sysPermission = pgTable(
   'sys_permission',
   {
     id: idColumn(),
-    parentId: varchar('parent_id', { length: 32 }),
+    parentId: idRef('parent_id'),
     name: varchar('name', { length: 100 }).notNull(),
+    /** The name in the console's English mode; null shows the Chinese name. */
+    nameEn: varchar('name_en', { length: 100 }),
     url: varchar('url', { length: 255 }),
     component: varchar('component', { length: 255 }),
     componentName: varchar('component_name', { length: 100 }),
@@ -108,7 +110,7 @@ export const sysPermission = pgTable(
     hidden: boolean('hidden').notNull().default(false),
     hideTab: boolean('hide_tab').notNull().default(false),
     description: varchar('description', { length: 255 }),
-    /** "1" enabled, "0" disabled (spec §3). */
+    /** "1" enabled, "0" disabled. */
     status: varchar('status', { length: 2 }).notNull().default('1'),
     delFlag: smallint('del_flag').notNull().default(0),
     ruleFlag: smallint('rule_flag').notNull().default(0),
@@ -124,8 +126,8 @@ export const sysPermission = pgTable(
 export const sysRolePermission = pgTable(
   'sys_role_permission',
   {
-    roleId: varchar('role_id', { length: 32 }).notNull(),
-    permissionId: varchar('permission_id', { length: 32 }).notNull(),
+    roleId: idRef('role_id').notNull(),
+    permissionId: idRef('permission_id').notNull(),
     /** Comma-separated ids of sys_permission_data_rule granted with this menu. */
     dataRuleIds: varchar('data_rule_ids', { length: 1000 }),
     operateDate: tstz('operate_date'),
@@ -141,7 +143,7 @@ export const sysPermissionDataRule = pgTable(
   'sys_permission_data_rule',
   {
     id: idColumn(),
-    permissionId: varchar('permission_id', { length: 32 }).notNull(),
+    permissionId: idRef('permission_id').notNull(),
     ruleName: varchar('rule_name', { length: 50 }).notNull(),
     ruleColumn: varchar('rule_column', { length: 50 }).notNull(),
     ruleConditions: varchar('rule_conditions', { length: 50 }).notNull(),
@@ -156,7 +158,7 @@ export const sysDepart = pgTable(
   'sys_depart',
   {
     id: idColumn(),
-    parentId: varchar('parent_id', { length: 32 }),
+    parentId: idRef('parent_id'),
     departName: varchar('depart_name', { length: 100 }).notNull(),
     departNameEn: varchar('depart_name_en', { length: 500 }),
     departNameAbbr: varchar('depart_name_abbr', { length: 500 }),
@@ -173,7 +175,7 @@ export const sysDepart = pgTable(
     memo: varchar('memo', { length: 500 }),
     status: varchar('status', { length: 1 }).default('1'),
     delFlag: smallint('del_flag').notNull().default(0),
-    tenantId: integer('tenant_id').notNull().default(0),
+    tenantId: tenantIdColumn(),
     ...auditColumns(),
   },
   (t) => [
@@ -185,8 +187,8 @@ export const sysDepart = pgTable(
 export const sysUserDepart = pgTable(
   'sys_user_depart',
   {
-    userId: varchar('user_id', { length: 32 }).notNull(),
-    depId: varchar('dep_id', { length: 32 }).notNull(),
+    userId: idRef('user_id').notNull(),
+    depId: idRef('dep_id').notNull(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.depId] }), index('sys_user_depart_dep_idx').on(t.depId)],
 );
@@ -199,7 +201,7 @@ export const sysPosition = pgTable(
     name: varchar('name', { length: 100 }).notNull(),
     postRank: varchar('post_rank', { length: 2 }),
     companyId: varchar('company_id', { length: 255 }),
-    tenantId: integer('tenant_id').notNull().default(0),
+    tenantId: tenantIdColumn(),
     ...auditColumns(),
   },
   (t) => [uniqueIndex('sys_position_code_uidx').on(t.code)],
@@ -210,6 +212,7 @@ export const sysDict = pgTable(
   {
     id: idColumn(),
     dictName: varchar('dict_name', { length: 100 }).notNull(),
+    dictNameEn: varchar('dict_name_en', { length: 100 }),
     dictCode: varchar('dict_code', { length: 100 }).notNull(),
     description: varchar('description', { length: 255 }),
     delFlag: smallint('del_flag').notNull().default(0),
@@ -224,8 +227,10 @@ export const sysDictItem = pgTable(
   'sys_dict_item',
   {
     id: idColumn(),
-    dictId: varchar('dict_id', { length: 32 }).notNull(),
+    dictId: idRef('dict_id').notNull(),
     itemText: varchar('item_text', { length: 100 }).notNull(),
+    /** The text in the console's English mode. */
+    itemTextEn: varchar('item_text_en', { length: 100 }),
     itemValue: varchar('item_value', { length: 100 }).notNull(),
     itemColor: varchar('item_color', { length: 20 }),
     description: varchar('description', { length: 255 }),
@@ -262,7 +267,7 @@ export const sysAnnouncement = pgTable(
     busId: varchar('bus_id', { length: 50 }),
     openType: varchar('open_type', { length: 20 }),
     openPage: varchar('open_page', { length: 255 }),
-    tenantId: integer('tenant_id').notNull().default(0),
+    tenantId: tenantIdColumn(),
     ...auditColumns(),
   },
   (t) => [index('sys_announcement_status_idx').on(t.sendStatus, t.sendTime)],
@@ -272,8 +277,8 @@ export const sysAnnouncementSend = pgTable(
   'sys_announcement_send',
   {
     id: idColumn(),
-    anntId: varchar('annt_id', { length: 32 }).notNull(),
-    userId: varchar('user_id', { length: 32 }).notNull(),
+    anntId: idRef('annt_id').notNull(),
+    userId: idRef('user_id').notNull(),
     readFlag: varchar('read_flag', { length: 1 }).notNull().default('0'),
     readTime: tstz('read_time'),
     ...auditColumns(),

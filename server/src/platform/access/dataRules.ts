@@ -1,5 +1,6 @@
 import { eq, gt, gte, ilike, inArray, lt, lte, ne, type SQL } from 'drizzle-orm';
 import type { SessionUser } from '../auth/session.ts';
+import { escapeLike } from '../db/likePattern.ts';
 import { formatDateTime } from '../http/envelope.ts';
 import { type FieldMap, never } from '../resource/query.ts';
 import type { DataRuleRow } from './grants.ts';
@@ -29,10 +30,6 @@ export function resolveRuleValue(raw: string, ctx: RuleContext): string | string
     const v = vars[name];
     return Array.isArray(v) ? v.join(',') : (v ?? '');
   });
-}
-
-function escapeLike(value: string): string {
-  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
 function toCamel(column: string): string {

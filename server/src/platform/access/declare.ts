@@ -1,4 +1,4 @@
-import type { FastifyInstance, RouteOptions } from 'fastify';
+import type { FastifyInstance, FastifySchema, RouteOptions } from 'fastify';
 
 /**
  * What a route needs: `public` (no token), `login` (any signed-in user), or a permission code
@@ -16,6 +16,8 @@ export interface RouteEntry {
   method: string;
   url: string;
   access: Access;
+  /** The route's declared request schemas (zod), for tests that walk every route's input. */
+  schema: Pick<FastifySchema, 'body' | 'querystring' | 'params'>;
 }
 
 declare module 'fastify' {
@@ -62,6 +64,8 @@ export function requireAccessDeclarations(app: FastifyInstance): void {
         `Route ${methods.join(',')} ${route.url} declares no access (public, login or a permission)`,
       );
     }
-    for (const method of methods) table.push({ method, url: route.url, access });
+    const { body, querystring, params } = route.schema ?? {};
+    for (const method of methods)
+      table.push({ method, url: route.url, access, schema: { body, querystring, params } });
   });
 }

@@ -1,52 +1,47 @@
-import { and, eq, inArray } from 'drizzle-orm';
-// Department roles (reference: menus = user roles ∪ department roles) live beside the departments.
-import { sysDepartRolePermission, sysDepartRoleUser } from '../../modules/system/depart/schema.ts';
-import {
-  sysPermission,
-  sysPermissionDataRule,
-  sysRolePermission,
-  sysUserRole,
-} from '../../modules/system/schema.ts';
 import type { Db } from '../db/client.ts';
+import {
+  accessDirectory,
+  type DataRule,
+  type GrantedPermission,
+  type GrantRow,
+  type UserGrants,
+} from './directory.ts';
 
-export type PermissionRow = typeof sysPermission.$inferSelect;
-export type DataRuleRow = typeof sysPermissionDataRule.$inferSelect;
-
-export interface UserGrants {
-  /** Granted, undeleted permissions (menus and buttons), by sort order. */
-  permissions: PermissionRow[];
-  /** Enabled permission codes, split on commas. */
-  codes: Set<string>;
-  /** Data-rule ids granted per permission id (union over the user's roles and department roles). */
-  dataRuleIds: Map<string, Set<string>>;
-}
+export type { DataRule, GrantedPermission, GrantRow, UserGrants } from './directory.ts';
+/** The data rule as the row filters read it. */
+export type DataRuleRow = DataRule;
 
 // Grants change rarely and are read on every request: cache per user, dropped on any grant change in this
 // process and after a short TTL so another instance's change is seen within seconds.
 const TTL_MS = 15_000;
-const cache = new Map<string, { at: number; version: number; grants: Promise<UserGrants> }>();
-let version = 0;
 
-export function invalidateGrants(): void {
-  version += 1;
-  cache.clear();
+/**
+ * The grants of each user, folded from every grant path the owning module reports. The owner keeps one
+ * cache, typed with its full permission rows, and drops it whenever a role, menu or membership changes.
+ */
+export class GrantCache<P extends GrantedPermission> {
+  private readonly cache = new Map<string, { at: number; version: number; grants: Promise<UserGrants<P>> }>();
+  private version = 0;
+
+  constructor(private readonly load: (db: Db, userId: string) => Promise<GrantRow<P>[]>) {}
+
+  invalidate(): void {
+    this.version += 1;
+    this.cache.clear();
+  }
+
+  of(db: Db, userId: string): Promise<UserGrants<P>> {
+    const hit = this.cache.get(userId);
+    if (hit && hit.version === this.version && Date.now() - hit.at < TTL_MS) return hit.grants;
+    const grants = this.load(db, userId).then(foldGrants);
+    this.cache.set(userId, { at: Date.now(), version: this.version, grants });
+    grants.catch(() => this.cache.delete(userId));
+    return grants;
+  }
 }
 
-async function loadGrants(db: Db, userId: string): Promise<UserGrants> {
-  const rows = await db
-    .select({ permission: sysPermission, dataRuleIds: sysRolePermission.dataRuleIds })
-    .from(sysUserRole)
-    .innerJoin(sysRolePermission, eq(sysRolePermission.roleId, sysUserRole.roleId))
-    .innerJoin(sysPermission, eq(sysPermission.id, sysRolePermission.permissionId))
-    .where(and(eq(sysUserRole.userId, userId), eq(sysPermission.delFlag, 0)));
-  const departRoleRows = await db
-    .select({ permission: sysPermission, dataRuleIds: sysDepartRolePermission.dataRuleIds })
-    .from(sysDepartRoleUser)
-    .innerJoin(sysDepartRolePermission, eq(sysDepartRolePermission.roleId, sysDepartRoleUser.droleId))
-    .innerJoin(sysPermission, eq(sysPermission.id, sysDepartRolePermission.permissionId))
-    .where(and(eq(sysDepartRoleUser.userId, userId), eq(sysPermission.delFlag, 0)));
-  rows.push(...departRoleRows);
-  const byId = new Map<string, PermissionRow>();
+function foldGrants<P extends GrantedPermission>(rows: GrantRow<P>[]): UserGrants<P> {
+  const byId = new Map<string, P>();
   const dataRuleIds = new Map<string, Set<string>>();
   const codes = new Set<string>();
   for (const { permission, dataRuleIds: ruleIds } of rows) {
@@ -65,12 +60,7 @@ async function loadGrants(db: Db, userId: string): Promise<UserGrants> {
 }
 
 export function grantsOf(db: Db, userId: string): Promise<UserGrants> {
-  const hit = cache.get(userId);
-  if (hit && hit.version === version && Date.now() - hit.at < TTL_MS) return hit.grants;
-  const grants = loadGrants(db, userId);
-  cache.set(userId, { at: Date.now(), version, grants });
-  grants.catch(() => cache.delete(userId));
-  return grants;
+  return accessDirectory().grants(db, userId);
 }
 
 /** Active data rules the user holds on the menu whose component is `component` (reference @PermissionData). */
@@ -81,8 +71,5 @@ export async function dataRulesFor(db: Db, userId: string, component: string): P
     if (p.component === component) for (const id of grants.dataRuleIds.get(p.id) ?? []) ids.add(id);
   }
   if (ids.size === 0) return [];
-  return db
-    .select()
-    .from(sysPermissionDataRule)
-    .where(and(inArray(sysPermissionDataRule.id, [...ids]), eq(sysPermissionDataRule.status, '1')));
+  return accessDirectory().dataRules(db, [...ids]);
 }

@@ -1,12 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-// Scoped tokens are stored by the auth module; the guard only asks it when a route opts in.
-import { resolveScopedSession } from '../../modules/system/auth/scopedToken.ts';
-// A frozen tenant is refused: its status lives in the system module's tenant table.
-import { usableTenants } from '../../modules/system/tenant/service.ts';
+import { passwordChangeDue } from '../auth/passwordAge.ts';
 import { resolveSession, tokenOf } from '../auth/session.ts';
 import type { Db } from '../db/client.ts';
 import { forbidden, unauthorized } from '../http/errors.ts';
 import { accessOf } from './declare.ts';
+import { accessDirectory } from './directory.ts';
 import { grantsOf } from './grants.ts';
 
 function tenantHeader(request: FastifyRequest): number {
@@ -16,8 +14,16 @@ function tenantHeader(request: FastifyRequest): number {
   return Number.isInteger(n) && n >= 0 ? n : -1;
 }
 
-/** Authenticates every request and enforces the route's declared access before any body is parsed. */
-export function installGuard(app: FastifyInstance, db: Db): void {
+/** Said to a session whose password must be changed first, on every route but the change itself. */
+export const PASSWORD_CHANGE_FIRST = '请先修改密码后重新登录';
+
+/**
+ * Authenticates every request and enforces the route's declared access before any body is parsed. A session
+ * whose password must be changed (initial or expired) reaches only routes that accept the change token (the
+ * password change) and public ones (logout), however it signed in: password, phone, CAS, OIDC or
+ * remember-me.
+ */
+export function installGuard(app: FastifyInstance, db: Db, options: { passwordMaxAgeDays: number }): void {
   app.decorateRequest('session', null);
   app.addHook('onRequest', async (request) => {
     const access = accessOf({ url: request.routeOptions.url ?? '', config: request.routeOptions.config });
@@ -26,14 +32,22 @@ export function installGuard(app: FastifyInstance, db: Db): void {
     if (token) {
       let found = await resolveSession(db, token);
       const scope = request.routeOptions.config?.tokenScope;
-      if (!found && scope) found = await resolveScopedSession(db, token, scope);
+      // Scoped tokens are looked up only for a route that opts in: every other route answers 401 to them.
+      if (!found && scope) found = await accessDirectory().scopedSession(db, token, scope);
       if (found) {
         const tenantId = tenantHeader(request);
-        // A tenant the user does not belong to is refused, never trusted (reference issues #2598, #6782).
+        // The header is the client's word: a tenant the user does not belong to is refused, never trusted.
         if (access !== 'public' && !found.user.tenantIds.includes(tenantId))
           throw forbidden('无权访问该租户的数据');
-        if (access !== 'public' && tenantId > 0 && !(await usableTenants(db, [tenantId])).has(tenantId))
+        if (access !== 'public' && tenantId > 0 && !(await accessDirectory().tenantUsable(db, tenantId)))
           throw forbidden('该租户已被冻结或不在有效期内');
+        if (
+          access !== 'public' &&
+          !scope &&
+          found.passwordChangedAt !== undefined &&
+          passwordChangeDue(found.passwordChangedAt, options.passwordMaxAgeDays)
+        )
+          throw unauthorized(PASSWORD_CHANGE_FIRST);
         request.session = { ...found, tenantId: Math.max(tenantId, 0) };
       }
     }

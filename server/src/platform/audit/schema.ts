@@ -1,5 +1,5 @@
-import { index, integer, pgTable, smallint, text, varchar } from 'drizzle-orm/pg-core';
-import { idColumn, tstz } from '../db/columns.ts';
+import { index, integer, pgTable, smallint, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { auditColumns, idColumn, idRef, tstz } from '../db/columns.ts';
 
 export const LOG_TYPE = { login: 1, operate: 2 } as const;
 /** operate_type of the reference: 1 query, 2 add, 3 edit, 4 delete, 5 import, 6 export. */
@@ -29,4 +29,18 @@ export const sysLog = pgTable(
     // The log screen's default order and the paged export of every log (newest first, id as tie-break).
     index('sys_log_time_id_idx').on(t.createTime, t.id),
   ],
+);
+
+/** A version of a business record after each add or edit. */
+export const sysDataLog = pgTable(
+  'sys_data_log',
+  {
+    id: idColumn(),
+    dataTable: varchar('data_table', { length: 64 }).notNull(),
+    dataId: idRef('data_id').notNull(),
+    dataContent: text('data_content').notNull(),
+    dataVersion: integer('data_version').notNull(),
+    ...auditColumns(),
+  },
+  (t) => [uniqueIndex('sys_data_log_version_uidx').on(t.dataTable, t.dataId, t.dataVersion)],
 );

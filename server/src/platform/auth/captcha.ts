@@ -1,28 +1,24 @@
 import { eq, lt, sql } from 'drizzle-orm';
-import svgCaptcha from 'svg-captcha';
 import type { Db } from '../db/client.ts';
+import { randomCaptchaText, renderCaptcha } from './captchaImage.ts';
 import { sha256 } from './crypto.ts';
 import { sysCaptcha } from './schema.ts';
 
 const codeHash = (code: string, checkKey: string) => sha256(`${code.toLowerCase()}:${checkKey}`);
 
-/** Issues a 4-character captcha for `checkKey`; the text is returned for the caller (tests), the image for users. */
+/**
+ * Issues a 4-character captcha for `checkKey`, living `ttlMs` (60 s) and good for one check; the text is
+ * returned for the caller (tests), the distorted PNG for users.
+ */
 export async function issueCaptcha(
   db: Db,
   checkKey: string,
   ttlMs: number,
 ): Promise<{ text: string; image: string }> {
-  const captcha = svgCaptcha.create({
-    size: 4,
-    ignoreChars: '0oO1lIi',
-    noise: 2,
-    color: true,
-    width: 105,
-    height: 35,
-  });
+  const text = randomCaptchaText();
   const values = {
     checkKey: sha256(checkKey),
-    codeHash: codeHash(captcha.text, checkKey),
+    codeHash: codeHash(text, checkKey),
     expiresAt: new Date(Date.now() + ttlMs),
   };
   await db
@@ -33,13 +29,13 @@ export async function issueCaptcha(
       set: { codeHash: values.codeHash, expiresAt: values.expiresAt },
     });
   await db.delete(sysCaptcha).where(lt(sysCaptcha.expiresAt, sql`now() - interval '1 hour'`));
-  const image = `data:image/svg+xml;base64,${Buffer.from(captcha.data).toString('base64')}`;
-  return { text: captcha.text, image };
+  const image = `data:image/png;base64,${renderCaptcha(text).toString('base64')}`;
+  return { text, image };
 }
 
 /**
  * Checks and always burns the captcha: one guess per image, so it cannot be brute-forced
- * (the reference kept it until success, issues #2207 #2227).
+ * (the reference kept it until success).
  */
 export async function consumeCaptcha(
   db: Db,

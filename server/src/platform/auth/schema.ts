@@ -1,13 +1,13 @@
-import { index, integer, pgTable, serial, varchar } from 'drizzle-orm/pg-core';
-import { tstz } from '../db/columns.ts';
+import { index, pgTable, serial, varchar } from 'drizzle-orm/pg-core';
+import { idRef, tenantIdColumn, tstz } from '../db/columns.ts';
 
 /** Sessions: only the SHA-256 of the token is kept, so a database leak yields no usable token. */
 export const sysUserToken = pgTable(
   'sys_user_token',
   {
     tokenHash: varchar('token_hash', { length: 64 }).primaryKey(),
-    userId: varchar('user_id', { length: 32 }).notNull(),
-    tenantId: integer('tenant_id').notNull().default(0),
+    userId: idRef('user_id').notNull(),
+    tenantId: tenantIdColumn(),
     ip: varchar('ip', { length: 64 }),
     userAgent: varchar('user_agent', { length: 256 }),
     createdAt: tstz('created_at').defaultNow().notNull(),
@@ -34,5 +34,8 @@ export const sysLoginFailure = pgTable(
     ip: varchar('ip', { length: 64 }),
     failedAt: tstz('failed_at').defaultNow().notNull(),
   },
-  (t) => [index('sys_login_failure_user_idx').on(t.username, t.failedAt)],
+  (t) => [
+    index('sys_login_failure_user_idx').on(t.username, t.failedAt),
+    index('sys_login_failure_ip_idx').on(t.ip, t.failedAt),
+  ],
 );

@@ -1,6 +1,6 @@
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import { sysUser } from '../../modules/system/schema.ts';
+import { accessDirectory } from '../access/directory.ts';
 import type { Db } from '../db/client.ts';
 import { VersionedCache, writeClockOf } from '../db/writeClock.ts';
 import { randomToken, sha256 } from './crypto.ts';
@@ -24,6 +24,11 @@ export interface Session {
   tenantId: number;
   /** Set for a restricted token (e.g. 'pwd_change'), accepted only by routes declaring that tokenScope. */
   scope?: string;
+  /**
+   * When the user last set the password (null: never, an initial one). A session whose password must be
+   * changed reaches only the password change (and logout), whichever way it signed in.
+   */
+  passwordChangedAt?: Date | null;
 }
 
 declare module 'fastify' {
@@ -51,7 +56,8 @@ export function parseTenantIds(rel: string | null): number[] {
   return [...ids];
 }
 
-type ResolvedSession = Omit<Session, 'tenantId'>;
+/** A session before the request's tenant is checked. */
+export type ResolvedSession = Omit<Session, 'tenantId'>;
 
 // Sessions of the embedded database, remembered until its next write (a logout, freeze, delete or password
 // change is a write, so a revoked token stops at once); expiry is checked on every use.
@@ -67,42 +73,6 @@ function sessionCacheOf(db: Db) {
   return { cache, clock };
 }
 
-/** The token lookup of every request, built once per database as a prepared statement. */
-function buildLookup(db: Db) {
-  return db
-    .select({
-      id: sysUser.id,
-      username: sysUser.username,
-      realname: sysUser.realname,
-      userType: sysUser.userType,
-      cid: sysUser.cid,
-      orgCode: sysUser.orgCode,
-      relTenantIds: sysUser.relTenantIds,
-      expiresAt: sysUserToken.expiresAt,
-    })
-    .from(sysUserToken)
-    .innerJoin(sysUser, eq(sysUser.id, sysUserToken.userId))
-    .where(
-      and(
-        eq(sysUserToken.tokenHash, sql.placeholder('tokenHash')),
-        gt(sysUserToken.expiresAt, sql`now()`),
-        eq(sysUser.status, 1),
-        eq(sysUser.delFlag, 0),
-      ),
-    )
-    .limit(1)
-    .prepare('resolve_session');
-}
-const lookups = new WeakMap<object, ReturnType<typeof buildLookup>>();
-function lookupOf(db: Db) {
-  let lookup = lookups.get(db);
-  if (!lookup) {
-    lookup = buildLookup(db);
-    lookups.set(db, lookup);
-  }
-  return lookup;
-}
-
 /**
  * One indexed lookup per request (answered from memory on the embedded database until its next write):
  * a frozen, deleted or logged-out user's token stops working at once.
@@ -113,12 +83,10 @@ export async function resolveSession(db: Db, token: string): Promise<ResolvedSes
   const hit = cached?.cache.get(tokenHash);
   if (hit && hit.expiresAt > Date.now()) return hit.session;
   const version = cached?.clock.version ?? 0;
-  const rows = await lookupOf(db).execute({ tokenHash });
-  const row = rows[0];
-  if (!row) return null;
-  const { relTenantIds, expiresAt, ...user } = row;
-  const session = { user: { ...user, tenantIds: parseTenantIds(relTenantIds) }, tokenHash };
-  cached?.cache.set(tokenHash, { session, expiresAt: new Date(expiresAt).getTime() }, version);
+  const found = await accessDirectory().sessionUser(db, tokenHash);
+  if (!found) return null;
+  const session = { user: found.user, tokenHash, passwordChangedAt: found.passwordChangedAt ?? null };
+  cached?.cache.set(tokenHash, { session, expiresAt: found.expiresAt.getTime() }, version);
   return session;
 }
 

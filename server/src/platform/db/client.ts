@@ -8,12 +8,13 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { attachArrayRunner, pgliteArrayRunner, postgresArrayRunner } from './arrayQuery.ts';
-import * as schema from './schema.ts';
 import { attachWriteClock, isPlainRead, WriteClock } from './writeClock.ts';
 
-export type Schema = typeof schema;
-/** The one database type both drivers satisfy: services never know which engine runs under them. */
-export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/**
+ * The one database type both drivers satisfy: services never know which engine runs under them. No schema
+ * object: every query names its tables (no relational `db.query.*`), so the platform needs no module's tables.
+ */
+export type Db = PgDatabase<PgQueryResultHKT>;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type DbOrTx = Db | Tx;
 
@@ -45,9 +46,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     // An idle connection the server drops (restart, failover, dropped test database) emits 'error' on the
     // pool; unhandled it would end the process. The pool replaces the client on the next checkout.
     pool.on('error', (error) => console.error('database pool: idle client error', error.message));
-    const db = drizzlePg(pool, { schema, casing: DB_CASING }) as unknown as Db;
+    const pgDb = drizzlePg(pool, { casing: DB_CASING });
+    const db: Db = pgDb;
     attachArrayRunner(db, postgresArrayRunner(pool));
-    await migratePg(db as Parameters<typeof migratePg>[0], { migrationsFolder });
+    await migratePg(pgDb, { migrationsFolder });
     return { db, kind: 'postgres', close: () => pool.end() };
   }
   let client: PGlite;
@@ -60,11 +62,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   }
   await client.waitReady;
   const clock = new WriteClock();
-  const db = drizzlePglite(countingWrites(client, clock), { schema, casing: DB_CASING }) as unknown as Db;
+  const pgliteDb = drizzlePglite(countingWrites(client, clock), { casing: DB_CASING });
+  const db: Db = pgliteDb;
   attachWriteClock(db, clock);
   // Reads only: the raw client, so read caches keep what they hold.
   attachArrayRunner(db, pgliteArrayRunner(client));
-  await migratePglite(db as Parameters<typeof migratePglite>[0], { migrationsFolder });
+  await migratePglite(pgliteDb, { migrationsFolder });
   const statistics = keepStatisticsFresh(client, clock);
   return {
     db,

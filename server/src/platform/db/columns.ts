@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { timestamp, varchar } from 'drizzle-orm/pg-core';
+import { integer, timestamp, varchar } from 'drizzle-orm/pg-core';
 
 /** 32-character ids, as the reference's varchar(32) keys, without its snowflake machinery. */
 export function newId(): string {
@@ -10,6 +10,12 @@ export const idColumn = () =>
   varchar('id', { length: 32 })
     .primaryKey()
     .$defaultFn(() => newId());
+
+/** The tenant a row belongs to; 0 is the platform's own. */
+export const tenantIdColumn = () => integer('tenant_id').notNull().default(0);
+
+/** A reference to another row's 32-character id. */
+export const idRef = (name: string) => varchar(name, { length: 32 });
 
 export const tstz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 

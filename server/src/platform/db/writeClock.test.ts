@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sysUser } from '../../modules/system/schema.ts';
 import { startTestApp, type TestApp } from '../../test/harness.ts';
+import { LOG_TYPE, sysLog } from '../audit/schema.ts';
 import { isPlainRead, writeClockOf } from './writeClock.ts';
 
 describe('isPlainRead', () => {
@@ -50,7 +50,7 @@ describe('read caches of the embedded database', () => {
     expect(await list()).toEqual(before);
 
     // A raw statement outside any resource route: the next list must show it.
-    await t.db.execute(sql`update ${sysUser} set realname = ${'改名测试'} where username = ${'shipper'}`);
+    await t.db.execute(sql`update sys_user set realname = ${'改名测试'} where username = ${'shipper'}`);
     expect((await list())[0]?.realname).toBe('改名测试');
 
     // A token revoked by a raw delete stops at once, though its session was just served from memory.
@@ -72,14 +72,14 @@ describe('read caches of the embedded database', () => {
     expect(clock.version).toBe(start);
     await t.db.transaction(async (tx) => {
       await tx.execute(sql`select count(*) from sys_user`);
-      await tx.update(sysUser).set({ realname: '事务内改名' }).where(sql`username = ${'agent01'}`);
+      await tx.insert(sysLog).values({ logType: LOG_TYPE.operate, logContent: '事务内写入' });
     });
     expect(clock.version).toBeGreaterThan(start);
     const afterWrite = clock.version;
     // A transaction that fails after writing rolls back, and caches drop all the same.
     await expect(
       t.db.transaction(async (tx) => {
-        await tx.update(sysUser).set({ realname: '回滚' }).where(sql`username = ${'agent01'}`);
+        await tx.insert(sysLog).values({ logType: LOG_TYPE.operate, logContent: '回滚' });
         throw new Error('give up');
       }),
     ).rejects.toThrow('give up');

@@ -1,7 +1,23 @@
-import type { Envelope } from '@freight/contracts';
+import type { Envelope, Page } from '@freight/contracts';
 
 export function ok<T>(result: T, message = '操作成功！'): Envelope<T> {
   return { success: true, message, code: 200, result, timestamp: Date.now() };
+}
+
+/** One page of a list, in the reference's page shape. */
+export function pageOf<T>(
+  records: T[],
+  total: number | string,
+  query: { pageNo: number; pageSize: number },
+): Page<T> {
+  const n = Number(total);
+  return {
+    records,
+    total: n,
+    size: query.pageSize,
+    current: query.pageNo,
+    pages: Math.ceil(n / query.pageSize),
+  };
 }
 
 /** `Result.ok("msg")` of the reference: the message in both message and result. */

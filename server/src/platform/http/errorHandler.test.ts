@@ -14,6 +14,13 @@ describe('error handling', () => {
     app.get('/jeecg-boot/refused', async () => {
       throw bizError('该司机尚未审核通过');
     });
+    // How drizzle hands on a database refusal: its own error with the driver's as the cause.
+    app.get('/jeecg-boot/pg/:code', async (request) => {
+      const { code } = request.params as { code: string };
+      throw new Error('Failed query: insert into "hy_wallet" ...', {
+        cause: Object.assign(new Error('value out of range'), { code, column: 'amount_fen' }),
+      });
+    });
     await app.ready();
   });
   afterAll(() => app.close());
@@ -35,6 +42,28 @@ describe('error handling', () => {
     const res = await app.inject({ method: 'GET', url: '/jeecg-boot/refused' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ success: false, message: '该司机尚未审核通过' });
+  });
+
+  it('answers a value the database refused as 400 with a clear message, and hides the SQL', async () => {
+    const cases: Array<[string, string]> = [
+      ['22003', '数值超出允许范围'],
+      ['22008', '日期时间超出允许范围'],
+      ['22007', '日期时间格式不正确'],
+      ['22P02', '输入值的格式不正确'],
+      ['22021', '输入内容包含非法字符'],
+      ['22001', '输入内容超出字段允许的长度'],
+      ['22999', '输入的数据不正确'],
+      ['23502', '缺少必填内容：amount_fen'],
+      ['54000', '输入内容过长'],
+    ];
+    for (const [code, message] of cases) {
+      const res = await app.inject({ method: 'GET', url: `/jeecg-boot/pg/${code}` });
+      expect(res.statusCode, code).toBe(400);
+      expect(res.json(), code).toMatchObject({ success: false, code: 400, message, result: null });
+      expect(res.body).not.toMatch(/hy_wallet|Failed query/);
+    }
+    const other = await app.inject({ method: 'GET', url: '/jeecg-boot/pg/42P01' });
+    expect(other.statusCode).toBe(500);
   });
 
   it('answers an unknown path with the 404 message of spec §8', async () => {

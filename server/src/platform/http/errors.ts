@@ -22,3 +22,9 @@ export const badRequest = (message: string) => new AppError(message, 400, 400);
 export const unauthorized = (message: string = MSG.tokenInvalid) => new AppError(message, 401, 401);
 export const forbidden = (message: string = MSG.forbidden) => new AppError(message, 403, 403);
 export const notFound = (message: string = MSG.notFound) => new AppError(message, 404, 404);
+
+/**
+ * A record that does not exist, or that lies outside the caller's scope: both answer alike, so no one learns
+ * that another party's record exists.
+ */
+export const recordNotFound = () => new AppError('未找到对应数据', 404, 404);

@@ -1,7 +1,7 @@
 import type { WebSocket } from 'ws';
 import type { Backplane, HubEvent } from './backplane.ts';
 
-/** `/websocket/{userId}` push of spec §7 and reference §2. */
+/** `/websocket/{userId}` push and. */
 export interface UserPush {
   /** topic: announcement to all; user: to chosen users; counters: the header counts changed, fetch them again. */
   cmd: 'topic' | 'user' | 'counters';

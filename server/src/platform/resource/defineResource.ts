@@ -1,28 +1,28 @@
 import { PassThrough } from 'node:stream';
-import { pageQuery } from '@freight/contracts';
+import { type MaskKind, maskValue, type Party, pageQuery, partyScopeOf } from '@freight/contracts';
 import { type AnyColumn, and, eq, getTableColumns, getTableName, inArray, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import ExcelJS from 'exceljs';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-// Versions of business records (sys_data_log) are kept by the system module's table.
-import { sysDataLog } from '../../modules/system/adminSchema.ts';
 import { dataRuleConditions } from '../access/dataRules.ts';
 import { perm } from '../access/declare.ts';
-import { dataRulesFor } from '../access/grants.ts';
+import { dataRulesFor, grantsOf } from '../access/grants.ts';
+import { clientIp } from '../audit/operationLog.ts';
+import { LOG_TYPE, OPERATE_TYPE, sysDataLog, sysLog } from '../audit/schema.ts';
 import type { AppContext } from '../context.ts';
 import type { ArrayQuery } from '../db/arrayQuery.ts';
 import type { DbOrTx } from '../db/client.ts';
 import { VersionedCache, writeClockOf } from '../db/writeClock.ts';
 import { untilDrained } from '../http/backpressure.ts';
-import { formatDateTime, ok, okMessage } from '../http/envelope.ts';
-import { bizError, unauthorized } from '../http/errors.ts';
+import { ok, okMessage } from '../http/envelope.ts';
+import { bizError, recordNotFound, unauthorized } from '../http/errors.ts';
 import { listTotalsOf } from './countCache.ts';
 import { readImportRows } from './excelImport.ts';
 import { departOrgCodes } from './orgCodes.ts';
 import { pageReader } from './pageReader.ts';
-import { andAll, buildFilters, buildOrder, type FieldMap, never } from './query.ts';
+import { andAll, buildFilters, buildOrder, type FieldMap, type FieldSpec, never } from './query.ts';
 
 export type ResourceAction =
   | 'list'
@@ -39,8 +39,15 @@ type Row = Record<string, unknown>;
 export interface ResourceScope {
   /** Rows belong to a tenant (`tenantId`): lists see the request's tenant only, new rows get it. */
   tenant?: boolean;
-  /** Property holding the customer id: customer users (userType 2 and 6) see only their current customer's rows. */
+  /**
+   * Party columns: a resource declaring any of them shows a customer user its current customer's rows, an
+   * agent or captain the rows it is on, and nothing of a kind it does not declare; platform staff see all.
+   */
   customer?: string;
+  agent?: string;
+  captain?: string;
+  /** Rows of a party kind without a column of its own, derived from other tables (e.g. a customer's drivers). */
+  derived?: Partial<Record<Party, (partyId: string) => SQL>>;
   /** Soft delete through `delFlag` (0 live, 1 deleted). */
   softDelete?: boolean;
   /** Menu component whose data rules filter the list (reference @PermissionData). */
@@ -100,6 +107,8 @@ export interface ResourceDef {
    * export read every column.
    */
   listColumns?: string[];
+  /** Fields read from import sheets (default: every titled field). */
+  importTitles?: string[];
 }
 
 const ALL_ACTIONS: ResourceAction[] = [
@@ -145,7 +154,15 @@ export function registerResource(app: FastifyInstance, ctx: AppContext, def: Res
     return column;
   };
   const tenantColumn = def.scope?.tenant ? scopeColumn('tenantId') : undefined;
-  const customerColumn = def.scope?.customer ? scopeColumn(def.scope.customer) : undefined;
+  const partyColumns = {
+    customer: def.scope?.customer ? scopeColumn(def.scope.customer) : undefined,
+    agent: def.scope?.agent ? scopeColumn(def.scope.agent) : undefined,
+    captain: def.scope?.captain ? scopeColumn(def.scope.captain) : undefined,
+  };
+  const derivedScope = def.scope?.derived ?? {};
+  const partyScoped = Object.values(partyColumns).some(Boolean) || Object.keys(derivedScope).length > 0;
+  const maskedFields = Object.entries(def.fields).filter(([, f]) => f.mask);
+  const sensitiveCode = `${def.permission}:sensitive`;
   const delFlagColumn = def.scope?.softDelete ? scopeColumn('delFlag') : undefined;
   const listTotals = listTotalsOf(db);
   // Pages of the embedded database, remembered until its next write (see writeClock.ts): paging back and
@@ -184,11 +201,16 @@ export function registerResource(app: FastifyInstance, ctx: AppContext, def: Res
     return rows;
   }
 
-  /** Adds dictionary texts and masks secrets on rows read for this response (changed in place). */
-  function present(rows: Row[]): Row[] {
-    if (dictFields.length === 0 && secrets.length === 0) return rows;
+  /**
+   * Adds dictionary texts, masks personal numbers and secrets on rows read for this response (changed in
+   * place); `reveal` leaves personal numbers whole (the detail for a holder of the sensitive code).
+   */
+  function present(rows: Row[], reveal = false): Row[] {
+    if (dictFields.length === 0 && secrets.length === 0 && maskedFields.length === 0) return rows;
     for (const row of rows) {
       for (const key of secrets) row[key] = row[key] ? MASK : '';
+      if (!reveal)
+        for (const [key, spec] of maskedFields) row[key] = maskValue(spec.mask as MaskKind, row[key]);
       for (const [name, spec] of dictFields) {
         const value = row[name];
         const text = ctx.dicts.text(spec.dict as string, value);
@@ -198,9 +220,30 @@ export function registerResource(app: FastifyInstance, ctx: AppContext, def: Res
     return rows;
   }
 
-  function presentFor(rows: Row[], request: FastifyRequest): Row[] {
-    const shown = present(rows);
+  function presentFor(rows: Row[], request: FastifyRequest, reveal = false): Row[] {
+    const shown = present(rows, reveal);
     return def.presentRows ? def.presentRows(shown, request) : shown;
+  }
+
+  async function holdsCode(request: FastifyRequest, code: string): Promise<boolean> {
+    const session = request.session;
+    if (!session) return false;
+    return (await grantsOf(db, session.user.id)).codes.has(code);
+  }
+
+  /** Who saw a record's personal numbers whole, and when: one operation-log line per reveal. */
+  async function logReveal(request: FastifyRequest, row: Row): Promise<void> {
+    await db.insert(sysLog).values({
+      logType: LOG_TYPE.operate,
+      logContent: `查看${def.title}敏感信息：${String(row[idKey] ?? '')}`.slice(0, 1000),
+      operateType: OPERATE_TYPE.query,
+      userid: request.session?.user.id ?? null,
+      username: request.session?.user.username ?? null,
+      ip: clientIp(request),
+      method: request.method,
+      requestUrl: request.url.slice(0, 500),
+      statusCode: 200,
+    });
   }
 
   async function scopeConditions(request: FastifyRequest, deleted = false): Promise<SQL[]> {
@@ -211,8 +254,12 @@ export function registerResource(app: FastifyInstance, ctx: AppContext, def: Res
     if (delFlagColumn) out.push(eq(delFlagColumn, deleted ? 1 : 0));
     if (def.viewWhere) out.push(def.viewWhere);
     if (tenantColumn) out.push(eq(tenantColumn, session.tenantId));
-    if (customerColumn && (session.user.userType === 2 || session.user.userType === 6)) {
-      out.push(session.user.cid ? eq(customerColumn, session.user.cid) : never);
+    const party = partyScopeOf(session.user.userType);
+    if (partyScoped && party) {
+      const column = partyColumns[party];
+      const derived = derivedScope[party];
+      const partyId = session.user.cid;
+      out.push(!partyId ? never : column ? eq(column, partyId) : derived ? derived(partyId) : never);
     }
     if (scope.dataRuleComponent) {
       const rules = await dataRulesFor(db, session.user.id, scope.dataRuleComponent);
@@ -249,6 +296,22 @@ export function registerResource(app: FastifyInstance, ctx: AppContext, def: Res
     return (await tx.select(columns).from(def.table).where(where)) as Row[];
   }
 
+  /**
+   * A party user's new record belongs to its party (an agent's driver carries the agent's id); no party user
+   * moves a record to another party.
+   */
+  function ownByParty(request: FastifyRequest, values: Row, mode: 'add' | 'edit'): void {
+    const session = request.session;
+    const party = session ? partyScopeOf(session.user.userType) : undefined;
+    if (!party) return;
+    for (const kind of ['customer', 'agent', 'captain'] as const) {
+      const key = def.scope?.[kind];
+      if (!key || key === idKey) continue;
+      if (kind === party && mode === 'add') values[key] = session?.user.cid ?? null;
+      else delete values[key];
+    }
+  }
+
   /** Writes a version of the stored row to sys_data_log (next version of this table and id). */
   async function writeDataLog(row: Row, username: string, tx: DbOrTx): Promise<void> {
     const dataId = String(row[idKey] ?? '');
@@ -280,6 +343,7 @@ export function registerResource(app: FastifyInstance, ctx: AppContext, def: Res
     if (!session) throw unauthorized();
     let values: Row = { ...body, createBy: session.user.username };
     if (tenantColumn) values.tenantId = session.tenantId;
+    ownByParty(request, values, 'add');
     if (def.beforeWrite) values = await def.beforeWrite(values, 'add', request, tx);
     const [stored] = (await tx.insert(def.table).values(values).returning()) as Row[];
     listTotals.invalidate(tableName);
@@ -326,8 +390,10 @@ export function registerResource(app: FastifyInstance, ctx: AppContext, def: Res
       { config: { access: code('list') }, schema: { querystring: idQuery, tags: [def.title] } },
       async (request) => {
         const [row] = await loadScoped(request, [request.query.id]);
-        if (!row) throw bizError('未找到对应数据');
-        return ok(presentFor([row], request)[0]);
+        if (!row) throw recordNotFound();
+        const reveal = maskedFields.length > 0 && (await holdsCode(request, sensitiveCode));
+        if (reveal) await logReveal(request, row);
+        return ok(presentFor([row], request, reveal)[0]);
       },
     );
   }
@@ -353,9 +419,10 @@ export function registerResource(app: FastifyInstance, ctx: AppContext, def: Res
       const body = request.body as Row & { id: string };
       await db.transaction(async (tx) => {
         const [existing] = await loadScoped(request, [body.id], tx);
-        if (!existing) throw bizError('未找到对应数据');
+        if (!existing) throw recordNotFound();
         const { id, ...rest } = body;
         let values: Row = { ...rest, updateBy: session.user.username, updateTime: new Date() };
+        ownByParty(request, values, 'edit');
         if (def.beforeWrite) values = await def.beforeWrite({ ...values, id }, 'edit', request, tx);
         delete values.id;
         const [stored] = (await tx.update(def.table).set(values).where(eq(def.id, id)).returning()) as Row[];
@@ -365,7 +432,25 @@ export function registerResource(app: FastifyInstance, ctx: AppContext, def: Res
       await changed();
       return okMessage('编辑成功!');
     };
-    const opts = { config: { access: code('edit') }, schema: { body: def.updateSchema, tags: [def.title] } };
+    // The edit form opens with the list's masked personal numbers: one sent back unchanged keeps the stored
+    // value, before the body is validated.
+    const keepMasked = async (request: FastifyRequest) => {
+      const body = request.body as Row | undefined;
+      if (!body || typeof body.id !== 'string' || !request.session) return;
+      const sent = maskedFields.filter(
+        ([key]) => typeof body[key] === 'string' && String(body[key]).includes('*'),
+      );
+      if (sent.length === 0) return;
+      const [stored] = await loadScoped(request, [body.id]);
+      if (!stored) return;
+      for (const [key, spec] of sent)
+        if (body[key] === maskValue(spec.mask as MaskKind, stored[key])) body[key] = stored[key];
+    };
+    const opts = {
+      config: { access: code('edit') },
+      schema: { body: def.updateSchema, tags: [def.title] },
+      preValidation: keepMasked,
+    };
     r.put(route('edit'), opts, handler);
     r.post(route('edit'), opts, handler);
   }
@@ -374,7 +459,7 @@ export function registerResource(app: FastifyInstance, ctx: AppContext, def: Res
     listTotals.invalidate(tableName);
     await db.transaction(async (tx) => {
       const found = await loadScoped(request, ids, tx);
-      if (found.length !== ids.length) throw bizError('未找到对应数据');
+      if (found.length !== ids.length) throw recordNotFound();
       if (def.beforeDelete) await def.beforeDelete(ids, tx, request);
       if (delFlagColumn) {
         await tx.update(def.table).set({ delFlag: 1 }).where(inArray(def.id, ids));
@@ -435,11 +520,16 @@ export function registerResource(app: FastifyInstance, ctx: AppContext, def: Res
         // Streamed in pages so a 100 000-row export holds one page in memory at a time.
         const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
           stream,
-          useStyles: false,
+          useStyles: true,
           useSharedStrings: false,
         });
         const sheet = workbook.addWorksheet(def.title);
-        sheet.columns = exported.map(([key, f]) => ({ header: f.title, key, width: 20 }));
+        sheet.columns = exported.map(([key, f]) => ({
+          header: f.title,
+          key,
+          width: 20,
+          style: cellStyleOf(f),
+        }));
         (async () => {
           const batch = 2000;
           for (let offset = 0; ; offset += batch) {
@@ -454,11 +544,7 @@ export function registerResource(app: FastifyInstance, ctx: AppContext, def: Res
               const out: Row = {};
               for (const [key, f] of exported) {
                 const value = f.dict ? row[`${key}_dictText`] : row[key];
-                out[key] = f.exportValue
-                  ? f.exportValue(value, row)
-                  : value instanceof Date
-                    ? formatDateTime(value)
-                    : value;
+                out[key] = f.exportValue ? f.exportValue(value, row) : cellValueOf(f, value);
               }
               sheet.addRow(out).commit();
             }
@@ -479,7 +565,12 @@ export function registerResource(app: FastifyInstance, ctx: AppContext, def: Res
   if (actions.has('importExcel') && def.createSchema) {
     const schema = def.importSchema ?? def.createSchema;
     const importFields: FieldMap = { ...def.fields, ...def.importFields };
-    const titled = Object.entries(importFields).filter(([key, f]) => f.title && !secrets.includes(key));
+    const importable = def.importTitles
+      ? new Set([...def.importTitles, ...Object.keys(def.importFields ?? {})])
+      : undefined;
+    const titled = Object.entries(importFields).filter(
+      ([key, f]) => f.title && !secrets.includes(key) && (!importable || importable.has(key)),
+    );
     r.post(
       route('importExcel'),
       {
@@ -501,10 +592,15 @@ export function registerResource(app: FastifyInstance, ctx: AppContext, def: Res
         for (const { row, values } of rows) {
           const parsed = schema.safeParse(values);
           if (!parsed.success) {
-            const issue = parsed.error.issues[0];
-            const field = issue?.path.join('.') ?? '';
-            const title = importFields[field]?.title ?? field;
-            errors.push({ row, message: `${title ? `${title}: ` : ''}${issue?.message ?? '数据不正确'}` });
+            // Every problem of the row at once, so a sheet is corrected in one pass.
+            const message = parsed.error.issues
+              .map((issue) => {
+                const field = issue.path.join('.');
+                const title = importFields[field]?.title ?? field;
+                return `${title ? `${title}: ` : ''}${issue.message}`;
+              })
+              .join('；');
+            errors.push({ row, message: message || '数据不正确' });
             continue;
           }
           try {
@@ -544,6 +640,36 @@ function listSelection(def: ResourceDef, columns: Record<string, PgColumn>): Rec
     out[key] = column;
   }
   return out;
+}
+
+/** Spreadsheet formats: money with two decimals and weights with three, so a column can be summed. */
+function cellStyleOf(field: FieldSpec): Partial<ExcelJS.Style> | undefined {
+  if (field.dict) return undefined;
+  if (field.kind === 'fen' || field.kind === 'money') return { numFmt: '#,##0.00' };
+  if (field.kind === 'tonnes') return { numFmt: '0.000' };
+  if (field.type === 'date') return { numFmt: 'yyyy-mm-dd hh:mm:ss' };
+  return undefined;
+}
+
+/**
+ * The cell of an exported value: numbers stay numbers (fen as yuan, grams as tonnes), timestamps are dates
+ * shown in China time, dictionaries their text.
+ */
+function cellValueOf(field: FieldSpec, value: unknown): unknown {
+  if (value === null || value === undefined || value === '' || field.dict) return value;
+  // A value the viewer may not see ('--', spec §5 fee visibility) stays the text it is.
+  const numeric = field.type === 'number' || field.kind === 'fen' || field.kind === 'tonnes';
+  if (numeric && typeof value === 'string' && !Number.isFinite(Number(value))) return value;
+  if (field.kind === 'fen') return Number(value) / 100;
+  if (field.kind === 'tonnes') return Number(value) / 1_000_000;
+  if (field.kind === 'money' || (field.type === 'number' && typeof value === 'string')) return Number(value);
+  if (value instanceof Date) return chinaWallClock(value);
+  return value;
+}
+
+/** Excel has no time zones: a timestamp is written as the wall-clock time of Beijing (UTC+8). */
+function chinaWallClock(value: Date): Date {
+  return new Date(value.getTime() + 8 * 3600_000);
 }
 
 function isUniqueViolation(error: unknown): boolean {

@@ -1,12 +1,7 @@
-import { eq } from 'drizzle-orm';
-import { sysDepart, sysUserDepart } from '../../modules/system/schema.ts';
+import { accessDirectory } from '../access/directory.ts';
 import type { Db } from '../db/client.ts';
 
-export async function departOrgCodes(db: Db, userId: string): Promise<string[]> {
-  const rows = await db
-    .select({ orgCode: sysDepart.orgCode })
-    .from(sysUserDepart)
-    .innerJoin(sysDepart, eq(sysDepart.id, sysUserDepart.depId))
-    .where(eq(sysUserDepart.userId, userId));
-  return rows.map((r) => r.orgCode);
+/** Org codes of the user's departments, from the module that owns departments. */
+export function departOrgCodes(db: Db, userId: string): Promise<string[]> {
+  return accessDirectory().orgCodes(db, userId);
 }

@@ -1,3 +1,4 @@
+import type { FieldKind, MaskKind } from '@freight/contracts';
 import {
   type AnyColumn,
   and,
@@ -14,6 +15,7 @@ import {
   type SQL,
   sql,
 } from 'drizzle-orm';
+import { dateInRange, numberFault } from '../db/valueRange.ts';
 import { badRequest } from '../http/errors.ts';
 
 export type FieldType = 'string' | 'number' | 'date' | 'boolean';
@@ -28,8 +30,14 @@ export interface FieldSpec {
   dict?: string;
   /** Column title for Excel export/import. */
   title?: string;
-  /** Value written to Excel exports (e.g. fen as yuan text); default: the value, dates formatted. */
+  /** Value written to Excel exports; default: by `kind`, else the value with dates formatted. */
   exportValue?: (value: unknown, row: Record<string, unknown>) => unknown;
+  /** A plain value matches any part of the text (`*x*` without the stars). */
+  like?: boolean;
+  /** Presentation kind of the declaration: exports write fen and grams as numbers in yuan and tonnes. */
+  kind?: FieldKind;
+  /** Personal number shown masked in lists and exports. */
+  mask?: MaskKind;
 }
 
 export type FieldMap = Record<string, FieldSpec>;
@@ -45,6 +53,8 @@ function coerce(spec: FieldSpec, name: string, raw: string, edge?: 'begin' | 'en
     case 'number': {
       const n = Number(raw);
       if (raw.trim() === '' || !Number.isFinite(n)) throw badRequest(`查询条件 ${name} 不是有效的数字`);
+      const fault = numberFault(spec.column, n);
+      if (fault) throw badRequest(`查询条件 ${name} ${fault}`);
       return n;
     }
     case 'boolean':
@@ -58,7 +68,7 @@ function coerce(spec: FieldSpec, name: string, raw: string, edge?: 'begin' | 'en
         ? `${text.replace(' ', 'T')}+08:00`
         : text;
       const d = new Date(iso);
-      if (Number.isNaN(d.getTime())) throw badRequest(`查询条件 ${name} 不是有效的日期`);
+      if (!dateInRange(d)) throw badRequest(`查询条件 ${name} 不是有效的日期`);
       return d;
     }
     default:
@@ -70,6 +80,7 @@ function coerce(spec: FieldSpec, name: string, raw: string, edge?: 'begin' | 'en
 function conditionFor(name: string, spec: FieldSpec, raw: string): SQL | undefined {
   const col = spec.column;
   if (raw === '') return undefined;
+  if (spec.like && spec.type === 'string' && !raw.includes('*')) return ilike(col, `%${escapeLike(raw)}%`);
   if (spec.type === 'string' && raw.length > 1 && (raw.startsWith('*') || raw.endsWith('*'))) {
     const core = escapeLike(raw.replace(/^\*/, '').replace(/\*$/, ''));
     const pattern = `${raw.startsWith('*') ? '%' : ''}${core}${raw.endsWith('*') ? '%' : ''}`;

@@ -171,7 +171,7 @@ const MOBILE_PREFIXES = [
   '199',
 ];
 
-/** A mobile number (spec §5: 1, then 3–9, 11 digits), unique per index below 10⁸. */
+/** A mobile number (1, then 3–9, 11 digits), unique per index below 10⁸. */
 export function mobile(index: number, salt: number): string {
   const prefix = MOBILE_PREFIXES[(index + salt) % MOBILE_PREFIXES.length];
   return `${prefix}${String((index * 7919 + salt * 104_729 + 1_234_567) % 100_000_000).padStart(8, '0')}`;

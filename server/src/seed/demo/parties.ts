@@ -1,8 +1,8 @@
-// Demo parties (issue 7 §8): shippers with staff, agents, captains with their fleets and collection
+// Demo parties: shippers with staff, agents, captains with their fleets and collection
 // agreements, carriers, drivers, vehicles, bank cards, bindings and review history, in every review state,
 // some with certificates about to lapse or lapsed, so every list, filter, counter and warning has something.
 import { REVIEW_STATE, USER_TYPE } from '@freight/contracts';
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import {
   hyCaptain,
   hyCarrier,
@@ -98,6 +98,18 @@ function reviewState(random: Random): number {
   return REVIEW_STATE.draft;
 }
 
+/**
+ * Record 1 of every reviewed kind waits for review, whatever its roll: the review lists and counters of every
+ * kind have something to show (the generator's draws stay the same, so the other records do not move).
+ */
+function reviewStateOf(random: Random, index: number): number {
+  const state = reviewState(random);
+  return index === 1 ? REVIEW_STATE.pending : state;
+}
+
+/** Every tenth driver from the fourth is the `captain01` account's captain's, from the seventh `agent01`'s. */
+const OWN_FLEET = { captain: 3, agent: 6, every: 10 } as const;
+
 type LogRow = {
   entity: string;
   entityId: string;
@@ -176,7 +188,7 @@ export const partiesSeeder: DemoSeeder = {
       const contact = person(random, division, 700_000 + i, random.chance(0.7));
       const creditCode = companyCreditCode(division, i, 1);
       const settleMode = random.pick([1, 2, 3, 3]);
-      const state = reviewState(random);
+      const state = reviewStateOf(random, i);
       const id = stableId('demo-customer', String(i));
       const at = created(random);
       const reason = state === REVIEW_STATE.rejected ? '营业执照与名称不一致' : null;
@@ -267,7 +279,7 @@ export const partiesSeeder: DemoSeeder = {
     for (let i = 0; i < n('agents'); i++) {
       const random = Random.of(`agent:${i}`);
       const who = person(random, random.pick(DIVISIONS), PERSON_SPACE.agent + i, random.chance(0.8));
-      const state = reviewState(random);
+      const state = reviewStateOf(random, i);
       const id = stableId('demo-agent', String(i));
       const at = created(random);
       const reason = state === REVIEW_STATE.rejected ? '身份证照片模糊，请重新上传' : null;
@@ -279,6 +291,10 @@ export const partiesSeeder: DemoSeeder = {
         mobile: mobile(i, 31),
         feeMode,
         feeValue: feeMode === 3 ? random.pick([100, 200, 300]) : random.pick([500, 1000, 2000, 5000]),
+        // The card the agent's fee on agent orders is paid to.
+        bankCode: 'CCB',
+        bankName: '中国建设银行',
+        cardNo: bankCard('CCB', i, 3),
         state,
         rejectReason: reason,
         createBy: 'demo',
@@ -295,7 +311,9 @@ export const partiesSeeder: DemoSeeder = {
       const who = person(random, division, PERSON_SPACE.captain + i, true);
       const id = stableId('demo-captain', String(i));
       const at = created(random);
-      // Captains collect for their fleets: every one approved, so their agreements and cards mean something.
+      // Captains collect for their fleets: all approved but record 1 (awaiting review, with no fleet), so their
+      // agreements and cards mean something.
+      const state = i === 1 ? REVIEW_STATE.pending : REVIEW_STATE.approved;
       captains.push({
         id,
         captainName: who.name,
@@ -303,24 +321,41 @@ export const partiesSeeder: DemoSeeder = {
         mobile: mobile(i, 37),
         feeMode: 1,
         feeValue: random.pick([200, 300, 500]),
-        state: REVIEW_STATE.approved,
+        state,
         createBy: 'demo',
         createTime: at,
         division,
       });
-      logs.push(...historyOf('captain', id, REVIEW_STATE.approved, null, at, random));
+      logs.push(...historyOf('captain', id, state, null, at, random));
     }
     await insertAll(
       db,
       hyCaptain,
       captains.map(({ division: _d, ...c }) => c),
     );
+    const fleetCaptains = captains.filter((c) => c.state === REVIEW_STATE.approved);
+    // The demo accounts' own captain and agent (seedDemoAccounts) get fleets too: what captain01 and agent01 see.
+    const [ownCaptain] = await db
+      .select()
+      .from(hyCaptain)
+      .where(eq(hyCaptain.id, stableId('captain', 'captain01')));
+    const [ownAgent] = await db
+      .select({ id: hyAgent.id })
+      .from(hyAgent)
+      .where(eq(hyAgent.id, stableId('agent', 'agent01')));
+    const captain01 = ownCaptain ? { ...ownCaptain, division: DIVISIONS[0] as Division } : undefined;
+    // agent01's agent is paid its fee on the demo's agent orders: its card, unless one was entered meanwhile.
+    if (ownAgent)
+      await db
+        .update(hyAgent)
+        .set({ bankCode: 'ICBC', bankName: '中国工商银行', cardNo: bankCard('ICBC', 0, 4) })
+        .where(and(eq(hyAgent.id, ownAgent.id), isNull(hyAgent.cardNo)));
 
     const carriers: Array<typeof hyCarrier.$inferInsert> = [];
     for (let i = 0; i < n('carriers'); i++) {
       const random = Random.of(`carrier:${i}`);
       const division = random.pick(DIVISIONS);
-      const state = reviewState(random);
+      const state = reviewStateOf(random, i);
       const id = stableId('demo-carrier', String(i));
       const at = created(random);
       const reason = state === REVIEW_STATE.rejected ? '道路运输经营许可证已过期' : null;
@@ -355,7 +390,7 @@ export const partiesSeeder: DemoSeeder = {
       const gross =
         kind === 'tractor' ? 49_000 : kind === 'light' ? 4_495 : random.pick([18_000, 25_000, 31_000]);
       const rated = kind === 'tractor' ? random.pick([30_000, 32_000, 34_000]) : Math.round(gross * 0.55);
-      let state = reviewState(random);
+      let state = reviewStateOf(random, i);
       const soon = random.chance(0.06);
       const lapsed = state === REVIEW_STATE.approved && random.chance(0.05);
       if (lapsed) state = REVIEW_STATE.expired;
@@ -423,7 +458,7 @@ export const partiesSeeder: DemoSeeder = {
       const random = Random.of(`driver:${i}`);
       const division = random.pick(DIVISIONS);
       const who = person(random, division, PERSON_SPACE.driver + i, random.chance(0.93));
-      let state = reviewState(random);
+      let state = reviewStateOf(random, i);
       const lapsed = state === REVIEW_STATE.approved && random.chance(0.05);
       if (lapsed) state = REVIEW_STATE.expired;
       const soon = !lapsed && random.chance(0.07);
@@ -444,7 +479,10 @@ export const partiesSeeder: DemoSeeder = {
           : state === REVIEW_STATE.expired
             ? `证件已过期：驾驶证(${day(drivingTo)})`
             : null;
-      const captain = random.chance(0.25) ? random.pick(captains) : undefined;
+      const picked = random.chance(0.25) ? random.pick(fleetCaptains) : undefined;
+      const fleetOf = i % OWN_FLEET.every;
+      const captain = fleetOf === OWN_FLEET.captain && captain01 ? captain01 : picked;
+      const agentId = fleetOf === OWN_FLEET.agent && ownAgent ? ownAgent.id : null;
       drivers.push({
         id,
         driverName: who.name,
@@ -460,6 +498,7 @@ export const partiesSeeder: DemoSeeder = {
         qualificationNo: who.idCard,
         qualificationValidTo: day(now + random.int(200, 2000) * DAY_MS),
         captainId: captain?.id ?? null,
+        agentId,
         taxEntrusted: random.chance(0.6),
         blacklisted: state === REVIEW_STATE.approved && random.chance(0.02),
         blacklistReason: null,
@@ -484,6 +523,7 @@ export const partiesSeeder: DemoSeeder = {
             bindings.push({ driverId: id, vehicleId: second.id as string, isDefault: false, createTime: at });
         }
         if (captain) first.captainId = captain.id;
+        if (agentId) first.agentId = agentId;
       }
 
       // Cards of approved drivers: their own; under a collection agreement, the captain's as default.

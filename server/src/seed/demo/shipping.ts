@@ -1,20 +1,40 @@
-// Demo orders (货源) and shipping notes (运单) of issue 8: Nanjing → Shanghai steel orders of the approved demo
-// shippers, notes in every lifecycle state on approved drivers and their bound vehicles, money computed by the
-// same rules the steps use, order quantities summed from their notes, and a GPS point a minute along the road
-// for every note that left the yard.
+// Demo orders (货源) and shipping notes (运单): Nanjing → Shanghai steel orders over the last 90 days of the
+// approved shippers (the `shipper` and `shipper_admin` accounts' customers among them), in all four order modes
+// (agent orders of the `agent01` account's agent, captain orders of the `captain01` account's captain), notes in
+// every lifecycle state on approved drivers and their bound vehicles, and the GPS track of every note that left
+// the yard. Orders are made and published, notes dispatched and moved through their steps by the product's own
+// services (so fees, money, order quantities, vehicle states and history are the product's); then their clock
+// is set back to when the demo says they happened: a note's state follows its age (a note dispatched an hour
+// ago is on its way, one of last month audited or paid).
 import {
-  computeNoteMoney,
+  ORDER_MODE,
+  orderBody,
   PLATFORM_TIME_ZONE,
   REVIEW_STATE,
   SHIPPING_STATUS,
+  type ShippingAction,
   settlementDueDate,
+  USER_TYPE,
 } from '@freight/contracts';
-import { and, asc, eq, inArray } from 'drizzle-orm';
-import { hyDriver, hyDriverVehicle, hyVehicle } from '../../modules/freight/partySchema.ts';
-import { hyCustomer } from '../../modules/freight/schema.ts';
-import { moneyInputsOf } from '../../modules/freight/shippingMoney.ts';
-import { hyOrder, hyShippingNote, hyTrackPoint } from '../../modules/freight/shippingSchema.ts';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import {
+  type Actor,
+  dispatchNote,
+  type NoteServices,
+  type StepInput,
+  transitionNote,
+} from '../../modules/freight/noteTransitions.ts';
+import { newOrderValues, stepOrder } from '../../modules/freight/orders.ts';
+import { hyCaptain, hyDriver, hyDriverVehicle, hyVehicle } from '../../modules/freight/partySchema.ts';
+import { hyAgent, hyCustomer } from '../../modules/freight/schema.ts';
+import {
+  hyOrder,
+  hyShippingNote,
+  hyShippingNoteHistory,
+  hyTrackPoint,
+} from '../../modules/freight/shippingSchema.ts';
 import type { Db } from '../../platform/db/client.ts';
+import { AppError } from '../../platform/http/errors.ts';
 import { stableId } from '../seed.ts';
 import { Random } from './random.ts';
 import type { DemoContext, DemoSeeder } from './types.ts';
@@ -22,7 +42,15 @@ import type { DemoContext, DemoSeeder } from './types.ts';
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
 const BATCH = 500;
-export const SHIPPING_PER_SCALE = { orders: 12, notesPerOrder: 6 } as const;
+/**
+ * Per scale: orders with notes (6 each) over the last 90 days, every `recentEvery`th of them dispatched over
+ * the last hours (the notes on the road); and the orders that show the other order states (no notes).
+ */
+export const SHIPPING_PER_SCALE = { orders: 56, notesPerOrder: 6, recentEvery: 7, days: 86 } as const;
+/** Order modes (ORDER_MODE) in the order a customer's orders take them. */
+const MODES = [ORDER_MODE.public, ORDER_MODE.agent, ORDER_MODE.assigned, ORDER_MODE.captain] as const;
+/** Hours a recent order's notes span (the oldest is audited, the newest just dispatched). */
+const RECENT_HOURS = 40;
 
 /** The two cities every demo note runs between (WGS-84 points of the two works). */
 const LOAD = {
@@ -55,21 +83,7 @@ const ROAD: Array<[number, number]> = [
 ];
 const GOODS = ['螺纹钢', '热轧卷板', '冷轧卷', '线材', '钢坯', '镀锌板'];
 
-/** Every state a note can be in, in the share the demo shows them (most notes finished). */
-const STATES = [
-  SHIPPING_STATUS.dispatched,
-  SHIPPING_STATUS.accepted,
-  SHIPPING_STATUS.loaded,
-  SHIPPING_STATUS.inTransit,
-  SHIPPING_STATUS.unloaded,
-  SHIPPING_STATUS.signed,
-  SHIPPING_STATUS.audited,
-  SHIPPING_STATUS.audited,
-  SHIPPING_STATUS.completed,
-  SHIPPING_STATUS.cancelled,
-  SHIPPING_STATUS.void,
-  SHIPPING_STATUS.refused,
-];
+/** States in which a note holds its driver and vehicle. */
 const ACTIVE = new Set<number>([0, 1, 2, 3]);
 
 /** A point `f` (0…1) of the way along the road, by length of its segments. */
@@ -95,6 +109,229 @@ function chunks<T>(rows: T[]): T[][] {
   return out;
 }
 
+/** The operations account of the demo: its name marks the demo's notes (create_by 'demo'). */
+const DEMO_ACTOR: Actor = { username: 'demo', userType: USER_TYPE.system, cid: null, tenantId: 0 };
+/** Messages of refused steps are not shown: no dictionary texts needed. */
+const NO_DICTS: NoteServices['dicts'] = { text: () => undefined, items: () => [] };
+
+/** The steps that bring a dispatched note to each state, with what each step is given. */
+function stepsTo(status: number, weights: { loadWeightG: number; unloadWeightG: number }) {
+  const forward: Array<[ShippingAction, Partial<StepInput>]> = [
+    ['accept', {}],
+    ['load', { loadWeightG: weights.loadWeightG, loadPhoto: 'demo/weighbridge-load.jpg' }],
+    ['depart', {}],
+    ['unload', { unloadWeightG: weights.unloadWeightG, unloadPhoto: 'demo/weighbridge-unload.jpg' }],
+    ['sign', {}],
+    ['audit', {}],
+  ];
+  if (status === SHIPPING_STATUS.cancelled) return [['cancel', { reason: '货主取消发货' }]] as typeof forward;
+  if (status === SHIPPING_STATUS.refused)
+    return [['refuse', { reason: '司机临时有事，拒单' }]] as typeof forward;
+  if (status === SHIPPING_STATUS.void) return [['void', { reason: '重复派单，作废' }]] as typeof forward;
+  return forward.slice(0, Math.min(status, SHIPPING_STATUS.audited));
+}
+
+/**
+ * Dispatches a note and takes it through the steps to `status` with the product's services; undefined when
+ * the product refuses (e.g. a certificate lapsed today): the demo then simply has one note fewer.
+ */
+async function driveNote(
+  services: NoteServices,
+  status: number,
+  trip: {
+    orderId: string;
+    driverId: string;
+    vehicleId: string;
+    plannedWeightG: number;
+    loadWeightG: number;
+    unloadWeightG: number;
+  },
+): Promise<string | undefined> {
+  try {
+    const note = await dispatchNote(services, DEMO_ACTOR, {
+      orderId: trip.orderId,
+      driverId: trip.driverId,
+      vehicleId: trip.vehicleId,
+      plannedWeightG: trip.plannedWeightG,
+    });
+    for (const [action, input] of stepsTo(status, trip))
+      await transitionNote(services, DEMO_ACTOR, action, { id: note.id, ...input });
+    return note.id;
+  } catch (error) {
+    if (error instanceof AppError) return undefined;
+    throw error;
+  }
+}
+
+/** Hours after dispatch at which each step of a demo trip happened. */
+const STEP_HOURS: Record<string, number> = {
+  dispatch: 0,
+  accept: 0.5,
+  load: 2,
+  depart: 2.5,
+  unload: 7.5,
+  sign: 8,
+  audit: 20,
+  cancel: 1,
+  refuse: 1,
+  void: 1,
+};
+
+/** A note the seeder drove, with when the demo says it was dispatched. */
+interface Dated {
+  id: string;
+  status: number;
+  dispatchAt: number;
+  settleMode: number;
+  creditDays: number;
+}
+
+const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+
+/**
+ * Sets the notes' clocks back so that each was dispatched at its `dispatchAt`, its steps spread as a real
+ * trip's (the note's times and its history rows), a few hundred notes per statement.
+ */
+async function backdate(db: Db, notes: Dated[]): Promise<void> {
+  for (const batch of chunks(notes)) {
+    const values = batch.map(({ id, status, dispatchAt, settleMode, creditDays }) => {
+      const at = (hours: number) => dispatchAt + hours * HOUR_MS;
+      const reached = (s: number) => status >= s && status <= SHIPPING_STATUS.completed;
+      const audit = reached(SHIPPING_STATUS.audited) ? at(STEP_HOURS.audit) : null;
+      // The settlement is due counted from the day of the audit, as the audit step counts it.
+      const due = audit === null ? null : settlementDueDate(settleMode, creditDays, chinaDay(audit));
+      return sql`(${id}, ${iso(at(0))}::timestamptz, ${iso(reached(1) ? at(STEP_HOURS.accept) : null)}::timestamptz,
+        ${iso(reached(2) ? at(STEP_HOURS.load) : null)}::timestamptz, ${iso(reached(3) ? at(STEP_HOURS.depart) : null)}::timestamptz,
+        ${iso(reached(4) ? at(STEP_HOURS.unload) : null)}::timestamptz, ${iso(reached(5) ? at(STEP_HOURS.sign) : null)}::timestamptz,
+        ${iso(audit)}::timestamptz, ${due}::date, ${iso(status < 0 ? at(1) : null)}::timestamptz)`;
+    });
+    const v = sql`(values ${sql.join(values, sql`, `)}) as v(id, at, accept, load, depart, unload, sign, audit, due, close)`;
+    // Payment completes a note: the finance seeder pays the ones the demo shows completed.
+    await db.execute(sql`update ${hyShippingNote} set
+      create_time = v.at, dispatch_time = v.at, accept_time = v.accept, load_time = v.load,
+      depart_time = v.depart, unload_time = v.unload, sign_time = v.sign, audit_time = v.audit,
+      due_date = v.due, complete_time = null, close_time = v.close, update_time = null
+      from ${v} where ${hyShippingNote.id} = v.id`);
+    const hoursOf = sql.join(
+      Object.entries(STEP_HOURS).map(([action, hours]) => sql`when ${action} then ${hours}::float8`),
+      sql` `,
+    );
+    await db.execute(sql`update ${hyShippingNoteHistory} set
+      create_time = v.at + (case ${hyShippingNoteHistory.action} ${hoursOf} else 0 end) * interval '1 hour'
+      from ${v} where ${hyShippingNoteHistory.noteId} = v.id`);
+  }
+}
+
+/** The states of the recent notes in turn (at least one recent order shows every state on the road). */
+const RECENT_STATES = [
+  SHIPPING_STATUS.dispatched,
+  SHIPPING_STATUS.accepted,
+  SHIPPING_STATUS.loaded,
+  SHIPPING_STATUS.inTransit,
+  SHIPPING_STATUS.unloaded,
+  SHIPPING_STATUS.signed,
+  SHIPPING_STATUS.inTransit,
+  SHIPPING_STATUS.audited,
+  SHIPPING_STATUS.signed,
+  SHIPPING_STATUS.accepted,
+  SHIPPING_STATUS.inTransit,
+  SHIPPING_STATUS.audited,
+] as const;
+
+/** Hours since dispatch within which a note is in each state, its steps taken at STEP_HOURS. */
+const HOURS_IN: Record<number, [number, number]> = {
+  [SHIPPING_STATUS.dispatched]: [0.05, STEP_HOURS.accept],
+  [SHIPPING_STATUS.accepted]: [STEP_HOURS.accept, STEP_HOURS.load],
+  [SHIPPING_STATUS.loaded]: [STEP_HOURS.load, STEP_HOURS.depart],
+  [SHIPPING_STATUS.inTransit]: [STEP_HOURS.depart, STEP_HOURS.unload],
+  [SHIPPING_STATUS.unloaded]: [STEP_HOURS.unload, STEP_HOURS.sign],
+  [SHIPPING_STATUS.signed]: [STEP_HOURS.sign, STEP_HOURS.audit],
+  [SHIPPING_STATUS.audited]: [STEP_HOURS.audit, RECENT_HOURS],
+};
+
+/**
+ * The state of an older note (dispatched days ago): most audited and then paid (completed by the finance
+ * seeder), some still audited and unpaid (due), a few still waiting for the receipt or the audit, and the exits.
+ */
+function olderState(index: number): { status: number; complete: boolean } {
+  const exits: Record<number, number> = {
+    17: SHIPPING_STATUS.cancelled,
+    18: SHIPPING_STATUS.void,
+    19: SHIPPING_STATUS.refused,
+  };
+  const exit = exits[index % 20];
+  if (exit !== undefined) return { status: exit, complete: false };
+  if (index % 40 === 7) return { status: SHIPPING_STATUS.unloaded, complete: false };
+  if (index % 20 === 13) return { status: SHIPPING_STATUS.signed, complete: false };
+  return { status: SHIPPING_STATUS.audited, complete: index % 5 !== 4 };
+}
+
+type Customer = typeof hyCustomer.$inferSelect;
+interface Crew {
+  driverId: string;
+  vehicleId: string;
+  captainId: string | null;
+  agentId: string | null;
+  ratedLoadKg: number | null;
+}
+
+/** A full load of 32 t, or what the vehicle is rated for when that is less (never an overload). */
+const FULL_LOAD_G = 32_000_000;
+const capacityOf = (crew: Crew) => Math.min(FULL_LOAD_G, (crew.ratedLoadKg ?? FULL_LOAD_G / 1000) * 1000);
+
+/** Whose orders the demo shows, in turn: the `shipper` account's customer every sixth, `shipper_admin`'s every twelfth. */
+function customerPlan(customers: Customer[]) {
+  const byKey = (key: string) => customers.find((c) => c.id === stableId('customer', key));
+  const shipper = byKey('hengda-build');
+  const admins = [byKey('east-steel'), byKey('luxi-chem')].filter((c): c is Customer => !!c);
+  const accounts = new Set([shipper?.id, ...admins.map((c) => c.id)]);
+  const others = customers.filter((c) => !accounts.has(c.id));
+  const pool = others.length ? others : customers;
+  let next = 0;
+  return (o: number): { customer: Customer; account: boolean } => {
+    if (o % 6 === 0 && shipper) return { customer: shipper, account: true };
+    if (o % 6 === 3 && admins.length)
+      return { customer: admins[((o / 3 - 1) / 2) % admins.length] ?? admins[0], account: true };
+    return { customer: pool[next++ % pool.length] as Customer, account: false };
+  };
+}
+
+/** Rows of the order of `o` as a staff member enters it on the order form (the server adds fees and names). */
+function orderInput(o: number, customer: Customer, created: number, now: number, notes: number) {
+  const random = Random.of(`order:${o}`);
+  return {
+    customerId: customer.id,
+    goodsName: GOODS[o % GOODS.length],
+    cargoType: '0400',
+    loadAreaCode: LOAD.code,
+    loadAddress: LOAD.address,
+    loadCity: LOAD.city,
+    loadLng: LOAD.lng,
+    loadLat: LOAD.lat,
+    unloadAreaCode: UNLOAD.code,
+    unloadAddress: UNLOAD.address,
+    unloadCity: UNLOAD.city,
+    unloadLng: UNLOAD.lng,
+    unloadLat: UNLOAD.lat,
+    plannedWeightG: Math.max(1, notes) * 32_000_000,
+    priceMode: 1,
+    driverUnitPriceFen: random.pick([12_000, 13_500, 15_000, 16_800]),
+    settleWeightBasis: 3,
+    lossAllowanceMode: o % 2 === 0 ? 1 : 2,
+    lossAllowanceValue: o % 2 === 0 ? 200_000 : 3,
+    lossUnitPriceFen: 400_000,
+    lossDeductWhole: false,
+    fuelCardMode: o % 3 === 0 ? 1 : 0,
+    fuelCardValue: o % 3 === 0 ? 2_000 : 0,
+    etcMode: 0,
+    etcValue: 0,
+    prepayMode: o % 4 === 0 ? 2 : 0,
+    prepayValue: o % 4 === 0 ? 100_000 : 0,
+    validFrom: new Date(created),
+    validTo: new Date(now + 30 * DAY_MS),
+  };
+}
+
 export const shippingSeeder: DemoSeeder = {
   name: 'shipping',
   async run(db: Db, ctx: DemoContext) {
@@ -103,16 +340,29 @@ export const shippingSeeder: DemoSeeder = {
       .select()
       .from(hyCustomer)
       .where(eq(hyCustomer.state, REVIEW_STATE.approved))
-      .orderBy(asc(hyCustomer.id))
-      .limit(20);
-    // Approved drivers with an approved default vehicle: one trip at a time each.
-    const crews = await db
+      .orderBy(asc(hyCustomer.id));
+    const agents = (
+      await db
+        .select({ id: hyAgent.id })
+        .from(hyAgent)
+        .where(eq(hyAgent.state, REVIEW_STATE.approved))
+        .orderBy(asc(hyAgent.id))
+    ).map((a) => a.id);
+    const captains = (
+      await db
+        .select({ id: hyCaptain.id })
+        .from(hyCaptain)
+        .where(eq(hyCaptain.state, REVIEW_STATE.approved))
+        .orderBy(asc(hyCaptain.id))
+    ).map((c) => c.id);
+    // Approved drivers off the blacklist with an approved default vehicle: one trip at a time each.
+    const crews: Crew[] = await db
       .select({
         driverId: hyDriver.id,
-        driverName: hyDriver.driverName,
-        driverMobile: hyDriver.mobile,
         vehicleId: hyVehicle.id,
-        plateNo: hyVehicle.plateNo,
+        captainId: hyDriver.captainId,
+        agentId: hyDriver.agentId,
+        ratedLoadKg: hyVehicle.ratedLoadKg,
       })
       .from(hyDriverVehicle)
       .innerJoin(hyDriver, eq(hyDriver.id, hyDriverVehicle.driverId))
@@ -121,260 +371,251 @@ export const shippingSeeder: DemoSeeder = {
         and(
           eq(hyDriverVehicle.isDefault, true),
           eq(hyDriver.state, REVIEW_STATE.approved),
+          eq(hyDriver.blacklisted, false),
           eq(hyVehicle.state, REVIEW_STATE.approved),
         ),
       )
-      .orderBy(asc(hyDriver.id))
-      .limit(400);
-    if (customers.length === 0 || crews.length === 0) return { orders: 0, notes: 0, trackPoints: 0 };
-    // Crews already on an active trip (a note seeded before, or made by hand) are left alone.
+      .orderBy(asc(hyDriver.id));
+    const rows = { orders: 0, notes: 0, trackPoints: 0 };
+    if (customers.length === 0 || crews.length === 0) return rows;
+    const ownAgent = agents.find((id) => id === stableId('agent', 'agent01'));
+    const ownCaptain = captains.find((id) => id === stableId('captain', 'captain01'));
+    const otherAgents = agents.filter((id) => id !== ownAgent);
+    const otherCaptains = captains.filter((id) => id !== ownCaptain);
+    // Crews on an active trip (a note seeded before, or made by hand) are left alone.
     const busy = new Set(
       (
         await db
-          .select({ vehicleId: hyShippingNote.vehicleId })
+          .select({ vehicleId: hyShippingNote.vehicleId, driverId: hyShippingNote.driverId })
           .from(hyShippingNote)
           .where(inArray(hyShippingNote.status, [...ACTIVE]))
-      ).map((r) => r.vehicleId),
+      ).flatMap((r) => [r.vehicleId, r.driverId]),
     );
-
-    const orders: Array<typeof hyOrder.$inferInsert> = [];
-    const notes: Array<typeof hyShippingNote.$inferInsert> = [];
-    const points: Array<typeof hyTrackPoint.$inferInsert> = [];
+    const free = (crew: Crew) => !busy.has(crew.vehicleId) && !busy.has(crew.driverId);
     let crewAt = 0;
-    const orderCount = SHIPPING_PER_SCALE.orders * ctx.scale;
-    for (let o = 0; o < orderCount; o++) {
-      const random = Random.of(`order:${o}`);
-      const customer = customers[o % customers.length];
-      const created = now - random.int(2, 60) * DAY_MS - random.int(0, 23) * HOUR_MS;
-      const order: typeof hyOrder.$inferInsert = {
-        id: stableId('demo-order', String(o)),
-        orderNo: `HY${chinaDay(created).replaceAll('-', '')}${String(o).padStart(4, '0')}`,
-        customerId: customer.id,
-        customerName: customer.customerName,
-        orderMode: 1,
-        status: o % 6 === 5 ? 3 : 1,
-        goodsName: GOODS[o % GOODS.length],
-        cargoType: '0400',
-        loadProvince: LOAD.province,
-        loadCity: LOAD.city,
-        loadDistrict: LOAD.district,
-        loadAreaCode: LOAD.code,
-        loadAddress: LOAD.address,
-        loadLng: LOAD.lng,
-        loadLat: LOAD.lat,
-        unloadProvince: UNLOAD.province,
-        unloadCity: UNLOAD.city,
-        unloadDistrict: UNLOAD.district,
-        unloadAreaCode: UNLOAD.code,
-        unloadAddress: UNLOAD.address,
-        unloadLng: UNLOAD.lng,
-        unloadLat: UNLOAD.lat,
-        plannedWeightG: SHIPPING_PER_SCALE.notesPerOrder * 32_000_000,
-        priceMode: 1,
-        driverUnitPriceFen: random.pick([12_000, 13_500, 15_000, 16_800]),
-        settleWeightBasis: 3,
-        lossAllowanceMode: o % 2 === 0 ? 1 : 2,
-        lossAllowanceValue: o % 2 === 0 ? 200_000 : 3,
-        lossUnitPriceFen: 400_000,
-        lossDeductWhole: false,
-        serviceFeeMode: customer.serviceFeeMode,
-        serviceFeeValue: customer.serviceFeeMode <= 2 ? customer.serviceRateBp : customer.serviceFeeFen,
-        agentFeeMode: 2,
-        agentFeeValue: 0,
-        fuelCardMode: o % 3 === 0 ? 1 : 0,
-        fuelCardValue: o % 3 === 0 ? 2_000 : 0,
-        etcMode: 0,
-        etcValue: 0,
-        prepayMode: o % 4 === 0 ? 2 : 0,
-        prepayValue: o % 4 === 0 ? 100_000 : 0,
-        settleMode: customer.settleMode,
-        creditDays: customer.creditDays,
-        validFrom: new Date(created),
-        validTo: new Date(now + 30 * DAY_MS),
-        createBy: 'demo',
-        createTime: new Date(created),
-      };
-      const inputs = moneyInputsOf(order as Parameters<typeof moneyInputsOf>[0]);
-      const estimate = computeNoteMoney(inputs, {
-        loadWeightG: order.plannedWeightG,
-        unloadWeightG: order.plannedWeightG,
-      });
-      Object.assign(order, {
-        driverFee: estimate.driverFee,
-        serviceFee: estimate.serviceFee,
-        agentFee: estimate.agentFee,
-        customerFee: estimate.customerFee,
-      });
-      let dispatched = 0;
-      let completed = 0;
-      let dispatchedCount = 0;
-      let completedCount = 0;
-      for (let k = 0; k < SHIPPING_PER_SCALE.notesPerOrder; k++) {
-        const index = o * SHIPPING_PER_SCALE.notesPerOrder + k;
-        const status = STATES[index % STATES.length];
-        let crew = crews[crewAt++ % crews.length];
-        // One active trip per vehicle and driver: skip crews in use (give up on this note if none is free).
-        if (ACTIVE.has(status)) {
-          let tries = 0;
-          while (busy.has(crew.vehicleId) && tries++ < crews.length) crew = crews[crewAt++ % crews.length];
-          if (busy.has(crew.vehicleId)) continue;
-          busy.add(crew.vehicleId);
-        }
-        const noteRandom = Random.of(`note:${index}`);
-        // Finished notes lie in the past; active ones started in the last hours.
-        const dispatchAt = ACTIVE.has(status)
-          ? now - (4 - status) * 2 * HOUR_MS - noteRandom.int(0, 59) * 60_000
-          : created + (k + 1) * 6 * HOUR_MS;
-        const at = (hours: number) => new Date(dispatchAt + hours * HOUR_MS);
-        const reached = (s: number) => status >= s && status <= SHIPPING_STATUS.completed;
-        const loadWeightG = 32_000_000 + noteRandom.int(-150, 250) * 1000;
-        // Mostly a small loss within the allowance, now and then one beyond it.
-        const unloadWeightG = loadWeightG - (index % 5 === 0 ? 320_000 : noteRandom.int(0, 120) * 1000);
-        const money = computeNoteMoney(
-          moneyInputsOf(order as Parameters<typeof moneyInputsOf>[0]),
-          reached(4)
-            ? { loadWeightG, unloadWeightG }
-            : reached(2)
-              ? { loadWeightG, unloadWeightG: loadWeightG }
-              : { loadWeightG: 32_000_000, unloadWeightG: 32_000_000 },
-        );
-        const closed = status < 0;
-        const auditAt = reached(6) ? at(20) : null;
-        notes.push({
-          id: stableId('demo-note', String(index)),
-          shippingNoteNumber: `YD${order.orderNo?.slice(2, 10)}${String(index).padStart(6, '0')}`,
-          serialNumber: `${String(k).padStart(2, '0')}00`,
-          orderId: order.id as string,
-          orderNo: order.orderNo,
-          orderMode: 1,
-          customerId: customer.id,
-          customerName: customer.customerName,
-          driverId: crew.driverId,
-          driverName: crew.driverName,
-          driverMobile: crew.driverMobile,
-          vehicleId: crew.vehicleId,
-          plateNo: crew.plateNo,
-          goodsName: order.goodsName,
-          cargoType: order.cargoType,
-          loadProvince: LOAD.province,
-          loadCity: LOAD.city,
-          loadDistrict: LOAD.district,
-          loadAreaCode: LOAD.code,
-          loadAddress: LOAD.address,
-          loadLng: LOAD.lng,
-          loadLat: LOAD.lat,
-          unloadProvince: UNLOAD.province,
-          unloadCity: UNLOAD.city,
-          unloadDistrict: UNLOAD.district,
-          unloadAreaCode: UNLOAD.code,
-          unloadAddress: UNLOAD.address,
-          unloadLng: UNLOAD.lng,
-          unloadLat: UNLOAD.lat,
-          status,
-          payStatus: 0,
-          plannedWeightG: 32_000_000,
-          loadWeightG: reached(2) ? loadWeightG : null,
-          loadPhoto: reached(2) ? 'demo/weighbridge-load.jpg' : null,
-          unloadWeightG: reached(4) ? unloadWeightG : null,
-          unloadPhoto: reached(4) ? 'demo/weighbridge-unload.jpg' : null,
-          priceMode: order.priceMode,
-          driverUnitPriceFen: order.driverUnitPriceFen,
-          settleWeightBasis: order.settleWeightBasis,
-          lossAllowanceMode: order.lossAllowanceMode,
-          lossAllowanceValue: order.lossAllowanceValue,
-          lossUnitPriceFen: order.lossUnitPriceFen,
-          lossDeductWhole: order.lossDeductWhole,
-          serviceFeeMode: order.serviceFeeMode,
-          serviceFeeValue: order.serviceFeeValue,
-          agentFeeMode: order.agentFeeMode,
-          agentFeeValue: order.agentFeeValue,
-          fuelCardMode: order.fuelCardMode,
-          fuelCardValue: order.fuelCardValue,
-          etcMode: order.etcMode,
-          etcValue: order.etcValue,
-          prepayMode: order.prepayMode,
-          prepayValue: order.prepayValue,
-          settleMode: customer.settleMode,
-          creditDays: customer.creditDays,
-          otherDeductionFen: money.otherDeductionFen,
-          settleWeightG: money.settleWeightG,
-          lossWeightG: reached(4) ? money.lossWeightG : null,
-          lossAllowanceG: reached(4) ? money.lossAllowanceG : null,
-          lossDeductionFen: money.lossDeductionFen,
-          driverFreightFen: money.driverFreightFen,
-          driverFee: money.driverFee,
-          serviceFee: money.serviceFee,
-          agentFee: money.agentFee,
-          customerFee: money.customerFee,
-          fuelCardFen: money.fuelCardFen,
-          etcFen: money.etcFen,
-          prepayFen: money.prepayFen,
-          finalPayFen: money.finalPayFen,
-          contractNo: reached(1) ? `HT${String(index).padStart(10, '0')}` : null,
-          dispatchTime: at(0),
-          acceptTime: reached(1) ? at(0.5) : null,
-          loadTime: reached(2) ? at(2) : null,
-          departTime: reached(3) ? at(2.5) : null,
-          unloadTime: reached(4) ? at(7.5) : null,
-          signTime: reached(5) ? at(8) : null,
-          auditTime: auditAt,
-          auditBy: auditAt ? 'admin' : null,
-          completeTime: reached(7) ? at(30) : null,
-          closeTime: closed ? at(1) : null,
-          closeReason:
-            status === SHIPPING_STATUS.cancelled
-              ? '货主取消发货'
-              : status === SHIPPING_STATUS.void
-                ? '重复派单，作废'
-                : status === SHIPPING_STATUS.refused
-                  ? '司机临时有事，拒单'
-                  : null,
-          dueDate: auditAt
-            ? settlementDueDate(customer.settleMode, customer.creditDays, chinaDay(auditAt.getTime()))
-            : null,
-          createBy: 'demo',
-          createTime: at(0),
-        });
-        if (!closed) {
-          dispatched += 32_000_000;
-          dispatchedCount++;
-        }
-        if (reached(5)) {
-          completed += money.settleWeightG;
-          completedCount++;
-        }
-        // The road from loading to unloading (or to where the truck is now), a point a minute.
-        if (reached(2)) {
-          const from = dispatchAt + 2 * HOUR_MS;
-          const trip = 5.5 * HOUR_MS;
-          const until = reached(4) ? from + trip : Math.min(now, from + trip);
-          for (let t = from; t <= until; t += 60_000) {
-            const f = (t - from) / trip;
-            const [lng, lat] = along(f);
-            const parked = t - from < 30 * 60_000; // loading and the weighbridge
-            points.push({
-              vehicleId: crew.vehicleId,
-              gpsTime: new Date(t),
-              lng: parked ? LOAD.lng : lng + noteRandom.int(-20, 20) / 100_000,
-              lat: parked ? LOAD.lat : lat + noteRandom.int(-20, 20) / 100_000,
-              speed: parked ? 0 : noteRandom.int(62, 88),
-              direction: 100,
-              source: 2,
-            });
-          }
-        }
+    /** The next free crew, a party's own first (a captain's drivers drive its orders, an agent brings its own). */
+    const crewFor = (party: (crew: Crew) => boolean): Crew | undefined => {
+      const own = crews.filter((c) => party(c) && free(c));
+      if (own.length) return own[crewAt++ % own.length];
+      for (let tries = 0; tries < crews.length; tries++) {
+        const crew = crews[crewAt++ % crews.length] as Crew;
+        if (free(crew)) return crew;
       }
-      Object.assign(order, {
-        dispatchedWeightG: dispatched,
-        completedWeightG: completed,
-        dispatchedCount,
-        completedCount,
-      });
-      orders.push(order);
+      return undefined;
+    };
+
+    const services: NoteServices = { db, dicts: NO_DICTS };
+    const points: Array<typeof hyTrackPoint.$inferInsert> = [];
+    const dated: Dated[] = [];
+    const planOf = customerPlan(customers);
+    const modeCount = new Map<string, number>();
+    const orderCount = ctx.orders ?? SHIPPING_PER_SCALE.orders * ctx.scale;
+    let recentAt = 0;
+    const stored = new Set(
+      (await db.select({ id: hyOrder.id }).from(hyOrder).where(eq(hyOrder.createBy, 'demo'))).map(
+        (r) => r.id,
+      ),
+    );
+    for (let o = 0; o < orderCount; o++) {
+      const { customer, account } = planOf(o);
+      const turn = modeCount.get(customer.id) ?? 0;
+      modeCount.set(customer.id, turn + 1);
+      const id = stableId('demo-order', String(o));
+      const recent = o % SHIPPING_PER_SCALE.recentEvery === SHIPPING_PER_SCALE.recentEvery - 1;
+      const recentIndex = recent ? recentAt++ : -1;
+      // An order seeded before keeps its notes: a second run adds nothing.
+      if (stored.has(id)) continue;
+      const random = Random.of(`order:${o}`);
+      const mode = MODES[Math.floor(o / 2) % MODES.length] as number;
+      // The accounts' own agent and captain on the accounts' customers' orders, and on every other one of the rest.
+      const agentId =
+        account || turn % 8 < 4 || !otherAgents.length ? ownAgent : otherAgents[turn % otherAgents.length];
+      const captainId =
+        account || turn % 8 < 4 || !otherCaptains.length
+          ? ownCaptain
+          : otherCaptains[turn % otherCaptains.length];
+      const n = SHIPPING_PER_SCALE.notesPerOrder;
+      // Older orders are spread over the past 90 days; a recent order's notes over the last hours.
+      const created = recent
+        ? now - (RECENT_HOURS + 1) * HOUR_MS - random.int(0, 59) * 60_000
+        : now -
+          (3 + ((orderCount - o) / orderCount) * SHIPPING_PER_SCALE.days) * DAY_MS +
+          random.int(0, 23) * HOUR_MS;
+      const order = await makeOrder(
+        db,
+        id,
+        {
+          ...orderInput(o, customer, created, now, n),
+          orderMode: mode,
+          agentId: mode === ORDER_MODE.agent ? (agentId ?? null) : null,
+          captainId: mode === ORDER_MODE.captain ? (captainId ?? null) : null,
+        },
+        created,
+      );
+      if (!order) continue;
+      rows.orders++;
+      const party = (crew: Crew) =>
+        mode === ORDER_MODE.captain
+          ? crew.captainId === order.captainId
+          : mode === ORDER_MODE.agent
+            ? crew.agentId === order.agentId
+            : true;
+      for (let k = 0; k < n; k++) {
+        const index = o * n + k;
+        const noteRandom = Random.of(`note:${index}`);
+        let status: number;
+        let complete = false;
+        let dispatchAt: number;
+        if (recent) {
+          // Dispatched as long ago as its state says (somewhere within the state's hours).
+          const slot = recentIndex * n + k;
+          status = RECENT_STATES[slot % RECENT_STATES.length] as number;
+          const [from, to] = HOURS_IN[status] as [number, number];
+          dispatchAt = now - (from + ((slot * 0.618_034) % 1) * (to - from)) * HOUR_MS;
+        } else {
+          ({ status, complete } = olderState(index));
+          dispatchAt = created + (k + 1) * 6 * HOUR_MS + noteRandom.int(0, 59) * 60_000;
+        }
+        const crew = crewFor(party);
+        if (!crew) continue;
+        // Loaded to the vehicle's capacity, a little under or (within the tolerance) over it.
+        const plannedWeightG = capacityOf(crew);
+        const loadWeightG =
+          plannedWeightG + noteRandom.int(-150, Math.floor(plannedWeightG / 100_000)) * 1000;
+        // Mostly a small loss within the allowance, now and then one beyond it.
+        const unloadWeightG = loadWeightG - (index % 12 === 0 ? 320_000 : noteRandom.int(0, 60) * 1000);
+        const noteId = await driveNote(services, status, {
+          orderId: order.id,
+          driverId: crew.driverId,
+          vehicleId: crew.vehicleId,
+          plannedWeightG,
+          loadWeightG,
+          unloadWeightG,
+        });
+        if (!noteId) continue;
+        rows.notes++;
+        // A crew makes one trip of the last hours (its track would cross another's), and holds it while active.
+        if (recent || ACTIVE.has(status)) {
+          busy.add(crew.vehicleId);
+          busy.add(crew.driverId);
+        }
+        if (complete) ctx.notesToComplete.push(noteId);
+        dated.push({
+          id: noteId,
+          status,
+          dispatchAt,
+          settleMode: order.settleMode,
+          creditDays: order.creditDays,
+        });
+        if (status >= SHIPPING_STATUS.loaded)
+          trackOf(points, crew.vehicleId, status, dispatchAt, now, noteRandom);
+      }
+      // Some older orders closed once their notes ran (the rest completed by their notes or still open).
+      if (!recent && o % 9 === 1)
+        await stepOrder(services, DEMO_ACTOR, 'close', order.id).catch(ignoreRefusal);
     }
-    for (const rows of chunks(orders)) await db.insert(hyOrder).values(rows).onConflictDoNothing();
-    for (const rows of chunks(notes)) await db.insert(hyShippingNote).values(rows).onConflictDoNothing();
-    for (const rows of chunks(points)) await db.insert(hyTrackPoint).values(rows).onConflictDoNothing();
-    return { orders: orders.length, notes: notes.length, trackPoints: points.length };
+    // The other order states, on orders without notes: a draft, a paused, a cancelled order per scale.
+    for (let e = 0; e < 3 * ctx.scale; e++) {
+      const id = stableId('demo-order', `idle:${e}`);
+      if (stored.has(id)) continue;
+      const { customer } = planOf(orderCount + e);
+      const created = now - (1 + (e % 5)) * DAY_MS;
+      const order = await makeOrder(
+        db,
+        id,
+        { ...orderInput(orderCount + e, customer, created, now, 4), orderMode: ORDER_MODE.public },
+        created,
+        e % 3 !== 0,
+      );
+      if (!order) continue;
+      rows.orders++;
+      if (e % 3 === 1) await stepOrder(services, DEMO_ACTOR, 'pause', order.id).catch(ignoreRefusal);
+      if (e % 3 === 2) await stepOrder(services, DEMO_ACTOR, 'cancel', order.id).catch(ignoreRefusal);
+    }
+    await backdate(db, dated);
+    for (const batch of chunks(points)) await db.insert(hyTrackPoint).values(batch).onConflictDoNothing();
+    rows.trackPoints = points.length;
+    return rows;
   },
 };
+
+function ignoreRefusal(error: unknown): void {
+  if (!(error instanceof AppError)) throw error;
+}
+
+/**
+ * An order as the order form makes it (the add route's values: fees from the customer's and agent's rules, the
+ * order number), stored under the demo's stable id and published by the publish step; undefined when refused.
+ */
+async function makeOrder(
+  db: Db,
+  id: string,
+  input: Record<string, unknown>,
+  created: number,
+  publish = true,
+): Promise<
+  | { id: string; agentId: string | null; captainId: string | null; settleMode: number; creditDays: number }
+  | undefined
+> {
+  const body = orderBody.parse(input);
+  try {
+    const values = await db.transaction(async (tx) => {
+      const row = await newOrderValues(db, tx, DEMO_ACTOR, body);
+      const [inserted] = await tx
+        .insert(hyOrder)
+        .values({
+          ...(row as typeof hyOrder.$inferInsert),
+          id,
+          createBy: DEMO_ACTOR.username,
+          createTime: new Date(created),
+        })
+        .onConflictDoNothing()
+        .returning({
+          id: hyOrder.id,
+          agentId: hyOrder.agentId,
+          captainId: hyOrder.captainId,
+          settleMode: hyOrder.settleMode,
+          creditDays: hyOrder.creditDays,
+        });
+      return inserted;
+    });
+    if (values && publish) await stepOrder({ db, dicts: NO_DICTS }, DEMO_ACTOR, 'publish', values.id);
+    return values;
+  } catch (error) {
+    if (error instanceof AppError) return undefined;
+    throw error;
+  }
+}
+
+/**
+ * The road from loading to unloading (or to where the truck is now): a point a minute over the last week, a
+ * point every five minutes before (as a positioning provider keeps older tracks), parked at the works while
+ * loading and on the weighbridge.
+ */
+function trackOf(
+  points: Array<typeof hyTrackPoint.$inferInsert>,
+  vehicleId: string,
+  status: number,
+  dispatchAt: number,
+  now: number,
+  random: Random,
+): void {
+  const from = dispatchAt + STEP_HOURS.load * HOUR_MS;
+  const trip = (STEP_HOURS.unload - STEP_HOURS.load) * HOUR_MS;
+  const until = status >= SHIPPING_STATUS.unloaded ? from + trip : Math.min(now, from + trip);
+  const step = now - dispatchAt < 7 * DAY_MS ? 60_000 : 5 * 60_000;
+  for (let t = from; t <= until; t += step) {
+    const parked = t - from < 30 * 60_000; // loading and the weighbridge
+    // On the road from the end of the weighbridge on: no jump from the yard to a point down the road.
+    const [lng, lat] = along(parked ? 0 : (t - from - 30 * 60_000) / (trip - 30 * 60_000));
+    points.push({
+      vehicleId,
+      gpsTime: new Date(t),
+      lng: parked ? LOAD.lng : lng + random.int(-20, 20) / 100_000,
+      lat: parked ? LOAD.lat : lat + random.int(-20, 20) / 100_000,
+      speed: parked ? 0 : random.int(62, 88),
+      direction: 100,
+      source: 2,
+    });
+  }
+}

@@ -1,6 +1,7 @@
 // Select / radio / tag over a dictionary code (spec §4), reading the login cache first.
 import type { DictItem } from '@freight/contracts';
 import { Alert, Radio, Select, Tag } from 'antd';
+import { dictLabel } from '../../stores/dicts';
 import { dictText, useDictItems } from './useDict';
 
 function CodeMissing({ text }: { text: string }) {
@@ -37,7 +38,7 @@ export function DictSelect({
       disabled={disabled}
       placeholder={placeholder}
       style={{ minWidth: 160, ...style }}
-      options={items.map((i) => ({ value: String(i.value), label: i.text }))}
+      options={items.map((i) => ({ value: String(i.value), label: dictLabel(i) }))}
       onChange={(v: string | undefined) =>
         onChange?.(
           v,
@@ -67,7 +68,7 @@ export function DictRadio({
           items.find((i) => String(i.value) === v),
         );
       }}
-      options={items.map((i) => ({ value: String(i.value), label: i.text }))}
+      options={items.map((i) => ({ value: String(i.value), label: dictLabel(i) }))}
     />
   );
 }

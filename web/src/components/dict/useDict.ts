@@ -2,6 +2,7 @@
 import { type DictItem, MSG } from '@freight/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../services/request';
+import { dictLabel } from '../../stores/dicts';
 import { useSession } from '../../stores/session';
 
 /** Items of `code`; `error` is the message to show when the code is missing. */
@@ -25,5 +26,6 @@ export function useDictItems(code: string | null | undefined): {
 export function dictText(items: readonly DictItem[], value: unknown): string {
   if (value === null || value === undefined || value === '') return '';
   const wanted = String(value);
-  return items.find((i) => String(i.value) === wanted)?.text ?? wanted;
+  const found = items.find((i) => String(i.value) === wanted);
+  return found ? dictLabel(found) : wanted;
 }

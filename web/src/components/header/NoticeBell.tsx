@@ -1,6 +1,6 @@
 // Header bell (spec §2, §4): pending counts (polled every 650000 ms) and announcements.
 import { BellOutlined, RightOutlined } from '@ant-design/icons';
-import { type Announcement, formatDateTime, NOTICE_POLL_MS } from '@freight/contracts';
+import { type Announcement, formatDateTime, isConsolePath, NOTICE_POLL_MS } from '@freight/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Badge, Button, Empty, List, Popover, Spin, Tabs, Tag } from 'antd';
 import { useState } from 'react';
@@ -50,7 +50,7 @@ export function NoticeBell() {
         void queryClient.invalidateQueries({ queryKey: ['announcements'] });
         void queryClient.invalidateQueries({ queryKey: ['pendingCounts'] });
       });
-    if (item.openType === 'component' && item.openPage) {
+    if (item.openType === 'component' && item.openPage && isConsolePath(item.openPage)) {
       const sep = item.openPage.includes('?') ? '&' : '?';
       navigate(item.busId ? `${item.openPage}${sep}id=${encodeURIComponent(item.busId)}` : item.openPage);
     } else {

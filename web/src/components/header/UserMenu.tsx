@@ -14,7 +14,6 @@ import { Avatar, Dropdown, type MenuProps } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { assetUrl } from '../../services/assets';
 import { authApi } from '../../services/authApi';
 import { feedback } from '../../services/feedback';
 import { platformApi } from '../../services/platformApi';
@@ -24,11 +23,13 @@ import { useSession } from '../../stores/session';
 import { useSettingsDrawer } from '../../stores/settingsDrawer';
 import { ChangePasswordModal } from '../ChangePasswordModal';
 import { type DepartChoice, DepartSelectModal } from '../DepartSelectModal';
+import { useSignedUrl } from '../upload/useSignedUrl';
 
 export function UserMenu() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const user = useSession((s) => s.userInfo);
+  const avatar = useSignedUrl(user?.avatar);
   const userType = useSession((s) => s.userType);
   const [passwordOpen, setPasswordOpen] = useState(false);
   const [depart, setDepart] = useState<DepartChoice | null>(null);
@@ -115,11 +116,7 @@ export function UserMenu() {
           data-testid="user-menu"
           aria-label={t('header.userMenu')}
         >
-          <Avatar
-            size="small"
-            src={user?.avatar ? assetUrl(user.avatar) : undefined}
-            icon={<UserOutlined />}
-          />
+          <Avatar size="small" src={avatar} icon={<UserOutlined />} />
           <span className="header-user-name hide-xs">{name}</span>
           <DownOutlined className="hide-xs" style={{ fontSize: 10 }} />
         </button>

@@ -5,9 +5,10 @@ export const PENDING_LINKS: { key: keyof PendingCounts; path: string }[] = [
   { key: 'sijiCount', path: '/wlhy/hydriver/HyDriverList?state=1' },
   { key: 'cheCount', path: '/wlhy/hyvehicle/HyVehicleList?state=1' },
   { key: 'huozhuCount', path: '/customer/manager?state=1' },
-  { key: 'yuejieZhangQi', path: '/shipping/list?state=1' },
-  { key: 'pijieZhangQi', path: '/shipping/list?state=1' },
-  { key: 'tangjieZhangQi', path: '/shipping/list?state=1' },
+  // Each settlement counter counts its own mode: its link filters the due list by it (equal totals).
+  { key: 'yuejieZhangQi', path: '/shipping/list?state=1&settleMode=3' },
+  { key: 'pijieZhangQi', path: '/shipping/list?state=1&settleMode=2' },
+  { key: 'tangjieZhangQi', path: '/shipping/list?state=1&settleMode=1' },
   { key: 'dianfuZq', path: '/plateform/cost/paylist?state=1' },
 ];
 

@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Descriptions, Drawer, Empty, Grid, Spin, Timeline, Typography } from 'antd';
 import { api } from '../../services/request';
 import { useSession } from '../../stores/session';
+import { usePageActive } from '../common/pageActive';
 import { displayValue } from './fields';
 import { useBilingual } from './text';
 import type { ResourcePageDef } from './types';
@@ -52,10 +53,12 @@ export function DetailDrawer({
     enabled: Boolean(def.review && id),
   });
   const fields = def.fields.filter((f) => f.detail !== false && f.kind !== 'password');
+  // Shown only while its page is in front: a link in the drawer, or another tab, leaves it behind with its page.
+  const pageActive = usePageActive();
 
   return (
     <Drawer
-      open={Boolean(listed)}
+      open={Boolean(listed) && pageActive}
       onClose={onClose}
       title={`${tx(def.title)} · ${tx(['详情', 'Details'])}`}
       width={screens.xxl ? 1200 : screens.md ? 720 : '100%'}

@@ -1,11 +1,11 @@
 // One image of a record (licence, ID card…): uploads to /sys/common/upload, keeps the stored path as value.
 import { PlusOutlined } from '@ant-design/icons';
 import { checkImageType } from '@freight/contracts';
-import { Image, message, Upload, type UploadProps } from 'antd';
+import { message, Upload, type UploadProps } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { assetUrl } from '../../services/assets';
 import { errorText, upload } from '../../services/request';
+import { SignedImage } from '../upload/SignedImage';
 
 type UploadRequestOption = Parameters<NonNullable<UploadProps['customRequest']>>[0];
 
@@ -51,15 +51,17 @@ export function ImageUpload({ value, onChange, biz = 'temp', disabled }: Props) 
       maxCount={1}
       disabled={disabled || busy}
       customRequest={(option) => void send(option)}
-      fileList={
-        value
-          ? [{ uid: value, name: value.split('/').pop() ?? value, status: 'done', url: assetUrl(value) }]
-          : []
-      }
+      fileList={value ? [{ uid: value, name: value.split('/').pop() ?? value, status: 'done' }] : []}
       onRemove={() => onChange?.(null)}
       itemRender={(_node, file, _list, actions) => (
         <div className="resource-image-item">
-          <Image src={file.url} alt={file.name} width="100%" height="100%" style={{ objectFit: 'cover' }} />
+          <SignedImage
+            path={value}
+            alt={file.name}
+            width="100%"
+            height="100%"
+            style={{ objectFit: 'cover' }}
+          />
           {!disabled && (
             <button type="button" className="resource-image-remove" onClick={actions.remove}>
               {t('resource.remove')}

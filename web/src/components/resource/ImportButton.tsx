@@ -11,8 +11,11 @@ export function ImportButton({
   title,
   icon,
   onDone,
+  accept = '.xlsx,.xls',
 }: {
   url: string;
+  /** File types offered (a bank statement also comes as CSV). */
+  accept?: string;
   template?: string;
   title: string;
   icon: ReactNode;
@@ -42,7 +45,7 @@ export function ImportButton({
 
   const upload = (
     <Upload
-      accept=".xlsx,.xls"
+      accept={accept}
       showUploadList={false}
       beforeUpload={(file) => {
         void send(file);

@@ -11,16 +11,19 @@ import {
   ProTable,
 } from '@ant-design/pro-components';
 import { PAGE_SIZE, PAGE_SIZE_OPTIONS, type Page, paginationLabel } from '@freight/contracts';
-import { App, Button, Card, Popconfirm, Space, Typography } from 'antd';
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { App, Button, Card, Popconfirm } from 'antd';
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { api, errorText } from '../../services/request';
+import { announceChange, onResourceChange } from '../../services/resourceEvents';
 import { useSession } from '../../stores/session';
+import { useDirtyGuard } from '../form/useDirtyGuard';
 import { DetailDrawer } from './DetailDrawer';
 import { buildColumns, FormControl, fromFormValues, toFormValues } from './fields';
 import { ImportButton } from './ImportButton';
 import { toListQuery, urlFilterValues } from './query';
 import { ReviewModal } from './ReviewModal';
+import { actionColumnWidth, type RowActionItem, RowActions } from './RowActions';
 import { useBilingual } from './text';
 import { downloadFile } from './transfer';
 import type { ActionHelpers, ResourcePageDef, RowAction } from './types';
@@ -44,6 +47,8 @@ export function ResourceListPage({ def }: { def: ResourcePageDef }) {
   const [selected, setSelected] = useState<Row[]>([]);
   const [editing, setEditing] = useState<Row | null>(null);
   const [formOpen, setFormOpen] = useState(false);
+  const closeForm = useCallback(() => setFormOpen(false), []);
+  const guard = useDirtyGuard(formOpen, closeForm);
   const [addValues, setAddValues] = useState<{ seq: number; values: Row }>({ seq: 0, values: {} });
   const [detail, setDetail] = useState<Row | null>(null);
   const [reviewing, setReviewing] = useState<Row | null>(null);
@@ -65,10 +70,18 @@ export function ResourceListPage({ def }: { def: ResourcePageDef }) {
     searchRef.current?.submit();
   }, [urlValues]);
 
+  // A change anywhere (this list, another screen, another browser tab) reloads the lists of the resource.
   const reload = () => {
-    actionRef.current?.reload();
+    announceChange(def.api);
     def.onChanged?.();
   };
+  useEffect(
+    () =>
+      onResourceChange((path) => {
+        if (path === def.api) actionRef.current?.reload();
+      }),
+    [def.api],
+  );
   const openEdit = async (row: Row | null) => {
     if (row && def.editValues) {
       try {
@@ -79,6 +92,7 @@ export function ResourceListPage({ def }: { def: ResourcePageDef }) {
       }
     }
     setEditing(row);
+    guard.reset();
     setFormOpen(true);
   };
   const openAdd = (values: Row = {}) => {
@@ -113,60 +127,55 @@ export function ResourceListPage({ def }: { def: ResourcePageDef }) {
 
   const formFields = def.fields.filter((f) => f.form !== false);
   const fieldColumns = buildColumns(def.fields, dicts, tx);
-  const rowActions = (row: Row) => {
-    const items: React.ReactNode[] = [];
-    if (enabled('detail'))
-      items.push(
-        <Typography.Link key="detail" onClick={() => setDetail(row)}>
-          {tx(['详情', 'Details'])}
-        </Typography.Link>,
-      );
-    if (enabled('edit') && can(code('edit')) && (!def.editable || def.editable(row)))
-      items.push(
-        <Typography.Link key="edit" onClick={() => void openEdit(row)}>
-          {tx(['编辑', 'Edit'])}
-        </Typography.Link>,
-      );
-    if (def.review && can(code('review')) && Number(row.state) === 1)
-      items.push(
-        <Typography.Link key="review" onClick={() => setReviewing(row)}>
-          {tx(['审核', 'Review'])}
-        </Typography.Link>,
-      );
-    for (const action of def.rowActions ?? []) {
-      if (action.perm && !can(action.perm)) continue;
-      if (action.visible && !action.visible(row)) continue;
-      const link = (
-        <Typography.Link
-          key={action.key}
-          type={action.danger ? 'danger' : undefined}
-          onClick={action.confirm ? undefined : () => void runAction(action, row)}
-        >
-          {tx(action.label)}
-        </Typography.Link>
-      );
-      items.push(
-        action.confirm ? (
-          <Popconfirm key={action.key} title={tx(action.confirm)} onConfirm={() => runAction(action, row)}>
-            {link}
-          </Popconfirm>
-        ) : (
-          link
-        ),
-      );
-    }
-    if (enabled('delete') && can(code('delete')))
-      items.push(
-        <Popconfirm
-          key="delete"
-          title={tx(['确定删除吗?', 'Delete this record?'])}
-          onConfirm={() => removeRows([String(row[rowKey])])}
-        >
-          <Typography.Link type="danger">{tx(['删除', 'Delete'])}</Typography.Link>
-        </Popconfirm>,
-      );
-    return items;
-  };
+  const detailItem = (row: Row): RowActionItem => ({
+    key: 'detail',
+    label: ['详情', 'Details'],
+    run: () => setDetail(row),
+  });
+  const editItem = (row: Row): RowActionItem => ({
+    key: 'edit',
+    label: ['编辑', 'Edit'],
+    run: () => openEdit(row),
+  });
+  const reviewItem = (row: Row): RowActionItem => ({
+    key: 'review',
+    label: ['审核', 'Review'],
+    run: () => setReviewing(row),
+  });
+  const deleteItem = (row: Row): RowActionItem => ({
+    key: 'delete',
+    label: ['删除', 'Delete'],
+    danger: true,
+    confirm: ['确定删除吗?', 'Delete this record?'],
+    run: () => removeRows([String(row[rowKey])]),
+  });
+  const pageItem = (action: RowAction, row: Row): RowActionItem => ({
+    key: action.key,
+    label: action.label,
+    danger: action.danger,
+    confirm: action.confirm,
+    run: () => runAction(action, row),
+  });
+  // What a row may offer, in the order it is shown: the column is sized for the first links of this list.
+  const offered = [
+    enabled('detail') && detailItem({}),
+    enabled('edit') && can(code('edit')) && editItem({}),
+    def.review && can(code('review')) && reviewItem({}),
+    ...(def.rowActions ?? [])
+      .filter((action) => !action.perm || can(action.perm))
+      .map((action) => pageItem(action, {})),
+    enabled('delete') && can(code('delete')) && deleteItem({}),
+  ].filter((item): item is RowActionItem => Boolean(item));
+  const rowActions = (row: Row): RowActionItem[] =>
+    [
+      enabled('detail') && detailItem(row),
+      enabled('edit') && can(code('edit')) && (!def.editable || def.editable(row)) && editItem(row),
+      def.review && can(code('review')) && Number(row.state) === 1 && reviewItem(row),
+      ...(def.rowActions ?? [])
+        .filter((action) => (!action.perm || can(action.perm)) && (!action.visible || action.visible(row)))
+        .map((action) => pageItem(action, row)),
+      enabled('delete') && can(code('delete')) && deleteItem(row),
+    ].filter((item): item is RowActionItem => Boolean(item));
 
   const columns: ProColumns<Row>[] = [
     ...fieldColumns,
@@ -175,12 +184,8 @@ export function ResourceListPage({ def }: { def: ResourcePageDef }) {
       key: 'option',
       valueType: 'option',
       fixed: 'right',
-      width: 190,
-      render: (_dom, row) => (
-        <Space size={12} wrap>
-          {rowActions(row)}
-        </Space>
-      ),
+      width: actionColumnWidth(offered.map((item) => tx(item.label))),
+      render: (_dom, row) => <RowActions items={rowActions(row)} />,
     },
   ];
   const scrollX = columns.reduce(
@@ -274,6 +279,7 @@ export function ResourceListPage({ def }: { def: ResourcePageDef }) {
     name: `${formName}-edit`,
     title: editing ? `${tx(['编辑', 'Edit'])} · ${title}` : `${tx(['新增', 'Add'])} · ${title}`,
     open: formOpen,
+    onValuesChange: guard.touch,
     width: def.formWidth ?? 760,
     grid: true,
     rowProps: { gutter: 16 },
@@ -281,7 +287,7 @@ export function ResourceListPage({ def }: { def: ResourcePageDef }) {
     initialValues: editing
       ? toFormValues(def.fields, def.toForm ? def.toForm(editing) : editing)
       : { ...def.addDefaults, ...addValues.values },
-    onOpenChange: setFormOpen,
+    onOpenChange: (open: boolean) => (open ? setFormOpen(true) : guard.requestClose()),
     onFinish: async (values: Row) => {
       const body = fromFormValues(def.fields, values);
       const payload = def.toBody ? def.toBody(body, editing) : body;
@@ -294,6 +300,7 @@ export function ResourceListPage({ def }: { def: ResourcePageDef }) {
         return false;
       }
       message.success(editing ? tx(['编辑成功', 'Saved']) : tx(['添加成功', 'Added']));
+      guard.reset();
       reload();
       return true;
     },
@@ -356,6 +363,7 @@ export function ResourceListPage({ def }: { def: ResourcePageDef }) {
                 };
           const query = toListQuery(params, effectiveSort, def.fixedQuery);
           lastQuery.current = query;
+          def.onQuery?.(query);
           const page = await api.get<Page<Row> | Row[]>(def.listPath ?? `${def.api}/list`, query);
           if (Array.isArray(page)) return { data: page, total: page.length, success: true };
           return { data: page.records, total: page.total, success: true };
@@ -366,7 +374,7 @@ export function ResourceListPage({ def }: { def: ResourcePageDef }) {
         <DrawerForm<Row>
           key={formKey}
           {...formProps}
-          drawerProps={{ destroyOnHidden: true, maskClosable: false, onClose: () => setFormOpen(false) }}
+          drawerProps={{ destroyOnHidden: true, maskClosable: false, onClose: guard.requestClose }}
         >
           {formControls}
         </DrawerForm>
@@ -374,7 +382,7 @@ export function ResourceListPage({ def }: { def: ResourcePageDef }) {
         <ModalForm<Row>
           key={formKey}
           {...formProps}
-          modalProps={{ destroyOnHidden: true, maskClosable: false, onCancel: () => setFormOpen(false) }}
+          modalProps={{ destroyOnHidden: true, maskClosable: false, onCancel: guard.requestClose }}
         >
           {formControls}
         </ModalForm>

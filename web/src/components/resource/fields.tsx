@@ -19,19 +19,20 @@ import {
   formatTonnes,
   formatYuan,
 } from '@freight/contracts';
-import { Image, Tag } from 'antd';
+import { Col, Form, Tag } from 'antd';
 import type { Rule } from 'antd/es/form';
 import type { ReactNode } from 'react';
-import { assetUrl } from '../../services/assets';
 import { dictLabel, dictText } from '../../stores/dicts';
+import { SignedImage } from '../upload/SignedImage';
 import { ImageUpload } from './ImageUpload';
 import { rangeQuery } from './query';
+import { RegionField } from './RegionField';
 import type { Bilingual, ObjectSchemaLike, ResourceField } from './types';
 
 type Row = Record<string, unknown>;
 type Tx = (text: Bilingual | undefined) => string;
 
-/** Review states 0–4 of domain.md get colours; other dictionaries show plain tags. */
+/** Review states 0–4 of domain.md, for review-state fields whose dictionary item carries no colour. */
 const STATE_COLOURS: Record<string, string> = {
   '0': 'default',
   '1': 'processing',
@@ -39,6 +40,17 @@ const STATE_COLOURS: Record<string, string> = {
   '3': 'error',
   '4': 'warning',
 };
+
+/**
+ * A status shows as a coloured tag: the colour its dictionary item carries, else the review-state colours;
+ * a field declared `tag` without a colour shows a plain tag.
+ */
+function tagColour(field: ResourceField, dicts: DictMap, value: unknown): string | undefined {
+  const item = field.dict ? dicts[field.dict]?.find((i) => String(i.value) === String(value)) : undefined;
+  if (item?.color) return item.color;
+  if (field.dict === 'review_state' || field.name === 'state') return STATE_COLOURS[String(value)];
+  return field.tag ? 'default' : undefined;
+}
 
 export function fieldOptions(field: ResourceField, dicts: DictMap, tx: Tx) {
   if (field.options) return field.options.map((o) => ({ value: String(o.value), label: tx(o.label) }));
@@ -61,12 +73,13 @@ export function displayValue(
   if (value === null || value === undefined || value === '') return '--';
   switch (field.kind) {
     case 'dict': {
-      const text =
-        (row[`${field.name}_dictText`] as string | undefined) ||
-        (field.options
-          ? tx(field.options.find((o) => String(o.value) === String(value))?.label)
-          : dictText(dicts, field.dict ?? '', value));
-      const colour = field.name === 'state' ? STATE_COLOURS[String(value)] : undefined;
+      // The console's own dictionary first, in the console's language; the server's Chinese text after.
+      const text = field.options
+        ? tx(field.options.find((o) => String(o.value) === String(value))?.label)
+        : (field.dict && dicts[field.dict]?.some((i) => String(i.value) === String(value))
+            ? dictText(dicts, field.dict, value)
+            : undefined) || (row[`${field.name}_dictText`] as string | undefined);
+      const colour = tagColour(field, dicts, value);
       return colour ? <Tag color={colour}>{text || String(value)}</Tag> : text || String(value);
     }
     case 'money':
@@ -82,9 +95,13 @@ export function displayValue(
     case 'switch':
       return value === true || value === 1 || value === '1' ? tx(['是', 'Yes']) : tx(['否', 'No']);
     case 'image':
-      return <Image src={assetUrl(String(value))} width={48} height={32} style={{ objectFit: 'cover' }} />;
+      return <SignedImage path={String(value)} width={48} height={32} style={{ objectFit: 'cover' }} />;
     case 'password':
       return '******';
+    case 'region': {
+      const names = (field.regionNames ?? []).map((name) => row[name]).filter(Boolean);
+      return names.length ? `${names.join(' / ')}` : String(value);
+    }
     case 'tonnes':
       return typeof value === 'number' || typeof value === 'string' ? formatTonnes(value) : '--';
     default: {
@@ -107,7 +124,7 @@ export function buildColumns(fields: ResourceField[], dicts: DictMap, tx: Tx): P
       title,
       dataIndex: field.name,
       key: field.name,
-      sorter: field.sorter ?? false,
+      sorter: field.sort ?? false,
       hideInTable: !listed,
       search: false,
       width: tune.width ?? defaultWidth(field),
@@ -176,8 +193,17 @@ function pickerText(field: ResourceField, value: unknown): unknown {
   return format.call(value, field.kind === 'date' ? 'YYYY-MM-DD' : 'YYYY-MM-DD HH:mm:ss');
 }
 
-/** Required + the declaration's own rules + the server's zod check for the field. */
-export function fieldRules(field: ResourceField, schema: ObjectSchemaLike | undefined, tx: Tx): Rule[] {
+/**
+ * Required + the declaration's own rules + the server's zod check for the field. `stored` is the value the
+ * edit form opened with: a masked personal number sent back unchanged keeps the stored one on the server, so
+ * only a changed one is checked.
+ */
+export function fieldRules(
+  field: ResourceField,
+  schema: ObjectSchemaLike | undefined,
+  tx: Tx,
+  stored?: unknown,
+): Rule[] {
   const rules: Rule[] = [];
   if (field.required) {
     rules.push({ required: true, message: `${tx(['请输入', 'Please enter '])}${tx(field.label)}` });
@@ -189,6 +215,7 @@ export function fieldRules(field: ResourceField, schema: ObjectSchemaLike | unde
       validator: async (_rule, value: unknown) => {
         // Empty optional values are the required rule's business, not the format check's.
         if (value === undefined || value === null || value === '') return;
+        if (field.mask && value === stored) return;
         const result = check.safeParse(
           field.kind === 'fen'
             ? Math.round(Number(value) * 100)
@@ -222,12 +249,15 @@ export function FormControl({
   wide?: boolean;
 }) {
   const label = tx(field.label);
-  const rules = fieldRules(field, schema, tx);
+  const rules = fieldRules(field, schema, tx, editingRow?.[field.name]);
   const disabled = field.form === 'readonly' || (field.form === 'add' && editing);
   const placeholder = tx(field.placeholder) || undefined;
   const colProps = wide ? { span: 24 } : undefined;
-  const common = { name: field.name, label, rules, disabled, colProps };
+  const extra = field.help ? tx(field.help) : undefined;
+  const common = { name: field.name, label, rules, disabled, colProps, extra };
   if (field.renderFormItem) return <>{field.renderFormItem({ ...common, editing, editingRow })}</>;
+  // A bare item keeps the value in the form without taking a column of the grid.
+  if (field.form === 'hidden') return <Form.Item name={field.name} hidden noStyle />;
   switch (field.kind) {
     case 'textarea':
       return (
@@ -263,7 +293,15 @@ export function FormControl({
         />
       );
     case 'switch':
-      return <ProFormSwitch name={field.name} label={label} disabled={disabled} colProps={colProps} />;
+      return (
+        <ProFormSwitch
+          name={field.name}
+          label={label}
+          disabled={disabled}
+          colProps={colProps}
+          extra={extra}
+        />
+      );
     case 'password':
       return <ProFormText.Password {...common} placeholder={placeholder} />;
     case 'tonnes':
@@ -272,14 +310,25 @@ export function FormControl({
           {...common}
           placeholder={placeholder}
           min={0}
-          fieldProps={{ precision: 3, addonAfter: '吨' }}
+          fieldProps={{ precision: 3, addonAfter: tx(['吨', 't']) }}
         />
+      );
+    case 'region':
+      // Items of the grid's own fields sit in a column; these custom controls need theirs spelled out.
+      return (
+        <Col xs={24} sm={wide ? 24 : 12}>
+          <ProForm.Item name={field.name} label={label} rules={rules} extra={extra}>
+            <RegionField names={field.regionNames} disabled={disabled} />
+          </ProForm.Item>
+        </Col>
       );
     case 'image':
       return (
-        <ProForm.Item name={field.name} label={label} rules={rules} colProps={colProps}>
-          <ImageUpload biz={field.biz} disabled={disabled} />
-        </ProForm.Item>
+        <Col xs={24} sm={wide ? 24 : 12}>
+          <ProForm.Item name={field.name} label={label} rules={rules} extra={extra}>
+            <ImageUpload biz={field.biz} disabled={disabled} />
+          </ProForm.Item>
+        </Col>
       );
     default:
       return <ProFormText {...common} placeholder={placeholder} />;

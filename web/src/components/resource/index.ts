@@ -1,3 +1,5 @@
+export { createTimeField } from './commonFields';
+export { type PageOptions, pageOf } from './pageOf';
 export { ResourceListPage } from './ResourceListPage';
 export type { FormItemContext, ResourceField, ResourcePageDef, RowAction, ToolbarAction } from './types';
 export { useCan } from './useCan';

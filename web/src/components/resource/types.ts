@@ -1,55 +1,21 @@
 // The declaration one list screen is built from (architecture: the resource pattern). A page file is a
 // `ResourcePageDef` and one line rendering <ResourceListPage def={...} />; nothing else is copied.
+import type { Bilingual, FieldDecl } from '@freight/contracts';
 import type { Rule } from 'antd/es/form';
 import type { ReactNode } from 'react';
 
-/** Copy in both languages: `['司机姓名', 'Driver name']`, or one string when it reads the same. */
-export type Bilingual = string | readonly [zh: string, en: string];
+export type { Bilingual, FieldKind } from '@freight/contracts';
 
-export type FieldKind =
-  | 'text'
-  | 'textarea'
-  | 'number'
-  /** Money in yuan with two decimals (stored as numeric yuan). */
-  | 'money'
-  /** Money in integer fen, shown and entered as yuan. */
-  | 'fen'
-  | 'date'
-  | 'datetime'
-  | 'dict'
-  | 'switch'
-  | 'image'
-  | 'password'
-  /** Weight in integer grams, shown and entered as tonnes with 3 decimals (domain.md units). */
-  | 'tonnes';
-
-export interface ResourceField {
+/**
+ * A field of a list screen: the declaration's field (contracts) under its name, plus what only the console
+ * has (a cell renderer, extra form rules, a form control of the page's own).
+ */
+export interface ResourceField extends FieldDecl {
   name: string;
-  label: Bilingual;
-  kind?: FieldKind;
-  /** Dictionary code for `dict` fields; the list shows `<name>_dictText`. */
-  dict?: string;
-  /** Fixed options for a `dict`-like select without a dictionary. */
-  options?: ReadonlyArray<{ value: string | number; label: Bilingual }>;
-  /** false hides the column; an object tunes it. */
-  list?: boolean | { width?: number; fixed?: 'left' | 'right'; ellipsis?: boolean; copyable?: boolean };
-  sorter?: boolean;
-  /** Offer the field in the search form: a value box, a from–to range for dates and numbers, or 'like' (contains). */
-  search?: boolean | 'range' | 'like';
-  /** false leaves it out of add/edit; 'add' only on add (e.g. an immutable key); 'readonly' shown disabled. */
-  form?: boolean | 'add' | 'readonly';
-  required?: boolean;
   /** Extra antd rules; the declaration's zod schema is applied as well when it has this field. */
   rules?: Rule[];
-  placeholder?: Bilingual;
-  /** Upload folder for images. */
-  biz?: string;
   /** Column render override (the raw row is passed). */
   render?: (value: unknown, row: Record<string, unknown>) => ReactNode;
-  /** Half-width in the two-column form grid unless `wide`. */
-  wide?: boolean;
-  /** Shown in the detail drawer (default: every listed or form field). */
-  detail?: boolean;
   /**
    * Replaces the form control of the field with a node of the page's own (e.g. a rich-text editor or a
    * remote select); it must render its own form item named `field.name`. `rules` already hold `required`.
@@ -157,6 +123,8 @@ export interface ResourcePageDef {
   editValues?: (row: Record<string, unknown>) => Promise<Record<string, unknown>>;
   /** Rows the edit link is offered for (all by default), e.g. drafts only. */
   editable?: (row: Record<string, unknown>) => boolean;
+  /** Called with each list call's query (e.g. to fetch totals over the same filters). */
+  onQuery?: (query: Record<string, unknown>) => void;
   /** Called after the screen changed data (add, edit, delete, import, row and toolbar actions). */
   onChanged?: () => void;
 }

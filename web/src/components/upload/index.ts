@@ -1,3 +1,4 @@
 export { FileUpload, type FileUploadProps } from './FileUpload';
+export { SignedImage } from './SignedImage';
 export { UploadPopup } from './UploadPopup';
-export { useSignedUrl } from './useSignedUrl';
+export { isStoredFile, useSignedUrl } from './useSignedUrl';

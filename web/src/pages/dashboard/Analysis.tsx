@@ -8,10 +8,12 @@ import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { withChunkTimeout } from '../../app/chunkLoad';
+import { queryClient } from '../../app/queryClient';
 import { PENDING_LINKS } from '../../components/header/pendingLinks';
 import { dashboardApi } from '../../services/dashboardApi';
 import { noticeApi } from '../../services/noticeApi';
 import { errorText } from '../../services/request';
+import { RegulatorCard } from './components/RegulatorCard';
 
 const loadEChart = () => withChunkTimeout(import('./components/EChart'));
 // The chart library is fetched as soon as this page's module is, not after its data arrived.
@@ -33,6 +35,7 @@ export default function Analysis() {
     void loginInfo.refetch();
     void visits.refetch();
     void counts.refetch();
+    void queryClient.invalidateQueries({ queryKey: ['regulatorSummary'] });
   };
 
   const days = visits.data ?? [];
@@ -179,6 +182,7 @@ export default function Analysis() {
           ))}
         </Row>
       </Card>
+      <RegulatorCard />
     </div>
   );
 }

@@ -5,6 +5,7 @@ import { type ActionType, type ProColumns, ProTable } from '@ant-design/pro-comp
 import {
   type Announcement,
   formatDateTime,
+  isConsolePath,
   PAGE_SIZE,
   PAGE_SIZE_OPTIONS,
   type Page,
@@ -50,7 +51,7 @@ export default function UserAnnouncementList() {
         message.error(errorText(error));
       }
     }
-    if (row.openType === 'component' && row.openPage) {
+    if (row.openType === 'component' && row.openPage && isConsolePath(row.openPage)) {
       const sep = row.openPage.includes('?') ? '&' : '?';
       navigate(row.busId ? `${row.openPage}${sep}id=${encodeURIComponent(row.busId)}` : row.openPage);
     } else setDetail(row);

@@ -3,7 +3,7 @@
 import { dictBody, MSG } from '@freight/contracts';
 import { App, Drawer, Grid } from 'antd';
 import { useMemo, useState } from 'react';
-import { ResourceListPage, type ResourcePageDef } from '../../components/resource';
+import { createTimeField, ResourceListPage, type ResourcePageDef } from '../../components/resource';
 import { platformApi } from '../../services/platformApi';
 import { useSession } from '../../stores/session';
 import { dictItemsPage } from './dict/DictItems';
@@ -25,13 +25,13 @@ export default function DictList() {
       schema: dictBody,
       defaultSort: { column: 'createTime', order: 'desc' },
       fields: [
-        { name: 'dictName', label: ['字典名称', 'Name'], required: true, search: true, sorter: true },
+        { name: 'dictName', label: ['字典名称', 'Name'], required: true, search: true, sort: true },
         {
           name: 'dictCode',
           label: ['字典编码', 'Code'],
           required: true,
           search: true,
-          sorter: true,
+          sort: true,
           rules: [{ required: true, message: MSG.dictCodeRequired }],
         },
         {
@@ -49,14 +49,7 @@ export default function DictList() {
           kind: 'textarea',
           list: { width: 220, ellipsis: true },
         },
-        {
-          name: 'createTime',
-          label: ['创建时间', 'Created'],
-          kind: 'datetime',
-          form: false,
-          sorter: true,
-          search: 'range',
-        },
+        createTimeField({ search: 'range' }),
       ],
       addDefaults: { type: '0' },
       rowActions: [{ key: 'items', label: ['字典配置', 'Items'], run: (row) => setOpen(row) }],

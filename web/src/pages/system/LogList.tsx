@@ -31,8 +31,8 @@ export function logPage(
         search: 'like',
         list: { width: 280, ellipsis: true },
       },
-      { name: 'username', label: ['操作人', 'User'], search: 'like', sorter: true, list: { width: 120 } },
-      { name: 'ip', label: ['IP', 'IP'], search: 'like', sorter: true, list: { width: 130 } },
+      { name: 'username', label: ['操作人', 'User'], search: 'like', sort: true, list: { width: 120 } },
+      { name: 'ip', label: ['IP', 'IP'], search: 'like', sort: true, list: { width: 130 } },
       ...(operation
         ? ([
             {
@@ -41,7 +41,7 @@ export function logPage(
               kind: 'dict',
               dict: 'operate_type',
               search: true,
-              sorter: true,
+              sort: true,
               list: { width: 90 },
             },
             { name: 'method', label: ['请求方法', 'Method'], search: true, list: { width: 90 } },
@@ -64,7 +64,7 @@ export function logPage(
           { value: '0', label: ['失败', 'Failed'] },
         ],
         search: true,
-        sorter: true,
+        sort: true,
         list: { width: 80 },
         render: (value) =>
           Number(value) === 1 ? (
@@ -77,7 +77,7 @@ export function logPage(
         name: 'costTime',
         label: ['耗时(毫秒)', 'Duration (ms)'],
         kind: 'number',
-        sorter: true,
+        sort: true,
         list: { width: 110 },
       },
       {
@@ -85,7 +85,7 @@ export function logPage(
         label: ['时间', 'Time'],
         kind: 'datetime',
         search: 'range',
-        sorter: true,
+        sort: true,
       },
     ],
   };

@@ -3,7 +3,7 @@
 import { ModalForm, ProFormText, ProFormTextArea } from '@ant-design/pro-components';
 import { message } from 'antd';
 import { useMemo, useState } from 'react';
-import { ResourceListPage, type ResourcePageDef } from '../../components/resource';
+import { createTimeField, ResourceListPage, type ResourcePageDef } from '../../components/resource';
 import { useBilingual } from '../../components/resource/text';
 import { api, errorText } from '../../services/request';
 import { MESSAGE_TYPES } from './SysMessageList';
@@ -50,7 +50,7 @@ export function messageTemplatePage(onTest: (row: Row) => void): ResourcePageDef
         label: ['模板编码', 'Code'],
         required: true,
         search: true,
-        sorter: true,
+        sort: true,
         list: { width: 200, copyable: true },
         rules: [
           { max: 32, message: '模板编码不能超过32个字符' },
@@ -101,14 +101,7 @@ export function messageTemplatePage(onTest: (row: Row) => void): ResourcePageDef
         placeholder: ['如 SMS_123456789', 'e.g. SMS_123456789'],
         rules: [{ max: 64, message: '服务商模板编码不能超过64个字符' }],
       },
-      {
-        name: 'createTime',
-        label: ['创建时间', 'Created'],
-        kind: 'datetime',
-        form: false,
-        sorter: true,
-        search: 'range',
-      },
+      createTimeField({ search: 'range' }),
     ],
     rowActions: [
       {

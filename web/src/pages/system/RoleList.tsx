@@ -4,7 +4,7 @@ import { ProFormText } from '@ant-design/pro-components';
 import { roleBody } from '@freight/contracts';
 import { Drawer, Grid, Tabs } from 'antd';
 import { useMemo, useState } from 'react';
-import { ResourceListPage, type ResourcePageDef, useCan } from '../../components/resource';
+import { createTimeField, ResourceListPage, type ResourcePageDef, useCan } from '../../components/resource';
 import { useBilingual } from '../../components/resource/text';
 import { roleGrantSource, roleMembers } from './role/grantSources';
 import { PermissionGrant } from './role/PermissionGrant';
@@ -30,13 +30,13 @@ export default function RoleList() {
       schema: roleBody,
       defaultSort: { column: 'createTime', order: 'desc' },
       fields: [
-        { name: 'roleName', label: ['角色名称', 'Role name'], required: true, search: true, sorter: true },
+        { name: 'roleName', label: ['角色名称', 'Role name'], required: true, search: true, sort: true },
         {
           name: 'roleCode',
           label: ['角色编码', 'Role code'],
           required: true,
           search: true,
-          sorter: true,
+          sort: true,
           form: 'add',
           // Unique among roles (reference checkRoleCode), asked when the field is left.
           renderFormItem: ({ editing: _editing, editingRow, ...item }) => (
@@ -53,14 +53,7 @@ export default function RoleList() {
           kind: 'textarea',
           list: { width: 240, ellipsis: true },
         },
-        {
-          name: 'createTime',
-          label: ['创建时间', 'Created'],
-          kind: 'datetime',
-          form: false,
-          sorter: true,
-          search: 'range',
-        },
+        createTimeField({ search: 'range' }),
       ],
       // The code is fixed once created (seed and code refer to roles by it), but the form still shows it.
       toBody: (values, editing) => (editing ? { ...values, roleCode: editing.roleCode } : values),

@@ -58,10 +58,10 @@ export const sysMessagePage: ResourcePageDef = {
       ],
     },
     { name: 'esSendNum', label: ['发送次数', 'Attempts'], kind: 'number', list: { width: 90 } },
-    { name: 'esSendTime', label: ['发送时间', 'Sent at'], kind: 'datetime', sorter: true, search: 'range' },
+    { name: 'esSendTime', label: ['发送时间', 'Sent at'], kind: 'datetime', sort: true, search: 'range' },
     { name: 'esResult', label: ['发送结果', 'Result'], list: { width: 160, ellipsis: true } },
     { name: 'esParam', label: ['发送参数', 'Parameters'], list: false },
-    { name: 'createTime', label: ['创建时间', 'Created'], kind: 'datetime', sorter: true, search: 'range' },
+    { name: 'createTime', label: ['创建时间', 'Created'], kind: 'datetime', sort: true, search: 'range' },
   ],
   rowActions: [
     {

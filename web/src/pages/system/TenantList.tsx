@@ -1,6 +1,6 @@
 // 租户管理 (component `system/TenantList`): tenants with validity dates; a frozen tenant's users cannot sign in.
 import { tenantEditBody } from '@freight/contracts';
-import { ResourceListPage, type ResourcePageDef } from '../../components/resource';
+import { createTimeField, ResourceListPage, type ResourcePageDef } from '../../components/resource';
 import { api } from '../../services/request';
 
 type Row = Record<string, unknown>;
@@ -22,19 +22,19 @@ export const tenantPage: ResourcePageDef = {
       label: ['租户编号', 'Tenant no.'],
       kind: 'number',
       required: true,
-      sorter: true,
+      sort: true,
       search: true,
       form: 'add',
       list: { width: 100 },
       rules: [{ type: 'integer', min: 1, message: '租户编号必须大于0' }],
     },
-    { name: 'name', label: ['租户名称', 'Name'], required: true, search: true, sorter: true },
-    { name: 'beginDate', label: ['开始时间', 'Valid from'], kind: 'datetime', sorter: true },
+    { name: 'name', label: ['租户名称', 'Name'], required: true, search: true, sort: true },
+    { name: 'beginDate', label: ['开始时间', 'Valid from'], kind: 'datetime', sort: true },
     {
       name: 'endDate',
       label: ['结束时间', 'Valid to'],
       kind: 'datetime',
-      sorter: true,
+      sort: true,
       rules: [
         ({ getFieldValue }) => ({
           validator: async (_r, value: unknown) => {
@@ -50,16 +50,10 @@ export const tenantPage: ResourcePageDef = {
       kind: 'dict',
       dict: 'tenant_status',
       search: true,
-      sorter: true,
+      sort: true,
       required: true,
     },
-    {
-      name: 'createTime',
-      label: ['创建时间', 'Created'],
-      kind: 'datetime',
-      form: false,
-      sorter: true,
-    },
+    createTimeField(),
   ],
   rowActions: [
     {

@@ -5,9 +5,14 @@ import { ProFormSelect, ProFormText, ProFormTreeSelect } from '@ant-design/pro-c
 import { MSG, userAddBody } from '@freight/contracts';
 import { Avatar } from 'antd';
 import { useMemo, useRef, useState } from 'react';
-import { type ResourceField, ResourceListPage, type ResourcePageDef } from '../../components/resource';
+import {
+  createTimeField,
+  type ResourceField,
+  ResourceListPage,
+  type ResourcePageDef,
+} from '../../components/resource';
 import type { FormItemContext } from '../../components/resource/types';
-import { assetUrl } from '../../services/assets';
+import { useSignedUrl } from '../../components/upload';
 import { api } from '../../services/request';
 import { departSelectOptions, flattenDeparts, useDepartOptions } from './depart/departTree';
 import { OnlineUsersModal } from './user/OnlineUsersModal';
@@ -28,6 +33,16 @@ const uniqueText =
       rules={[...item.rules, uniqueRule('/sys/user/checkOnlyUser', param, editingRow)]}
     />
   );
+
+/** A user's avatar through its signed link, the name's first character until it arrives or without one. */
+function AvatarCell({ path, name }: { path: unknown; name: string }) {
+  const src = useSignedUrl(path ? String(path) : null);
+  return (
+    <Avatar size="small" src={src}>
+      {name.slice(0, 1)}
+    </Avatar>
+  );
+}
 
 export default function UserList() {
   const departs = useDepartOptions();
@@ -51,23 +66,19 @@ export default function UserList() {
         kind: 'image',
         biz: 'avatar',
         list: { width: 72 },
-        render: (value, row) => (
-          <Avatar size="small" src={value ? assetUrl(String(value)) : undefined}>
-            {String(row.realname ?? '').slice(0, 1)}
-          </Avatar>
-        ),
+        render: (value, row) => <AvatarCell path={value} name={String(row.realname ?? '')} />,
       },
       {
         name: 'username',
         label: ['用户账号', 'Account'],
         required: true,
         search: true,
-        sorter: true,
+        sort: true,
         form: 'add',
         list: { width: 130, fixed: 'left' },
         renderFormItem: uniqueText('username'),
       },
-      { name: 'realname', label: ['用户姓名', 'Name'], required: true, search: true, sorter: true },
+      { name: 'realname', label: ['用户姓名', 'Name'], required: true, search: true, sort: true },
       {
         name: 'password',
         label: ['登录密码', 'Password'],
@@ -115,7 +126,7 @@ export default function UserList() {
         list: { width: 180, ellipsis: true },
         renderFormItem: uniqueText('email'),
       },
-      { name: 'workNo', label: ['工号', 'Work no.'], sorter: true, renderFormItem: uniqueText('workNo') },
+      { name: 'workNo', label: ['工号', 'Work no.'], sort: true, renderFormItem: uniqueText('workNo') },
       {
         name: 'post',
         label: ['职务', 'Position'],
@@ -172,7 +183,7 @@ export default function UserList() {
         name: 'orgCode',
         label: ['当前部门', 'Current department'],
         form: false,
-        sorter: true,
+        sort: true,
         list: { width: 130 },
         render: (value) => (value ? (departByCode.get(String(value)) ?? String(value)) : '--'),
       },
@@ -201,18 +212,11 @@ export default function UserList() {
         kind: 'dict',
         dict: 'user_status',
         search: true,
-        sorter: true,
+        sort: true,
         form: false,
         list: { width: 80 },
       },
-      {
-        name: 'createTime',
-        label: ['创建时间', 'Created'],
-        kind: 'datetime',
-        form: false,
-        sorter: true,
-        search: 'range',
-      },
+      createTimeField({ search: 'range' }),
     ];
     return {
       api: '/sys/user',

@@ -1,42 +1,18 @@
-// Login page (spec §2, §4; issue 4): account and password (captcha image refreshed after every failure,
-// 412 验证码错误 included; code 406 opens the change-password dialog), mobile number with an SMS code,
-// remember me, and single sign-on / third-party buttons when the server offers them. On arrival it also
-// finishes a CAS or third-party sign-in, or signs in with this browser's remember-me key.
-import { LockOutlined, UserOutlined } from '@ant-design/icons';
-import {
-  AUTH_MSG,
-  LOGIN_CAPTCHA_ERROR_CODE,
-  LOGIN_PASSWORD_CHANGE_CODE,
-  LOGIN_SUCCESS_CODE,
-  type LoginOptions,
-  MSG,
-  type PasswordChangeRequired,
-  type RememberedLoginResult,
-} from '@freight/contracts';
-import { Button, Checkbox, Form, Spin } from 'antd';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { AUTH_MSG, LOGIN_SUCCESS_CODE, type LoginOptions, MSG } from '@freight/contracts';
+import { Button, Form, Spin } from 'antd';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { Input, Password } from '../../components/form/singleLineInputs';
 import { authApi, rememberKey } from '../../services/authApi';
 import { feedback } from '../../services/feedback';
 import { errorText, isHttpFailure } from '../../services/request';
 import { isLeavingForSsoLogout, SSO_LOGGED_OUT } from '../../services/sessionActions';
 import { AUTH_NS } from './authI18n';
 import { casService, ExternalLogins, startCas } from './ExternalLogins';
+import { PasswordSignInForm, usePasswordSignIn } from './PasswordSignIn';
 import { MobileWithCode } from './SmsCodeInput';
-import { CaptchaRow, useCaptcha } from './useCaptcha';
 import { useCompleteLogin } from './useCompleteLogin';
 import './auth.css';
-
-const PasswordChangeDialog = lazy(() => import('./PasswordChangeDialog'));
-
-interface PasswordForm {
-  username: string;
-  password: string;
-  captcha?: string;
-  remember?: boolean;
-}
 
 interface PhoneForm {
   mobile: string;
@@ -66,16 +42,12 @@ export default function Login() {
   const [params, setParams] = useSearchParams();
   const redirect = params.get('redirect');
   const complete = useCompleteLogin();
-  const captcha = useCaptcha();
-  const [form] = Form.useForm<PasswordForm>();
+  const [options, setOptions] = useState<LoginOptions | null>(null);
+  const signIn = usePasswordSignIn(authApi.loginByUsername, () => Boolean(options && !options.captcha));
   const [phoneForm] = Form.useForm<PhoneForm>();
   const [tab, setTab] = useState<Tab>('password');
-  const [options, setOptions] = useState<LoginOptions | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
-  const [change, setChange] = useState<{ required: PasswordChangeRequired; oldPassword: string } | null>(
-    null,
-  );
 
   // Arrival: finish a CAS or third-party sign-in, else use the remember-me key, else go to CAS when on.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs once, for the URL the page opened with
@@ -156,53 +128,6 @@ export default function Login() {
     };
   }, []);
 
-  const submitPassword = async (values: PasswordForm) => {
-    setSubmitting(true);
-    const remember = Boolean(values.remember);
-    try {
-      const env = await authApi.loginByUsername({
-        username: values.username.trim(),
-        password: values.password,
-        captcha: values.captcha ?? '',
-        checkKey: captcha.checkKey,
-        remember_me: remember,
-      });
-      const code = Number(env.code);
-      if (env.success && code === LOGIN_SUCCESS_CODE) {
-        complete(env.result as RememberedLoginResult, { remember });
-        return;
-      }
-      form.setFieldValue('captcha', '');
-      captcha.refresh();
-      if (env.success && code === LOGIN_PASSWORD_CHANGE_CODE) {
-        // spec §4: 406 is a result for the caller, not an error: the password must be changed first.
-        feedback.message.warning(env.message || t('login.passwordChangeRequired'));
-        setChange({ required: env.result as PasswordChangeRequired, oldPassword: values.password });
-        return;
-      }
-      feedback.message.error(
-        env.message || (code === LOGIN_CAPTCHA_ERROR_CODE ? MSG.captchaError : MSG.badCredentials),
-      );
-    } catch (err) {
-      if (!isHttpFailure(err)) feedback.message.error(errorText(err));
-      captcha.refresh();
-    } finally {
-      setSubmitting(false);
-    }
-  };
-
-  const afterPasswordChange = async (newPassword: string) => {
-    setChange(null);
-    form.setFieldsValue({ password: newPassword, captcha: '' });
-    // Without a captcha the new password signs in at once; with one, the user types the new image's text.
-    if (options && !options.captcha) {
-      await submitPassword({ ...form.getFieldsValue(), password: newPassword });
-      return;
-    }
-    feedback.message.info(ta('passwordChange.enterCaptcha'));
-    form.getFieldInstance('captcha')?.focus?.();
-  };
-
   const submitPhone = async (values: PhoneForm) => {
     setSubmitting(true);
     try {
@@ -248,53 +173,7 @@ export default function Login() {
       </div>
 
       {tab === 'password' ? (
-        <Form<PasswordForm>
-          // Keys: each tab's form is its own component (antd keeps the first form instance it was given).
-          key="password"
-          form={form}
-          size="large"
-          onFinish={submitPassword}
-          autoComplete="on"
-          aria-label={ta('tabs.password')}
-          initialValues={{ remember: false }}
-        >
-          <Form.Item
-            name="username"
-            rules={[{ required: true, whitespace: true, message: t('login.usernameRequired') }]}
-          >
-            <Input
-              prefix={<UserOutlined />}
-              placeholder={t('login.usernamePlaceholder')}
-              aria-label={t('login.username')}
-              autoComplete="username"
-              autoFocus
-              data-testid="login-username"
-            />
-          </Form.Item>
-          <Form.Item name="password" rules={[{ required: true, message: t('login.passwordRequired') }]}>
-            <Password
-              prefix={<LockOutlined />}
-              placeholder={t('login.passwordPlaceholder')}
-              aria-label={t('login.password')}
-              autoComplete="current-password"
-              data-testid="login-password"
-            />
-          </Form.Item>
-          <CaptchaRow captcha={captcha} />
-          <div className="auth-row">
-            <Form.Item name="remember" valuePropName="checked" noStyle>
-              <Checkbox data-testid="login-remember">{ta('rememberMe')}</Checkbox>
-            </Form.Item>
-            <Link to="/user/alteration" data-testid="login-forgot">
-              {ta('forgot')}
-            </Link>
-          </div>
-          <Form.Item>
-            <Button type="primary" htmlType="submit" block loading={submitting} data-testid="login-submit">
-              {t('login.submit')}
-            </Button>
-          </Form.Item>
-        </Form>
+        <PasswordSignInForm signIn={signIn} testId="login" label={ta('tabs.password')} />
       ) : (
         <Form<PhoneForm>
           key="phone"
@@ -320,16 +199,7 @@ export default function Login() {
         <Link to="/customer/register">{t('login.register')}</Link>
       </nav>
 
-      {change ? (
-        <Suspense fallback={null}>
-          <PasswordChangeDialog
-            required={change.required}
-            oldPassword={change.oldPassword}
-            onChanged={(password) => void afterPasswordChange(password)}
-            onCancel={() => setChange(null)}
-          />
-        </Suspense>
-      ) : null}
+      {signIn.dialog}
     </section>
   );
 }

@@ -5,11 +5,11 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { perm } from '../../../platform/access/declare.ts';
 import type { AppContext } from '../../../platform/context.ts';
-import { ok } from '../../../platform/http/envelope.ts';
+import { containing } from '../../../platform/db/likePattern.ts';
+import { ok, pageOf } from '../../../platform/http/envelope.ts';
 import { andAll, buildOrder, type FieldMap } from '../../../platform/resource/query.ts';
 import { sysDepart, sysPosition, sysUser, sysUserDepart } from '../schema.ts';
 
-const like = (value: string) => `%${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 const sortable: FieldMap = {
   realname: { column: sysUser.realname, type: 'string', sort: true },
   username: { column: sysUser.username, type: 'string', sort: true },
@@ -48,8 +48,8 @@ export function addressListRoutes(app: FastifyInstance, ctx: AppContext): void {
         eq(sysUser.delFlag, 0),
         eq(sysUser.status, 1),
         inDepart,
-        realname ? ilike(sysUser.realname, like(realname)) : undefined,
-        workNo ? ilike(sysUser.workNo, like(workNo)) : undefined,
+        realname ? ilike(sysUser.realname, containing(realname)) : undefined,
+        workNo ? ilike(sysUser.workNo, containing(workNo)) : undefined,
       ]);
       const departNames = sql<
         string | null
@@ -80,8 +80,8 @@ export function addressListRoutes(app: FastifyInstance, ctx: AppContext): void {
           .offset((pageNo - 1) * pageSize),
         db.select({ total: sql<number>`count(*)::int` }).from(sysUser).where(where),
       ]);
-      const total = Number(counted[0]?.total ?? 0);
-      return ok({ records, total, size: pageSize, current: pageNo, pages: Math.ceil(total / pageSize) });
+      const total = counted[0]?.total ?? 0;
+      return ok(pageOf(records, total, { pageNo, pageSize }));
     },
   );
 }

@@ -1,18 +1,19 @@
-import { pageQuery } from '@freight/contracts';
+import { isSafeOpenPage, pageQuery } from '@freight/contracts';
 import { and, count, desc, eq, ilike, inArray, ne, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { perm } from '../../../platform/access/declare.ts';
 import type { AppContext } from '../../../platform/context.ts';
-import { ok, okMessage } from '../../../platform/http/envelope.ts';
-import { bizError, unauthorized } from '../../../platform/http/errors.ts';
+import { containing } from '../../../platform/db/likePattern.ts';
+import { ok, okMessage, pageOf } from '../../../platform/http/envelope.ts';
+import { bizError, recordNotFound, unauthorized } from '../../../platform/http/errors.ts';
 import { registerResource } from '../../../platform/resource/defineResource.ts';
 import { sysAnnouncement, sysAnnouncementSend, sysUser } from '../schema.ts';
 import { toAnnouncement } from './routes.ts';
-import { sanitizeAnnouncement } from './sanitize.ts';
+import { plainTitle, sanitizeAnnouncement } from './sanitize.ts';
 
-/** 'YYYY-MM-DD HH:mm:ss' from the console is China wall-clock time (spec §9), whatever the server's zone. */
+/** 'YYYY-MM-DD HH:mm:ss' from the console is China wall-clock time, whatever the server's zone. */
 const chinaDateTime = z.preprocess(
   (value) =>
     typeof value === 'string' && /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}(:\d{2})?$/.test(value.trim())
@@ -138,10 +139,19 @@ export function announcementAdminRoutes(app: FastifyInstance, ctx: AppContext): 
     updateSchema: z.object({ id: z.string().min(1).max(32), ...body }),
     async beforeWrite(values, mode, _request, tx) {
       if (typeof values.msgContent === 'string') values.msgContent = sanitizeAnnouncement(values.msgContent);
+      if (typeof values.titile === 'string') values.titile = plainTitle(values.titile);
+      if (!values.titile) throw bizError('请输入标题');
+      if (typeof values.msgAbstract === 'string') values.msgAbstract = plainTitle(values.msgAbstract);
       values.userIds = values.msgType === 'USER' ? normaliseUserIds(values.userIds) : null;
       if (values.msgType === 'USER' && !values.userIds) throw bizError('请选择接收用户');
       if (values.openType && !values.openPage) throw bizError('请输入打开的页面');
       if (!values.openType) values.openPage = null;
+      if (values.openType && !isSafeOpenPage(String(values.openPage), String(values.openType)))
+        throw bizError(
+          values.openType === 'component'
+            ? '打开的页面只能是以 / 开头的站内路径'
+            : '打开的页面只能是以 / 开头的站内路径或 http(s) 地址',
+        );
       const start = values.startTime instanceof Date ? values.startTime : null;
       const end = values.endTime instanceof Date ? values.endTime : null;
       if (start && end && end <= start) throw bizError('结束时间必须晚于开始时间');
@@ -175,7 +185,7 @@ export function announcementAdminRoutes(app: FastifyInstance, ctx: AppContext): 
     async (request) => {
       const { keyword, ids } = request.query;
       const chosen = (ids ?? '').split(',').filter(Boolean).slice(0, 500);
-      const like = keyword ? `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+      const like = keyword ? containing(keyword) : null;
       const rows = await db
         .select({ id: sysUser.id, username: sysUser.username, realname: sysUser.realname })
         .from(sysUser)
@@ -207,7 +217,7 @@ export function announcementAdminRoutes(app: FastifyInstance, ctx: AppContext): 
         eq(sysAnnouncement.delFlag, 0),
       );
       const [current] = await db.select().from(sysAnnouncement).where(mine);
-      if (!current) throw bizError('未找到对应数据');
+      if (!current) throw recordNotFound();
       if (current.sendStatus === '1') throw bizError('该系统通知已发布');
       if (current.endTime && current.endTime.getTime() <= Date.now())
         throw bizError('该系统通知已过期，不能发布');
@@ -282,7 +292,7 @@ export function announcementAdminRoutes(app: FastifyInstance, ctx: AppContext): 
         eq(sysAnnouncementSend.userId, session.user.id),
         eq(sysAnnouncement.delFlag, 0),
         inArray(sysAnnouncement.sendStatus, ['1']),
-        titile ? ilike(sysAnnouncement.titile, `%${titile.replace(/[\\%_]/g, (c) => `\\${c}`)}%`) : undefined,
+        titile ? ilike(sysAnnouncement.titile, containing(titile)) : undefined,
         readFlag ? eq(sysAnnouncementSend.readFlag, readFlag) : undefined,
         msgCategory ? eq(sysAnnouncement.msgCategory, msgCategory) : undefined,
       );
@@ -307,13 +317,7 @@ export function announcementAdminRoutes(app: FastifyInstance, ctx: AppContext): 
         ...toAnnouncement(row.annt, row.readFlag),
         msgContent: sanitizeAnnouncement(row.annt.msgContent),
       }));
-      return ok({
-        records,
-        total: Number(total),
-        size: pageSize,
-        current: pageNo,
-        pages: Math.ceil(Number(total) / pageSize),
-      });
+      return ok(pageOf(records, total, { pageNo, pageSize }));
     },
   );
 }

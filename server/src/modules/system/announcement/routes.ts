@@ -1,30 +1,31 @@
-import { type Announcement, type AnnouncementsByUser, annIdBody } from '@freight/contracts';
+import { type Announcement, type AnnouncementsByUser, annIdBody, isSafeOpenPage } from '@freight/contracts';
 import { and, desc, eq, gte, isNull, lte, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { SessionUser } from '../../../platform/auth/session.ts';
 import type { AppContext } from '../../../platform/context.ts';
-import { ok } from '../../../platform/http/envelope.ts';
-import { bizError, unauthorized } from '../../../platform/http/errors.ts';
+import { formatDateTime, ok } from '../../../platform/http/envelope.ts';
+import { recordNotFound, unauthorized } from '../../../platform/http/errors.ts';
 import { sysAnnouncement, sysAnnouncementSend } from '../schema.ts';
-import { sanitizeAnnouncement } from './sanitize.ts';
+import { plainTitle, sanitizeAnnouncement } from './sanitize.ts';
 
 type AnnouncementRow = typeof sysAnnouncement.$inferSelect;
 
 export function toAnnouncement(row: AnnouncementRow, readFlag?: string): Announcement {
   return {
     id: row.id,
-    titile: row.titile,
+    // Stored before titles were cleaned on write: cleaned on the way out as well.
+    titile: plainTitle(row.titile),
     msgContent: row.msgContent,
-    msgAbstract: row.msgAbstract,
+    msgAbstract: row.msgAbstract === null ? null : plainTitle(row.msgAbstract),
     sender: row.sender,
-    sendTime: row.sendTime as unknown as string,
-    createTime: row.createTime as unknown as string,
+    sendTime: row.sendTime ? formatDateTime(row.sendTime) : null,
+    createTime: formatDateTime(row.createTime),
     priority: (row.priority as Announcement['priority']) ?? 'L',
     msgCategory: row.msgCategory === '2' ? '2' : '1',
     openType: row.openType === 'url' || row.openType === 'component' ? row.openType : null,
-    openPage: row.openPage,
+    openPage: isSafeOpenPage(row.openPage, row.openType) ? row.openPage : null,
     busId: row.busId,
     ...(readFlag ? { readFlag: readFlag === '1' ? '1' : '0' } : {}),
   };
@@ -106,7 +107,7 @@ export function announcementRoutes(app: FastifyInstance, ctx: AppContext): void 
         .select()
         .from(sysAnnouncement)
         .where(and(eq(sysAnnouncement.id, request.query.id), visibleTo(session.user, session.tenantId)));
-      if (!row) throw bizError('未找到对应数据');
+      if (!row) throw recordNotFound();
       return ok({ ...toAnnouncement(row), msgContent: sanitizeAnnouncement(row.msgContent) });
     },
   );

@@ -36,3 +36,27 @@ export function sanitizeAnnouncement(html: string): string {
     transformTags: { a: sanitizeHtml.simpleTransform('a', { rel: 'noopener noreferrer', target: '_blank' }) },
   });
 }
+
+const ENTITIES: Record<string, string> = {
+  '&amp;': '&',
+  '&lt;': '<',
+  '&gt;': '>',
+  '&quot;': '"',
+  '&#39;': "'",
+};
+
+/**
+ * An announcement title or abstract as plain text: tags dropped, angle brackets and control characters
+ * removed. Titles travel to every user's bell, toasts and pushed messages, where nobody should have to trust
+ * each renderer to escape them.
+ */
+export function plainTitle(text: string): string {
+  const stripped = sanitizeHtml(text, { allowedTags: [], allowedAttributes: {} });
+  return (
+    stripped
+      .replace(/&(?:amp|lt|gt|quot|#39);/g, (entity) => ENTITIES[entity] ?? entity)
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this removes
+      .replace(/[<>\u0000-\u001f\u007f]/g, '')
+      .trim()
+  );
+}

@@ -1,8 +1,8 @@
 import { AUTH_MSG, MSG } from '@freight/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../../test/harness.ts';
+import { fakeServer } from '../../../test/authKit.ts';
+import { api, startTestApp, type TestApp } from '../../../test/harness.ts';
 import { parseCasResponse } from './cas.ts';
-import { api, fakeServer } from './testKit.ts';
 
 const xmlSuccess = (user: string) =>
   `<cas:serviceResponse xmlns:cas="http://www.yale.edu/tp/cas"><cas:authenticationSuccess><cas:user>${user}</cas:user></cas:authenticationSuccess></cas:serviceResponse>`;

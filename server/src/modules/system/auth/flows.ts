@@ -13,7 +13,7 @@ import { registerRoutes } from './register.ts';
 import { rememberRoutes } from './remember.ts';
 import { smsRoutes } from './sms.ts';
 
-/** Every sign-in door besides /sys/login (issue 4), all under the same per-IP limit as /sys/login. */
+/** Every sign-in door besides /sys/login, all under the same per-IP limit as /sys/login. */
 export function authFlowRoutes(app: FastifyInstance, ctx: AppContext, dicts: DictCache): void {
   const flow = loginFlow(ctx, dicts);
   const limit = { max: ctx.config.loginRateLimitPerMinute, timeWindow: 60_000 };

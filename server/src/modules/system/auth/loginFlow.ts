@@ -1,26 +1,23 @@
-import {
-  AUTH_MSG,
-  LOGIN_CAPTCHA_ERROR_CODE,
-  type LoginResult,
-  MSG,
-  REVIEW_STATE,
-  USER_TYPE,
-} from '@freight/contracts';
-import { and, eq, inArray } from 'drizzle-orm';
+import { AUTH_MSG, LOGIN_CAPTCHA_ERROR_CODE, type LoginResult, MSG } from '@freight/contracts';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { writeLoginLog } from '../../../platform/audit/operationLog.ts';
 import { consumeCaptcha } from '../../../platform/auth/captcha.ts';
 import { verifyPassword } from '../../../platform/auth/crypto.ts';
-import { clearFailures, isLocked, recordFailure } from '../../../platform/auth/lockout.ts';
+import {
+  captchaDue,
+  clearFailuresFrom,
+  isLockedFor,
+  reserveAttempt,
+} from '../../../platform/auth/lockout.ts';
 import { issueToken } from '../../../platform/auth/session.ts';
 import type { AppContext } from '../../../platform/context.ts';
 import { bizError } from '../../../platform/http/errors.ts';
-// Customer staff may sign in only while their customer is usable: the login needs the freight tables.
-import { hyCustomer, hyCustomerAdmin } from '../../freight/schema.ts';
 import type { DictCache } from '../dict/cache.ts';
 import { sysUser } from '../schema.ts';
 import { tenantLoginRefusal } from '../tenant/service.ts';
 import { departsOf, findActiveUser, toUserInfo, type UserRow } from '../user/service.ts';
+import { loginCheckRefusal } from './loginChecks.ts';
 
 // Verifying against a real hash when the user does not exist keeps the timing of "no such user" and
 // "wrong password" alike, so the login cannot be used to discover accounts.
@@ -57,77 +54,64 @@ export function loginFlow(ctx: AppContext, dicts: DictCache) {
       });
   }
 
-  /** Customer staff of a frozen (status 2) or rejected (state 3) customer are refused; an admin of several moves to a usable one. */
-  async function customerRefusal(user: UserRow): Promise<string | null> {
-    if (user.userType !== USER_TYPE.customer && user.userType !== USER_TYPE.customerAdmin) return null;
-    const refusal = (c: { status: number; state: number }) =>
-      c.status === 2
-        ? AUTH_MSG.customerFrozen
-        : c.state === REVIEW_STATE.rejected
-          ? AUTH_MSG.customerRejected
-          : null;
-    let ids = user.cid ? [user.cid] : [];
-    if (user.userType === USER_TYPE.customerAdmin) {
-      const links = await db
-        .select({ id: hyCustomerAdmin.customerId })
-        .from(hyCustomerAdmin)
-        .where(eq(hyCustomerAdmin.userId, user.id));
-      ids = [...new Set([...ids, ...links.map((l) => l.id)])];
-    }
-    if (ids.length === 0) return null;
-    const customers = await db
-      .select({ id: hyCustomer.id, status: hyCustomer.status, state: hyCustomer.state })
-      .from(hyCustomer)
-      .where(inArray(hyCustomer.id, ids));
-    if (customers.length === 0) return null;
-    const current = customers.find((c) => c.id === user.cid);
-    if (current && !refusal(current)) return null;
-    const usable = customers.find((c) => !refusal(c));
-    if (!usable) return refusal(current ?? customers[0]);
-    await db.update(sysUser).set({ cid: usable.id }).where(eq(sysUser.id, user.id));
-    user.cid = usable.id;
-    return null;
-  }
-
   /** Refuses a user who may not sign in now; says why only to someone who already proved the identity. */
   async function assertCanLogin(user: UserRow, log: LoginLog): Promise<void> {
     if (user.status !== 1 || user.delFlag !== 0) {
       await log(false, '登录失败：账户已冻结', user.id);
       throw bizError(AUTH_MSG.userFrozen);
     }
-    const refusal = (await tenantLoginRefusal(db, user.relTenantIds)) ?? (await customerRefusal(user));
+    const refusal = (await tenantLoginRefusal(db, user.relTenantIds)) ?? (await loginCheckRefusal(db, user));
     if (refusal) {
       await log(false, `登录失败：${refusal}`, user.id);
       throw bizError(refusal);
     }
   }
 
-  /** Lockout, captcha, password: the checks of /sys/login, shared by every password flow. */
+  /**
+   * Lockout, captcha, password: the checks of /sys/login, shared by every password flow. The attempt is
+   * counted before the password is checked, atomically (reserveAttempt); an account that failed often asks
+   * everyone for a captcha, while only the address that failed is locked out, so a known user name cannot be
+   * used to lock its owner out.
+   */
   async function checkPassword(credentials: PasswordCredentials, request: FastifyRequest, log: LoginLog) {
     const { username, password, captcha, checkKey } = credentials;
-    if (await isLocked(db, username, config.lockout)) {
+    const ip = request.ip;
+    const locked = async () => {
       await log(false, '登录失败：账户已锁定');
-      throw bizError(MSG.accountLocked);
-    }
-    if (config.loginCaptcha) {
+      return bizError(MSG.accountLocked);
+    };
+    // Captcha first, lock second: the lock check then sees every failure the captcha check counted, so a
+    // guess racing the fifth failure answers "locked" rather than asking for a captcha (PostgreSQL pools).
+    const needsCaptcha = config.loginCaptcha || (await captchaDue(db, username, config.lockout));
+    if (await isLockedFor(db, username, ip, config.lockout)) throw await locked();
+    if (needsCaptcha) {
       if (!captcha || !checkKey) {
         await log(false, '登录失败：验证码无效');
-        throw bizError(MSG.captchaInvalid);
+        throw bizError(MSG.captchaInvalid, config.loginCaptcha ? 500 : LOGIN_CAPTCHA_ERROR_CODE);
       }
       if ((await consumeCaptcha(db, checkKey, captcha)) !== 'ok') {
         await log(false, '登录失败：验证码错误');
         throw bizError(MSG.captchaError, LOGIN_CAPTCHA_ERROR_CODE);
       }
     }
+    const attempt = await reserveAttempt(db, username, ip, config.lockout, needsCaptcha);
+    if ('refused' in attempt) {
+      if (attempt.refused === 'locked') throw await locked();
+      if (attempt.refused === 'throttled') {
+        await log(false, '登录失败：该地址失败次数过多');
+        throw bizError(AUTH_MSG.tooManyFailures);
+      }
+      await log(false, '登录失败：验证码无效');
+      throw bizError(MSG.captchaInvalid, LOGIN_CAPTCHA_ERROR_CODE);
+    }
     const user = await findActiveUser(db, username);
     const passwordOk = await verifyPassword(user?.password ?? DUMMY_HASH, password);
     if (!user || !passwordOk) {
-      await recordFailure(db, username, request.ip, config.lockout);
       await log(false, '登录失败：用户名或密码错误', user?.id);
       throw bizError(MSG.badCredentials);
     }
+    await clearFailuresFrom(db, username, ip);
     await assertCanLogin(user, log);
-    await clearFailures(db, username);
     return user;
   }
 

@@ -85,7 +85,14 @@ export function messageRoutes(app: FastifyInstance, ctx: AppContext): void {
       const requeued = await db
         .update(sysSms)
         .set({ esSendStatus: QUEUED, esSendNum: 0, esResult: null, updateTime: new Date() })
-        .where(and(inArray(sysSms.id, ids), inArray(sysSms.esSendStatus, [FAILED, GIVEN_UP])))
+        // A verification code is never sent again (its text is stored blanked out, and it expires anyway).
+        .where(
+          and(
+            inArray(sysSms.id, ids),
+            inArray(sysSms.esSendStatus, [FAILED, GIVEN_UP]),
+            eq(sysSms.secret, false),
+          ),
+        )
         .returning({ id: sysSms.id });
       if (!requeued.length) throw bizError('只有发送失败的消息可以重新发送');
       return okMessage(`已重新加入发送队列：${requeued.length}条`);

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import { AUTH_MSG } from '@freight/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../../test/harness.ts';
+import { fakeServer } from '../../../test/authKit.ts';
+import { api, startTestApp, type TestApp } from '../../../test/harness.ts';
 import { sysThirdAccount } from '../authSchema.ts';
-import { api, fakeServer } from './testKit.ts';
 
 interface Grant {
   sub: string;

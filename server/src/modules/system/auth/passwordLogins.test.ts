@@ -1,12 +1,9 @@
 import { AUTH_MSG, DEMO_PASSWORD, LOGIN_PASSWORD_CHANGE_CODE, MSG } from '@freight/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { stableId } from '../../../seed/seed.ts';
-import { startTestApp, type TestApp } from '../../../test/harness.ts';
-import { hyCustomer } from '../../freight/schema.ts';
+import { api, startTestApp, type TestApp } from '../../../test/harness.ts';
 import { sysAuthTicket } from '../authSchema.ts';
 import { sysUser } from '../schema.ts';
-import { api } from './testKit.ts';
 
 describe('POST /sys/loginByUsername', () => {
   let t: TestApp;
@@ -122,71 +119,5 @@ describe('POST /sys/loginByUsername', () => {
     await t.db.update(sysUser).set({ status: 1 }).where(eq(sysUser.username, 'newclerk'));
     for (let i = 0; i < 5; i++) await login('newclerk', `Bad#pass${i}x`);
     expect((await login('newclerk', 'Changed#2026')).json().message).toBe(MSG.accountLocked);
-  });
-});
-
-describe('POST /sys/customerlogin', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp();
-  });
-  afterAll(() => t.close());
-
-  const login = (username: string) =>
-    t.call(null, {
-      method: 'POST',
-      url: api('/sys/customerlogin'),
-      payload: { username, password: DEMO_PASSWORD },
-    });
-
-  it('signs in customer staff (userType 2 and 6) with their cid, and only them', async () => {
-    const staff = (await login('shipper')).json();
-    expect(staff).toMatchObject({
-      success: true,
-      code: 200,
-      result: { userType: 2, cid: stableId('customer', 'hengda-build') },
-    });
-    const admin = (await login('shipper_admin')).json();
-    expect(admin.result).toMatchObject({ userType: 6, cid: stableId('customer', 'east-steel') });
-    expect((await login('admin')).json()).toMatchObject({
-      success: false,
-      message: AUTH_MSG.notCustomerAccount,
-    });
-    // Wrong password for a non-customer gives the usual message, revealing nothing about the type.
-    const wrong = await t.call(null, {
-      method: 'POST',
-      url: api('/sys/customerlogin'),
-      payload: { username: 'admin', password: 'Wrong#2026x' },
-    });
-    expect(wrong.json().message).toBe(MSG.badCredentials);
-  });
-
-  it('refuses staff of a frozen or a rejected customer, on every login route', async () => {
-    const hengda = stableId('customer', 'hengda-build');
-    await t.db.update(hyCustomer).set({ status: 2 }).where(eq(hyCustomer.id, hengda));
-    expect((await login('shipper')).json()).toMatchObject({
-      success: false,
-      message: AUTH_MSG.customerFrozen,
-    });
-    const standard = await t.call(null, {
-      method: 'POST',
-      url: api('/sys/login'),
-      payload: { username: 'shipper', password: DEMO_PASSWORD },
-    });
-    expect(standard.json().message).toBe(AUTH_MSG.customerFrozen);
-    await t.db.update(hyCustomer).set({ status: 1, state: 3 }).where(eq(hyCustomer.id, hengda));
-    expect((await login('shipper')).json().message).toBe(AUTH_MSG.customerRejected);
-    await t.db.update(hyCustomer).set({ state: 2 }).where(eq(hyCustomer.id, hengda));
-    expect((await login('shipper')).json().success).toBe(true);
-  });
-
-  it('moves a customer admin to a usable customer when the current one is frozen, refuses when none is', async () => {
-    const east = stableId('customer', 'east-steel');
-    const luxi = stableId('customer', 'luxi-chem');
-    await t.db.update(hyCustomer).set({ status: 2 }).where(eq(hyCustomer.id, east));
-    const moved = (await login('shipper_admin')).json();
-    expect(moved.result.cid).toBe(luxi);
-    await t.db.update(hyCustomer).set({ state: 3 }).where(eq(hyCustomer.id, luxi));
-    expect((await login('shipper_admin')).json().success).toBe(false);
   });
 });

@@ -9,24 +9,47 @@ import {
 } from '@freight/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { passwordChangeDue } from '../../../platform/auth/passwordAge.ts';
 import type { AppContext } from '../../../platform/context.ts';
 import { ok } from '../../../platform/http/envelope.ts';
 import { bizError } from '../../../platform/http/errors.ts';
 import type { UserRow } from '../user/service.ts';
-import type { LoginFlow } from './loginFlow.ts';
+import type { LoginFlow, LoginLog } from './loginFlow.ts';
 import { startRememberChain } from './remember.ts';
 import { issuePasswordChangeToken } from './scopedToken.ts';
-
-const DAY_MS = 24 * 3_600_000;
 
 /** 'initial' when the password was never changed by its owner, 'expired' past the maximum age. */
 export function passwordChangeReason(
   user: UserRow,
   maxAgeDays: number,
 ): PasswordChangeRequired['reason'] | null {
-  if (!user.passwordChangedAt) return 'initial';
-  if (maxAgeDays > 0 && Date.now() - user.passwordChangedAt.getTime() > maxAgeDays * DAY_MS) return 'expired';
-  return null;
+  return passwordChangeDue(user.passwordChangedAt, maxAgeDays);
+}
+
+/**
+ * The 406 answer of a password sign-in whose password must be changed first: only the short-lived change
+ * token, never a session. Null when the password may be used as it is. Code 406 travels with success:true on
+ * purpose: it is "a non-error result returned to the caller" (spec §4, §8), so the console's generic error
+ * handling must not fire; the console checks code 406 and opens the change-password dialog with result.token.
+ */
+export async function passwordChangeAnswer(
+  ctx: AppContext,
+  user: UserRow,
+  log: LoginLog,
+): Promise<(ReturnType<typeof ok<PasswordChangeRequired>> & { code: number }) | null> {
+  const reason = passwordChangeReason(user, ctx.config.passwordMaxAgeDays);
+  if (!reason) return null;
+  const token = await issuePasswordChangeToken(ctx.db, user.id);
+  await log(
+    true,
+    `用户名: ${user.username},登录成功，需修改密码（${reason === 'initial' ? '初始密码' : '密码过期'}）`,
+    user.id,
+  );
+  const result: PasswordChangeRequired = { username: user.username, reason, token };
+  return {
+    ...ok(result, reason === 'initial' ? AUTH_MSG.passwordInitial : AUTH_MSG.passwordExpired),
+    code: LOGIN_PASSWORD_CHANGE_CODE,
+  };
 }
 
 export function passwordLoginRoutes(
@@ -42,28 +65,12 @@ export function passwordLoginRoutes(
     schema: { body: usernameLoginBody },
   };
 
-  /**
-   * The newer username login. Code 406 travels with success:true on purpose: it is "a non-error
-   * result returned to the caller" (spec §4, §8), so the console's generic error handling must not
-   * fire; the console checks code 406 and opens the change-password dialog with result.token.
-   */
+  /** The newer username login; 406 with a change token when the password must be changed first. */
   r.post('/sys/loginByUsername', options, async (request) => {
     const log = flow.logFor(request, request.body.username);
     const user = await flow.checkPassword(request.body, request, log);
-    const reason = passwordChangeReason(user, config.passwordMaxAgeDays);
-    if (reason) {
-      const token = await issuePasswordChangeToken(db, user.id);
-      await log(
-        true,
-        `用户名: ${user.username},登录成功，需修改密码（${reason === 'initial' ? '初始密码' : '密码过期'}）`,
-        user.id,
-      );
-      const result: PasswordChangeRequired = { username: user.username, reason, token };
-      return {
-        ...ok(result, reason === 'initial' ? AUTH_MSG.passwordInitial : AUTH_MSG.passwordExpired),
-        code: LOGIN_PASSWORD_CHANGE_CODE,
-      };
-    }
+    const change = await passwordChangeAnswer(ctx, user, log);
+    if (change) return change;
     const result: RememberedLoginResult = await flow.completeLogin(request, user);
     // Only a full login may be remembered: a 406 answer above has issued nothing but its change token.
     if (request.body.remember_me)
@@ -80,6 +87,8 @@ export function passwordLoginRoutes(
       await log(false, '登录失败：非货主账号', user.id);
       throw bizError(AUTH_MSG.notCustomerAccount);
     }
+    const change = await passwordChangeAnswer(ctx, user, log);
+    if (change) return change;
     const result: RememberedLoginResult = await flow.completeLogin(request, user);
     if (request.body.remember_me)
       result.rememberKey = await startRememberChain(db, user.id, result.token, config.tokenTtlMs);

@@ -2,9 +2,9 @@ import { AUTH_MSG, MSG } from '@freight/contracts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sysLog } from '../../../platform/audit/schema.ts';
-import { startTestApp, type TestApp } from '../../../test/harness.ts';
+import { ageCodes, freshCode, sendSms } from '../../../test/authKit.ts';
+import { api, startTestApp, type TestApp } from '../../../test/harness.ts';
 import { sysSmsCode } from '../authSchema.ts';
-import { ageCodes, api, freshCode, sendSms } from './testKit.ts';
 
 describe('phone login', () => {
   let t: TestApp;

@@ -1,4 +1,4 @@
-import { AUTH_MSG, MSG, phoneLoginBody } from '@freight/contracts';
+import { AUTH_MSG, MSG, phoneLoginBody, SMS_MODE } from '@freight/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { clearFailures, isLocked, recordFailure } from '../../../platform/auth/lockout.ts';
@@ -33,7 +33,7 @@ export function phoneLoginRoutes(
           await log(false, '登录失败：账户已锁定', user?.id);
           throw bizError(MSG.accountLocked);
         }
-        const codeOk = await consumeSmsCode(db, mobile, '0', captcha);
+        const codeOk = await consumeSmsCode(db, mobile, SMS_MODE.login, captcha);
         if (!codeOk || users.length === 0) {
           await recordFailure(db, lockKey, request.ip, config.lockout);
           await log(false, '登录失败：短信验证码错误或已失效', user?.id);

@@ -2,9 +2,8 @@ import { AUTH_MSG, DEMO_PASSWORD } from '@freight/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sha256 } from '../../../platform/auth/crypto.ts';
-import { startTestApp, type TestApp } from '../../../test/harness.ts';
+import { api, startTestApp, type TestApp } from '../../../test/harness.ts';
 import { sysRememberKey } from '../authSchema.ts';
-import { api } from './testKit.ts';
 
 describe('remember me', () => {
   let t: TestApp;

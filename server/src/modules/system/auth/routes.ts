@@ -10,6 +10,7 @@ import { ok } from '../../../platform/http/envelope.ts';
 import { bizError } from '../../../platform/http/errors.ts';
 import type { DictCache } from '../dict/cache.ts';
 import { loginFlow } from './loginFlow.ts';
+import { passwordChangeAnswer } from './passwordLogins.ts';
 import { revokeRememberChain, startRememberChain } from './remember.ts';
 import { consumeTicket } from './tickets.ts';
 
@@ -41,6 +42,9 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext, dicts: DictCac
       const { username, remember_me: rememberMe } = request.body;
       const log = flow.logFor(request, username);
       const user = await flow.checkPassword(request.body, request, log);
+      // Like every password sign-in: a password that must be changed gets the change token, no session.
+      const change = await passwordChangeAnswer(ctx, user, log);
+      if (change) return change;
       const result: RememberedLoginResult = await flow.completeLogin(request, user);
       if (rememberMe)
         result.rememberKey = await startRememberChain(db, user.id, result.token, config.tokenTtlMs);

@@ -6,6 +6,17 @@ import { sysAuthTicket } from '../authSchema.ts';
 import { sysUser } from '../schema.ts';
 import { issueTicket } from './tickets.ts';
 
+/** What a session knows of its user (the tenants still as stored: `parseTenantIds` reads them). */
+export const SESSION_USER_COLUMNS = {
+  id: sysUser.id,
+  username: sysUser.username,
+  realname: sysUser.realname,
+  userType: sysUser.userType,
+  cid: sysUser.cid,
+  orgCode: sysUser.orgCode,
+  relTenantIds: sysUser.relTenantIds,
+};
+
 export const PASSWORD_CHANGE_SCOPE = 'pwd_change';
 const PASSWORD_CHANGE_TTL_MS = 15 * 60_000;
 
@@ -25,15 +36,7 @@ export async function resolveScopedSession(
 ): Promise<Omit<Session, 'tenantId'> | null> {
   const tokenHash = sha256(token);
   const [row] = await db
-    .select({
-      id: sysUser.id,
-      username: sysUser.username,
-      realname: sysUser.realname,
-      userType: sysUser.userType,
-      cid: sysUser.cid,
-      orgCode: sysUser.orgCode,
-      relTenantIds: sysUser.relTenantIds,
-    })
+    .select(SESSION_USER_COLUMNS)
     .from(sysAuthTicket)
     .innerJoin(sysUser, eq(sysUser.id, sysAuthTicket.userId))
     .where(

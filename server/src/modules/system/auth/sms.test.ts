@@ -1,26 +1,28 @@
 import { AUTH_MSG } from '@freight/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../../test/harness.ts';
+import { ageCodes, fakeServer, lastCode, sendSms } from '../../../test/authKit.ts';
+import { api, startTestApp, type TestApp } from '../../../test/harness.ts';
 import { sysSms, sysSmsCode, sysSmsTemplate } from '../authSchema.ts';
 import { popSignature } from './smsChannel.ts';
-import { ageCodes, api, fakeServer, lastCode, sendSms } from './testKit.ts';
 
-describe('POST /sys/sms (queue channel)', () => {
+describe('POST /sys/sms (outbox channel)', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await startTestApp();
   });
   afterAll(() => t.close());
 
-  it('queues the rendered template with a 6-digit code and keeps only a hash of it', async () => {
+  it('sends the rendered template with a 6-digit code and keeps only a hash of it', async () => {
     const res = await sendSms(t, '13800000001', '0');
     expect(res.json()).toMatchObject({ success: true, message: AUTH_MSG.smsSent });
     const [msg] = await t.db.select().from(sysSms).where(eq(sysSms.esReceiver, '13800000001'));
     const code = await lastCode(t, '13800000001');
     expect(code).toMatch(/^\d{6}$/);
-    expect(msg.esContent).toBe(`您的登录验证码为${code}，10分钟内有效。如非本人操作，请忽略本短信。`);
-    expect(msg).toMatchObject({ esType: '1', esSendStatus: 0, esTitle: '短信登录验证码' });
+    // The record of the message keeps the code blanked out (issue 16 §2.13).
+    expect(msg.esContent).toBe('您的登录验证码为******，10分钟内有效。如非本人操作，请忽略本短信。');
+    expect(JSON.stringify(msg)).not.toContain(code);
+    expect(msg).toMatchObject({ esType: '1', esSendStatus: 1, esTitle: '短信登录验证码', secret: true });
     const stored = await t.db.select().from(sysSmsCode).where(eq(sysSmsCode.mobile, '13800000001'));
     expect(stored).toHaveLength(1);
     expect(JSON.stringify(stored)).not.toContain(code);
@@ -65,10 +67,11 @@ describe('POST /sys/sms (queue channel)', () => {
       .where(eq(sysSmsTemplate.templateCode, 'SMS_FORGOT_CODE'));
     await sendSms(t, '13770881234', '2');
     const [msg] = await t.db.select().from(sysSms).where(eq(sysSms.esReceiver, '13770881234'));
-    expect(msg.esContent).toBe(`【智运通】验证码${await lastCode(t, '13770881234')}，请勿告诉他人。`);
+    expect(msg.esContent).toBe('【智运通】验证码******，请勿告诉他人。');
+    expect(await lastCode(t, '13770881234')).toMatch(/^\d{6}$/);
   });
 
-  it('shows the queue on the system messages screen to an administrator only', async () => {
+  it('shows the messages, codes blanked, on the system messages screen to an administrator only', async () => {
     const admin = await t.login('admin');
     const list = await t.call(admin, {
       method: 'GET',
@@ -76,7 +79,8 @@ describe('POST /sys/sms (queue channel)', () => {
     });
     const records = list.json().result.records;
     expect(records.length).toBeGreaterThan(0);
-    expect(records[0].esContent).toContain(await lastCode(t, '13800000001'));
+    expect(records[0].esContent).not.toContain(await lastCode(t, '13800000001'));
+    expect(records[0].esContent).toContain('******');
     const templates = await t.call(admin, {
       method: 'GET',
       url: api('/sys/message/sysMessageTemplate/list'),

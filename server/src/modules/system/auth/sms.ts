@@ -1,5 +1,5 @@
 import { randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
-import { AUTH_MSG, smsBody } from '@freight/contracts';
+import { AUTH_MSG, SMS_MODE, smsBody } from '@freight/contracts';
 import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -21,7 +21,7 @@ const MAX_ATTEMPTS = 5;
 // "Ten a day" is a rolling 24 hours: a calendar day would allow twenty around midnight.
 const DAY_MS = 24 * 3_600_000;
 
-export type SmsMode = '0' | '1' | '2';
+export type SmsMode = (typeof SMS_MODE)[keyof typeof SMS_MODE];
 
 const codeHash = (salt: string, code: string) => sha256(`${salt}:${code}`);
 
@@ -95,13 +95,21 @@ export async function consumeSmsCode(db: Db, mobile: string, mode: SmsMode, code
   return claimed.length === 1;
 }
 
-/** Renders the template of `templateCode`, records the message in sys_sms and hands it to the channel. */
+const BLANKED = '******';
+
+/**
+ * Renders the template of `templateCode`, records the message in sys_sms and hands it to the channel. The
+ * `secret` parameters (a verification code) reach the channel only: the record keeps them blanked out, so
+ * nobody reads a live code from the system messages screen or its export, and such a message is never
+ * queued for a later send.
+ */
 export async function sendTemplateMessage(
   db: Db,
   channel: MessageChannel,
   receiver: string,
   templateCode: string,
   params: Record<string, string>,
+  secret: readonly string[] = [],
 ): Promise<boolean> {
   const [template] = await db
     .select()
@@ -111,15 +119,18 @@ export async function sendTemplateMessage(
   const fallback = DEFAULT_SMS_TEMPLATES.find((t) => t.templateCode === templateCode);
   const text = template?.templateContent ?? fallback?.templateContent ?? '';
   const content = renderTemplate(text, params);
+  const recorded = { ...params };
+  for (const name of secret) if (name in recorded) recorded[name] = BLANKED;
   const [row] = await db
     .insert(sysSms)
     .values({
       esTitle: template?.templateName ?? fallback?.templateName ?? templateCode,
       esType: '1',
       esReceiver: receiver,
-      esParam: JSON.stringify(params),
-      esContent: content,
+      esParam: JSON.stringify(recorded),
+      esContent: secret.length ? renderTemplate(text, recorded) : content,
       esSendStatus: 0,
+      secret: secret.length > 0,
       createBy: 'system',
     })
     .returning({ id: sysSms.id });
@@ -130,11 +141,13 @@ export async function sendTemplateMessage(
     params,
     content,
   });
+  // A code left in the queue could never be sent from its blanked record: it is dropped (-1), not queued.
+  const parked = secret.length > 0 && outcome.status === 0;
   await db
     .update(sysSms)
     .set({
-      esSendStatus: outcome.status,
-      esResult: outcome.result.slice(0, 255),
+      esSendStatus: parked ? -1 : outcome.status,
+      esResult: (parked ? '验证码未发送：未配置短信通道' : outcome.result).slice(0, 255),
       esSendNum: outcome.status === 0 ? 0 : 1,
       esSendTime: outcome.status === 0 ? null : new Date(),
     })
@@ -148,7 +161,7 @@ export function smsRoutes(
   rateLimit: { max: number; timeWindow: number },
 ) {
   const { db } = ctx;
-  const channel = channelFor(ctx.config.sms, app.log);
+  const channel = channelFor(ctx.config, app.log);
   app
     .withTypeProvider<ZodTypeProvider>()
     .post(
@@ -159,10 +172,10 @@ export function smsRoutes(
         const code = await storeCode(db, mobile, Number(smsmode));
         // Login and password reset need an account: for an unknown mobile the code is stored (so the
         // limits and the answer are the same) but never sent, which reveals nothing about the number.
-        const send = smsmode === '1' || (await usersByPhone(ctx, mobile)).length > 0;
+        const send = smsmode === SMS_MODE.register || (await usersByPhone(ctx, mobile)).length > 0;
         if (
           send &&
-          !(await sendTemplateMessage(db, channel, mobile, SMS_TEMPLATE_BY_MODE[smsmode], { code }))
+          !(await sendTemplateMessage(db, channel, mobile, SMS_TEMPLATE_BY_MODE[smsmode], { code }, ['code']))
         )
           throw bizError(AUTH_MSG.smsSendFailed);
         return okMessage(AUTH_MSG.smsSent);

@@ -1,6 +1,8 @@
 import { createHmac, randomUUID } from 'node:crypto';
+import { appendFile, mkdir } from 'node:fs/promises';
+import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
-import type { SmsConfig } from '../../../config.ts';
+import type { AppConfig } from '../../../config.ts';
 
 export interface OutgoingMessage {
   receiver: string;
@@ -57,7 +59,7 @@ export function popSignature(params: Record<string, string>, secret: string, met
 export class AliyunSmsChannel implements MessageChannel {
   readonly name = 'aliyun';
   constructor(
-    private readonly settings: SmsConfig['aliyun'],
+    private readonly settings: AppConfig['sms']['aliyun'],
     private readonly log: FastifyBaseLogger,
   ) {}
 
@@ -101,6 +103,31 @@ export class AliyunSmsChannel implements MessageChannel {
   }
 }
 
-export function channelFor(config: SmsConfig, log: FastifyBaseLogger): MessageChannel {
-  return config.channel === 'aliyun' ? new AliyunSmsChannel(config.aliyun, log) : new QueueChannel(log);
+/** The outbox file of the `outbox` channel. */
+export const smsOutboxFile = (dataDir: string) => path.join(dataDir, 'sms-outbox.jsonl');
+
+/**
+ * A gateway stand-in for demos and tests: every message, codes included, is appended as a JSON line to a file
+ * in the data directory (readable by whoever runs the server, never through the API).
+ */
+export class OutboxChannel implements MessageChannel {
+  readonly name = 'outbox';
+  constructor(private readonly file: string) {}
+  async send(message: OutgoingMessage): Promise<SendOutcome> {
+    await mkdir(path.dirname(this.file), { recursive: true });
+    await appendFile(
+      this.file,
+      `${JSON.stringify({ time: new Date().toISOString(), receiver: message.receiver, templateCode: message.templateCode, params: message.params, content: message.content })}\n`,
+    );
+    return { status: 1, result: '已写入本地发件箱' };
+  }
+}
+
+export function channelFor(
+  config: Pick<AppConfig, 'sms' | 'dataDir'>,
+  log: FastifyBaseLogger,
+): MessageChannel {
+  if (config.sms.channel === 'aliyun') return new AliyunSmsChannel(config.sms.aliyun, log);
+  if (config.sms.channel === 'outbox') return new OutboxChannel(smsOutboxFile(config.dataDir));
+  return new QueueChannel(log);
 }

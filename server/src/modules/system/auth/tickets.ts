@@ -1,4 +1,4 @@
-import { and, eq, gt, lt, sql } from 'drizzle-orm';
+import { and, eq, lt, sql } from 'drizzle-orm';
 import { randomToken, sha256 } from '../../../platform/auth/crypto.ts';
 import type { Db } from '../../../platform/db/client.ts';
 import { sysAuthTicket } from '../authSchema.ts';
@@ -43,21 +43,6 @@ export async function consumeTicket(db: Db, kind: TicketKind, secret: string): P
     .returning();
   if (!row || row.expiresAt.getTime() < Date.now()) return null;
   return row;
-}
-
-export async function findTicket(db: Db, kind: TicketKind, secret: string): Promise<TicketRow | null> {
-  const [row] = await db
-    .select()
-    .from(sysAuthTicket)
-    .where(
-      and(
-        eq(sysAuthTicket.hash, sha256(secret)),
-        eq(sysAuthTicket.kind, kind),
-        gt(sysAuthTicket.expiresAt, sql`now()`),
-      ),
-    )
-    .limit(1);
-  return row ?? null;
 }
 
 /** Records a secret as seen; false when it was already recorded (a replay). */

@@ -5,7 +5,8 @@ import { z } from 'zod';
 import { perm } from '../../../platform/access/declare.ts';
 import type { AppContext } from '../../../platform/context.ts';
 import type { DbOrTx } from '../../../platform/db/client.ts';
-import { ok } from '../../../platform/http/envelope.ts';
+import { containing, escapeLike } from '../../../platform/db/likePattern.ts';
+import { ok, pageOf } from '../../../platform/http/envelope.ts';
 import { bizError } from '../../../platform/http/errors.ts';
 import { registerResource } from '../../../platform/resource/defineResource.ts';
 import { sysCategory } from '../adminSchema.ts';
@@ -110,7 +111,7 @@ export function categoryRoutes(app: FastifyInstance, ctx: AppContext): void {
         const siblings = await tx
           .select({ code: sysCategory.code })
           .from(sysCategory)
-          .where(like(sysCategory.code, `${(parentCode ?? '').replace(/[\\%_]/g, (c) => `\\${c}`)}___`));
+          .where(like(sysCategory.code, `${escapeLike(parentCode ?? '')}___`));
         values.code = childOrgCode(
           parentCode,
           siblings.map((s) => s.code),
@@ -158,17 +159,11 @@ export function categoryRoutes(app: FastifyInstance, ctx: AppContext): void {
       const { pageNo, pageSize, name } = request.query;
       const where = and(
         eq(sysCategory.pid, ROOT_PID),
-        name ? like(sysCategory.name, `%${name.replace(/[\\%_]/g, (c) => `\\${c}`)}%`) : undefined,
+        name ? like(sysCategory.name, containing(name)) : undefined,
       );
       const all = await db.select().from(sysCategory).where(where).orderBy(asc(sysCategory.code));
       const records = all.slice((pageNo - 1) * pageSize, pageNo * pageSize).map(node);
-      return ok({
-        records,
-        total: all.length,
-        size: pageSize,
-        current: pageNo,
-        pages: Math.ceil(all.length / pageSize),
-      });
+      return ok(pageOf(records, all.length, { pageNo, pageSize }));
     },
   );
   r.get(

@@ -35,7 +35,9 @@ describe('files', () => {
     const res = await upload(form(PNG, 'licence.png', 'image/png', 'customer'));
     const body = res.json();
     expect(body.success).toBe(true);
-    expect(body.message).toMatch(/^customer\/\d{8}\/licence_\d+[\w-]*\.png$/);
+    // A random name: neither the uploaded name nor a time (issue 16 §2.11).
+    expect(body.message).toMatch(/^customer\/\d{8}\/[\w-]{24}\.png$/);
+    expect(body.result.name).toBe('licence.png');
     const file = await t.call(admin, { method: 'GET', url: api(`/sys/common/static/${body.message}`) });
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-type']).toBe('image/png');
@@ -69,28 +71,73 @@ describe('files', () => {
     });
   });
 
-  it('serves files only to signed-in users or through a short-lived signed URL', async () => {
+  it('serves files only to signed-in users or through a short-lived signed URL of the same user', async () => {
     const path = (await upload(form(PNG, 'd.png', 'image/png', 'driver'))).json().message;
     expect((await t.call(null, { method: 'GET', url: api(`/sys/common/static/${path}`) })).statusCode).toBe(
       401,
     );
-    const signed = (
-      await t.call(admin, { method: 'GET', url: api(`/sys/common/signUrl?path=${encodeURIComponent(path)}`) })
-    ).json().result;
-    expect((await t.call(null, { method: 'GET', url: signed.url })).statusCode).toBe(200);
-    // The link lives 10 minutes.
-    expect(signed.expiresAt - Date.now()).toBeLessThanOrEqual(10 * 60_000);
+    const signing = await t.call(admin, {
+      method: 'GET',
+      url: api(`/sys/common/signUrl?path=${encodeURIComponent(path)}`),
+    });
+    const signed = signing.json().result;
+    // The browser keeps the session for the links in an HttpOnly cookie scoped to the static route.
+    const cookie = String(signing.headers['set-cookie']).split(';')[0];
+    expect(signing.headers['set-cookie']).toMatch(
+      /^freight_file_session=[\w-]+; Path=\/jeecg-boot\/sys\/common\/static; HttpOnly; SameSite=Strict$/,
+    );
+    const asBrowser = (url: string, withCookie = cookie) =>
+      t.call(null, { method: 'GET', url, headers: withCookie ? { cookie: withCookie } : {} });
+    const served = await asBrowser(signed.url);
+    expect(served.statusCode).toBe(200);
+    expect(served.rawPayload.equals(PNG)).toBe(true);
+    // Without a session the same link is refused.
+    expect((await asBrowser(signed.url, '')).statusCode).toBe(401);
+    // Copied to another user: their session (got by signing a file of their own) does not match the user
+    // the link was made for.
+    const shipper = await t.login('shipper');
+    const own = (await upload(form(PNG, 'own.png', 'image/png', 'customer'), shipper)).json().message;
+    const shipperSigning = await t.call(shipper, {
+      method: 'GET',
+      url: api(`/sys/common/signUrl?path=${encodeURIComponent(own)}`),
+    });
+    expect(shipperSigning.json().success).toBe(true);
+    const shipperCookie = String(shipperSigning.headers['set-cookie']).split(';')[0];
+    expect(await asBrowser(signed.url, shipperCookie)).toMatchObject({ statusCode: 403 });
+    // A session that ended takes its links with it.
+    await t.call(shipper, { method: 'POST', url: api('/sys/logout') });
+    expect((await asBrowser(signed.url, shipperCookie)).statusCode).toBe(401);
+    // The link lives ten to fifteen minutes (expiries are rounded to five-minute windows).
+    expect(signed.expiresAt - Date.now()).toBeLessThanOrEqual(15 * 60_000);
+    expect(signed.expiresAt - Date.now()).toBeGreaterThan(9 * 60_000);
     vi.useFakeTimers({ toFake: ['Date'], now: signed.expiresAt + 1_000 });
     try {
-      expect((await t.call(null, { method: 'GET', url: signed.url })).statusCode).toBe(401);
+      const expired = await asBrowser(signed.url);
+      expect(expired.statusCode).toBe(403);
+      expect(expired.json().message).toBe('文件链接已过期，请刷新页面');
     } finally {
       vi.useRealTimers();
     }
-    expect(
-      (await t.call(null, { method: 'GET', url: signed.url.replace(/sign=.+$/, 'sign=forged') })).statusCode,
-    ).toBe(401);
+    expect((await asBrowser(signed.url.replace(/sign=.+$/, 'sign=forged'))).statusCode).toBe(403);
     const otherFile = signed.url.replace('driver/', 'customer/');
-    expect((await t.call(null, { method: 'GET', url: otherFile })).statusCode).toBe(401);
+    expect((await asBrowser(otherFile)).statusCode).toBe(403);
+    expect(
+      (await asBrowser(signed.url.replace(/expires=\d+/, `expires=${signed.expiresAt + 3_600_000}`)))
+        .statusCode,
+    ).toBe(403);
+    // A shorter life may be asked for.
+    const short = (
+      await t.call(admin, {
+        method: 'GET',
+        url: api(`/sys/common/signUrl?path=${encodeURIComponent(path)}&ttl=5`),
+      })
+    ).json().result;
+    expect(short.expiresAt - Date.now()).toBeLessThanOrEqual(5_000);
+    expect(
+      (await t.call(admin, { method: 'GET', url: api('/sys/common/signUrl?path=..%2Fsecret.png') })).json(),
+    ).toMatchObject({ success: false, message: '文件路径不合法' });
+    // A percent sign in the path is a missing file, not a failure.
+    expect((await t.call(admin, { method: 'GET', url: api('/sys/common/static/%25') })).statusCode).toBe(404);
     expect(
       (await t.call(admin, { method: 'GET', url: api('/sys/common/static/..%2F..%2Fetc%2Fpasswd') })).json()
         .success,

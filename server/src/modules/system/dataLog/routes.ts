@@ -3,11 +3,11 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { perm } from '../../../platform/access/declare.ts';
+import { sysDataLog } from '../../../platform/audit/schema.ts';
 import type { AppContext } from '../../../platform/context.ts';
 import { ok } from '../../../platform/http/envelope.ts';
 import { bizError } from '../../../platform/http/errors.ts';
 import { registerResource } from '../../../platform/resource/defineResource.ts';
-import { sysDataLog } from '../adminSchema.ts';
 
 const withContent = (row: typeof sysDataLog.$inferSelect) => {
   let content: unknown = null;

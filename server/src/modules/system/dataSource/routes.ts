@@ -71,6 +71,25 @@ export async function testConnection(settings: Connection, password: string): Pr
   }
 }
 
+/** The message of a connection change (host, port or type) that came without a newly entered password. */
+export const PASSWORD_AGAIN = '更换数据库类型、主机或端口后，请重新输入密码';
+
+/**
+ * The stored password follows its data source only to the server it was entered for: a changed type, host
+ * or port must come with the password typed again, or anyone who can edit a data source could send it to a
+ * server of their own.
+ */
+function movesAway(
+  stored: { dbType: string; dbHost: string; dbPort: number },
+  next: { dbType?: unknown; dbHost?: unknown; dbPort?: unknown },
+): boolean {
+  return (
+    (next.dbType !== undefined && String(next.dbType) !== stored.dbType) ||
+    (next.dbHost !== undefined && String(next.dbHost).trim().toLowerCase() !== stored.dbHost.toLowerCase()) ||
+    (next.dbPort !== undefined && Number(next.dbPort) !== stored.dbPort)
+  );
+}
+
 /** Data sources: connection settings with the password encrypted at rest (AES-256-GCM), and a connection test. */
 export function dataSourceRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db } = ctx;
@@ -105,6 +124,7 @@ export function dataSourceRoutes(app: FastifyInstance, ctx: AppContext): void {
       dbPort: { column: sysDataSource.dbPort, type: 'number', title: '端口' },
       dbName: { column: sysDataSource.dbName, type: 'string', filter: true, title: '数据库名' },
       dbUsername: { column: sysDataSource.dbUsername, type: 'string', title: '用户名' },
+      reportTables: { column: sysDataSource.reportTables, type: 'string', title: '报表可读表' },
       remark: { column: sysDataSource.remark, type: 'string', title: '备注' },
       createTime: { column: sysDataSource.createTime, type: 'date', filter: true, sort: true },
     },
@@ -113,9 +133,20 @@ export function dataSourceRoutes(app: FastifyInstance, ctx: AppContext): void {
     async beforeWrite(values, mode, _request, tx) {
       const password = values.dbPassword as string | null | undefined;
       if (!password || password === MASK) {
-        // An edit without a new password keeps the stored one.
-        if (mode === 'edit') delete values.dbPassword;
-        else values.dbPassword = null;
+        // An edit without a new password keeps the stored one, for the same server only.
+        if (mode === 'edit') {
+          const [stored] = await tx
+            .select({
+              dbType: sysDataSource.dbType,
+              dbHost: sysDataSource.dbHost,
+              dbPort: sysDataSource.dbPort,
+              dbPassword: sysDataSource.dbPassword,
+            })
+            .from(sysDataSource)
+            .where(eq(sysDataSource.id, String(values.id)));
+          if (stored?.dbPassword && movesAway(stored, values)) throw bizError(PASSWORD_AGAIN);
+          delete values.dbPassword;
+        } else values.dbPassword = null;
       } else {
         values.dbPassword = encryptSecret(await getKey(), password);
       }
@@ -145,10 +176,17 @@ export function dataSourceRoutes(app: FastifyInstance, ctx: AppContext): void {
       let password = dbPassword ?? '';
       if ((!password || password === MASK) && id) {
         const [stored] = await db
-          .select({ dbPassword: sysDataSource.dbPassword, tenantId: sysDataSource.tenantId })
+          .select({
+            dbType: sysDataSource.dbType,
+            dbHost: sysDataSource.dbHost,
+            dbPort: sysDataSource.dbPort,
+            dbPassword: sysDataSource.dbPassword,
+            tenantId: sysDataSource.tenantId,
+          })
           .from(sysDataSource)
           .where(eq(sysDataSource.id, id));
         if (!stored || stored.tenantId !== request.session?.tenantId) throw bizError('数据源不存在');
+        if (stored.dbPassword && movesAway(stored, settings)) throw bizError(PASSWORD_AGAIN);
         password = stored.dbPassword ? decryptSecret(await getKey(), stored.dbPassword) : '';
       }
       const error = await testConnection(settings, password);
@@ -156,12 +194,4 @@ export function dataSourceRoutes(app: FastifyInstance, ctx: AppContext): void {
       return ok(null, '数据库连接成功');
     },
   );
-}
-
-/** The decrypted settings of a data source, for read-only reports on it. */
-export async function dataSourceSettings(ctx: AppContext, code: string) {
-  const [row] = await ctx.db.select().from(sysDataSource).where(eq(sysDataSource.code, code));
-  if (!row) return null;
-  const password = row.dbPassword ? decryptSecret(await loadDataSourceKey(ctx.db), row.dbPassword) : '';
-  return { ...row, dbPassword: password };
 }

@@ -1,7 +1,8 @@
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../../platform/db/client.ts';
-import { hySetting } from '../../apps/schema.ts';
+import { hySetting } from '../../apps/index.ts';
+import { sysDataSource } from '../adminSchema.ts';
 
 const PREFIX = 'gcm1:';
 /** Secret rows live in tenant -1, which no settings call ever reads (as the file-sign secret). */
@@ -45,4 +46,12 @@ export function decryptSecret(key: Buffer, stored: string): string {
   const decipher = createDecipheriv('aes-256-gcm', key, raw.subarray(0, 12));
   decipher.setAuthTag(raw.subarray(12, 28));
   return Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString('utf8');
+}
+
+/** The decrypted settings of a data source, for read-only reports on it. */
+export async function dataSourceSettings(db: Db, code: string) {
+  const [row] = await db.select().from(sysDataSource).where(eq(sysDataSource.code, code));
+  if (!row) return null;
+  const password = row.dbPassword ? decryptSecret(await loadDataSourceKey(db), row.dbPassword) : '';
+  return { ...row, dbPassword: password };
 }

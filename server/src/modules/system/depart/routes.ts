@@ -4,10 +4,11 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { perm } from '../../../platform/access/declare.ts';
-import { invalidateGrants } from '../../../platform/access/grants.ts';
 import type { AppContext } from '../../../platform/context.ts';
+import { escapeLike } from '../../../platform/db/likePattern.ts';
 import { ok, okMessage } from '../../../platform/http/envelope.ts';
-import { bizError, unauthorized } from '../../../platform/http/errors.ts';
+import { bizError, recordNotFound, unauthorized } from '../../../platform/http/errors.ts';
+import { invalidateGrants } from '../accessDirectory.ts';
 import { sysDepart, sysUserDepart } from '../schema.ts';
 import { departsOf } from '../user/service.ts';
 import { departGrantRoutes } from './grantRoutes.ts';
@@ -45,7 +46,7 @@ export function departRoutes(app: FastifyInstance, ctx: AppContext): void {
       schema: { querystring: z.object({ keyWord: z.string().max(100) }) },
     },
     async (request) => {
-      const word = request.query.keyWord.trim().replace(/[\\%_]/g, (c) => `\\${c}`);
+      const word = escapeLike(request.query.keyWord.trim());
       const rows = await db
         .select()
         .from(sysDepart)
@@ -79,7 +80,7 @@ export function departRoutes(app: FastifyInstance, ctx: AppContext): void {
         .select()
         .from(sysDepart)
         .where(and(eq(sysDepart.id, request.query.id), live));
-      if (!row) throw bizError('未找到对应数据');
+      if (!row) throw recordNotFound();
       return ok(row);
     },
   );
@@ -105,7 +106,7 @@ export function departRoutes(app: FastifyInstance, ctx: AppContext): void {
       .set({ ...body, updateBy: request.session?.user.username, updateTime: new Date() })
       .where(and(eq(sysDepart.id, id), live))
       .returning({ id: sysDepart.id });
-    if (!updated.length) throw bizError('未找到对应数据');
+    if (!updated.length) throw recordNotFound();
     return okMessage('编辑成功!');
   };
   r.put('/sys/sysDepart/edit', { config: { access: perm('system:depart:edit') }, schema: editSchema }, edit);
@@ -117,7 +118,7 @@ export function departRoutes(app: FastifyInstance, ctx: AppContext): void {
         .select({ id: sysDepart.id })
         .from(sysDepart)
         .where(and(live, inArray(sysDepart.id, ids)));
-      if (found.length !== ids.length) throw bizError('未找到对应数据');
+      if (found.length !== ids.length) throw recordNotFound();
       const children = await tx
         .select({ id: sysDepart.id })
         .from(sysDepart)

@@ -1,15 +1,15 @@
 import { index, pgTable, primaryKey, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { auditColumns, idColumn, tstz } from '../../../platform/db/columns.ts';
+import { auditColumns, idColumn, idRef, tstz } from '../../../platform/db/columns.ts';
 
-// Department administration of reference §3: what a department may hand out (sys_depart_permission), the
+// Department administration: what a department may hand out (sys_depart_permission), the
 // roles a department defines for its own people (sys_depart_role), who holds them (sys_depart_role_user) and
 // what each holds (sys_depart_role_permission, within the department's permissions).
 
 export const sysDepartPermission = pgTable(
   'sys_depart_permission',
   {
-    departId: varchar('depart_id', { length: 32 }).notNull(),
-    permissionId: varchar('permission_id', { length: 32 }).notNull(),
+    departId: idRef('depart_id').notNull(),
+    permissionId: idRef('permission_id').notNull(),
     /** Comma-separated ids of sys_permission_data_rule the department may grant with this menu. */
     dataRuleIds: varchar('data_rule_ids', { length: 1000 }),
   },
@@ -23,7 +23,7 @@ export const sysDepartRole = pgTable(
   'sys_depart_role',
   {
     id: idColumn(),
-    departId: varchar('depart_id', { length: 32 }).notNull(),
+    departId: idRef('depart_id').notNull(),
     roleName: varchar('role_name', { length: 100 }).notNull(),
     roleCode: varchar('role_code', { length: 100 }).notNull(),
     description: varchar('description', { length: 255 }),
@@ -35,8 +35,8 @@ export const sysDepartRole = pgTable(
 export const sysDepartRoleUser = pgTable(
   'sys_depart_role_user',
   {
-    userId: varchar('user_id', { length: 32 }).notNull(),
-    droleId: varchar('drole_id', { length: 32 }).notNull(),
+    userId: idRef('user_id').notNull(),
+    droleId: idRef('drole_id').notNull(),
   },
   (t) => [
     primaryKey({ columns: [t.userId, t.droleId] }),
@@ -47,9 +47,9 @@ export const sysDepartRoleUser = pgTable(
 export const sysDepartRolePermission = pgTable(
   'sys_depart_role_permission',
   {
-    departId: varchar('depart_id', { length: 32 }).notNull(),
-    roleId: varchar('role_id', { length: 32 }).notNull(),
-    permissionId: varchar('permission_id', { length: 32 }).notNull(),
+    departId: idRef('depart_id').notNull(),
+    roleId: idRef('role_id').notNull(),
+    permissionId: idRef('permission_id').notNull(),
     /** Comma-separated ids of sys_permission_data_rule granted with this menu. */
     dataRuleIds: varchar('data_rule_ids', { length: 1000 }),
     operateDate: tstz('operate_date'),

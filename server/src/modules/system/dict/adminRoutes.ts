@@ -12,7 +12,7 @@ import { sysDict, sysDictItem } from '../schema.ts';
 import type { DictCache } from './cache.ts';
 
 const id = z.string().min(1).max(32);
-/** Dictionaries and their items (spec §7): CRUD, sort, enable/disable, export/import; every change reloads the cache. */
+/** Dictionaries and their items: CRUD, sort, enable/disable, export/import; every change reloads the cache. */
 export function dictAdminRoutes(app: FastifyInstance, ctx: AppContext, dicts: DictCache): void {
   const { db } = ctx;
   const r = app.withTypeProvider<ZodTypeProvider>();

@@ -18,6 +18,7 @@ export class DictCache implements DictLookup {
         code: sysDict.dictCode,
         value: sysDictItem.itemValue,
         text: sysDictItem.itemText,
+        textEn: sysDictItem.itemTextEn,
         color: sysDictItem.itemColor,
       })
       .from(sysDictItem)
@@ -29,6 +30,7 @@ export class DictCache implements DictLookup {
     for (const row of rows) {
       const item: DictItem = { value: row.value, text: row.text, title: row.text, label: row.text };
       if (row.color) item.color = row.color;
+      if (row.textEn) item.textEn = row.textEn;
       const list = map[row.code] ?? [];
       list.push(item);
       map[row.code] = list;
@@ -50,7 +52,8 @@ export class DictCache implements DictLookup {
   }
 
   items(code: string): DictItem[] {
-    return this.map[code] ?? [];
+    // `code` comes from the request: `__proto__` or `toString` must not reach Object.prototype.
+    return Object.hasOwn(this.map, code) ? this.map[code] : [];
   }
 
   text(code: string, value: unknown): string | undefined {

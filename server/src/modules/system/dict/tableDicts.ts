@@ -1,9 +1,10 @@
-import type { DictItem } from '@freight/contracts';
+import { type DictItem, maskName, USER_TYPE } from '@freight/contracts';
 import { and, asc, eq, ilike, inArray, ne, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Session } from '../../../platform/auth/session.ts';
 import type { DbOrTx } from '../../../platform/db/client.ts';
-import { hyAgent, hyCustomer } from '../../freight/schema.ts';
+import { containing } from '../../../platform/db/likePattern.ts';
+import { numberFault } from '../../../platform/db/valueRange.ts';
 import { sysDepart, sysPosition, sysRole, sysUser } from '../schema.ts';
 
 export interface TableDict {
@@ -14,61 +15,86 @@ export interface TableDict {
   scope?: (session: Session) => SQL | undefined;
   /** Columns a `where` part may compare, by their SQL name; nothing else can appear there. */
   filters?: Record<string, PgColumn>;
+  /**
+   * Who may read this dictionary at all (default: platform staff only). Anybody else gets no items, exactly
+   * as for a dictionary that matches nothing.
+   */
+  readers?: (session: Session) => boolean;
+  /** The text as someone who is not platform staff sees it (a person's name is masked). */
+  maskText?: (text: string) => string;
+}
+
+export const isStaff = (s: Session) => s.user.userType === USER_TYPE.system;
+export const isCustomerUser = (s: Session) =>
+  s.user.userType === USER_TYPE.customer || s.user.userType === USER_TYPE.customerAdmin;
+
+/**
+ * Users a caller may look up: platform staff every undeleted user; customer staff the users of their current
+ * customer; everybody else only themselves.
+ */
+function userScope(s: Session): SQL | undefined {
+  const alive = eq(sysUser.delFlag, 0);
+  if (isStaff(s)) return alive;
+  if (isCustomerUser(s) && s.user.cid) return and(alive, eq(sysUser.cid, s.user.cid));
+  return and(alive, eq(sysUser.id, s.user.id));
 }
 
 /**
  * The only `table,text,code` dictionaries the server answers. The reference built SQL from this string and
- * was injected again and again (reference §6); here the three names only pick an entry of this list.
+ * was injected again and again; here the three names only pick an entry of this list. Other modules add
+ * their tables' entries at start-up (`registerTableDict`).
  */
-export const TABLE_DICTS: Record<string, TableDict> = {
+const SYSTEM_TABLE_DICTS: Record<string, TableDict> = {
   'sys_user,realname,username': {
     table: sysUser,
     text: sysUser.realname,
     value: sysUser.username,
-    scope: () => eq(sysUser.delFlag, 0),
+    scope: userScope,
     filters: { status: sysUser.status, user_type: sysUser.userType, org_code: sysUser.orgCode },
+    readers: () => true,
+    maskText: maskName,
   },
   'sys_user,realname,id': {
     table: sysUser,
     text: sysUser.realname,
     value: sysUser.id,
-    scope: () => eq(sysUser.delFlag, 0),
+    scope: userScope,
     filters: { status: sysUser.status, user_type: sysUser.userType, org_code: sysUser.orgCode },
+    readers: () => true,
+    maskText: maskName,
   },
   'sys_depart,depart_name,org_code': {
     table: sysDepart,
     text: sysDepart.departName,
     value: sysDepart.orgCode,
     scope: () => eq(sysDepart.delFlag, 0),
-    filters: { org_category: sysDepart.orgCategory, parent_id: sysDepart.parentId, status: sysDepart.status },
+    filters: {
+      org_category: sysDepart.orgCategory,
+      parent_id: sysDepart.parentId,
+      status: sysDepart.status,
+    },
   },
   'sys_depart,depart_name,id': {
     table: sysDepart,
     text: sysDepart.departName,
     value: sysDepart.id,
     scope: () => eq(sysDepart.delFlag, 0),
-    filters: { org_category: sysDepart.orgCategory, parent_id: sysDepart.parentId, status: sysDepart.status },
+    filters: {
+      org_category: sysDepart.orgCategory,
+      parent_id: sysDepart.parentId,
+      status: sysDepart.status,
+    },
   },
   'sys_role,role_name,role_code': { table: sysRole, text: sysRole.roleName, value: sysRole.roleCode },
   'sys_role,role_name,id': { table: sysRole, text: sysRole.roleName, value: sysRole.id },
   'sys_position,name,code': { table: sysPosition, text: sysPosition.name, value: sysPosition.code },
-  'hy_customer,customer_name,id': {
-    table: hyCustomer,
-    text: hyCustomer.customerName,
-    value: hyCustomer.id,
-    scope: (s) =>
-      s.user.userType === 2 || s.user.userType === 6
-        ? eq(hyCustomer.id, s.user.cid ?? '')
-        : eq(hyCustomer.tenantId, s.tenantId),
-    filters: { status: hyCustomer.status, state: hyCustomer.state, settle_mode: hyCustomer.settleMode },
-  },
-  'hy_agent,agent_name,id': {
-    table: hyAgent,
-    text: hyAgent.agentName,
-    value: hyAgent.id,
-    scope: (s) => eq(hyAgent.tenantId, s.tenantId),
-  },
 };
+const TABLE_DICTS = new Map(Object.entries(SYSTEM_TABLE_DICTS));
+
+/** Offers a module's table as a `table,text,code` dictionary (the key is that string, without spaces). */
+export function registerTableDict(code: string, dict: TableDict): void {
+  TABLE_DICTS.set(code, dict);
+}
 
 /** Session values a `where` part may name, as the reference's `#{…}` variables. */
 const SESSION_VALUES: Record<string, (s: Session) => string | number> = {
@@ -93,7 +119,7 @@ export interface ResolvedTableDict {
 export function tableDictOf(code: string, session?: Session | null): ResolvedTableDict | undefined {
   const parts = code.split(',');
   if (parts.length < 3) return undefined;
-  const dict = TABLE_DICTS[parts.slice(0, 3).join(',').replace(/\s+/g, '')];
+  const dict = TABLE_DICTS.get(parts.slice(0, 3).join(',').replace(/\s+/g, ''));
   if (!dict) return undefined;
   const raw = parts.slice(3).join(',').trim();
   if (!raw) return { dict, where: undefined };
@@ -103,16 +129,20 @@ export function tableDictOf(code: string, session?: Session | null): ResolvedTab
     const match = CONDITION.exec(part.trim());
     if (!match) return undefined;
     const [, name, op, quoted, integer, variable] = match;
-    const column = dict.filters[name.toLowerCase()];
+    // Names from the request: own keys only, never Object.prototype's (`constructor`).
+    const column = Object.hasOwn(dict.filters, name.toLowerCase()) ? dict.filters[name.toLowerCase()] : null;
     if (!column) return undefined;
     let value: string | number;
     if (variable !== undefined) {
-      const read = SESSION_VALUES[variable];
+      const read = Object.hasOwn(SESSION_VALUES, variable) ? SESSION_VALUES[variable] : null;
       if (!read || !session) return undefined;
       value = read(session);
     } else {
       value = integer !== undefined ? Number(integer) : quoted.replaceAll("''", "'");
     }
+    // A value of the column's type: text or an out-of-range number for a number column is a wrong code.
+    if (column.dataType === 'number' && (typeof value !== 'number' || numberFault(column, value)))
+      return undefined;
     conditions.push(op === '=' ? eq(column, value) : ne(column, value));
   }
   return { dict, where: and(...conditions) };
@@ -132,6 +162,8 @@ export async function loadTableDictItems(
   query: TableDictQuery,
 ): Promise<DictItem[]> {
   const { dict, where } = resolved;
+  if (!(dict.readers ?? isStaff)(session)) return [];
+  const masked = !isStaff(session) && dict.maskText ? dict.maskText : null;
   const keyword = query.keyword?.trim();
   const rows = await db
     .select({ value: dict.value, text: dict.text })
@@ -140,14 +172,14 @@ export async function loadTableDictItems(
       and(
         dict.scope?.(session),
         where,
-        keyword ? ilike(dict.text, `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`) : undefined,
+        keyword ? ilike(dict.text, containing(keyword)) : undefined,
         query.keys ? inArray(dict.value, query.keys) : undefined,
       ),
     )
     .orderBy(asc(dict.text))
     .limit(query.limit);
   return rows.map((row) => {
-    const text = String(row.text ?? '');
+    const text = masked ? masked(String(row.text ?? '')) : String(row.text ?? '');
     return { value: String(row.value ?? ''), text, title: text, label: text };
   });
 }

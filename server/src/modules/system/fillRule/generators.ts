@@ -48,10 +48,13 @@ export async function bumpCounter(db: DbOrTx, key: string): Promise<number> {
   return Number(row.value);
 }
 
+/**
+ * The serial padded to its digits. A serial that outgrows them widens by a digit rather than failing: a
+ * used-up sequence would stop every order and waybill (a waybill number stays within the regulator's 20
+ * characters: 'YD' + date + 7 digits is 17).
+ */
 function serialValue(head: string, n: number, digits: number): string {
-  const serial = String(n);
-  if (serial.length > digits) throw bizError('流水号已用尽，请增加位数');
-  return `${head}${serial.padStart(digits, '0')}`;
+  return `${head}${String(n).padStart(digits, '0')}`;
 }
 
 const dateSerialParams = z
@@ -120,6 +123,14 @@ export async function nextFillValue(db: DbOrTx, code: string, now = new Date()):
   if (!rule) throw bizError('该编码不存在');
   const params = parseFillParams(rule.ruleClass, rule.ruleParams);
   return FILL_GENERATORS[rule.ruleClass].next(db, rule.ruleCode, params, now);
+}
+
+/** The value `nextFillValue` would give now, without using it up. */
+export async function previewFillValue(db: DbOrTx, code: string, now = new Date()): Promise<string> {
+  const [rule] = await db.select().from(sysFillRule).where(eq(sysFillRule.ruleCode, code));
+  if (!rule) throw bizError('该编码不存在');
+  const params = parseFillParams(rule.ruleClass, rule.ruleParams);
+  return FILL_GENERATORS[rule.ruleClass].peek(db, rule.ruleCode, params, now);
 }
 
 /** A sample of what a rule (saved or still being edited) generates, without using a number up. */

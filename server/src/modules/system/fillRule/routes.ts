@@ -1,15 +1,25 @@
 import { fillRuleBody, fillRuleEditBody } from '@freight/contracts';
 import { and, desc, eq, ne } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { perm } from '../../../platform/access/declare.ts';
+import { grantsOf } from '../../../platform/access/grants.ts';
 import type { AppContext } from '../../../platform/context.ts';
 import { ok } from '../../../platform/http/envelope.ts';
-import { bizError } from '../../../platform/http/errors.ts';
+import { bizError, unauthorized } from '../../../platform/http/errors.ts';
 import { registerResource } from '../../../platform/resource/defineResource.ts';
 import { sysFillRule } from '../adminSchema.ts';
-import { FILL_GENERATORS, nextFillValue, parseFillParams, sampleFillValue } from './generators.ts';
+import {
+  FILL_GENERATORS,
+  nextFillValue,
+  parseFillParams,
+  previewFillValue,
+  sampleFillValue,
+} from './generators.ts';
+
+/** Who may use a number up through executeRuleByCode (everybody else gets a preview). */
+export const FILL_RULE_USE_PERMISSION = 'system:fillrule:edit';
 
 /** Fill rules (value generators with parameters) and their execution by code. */
 export function fillRuleRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -71,9 +81,16 @@ export function fillRuleRoutes(app: FastifyInstance, ctx: AppContext): void {
     async (request) => ok(await sampleFillValue(db, request.body), '生成成功'),
   );
 
-  // Forms ask for the next number when they open, so any signed-in user may.
-  const execute = async (request: { params: { ruleCode: string } }) =>
-    ok(await nextFillValue(db, request.params.ruleCode));
+  // Forms ask for the next number when they open, so any signed-in user may see it; only an administrator of
+  // fill rules uses a number up this way. Business numbers (orders, waybills) are drawn by the server when
+  // the record is saved, so a user calling this in a loop can no longer run a sequence out.
+  const execute = async (request: FastifyRequest<{ Params: { ruleCode: string } }>) => {
+    const session = request.session;
+    if (!session) throw unauthorized();
+    const { codes } = await grantsOf(db, session.user.id);
+    if (codes.has(FILL_RULE_USE_PERMISSION)) return ok(await nextFillValue(db, request.params.ruleCode));
+    return ok(await previewFillValue(db, request.params.ruleCode));
+  };
   const opts = {
     config: { access: 'login' as const },
     schema: { params: z.object({ ruleCode: z.string().min(1).max(100) }), body: z.unknown().optional() },

@@ -86,17 +86,47 @@ function forwardHeaders(request: FastifyRequest): Headers {
   return headers;
 }
 
+/**
+ * The path below `/gateway/<routerId>` exactly as the client sent it (still percent-encoded), or null when it
+ * could leave the route's prefix once some later hop decodes or normalises it: dot segments, backslashes, NUL,
+ * and encoded dots, separators or percent signs (`%2e%2e/`, `..%2f`, `%252e%252e%252f`) are refused, so the
+ * segments the predicates check are the segments the upstream receives.
+ */
+export function gatewayTail(rawUrl: string): string | null {
+  const pathname = rawUrl.split('?')[0];
+  const at = pathname.indexOf('/gateway/');
+  if (at < 0) return null;
+  const afterId = pathname.indexOf('/', at + '/gateway/'.length);
+  const tail = afterId < 0 ? '/' : pathname.slice(afterId);
+  if (/%(?:2e|2f|5c|25|00)/i.test(tail) || /[\\\0]/.test(tail)) return null;
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(tail);
+  } catch {
+    return null;
+  }
+  if (decoded.split('/').some((segment) => segment === '.' || segment === '..')) return null;
+  return tail;
+}
+
 async function proxy(table: GatewayTable, request: FastifyRequest, reply: FastifyReply) {
   const params = request.params as { routerId: string; '*'?: string };
   const route = table.get(params.routerId);
   const notFound = () => reply.status(404).send(fail('网关路由不存在或未启用', 404));
   if (!route) return notFound();
-  const path = `/${params['*'] ?? ''}`;
+  const raw = gatewayTail(request.url);
+  if (raw === null) return reply.status(400).send(fail('网关路径不合法', 400));
+  const path = decodeURIComponent(raw);
   if (route.patterns.length && !route.patterns.some((re) => re.test(path))) return notFound();
-  const segments = path.split('/').filter(Boolean);
-  const forwarded = `/${segments.slice(route.stripPrefix).join('/')}${path.endsWith('/') && segments.length > route.stripPrefix ? '/' : ''}`;
+  const segments = raw.split('/').filter(Boolean);
+  const forwarded = `/${segments.slice(route.stripPrefix).join('/')}${raw.endsWith('/') && segments.length > route.stripPrefix ? '/' : ''}`;
   const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
   const target = `${route.uri}${forwarded}${query}`;
+  // Belt and braces: whatever the URL parser makes of it, the request stays below the route's address.
+  const base = new URL(`${route.uri}/`);
+  const resolved = new URL(target);
+  if (resolved.origin !== base.origin || !`${resolved.pathname}/`.startsWith(base.pathname))
+    return reply.status(400).send(fail('网关路径不合法', 400));
   const body = request.body;
   let res: Response;
   try {

@@ -1,4 +1,4 @@
-// The operations screens of issue 6 (logs, data log, fill and check rules, categories, messages and
+// The operations screens (logs, data log, fill and check rules, categories, messages and
 // templates): who may call them, and the rules each screen adds to the standard list actions.
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';

@@ -4,11 +4,12 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { perm } from '../../../platform/access/declare.ts';
-import { invalidateGrants } from '../../../platform/access/grants.ts';
 import type { AppContext } from '../../../platform/context.ts';
 import { newId } from '../../../platform/db/columns.ts';
+import { containing } from '../../../platform/db/likePattern.ts';
 import { ok, okMessage } from '../../../platform/http/envelope.ts';
-import { bizError, unauthorized } from '../../../platform/http/errors.ts';
+import { bizError, recordNotFound, unauthorized } from '../../../platform/http/errors.ts';
+import { invalidateGrants } from '../accessDirectory.ts';
 import { sysDepartPermission, sysDepartRolePermission } from '../depart/schema.ts';
 import { permissionTree } from '../role/routes.ts';
 import { sysPermission, sysPermissionDataRule, sysRolePermission } from '../schema.ts';
@@ -110,7 +111,7 @@ export function permissionAdminRoutes(app: FastifyInstance, ctx: AppContext): vo
         .select()
         .from(sysPermission)
         .where(and(eq(sysPermission.id, id), live));
-      if (!current) throw bizError('未找到对应数据');
+      if (!current) throw recordNotFound();
       const body = await checkMenu(tx, rest, id);
       await tx
         .update(sysPermission)
@@ -143,7 +144,7 @@ export function permissionAdminRoutes(app: FastifyInstance, ctx: AppContext): vo
         .select({ id: sysPermission.id, parentId: sysPermission.parentId })
         .from(sysPermission)
         .where(and(live, inArray(sysPermission.id, ids)));
-      if (found.length !== ids.length) throw bizError('未找到对应数据');
+      if (found.length !== ids.length) throw recordNotFound();
       const children = await tx
         .select({ id: sysPermission.id })
         .from(sysPermission)
@@ -236,9 +237,7 @@ export function permissionAdminRoutes(app: FastifyInstance, ctx: AppContext): vo
       const { permissionId, ruleName, ruleValue } = request.query;
       const where = and(
         eq(sysPermissionDataRule.permissionId, permissionId),
-        ruleName
-          ? ilike(sysPermissionDataRule.ruleName, `%${ruleName.replace(/[\\%_]/g, (c) => `\\${c}`)}%`)
-          : undefined,
+        ruleName ? ilike(sysPermissionDataRule.ruleName, containing(ruleName)) : undefined,
         ruleValue ? eq(sysPermissionDataRule.ruleValue, ruleValue) : undefined,
       );
       return ok(await db.select().from(sysPermissionDataRule).where(where));
@@ -280,7 +279,7 @@ export function permissionAdminRoutes(app: FastifyInstance, ctx: AppContext): vo
     async (request) => {
       const { id, ...body } = request.body;
       const [before] = await db.select().from(sysPermissionDataRule).where(eq(sysPermissionDataRule.id, id));
-      if (!before) throw bizError('未找到对应数据');
+      if (!before) throw recordNotFound();
       await db
         .update(sysPermissionDataRule)
         .set({ ...body, updateBy: request.session?.user.username, updateTime: new Date() })

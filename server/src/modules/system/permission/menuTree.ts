@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { MenuItem, PermissionEntry } from '@freight/contracts';
-import type { PermissionRow } from '../../../platform/access/grants.ts';
+import type { PermissionRow } from '../accessDirectory.ts';
 
 export const MENU_TYPE = { top: 0, sub: 1, button: 2 } as const;
 
@@ -27,6 +27,7 @@ function toNode(p: PermissionRow, buttons: PermissionEntry[]): MenuItem {
     route: p.route ? '1' : '0',
     meta: {
       title: p.name,
+      ...(p.nameEn ? { titleEn: p.nameEn } : {}),
       icon: p.icon ?? undefined,
       keepAlive: p.keepAlive,
       internalOrExternal: p.internalOrExternal,
@@ -56,7 +57,7 @@ export function buttonEntry(p: PermissionRow, withStatus: boolean): PermissionEn
   return entry;
 }
 
-/** The menu tree of spec §2/§3 from the user's granted permission rows (already sorted by sort_no). */
+/** The menu tree from the user's granted permission rows (already sorted by sort_no). */
 export function buildMenuTree(granted: PermissionRow[]): MenuItem[] {
   const menus = granted.filter((p) => p.menuType !== MENU_TYPE.button);
   const buttonsByParent = new Map<string, PermissionEntry[]>();
@@ -84,7 +85,7 @@ export function buildMenuTree(granted: PermissionRow[]): MenuItem[] {
     const kids = (children.get(p.id) ?? []).map(build);
     if (kids.length) {
       node.children = kids;
-      // A menu whose children are all hidden is hidden (spec §4).
+      // A menu whose children are all hidden is hidden.
       if (kids.every((k) => k.hidden)) {
         node.hidden = true;
         node.meta.hidden = true;

@@ -55,6 +55,24 @@ describe('menus and buttons (system/PermissionList) with their data rules', () =
     }
   });
 
+  it('tells a screen of the menu (403 for a user without it) from a route-less entry or no screen (404)', async () => {
+    const exists = async (path: string) =>
+      (
+        await call('GET', `/sys/permission/pathExists?path=${encodeURIComponent(path)}`, undefined, shipper)
+      ).json().result.exists;
+    expect(await exists('/system/user')).toBe(true);
+    expect(await exists('/demo/no-route')).toBe(false);
+    expect(await exists('/no/such/screen')).toBe(false);
+  });
+
+  it('names every seeded menu in English for the English console', async () => {
+    const menu = (await call('GET', '/sys/permission/getUserPermissionByToken')).json().result.menu as Array<{
+      meta: { title: string; titleEn?: string };
+    }>;
+    expect(menu.length).toBeGreaterThan(5);
+    for (const item of menu) expect(item.meta.titleEn, item.meta.title).toMatch(/^[\x20-\x7e]+$/);
+  });
+
   it('adds a sub-menu and its button with every menu field, and keeps parents and leaves right', async () => {
     const sub = await call('POST', '/sys/permission/add', {
       parentId: systemMenu,

@@ -1,15 +1,24 @@
 import type { PermissionEntry, PermissionResult } from '@freight/contracts';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { grantsOf, type UserGrants } from '../../../platform/access/grants.ts';
+import type { UserGrants } from '../../../platform/access/grants.ts';
 import type { AppContext } from '../../../platform/context.ts';
-import { ok } from '../../../platform/http/envelope.ts';
+import { serializeReply } from '../../../platform/http/envelope.ts';
 import { unauthorized } from '../../../platform/http/errors.ts';
+import { type PermissionRow, userGrants } from '../accessDirectory.ts';
 import { sysPermission } from '../schema.ts';
 import { buildMenuTree, buttonEntry, MENU_TYPE } from './menuTree.ts';
 
-// The menu result is derived from the grants; it lives exactly as long as the grants object it came from.
-const resultCache = new WeakMap<UserGrants, Promise<PermissionResult>>();
+// The menu answer is derived from the grants and kept as its JSON text: it lives exactly as long as the grants
+// object it came from (dropped on any grant change in this process, else after the grants' 15 s). Building
+// and serialising the admin's ~100 KB menu on every call was what made this the slowest call after login.
+const answerCache = new WeakMap<UserGrants<PermissionRow>, Promise<Buffer>>();
+
+/** The envelope of `ok(result)` up to its timestamp, encoded once: a reply adds only the time. */
+const answerOf = (result: PermissionResult) =>
+  Buffer.from(
+    `{"success":true,"message":"操作成功！","code":200,"result":${serializeReply(result)},"timestamp":`,
+  );
 let allAuthCache: { at: number; value: Promise<PermissionEntry[]> } | null = null;
 const ALL_AUTH_TTL_MS = 15_000;
 
@@ -27,7 +36,7 @@ export function permissionRoutes(app: FastifyInstance, ctx: AppContext): void {
     return value;
   }
 
-  async function build(grants: UserGrants): Promise<PermissionResult> {
+  async function build(grants: UserGrants<PermissionRow>): Promise<PermissionResult> {
     const auth = grants.permissions
       .filter((p) => p.menuType === MENU_TYPE.button && p.perms && p.status === '1')
       .map((p) => buttonEntry(p, false));
@@ -39,16 +48,23 @@ export function permissionRoutes(app: FastifyInstance, ctx: AppContext): void {
     };
   }
 
-  app.get('/sys/permission/getUserPermissionByToken', { config: { access: 'login' } }, async (request) => {
-    if (!request.session) throw unauthorized();
-    const grants = await grantsOf(db, request.session.user.id);
-    let result = resultCache.get(grants);
-    if (!result) {
-      result = build(grants);
-      resultCache.set(grants, result);
-    }
-    return ok(await result);
-  });
+  app.get(
+    '/sys/permission/getUserPermissionByToken',
+    { config: { access: 'login' } },
+    async (request, reply) => {
+      if (!request.session) throw unauthorized();
+      const grants = await userGrants.of(db, request.session.user.id);
+      let answer = answerCache.get(grants);
+      if (!answer) {
+        answer = build(grants).then(answerOf);
+        answerCache.set(grants, answer);
+        answer.catch(() => answerCache.delete(grants));
+      }
+      return reply
+        .type('application/json; charset=utf-8')
+        .send(Buffer.concat([await answer, Buffer.from(`${Date.now()}}`)]));
+    },
+  );
 }
 
 export function invalidateAllAuth(): void {

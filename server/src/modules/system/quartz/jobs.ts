@@ -69,7 +69,14 @@ export async function deliverQueuedMessages(
     .select()
     .from(sysSms)
     // Only SMS has a channel; mail and WeChat messages stay queued until one is configured.
-    .where(and(eq(sysSms.esSendStatus, 0), eq(sysSms.esType, '1'), lt(sysSms.esSendNum, MAX_SEND_ATTEMPTS)))
+    .where(
+      and(
+        eq(sysSms.esSendStatus, 0),
+        eq(sysSms.esType, '1'),
+        eq(sysSms.secret, false),
+        lt(sysSms.esSendNum, MAX_SEND_ATTEMPTS),
+      ),
+    )
     .orderBy(asc(sysSms.createTime))
     .limit(limit);
   const titles = [...new Set(rows.map((r) => r.esTitle).filter((t): t is string => !!t))];
@@ -156,7 +163,7 @@ export function systemJobs(ctx: AppContext, log: FastifyBaseLogger): JobDefiniti
         }
         jobLog.info({ counters: out }, 'header counters');
         const summary = JSON.stringify(out).slice(0, 2000);
-        // The bell polls only every 650 s (spec §9): when the counts moved since the last run, every
+        // The bell polls only every 650 s: when the counts moved since the last run, every
         // signed-in console is told to drop its cached counts and fetch them again.
         const [previous] = await db
           .select({ message: sysQuartzJobLog.message })
@@ -177,7 +184,7 @@ export function systemJobs(ctx: AppContext, log: FastifyBaseLogger): JobDefiniti
       params: z.object({ batchSize: z.number().int().min(1).max(1000).optional() }).strict(),
       async run(params) {
         const { batchSize } = params as { batchSize?: number };
-        const tally = await deliverQueuedMessages(db, channelFor(ctx.config.sms, log), batchSize ?? 100);
+        const tally = await deliverQueuedMessages(db, channelFor(ctx.config, log), batchSize ?? 100);
         return JSON.stringify(tally);
       },
     },

@@ -6,7 +6,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { perm } from '../../../platform/access/declare.ts';
 import type { AppContext } from '../../../platform/context.ts';
-import { formatDateTime, ok, okMessage } from '../../../platform/http/envelope.ts';
+import { formatDateTime, ok, okMessage, pageOf } from '../../../platform/http/envelope.ts';
 import { bizError } from '../../../platform/http/errors.ts';
 import { CRON_OPTIONS, parseJobParams, validateCron } from '../../../platform/jobs/scheduler.ts';
 import { registerResource } from '../../../platform/resource/defineResource.ts';
@@ -169,8 +169,7 @@ export function quartzRoutes(app: FastifyInstance, ctx: AppContext): void {
           .offset((pageNo - 1) * pageSize),
         db.select({ total: sql<number>`count(*)::int` }).from(sysQuartzJobLog).where(where),
       ]);
-      const total = Number(counted[0]?.total ?? 0);
-      return ok({ records, total, size: pageSize, current: pageNo, pages: Math.ceil(total / pageSize) });
+      return ok(pageOf(records, counted[0]?.total ?? 0, { pageNo, pageSize }));
     },
   );
 }

@@ -1,5 +1,6 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../../platform/db/client.ts';
+import { rowsOf } from '../../../platform/db/rows.ts';
 import type { JobStore, RunOutcome, ScheduledJob } from '../../../platform/jobs/scheduler.ts';
 import { sysQuartzJob, sysQuartzJobLog } from '../adminSchema.ts';
 
@@ -11,10 +12,10 @@ export const JOB_STOPPED = -1;
  * so two instances firing the same trigger take turns, and the second finds the first's log row.
  */
 async function tryJobLock(tx: DbOrTx, jobId: string): Promise<boolean> {
-  const result = (await tx.execute(
-    sql`select pg_try_advisory_xact_lock(hashtext(${`quartz:${jobId}`})) as locked`,
-  )) as unknown as { rows: Array<{ locked: boolean }> };
-  return result.rows[0]?.locked === true;
+  const [row] = rowsOf<{ locked: boolean }>(
+    await tx.execute(sql`select pg_try_advisory_xact_lock(hashtext(${`quartz:${jobId}`})) as locked`),
+  );
+  return row?.locked === true;
 }
 
 export function toScheduled(row: typeof sysQuartzJob.$inferSelect): ScheduledJob {
@@ -117,13 +118,4 @@ export function quartzStore(db: Db): JobStore {
         .onConflictDoNothing();
     },
   };
-}
-
-export async function latestRuns(db: Db, jobId: string, limit = 1) {
-  return db
-    .select()
-    .from(sysQuartzJobLog)
-    .where(eq(sysQuartzJobLog.jobId, jobId))
-    .orderBy(desc(sysQuartzJobLog.startTime))
-    .limit(limit);
 }

@@ -113,7 +113,7 @@ describe('roles (system/RoleList): grants, data rules, users of a role', () => {
     const exported = await readXlsx((await call('GET', '/sys/role/exportXls?roleCode=dispatch')).rawPayload);
     expect(exported).toEqual([
       ['角色名称', '角色编码', '描述', '创建时间'],
-      ['调度', 'dispatch', undefined, expect.any(String)],
+      ['调度', 'dispatch', undefined, expect.any(Date)],
     ]);
     const dispatch = (await call('GET', '/sys/role/list?roleCode=dispatch')).json().result.records[0];
     expect((await call('DELETE', `/sys/role/delete?id=${dispatch.id}`)).json().success).toBe(true);

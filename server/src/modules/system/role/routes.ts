@@ -4,11 +4,11 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { perm } from '../../../platform/access/declare.ts';
-import { invalidateGrants } from '../../../platform/access/grants.ts';
 import type { AppContext } from '../../../platform/context.ts';
 import { ok, okMessage } from '../../../platform/http/envelope.ts';
 import { bizError } from '../../../platform/http/errors.ts';
 import { registerResource } from '../../../platform/resource/defineResource.ts';
+import { invalidateGrants } from '../accessDirectory.ts';
 import { assertRulesOfMenu } from '../permission/dataRuleIds.ts';
 import { invalidateAllAuth } from '../permission/routes.ts';
 import {
@@ -23,6 +23,7 @@ import {
 export interface PermissionTreeNode {
   key: string;
   title: string;
+  titleEn?: string;
   value: string;
   menuType: number;
   ruleFlag: number;
@@ -45,6 +46,7 @@ export function permissionTree(rows: Array<typeof sysPermission.$inferSelect>): 
         key: row.id,
         value: row.id,
         title: row.name,
+        ...(row.nameEn ? { titleEn: row.nameEn } : {}),
         menuType: row.menuType,
         ruleFlag: row.ruleFlag,
         perms: row.perms,

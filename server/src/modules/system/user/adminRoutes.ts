@@ -8,8 +8,8 @@ import { hashPassword } from '../../../platform/auth/crypto.ts';
 import { sysUserToken } from '../../../platform/auth/schema.ts';
 import { revokeUserTokens } from '../../../platform/auth/session.ts';
 import type { AppContext } from '../../../platform/context.ts';
-import { ok, okMessage } from '../../../platform/http/envelope.ts';
-import { bizError } from '../../../platform/http/errors.ts';
+import { ok, okMessage, pageOf } from '../../../platform/http/envelope.ts';
+import { bizError, recordNotFound } from '../../../platform/http/errors.ts';
 import { sysDepart, sysRole, sysUser, sysUserDepart, sysUserRole } from '../schema.ts';
 import { userScope, usersInScope } from './scope.ts';
 
@@ -71,7 +71,7 @@ export function userAdminRoutes(app: FastifyInstance, ctx: AppContext): void {
     async (request) => {
       if (request.body.password !== request.body.confirmpassword) throw bizError('两次输入的密码不一样！');
       const [user] = await usersInScope(app, db, request, { username: request.body.username });
-      // An administrator's reset counts as an initial password: the newer login asks to change it (issue 4).
+      // An administrator's reset counts as an initial password: the newer login asks to change it.
       await db
         .update(sysUser)
         .set({ password: await hashPassword(request.body.password), passwordChangedAt: null })
@@ -194,13 +194,7 @@ export function userAdminRoutes(app: FastifyInstance, ctx: AppContext): void {
           .innerJoin(sysUser, eq(sysUser.id, sysUserRole.userId))
           .where(where),
       ]);
-      return ok({
-        records,
-        total: Number(total),
-        size: pageSize,
-        current: pageNo,
-        pages: Math.ceil(Number(total) / pageSize),
-      });
+      return ok(pageOf(records, total, { pageNo, pageSize }));
     },
   );
 
@@ -229,7 +223,7 @@ export function userAdminRoutes(app: FastifyInstance, ctx: AppContext): void {
           ),
         )
         .returning({ id: sysUser.id });
-      if (!restored.length) throw bizError('未找到对应数据');
+      if (!restored.length) throw recordNotFound();
       return okMessage('还原成功');
     },
   );
@@ -244,7 +238,7 @@ export function userAdminRoutes(app: FastifyInstance, ctx: AppContext): void {
           .delete(sysUser)
           .where(and(inArray(sysUser.id, userIds), inBin))
           .returning({ id: sysUser.id });
-        if (!purged.length) throw bizError('未找到对应数据');
+        if (!purged.length) throw recordNotFound();
         const purgedIds = purged.map((u) => u.id);
         if (purgedIds.length) {
           await tx.delete(sysUserRole).where(inArray(sysUserRole.userId, purgedIds));

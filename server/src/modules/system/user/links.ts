@@ -1,7 +1,7 @@
 import { and, eq, inArray, notInArray } from 'drizzle-orm';
-import { invalidateGrants } from '../../../platform/access/grants.ts';
 import type { DbOrTx } from '../../../platform/db/client.ts';
 import { bizError } from '../../../platform/http/errors.ts';
+import { invalidateGrants } from '../accessDirectory.ts';
 import { sysDepartRole, sysDepartRoleUser } from '../depart/schema.ts';
 import { sysDepart, sysRole, sysUserDepart, sysUserRole } from '../schema.ts';
 

@@ -126,22 +126,22 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
     return ok({ list, orgCode: request.session.user.orgCode });
   });
 
-  r.put(
-    '/sys/selectDepart',
-    { config: { access: 'login' }, schema: { body: selectDepartBody } },
-    async (request) => {
-      if (!request.session) throw unauthorized();
-      const departs = await departsOf(db, request.session.user.id);
-      if (!departs.some((d) => d.orgCode === request.body.orgCode)) throw bizError('您不属于该部门');
-      await db
-        .update(sysUser)
-        .set({ orgCode: request.body.orgCode })
-        .where(eq(sysUser.id, request.session.user.id));
-      const user = await findUserById(db, request.session.user.id);
-      if (!user) throw unauthorized();
-      return ok({ userInfo: toUserInfo(user) });
-    },
-  );
+  const selectDepart = { config: { access: 'login' as const }, schema: { body: selectDepartBody } };
+  const handleSelectDepart = async (request: FastifyRequest<{ Body: z.infer<typeof selectDepartBody> }>) => {
+    if (!request.session) throw unauthorized();
+    const departs = await departsOf(db, request.session.user.id);
+    if (!departs.some((d) => d.orgCode === request.body.orgCode)) throw bizError('您不属于该部门');
+    await db
+      .update(sysUser)
+      .set({ orgCode: request.body.orgCode })
+      .where(eq(sysUser.id, request.session.user.id));
+    const user = await findUserById(db, request.session.user.id);
+    if (!user) throw unauthorized();
+    return ok({ userInfo: toUserInfo(user) });
+  };
+  // The reference's console posts it; later versions put it: both select the department.
+  r.put('/sys/selectDepart', selectDepart, handleSelectDepart);
+  r.post('/sys/selectDepart', selectDepart, handleSelectDepart);
 
   const updatePassword = {
     // Also the one route the short-lived token of a 406 login (initial or expired password) opens.

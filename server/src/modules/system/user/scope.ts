@@ -1,7 +1,7 @@
 import { and, eq, inArray, type SQL } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { DbOrTx } from '../../../platform/db/client.ts';
-import { bizError } from '../../../platform/http/errors.ts';
+import { recordNotFound } from '../../../platform/http/errors.ts';
 import type { ResourceHandle } from '../../../platform/resource/defineResource.ts';
 import { sysUser } from '../schema.ts';
 
@@ -41,6 +41,6 @@ export async function usersInScope(
     .where(
       and(scope, 'ids' in target ? inArray(sysUser.id, target.ids) : eq(sysUser.username, target.username)),
     );
-  if (rows.length < wanted || wanted === 0) throw bizError('未找到对应数据');
+  if (rows.length < wanted || wanted === 0) throw recordNotFound();
   return rows;
 }

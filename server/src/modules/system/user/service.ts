@@ -1,7 +1,7 @@
 import type { Depart, UserInfo } from '@freight/contracts';
 import { and, asc, eq } from 'drizzle-orm';
-import type { Db } from '../../../platform/db/client.ts';
-import { sysDepart, sysUser, sysUserDepart } from '../schema.ts';
+import type { Db, DbOrTx } from '../../../platform/db/client.ts';
+import { sysDepart, sysRole, sysUser, sysUserDepart } from '../schema.ts';
 
 export type UserRow = typeof sysUser.$inferSelect;
 
@@ -17,6 +17,22 @@ export async function findActiveUser(db: Db, username: string): Promise<UserRow 
 export async function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
   const [row] = await db.select().from(sysUser).where(eq(sysUser.id, id)).limit(1);
   return row;
+}
+
+/** Usernames are unique across deleted users too: a name once used keeps its history. */
+export async function usernameTaken(db: DbOrTx, username: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: sysUser.id })
+    .from(sysUser)
+    .where(eq(sysUser.username, username))
+    .limit(1);
+  return Boolean(row);
+}
+
+/** The id of a seeded role by its code (e.g. 'customer'), if the role exists. */
+export async function roleIdByCode(db: DbOrTx, code: string): Promise<string | undefined> {
+  const [row] = await db.select({ id: sysRole.id }).from(sysRole).where(eq(sysRole.roleCode, code)).limit(1);
+  return row?.id;
 }
 
 /** What the console may know of a user: never the password hash. */

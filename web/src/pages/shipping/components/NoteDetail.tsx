@@ -1,11 +1,13 @@
 // The waybill's detail below its fields: the money breakdown (spec §5 fees '--' when hidden), the weighbridge
 // and receipt photos, and the history timeline (who, when, from which state to which).
-import { formatDateTime, formatFen, formatTonnes } from '@freight/contracts';
+import { formatDateTime, formatFen, formatTonnes, noteResource } from '@freight/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Descriptions, Empty, Grid, Image, Space, Spin, Timeline, Typography } from 'antd';
+import { Descriptions, Empty, Grid, Space, Spin, Timeline, Typography } from 'antd';
+import { NoteMoneyTrail } from '../../../components/finance/NoteMoneyTrail';
 import { useBilingual } from '../../../components/resource/text';
-import { assetUrl } from '../../../services/assets';
+import { SignedImage } from '../../../components/upload';
 import { api } from '../../../services/request';
+import { useNoteAmounts } from './noteMoney';
 
 type Row = Record<string, unknown>;
 
@@ -34,15 +36,23 @@ const ACTION_TEXT: Record<string, readonly [string, string]> = {
   audit: ['审核', 'Audited'],
   void: ['作废', 'Voided'],
   correct: ['修正重量', 'Weights corrected'],
+  adjustSubmit: ['调账申请', 'Adjustment applied for'],
+  adjust: ['调账入账', 'Adjustment posted'],
+  adjustReject: ['调账驳回', 'Adjustment rejected'],
+  prepaid: ['预付', 'Prepaid'],
+  advanced: ['垫付', 'Advanced'],
+  paid: ['支付', 'Paid'],
+  payFail: ['支付失败', 'Payment failed'],
+  settle: ['结算', 'Settled'],
+  complete: ['完成', 'Completed'],
 };
 
 const fen = (row: Row, key: string) => (row[key] === '--' ? '--' : formatFen(row[key] as number));
-const t = (row: Row, key: string) =>
-  row[key] === null || row[key] === undefined ? '--' : formatTonnes(row[key] as number);
 
 /** `row` is the whole record (the drawer reads it by id): the lists send only the columns they show. */
 export function NoteDetail({ row, canSeeHistory }: { row: Row; canSeeHistory: boolean }) {
   const tx = useBilingual();
+  const amounts = useNoteAmounts(row);
   const screens = Grid.useBreakpoint();
   const history = useQuery({
     queryKey: ['noteHistory', row.id],
@@ -64,33 +74,29 @@ export function NoteDetail({ row, canSeeHistory }: { row: Row; canSeeHistory: bo
         {tx(['运费明细', 'Money'])}
       </Typography.Title>
       <Descriptions bordered size="small" column={screens.md ? 3 : 1} data-testid="note-money">
-        <Descriptions.Item label={tx(['司机运价', 'Driver price'])}>
+        <Descriptions.Item label={tx(noteResource.fields.driverUnitPriceFen.label)}>
           {fen(row, 'driverUnitPriceFen')}
           {Number(row.priceMode) === 2 ? tx([' /趟', ' /trip']) : tx([' /吨', ' /t'])}
         </Descriptions.Item>
-        <Descriptions.Item label={tx(['结算重量(吨)', 'Settle weight (t)'])}>
-          {t(row, 'settleWeightG')}
-        </Descriptions.Item>
+        {amounts(['settleWeightG'])}
         <Descriptions.Item label={tx(['运费', 'Freight'])}>{fen(row, 'driverFreightFen')}</Descriptions.Item>
-        <Descriptions.Item label={tx(['亏吨(吨)', 'Loss (t)'])}>{t(row, 'lossWeightG')}</Descriptions.Item>
+        {amounts(['lossWeightG'])}
         <Descriptions.Item label={tx(['允差', 'Allowance'])}>{allowance}</Descriptions.Item>
-        <Descriptions.Item label={tx(['亏吨扣款', 'Loss deduction'])}>
-          {fen(row, 'lossDeductionFen')}
-        </Descriptions.Item>
+        {amounts(['lossDeductionFen'])}
         <Descriptions.Item label={tx(['其他扣款', 'Other deductions'])}>
           {fen(row, 'otherDeductionFen')}
         </Descriptions.Item>
-        <Descriptions.Item label={tx(['司机运费', 'Driver fee'])}>{fen(row, 'driverFee')}</Descriptions.Item>
-        <Descriptions.Item label={tx(['服务费', 'Service fee'])}>{fen(row, 'serviceFee')}</Descriptions.Item>
-        <Descriptions.Item label={tx(['经纪人佣金', 'Agent fee'])}>{fen(row, 'agentFee')}</Descriptions.Item>
-        <Descriptions.Item label={tx(['货主运费', 'Shipper fee'])}>
-          {fen(row, 'customerFee')}
-        </Descriptions.Item>
-        <Descriptions.Item label={tx(['费用合计', 'Fee total'])}>{fen(row, 'feeTotal')}</Descriptions.Item>
-        <Descriptions.Item label={tx(['油卡', 'Fuel card'])}>{fen(row, 'fuelCardFen')}</Descriptions.Item>
-        <Descriptions.Item label="ETC">{fen(row, 'etcFen')}</Descriptions.Item>
-        <Descriptions.Item label={tx(['预付', 'Prepay'])}>{fen(row, 'prepayFen')}</Descriptions.Item>
-        <Descriptions.Item label={tx(['尾款', 'Final pay'])}>{fen(row, 'finalPayFen')}</Descriptions.Item>
+        {amounts([
+          'driverFee',
+          'serviceFee',
+          'agentFee',
+          'customerFee',
+          'feeTotal',
+          'fuelCardFen',
+          'etcFen',
+          'prepayFen',
+          'finalPayFen',
+        ])}
       </Descriptions>
       {photos.some(([key]) => row[key]) && (
         <Space wrap style={{ marginTop: 16 }}>
@@ -98,17 +104,13 @@ export function NoteDetail({ row, canSeeHistory }: { row: Row; canSeeHistory: bo
             .filter(([key]) => row[key])
             .map(([key, label]) => (
               <div key={key} style={{ textAlign: 'center' }}>
-                <Image
-                  src={assetUrl(String(row[key]))}
-                  width={120}
-                  height={90}
-                  style={{ objectFit: 'cover' }}
-                />
+                <SignedImage path={String(row[key])} width={120} height={90} style={{ objectFit: 'cover' }} />
                 <div>{tx(label)}</div>
               </div>
             ))}
         </Space>
       )}
+      <NoteMoneyTrail noteId={String(row.id)} />
       {canSeeHistory && (
         <>
           <Typography.Title level={5} style={{ marginTop: 24 }}>

@@ -6,8 +6,6 @@ import {
   CORRECTABLE_SHIPPING_STATUSES,
   canTransition,
   type Envelope,
-  formatFen,
-  formatTonnes,
   SHIPPING_TRANSITIONS,
   type ShippingAction,
   USER_TYPE,
@@ -20,6 +18,7 @@ import { useBilingual } from '../../../components/resource/text';
 import { errorText, postEnvelope, unwrap } from '../../../services/request';
 import { useSession } from '../../../stores/session';
 import { NoteTrack } from './NoteTrack';
+import { useNoteAmounts } from './noteMoney';
 import { useHasCode } from './useHasCode';
 
 type Row = Record<string, unknown>;
@@ -51,20 +50,10 @@ const tonnes = (row: Row, key: string) =>
 
 /** The money a step shows before it is confirmed (audit freezes it). */
 export function MoneySummary({ row }: { row: Row }) {
-  const tx = useBilingual();
-  const fen = (key: string) => (row[key] === '--' ? '--' : formatFen(row[key] as number));
+  const amounts = useNoteAmounts(row);
   return (
     <Descriptions size="small" column={2} bordered data-testid="money-summary">
-      <Descriptions.Item label={tx(['结算重量', 'Settle weight'])}>
-        {formatTonnes(row.settleWeightG as number)} {tx(['吨', 't'])}
-      </Descriptions.Item>
-      <Descriptions.Item label={tx(['亏吨扣款', 'Loss deduction'])}>
-        {fen('lossDeductionFen')}
-      </Descriptions.Item>
-      <Descriptions.Item label={tx(['司机运费', 'Driver fee'])}>{fen('driverFee')}</Descriptions.Item>
-      <Descriptions.Item label={tx(['服务费', 'Service fee'])}>{fen('serviceFee')}</Descriptions.Item>
-      <Descriptions.Item label={tx(['经纪人佣金', 'Agent fee'])}>{fen('agentFee')}</Descriptions.Item>
-      <Descriptions.Item label={tx(['货主运费', 'Shipper fee'])}>{fen('customerFee')}</Descriptions.Item>
+      {amounts(['settleWeightG', 'lossDeductionFen', 'driverFee', 'serviceFee', 'agentFee', 'customerFee'])}
     </Descriptions>
   );
 }

@@ -7,7 +7,7 @@ import { App, Skeleton, Tag } from 'antd';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NoticeModal } from '../../../components/NoticeModal';
-import { ResourceListPage, type ResourcePageDef } from '../../../components/resource';
+import { createTimeField, ResourceListPage, type ResourcePageDef } from '../../../components/resource';
 import { useBilingual } from '../../../components/resource/text';
 import { api } from '../../../services/request';
 import { SafeHtml } from '../components/ops/SafeHtml';
@@ -68,7 +68,7 @@ export default function AnnouncementList() {
           label: ['标题', 'Title'],
           required: true,
           search: true,
-          sorter: true,
+          sort: true,
           wide: true,
           rules: [{ max: 100, message: tx(['标题最多100个字', 'At most 100 characters']) }],
           list: { width: 220, fixed: 'left', ellipsis: true },
@@ -130,12 +130,12 @@ export default function AnnouncementList() {
             </ProFormDependency>
           ),
         },
-        { name: 'startTime', label: ['开始时间', 'Starts'], kind: 'datetime', sorter: true, list: false },
+        { name: 'startTime', label: ['开始时间', 'Starts'], kind: 'datetime', sort: true, list: false },
         {
           name: 'endTime',
           label: ['结束时间', 'Ends'],
           kind: 'datetime',
-          sorter: true,
+          sort: true,
           list: false,
           rules: [
             ({ getFieldValue }) => ({
@@ -222,15 +222,8 @@ export default function AnnouncementList() {
             return <Tag color={colour}>{String(row.sendStatus_dictText || value)}</Tag>;
           },
         },
-        { name: 'sendTime', label: ['发布时间', 'Released'], kind: 'datetime', form: false, sorter: true },
-        {
-          name: 'createTime',
-          label: ['创建时间', 'Created'],
-          kind: 'datetime',
-          form: false,
-          sorter: true,
-          search: 'range',
-        },
+        { name: 'sendTime', label: ['发布时间', 'Released'], kind: 'datetime', form: false, sort: true },
+        createTimeField({ search: 'range' }),
       ],
       toBody: (values) => ({
         ...values,

@@ -69,12 +69,12 @@ export default function CategoryList() {
       formWidth: 560,
       onChanged: refreshTree,
       fields: [
-        { name: 'name', label: ['类型名称', 'Name'], required: true, search: true, sorter: true, wide: true },
+        { name: 'name', label: ['类型名称', 'Name'], required: true, search: true, sort: true, wide: true },
         {
           name: 'code',
           label: ['类型编码', 'Code'],
           search: true,
-          sorter: true,
+          sort: true,
           wide: true,
           placeholder: ['留空则按上级编码自动生成', 'Leave empty to generate from the parent'],
           rules: [
@@ -93,7 +93,7 @@ export default function CategoryList() {
           list: { width: 90 },
           render: (value) => (value === '1' ? tx(['是', 'Yes']) : tx(['否', 'No'])),
         },
-        { name: 'createTime', label: ['创建时间', 'Created'], kind: 'datetime', form: false, sorter: true },
+        { name: 'createTime', label: ['创建时间', 'Created'], kind: 'datetime', form: false, sort: true },
       ],
       // New records go below the node chosen in the tree (the top level when none).
       toBody: (values, editing) => (editing ? values : { ...values, pid: parentId }),

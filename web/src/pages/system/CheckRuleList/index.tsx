@@ -4,9 +4,10 @@ import { ProFormTextArea } from '@ant-design/pro-components';
 import { Tag, Tooltip } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ResourceListPage, type ResourcePageDef } from '../../../components/resource';
+import { createTimeField, ResourceListPage, type ResourcePageDef } from '../../../components/resource';
 import { useBilingual } from '../../../components/resource/text';
 import { jsonRule } from '../components/ops/jsonRules';
+import { ruleIdentityFields } from '../components/ops/ruleFields';
 import { CheckRuleTester } from './components/CheckRuleTester';
 
 const EXAMPLE =
@@ -42,28 +43,7 @@ export default function CheckRuleList() {
       formWidth: 720,
       addDefaults: { ruleJson: EXAMPLE },
       fields: [
-        {
-          name: 'ruleName',
-          label: ['规则名称', 'Name'],
-          required: true,
-          search: 'like',
-          sorter: true,
-          list: { width: 180 },
-        },
-        {
-          name: 'ruleCode',
-          label: ['规则编码', 'Code'],
-          required: true,
-          search: true,
-          sorter: true,
-          list: { width: 160, copyable: true },
-          rules: [
-            {
-              pattern: /^[A-Za-z0-9_-]+$/,
-              message: tx(['规则编码只能包含字母、数字、下划线和横线', 'Letters, digits, _ and - only']),
-            },
-          ],
-        },
+        ...ruleIdentityFields(tx, 160),
         {
           name: 'ruleJson',
           label: ['规则JSON', 'Rule JSON'],
@@ -102,13 +82,7 @@ export default function CheckRuleList() {
           kind: 'textarea',
           list: { width: 200, ellipsis: true },
         },
-        {
-          name: 'createTime',
-          label: ['创建时间', 'Created'],
-          kind: 'datetime',
-          form: false,
-          sorter: true,
-        },
+        createTimeField(),
       ],
       rowActions: [
         {

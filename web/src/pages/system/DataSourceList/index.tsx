@@ -5,7 +5,12 @@ import { ProForm, ProFormText } from '@ant-design/pro-components';
 import { App, Button, Form, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type FormItemContext, ResourceListPage, type ResourcePageDef } from '../../../components/resource';
+import {
+  createTimeField,
+  type FormItemContext,
+  ResourceListPage,
+  type ResourcePageDef,
+} from '../../../components/resource';
 import { useBilingual } from '../../../components/resource/text';
 import { api, errorText } from '../../../services/request';
 
@@ -86,7 +91,7 @@ export default function DataSourceList() {
           label: ['数据源编码', 'Code'],
           required: true,
           search: true,
-          sorter: true,
+          sort: true,
           list: { width: 150, copyable: true },
           rules: [
             {
@@ -95,14 +100,14 @@ export default function DataSourceList() {
             },
           ],
         },
-        { name: 'name', label: ['数据源名称', 'Name'], required: true, search: 'like', sorter: true },
+        { name: 'name', label: ['数据源名称', 'Name'], required: true, search: 'like', sort: true },
         {
           name: 'dbType',
           label: ['数据库类型', 'Database'],
           kind: 'dict',
           required: true,
           search: true,
-          sorter: true,
+          sort: true,
           options: [
             { value: 'postgresql', label: 'PostgreSQL' },
             { value: 'mysql', label: 'MySQL' },
@@ -133,14 +138,19 @@ export default function DataSourceList() {
           wide: true,
           renderFormItem: (ctx) => <PasswordItem ctx={ctx} />,
         },
-        { name: 'remark', label: ['备注', 'Remark'], kind: 'textarea', list: { width: 180, ellipsis: true } },
         {
-          name: 'createTime',
-          label: ['创建时间', 'Created'],
-          kind: 'datetime',
-          form: false,
-          sorter: true,
+          name: 'reportTables',
+          label: ['报表可读表', 'Tables reports may read'],
+          kind: 'textarea',
+          list: false,
+          wide: true,
+          placeholder: [
+            '如 public.waybill_ext, report.*；不填则报表不能读取任何表',
+            'e.g. public.orders, report.*; empty: none',
+          ],
         },
+        { name: 'remark', label: ['备注', 'Remark'], kind: 'textarea', list: { width: 180, ellipsis: true } },
+        createTimeField(),
       ],
       // The stored password never comes back into the form (the list only says whether one is set).
       toForm: (row) => ({ ...row, dbPassword: undefined }),

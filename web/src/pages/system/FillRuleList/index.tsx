@@ -6,10 +6,16 @@ import { useQuery } from '@tanstack/react-query';
 import { App, Button, Form, Spin, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type FormItemContext, ResourceListPage, type ResourcePageDef } from '../../../components/resource';
+import {
+  createTimeField,
+  type FormItemContext,
+  ResourceListPage,
+  type ResourcePageDef,
+} from '../../../components/resource';
 import { useBilingual } from '../../../components/resource/text';
 import { api, errorText } from '../../../services/request';
 import { jsonRule } from '../components/ops/jsonRules';
+import { ruleIdentityFields } from '../components/ops/ruleFields';
 
 interface Generator {
   value: string;
@@ -97,28 +103,7 @@ export default function FillRuleList() {
       formWidth: 720,
       addDefaults: { ruleClass: generators.data?.[0]?.value, ruleParams: EXAMPLE },
       fields: [
-        {
-          name: 'ruleName',
-          label: ['规则名称', 'Name'],
-          required: true,
-          search: 'like',
-          sorter: true,
-          list: { width: 180 },
-        },
-        {
-          name: 'ruleCode',
-          label: ['规则编码', 'Code'],
-          required: true,
-          search: true,
-          sorter: true,
-          list: { width: 180, copyable: true },
-          rules: [
-            {
-              pattern: /^[A-Za-z0-9_-]+$/,
-              message: tx(['规则编码只能包含字母、数字、下划线和横线', 'Letters, digits, _ and - only']),
-            },
-          ],
-        },
+        ...ruleIdentityFields(tx, 180),
         {
           name: 'ruleClass',
           label: ['规则实现', 'Generator'],
@@ -134,13 +119,7 @@ export default function FillRuleList() {
           list: { width: 260, ellipsis: true },
           renderFormItem: (ctx) => <ParamsItem ctx={ctx} />,
         },
-        {
-          name: 'createTime',
-          label: ['创建时间', 'Created'],
-          kind: 'datetime',
-          form: false,
-          sorter: true,
-        },
+        createTimeField(),
       ],
       rowActions: [
         {

@@ -5,7 +5,7 @@ import { ProFormTextArea } from '@ant-design/pro-components';
 import { Tag, Typography } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ResourceListPage, type ResourcePageDef } from '../../../components/resource';
+import { createTimeField, ResourceListPage, type ResourcePageDef } from '../../../components/resource';
 import { useBilingual } from '../../../components/resource/text';
 import { API_BASE, api } from '../../../services/request';
 import { jsonRule } from '../components/ops/jsonRules';
@@ -64,7 +64,7 @@ export default function GatewayRouteList() {
           label: ['路由ID', 'Route id'],
           required: true,
           search: true,
-          sorter: true,
+          sort: true,
           list: { width: 150 },
           rules: [
             {
@@ -73,7 +73,7 @@ export default function GatewayRouteList() {
             },
           ],
         },
-        { name: 'name', label: ['路由名称', 'Name'], required: true, search: 'like', sorter: true },
+        { name: 'name', label: ['路由名称', 'Name'], required: true, search: 'like', sort: true },
         {
           name: 'uri',
           label: ['服务地址', 'Target URI'],
@@ -125,7 +125,7 @@ export default function GatewayRouteList() {
             { value: String(OFF), label: ['禁用', 'Off'] },
           ],
           search: true,
-          sorter: true,
+          sort: true,
           list: { width: 80 },
           render: (value) =>
             Number(value) === ON ? (
@@ -146,13 +146,7 @@ export default function GatewayRouteList() {
             >{`${API_BASE}/gateway/${String(row.routerId ?? '')}/`}</Typography.Text>
           ),
         },
-        {
-          name: 'createTime',
-          label: ['创建时间', 'Created'],
-          kind: 'datetime',
-          form: false,
-          sorter: true,
-        },
+        createTimeField(),
       ],
       toBody: (values) => ({
         ...values,

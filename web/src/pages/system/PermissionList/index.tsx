@@ -121,6 +121,15 @@ function menuPage(tx: Tx, openRules: (row: Row) => void, onChanged: () => void):
         ),
       },
       {
+        name: 'nameEn',
+        label: ['英文名称', 'English name'],
+        list: false,
+        help: [
+          '英文界面显示的名称；留空则显示中文名称',
+          'Shown in English mode; empty shows the Chinese name',
+        ],
+      },
+      {
         name: 'menuType',
         label: ['菜单类型', 'Type'],
         kind: 'dict',

@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { App, Spin, Tag } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ResourceListPage, type ResourcePageDef } from '../../../components/resource';
+import { createTimeField, ResourceListPage, type ResourcePageDef } from '../../../components/resource';
 import { useBilingual } from '../../../components/resource/text';
 import { api } from '../../../services/request';
 import { jsonRule } from '../components/ops/jsonRules';
@@ -51,7 +51,7 @@ export default function QuartzJobList() {
           options: (keys.data ?? []).map((k) => ({ value: k.value, label: `${k.text}（${k.value}）` })),
           required: true,
           search: true,
-          sorter: true,
+          sort: true,
           wide: true,
           list: { width: 220, fixed: 'left' },
           render: (value) => (
@@ -101,7 +101,7 @@ export default function QuartzJobList() {
             { value: STOPPED, label: ['已停止', 'Stopped'] },
           ],
           search: true,
-          sorter: true,
+          sort: true,
           form: false,
           list: { width: 90 },
           render: (value) =>
@@ -111,13 +111,7 @@ export default function QuartzJobList() {
               <Tag>{tx(['已停止', 'Stopped'])}</Tag>
             ),
         },
-        {
-          name: 'createTime',
-          label: ['创建时间', 'Created'],
-          kind: 'datetime',
-          form: false,
-          sorter: true,
-        },
+        createTimeField(),
       ],
       rowActions: [
         {

@@ -24,8 +24,8 @@ export function dictItemsPage(dictId: string, onChanged: () => void): ResourcePa
     onChanged,
     fields: [
       { name: 'dictId', label: ['字典', 'Dictionary'], list: false, form: false, detail: false },
-      { name: 'itemText', label: ['名称', 'Text'], required: true, search: true, sorter: true },
-      { name: 'itemValue', label: ['数据值', 'Value'], required: true, search: true, sorter: true },
+      { name: 'itemText', label: ['名称', 'Text'], required: true, search: true, sort: true },
+      { name: 'itemValue', label: ['数据值', 'Value'], required: true, search: true, sort: true },
       {
         name: 'itemColor',
         label: ['颜色', 'Colour'],
@@ -33,7 +33,7 @@ export function dictItemsPage(dictId: string, onChanged: () => void): ResourcePa
         list: { width: 90 },
         render: (value) => (value ? <Tag color={String(value)}>{String(value)}</Tag> : '--'),
       },
-      { name: 'sortOrder', label: ['排序', 'Order'], kind: 'number', sorter: true, list: { width: 80 } },
+      { name: 'sortOrder', label: ['排序', 'Order'], kind: 'number', sort: true, list: { width: 80 } },
       { name: 'description', label: ['描述', 'Description'], list: { width: 160, ellipsis: true } },
       {
         name: 'status',
@@ -41,7 +41,7 @@ export function dictItemsPage(dictId: string, onChanged: () => void): ResourcePa
         kind: 'dict',
         dict: 'valid_status',
         search: true,
-        sorter: true,
+        sort: true,
         list: { width: 80 },
       },
     ],

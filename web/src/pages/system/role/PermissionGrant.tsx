@@ -7,10 +7,12 @@ import type { DataNode } from 'antd/es/tree';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useBilingual } from '../../../components/resource/text';
 import { errorText } from '../../../services/request';
+import { checkState, toggleGrant } from './grantTree';
 
 export interface PermissionNode {
   key: string;
   title: string;
+  titleEn?: string;
   menuType: number;
   ruleFlag: number;
   perms?: string | null;
@@ -52,8 +54,9 @@ function filterTree(nodes: PermissionNode[], word: string): PermissionNode[] {
   if (!word) return nodes;
   return nodes.flatMap((n) => {
     const children = filterTree(n.children ?? [], word);
-    if (n.title.includes(word) || (n.perms ?? '').includes(word) || children.length)
-      return [{ ...n, children: n.title.includes(word) ? n.children : children }];
+    const named = n.title.includes(word) || (n.titleEn ?? '').toLowerCase().includes(word.toLowerCase());
+    if (named || (n.perms ?? '').includes(word) || children.length)
+      return [{ ...n, children: named ? n.children : children }];
     return [];
   });
 }
@@ -112,17 +115,7 @@ export function PermissionGrant({
   }, [source, message]);
 
   function toggle(key: string, on: boolean) {
-    const next = new Set(checked);
-    if (on) {
-      for (let k: string | null | undefined = key; k; k = parentOf.get(k)) next.add(k);
-    } else {
-      const drop = (k: string) => {
-        next.delete(k);
-        for (const c of childrenOf.get(k) ?? []) drop(c);
-      };
-      drop(key);
-    }
-    setChecked([...next]);
+    setChecked(toggleGrant({ parentOf, childrenOf }, checked, key, on));
   }
 
   async function save() {
@@ -143,7 +136,7 @@ export function PermissionGrant({
       key: n.key,
       title: (
         <Space size={4}>
-          <span>{n.title}</span>
+          <span>{tx([n.title, n.titleEn ?? n.title])}</span>
           {n.menuType === 2 && n.perms && (
             <Tag bordered={false} style={{ marginInlineEnd: 0 }}>
               {n.perms}
@@ -197,7 +190,7 @@ export function PermissionGrant({
             blockNode
             disabled={!canSave}
             treeData={toData(shown)}
-            checkedKeys={checked}
+            checkedKeys={checkState({ parentOf, childrenOf }, checked)}
             expandedKeys={word ? allKeys : expanded}
             onExpand={(keys) => setExpanded(keys.map(String))}
             onCheck={(_keys, info) => toggle(String(info.node.key), info.checked)}
@@ -222,7 +215,11 @@ export function PermissionGrant({
             <Space>
               <SafetyOutlined />
               {tx(['数据规则', 'Data rules'])}
-              {selected && <Typography.Text type="secondary">{selected.title}</Typography.Text>}
+              {selected && (
+                <Typography.Text type="secondary">
+                  {tx([selected.title, selected.titleEn ?? selected.title])}
+                </Typography.Text>
+              )}
             </Space>
           }
         >

@@ -19,11 +19,13 @@ import {
   Tag,
   Typography,
 } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
 import type { Dayjs } from 'dayjs';
 import dayjs from 'dayjs';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { ImageUpload } from '../../../components/resource/ImageUpload';
 import { useBilingual } from '../../../components/resource/text';
+import type { Bilingual } from '../../../components/resource/types';
 import { useCan } from '../../../components/resource/useCan';
 import { api, errorText } from '../../../services/request';
 import { dictText } from '../../../stores/dicts';
@@ -89,181 +91,173 @@ export function CaptainFleet({ captain, onClose }: { captain: Row | null; onClos
     </Tag>
   );
 
-  const driverTab = (
-    <Space direction="vertical" size={12} style={{ width: '100%' }}>
-      {editable && (
-        <Space.Compact style={{ width: '100%' }}>
-          <RemoteSelect
-            api="/hydriver/hyDriver/list"
-            searchKey="driverName"
-            label={(r) => `${String(r.driverName)}（${String(r.mobile ?? '')}）`}
-            value={driverPick}
-            onChange={setDriverPick}
-            placeholder={tx(['搜索司机姓名', 'Search a driver'])}
-            data-testid="fleet-driver-select"
-          />
-          <Button
-            type="primary"
-            disabled={!driverPick}
-            onClick={() =>
-              void change(
-                () => api.post(`${BASE}/addDriver`, { captainId, memberId: driverPick }),
-                ['已加入车队', 'Added to the fleet'],
-              ).then((ok) => ok && setDriverPick(null))
-            }
-          >
-            {tx(['加入车队', 'Add'])}
-          </Button>
-        </Space.Compact>
-      )}
-      <Table
-        rowKey="id"
-        size="small"
-        loading={members.isFetching}
-        pagination={false}
-        scroll={{ x: 640 }}
-        dataSource={members.data?.drivers ?? []}
-        data-testid="fleet-drivers"
-        columns={[
-          { title: tx(['司机姓名', 'Name']), dataIndex: 'driverName', width: 100 },
-          { title: tx(['手机号', 'Mobile']), dataIndex: 'mobile', width: 120 },
-          {
-            title: tx(['审核状态', 'Review state']),
-            dataIndex: 'state',
-            width: 90,
-            render: (v: number) => stateTag(v),
-          },
-          {
-            title: tx(['代收运费协议', 'Collection agreement']),
-            dataIndex: 'agreement',
-            render: (a: Agreement | null) =>
-              a ? (
-                <Tag color="green">
-                  {tx(['已签', 'Signed'])} {a.agreementNo ?? ''} {a.validTo ? `≤ ${a.validTo}` : ''}
-                </Tag>
-              ) : (
-                <Tag>{tx(['未签', 'None'])}</Tag>
-              ),
-          },
-          ...(editable
-            ? [
-                {
-                  title: tx(['操作', 'Actions']),
-                  key: 'actions',
-                  width: 200,
-                  render: (_: unknown, d: Members['drivers'][number]) => (
-                    <Space size={12} wrap>
-                      <Typography.Link onClick={() => setSigning(d)}>
-                        {d.agreement
-                          ? tx(['修改协议', 'Edit agreement'])
-                          : tx(['签订协议', 'Sign agreement'])}
-                      </Typography.Link>
-                      {d.agreement && (
-                        <Popconfirm
-                          title={tx(['确定解除代收运费协议吗?', 'End the collection agreement?'])}
-                          onConfirm={() =>
-                            change(
-                              () => api.delete(`${BASE}/agreement`, { captainId, driverId: d.id }),
-                              ['协议已解除', 'Agreement ended'],
-                            )
-                          }
-                        >
-                          <Typography.Link type="danger">{tx(['解除协议', 'End agreement'])}</Typography.Link>
-                        </Popconfirm>
-                      )}
-                      <Popconfirm
-                        title={tx(['确定将该司机移出车队吗?', 'Remove this driver from the fleet?'])}
-                        onConfirm={() =>
-                          change(
-                            () => api.post(`${BASE}/removeDriver`, { captainId, memberId: d.id }),
-                            ['已移出车队', 'Removed'],
-                          )
-                        }
-                      >
-                        <Typography.Link type="danger">{tx(['移出', 'Remove'])}</Typography.Link>
-                      </Popconfirm>
-                    </Space>
-                  ),
-                },
-              ]
-            : []),
-        ]}
-      />
-    </Space>
-  );
+  /** A fleet's members of one kind: picked and added, listed, removed (with any actions of their own). */
+  function memberTab<T extends { id: string }>(kind: {
+    pick: {
+      api: string;
+      searchKey: string;
+      label: (r: Row) => string;
+      placeholder: Bilingual;
+      testId: string;
+    };
+    route: 'Driver' | 'Vehicle';
+    rows: T[];
+    testId: string;
+    columns: ColumnsType<T>;
+    removeConfirm: Bilingual;
+    actions?: (member: T) => ReactNode;
+    actionsWidth: number;
+    scrollX?: number;
+  }) {
+    const [picked, setPicked] =
+      kind.route === 'Driver' ? [driverPick, setDriverPick] : [vehiclePick, setVehiclePick];
+    const remove = (member: T) => (
+      <Popconfirm
+        title={tx(kind.removeConfirm)}
+        onConfirm={() =>
+          change(
+            () => api.post(`${BASE}/remove${kind.route}`, { captainId, memberId: member.id }),
+            ['已移出车队', 'Removed'],
+          )
+        }
+      >
+        <Typography.Link type="danger">{tx(['移出', 'Remove'])}</Typography.Link>
+      </Popconfirm>
+    );
+    return (
+      <Space direction="vertical" size={12} style={{ width: '100%' }}>
+        {editable && (
+          <Space.Compact style={{ width: '100%' }}>
+            <RemoteSelect
+              api={kind.pick.api}
+              searchKey={kind.pick.searchKey}
+              label={kind.pick.label}
+              value={picked}
+              onChange={setPicked}
+              placeholder={tx(kind.pick.placeholder)}
+              data-testid={kind.pick.testId}
+            />
+            <Button
+              type="primary"
+              disabled={!picked}
+              onClick={() =>
+                void change(
+                  () => api.post(`${BASE}/add${kind.route}`, { captainId, memberId: picked }),
+                  ['已加入车队', 'Added to the fleet'],
+                ).then((ok) => ok && setPicked(null))
+              }
+            >
+              {tx(['加入车队', 'Add'])}
+            </Button>
+          </Space.Compact>
+        )}
+        <Table<T>
+          rowKey="id"
+          size="small"
+          loading={members.isFetching}
+          pagination={false}
+          scroll={kind.scrollX ? { x: kind.scrollX } : undefined}
+          dataSource={kind.rows}
+          data-testid={kind.testId}
+          columns={[
+            ...kind.columns,
+            ...(editable
+              ? [
+                  {
+                    title: tx(['操作', 'Actions']),
+                    key: 'actions',
+                    width: kind.actionsWidth,
+                    render: (_: unknown, member: T) => (
+                      <Space size={12} wrap>
+                        {kind.actions?.(member)}
+                        {remove(member)}
+                      </Space>
+                    ),
+                  },
+                ]
+              : []),
+          ]}
+        />
+      </Space>
+    );
+  }
 
-  const vehicleTab = (
-    <Space direction="vertical" size={12} style={{ width: '100%' }}>
-      {editable && (
-        <Space.Compact style={{ width: '100%' }}>
-          <RemoteSelect
-            api="/hyvehicle/hyVehicle/list"
-            searchKey="plateNo"
-            label={(r) => String(r.plateNo)}
-            value={vehiclePick}
-            onChange={setVehiclePick}
-            placeholder={tx(['搜索车牌号', 'Search a plate'])}
-            data-testid="fleet-vehicle-select"
-          />
-          <Button
-            type="primary"
-            disabled={!vehiclePick}
-            onClick={() =>
-              void change(
-                () => api.post(`${BASE}/addVehicle`, { captainId, memberId: vehiclePick }),
-                ['已加入车队', 'Added to the fleet'],
-              ).then((ok) => ok && setVehiclePick(null))
+  const driverTab = memberTab<Members['drivers'][number]>({
+    pick: {
+      api: '/hydriver/hyDriver/list',
+      searchKey: 'driverName',
+      label: (r) => `${String(r.driverName)}（${String(r.mobile ?? '')}）`,
+      placeholder: ['搜索司机姓名', 'Search a driver'],
+      testId: 'fleet-driver-select',
+    },
+    route: 'Driver',
+    rows: members.data?.drivers ?? [],
+    testId: 'fleet-drivers',
+    scrollX: 640,
+    columns: [
+      { title: tx(['司机姓名', 'Name']), dataIndex: 'driverName', width: 100 },
+      { title: tx(['手机号', 'Mobile']), dataIndex: 'mobile', width: 120 },
+      { title: tx(['审核状态', 'Review state']), dataIndex: 'state', width: 90, render: stateTag },
+      {
+        title: tx(['代收运费协议', 'Collection agreement']),
+        dataIndex: 'agreement',
+        render: (a: Agreement | null) =>
+          a ? (
+            <Tag color="green">
+              {tx(['已签', 'Signed'])} {a.agreementNo ?? ''} {a.validTo ? `≤ ${a.validTo}` : ''}
+            </Tag>
+          ) : (
+            <Tag>{tx(['未签', 'None'])}</Tag>
+          ),
+      },
+    ],
+    removeConfirm: ['确定将该司机移出车队吗?', 'Remove this driver from the fleet?'],
+    actionsWidth: 200,
+    actions: (d) => (
+      <>
+        <Typography.Link onClick={() => setSigning(d)}>
+          {d.agreement ? tx(['修改协议', 'Edit agreement']) : tx(['签订协议', 'Sign agreement'])}
+        </Typography.Link>
+        {d.agreement && (
+          <Popconfirm
+            title={tx(['确定解除代收运费协议吗?', 'End the collection agreement?'])}
+            onConfirm={() =>
+              change(
+                () => api.delete(`${BASE}/agreement`, { captainId, driverId: d.id }),
+                ['协议已解除', 'Agreement ended'],
+              )
             }
           >
-            {tx(['加入车队', 'Add'])}
-          </Button>
-        </Space.Compact>
-      )}
-      <Table
-        rowKey="id"
-        size="small"
-        loading={members.isFetching}
-        pagination={false}
-        dataSource={members.data?.vehicles ?? []}
-        data-testid="fleet-vehicles"
-        columns={[
-          { title: tx(['车牌号', 'Plate']), dataIndex: 'plateNo' },
-          {
-            title: tx(['车牌颜色', 'Plate colour']),
-            dataIndex: 'plateColor',
-            render: (v: string | null) => dictText(dicts, 'plate_color', v) || '--',
-          },
-          {
-            title: tx(['审核状态', 'Review state']),
-            dataIndex: 'state',
-            render: (v: number) => stateTag(v),
-          },
-          ...(editable
-            ? [
-                {
-                  title: tx(['操作', 'Actions']),
-                  key: 'actions',
-                  width: 90,
-                  render: (_: unknown, v: Members['vehicles'][number]) => (
-                    <Popconfirm
-                      title={tx(['确定将该车辆移出车队吗?', 'Remove this vehicle from the fleet?'])}
-                      onConfirm={() =>
-                        change(
-                          () => api.post(`${BASE}/removeVehicle`, { captainId, memberId: v.id }),
-                          ['已移出车队', 'Removed'],
-                        )
-                      }
-                    >
-                      <Typography.Link type="danger">{tx(['移出', 'Remove'])}</Typography.Link>
-                    </Popconfirm>
-                  ),
-                },
-              ]
-            : []),
-        ]}
-      />
-    </Space>
-  );
+            <Typography.Link type="danger">{tx(['解除协议', 'End agreement'])}</Typography.Link>
+          </Popconfirm>
+        )}
+      </>
+    ),
+  });
+
+  const vehicleTab = memberTab<Members['vehicles'][number]>({
+    pick: {
+      api: '/hyvehicle/hyVehicle/list',
+      searchKey: 'plateNo',
+      label: (r) => String(r.plateNo),
+      placeholder: ['搜索车牌号', 'Search a plate'],
+      testId: 'fleet-vehicle-select',
+    },
+    route: 'Vehicle',
+    rows: members.data?.vehicles ?? [],
+    testId: 'fleet-vehicles',
+    columns: [
+      { title: tx(['车牌号', 'Plate']), dataIndex: 'plateNo' },
+      {
+        title: tx(['车牌颜色', 'Plate colour']),
+        dataIndex: 'plateColor',
+        render: (v: string | null) => dictText(dicts, 'plate_color', v) || '--',
+      },
+      { title: tx(['审核状态', 'Review state']), dataIndex: 'state', render: stateTag },
+    ],
+    removeConfirm: ['确定将该车辆移出车队吗?', 'Remove this vehicle from the fleet?'],
+    actionsWidth: 90,
+  });
 
   return (
     <Drawer

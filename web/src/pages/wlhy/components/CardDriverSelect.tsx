@@ -29,10 +29,13 @@ export function CardDriverSelect({
       onChange={(id, row?: Row) => {
         onChange?.(id);
         if (!row?.driverName) return;
+        // The list's numbers may be masked: the masked ID stands for the driver's own (the server resolves
+        // it), a masked mobile is no reserved mobile.
+        const mobile = String(row.mobile ?? '');
         form.setFieldsValue({
           holderName: row.driverName,
           holderIdCard: row.idCard,
-          reservedMobile: form.getFieldValue('reservedMobile') || row.mobile,
+          reservedMobile: form.getFieldValue('reservedMobile') || (mobile.includes('*') ? undefined : mobile),
         });
       }}
     />

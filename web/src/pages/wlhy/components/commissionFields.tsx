@@ -2,8 +2,9 @@
 // dictionary and `feeValue` stored as fen (per tonne / per trip) or basis points (percent). Both are
 // hundredths, so the form shows yuan or percent with two decimals and the field converts like money.
 import { ProFormDependency, ProFormDigit } from '@ant-design/pro-components';
-import { formatFen } from '@freight/contracts';
-import type { ResourceField } from '../../../components/resource';
+import { type FieldDecl, type FieldDecls, formatFen, type ResourceDecl } from '@freight/contracts';
+import { pageOf, type ResourceField, type ResourcePageDef } from '../../../components/resource';
+import { submitAction } from './partyFields';
 
 const PERCENT = 3;
 const UNIT: Record<string, string> = { '1': '元/吨', '2': '元/趟', '3': '%' };
@@ -16,38 +17,36 @@ export function commissionText(mode: unknown, value: unknown): string {
   return `${formatFen(n)} ${UNIT[String(mode)] ?? '元'}`;
 }
 
-export function commissionFields(): ResourceField[] {
-  return [
-    {
-      name: 'feeMode',
-      label: ['佣金方式', 'Fee rule'],
-      kind: 'dict',
-      dict: 'fee_mode',
-      search: true,
-      list: { width: 90 },
-    },
-    {
-      name: 'feeValue',
-      label: ['佣金标准', 'Fee'],
-      kind: 'fen',
-      list: { width: 120 },
-      render: (value, row) => commissionText(row.feeMode, value),
-      renderFormItem: (ctx) => (
-        <ProFormDependency name={['feeMode']}>
-          {({ feeMode }) => (
-            <ProFormDigit
-              name={ctx.name}
-              label={ctx.label}
-              rules={ctx.rules}
-              disabled={ctx.disabled}
-              colProps={ctx.colProps}
-              min={0}
-              max={Number(feeMode) === PERCENT ? 100 : undefined}
-              fieldProps={{ precision: 2, addonAfter: UNIT[String(feeMode ?? '')] ?? '元' }}
-            />
-          )}
-        </ProFormDependency>
-      ),
-    },
-  ];
+/** What the console adds to the declared fee value: its unit by the fee rule, in the cell and the form. */
+const commissionValue: Partial<ResourceField> = {
+  render: (value, row) => commissionText(row.feeMode, value),
+  renderFormItem: (ctx) => (
+    <ProFormDependency name={['feeMode']}>
+      {({ feeMode }) => (
+        <ProFormDigit
+          name={ctx.name}
+          label={ctx.label}
+          rules={ctx.rules}
+          disabled={ctx.disabled}
+          colProps={ctx.colProps}
+          min={0}
+          max={Number(feeMode) === PERCENT ? 100 : undefined}
+          fieldProps={{ precision: 2, addonAfter: UNIT[String(feeMode ?? '')] ?? '元' }}
+        />
+      )}
+    </ProFormDependency>
+  ),
+};
+
+/** The screen of a person paid a commission (captains, agents): reviewed, resubmitted, the fee with its unit. */
+export function commissionedPage<F extends FieldDecls & { feeValue: FieldDecl }>(
+  decl: ResourceDecl<F>,
+): ResourcePageDef {
+  const fields: { [K in keyof F]?: Partial<ResourceField> } = {};
+  fields.feeValue = commissionValue;
+  return pageOf(decl, {
+    review: true,
+    fields,
+    rowActions: [submitAction(decl.path, decl.permission)],
+  });
 }

@@ -1,6 +1,6 @@
-// Pieces every party screen shares (issue 7): review columns, resubmission, a reason prompt.
+// Pieces every reviewed screen shares (issue 7): resubmission, a reason prompt.
 import { Input, Typography } from 'antd';
-import type { ResourceField, RowAction } from '../../../components/resource';
+import type { RowAction } from '../../../components/resource';
 import { pickText } from '../../../components/resource/text';
 import type { Bilingual } from '../../../components/resource/types';
 import i18n from '../../../locales/i18n';
@@ -8,47 +8,6 @@ import { feedback } from '../../../services/feedback';
 import { api } from '../../../services/request';
 
 const tx = (text: Bilingual) => pickText(text, i18n.language ?? 'zh-CN');
-
-/** Review state (searchable: `?state=1` pre-filters), rejection reason and creation time. */
-export function reviewFields(): ResourceField[] {
-  return [
-    {
-      name: 'state',
-      label: ['审核状态', 'Review state'],
-      kind: 'dict',
-      dict: 'review_state',
-      search: true,
-      form: false,
-      sorter: true,
-      list: { width: 100 },
-    },
-    {
-      name: 'rejectReason',
-      label: ['驳回原因', 'Rejection reason'],
-      form: false,
-      list: { width: 160, ellipsis: true },
-    },
-    {
-      name: 'createTime',
-      label: ['创建时间', 'Created'],
-      kind: 'datetime',
-      form: false,
-      sorter: true,
-      search: 'range',
-    },
-  ];
-}
-
-/** "Expires within N days" (issue 7 §3), a search-only field; `?expiringWithinDays=30` pre-fills it. */
-export const expiringField: ResourceField = {
-  name: 'expiringWithinDays',
-  label: ['证件到期天数内', 'Expiring within (days)'],
-  kind: 'number',
-  search: true,
-  list: false,
-  form: false,
-  detail: false,
-};
 
 /** Draft, rejected and expired records go (back) to review. */
 export function submitAction(base: string, perm: string): RowAction {

@@ -1,0 +1,224 @@
+/**
+ * Money benchmark (issue 17), `npm run bench:money`:
+ *   - batch pay of 1 000 audited waybills on PGlite: one pay request of 1 000 notes until every note is paid
+ *     (4) by the simulated bank's callbacks — target < 10 s end to end;
+ *   - with BENCH_DATABASE_URL (PostgreSQL): the ledger list of one wallet over 1 000 000 ledger lines at
+ *     BENCH_CONNECTIONS (50) — p99 < 50 ms — and the reconcile (GET /wallet/ledger/check) over them — < 5 s.
+ *
+ * Env: BENCH_DATABASE_URL, BENCH_PAY_NOTES (1000), BENCH_LEDGER_LINES (1000000), BENCH_DURATION (10),
+ *      BENCH_WARMUP (2), BENCH_CONNECTIONS (50), BENCH_ENFORCE (1: exit 2 when a target is missed).
+ * Exit codes: 0 ok, 1 failed run, 2 target missed.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { sql } from 'drizzle-orm';
+import { runLoad, summarize } from './lib/load.ts';
+import {
+  evaluateTargets,
+  formatTargets,
+  type Measurement,
+  measurement,
+  type TargetOutcome,
+} from './lib/report.ts';
+import {
+  BATCH_PAY_SCENARIO_NAME,
+  LEDGER_LIST_SCENARIO_NAME,
+  moneyTargets,
+  RECONCILE_SCENARIO_NAME,
+} from './lib/scenarios.ts';
+import { BENCH_WALLET, seedAuditedNotes, seedBulkLedger } from './lib/seedMoney.ts';
+import { login, startBenchServer } from './lib/server.ts';
+
+const env = (name: string, fallback: number) => {
+  const value = Number(process.env[name] || fallback);
+  if (!Number.isFinite(value) || value < 0) throw new Error(`${name} must be a non-negative number`);
+  return value;
+};
+const settings = {
+  databaseUrl: process.env.BENCH_DATABASE_URL || undefined,
+  payNotes: env('BENCH_PAY_NOTES', 1000),
+  ledgerLines: env('BENCH_LEDGER_LINES', 1_000_000),
+  durationSeconds: env('BENCH_DURATION', 10),
+  warmupSeconds: env('BENCH_WARMUP', 2),
+  connections: Math.max(1, Math.round(env('BENCH_CONNECTIONS', 50))),
+  enforce: process.env.BENCH_ENFORCE !== '0',
+};
+const PASSWORD = 'Freight#2026';
+
+async function call(baseUrl: string, token: string, method: string, path: string, body?: unknown) {
+  const response = await fetch(`${baseUrl}${path}`, {
+    method,
+    headers: { 'x-access-token': token, ...(body ? { 'content-type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  const json = (await response.json()) as {
+    success: boolean;
+    message: string;
+    result: Record<string, unknown>;
+  };
+  if (!json.success) throw new Error(`${method} ${path}: ${json.message}`);
+  return json.result;
+}
+
+/** PGlite: one request pays 1 000 audited notes; timed until the bank's callbacks have paid them all. */
+async function batchPay(): Promise<{ seconds: number; outcomes: TargetOutcome[] }> {
+  let ids: string[] = [];
+  const server = await startBenchServer({
+    seed: async (db) => {
+      ids = await seedAuditedNotes(db, settings.payNotes);
+    },
+  });
+  try {
+    const token = await login(server, 'admin', PASSWORD);
+    const [customer] = (
+      (await server.db.execute(
+        sql`select distinct customer_id as id from hy_shipping_note where id like 'benchpaynote%'`,
+      )) as unknown as { rows: Array<{ id: string }> }
+    ).rows;
+    // Fund the customer (every note costs 5 088.00 元), then pay all notes in one request.
+    await call(
+      server.baseUrl,
+      token,
+      'POST',
+      `${server.config.basePath}/customer/hyCustomerWallet/recharge`,
+      {
+        customerId: customer?.id,
+        amountFen: 508_800 * ids.length,
+        idempotencyKey: `bench-recharge-${Date.now()}`,
+      },
+    );
+    const started = performance.now();
+    const answer = await call(
+      server.baseUrl,
+      token,
+      'POST',
+      `${server.config.basePath}/shipping/hyShippingNote/pay`,
+      {
+        ids,
+        idempotencyKey: `bench-pay-${Date.now()}`,
+      },
+    );
+    const accepted = performance.now();
+    for (;;) {
+      const [row] = (
+        (await server.db.execute(
+          sql`select count(*)::int as n from hy_shipping_note where id like 'benchpaynote%' and pay_status = 4`,
+        )) as unknown as { rows: Array<{ n: number }> }
+      ).rows;
+      if (Number(row?.n) >= ids.length) break;
+      if (performance.now() - started > 120_000)
+        throw new Error(`only ${row?.n} of ${ids.length} notes paid`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    const seconds = (performance.now() - started) / 1000;
+    const check = await call(server.baseUrl, token, 'GET', `${server.config.basePath}/wallet/ledger/check`);
+    console.log(
+      `batch pay of ${ids.length} notes on ${server.kind}: request answered in ${((accepted - started) / 1000).toFixed(2)} s ` +
+        `(${String(answer.message)}), all paid after ${seconds.toFixed(2)} s; ledger balanced: ${String(check.balanced)}`,
+    );
+    if (!check.balanced) throw new Error(`the ledger does not reconcile: ${JSON.stringify(check)}`);
+    return {
+      seconds,
+      outcomes: evaluateTargets(
+        moneyTargets.filter((t) => t.scenario === BATCH_PAY_SCENARIO_NAME),
+        [],
+        server.kind,
+        { [BATCH_PAY_SCENARIO_NAME]: seconds },
+      ),
+    };
+  } finally {
+    await server.close();
+  }
+}
+
+/** PostgreSQL: the ledger list of one wallet under load, and the reconcile, over 1 000 000 lines. */
+async function ledgerOnPostgres(): Promise<{ measurements: Measurement[]; outcomes: TargetOutcome[] }> {
+  const server = await startBenchServer({ adminUrl: settings.databaseUrl, poolSize: 20 });
+  try {
+    const seeded = await seedBulkLedger(server.db, settings.ledgerLines);
+    console.log(
+      `seeded ${seeded.lines} ledger lines (${seeded.walletLines} on the listed wallet) in ${(seeded.ms / 1000).toFixed(1)} s\n${seeded.pagePlan}`,
+    );
+    const token = await login(server, 'admin', PASSWORD);
+    const path = `${server.config.basePath}/wallet/ledger/list?walletId=${BENCH_WALLET}&pageNo=1&pageSize=10`;
+    const load = (seconds: number) =>
+      runLoad({
+        url: `${server.baseUrl}${path}`,
+        method: 'GET',
+        headers: { 'x-access-token': token },
+        connections: settings.connections,
+        durationSeconds: seconds,
+        timeoutSeconds: 10,
+        expectBodyIncludes: '"success":true',
+      });
+    if (settings.warmupSeconds > 0) await load(settings.warmupSeconds);
+    const run = await load(settings.durationSeconds);
+    const m = measurement(
+      { name: LEDGER_LIST_SCENARIO_NAME, method: 'GET', path, baseline: false },
+      summarize(`${server.baseUrl}${path}`, [run]),
+      0,
+    );
+    console.log(
+      `ledger list: ${m.rps.toFixed(0)} req/s, p50 ${m.latencyMs.p50.toFixed(1)} ms, p99 ${m.latencyMs.p99.toFixed(1)} ms, errors ${m.errors.total}`,
+    );
+    if (m.errors.total > 0) throw new Error(`the ledger list answered ${m.errors.total} errors`);
+    const started = performance.now();
+    const check = await call(server.baseUrl, token, 'GET', `${server.config.basePath}/wallet/ledger/check`);
+    const seconds = (performance.now() - started) / 1000;
+    console.log(
+      `reconcile over ${String(check.lineCount)} lines: ${seconds.toFixed(2)} s, balanced: ${String(check.balanced)}`,
+    );
+    if (!check.balanced)
+      throw new Error(`the ledger does not reconcile: ${JSON.stringify(check).slice(0, 500)}`);
+    return {
+      measurements: [m],
+      outcomes: evaluateTargets(
+        moneyTargets.filter((t) => t.scenario !== BATCH_PAY_SCENARIO_NAME),
+        [m],
+        server.kind,
+        { [RECONCILE_SCENARIO_NAME]: seconds },
+      ),
+    };
+  } finally {
+    await server.close();
+  }
+}
+
+async function main(): Promise<number> {
+  const cpus = os.cpus();
+  console.log(
+    `bench:money on node ${process.version}, ${cpus.length}× ${cpus[0]?.model ?? 'cpu'}, load ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
+  );
+  const pay = await batchPay();
+  const pg = settings.databaseUrl ? await ledgerOnPostgres() : null;
+  if (!pg) console.log('(BENCH_DATABASE_URL not set: the PostgreSQL figures are not measured)');
+  const outcomes = [...pay.outcomes, ...(pg?.outcomes ?? [])];
+  console.log(`\nTargets:\n\n${formatTargets(outcomes)}`);
+  const dir = fileURLToPath(new URL('./results/', import.meta.url));
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(
+    `${dir}money.json`,
+    `${JSON.stringify({ date: new Date().toISOString(), settings: { ...settings, databaseUrl: settings.databaseUrl ? '(set)' : undefined }, batchPaySeconds: pay.seconds, measurements: pg?.measurements ?? [], targets: outcomes }, null, 2)}\n`,
+  );
+  const missed = outcomes.filter((o) => o.enforced && !o.pass);
+  if (missed.length) {
+    console.error(`\nTARGETS MISSED: ${missed.map((o) => `${o.scenario} ${o.description}`).join('; ')}`);
+    return settings.enforce ? 2 : 0;
+  }
+  console.log('\nall money targets met');
+  return 0;
+}
+
+main().then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error: unknown) => {
+    console.error('\nbench:money FAILED:', error);
+    process.exitCode = 1;
+  },
+);

@@ -1,0 +1,92 @@
+// Issue 17 browser acceptance, as the administrator: recharge a per-trip customer in 货主钱包, pay its audited
+// waybill from 支付运单 through the confirm dialog (total and fee split), see the ledger lines in the wallet's
+// drawer, and the platform's service-fee income on 主钱包 risen by the waybill's service fee.
+import {
+  auditedPerTripNote,
+  CUSTOMER_WALLET,
+  FinancePage,
+  fenOf,
+  MAIN_WALLET,
+  PAY_LIST,
+  PER_TRIP_CUSTOMER,
+  yuanText,
+} from '../pages/FinancePage.ts';
+import { adminToken } from '../support/authFlows.ts';
+import { expect, test } from '../support/fixtures.ts';
+import { clickRowAction } from '../support/rowActions.ts';
+
+test('recharge, pay an audited waybill from the pay list, ledger lines in the drawer, service-fee income up', async ({
+  page,
+  request,
+  shell,
+  shot,
+}) => {
+  test.setTimeout(180_000);
+  const ui = new FinancePage(page);
+  const token = await adminToken(request);
+  const seq = Date.now() % 100_000;
+
+  // Income before the waybill is charged (a per-trip customer is charged at audit, when its wallet covers it).
+  await shell.goto(MAIN_WALLET);
+  const incomeBefore = await ui.serviceFeeIncome();
+
+  // 1. Recharge the customer in 货主钱包.
+  await shell.goto(CUSTOMER_WALLET);
+  await ui.search('货主', PER_TRIP_CUSTOMER);
+  const walletRow = ui.row(PER_TRIP_CUSTOMER);
+  await expect(walletRow).toBeVisible();
+  const balanceCell = async () => fenOf(await ui.cellText(walletRow, '余额'));
+  const balanceBefore = await balanceCell();
+  await clickRowAction(page, walletRow, '充值');
+  const recharge = page.getByTestId('amount-dialog');
+  await expect(recharge).toContainText(PER_TRIP_CUSTOMER);
+  await recharge.locator('input').first().fill('5000');
+  const recharged = page.waitForResponse((r) => r.url().includes('/customer/hyCustomerWallet/recharge'));
+  await recharge.getByRole('button', { name: /确认充值/ }).click();
+  expect(((await (await recharged).json()) as { success: boolean }).success).toBe(true);
+  await expect(recharge).toBeHidden();
+  await expect.poll(balanceCell).toBe(balanceBefore + 500_000);
+
+  // 2. An audited waybill of the customer (set up through the API), paid from 支付运单.
+  const note = await auditedPerTripNote(request, token, seq);
+  expect(note.serviceFee).toBeGreaterThan(0);
+  await shell.goto(PAY_LIST);
+  await ui.search('运单号', note.number);
+  const payRow = ui.row(note.number);
+  await expect(payRow).toBeVisible();
+  await shot('pay-list');
+  await clickRowAction(page, payRow, '支付');
+  const dialog = page.getByTestId('pay-dialog');
+  await expect(dialog.getByTestId('pay-total')).toHaveText(/^¥ [\d,]+\.\d{2}$/);
+  await expect(dialog.getByTestId('pay-service-fee')).toHaveText(yuanText(note.serviceFee));
+  await shot('pay-dialog');
+  const paid = page.waitForResponse((r) => r.url().endsWith('/shipping/hyShippingNote/pay'));
+  await dialog.getByTestId('pay-confirm').click();
+  const answer = (await (await paid).json()) as { success: boolean; message: string };
+  expect(answer.success, answer.message).toBe(true);
+  await expect(dialog).toContainText('已提交银行1笔');
+  // The simulated bank answers within a second: the dialog follows the payment until it is paid.
+  await expect(dialog.getByTestId('pay-bank')).toContainText('成功 1 / 1');
+  await dialog.getByRole('button', { name: /完\s*成/ }).click();
+  await expect(dialog).toBeHidden();
+  await expect(payRow).toHaveCount(0);
+
+  // 3. The wallet's ledger drawer: the recharge and the waybill's charge.
+  await shell.goto(CUSTOMER_WALLET);
+  await ui.search('货主', PER_TRIP_CUSTOMER);
+  await clickRowAction(page, ui.row(PER_TRIP_CUSTOMER), '流水');
+  const drawer = page.getByTestId('ledger-drawer');
+  const lines = drawer.locator('tbody tr.ant-table-row');
+  await expect(lines.filter({ hasText: note.number })).toContainText(`-${yuanText(note.customerFee)}`);
+  await expect(lines.filter({ hasText: '+5,000.00' }).first()).toBeVisible();
+  await shot('wallet-ledger');
+  await drawer
+    .getByRole('button', { name: /Close|关闭/ })
+    .first()
+    .click();
+
+  // 4. 主钱包: the service-fee income rose by the waybill's service fee.
+  await shell.goto(MAIN_WALLET);
+  await expect.poll(() => ui.serviceFeeIncome()).toBe(incomeBefore + note.serviceFee);
+  await shot('main-wallet', { scrollTop: true });
+});

@@ -1,0 +1,97 @@
+// Issue 20 in the browser: dispatching 33 t onto a 32 t truck is refused with the overload (超载) message of
+// the risk rules, and a warning the demo's rules raised is handled in 预警消息 (then listed as confirmed,
+// its violation in 违规记录).
+import { PER_TRIP_CUSTOMER } from '../pages/FinancePage.ts';
+import { approvedDriverWithVehicle, ORDER_LIST, ShippingPage } from '../pages/ShippingPage.ts';
+import { adminToken } from '../support/authFlows.ts';
+import { API_BASE, authFile, USERS } from '../support/env.ts';
+import { expect, test } from '../support/fixtures.ts';
+
+test.use({ storageState: authFile(USERS.admin) });
+
+test('dispatching 33 t onto a 32 t truck is refused with 超载', async ({ page, request, shell }) => {
+  test.setTimeout(120_000);
+  const token = await adminToken(request);
+  const seq = (Date.now() % 90_000) + 5_000;
+  const { driverName, plateNo } = await approvedDriverWithVehicle(request, token, seq);
+  const customers = (await (
+    await request.get(
+      `${API_BASE}/customer/hyCustomer/list?customerName=${encodeURIComponent(PER_TRIP_CUSTOMER)}`,
+      {
+        headers: { 'X-Access-Token': token },
+      },
+    )
+  ).json()) as { result: { records: Array<{ id: string }> } };
+  const goodsName = `超载测试${seq}`;
+  const headers = { 'X-Access-Token': token };
+  await request.post(`${API_BASE}/order/hyOrder/add`, {
+    headers,
+    data: {
+      customerId: customers.result.records[0].id,
+      goodsName,
+      cargoType: '0400',
+      loadProvince: '江苏省',
+      loadCity: '南京市',
+      loadDistrict: '栖霞区',
+      loadAreaCode: '320113',
+      loadAddress: '南京钢铁厂东门',
+      unloadProvince: '上海市',
+      unloadCity: '上海市',
+      unloadDistrict: '宝山区',
+      unloadAreaCode: '310113',
+      unloadAddress: '宝山钢铁码头3号库',
+      plannedWeightG: 64_000_000,
+      priceMode: 1,
+      driverUnitPriceFen: 15_000,
+      settleWeightBasis: 2,
+      serviceFeeMode: 1,
+      serviceFeeValue: 600,
+    },
+  });
+  const orders = (await (
+    await request.get(`${API_BASE}/order/hyOrder/list?goodsName=${encodeURIComponent(goodsName)}`, {
+      headers,
+    })
+  ).json()) as { result: { records: Array<{ id: string }> } };
+  await request.post(`${API_BASE}/order/hyOrder/publish`, {
+    headers,
+    data: { id: orders.result.records[0].id },
+  });
+
+  const ui = new ShippingPage(page);
+  await shell.goto(ORDER_LIST);
+  await ui.search('货物名称', goodsName);
+  await ui.rowAction(goodsName, '派单');
+  const dispatch = ui.dialog('派单');
+  await expect(dispatch).toBeVisible();
+  await ui.choose(dispatch, '司机', driverName, driverName);
+  await ui.choose(dispatch, '车辆', plateNo);
+  await dispatch.getByLabel('派单重量').fill('33');
+  const answered = page.waitForResponse((r) => r.url().includes('/shipping/hyShippingNote/dispatch'));
+  await dispatch.getByRole('button', { name: /^派\s*单$/ }).click();
+  const body = (await (await answered).json()) as { success: boolean; message: string };
+  expect(body.success).toBe(false);
+  await expect(page.locator('.ant-message')).toContainText('超载');
+  await expect(dispatch).toBeVisible();
+});
+
+test('handles an open warning once: confirmed, and listed as a violation', async ({ page, shell }) => {
+  test.setTimeout(120_000);
+  const ui = new ShippingPage(page);
+  await shell.goto('/risk/warning');
+  const open = ui.rows().filter({ hasText: '待处理' }).first();
+  await expect(open).toBeVisible();
+  const number = ((await open.locator('td').nth(0).textContent()) ?? '').trim();
+  await ui.rowAction(number, '处理');
+  const dialog = ui.dialog('处理预警');
+  await expect(dialog).toBeVisible();
+  await dialog.getByLabel('处理原因').fill('已电话核实，司机确认');
+  const handled = page.waitForResponse((r) => r.url().includes('/risk/warning/handle'));
+  await dialog.getByRole('button', { name: /确\s*定/ }).click();
+  expect(((await (await handled).json()) as { success: boolean }).success).toBe(true);
+  await expect(dialog).toBeHidden();
+  await ui.search('运单号', number);
+  await expect(ui.row(number).first()).toContainText('已确认');
+  await shell.goto('/risk/violation');
+  await expect(ui.rows().filter({ hasText: number }).first()).toBeVisible();
+});

@@ -1,0 +1,84 @@
+// Uploaded images display (issue 16 §4): a driver's licence photo loads in the detail drawer through a
+// short-lived signed link made for the signed-in user; the same link is refused without a session, in
+// another user's browser and after it expires.
+import type { APIRequestContext } from '@playwright/test';
+import { DriverDetail, driverWithLicence } from '../pages/DriverDetail.ts';
+import { adminToken } from '../support/authFlows.ts';
+import { API_BASE, BASE_URL, PASSWORD, USERS } from '../support/env.ts';
+import { expect, test } from '../support/fixtures.ts';
+
+const ONE_PIXEL_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+/** Signs in through the API of a fresh request context (its own cookie jar) and returns the token. */
+async function signIn(request: APIRequestContext, username: string): Promise<string> {
+  const res = await request.post(`${API_BASE}/sys/login`, { data: { username, password: PASSWORD } });
+  const body = (await res.json()) as { success: boolean; message: string; result: { token: string } };
+  expect(body, body.message).toMatchObject({ success: true });
+  return body.result.token;
+}
+
+/** A signed link of `path` made for the context's user; the answer also sets that context's file cookie. */
+async function signedUrl(request: APIRequestContext, token: string, path: string, ttl?: number) {
+  const query = new URLSearchParams({ path, ...(ttl ? { ttl: String(ttl) } : {}) });
+  const res = await request.get(`${API_BASE}/sys/common/signUrl?${query}`, {
+    headers: { 'X-Access-Token': token },
+  });
+  const body = (await res.json()) as { success: boolean; message: string; result: { url: string } };
+  expect(body, body.message).toMatchObject({ success: true });
+  return body.result.url;
+}
+
+test('a driver licence image loads in the detail drawer; its link is refused without a session, to another user and after expiry', async ({
+  page,
+  shell,
+  request,
+  playwright,
+  shot,
+}) => {
+  const driver = await driverWithLicence(request, await adminToken(request));
+  const detail = new DriverDetail(page, shell);
+  const drawer = await detail.open(driver);
+  const { width, src } = await detail.loaded(detail.image(drawer, '驾驶证照片'));
+  expect(width).toBe(240);
+  expect(src).toContain(`/sys/common/static/${driver.drivingImg}?expires=`);
+  await detail.loaded(detail.image(drawer, '身份证正面'));
+  await shot('driver-detail-licence-image');
+
+  // The browser that shows it fetches it again (its session cookie goes along) ...
+  expect((await page.request.get(src)).status()).toBe(200);
+  // ... nobody else does: not without a session,
+  const anonymous = await playwright.request.newContext({ baseURL: BASE_URL });
+  const refused = await anonymous.get(src);
+  expect(refused.status()).toBe(401);
+  expect(await refused.json()).toMatchObject({ success: false, code: 401 });
+  // not in another user's browser, with that user's own file session (got by signing a file of its own: a
+  // shipper may not sign a driver's licence at all),
+  const other = await playwright.request.newContext({ baseURL: BASE_URL });
+  const shipperToken = await signIn(other, USERS.shipper);
+  const refusedSigning = await other.get(
+    `${API_BASE}/sys/common/signUrl?path=${encodeURIComponent(driver.drivingImg)}`,
+    { headers: { 'X-Access-Token': shipperToken } },
+  );
+  expect((await refusedSigning.json()) as { success: boolean }).toMatchObject({ success: false });
+  const uploaded = await other.post(`${API_BASE}/sys/common/upload`, {
+    headers: { 'X-Access-Token': shipperToken },
+    multipart: {
+      biz: 'customer',
+      file: { name: 'own.png', mimeType: 'image/png', buffer: ONE_PIXEL_PNG },
+    },
+  });
+  const ownPath = ((await uploaded.json()) as { message: string }).message;
+  await signedUrl(other, shipperToken, ownPath);
+  expect((await other.get(src)).status()).toBe(403);
+
+  // and not after the link's life: one second, asked for here.
+  const admin = await playwright.request.newContext({ baseURL: BASE_URL });
+  const short = await signedUrl(admin, await signIn(admin, USERS.admin), driver.drivingImg, 1);
+  await expect.poll(async () => (await admin.get(short)).status(), { timeout: 10_000 }).toBe(403);
+  const expired = await admin.get(short);
+  expect(await expired.json()).toMatchObject({ success: false, message: '文件链接已过期，请刷新页面' });
+  for (const context of [anonymous, other, admin]) await context.dispose();
+});

@@ -1,0 +1,560 @@
+import { resource } from '../resource.ts';
+
+// Money screens of issue 17: wallets, ledger, platform costs, the pay list, payouts and bank payments, bills,
+// adjustments, wallet configuration, bank statements and loss rules. Field keys are columns of the finance
+// tables (server/src/modules/finance/schema.ts), or of the shipping notes for the pay list.
+
+const created = {
+  label: ['创建时间', 'Created'],
+  kind: 'datetime',
+  form: false,
+  sort: true,
+  search: 'range',
+  list: { width: 170 },
+} as const;
+
+const fen = (zh: string, en: string, extra: Record<string, unknown> = {}) =>
+  ({ label: [zh, en], kind: 'fen', form: false, list: { width: 130 }, ...extra }) as const;
+
+const wallet = {
+  ownerType: {
+    label: ['账户类型', 'Owner type'],
+    kind: 'dict',
+    dict: 'wallet_owner_type',
+    filter: true,
+    list: { width: 100 },
+  },
+  ownerId: { label: ['所有者', 'Owner'], filter: true, internal: true, list: false },
+  ownerName: { label: ['账户名称', 'Account'], search: 'like', sort: true, list: { width: 200 } },
+  balanceFen: fen('余额', 'Balance', { sort: true }),
+  frozenFen: fen('冻结', 'Frozen'),
+  availableFen: fen('可用余额', 'Available', { sort: true }),
+  creditLimitFen: fen('授信额度', 'Credit limit'),
+  lineCount: { label: ['流水笔数', 'Lines'], kind: 'number', form: false, list: { width: 90 } },
+  updateTime: {
+    label: ['最后变动', 'Last change'],
+    kind: 'datetime',
+    form: false,
+    sort: true,
+    list: { width: 170 },
+  },
+} as const;
+
+/** 货主钱包 (/customer/wallet): a customer user sees its own wallet only. */
+export const customerWalletResource = resource({
+  path: '/customer/hyCustomerWallet',
+  permission: 'customer:wallet',
+  title: ['货主钱包', 'Customer wallets'],
+  actions: ['export'],
+  scope: { tenant: true, customer: 'ownerId' },
+  defaultSort: { field: 'balanceFen', order: 'desc' },
+  fields: { ...wallet, ownerName: { ...wallet.ownerName, label: ['货主', 'Customer'] } },
+  views: { customers: { title: ['货主钱包', 'Customer wallets'], where: { ownerType: 1 } } },
+});
+
+/** 主钱包 (/plateform/wallet): the platform's accounts, and the payables of drivers, agents and captains. */
+export const walletResource = resource({
+  path: '/plateform/wallet',
+  permission: 'finance:wallet',
+  title: ['平台账户', 'Platform accounts'],
+  actions: ['export'],
+  scope: { tenant: true },
+  defaultSort: { field: 'ownerName', order: 'asc' },
+  fields: wallet,
+  views: {
+    platform: { title: ['平台账户', 'Platform accounts'], where: { ownerType: 9 } },
+    payable: { title: ['应付账户', 'Payables'], where: { ownerType: [2, 3, 4] } },
+  },
+});
+
+const ledgerFields = {
+  createTime: { ...created, label: ['时间', 'Time'] },
+  walletId: { label: ['账户', 'Account'], filter: true, internal: true, list: false },
+  ownerType: {
+    label: ['账户类型', 'Owner type'],
+    kind: 'dict',
+    dict: 'wallet_owner_type',
+    list: { width: 100 },
+  },
+  type: { label: ['类型', 'Type'], kind: 'dict', dict: 'ledger_type', search: true, list: { width: 100 } },
+  amountFen: fen('金额', 'Amount'),
+  balanceAfterFen: fen('变动后余额', 'Balance after'),
+  shippingNoteNumber: { label: ['运单号', 'Waybill no.'], search: true, list: { width: 170 } },
+  noteId: { label: ['运单', 'Waybill'], filter: true, internal: true, list: false },
+  billId: { label: ['账单', 'Bill'], filter: true, internal: true, list: false },
+  customerId: { label: ['货主', 'Customer'], filter: true, internal: true, list: false },
+  bankSerialNo: { label: ['银行流水号', 'Bank serial no.'], search: true, list: { width: 200 } },
+  memo: { label: ['摘要', 'Memo'], list: { width: 200, ellipsis: true } },
+  operator: { label: ['操作人', 'Operator'], list: { width: 100 } },
+} as const;
+
+/** Ledger lines of one account (GET /wallet/ledger/list; the wallet drawer). A party sees its own lines only. */
+export const ledgerLineResource = resource({
+  path: '/wallet/ledger',
+  permission: 'finance:ledger',
+  title: ['账户流水', 'Ledger'],
+  actions: [],
+  scope: { tenant: true },
+  defaultSort: { field: 'createTime', order: 'desc' },
+  fields: ledgerFields,
+});
+
+/** 平台费用 (/plateform/cost/list): service-fee income and agent fees, by customer, waybill and period. */
+export const costResource = resource({
+  path: '/plateform/cost',
+  permission: 'finance:cost',
+  title: ['平台费用', 'Platform fees'],
+  actions: ['export'],
+  scope: { tenant: true },
+  defaultSort: { field: 'createTime', order: 'desc' },
+  fields: {
+    createTime: { ...created, label: ['时间', 'Time'] },
+    type: {
+      label: ['费用类型', 'Fee'],
+      kind: 'dict',
+      dict: 'ledger_type',
+      search: true,
+      list: { width: 110 },
+    },
+    customerId: { label: ['货主', 'Customer'], search: true, list: false },
+    shippingNoteNumber: { label: ['运单号', 'Waybill no.'], search: true, list: { width: 170 } },
+    noteId: { label: ['运单', 'Waybill'], filter: true, internal: true, list: false },
+    ownerId: { label: ['收款方', 'Payee'], filter: true, internal: true, list: false },
+    amountFen: fen('金额', 'Amount'),
+    memo: { label: ['摘要', 'Memo'], list: { width: 200, ellipsis: true } },
+  },
+});
+
+/** 待付款 (/plateform/cost/paylist): what the platform must pay out and when; `?state=1` advance payments due. */
+export const paylistResource = resource({
+  path: '/plateform/cost/paylist',
+  permission: 'finance:paylist',
+  title: ['待付款', 'To pay'],
+  actions: ['export'],
+  scope: { tenant: true, customer: 'customerId' },
+  defaultSort: { field: 'dueDate', order: 'asc' },
+  filters: {
+    state: {
+      label: ['待付类别', 'What is due'],
+      kind: 'text',
+      options: [{ value: '1', label: ['垫付到期', 'Advance payments due'] }],
+    },
+  },
+  fields: {
+    shippingNoteNumber: {
+      label: ['运单号', 'Waybill no.'],
+      search: true,
+      list: { width: 170, fixed: 'left' },
+    },
+    customerId: { label: ['货主', 'Customer'], filter: true, internal: true, list: false },
+    customerName: { label: ['货主', 'Customer'], search: 'like', list: { width: 180 } },
+    driverName: { label: ['司机', 'Driver'], search: 'like', list: { width: 90 } },
+    plateNo: { label: ['车牌号', 'Plate'], search: true, list: { width: 100 } },
+    status: {
+      label: ['运单状态', 'Status'],
+      kind: 'dict',
+      dict: 'shipping_status',
+      filter: true,
+      list: { width: 90 },
+    },
+    payStatus: {
+      label: ['支付状态', 'Pay status'],
+      kind: 'dict',
+      dict: 'pay_status',
+      search: true,
+      list: { width: 90 },
+    },
+    settleMode: {
+      label: ['结算方式', 'Settlement'],
+      kind: 'dict',
+      dict: 'settle_mode',
+      search: true,
+      list: { width: 90 },
+    },
+    dueDate: { label: ['应付日期', 'Due'], kind: 'date', sort: true, search: 'range', list: { width: 110 } },
+    driverFee: fen('司机运费', 'Driver fee', { sort: true }),
+    serviceFee: fen('服务费', 'Service fee'),
+    agentFee: fen('经纪人佣金', 'Agent fee'),
+    customerFee: fen('货主运费', 'Customer fee'),
+    prepayFen: fen('预付', 'Prepay'),
+    fuelCardFen: fen('油卡', 'Fuel card'),
+    finalPayFen: fen('尾款', 'Final pay'),
+    auditTime: {
+      label: ['审核时间', 'Audited'],
+      kind: 'datetime',
+      sort: true,
+      search: 'range',
+      list: { width: 170 },
+    },
+  },
+});
+
+/** 钱包配置 (/plateform/walletConfig): per customer, with a change log. */
+export const walletConfigResource = resource({
+  path: '/plateform/walletConfig',
+  permission: 'finance:walletconfig',
+  title: ['钱包配置', 'Wallet settings'],
+  id: 'customerId',
+  actions: ['export'],
+  scope: { tenant: true, customer: 'customerId' },
+  defaultSort: { field: 'customerName', order: 'asc' },
+  fields: {
+    customerId: { label: ['货主', 'Customer'], filter: true, internal: true, list: false, form: 'readonly' },
+    customerName: {
+      label: ['货主', 'Customer'],
+      search: 'like',
+      sort: true,
+      form: 'readonly',
+      list: { width: 200 },
+    },
+    settleMode: {
+      label: ['结算方式', 'Settlement'],
+      kind: 'dict',
+      dict: 'settle_mode',
+      search: true,
+      required: true,
+      list: { width: 90 },
+    },
+    creditDays: { label: ['账期(天)', 'Credit days'], kind: 'number', required: true, list: { width: 90 } },
+    creditLimitFen: {
+      label: ['授信额度', 'Credit limit'],
+      kind: 'fen',
+      required: true,
+      list: { width: 130 },
+    },
+    prepayRatioCapBp: {
+      label: ['预付比例上限(‱)', 'Prepay cap (bp)'],
+      kind: 'number',
+      required: true,
+      list: { width: 120 },
+      placeholder: ['10000 = 100%', '10000 = 100%'],
+    },
+    bankChannel: { label: ['银行通道', 'Bank channel'], list: { width: 90 } },
+    subAccountNo: { label: ['虚拟子账户', 'Sub-account'], list: { width: 180 } },
+    remark: { label: ['备注', 'Remark'], kind: 'textarea', list: false, wide: true },
+    updateBy: { label: ['修改人', 'Changed by'], form: false, list: { width: 100 } },
+    updateTime: { label: ['修改时间', 'Changed'], kind: 'datetime', form: false, list: { width: 170 } },
+  },
+});
+
+export const walletConfigLogResource = resource({
+  path: '/plateform/walletConfig/log',
+  permission: 'finance:walletconfig',
+  title: ['钱包配置变更记录', 'Wallet settings changes'],
+  actions: [],
+  scope: { tenant: true },
+  defaultSort: { field: 'createTime', order: 'desc' },
+  fields: {
+    createTime: created,
+    customerId: { label: ['货主', 'Customer'], filter: true, internal: true, list: false },
+    customerName: { label: ['货主', 'Customer'], search: 'like', list: { width: 200 } },
+    before: { label: ['修改前', 'Before'], list: { width: 300, ellipsis: true }, export: false },
+    after: { label: ['修改后', 'After'], list: { width: 300, ellipsis: true }, export: false },
+    operator: { label: ['操作人', 'Operator'], search: true, list: { width: 100 } },
+  },
+});
+
+/** Recharges of 货主钱包 (bank and voucher), with the maker-checker state. */
+export const rechargeResource = resource({
+  path: '/customer/hyCustomerRecharge',
+  permission: 'customer:wallet',
+  title: ['充值记录', 'Recharges'],
+  actions: ['export'],
+  scope: { tenant: true, customer: 'customerId' },
+  defaultSort: { field: 'createTime', order: 'desc' },
+  fields: {
+    rechargeNo: { label: ['充值单号', 'No.'], search: true, list: { width: 200 } },
+    customerId: { label: ['货主', 'Customer'], filter: true, internal: true, list: false },
+    customerName: { label: ['货主', 'Customer'], search: 'like', list: { width: 180 } },
+    channel: {
+      label: ['方式', 'Channel'],
+      kind: 'dict',
+      dict: 'recharge_channel',
+      search: true,
+      list: { width: 120 },
+    },
+    amountFen: fen('金额', 'Amount'),
+    state: {
+      label: ['状态', 'State'],
+      kind: 'dict',
+      dict: 'recharge_state',
+      search: true,
+      list: { width: 90 },
+    },
+    voucherImg: { label: ['转账凭证', 'Voucher'], kind: 'image', biz: 'voucher', list: false },
+    payerName: { label: ['付款户名', 'Payer'], list: { width: 150 } },
+    payerAccount: { label: ['付款账号', 'Payer account'], mask: 'bankCard', list: { width: 170 } },
+    bankSerialNo: { label: ['银行流水号', 'Bank serial no.'], search: true, list: { width: 200 } },
+    createBy: { label: ['提交人', 'Submitted by'], list: { width: 100 } },
+    reviewedBy: { label: ['复核人', 'Checked by'], list: { width: 100 } },
+    rejectReason: { label: ['驳回原因', 'Rejection'], list: { width: 160, ellipsis: true } },
+    createTime: created,
+  },
+});
+
+export const freezeLogResource = resource({
+  path: '/customer/hyCustomerWallet/freezeLog',
+  permission: 'customer:wallet',
+  title: ['冻结记录', 'Freezes'],
+  actions: [],
+  scope: { tenant: true, customer: 'customerId' },
+  defaultSort: { field: 'createTime', order: 'desc' },
+  fields: {
+    createTime: created,
+    customerId: { label: ['货主', 'Customer'], filter: true, internal: true, list: false },
+    walletId: { label: ['账户', 'Account'], filter: true, internal: true, list: false },
+    amountFen: fen('冻结(+)/解冻(-)', 'Frozen (+) / released (−)'),
+    frozenAfterFen: fen('冻结余额', 'Frozen after'),
+    reason: { label: ['原因', 'Reason'], list: { width: 240, ellipsis: true } },
+    operator: { label: ['操作人', 'Operator'], list: { width: 100 } },
+  },
+});
+
+/** Bank statement lines (主钱包): matched to the books or listed as unmatched. */
+export const statementLineResource = resource({
+  path: '/plateform/statement',
+  permission: 'finance:wallet',
+  title: ['银行流水', 'Bank statement'],
+  actions: ['export'],
+  scope: { tenant: true },
+  defaultSort: { field: 'tradeTime', order: 'desc' },
+  fields: {
+    bankSerialNo: { label: ['银行流水号', 'Serial no.'], search: true, list: { width: 200 } },
+    tradeTime: {
+      label: ['交易时间', 'Time'],
+      kind: 'datetime',
+      sort: true,
+      search: 'range',
+      list: { width: 170 },
+    },
+    direction: {
+      label: ['收支', 'In/out'],
+      kind: 'dict',
+      dict: 'statement_direction',
+      search: true,
+      list: { width: 70 },
+    },
+    amountFen: fen('金额', 'Amount'),
+    counterpartyName: { label: ['对方户名', 'Counterparty'], search: 'like', list: { width: 160 } },
+    counterpartyAccount: { label: ['对方账号', 'Account'], mask: 'bankCard', list: { width: 170 } },
+    memo: { label: ['摘要', 'Memo'], list: { width: 160, ellipsis: true } },
+    matchState: {
+      label: ['对账', 'Matched'],
+      kind: 'dict',
+      dict: 'match_state',
+      search: true,
+      list: { width: 80 },
+    },
+    matchedRef: { label: ['对应单据', 'Matched to'], list: { width: 200 } },
+  },
+});
+
+/** Payout requests passing the approval chain. */
+export const payoutResource = resource({
+  path: '/plateform/payout',
+  permission: 'finance:payout',
+  title: ['付款审批', 'Payout approval'],
+  actions: ['export'],
+  scope: { tenant: true },
+  defaultSort: { field: 'createTime', order: 'desc' },
+  fields: {
+    payoutNo: { label: ['申请单号', 'No.'], search: true, list: { width: 200 } },
+    kind: { label: ['类型', 'Kind'], kind: 'dict', dict: 'payout_kind', search: true, list: { width: 80 } },
+    noteCount: { label: ['运单数', 'Waybills'], kind: 'number', list: { width: 80 } },
+    totalFen: fen('付款金额', 'Amount'),
+    state: {
+      label: ['状态', 'State'],
+      kind: 'dict',
+      dict: 'payout_state',
+      search: true,
+      list: { width: 90 },
+    },
+    submittedBy: { label: ['提交人', 'Submitted by'], list: { width: 100 } },
+    reviewedBy: { label: ['复核人', 'Reviewed by'], list: { width: 100 } },
+    executedBy: { label: ['出纳', 'Cashier'], list: { width: 100 } },
+    rejectReason: { label: ['驳回原因', 'Rejection'], list: { width: 160, ellipsis: true } },
+    createTime: created,
+  },
+});
+
+/** Requests to the bank: pending → paying → paid | failed. */
+export const bankPaymentResource = resource({
+  path: '/plateform/bankPayment',
+  permission: 'finance:payout',
+  title: ['银行付款', 'Bank payments'],
+  actions: ['export'],
+  scope: { tenant: true },
+  defaultSort: { field: 'createTime', order: 'desc' },
+  fields: {
+    requestNo: { label: ['付款请求号', 'Request no.'], search: true, list: { width: 230 } },
+    kind: { label: ['类型', 'Kind'], kind: 'dict', dict: 'payment_kind', search: true, list: { width: 90 } },
+    shippingNoteNumber: { label: ['运单号', 'Waybill no.'], search: true, list: { width: 170 } },
+    noteId: { label: ['运单', 'Waybill'], filter: true, internal: true, list: false },
+    payoutId: { label: ['付款申请', 'Payout'], filter: true, internal: true, list: false },
+    payeeName: { label: ['收款人', 'Payee'], search: 'like', list: { width: 100 } },
+    cardNo: { label: ['收款卡号', 'Card'], mask: 'bankCard', list: { width: 170 } },
+    bankName: { label: ['开户银行', 'Bank'], list: { width: 120 } },
+    amountFen: fen('金额', 'Amount'),
+    state: {
+      label: ['状态', 'State'],
+      kind: 'dict',
+      dict: 'payment_state',
+      search: true,
+      list: { width: 80 },
+    },
+    bankSerialNo: { label: ['银行流水号', 'Bank serial no.'], search: true, list: { width: 200 } },
+    failReason: { label: ['失败原因', 'Failure'], list: { width: 160, ellipsis: true } },
+    attempts: { label: ['发送次数', 'Attempts'], kind: 'number', list: { width: 80 } },
+    createTime: created,
+  },
+});
+
+/** 账单管理 (/plateform/bill): bills of 批结/月结 customers; a customer sees its own. */
+export const billResource = resource({
+  path: '/plateform/bill',
+  permission: 'finance:bill',
+  title: ['账单', 'Bills'],
+  actions: ['export'],
+  scope: { tenant: true, customer: 'customerId' },
+  defaultSort: { field: 'createTime', order: 'desc' },
+  fields: {
+    billNo: { label: ['账单号', 'Bill no.'], search: true, list: { width: 170, fixed: 'left' } },
+    customerId: { label: ['货主', 'Customer'], filter: true, internal: true, list: false },
+    customerName: { label: ['货主', 'Customer'], search: 'like', list: { width: 180 } },
+    settleMode: {
+      label: ['结算方式', 'Settlement'],
+      kind: 'dict',
+      dict: 'settle_mode',
+      search: true,
+      list: { width: 90 },
+    },
+    periodStart: {
+      label: ['账期起', 'From'],
+      kind: 'date',
+      sort: true,
+      search: 'range',
+      list: { width: 110 },
+    },
+    periodEnd: { label: ['账期止', 'To'], kind: 'date', sort: true, list: { width: 110 } },
+    noteCount: { label: ['运单数', 'Waybills'], kind: 'number', list: { width: 80 } },
+    amountFen: fen('账单金额', 'Amount'),
+    adjustFen: fen('调整', 'Adjusted'),
+    paidFen: fen('已付', 'Paid'),
+    serviceFeeFen: fen('服务费', 'Service fee'),
+    status: {
+      label: ['状态', 'Status'],
+      kind: 'dict',
+      dict: 'bill_status',
+      search: true,
+      list: { width: 90 },
+    },
+    dueDate: { label: ['到期日', 'Due'], kind: 'date', sort: true, list: { width: 110 } },
+    disputeReason: { label: ['异议', 'Dispute'], list: { width: 160, ellipsis: true } },
+    createTime: created,
+  },
+});
+
+export const billNoteResource = resource({
+  path: '/plateform/bill/note',
+  permission: 'finance:bill',
+  title: ['账单运单', 'Bill waybills'],
+  id: 'noteId',
+  actions: [],
+  scope: { customer: 'customerId' },
+  defaultSort: { field: 'auditTime', order: 'asc' },
+  fields: {
+    billId: { label: ['账单', 'Bill'], filter: true, internal: true, list: false },
+    noteId: { label: ['运单', 'Waybill'], filter: true, internal: true, list: false },
+    customerId: { label: ['货主', 'Customer'], filter: true, internal: true, list: false },
+    shippingNoteNumber: { label: ['运单号', 'Waybill no.'], search: true, list: { width: 170 } },
+    agentId: { label: ['经纪人', 'Agent'], internal: true, list: false },
+    auditTime: { label: ['审核时间', 'Audited'], kind: 'datetime', sort: true, list: { width: 170 } },
+    driverFee: fen('司机运费', 'Driver fee'),
+    serviceFee: fen('服务费', 'Service fee'),
+    agentFee: fen('经纪人佣金', 'Agent fee'),
+    customerFee: fen('货主运费', 'Customer fee'),
+    charged: { label: ['已扣款', 'Charged'], kind: 'switch', filter: true, list: { width: 80 } },
+  },
+});
+
+/** Adjustments and claims after audit (补款, 扣款, 货损理赔, 货主调账). */
+export const adjustmentResource = resource({
+  path: '/plateform/adjustment',
+  permission: 'finance:adjust',
+  title: ['调账理赔', 'Adjustments and claims'],
+  actions: ['export'],
+  scope: { tenant: true, customer: 'customerId' },
+  defaultSort: { field: 'createTime', order: 'desc' },
+  fields: {
+    adjustNo: { label: ['单号', 'No.'], search: true, list: { width: 200 } },
+    kind: { label: ['类型', 'Kind'], kind: 'dict', dict: 'adjust_kind', search: true, list: { width: 90 } },
+    shippingNoteNumber: { label: ['运单号', 'Waybill no.'], search: true, list: { width: 170 } },
+    noteId: { label: ['运单', 'Waybill'], filter: true, internal: true, list: false },
+    customerId: { label: ['货主', 'Customer'], filter: true, internal: true, list: false },
+    amountFen: fen('金额', 'Amount'),
+    direction: { label: ['方向', 'Direction'], kind: 'number', list: false },
+    reason: { label: ['原因', 'Reason'], list: { width: 220, ellipsis: true } },
+    state: {
+      label: ['状态', 'State'],
+      kind: 'dict',
+      dict: 'adjust_state',
+      search: true,
+      list: { width: 80 },
+    },
+    createBy: { label: ['申请人', 'Submitted by'], list: { width: 100 } },
+    reviewedBy: { label: ['审批人', 'Approved by'], list: { width: 100 } },
+    rejectReason: { label: ['驳回原因', 'Rejection'], list: { width: 160, ellipsis: true } },
+    createTime: created,
+  },
+});
+
+/** 亏吨设置 (/risk/loss): per customer, goods and route; a matching rule prefills a new order. */
+export const lossRuleResource = resource({
+  path: '/risk/loss',
+  permission: 'risk:loss',
+  title: ['亏吨设置', 'Loss rules'],
+  actions: ['add', 'edit', 'delete', 'export', 'import'],
+  scope: { tenant: true },
+  defaultSort: { field: 'createTime', order: 'desc' },
+  fields: {
+    customerId: {
+      label: ['货主', 'Customer'],
+      filter: true,
+      list: false,
+      importNote: '货主ID，留空表示所有货主',
+    },
+    customerName: { label: ['货主', 'Customer'], search: 'like', form: false, list: { width: 180 } },
+    goodsName: {
+      label: ['货物', 'Goods'],
+      search: 'like',
+      list: { width: 110 },
+      importNote: '留空表示所有货物',
+    },
+    loadCity: { label: ['装货城市', 'From'], search: true, list: { width: 100 } },
+    unloadCity: { label: ['卸货城市', 'To'], search: true, list: { width: 100 } },
+    allowanceMode: {
+      label: ['合理损耗方式', 'Allowance'],
+      kind: 'dict',
+      dict: 'loss_allowance_mode',
+      required: true,
+      list: { width: 110 },
+    },
+    allowanceValue: {
+      label: ['合理损耗(克或‰)', 'Allowance (g or ‰)'],
+      kind: 'number',
+      required: true,
+      list: { width: 130 },
+      importNote: '按车固定时填克数，按比例时填千分数',
+    },
+    unitPriceFen: {
+      label: ['亏吨单价(元/吨)', 'Price (per t)'],
+      kind: 'fen',
+      required: true,
+      list: { width: 130 },
+    },
+    deductWhole: { label: ['超出后全额扣', 'Deduct whole'], kind: 'switch', list: { width: 110 } },
+    enabled: { label: ['启用', 'Enabled'], kind: 'switch', filter: true, list: { width: 70 } },
+    remark: { label: ['备注', 'Remark'], kind: 'textarea', list: false, wide: true },
+    createTime: created,
+  },
+});

@@ -1,0 +1,93 @@
+import { resource } from '../resource.ts';
+
+// 发票管理 (issue 18): the invoices of shippers and the waybills on each. Field keys are columns of
+// fin_invoice and fin_invoice_note (server/src/modules/finance/invoiceSchema.ts).
+
+const fen = (zh: string, en: string, width = 120) =>
+  ({ label: [zh, en], kind: 'fen', form: false, list: { width } }) as const;
+
+export const invoiceResource = resource({
+  path: '/plateform/invoice',
+  permission: 'finance:invoice',
+  title: ['发票管理', 'Invoices'],
+  actions: ['export'],
+  scope: { tenant: true, customer: 'customerId' },
+  defaultSort: { field: 'createTime', order: 'desc' },
+  fields: {
+    applyNo: { label: ['申请单号', 'Application no.'], search: true, list: { width: 170, fixed: 'left' } },
+    invoiceNo: { label: ['发票号码', 'Invoice no.'], search: true, list: { width: 190, copyable: true } },
+    customerId: { label: ['货主', 'Customer'], filter: true, internal: true, list: false },
+    customerName: { label: ['货主', 'Customer'], search: 'like', list: { width: 180, ellipsis: true } },
+    kind: {
+      label: ['发票种类', 'Kind'],
+      kind: 'dict',
+      dict: 'invoice_kind',
+      search: true,
+      list: { width: 190 },
+    },
+    state: {
+      label: ['发票状态', 'State'],
+      kind: 'dict',
+      dict: 'invoice_status',
+      tag: true,
+      search: true,
+      list: { width: 100 },
+    },
+    buyerTitle: { label: ['购买方名称', 'Buyer'], list: false },
+    buyerTaxNo: { label: ['购买方税号', 'Buyer tax no.'], list: false },
+    sellerTitle: { label: ['销售方名称', 'Seller'], list: false },
+    sellerTaxNo: { label: ['销售方税号', 'Seller tax no.'], list: false },
+    noteCount: { label: ['运单数', 'Waybills'], kind: 'number', form: false, list: { width: 80 } },
+    amountFen: fen('价税合计', 'Total incl. tax', 130),
+    netFen: fen('金额', 'Amount excl. tax'),
+    taxFen: fen('税额', 'Tax', 110),
+    taxRateBp: { label: ['税率(基点)', 'Rate (bp)'], kind: 'number', list: false },
+    billId: { label: ['账单', 'Bill'], filter: true, internal: true, list: false },
+    issueTime: {
+      label: ['开票时间', 'Issued'],
+      kind: 'datetime',
+      sort: true,
+      search: 'range',
+      list: { width: 170 },
+    },
+    deliverTo: { label: ['交付至', 'Delivered to'], list: { width: 160, ellipsis: true } },
+    failReason: { label: ['开具失败原因', 'Issue failure'], list: false },
+    rejectReason: { label: ['驳回原因', 'Rejection'], list: { width: 160, ellipsis: true } },
+    redLetterNo: { label: ['红字确认单号', 'Red-letter no.'], list: false },
+    redReason: { label: ['红冲原因', 'Red-letter reason'], list: false },
+    createBy: { label: ['申请人', 'Applicant'], list: { width: 110 } },
+    createTime: {
+      label: ['申请时间', 'Applied'],
+      kind: 'datetime',
+      form: false,
+      sort: true,
+      search: 'range',
+      list: { width: 170 },
+    },
+  },
+});
+
+/** The waybills (lines) of an invoice, as printed on it (公告2015年第99号: 起运地, 到达地, 车种车号, 货物). */
+export const invoiceNoteResource = resource({
+  path: '/plateform/invoice/note',
+  permission: 'finance:invoice',
+  title: ['发票运单', 'Invoice waybills'],
+  id: 'noteId',
+  actions: [],
+  scope: { tenant: true, customer: 'customerId' },
+  defaultSort: { field: 'shippingNoteNumber', order: 'asc' },
+  fields: {
+    invoiceId: { label: ['发票', 'Invoice'], filter: true, internal: true, list: false },
+    noteId: { label: ['运单', 'Waybill'], filter: true, internal: true, list: false },
+    customerId: { label: ['货主', 'Customer'], filter: true, internal: true, list: false },
+    shippingNoteNumber: { label: ['运单号', 'Waybill no.'], search: true, list: { width: 170 } },
+    loadPlace: { label: ['起运地', 'From'], list: { width: 140 } },
+    unloadPlace: { label: ['到达地', 'To'], list: { width: 140 } },
+    vehicle: { label: ['车种车号', 'Vehicle'], list: { width: 140 } },
+    goodsName: { label: ['货物', 'Goods'], list: { width: 120 } },
+    amountFen: fen('价税合计', 'Total incl. tax'),
+    netFen: fen('金额', 'Amount excl. tax'),
+    taxFen: fen('税额', 'Tax', 100),
+    active: { label: ['有效', 'Active'], kind: 'switch', filter: true, list: { width: 70 } },
+  },
+});

@@ -1,0 +1,210 @@
+import { resource } from '../resource.ts';
+import { orderBody } from '../shipping.ts';
+
+// Orders (货源, issue 8 §1): what a shipper wants carried, published, then dispatched to drivers as waybills.
+
+/**
+ * A loading or unloading place: picked as a district in the region cascader (its division code is what the
+ * regulator needs); the server names the province, city and district from the code. The city is searched and
+ * listed as part of the route, the rest in forms.
+ */
+const place = (prefix: 'load' | 'unload', zh: '装货' | '卸货', en: 'Loading' | 'Unloading') =>
+  ({
+    province: { label: [`${zh}省份`, `${en} province`], list: false, export: false, form: 'hidden' },
+    city: { label: [`${zh}城市`, `${en} city`], search: true, list: false, form: 'hidden' },
+    district: { label: [`${zh}区县`, `${en} district`], list: false, export: false, form: 'hidden' },
+    areaCode: {
+      label: [`${zh}地区`, `${en} region`],
+      kind: 'region',
+      regionNames: [`${prefix}Province`, `${prefix}City`, `${prefix}District`],
+      required: true,
+      list: false,
+      export: false,
+    },
+    address: { label: [`${zh}地址`, `${en} address`], required: true, wide: true, list: false },
+    lng: { label: [`${zh}经度`, `${en} longitude`], kind: 'number', list: false, export: false },
+    lat: { label: [`${zh}纬度`, `${en} latitude`], kind: 'number', list: false, export: false },
+  }) as const;
+
+const load = place('load', '装货', 'Loading');
+const unload = place('unload', '卸货', 'Unloading');
+
+/**
+ * Orders of shippers, with their money inputs and the estimate for the planned weight. Agents and captains
+ * see the orders they are on; on agent orders the fees show as '--' to all but staff and the agent.
+ */
+export const orderResource = resource({
+  path: '/order/hyOrder',
+  permission: 'order',
+  title: ['订单列表', 'Orders'],
+  actions: ['add', 'edit', 'delete', 'export'],
+  scope: { tenant: true, customer: 'customerId', agent: 'agentId', captain: 'captainId' },
+  defaultSort: { field: 'createTime', order: 'desc' },
+  body: orderBody,
+  fields: {
+    orderNo: {
+      label: ['货源单号', 'Order no.'],
+      search: true,
+      sort: true,
+      form: false,
+      list: { fixed: 'left', width: 150 },
+    },
+    status: {
+      label: ['状态', 'Status'],
+      kind: 'dict',
+      dict: 'order_status',
+      search: true,
+      sort: true,
+      form: false,
+      list: { width: 80 },
+    },
+    // Chosen by platform staff among the approved shippers; a shipper's users order for their own.
+    customerId: {
+      label: ['货主', 'Shipper'],
+      kind: 'dict',
+      filter: true,
+      list: false,
+      detail: false,
+      export: false,
+    },
+    customerName: {
+      label: ['货主', 'Shipper'],
+      form: false,
+      filter: true,
+      list: { width: 170, ellipsis: true },
+    },
+    orderMode: {
+      label: ['订单模式', 'Mode'],
+      kind: 'dict',
+      dict: 'order_mode',
+      search: true,
+      required: true,
+      list: { width: 100 },
+    },
+    agentId: { label: ['经纪人', 'Agent'], filter: true, list: false, detail: false, export: false },
+    captainId: { label: ['车队长', 'Captain'], internal: true, filter: true },
+    goodsName: { label: ['货物名称', 'Goods'], required: true, search: true, list: { width: 100 } },
+    cargoType: {
+      label: ['货物分类', 'Cargo class'],
+      kind: 'dict',
+      dict: 'cargo_type',
+      filter: true,
+      list: false,
+    },
+    route: {
+      label: ['线路', 'Route'],
+      from: ['loadCity', 'unloadCity'],
+      detail: false,
+      list: { width: 150 },
+    },
+    loadProvince: load.province,
+    loadCity: load.city,
+    loadDistrict: load.district,
+    loadAreaCode: load.areaCode,
+    loadAddress: load.address,
+    loadLng: load.lng,
+    loadLat: load.lat,
+    unloadProvince: unload.province,
+    unloadCity: unload.city,
+    unloadDistrict: unload.district,
+    unloadAreaCode: unload.areaCode,
+    unloadAddress: unload.address,
+    unloadLng: unload.lng,
+    unloadLat: unload.lat,
+    plannedWeightG: {
+      label: ['计划重量(吨)', 'Planned weight (t)'],
+      kind: 'tonnes',
+      required: true,
+      sort: true,
+      list: { width: 110 },
+    },
+    dispatchedWeightG: {
+      label: ['已派重量(吨)', 'Dispatched (t)'],
+      kind: 'tonnes',
+      form: false,
+      list: { width: 110 },
+    },
+    completedWeightG: {
+      label: ['已完成重量(吨)', 'Completed (t)'],
+      kind: 'tonnes',
+      form: false,
+      list: { width: 120 },
+    },
+    priceMode: {
+      label: ['计价方式', 'Pricing'],
+      kind: 'dict',
+      dict: 'price_mode',
+      required: true,
+      filter: true,
+      list: { width: 80 },
+    },
+    driverUnitPriceFen: {
+      label: ['司机运价(元)', 'Driver price (CNY)'],
+      kind: 'fen',
+      required: true,
+      list: { width: 110 },
+    },
+    settleWeightBasis: {
+      label: ['结算重量', 'Settle weight'],
+      kind: 'dict',
+      dict: 'settle_weight_basis',
+      list: false,
+      export: false,
+    },
+    lossAllowanceMode: {
+      label: ['亏吨允差方式', 'Loss allowance'],
+      kind: 'dict',
+      dict: 'loss_allowance_mode',
+      list: false,
+      export: false,
+    },
+    lossUnitPriceFen: {
+      label: ['亏吨单价(元/吨)', 'Loss price (/t)'],
+      kind: 'fen',
+      list: false,
+      export: false,
+    },
+    lossDeductWhole: {
+      label: ['超允差全额扣', 'Deduct whole loss'],
+      kind: 'switch',
+      list: false,
+      export: false,
+    },
+    settleMode: {
+      label: ['结算方式', 'Settlement'],
+      kind: 'dict',
+      dict: 'settle_mode',
+      form: false,
+      filter: true,
+      list: { width: 80 },
+    },
+    driverFee: { label: ['司机运费(元)', 'Est. driver fee'], kind: 'fen', form: false, list: false },
+    agentFee: { label: ['经纪人佣金(元)', 'Est. agent fee'], kind: 'fen', form: false, list: false },
+    serviceFee: { label: ['服务费(元)', 'Est. service fee'], kind: 'fen', form: false, list: false },
+    customerFee: {
+      label: ['货主运费(元)', 'Est. shipper fee'],
+      kind: 'fen',
+      form: false,
+      sort: true,
+      list: { width: 120 },
+    },
+    // spec §5: the agent's fee on agent orders, else the shipper's; added by the server.
+    feeTotal: { label: ['费用合计', 'Fee total'], kind: 'fen', from: [], list: { width: 110 } },
+    validFrom: { label: ['有效期起', 'Valid from'], kind: 'datetime', filter: true, list: false },
+    validTo: {
+      label: ['有效期止', 'Valid to'],
+      kind: 'datetime',
+      filter: true,
+      sort: true,
+      list: { width: 170 },
+    },
+    remark: { label: ['备注', 'Remark'], kind: 'textarea', list: false, export: false },
+    createTime: {
+      label: ['创建时间', 'Created'],
+      kind: 'datetime',
+      form: false,
+      sort: true,
+      search: 'range',
+    },
+  },
+});

@@ -1,0 +1,406 @@
+import { agentBody, captainBody, carrierBody, driverBody, vehicleBody } from '../freightParties.ts';
+import { type FilterDecl, resource } from '../resource.ts';
+
+// Drivers, vehicles, carriers, captains and agents: who carries the freight, reviewed by the platform.
+
+const DATE_NOTE = '日期，格式 YYYY-MM-DD';
+
+/** "Certificates expiring within N days"; `?expiringWithinDays=30` pre-fills it from the bell's links. */
+const expiringFilter: Record<string, FilterDecl> = {
+  expiringWithinDays: { label: ['证件到期天数内', 'Expiring within (days)'], kind: 'number' },
+};
+
+/** Review state, rejection reason and creation time of every reviewed record (parties, shippers, cards). */
+export const reviewFields = {
+  state: {
+    label: ['审核状态', 'Review state'],
+    kind: 'dict',
+    dict: 'review_state',
+    search: true,
+    form: false,
+    sort: true,
+    list: { width: 100 },
+  },
+  rejectReason: {
+    label: ['驳回原因', 'Rejection reason'],
+    form: false,
+    list: { width: 160, ellipsis: true },
+  },
+  createTime: {
+    label: ['创建时间', 'Created'],
+    kind: 'datetime',
+    form: false,
+    sort: true,
+    search: 'range',
+    list: { width: 170 },
+  },
+} as const;
+
+/** The fee rule of agents and captains: per tonne or per trip in fen, or a percentage in hundredths. */
+const commissionFields = {
+  feeMode: {
+    label: ['佣金方式', 'Fee rule'],
+    kind: 'dict',
+    dict: 'fee_mode',
+    search: true,
+    list: { width: 90 },
+  },
+  feeValue: { label: ['佣金标准', 'Fee'], kind: 'fen', list: { width: 120 } },
+} as const;
+
+export const driverResource = resource({
+  path: '/hydriver/hyDriver',
+  permission: 'driver',
+  title: ['司机管理', 'Drivers'],
+  actions: ['add', 'edit', 'delete', 'export', 'import'],
+  scope: { tenant: true, captain: 'captainId', agent: 'agentId' },
+  defaultSort: { field: 'createTime', order: 'desc' },
+  body: driverBody,
+  filters: expiringFilter,
+  fields: {
+    driverName: {
+      label: ['司机姓名', 'Name'],
+      required: true,
+      search: true,
+      sort: true,
+      list: { fixed: 'left', width: 110 },
+      importNote: '与身份证一致，最多30字',
+    },
+    mobile: {
+      label: ['手机号', 'Mobile'],
+      required: true,
+      search: true,
+      mask: 'mobile',
+      list: { width: 130 },
+      importNote: '11位手机号码，1开头，第二位3-9',
+    },
+    state: reviewFields.state,
+    idCard: {
+      label: ['身份证号', 'ID number'],
+      required: true,
+      search: true,
+      mask: 'idCard',
+      list: { width: 180 },
+      importNote: '18位居民身份证号（校验位为X时填大写X）',
+    },
+    idCardValidFrom: {
+      label: ['身份证有效期起', 'ID valid from'],
+      kind: 'date',
+      list: false,
+      importNote: DATE_NOTE,
+    },
+    idCardValidTo: {
+      label: ['身份证有效期至', 'ID valid to'],
+      kind: 'date',
+      filter: true,
+      sort: true,
+      list: { width: 120 },
+      importNote: `${DATE_NOTE}，不早于有效期起`,
+    },
+    idCardFront: { label: ['身份证正面', 'ID card front'], kind: 'image', biz: 'driver', list: false },
+    idCardBack: { label: ['身份证反面', 'ID card back'], kind: 'image', biz: 'driver', list: false },
+    drivingClass: {
+      label: ['准驾车型', 'Licence class'],
+      kind: 'dict',
+      dict: 'driving_class',
+      search: true,
+      list: { width: 90 },
+      importNote: 'A1、A2、B1、B2、C1',
+    },
+    drivingFileNo: {
+      label: ['驾驶证档案编号', 'Licence file no.'],
+      list: false,
+      importNote: '驾驶证副页上的12位档案编号',
+    },
+    drivingIssuer: { label: ['驾驶证发证机关', 'Licence issuer'], list: false },
+    drivingValidFrom: {
+      label: ['驾驶证有效期起', 'Licence valid from'],
+      kind: 'date',
+      list: false,
+      importNote: DATE_NOTE,
+    },
+    drivingValidTo: {
+      label: ['驾驶证有效期至', 'Licence valid to'],
+      kind: 'date',
+      filter: true,
+      sort: true,
+      list: { width: 120 },
+      importNote: `${DATE_NOTE}，不早于有效期起`,
+    },
+    drivingImg: { label: ['驾驶证照片', 'Licence photo'], kind: 'image', biz: 'driver', list: false },
+    qualificationNo: {
+      label: ['从业资格证号', 'Qualification no.'],
+      list: false,
+      importNote: '4.5吨及以下车辆的司机可不填',
+    },
+    qualificationValidTo: {
+      label: ['从业资格证有效期至', 'Qualification valid to'],
+      kind: 'date',
+      filter: true,
+      sort: true,
+      list: false,
+      importNote: DATE_NOTE,
+    },
+    qualificationImg: {
+      label: ['从业资格证照片', 'Qualification photo'],
+      kind: 'image',
+      biz: 'driver',
+      list: false,
+    },
+    taxEntrusted: {
+      label: ['委托代征', 'Tax entrusted'],
+      kind: 'switch',
+      filter: true,
+      list: false,
+      import: false,
+    },
+    score: { label: ['评分', 'Rating'], kind: 'number', form: false, sort: true, list: { width: 80 } },
+    blacklisted: {
+      label: ['黑名单', 'Blacklisted'],
+      kind: 'switch',
+      filter: true,
+      form: false,
+      list: { width: 80 },
+    },
+    blacklistReason: { label: ['拉黑原因', 'Blacklist reason'], form: false, list: false },
+    rejectReason: reviewFields.rejectReason,
+    captainId: { label: ['车队长', 'Captain'], internal: true, filter: true },
+    agentId: { label: ['经纪人', 'Agent'], internal: true, filter: true },
+    createTime: reviewFields.createTime,
+  },
+});
+
+export const vehicleResource = resource({
+  path: '/hyvehicle/hyVehicle',
+  permission: 'vehicle',
+  title: ['车辆管理', 'Vehicles'],
+  actions: ['add', 'edit', 'delete', 'export', 'import'],
+  scope: { tenant: true, captain: 'captainId', agent: 'agentId' },
+  defaultSort: { field: 'createTime', order: 'desc' },
+  body: vehicleBody,
+  filters: expiringFilter,
+  fields: {
+    plateNo: {
+      label: ['车牌号', 'Plate'],
+      required: true,
+      search: true,
+      sort: true,
+      list: { fixed: 'left', width: 110 },
+      importNote: '如 苏A12345；新能源车牌 8 位，如 苏AD12345',
+    },
+    plateColor: {
+      label: ['车牌颜色', 'Plate colour'],
+      kind: 'dict',
+      dict: 'plate_color',
+      search: true,
+      importNote: '蓝色、黄色、黑色、白色、绿色、黄绿色等（默认黄色）',
+    },
+    vehicleType: {
+      label: ['车辆类型', 'Vehicle type'],
+      kind: 'dict',
+      dict: 'vehicle_type',
+      search: true,
+      importNote: '行驶证上的车辆类型，如 重型半挂牵引车、普通货车',
+    },
+    owner: { label: ['所有人', 'Owner'], search: true, importNote: '行驶证上的所有人' },
+    useCharacter: { label: ['使用性质', 'Use'], list: false, importNote: '如 货运' },
+    vin: {
+      label: ['车辆识别代号', 'VIN'],
+      filter: true,
+      list: { width: 180, copyable: true },
+      importNote: '17位VIN，不含 I、O、Q',
+    },
+    energyType: {
+      label: ['能源类型', 'Energy'],
+      kind: 'dict',
+      dict: 'energy_type',
+      filter: true,
+      list: false,
+      importNote: '汽油、柴油、电、天然气、混合动力等',
+    },
+    ratedLoadKg: {
+      label: ['核定载质量(kg)', 'Rated load (kg)'],
+      kind: 'number',
+      filter: true,
+      sort: true,
+      importNote: '整数，单位千克',
+    },
+    grossMassKg: {
+      label: ['总质量(kg)', 'Gross mass (kg)'],
+      kind: 'number',
+      filter: true,
+      sort: true,
+      list: false,
+      importNote: '整数，单位千克；超过4500千克须填道路运输证号',
+    },
+    licenseIssuer: { label: ['行驶证发证机关', 'Licence issuer'], list: false },
+    registerDate: { label: ['注册日期', 'Registered'], kind: 'date', list: false, importNote: DATE_NOTE },
+    issueDate: {
+      label: ['发证日期', 'Issued'],
+      kind: 'date',
+      list: false,
+      importNote: `${DATE_NOTE}，不早于注册日期`,
+    },
+    licenseValidTo: {
+      label: ['行驶证有效期至', 'Licence valid to'],
+      kind: 'date',
+      filter: true,
+      sort: true,
+      importNote: DATE_NOTE,
+    },
+    licenseImg: { label: ['行驶证照片', 'Licence photo'], kind: 'image', biz: 'vehicle', list: false },
+    roadTransportNo: {
+      label: ['道路运输证号', 'Road transport no.'],
+      filter: true,
+      list: false,
+      importNote: '总质量4.5吨以上必填',
+    },
+    roadTransportValidTo: {
+      label: ['道路运输证有效期至', 'Road transport valid to'],
+      kind: 'date',
+      filter: true,
+      sort: true,
+      importNote: DATE_NOTE,
+    },
+    roadTransportImg: {
+      label: ['道路运输证照片', 'Road transport photo'],
+      kind: 'image',
+      biz: 'vehicle',
+      list: false,
+    },
+    trailerPlateNo: { label: ['挂车车牌号', 'Trailer plate'], list: false },
+    ownership: {
+      label: ['车辆归属', 'Ownership'],
+      kind: 'dict',
+      dict: 'vehicle_ownership',
+      filter: true,
+      list: false,
+      importNote: '自有、挂靠、租赁',
+    },
+    transportState: {
+      label: ['运输状态', 'Transport state'],
+      kind: 'dict',
+      dict: 'transport_state',
+      search: true,
+      form: false,
+    },
+    ...reviewFields,
+    captainId: { label: ['车队长', 'Captain'], internal: true, filter: true },
+    agentId: { label: ['经纪人', 'Agent'], internal: true, filter: true },
+  },
+});
+
+export const carrierResource = resource({
+  path: '/carrier/hyCarrier',
+  permission: 'carrier',
+  title: ['承运人', 'Carriers'],
+  actions: ['add', 'edit', 'delete', 'export'],
+  scope: { tenant: true },
+  defaultSort: { field: 'createTime', order: 'desc' },
+  body: carrierBody,
+  filters: expiringFilter,
+  fields: {
+    carrierName: {
+      label: ['承运人名称', 'Carrier'],
+      required: true,
+      search: 'like',
+      sort: true,
+      wide: true,
+      list: { fixed: 'left', width: 200, ellipsis: true },
+    },
+    carrierType: {
+      label: ['承运人类型', 'Type'],
+      kind: 'dict',
+      dict: 'carrier_type',
+      search: true,
+      list: { width: 90 },
+    },
+    creditCode: {
+      label: ['统一社会信用代码', 'Credit code'],
+      search: true,
+      list: { width: 190, copyable: true },
+    },
+    legalPerson: { label: ['法定代表人', 'Legal person'], filter: true, list: { width: 100 } },
+    contactMobile: { label: ['联系电话', 'Contact mobile'], search: true, list: { width: 130 } },
+    permitNo: {
+      label: ['道路运输经营许可证号', 'Road transport permit'],
+      filter: true,
+      list: { width: 170 },
+    },
+    permitValidTo: {
+      label: ['许可证有效期至', 'Permit valid to'],
+      kind: 'date',
+      filter: true,
+      sort: true,
+      list: { width: 120 },
+    },
+    bankName: { label: ['开户银行', 'Bank'], list: false },
+    bankAccount: { label: ['银行账号', 'Account'], mask: 'bankCard', list: false },
+    ...reviewFields,
+  },
+});
+
+/** Name, identity and fee rule of a person paid a commission (captains and agents). */
+const commissionedPerson = {
+  mobile: {
+    label: ['手机号', 'Mobile'],
+    required: true,
+    search: true,
+    mask: 'mobile',
+    list: { width: 130 },
+  },
+  idCard: {
+    label: ['身份证号', 'ID number'],
+    required: true,
+    search: true,
+    mask: 'idCard',
+    list: { width: 180 },
+  },
+  ...commissionFields,
+} as const;
+
+/** The person's name, first and fixed in the list. */
+const personName = (label: string) =>
+  ({
+    label: [label, 'Name'],
+    required: true,
+    search: 'like',
+    sort: true,
+    list: { fixed: 'left', width: 110 },
+  }) as const;
+
+export const captainResource = resource({
+  path: '/captain/hyCaptain',
+  permission: 'captain',
+  title: ['车队长', 'Captains'],
+  actions: ['add', 'edit', 'delete', 'export'],
+  scope: { tenant: true, captain: 'id' },
+  defaultSort: { field: 'createTime', order: 'desc' },
+  body: captainBody,
+  fields: {
+    captainName: personName('车队长姓名'),
+    ...commissionedPerson,
+    collectionAgreement: {
+      label: ['代收运费协议模板', 'Collection agreement'],
+      kind: 'image',
+      biz: 'captain',
+      list: false,
+    },
+    ...reviewFields,
+  },
+});
+
+export const agentResource = resource({
+  path: '/agent/hyAgent',
+  permission: 'agent',
+  title: ['经纪人', 'Agents'],
+  actions: ['add', 'edit', 'delete', 'export'],
+  scope: { tenant: true, agent: 'id' },
+  defaultSort: { field: 'createTime', order: 'desc' },
+  body: agentBody,
+  fields: {
+    agentName: personName('经纪人姓名'),
+    ...commissionedPerson,
+    ...reviewFields,
+  },
+});

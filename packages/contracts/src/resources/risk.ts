@@ -1,0 +1,193 @@
+import { resource } from '../resource.ts';
+import {
+  RISK_RULE_TYPES,
+  RISK_RULES,
+  RISK_STATE_LABELS,
+  RISK_WARNING_STATES,
+  riskParamBody,
+} from '../risk.ts';
+
+// 风控管理 (issue 20): rule parameters, warnings, confirmed violations and the waybills' risk view. Warnings go
+// to platform staff only: the screens are tenant-scoped and no party role is granted them.
+
+export const RISK_RULE_OPTIONS = RISK_RULE_TYPES.map((value) => ({ value, label: RISK_RULES[value].name }));
+export const RISK_SEVERITY_OPTIONS = [
+  { value: 1, label: ['预警', 'Warning'] as const },
+  { value: 2, label: ['拦截', 'Blocking'] as const },
+];
+export const RISK_STATE_OPTIONS = RISK_WARNING_STATES.map((value) => ({
+  value,
+  label: RISK_STATE_LABELS[value],
+}));
+
+export const riskParamResource = resource({
+  path: '/risk/param',
+  permission: 'risk:param',
+  title: ['风控参数', 'Risk rules'],
+  actions: ['add', 'edit', 'delete', 'export'],
+  scope: { tenant: true },
+  defaultSort: { field: 'createTime', order: 'desc' },
+  body: riskParamBody,
+  fields: {
+    ruleType: {
+      label: ['规则', 'Rule'],
+      kind: 'dict',
+      options: RISK_RULE_OPTIONS,
+      required: true,
+      search: true,
+      list: { width: 120 },
+    },
+    customerId: { label: ['货主', 'Customer'], filter: true, list: false },
+    customerName: {
+      label: ['适用货主', 'Customer'],
+      form: false,
+      list: { width: 180 },
+      placeholder: ['平台默认', 'Platform default'],
+    },
+    severity: {
+      label: ['严重程度', 'Severity'],
+      kind: 'dict',
+      options: RISK_SEVERITY_OPTIONS,
+      required: true,
+      tag: true,
+      search: true,
+      list: { width: 100 },
+    },
+    params: { label: ['参数', 'Parameters'], list: { width: 260 }, wide: true, export: false },
+    enabled: { label: ['启用', 'Enabled'], kind: 'switch', filter: true, list: { width: 70 } },
+    remark: { label: ['备注', 'Remark'], kind: 'textarea', list: false, wide: true },
+    createTime: {
+      label: ['创建时间', 'Created'],
+      kind: 'datetime',
+      form: false,
+      sort: true,
+      list: { width: 160 },
+    },
+  },
+});
+
+export const riskWarningResource = resource({
+  path: '/risk/warning',
+  permission: 'risk:warning',
+  title: ['预警消息', 'Risk warnings'],
+  actions: ['export'],
+  scope: { tenant: true },
+  defaultSort: { field: 'createTime', order: 'desc' },
+  fields: {
+    noteId: { label: ['运单ID', 'Waybill id'], filter: true, internal: true },
+    shippingNoteNumber: {
+      label: ['运单号', 'Waybill no.'],
+      search: 'like',
+      list: { width: 170, copyable: true },
+    },
+    ruleType: {
+      label: ['规则', 'Rule'],
+      kind: 'dict',
+      options: RISK_RULE_OPTIONS,
+      search: true,
+      list: { width: 110 },
+    },
+    severity: {
+      label: ['严重程度', 'Severity'],
+      kind: 'dict',
+      options: RISK_SEVERITY_OPTIONS,
+      tag: true,
+      search: true,
+      list: { width: 90 },
+    },
+    message: { label: ['预警内容', 'Message'], list: { width: 320, ellipsis: true } },
+    state: {
+      label: ['状态', 'State'],
+      kind: 'dict',
+      options: RISK_STATE_OPTIONS,
+      tag: true,
+      search: true,
+      list: { width: 90 },
+    },
+    plateNo: { label: ['车牌号', 'Plate'], search: 'like', list: { width: 100 } },
+    driverName: { label: ['司机', 'Driver'], search: 'like', list: { width: 90 } },
+    customerName: { label: ['货主', 'Customer'], list: { width: 160 } },
+    assignee: { label: ['处理人', 'Assignee'], list: { width: 100 } },
+    handleBy: { label: ['处理人', 'Handled by'], list: false },
+    handleReason: { label: ['处理意见', 'Reason'], list: false },
+    handleTime: { label: ['处理时间', 'Handled'], kind: 'datetime', list: false },
+    evidence: { label: ['证据', 'Evidence'], list: false, export: false },
+    createTime: {
+      label: ['预警时间', 'Raised'],
+      kind: 'datetime',
+      search: 'range',
+      sort: true,
+      list: { width: 160 },
+    },
+  },
+});
+
+export const riskViolationResource = resource({
+  path: '/risk/violation',
+  permission: 'risk:violation',
+  title: ['违规记录', 'Violations'],
+  actions: ['export'],
+  scope: { tenant: true },
+  defaultSort: { field: 'createTime', order: 'desc' },
+  fields: {
+    shippingNoteNumber: { label: ['运单号', 'Waybill no.'], search: 'like', list: { width: 170 } },
+    ruleType: {
+      label: ['违规类型', 'Rule'],
+      kind: 'dict',
+      options: RISK_RULE_OPTIONS,
+      search: true,
+      list: { width: 110 },
+    },
+    message: { label: ['违规内容', 'What happened'], list: { width: 300, ellipsis: true } },
+    driverName: { label: ['司机', 'Driver'], search: 'like', list: { width: 90 } },
+    plateNo: { label: ['车牌号', 'Plate'], search: 'like', list: { width: 100 } },
+    customerName: { label: ['货主', 'Customer'], list: { width: 160 } },
+    consequence: { label: ['处理结果', 'Consequence'], list: { width: 160 } },
+    reason: { label: ['认定理由', 'Reason'], list: { width: 200, ellipsis: true } },
+    createBy: { label: ['认定人', 'Confirmed by'], list: { width: 100 } },
+    createTime: {
+      label: ['认定时间', 'Confirmed'],
+      kind: 'datetime',
+      search: 'range',
+      sort: true,
+      list: { width: 160 },
+    },
+  },
+});
+
+/** 风控列表: one row per waybill that raised a warning, kept by the risk module with its warnings. */
+export const riskNoteResource = resource({
+  path: '/risk/list',
+  permission: 'risk:list',
+  title: ['风控列表', 'Waybill risk'],
+  actions: ['export'],
+  scope: { tenant: true },
+  defaultSort: { field: 'lastWarnTime', order: 'desc' },
+  fields: {
+    noteId: { label: ['运单ID', 'Waybill id'], filter: true, internal: true },
+    shippingNoteNumber: {
+      label: ['运单号', 'Waybill no.'],
+      search: 'like',
+      list: { width: 170, copyable: true },
+    },
+    plateNo: { label: ['车牌号', 'Plate'], search: 'like', list: { width: 100 } },
+    driverName: { label: ['司机', 'Driver'], search: 'like', list: { width: 90 } },
+    customerName: { label: ['货主', 'Customer'], search: 'like', list: { width: 160 } },
+    riskStatus: {
+      label: ['风险状态', 'Risk status'],
+      kind: 'dict',
+      options: [
+        { value: 0, label: ['正常', 'Clear'] },
+        { value: 1, label: ['拦截中', 'Blocked'] },
+      ],
+      tag: true,
+      search: true,
+      list: { width: 90 },
+    },
+    openCount: { label: ['待处理预警', 'Open warnings'], kind: 'number', sort: true, list: { width: 110 } },
+    warningCount: { label: ['预警总数', 'Warnings'], kind: 'number', list: { width: 90 } },
+    score: { label: ['风险评分', 'Score'], kind: 'number', sort: true, search: 'range', list: { width: 90 } },
+    rules: { label: ['触发规则', 'Rules'], list: { width: 200, ellipsis: true } },
+    lastWarnTime: { label: ['最近预警', 'Last warning'], kind: 'datetime', sort: true, list: { width: 160 } },
+  },
+});

@@ -1,0 +1,203 @@
+import { z } from 'zod';
+
+// Risk control (issue 20, domain.md Risk control): rules are typed parameter sets. The catalog below names
+// every rule family, its parameters with their bounds, its default values and severity; the platform's
+// rows override the defaults, a customer's rows override the platform's. The server evaluates the rules on
+// the waybill events in the event's transaction and on a schedule over the track points.
+
+export const RISK_RULE_TYPES = [
+  'overload',
+  'certificate',
+  'loss',
+  'duplicate',
+  'speed',
+  'stop',
+  'noLocation',
+  'signBeforeUnload',
+  'priceInversion',
+] as const;
+export type RiskRuleType = (typeof RISK_RULE_TYPES)[number];
+
+/** 1 warning: the event passes and a warning is raised; 2 blocking: see `refusable` in the catalog. */
+export const RISK_SEVERITY = { warn: 1, block: 2 } as const;
+export type RiskSeverity = (typeof RISK_SEVERITY)[keyof typeof RISK_SEVERITY];
+
+export const RISK_WARNING_STATES = ['open', 'confirmed', 'dismissed', 'escalated'] as const;
+export type RiskWarningState = (typeof RISK_WARNING_STATES)[number];
+
+/** Warnings still waiting for a decision: open and escalated (a blocking one holds pay and invoice). */
+export const UNRESOLVED_WARNING_STATES: readonly RiskWarningState[] = ['open', 'escalated'];
+
+interface ParamDecl {
+  label: readonly [string, string];
+  min: number;
+  max: number;
+  integer?: boolean;
+}
+
+export interface RiskRuleDecl {
+  name: readonly [string, string];
+  /** What the rule checks, shown on the parameter screen. */
+  help: readonly [string, string];
+  /**
+   * A blocking rule that checks an event before it happens (dispatch, accept, load) refuses the event with its
+   * name in the message; the others (facts already happened, scheduled checks) raise a blocking warning that
+   * holds pay and invoicing until it is handled.
+   */
+  refusable: boolean;
+  severity: RiskSeverity;
+  params: Record<string, ParamDecl>;
+  defaults: Record<string, number>;
+}
+
+export const RISK_RULES: Record<RiskRuleType, RiskRuleDecl> = {
+  overload: {
+    name: ['超载', 'Overload'],
+    help: [
+      '派单、装货重量超过核定载质量×(1+容差)',
+      'Dispatched or loaded weight above rated load × (1 + tolerance)',
+    ],
+    refusable: true,
+    severity: RISK_SEVERITY.block,
+    params: { tolerancePct: { label: ['容差(%)', 'Tolerance (%)'], min: 0, max: 50 } },
+    defaults: { tolerancePct: 2 },
+  },
+  certificate: {
+    name: ['证件到期', 'Certificate expiry'],
+    help: [
+      '司机、车辆证件在N天内到期时预警（已过期的证件拒绝派单和付款）',
+      'Warn when a certificate ends within N days (expired ones are refused)',
+    ],
+    refusable: false,
+    severity: RISK_SEVERITY.warn,
+    params: { warnDays: { label: ['提前天数', 'Days ahead'], min: 1, max: 365, integer: true } },
+    defaults: { warnDays: 30 },
+  },
+  loss: {
+    name: ['亏吨超标', 'Loss over allowance'],
+    help: ['卸货亏吨超过合理损耗×(1+超出比例)', 'Unloading loss above the allowance × (1 + excess)'],
+    refusable: false,
+    severity: RISK_SEVERITY.warn,
+    params: { excessPct: { label: ['超出比例(%)', 'Excess (%)'], min: 0, max: 1000 } },
+    defaults: { excessPct: 0 },
+  },
+  duplicate: {
+    name: ['重复运单', 'Duplicate waybill'],
+    help: [
+      '同一车辆相同线路、相同重量在N小时内再次派单',
+      'Same plate, route and weight dispatched again within N hours',
+    ],
+    refusable: true,
+    severity: RISK_SEVERITY.warn,
+    params: { windowHours: { label: ['时间窗(小时)', 'Window (h)'], min: 1, max: 720, integer: true } },
+    defaults: { windowHours: 24 },
+  },
+  speed: {
+    name: ['速度异常', 'Impossible speed'],
+    help: ['相邻轨迹点之间的平均速度超过上限', 'Average speed between two track points above the limit'],
+    refusable: false,
+    severity: RISK_SEVERITY.warn,
+    params: { maxKmh: { label: ['速度上限(km/h)', 'Max speed (km/h)'], min: 30, max: 300 } },
+    defaults: { maxKmh: 120 },
+  },
+  stop: {
+    name: ['异常停车', 'Stop'],
+    help: ['运输途中在半径R米内停留超过N分钟', 'Staying within R metres for N minutes or more in transit'],
+    refusable: false,
+    severity: RISK_SEVERITY.warn,
+    params: {
+      minMinutes: { label: ['停留时长(分钟)', 'Minutes'], min: 5, max: 1440, integer: true },
+      radiusM: { label: ['半径(米)', 'Radius (m)'], min: 50, max: 5000, integer: true },
+    },
+    defaults: { minMinutes: 30, radiusM: 500 },
+  },
+  noLocation: {
+    name: ['定位缺失', 'No location'],
+    help: ['运输途中超过N小时没有定位', 'In transit without a position for N hours'],
+    refusable: false,
+    severity: RISK_SEVERITY.warn,
+    params: { hours: { label: ['无定位时长(小时)', 'Hours'], min: 1, max: 168, integer: true } },
+    defaults: { hours: 4 },
+  },
+  signBeforeUnload: {
+    name: ['先签后卸', 'Sign before unload'],
+    help: ['签收时没有卸货时间、重量或磅单', 'Signed without an unload time, weight or weighbridge photo'],
+    refusable: false,
+    severity: RISK_SEVERITY.block,
+    params: {},
+    defaults: {},
+  },
+  priceInversion: {
+    name: ['运价倒挂', 'Price inversion'],
+    help: ['货主运费低于司机运费', 'Customer freight below the driver freight'],
+    refusable: false,
+    severity: RISK_SEVERITY.warn,
+    params: {},
+    defaults: {},
+  },
+};
+
+export const riskRuleName = (type: string): string => RISK_RULES[type as RiskRuleType]?.name[0] ?? type;
+
+/** The parameters of a rule checked against its catalog: each refusal names the field. */
+export function riskParamsSchema(type: RiskRuleType) {
+  const shape: Record<string, z.ZodType> = {};
+  for (const [key, p] of Object.entries(RISK_RULES[type].params)) {
+    const name = `${p.label[0]}(${key})`;
+    let n = z.number({ error: `${name}必须是数字` });
+    if (p.integer) n = n.int(`${name}必须是整数`);
+    shape[key] = n
+      .min(p.min, p.min === 0 ? `${name}不能为负数` : `${name}不能小于${p.min}`)
+      .max(p.max, `${name}不能大于${p.max}`)
+      .optional();
+  }
+  return z.object(shape).strict();
+}
+
+/** The stored parameters of one rule, completed from the defaults (the stored values win). */
+export function riskParamsOf(type: RiskRuleType, stored?: unknown): Record<string, number> {
+  const out = { ...RISK_RULES[type].defaults };
+  if (stored && typeof stored === 'object')
+    for (const [key, value] of Object.entries(stored as Record<string, unknown>))
+      if (key in out && typeof value === 'number') out[key] = value;
+  return out;
+}
+
+const idText = z.string().max(32);
+
+export const riskParamBody = z.object({
+  ruleType: z.enum(RISK_RULE_TYPES, { error: '规则类型(ruleType)不存在' }),
+  customerId: idText.nullish(),
+  severity: z.union([z.literal(1), z.literal(2)], { error: '严重程度(severity)只能是1预警或2拦截' }),
+  enabled: z.boolean().default(true),
+  params: z.record(z.string(), z.unknown()).default({}),
+  remark: z.string().max(255).nullish(),
+});
+export type RiskParamBody = z.infer<typeof riskParamBody>;
+
+export const RISK_HANDLE_ACTIONS = ['confirm', 'dismiss', 'escalate'] as const;
+export type RiskHandleAction = (typeof RISK_HANDLE_ACTIONS)[number];
+
+export const riskHandleBody = z.object({
+  id: z.string().min(1).max(32),
+  action: z.enum(RISK_HANDLE_ACTIONS, { error: '处理方式(action)只能是confirm、dismiss或escalate' }),
+  reason: z.string({ error: '请填写处理原因' }).trim().min(1, '请填写处理原因').max(255),
+});
+export type RiskHandleBody = z.infer<typeof riskHandleBody>;
+
+/** Score of a waybill: the unresolved and confirmed warnings weighed by severity, at most 100. */
+export function riskScore(warnings: ReadonlyArray<{ severity: number; state: string }>): number {
+  let score = 0;
+  for (const w of warnings) {
+    if (w.state === 'dismissed') continue;
+    score += w.severity === RISK_SEVERITY.block ? 40 : 15;
+  }
+  return Math.min(100, score);
+}
+
+export const RISK_STATE_LABELS: Record<RiskWarningState, readonly [string, string]> = {
+  open: ['待处理', 'Open'],
+  confirmed: ['已确认', 'Confirmed'],
+  dismissed: ['已排除', 'Dismissed'],
+  escalated: ['已上报', 'Escalated'],
+};

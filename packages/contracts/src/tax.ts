@@ -1,0 +1,60 @@
+import { z } from 'zod';
+
+// Tax on drivers' behalf (issue 18, domain.md Regulator reporting → Tax): after payment, per driver and month,
+// what the tax authority needs (identity, bank card, waybills, freight, bank serial nos.) is collected into the
+// tax list (完税列表), sent in batches through the tax adapter (税务数据同步), and the answer fills the record:
+// the invoice issued on the driver's behalf, VAT, surcharges, individual income tax and the certificate no.
+
+/** A driver's month (tax_record_state): pending → sent → accepted | failed (corrected → pending); blocked. */
+export const TAX_STATE = { pending: 0, sent: 1, accepted: 2, failed: 3, blocked: 4 } as const;
+
+/** A batch sent to the tax authority (tax_batch_state). */
+export const TAX_BATCH_STATE = { sent: 1, accepted: 2, partlyFailed: 3, failed: 4 } as const;
+
+/** Defaults of the rates, in basis points; the configuration (hy_config) wins. */
+export const DEFAULT_DRIVER_TAX_RATES = {
+  /** VAT levy rate of the invoices issued on the drivers' behalf (driver_invoice_tax_rate_bp): 1 %. */
+  vatBp: 100,
+  /** Surcharges on the VAT (driver_tax_surcharge_rate_bp): 城建 7 % + 教育 3 % + 地方教育 2 %. */
+  surchargeBp: 1200,
+  /** Individual income tax, assessed on the freight excluding VAT (driver_iit_rate_bp): 0.5 %. */
+  iitBp: 50,
+} as const;
+
+const half = (num: bigint, den: bigint) => (num * 2n + den) / (den * 2n);
+
+/** The taxes of a driver's month of freight (tax inclusive, fen), each rounded half-up to the fen. */
+export function driverTaxes(
+  freightFen: number,
+  rates: { vatBp: number; surchargeBp: number; iitBp: number },
+) {
+  const f = BigInt(freightFen);
+  const vatFen = Number(half(f * BigInt(rates.vatBp), BigInt(10_000 + rates.vatBp)));
+  const surchargeFen = Number(half(BigInt(vatFen) * BigInt(rates.surchargeBp), 10_000n));
+  const iitFen = Number(half(BigInt(freightFen - vatFen) * BigInt(rates.iitBp), 10_000n));
+  return { vatFen, surchargeFen, iitFen };
+}
+
+const period = z.string({ error: '请选择所属期' }).regex(/^\d{4}-(0[1-9]|1[0-2])$/, '所属期格式为 YYYY-MM');
+const id = z.string({ error: '请选择记录' }).trim().min(1, '请选择记录').max(32);
+
+export const taxCollectBody = z.object({ period });
+export const taxSendBody = z.object({ period });
+export const taxResendBody = z.object({
+  ids: z.array(id, { error: '请选择记录' }).min(1, '请选择记录').max(1000, '一次最多1000条'),
+});
+export const taxCorrectBody = z
+  .object({
+    id,
+    idCard: z
+      .string()
+      .trim()
+      .regex(/^\d{17}[\dX]$/, '身份证号为18位')
+      .optional(),
+    cardNo: z
+      .string()
+      .trim()
+      .regex(/^\d{12,30}$/, '银行卡号为12到30位数字')
+      .optional(),
+  })
+  .refine((v) => v.idCard || v.cardNo, '请填写要更正的身份证号或银行卡号');

@@ -1,0 +1,1 @@
+ALTER TABLE "sys_permission" ADD COLUMN "name_en" varchar(100);

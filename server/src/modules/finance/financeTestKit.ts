@@ -1,0 +1,96 @@
+// Fixtures of the money tests: audited notes of drivers with an approved card, recharges, and waiting for the
+// bank's outcome by its state (never by time).
+import { luhnCheckDigit } from '@freight/contracts';
+import { eq } from 'drizzle-orm';
+import { expect } from 'vitest';
+import type { TestApp } from '../../test/harness.ts';
+import { CUSTOMERS, ShippingKit } from '../../test/shippingKit.ts';
+import { financeOf } from './index.ts';
+import { finBankPayment } from './schema.ts';
+
+let keySeq = 0;
+/** A fresh idempotency key. */
+export const key = (label = 'k') => `${label}-${process.pid}-${Date.now()}-${++keySeq}`;
+
+export class FinanceKit extends ShippingKit {
+  private cardSeq = 0;
+
+  constructor(t: TestApp, admin: string) {
+    super(t, admin);
+  }
+
+  get sim() {
+    const sim = financeOf(this.t.ctx).sim;
+    if (!sim) throw new Error('no simulated bank');
+    return sim;
+  }
+
+  /** A card number passing the Luhn check, unique in this test file. */
+  cardNo(): string {
+    const payload = `62220210${String(++this.cardSeq).padStart(10, '0')}`;
+    return payload + luhnCheckDigit(payload);
+  }
+
+  /** An approved driver and vehicle with an approved default card held by the driver. */
+  async payee() {
+    const party = await this.driverWithVehicle();
+    const driver = (await this.get('/hydriver/hyDriver/queryById', { id: party.driverId })).result;
+    const cardNo = this.cardNo();
+    await this.ok('POST', '/hydriverbank/hyDriverBank/add', {
+      driverId: party.driverId,
+      cardNo,
+      holderName: driver.driverName,
+      holderIdCard: party.idCard,
+      bankCode: 'ICBC',
+      isDefault: true,
+    });
+    const card = (await this.get('/hydriverbank/hyDriverBank/list', { driverId: party.driverId })).result
+      .records?.[0];
+    await this.ok('POST', '/hydriverbank/hyDriverBank/review', { id: card?.id, state: 2 });
+    return { ...party, cardNo, driverName: String(driver.driverName) };
+  }
+
+  /** An audited note (32.15 t loaded, 31.80 t unloaded) of a fresh payee on a new order of the customer. */
+  async auditedNote(order: Record<string, unknown> = {}, until: 'audit' | 'load' | 'sign' = 'audit') {
+    const payee = await this.payee();
+    const orderId = await this.order({ customerId: CUSTOMERS.hengda, plannedWeightG: 32_000_000, ...order });
+    const note = await this.dispatch(orderId, payee);
+    await this.drive(note.id, until);
+    return { ...payee, noteId: note.id, note: await this.note(note.id) };
+  }
+
+  async recharge(customerId: string, amountFen: number) {
+    return this.ok('POST', '/customer/hyCustomerWallet/recharge', {
+      customerId,
+      amountFen,
+      idempotencyKey: key('rc'),
+    });
+  }
+
+  async wallet(customerId: string) {
+    const page = await this.get('/customer/hyCustomerWallet/list', { ownerId: customerId });
+    return page.result.records?.[0] as Record<string, number> & { id: string };
+  }
+
+  async ledgerCheck() {
+    const check = (await this.get('/wallet/ledger/check')).result;
+    expect(check, JSON.stringify(check)).toMatchObject({ balanced: true, ledgerSumFen: 0 });
+    return check;
+  }
+
+  /** Waits until every payment of the notes has left the bank (paid or failed): polls the state. */
+  async settled(noteIds: string[]) {
+    const deadline = Date.now() + 15_000;
+    for (;;) {
+      const rows = await this.t.db.select().from(finBankPayment);
+      const mine = rows.filter((p) => p.noteId && noteIds.includes(p.noteId));
+      if (mine.every((p) => p.state >= 2)) return mine;
+      if (Date.now() > deadline) throw new Error('payments still at the bank');
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+  }
+
+  async paymentsOf(noteId: string) {
+    return this.t.db.select().from(finBankPayment).where(eq(finBankPayment.noteId, noteId));
+  }
+}

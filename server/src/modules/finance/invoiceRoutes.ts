@@ -1,0 +1,201 @@
+import {
+  day,
+  formatFen,
+  invoiceApplyBody,
+  invoiceDeliverBody,
+  invoiceIdBody,
+  invoiceNoteResource,
+  invoiceRedLetterBody,
+  invoiceRejectBody,
+  invoiceResource,
+} from '@freight/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { perm } from '../../platform/access/declare.ts';
+import type { AppContext } from '../../platform/context.ts';
+import { ok } from '../../platform/http/envelope.ts';
+import { bizError } from '../../platform/http/errors.ts';
+import { bindResource } from '../../platform/resource/bindResource.ts';
+import type { Finance } from './context.ts';
+import type { EInvoiceAdapter } from './einvoice/adapter.ts';
+import { type SimTaxSettings, SimulatedTaxService } from './einvoice/simulatedTaxService.ts';
+import { renderInvoicePdf } from './invoicePdf.ts';
+import { finInvoice, finInvoiceNote } from './invoiceSchema.ts';
+import {
+  applyInvoice,
+  deliverInvoice,
+  invoiceCandidates,
+  invoiceHistory,
+  invoiceLines,
+  invoiceOf,
+  invoiceTotals,
+  issueInvoice,
+  redLetterInvoice,
+  rejectInvoice,
+  resolveIssuing,
+  submitInvoice,
+} from './invoices.ts';
+import { finActorOf } from './walletRoutes.ts';
+
+// 发票管理 (issue 18): the list and lines through the one declaration, the application, the moves of the state
+// machine, the PDF, the history, the footer's totals, and the job resolving invoices left issuing.
+
+export const INVOICE_JOB = 'resolveIssuingInvoices';
+
+const einvoices = new WeakMap<AppContext, { adapter: EInvoiceAdapter; sim: SimulatedTaxService | null }>();
+
+/** The e-invoice adapter of an app (tests drive the simulated tax service through it). */
+export function einvoiceOf(ctx: AppContext): { adapter: EInvoiceAdapter; sim: SimulatedTaxService | null } {
+  const found = einvoices.get(ctx);
+  if (!found) throw new Error('invoice routes not registered');
+  return found;
+}
+
+/** The simulated tax service's settings from the environment (its defaults issue within a second). */
+function simTaxSettingsFromEnv(env: NodeJS.ProcessEnv): Partial<SimTaxSettings> {
+  const out: Partial<SimTaxSettings> = {};
+  const num = (v: string | undefined) => (v === undefined || v === '' ? undefined : Number(v));
+  const delay = num(env.EINVOICE_SIM_DELAY_MS);
+  if (delay !== undefined && Number.isFinite(delay)) out.delayMs = Math.max(0, delay);
+  const failure = num(env.EINVOICE_SIM_FAILURE_RATE);
+  if (failure !== undefined && Number.isFinite(failure)) out.failureRate = Math.min(1, Math.max(0, failure));
+  const timeout = num(env.EINVOICE_SIM_TIMEOUT_RATE);
+  if (timeout !== undefined && Number.isFinite(timeout)) out.timeoutRate = Math.min(1, Math.max(0, timeout));
+  const wait = num(env.EINVOICE_CALL_TIMEOUT_MS);
+  if (wait !== undefined && Number.isFinite(wait)) out.callTimeoutMs = Math.max(100, wait);
+  return out;
+}
+
+const period = z.object({
+  customerId: z.string().trim().max(32).optional(),
+  // Calendar days (2026-02-30 and 6887-33-37 have the shape but no day).
+  from: day.transform((v) => v ?? undefined),
+  to: day.transform((v) => v ?? undefined),
+});
+
+export function invoiceRoutes(app: FastifyInstance, ctx: AppContext, fin: Finance): void {
+  const sim = new SimulatedTaxService(simTaxSettingsFromEnv(process.env));
+  const adapter: EInvoiceAdapter = sim;
+  einvoices.set(ctx, { adapter, sim });
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  bindResource(app, ctx, invoiceResource, finInvoice);
+  bindResource(app, ctx, invoiceNoteResource, finInvoiceNote);
+
+  r.get(
+    '/plateform/invoice/candidates',
+    {
+      config: { access: perm('finance:invoice:add') },
+      schema: { querystring: z.object({ customerId: z.string().trim().max(32).optional() }) },
+    },
+    async (request) => ok(await invoiceCandidates(fin, finActorOf(request), request.query.customerId)),
+  );
+  r.post(
+    '/plateform/invoice/apply',
+    { config: { access: perm('finance:invoice:add') }, schema: { body: invoiceApplyBody } },
+    async (request) => {
+      const invoice = await applyInvoice(fin, finActorOf(request), request.body);
+      return ok(
+        invoice,
+        `开票申请${invoice.applyNo}已提交：${invoice.noteCount}个运单，价税合计${formatFen(invoice.amountFen)}元`,
+      );
+    },
+  );
+  r.post(
+    '/plateform/invoice/submit',
+    { config: { access: perm('finance:invoice:add') }, schema: { body: invoiceIdBody } },
+    async (request) => {
+      const invoice = await submitInvoice(fin, finActorOf(request), request.body.id);
+      return ok(invoice, `开票申请${invoice.applyNo}已提交`);
+    },
+  );
+  r.post(
+    '/plateform/invoice/issue',
+    { config: { access: perm('finance:invoice:issue') }, schema: { body: invoiceIdBody } },
+    async (request) => {
+      const answer = await issueInvoice(fin, adapter, finActorOf(request), request.body.id);
+      return ok(answer.invoice, answer.message);
+    },
+  );
+  r.post(
+    '/plateform/invoice/query',
+    { config: { access: perm('finance:invoice:issue') }, schema: { body: invoiceIdBody } },
+    async (request) => {
+      const actor = finActorOf(request);
+      await resolveIssuing(fin, adapter, { id: request.body.id, actor });
+      const invoice = await invoiceOf(fin.db, actor, request.body.id);
+      return ok(invoice, invoice.state === 2 ? '税务系统仍在开票，请稍后再查' : '已取得开票结果');
+    },
+  );
+  r.post(
+    '/plateform/invoice/reject',
+    { config: { access: perm('finance:invoice:reject') }, schema: { body: invoiceRejectBody } },
+    async (request) => {
+      const invoice = await rejectInvoice(fin, finActorOf(request), request.body.id, request.body.reason);
+      return ok(invoice, `开票申请${invoice.applyNo}已驳回`);
+    },
+  );
+  r.post(
+    '/plateform/invoice/deliver',
+    { config: { access: perm('finance:invoice:deliver') }, schema: { body: invoiceDeliverBody } },
+    async (request) => {
+      const invoice = await deliverInvoice(fin, finActorOf(request), request.body.id, request.body.to);
+      return ok(invoice, `发票已交付至${request.body.to}`);
+    },
+  );
+  r.post(
+    '/plateform/invoice/redLetter',
+    { config: { access: perm('finance:invoice:redLetter') }, schema: { body: invoiceRedLetterBody } },
+    async (request) => {
+      const invoice = await redLetterInvoice(
+        fin,
+        adapter,
+        finActorOf(request),
+        request.body.id,
+        request.body.reason,
+      );
+      return ok(invoice, `发票${invoice.invoiceNo}已红冲，红字确认单${invoice.redLetterNo}`);
+    },
+  );
+  r.get(
+    '/plateform/invoice/history',
+    {
+      config: { access: perm('finance:invoice:list') },
+      schema: { querystring: z.object({ id: z.string().trim().min(1).max(32) }) },
+    },
+    async (request) => ok(await invoiceHistory(fin.db, finActorOf(request), request.query.id)),
+  );
+  r.get(
+    '/plateform/invoice/totals',
+    { config: { access: perm('finance:invoice:list') }, schema: { querystring: period } },
+    async (request) => ok(await invoiceTotals(fin.db, finActorOf(request), request.query)),
+  );
+  r.get(
+    '/plateform/invoice/pdf',
+    {
+      config: { access: perm('finance:invoice:list'), audit: { operateType: 6, content: '下载发票' } },
+      schema: { querystring: z.object({ id: z.string().trim().min(1).max(32) }) },
+    },
+    async (request, reply) => {
+      const invoice = await invoiceOf(fin.db, finActorOf(request), request.query.id);
+      if (!invoice.invoiceNo) throw bizError('发票尚未开具，没有PDF');
+      const pdf = await renderInvoicePdf(invoice, await invoiceLines(fin.db, invoice.id));
+      const filename = encodeURIComponent(`发票${invoice.invoiceNo}.pdf`);
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', `attachment; filename*=UTF-8''${filename}`)
+        .send(pdf);
+    },
+  );
+
+  ctx.jobs.register({
+    key: INVOICE_JOB,
+    title: '开票结果查询',
+    description: '向税务系统查询开票中超过30秒的发票（未收到的请求按原请求号重发，不会重复开票）',
+    params: z.object({}).strict(),
+    async run() {
+      return JSON.stringify(await resolveIssuing(fin, adapter, { olderThanMs: 30_000 }));
+    },
+  });
+}

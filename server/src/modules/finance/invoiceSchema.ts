@@ -1,0 +1,114 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { auditColumns, idColumn, tstz } from '../../platform/db/columns.ts';
+
+// Invoices of issue 18 (domain.md Invoice): a shipper's invoice over its paid waybills, its lines (one per
+// waybill, with the tax split of the line) and every move of its state. Amounts are integer fen.
+
+const fen = (name: string) => bigint(name, { mode: 'number' }).notNull().default(0);
+const ref = (name: string) => varchar(name, { length: 32 });
+
+export const finInvoice = pgTable(
+  'fin_invoice',
+  {
+    id: idColumn(),
+    tenantId: integer('tenant_id').notNull().default(0),
+    applyNo: varchar('apply_no', { length: 32 }).notNull(),
+    customerId: ref('customer_id').notNull(),
+    customerName: varchar('customer_name', { length: 200 }),
+    /** 1 专票, 2 普票 (invoice_kind), both 数电票. */
+    kind: smallint('kind').notNull(),
+    /** 0 to apply … 6 red-letter (invoice_status). */
+    state: smallint('state').notNull().default(1),
+    buyerTitle: varchar('buyer_title', { length: 200 }),
+    buyerTaxNo: varchar('buyer_tax_no', { length: 30 }),
+    buyerAddress: varchar('buyer_address', { length: 255 }),
+    buyerPhone: varchar('buyer_phone', { length: 30 }),
+    buyerBank: varchar('buyer_bank', { length: 100 }),
+    buyerAccount: varchar('buyer_account', { length: 40 }),
+    sellerTitle: varchar('seller_title', { length: 200 }),
+    sellerTaxNo: varchar('seller_tax_no', { length: 30 }),
+    taxRateBp: integer('tax_rate_bp').notNull(),
+    noteCount: integer('note_count').notNull().default(0),
+    /** Tax inclusive: the sum of the waybills' customer fees. */
+    amountFen: fen('amount_fen'),
+    netFen: fen('net_fen'),
+    taxFen: fen('tax_fen'),
+    billId: ref('bill_id'),
+    /** The 20-digit 数电票 number the tax service answered. */
+    invoiceNo: varchar('invoice_no', { length: 20 }),
+    /** What the tax service deduplicates on: one request no. per issuing attempt. */
+    issueRequestNo: varchar('issue_request_no', { length: 48 }),
+    issueAttempt: integer('issue_attempt').notNull().default(0),
+    issueStartTime: tstz('issue_start_time'),
+    issueTime: tstz('issue_time'),
+    failReason: varchar('fail_reason', { length: 255 }),
+    rejectReason: varchar('reject_reason', { length: 255 }),
+    deliverTo: varchar('deliver_to', { length: 100 }),
+    deliverTime: tstz('deliver_time'),
+    redLetterNo: varchar('red_letter_no', { length: 32 }),
+    redReason: varchar('red_reason', { length: 255 }),
+    redTime: tstz('red_time'),
+    remark: text('remark'),
+    ...auditColumns(),
+  },
+  (t) => [
+    uniqueIndex('fin_invoice_apply_no_uidx').on(t.tenantId, t.applyNo),
+    uniqueIndex('fin_invoice_no_uidx').on(t.invoiceNo).where(sql`invoice_no is not null`),
+    index('fin_invoice_customer_idx').on(t.tenantId, t.customerId, t.createTime),
+    index('fin_invoice_state_idx').on(t.tenantId, t.state, t.createTime),
+  ],
+);
+
+/** A waybill on an invoice; `active` until the invoice is rejected or red-lettered (then the waybill is free). */
+export const finInvoiceNote = pgTable(
+  'fin_invoice_note',
+  {
+    invoiceId: varchar('invoice_id', { length: 32 }).notNull(),
+    noteId: varchar('note_id', { length: 32 }).notNull(),
+    tenantId: integer('tenant_id').notNull().default(0),
+    customerId: ref('customer_id').notNull(),
+    shippingNoteNumber: varchar('shipping_note_number', { length: 20 }),
+    loadPlace: varchar('load_place', { length: 100 }),
+    unloadPlace: varchar('unload_place', { length: 100 }),
+    vehicle: varchar('vehicle', { length: 60 }),
+    goodsName: varchar('goods_name', { length: 100 }),
+    amountFen: fen('amount_fen'),
+    netFen: fen('net_fen'),
+    taxFen: fen('tax_fen'),
+    active: boolean('active').notNull().default(true),
+  },
+  (t) => [
+    primaryKey({ columns: [t.invoiceId, t.noteId] }),
+    // A waybill is on one live invoice at most, under any concurrency.
+    uniqueIndex('fin_invoice_note_active_uidx').on(t.noteId).where(sql`active`),
+  ],
+);
+
+/** Every move of an invoice's state: who, when, from which state to which, and why. */
+export const finInvoiceHistory = pgTable(
+  'fin_invoice_history',
+  {
+    id: idColumn(),
+    tenantId: integer('tenant_id').notNull().default(0),
+    invoiceId: varchar('invoice_id', { length: 32 }).notNull(),
+    action: varchar('action', { length: 20 }).notNull(),
+    fromState: smallint('from_state'),
+    toState: smallint('to_state').notNull(),
+    operator: varchar('operator', { length: 64 }).notNull(),
+    detail: varchar('detail', { length: 255 }),
+    createTime: tstz('create_time').defaultNow().notNull(),
+  },
+  (t) => [index('fin_invoice_history_invoice_idx').on(t.invoiceId, t.createTime)],
+);

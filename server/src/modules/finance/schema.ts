@@ -1,0 +1,553 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { auditColumns, idColumn, tstz } from '../../platform/db/columns.ts';
+
+// Money of issue 17 (domain.md Money rules, Postings): wallets mirror accounts, ledger lines are the books
+// (append-only, double-entry: each posting's lines sum to zero), bank payments are requests to the bank.
+// Every amount is integer fen.
+
+const fen = (name: string) => bigint(name, { mode: 'number' }).notNull().default(0);
+const ref = (name: string) => varchar(name, { length: 32 });
+
+/**
+ * A ledger account: a customer's wallet (mirror of its escrow sub-account), a driver's, agent's or captain's
+ * payable, or one of the platform's accounts. The balance is the sum of its lines (the reconcile job checks
+ * it); `availableFen` is what may be spent (balance − frozen), computed by the database.
+ */
+export const finWallet = pgTable(
+  'fin_wallet',
+  {
+    id: idColumn(),
+    tenantId: integer('tenant_id').notNull().default(0),
+    /** 1 customer, 2 driver, 3 agent, 4 captain, 9 platform (wallet_owner_type). */
+    ownerType: smallint('owner_type').notNull(),
+    /** The party's id, or the platform account's code (PLATFORM_ACCOUNT). */
+    ownerId: varchar('owner_id', { length: 32 }).notNull(),
+    ownerName: varchar('owner_name', { length: 200 }),
+    balanceFen: fen('balance_fen'),
+    frozenFen: fen('frozen_fen'),
+    availableFen: bigint('available_fen', { mode: 'number' })
+      .notNull()
+      .generatedAlwaysAs(sql`balance_fen - frozen_fen`),
+    /** Customers: how far below zero the balance may go (wallet configuration). */
+    creditLimitFen: fen('credit_limit_fen'),
+    /** Number of its ledger lines: the ledger list's total without counting a million rows. */
+    lineCount: bigint('line_count', { mode: 'number' }).notNull().default(0),
+    ...auditColumns(),
+  },
+  (t) => [
+    uniqueIndex('fin_wallet_owner_uidx').on(t.tenantId, t.ownerType, t.ownerId),
+    index('fin_wallet_type_idx').on(t.tenantId, t.ownerType, t.createTime),
+  ],
+);
+
+/** One accounting event (a recharge, a charge, a payout confirmed, …): its lines sum to zero. */
+export const finPosting = pgTable(
+  'fin_posting',
+  {
+    id: idColumn(),
+    tenantId: integer('tenant_id').notNull().default(0),
+    /** recharge, charge, advance, payout, card_share, adjustment, claim. */
+    event: varchar('event', { length: 20 }).notNull(),
+    noteId: ref('note_id'),
+    billId: ref('bill_id'),
+    paymentId: ref('payment_id'),
+    bankSerialNo: varchar('bank_serial_no', { length: 64 }),
+    amountFen: fen('amount_fen'),
+    operator: varchar('operator', { length: 64 }).notNull(),
+    memo: varchar('memo', { length: 255 }),
+    createTime: tstz('create_time').defaultNow().notNull(),
+  },
+  (t) => [
+    // A note is charged once, advanced once, has its card share moved once; a payment is booked once; a bank
+    // credit (by its serial) is credited once: the database refuses a second one under any concurrency.
+    uniqueIndex('fin_posting_note_once_uidx')
+      .on(t.noteId, t.event)
+      .where(sql`event in ('charge', 'advance', 'card_share')`),
+    uniqueIndex('fin_posting_payment_uidx').on(t.paymentId).where(sql`event = 'payout'`),
+    uniqueIndex('fin_posting_recharge_uidx').on(t.tenantId, t.bankSerialNo).where(sql`event = 'recharge'`),
+    index('fin_posting_note_idx').on(t.noteId),
+    index('fin_posting_time_idx').on(t.tenantId, t.createTime),
+  ],
+);
+
+/**
+ * The books: never updated or deleted, corrections are new lines. Credit positive, debit negative; the
+ * balance of the wallet after the line; the note, bill and bank serial it concerns.
+ */
+export const finLedgerLine = pgTable(
+  'fin_ledger_line',
+  {
+    id: idColumn(),
+    tenantId: integer('tenant_id').notNull().default(0),
+    postingId: varchar('posting_id', { length: 32 }).notNull(),
+    walletId: varchar('wallet_id', { length: 32 }).notNull(),
+    ownerType: smallint('owner_type').notNull(),
+    ownerId: varchar('owner_id', { length: 32 }).notNull(),
+    /** The customer the movement concerns (fees by customer on the platform cost list). */
+    customerId: ref('customer_id'),
+    /** ledger_type: 1 recharge, 2 freight, 3 service fee, 4 agent fee, … */
+    type: smallint('type').notNull(),
+    amountFen: bigint('amount_fen', { mode: 'number' }).notNull(),
+    balanceAfterFen: bigint('balance_after_fen', { mode: 'number' }).notNull(),
+    noteId: ref('note_id'),
+    shippingNoteNumber: varchar('shipping_note_number', { length: 20 }),
+    billId: ref('bill_id'),
+    bankSerialNo: varchar('bank_serial_no', { length: 64 }),
+    memo: varchar('memo', { length: 255 }),
+    operator: varchar('operator', { length: 64 }).notNull(),
+    createTime: tstz('create_time').defaultNow().notNull(),
+  },
+  (t) => [
+    // One wallet's lines newest first (the ledger list and its bench): a backward index range scan of one page.
+    // Ascending on purpose: read backwards it serves `order by create_time desc, id desc` (DESC NULLS FIRST),
+    // which a DESC NULLS LAST index cannot.
+    index('fin_ledger_line_wallet_idx').on(t.walletId, t.createTime, t.id),
+    index('fin_ledger_line_note_idx').on(t.noteId),
+    index('fin_ledger_line_bill_idx').on(t.billId),
+    index('fin_ledger_line_posting_idx').on(t.postingId),
+    index('fin_ledger_line_type_idx').on(t.tenantId, t.type, t.createTime),
+    index('fin_ledger_line_time_idx').on(t.tenantId, t.createTime, t.id),
+  ],
+);
+
+/** What each note has been through in money: charged, advanced, shares paid, prepay holds. */
+export const finNoteSettlement = pgTable('fin_note_settlement', {
+  noteId: varchar('note_id', { length: 32 }).primaryKey(),
+  tenantId: integer('tenant_id').notNull().default(0),
+  customerId: varchar('customer_id', { length: 32 }).notNull(),
+  billId: ref('bill_id'),
+  /** customerFee charged to the customer (0 until charged). */
+  chargedFen: fen('charged_fen'),
+  chargeTime: tstz('charge_time'),
+  /** driverFee + agentFee advanced by the platform (0 unless advanced). */
+  advancedFen: fen('advanced_fen'),
+  /** Fuel-card and ETC shares moved to the provider account. */
+  cardShareFen: fen('card_share_fen'),
+  /** Cash paid out and confirmed by the bank: prepayment, final (or advance) and agent fee. */
+  prepaidFen: fen('prepaid_fen'),
+  finalPaidFen: fen('final_paid_fen'),
+  agentPaidFen: fen('agent_paid_fen'),
+  /** Net approved adjustments of the driver's payable for this note (补款 +, 扣款/理赔 −). */
+  adjustFen: fen('adjust_fen'),
+  /** Customer funds frozen for a prepayment until the charge releases them. */
+  heldFen: fen('held_fen'),
+  updateTime: tstz('update_time').defaultNow().notNull(),
+});
+
+/**
+ * A request to the bank: pending (written with the money's transaction) → paying (sent) → paid | failed.
+ * The request no. is what the bank deduplicates on, so a resend after a crash never pays twice; one live or
+ * paid request per note and kind, held by a unique index.
+ */
+export const finBankPayment = pgTable(
+  'fin_bank_payment',
+  {
+    id: idColumn(),
+    tenantId: integer('tenant_id').notNull().default(0),
+    /** Our request no. to the bank (its idempotency key). */
+    requestNo: varchar('request_no', { length: 64 }).notNull(),
+    /** 1 prepay, 2 final, 3 advance, 4 agent fee (payment_kind). */
+    kind: smallint('kind').notNull(),
+    payoutId: ref('payout_id'),
+    noteId: ref('note_id'),
+    shippingNoteNumber: varchar('shipping_note_number', { length: 20 }),
+    customerId: ref('customer_id'),
+    /** The payable debited when the bank confirms. */
+    walletId: varchar('wallet_id', { length: 32 }).notNull(),
+    payeeType: smallint('payee_type').notNull(),
+    payeeId: varchar('payee_id', { length: 32 }).notNull(),
+    payeeName: varchar('payee_name', { length: 100 }),
+    cardNo: varchar('card_no', { length: 30 }).notNull(),
+    holderName: varchar('holder_name', { length: 30 }).notNull(),
+    holderIdCard: varchar('holder_id_card', { length: 18 }),
+    bankCode: varchar('bank_code', { length: 20 }),
+    bankName: varchar('bank_name', { length: 60 }),
+    amountFen: bigint('amount_fen', { mode: 'number' }).notNull(),
+    /** 0 pending, 1 paying, 2 paid, 3 failed (payment_state). */
+    state: smallint('state').notNull().default(0),
+    bankSerialNo: varchar('bank_serial_no', { length: 64 }),
+    failCode: varchar('fail_code', { length: 32 }),
+    failReason: varchar('fail_reason', { length: 255 }),
+    attempts: integer('attempts').notNull().default(0),
+    sentTime: tstz('sent_time'),
+    finishTime: tstz('finish_time'),
+    ...auditColumns(),
+  },
+  (t) => [
+    uniqueIndex('fin_bank_payment_request_uidx').on(t.requestNo),
+    uniqueIndex('fin_bank_payment_live_uidx').on(t.noteId, t.kind).where(sql`state in (0, 1, 2)`),
+    index('fin_bank_payment_note_idx').on(t.noteId),
+    index('fin_bank_payment_state_idx').on(t.state, t.updateTime),
+    index('fin_bank_payment_time_idx').on(t.tenantId, t.createTime),
+    index('fin_bank_payment_serial_idx').on(t.bankSerialNo),
+  ],
+);
+
+/** Keys of money requests: the first request with a key does the work, a repeat gets its answer. */
+export const finIdempotency = pgTable(
+  'fin_idempotency',
+  {
+    tenantId: integer('tenant_id').notNull().default(0),
+    key: varchar('key', { length: 64 }).notNull(),
+    operation: varchar('operation', { length: 40 }).notNull(),
+    /** Hash of the request: the same key with another request is refused, not replayed. */
+    requestHash: varchar('request_hash', { length: 64 }).notNull(),
+    response: jsonb('response'),
+    operator: varchar('operator', { length: 64 }),
+    createTime: tstz('create_time').defaultNow().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.key] })],
+);
+
+/** Per customer: settlement mode, credit, prepayment cap, the bank channel and escrow sub-account. */
+export const finWalletConfig = pgTable(
+  'fin_wallet_config',
+  {
+    customerId: varchar('customer_id', { length: 32 }).primaryKey(),
+    tenantId: integer('tenant_id').notNull().default(0),
+    customerName: varchar('customer_name', { length: 200 }),
+    /** 1 per trip, 2 per approval, 3 monthly (settle_mode). */
+    settleMode: smallint('settle_mode').notNull().default(1),
+    creditDays: integer('credit_days').notNull().default(0),
+    creditLimitFen: fen('credit_limit_fen'),
+    /** Basis points of the driver fee a prepayment may reach. */
+    prepayRatioCapBp: integer('prepay_ratio_cap_bp').notNull().default(5000),
+    /** Bank adapter of the escrow account ('sim' = the simulated bank). */
+    bankChannel: varchar('bank_channel', { length: 20 }).notNull().default('sim'),
+    /** The customer's virtual escrow sub-account at the partner bank (recharges go there). */
+    subAccountNo: varchar('sub_account_no', { length: 40 }),
+    remark: varchar('remark', { length: 255 }),
+    ...auditColumns(),
+  },
+  (t) => [index('fin_wallet_config_tenant_idx').on(t.tenantId, t.createTime)],
+);
+
+/** Every change of a wallet configuration, before and after. */
+export const finWalletConfigLog = pgTable(
+  'fin_wallet_config_log',
+  {
+    id: idColumn(),
+    tenantId: integer('tenant_id').notNull().default(0),
+    customerId: varchar('customer_id', { length: 32 }).notNull(),
+    customerName: varchar('customer_name', { length: 200 }),
+    before: jsonb('before'),
+    after: jsonb('after').notNull(),
+    operator: varchar('operator', { length: 64 }).notNull(),
+    createTime: tstz('create_time').defaultNow().notNull(),
+  },
+  (t) => [index('fin_wallet_config_log_customer_idx').on(t.customerId, t.createTime)],
+);
+
+/** Freezes and unfreezes of a wallet's funds, with the reason. */
+export const finWalletFreeze = pgTable(
+  'fin_wallet_freeze',
+  {
+    id: idColumn(),
+    tenantId: integer('tenant_id').notNull().default(0),
+    walletId: varchar('wallet_id', { length: 32 }).notNull(),
+    customerId: ref('customer_id'),
+    /** +amount frozen, −amount released. */
+    amountFen: bigint('amount_fen', { mode: 'number' }).notNull(),
+    frozenAfterFen: bigint('frozen_after_fen', { mode: 'number' }).notNull(),
+    reason: varchar('reason', { length: 255 }).notNull(),
+    noteId: ref('note_id'),
+    operator: varchar('operator', { length: 64 }).notNull(),
+    createTime: tstz('create_time').defaultNow().notNull(),
+  },
+  (t) => [index('fin_wallet_freeze_wallet_idx').on(t.walletId, t.createTime)],
+);
+
+/** A recharge: through the bank adapter (credited on the bank's word), or a voucher checked by a second user. */
+export const finRecharge = pgTable(
+  'fin_recharge',
+  {
+    id: idColumn(),
+    tenantId: integer('tenant_id').notNull().default(0),
+    rechargeNo: varchar('recharge_no', { length: 32 }).notNull(),
+    customerId: varchar('customer_id', { length: 32 }).notNull(),
+    customerName: varchar('customer_name', { length: 200 }),
+    /** 1 bank (virtual account), 2 voucher. */
+    channel: smallint('channel').notNull(),
+    amountFen: bigint('amount_fen', { mode: 'number' }).notNull(),
+    voucherImg: varchar('voucher_img', { length: 255 }),
+    payerName: varchar('payer_name', { length: 100 }),
+    payerAccount: varchar('payer_account', { length: 40 }),
+    bankSerialNo: varchar('bank_serial_no', { length: 64 }),
+    /** 0 submitted, 1 credited, 2 rejected (recharge_state). */
+    state: smallint('state').notNull().default(0),
+    statementLineId: ref('statement_line_id'),
+    postingId: ref('posting_id'),
+    reviewedBy: varchar('reviewed_by', { length: 64 }),
+    reviewTime: tstz('review_time'),
+    rejectReason: varchar('reject_reason', { length: 255 }),
+    remark: varchar('remark', { length: 255 }),
+    ...auditColumns(),
+  },
+  (t) => [
+    uniqueIndex('fin_recharge_no_uidx').on(t.tenantId, t.rechargeNo),
+    index('fin_recharge_customer_idx').on(t.tenantId, t.customerId, t.createTime),
+    index('fin_recharge_state_idx').on(t.tenantId, t.state, t.createTime),
+  ],
+);
+
+/** Bank statement lines, imported or downloaded, matched to the books; the unmatched ones are listed. */
+export const finStatementLine = pgTable(
+  'fin_statement_line',
+  {
+    id: idColumn(),
+    tenantId: integer('tenant_id').notNull().default(0),
+    bankSerialNo: varchar('bank_serial_no', { length: 64 }).notNull(),
+    tradeTime: tstz('trade_time').notNull(),
+    /** 1 money in, 2 money out. */
+    direction: smallint('direction').notNull(),
+    amountFen: bigint('amount_fen', { mode: 'number' }).notNull(),
+    counterpartyName: varchar('counterparty_name', { length: 100 }),
+    counterpartyAccount: varchar('counterparty_account', { length: 40 }),
+    memo: varchar('memo', { length: 255 }),
+    /** 0 unmatched, 1 matched. */
+    matchState: smallint('match_state').notNull().default(0),
+    matchedPostingId: ref('matched_posting_id'),
+    matchedRef: varchar('matched_ref', { length: 64 }),
+    importBatch: varchar('import_batch', { length: 32 }),
+    ...auditColumns(),
+  },
+  (t) => [
+    uniqueIndex('fin_statement_line_serial_uidx').on(t.tenantId, t.bankSerialNo),
+    index('fin_statement_line_match_idx').on(t.tenantId, t.matchState, t.tradeTime),
+  ],
+);
+
+/** A payout request passing the approval chain: submitted → reviewed → executed, or rejected. */
+export const finPayout = pgTable(
+  'fin_payout',
+  {
+    id: idColumn(),
+    tenantId: integer('tenant_id').notNull().default(0),
+    payoutNo: varchar('payout_no', { length: 32 }).notNull(),
+    /** 1 prepay, 2 final pay, 3 advance (payout_kind). */
+    kind: smallint('kind').notNull(),
+    /** Prepay shares chosen: 'cash', 'card' or both. */
+    shares: varchar('shares', { length: 20 }),
+    noteCount: integer('note_count').notNull(),
+    /** Cash to cards (what the approval limits weigh). */
+    totalFen: bigint('total_fen', { mode: 'number' }).notNull(),
+    /** 1 submitted, 2 reviewed, 3 executed, 4 rejected (payout_state). */
+    state: smallint('state').notNull().default(1),
+    submittedBy: varchar('submitted_by', { length: 64 }).notNull(),
+    submitTime: tstz('submit_time').defaultNow().notNull(),
+    reviewedBy: varchar('reviewed_by', { length: 64 }),
+    reviewTime: tstz('review_time'),
+    executedBy: varchar('executed_by', { length: 64 }),
+    executeTime: tstz('execute_time'),
+    rejectReason: varchar('reject_reason', { length: 255 }),
+    remark: varchar('remark', { length: 255 }),
+    ...auditColumns(),
+  },
+  (t) => [
+    uniqueIndex('fin_payout_no_uidx').on(t.tenantId, t.payoutNo),
+    index('fin_payout_state_idx').on(t.tenantId, t.state, t.createTime),
+  ],
+);
+
+/** Notes of a payout request; a note is on one open request per kind at a time. */
+export const finPayoutNote = pgTable(
+  'fin_payout_note',
+  {
+    payoutId: varchar('payout_id', { length: 32 }).notNull(),
+    noteId: varchar('note_id', { length: 32 }).notNull(),
+    kind: smallint('kind').notNull(),
+    shippingNoteNumber: varchar('shipping_note_number', { length: 20 }),
+    amountFen: bigint('amount_fen', { mode: 'number' }).notNull(),
+    /** Open until executed (or rejected). */
+    open: boolean('open').notNull().default(true),
+  },
+  (t) => [
+    primaryKey({ columns: [t.payoutId, t.noteId] }),
+    uniqueIndex('fin_payout_note_open_uidx').on(t.noteId, t.kind).where(sql`open`),
+  ],
+);
+
+/** Every step of a payout request: who, when, how much. */
+export const finPayoutLog = pgTable(
+  'fin_payout_log',
+  {
+    id: idColumn(),
+    payoutId: varchar('payout_id', { length: 32 }).notNull(),
+    step: varchar('step', { length: 20 }).notNull(),
+    fromState: smallint('from_state'),
+    toState: smallint('to_state').notNull(),
+    amountFen: bigint('amount_fen', { mode: 'number' }).notNull(),
+    operator: varchar('operator', { length: 64 }).notNull(),
+    remark: varchar('remark', { length: 255 }),
+    createTime: tstz('create_time').defaultNow().notNull(),
+  },
+  (t) => [index('fin_payout_log_payout_idx').on(t.payoutId, t.createTime)],
+);
+
+/** The most a role may review or execute in one payout request (no row: no limit for that role). */
+export const finApprovalLimit = pgTable(
+  'fin_approval_limit',
+  {
+    roleCode: varchar('role_code', { length: 100 }).notNull(),
+    step: varchar('step', { length: 20 }).notNull(),
+    maxFen: bigint('max_fen', { mode: 'number' }).notNull(),
+    updateBy: varchar('update_by', { length: 64 }),
+    updateTime: tstz('update_time').defaultNow().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.roleCode, t.step] })],
+);
+
+/** A bill of a 批结 or 月结 customer for a period: the audited notes it settles. */
+export const finBill = pgTable(
+  'fin_bill',
+  {
+    id: idColumn(),
+    tenantId: integer('tenant_id').notNull().default(0),
+    billNo: varchar('bill_no', { length: 32 }).notNull(),
+    customerId: varchar('customer_id', { length: 32 }).notNull(),
+    customerName: varchar('customer_name', { length: 200 }),
+    settleMode: smallint('settle_mode').notNull(),
+    periodStart: date('period_start').notNull(),
+    periodEnd: date('period_end').notNull(),
+    noteCount: integer('note_count').notNull().default(0),
+    driverFeeFen: fen('driver_fee_fen'),
+    serviceFeeFen: fen('service_fee_fen'),
+    agentFeeFen: fen('agent_fee_fen'),
+    /** Sum of the notes' customer fees. */
+    amountFen: fen('amount_fen'),
+    /** Net adjustments agreed after a dispute (credited to or debited from the customer). */
+    adjustFen: fen('adjust_fen'),
+    /** Charged from the wallet so far. */
+    paidFen: fen('paid_fen'),
+    /** 0 draft … 7 closed (bill_status). */
+    status: smallint('status').notNull().default(0),
+    dueDate: date('due_date'),
+    sendTime: tstz('send_time'),
+    confirmTime: tstz('confirm_time'),
+    disputeReason: varchar('dispute_reason', { length: 255 }),
+    paidTime: tstz('paid_time'),
+    closeTime: tstz('close_time'),
+    remark: text('remark'),
+    ...auditColumns(),
+  },
+  (t) => [
+    uniqueIndex('fin_bill_no_uidx').on(t.tenantId, t.billNo),
+    index('fin_bill_customer_idx').on(t.tenantId, t.customerId, t.periodStart),
+    index('fin_bill_status_idx').on(t.tenantId, t.status, t.createTime),
+  ],
+);
+
+/** The notes of a bill (a note is on one bill at most). */
+export const finBillNote = pgTable(
+  'fin_bill_note',
+  {
+    billId: varchar('bill_id', { length: 32 }).notNull(),
+    noteId: varchar('note_id', { length: 32 }).notNull(),
+    shippingNoteNumber: varchar('shipping_note_number', { length: 20 }),
+    customerId: varchar('customer_id', { length: 32 }).notNull(),
+    agentId: ref('agent_id'),
+    auditTime: tstz('audit_time'),
+    driverFee: fen('driver_fee'),
+    serviceFee: fen('service_fee'),
+    agentFee: fen('agent_fee'),
+    customerFee: fen('customer_fee'),
+    /** Charged when the bill's payment reached it. */
+    charged: boolean('charged').notNull().default(false),
+  },
+  (t) => [primaryKey({ columns: [t.billId, t.noteId] }), uniqueIndex('fin_bill_note_note_uidx').on(t.noteId)],
+);
+
+/** Adjustments and claims after audit (补款, 扣款, 货损理赔, 货主调账), approved by finance before posting. */
+export const finAdjustment = pgTable(
+  'fin_adjustment',
+  {
+    id: idColumn(),
+    tenantId: integer('tenant_id').notNull().default(0),
+    adjustNo: varchar('adjust_no', { length: 32 }).notNull(),
+    /** 1 top-up to the driver, 2 deduction, 3 cargo-damage claim, 4 customer adjustment (adjust_kind). */
+    kind: smallint('kind').notNull(),
+    noteId: varchar('note_id', { length: 32 }).notNull(),
+    shippingNoteNumber: varchar('shipping_note_number', { length: 20 }),
+    customerId: varchar('customer_id', { length: 32 }).notNull(),
+    driverId: ref('driver_id'),
+    /** Positive; the kind (and direction for a customer adjustment) says which way it moves. */
+    amountFen: bigint('amount_fen', { mode: 'number' }).notNull(),
+    direction: smallint('direction').notNull().default(1),
+    reason: varchar('reason', { length: 255 }).notNull(),
+    /** 0 pending, 1 approved (posted), 2 rejected (adjust_state). */
+    state: smallint('state').notNull().default(0),
+    reviewedBy: varchar('reviewed_by', { length: 64 }),
+    reviewTime: tstz('review_time'),
+    rejectReason: varchar('reject_reason', { length: 255 }),
+    postingId: ref('posting_id'),
+    ...auditColumns(),
+  },
+  (t) => [
+    uniqueIndex('fin_adjustment_no_uidx').on(t.tenantId, t.adjustNo),
+    index('fin_adjustment_note_idx').on(t.noteId),
+    index('fin_adjustment_state_idx').on(t.tenantId, t.state, t.createTime),
+  ],
+);
+
+/** Loss rules (亏吨设置): per customer, goods and route; blank fields match any. Copied onto new orders. */
+export const finLossRule = pgTable(
+  'fin_loss_rule',
+  {
+    id: idColumn(),
+    tenantId: integer('tenant_id').notNull().default(0),
+    customerId: ref('customer_id'),
+    customerName: varchar('customer_name', { length: 200 }),
+    goodsName: varchar('goods_name', { length: 100 }),
+    loadCity: varchar('load_city', { length: 30 }),
+    unloadCity: varchar('unload_city', { length: 30 }),
+    /** 1 fixed grams per vehicle, 2 per mille of the load (loss_allowance_mode). */
+    allowanceMode: smallint('allowance_mode').notNull().default(2),
+    allowanceValue: integer('allowance_value').notNull().default(0),
+    /** Fen per tonne of deductible loss. */
+    unitPriceFen: fen('unit_price_fen'),
+    deductWhole: boolean('deduct_whole').notNull().default(false),
+    enabled: boolean('enabled').notNull().default(true),
+    remark: varchar('remark', { length: 255 }),
+    ...auditColumns(),
+  },
+  (t) => [index('fin_loss_rule_customer_idx').on(t.tenantId, t.customerId)],
+);
+
+/**
+ * The simulated bank's own memory (it is another party: it writes outside our transactions). It survives a
+ * restart as a real bank would, so a request sent before a crash is answered by a query afterwards.
+ */
+export const finSimBankTxn = pgTable(
+  'fin_sim_bank_txn',
+  {
+    requestNo: varchar('request_no', { length: 64 }).primaryKey(),
+    /** 1 pay-out, 2 money in (recharge). */
+    direction: smallint('direction').notNull(),
+    amountFen: bigint('amount_fen', { mode: 'number' }).notNull(),
+    account: varchar('account', { length: 40 }).notNull(),
+    accountName: varchar('account_name', { length: 100 }),
+    /** processing, paid, failed. */
+    status: varchar('status', { length: 12 }).notNull(),
+    /** The outcome decided at acceptance, revealed at `dueTime`. */
+    outcome: varchar('outcome', { length: 12 }).notNull(),
+    failCode: varchar('fail_code', { length: 32 }),
+    bankSerialNo: varchar('bank_serial_no', { length: 64 }).notNull(),
+    dueTime: tstz('due_time').notNull(),
+    createTime: tstz('create_time').defaultNow().notNull(),
+  },
+  (t) => [index('fin_sim_bank_txn_time_idx').on(t.createTime)],
+);

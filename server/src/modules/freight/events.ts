@@ -1,0 +1,59 @@
+import type { DbOrTx } from '../../platform/db/client.ts';
+import type { hyShippingNote } from './shippingSchema.ts';
+
+// Business events other modules act on inside the same transaction (e.g. the regulator outbox writes its
+// report message with the approval that makes it due). Listeners are kept per database handle, so test apps
+// in one process never hear each other.
+
+export type FreightEvent =
+  | { kind: 'partyApproved'; entity: string; id: string; tenantId: number }
+  | { kind: 'partyChanged'; entity: string; id: string; tenantId: number }
+  | { kind: 'noteAudited'; note: typeof hyShippingNote.$inferSelect }
+  /**
+   * A waybill step (dispatch, accept, load, depart, unload, sign, audit, ...), after its row and history are
+   * written and before the commit: a listener that throws refuses the step (risk rules that block).
+   */
+  | {
+      kind: 'noteStep';
+      action: string;
+      note: typeof hyShippingNote.$inferSelect;
+      before: typeof hyShippingNote.$inferSelect | null;
+      operator: string;
+    };
+
+export type FreightListener = (tx: DbOrTx, event: FreightEvent) => Promise<void>;
+
+const listeners = new WeakMap<object, FreightListener[]>();
+
+export function onFreightEvent(db: object, listener: FreightListener): void {
+  const list = listeners.get(db) ?? [];
+  list.push(listener);
+  listeners.set(db, list);
+}
+
+/** Runs every listener inside the caller's transaction: a listener's failure rolls the event back. */
+export async function emitFreightEvent(db: object, tx: DbOrTx, event: FreightEvent): Promise<void> {
+  for (const listener of listeners.get(db) ?? []) await listener(tx, event);
+}
+
+/** A new order's values before the insert: a listener fills in what it owns (a loss rule's settings) in place. */
+export type OrderCreatingListener = (
+  tx: DbOrTx,
+  order: Record<string, unknown>,
+  tenantId: number,
+) => Promise<void>;
+
+const orderListeners = new WeakMap<object, OrderCreatingListener[]>();
+
+export function onOrderCreating(db: object, listener: OrderCreatingListener): void {
+  orderListeners.set(db, [...(orderListeners.get(db) ?? []), listener]);
+}
+
+export async function emitOrderCreating(
+  db: object,
+  tx: DbOrTx,
+  order: Record<string, unknown>,
+  tenantId: number,
+): Promise<void> {
+  for (const listener of orderListeners.get(db) ?? []) await listener(tx, order, tenantId);
+}

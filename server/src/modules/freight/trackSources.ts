@@ -1,0 +1,132 @@
+import { TRACK_APP_KEY_HEADER, trackIngestBody, trackSourceBody } from '@freight/contracts';
+import { and, desc, eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { perm } from '../../platform/access/declare.ts';
+import { randomToken, sha256 } from '../../platform/auth/crypto.ts';
+import type { AppContext } from '../../platform/context.ts';
+import { ok } from '../../platform/http/envelope.ts';
+import { bizError, unauthorized } from '../../platform/http/errors.ts';
+import { registerResource } from '../../platform/resource/defineResource.ts';
+import { hyTrackSource } from './shippingSchema.ts';
+import { ingestTrack, type TrackSender } from './tracks.ts';
+
+// Track sources (issue 16 §2.2): the driver app and positioning providers send GPS fixes with an app key of
+// their own; a console user cannot write a track point at all. Platform staff make, disable and re-key the
+// sources; the key is shown once.
+
+/** Who manages track sources (platform staff; not granted to customer roles). */
+export const TRACK_SOURCE_PERMISSION = 'shipping:track:source';
+const KEY_PREFIX = 'trk_';
+
+function newKey(): { key: string; keyHash: string; keyHint: string } {
+  const key = `${KEY_PREFIX}${randomToken(32)}`;
+  return { key, keyHash: sha256(key), keyHint: key.slice(-4) };
+}
+
+/** The enabled source whose key the request carries, or null. */
+async function senderOf(ctx: AppContext, request: FastifyRequest): Promise<TrackSender | null> {
+  const header = request.headers[TRACK_APP_KEY_HEADER];
+  const key = Array.isArray(header) ? header[0] : header;
+  if (!key || key.length > 100 || !key.startsWith(KEY_PREFIX)) return null;
+  const [source] = await ctx.db
+    .select({ id: hyTrackSource.id, tenantId: hyTrackSource.tenantId, kind: hyTrackSource.kind })
+    .from(hyTrackSource)
+    .where(and(eq(hyTrackSource.keyHash, sha256(key)), eq(hyTrackSource.status, 1)))
+    .limit(1);
+  return source ?? null;
+}
+
+export function trackSourceRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const { db } = ctx;
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  // Public in routing only: the app key is the credential, checked before anything is read or written.
+  r.post(
+    '/track/ingest',
+    {
+      config: {
+        access: 'public',
+        audit: false,
+        rateLimit: { max: 600, timeWindow: 60_000 },
+      },
+      schema: { body: trackIngestBody },
+    },
+    async (request) => {
+      const sender = await senderOf(ctx, request);
+      if (!sender) throw unauthorized('轨迹来源的 App Key 无效或已停用');
+      const result = await ingestTrack(db, sender, request.body);
+      await db.update(hyTrackSource).set({ lastUsedAt: new Date() }).where(eq(hyTrackSource.id, sender.id));
+      return ok(result, '轨迹上传成功');
+    },
+  );
+
+  registerResource(app, ctx, {
+    path: '/track/source',
+    permission: TRACK_SOURCE_PERMISSION,
+    title: '轨迹来源',
+    table: hyTrackSource,
+    id: hyTrackSource.id,
+    scope: { tenant: true },
+    dataLog: true,
+    secrets: ['keyHash'],
+    actions: ['list', 'queryById', 'edit', 'delete'],
+    defaultOrder: [desc(hyTrackSource.createTime)],
+    fields: {
+      id: { column: hyTrackSource.id, type: 'string', filter: true },
+      name: { column: hyTrackSource.name, type: 'string', filter: true, sort: true, title: '来源名称' },
+      kind: { column: hyTrackSource.kind, type: 'number', filter: true, title: '来源类型' },
+      keyHint: { column: hyTrackSource.keyHint, type: 'string', title: 'App Key 末四位' },
+      status: { column: hyTrackSource.status, type: 'number', filter: true, title: '状态' },
+      lastUsedAt: { column: hyTrackSource.lastUsedAt, type: 'date', sort: true, title: '最近上传' },
+      remark: { column: hyTrackSource.remark, type: 'string', title: '备注' },
+      createTime: { column: hyTrackSource.createTime, type: 'date', filter: true, sort: true },
+    },
+    updateSchema: trackSourceBody
+      .extend({ id: z.string().min(1).max(32), status: z.coerce.number().int().min(0).max(1).optional() })
+      .strip(),
+  });
+
+  // Made here rather than by the resource: the answer carries the key, once.
+  r.post(
+    '/track/source/add',
+    { config: { access: perm(`${TRACK_SOURCE_PERMISSION}:add`) }, schema: { body: trackSourceBody } },
+    async (request) => {
+      const session = request.session;
+      if (!session) throw unauthorized();
+      const { key, keyHash, keyHint } = newKey();
+      const [row] = await db
+        .insert(hyTrackSource)
+        .values({
+          ...request.body,
+          keyHash,
+          keyHint,
+          tenantId: session.tenantId,
+          createBy: session.user.username,
+        })
+        .returning({ id: hyTrackSource.id });
+      return ok({ id: row.id, appKey: key }, '添加成功！请立即保存 App Key，它不会再次显示');
+    },
+  );
+
+  r.post(
+    '/track/source/resetKey',
+    {
+      config: { access: perm(`${TRACK_SOURCE_PERMISSION}:edit`) },
+      schema: { body: z.object({ id: z.string().min(1).max(32) }) },
+    },
+    async (request) => {
+      const session = request.session;
+      if (!session) throw unauthorized();
+      const { key, keyHash, keyHint } = newKey();
+      const [row] = await db
+        .update(hyTrackSource)
+        .set({ keyHash, keyHint, updateBy: session.user.username, updateTime: new Date() })
+        .where(and(eq(hyTrackSource.id, request.body.id), eq(hyTrackSource.tenantId, session.tenantId)))
+        .returning({ id: hyTrackSource.id });
+      if (!row) throw bizError('未找到对应数据');
+      return ok({ id: row.id, appKey: key }, '已更换 App Key，旧的立即失效');
+    },
+  );
+}

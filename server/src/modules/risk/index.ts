@@ -1,0 +1,116 @@
+import {
+  RISK_RULES,
+  riskHandleBody,
+  riskNoteResource,
+  riskParamBody,
+  riskParamResource,
+  riskViolationResource,
+  riskWarningResource,
+} from '@freight/contracts';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { perm } from '../../platform/access/declare.ts';
+import type { AppContext } from '../../platform/context.ts';
+import type { Db } from '../../platform/db/client.ts';
+import { ok } from '../../platform/http/envelope.ts';
+import { bizError, unauthorized } from '../../platform/http/errors.ts';
+import { bindResource } from '../../platform/resource/bindResource.ts';
+import { findCustomer, onFreightEvent } from '../freight/index.ts';
+import { sysQuartzJob } from '../system/index.ts';
+import { judgeStep } from './eventRules.ts';
+import { checkedParams } from './params.ts';
+import { riskNote, riskParam, riskViolation, riskWarning } from './schema.ts';
+import { RISK_SCAN_JOB, riskScanJob, runRiskScan } from './trackRules.ts';
+import { handleWarning, raiseWarnings, setWarningPush } from './warnings.ts';
+
+// Risk control (issue 20): rule parameters (风控参数), the rules judged on every waybill step in its
+// transaction (freight's noteStep event) and on a schedule over the track points, warnings (预警消息) with
+// their handling, violations (违规记录) and the waybills' risk view (风控列表).
+
+export { rejudgeNotes } from './rejudge.ts';
+export { runRiskScan } from './trackRules.ts';
+export { handleWarning } from './warnings.ts';
+
+type Row = Record<string, unknown>;
+
+export function riskModule(app: FastifyInstance, ctx: AppContext): void {
+  setWarningPush(ctx.db, (userIds, text) => {
+    ctx.realtime
+      .pushToUsers(userIds, { cmd: 'user', msgId: `risk-${Date.now()}`, msgTxt: text })
+      .catch(() => undefined);
+  });
+
+  onFreightEvent(ctx.db, async (tx, event) => {
+    if (event.kind !== 'noteStep') return;
+    const findings = await judgeStep(tx, { action: event.action, note: event.note, before: event.before });
+    await raiseWarnings(ctx.db, tx, event.note, findings, event.action, event.operator);
+  });
+
+  ctx.jobs.register(riskScanJob(ctx));
+
+  bindResource(app, ctx, riskParamResource, riskParam, {
+    dataLog: true,
+    createSchema: riskParamBody as unknown as z.ZodType<Row>,
+    updateSchema: riskParamBody.extend({ id: z.string().min(1).max(32) }) as unknown as z.ZodType<
+      Row & { id: string }
+    >,
+    async beforeWrite(values, _mode, request, tx) {
+      const tenantId = request.session?.tenantId ?? 0;
+      const out: Row = { ...values };
+      out.params = checkedParams(String(out.ruleType), out.params);
+      if (out.customerId === '' || out.customerId === undefined) out.customerId = null;
+      if (out.customerId) {
+        const customer = await findCustomer(tx, tenantId, String(out.customerId));
+        if (!customer) throw bizError('货主(customerId)不存在');
+        out.customerName = customer.customerName;
+      } else out.customerName = null;
+      return out;
+    },
+  });
+  bindResource(app, ctx, riskWarningResource, riskWarning, {
+    extraFilters: { rule: { column: riskWarning.ruleType, type: 'string', filter: true } },
+  });
+  bindResource(app, ctx, riskViolationResource, riskViolation, {});
+  bindResource(app, ctx, riskNoteResource, riskNote, {});
+
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.post(
+    '/risk/warning/handle',
+    { config: { access: perm('risk:warning:handle') }, schema: { body: riskHandleBody } },
+    async (request) => {
+      const session = request.session;
+      if (!session) throw unauthorized();
+      const stored = await handleWarning(
+        ctx,
+        { username: session.user.username, tenantId: session.tenantId },
+        request.body,
+      );
+      return ok(stored, '处理成功');
+    },
+  );
+  // The rule catalog: names, parameters with their bounds, defaults (the parameter screen's form).
+  r.get('/risk/param/catalog', { config: { access: perm('risk:param:list') } }, async () => ok(RISK_RULES));
+  // Runs the track scan now (the scheduled job's work), for operators checking a waybill at once.
+  r.post('/risk/warning/scan', { config: { access: perm('risk:warning:handle') } }, async () =>
+    ok(await runRiskScan(ctx.db)),
+  );
+}
+
+/** The scan's schedule row (every 10 minutes), added by the server's start and the seed command. */
+export async function seedRiskJobs(db: Db): Promise<void> {
+  const [existing] = await db
+    .select({ id: sysQuartzJob.id })
+    .from(sysQuartzJob)
+    .where(eq(sysQuartzJob.jobClassName, RISK_SCAN_JOB));
+  if (existing) return;
+  await db.insert(sysQuartzJob).values({
+    jobClassName: RISK_SCAN_JOB,
+    cronExpression: '0 */10 * * * ?',
+    parameter: '{}',
+    description: '每10分钟检查在途运单的轨迹（速度异常、异常停车、定位缺失）',
+    status: 0,
+    createBy: 'system',
+  });
+}

@@ -1,0 +1,105 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, jsonb, pgTable, smallint, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { auditColumns, idColumn, idRef, tenantIdColumn, tstz } from '../../platform/db/columns.ts';
+
+// Risk control (issue 20): rule parameter sets, the warnings the rules raise, the violations confirmed from
+// them, and one summary row per waybill with warnings (风控列表), kept in the warning's transaction.
+
+/** A rule's parameters: the platform's (customer null) or one customer's; the catalog fills the rest. */
+export const riskParam = pgTable(
+  'risk_param',
+  {
+    id: idColumn(),
+    tenantId: tenantIdColumn(),
+    ruleType: varchar('rule_type', { length: 32 }).notNull(),
+    customerId: idRef('customer_id'),
+    customerName: varchar('customer_name', { length: 200 }),
+    /** 1 warning, 2 blocking. */
+    severity: smallint('severity').notNull().default(1),
+    enabled: boolean('enabled').notNull().default(true),
+    params: jsonb('params').$type<Record<string, number>>().notNull().default({}),
+    remark: varchar('remark', { length: 255 }),
+    ...auditColumns(),
+  },
+  (t) => [uniqueIndex('risk_param_rule_uq').on(t.tenantId, t.ruleType, sql`coalesce(${t.customerId}, '')`)],
+);
+
+export const riskWarning = pgTable(
+  'risk_warning',
+  {
+    id: idColumn(),
+    tenantId: tenantIdColumn(),
+    noteId: idRef('note_id'),
+    shippingNoteNumber: varchar('shipping_note_number', { length: 32 }),
+    ruleType: varchar('rule_type', { length: 32 }).notNull(),
+    severity: smallint('severity').notNull(),
+    message: varchar('message', { length: 500 }).notNull(),
+    /** open, confirmed, dismissed, escalated. */
+    state: varchar('state', { length: 16 }).notNull().default('open'),
+    /** One warning per note, rule and occurrence (a stop's start, a certificate): the job never repeats itself. */
+    dedupeKey: varchar('dedupe_key', { length: 100 }).notNull(),
+    customerId: idRef('customer_id'),
+    customerName: varchar('customer_name', { length: 200 }),
+    driverId: idRef('driver_id'),
+    driverName: varchar('driver_name', { length: 50 }),
+    vehicleId: idRef('vehicle_id'),
+    plateNo: varchar('plate_no', { length: 20 }),
+    /** The event or job that raised it (dispatch, load, unload, sign, job). */
+    source: varchar('source', { length: 32 }),
+    assignee: varchar('assignee', { length: 64 }),
+    evidence: jsonb('evidence').$type<Record<string, unknown>>(),
+    handleBy: varchar('handle_by', { length: 64 }),
+    handleReason: varchar('handle_reason', { length: 255 }),
+    handleTime: tstz('handle_time'),
+    ...auditColumns(),
+  },
+  (t) => [
+    uniqueIndex('risk_warning_dedupe_uq').on(t.tenantId, t.noteId, t.ruleType, t.dedupeKey),
+    index('risk_warning_note_idx').on(t.noteId),
+    index('risk_warning_state_idx').on(t.tenantId, t.state, t.createTime),
+  ],
+);
+
+export const riskViolation = pgTable(
+  'risk_violation',
+  {
+    id: idColumn(),
+    tenantId: tenantIdColumn(),
+    warningId: idRef('warning_id').notNull(),
+    noteId: idRef('note_id'),
+    shippingNoteNumber: varchar('shipping_note_number', { length: 32 }),
+    ruleType: varchar('rule_type', { length: 32 }).notNull(),
+    message: varchar('message', { length: 500 }).notNull(),
+    customerName: varchar('customer_name', { length: 200 }),
+    driverId: idRef('driver_id'),
+    driverName: varchar('driver_name', { length: 50 }),
+    plateNo: varchar('plate_no', { length: 20 }),
+    consequence: varchar('consequence', { length: 100 }).notNull(),
+    reason: varchar('reason', { length: 255 }).notNull(),
+    ...auditColumns(),
+  },
+  (t) => [uniqueIndex('risk_violation_warning_uq').on(t.warningId)],
+);
+
+/** 风控列表: a waybill's warnings summed up (rewritten with each warning raised or handled). */
+export const riskNote = pgTable(
+  'risk_note',
+  {
+    id: idColumn(),
+    tenantId: tenantIdColumn(),
+    noteId: idRef('note_id').notNull(),
+    shippingNoteNumber: varchar('shipping_note_number', { length: 32 }),
+    plateNo: varchar('plate_no', { length: 20 }),
+    driverName: varchar('driver_name', { length: 50 }),
+    customerName: varchar('customer_name', { length: 200 }),
+    /** 1 while a blocking warning is unresolved (the note's pay and invoice are held). */
+    riskStatus: smallint('risk_status').notNull().default(0),
+    openCount: integer('open_count').notNull().default(0),
+    warningCount: integer('warning_count').notNull().default(0),
+    score: integer('score').notNull().default(0),
+    rules: varchar('rules', { length: 300 }),
+    lastWarnTime: tstz('last_warn_time'),
+    ...auditColumns(),
+  },
+  (t) => [uniqueIndex('risk_note_note_uq').on(t.noteId)],
+);

@@ -1,0 +1,78 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api, startTestApp, type TestApp } from '../../../test/harness.ts';
+
+// 1×1 PNG.
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+describe('个人设置 (/sys/user/profile, /sys/user/editSelf)', () => {
+  let t: TestApp;
+  let captain: string;
+  let admin: string;
+  beforeAll(async () => {
+    t = await startTestApp({ dataDir: `/tmp/freight-test-profile-${process.pid}-${Date.now()}` });
+    captain = await t.login('captain01');
+    admin = await t.login('admin');
+  });
+  afterAll(() => t.close());
+
+  const uploadAvatar = async (token: string) => {
+    const form = new FormData();
+    form.append('biz', 'avatar');
+    form.append('file', new Blob([PNG], { type: 'image/png' }), 'me.png');
+    const res = await t.call(token, {
+      method: 'POST',
+      url: api('/sys/common/upload'),
+      payload: form as unknown as string,
+    });
+    return res.json().result.path as string;
+  };
+  const edit = (token: string, payload: object) =>
+    t.call(token, { method: 'PUT', url: api('/sys/user/editSelf'), payload });
+
+  it('lets any signed-in user read and change their own profile', async () => {
+    const profile = (await t.call(captain, { method: 'GET', url: api('/sys/user/profile') })).json().result;
+    expect(profile.username).toBe('captain01');
+    expect(profile).not.toHaveProperty('password');
+    const avatar = await uploadAvatar(captain);
+    const res = await edit(captain, {
+      realname: '车队长新名',
+      email: 'captain@example.com',
+      sex: 1,
+      birthday: '1990-05-06',
+      telephone: '0512-1234567',
+      avatar,
+    });
+    expect(res.json().success).toBe(true);
+    expect(res.json().result.userInfo).toMatchObject({
+      realname: '车队长新名',
+      email: 'captain@example.com',
+      avatar,
+    });
+    const after = (await t.call(captain, { method: 'GET', url: api('/sys/user/profile') })).json().result;
+    expect(after).toMatchObject({
+      realname: '车队长新名',
+      sex: 1,
+      birthday: '1990-05-06',
+      telephone: '0512-1234567',
+    });
+  });
+
+  it("refuses another user's file as the avatar and a bad e-mail", async () => {
+    const adminFile = await uploadAvatar(admin);
+    const refused = await edit(captain, { realname: '车队长', avatar: adminFile });
+    expect(refused.json().success).toBe(false);
+    expect((await edit(captain, { realname: '车队长', email: 'not-an-email' })).json().success).toBe(false);
+    expect((await edit(captain, { realname: '' })).json().success).toBe(false);
+  });
+
+  it('never changes the account name, mobile or type through it', async () => {
+    await edit(captain, { realname: '车队长', username: 'hijack', phone: '13900000000', userType: 1 });
+    const after = (await t.call(captain, { method: 'GET', url: api('/sys/user/profile') })).json().result;
+    expect(after.username).toBe('captain01');
+    expect(after.userType).toBe(4);
+    expect(after.phone).not.toBe('13900000000');
+  });
+});

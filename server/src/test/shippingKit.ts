@@ -1,0 +1,187 @@
+// Fixtures of the shipping API tests: approved drivers bound to approved vehicles, orders, and notes driven
+// through their steps over the real routes (app.inject), so the tests exercise exactly what the console calls.
+import { residentIdCheckChar, USER_TYPE } from '@freight/contracts';
+import { sysUser, sysUserRole } from '../modules/system/index.ts';
+import { hashPassword } from '../platform/auth/crypto.ts';
+import { stableId } from '../seed/seed.ts';
+import type { TestApp } from './harness.ts';
+
+export const api = (path: string) => `/jeecg-boot${path}`;
+export const CUSTOMERS = {
+  /** 苏州恒达建材: per trip (趟结), the `shipper` account's customer. */
+  hengda: stableId('customer', 'hengda-build'),
+  /** 华东钢铁: monthly + 30 days, administered by `shipper_admin`. */
+  eastSteel: stableId('customer', 'east-steel'),
+  /** 鲁西化工: per approval + 7 days. */
+  luxi: stableId('customer', 'luxi-chem'),
+  /** 合肥丰收: still pending review. */
+  hefei: stableId('customer', 'hefei-grain'),
+};
+export const AGENT01 = stableId('agent', 'agent01');
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+export interface Envelope {
+  success: boolean;
+  message: string;
+  code: number;
+  result: Record<string, unknown> & { records?: Array<Record<string, unknown>>; total?: number };
+}
+
+export class ShippingKit {
+  private seq = 0;
+  constructor(
+    readonly t: TestApp,
+    readonly admin: string,
+  ) {}
+
+  async call(method: Method, path: string, payload?: object, token = this.admin): Promise<Envelope> {
+    const res = await this.t.call(token, { method, url: api(path), payload });
+    return res.json() as Envelope;
+  }
+
+  async ok(method: Method, path: string, payload?: object, token = this.admin): Promise<Envelope> {
+    const body = await this.call(method, path, payload, token);
+    if (!body.success) throw new Error(`${method} ${path}: ${body.message}`);
+    return body;
+  }
+
+  async get(path: string, query: Record<string, unknown> = {}, token = this.admin): Promise<Envelope> {
+    const qs = new URLSearchParams(
+      Object.entries(query).map(([k, v]): [string, string] => [k, String(v)]),
+    ).toString();
+    return this.call('GET', qs ? `${path}?${qs}` : path, undefined, token);
+  }
+
+  /** An approved driver bound to an approved 32 t truck, both with valid certificates. */
+  async driverWithVehicle(options: { approve?: boolean; bind?: boolean } = {}) {
+    const n = ++this.seq;
+    const body17 = `32010219850315${String(100 + n).padStart(3, '0')}`;
+    const idCard = body17 + residentIdCheckChar(body17);
+    const plateNo = `苏E${String(10_000 + n).slice(-5)}`;
+    await this.ok('POST', '/hydriver/hyDriver/add', {
+      driverName: `司机${n}`,
+      mobile: `139${String(10_000_000 + n).slice(-8)}`,
+      idCard,
+      drivingClass: 'A2',
+      drivingValidFrom: '2020-01-01',
+      drivingValidTo: '2035-01-01',
+      idCardValidTo: '2035-01-01',
+    });
+    await this.ok('POST', '/hyvehicle/hyVehicle/add', {
+      plateNo,
+      ratedLoadKg: 32_000,
+      grossMassKg: 49_000,
+      roadTransportNo: `3201000${String(n).padStart(5, '0')}`,
+      licenseValidTo: '2035-01-01',
+      roadTransportValidTo: '2035-01-01',
+    });
+    const driverId = String((await this.get('/hydriver/hyDriver/list', { idCard })).result.records?.[0]?.id);
+    const vehicleId = String(
+      (await this.get('/hyvehicle/hyVehicle/list', { plateNo })).result.records?.[0]?.id,
+    );
+    if (options.approve !== false) {
+      await this.ok('POST', '/hydriver/hyDriver/review', { id: driverId, state: 2 });
+      await this.ok('POST', '/hyvehicle/hyVehicle/review', { id: vehicleId, state: 2 });
+    }
+    if (options.bind !== false)
+      await this.ok('POST', '/hydriver/hyDriver/bindVehicle', { driverId, vehicleId, isDefault: true });
+    return { driverId, vehicleId, plateNo, idCard };
+  }
+
+  orderBody(over: Record<string, unknown> = {}) {
+    return {
+      customerId: CUSTOMERS.hengda,
+      goodsName: '螺纹钢',
+      cargoType: '0400',
+      loadProvince: '江苏省',
+      loadCity: '南京市',
+      loadDistrict: '栖霞区',
+      loadAreaCode: '320113',
+      loadAddress: '南京钢铁厂东门',
+      loadLng: 118.9089,
+      loadLat: 32.1186,
+      unloadProvince: '上海市',
+      unloadCity: '上海市',
+      unloadDistrict: '宝山区',
+      unloadAreaCode: '310113',
+      unloadAddress: '宝山钢铁码头3号库',
+      unloadLng: 121.4891,
+      unloadLat: 31.4053,
+      plannedWeightG: 320_000_000,
+      priceMode: 1,
+      driverUnitPriceFen: 15_000,
+      settleWeightBasis: 2,
+      lossAllowanceMode: 1,
+      lossAllowanceValue: 200_000,
+      lossUnitPriceFen: 200_000,
+      serviceFeeMode: 1,
+      serviceFeeValue: 600,
+      ...over,
+    };
+  }
+
+  /** A published order; returns its id. */
+  async order(over: Record<string, unknown> = {}, token = this.admin): Promise<string> {
+    const body = this.orderBody(over);
+    await this.ok('POST', '/order/hyOrder/add', body, token);
+    const list = await this.get('/order/hyOrder/list', { column: 'createTime', order: 'desc' }, token);
+    const id = String(list.result.records?.[0]?.id);
+    await this.ok('POST', '/order/hyOrder/publish', { id }, token);
+    return id;
+  }
+
+  async dispatch(orderId: string, party: { driverId: string; vehicleId: string }, over: object = {}) {
+    const res = await this.ok('POST', '/shipping/hyShippingNote/dispatch', { orderId, ...party, ...over });
+    return res.result as Record<string, unknown> & { id: string; shippingNoteNumber: string };
+  }
+
+  async note(id: string, token = this.admin) {
+    return (await this.get('/shipping/hyShippingNote/queryById', { id }, token)).result;
+  }
+
+  /** Runs the happy path from the note's current state up to (and including) `until`. */
+  async drive(
+    id: string,
+    until: 'accept' | 'load' | 'depart' | 'unload' | 'sign' | 'audit',
+    weights = { load: 32_150_000, unload: 31_800_000 },
+  ) {
+    const steps: Array<[string, object]> = [
+      ['accept', { id }],
+      ['load', { id, loadWeightG: weights.load, loadPhoto: 'weighbridge/load.jpg' }],
+      ['depart', { id }],
+      ['unload', { id, unloadWeightG: weights.unload, unloadPhoto: 'weighbridge/unload.jpg' }],
+      ['sign', { id }],
+      ['audit', { id }],
+    ];
+    for (const [action, body] of steps) {
+      await this.ok('POST', `/shipping/hyShippingNote/${action}`, body);
+      if (action === until) break;
+    }
+  }
+
+  /** A user of another type (e.g. a second agent) with the seeded role of that type. */
+  async user(username: string, userType: number, cid: string | null, role: string): Promise<string> {
+    const id = stableId('user', username);
+    await this.t.db
+      .insert(sysUser)
+      .values({
+        id,
+        username,
+        realname: username,
+        password: await hashPassword('Freight#2026'),
+        passwordChangedAt: new Date(),
+        userType,
+        cid,
+        status: 1,
+        createBy: 'test',
+      })
+      .onConflictDoNothing();
+    await this.t.db
+      .insert(sysUserRole)
+      .values({ userId: id, roleId: stableId('role', role) })
+      .onConflictDoNothing();
+    return this.t.login(username);
+  }
+
+  static readonly AGENT = USER_TYPE.agent;
+}

@@ -1,0 +1,91 @@
+// The new password and its confirmation, with the policy and messages of /sys/user/updatePassword, and the
+// call itself: shared by the change-password dialog of the user menu and the one a 406 login opens.
+import { isStrongPassword, MSG } from '@freight/contracts';
+import { Form, Input } from 'antd';
+import type { ReactNode } from 'react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { authApi } from '../../services/authApi';
+import { feedback } from '../../services/feedback';
+import { errorText, isHttpFailure } from '../../services/request';
+
+interface Props {
+  hint: ReactNode;
+  /** Refuses the password the user is changing from, with this message. */
+  notSameAs?: { password: string; message: string };
+  autoFocus?: boolean;
+  testIds?: { password: string; confirm: string };
+}
+
+export function NewPasswordFields({ hint, notSameAs, autoFocus, testIds }: Props) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Form.Item
+        name="password"
+        label={t('password.new')}
+        extra={hint}
+        rules={[
+          { required: true, message: MSG.newPasswordRequired },
+          {
+            validator: (_, value: string) =>
+              !value || isStrongPassword(value)
+                ? Promise.resolve()
+                : Promise.reject(new Error(MSG.passwordPolicy)),
+          },
+          {
+            validator: (_, value: string) =>
+              !value || !notSameAs || value !== notSameAs.password
+                ? Promise.resolve()
+                : Promise.reject(new Error(notSameAs.message)),
+          },
+        ]}
+      >
+        <Input.Password autoComplete="new-password" autoFocus={autoFocus} data-testid={testIds?.password} />
+      </Form.Item>
+      <Form.Item
+        name="confirmpassword"
+        label={t('password.confirm')}
+        dependencies={['password']}
+        rules={[
+          { required: true, message: MSG.confirmPasswordRequired },
+          ({ getFieldValue }) => ({
+            validator: (_, value: string) =>
+              !value || value === getFieldValue('password')
+                ? Promise.resolve()
+                : Promise.reject(new Error(MSG.passwordMismatch)),
+          }),
+        ]}
+      >
+        <Input.Password autoComplete="new-password" data-testid={testIds?.confirm} />
+      </Form.Item>
+    </>
+  );
+}
+
+type UpdateBody = Parameters<typeof authApi.updatePassword>[0];
+
+/**
+ * Sends a password change: success is announced and `onDone` runs; a refusal is shown as the server words it
+ * (`refusal` picks warning or error); an HTTP failure was already shown by the request layer.
+ */
+export function usePasswordUpdate(refusal: 'warning' | 'error' = 'error') {
+  const [saving, setSaving] = useState(false);
+  const update = async (body: UpdateBody, onDone: () => void, scopedToken?: string) => {
+    setSaving(true);
+    try {
+      const env = await authApi.updatePassword(body, scopedToken);
+      if (env.success) {
+        feedback.message.success(env.message || MSG.passwordChanged);
+        onDone();
+      } else {
+        feedback.message[refusal](env.message);
+      }
+    } catch (err) {
+      if (!isHttpFailure(err)) feedback.message.error(errorText(err));
+    } finally {
+      setSaving(false);
+    }
+  };
+  return { saving, update };
+}

@@ -1,0 +1,60 @@
+// A month (所属期) asked for before collecting or sending the drivers' tax data (issue 18).
+import type { Envelope } from '@freight/contracts';
+import { App, DatePicker, Form, Grid, Modal } from 'antd';
+import type { Dayjs } from 'dayjs';
+import { useState } from 'react';
+import { errorText, postEnvelope } from '../../services/request';
+import { useBilingual } from '../resource/text';
+import type { Bilingual } from '../resource/types';
+
+export function PeriodDialog({
+  title,
+  url,
+  onClose,
+}: {
+  title: Bilingual;
+  url: string;
+  onClose: (changed: boolean) => void;
+}) {
+  const tx = useBilingual();
+  const { message } = App.useApp();
+  const screens = Grid.useBreakpoint();
+  const [form] = Form.useForm<{ period: Dayjs }>();
+  const [busy, setBusy] = useState(false);
+  return (
+    <Modal
+      open
+      title={tx(title)}
+      width={screens.md ? 420 : '100%'}
+      confirmLoading={busy}
+      okText={tx(title)}
+      cancelText={tx(['取消', 'Cancel'])}
+      onCancel={() => onClose(false)}
+      onOk={async () => {
+        const { period } = await form.validateFields();
+        setBusy(true);
+        try {
+          const env = (await postEnvelope(url, { period: period.format('YYYY-MM') })) as Envelope<unknown>;
+          if (!env.success) throw new Error(env.message);
+          message.success(env.message);
+          onClose(true);
+        } catch (error) {
+          message.error(errorText(error));
+        } finally {
+          setBusy(false);
+        }
+      }}
+      destroyOnHidden
+    >
+      <Form form={form} layout="vertical">
+        <Form.Item
+          name="period"
+          label={tx(['所属期', 'Period'])}
+          rules={[{ required: true, message: tx(['请选择所属期', 'Choose the month']) }]}
+        >
+          <DatePicker picker="month" style={{ width: '100%' }} data-testid="tax-period" />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

@@ -1,0 +1,331 @@
+// Manual recharges of 货主钱包 (issue 17, maker-checker): one user submits a recharge with the transfer voucher
+// image; a second user checks it against an unmatched incoming bank-statement line of the same amount (imported
+// in 主钱包) and only then is it credited — or rejects it with a reason. The recharge records list is the
+// recharge declaration's.
+import {
+  type Envelope,
+  manualRechargeBody,
+  RECHARGE_CHANNEL,
+  RECHARGE_STATE,
+  rechargeResource,
+} from '@freight/contracts';
+import { useQuery } from '@tanstack/react-query';
+import {
+  Alert,
+  App,
+  Descriptions,
+  Empty,
+  Form,
+  Grid,
+  Input,
+  InputNumber,
+  Modal,
+  Radio,
+  Space,
+  Typography,
+} from 'antd';
+import { type ReactNode, useMemo, useRef, useState } from 'react';
+import { api, errorText, postEnvelope } from '../../services/request';
+import { useSession } from '../../stores/session';
+import { pageOf, ResourceListPage, type ResourcePageDef } from '../resource';
+import { ImageUpload } from '../resource/ImageUpload';
+import { useBilingual } from '../resource/text';
+import { SignedImage } from '../upload';
+import { announceMoneyChange, fenOfYuan, newIdempotencyKey, yuan } from './money';
+import { ReasonDialog } from './ReasonDialog';
+
+type Row = Record<string, unknown>;
+
+interface VoucherValues {
+  amount: number;
+  voucherImg: string;
+  payerName?: string;
+  payerAccount?: string;
+  bankSerialNo?: string;
+  remark?: string;
+}
+
+/** The maker's form: amount, voucher image and the payer as written on the voucher. */
+export function VoucherRechargeDialog({
+  customerId,
+  customerName,
+  intro,
+  onClose,
+}: {
+  customerId: string;
+  customerName: string;
+  intro?: ReactNode;
+  onClose: (changed: boolean) => void;
+}) {
+  const tx = useBilingual();
+  const { message } = App.useApp();
+  const screens = Grid.useBreakpoint();
+  const [form] = Form.useForm<VoucherValues>();
+  const [busy, setBusy] = useState(false);
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const key = useRef(newIdempotencyKey('voucher'));
+  return (
+    <Modal
+      open
+      title={`${tx(['凭证充值', 'Recharge with a voucher'])} · ${customerName}`}
+      width={screens.md ? 560 : '100%'}
+      confirmLoading={busy}
+      okText={tx(['提交复核', 'Submit for checking'])}
+      cancelText={tx(['取消', 'Cancel'])}
+      onCancel={() => onClose(false)}
+      destroyOnHidden
+      onOk={async () => {
+        const values = await form.validateFields();
+        const parsed = manualRechargeBody.safeParse({
+          customerId,
+          amountFen: fenOfYuan(values.amount),
+          voucherImg: values.voucherImg,
+          payerName: values.payerName?.trim() || undefined,
+          payerAccount: values.payerAccount?.trim() || undefined,
+          bankSerialNo: values.bankSerialNo?.trim() || undefined,
+          remark: values.remark?.trim() || undefined,
+          idempotencyKey: key.current,
+        });
+        if (!parsed.success) {
+          setRefusal(parsed.error.issues[0]?.message ?? '');
+          return;
+        }
+        setBusy(true);
+        setRefusal(null);
+        try {
+          const env = (await postEnvelope(
+            '/customer/hyCustomerWallet/manualRecharge',
+            parsed.data,
+          )) as Envelope<unknown>;
+          if (!env.success) {
+            setRefusal(env.message);
+            return;
+          }
+          message.success(env.message);
+          onClose(true);
+        } catch (error) {
+          setRefusal(errorText(error));
+        } finally {
+          setBusy(false);
+        }
+      }}
+    >
+      {intro && <div style={{ marginBottom: 16 }}>{intro}</div>}
+      <Alert
+        type="info"
+        showIcon
+        style={{ marginBottom: 16 }}
+        message={tx([
+          '凭证充值需另一位财务人员核对银行流水后入账。',
+          'A second finance user checks the voucher against the bank statement before it is credited.',
+        ])}
+      />
+      <Form form={form} layout="vertical">
+        <Form.Item
+          name="amount"
+          label={tx(['充值金额（元）', 'Amount (yuan)'])}
+          rules={[{ required: true, message: tx(['请输入金额', 'Enter the amount']) }]}
+        >
+          <InputNumber min={0.01} precision={2} style={{ width: '100%' }} />
+        </Form.Item>
+        <Form.Item
+          name="voucherImg"
+          label={tx(['转账凭证', 'Voucher'])}
+          rules={[{ required: true, message: tx(['请上传转账凭证', 'Upload the voucher']) }]}
+        >
+          <ImageUpload biz="voucher" />
+        </Form.Item>
+        <Form.Item name="payerName" label={tx(['付款户名', 'Payer'])}>
+          <Input maxLength={100} />
+        </Form.Item>
+        <Form.Item name="payerAccount" label={tx(['付款账号', 'Payer account'])}>
+          <Input maxLength={40} />
+        </Form.Item>
+        <Form.Item name="bankSerialNo" label={tx(['银行流水号（如有）', 'Bank serial no. (if known)'])}>
+          <Input maxLength={64} />
+        </Form.Item>
+        <Form.Item name="remark" label={tx(['备注', 'Remark'])}>
+          <Input.TextArea rows={2} maxLength={255} showCount />
+        </Form.Item>
+      </Form>
+      {refusal && <Alert type="error" showIcon message={refusal} data-testid="dialog-refusal" />}
+    </Modal>
+  );
+}
+
+/** The checker: picks the incoming statement line of the same amount, then the recharge is credited. */
+function CheckDialog({ row, onClose }: { row: Row; onClose: (changed: boolean) => void }) {
+  const tx = useBilingual();
+  const { message } = App.useApp();
+  const screens = Grid.useBreakpoint();
+  const [lineId, setLineId] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const amountFen = Number(row.amountFen);
+  const lines = useQuery({
+    queryKey: ['unmatchedIncoming'],
+    queryFn: () =>
+      api.get<{ records: Row[] }>('/plateform/statement/list', {
+        matchState: 0,
+        direction: 1,
+        pageSize: 200,
+        column: 'tradeTime',
+        order: 'desc',
+      }),
+  });
+  const same = (lines.data?.records ?? []).filter((l) => Number(l.amountFen) === amountFen);
+  return (
+    <Modal
+      open
+      title={`${tx(['复核充值', 'Check the recharge'])} · ${String(row.rechargeNo ?? '')}`}
+      width={screens.md ? 720 : '100%'}
+      confirmLoading={busy}
+      okText={tx(['核对无误，入账', 'Matches: credit it'])}
+      okButtonProps={{ disabled: !lineId }}
+      cancelText={tx(['取消', 'Cancel'])}
+      onCancel={() => onClose(false)}
+      destroyOnHidden
+      onOk={async () => {
+        setBusy(true);
+        setRefusal(null);
+        try {
+          const env = (await postEnvelope('/customer/hyCustomerWallet/reviewRecharge', {
+            id: row.id,
+            approve: true,
+            statementLineId: lineId,
+          })) as Envelope<unknown>;
+          if (!env.success) {
+            setRefusal(env.message);
+            return;
+          }
+          message.success(env.message);
+          onClose(true);
+        } catch (error) {
+          setRefusal(errorText(error));
+        } finally {
+          setBusy(false);
+        }
+      }}
+    >
+      <Space align="start" wrap size={16}>
+        {row.voucherImg ? (
+          <SignedImage
+            path={String(row.voucherImg)}
+            width={160}
+            height={120}
+            style={{ objectFit: 'cover' }}
+          />
+        ) : null}
+        <Descriptions
+          size="small"
+          column={1}
+          bordered
+          items={[
+            { key: 'c', label: tx(['货主', 'Customer']), children: String(row.customerName ?? '') },
+            {
+              key: 'a',
+              label: tx(['金额', 'Amount']),
+              children: <Typography.Text strong>¥{yuan(amountFen)}</Typography.Text>,
+            },
+            { key: 'p', label: tx(['付款户名', 'Payer']), children: String(row.payerName ?? '') },
+            { key: 's', label: tx(['提交人', 'Submitted by']), children: String(row.createBy ?? '') },
+          ]}
+        />
+      </Space>
+      <Typography.Title level={5} style={{ marginTop: 16 }}>
+        {tx([
+          '对应的银行入账流水（未核销、金额相同）',
+          'The matching incoming bank line (unmatched, same amount)',
+        ])}
+      </Typography.Title>
+      {lines.isLoading ? null : same.length === 0 ? (
+        <Empty
+          description={tx([
+            '没有金额相同的未核销入账流水，请先在主钱包导入银行流水',
+            'No unmatched incoming line of this amount: import the bank statement in 主钱包 first',
+          ])}
+        />
+      ) : (
+        <Radio.Group
+          value={lineId}
+          onChange={(e) => setLineId(e.target.value)}
+          data-testid="statement-choice"
+        >
+          <Space direction="vertical">
+            {same.map((l) => (
+              <Radio key={String(l.id)} value={String(l.id)}>
+                {String(l.bankSerialNo)} · {new Date(String(l.tradeTime)).toLocaleString('zh-CN')} · ¥
+                {yuan(l.amountFen)} · {String(l.counterpartyName ?? '')}
+              </Radio>
+            ))}
+          </Space>
+        </Radio.Group>
+      )}
+      {refusal && (
+        <Alert
+          type="error"
+          showIcon
+          message={refusal}
+          data-testid="dialog-refusal"
+          style={{ marginTop: 16 }}
+        />
+      )}
+    </Modal>
+  );
+}
+
+/** A voucher recharge waiting for its checker: someone other than who submitted it. */
+const waitingFor = (username: string | null) => (row: Row) =>
+  Number(row.state) === RECHARGE_STATE.submitted &&
+  Number(row.channel) === RECHARGE_CHANNEL.voucher &&
+  row.createBy !== username;
+
+/** 充值记录: every recharge, with the checker's actions on voucher recharges waiting for a check. */
+export function RechargeRecords() {
+  const tx = useBilingual();
+  const [dialog, setDialog] = useState<{ kind: 'check' | 'reject'; row: Row } | null>(null);
+  const username = useSession((s) => s.username);
+  const def = useMemo<ResourcePageDef>(() => {
+    const waiting = waitingFor(username);
+    return pageOf(rechargeResource, {
+      rowActions: [
+        {
+          key: 'check',
+          label: ['复核入账', 'Check'],
+          perm: 'customer:wallet:approve',
+          visible: waiting,
+          run: (row) => setDialog({ kind: 'check', row }),
+        },
+        {
+          key: 'reject',
+          label: ['驳回', 'Reject'],
+          danger: true,
+          perm: 'customer:wallet:approve',
+          visible: waiting,
+          run: (row) => setDialog({ kind: 'reject', row }),
+        },
+      ],
+    });
+  }, [username]);
+  const close = (changed: boolean) => {
+    if (changed) announceMoneyChange();
+    setDialog(null);
+  };
+  return (
+    <>
+      <ResourceListPage def={def} />
+      {dialog?.kind === 'check' && <CheckDialog row={dialog.row} onClose={close} />}
+      {dialog?.kind === 'reject' && (
+        <ReasonDialog
+          title={`${tx(['驳回充值', 'Reject the recharge'])} · ${String(dialog.row.rechargeNo ?? '')}`}
+          url="/customer/hyCustomerWallet/reviewRecharge"
+          label={['驳回原因', 'Reason']}
+          danger
+          okText={['驳回', 'Reject']}
+          body={(reason) => ({ id: dialog.row.id, approve: false, reason })}
+          onClose={close}
+        />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,92 @@
+// A row's actions on one line: the first few as links, the rest in a "更多" menu, so the fixed action column
+// keeps its width and never wraps. Actions that ask first use a pop-up confirmation inline and a confirmation
+// dialog from the menu.
+import { DownOutlined } from '@ant-design/icons';
+import { App, Dropdown, Popconfirm, Space, Typography } from 'antd';
+import { useBilingual } from './text';
+import type { Bilingual } from './types';
+
+export interface RowActionItem {
+  key: string;
+  label: Bilingual;
+  danger?: boolean;
+  /** Asks this before running. */
+  confirm?: Bilingual;
+  run: () => void | Promise<void>;
+}
+
+/** Links shown before the rest go into the menu. */
+export const INLINE_ACTIONS = 3;
+
+/** The links a row shows inline out of its actions (the menu takes the rest). */
+function inlineCount(total: number): number {
+  return total > INLINE_ACTIONS + 1 ? INLINE_ACTIONS : total;
+}
+
+/**
+ * Width of the action column for the texts of the actions a row may offer: the inline links (a CJK character
+ * about 14 px, a Latin one about 7.5 px, 12 px apart) and the "更多" menu.
+ */
+export function actionColumnWidth(texts: string[]): number {
+  const textWidth = (text: string) =>
+    [...text].reduce((sum, char) => sum + (char.charCodeAt(0) > 0x2e80 ? 14 : 7.5), 0);
+  // Rows show different actions (a review only while pending): room for the widest ones that may be inline.
+  const shown = [...texts].sort((a, b) => textWidth(b) - textWidth(a)).slice(0, inlineCount(texts.length));
+  const links = shown.reduce((sum, text) => sum + textWidth(text) + 12, 0);
+  const more = texts.length > shown.length ? 64 : 0;
+  return Math.ceil(Math.max(80, links + more + 20));
+}
+
+export function RowActions({ items }: { items: RowActionItem[] }) {
+  const tx = useBilingual();
+  const { modal } = App.useApp();
+  const inline = items.slice(0, inlineCount(items.length));
+  const rest = items.slice(inline.length);
+  return (
+    <Space size={12} wrap={false} style={{ whiteSpace: 'nowrap' }}>
+      {inline.map((item) => {
+        const link = (
+          <Typography.Link
+            key={item.key}
+            type={item.danger ? 'danger' : undefined}
+            onClick={item.confirm ? undefined : () => void item.run()}
+          >
+            {tx(item.label)}
+          </Typography.Link>
+        );
+        return item.confirm ? (
+          <Popconfirm key={item.key} title={tx(item.confirm)} onConfirm={() => item.run()}>
+            {link}
+          </Popconfirm>
+        ) : (
+          link
+        );
+      })}
+      {rest.length > 0 && (
+        <Dropdown
+          trigger={['click']}
+          menu={{
+            items: rest.map((item) => ({ key: item.key, label: tx(item.label), danger: item.danger })),
+            onClick: ({ key }) => {
+              const item = rest.find((candidate) => candidate.key === key);
+              if (!item) return;
+              if (!item.confirm) {
+                void item.run();
+                return;
+              }
+              modal.confirm({
+                title: tx(item.confirm),
+                okButtonProps: { danger: item.danger },
+                onOk: () => item.run(),
+              });
+            },
+          }}
+        >
+          <Typography.Link>
+            {tx(['更多', 'More'])} <DownOutlined />
+          </Typography.Link>
+        </Dropdown>
+      )}
+    </Space>
+  );
+}

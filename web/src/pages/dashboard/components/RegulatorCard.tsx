@@ -1,0 +1,64 @@
+// The regulator outbox on the home page: failed and overdue reports are what operations must act on today,
+// each figure opens the list that holds them. Shown to those who may open 交通监管同步.
+import { useQuery } from '@tanstack/react-query';
+import { Card, Col, Row, Statistic } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { useMenuModel } from '../../../layouts/useMenuModel';
+import { dashboardApi } from '../../../services/dashboardApi';
+
+const TRANSPORT = '/report/transport';
+const UPLOAD = '/report/upload';
+
+export function RegulatorCard() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { routes } = useMenuModel();
+  const allowed = routes.some((r) => r.path === TRANSPORT);
+  const canUpload = routes.some((r) => r.path === UPLOAD);
+  const summary = useQuery({
+    queryKey: ['regulatorSummary'],
+    queryFn: dashboardApi.regulatorSummary,
+    enabled: allowed,
+    retry: false,
+  });
+  if (!allowed || summary.isError) return null;
+  const tiles = [
+    {
+      key: 'regulatorPending',
+      value: (summary.data?.pending ?? 0) + (summary.data?.sending ?? 0),
+      to: TRANSPORT,
+    },
+    {
+      key: 'regulatorFailed',
+      value: summary.data?.failed ?? 0,
+      to: canUpload ? UPLOAD : TRANSPORT,
+      danger: true,
+    },
+    { key: 'regulatorOverdue', value: summary.data?.overdue ?? 0, to: TRANSPORT, danger: true },
+    { key: 'regulatorAccepted', value: summary.data?.accepted ?? 0, to: TRANSPORT },
+  ];
+  return (
+    <Card variant="borderless" title={t('dashboard.regulator')} className="mt16" data-testid="regulator-card">
+      <Row gutter={[16, 16]}>
+        {tiles.map((tile) => (
+          <Col key={tile.key} xs={12} sm={6}>
+            <button
+              type="button"
+              className="pending-tile"
+              onClick={() => navigate(tile.to)}
+              data-testid={`tile-${tile.key}`}
+            >
+              <Statistic
+                title={t(`dashboard.${tile.key}`)}
+                value={tile.value}
+                loading={summary.isLoading}
+                valueStyle={tile.danger && tile.value > 0 ? { color: '#cf1322' } : undefined}
+              />
+            </button>
+          </Col>
+        ))}
+      </Row>
+    </Card>
+  );
+}

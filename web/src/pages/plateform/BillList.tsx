@@ -1,0 +1,258 @@
+// 账单管理 (issue 17): bills of 批结/月结 customers from the bill declaration — generated on demand for a
+// customer and period, sent, confirmed or disputed, adjusted, paid from the customer's wallet (settling the
+// bill's waybills) and closed; the statement exported as Excel or PDF, the bill's waybills in its detail drawer.
+import { ModalForm, ProFormDateRangePicker, ProFormSelect } from '@ant-design/pro-components';
+import {
+  type BillAction,
+  billNoteResource,
+  billResource,
+  canBill,
+  type Envelope,
+  USER_TYPE,
+} from '@freight/contracts';
+import { App, Form, Grid, Input, Modal } from 'antd';
+import { useMemo, useState } from 'react';
+import { AmountDialog } from '../../components/finance/AmountDialog';
+import { announceMoneyChange, newIdempotencyKey, yuan } from '../../components/finance/money';
+import { useCustomerOptions } from '../../components/finance/useCustomerOptions';
+import { pageOf, ResourceListPage, type ResourcePageDef, type RowAction } from '../../components/resource';
+import { useBilingual } from '../../components/resource/text';
+import { downloadFile } from '../../components/resource/transfer';
+import type { Bilingual } from '../../components/resource/types';
+import { errorText, postEnvelope } from '../../services/request';
+import { useSession } from '../../stores/session';
+
+type Row = Record<string, unknown>;
+type Dialog = { kind: 'pay' | 'adjust' | 'dispute'; row: Row } | { kind: 'generate' };
+
+const STEP_LABEL: Record<BillAction, Bilingual> = {
+  send: ['发送', 'Send'],
+  confirm: ['确认', 'Confirm'],
+  dispute: ['提出异议', 'Dispute'],
+  adjust: ['调整', 'Adjust'],
+  pay: ['付款', 'Pay'],
+  close: ['关闭', 'Close'],
+};
+const STEP_CONFIRM: Partial<Record<BillAction, Bilingual>> = {
+  send: ['发送账单给货主确认？', 'Send the bill to the customer?'],
+  confirm: ['确认账单金额无误？', 'Confirm the bill as correct?'],
+  close: ['关闭已付清的账单？', 'Close the paid bill?'],
+};
+
+/** The bill's waybills, in its detail drawer. */
+function BillNotes({ billId }: { billId: string }) {
+  const def = useMemo(
+    () => pageOf(billNoteResource, { fixedQuery: { billId }, actions: { detail: false } }),
+    [billId],
+  );
+  return <ResourceListPage def={def} />;
+}
+
+function ReasonDialog({ row, onClose }: { row: Row; onClose: (changed: boolean) => void }) {
+  const tx = useBilingual();
+  const { message } = App.useApp();
+  const screens = Grid.useBreakpoint();
+  const [form] = Form.useForm<{ reason: string }>();
+  const [busy, setBusy] = useState(false);
+  return (
+    <Modal
+      open
+      title={`${tx(STEP_LABEL.dispute)} · ${String(row.billNo ?? '')}`}
+      width={screens.md ? 480 : '100%'}
+      confirmLoading={busy}
+      okText={tx(STEP_LABEL.dispute)}
+      cancelText={tx(['取消', 'Cancel'])}
+      onCancel={() => onClose(false)}
+      onOk={async () => {
+        const { reason } = await form.validateFields();
+        setBusy(true);
+        try {
+          const env = (await postEnvelope('/plateform/bill/dispute', {
+            id: row.id,
+            reason,
+          })) as Envelope<unknown>;
+          if (!env.success) throw new Error(env.message);
+          message.success(env.message);
+          onClose(true);
+        } catch (error) {
+          message.error(errorText(error));
+        } finally {
+          setBusy(false);
+        }
+      }}
+      destroyOnHidden
+    >
+      <Form form={form} layout="vertical">
+        <Form.Item
+          name="reason"
+          label={tx(['异议原因', 'Reason'])}
+          rules={[{ required: true, whitespace: true, message: tx(['请填写原因', 'Enter a reason']) }]}
+        >
+          <Input.TextArea rows={3} maxLength={255} showCount />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}
+
+export default function BillList() {
+  const tx = useBilingual();
+  const { message } = App.useApp();
+  const customers = useCustomerOptions();
+  const customerUser = useSession(
+    (s) => s.userType === USER_TYPE.customer || s.userType === USER_TYPE.customerAdmin,
+  );
+  const [dialog, setDialog] = useState<Dialog | null>(null);
+
+  const def = useMemo<ResourcePageDef>(() => {
+    const step = (action: 'send' | 'confirm' | 'close'): RowAction => ({
+      key: action,
+      label: STEP_LABEL[action],
+      perm: `finance:bill:${action}`,
+      confirm: STEP_CONFIRM[action],
+      visible: (row) => canBill(action, Number(row.status)),
+      run: async (row) => {
+        const env = (await postEnvelope(`/plateform/bill/${action}`, { id: row.id })) as Envelope<unknown>;
+        if (!env.success) throw new Error(env.message);
+        message.success(env.message);
+        announceMoneyChange();
+      },
+    });
+    const open = (kind: 'pay' | 'adjust' | 'dispute'): RowAction => ({
+      key: kind,
+      label: STEP_LABEL[kind],
+      perm: `finance:bill:${kind}`,
+      visible: (row) => canBill(kind, Number(row.status)),
+      run: (row) => setDialog({ kind, row }),
+    });
+    return pageOf(billResource, {
+      fields: { customerName: { search: customerUser ? false : 'like' } },
+      rowActions: [
+        step('send'),
+        step('confirm'),
+        open('dispute'),
+        open('adjust'),
+        open('pay'),
+        step('close'),
+        {
+          key: 'statement',
+          label: ['对账单', 'Statement'],
+          perm: 'finance:bill:export',
+          run: async (row) => {
+            await downloadFile(
+              '/plateform/bill/exportStatement',
+              { id: row.id },
+              `对账单${String(row.billNo ?? '')}.xlsx`,
+            );
+          },
+        },
+        {
+          key: 'statementPdf',
+          label: ['对账单PDF', 'Statement PDF'],
+          perm: 'finance:bill:export',
+          run: async (row) => {
+            await downloadFile(
+              '/plateform/bill/exportStatement',
+              { id: row.id, format: 'pdf' },
+              `对账单${String(row.billNo ?? '')}.pdf`,
+            );
+          },
+        },
+      ],
+      toolbar: [
+        {
+          key: 'generate',
+          label: ['生成账单', 'Generate bill'],
+          perm: 'finance:bill:add',
+          run: () => setDialog({ kind: 'generate' }),
+        },
+      ],
+      detailExtra: (row) => <BillNotes billId={String(row.id)} />,
+    });
+  }, [customerUser, message]);
+
+  const close = (changed: boolean) => {
+    if (changed) announceMoneyChange();
+    setDialog(null);
+  };
+  const row = dialog && dialog.kind !== 'generate' ? dialog.row : {};
+  const due = Number(row.amountFen ?? 0) + Number(row.adjustFen ?? 0) - Number(row.paidFen ?? 0);
+  return (
+    <>
+      <ResourceListPage def={def} />
+      {dialog?.kind === 'generate' && (
+        <ModalForm<{ customerId: string; period: [string, string] }>
+          open
+          title={tx(['生成账单', 'Generate bill'])}
+          width={520}
+          modalProps={{ destroyOnHidden: true, onCancel: () => close(false) }}
+          onFinish={async (values) => {
+            try {
+              const env = (await postEnvelope('/plateform/bill/generate', {
+                customerId: values.customerId,
+                periodStart: values.period[0],
+                periodEnd: values.period[1],
+              })) as Envelope<unknown>;
+              if (!env.success) throw new Error(env.message);
+              message.success(env.message);
+              close(true);
+              return true;
+            } catch (error) {
+              message.error(errorText(error));
+              return false;
+            }
+          }}
+        >
+          <ProFormSelect
+            name="customerId"
+            label={tx(['货主', 'Customer'])}
+            options={customers}
+            showSearch
+            rules={[{ required: true, message: tx(['请选择货主', 'Choose the customer']) }]}
+          />
+          <ProFormDateRangePicker
+            name="period"
+            label={tx(['账期（审核日期）', 'Period (audit dates)'])}
+            fieldProps={{ format: 'YYYY-MM-DD', style: { width: '100%' } }}
+            transform={undefined}
+            rules={[{ required: true, message: tx(['请选择账期', 'Choose the period']) }]}
+          />
+        </ModalForm>
+      )}
+      {dialog?.kind === 'dispute' && <ReasonDialog row={row} onClose={close} />}
+      {dialog?.kind === 'adjust' && (
+        <AmountDialog
+          title={`${tx(STEP_LABEL.adjust)} · ${String(row.billNo ?? '')}`}
+          url="/plateform/bill/adjust"
+          signed
+          amountLabel={['调整金额（负数为减少）', 'Adjustment (negative lowers the bill)']}
+          reasonLabel={['调整原因', 'Reason']}
+          reasonRequired
+          okText={STEP_LABEL.adjust}
+          body={(amountFen, reason) => ({ id: row.id, amountFen, reason })}
+          onClose={close}
+        />
+      )}
+      {dialog?.kind === 'pay' && (
+        <AmountDialog
+          title={`${tx(STEP_LABEL.pay)} · ${String(row.billNo ?? '')}`}
+          url="/plateform/bill/pay"
+          amountLabel={['付款金额', 'Amount']}
+          amountOptional
+          okText={['从货主钱包付款', 'Pay from the wallet']}
+          intro={
+            <span>
+              {String(row.customerName ?? '')} · {tx(['未付', 'Due'])} ¥{yuan(due)}
+            </span>
+          }
+          body={(amountFen, _reason, idempotencyKey) => ({
+            id: row.id,
+            idempotencyKey: idempotencyKey || newIdempotencyKey('bill'),
+            ...(amountFen ? { amountFen } : {}),
+          })}
+          onClose={close}
+        />
+      )}
+    </>
+  );
+}

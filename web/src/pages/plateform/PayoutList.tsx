@@ -1,0 +1,398 @@
+// 付款审批 (issue 17): payout requests from the payout declaration. Operations submit them (待付款), finance
+// reviews, the cashier (出纳) executes — each within the amount limit of their roles, every step logged and
+// shown in the detail drawer with the request's waybills and its bank payments. Limits per role and step are
+// kept here too.
+import { PAYOUT_STATE, payoutResource } from '@freight/contracts';
+import { useQuery } from '@tanstack/react-query';
+import {
+  Alert,
+  App,
+  Button,
+  Descriptions,
+  Form,
+  Grid,
+  Input,
+  InputNumber,
+  Modal,
+  Select,
+  Space,
+  Spin,
+  Table,
+  Timeline,
+  Typography,
+} from 'antd';
+import { useMemo, useState } from 'react';
+import { DictTag } from '../../components/dict';
+import { announceMoneyChange, fenOfYuan, yuan } from '../../components/finance/money';
+import { ReasonDialog } from '../../components/finance/ReasonDialog';
+import { pageOf, ResourceListPage, type ResourcePageDef, useCan } from '../../components/resource';
+import { useBilingual } from '../../components/resource/text';
+import type { Bilingual } from '../../components/resource/types';
+import { api, errorText, postEnvelope } from '../../services/request';
+
+type Row = Record<string, unknown>;
+type Dialog = { kind: 'review' | 'execute' | 'reject'; row: Row } | { kind: 'limits' };
+
+interface Detail {
+  payout: Row;
+  notes: Array<{ noteId: string; shippingNoteNumber: string; amountFen: number; open: boolean }>;
+  log: Array<{
+    id: string;
+    step: string;
+    fromState: number | null;
+    toState: number;
+    amountFen: number;
+    operator: string;
+    remark: string | null;
+    createTime: string;
+  }>;
+  payments: Row[];
+}
+
+interface Limit {
+  roleCode: string;
+  step: 'submit' | 'review' | 'execute';
+  maxFen: number;
+  updateBy: string | null;
+}
+
+const STEP_TEXT: Record<string, Bilingual> = {
+  submit: ['提交', 'Submitted'],
+  review: ['复核', 'Reviewed'],
+  execute: ['出纳付款', 'Paid by the cashier'],
+  reject: ['驳回', 'Rejected'],
+};
+
+const time = (value: unknown) => (value ? new Date(String(value)).toLocaleString('zh-CN') : '');
+
+/** The request's steps, waybills and bank payments (detail drawer). */
+function PayoutTrail({ id }: { id: string }) {
+  const tx = useBilingual();
+  const detail = useQuery({
+    queryKey: ['payoutDetail', id],
+    queryFn: () => api.get<Detail>('/plateform/payout/detail', { id }),
+  });
+  if (detail.isLoading) return <Spin />;
+  if (detail.error) return <Alert type="error" showIcon message={errorText(detail.error)} />;
+  const data = detail.data;
+  if (!data) return null;
+  return (
+    <Space direction="vertical" size={16} style={{ width: '100%', marginTop: 16 }}>
+      <Typography.Title level={5} style={{ margin: 0 }}>
+        {tx(['审批记录', 'Approval steps'])}
+      </Typography.Title>
+      <Timeline
+        data-testid="payout-log"
+        items={data.log.map((entry) => ({
+          color: entry.step === 'reject' ? 'red' : entry.step === 'execute' ? 'green' : 'blue',
+          children: (
+            <div data-testid="payout-log-entry">
+              <Typography.Text strong>
+                {tx(STEP_TEXT[entry.step] ?? [entry.step, entry.step])}
+              </Typography.Text>{' '}
+              <DictTag code="payout_state" value={entry.toState} /> ¥{yuan(entry.amountFen)}
+              <div>
+                <Typography.Text type="secondary">
+                  {entry.operator} · {time(entry.createTime)}
+                </Typography.Text>
+              </div>
+              {entry.remark && <div>{entry.remark}</div>}
+            </div>
+          ),
+        }))}
+      />
+      <Typography.Title level={5} style={{ margin: 0 }}>
+        {tx(['运单', 'Waybills'])}
+      </Typography.Title>
+      <Table
+        size="small"
+        rowKey="noteId"
+        pagination={false}
+        scroll={{ x: 'max-content' }}
+        dataSource={data.notes}
+        columns={[
+          { title: tx(['运单号', 'Waybill no.']), dataIndex: 'shippingNoteNumber' },
+          {
+            title: tx(['付款金额', 'Amount']),
+            dataIndex: 'amountFen',
+            align: 'right',
+            render: (v) => yuan(v),
+          },
+        ]}
+      />
+      {data.payments.length > 0 && (
+        <>
+          <Typography.Title level={5} style={{ margin: 0 }}>
+            {tx(['银行付款', 'Bank payments'])}
+          </Typography.Title>
+          <Table
+            size="small"
+            rowKey="id"
+            pagination={false}
+            scroll={{ x: 'max-content' }}
+            dataSource={data.payments}
+            columns={[
+              { title: tx(['收款人', 'Payee']), dataIndex: 'payeeName' },
+              { title: tx(['运单号', 'Waybill no.']), dataIndex: 'shippingNoteNumber' },
+              {
+                title: tx(['金额', 'Amount']),
+                dataIndex: 'amountFen',
+                align: 'right',
+                render: (v) => yuan(v),
+              },
+              {
+                title: tx(['状态', 'State']),
+                dataIndex: 'state',
+                render: (v) => <DictTag code="payment_state" value={v} />,
+              },
+              { title: tx(['失败原因', 'Failure']), dataIndex: 'failReason' },
+            ]}
+          />
+        </>
+      )}
+    </Space>
+  );
+}
+
+/** Per role and step, the highest amount it may approve (no row: no limit). */
+function LimitsDialog({ onClose }: { onClose: () => void }) {
+  const tx = useBilingual();
+  const can = useCan();
+  const { message } = App.useApp();
+  const screens = Grid.useBreakpoint();
+  const [form] = Form.useForm<{ roleCode: string; step: Limit['step']; amount?: number }>();
+  const limits = useQuery({
+    queryKey: ['payoutLimits'],
+    queryFn: () => api.get<Limit[]>('/plateform/payout/limits'),
+  });
+  const [busy, setBusy] = useState(false);
+  const steps: Array<{ value: Limit['step']; label: string }> = [
+    { value: 'submit', label: tx(['提交', 'Submit']) },
+    { value: 'review', label: tx(['复核', 'Review']) },
+    { value: 'execute', label: tx(['出纳付款', 'Execute']) },
+  ];
+  const save = async (values: { roleCode: string; step: Limit['step']; maxFen: number | null }) => {
+    setBusy(true);
+    try {
+      const env = await postEnvelope('/plateform/payout/limits', values);
+      if (!env.success) throw new Error(env.message);
+      message.success(env.message);
+      await limits.refetch();
+    } catch (error) {
+      message.error(errorText(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const editable = can('finance:payout:limit');
+  return (
+    <Modal
+      open
+      title={tx(['审批额度', 'Approval limits'])}
+      width={screens.md ? 640 : '100%'}
+      footer={null}
+      onCancel={onClose}
+      destroyOnHidden
+    >
+      <Table<Limit>
+        size="small"
+        rowKey={(r) => `${r.roleCode}:${r.step}`}
+        loading={limits.isLoading}
+        pagination={false}
+        dataSource={limits.data ?? []}
+        columns={[
+          { title: tx(['角色编码', 'Role code']), dataIndex: 'roleCode' },
+          {
+            title: tx(['环节', 'Step']),
+            dataIndex: 'step',
+            render: (v) => steps.find((s) => s.value === v)?.label ?? v,
+          },
+          {
+            title: tx(['单笔上限(元)', 'Limit (yuan)']),
+            dataIndex: 'maxFen',
+            align: 'right',
+            render: (v) => yuan(v),
+          },
+          ...(editable
+            ? [
+                {
+                  title: tx(['操作', 'Actions']),
+                  key: 'x',
+                  render: (_: unknown, r: Limit) => (
+                    <Button
+                      type="link"
+                      size="small"
+                      danger
+                      onClick={() => void save({ roleCode: r.roleCode, step: r.step, maxFen: null })}
+                    >
+                      {tx(['取消限额', 'Remove'])}
+                    </Button>
+                  ),
+                },
+              ]
+            : []),
+        ]}
+      />
+      <Typography.Paragraph type="secondary" style={{ marginTop: 8 }}>
+        {tx([
+          '未设置额度的角色不限金额；用户有多个角色时取最高额度。',
+          'A role without a limit may approve any amount; a user with several roles gets the highest.',
+        ])}
+      </Typography.Paragraph>
+      {editable && (
+        <Form
+          form={form}
+          layout={screens.md ? 'inline' : 'vertical'}
+          onFinish={(values) => {
+            const fen = fenOfYuan(values.amount);
+            void save({ roleCode: values.roleCode.trim(), step: values.step, maxFen: fen ?? 0 });
+          }}
+        >
+          <Form.Item
+            name="roleCode"
+            rules={[
+              { required: true, whitespace: true, message: tx(['请输入角色编码', 'Enter a role code']) },
+            ]}
+          >
+            <Input placeholder={tx(['角色编码，如 cashier', 'Role code, e.g. cashier'])} maxLength={100} />
+          </Form.Item>
+          <Form.Item name="step" initialValue="execute" rules={[{ required: true }]}>
+            <Select options={steps} style={{ minWidth: 120 }} />
+          </Form.Item>
+          <Form.Item
+            name="amount"
+            rules={[{ required: true, message: tx(['请输入金额', 'Enter an amount']) }]}
+          >
+            <InputNumber min={0} precision={2} placeholder={tx(['上限(元)', 'Limit (yuan)'])} />
+          </Form.Item>
+          <Form.Item>
+            <Button type="primary" htmlType="submit" loading={busy}>
+              {tx(['保存', 'Save'])}
+            </Button>
+          </Form.Item>
+        </Form>
+      )}
+    </Modal>
+  );
+}
+
+export default function PayoutList() {
+  const tx = useBilingual();
+  const [dialog, setDialog] = useState<Dialog | null>(null);
+  const def = useMemo<ResourcePageDef>(
+    () =>
+      pageOf(payoutResource, {
+        rowActions: [
+          {
+            key: 'review',
+            label: ['复核', 'Review'],
+            perm: 'finance:payout:review',
+            visible: (row) => Number(row.state) === PAYOUT_STATE.submitted,
+            run: (row) => setDialog({ kind: 'review', row }),
+          },
+          {
+            key: 'execute',
+            label: ['出纳付款', 'Pay'],
+            perm: 'finance:payout:execute',
+            visible: (row) => Number(row.state) === PAYOUT_STATE.reviewed,
+            run: (row) => setDialog({ kind: 'execute', row }),
+          },
+          // Rejected by whoever may take the request's next step.
+          {
+            key: 'rejectReview',
+            label: ['驳回', 'Reject'],
+            danger: true,
+            perm: 'finance:payout:review',
+            visible: (row) => Number(row.state) === PAYOUT_STATE.submitted,
+            run: (row) => setDialog({ kind: 'reject', row }),
+          },
+          {
+            key: 'rejectExecute',
+            label: ['驳回', 'Reject'],
+            danger: true,
+            perm: 'finance:payout:execute',
+            visible: (row) => Number(row.state) === PAYOUT_STATE.reviewed,
+            run: (row) => setDialog({ kind: 'reject', row }),
+          },
+        ],
+        toolbar: [
+          {
+            key: 'limits',
+            label: ['审批额度', 'Approval limits'],
+            run: () => setDialog({ kind: 'limits' }),
+          },
+        ],
+        detailExtra: (row) => <PayoutTrail id={String(row.id)} />,
+      }),
+    [],
+  );
+  const close = (changed: boolean) => {
+    if (changed) announceMoneyChange();
+    setDialog(null);
+  };
+  const row = dialog && dialog.kind !== 'limits' ? dialog.row : {};
+  const intro = (
+    <Descriptions
+      size="small"
+      column={1}
+      bordered
+      items={[
+        { key: 'no', label: tx(['申请单号', 'No.']), children: String(row.payoutNo ?? '') },
+        {
+          key: 'kind',
+          label: tx(['类型', 'Kind']),
+          children: <DictTag code="payout_kind" value={row.kind} plain />,
+        },
+        { key: 'n', label: tx(['运单数', 'Waybills']), children: String(row.noteCount ?? '') },
+        {
+          key: 'total',
+          label: tx(['付款金额', 'Amount']),
+          children: <Typography.Text strong>¥{yuan(row.totalFen)}</Typography.Text>,
+        },
+        { key: 'by', label: tx(['提交人', 'Submitted by']), children: String(row.submittedBy ?? '') },
+      ]}
+    />
+  );
+  return (
+    <>
+      <ResourceListPage def={def} />
+      {dialog?.kind === 'review' && (
+        <ReasonDialog
+          title={`${tx(['复核付款申请', 'Review the payout'])} · ${String(row.payoutNo ?? '')}`}
+          url="/plateform/payout/review"
+          label={['复核意见', 'Remark']}
+          optional
+          okText={['复核通过', 'Approve']}
+          intro={intro}
+          body={(remark) => ({ id: row.id, ...(remark ? { remark } : {}) })}
+          onClose={close}
+        />
+      )}
+      {dialog?.kind === 'execute' && (
+        <ReasonDialog
+          title={`${tx(['出纳付款', 'Pay out'])} · ${String(row.payoutNo ?? '')}`}
+          url="/plateform/payout/execute"
+          label={['备注', 'Remark']}
+          optional
+          okText={['确认付款', 'Pay']}
+          intro={intro}
+          body={(remark) => ({ id: row.id, ...(remark ? { remark } : {}) })}
+          onClose={close}
+        />
+      )}
+      {dialog?.kind === 'reject' && (
+        <ReasonDialog
+          title={`${tx(['驳回付款申请', 'Reject the payout'])} · ${String(row.payoutNo ?? '')}`}
+          url="/plateform/payout/reject"
+          label={['驳回原因', 'Reason']}
+          danger
+          okText={['驳回', 'Reject']}
+          intro={intro}
+          body={(reason) => ({ id: row.id, reason })}
+          onClose={close}
+        />
+      )}
+      {dialog?.kind === 'limits' && <LimitsDialog onClose={() => setDialog(null)} />}
+    </>
+  );
+}

@@ -1,0 +1,28 @@
+// 亏吨设置 (issue 17): loss rules per customer, goods and route — allowance as fixed grams per vehicle or ‰
+// of the load, the unit price of deductions — from the declaration; a matching rule prefills a new order.
+import { lossRuleBody, lossRuleResource } from '@freight/contracts';
+import { useMemo } from 'react';
+import { useCustomerOptions } from '../../components/finance/useCustomerOptions';
+import { pageOf, ResourceListPage, type ResourcePageDef } from '../../components/resource';
+
+export default function LossSettingList() {
+  const customers = useCustomerOptions();
+  const def = useMemo<ResourcePageDef>(
+    () =>
+      pageOf(lossRuleResource, {
+        schema: lossRuleBody,
+        fields: {
+          // A select of the approved customers; empty means every customer.
+          customerId: {
+            options: customers,
+            kind: 'dict',
+            placeholder: ['全部货主', 'All customers'],
+            search: customers.length > 0,
+          },
+        },
+        addDefaults: { allowanceMode: 2, enabled: true, deductWhole: false },
+      }),
+    [customers],
+  );
+  return <ResourceListPage def={def} />;
+}

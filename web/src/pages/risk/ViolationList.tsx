@@ -1,0 +1,9 @@
+// 违规记录 (issue 20): the violations confirmed from warnings, with who confirmed them and why.
+import { riskViolationResource } from '@freight/contracts';
+import { pageOf, ResourceListPage } from '../../components/resource';
+
+const def = pageOf(riskViolationResource, {});
+
+export default function ViolationList() {
+  return <ResourceListPage def={def} />;
+}

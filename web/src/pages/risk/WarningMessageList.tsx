@@ -1,0 +1,98 @@
+// 预警消息 (issue 20): the warnings the rules raised, for platform staff. Handling closes one once: confirm
+// (recorded as a violation), dismiss, or escalate (then confirm or dismiss); an unresolved blocking warning
+// holds the waybill's pay. `?noteId=` (the bell's link) lists one waybill's warnings.
+import { riskWarningResource } from '@freight/contracts';
+import { Form, Input, Modal, message, Radio } from 'antd';
+import { useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { pageOf, ResourceListPage, type ResourcePageDef } from '../../components/resource';
+import { useBilingual } from '../../components/resource/text';
+import { postEnvelope } from '../../services/request';
+
+type Row = Record<string, unknown>;
+
+function HandleDialog({ row, onClose }: { row: Row; onClose: (changed: boolean) => void }) {
+  const tx = useBilingual();
+  const [form] = Form.useForm<{ action: string; reason: string }>();
+  const [busy, setBusy] = useState(false);
+  const escalated = row.state === 'escalated';
+  const submit = async () => {
+    const values = await form.validateFields();
+    setBusy(true);
+    try {
+      const env = await postEnvelope('/risk/warning/handle', { id: row.id, ...values });
+      message.success(env.message || tx(['处理成功', 'Handled']));
+      onClose(true);
+    } catch (error) {
+      message.error((error as Error).message);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Modal
+      open
+      title={`${tx(['处理预警', 'Handle warning'])} · ${String(row.shippingNoteNumber ?? '')}`}
+      okText={tx(['确定', 'OK'])}
+      cancelText={tx(['取消', 'Cancel'])}
+      confirmLoading={busy}
+      onOk={submit}
+      onCancel={() => onClose(false)}
+      destroyOnHidden
+    >
+      <p>{String(row.message ?? '')}</p>
+      <Form form={form} layout="vertical" initialValues={{ action: 'confirm' }}>
+        <Form.Item name="action" label={tx(['处理方式', 'Action'])} rules={[{ required: true }]}>
+          <Radio.Group>
+            <Radio value="confirm">{tx(['确认违规', 'Confirm'])}</Radio>
+            <Radio value="dismiss">{tx(['排除', 'Dismiss'])}</Radio>
+            {!escalated && <Radio value="escalate">{tx(['上报', 'Escalate'])}</Radio>}
+          </Radio.Group>
+        </Form.Item>
+        <Form.Item
+          name="reason"
+          label={tx(['处理原因', 'Reason'])}
+          rules={[{ required: true, whitespace: true, message: tx(['请填写处理原因', 'Enter a reason']) }]}
+        >
+          <Input.TextArea rows={3} maxLength={255} showCount />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}
+
+export default function WarningMessageList() {
+  const [params] = useSearchParams();
+  const noteId = params.get('noteId');
+  const [handling, setHandling] = useState<{ row: Row; reload: () => void } | null>(null);
+  const def = useMemo<ResourcePageDef>(
+    () =>
+      pageOf(riskWarningResource, {
+        ...(noteId ? { fixedQuery: { noteId } } : {}),
+        rowActions: [
+          {
+            key: 'handle',
+            label: ['处理', 'Handle'],
+            perm: 'risk:warning:handle',
+            visible: (row) => row.state === 'open' || row.state === 'escalated',
+            run: (row, helpers) => setHandling({ row, reload: helpers.reload }),
+          },
+        ],
+      }),
+    [noteId],
+  );
+  return (
+    <>
+      <ResourceListPage def={def} />
+      {handling && (
+        <HandleDialog
+          row={handling.row}
+          onClose={(changed) => {
+            if (changed) handling.reload();
+            setHandling(null);
+          }}
+        />
+      )}
+    </>
+  );
+}
