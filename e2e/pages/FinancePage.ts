@@ -2,44 +2,52 @@
 // and the wallet, pay-list and main-wallet screens' parts the finance spec reads.
 import { luhnCheckDigit } from '@freight/contracts';
 import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
-import { API_BASE } from '../support/env.ts';
+import { apiCall } from '../support/api.ts';
 import { residentId } from './PartiesPage.ts';
 import { approvedDriverWithVehicle } from './ShippingPage.ts';
 
 export const CUSTOMER_WALLET = '/customer/wallet';
 export const PAY_LIST = '/shipping/paylist';
 export const MAIN_WALLET = '/plateform/wallet';
+export const PLATFORM_COSTS = '/plateform/cost/list';
 /** A per-trip (趟结) demo customer: charged at audit, paid from the pay list. */
 export const PER_TRIP_CUSTOMER = '苏州恒达建材有限公司';
 
-type Body = { success: boolean; message: string; result: unknown };
-
-async function call<T>(
-  request: APIRequestContext,
-  token: string,
-  method: 'GET' | 'POST',
-  path: string,
-  data?: object,
-): Promise<T> {
-  const res = await request.fetch(`${API_BASE}${path}`, {
-    method,
-    headers: { 'X-Access-Token': token },
-    data,
+/**
+ * A per-trip (趟结) shipper of the test's own, approved, with an empty wallet: a spec that reads a wallet's
+ * balance must not share it with the specs that charge the demo customers at the same time.
+ */
+export async function ownPerTripCustomer(request: APIRequestContext, token: string, seq: number) {
+  const customerName = `个体货主${seq}`;
+  await apiCall(request, token, 'POST', '/customer/hyCustomer/add', {
+    customerName,
+    customerType: 2,
+    settleMode: 1,
   });
-  const body = (await res.json()) as Body;
-  expect(body, `${method} ${path}: ${body.message}`).toMatchObject({ success: true });
-  return body.result as T;
+  const found = await apiCall<{ records: Array<{ id: string }> }>(
+    request,
+    token,
+    'GET',
+    `/customer/hyCustomer/list?customerName=${encodeURIComponent(customerName)}`,
+  );
+  await apiCall(request, token, 'POST', '/customer/hyCustomer/review', { id: found.records[0].id, state: 2 });
+  return customerName;
 }
 
 /**
  * An audited waybill of the per-trip customer: an approved driver (with an approved card in the driver's own
  * name) and truck, a published order, dispatch and every step to audit — all through the API.
  */
-export async function auditedPerTripNote(request: APIRequestContext, token: string, seq: number) {
+export async function auditedPerTripNote(
+  request: APIRequestContext,
+  token: string,
+  seq: number,
+  customerName: string = PER_TRIP_CUSTOMER,
+) {
   const party = await approvedDriverWithVehicle(request, token, seq);
   const payload = `62220210${String(seq).padStart(10, '0').slice(-10)}`;
   const cardNo = payload + luhnCheckDigit(payload);
-  await call(request, token, 'POST', '/hydriverbank/hyDriverBank/add', {
+  await apiCall(request, token, 'POST', '/hydriverbank/hyDriverBank/add', {
     driverId: party.driverId,
     cardNo,
     holderName: party.driverName,
@@ -47,24 +55,24 @@ export async function auditedPerTripNote(request: APIRequestContext, token: stri
     bankCode: 'ICBC',
     isDefault: true,
   });
-  const cards = await call<{ records: Array<{ id: string }> }>(
+  const cards = await apiCall<{ records: Array<{ id: string }> }>(
     request,
     token,
     'GET',
     `/hydriverbank/hyDriverBank/list?driverId=${party.driverId}`,
   );
-  await call(request, token, 'POST', '/hydriverbank/hyDriverBank/review', {
+  await apiCall(request, token, 'POST', '/hydriverbank/hyDriverBank/review', {
     id: cards.records[0].id,
     state: 2,
   });
-  const customers = await call<{ records: Array<{ id: string }> }>(
+  const customers = await apiCall<{ records: Array<{ id: string }> }>(
     request,
     token,
     'GET',
-    `/customer/hyCustomer/list?customerName=${encodeURIComponent(PER_TRIP_CUSTOMER)}`,
+    `/customer/hyCustomer/list?customerName=${encodeURIComponent(customerName)}`,
   );
   const goodsName = `钢卷${seq}`;
-  await call(request, token, 'POST', '/order/hyOrder/add', {
+  await apiCall(request, token, 'POST', '/order/hyOrder/add', {
     customerId: customers.records[0].id,
     goodsName,
     cargoType: '0400',
@@ -89,15 +97,15 @@ export async function auditedPerTripNote(request: APIRequestContext, token: stri
     serviceFeeMode: 1,
     serviceFeeValue: 600,
   });
-  const orders = await call<{ records: Array<{ id: string }> }>(
+  const orders = await apiCall<{ records: Array<{ id: string }> }>(
     request,
     token,
     'GET',
     `/order/hyOrder/list?goodsName=${encodeURIComponent(goodsName)}`,
   );
   const orderId = orders.records[0].id;
-  await call(request, token, 'POST', '/order/hyOrder/publish', { id: orderId });
-  const note = await call<{ id: string; shippingNoteNumber: string }>(
+  await apiCall(request, token, 'POST', '/order/hyOrder/publish', { id: orderId });
+  const note = await apiCall<{ id: string; shippingNoteNumber: string }>(
     request,
     token,
     'POST',
@@ -113,8 +121,8 @@ export async function auditedPerTripNote(request: APIRequestContext, token: stri
     ['sign', { id }],
     ['audit', { id }],
   ] as const)
-    await call(request, token, 'POST', `/shipping/hyShippingNote/${step}`, body);
-  const audited = await call<Record<string, unknown>>(
+    await apiCall(request, token, 'POST', `/shipping/hyShippingNote/${step}`, body);
+  const audited = await apiCall<Record<string, unknown>>(
     request,
     token,
     'GET',

@@ -2,6 +2,7 @@
 // the note lists, which all share the declarative resource table.
 
 import { type APIRequestContext, expect, type Locator, type Page, type Request } from '@playwright/test';
+import { apiCall, type Envelope } from '../support/api.ts';
 import { API_BASE } from '../support/env.ts';
 import { clickRowAction } from '../support/rowActions.ts';
 import { residentId } from './PartiesPage.ts';
@@ -10,32 +11,13 @@ export const ORDER_LIST = '/order/list';
 export const NOTE_LIST = '/shipping/list';
 export const TRACK_QUERY = '/map/track';
 
-type Body = { success: boolean; message: string; result: unknown };
-
-async function call<T>(
-  request: APIRequestContext,
-  token: string,
-  method: 'GET' | 'POST',
-  path: string,
-  data?: object,
-): Promise<T> {
-  const res = await request.fetch(`${API_BASE}${path}`, {
-    method,
-    headers: { 'X-Access-Token': token },
-    data,
-  });
-  const body = (await res.json()) as Body;
-  expect(body, `${method} ${path}: ${body.message}`).toMatchObject({ success: true });
-  return body.result as T;
-}
-
 /** An approved driver bound to an approved 32 t truck (through the API: issue 7's screens are tested there). */
 export async function approvedDriverWithVehicle(request: APIRequestContext, token: string, seq: number) {
   const driverName = `驾驶员${seq}`;
   const mobile = `137${String(seq).padStart(8, '0').slice(-8)}`;
   const idCard = residentId('19860412', seq);
   const plateNo = `苏A${String(seq).padStart(5, '0').slice(-5)}`;
-  await call(request, token, 'POST', '/hydriver/hyDriver/add', {
+  await apiCall(request, token, 'POST', '/hydriver/hyDriver/add', {
     driverName,
     mobile,
     idCard,
@@ -44,7 +26,7 @@ export async function approvedDriverWithVehicle(request: APIRequestContext, toke
     drivingValidTo: '2035-12-31',
     idCardValidTo: '2035-12-31',
   });
-  await call(request, token, 'POST', '/hyvehicle/hyVehicle/add', {
+  await apiCall(request, token, 'POST', '/hyvehicle/hyVehicle/add', {
     plateNo,
     ratedLoadKg: 32_000,
     grossMassKg: 49_000,
@@ -52,13 +34,13 @@ export async function approvedDriverWithVehicle(request: APIRequestContext, toke
     licenseValidTo: '2035-12-31',
     roadTransportValidTo: '2035-12-31',
   });
-  const drivers = await call<{ records: Array<{ id: string }> }>(
+  const drivers = await apiCall<{ records: Array<{ id: string }> }>(
     request,
     token,
     'GET',
     `/hydriver/hyDriver/list?idCard=${idCard}`,
   );
-  const vehicles = await call<{ records: Array<{ id: string }> }>(
+  const vehicles = await apiCall<{ records: Array<{ id: string }> }>(
     request,
     token,
     'GET',
@@ -66,9 +48,9 @@ export async function approvedDriverWithVehicle(request: APIRequestContext, toke
   );
   const driverId = drivers.records[0].id;
   const vehicleId = vehicles.records[0].id;
-  await call(request, token, 'POST', '/hydriver/hyDriver/review', { id: driverId, state: 2 });
-  await call(request, token, 'POST', '/hyvehicle/hyVehicle/review', { id: vehicleId, state: 2 });
-  await call(request, token, 'POST', '/hydriver/hyDriver/bindVehicle', {
+  await apiCall(request, token, 'POST', '/hydriver/hyDriver/review', { id: driverId, state: 2 });
+  await apiCall(request, token, 'POST', '/hyvehicle/hyVehicle/review', { id: vehicleId, state: 2 });
+  await apiCall(request, token, 'POST', '/hydriver/hyDriver/bindVehicle', {
     driverId,
     vehicleId,
     isDefault: true,
@@ -77,7 +59,12 @@ export async function approvedDriverWithVehicle(request: APIRequestContext, toke
 }
 
 export async function noteById(request: APIRequestContext, token: string, id: string) {
-  return call<Record<string, unknown>>(request, token, 'GET', `/shipping/hyShippingNote/queryById?id=${id}`);
+  return apiCall<Record<string, unknown>>(
+    request,
+    token,
+    'GET',
+    `/shipping/hyShippingNote/queryById?id=${id}`,
+  );
 }
 
 /**
@@ -90,7 +77,7 @@ export async function ingestTrack(
   vehicleId: string,
   points: Array<{ time: string; lng: number; lat: number; speed: number }>,
 ) {
-  const { appKey } = await call<{ appKey: string }>(request, token, 'POST', '/track/source/add', {
+  const { appKey } = await apiCall<{ appKey: string }>(request, token, 'POST', '/track/source/add', {
     name: `e2e 司机App ${Date.now()}`,
     kind: 1,
   });
@@ -98,7 +85,7 @@ export async function ingestTrack(
     headers: { 'X-App-Key': appKey },
     data: { vehicleId, points },
   });
-  const body = (await res.json()) as Body;
+  const body = (await res.json()) as Envelope<unknown>;
   expect(body, `track ingest: ${body.message}`).toMatchObject({ success: true });
   return body.result as { inserted: number };
 }
@@ -108,8 +95,9 @@ export class ShippingPage {
   readonly searchForm: Locator;
 
   constructor(readonly page: Page) {
-    this.table = page.getByTestId('resource-table');
-    this.searchForm = page.locator('.ant-pro-query-filter');
+    // Pages of other tabs stay mounted (keep-alive): the visible page's list and search form.
+    this.table = page.locator('[data-testid="resource-table"]:visible').first();
+    this.searchForm = page.locator('.ant-pro-query-filter:visible').first();
   }
 
   rows(): Locator {
@@ -165,7 +153,16 @@ export class ShippingPage {
       '.ant-cascader-dropdown:not(.ant-select-dropdown-hidden) .ant-cascader-menu',
     );
     for (const [level, name] of names.entries()) {
-      await menus.nth(level).locator('.ant-cascader-menu-item').filter({ hasText: name }).first().click();
+      const item = menus.nth(level).locator('.ant-cascader-menu-item').filter({ hasText: name }).first();
+      const last = level === names.length - 1;
+      // A level's children load on the click; a click that lands while the menu re-renders is lost, so it is
+      // repeated until the next level (or, for the last, the closed dropdown) shows it took.
+      await expect(async () => {
+        if (last ? await item.isVisible() : (await menus.count()) <= level + 1)
+          await item.click({ timeout: 5_000 });
+        if (last) await expect(menus).toHaveCount(0, { timeout: 5_000 });
+        else await expect(menus).toHaveCount(level + 2, { timeout: 5_000 });
+      }).toPass({ timeout: 30_000 });
     }
     await expect(this.formItem(scope, label)).toContainText(names.at(-1) ?? '');
   }
@@ -192,7 +189,7 @@ export class ShippingPage {
       await submit.click();
       return sent;
     });
-    const body = (await (await request.response())?.json()) as Body;
+    const body = (await (await request.response())?.json()) as Envelope<unknown>;
     expect(body, body.message).toMatchObject({ success: true });
     await expect(dialog).toBeHidden();
   }
@@ -201,6 +198,6 @@ export class ShippingPage {
   async uploadPhoto(dialog: Locator, file: { name: string; mimeType: string; buffer: Buffer }) {
     const uploaded = this.page.waitForResponse((r) => r.url().includes('/sys/common/upload'));
     await dialog.locator('input[type=file]').setInputFiles(file);
-    expect(((await (await uploaded).json()) as Body).success).toBe(true);
+    expect(((await (await uploaded).json()) as Envelope<unknown>).success).toBe(true);
   }
 }

@@ -2,7 +2,7 @@
 // dialog, the role grant drawer, the job history drawer.
 
 import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
-import { API_BASE } from '../support/env.ts';
+import { apiCall, type Envelope } from '../support/api.ts';
 import { clickRowAction } from '../support/rowActions.ts';
 
 export const SYSTEM = {
@@ -21,30 +21,6 @@ export const SYSTEM = {
   addressList: '/system/addressList',
 } as const;
 
-interface Envelope<T> {
-  success: boolean;
-  message: string;
-  result: T;
-}
-
-/** An admin API call that must succeed. */
-export async function adminCall<T>(
-  request: APIRequestContext,
-  token: string,
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-  path: string,
-  data?: unknown,
-): Promise<T> {
-  const res = await request.fetch(`${API_BASE}${path}`, {
-    method,
-    headers: { 'X-Access-Token': token },
-    data,
-  });
-  const body = (await res.json()) as Envelope<T>;
-  expect(body, `${path}: ${body.message}`).toMatchObject({ success: true });
-  return body.result;
-}
-
 interface MenuRow {
   id: string;
   name: string;
@@ -54,7 +30,7 @@ interface MenuRow {
 /** The id of a menu entry by its name, from the admin's menu list. */
 export async function menuId(request: APIRequestContext, token: string, name: string): Promise<string> {
   const walk = (rows: MenuRow[]): MenuRow[] => rows.flatMap((r) => [r, ...walk(r.children ?? [])]);
-  const found = walk(await adminCall<MenuRow[]>(request, token, 'GET', '/sys/permission/list')).find(
+  const found = walk(await apiCall<MenuRow[]>(request, token, 'GET', '/sys/permission/list')).find(
     (r) => r.name === name,
   );
   if (!found) throw new Error(`menu ${name} not found`);

@@ -3,38 +3,12 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { type APIRequestContext, expect } from '@playwright/test';
-import { API_BASE, PASSWORD, USERS } from './env.ts';
-
-interface Envelope<T> {
-  success: boolean;
-  message: string;
-  code: number;
-  result: T;
-}
+import { apiEnvelope, type Envelope, signIn } from './api.ts';
+import { API_BASE, USERS } from './env.ts';
 
 /** A session token of the admin, through the API. */
 export async function adminToken(request: APIRequestContext): Promise<string> {
-  const res = await request.post(`${API_BASE}/sys/login`, {
-    data: { username: USERS.admin, password: PASSWORD },
-  });
-  const body = (await res.json()) as Envelope<{ token: string }>;
-  if (!body.success) throw new Error(`admin login failed: ${body.message}`);
-  return body.result.token;
-}
-
-async function call<T>(
-  request: APIRequestContext,
-  token: string,
-  method: 'GET' | 'POST',
-  path: string,
-  data?: unknown,
-): Promise<Envelope<T>> {
-  const res = await request.fetch(`${API_BASE}${path}`, {
-    method,
-    headers: { 'X-Access-Token': token },
-    data,
-  });
-  return (await res.json()) as Envelope<T>;
+  return signIn(request, USERS.admin);
 }
 
 /**
@@ -87,7 +61,7 @@ export async function createUser(
   user: { username: string; password: string; phone?: string },
 ): Promise<void> {
   // The add form sends role ids; the role holding the shipper-staff menus is found by its code.
-  const roles = await call<{ records: Array<{ id: string; roleCode: string }> }>(
+  const roles = await apiEnvelope<{ records: Array<{ id: string; roleCode: string }> }>(
     request,
     token,
     'GET',
@@ -95,7 +69,7 @@ export async function createUser(
   );
   const role = roles.result.records.find((r) => r.roleCode === 'customer');
   if (!role) throw new Error('the seeded customer role is missing');
-  const body = await call<unknown>(request, token, 'POST', '/sys/user/add', {
+  const body = await apiEnvelope<unknown>(request, token, 'POST', '/sys/user/add', {
     ...user,
     realname: `E2E ${user.username}`,
     selectedroles: role.id,
@@ -131,7 +105,8 @@ export async function pendingCounts(
   request: APIRequestContext,
   token: string,
 ): Promise<Record<string, number>> {
-  return (await call<Record<string, number>>(request, token, 'GET', '/hydriver/hyDriver/getDsXx')).result;
+  return (await apiEnvelope<Record<string, number>>(request, token, 'GET', '/hydriver/hyDriver/getDsXx'))
+    .result;
 }
 
 const CREDIT_CHARSET = '0123456789ABCDEFGHJKLMNPQRTUWXY';

@@ -2,6 +2,7 @@
 // URLs), the announcement push to the header bell and the async validators, on the component gallery
 // /demo/components; and the system messages and message templates screens.
 import { PartiesPage } from '../pages/PartiesPage.ts';
+import { addAnnouncement, releaseAnnouncement } from '../support/api.ts';
 import { adminToken, uniqueMobile, uniqueName } from '../support/authFlows.ts';
 import { API_BASE } from '../support/env.ts';
 import { expect, test } from '../support/fixtures.ts';
@@ -113,19 +114,12 @@ test('an announcement an admin releases through the API reaches the signed-in he
   bell,
 }) => {
   const token = await adminToken(request);
-  const headers = { 'X-Access-Token': token };
   const title = `积木推送${Date.now()}`;
-  const added = await request.post(`${API_BASE}/sys/annountCement/add`, {
-    headers,
-    data: { titile: title, msgContent: '<p>推送测试</p>', priority: 'M', msgType: 'ALL' },
+  const id = await addAnnouncement(request, token, {
+    titile: title,
+    msgContent: '<p>推送测试</p>',
+    priority: 'M',
   });
-  expect((await added.json()).success).toBe(true);
-  const list = await request.get(`${API_BASE}/sys/annountCement/list`, {
-    headers,
-    params: { titile: title, pageNo: 1, pageSize: 10 },
-  });
-  const id = ((await list.json()).result.records as { id: string }[])[0]?.id;
-  expect(id).toBeTruthy();
   // The page is loaded, and its notification socket answered, before the release; no navigation after.
   const socket = page.waitForEvent('websocket', (ws) => ws.url().includes('/websocket/'));
   await page.reload();
@@ -134,11 +128,7 @@ test('an announcement an admin releases through the API reaches the signed-in he
   page.on('framenavigated', (frame) => {
     if (frame === page.mainFrame()) navigations += 1;
   });
-  const released = await request.get(`${API_BASE}/sys/annountCement/doReleaseData`, {
-    headers,
-    params: { id },
-  });
-  expect((await released.json()).success).toBe(true);
+  await releaseAnnouncement(request, token, id);
   const toast = page.locator('.ant-notification-notice').filter({ hasText: title });
   await expect(toast).toContainText('您有一条新的公告', { timeout: 15_000 });
   // Close every push toast (they sit over the bell).

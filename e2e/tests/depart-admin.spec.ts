@@ -1,7 +1,8 @@
 // Issue 6 build 4 on the department screen: a new department is granted a menu (department permissions), gets
 // a department role holding that menu with one of its people as member, and is found by the server search.
 // The database is shared with other specs: every name is unique, no global count is asserted.
-import { adminCall, DepartPanel, GrantTree, menuId, ResourceScreen, SYSTEM } from '../pages/SystemPages.ts';
+import { DepartPanel, GrantTree, menuId, ResourceScreen, SYSTEM } from '../pages/SystemPages.ts';
+import { apiCall } from '../support/api.ts';
 import { adminToken, uniqueName } from '../support/authFlows.ts';
 import { expect, test } from '../support/fixtures.ts';
 
@@ -22,7 +23,7 @@ test('departments: grant a menu, a department role with a member and a permissio
 
   await shell.goto(SYSTEM.depart);
   await panel.add(departName);
-  const [depart] = await adminCall<Array<{ id: string; departName: string }>>(
+  const [depart] = await apiCall<Array<{ id: string; departName: string }>>(
     request,
     token,
     'GET',
@@ -30,7 +31,7 @@ test('departments: grant a menu, a department role with a member and a permissio
   );
   expect(depart.departName).toBe(departName);
   // One of the department's people (the user screen is another spec's).
-  await adminCall(request, token, 'POST', '/sys/user/add', {
+  await apiCall(request, token, 'POST', '/sys/user/add', {
     username,
     realname: `仓管 ${username}`,
     password: 'Initial#2026',
@@ -52,7 +53,7 @@ test('departments: grant a menu, a department role with a member and a permissio
     await grant.check('用户管理');
     await grant.isHalfChecked('系统管理');
     await grant.save(/\/sys\/permission\/saveDepartPermission/);
-    const held = await adminCall<string[]>(
+    const held = await apiCall<string[]>(
       request,
       token,
       'GET',
@@ -99,7 +100,7 @@ test('departments: grant a menu, a department role with a member and a permissio
     await expect(drawer).toBeHidden();
   });
 
-  const found = await adminCall<{ records: Array<{ id: string; roleName: string }> }>(
+  const found = await apiCall<{ records: Array<{ id: string; roleName: string }> }>(
     request,
     token,
     'GET',
@@ -107,14 +108,14 @@ test('departments: grant a menu, a department role with a member and a permissio
   );
   const roleId = found.records[0]?.id;
   expect(roleId).toBeTruthy();
-  const rolePerms = await adminCall<string[]>(
+  const rolePerms = await apiCall<string[]>(
     request,
     token,
     'GET',
     `/sys/sysDepartPermission/queryDeptRolePermission?roleId=${roleId}`,
   );
   expect(rolePerms).toContain(await menuId(request, token, '用户管理'));
-  const members = await adminCall<{ records: Array<{ username: string }> }>(
+  const members = await apiCall<{ records: Array<{ username: string }> }>(
     request,
     token,
     'GET',

@@ -13,35 +13,17 @@ import {
   MAIN_WALLET,
   PER_TRIP_CUSTOMER,
 } from '../pages/FinancePage.ts';
+import { apiCall, type Rec } from '../support/api.ts';
 import { adminToken, setOwnPassword, uniqueName } from '../support/authFlows.ts';
 import { API_BASE } from '../support/env.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { clickRowAction } from '../support/rowActions.ts';
 
-type Rec = Record<string, unknown>;
-
-async function call<T = Rec>(
-  request: APIRequestContext,
-  token: string,
-  method: 'GET' | 'POST',
-  url: string,
-  data?: unknown,
-): Promise<T> {
-  const res = await request.fetch(`${API_BASE}${url}`, {
-    method,
-    headers: { 'X-Access-Token': token },
-    ...(data === undefined ? {} : { data }),
-  });
-  const body = await res.json();
-  if (!body.success) throw new Error(`${method} ${url}: ${body.message}`);
-  return body.result as T;
-}
-
 const key = (what: string) =>
   `e2e-${what}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
 
 async function customerId(request: APIRequestContext, token: string): Promise<string> {
-  const found = await call<{ records: Rec[] }>(
+  const found = await apiCall<{ records: Rec[] }>(
     request,
     token,
     'GET',
@@ -52,7 +34,7 @@ async function customerId(request: APIRequestContext, token: string): Promise<st
 
 /** A finance user (the seeded 财务 role) with its own password, signed in: the second user of a check. */
 async function financeUser(request: APIRequestContext, token: string): Promise<string> {
-  const roles = await call<{ records: Array<{ id: string; roleCode: string }> }>(
+  const roles = await apiCall<{ records: Array<{ id: string; roleCode: string }> }>(
     request,
     token,
     'GET',
@@ -61,7 +43,7 @@ async function financeUser(request: APIRequestContext, token: string): Promise<s
   const role = roles.records.find((r) => r.roleCode === 'finance');
   if (!role) throw new Error('the seeded finance role is missing');
   const username = uniqueName('fin');
-  await call(request, token, 'POST', '/sys/user/add', {
+  await apiCall(request, token, 'POST', '/sys/user/add', {
     username,
     password: 'Initial#2026a',
     realname: `E2E ${username}`,
@@ -85,13 +67,13 @@ test('付款审批: a submitted payout is reviewed, then paid by the cashier ste
   test.setTimeout(180_000);
   const ui = new FinancePage(page);
   const token = await adminToken(request);
-  await call(request, token, 'POST', '/customer/hyCustomerWallet/recharge', {
+  await apiCall(request, token, 'POST', '/customer/hyCustomerWallet/recharge', {
     customerId: await customerId(request, token),
     amountFen: 2_000_000,
     idempotencyKey: key('recharge'),
   });
   const note = await auditedPerTripNote(request, token, Date.now() % 100_000);
-  const payout = await call<{ payoutNo: string; state: number }>(
+  const payout = await apiCall<{ payoutNo: string; state: number }>(
     request,
     token,
     'POST',
@@ -132,7 +114,7 @@ test('付款审批: a submitted payout is reviewed, then paid by the cashier ste
   await expect
     .poll(
       async () =>
-        (await call<Rec>(request, token, 'GET', `/shipping/hyShippingNote/queryById?id=${note.id}`))
+        (await apiCall<Rec>(request, token, 'GET', `/shipping/hyShippingNote/queryById?id=${note.id}`))
           .payStatus,
     )
     .toBe(4);
@@ -220,7 +202,7 @@ test('货主钱包: a voucher recharge is credited only when a second user match
 
   // 2. A second finance user submits the voucher that the admin checks.
   const finance = await financeUser(request, token);
-  const submitted = await call<{ rechargeNo: string }>(
+  const submitted = await apiCall<{ rechargeNo: string }>(
     request,
     finance,
     'POST',
@@ -272,14 +254,14 @@ test('货主钱包: a voucher recharge is credited only when a second user match
   await expect(check).toBeHidden();
   await expect(row).toContainText('已入账');
 
-  const line = await call<{ records: Rec[] }>(
+  const line = await apiCall<{ records: Rec[] }>(
     request,
     token,
     'GET',
     `/plateform/statement/list?bankSerialNo=${serial}`,
   );
   expect(line.records[0]).toMatchObject({ matchState: 1, matchedRef: submitted.rechargeNo });
-  const credited = await call<{ records: Rec[] }>(
+  const credited = await apiCall<{ records: Rec[] }>(
     request,
     token,
     'GET',
@@ -293,7 +275,7 @@ test('账单管理: a bill statement downloads as a PDF', async ({ page, request
   test.setTimeout(120_000);
   const ui = new FinancePage(page);
   const token = await adminToken(request);
-  const bills = await call<{ records: Rec[] }>(request, token, 'GET', '/plateform/bill/list?pageSize=1');
+  const bills = await apiCall<{ records: Rec[] }>(request, token, 'GET', '/plateform/bill/list?pageSize=1');
   test.skip(bills.records.length === 0, 'the demo data has no bill');
   const billNo = String(bills.records[0].billNo);
   await shell.goto('/plateform/bill');

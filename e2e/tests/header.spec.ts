@@ -2,6 +2,7 @@
 // password dialog, department switch, clear cache.
 import type { Page } from '@playwright/test';
 import type { ShellPage } from '../pages/ShellPage.ts';
+import { addAnnouncement, releaseAnnouncement, signIn } from '../support/api.ts';
 import { authFile, LIGHT_PAGE, TEXT, USERS } from '../support/env.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { apiGlob, envelope, fulfillJson, patchJson, platformSettings, stubApi } from '../support/network.ts';
@@ -128,23 +129,41 @@ test.describe('notification bell', () => {
     await expect(bell.badge).toHaveCount(0);
   });
 
-  test('announcements: list, detail dialog, mark read, view more', async ({ page, shell, bell }) => {
+  test('announcements: list, detail dialog, mark read, view more', async ({ page, shell, bell, request }) => {
+    // Announcements of its own: seeded ones are read by other tests of this account or pushed off the
+    // bell's first page by messages other specs raise meanwhile (risk warnings are system messages).
+    const token = await signIn(request, USERS.admin);
+    const stamp = Date.now();
+    const ruleTitle = `上报时限提醒${stamp}`;
+    const launchTitle = `客服热线通知${stamp}`;
+    const own = [
+      {
+        titile: ruleTitle,
+        msgContent: '<p>电子运单须在卸货签收后 24 小时内上报省级监测系统。</p>',
+        priority: 'M',
+        openType: 'url',
+        openPage: '/shipping/list',
+      },
+      { titile: launchTitle, msgContent: '<p>如有问题请联系客服 <b>400-820-2026</b>。</p>', priority: 'H' },
+    ];
+    for (const announcement of own)
+      await releaseAnnouncement(request, token, await addAnnouncement(request, token, announcement));
     await shell.goto(LIGHT_PAGE);
     await bell.open();
     await bell.showTab(/公告/);
-    // The two seeded announcements; other tests on the same server may release more meanwhile.
-    for (const title of ['监管上报规则更新', '平台上线通知'])
+    for (const title of [ruleTitle, launchTitle])
       await expect(bell.announcements().filter({ hasText: title })).toHaveCount(1);
 
     // The one with openType url has a 'go handle' button.
     const markRead = page.waitForRequest(apiGlob('/sys/sysAnnouncementSend/editByAnntIdAndUserId'));
     const countsAgain = page.waitForRequest(apiGlob(COUNTS));
-    await bell.announcements().filter({ hasText: '监管上报规则更新' }).click();
+    await bell.announcements().filter({ hasText: ruleTitle }).click();
     await markRead;
     await countsAgain;
-    const detail = shell.dialog('监管上报规则更新');
+    const detail = shell.dialog(ruleTitle);
     await expect(detail).toBeVisible();
-    await expect(detail).toContainText('风控部');
+    // Sender: the releasing user's real name.
+    await expect(detail).toContainText('管理员');
     await expect(detail).toContainText('24 小时内上报');
     // 60% of the window wide, body 80% of the window high; full screen is 100% wide.
     await expect.poll(async () => Math.round((await detail.boundingBox())?.width ?? 0)).toBe(864);
@@ -162,8 +181,8 @@ test.describe('notification bell', () => {
     // The other has no openType: no 'go handle'; its HTML is rendered (bold phone number).
     await bell.open();
     await bell.showTab(/公告/);
-    await bell.announcements().filter({ hasText: '平台上线通知' }).click();
-    const other = shell.dialog('平台上线通知');
+    await bell.announcements().filter({ hasText: launchTitle }).click();
+    const other = shell.dialog(launchTitle);
     await expect(other).toBeVisible();
     await expect(other.locator('b', { hasText: '400-820-2026' })).toBeVisible();
     await expect(other.getByRole('button', { name: '去处理' })).toHaveCount(0);

@@ -7,29 +7,11 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { PartyScreen } from '../pages/PartyScreens.ts';
 import { approvedDriverWithVehicle } from '../pages/ShippingPage.ts';
+import { apiCall, type Rec } from '../support/api.ts';
 import { adminToken } from '../support/authFlows.ts';
 import { API_BASE, LIGHT_PAGE } from '../support/env.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { clickRowAction } from '../support/rowActions.ts';
-
-type Rec = Record<string, unknown>;
-
-async function call<T = Rec>(
-  request: APIRequestContext,
-  token: string,
-  method: 'GET' | 'POST',
-  url: string,
-  data?: unknown,
-): Promise<T> {
-  const res = await request.fetch(`${API_BASE}${url}`, {
-    method,
-    headers: { 'X-Access-Token': token },
-    ...(data === undefined ? {} : { data }),
-  });
-  const body = await res.json();
-  if (!body.success) throw new Error(`${method} ${url}: ${body.message}`);
-  return body.result as T;
-}
 
 async function list(request: APIRequestContext, token: string, url: string) {
   const res = await request.get(`${API_BASE}${url}`, { headers: { 'X-Access-Token': token } });
@@ -136,7 +118,7 @@ test('监管上传: a failed driver report shows its field paths, links to the d
   const [message] = await own();
   expect(message).toBeTruthy();
   // Sent now rather than at the next scheduled run.
-  await call(request, token, 'POST', '/report/message/resend', { ids: [message?.id] });
+  await apiCall(request, token, 'POST', '/report/message/resend', { ids: [message?.id] });
   await expect.poll(async () => (await own())[0]?.state, { timeout: 90_000 }).toBe('failed');
 
   // The home page counts the failed report and opens 监管上传 from it.

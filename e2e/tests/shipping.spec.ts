@@ -143,7 +143,9 @@ test('order → note → every step to audit, in the right lists, with its track
   await expect(audit.getByTestId('money-summary')).toContainText('4,');
   await ui.submitStep(audit, '审核');
   await expect(ui.row(number)).toHaveCount(0);
-  expect((await pendingCounts(request, token)).tangjieZhangQi).toBe(before + 1);
+  // At least by one: other specs audit and pay per-trip waybills meanwhile. The waybill itself is checked in
+  // the settlement-due view below.
+  expect((await pendingCounts(request, token)).tangjieZhangQi).toBeGreaterThanOrEqual(before + 1);
 
   // Audited and unpaid: due on the pay list (the header counter, fetched on the page load, has moved), and in
   // the main list's settlement-due view (?state=1).

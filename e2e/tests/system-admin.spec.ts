@@ -8,14 +8,8 @@
 import type { Browser, Page } from '@playwright/test';
 import { LoginPage } from '../pages/LoginPage.ts';
 import { ShellPage } from '../pages/ShellPage.ts';
-import {
-  adminCall,
-  DepartScreen,
-  GrantTree,
-  MenuScreen,
-  ResourceScreen,
-  SYSTEM,
-} from '../pages/SystemPages.ts';
+import { DepartScreen, GrantTree, MenuScreen, ResourceScreen, SYSTEM } from '../pages/SystemPages.ts';
+import { apiCall } from '../support/api.ts';
 import { adminToken, uniqueName } from '../support/authFlows.ts';
 import { LOGGED_OUT } from '../support/env.ts';
 import { expect, test } from '../support/fixtures.ts';
@@ -111,7 +105,7 @@ test('a new administrator sets up a department, role and user; the user sees onl
 
   await test.step('a colleague in the department and a user of a sibling department (API)', async () => {
     const find = async (name: string) => {
-      const [found] = await adminCall<Array<{ id: string; departName: string; parentId: string | null }>>(
+      const [found] = await apiCall<Array<{ id: string; departName: string; parentId: string | null }>>(
         request,
         token,
         'GET',
@@ -123,7 +117,7 @@ test('a new administrator sets up a department, role and user; the user sees onl
     const own = await find(departName);
     const siblingName = uniqueName('调度部邻');
     // Beside the new department, under the same parent (the top level).
-    await adminCall(request, token, 'POST', '/sys/sysDepart/add', {
+    await apiCall(request, token, 'POST', '/sys/sysDepart/add', {
       departName: siblingName,
       parentId: own.parentId,
       orgCategory: '1',
@@ -133,7 +127,7 @@ test('a new administrator sets up a department, role and user; the user sees onl
       [colleague, own],
       [outsider, sibling],
     ] as const)
-      await adminCall(request, token, 'POST', '/sys/user/add', {
+      await apiCall(request, token, 'POST', '/sys/user/add', {
         username: name,
         realname: `调度 ${name}`,
         password: INITIAL,

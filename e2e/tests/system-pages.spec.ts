@@ -4,7 +4,8 @@
 // with the other specs, so no global counts are asserted).
 import type { Locator, Page } from '@playwright/test';
 import type { ShellPage } from '../pages/ShellPage.ts';
-import { adminCall, ResourceScreen, SYSTEM } from '../pages/SystemPages.ts';
+import { ResourceScreen, SYSTEM } from '../pages/SystemPages.ts';
+import { apiCall } from '../support/api.ts';
 import { adminToken, uniqueName } from '../support/authFlows.ts';
 import { LIGHT_PAGE } from '../support/env.ts';
 import { expect, test } from '../support/fixtures.ts';
@@ -177,19 +178,19 @@ test('data log: two versions of one record compared side by side', async ({ page
   const code = uniqueName('dl_');
   const name = uniqueName('版本规则');
   const json = '[{"digits":"*","pattern":".+","message":"不能为空"}]';
-  await adminCall(request, token, 'POST', '/sys/checkRule/add', {
+  await apiCall(request, token, 'POST', '/sys/checkRule/add', {
     ruleName: name,
     ruleCode: code,
     ruleJson: json,
   });
-  const page1 = await adminCall<{ records: Array<{ id: string }> }>(
+  const page1 = await apiCall<{ records: Array<{ id: string }> }>(
     request,
     token,
     'GET',
     `/sys/checkRule/list?ruleCode=${code}`,
   );
   const id = page1.records[0].id;
-  await adminCall(request, token, 'PUT', '/sys/checkRule/edit', {
+  await apiCall(request, token, 'PUT', '/sys/checkRule/edit', {
     id,
     ruleName: `${name}二`,
     ruleCode: code,

@@ -3,22 +3,15 @@
 // another user's browser and after it expires.
 import type { APIRequestContext } from '@playwright/test';
 import { DriverDetail, driverWithLicence } from '../pages/DriverDetail.ts';
+import { signIn } from '../support/api.ts';
 import { adminToken } from '../support/authFlows.ts';
-import { API_BASE, BASE_URL, PASSWORD, USERS } from '../support/env.ts';
+import { API_BASE, BASE_URL, USERS } from '../support/env.ts';
 import { expect, test } from '../support/fixtures.ts';
 
 const ONE_PIXEL_PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
   'base64',
 );
-
-/** Signs in through the API of a fresh request context (its own cookie jar) and returns the token. */
-async function signIn(request: APIRequestContext, username: string): Promise<string> {
-  const res = await request.post(`${API_BASE}/sys/login`, { data: { username, password: PASSWORD } });
-  const body = (await res.json()) as { success: boolean; message: string; result: { token: string } };
-  expect(body, body.message).toMatchObject({ success: true });
-  return body.result.token;
-}
 
 /** A signed link of `path` made for the context's user; the answer also sets that context's file cookie. */
 async function signedUrl(request: APIRequestContext, token: string, path: string, ttl?: number) {

@@ -1,0 +1,82 @@
+// API calls the browser tests make to set up their own data: one place for the envelope check, so that a
+// refused set-up step fails with the server's message instead of a confusing UI wait later.
+import { type APIRequestContext, expect } from '@playwright/test';
+import { API_BASE, PASSWORD } from './env.ts';
+
+export type Rec = Record<string, unknown>;
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+export interface Envelope<T> {
+  success: boolean;
+  message: string;
+  code: number;
+  result: T;
+}
+
+/** The whole envelope of a call, whatever it answers (for tests that expect a refusal). */
+export async function apiEnvelope<T = Rec>(
+  request: APIRequestContext,
+  token: string,
+  method: HttpMethod,
+  path: string,
+  data?: unknown,
+): Promise<Envelope<T>> {
+  const res = await request.fetch(`${API_BASE}${path}`, {
+    method,
+    headers: { 'X-Access-Token': token },
+    ...(data === undefined ? {} : { data }),
+  });
+  return (await res.json()) as Envelope<T>;
+}
+
+/** A call that must succeed; answers its result. */
+export async function apiCall<T = Rec>(
+  request: APIRequestContext,
+  token: string,
+  method: HttpMethod,
+  path: string,
+  data?: unknown,
+): Promise<T> {
+  const body = await apiEnvelope<T>(request, token, method, path, data);
+  expect(body, `${method} ${path}: ${body.message}`).toMatchObject({ success: true });
+  return body.result;
+}
+
+/** Signs a demo account (or any account with the demo password) in through the API; answers the token. */
+export async function signIn(
+  request: APIRequestContext,
+  username: string,
+  password = PASSWORD,
+): Promise<string> {
+  const res = await request.post(`${API_BASE}/sys/login`, { data: { username, password } });
+  const body = (await res.json()) as Envelope<{ token: string }>;
+  expect(body, `sign-in of ${username}: ${body.message}`).toMatchObject({ success: true });
+  return body.result.token;
+}
+
+/** Adds an announcement to everyone as the admin (not yet released); answers its id. */
+export async function addAnnouncement(
+  request: APIRequestContext,
+  token: string,
+  announcement: { titile: string; msgContent: string } & Rec,
+): Promise<string> {
+  await apiCall(request, token, 'POST', '/sys/annountCement/add', { msgType: 'ALL', ...announcement });
+  const query = new URLSearchParams({ titile: announcement.titile, pageNo: '1', pageSize: '10' });
+  const found = await apiCall<{ records: { id: string }[] }>(
+    request,
+    token,
+    'GET',
+    `/sys/annountCement/list?${query}`,
+  );
+  const id = found.records[0]?.id;
+  if (!id) throw new Error(`announcement ${announcement.titile} was not added`);
+  return id;
+}
+
+export async function releaseAnnouncement(
+  request: APIRequestContext,
+  token: string,
+  id: string,
+): Promise<void> {
+  await apiCall(request, token, 'GET', `/sys/annountCement/doReleaseData?id=${encodeURIComponent(id)}`);
+}
