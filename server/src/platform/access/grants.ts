@@ -20,22 +20,28 @@ const TTL_MS = 15_000;
  * cache, typed with its full permission rows, and drops it whenever a role, menu or membership changes.
  */
 export class GrantCache<P extends GrantedPermission> {
-  private readonly cache = new Map<string, { at: number; version: number; grants: Promise<UserGrants<P>> }>();
-  private version = 0;
+  // Per database: user ids repeat across databases (tests, benches and tools open several in one process).
+  private caches = new WeakMap<object, Map<string, { at: number; grants: Promise<UserGrants<P>> }>>();
 
   constructor(private readonly load: (db: Db, userId: string) => Promise<GrantRow<P>[]>) {}
 
   invalidate(): void {
-    this.version += 1;
-    this.cache.clear();
+    this.caches = new WeakMap();
   }
 
   of(db: Db, userId: string): Promise<UserGrants<P>> {
-    const hit = this.cache.get(userId);
-    if (hit && hit.version === this.version && Date.now() - hit.at < TTL_MS) return hit.grants;
+    let cache = this.caches.get(db);
+    if (!cache) {
+      cache = new Map();
+      this.caches.set(db, cache);
+    }
+    const hit = cache.get(userId);
+    if (hit && Date.now() - hit.at < TTL_MS) return hit.grants;
     const grants = this.load(db, userId).then(foldGrants);
-    this.cache.set(userId, { at: Date.now(), version: this.version, grants });
-    grants.catch(() => this.cache.delete(userId));
+    const entry = { at: Date.now(), grants };
+    cache.set(userId, entry);
+    // A failed load is not kept; a later one that replaced it stays.
+    grants.catch(() => cache.get(userId) === entry && cache.delete(userId));
     return grants;
   }
 }

@@ -19,20 +19,22 @@ const answerOf = (result: PermissionResult) =>
   Buffer.from(
     `{"success":true,"message":"操作成功！","code":200,"result":${serializeReply(result)},"timestamp":`,
   );
-let allAuthCache: { at: number; value: Promise<PermissionEntry[]> } | null = null;
+// Per database, as the grants: every button of the menu, the same for every user of it.
+let allAuthCaches = new WeakMap<object, { at: number; value: Promise<PermissionEntry[]> }>();
 const ALL_AUTH_TTL_MS = 15_000;
 
 export function permissionRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db } = ctx;
 
   function allAuth(): Promise<PermissionEntry[]> {
-    if (allAuthCache && Date.now() - allAuthCache.at < ALL_AUTH_TTL_MS) return allAuthCache.value;
+    const hit = allAuthCaches.get(db);
+    if (hit && Date.now() - hit.at < ALL_AUTH_TTL_MS) return hit.value;
     const value = db
       .select()
       .from(sysPermission)
       .where(eq(sysPermission.menuType, MENU_TYPE.button))
       .then((rows) => rows.filter((p) => p.delFlag === 0 && p.perms).map((p) => buttonEntry(p, true)));
-    allAuthCache = { at: Date.now(), value };
+    allAuthCaches.set(db, { at: Date.now(), value });
     return value;
   }
 
@@ -68,5 +70,5 @@ export function permissionRoutes(app: FastifyInstance, ctx: AppContext): void {
 }
 
 export function invalidateAllAuth(): void {
-  allAuthCache = null;
+  allAuthCaches = new WeakMap();
 }
