@@ -58,6 +58,9 @@ export default defineConfig({
     browserName: 'chromium',
     headless: true,
     locale: 'zh-CN',
+    // The console skips antd's motions and chart animations for users who ask for less motion: the
+    // tests wait for states, never for an animation, and the two cores go to the pages and the server.
+    reducedMotion: 'reduce',
     timezoneId: 'Asia/Shanghai',
     launchOptions: { executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS },
     trace: process.env.CI ? 'on-first-retry' : 'off',

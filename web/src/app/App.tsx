@@ -4,6 +4,7 @@ import { ConfigProvider } from 'antd';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RouterProvider } from 'react-router';
+import { useReducedMotion } from '../layouts/useMediaQuery';
 import { antdLocale } from '../locales/i18n';
 import { useSession } from '../stores/session';
 import { useSettings } from '../stores/settings';
@@ -27,6 +28,7 @@ export function App() {
   const { i18n } = useTranslation();
   const primaryColor = useSettings((s) => s.settings.primaryColor);
   const english = i18n.language === 'en-US';
+  const reducedMotion = useReducedMotion();
   useLoadPlatformSettings();
 
   useEffect(() => {
@@ -36,7 +38,14 @@ export function App() {
   return (
     <ConfigProvider
       locale={antdLocale(i18n.language)}
-      theme={{ token: { colorPrimary: primaryColor, colorInfo: primaryColor, borderRadius: 6 } }}
+      theme={{
+        token: {
+          colorPrimary: primaryColor,
+          colorInfo: primaryColor,
+          borderRadius: 6,
+          motion: !reducedMotion,
+        },
+      }}
     >
       <RouterProvider router={router} />
       {signedInOnce ? (

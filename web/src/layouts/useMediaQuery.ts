@@ -23,3 +23,8 @@ export function useDevice(): { mobile: boolean; phone: boolean } {
   const phone = useMediaQuery(`(max-width: ${BREAKPOINT_MOBILE_SIDER_CLOSED}px)`);
   return { mobile, phone };
 }
+
+/** The system's "reduce motion" setting: antd's open/close motions and chart animations are then skipped. */
+export function useReducedMotion(): boolean {
+  return useMediaQuery('(prefers-reduced-motion: reduce)');
+}

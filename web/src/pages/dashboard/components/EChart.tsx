@@ -6,6 +6,7 @@ import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/compon
 import * as echarts from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
 import ReactEChartsCore from 'echarts-for-react/esm/core';
+import { useReducedMotion } from '../../../layouts/useMediaQuery';
 
 echarts.use([LineChart, BarChart, GridComponent, TooltipComponent, LegendComponent, CanvasRenderer]);
 
@@ -18,11 +19,12 @@ export default function EChart({
   height?: number;
   label: string;
 }) {
+  const reducedMotion = useReducedMotion();
   return (
     <div role="img" aria-label={label}>
       <ReactEChartsCore
         echarts={echarts}
-        option={option}
+        option={reducedMotion ? { ...option, animation: false } : option}
         style={{ height, width: '100%' }}
         notMerge
         lazyUpdate
