@@ -1,6 +1,8 @@
 import { fileURLToPath } from 'node:url';
+import { constants } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type PluginOption } from 'vite';
+import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 
 /**
  * @freight/contracts holds declarations and pure functions only. Telling Rollup so lets it drop the
@@ -22,7 +24,19 @@ const apiTarget = process.env.API_TARGET ?? 'http://127.0.0.1:3000';
 export default defineConfig({
   base: '/',
   // The root also holds a newer vite for other workspaces; the plugin's types resolve there.
-  plugins: [react() as unknown as PluginOption, contractsArePure()],
+  plugins: [
+    react() as unknown as PluginOption,
+    contractsArePure(),
+    // Brotli and gzip copies beside every bundle: the server sends the one the browser accepts. Brotli at 9:
+    // within 2 % of 11 in size at a fraction of the build time.
+    compression({
+      algorithms: [
+        defineAlgorithm('brotliCompress', { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } }),
+        'gzip',
+      ],
+      threshold: 1024,
+    }) as PluginOption,
+  ],
   resolve: {
     alias: {
       'resize-observer-polyfill': fileURLToPath(new URL('src/app/nativeResizeObserver.ts', import.meta.url)),

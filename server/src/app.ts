@@ -1,5 +1,6 @@
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
+import compress from '@fastify/compress';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -100,6 +101,9 @@ export async function buildApp(
     securityHeaders(request.raw, reply.raw, (error) => done(error ? (error as Error) : undefined));
   });
   await app.register(rateLimit, { global: false });
+  // Answers over 1 KB go out compressed when the client accepts it (a list page is ~10 KB of JSON, the admin's
+  // menu ~100 KB); the console's bundles are compressed at build time and sent as they are.
+  await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 1 } });
   await app.register(websocket, {
     // Echo the token sub-protocol the console offers, as the reference's filter does.
@@ -145,7 +149,13 @@ export async function buildApp(
 /** The built console at '/': its files when they exist, else the SPA's index.html (client-side routes). */
 function serveConsole(app: FastifyInstance, config: AppConfig): void {
   if (!existsSync(path.join(config.webDist, 'index.html'))) return;
-  void app.register(fastifyStatic, { root: config.webDist, serve: false });
+  // Cache headers are the handler's own (the plugin's default would replace them with max-age=0).
+  void app.register(fastifyStatic, {
+    root: config.webDist,
+    serve: false,
+    preCompressed: true,
+    cacheControl: false,
+  });
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {
     if (request.url.startsWith(config.basePath)) return reply.callNotFound();
     const file = decodeURIComponent(request.url.split('?')[0]).replace(/^\/+/, '');
