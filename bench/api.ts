@@ -87,6 +87,7 @@ interface Prepared {
 function prepare(scenario: Scenario, ctx: ScenarioContext): Prepared {
   const headers: Record<string, string> = {};
   if (scenario.auth !== false) headers['x-access-token'] = ctx.token;
+  if (scenario.acceptEncoding) headers['accept-encoding'] = scenario.acceptEncoding;
   let body: string | undefined;
   if (scenario.body !== undefined) {
     headers['content-type'] = 'application/json';
@@ -126,7 +127,7 @@ function loadOf(server: BenchServer, p: Prepared, durationSeconds: number): Prom
     connections: p.scenario.connections ?? settings.connections,
     durationSeconds,
     timeoutSeconds: 10,
-    expectBodyIncludes: p.scenario.expectSuccess === false ? undefined : SUCCESS,
+    expectBodyIncludes: p.scenario.expectSuccess === false || p.scenario.acceptEncoding ? undefined : SUCCESS,
   });
 }
 

@@ -74,7 +74,17 @@ async function templateKey(): Promise<string> {
  * The migrated and seeded embedded database as a tarball, made once per source version and reused by
  * every test file: opening it takes a sixth of migrating and seeding an empty one.
  */
-async function pgliteTemplate(): Promise<Blob> {
+let templateOfProcess: Promise<Blob> | undefined;
+function pgliteTemplate(): Promise<Blob> {
+  // Test files of one worker share their modules: the sources are hashed and the tarball read once.
+  templateOfProcess ??= loadOrMakeTemplate();
+  templateOfProcess.catch(() => {
+    templateOfProcess = undefined;
+  });
+  return templateOfProcess;
+}
+
+async function loadOrMakeTemplate(): Promise<Blob> {
   const key = await templateKey();
   const file = path.join(TEMPLATE_DIR, `${key}.tar`);
   try {

@@ -54,6 +54,10 @@ describe('compressed answers', () => {
     const unpacked = JSON.parse(gunzipSync(gz.rawPayload).toString());
     expect(unpacked.result).toEqual(menu.result);
     expect(gz.rawPayload.length).toBeLessThan(plain.rawPayload.length / 4);
+    const br = await t.call(token, { url, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toContain('accept-encoding');
+    expect(JSON.parse(brotliDecompressSync(br.rawPayload).toString()).result).toEqual(menu.result);
 
     // An answer under 1 KB is not worth it.
     const smallUrl = '/jeecg-boot/sys/user/checkOnlyUser?username=nobody';

@@ -1,24 +1,45 @@
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
+import { Negotiator } from '@fastify/accept-negotiator';
 import type { PermissionEntry, PermissionResult } from '@freight/contracts';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { UserGrants } from '../../../platform/access/grants.ts';
 import type { AppContext } from '../../../platform/context.ts';
-import { serializeReply } from '../../../platform/http/envelope.ts';
+import { ok, serializeReply } from '../../../platform/http/envelope.ts';
 import { unauthorized } from '../../../platform/http/errors.ts';
 import { type PermissionRow, userGrants } from '../accessDirectory.ts';
 import { sysPermission } from '../schema.ts';
 import { buildMenuTree, buttonEntry, MENU_TYPE } from './menuTree.ts';
 
-// The menu answer is derived from the grants and kept as its JSON text: it lives exactly as long as the grants
-// object it came from (dropped on any grant change in this process, else after the grants' 15 s). Building
-// and serialising the admin's ~100 KB menu on every call was what made this the slowest call after login.
-const answerCache = new WeakMap<UserGrants<PermissionRow>, Promise<Buffer>>();
+// The menu answer is derived from the grants and kept as encoded bytes: it lives exactly as long as the grants
+// object it came from (dropped on any grant change in this process, else after the grants' 15 s). Building,
+// serialising and compressing the admin's ~100 KB menu on every call was what made this the slowest call
+// after login. Its `timestamp` is therefore the time the answer was built, not the time it is sent.
+type MenuAnswer = { plain: Buffer; encoded: Map<Encoding, Promise<Buffer>> };
+type Encoding = 'br' | 'gzip';
+const answerCache = new WeakMap<UserGrants<PermissionRow>, Promise<MenuAnswer>>();
+const negotiator = new Negotiator<Encoding>({ supportedValues: ['br', 'gzip'] });
+const brotli = promisify(brotliCompress);
+const gzipped = promisify(gzip);
+const encoders: Record<Encoding, (plain: Buffer) => Promise<Buffer>> = {
+  br: (plain) => brotli(plain, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } }),
+  gzip: (plain) => gzipped(plain, { level: 9 }),
+};
 
-/** The envelope of `ok(result)` up to its timestamp, encoded once: a reply adds only the time. */
-const answerOf = (result: PermissionResult) =>
-  Buffer.from(
-    `{"success":true,"message":"操作成功！","code":200,"result":${serializeReply(result)},"timestamp":`,
-  );
+const answerOf = (result: PermissionResult): MenuAnswer => ({
+  plain: Buffer.from(serializeReply(ok(result))),
+  encoded: new Map(),
+});
+
+function encodedAnswer(answer: MenuAnswer, encoding: Encoding): Promise<Buffer> {
+  let bytes = answer.encoded.get(encoding);
+  if (!bytes) {
+    bytes = encoders[encoding](answer.plain);
+    answer.encoded.set(encoding, bytes);
+  }
+  return bytes;
+}
 // Per database, as the grants: every button of the menu, the same for every user of it.
 let allAuthCaches = new WeakMap<object, { at: number; value: Promise<PermissionEntry[]> }>();
 const ALL_AUTH_TTL_MS = 15_000;
@@ -62,9 +83,12 @@ export function permissionRoutes(app: FastifyInstance, ctx: AppContext): void {
         answerCache.set(grants, answer);
         answer.catch(() => answerCache.delete(grants));
       }
-      return reply
-        .type('application/json; charset=utf-8')
-        .send(Buffer.concat([await answer, Buffer.from(`${Date.now()}}`)]));
+      const menu = await answer;
+      const accepted = request.headers['accept-encoding'];
+      const encoding = accepted ? negotiator.negotiate(accepted) : null;
+      reply.type('application/json; charset=utf-8').header('vary', 'accept-encoding');
+      if (!encoding) return reply.send(menu.plain);
+      return reply.header('content-encoding', encoding).send(await encodedAnswer(menu, encoding));
     },
   );
 }
