@@ -244,6 +244,8 @@ test.beforeAll(async () => {
       DATA_DIR: dataDir,
       LOGIN_CAPTCHA: 'false',
       SEED_DEMO: 'true',
+      // The demo accounts and the smallest demo: this server's start must not compete with the suite's.
+      DEMO_ORDERS: '14',
       SCHEDULER: 'false',
       LOG_LEVEL: 'warn',
       WEB_DIST: process.env.WEB_DIST ?? path.join(REPO_ROOT, 'web/dist'),

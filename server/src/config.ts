@@ -24,6 +24,8 @@ export interface AppConfig {
   logLevel: string;
   /** Seed the demo accounts and data into an empty database. */
   seedDemo: boolean;
+  /** Orders of the demo seeded on a first start; unset, the full demo (about 340 waybills). */
+  demoOrders: number | undefined;
   /** /sys/loginByUsername answers 406 when the password is older than this. */
   passwordMaxAgeDays: number;
   /** CAS server base URL (e.g. https://cas.example.com/cas); single sign-on is off without it. */
@@ -132,6 +134,7 @@ export function loadConfig(
     webDist: path.resolve(env.WEB_DIST ?? path.join(repoRoot, 'web/dist')),
     logLevel: env.LOG_LEVEL ?? 'info',
     seedDemo: flag(env.SEED_DEMO, true),
+    demoOrders: env.DEMO_ORDERS ? int(env.DEMO_ORDERS, 0) || undefined : undefined,
     passwordMaxAgeDays: int(env.PASSWORD_MAX_AGE_DAYS, 90),
     casServerUrl: env.CAS_SERVER_URL?.replace(/\/+$/, '') || undefined,
     oidcProviders: oidcFromEnv(env),

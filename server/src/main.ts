@@ -20,7 +20,7 @@ if (config.seedDemo) {
   await seedDemoAccounts(database.db);
   // A first start on an empty database gets the default scale of demo data.
   const storage = createStorage(config);
-  const demo = await seedDemoDataIfEmpty(database.db, { storage });
+  const demo = await seedDemoDataIfEmpty(database.db, { storage, orders: config.demoOrders });
   storage.close?.();
   if (demo) console.log(`demo data seeded at scale ${demo.scale} in ${demo.ms} ms`);
 }

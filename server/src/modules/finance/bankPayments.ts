@@ -1,5 +1,5 @@
 import { PAY_STATUS, PAYMENT_KIND, PAYMENT_STATE, PAYOUT_KIND } from '@freight/contracts';
-import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/client.ts';
 import {
   changePayStatus,
@@ -368,7 +368,7 @@ export async function resumePayments(
     .where(
       and(
         eq(finBankPayment.state, PAYMENT_STATE.pending),
-        lt(finBankPayment.createTime, new Date(Date.now() - staleMs)),
+        lte(finBankPayment.createTime, new Date(Date.now() - staleMs)),
       ),
     );
   await sendPayments(
@@ -381,7 +381,7 @@ export async function resumePayments(
     .where(
       and(
         eq(finBankPayment.state, PAYMENT_STATE.paying),
-        lt(finBankPayment.sentTime, new Date(Date.now() - staleMs)),
+        lte(finBankPayment.sentTime, new Date(Date.now() - staleMs)),
       ),
     )
     .limit(5000);

@@ -57,7 +57,12 @@ export function financeModule(app: FastifyInstance, ctx: AppContext): void {
   const fin: Finance = { db: ctx.db, bank, log: app.log };
   instances.set(ctx, { fin, sim });
   bank.setNoticeHandler(async (callback) => {
-    await handleCallback(fin, callback);
+    try {
+      await handleCallback(fin, callback);
+    } catch (error) {
+      app.log.warn({ err: error }, 'bank callback not taken; the bank posts it again');
+      throw error;
+    }
   });
   app.addHook('onClose', async () => bank.close());
 

@@ -36,6 +36,10 @@ export const DEFAULT_SIM_SETTINGS: SimBankSettings = {
   callbacks: true,
 };
 
+/** A callback the platform did not take is posted again, up to this many times in all, further apart each time. */
+const CALLBACK_ATTEMPTS = 5;
+const CALLBACK_RETRY_MS = 500;
+
 /** The shared secret of the simulated bank's callbacks (a real adapter reads its own from settings). */
 export const SIM_CALLBACK_SECRET = 'sim-bank-callback-secret';
 const CHANNEL = 'sim';
@@ -67,6 +71,7 @@ export class SimulatedBank implements BankAdapter {
   private handler: ((callback: SignedCallback) => Promise<void>) | null = null;
   private timer: NodeJS.Timeout | null = null;
   private flushing: Promise<void> | null = null;
+  private readonly redeliveries = new Set<NodeJS.Timeout>();
   private closed = false;
 
   constructor(
@@ -198,6 +203,8 @@ export class SimulatedBank implements BankAdapter {
     this.closed = true;
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
+    for (const retry of this.redeliveries) clearTimeout(retry);
+    this.redeliveries.clear();
   }
 
   /** Resolves the due requests now and delivers their callbacks (tests and the demo use it too). */
@@ -232,8 +239,7 @@ export class SimulatedBank implements BankAdapter {
               time: new Date().toISOString(),
             });
           }
-          if (notices.length && this.settings.callbacks && this.handler && !this.closed)
-            await this.handler(this.sign(notices)).catch(() => undefined);
+          if (notices.length && this.settings.callbacks) await this.deliver(this.sign(notices), 1);
           if (due.length < 2000) break;
         }
       } finally {
@@ -241,6 +247,24 @@ export class SimulatedBank implements BankAdapter {
       }
     })();
     return this.flushing;
+  }
+
+  /**
+   * Posts a callback; one the platform did not take (its transaction failed) is posted again a little later,
+   * as banks repeat unacknowledged notices. The platform answers a repeat as a duplicate.
+   */
+  private async deliver(callback: SignedCallback, attempt: number): Promise<void> {
+    if (!this.handler || this.closed) return;
+    try {
+      await this.handler(callback);
+    } catch {
+      if (attempt >= CALLBACK_ATTEMPTS || this.closed) return;
+      const retry = setTimeout(() => {
+        this.redeliveries.delete(retry);
+        void this.deliver(callback, attempt + 1);
+      }, CALLBACK_RETRY_MS * attempt);
+      this.redeliveries.add(retry);
+    }
   }
 
   private schedule(delayMs: number): void {
