@@ -20,6 +20,8 @@ export interface TestApp {
   app: FastifyInstance;
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** PostgreSQL only: the URL of this app's own database (a second instance may open it too). */
+  databaseUrl?: string;
   config: AppConfig;
   ctx: AppContext;
   login(username: string, password?: string): Promise<string>;
@@ -162,6 +164,7 @@ export async function startTestApp(
     app,
     db: database.db,
     kind: database.kind,
+    databaseUrl: pgDb?.url,
     config,
     ctx,
     call,

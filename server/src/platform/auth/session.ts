@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { accessDirectory } from '../access/directory.ts';
 import type { Db } from '../db/client.ts';
+import { listeningSessionClockOf } from '../db/sessionClock.ts';
 import { VersionedCache, writeClockOf } from '../db/writeClock.ts';
 import { randomToken, sha256 } from './crypto.ts';
 import { sysUserToken } from './schema.ts';
@@ -59,11 +60,12 @@ export function parseTenantIds(rel: string | null): number[] {
 /** A session before the request's tenant is checked. */
 export type ResolvedSession = Omit<Session, 'tenantId'>;
 
-// Sessions of the embedded database, remembered until its next write (a logout, freeze, delete or password
-// change is a write, so a revoked token stops at once); expiry is checked on every use.
+// Sessions remembered until a change to users or tokens: on the embedded database any write (a logout,
+// freeze, delete or password change is a write), on PostgreSQL the session clock (db/sessionClock.ts), which
+// hears of every instance's changes. Expiry is checked on every use.
 const sessionCaches = new WeakMap<object, VersionedCache<{ session: ResolvedSession; expiresAt: number }>>();
 function sessionCacheOf(db: Db) {
-  const clock = writeClockOf(db);
+  const clock = writeClockOf(db) ?? listeningSessionClockOf(db);
   if (!clock) return undefined;
   let cache = sessionCaches.get(db);
   if (!cache) {

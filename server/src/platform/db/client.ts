@@ -8,6 +8,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { attachArrayRunner, pgliteArrayRunner, postgresArrayRunner } from './arrayQuery.ts';
+import { attachSessionClock, SessionClock, watchSessions } from './sessionClock.ts';
 import { attachWriteClock, isPlainRead, WriteClock } from './writeClock.ts';
 
 /**
@@ -46,11 +47,21 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     // An idle connection the server drops (restart, failover, dropped test database) emits 'error' on the
     // pool; unhandled it would end the process. The pool replaces the client on the next checkout.
     pool.on('error', (error) => console.error('database pool: idle client error', error.message));
-    const pgDb = drizzlePg(pool, { casing: DB_CASING });
+    const sessions = new SessionClock();
+    const watched = watchSessions(pool, options.url, sessions);
+    const pgDb = drizzlePg(watched.pool, { casing: DB_CASING });
     const db: Db = pgDb;
+    attachSessionClock(db, sessions);
     attachArrayRunner(db, postgresArrayRunner(pool));
     await migratePg(pgDb, { migrationsFolder });
-    return { db, kind: 'postgres', close: () => pool.end() };
+    return {
+      db,
+      kind: 'postgres',
+      close: async () => {
+        await watched.stop();
+        await pool.end();
+      },
+    };
   }
   let client: PGlite;
   if (options.dataDir) {
