@@ -2,11 +2,11 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { buildApp } from '../../app.ts';
-import { sysUser } from '../../modules/system/schema.ts';
-import { api, startTestApp, type TestApp } from '../../test/harness.ts';
-import { type Database, openDatabase } from '../db/client.ts';
-import { listeningSessionClockOf } from '../db/sessionClock.ts';
+import { buildApp } from '../app.ts';
+import { sysUser } from '../modules/system/schema.ts';
+import { type Database, openDatabase } from '../platform/db/client.ts';
+import { listeningSessionClockOf } from '../platform/db/sessionClock.ts';
+import { api, startTestApp, type TestApp } from './harness.ts';
 
 // Sessions are answered from memory (the call every page makes first must not wait on the database), yet a
 // logout, a freeze or a deletion ends a session at once: on the instance that made the change, and, on
