@@ -90,9 +90,13 @@ describe('operations screens of system administration', () => {
     expect(sheet.actualRowCount - 1).toBe(list.total);
     const typeColumn = header.indexOf('日志类型') + 1;
     expect(sheet.getRow(2).getCell(typeColumn).value).toBe('登录日志');
-    // The operation log records the export itself.
-    const ops = (await call('GET', '/sys/log/list?logType=2&operateType=6')).json().result.records;
-    expect(ops.some((l: { logContent: string }) => l.logContent.includes('导出日志'))).toBe(true);
+    // The operation log records the export itself, once the answer is out (written after the response).
+    await expect
+      .poll(async () => {
+        const ops = (await call('GET', '/sys/log/list?logType=2&operateType=6')).json().result.records;
+        return ops.some((l: { logContent: string }) => l.logContent.includes('导出日志'));
+      })
+      .toBe(true);
   });
 
   it('keeps versions of every edit and compares two of the same record only', async () => {
