@@ -296,3 +296,19 @@ export function buttonCodesOf<F extends FieldDecls>(decl: ResourceDecl<F>, view?
   if (fieldsOf(decl).some(([, field]) => field.mask)) codes.push(`${prefix}:sensitive`);
   return codes;
 }
+
+/**
+ * Whether a party user may see a row, by the declaration's party columns: the in-memory twin of the scope the
+ * server puts on every list (for rows pushed over a socket). Platform staff (no party) see every row of their
+ * tenant; a party kind the declaration has no column for sees none.
+ */
+export function partySees<F extends FieldDecls>(
+  decl: ResourceDecl<F>,
+  row: Record<string, unknown>,
+  viewer: { party: Party | undefined; partyId: string | null | undefined },
+): boolean {
+  if (!viewer.party) return true;
+  const column = decl.scope?.[viewer.party];
+  if (!column || !viewer.partyId) return false;
+  return row[column] === viewer.partyId;
+}

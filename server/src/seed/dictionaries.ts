@@ -276,6 +276,27 @@ export const DICTIONARIES: DictSeed[] = [
     ],
   },
   {
+    code: 'vehicle_live_state',
+    name: '车辆实时状态',
+    nameEn: 'Vehicle live state',
+    items: [
+      ['idle', '空闲', 'Idle', 'default'],
+      ['loading', '装货中', 'Loading', 'orange'],
+      ['transit', '运输中', 'In transit', 'green'],
+      ['offline', '离线', 'Offline', 'red'],
+    ],
+  },
+  {
+    code: 'track_source',
+    name: '定位来源',
+    nameEn: 'Position source',
+    items: [
+      ['1', '司机App', 'Driver app'],
+      ['2', '北斗', 'Beidou'],
+      ['3', '定位服务商', 'Positioning provider'],
+    ],
+  },
+  {
     code: 'pay_status',
     name: '支付状态',
     nameEn: 'Pay status',

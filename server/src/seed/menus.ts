@@ -20,6 +20,7 @@ import {
   riskParamResource,
   riskViolationResource,
   riskWarningResource,
+  vehiclePositionResource,
   vehicleResource,
   viewPermission,
 } from '@freight/contracts';
@@ -321,7 +322,7 @@ export const MENU_TREE: MenuSeed[] = [
     }),
   ]),
   group('/map', '地图监控', 'EnvironmentOutlined', [
-    page('/map/realtime', '实时位置', 'map/RealtimeLocation', 'map:realtime'),
+    resourcePage('/map/realtime', '实时位置', 'map/RealtimeLocation', vehiclePositionResource),
     page('/map/track', '轨迹查询', 'map/TrackQuery', 'map:track'),
   ]),
   group('/apps', '应用管理', 'AppstoreOutlined', [

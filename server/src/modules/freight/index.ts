@@ -30,7 +30,13 @@ export {
 export type { Actor } from './noteTransitions.ts';
 export { chinaToday } from './shippingMoney.ts';
 export { actorOf, settlementDue } from './shippingNotes.ts';
-export { hyOrder, hyShippingNote, hyShippingNoteHistory, hyTrackPoint } from './shippingSchema.ts';
+export {
+  hyOrder,
+  hyShippingNote,
+  hyShippingNoteHistory,
+  hyTrackPoint,
+  hyVehiclePosition,
+} from './shippingSchema.ts';
 
 /** The freight business: parties and, registered below them, the modules that use them. */
 export function freightModule(app: FastifyInstance, ctx: AppContext): void {
@@ -72,5 +78,6 @@ export function freightModule(app: FastifyInstance, ctx: AppContext): void {
 // What other modules may use of the freight business (the regulator outbox reads its records).
 export { emitFreightEvent, type FreightEvent, onFreightEvent, onOrderCreating } from './events.ts';
 export { hyCarrier, hyDriver, hyDriverBank, hyDriverVehicle, hyVehicle } from './partySchema.ts';
+export { rebuildPositions } from './positions.ts';
 export { setNoteReportStatus } from './reportStatus.ts';
 export { hyAgent, hyCustomer } from './schema.ts';

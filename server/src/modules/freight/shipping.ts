@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../platform/context.ts';
 import { complaintRoutes } from './complaints.ts';
 import { orderRoutes } from './orders.ts';
+import { positionRoutes } from './positions.ts';
 import { shippingNoteRoutes } from './shippingNotes.ts';
 import { trackSourceRoutes } from './trackSources.ts';
 import { trackRoutes } from './tracks.ts';
@@ -12,5 +13,6 @@ export function shippingModule(app: FastifyInstance, ctx: AppContext): void {
   shippingNoteRoutes(app, ctx);
   trackRoutes(app, ctx);
   trackSourceRoutes(app, ctx);
+  positionRoutes(app, ctx);
   complaintRoutes(app, ctx);
 }

@@ -258,6 +258,39 @@ export const hyTrackPoint = pgTable(
 );
 
 /**
+ * The latest fix of every vehicle that has reported, with the waybill it is on and that waybill's parties
+ * (who may see it): written by the ingest and by the waybill steps, read by the live map.
+ */
+export const hyVehiclePosition = pgTable(
+  'hy_vehicle_position',
+  {
+    vehicleId: idRef('vehicle_id').primaryKey(),
+    tenantId: tenantIdColumn(),
+    plateNo: varchar('plate_no', { length: 12 }),
+    lng: doublePrecision('lng').notNull(),
+    lat: doublePrecision('lat').notNull(),
+    speed: smallint('speed'),
+    direction: smallint('direction'),
+    gpsTime: tstz('gps_time').notNull(),
+    source: smallint('source').notNull().default(1),
+    noteId: idRef('note_id'),
+    shippingNoteNumber: varchar('shipping_note_number', { length: 20 }),
+    noteStatus: smallint('note_status'),
+    driverName: varchar('driver_name', { length: 32 }),
+    customerId: idRef('customer_id'),
+    agentId: idRef('agent_id'),
+    captainId: idRef('captain_id'),
+    updateTime: tstz('update_time').defaultNow().notNull(),
+  },
+  (t) => [
+    index('hy_vehicle_position_tenant_time_idx').on(t.tenantId, t.gpsTime),
+    index('hy_vehicle_position_customer_idx').on(t.customerId),
+    index('hy_vehicle_position_agent_idx').on(t.agentId),
+    index('hy_vehicle_position_captain_idx').on(t.captainId),
+  ],
+);
+
+/**
  * Who may send track points: a driver app or a positioning provider, each with its own app key. Only the
  * SHA-256 of the key is kept (a random 32-byte key needs no slow hash); the key is shown once when made.
  */

@@ -9,6 +9,7 @@ import type { AppContext } from '../../platform/context.ts';
 import { ok } from '../../platform/http/envelope.ts';
 import { bizError, unauthorized } from '../../platform/http/errors.ts';
 import { registerResource } from '../../platform/resource/defineResource.ts';
+import { livePositionOf, POSITIONS_CHANNEL } from './positions.ts';
 import { hyTrackSource } from './shippingSchema.ts';
 import { ingestTrack, type TrackSender } from './tracks.ts';
 
@@ -56,8 +57,12 @@ export function trackSourceRoutes(app: FastifyInstance, ctx: AppContext): void {
     async (request) => {
       const sender = await senderOf(ctx, request);
       if (!sender) throw unauthorized('轨迹来源的 App Key 无效或已停用');
-      const result = await ingestTrack(db, sender, request.body);
+      const { position, ...result } = await ingestTrack(db, sender, request.body);
       await db.update(hyTrackSource).set({ lastUsedAt: new Date() }).where(eq(hyTrackSource.id, sender.id));
+      if (position)
+        ctx.realtime
+          .publishRows(POSITIONS_CHANNEL, position.tenantId, [{ ...livePositionOf(position) }])
+          .catch((error: unknown) => request.log.warn({ err: error }, 'position push failed'));
       return ok(result, '轨迹上传成功');
     },
   );

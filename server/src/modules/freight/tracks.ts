@@ -22,8 +22,9 @@ import { ok } from '../../platform/http/envelope.ts';
 import { bizError } from '../../platform/http/errors.ts';
 import { isCustomerUser } from './orders.ts';
 import { hyVehicle } from './partySchema.ts';
+import { recordLatestFix } from './positions.ts';
 import { actorOf } from './shippingNotes.ts';
-import { hyShippingNote, hyTrackPoint } from './shippingSchema.ts';
+import { hyShippingNote, hyTrackPoint, type hyVehiclePosition } from './shippingSchema.ts';
 
 // GPS tracks: points per vehicle, idempotent by vehicle + time, sent only by track sources
 // with an app key (trackSources.ts), never by a console user; a note's track is its vehicle's points between
@@ -62,7 +63,14 @@ export async function ingestTrack(
   db: Db,
   sender: TrackSender,
   body: z.infer<typeof trackIngestBody>,
-): Promise<{ vehicleId: string; noteId: string | null; received: number; inserted: number }> {
+): Promise<{
+  vehicleId: string;
+  noteId: string | null;
+  received: number;
+  inserted: number;
+  /** The vehicle's kept position, when this batch held its newest fix. */
+  position: typeof hyVehiclePosition.$inferSelect | null;
+}> {
   const vehicle = await vehicleOf(db, sender.tenantId, body.vehicleId, body.plateNo);
   const [active] = await db
     .select({ id: hyShippingNote.id })
@@ -100,7 +108,25 @@ export async function ingestTrack(
       .returning({ t: hyTrackPoint.gpsTime });
     inserted += stored.length;
   }
-  return { vehicleId: vehicle.id, noteId: active?.id ?? null, received: body.points.length, inserted };
+  const newest = points.at(-1);
+  const position = newest
+    ? await recordLatestFix(db, vehicle.id, sender.tenantId, {
+        time: newest.time,
+        lng: newest.lng,
+        lat: newest.lat,
+        speed: newest.speed === null || newest.speed === undefined ? null : Math.round(newest.speed),
+        direction:
+          newest.direction === null || newest.direction === undefined ? null : Math.round(newest.direction),
+        source: sender.kind,
+      })
+    : null;
+  return {
+    vehicleId: vehicle.id,
+    noteId: active?.id ?? null,
+    received: body.points.length,
+    inserted,
+    position,
+  };
 }
 
 /** The simplified line and stops of a vehicle between two instants. */

@@ -8,7 +8,9 @@ import { Redis } from 'ioredis';
  */
 export type HubEvent =
   | { kind: 'user'; userIds: string[] | 'all'; payload: unknown }
-  | { kind: 'table'; origin: string; pageId: string; scope: string; payload: unknown };
+  | { kind: 'table'; origin: string; pageId: string; scope: string; payload: unknown }
+  /** Rows of a channel (e.g. vehicle positions) for the sockets of that tenant whose filter lets each through. */
+  | { kind: 'rows'; channel: string; tenantId: number; rows: Record<string, unknown>[] };
 
 export interface Backplane {
   readonly instanceId: string;

@@ -29,10 +29,22 @@ export function tableScope(tenantId: number, cid: string | null | undefined): st
   return `t${tenantId}:c${cid ?? '-'}`;
 }
 
+/**
+ * A socket following the rows of a channel in one tenant; `sees` decides row by row what its user may see
+ * (the same party rule as the channel's list).
+ */
+export interface RowSocket {
+  socket: WebSocket;
+  channel: string;
+  tenantId: number;
+  sees: (row: Record<string, unknown>) => boolean;
+}
+
 /** Holds this instance's sockets and delivers events that arrive over the backplane. */
 export class RealtimeHub {
   private readonly users = new Map<string, Set<WebSocket>>();
   private readonly tables = new Map<string, TableSocket>();
+  private readonly rowSockets = new Set<RowSocket>();
 
   constructor(readonly backplane: Backplane) {
     backplane.subscribe((event) => this.deliver(event));
@@ -51,6 +63,17 @@ export class RealtimeHub {
   addTableSocket(entry: TableSocket): void {
     this.tables.set(entry.connectionId, entry);
     entry.socket.on('close', () => this.tables.delete(entry.connectionId));
+  }
+
+  addRowSocket(entry: RowSocket): void {
+    this.rowSockets.add(entry);
+    entry.socket.on('close', () => this.rowSockets.delete(entry));
+  }
+
+  /** Sends changed rows of a channel to the sockets of the tenant, on every instance. */
+  publishRows(channel: string, tenantId: number, rows: Record<string, unknown>[]): Promise<void> {
+    if (rows.length === 0) return Promise.resolve();
+    return this.backplane.publish({ kind: 'rows', channel, tenantId, rows });
   }
 
   /** Pushes to the given users, or to everyone signed in on any instance. */
@@ -79,6 +102,16 @@ export class RealtimeHub {
   }
 
   private deliver(event: HubEvent): void {
+    if (event.kind === 'rows') {
+      if (!Array.isArray(event.rows)) return;
+      for (const entry of this.rowSockets) {
+        if (entry.channel !== event.channel || entry.tenantId !== event.tenantId) continue;
+        if (entry.socket.readyState !== 1) continue;
+        const visible = event.rows.filter(entry.sees);
+        if (visible.length) entry.socket.send(JSON.stringify({ type: event.channel, rows: visible }));
+      }
+      return;
+    }
     if (event.kind === 'user') {
       const text = JSON.stringify(event.payload);
       const targets =

@@ -10,6 +10,7 @@ import { demoFilesSeeder } from './files.ts';
 import { financeSeeder } from './finance.ts';
 import { invoiceSeeder } from './invoices.ts';
 import { partiesSeeder } from './parties.ts';
+import { positionsSeeder } from './positions.ts';
 import { regulatorSeeder } from './regulator.ts';
 import { riskSeeder } from './risk.ts';
 import { shippingSeeder } from './shipping.ts';
@@ -26,6 +27,7 @@ export const DEMO_SEEDERS: DemoSeeder[] = [
   invoiceSeeder,
   regulatorSeeder,
   riskSeeder,
+  positionsSeeder,
 ];
 
 export interface DemoSummary {

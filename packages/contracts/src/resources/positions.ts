@@ -1,0 +1,84 @@
+import { resource } from '../resource.ts';
+import { SHIPPING_STATUS } from '../shipping.ts';
+
+// 实时位置: the latest fix of every vehicle, with the waybill it is on. Positions are written by the track
+// ingest and the waybill steps, never by a console user: the list is read-only.
+
+/** A vehicle not heard of for this long is offline, whatever its waybill says. */
+export const VEHICLE_OFFLINE_MS = 30 * 60_000;
+
+/** Live states (dictionary `vehicle_live_state`): how the map colours a vehicle. */
+export const LIVE_STATE = {
+  idle: 'idle',
+  loading: 'loading',
+  transit: 'transit',
+  offline: 'offline',
+} as const;
+export type LiveState = (typeof LIVE_STATE)[keyof typeof LIVE_STATE];
+
+/**
+ * A vehicle's live state from its last fix and its active waybill's status: on the way to or at the loading
+ * place until it departs, in transit until it unloads, idle without a waybill, offline when silent.
+ */
+export function liveStateOf(
+  gpsTimeMs: number,
+  noteStatus: number | null | undefined,
+  nowMs: number,
+): LiveState {
+  if (nowMs - gpsTimeMs > VEHICLE_OFFLINE_MS) return LIVE_STATE.offline;
+  if (noteStatus === SHIPPING_STATUS.inTransit) return LIVE_STATE.transit;
+  if (
+    noteStatus === SHIPPING_STATUS.dispatched ||
+    noteStatus === SHIPPING_STATUS.accepted ||
+    noteStatus === SHIPPING_STATUS.loaded
+  )
+    return LIVE_STATE.loading;
+  return LIVE_STATE.idle;
+}
+
+export const vehiclePositionResource = resource({
+  path: '/map/realtime',
+  permission: 'map:realtime',
+  title: ['实时位置', 'Live positions'],
+  actions: ['export'],
+  id: 'vehicleId',
+  scope: { tenant: true, customer: 'customerId', agent: 'agentId', captain: 'captainId' },
+  defaultSort: { field: 'gpsTime', order: 'desc' },
+  fields: {
+    vehicleId: { label: ['车辆', 'Vehicle'], filter: true, internal: true, list: false },
+    plateNo: { label: ['车牌号', 'Plate'], search: 'like', sort: true, list: { width: 110, fixed: 'left' } },
+    liveState: {
+      label: ['状态', 'State'],
+      kind: 'dict',
+      dict: 'vehicle_live_state',
+      tag: true,
+      from: ['gpsTime', 'noteStatus'],
+      list: { width: 90 },
+    },
+    driverName: { label: ['司机', 'Driver'], search: 'like', list: { width: 90 } },
+    shippingNoteNumber: { label: ['运单号', 'Waybill no.'], search: 'like', list: { width: 170 } },
+    noteStatus: {
+      label: ['运单状态', 'Waybill status'],
+      kind: 'dict',
+      dict: 'shipping_status',
+      filter: true,
+      list: { width: 96 },
+    },
+    speed: { label: ['速度(km/h)', 'Speed (km/h)'], kind: 'number', sort: true, list: { width: 110 } },
+    direction: { label: ['方向(°)', 'Heading (°)'], kind: 'number', list: false },
+    lng: { label: ['经度', 'Longitude'], kind: 'number', list: { width: 110 } },
+    lat: { label: ['纬度', 'Latitude'], kind: 'number', list: { width: 100 } },
+    gpsTime: {
+      label: ['定位时间', 'Fix time'],
+      kind: 'datetime',
+      search: 'range',
+      sort: true,
+      list: { width: 170 },
+    },
+    source: { label: ['来源', 'Source'], kind: 'dict', dict: 'track_source', list: { width: 90 } },
+    noteId: { label: ['运单', 'Waybill'], filter: true, internal: true, list: false },
+    customerId: { label: ['货主', 'Shipper'], filter: true, internal: true, list: false },
+    agentId: { label: ['经纪人', 'Agent'], filter: true, internal: true, list: false },
+    captainId: { label: ['车队长', 'Captain'], filter: true, internal: true, list: false },
+  },
+});
