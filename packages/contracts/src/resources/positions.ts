@@ -36,6 +36,38 @@ export function liveStateOf(
   return LIVE_STATE.idle;
 }
 
+/** What the map draws of a vehicle: compact, the same from `/map/realtime/positions` and over the socket. */
+export interface LivePosition {
+  vehicleId: string;
+  plateNo: string | null;
+  lng: number;
+  lat: number;
+  speed: number | null;
+  gpsTime: string;
+  liveState: LiveState;
+  driverName: string | null;
+  shippingNoteNumber: string | null;
+  noteId: string | null;
+  customerId: string | null;
+  agentId: string | null;
+  captainId: string | null;
+}
+
+/** `/map/realtime/positions`: the whole fleet in the user's scope, with counts by state. */
+export interface FleetAnswer {
+  positions: LivePosition[];
+  counts: Record<LiveState, number>;
+  offlineAfterMs: number;
+  /** More vehicles than the map takes; the list holds them all. */
+  truncated: boolean;
+}
+
+/** The socket's message: fixes of vehicles the user may see. */
+export interface PositionsPush {
+  type: 'positions';
+  rows: LivePosition[];
+}
+
 export const vehiclePositionResource = resource({
   path: '/map/realtime',
   permission: 'map:realtime',

@@ -1,6 +1,9 @@
 import {
   ACTIVE_SHIPPING_STATUSES,
+  type FleetAnswer,
   formatDateTime,
+  type LivePosition,
+  type LiveState,
   liveStateOf,
   partyScopeOf,
   partySees,
@@ -24,22 +27,6 @@ import { hyShippingNote, hyVehiclePosition } from './shippingSchema.ts';
 export const POSITIONS_CHANNEL = 'positions';
 type PositionRow = typeof hyVehiclePosition.$inferSelect;
 
-/** What the map draws of a vehicle: compact, and the same over the socket as from the list. */
-export interface LivePosition {
-  vehicleId: string;
-  plateNo: string | null;
-  lng: number;
-  lat: number;
-  speed: number | null;
-  gpsTime: string;
-  liveState: string;
-  driverName: string | null;
-  shippingNoteNumber: string | null;
-  noteId: string | null;
-  customerId: string | null;
-  agentId: string | null;
-  captainId: string | null;
-}
 
 export function livePositionOf(row: PositionRow, now = Date.now()): LivePosition {
   return {
@@ -215,9 +202,9 @@ export function positionRoutes(app: FastifyInstance, ctx: AppContext): void {
     const rows = await ctx.db.select().from(hyVehiclePosition).where(where).limit(POSITIONS_MAX);
     const at = now();
     const positions = rows.map((row) => livePositionOf(row, at));
-    const counts = { idle: 0, loading: 0, transit: 0, offline: 0 } as Record<string, number>;
-    for (const p of positions) counts[p.liveState] = (counts[p.liveState] ?? 0) + 1;
-    return ok({
+    const counts: Record<LiveState, number> = { idle: 0, loading: 0, transit: 0, offline: 0 };
+    for (const p of positions) counts[p.liveState] += 1;
+    return ok<FleetAnswer>({
       positions,
       counts,
       offlineAfterMs: VEHICLE_OFFLINE_MS,

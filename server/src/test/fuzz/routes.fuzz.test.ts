@@ -37,7 +37,7 @@ const BASE = '/jeecg-boot';
 /** Routes not fuzzed, and why. */
 const SKIPPED: Array<[RegExp, string]> = [
   [/^\/jeecg-boot\/doc(\/|$)/, 'the OpenAPI pages (plugin)'],
-  [/\/(websocket|vxeSocket)\//, 'WebSocket upgrades'],
+  [/\/(websocket|vxeSocket)\/|\/socket$/, 'WebSocket upgrades'],
   [/^\/jeecg-boot\/gateway\//, 'proxies to the hosts of configured gateway routes'],
   [/^\/(\*)?$/, 'the console files'],
   [/^\/jeecg-boot\/sys\/logout$/, 'ends the calling session (the auth tests cover it)'],

@@ -1,5 +1,6 @@
 // 轨迹查询 (spec §1 maps: track query, /map/track): a waybill's track by number, or a vehicle's over a time
-// window of up to three days, played back on the map. `?noteId=` / `?noteNo=` open a waybill directly.
+// window of up to three days, played back on the map. `?noteId=` / `?noteNo=` open a waybill directly, `?plateNo=`
+// a vehicle's last 24 hours (the live map's link for a vehicle on no waybill).
 import { ProForm, ProFormDateTimeRangePicker, ProFormRadio, ProFormText } from '@ant-design/pro-components';
 import { Card, Empty } from 'antd';
 import dayjs from 'dayjs';
@@ -16,7 +17,15 @@ export default function TrackQuery() {
   const fromUrl = useMemo<Query | null>(() => {
     const noteId = params.get('noteId') ?? undefined;
     const noteNo = params.get('noteNo') ?? undefined;
-    return noteId || noteNo ? { noteId, noteNo } : null;
+    const plateNo = params.get('plateNo') ?? undefined;
+    if (noteId || noteNo) return { noteId, noteNo };
+    if (!plateNo) return null;
+    const end = dayjs();
+    return {
+      plateNo,
+      begin: end.subtract(1, 'day').format('YYYY-MM-DD HH:mm:ss'),
+      end: end.format('YYYY-MM-DD HH:mm:ss'),
+    };
   }, [params]);
   const [query, setQuery] = useState<Query | null>(null);
   const active = query ?? fromUrl;
@@ -26,7 +35,12 @@ export default function TrackQuery() {
     <Card variant="borderless" title={tx(['轨迹查询', 'Track query'])}>
       <ProForm<Record<string, unknown>>
         layout="inline"
-        initialValues={{ by: fromUrl ? 'note' : 'note', noteNo: fromUrl?.noteNo, range: today }}
+        initialValues={{
+          by: fromUrl?.plateNo ? 'vehicle' : 'note',
+          noteNo: fromUrl?.noteNo,
+          plateNo: fromUrl?.plateNo,
+          range: fromUrl?.plateNo ? [dayjs().subtract(1, 'day'), dayjs()] : today,
+        }}
         submitter={{ searchConfig: { submitText: tx(['查询', 'Search']) }, resetButtonProps: false }}
         onFinish={async (values) => {
           if (values.by === 'note') setQuery({ noteNo: String(values.noteNo ?? '').trim() });

@@ -1,6 +1,6 @@
-// Track playback on a map (issue 8 §5): Leaflet with OpenStreetMap tiles by default, AMap tiles when the
-// platform sets a `gd_web` key (AMap draws in GCJ-02, so the WGS-84 points are converted through gcoord).
-// The line, stops and the moving marker are vector layers: without tiles (offline) the track still draws.
+// Track playback on a map (issue 8 §5): AMap tiles when the platform sets a `gd_web` key (AMap draws in GCJ-02,
+// so the WGS-84 points are converted through gcoord), else the offline grid (issue 21). The line, stops and
+// the moving marker are vector layers: without tiles the track still draws.
 import 'leaflet/dist/leaflet.css';
 import { PauseCircleOutlined, PlayCircleOutlined } from '@ant-design/icons';
 import { formatDateTime, isValidCoordinate, type TrackResult } from '@freight/contracts';
@@ -8,12 +8,9 @@ import { Alert, Button, Empty, Grid, Select, Slider, Space, Statistic, Typograph
 import gcoord from 'gcoord';
 import type { LatLngBoundsExpression, LatLngTuple } from 'leaflet';
 import { useEffect, useMemo, useState } from 'react';
-import { CircleMarker, MapContainer, Polyline, TileLayer, Tooltip, useMap } from 'react-leaflet';
+import { CircleMarker, MapContainer, Polyline, Tooltip, useMap } from 'react-leaflet';
+import { BaseLayers } from '../../../components/map/BaseLayers';
 import { useBilingual } from '../../../components/resource/text';
-
-const OSM_TILES = 'https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png';
-const AMAP_TILES =
-  'https://webrd0{s}.is.autonavi.com/appmaptile?lang=zh_cn&size=1&scale=1&style=8&x={x}&y={y}&z={z}';
 
 export class TrackConversionError extends Error {}
 
@@ -147,11 +144,7 @@ export function TrackMap({ track, gdKey }: { track: TrackResult; gdKey?: string 
           style={{ height: '100%', width: '100%', background: '#eef2f5' }}
           scrollWheelZoom
         >
-          <TileLayer
-            url={gcj02 ? AMAP_TILES : OSM_TILES}
-            subdomains={gcj02 ? ['1', '2', '3', '4'] : ['a', 'b', 'c']}
-            attribution={gcj02 ? '&copy; 高德地图' : '&copy; OpenStreetMap'}
-          />
+          <BaseLayers gdKey={gdKey} />
           <FitBounds bounds={bounds} />
           <Polyline positions={converted.line} pathOptions={{ color: '#1677ff', weight: 4 }} />
           <Polyline
