@@ -27,7 +27,6 @@ import { hyShippingNote, hyVehiclePosition } from './shippingSchema.ts';
 export const POSITIONS_CHANNEL = 'positions';
 type PositionRow = typeof hyVehiclePosition.$inferSelect;
 
-
 export function livePositionOf(row: PositionRow, now = Date.now()): LivePosition {
   return {
     vehicleId: row.vehicleId,
