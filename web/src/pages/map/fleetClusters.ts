@@ -25,7 +25,7 @@ export function fleetIndex(
 ): FleetIndex {
   const index: FleetIndex = new Supercluster<VehicleProps, ClusterProps>({
     radius: 56,
-    maxZoom: 14,
+    maxZoom: 12,
     map: (props) => {
       const counts = noCounts();
       counts[props.state] = 1;
