@@ -91,6 +91,8 @@ export default function BasicForm() {
       </Typography.Paragraph>
       <StepsForm<Values>
         key={round}
+        // The container's own min-width (420px) would push a phone's page sideways.
+        containerStyle={{ minWidth: 0, width: '100%', maxWidth: 560 }}
         stepsProps={{ direction: screens.md ? 'horizontal' : 'vertical', size: 'small' }}
         formProps={{ validateMessages: { required: tx(['此项为必填项', 'Required']) } }}
         submitter={{
