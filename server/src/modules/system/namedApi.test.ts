@@ -5,10 +5,12 @@ describe('named calls of §7 (/api/*) and POST /sys/selectDepart', () => {
   let t: TestApp;
   let admin: string;
   let operations: string;
+  let shipper: string;
   beforeAll(async () => {
     t = await startTestApp();
     admin = await t.login('admin');
     operations = await t.login('operations01');
+    shipper = await t.login('shipper');
   });
   afterAll(() => t.close());
 
@@ -60,22 +62,68 @@ describe('named calls of §7 (/api/*) and POST /sys/selectDepart', () => {
       '/api/permission/no-pager',
     ]) {
       expect((await get(operations, url)).statusCode, url).toBe(403);
+      expect((await get(shipper, url)).statusCode, url).toBe(403);
       expect((await t.call(null, { method: 'GET', url: api(url) })).statusCode, url).toBe(401);
     }
   });
 
+  it('pages every paged call: pages do not overlap and the total stays', async () => {
+    for (const url of ['/api/user', '/api/role', '/api/service', '/api/permission']) {
+      const first = (await get(admin, `${url}?pageNo=1&pageSize=2`)).json().result;
+      const second = (await get(admin, `${url}?pageNo=2&pageSize=2`)).json().result;
+      expect(first.records, url).toHaveLength(2);
+      expect(second.current, url).toBe(2);
+      expect(second.total, url).toBe(first.total);
+      const key = (row: { id?: string; name?: string; kind?: string }) => row.id ?? `${row.kind}:${row.name}`;
+      const firstKeys = new Set(first.records.map(key));
+      expect(
+        second.records.some((row: object) => firstKeys.has(key(row))),
+        url,
+      ).toBe(false);
+    }
+    const beyond = (await get(admin, '/api/user?pageNo=999&pageSize=10')).json().result;
+    expect(beyond.records).toEqual([]);
+  });
+
+  it('never answers a password, salt, hash or token', async () => {
+    const bodies = await Promise.all(
+      ['/api/user?pageSize=1000', '/api/role?pageSize=1000', '/api/service?pageSize=1000']
+        .concat(['/api/permission?pageSize=1000', '/api/permission/no-pager'])
+        .map(async (url) => (await get(admin, url)).body),
+    );
+    for (const body of bodies) {
+      expect(body).not.toMatch(/"(password|salt|token|accessToken|passwordHash)"\s*:/i);
+      expect(body).not.toMatch(/\$(argon2|scrypt|2[aby]\$)/);
+      expect(body).not.toContain(admin);
+    }
+  });
+
   it('selects the department by POST as by PUT', async () => {
-    const selected = await t.call(admin, {
-      method: 'POST',
-      url: api('/sys/selectDepart'),
-      payload: { orgCode: 'A01A01', username: 'admin' },
-    });
+    const select = (method: 'POST' | 'PUT', orgCode: string) =>
+      t.call(admin, { method, url: api('/sys/selectDepart'), payload: { orgCode, username: 'admin' } });
+    const departs = (await get(admin, '/sys/user/getCurrentUserDeparts')).json().result.list;
+    const codes = departs.map((d: { orgCode: string }) => d.orgCode);
+    expect(codes).toContain('A01A01');
+    const other = codes.find((code: string) => code !== 'A01A01') ?? 'A01A01';
+
+    const byPut = await select('PUT', other);
+    const byPost = await select('POST', other);
+    expect(byPost.statusCode).toBe(byPut.statusCode);
+    expect(byPost.json()).toEqual({ ...byPut.json(), timestamp: expect.anything() });
+    expect(byPost.json().result.userInfo).not.toHaveProperty('password');
+
+    const selected = await select('POST', 'A01A01');
     expect(selected.json().result.userInfo.orgCode).toBe('A01A01');
-    const refused = await t.call(admin, {
-      method: 'POST',
-      url: api('/sys/selectDepart'),
-      payload: { orgCode: 'A01A03' },
-    });
-    expect(refused.json().success).toBe(false);
+    expect((await get(admin, '/sys/user/getCurrentUserDeparts')).json().result.orgCode).toBe('A01A01');
+
+    // A department the user does not belong to is refused the same way by both.
+    const refusedPost = (await select('POST', 'A01A03')).json();
+    const refusedPut = (await select('PUT', 'A01A03')).json();
+    expect(refusedPost.success).toBe(false);
+    expect(refusedPost.message).toBe(refusedPut.message);
+    expect(
+      (await t.call(null, { method: 'POST', url: api('/sys/selectDepart'), payload: { orgCode: 'A01A01' } }))
+        .statusCode,
+    ).toBe(401);
   });
 });

@@ -203,6 +203,23 @@ export function categoryRoutes(app: FastifyInstance, ctx: AppContext): void {
       );
     },
   );
+  // Every category under a code (all of them for none or '0') as dictionary options of a form select.
+  r.get(
+    '/sys/category/loadAllData',
+    {
+      config: { access: 'login' },
+      schema: { querystring: z.object({ code: z.string().max(100).optional() }) },
+    },
+    async (request) => {
+      const code = request.query.code;
+      const rows = await db
+        .select({ id: sysCategory.id, name: sysCategory.name })
+        .from(sysCategory)
+        .where(code && code !== ROOT_PID ? like(sysCategory.code, `${escapeLike(code)}%`) : undefined)
+        .orderBy(asc(sysCategory.code));
+      return ok(rows.map((row) => ({ value: row.id, text: row.name })));
+    },
+  );
   r.get(
     '/sys/category/loadTreeChildren',
     { config: { access: 'login' }, schema: { querystring: z.object({ pid: z.string().min(1).max(32) }) } },

@@ -39,6 +39,25 @@ export function departRoutes(app: FastifyInstance, ctx: AppContext): void {
       }));
     return ok(strip(departTree(await liveDeparts(db))));
   });
+  // The reference console's lazy department tree: the children of one department (the roots without pid).
+  r.get(
+    '/sys/sysDepart/queryDepartTreeSync',
+    {
+      config: { access: 'login' },
+      schema: { querystring: z.object({ pid: z.string().max(32).optional() }) },
+    },
+    async (request) => {
+      const rows = await liveDeparts(db);
+      const pid = request.query.pid || null;
+      const parents = new Set(rows.map((row) => row.parentId));
+      return ok(
+        departTree(
+          rows,
+          new Set(rows.filter((row) => (row.parentId ?? null) === pid).map((row) => row.id)),
+        ).map(({ children: _children, ...node }) => ({ ...node, isLeaf: !parents.has(node.id) })),
+      );
+    },
+  );
   r.get(
     '/sys/sysDepart/searchBy',
     {

@@ -142,6 +142,18 @@ export function dictAdminRoutes(app: FastifyInstance, ctx: AppContext, dicts: Di
     },
   );
 
+  // The dictionaries as the leaves of a tree (the reference console's dictionary picker).
+  r.get('/sys/dict/treeList', { config: { access: perm('system:dict:list') } }, async () => {
+    const rows = await db
+      .select({ dictCode: sysDict.dictCode, dictName: sysDict.dictName })
+      .from(sysDict)
+      .where(eq(sysDict.delFlag, 0))
+      .orderBy(asc(sysDict.dictCode));
+    return ok(
+      rows.map((row) => ({ key: row.dictCode, value: row.dictCode, title: row.dictName, isLeaf: true })),
+    );
+  });
+
   // Recycle bin of deleted dictionaries: list, restore, purge.
   r.get('/sys/dict/deleteList', { config: { access: perm('system:dict:delete') } }, async () =>
     ok(await db.select().from(sysDict).where(eq(sysDict.delFlag, 1)).orderBy(desc(sysDict.updateTime))),

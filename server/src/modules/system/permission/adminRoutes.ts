@@ -1,5 +1,5 @@
 import { ACCESS_MSG, menuBody, dataRuleBody as ruleBody } from '@freight/contracts';
-import { and, asc, eq, ilike, inArray } from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -65,6 +65,25 @@ export function permissionAdminRoutes(app: FastifyInstance, ctx: AppContext): vo
           .where(and(live, eq(sysPermission.parentId, request.query.parentId)))
           .orderBy(asc(sysPermission.sortNo)),
       ),
+  );
+  // The reference console's lazy menu tree: the children of one menu (the top menus without parentId).
+  r.get(
+    '/sys/permission/queryListAsync',
+    {
+      config: { access: list },
+      schema: { querystring: z.object({ parentId: z.string().max(32).optional() }) },
+    },
+    async (request) => {
+      const parentId = request.query.parentId;
+      const rows = await db
+        .select()
+        .from(sysPermission)
+        .where(and(live, parentId ? eq(sysPermission.parentId, parentId) : isNull(sysPermission.parentId)))
+        .orderBy(asc(sysPermission.sortNo));
+      return ok(
+        rows.map((row) => ({ ...row, key: row.id, value: row.id, title: row.name, isLeaf: row.leaf })),
+      );
+    },
   );
   r.get(
     '/sys/permission/getSystemSubmenuBatch',
