@@ -27,7 +27,7 @@ export default function Task() {
       title: t('task.job'),
       dataIndex: 'jobClassName',
       render: (_, job) => (
-        <div style={{ minWidth: 140 }}>
+        <div style={{ minWidth: 140, maxWidth: 260, whiteSpace: 'normal' }}>
           <div>{job.jobClassName}</div>
           {job.description ? (
             <Typography.Text type="secondary" style={{ fontSize: 12 }}>
