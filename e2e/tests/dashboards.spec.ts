@@ -10,7 +10,7 @@ test('the three dashboards open from the menu with figures', async ({ page, shel
   await shell.goto('/account/center');
 
   await shell.navigateMenu('/dashboard/workplace', '首页', '工作台');
-  await expect(page.getByTestId('workplace-greeting')).toContainText('admin');
+  await expect(page.getByTestId('workplace-greeting')).toContainText('平台管理员');
   const audit = page.getByTestId('todo-waybillAudit');
   await expect(audit).toBeVisible();
   await expect(audit.locator('.ant-statistic-content-value')).toHaveText(/^\d+$/);
