@@ -148,6 +148,21 @@ describe('dashboards', () => {
     );
     // Warnings are platform staff's: a shipper gets none.
     expect(shippers.warnings).toBeNull();
+
+    // An agent counts the vehicles and waybills of its own party (the lists' agent column).
+    const agent = await t.login('agent01');
+    const [agentRow] = await t.db
+      .select({ cid: sysUser.cid })
+      .from(sysUser)
+      .where(eq(sysUser.username, 'agent01'));
+    const agents = monitorSummary.parse((await get<MonitorSummary>(agent, '/dashboard/monitor')).body.result);
+    expect(sum(agents.vehicles)).toBe(fleet.filter((p) => p.agentId === agentRow?.cid).length);
+    expect(total(agents)).toBe(
+      await count(
+        and(gte(hyShippingNote.createTime, today), eq(hyShippingNote.agentId, String(agentRow?.cid))),
+      ),
+    );
+    expect(agents.warnings).toBeNull();
   });
 
   it('task: jobs with their next run and the outbox queues for the admin', async () => {
