@@ -2,6 +2,7 @@ export * from './account.ts';
 export * from './api.ts';
 export * from './authFlows.ts';
 export * from './constants.ts';
+export * from './dashboards.ts';
 export * from './finance.ts';
 export * from './freightParties.ts';
 export * from './invoice.ts';

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../platform/context.ts';
 import { appsModule } from './apps/index.ts';
+import { dashboardModule } from './dashboard/index.ts';
 import { financeModule } from './finance/index.ts';
 import { freightModule } from './freight/index.ts';
 import { onlineModule } from './online/index.ts';
@@ -20,4 +21,5 @@ export const modules: ModuleRegistration[] = [
   (app, ctx) => onlineModule(app, ctx),
   (app, ctx) => regulatorModule(app, ctx),
   (app, ctx) => riskModule(app, ctx),
+  (app, ctx) => dashboardModule(app, ctx),
 ];

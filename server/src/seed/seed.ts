@@ -104,6 +104,8 @@ const ROLES = [
 const ROLE_MENUS: Record<Exclude<(typeof ROLES)[number]['code'], 'admin'>, string[]> = {
   customer: [
     '/dashboard/analysis',
+    '/dashboard/workplace',
+    '/dashboard/monitor',
     '/shipping/list',
     '/shipping/track',
     '/map/realtime',
@@ -117,6 +119,8 @@ const ROLE_MENUS: Record<Exclude<(typeof ROLES)[number]['code'], 'admin'>, strin
   ],
   customer_admin: [
     '/dashboard/analysis',
+    '/dashboard/workplace',
+    '/dashboard/monitor',
     '/shipping/list',
     '/shipping/track',
     '/map/realtime',
@@ -134,6 +138,7 @@ const ROLE_MENUS: Record<Exclude<(typeof ROLES)[number]['code'], 'admin'>, strin
   operations: [
     '/dashboard/analysis',
     '/dashboard/workplace',
+    '/dashboard/monitor',
     '/order/list',
     '/plateform/cost/paylist',
     '/shipping/list',
@@ -168,6 +173,7 @@ const ROLE_MENUS: Record<Exclude<(typeof ROLES)[number]['code'], 'admin'>, strin
   // Finance reviews payouts, keeps wallets, bills and adjustments; the cashier executes reviewed payouts.
   finance: [
     '/dashboard/analysis',
+    '/dashboard/workplace',
     '/shipping/list',
     '/shipping/paylist',
     '/shipping/prepaylist',
@@ -190,6 +196,7 @@ const ROLE_MENUS: Record<Exclude<(typeof ROLES)[number]['code'], 'admin'>, strin
   ],
   cashier: [
     '/dashboard/analysis',
+    '/dashboard/workplace',
     '/shipping/paylist',
     '/customer/wallet',
     '/plateform/cost/paylist',
@@ -201,6 +208,8 @@ const ROLE_MENUS: Record<Exclude<(typeof ROLES)[number]['code'], 'admin'>, strin
   ],
   agent: [
     '/dashboard/analysis',
+    '/dashboard/workplace',
+    '/dashboard/monitor',
     '/order/list',
     '/shipping/list',
     '/wlhy/hydriver/HyDriverList',
@@ -212,6 +221,8 @@ const ROLE_MENUS: Record<Exclude<(typeof ROLES)[number]['code'], 'admin'>, strin
   ],
   captain: [
     '/dashboard/analysis',
+    '/dashboard/workplace',
+    '/dashboard/monitor',
     '/order/list',
     '/shipping/list',
     '/wlhy/hydriver/HyDriverList',

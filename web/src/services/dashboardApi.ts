@@ -1,4 +1,4 @@
-import type { LoginInfo, VisitDay } from '@freight/contracts';
+import type { LoginInfo, MonitorSummary, TaskSummary, VisitDay, WorkplaceSummary } from '@freight/contracts';
 import { api } from './request';
 
 export const dashboardApi = {
@@ -9,4 +9,10 @@ export const dashboardApi = {
     api.get<{ pending: number; sending: number; accepted: number; failed: number; overdue: number }>(
       '/report/message/summary',
     ),
+  /** 工作台: the caller's to-dos (each with its filtered list) and own recent operations. */
+  workplace: () => api.get<WorkplaceSummary>('/dashboard/workplace'),
+  /** 监控页: fleet by live state, today's waybills, dispatches per hour, open warnings. */
+  monitor: () => api.get<MonitorSummary>('/dashboard/monitor'),
+  /** 任务页: scheduled jobs and the outbox queues. */
+  task: () => api.get<TaskSummary>('/dashboard/task'),
 };

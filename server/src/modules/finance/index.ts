@@ -101,3 +101,4 @@ export function financeModule(app: FastifyInstance, ctx: AppContext): void {
     }
   });
 }
+export { finBankPayment, finPayout } from './schema.ts';

@@ -132,3 +132,4 @@ export async function enqueueFundFlow(tx: DbOrTx, payment: SettledPayment): Prom
 
 export { REPORT_JOB, seedReportJob } from './job.ts';
 export type { FundFlowInput, FundFlowPayment } from './messages/fundFlow.ts';
+export { hyReportMessage } from './schema.ts';

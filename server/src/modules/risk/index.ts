@@ -114,3 +114,4 @@ export async function seedRiskJobs(db: Db): Promise<void> {
     createBy: 'system',
   });
 }
+export { riskWarning } from './schema.ts';

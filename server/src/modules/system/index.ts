@@ -75,3 +75,4 @@ export function systemModule(app: FastifyInstance, ctx: AppContext, dicts: DictC
 export { decryptSecret, encryptSecret, loadDataSourceKey } from './dataSource/secret.ts';
 /** Places' division codes: names of a code's province, city and district, for orders and waybills. */
 export { placeNames } from './division/chain.ts';
+export { type JobOverview, jobOverview } from './quartz/overview.ts';

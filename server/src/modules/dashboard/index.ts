@@ -1,0 +1,270 @@
+import {
+  driverResource,
+  liveStateOf,
+  type MonitorSummary,
+  noteResource,
+  PAYOUT_STATE,
+  partyScopeOf,
+  REVIEW_STATE,
+  SHIPPING_STATUS,
+  type TaskQueue,
+  type TaskSummary,
+  vehiclePositionResource,
+  vehicleResource,
+  type WorkplaceSummary,
+  type WorkplaceTodo,
+} from '@freight/contracts';
+import { and, desc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { perm } from '../../platform/access/declare.ts';
+import { grantsOf } from '../../platform/access/grants.ts';
+import { LOG_TYPE, sysLog } from '../../platform/audit/schema.ts';
+import type { Session } from '../../platform/auth/session.ts';
+import type { AppContext } from '../../platform/context.ts';
+import { formatDateTime, ok } from '../../platform/http/envelope.ts';
+import { unauthorized } from '../../platform/http/errors.ts';
+import { andAll } from '../../platform/resource/query.ts';
+import { rowScopeOf } from '../../platform/resource/rowScope.ts';
+import { finBankPayment, finPayout } from '../finance/index.ts';
+import { hyDriver, hyShippingNote, hyVehicle, hyVehiclePosition } from '../freight/index.ts';
+import { hyReportMessage } from '../regulator/index.ts';
+import { riskWarning } from '../risk/index.ts';
+import { jobOverview } from '../system/index.ts';
+
+// The operator's dashboards (issue 20): 工作台 (to-dos, own recent operations), 监控页 (fleet, today's
+// waybills, dispatches per hour, open warnings) and 任务页 (scheduled jobs, outbox queues). Waybills and
+// vehicles are counted in the caller's list scope (`rowScopeOf`: a shipper counts its own); a figure the
+// caller may not open (its list's code) is left out, and warnings, payouts and reports, which belong to
+// platform staff, are never counted for a party user.
+
+/** Start of the China-time day `daysAgo` days back, as an instant. */
+function chinaDayStart(daysAgo: number, now = new Date()): Date {
+  const today = formatDateTime(now).slice(0, 10);
+  const start = new Date(`${today}T00:00:00+08:00`);
+  return new Date(start.getTime() - daysAgo * 86_400_000);
+}
+
+function sessionOf(request: FastifyRequest): Session {
+  const session = request.session;
+  if (!session) throw unauthorized();
+  return session;
+}
+
+/** Which dashboard figures the caller gets: its codes, and whether it is platform staff (no party). */
+async function viewerOf(ctx: AppContext, request: FastifyRequest) {
+  const session = sessionOf(request);
+  const codes = (await grantsOf(ctx.db, session.user.id)).codes;
+  const staff = !partyScopeOf(session.user.userType);
+  return { session, staff, may: (code: string) => codes.has(code) };
+}
+
+export function dashboardModule(app: FastifyInstance, ctx: AppContext): void {
+  const { db } = ctx;
+  const count = async (table: PgTable, where: SQL | undefined): Promise<number> => {
+    const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(table).where(where);
+    return Number(row?.n ?? 0);
+  };
+
+  app.get('/dashboard/workplace', { config: { access: perm('dashboard:workplace') } }, async (request) => {
+    const { session, staff, may } = await viewerOf(ctx, request);
+    const notes = rowScopeOf(noteResource, hyShippingNote, session);
+    const tenant = session.tenantId;
+    const todos: Array<Promise<WorkplaceTodo | null>> = [];
+    const todo = (
+      key: WorkplaceTodo['key'],
+      path: string,
+      allowed: boolean,
+      counted: () => Promise<number>,
+    ) => todos.push(allowed ? counted().then((n) => ({ key, count: n, path })) : Promise.resolve(null));
+
+    todo('waybillAudit', '/shipping/audit', may('shipping:audit:list'), () =>
+      count(hyShippingNote, andAll([notes, eq(hyShippingNote.status, SHIPPING_STATUS.signed)])),
+    );
+    todo('waybillSign', '/shipping/daoda', may('shipping:daoda:list'), () =>
+      count(hyShippingNote, andAll([notes, eq(hyShippingNote.status, SHIPPING_STATUS.unloaded)])),
+    );
+    todo('driverReview', '/wlhy/hydriver/HyDriverList?state=1', may('driver:review'), () =>
+      count(
+        hyDriver,
+        andAll([rowScopeOf(driverResource, hyDriver, session), eq(hyDriver.state, REVIEW_STATE.pending)]),
+      ),
+    );
+    todo('vehicleReview', '/wlhy/hyvehicle/HyVehicleList?state=1', may('vehicle:review'), () =>
+      count(
+        hyVehicle,
+        andAll([rowScopeOf(vehicleResource, hyVehicle, session), eq(hyVehicle.state, REVIEW_STATE.pending)]),
+      ),
+    );
+    // A payout waits on whoever holds its next step's code.
+    const payoutStates = [
+      ...(may('finance:payout:review') ? [PAYOUT_STATE.submitted] : []),
+      ...(may('finance:payout:execute') ? [PAYOUT_STATE.reviewed] : []),
+    ];
+    todo(
+      'payoutApproval',
+      '/plateform/payout',
+      staff && may('finance:payout:list') && payoutStates.length > 0,
+      () => count(finPayout, and(eq(finPayout.tenantId, tenant), inArray(finPayout.state, payoutStates))),
+    );
+    todo('riskOpen', '/risk/warning?state=open', staff && may('risk:warning:list'), () =>
+      count(riskWarning, and(eq(riskWarning.tenantId, tenant), eq(riskWarning.state, 'open'))),
+    );
+    todo('reportFailed', '/report/upload', staff && may('report:upload:list'), () =>
+      count(hyReportMessage, and(eq(hyReportMessage.tenantId, tenant), eq(hyReportMessage.state, 'failed'))),
+    );
+
+    const logs = await db
+      .select({
+        id: sysLog.id,
+        time: sysLog.createTime,
+        content: sysLog.logContent,
+        method: sysLog.method,
+        success: sysLog.success,
+      })
+      .from(sysLog)
+      .where(and(eq(sysLog.userid, session.user.id), eq(sysLog.logType, LOG_TYPE.operate)))
+      .orderBy(desc(sysLog.createTime))
+      .limit(10);
+    const result: WorkplaceSummary = {
+      realname: session.user.realname || session.user.username,
+      todos: (await Promise.all(todos)).filter((t): t is WorkplaceTodo => t !== null),
+      recentLogs: logs.map((log) => ({
+        id: log.id,
+        time: formatDateTime(log.time),
+        content: log.content ?? '',
+        method: log.method,
+        success: log.success === 1,
+      })),
+    };
+    return ok(result);
+  });
+
+  app.get('/dashboard/monitor', { config: { access: perm('dashboard:monitor') } }, async (request) => {
+    const { session, staff, may } = await viewerOf(ctx, request);
+    const now = new Date();
+    const notes = rowScopeOf(noteResource, hyShippingNote, session);
+
+    const fleet = await db
+      .select({ gpsTime: hyVehiclePosition.gpsTime, noteStatus: hyVehiclePosition.noteStatus })
+      .from(hyVehiclePosition)
+      .where(rowScopeOf(vehiclePositionResource, hyVehiclePosition, session));
+    const vehicles = { transit: 0, loading: 0, idle: 0, offline: 0 };
+    for (const row of fleet) vehicles[liveStateOf(row.gpsTime.getTime(), row.noteStatus, now.getTime())]++;
+
+    const today = chinaDayStart(0, now);
+    const yesterday = chinaDayStart(1, now);
+    const byStatus = await db
+      .select({ status: hyShippingNote.status, count: sql<number>`count(*)::int` })
+      .from(hyShippingNote)
+      .where(andAll([notes, gte(hyShippingNote.createTime, today)]))
+      .groupBy(hyShippingNote.status)
+      .orderBy(hyShippingNote.status);
+
+    const day = sql<string>`to_char(${hyShippingNote.createTime} at time zone 'UTC' + interval '8 hours', 'YYYY-MM-DD')`;
+    const hour = sql<number>`extract(hour from ${hyShippingNote.createTime} at time zone 'UTC' + interval '8 hours')::int`;
+    const hourly = await db
+      .select({ day, hour, count: sql<number>`count(*)::int` })
+      .from(hyShippingNote)
+      .where(andAll([notes, gte(hyShippingNote.createTime, yesterday), lt(hyShippingNote.createTime, now)]))
+      .groupBy(day, hour);
+    const todayYmd = formatDateTime(today).slice(0, 10);
+    const dispatchesByHour = { today: Array<number>(24).fill(0), yesterday: Array<number>(24).fill(0) };
+    for (const row of hourly) {
+      const series = row.day === todayYmd ? dispatchesByHour.today : dispatchesByHour.yesterday;
+      series[Number(row.hour)] = Number(row.count);
+    }
+
+    let warnings: MonitorSummary['warnings'] = null;
+    if (staff && may('risk:warning:list')) {
+      const rows = await db
+        .select()
+        .from(riskWarning)
+        .where(and(eq(riskWarning.tenantId, session.tenantId), eq(riskWarning.state, 'open')))
+        .orderBy(desc(riskWarning.createTime))
+        .limit(8);
+      warnings = rows.map((row) => ({
+        id: row.id,
+        time: formatDateTime(row.createTime),
+        ruleType: row.ruleType,
+        severity: row.severity,
+        message: row.message,
+        shippingNoteNumber: row.shippingNoteNumber,
+        plateNo: row.plateNo,
+      }));
+    }
+
+    const result: MonitorSummary = {
+      vehicles,
+      waybillsToday: byStatus.map((row) => ({ status: row.status, count: Number(row.count) })),
+      dispatchesByHour,
+      warnings,
+      refreshedAt: formatDateTime(now),
+    };
+    return ok(result);
+  });
+
+  app.get('/dashboard/task', { config: { access: perm('dashboard:task') } }, async (request) => {
+    const { session, staff, may } = await viewerOf(ctx, request);
+    const tenant = session.tenantId;
+    const queues: TaskQueue[] = [];
+    if (staff && (may('report:transport:list') || may('report:upload:list'))) {
+      const rows = await db
+        .select({ state: hyReportMessage.state, count: sql<number>`count(*)::int` })
+        .from(hyReportMessage)
+        .where(
+          and(
+            eq(hyReportMessage.tenantId, tenant),
+            inArray(hyReportMessage.state, ['pending', 'sending', 'failed']),
+          ),
+        )
+        .groupBy(hyReportMessage.state);
+      const of = (state: string) => Number(rows.find((r) => r.state === state)?.count ?? 0);
+      const list = may('report:transport:list') ? '/report/transport' : '/report/upload';
+      queues.push({
+        key: 'regulator',
+        waiting: of('pending') + of('sending'),
+        failed: of('failed'),
+        path: list,
+        failedPath: may('report:upload:list') ? '/report/upload' : list,
+      });
+    }
+    if (staff && may('finance:payout:list')) {
+      const payments = await db
+        .select({ state: finBankPayment.state, count: sql<number>`count(*)::int` })
+        .from(finBankPayment)
+        .where(and(eq(finBankPayment.tenantId, tenant), inArray(finBankPayment.state, [0, 1, 3])))
+        .groupBy(finBankPayment.state);
+      const of = (state: number) => Number(payments.find((r) => r.state === state)?.count ?? 0);
+      queues.push({
+        key: 'bankPayment',
+        waiting: of(0) + of(1),
+        failed: of(3),
+        path: '/plateform/payout',
+        failedPath: '/plateform/payout',
+      });
+      const [rejected, open] = await Promise.all([
+        count(finPayout, and(eq(finPayout.tenantId, tenant), eq(finPayout.state, PAYOUT_STATE.rejected))),
+        count(
+          finPayout,
+          and(
+            eq(finPayout.tenantId, tenant),
+            inArray(finPayout.state, [PAYOUT_STATE.submitted, PAYOUT_STATE.reviewed]),
+          ),
+        ),
+      ]);
+      queues.push({
+        key: 'payout',
+        waiting: open,
+        failed: rejected,
+        path: '/plateform/payout',
+        failedPath: '/plateform/payout',
+      });
+    }
+    const result: TaskSummary = {
+      jobs: staff && may('system:quartz:list') ? await jobOverview(db) : null,
+      queues,
+    };
+    return ok(result);
+  });
+}

@@ -1,0 +1,201 @@
+// 监控页 (/dashboard/monitor): the fleet by live state, today's waybills by status, dispatches per hour
+// today vs yesterday and the latest open risk warnings, in the caller's scope; refreshed every 30 s.
+import { ReloadOutlined } from '@ant-design/icons';
+import { RISK_RULE_OPTIONS, textOf } from '@freight/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { Button, Card, Col, Empty, List, Row, Skeleton, Statistic, Tag, Typography } from 'antd';
+import { lazy, Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { withChunkTimeout } from '../../app/chunkLoad';
+import { dictText, useDictItems } from '../../components/dict/useDict';
+import { useMenuModel } from '../../layouts/useMenuModel';
+import { dashboardApi } from '../../services/dashboardApi';
+import { DashboardError } from './DashboardError';
+
+const EChart = lazy(() => withChunkTimeout(import('./components/EChart')));
+const MONITOR_REFRESH_MS = 30_000;
+
+const STATES = [
+  { key: 'transit', color: '#1677ff' },
+  { key: 'loading', color: '#fa8c16' },
+  { key: 'idle', color: '#52c41a' },
+  { key: 'offline', color: '#8c8c8c' },
+] as const;
+
+export default function Monitor() {
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const { routes } = useMenuModel();
+  const has = (path: string) => routes.some((r) => r.path === path);
+  const statuses = useDictItems('shipping_status');
+  const summary = useQuery({
+    queryKey: ['dashboard', 'monitor'],
+    queryFn: dashboardApi.monitor,
+    refetchInterval: MONITOR_REFRESH_MS,
+  });
+  const data = summary.data;
+  const lang = i18n.language?.startsWith('en') ? 'en' : 'zh';
+  const ruleName = (rule: string) => {
+    const found = RISK_RULE_OPTIONS.find((o) => o.value === rule);
+    return found ? textOf(found.label, lang) : rule;
+  };
+  const waybillTotal = data?.waybillsToday.reduce((n, r) => n + r.count, 0) ?? 0;
+  const hours = Array.from({ length: 24 }, (_, h) => t('monitor.hour', { h }));
+
+  return (
+    <div className="dashboard" data-testid="dashboard-monitor">
+      <div className="workplace-head mb16">
+        <Typography.Text type="secondary" data-testid="monitor-refreshed">
+          {data ? t('monitor.autoRefresh', { time: data.refreshedAt.slice(11) }) : null}
+        </Typography.Text>
+        <Button
+          type="text"
+          icon={<ReloadOutlined />}
+          onClick={() => void summary.refetch()}
+          aria-label={t('dashboard.refresh')}
+          loading={summary.isFetching}
+        />
+      </div>
+      {summary.isError ? (
+        <DashboardError error={summary.error} onRetry={() => void summary.refetch()} />
+      ) : null}
+      <Row gutter={[16, 16]}>
+        {STATES.map((s) => (
+          <Col key={s.key} xs={12} sm={6}>
+            <Card variant="borderless" className="stat-card" data-testid={`vehicles-${s.key}`}>
+              <button
+                type="button"
+                className="pending-tile"
+                disabled={!has('/map/realtime')}
+                onClick={() => navigate('/map/realtime')}
+                style={{ border: 0, background: 'transparent', padding: 0 }}
+              >
+                <Statistic
+                  title={t(`monitor.${s.key}`)}
+                  value={data?.vehicles[s.key] ?? 0}
+                  loading={summary.isLoading}
+                  valueStyle={{ color: s.color }}
+                />
+              </button>
+            </Card>
+          </Col>
+        ))}
+      </Row>
+      <Row gutter={[16, 16]} className="mt16">
+        <Col xs={24} xl={14}>
+          <Card variant="borderless" title={t('monitor.dispatches')} data-testid="monitor-dispatches">
+            {summary.isLoading ? (
+              <Skeleton.Node active style={{ width: '100%', height: 280 }} />
+            ) : !data ? (
+              <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} />
+            ) : (
+              <Suspense fallback={<Skeleton.Node active style={{ width: '100%', height: 280 }} />}>
+                <EChart
+                  height={280}
+                  label={t('monitor.dispatches')}
+                  option={{
+                    tooltip: { trigger: 'axis' },
+                    legend: { data: [t('monitor.today'), t('monitor.yesterday')], top: 0 },
+                    grid: { left: 36, right: 12, top: 36, bottom: 28 },
+                    xAxis: { type: 'category', data: hours },
+                    yAxis: { type: 'value', minInterval: 1 },
+                    series: [
+                      {
+                        name: t('monitor.today'),
+                        type: 'bar',
+                        data: data.dispatchesByHour.today,
+                        barMaxWidth: 14,
+                      },
+                      {
+                        name: t('monitor.yesterday'),
+                        type: 'line',
+                        smooth: true,
+                        data: data.dispatchesByHour.yesterday,
+                      },
+                    ],
+                  }}
+                />
+              </Suspense>
+            )}
+          </Card>
+        </Col>
+        <Col xs={24} xl={10}>
+          <Card
+            variant="borderless"
+            title={t('monitor.waybillsToday')}
+            extra={data ? `${t('monitor.total')} ${waybillTotal}` : null}
+            data-testid="monitor-waybills"
+          >
+            {summary.isLoading ? (
+              <Skeleton active />
+            ) : !data || data.waybillsToday.length === 0 ? (
+              <Empty description={t('monitor.noWaybills')} image={Empty.PRESENTED_IMAGE_SIMPLE} />
+            ) : (
+              <Row gutter={[12, 12]}>
+                {data.waybillsToday.map((row) => (
+                  <Col key={row.status} xs={12} sm={8}>
+                    <button
+                      type="button"
+                      className="pending-tile"
+                      disabled={!has('/shipping/list')}
+                      onClick={() => navigate(`/shipping/list?status=${row.status}`)}
+                      data-testid={`waybills-${row.status}`}
+                    >
+                      <Statistic title={dictText(statuses.items, row.status)} value={row.count} />
+                    </button>
+                  </Col>
+                ))}
+              </Row>
+            )}
+          </Card>
+        </Col>
+      </Row>
+      {data?.warnings === null ? null : (
+        <Card
+          variant="borderless"
+          title={t('monitor.warnings')}
+          className="mt16"
+          data-testid="monitor-warnings"
+          extra={
+            has('/risk/warning') ? (
+              <Button type="link" size="small" onClick={() => navigate('/risk/warning?state=open')}>
+                {t('task.open')}
+              </Button>
+            ) : null
+          }
+        >
+          {summary.isLoading ? (
+            <Skeleton active />
+          ) : !data?.warnings?.length ? (
+            <Empty description={t('monitor.noWarnings')} image={Empty.PRESENTED_IMAGE_SIMPLE} />
+          ) : (
+            <List
+              size="small"
+              dataSource={data.warnings}
+              renderItem={(w) => (
+                <List.Item key={w.id}>
+                  <div className="monitor-warning">
+                    <div>
+                      <Tag color={w.severity === 2 ? 'red' : 'orange'}>
+                        {w.severity === 2 ? t('monitor.blocking') : t('monitor.warn')}
+                      </Tag>
+                      <Typography.Text strong>{ruleName(w.ruleType)}</Typography.Text>{' '}
+                      <Typography.Text type="secondary">
+                        {[w.shippingNoteNumber, w.plateNo].filter(Boolean).join(' · ')}
+                      </Typography.Text>
+                    </div>
+                    <div className="monitor-warning-text">{w.message}</div>
+                    <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                      {w.time}
+                    </Typography.Text>
+                  </div>
+                </List.Item>
+              )}
+            />
+          )}
+        </Card>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,161 @@
+// 任务页 (/dashboard/task): the scheduled jobs with their last and next run, and the background queues
+// (regulator outbox, bank payments, payout approvals) with their waiting and failed counts, each opening its
+// list.
+import { ReloadOutlined } from '@ant-design/icons';
+import type { TaskJob } from '@freight/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { Badge, Button, Card, Col, Empty, Row, Skeleton, Statistic, Table, Tag, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { useMenuModel } from '../../layouts/useMenuModel';
+import { dashboardApi } from '../../services/dashboardApi';
+import { DashboardError } from './DashboardError';
+
+const JOBS_PATH = '/system/quartzJob';
+
+export default function Task() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { routes } = useMenuModel();
+  const jobsPath = routes.some((r) => r.path === JOBS_PATH) ? JOBS_PATH : undefined;
+  const summary = useQuery({ queryKey: ['dashboard', 'task'], queryFn: dashboardApi.task });
+  const data = summary.data;
+
+  const columns: ColumnsType<TaskJob> = [
+    {
+      title: t('task.job'),
+      dataIndex: 'jobClassName',
+      render: (_, job) => (
+        <div style={{ minWidth: 140, maxWidth: 260, whiteSpace: 'normal' }}>
+          <div>{job.jobClassName}</div>
+          {job.description ? (
+            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+              {job.description}
+            </Typography.Text>
+          ) : null}
+        </div>
+      ),
+    },
+    {
+      title: t('task.status'),
+      dataIndex: 'status',
+      width: 96,
+      render: (status: number) =>
+        status === 0 ? (
+          <Badge status="processing" text={t('task.running')} />
+        ) : (
+          <Badge status="default" text={t('task.stopped')} />
+        ),
+    },
+    {
+      title: t('task.lastRun'),
+      dataIndex: 'lastRun',
+      width: 220,
+      render: (_, job) =>
+        job.lastRun ? (
+          <span style={{ whiteSpace: 'nowrap' }}>
+            {job.lastRun.time}{' '}
+            {job.lastRun.success === null ? (
+              <Tag color="processing">{t('task.inProgress')}</Tag>
+            ) : job.lastRun.success ? (
+              <Tag color="success">{t('task.ok')}</Tag>
+            ) : (
+              <Tag color="error">{t('task.fail')}</Tag>
+            )}
+          </span>
+        ) : (
+          <Typography.Text type="secondary">{t('task.never')}</Typography.Text>
+        ),
+    },
+    {
+      title: t('task.nextRun'),
+      dataIndex: 'nextRun',
+      width: 170,
+      render: (next: string | null) => <span style={{ whiteSpace: 'nowrap' }}>{next ?? '—'}</span>,
+    },
+    { title: t('task.cron'), dataIndex: 'cronExpression', width: 140 },
+  ];
+
+  return (
+    <div className="dashboard" data-testid="dashboard-task">
+      {summary.isError ? (
+        <DashboardError error={summary.error} onRetry={() => void summary.refetch()} />
+      ) : null}
+      <Card
+        variant="borderless"
+        title={t('task.queues')}
+        data-testid="task-queues"
+        extra={
+          <Button
+            type="text"
+            icon={<ReloadOutlined />}
+            onClick={() => void summary.refetch()}
+            aria-label={t('dashboard.refresh')}
+            loading={summary.isFetching}
+          />
+        }
+      >
+        {summary.isLoading ? (
+          <Skeleton active paragraph={{ rows: 2 }} />
+        ) : !data || data.queues.length === 0 ? (
+          <Empty description={t('task.noQueues')} image={Empty.PRESENTED_IMAGE_SIMPLE} />
+        ) : (
+          <Row gutter={[12, 12]}>
+            {data.queues.map((q) => (
+              <Col key={q.key} xs={24} sm={12} lg={8}>
+                <div className="pending-tile" data-testid={`queue-${q.key}`}>
+                  <Typography.Text strong>{t(`task.queue.${q.key}`)}</Typography.Text>
+                  <Row gutter={8} className="mt8">
+                    <Col span={12}>
+                      <button type="button" className="link-tile" onClick={() => navigate(q.path)}>
+                        <Statistic title={t('task.waiting')} value={q.waiting} />
+                      </button>
+                    </Col>
+                    <Col span={12}>
+                      <button type="button" className="link-tile" onClick={() => navigate(q.failedPath)}>
+                        <Statistic
+                          title={t('task.failedCount')}
+                          value={q.failed}
+                          valueStyle={q.failed > 0 ? { color: '#ff4d4f' } : undefined}
+                        />
+                      </button>
+                    </Col>
+                  </Row>
+                </div>
+              </Col>
+            ))}
+          </Row>
+        )}
+      </Card>
+      {data?.jobs === null ? null : (
+        <Card
+          variant="borderless"
+          title={t('task.jobs')}
+          className="mt16"
+          data-testid="task-jobs"
+          extra={
+            jobsPath ? (
+              <Button type="link" size="small" onClick={() => navigate(jobsPath)}>
+                {t('task.open')}
+              </Button>
+            ) : null
+          }
+        >
+          <Table<TaskJob>
+            rowKey="id"
+            size="small"
+            loading={summary.isLoading}
+            columns={columns}
+            dataSource={data?.jobs ?? []}
+            pagination={false}
+            scroll={{ x: 'max-content' }}
+            locale={{
+              emptyText: <Empty description={t('task.noJobs')} image={Empty.PRESENTED_IMAGE_SIMPLE} />,
+            }}
+          />
+        </Card>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,148 @@
+// 工作台 (/dashboard/workplace): a greeting, the caller's to-dos (each opens its filtered list), the caller's
+// own recent operations and quick links from the caller's menu.
+import { CheckCircleOutlined, CloseCircleOutlined, ReloadOutlined } from '@ant-design/icons';
+import { useQuery } from '@tanstack/react-query';
+import { Button, Card, Col, Empty, List, Row, Skeleton, Statistic, Typography } from 'antd';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { useMenuModel } from '../../layouts/useMenuModel';
+import { dashboardApi } from '../../services/dashboardApi';
+import { DashboardError } from './DashboardError';
+
+const QUICK_LINKS_MAX = 8;
+
+function greetingKey(hour: number): string {
+  if (hour < 12) return 'workplace.morning';
+  if (hour < 18) return 'workplace.afternoon';
+  return 'workplace.evening';
+}
+
+export default function Workplace() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { routes } = useMenuModel();
+  const summary = useQuery({ queryKey: ['dashboard', 'workplace'], queryFn: dashboardApi.workplace });
+  const links = useMemo(
+    () =>
+      routes
+        .filter(
+          (r) =>
+            !r.hidden &&
+            !r.url &&
+            !r.path.includes(':') &&
+            !r.path.startsWith('/dashboard/') &&
+            r.component &&
+            r.component !== 'layouts/RouteView',
+        )
+        .slice(0, QUICK_LINKS_MAX),
+    [routes],
+  );
+  const data = summary.data;
+
+  return (
+    <div className="dashboard" data-testid="dashboard-workplace">
+      <Card variant="borderless" className="mb16">
+        <div className="workplace-head">
+          <Typography.Title level={4} style={{ margin: 0 }} data-testid="workplace-greeting">
+            {data
+              ? t('workplace.welcome', {
+                  greeting: t(greetingKey(new Date().getHours())),
+                  name: data.realname,
+                })
+              : t(greetingKey(new Date().getHours()))}
+          </Typography.Title>
+          <Button
+            type="text"
+            icon={<ReloadOutlined />}
+            onClick={() => void summary.refetch()}
+            aria-label={t('dashboard.refresh')}
+            loading={summary.isFetching}
+          />
+        </div>
+      </Card>
+      {summary.isError ? (
+        <DashboardError error={summary.error} onRetry={() => void summary.refetch()} />
+      ) : null}
+      <Card variant="borderless" title={t('workplace.todos')} data-testid="workplace-todos">
+        {summary.isLoading ? (
+          <Skeleton active paragraph={{ rows: 2 }} />
+        ) : !data || data.todos.length === 0 ? (
+          <Empty description={t('workplace.noTodos')} image={Empty.PRESENTED_IMAGE_SIMPLE} />
+        ) : (
+          <Row gutter={[12, 12]}>
+            {data.todos.map((todo) => (
+              <Col key={todo.key} xs={12} sm={8} lg={6} xl={4}>
+                <button
+                  type="button"
+                  className="pending-tile"
+                  onClick={() => navigate(todo.path)}
+                  data-testid={`todo-${todo.key}`}
+                >
+                  <Statistic
+                    title={t(`workplace.todo.${todo.key}`)}
+                    value={todo.count}
+                    valueStyle={todo.count > 0 ? { color: '#fa541c' } : undefined}
+                  />
+                </button>
+              </Col>
+            ))}
+          </Row>
+        )}
+      </Card>
+      <Row gutter={[16, 16]} className="mt16">
+        <Col xs={24} lg={14}>
+          <Card variant="borderless" title={t('workplace.recent')} data-testid="workplace-recent">
+            {summary.isLoading ? (
+              <Skeleton active />
+            ) : !data || data.recentLogs.length === 0 ? (
+              <Empty description={t('workplace.noRecent')} image={Empty.PRESENTED_IMAGE_SIMPLE} />
+            ) : (
+              <List
+                size="small"
+                dataSource={data.recentLogs}
+                renderItem={(log) => (
+                  <List.Item key={log.id}>
+                    <div className="workplace-log">
+                      <span className="workplace-log-text">
+                        {log.success ? (
+                          <CheckCircleOutlined style={{ color: '#52c41a' }} />
+                        ) : (
+                          <CloseCircleOutlined
+                            style={{ color: '#ff4d4f' }}
+                            aria-label={t('workplace.failed')}
+                          />
+                        )}{' '}
+                        {log.content}
+                      </span>
+                      <Typography.Text type="secondary" className="workplace-log-time">
+                        {log.time}
+                      </Typography.Text>
+                    </div>
+                  </List.Item>
+                )}
+              />
+            )}
+          </Card>
+        </Col>
+        <Col xs={24} lg={10}>
+          <Card variant="borderless" title={t('workplace.quickLinks')} data-testid="workplace-links">
+            {links.length === 0 ? (
+              <Empty description={t('workplace.noLinks')} image={Empty.PRESENTED_IMAGE_SIMPLE} />
+            ) : (
+              <Row gutter={[8, 8]}>
+                {links.map((link) => (
+                  <Col key={link.id} xs={12} sm={8} lg={12}>
+                    <Button block onClick={() => navigate(link.path)} className="quick-link">
+                      {link.title || link.name}
+                    </Button>
+                  </Col>
+                ))}
+              </Row>
+            )}
+          </Card>
+        </Col>
+      </Row>
+    </div>
+  );
+}
