@@ -180,7 +180,7 @@ export async function sendDueMessages(
 }
 
 /** Recounts the deliveries and reads of the messages carried by these announcements. */
-async function refreshCounts(db: DbOrTx, anntIds: string[]): Promise<void> {
+export async function refreshCounts(db: DbOrTx, anntIds: string[]): Promise<void> {
   await db
     .update(hyAppMessage)
     .set({

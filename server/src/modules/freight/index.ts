@@ -82,6 +82,7 @@ export { hyAppMessage, hyAppVersion } from './appSchema.ts';
 export {
   latestPublished,
   recipientsOf,
+  refreshCounts as recountAppMessages,
   seedAppJobs,
   sendAppMessage,
   sendDueMessages,
