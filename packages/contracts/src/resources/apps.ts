@@ -193,21 +193,6 @@ export const appMessageResource = resource({
       help: ['接收对象为“指定货主”时必填', 'Required when the audience is one customer'],
     },
     customerName: { label: ['货主', 'Customer'], form: false, list: { width: 160 } },
-    content: {
-      label: ['内容', 'Content'],
-      kind: 'textarea',
-      required: true,
-      wide: true,
-      list: { width: 260, ellipsis: true },
-    },
-    sendTime: {
-      label: ['定时发送', 'Send at'],
-      kind: 'datetime',
-      sort: true,
-      search: 'range',
-      list: { width: 160 },
-      help: ['不填则保存后立即发送', 'Empty: sent as soon as it is saved'],
-    },
     state: {
       label: ['状态', 'State'],
       kind: 'dict',
@@ -225,6 +210,21 @@ export const appMessageResource = resource({
       list: { width: 80 },
     },
     readCount: { label: ['已读', 'Read'], kind: 'number', form: false, sort: true, list: { width: 80 } },
+    sendTime: {
+      label: ['定时发送', 'Send at'],
+      kind: 'datetime',
+      sort: true,
+      search: 'range',
+      list: { width: 160 },
+      help: ['不填则保存后立即发送', 'Empty: sent as soon as it is saved'],
+    },
+    content: {
+      label: ['内容', 'Content'],
+      kind: 'textarea',
+      required: true,
+      wide: true,
+      list: { width: 240, ellipsis: true },
+    },
     sentTime: {
       label: ['发送时间', 'Sent at'],
       kind: 'datetime',

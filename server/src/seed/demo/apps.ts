@@ -6,6 +6,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import {
   hyAppMessage,
   hyAppVersion,
+  hyCustomer,
   recountAppMessages,
   sendAppMessage,
 } from '../../modules/freight/index.ts';
@@ -80,7 +81,7 @@ export const appsSeeder: DemoSeeder = {
         platform: 'android',
         versionCode: 240,
         versionName: '2.4.0',
-        packagePath: withPackages ? PACKAGES[1] : null,
+        packagePath: withPackages ? PACKAGES[2] : null,
         downloadUrl: withPackages ? null : 'https://example.com/freight-driver-2.4.0.apk',
         releaseNotes: '测试中：到达自动识别卸货地；未发布',
         minVersionCode: 200,
@@ -100,6 +101,10 @@ export const appsSeeder: DemoSeeder = {
       .onConflictDoNothing()
       .returning({ id: hyAppVersion.id });
 
+    const [eastSteel] = await db
+      .select({ id: hyCustomer.id, customerName: hyCustomer.customerName })
+      .from(hyCustomer)
+      .where(eq(hyCustomer.id, stableId('customer', 'east-steel')));
     const messages: Array<{
       key: string;
       title: string;
@@ -124,11 +129,11 @@ export const appsSeeder: DemoSeeder = {
       },
       {
         key: 'east-steel',
-        title: '东方钢铁专线调度通知',
-        content: '明日起东方钢铁唐山—天津专线每日增开3车次，请提前安排装货计划。',
+        title: '华东钢铁专线调度通知',
+        content: '明日起南京—上海宝山钢材专线每日增开3车次，请提前安排装货计划。',
         audience: 'customer',
-        customerId: stableId('customer', 'east-steel'),
-        customerName: '东方钢铁',
+        customerId: eastSteel?.id,
+        customerName: eastSteel?.customerName,
       },
       {
         key: 'upgrade',
@@ -141,6 +146,7 @@ export const appsSeeder: DemoSeeder = {
     let sent = 0;
     let added = 0;
     for (const m of messages) {
+      if (m.audience === 'customer' && !m.customerId) continue;
       const id = stableId('app-message', m.key);
       const [row] = await db
         .insert(hyAppMessage)
