@@ -38,7 +38,7 @@ export const appVersionBody = z.object({
     .max(500)
     .regex(/^(https?:\/\/\S+)?$/, '下载地址必须以http://或https://开头')
     .nullish(),
-  releaseNotes: z.string().trim().max(2000).nullish(),
+  releaseNotes: z.string().trim().max(500, '更新说明不能超过500字').nullish(),
   minVersionCode: versionCode('最低支持版本号').default(0),
   published: z.boolean().default(false),
 });
@@ -72,7 +72,7 @@ export interface AppVersionCheck {
 
 export const appMessageBody = z.object({
   title: z.string({ error: '请输入标题' }).trim().min(1, '请输入标题').max(100),
-  content: z.string({ error: '请输入内容' }).trim().min(1, '请输入内容').max(2000),
+  content: z.string({ error: '请输入内容' }).trim().min(1, '请输入内容').max(500, '内容不能超过500字'),
   audience: z.enum(APP_AUDIENCES, { error: '接收对象(audience)只能是all、driver、shipper或customer' }),
   customerId: z.string().max(32).nullish(),
   /** Empty: sent at once; a time: sent by the scheduled job when it comes. */

@@ -242,6 +242,9 @@ describe('APP版本 and APP消息', () => {
       (await call<{ records: Message[] }>(admin, 'GET', '/apps/message/list?title=专线通知')).body.result
         .records[0];
     expect(await find()).toMatchObject({ state: 0, deliveredCount: 0, customerName: '华东钢铁贸易有限公司' });
+    // The schedule runs it as a job of the scheduled-jobs screen.
+    const keys = (await call<Array<{ value: string }>>(admin, 'GET', '/sys/quartzJob/jobKeys')).body.result;
+    expect(keys.map((k) => k.value)).toContain('sendAppMessages');
     // The job's run before the time leaves it; at the time it goes to that customer's account.
     expect(await sendDueMessages(t.db)).toEqual({ messages: 0, delivered: 0 });
     expect(await sendDueMessages(t.db, undefined, new Date(later.getTime() + 1000))).toEqual({
