@@ -320,7 +320,10 @@ export function appRoutes(app: FastifyInstance, ctx: AppContext): void {
     const url = request.routeOptions.url ?? '';
     if (reply.statusCode !== 200) return payload;
     if (!url.endsWith('/apps/message/add') && !url.endsWith('/apps/message/edit')) return payload;
-    await sendDueMessages(db, push);
+    // A failure leaves the message waiting (its claim rolled back): the job sends it on its next run.
+    await sendDueMessages(db, push).catch((error: unknown) =>
+      request.log.error({ err: error }, 'app message not sent; the scheduled job will retry'),
+    );
     return payload;
   });
 
