@@ -2,6 +2,7 @@ import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { seedFinanceJobs } from './modules/finance/index.ts';
 import { seedCertificateExpiryJob } from './modules/freight/expiry.ts';
+import { seedAppJobs } from './modules/freight/index.ts';
 import { seedReportJob } from './modules/regulator/index.ts';
 import { seedRiskJobs } from './modules/risk/index.ts';
 import { openDatabase } from './platform/db/client.ts';
@@ -15,6 +16,7 @@ await seedSystem(database.db);
 await seedCertificateExpiryJob(database.db);
 await seedFinanceJobs(database.db);
 await seedRiskJobs(database.db);
+await seedAppJobs(database.db);
 await seedReportJob(database.db);
 if (config.seedDemo) {
   await seedDemoAccounts(database.db);

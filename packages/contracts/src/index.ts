@@ -11,6 +11,7 @@ export * from './monitor.ts';
 export * from './password.ts';
 export * from './regulator.ts';
 export * from './resource.ts';
+export * from './resources/apps.ts';
 export * from './resources/banks.ts';
 export * from './resources/customers.ts';
 export * from './resources/files.ts';

@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util';
 import { loadConfig } from '../config.ts';
 import { seedFinanceJobs } from '../modules/finance/index.ts';
 import { seedCertificateExpiryJob } from '../modules/freight/expiry.ts';
+import { seedAppJobs } from '../modules/freight/index.ts';
 import { seedReportJob } from '../modules/regulator/index.ts';
 import { seedRiskJobs } from '../modules/risk/index.ts';
 import { openDatabase } from '../platform/db/client.ts';
@@ -26,6 +27,7 @@ try {
   await seedCertificateExpiryJob(database.db);
   await seedFinanceJobs(database.db);
   await seedRiskJobs(database.db);
+  await seedAppJobs(database.db);
   await seedReportJob(database.db);
   const storage = createStorage(config);
   const summary = await runDemoSeeders(database.db, { scale, storage });

@@ -87,6 +87,35 @@ export const DICTIONARIES: DictSeed[] = [
     ],
   },
   {
+    code: 'app_platform',
+    name: 'APP平台',
+    nameEn: 'App platform',
+    items: [
+      ['android', '安卓', 'Android', 'green'],
+      ['ios', 'iOS', 'iOS', 'blue'],
+    ],
+  },
+  {
+    code: 'app_audience',
+    name: 'APP消息接收对象',
+    nameEn: 'App message audience',
+    items: [
+      ['all', '全部用户', 'Everyone', 'purple'],
+      ['driver', '司机端', 'Drivers', 'cyan'],
+      ['shipper', '全部货主', 'Shippers', 'blue'],
+      ['customer', '指定货主', 'One customer', 'geekblue'],
+    ],
+  },
+  {
+    code: 'app_message_state',
+    name: 'APP消息状态',
+    nameEn: 'App message state',
+    items: [
+      ['0', '待发送', 'Scheduled', 'orange'],
+      ['1', '已发送', 'Sent', 'green'],
+    ],
+  },
+  {
     code: 'open_type',
     name: '打开方式',
     nameEn: 'Open as',

@@ -1,5 +1,7 @@
 import {
   agentResource,
+  appMessageResource,
+  appVersionResource,
   bankResource,
   buttonCodesOf,
   captainResource,
@@ -326,8 +328,8 @@ export const MENU_TREE: MenuSeed[] = [
     page('/map/track', '轨迹查询', 'map/TrackQuery', 'map:track'),
   ]),
   group('/apps', '应用管理', 'AppstoreOutlined', [
-    crudPage('/apps/version', 'APP版本', 'apps/AppVersionList', 'apps:version'),
-    crudPage('/apps/message', 'APP消息', 'apps/AppMessageList', 'apps:message'),
+    resourcePage('/apps/version', 'APP版本', 'apps/AppVersionList', appVersionResource),
+    resourcePage('/apps/message', 'APP消息', 'apps/AppMessageList', appMessageResource),
     crudPage('/apps/enterprise', '企业应用', 'apps/EnterpriseAppList', 'apps:enterprise'),
     crudPage('/apps/config', '系统配置', 'apps/HyConfigList', 'apps:config'),
     crudPage('/apps/setting', '平台设置', 'apps/PlatformSettingList', 'apps:setting'),

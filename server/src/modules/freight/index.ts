@@ -4,6 +4,7 @@ import { grantsOf } from '../../platform/access/grants.ts';
 import type { AppContext, CounterScope } from '../../platform/context.ts';
 import { ok } from '../../platform/http/envelope.ts';
 import { unauthorized } from '../../platform/http/errors.ts';
+import { appRoutes } from './apps.ts';
 import { bankRoutes } from './banks.ts';
 import { bindingRoutes } from './bindings.ts';
 import { cardRoutes } from './cards.ts';
@@ -49,6 +50,7 @@ export function freightModule(app: FastifyInstance, ctx: AppContext): void {
   bindingRoutes(app, ctx);
   bankRoutes(app, ctx);
   shippingModule(app, ctx);
+  appRoutes(app, ctx);
 
   // Pending counts; every module that owns one of the tables adds its counter to ctx.counters.
   app.get('/hydriver/hyDriver/getDsXx', { config: { access: 'login' } }, async (request) => {
@@ -76,6 +78,16 @@ export function freightModule(app: FastifyInstance, ctx: AppContext): void {
 }
 
 // What other modules may use of the freight business (the regulator outbox reads its records).
+export { hyAppMessage, hyAppVersion } from './appSchema.ts';
+export {
+  latestPublished,
+  recipientsOf,
+  refreshCounts as recountAppMessages,
+  seedAppJobs,
+  sendAppMessage,
+  sendDueMessages,
+  versionCheckOf,
+} from './apps.ts';
 export { emitFreightEvent, type FreightEvent, onFreightEvent, onOrderCreating } from './events.ts';
 export { hyCarrier, hyDriver, hyDriverBank, hyDriverVehicle, hyVehicle } from './partySchema.ts';
 export { rebuildPositions } from './positions.ts';

@@ -21,6 +21,12 @@ import { userRoutes } from './user/routes.ts';
 // What other modules may use: the tables they join, the services they call and the hooks they fill.
 export { invalidateGrants, type PermissionRow } from './accessDirectory.ts';
 export { sysDataSource, sysFillRule, sysQuartzJob } from './adminSchema.ts';
+export {
+  type AnnouncementReadListener,
+  deliveryCounts,
+  onAnnouncementRead,
+  publishToUsers,
+} from './announcement/deliver.ts';
 export { type LoginCheck, registerLoginCheck } from './auth/loginChecks.ts';
 export { consumeSmsCode } from './auth/sms.ts';
 export { registerUniqueFields, type UniqueField } from './common/duplicateRoutes.ts';
@@ -38,6 +44,7 @@ export {
 export { nextFillValue } from './fillRule/generators.ts';
 export {
   sysAnnouncement,
+  sysAnnouncementSend,
   sysPermission,
   sysRole,
   sysRolePermission,

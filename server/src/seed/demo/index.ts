@@ -6,6 +6,7 @@ import { hyDriver } from '../../modules/freight/partySchema.ts';
 import { hashPassword } from '../../platform/auth/crypto.ts';
 import type { Db } from '../../platform/db/client.ts';
 import type { FileStorage } from '../../platform/storage/index.ts';
+import { appsSeeder } from './apps.ts';
 import { demoFilesSeeder } from './files.ts';
 import { financeSeeder } from './finance.ts';
 import { invoiceSeeder } from './invoices.ts';
@@ -28,6 +29,7 @@ export const DEMO_SEEDERS: DemoSeeder[] = [
   regulatorSeeder,
   riskSeeder,
   positionsSeeder,
+  appsSeeder,
 ];
 
 export interface DemoSummary {

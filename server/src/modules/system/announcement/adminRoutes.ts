@@ -10,6 +10,7 @@ import { ok, okMessage, pageOf } from '../../../platform/http/envelope.ts';
 import { bizError, recordNotFound, unauthorized } from '../../../platform/http/errors.ts';
 import { registerResource } from '../../../platform/resource/defineResource.ts';
 import { sysAnnouncement, sysAnnouncementSend, sysUser } from '../schema.ts';
+import { announcementsRead } from './deliver.ts';
 import { toAnnouncement } from './routes.ts';
 import { plainTitle, sanitizeAnnouncement } from './sanitize.ts';
 
@@ -262,12 +263,17 @@ export function announcementAdminRoutes(app: FastifyInstance, ctx: AppContext): 
 
   r.put('/sys/sysAnnouncementSend/readAll', { config: { access: 'login' } }, async (request) => {
     if (!request.session) throw unauthorized();
-    await db
+    const marked = await db
       .update(sysAnnouncementSend)
       .set({ readFlag: '1', readTime: new Date() })
       .where(
         and(eq(sysAnnouncementSend.userId, request.session.user.id), eq(sysAnnouncementSend.readFlag, '0')),
-      );
+      )
+      .returning({ anntId: sysAnnouncementSend.anntId });
+    await announcementsRead(
+      db,
+      marked.map((row) => row.anntId),
+    );
     return okMessage('全部已读');
   });
 

@@ -8,6 +8,7 @@ import type { AppContext } from '../../../platform/context.ts';
 import { formatDateTime, ok } from '../../../platform/http/envelope.ts';
 import { recordNotFound, unauthorized } from '../../../platform/http/errors.ts';
 import { sysAnnouncement, sysAnnouncementSend } from '../schema.ts';
+import { announcementsRead } from './deliver.ts';
 import { plainTitle, sanitizeAnnouncement } from './sanitize.ts';
 
 type AnnouncementRow = typeof sysAnnouncement.$inferSelect;
@@ -117,6 +118,7 @@ export function announcementRoutes(app: FastifyInstance, ctx: AppContext): void 
       .update(sysAnnouncementSend)
       .set({ readFlag: '1', readTime: new Date() })
       .where(and(eq(sysAnnouncementSend.anntId, anntId), eq(sysAnnouncementSend.userId, userId)));
+    await announcementsRead(db, [anntId]);
   };
   const readOpts = { config: { access: 'login' as const }, schema: { body: annIdBody } };
   for (const method of ['put', 'post'] as const) {

@@ -13,6 +13,8 @@ const ALLOWED: Record<string, string> = {
   xls: 'application/vnd.ms-excel',
   doc: 'application/msword',
   zip: 'application/zip',
+  /** Android packages (APP版本): a zip container named .apk. */
+  apk: 'application/vnd.android.package-archive',
 };
 
 /** Plain text is allowed for these names when the bytes contain no markup a browser would run. */
@@ -28,7 +30,7 @@ export async function sniffAllowedType(data: Buffer, originalName: string): Prom
   if (detected) {
     // Office files are zip (or OLE) containers; trust the detected container, keep the office extension.
     const claimed = originalName.split('.').pop()?.toLowerCase() ?? '';
-    if (detected.ext === 'zip' && (claimed === 'xlsx' || claimed === 'docx'))
+    if (detected.ext === 'zip' && (claimed === 'xlsx' || claimed === 'docx' || claimed === 'apk'))
       return { ext: claimed, mime: ALLOWED[claimed] };
     if (detected.ext === 'cfb' && (claimed === 'xls' || claimed === 'doc'))
       return { ext: claimed, mime: ALLOWED[claimed] };

@@ -1,0 +1,244 @@
+import { z } from 'zod';
+import { resource } from '../resource.ts';
+import { chinaDateTime } from '../shipping.ts';
+
+// 应用管理 (issue 21): APP版本 — the driver app's releases (an Android package uploaded to the file storage, an
+// iOS store link), answered to the app by a public version check; APP消息 — messages to drivers, shippers, a
+// customer's users or everyone, sent now or at a chosen time through the header bell's announcements.
+
+/** Platforms (dictionary `app_platform`). */
+export const APP_PLATFORMS = ['android', 'ios'] as const;
+export type AppPlatform = (typeof APP_PLATFORMS)[number];
+
+/** Who a message goes to (dictionary `app_audience`). Drivers are reached through the carrier-side accounts. */
+export const APP_AUDIENCES = ['all', 'driver', 'shipper', 'customer'] as const;
+export type AppAudience = (typeof APP_AUDIENCES)[number];
+
+/** A message's state (dictionary `app_message_state`). */
+export const APP_MESSAGE_STATE = { scheduled: 0, sent: 1 } as const;
+
+/** Upload folder of Android packages. */
+export const APP_PACKAGE_BIZ = 'app/android';
+
+const versionCode = (label: string) =>
+  z.coerce
+    .number({ error: `${label}必须是整数` })
+    .int(`${label}必须是整数`)
+    .min(0, `${label}不能小于0`)
+    .max(2_000_000_000, `${label}过大`);
+
+export const appVersionBody = z.object({
+  platform: z.enum(APP_PLATFORMS, { error: '平台(platform)只能是android或ios' }),
+  versionCode: versionCode('版本号'),
+  versionName: z.string({ error: '请输入版本名称' }).trim().min(1, '请输入版本名称').max(30),
+  packagePath: z.string().trim().max(255).nullish(),
+  downloadUrl: z
+    .string()
+    .trim()
+    .max(500)
+    .regex(/^(https?:\/\/\S+)?$/, '下载地址必须以http://或https://开头')
+    .nullish(),
+  releaseNotes: z.string().trim().max(500, '更新说明不能超过500字').nullish(),
+  minVersionCode: versionCode('最低支持版本号').default(0),
+  published: z.boolean().default(false),
+});
+export type AppVersionBody = z.infer<typeof appVersionBody>;
+
+/** The public version check's query: `GET /apps/version/latest?platform=android&current=12`. */
+export const appVersionCheckQuery = z.object({
+  platform: z.enum(APP_PLATFORMS, { error: '平台(platform)只能是android或ios' }),
+  current: z.coerce
+    .number({ error: '当前版本号(current)必须是整数' })
+    .int('当前版本号(current)必须是整数')
+    .min(0, '当前版本号(current)不能小于0')
+    .max(2_000_000_000, '当前版本号(current)过大'),
+});
+
+export interface AppVersionCheck {
+  /** The latest published version of the platform, or null when none is published. */
+  latest: {
+    versionCode: number;
+    versionName: string;
+    releaseNotes: string | null;
+    minVersionCode: number;
+    downloadUrl: string | null;
+    publishTime: string | null;
+  } | null;
+  /** The latest is newer than the caller's. */
+  update: boolean;
+  /** The caller's version is below the latest's minimum supported version: it must update. */
+  force: boolean;
+}
+
+export const appMessageBody = z.object({
+  title: z.string({ error: '请输入标题' }).trim().min(1, '请输入标题').max(100),
+  content: z.string({ error: '请输入内容' }).trim().min(1, '请输入内容').max(500, '内容不能超过500字'),
+  audience: z.enum(APP_AUDIENCES, { error: '接收对象(audience)只能是all、driver、shipper或customer' }),
+  customerId: z.string().max(32).nullish(),
+  /** Empty: sent at once; a time: sent by the scheduled job when it comes. */
+  sendTime: z.preprocess((v) => (v === '' ? null : v), chinaDateTime.nullish()),
+});
+export type AppMessageBody = z.infer<typeof appMessageBody>;
+
+export const appVersionResource = resource({
+  path: '/apps/version',
+  permission: 'apps:version',
+  title: ['APP版本', 'App versions'],
+  actions: ['add', 'edit', 'delete', 'export'],
+  defaultSort: { field: 'versionCode', order: 'desc' },
+  body: appVersionBody,
+  fields: {
+    platform: {
+      label: ['平台', 'Platform'],
+      kind: 'dict',
+      dict: 'app_platform',
+      tag: true,
+      required: true,
+      search: true,
+      list: { width: 90 },
+    },
+    versionCode: {
+      label: ['版本号', 'Version code'],
+      kind: 'number',
+      required: true,
+      sort: true,
+      list: { width: 90 },
+      help: ['整数，每次发布递增', 'An integer, higher for every release'],
+    },
+    versionName: {
+      label: ['版本名称', 'Version name'],
+      required: true,
+      search: 'like',
+      list: { width: 110 },
+      placeholder: ['如 2.3.0', 'e.g. 2.3.0'],
+    },
+    minVersionCode: {
+      label: ['最低支持版本号', 'Minimum version code'],
+      kind: 'number',
+      sort: true,
+      list: { width: 130 },
+      help: ['低于此版本号的APP必须强制更新', 'Apps below this version code must update'],
+    },
+    published: {
+      label: ['已发布', 'Published'],
+      kind: 'switch',
+      search: true,
+      list: { width: 80 },
+    },
+    packagePath: {
+      label: ['安卓安装包', 'Android package'],
+      list: { width: 160, ellipsis: true },
+      wide: true,
+      help: ['安卓版本上传APK安装包', 'Upload the APK for Android'],
+    },
+    downloadUrl: {
+      label: ['下载地址', 'Download link'],
+      list: { width: 200, ellipsis: true },
+      wide: true,
+      placeholder: ['iOS填写App Store链接', 'For iOS: the App Store link'],
+    },
+    releaseNotes: {
+      label: ['更新说明', 'Release notes'],
+      kind: 'textarea',
+      wide: true,
+      list: { width: 240, ellipsis: true },
+    },
+    publishTime: {
+      label: ['发布时间', 'Published at'],
+      kind: 'datetime',
+      form: false,
+      sort: true,
+      list: { width: 160 },
+    },
+    createTime: {
+      label: ['创建时间', 'Created'],
+      kind: 'datetime',
+      form: false,
+      sort: true,
+      search: 'range',
+      list: { width: 160 },
+    },
+  },
+});
+
+export const appMessageResource = resource({
+  path: '/apps/message',
+  permission: 'apps:message',
+  title: ['APP消息', 'App messages'],
+  actions: ['add', 'edit', 'delete', 'export'],
+  scope: { tenant: true },
+  defaultSort: { field: 'createTime', order: 'desc' },
+  body: appMessageBody,
+  fields: {
+    title: {
+      label: ['标题', 'Title'],
+      required: true,
+      search: 'like',
+      sort: true,
+      list: { width: 200, ellipsis: true },
+    },
+    audience: {
+      label: ['接收对象', 'Audience'],
+      kind: 'dict',
+      dict: 'app_audience',
+      tag: true,
+      required: true,
+      search: true,
+      list: { width: 110 },
+    },
+    customerId: {
+      label: ['货主', 'Customer'],
+      filter: true,
+      list: false,
+      help: ['接收对象为“指定货主”时必填', 'Required when the audience is one customer'],
+    },
+    customerName: { label: ['货主', 'Customer'], form: false, list: { width: 160 } },
+    state: {
+      label: ['状态', 'State'],
+      kind: 'dict',
+      dict: 'app_message_state',
+      tag: true,
+      form: false,
+      search: true,
+      list: { width: 90 },
+    },
+    deliveredCount: {
+      label: ['送达', 'Delivered'],
+      kind: 'number',
+      form: false,
+      sort: true,
+      list: { width: 80 },
+    },
+    readCount: { label: ['已读', 'Read'], kind: 'number', form: false, sort: true, list: { width: 80 } },
+    sendTime: {
+      label: ['定时发送', 'Send at'],
+      kind: 'datetime',
+      sort: true,
+      search: 'range',
+      list: { width: 160 },
+      help: ['不填则保存后立即发送', 'Empty: sent as soon as it is saved'],
+    },
+    content: {
+      label: ['内容', 'Content'],
+      kind: 'textarea',
+      required: true,
+      wide: true,
+      list: { width: 240, ellipsis: true },
+    },
+    sentTime: {
+      label: ['发送时间', 'Sent at'],
+      kind: 'datetime',
+      form: false,
+      sort: true,
+      list: { width: 160 },
+    },
+    createBy: { label: ['创建人', 'Created by'], form: false, list: { width: 100 } },
+    createTime: {
+      label: ['创建时间', 'Created'],
+      kind: 'datetime',
+      form: false,
+      sort: true,
+      list: false,
+    },
+  },
+});
