@@ -73,7 +73,7 @@ export default defineConfig({
     {
       name: 'desktop',
       dependencies: ['setup'],
-      testIgnore: [/.*\.setup\.ts/, /mobile\.spec\.ts/],
+      testIgnore: [/.*\.setup\.ts/, /mobile\.spec\.ts/, /platform-settings\.spec\.ts/],
       use: { viewport: { width: 1440, height: 900 }, storageState: authFile(USERS.admin) },
     },
     {
@@ -89,6 +89,13 @@ export default defineConfig({
         deviceScaleFactor: 2,
         storageState: authFile(USERS.admin),
       },
+    },
+    {
+      // Changes what every page shows (the platform's name and logo): runs when the others have finished.
+      name: 'global-settings',
+      dependencies: ['desktop', 'mobile'],
+      testMatch: /platform-settings\.spec\.ts/,
+      use: { viewport: { width: 1440, height: 900 }, storageState: authFile(USERS.admin) },
     },
   ],
   webServer: {

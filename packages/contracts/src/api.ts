@@ -138,6 +138,8 @@ export interface PlatformSettings {
   footer_web_record_number: string;
   footer_ICP_number: string;
   gd_web: string;
+  /** AMap's security code (安全密钥), set beside the key for the JS API. */
+  gd_web_security: string;
 }
 
 export interface CustomerOption {

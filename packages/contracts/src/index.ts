@@ -9,6 +9,7 @@ export * from './invoice.ts';
 export * from './messages.ts';
 export * from './monitor.ts';
 export * from './password.ts';
+export * from './platformSettings.ts';
 export * from './regulator.ts';
 export * from './resource.ts';
 export * from './resources/apps.ts';

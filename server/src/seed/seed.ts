@@ -313,6 +313,7 @@ const PLATFORM_SETTINGS: Record<string, string> = {
   footer_web_record_number: '苏ICP备2026000001号-1',
   footer_ICP_number: '苏B2-20260001',
   gd_web: '',
+  gd_web_security: '',
 };
 
 const CONFIG: Record<string, string> = {

@@ -368,6 +368,6 @@ describe('route fuzz: bad input is a clear refusal, never a 500, and writes noth
     const missed = fuzzable().filter((r) => !fuzzed.has(`${r.method} ${r.url}`));
     expect(missed).toEqual([]);
     expect(fuzzed.size).toBeGreaterThan(400);
-    expect(all.length - fuzzed.size).toBeLessThan(20);
+    expect(all.length - fuzzed.size).toBeLessThan(25);
   });
 });
