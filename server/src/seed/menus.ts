@@ -332,7 +332,13 @@ export const MENU_TREE: MenuSeed[] = [
     resourcePage('/apps/message', 'APP消息', 'apps/AppMessageList', appMessageResource),
     crudPage('/apps/enterprise', '企业应用', 'apps/EnterpriseAppList', 'apps:enterprise'),
     crudPage('/apps/config', '系统配置', 'apps/HyConfigList', 'apps:config'),
-    page('/apps/setting', '平台设置', 'apps/PlatformSettingList', 'apps:setting:list', buttons('apps:setting', { edit: '编辑' })),
+    page(
+      '/apps/setting',
+      '平台设置',
+      'apps/PlatformSettingList',
+      'apps:setting:list',
+      buttons('apps:setting', { edit: '编辑' }),
+    ),
   ]),
   group('/system', '系统管理', 'SettingOutlined', [
     crudPage('/system/user', '用户管理', 'system/UserList', 'system:user', {
