@@ -14,6 +14,7 @@ export * from './regulator.ts';
 export * from './resource.ts';
 export * from './resources/apps.ts';
 export * from './resources/banks.ts';
+export * from './resources/config.ts';
 export * from './resources/customers.ts';
 export * from './resources/files.ts';
 export * from './resources/finance.ts';

@@ -305,6 +305,17 @@ export const DICTIONARIES: DictSeed[] = [
     ],
   },
   {
+    code: 'config_value_type',
+    name: '配置值类型',
+    nameEn: 'Configuration value type',
+    items: [
+      ['string', '字符串', 'String', 'default'],
+      ['number', '数值', 'Number', 'blue'],
+      ['boolean', '布尔', 'Boolean', 'purple'],
+      ['json', 'JSON', 'JSON', 'cyan'],
+    ],
+  },
+  {
     code: 'vehicle_live_state',
     name: '车辆实时状态',
     nameEn: 'Vehicle live state',

@@ -316,13 +316,14 @@ const PLATFORM_SETTINGS: Record<string, string> = {
   gd_web_security: '',
 };
 
-const CONFIG: Record<string, string> = {
-  service_rate_bp: '600',
-  invoice_tax_rate_bp: '900',
-  driver_invoice_tax_rate_bp: '100',
-  oil_card_max_ratio_bp: '3000',
-  loss_default_allowance_per_mille: '3',
-  password_max_age_days: '90',
+/** Business configuration: value and what it means; all of these are numbers. */
+const CONFIG: Record<string, [string, string]> = {
+  service_rate_bp: ['600', '默认服务费率（万分比）'],
+  invoice_tax_rate_bp: ['900', '运输服务增值税率（万分比）'],
+  driver_invoice_tax_rate_bp: ['100', '代开司机发票征收率（万分比）'],
+  oil_card_max_ratio_bp: ['3000', '油卡占运费上限（万分比）'],
+  loss_default_allowance_per_mille: ['3', '默认合理损耗（千分比）'],
+  password_max_age_days: ['90', '密码最长有效天数'],
 };
 
 const DEPARTS = [
@@ -498,9 +499,11 @@ export async function seedSystem(db: Db): Promise<void> {
   await db
     .insert(hyConfig)
     .values(
-      Object.entries(CONFIG).map(([configKey, configValue]) => ({
+      Object.entries(CONFIG).map(([configKey, [configValue, description]]) => ({
         configKey,
+        valueType: 'number',
         configValue,
+        description,
         createBy: 'system',
       })),
     )

@@ -1,7 +1,11 @@
-import { eq } from 'drizzle-orm';
+import { checkConfigValue, configBody, configFields, configResource } from '@freight/contracts';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import type { AppContext } from '../../platform/context.ts';
 import { ok } from '../../platform/http/envelope.ts';
+import { bizError } from '../../platform/http/errors.ts';
+import { bindResource } from '../../platform/resource/bindResource.ts';
 import { platformSettingRoutes } from './platformSettings.ts';
 import { hyConfig } from './schema.ts';
 
@@ -13,6 +17,32 @@ export function appsModule(app: FastifyInstance, ctx: AppContext): void {
   const { db } = ctx;
 
   platformSettingRoutes(app, ctx);
+
+  // 系统配置: a key is chosen once (edits change its type, value and description); each change in the data log.
+  type Row = Record<string, unknown>;
+  bindResource(app, ctx, configResource, hyConfig, {
+    dataLog: true,
+    createSchema: configBody as unknown as z.ZodType<Row>,
+    updateSchema: configFields
+      .extend({ id: z.string().min(1).max(64) })
+      .superRefine(checkConfigValue) as unknown as z.ZodType<Row & { id: string }>,
+    // The list's row key is the configuration key (the table has no other id).
+    presentRows: (rows) => rows.map((row) => ({ ...row, id: row.configKey })),
+    async beforeWrite(values, mode, request, tx) {
+      const out: Row = { ...values };
+      if (mode === 'edit') {
+        delete out.configKey;
+        return out;
+      }
+      const tenantId = request.session?.tenantId ?? 0;
+      const [taken] = await tx
+        .select({ key: hyConfig.configKey })
+        .from(hyConfig)
+        .where(and(eq(hyConfig.tenantId, tenantId), eq(hyConfig.configKey, String(values.configKey))));
+      if (taken) throw bizError(`配置键 ${String(values.configKey)} 已存在`);
+      return out;
+    },
+  });
 
   app.get('/hyconfig/hyConfig/cfg', { config: { access: 'login' } }, async (request) => {
     const rows = await db

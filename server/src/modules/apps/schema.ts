@@ -14,12 +14,14 @@ export const hySetting = pgTable(
   (t) => [primaryKey({ columns: [t.tenantId, t.settingKey] })],
 );
 
-/** Business configuration the console reads at start (`/hyconfig/hyConfig/cfg`). */
+/** Business configuration the console reads at start (`/hyconfig/hyConfig/cfg`), typed (系统配置). */
 export const hyConfig = pgTable(
   'hy_config',
   {
     tenantId: tenantIdColumn(),
     configKey: varchar('config_key', { length: 64 }).notNull(),
+    /** string, number, boolean or json (dictionary `config_value_type`): how the value is checked. */
+    valueType: varchar('value_type', { length: 10 }).notNull().default('string'),
     configValue: text('config_value').notNull().default(''),
     description: varchar('description', { length: 255 }),
     ...auditColumns(),
