@@ -38,7 +38,11 @@ export default function BusinessDashboard() {
   const thisMonth = data?.trend.at(-1);
 
   const kpis: Array<[string, readonly [string, string], string | number | undefined]> = [
-    ['revenue', ['本月服务费(元)', 'Revenue this month (¥)'], thisMonth ? yuan(thisMonth.serviceFeeFen) : undefined],
+    [
+      'revenue',
+      ['本月服务费(元)', 'Revenue this month (¥)'],
+      thisMonth ? yuan(thisMonth.serviceFeeFen) : undefined,
+    ],
     ['margin', ['本月毛利(元)', 'Margin this month (¥)'], thisMonth ? yuan(thisMonth.marginFen) : undefined],
     [
       'float',
@@ -48,7 +52,11 @@ export default function BusinessDashboard() {
     [
       'risk',
       ['风险运单率', 'Risk rate'],
-      data ? (data.risk ? `${percent(data.risk.rate)} (${data.risk.flagged}/${data.risk.waybills})` : '--') : undefined,
+      data
+        ? data.risk
+          ? `${percent(data.risk.rate)} (${data.risk.flagged}/${data.risk.waybills})`
+          : '--'
+        : undefined,
     ],
     [
       'regulator',
@@ -69,7 +77,9 @@ export default function BusinessDashboard() {
           loading={summary.isFetching}
         />
       </div>
-      {summary.isError ? <DashboardError error={summary.error} onRetry={() => void summary.refetch()} /> : null}
+      {summary.isError ? (
+        <DashboardError error={summary.error} onRetry={() => void summary.refetch()} />
+      ) : null}
       <Row gutter={[16, 16]}>
         {kpis.map(([key, label, value]) => (
           <Col key={key} xs={12} md={8} xl={Math.floor(24 / 5)} style={{ flex: '1 1 0', minWidth: 170 }}>
@@ -81,7 +91,10 @@ export default function BusinessDashboard() {
       </Row>
       <Row gutter={[16, 16]} className="mt16">
         <Col xs={24} xl={14}>
-          <Card variant="borderless" title={tx(['收入与毛利趋势（近12个月）', 'Revenue and margin, 12 months'])}>
+          <Card
+            variant="borderless"
+            title={tx(['收入与毛利趋势（近12个月）', 'Revenue and margin, 12 months'])}
+          >
             {loading ? (
               <ChartSkeleton />
             ) : !data ? (
@@ -104,7 +117,12 @@ export default function BusinessDashboard() {
                         barMaxWidth: 22,
                         data: data.trend.map((m) => m.serviceFeeFen / 100),
                       },
-                      { name: margin, type: 'line', smooth: true, data: data.trend.map((m) => m.marginFen / 100) },
+                      {
+                        name: margin,
+                        type: 'line',
+                        smooth: true,
+                        data: data.trend.map((m) => m.marginFen / 100),
+                      },
                     ],
                   }}
                 />
@@ -113,7 +131,11 @@ export default function BusinessDashboard() {
           </Card>
         </Col>
         <Col xs={24} xl={10}>
-          <Card variant="borderless" title={tx(['应收账龄', 'Receivables ageing'])} data-testid="business-receivables">
+          <Card
+            variant="borderless"
+            title={tx(['应收账龄', 'Receivables ageing'])}
+            data-testid="business-receivables"
+          >
             {loading ? (
               <Skeleton active />
             ) : !data?.receivables ? (
@@ -128,7 +150,11 @@ export default function BusinessDashboard() {
                 pagination={false}
                 dataSource={data.receivables}
                 columns={[
-                  { title: tx(['账龄', 'Age']), dataIndex: 'bucket', render: (b: string) => tx(BUCKETS[b] ?? b) },
+                  {
+                    title: tx(['账龄', 'Age']),
+                    dataIndex: 'bucket',
+                    render: (b: string) => tx(BUCKETS[b] ?? b),
+                  },
                   { title: tx(['账单数', 'Bills']), dataIndex: 'bills', align: 'right' },
                   {
                     title: tx(['未收金额(元)', 'Unpaid (¥)']),
@@ -142,7 +168,11 @@ export default function BusinessDashboard() {
           </Card>
         </Col>
       </Row>
-      <Card variant="borderless" className="mt16" title={tx(['前10大货主（近12个月）', 'Top 10 shippers, 12 months'])}>
+      <Card
+        variant="borderless"
+        className="mt16"
+        title={tx(['前10大货主（近12个月）', 'Top 10 shippers, 12 months'])}
+      >
         <Table<BusinessSummary['topCustomers'][number]>
           rowKey="customerId"
           size="small"
@@ -157,7 +187,12 @@ export default function BusinessDashboard() {
             { title: tx(['货主', 'Shipper']), dataIndex: 'customerName', ellipsis: true },
             { title: tx(['运单数', 'Waybills']), dataIndex: 'waybills', align: 'right', width: 90 },
             { title: tx(['运费(元)', 'Freight (¥)']), dataIndex: 'freightFen', align: 'right', render: yuan },
-            { title: tx(['服务费(元)', 'Service fee (¥)']), dataIndex: 'serviceFeeFen', align: 'right', render: yuan },
+            {
+              title: tx(['服务费(元)', 'Service fee (¥)']),
+              dataIndex: 'serviceFeeFen',
+              align: 'right',
+              render: yuan,
+            },
           ]}
         />
       </Card>

@@ -26,8 +26,8 @@ import { useNavigate } from 'react-router';
 import { withChunkTimeout } from '../../app/chunkLoad';
 import { dictText, useDictItems } from '../../components/dict/useDict';
 import { yuan } from '../../components/finance/money';
-import { downloadFile } from '../../components/resource/transfer';
 import { useBilingual } from '../../components/resource/text';
+import { downloadFile } from '../../components/resource/transfer';
 import { useMenuModel } from '../../layouts/useMenuModel';
 import { errorText } from '../../services/request';
 import { statisticsApi } from '../../services/statisticsApi';
@@ -70,7 +70,8 @@ export default function StatisticsList() {
   const data = result.data;
 
   const labelOf = (row: StatisticsRow) => {
-    if (groupBy === 'vehicleType') return row.key ? dictText(vehicleTypes.items, row.key) : tx(['未知', 'Unknown']);
+    if (groupBy === 'vehicleType')
+      return row.key ? dictText(vehicleTypes.items, row.key) : tx(['未知', 'Unknown']);
     if (groupBy === 'agent' && !row.key) return tx(['无经纪人', 'No agent']);
     return row.label || row.key;
   };
@@ -98,7 +99,13 @@ export default function StatisticsList() {
     },
     { title: tx(['运单数', 'Waybills']), dataIndex: 'waybills', align: 'right', width: 90 },
     { title: tx(['吨位(吨)', 'Tonnes']), dataIndex: 'tonnage', align: 'right', width: 110 },
-    { title: tx(['运费(元)', 'Freight (¥)']), dataIndex: 'freightFen', align: 'right', width: 130, render: yuan },
+    {
+      title: tx(['运费(元)', 'Freight (¥)']),
+      dataIndex: 'freightFen',
+      align: 'right',
+      width: 130,
+      render: yuan,
+    },
     {
       title: tx(['服务费(元)', 'Service fee (¥)']),
       dataIndex: 'serviceFeeFen',
@@ -132,7 +139,10 @@ export default function StatisticsList() {
     },
   ];
 
-  const chartRows = useMemo(() => (data ? data.rows.slice(0, groupBy === 'period' ? 400 : 20) : []), [data, groupBy]);
+  const chartRows = useMemo(
+    () => (data ? data.rows.slice(0, groupBy === 'period' ? 400 : 20) : []),
+    [data, groupBy],
+  );
 
   const exportXls = async () => {
     setExporting(true);
@@ -175,7 +185,12 @@ export default function StatisticsList() {
           <Button icon={<ReloadOutlined />} onClick={() => void result.refetch()} loading={result.isFetching}>
             {tx(['刷新', 'Refresh'])}
           </Button>
-          <Button icon={<DownloadOutlined />} onClick={() => void exportXls()} loading={exporting} disabled={!data}>
+          <Button
+            icon={<DownloadOutlined />}
+            onClick={() => void exportXls()}
+            loading={exporting}
+            disabled={!data}
+          >
             {tx(['导出Excel', 'Export Excel'])}
           </Button>
         </Space>
@@ -203,7 +218,10 @@ export default function StatisticsList() {
         {result.isLoading ? (
           <Skeleton.Node active style={{ width: '100%', height: 300 }} />
         ) : chartRows.length === 0 ? (
-          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={tx(['所选范围内没有运单', 'No waybills in the range'])} />
+          <Empty
+            image={Empty.PRESENTED_IMAGE_SIMPLE}
+            description={tx(['所选范围内没有运单', 'No waybills in the range'])}
+          />
         ) : (
           <Suspense fallback={<Skeleton.Node active style={{ width: '100%', height: 300 }} />}>
             <EChart
