@@ -5,7 +5,11 @@ import { expect, test } from '../support/fixtures.ts';
 
 test.use({ storageState: authFile(USERS.admin) });
 
-test('统计分析 and 经营看板 open from the menu with figures, the screens render', async ({ page, shell, shot }) => {
+test('统计分析 and 经营看板 open from the menu with figures, the screens render', async ({
+  page,
+  shell,
+  shot,
+}) => {
   test.setTimeout(120_000);
   await shell.goto('/account/center');
 
@@ -18,7 +22,7 @@ test('统计分析 and 经营看板 open from the menu with figures, the screens
 
   // By route: a row opens the waybill list filtered by its cities.
   await page.getByTestId('statistics-group').click();
-  await page.getByRole('option', { name: '按线路' }).click();
+  await page.locator('.ant-select-item-option[title="按线路"]').click();
   const drill = page.getByTestId('statistics-drill').first();
   await expect(drill).toContainText('→');
   await drill.click();
@@ -30,7 +34,10 @@ test('统计分析 and 经营看板 open from the menu with figures, the screens
   await expect(page.getByTestId('business-receivables')).toContainText('未到期');
   await shot('statistics-business');
 
-  await shell.navigateMenu('/screen/data', '大屏', '数据大屏');
+  // The screens cover the whole window (no page title to wait for): open from the menu, then the URL.
+  await shell.expandSideMenu('大屏');
+  await page.getByRole('menuitem', { name: '数据大屏', exact: true }).click();
+  await expect(page).toHaveURL(/\/screen\/data$/);
   await expect(page.getByTestId('screen-data')).toBeVisible();
   await expect(page.getByTestId('screen-refreshed')).toBeVisible();
   await expect(page.getByTestId('screen-routes').locator('li').first()).toBeVisible();

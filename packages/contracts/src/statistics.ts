@@ -72,6 +72,8 @@ export const businessSummary = z.object({
       freightFen: z.number().int(),
       serviceFeeFen: z.number().int(),
       marginFen: z.number().int(),
+      /** marginFen / freightFen, null without freight. */
+      marginRate: z.number().nullable(),
     }),
   ),
   /** Top 10 customers by freight over the same 12 months. */

@@ -15,6 +15,7 @@ import { runDemoSeeders } from '../../seed/demo/index.ts';
 import { api, startTestApp, type TestApp } from '../../test/harness.ts';
 import { finWallet } from '../finance/index.ts';
 import { hyShippingNote } from '../freight/index.ts';
+import { riskWarning } from '../risk/index.ts';
 import { sysUser } from '../system/index.ts';
 
 // Issue 20: 统计分析, 经营看板 and the large screens: figures equal direct SQL aggregates over the waybills,
@@ -189,6 +190,19 @@ describe('statistics', () => {
     expect(summary.walletFloatFen).toBe(Number(float?.fen));
     expect(summary.receivables).toHaveLength(5);
     expect(summary.risk?.waybills).toBeGreaterThan(0);
+    const [flagged] = await t.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(hyShippingNote)
+      .where(
+        and(
+          gte(hyShippingNote.status, 0),
+          sql`exists (select 1 from ${riskWarning} where ${riskWarning.noteId} = ${hyShippingNote.id})`,
+        ),
+      );
+    expect(summary.risk?.flagged).toBe(Number(flagged?.n));
+    const month = summary.trend.at(-1);
+    if (month && month.freightFen > 0)
+      expect(month.marginRate).toBeCloseTo(month.marginFen / month.freightFen, 3);
     expect(summary.regulator).not.toBeNull();
   });
 

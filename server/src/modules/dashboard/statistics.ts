@@ -291,12 +291,15 @@ export function statisticsRoutes(app: FastifyInstance, ctx: AppContext): void {
     for (let i = 0; i < 12; i++) {
       const key = new Date(Date.UTC(y, m - 12 + i, 1)).toISOString().slice(0, 7);
       const found = trendRows.find((row) => row.month === key);
+      const freightFen = Number(found?.freightFen ?? 0);
+      const marginFen = Number(found?.marginFen ?? 0);
       trend.push({
         month: key,
         waybills: Number(found?.waybills ?? 0),
-        freightFen: Number(found?.freightFen ?? 0),
+        freightFen,
         serviceFeeFen: Number(found?.serviceFeeFen ?? 0),
-        marginFen: Number(found?.marginFen ?? 0),
+        marginFen,
+        marginRate: freightFen > 0 ? Math.round((marginFen / freightFen) * 10_000) / 10_000 : null,
       });
     }
     const top = await db

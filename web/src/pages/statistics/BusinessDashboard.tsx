@@ -35,6 +35,7 @@ export default function BusinessDashboard() {
   const loading = summary.isLoading;
   const revenue = tx(['服务费收入(元)', 'Revenue (¥)']);
   const margin = tx(['毛利(元)', 'Margin (¥)']);
+  const marginRate = tx(['毛利率', 'Margin rate']);
   const thisMonth = data?.trend.at(-1);
 
   const kpis: Array<[string, readonly [string, string], string | number | undefined]> = [
@@ -49,15 +50,7 @@ export default function BusinessDashboard() {
       ['钱包沉淀资金(元)', 'Wallet float (¥)'],
       data?.walletFloatFen === null ? '--' : data ? yuan(data.walletFloatFen) : undefined,
     ],
-    [
-      'risk',
-      ['风险运单率', 'Risk rate'],
-      data
-        ? data.risk
-          ? `${percent(data.risk.rate)} (${data.risk.flagged}/${data.risk.waybills})`
-          : '--'
-        : undefined,
-    ],
+    ['risk', ['风险运单率', 'Risk rate'], data ? (data.risk ? percent(data.risk.rate) : '--') : undefined],
     [
       'regulator',
       ['监管上报成功率', 'Regulator acceptance'],
@@ -84,7 +77,18 @@ export default function BusinessDashboard() {
         {kpis.map(([key, label, value]) => (
           <Col key={key} xs={12} md={8} xl={Math.floor(24 / 5)} style={{ flex: '1 1 0', minWidth: 170 }}>
             <Card variant="borderless" className="stat-card" data-testid={`business-${key}`}>
-              <Statistic title={tx(label)} value={value ?? 0} loading={loading} />
+              <Statistic
+                title={tx(label)}
+                value={value ?? 0}
+                loading={loading}
+                suffix={
+                  key === 'risk' && data?.risk ? (
+                    <span className="business-ratio">{`${data.risk.flagged}/${data.risk.waybills}`}</span>
+                  ) : key === 'regulator' && data?.regulator ? (
+                    <span className="business-ratio">{`${data.regulator.accepted}/${data.regulator.accepted + data.regulator.failed}`}</span>
+                  ) : undefined
+                }
+              />
             </Card>
           </Col>
         ))}
@@ -106,10 +110,13 @@ export default function BusinessDashboard() {
                   label={tx(['收入与毛利趋势', 'Revenue and margin trend'])}
                   option={{
                     tooltip: { trigger: 'axis' },
-                    legend: { data: [revenue, margin], top: 0 },
-                    grid: { left: 64, right: 16, top: 36, bottom: 28 },
+                    legend: { data: [revenue, margin, marginRate], top: 0 },
+                    grid: { left: 64, right: 48, top: 36, bottom: 28 },
                     xAxis: { type: 'category', data: data.trend.map((m) => m.month) },
-                    yAxis: { type: 'value' },
+                    yAxis: [
+                      { type: 'value' },
+                      { type: 'value', axisLabel: { formatter: '{value}%' }, splitLine: { show: false } },
+                    ],
                     series: [
                       {
                         name: revenue,
@@ -119,9 +126,19 @@ export default function BusinessDashboard() {
                       },
                       {
                         name: margin,
+                        type: 'bar',
+                        barMaxWidth: 22,
+                        data: data.trend.map((m) => m.marginFen / 100),
+                      },
+                      {
+                        name: marginRate,
                         type: 'line',
                         smooth: true,
-                        data: data.trend.map((m) => m.marginFen / 100),
+                        yAxisIndex: 1,
+                        connectNulls: true,
+                        data: data.trend.map((m) =>
+                          m.marginRate === null ? null : Math.round(m.marginRate * 10_000) / 100,
+                        ),
                       },
                     ],
                   }}

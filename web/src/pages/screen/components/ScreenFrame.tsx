@@ -23,8 +23,8 @@ function useClock(): string {
     const timer = window.setInterval(() => setNow(new Date()), 1000);
     return () => window.clearInterval(timer);
   }, []);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())} ${pad(now.getHours())}:${pad(now.getMinutes())}:${pad(now.getSeconds())}`;
+  // China time, as every figure of the screens.
+  return now.toLocaleString('sv-SE', { timeZone: 'Asia/Shanghai', hour12: false });
 }
 
 export function ScreenFrame({
