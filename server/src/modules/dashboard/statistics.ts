@@ -26,7 +26,6 @@ import { rowScopeOf } from '../../platform/resource/rowScope.ts';
 import { finBankPayment, finBill, finInvoice, finWallet } from '../finance/index.ts';
 import { hyAgent, hyOrder, hyShippingNote, hyVehicle } from '../freight/index.ts';
 import { hyReportMessage } from '../regulator/index.ts';
-import { riskWarning } from '../risk/index.ts';
 
 // 统计分析 (/statistics/list), 经营看板 (/statistics/business) and the data and finance large screens
 // (issue 20): aggregates in SQL over the waybills in the caller's row scope (`rowScopeOf`: a shipper counts
@@ -355,7 +354,8 @@ export function statisticsRoutes(app: FastifyInstance, ctx: AppContext): void {
       const [riskRow] = await db
         .select({
           waybills: sql<number>`count(*)::int`,
-          flagged: sql<number>`(count(*) filter (where exists (select 1 from ${riskWarning} where ${riskWarning.noteId} = ${n.id})))::int`,
+          // Spelled out: a select of one table leaves its columns unqualified, which the subquery would take as its own.
+          flagged: sql<number>`(count(*) filter (where exists (select 1 from risk_warning w where w.note_id = hy_shipping_note.id)))::int`,
         })
         .from(n)
         .where(counted(session));
