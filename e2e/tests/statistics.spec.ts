@@ -27,6 +27,8 @@ test('统计分析 and 经营看板 open from the menu with figures, the screens
   await expect(drill).toContainText('→');
   await drill.click();
   await expect(page).toHaveURL(/\/shipping\/list\?loadCity=.+&unloadCity=.+/);
+  await expect(page.getByRole('row').filter({ hasText: 'YD' }).first()).toBeVisible();
+  await shell.goto('/statistics/list');
 
   await shell.navigateMenu('/statistics/business', '统计报表', '经营看板');
   await expect(page.getByTestId('business-float').locator('.ant-statistic-content-value')).toHaveText(/\d/);

@@ -76,11 +76,17 @@ export default function BusinessDashboard() {
       <Row gutter={[16, 16]}>
         {kpis.map(([key, label, value]) => (
           <Col key={key} xs={12} md={8} xl={Math.floor(24 / 5)} style={{ flex: '1 1 0', minWidth: 170 }}>
-            <Card variant="borderless" className="stat-card" data-testid={`business-${key}`}>
+            <Card
+              variant="borderless"
+              className="stat-card"
+              style={{ height: '100%' }}
+              data-testid={`business-${key}`}
+            >
               <Statistic
                 title={tx(label)}
                 value={value ?? 0}
                 loading={loading}
+                valueStyle={{ fontSize: 24, whiteSpace: 'nowrap' }}
                 suffix={
                   key === 'risk' && data?.risk ? (
                     <span className="business-ratio">{`${data.risk.flagged}/${data.risk.waybills}`}</span>
