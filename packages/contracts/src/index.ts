@@ -29,6 +29,7 @@ export * from './resources/tax.ts';
 export * from './risk.ts';
 export * from './rules/index.ts';
 export * from './shipping.ts';
+export * from './statistics.ts';
 export * from './systemAccess.ts';
 export * from './systemTools.ts';
 export * from './tax.ts';

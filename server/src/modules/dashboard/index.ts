@@ -31,6 +31,7 @@ import { hyDriver, hyShippingNote, hyVehicle, hyVehiclePosition } from '../freig
 import { hyReportMessage } from '../regulator/index.ts';
 import { riskWarning } from '../risk/index.ts';
 import { jobOverview } from '../system/index.ts';
+import { statisticsRoutes } from './statistics.ts';
 
 // The operator's dashboards (issue 20): 工作台 (to-dos, own recent operations), 监控页 (fleet, today's
 // waybills, dispatches per hour, open warnings) and 任务页 (scheduled jobs, outbox queues). Waybills and
@@ -60,6 +61,7 @@ async function viewerOf(ctx: AppContext, request: FastifyRequest) {
 }
 
 export function dashboardModule(app: FastifyInstance, ctx: AppContext): void {
+  statisticsRoutes(app, ctx);
   const { db } = ctx;
   const count = async (table: PgTable, where: SQL | undefined): Promise<number> => {
     const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(table).where(where);

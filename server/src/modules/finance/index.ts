@@ -101,4 +101,5 @@ export function financeModule(app: FastifyInstance, ctx: AppContext): void {
     }
   });
 }
-export { finBankPayment, finPayout } from './schema.ts';
+export { finInvoice } from './invoiceSchema.ts';
+export { finBankPayment, finBill, finPayout, finWallet } from './schema.ts';

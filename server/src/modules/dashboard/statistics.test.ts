@@ -1,0 +1,230 @@
+import {
+  type BusinessSummary,
+  businessSummary,
+  type DataScreen,
+  dataScreen,
+  type FinanceScreen,
+  financeScreen,
+  type StatisticsResult,
+  statisticsResult,
+} from '@freight/contracts';
+import { and, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runDemoSeeders } from '../../seed/demo/index.ts';
+import { api, startTestApp, type TestApp } from '../../test/harness.ts';
+import { finWallet } from '../finance/index.ts';
+import { hyShippingNote } from '../freight/index.ts';
+import { riskWarning } from '../risk/index.ts';
+import { sysUser } from '../system/index.ts';
+
+// Issue 20: 统计分析, 经营看板 and the large screens: figures equal direct SQL aggregates over the waybills,
+// a shipper's are its own, a caller without the page's code is refused and bad parameters answer 400.
+
+describe('statistics', () => {
+  let t: TestApp;
+  let admin: string;
+  let shipper: string;
+  let shipperCid: string;
+  const ymd = (at: Date) => new Date(at.getTime() + 8 * 3_600_000).toISOString().slice(0, 10);
+  const end = ymd(new Date());
+  const begin = ymd(new Date(Date.now() - 89 * 86_400_000));
+  const from = new Date(`${begin}T00:00:00+08:00`);
+  const to = new Date(new Date(`${end}T00:00:00+08:00`).getTime() + 86_400_000);
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    await runDemoSeeders(t.db, { orders: 14 });
+    admin = await t.login('admin');
+    shipper = await t.login('shipper');
+    const [row] = await t.db
+      .select({ cid: sysUser.cid })
+      .from(sysUser)
+      .where(eq(sysUser.username, 'shipper'));
+    shipperCid = String(row?.cid);
+  }, 240_000);
+  afterAll(() => t.close());
+
+  const get = async <T>(token: string | null, path: string) => {
+    const res = await t.call(token, { method: 'GET', url: api(path) });
+    return { status: res.statusCode, body: res.json() as { success: boolean; result: T; message: string } };
+  };
+  const direct = async (where?: SQL) => {
+    const [row] = await t.db
+      .select({
+        waybills: sql<number>`count(*)::int`,
+        freight: sql<number>`coalesce(sum(customer_fee), 0)::bigint`,
+        service: sql<number>`coalesce(sum(service_fee), 0)::bigint`,
+        agent: sql<number>`coalesce(sum(agent_fee), 0)::bigint`,
+        grams: sql<number>`coalesce(sum(coalesce(settle_weight_g, planned_weight_g)), 0)::bigint`,
+      })
+      .from(hyShippingNote)
+      .where(
+        and(
+          gte(hyShippingNote.status, 0),
+          gte(hyShippingNote.createTime, from),
+          lt(hyShippingNote.createTime, to),
+          where,
+        ),
+      );
+    return {
+      waybills: Number(row?.waybills),
+      freight: Number(row?.freight),
+      service: Number(row?.service),
+      agent: Number(row?.agent),
+      tonnes: Math.round(Number(row?.grams) / 1000) / 1000,
+    };
+  };
+
+  it('the admin figures equal a direct aggregate, for every grouping', async () => {
+    const expected = await direct();
+    expect(expected.waybills).toBeGreaterThan(0);
+    for (const groupBy of ['period', 'customer', 'route', 'agent', 'vehicleType'])
+      for (const period of groupBy === 'period' ? ['day', 'week', 'month'] : ['day']) {
+        const { body } = await get<StatisticsResult>(
+          admin,
+          `/statistics/list?begin=${begin}&end=${end}&groupBy=${groupBy}&period=${period}`,
+        );
+        expect(body.success, `${groupBy} ${period}: ${body.message}`).toBe(true);
+        const result = statisticsResult.parse(body.result);
+        expect(result.total.waybills).toBe(expected.waybills);
+        expect(result.total.freightFen).toBe(expected.freight);
+        expect(result.total.serviceFeeFen).toBe(expected.service);
+        expect(result.total.agentFeeFen).toBe(expected.agent);
+        expect(result.total.tonnage).toBeCloseTo(expected.tonnes, 3);
+        // The rows add up to the total.
+        expect(result.rows.reduce((s, r) => s + r.waybills, 0)).toBe(expected.waybills);
+        expect(result.rows.reduce((s, r) => s + r.freightFen, 0)).toBe(expected.freight);
+        if (groupBy === 'route')
+          for (const row of result.rows.slice(0, 3)) {
+            const one = await direct(
+              and(
+                eq(hyShippingNote.loadCity, String(row.drill?.loadCity)),
+                eq(hyShippingNote.unloadCity, String(row.drill?.unloadCity)),
+              ),
+            );
+            expect(row.waybills).toBe(one.waybills);
+          }
+      }
+  });
+
+  it('a shipper counts only its own waybills', async () => {
+    const { body } = await get<StatisticsResult>(
+      shipper,
+      `/statistics/list?begin=${begin}&end=${end}&groupBy=customer`,
+    );
+    expect(body.success, body.message).toBe(true);
+    const result = statisticsResult.parse(body.result);
+    const own = await direct(eq(hyShippingNote.customerId, shipperCid));
+    const all = await direct();
+    expect(result.total.waybills).toBe(own.waybills);
+    expect(result.total.freightFen).toBe(own.freight);
+    expect(result.total.waybills).toBeLessThan(all.waybills);
+    expect(result.rows.every((r) => r.key === shipperCid)).toBe(true);
+  });
+
+  it('exports the table as Excel with numbers as numbers', async () => {
+    const res = await t.call(admin, {
+      method: 'GET',
+      url: api(`/statistics/list/exportXls?begin=${begin}&end=${end}&groupBy=route`),
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('spreadsheetml');
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets[0];
+    const last = sheet?.getRow(sheet.rowCount);
+    expect(last?.getCell(1).value).toBe('合计');
+    const expected = await direct();
+    expect(last?.getCell(2).value).toBe(expected.waybills);
+    expect(last?.getCell(4).value).toBe(expected.freight / 100);
+  });
+
+  it('bad parameters answer 400, callers without the code 403, no token 401', async () => {
+    for (const query of [
+      'begin=2026-13-01&end=2026-01-01',
+      `begin=${end}&end=${begin}`,
+      `begin=2020-01-01&end=${end}`,
+      `begin=${begin}&end=${end}&groupBy=driver`,
+      `begin=${begin}&end=${end}&period=year`,
+      '',
+    ]) {
+      const res = await get(admin, `/statistics/list?${query}`);
+      expect(res.status, query).toBe(400);
+      expect(res.body.success).toBe(false);
+    }
+    const captain = await t.login('captain01');
+    expect((await get(captain, `/statistics/list?begin=${begin}&end=${end}`)).status).toBe(403);
+    for (const path of ['/statistics/business', '/screen/data', '/screen/finance']) {
+      expect((await get(shipper, path)).status, path).toBe(403);
+      expect((await get(null, path)).status, path).toBe(401);
+    }
+    const operations = await t.login('operations01');
+    expect((await get(operations, '/screen/finance')).status).toBe(403);
+    expect((await get(operations, '/screen/data')).body.success).toBe(true);
+  });
+
+  it('business: trend and top customers from the waybills, wallet float from the wallets', async () => {
+    const { body } = await get<BusinessSummary>(admin, '/statistics/business');
+    expect(body.success, body.message).toBe(true);
+    const summary = businessSummary.parse(body.result);
+    expect(summary.trend).toHaveLength(12);
+    const since = new Date(`${summary.trend[0]?.month}-01T00:00:00+08:00`);
+    const [row] = await t.db
+      .select({
+        n: sql<number>`count(*)::int`,
+        fee: sql<number>`coalesce(sum(service_fee), 0)::bigint`,
+      })
+      .from(hyShippingNote)
+      .where(and(gte(hyShippingNote.status, 0), gte(hyShippingNote.createTime, since)));
+    expect(summary.trend.reduce((s, m) => s + m.waybills, 0)).toBe(Number(row?.n));
+    expect(summary.trend.reduce((s, m) => s + m.serviceFeeFen, 0)).toBe(Number(row?.fee));
+    expect(summary.topCustomers.length).toBeGreaterThan(0);
+    expect(summary.topCustomers.length).toBeLessThanOrEqual(10);
+    const freights = summary.topCustomers.map((c) => c.freightFen);
+    expect([...freights].sort((a, b) => b - a)).toEqual(freights);
+    const [float] = await t.db
+      .select({ fen: sql<number>`coalesce(sum(balance_fen), 0)::bigint` })
+      .from(finWallet)
+      .where(sql`${finWallet.ownerType} <> 9`);
+    expect(summary.walletFloatFen).toBe(Number(float?.fen));
+    expect(summary.receivables).toHaveLength(5);
+    expect(summary.risk?.waybills).toBeGreaterThan(0);
+    const [flagged] = await t.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(hyShippingNote)
+      .where(
+        and(
+          gte(hyShippingNote.status, 0),
+          sql`exists (select 1 from ${riskWarning} where ${riskWarning.noteId} = ${hyShippingNote.id})`,
+        ),
+      );
+    expect(summary.risk?.flagged).toBe(Number(flagged?.n));
+    const month = summary.trend.at(-1);
+    if (month && month.freightFen > 0)
+      expect(month.marginRate).toBeCloseTo(month.marginFen / month.freightFen, 3);
+    expect(summary.regulator).not.toBeNull();
+  });
+
+  it('screens: today and the routes, the finance totals', async () => {
+    const data = await get<DataScreen>(admin, '/screen/data');
+    expect(data.body.success, data.body.message).toBe(true);
+    const screen = dataScreen.parse(data.body.result);
+    const today = new Date(`${end}T00:00:00+08:00`);
+    const [row] = await t.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(hyShippingNote)
+      .where(and(gte(hyShippingNote.status, 0), gte(hyShippingNote.createTime, today)));
+    expect(screen.today.waybills).toBe(Number(row?.n));
+    expect(screen.daily).toHaveLength(14);
+    expect(screen.daily.at(-1)?.waybills).toBe(Number(row?.n));
+    expect(screen.routes.length).toBeGreaterThan(0);
+    const finance = await get<FinanceScreen>(admin, '/screen/finance');
+    expect(finance.body.success, finance.body.message).toBe(true);
+    const money = financeScreen.parse(finance.body.result);
+    expect(money.daily).toHaveLength(30);
+    expect(money.walletFloatFen).toBe(
+      (await get<BusinessSummary>(admin, '/statistics/business')).body.result.walletFloatFen,
+    );
+  });
+});

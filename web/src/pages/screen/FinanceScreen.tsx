@@ -1,0 +1,189 @@
+// 财务大屏 (/screen/finance): the month's freight and fees, today's bank payments, the wallets' float, the
+// invoices issued this month and a 30-day trend; one panel rotates between the fee split and the payments;
+// refreshed every 30 s (issue 20).
+import { useQuery } from '@tanstack/react-query';
+import { lazy, Suspense } from 'react';
+import { withChunkTimeout } from '../../app/chunkLoad';
+import { yuan } from '../../components/finance/money';
+import { useBilingual } from '../../components/resource/text';
+import { errorText } from '../../services/request';
+import { statisticsApi } from '../../services/statisticsApi';
+import { DARK_AXIS, ScreenFigure, ScreenFrame, ScreenPanel, useRotation } from './components/ScreenFrame';
+
+const EChart = lazy(() => withChunkTimeout(import('../dashboard/components/EChart')));
+const REFRESH_MS = 30_000;
+
+export default function FinanceScreen() {
+  const tx = useBilingual();
+  const screen = useQuery({
+    queryKey: ['screen', 'finance'],
+    queryFn: statisticsApi.financeScreen,
+    refetchInterval: REFRESH_MS,
+  });
+  const data = screen.data;
+  const rotation = useRotation(2, 10_000);
+  const yuanUnit = tx(['元', '¥']);
+  const loading = <div className="screen-empty">{tx(['加载中…', 'Loading…'])}</div>;
+  const freight = tx(['运费', 'Freight']);
+  const service = tx(['服务费', 'Service fee']);
+  const paid = tx(['已付款', 'Paid out']);
+
+  const status = screen.isError ? (
+    <span style={{ color: '#ff7875' }} data-testid="screen-error">
+      {tx(['加载失败：', 'Failed: '])}
+      {errorText(screen.error)}
+    </span>
+  ) : data ? (
+    <span data-testid="screen-refreshed">
+      {tx(['每30秒刷新 · ', 'Every 30 s · '])}
+      {data.refreshedAt.slice(11)}
+    </span>
+  ) : (
+    tx(['加载中…', 'Loading…'])
+  );
+
+  return (
+    <ScreenFrame
+      title={tx(['网络货运财务大屏', 'Freight finance screen'])}
+      testId="screen-finance"
+      status={status}
+    >
+      <div style={{ display: 'grid', gridTemplateRows: 'auto 1fr', gap: 20, height: '100%', minHeight: 0 }}>
+        <ScreenPanel title={tx(['资金概况', 'Overview'])} testId="screen-finance-figures">
+          <div style={{ display: 'grid', gridTemplateColumns: 'repeat(6, 1fr)', gap: 14 }}>
+            <ScreenFigure
+              label={tx(['本月运费', 'Freight this month'])}
+              value={data ? yuan(data.month.freightFen) : '--'}
+              unit={yuanUnit}
+            />
+            <ScreenFigure
+              label={tx(['本月服务费', 'Service fee this month'])}
+              value={data ? yuan(data.month.serviceFeeFen) : '--'}
+              unit={yuanUnit}
+            />
+            <ScreenFigure
+              label={tx(['今日付款笔数', 'Payments today'])}
+              value={data ? data.paymentsToday.count : '--'}
+            />
+            <ScreenFigure
+              label={tx(['今日付款金额', 'Paid today'])}
+              value={data ? yuan(data.paymentsToday.amountFen) : '--'}
+              unit={yuanUnit}
+            />
+            <ScreenFigure
+              label={tx(['钱包沉淀资金', 'Wallet float'])}
+              value={data ? yuan(data.walletFloatFen) : '--'}
+              unit={yuanUnit}
+            />
+            <ScreenFigure
+              label={tx(['本月开票', 'Invoiced this month'])}
+              value={data ? `${data.invoicesMonth.count} / ${yuan(data.invoicesMonth.amountFen)}` : '--'}
+            />
+          </div>
+        </ScreenPanel>
+        <div style={{ display: 'grid', gridTemplateColumns: '1fr 620px', gap: 20, minHeight: 0 }}>
+          <ScreenPanel
+            title={tx(['近30天运费与付款', 'Freight and payments, 30 days'])}
+            testId="screen-finance-trend"
+          >
+            {!data ? (
+              loading
+            ) : (
+              <Suspense fallback={null}>
+                <EChart
+                  height={700}
+                  label={tx(['近30天运费与付款', 'Freight and payments, 30 days'])}
+                  option={{
+                    tooltip: { trigger: 'axis' },
+                    legend: {
+                      data: [freight, service, paid],
+                      top: 0,
+                      textStyle: { color: '#dbe8ff', fontSize: 16 },
+                    },
+                    grid: { left: 90, right: 24, top: 48, bottom: 36 },
+                    xAxis: { type: 'category', data: data.daily.map((d) => d.day.slice(5)), ...DARK_AXIS },
+                    yAxis: { type: 'value', ...DARK_AXIS },
+                    series: [
+                      {
+                        name: freight,
+                        type: 'bar',
+                        barMaxWidth: 22,
+                        itemStyle: { color: '#1677ff' },
+                        data: data.daily.map((d) => d.freightFen / 100),
+                      },
+                      {
+                        name: service,
+                        type: 'line',
+                        smooth: true,
+                        itemStyle: { color: '#4fd1ff' },
+                        data: data.daily.map((d) => d.serviceFeeFen / 100),
+                      },
+                      {
+                        name: paid,
+                        type: 'line',
+                        smooth: true,
+                        itemStyle: { color: '#ffb84d' },
+                        data: data.daily.map((d) => d.paidFen / 100),
+                      },
+                    ],
+                  }}
+                />
+              </Suspense>
+            )}
+          </ScreenPanel>
+          <ScreenPanel
+            testId="screen-finance-rotating"
+            title={
+              <>
+                <span>
+                  {rotation === 0
+                    ? tx(['本月费用构成', 'Fees this month'])
+                    : tx(['近7天付款', 'Paid, 7 days'])}
+                </span>
+                <span className="screen-dots">
+                  <i className={rotation === 0 ? 'on' : ''} />
+                  <i className={rotation === 1 ? 'on' : ''} />
+                </span>
+              </>
+            }
+          >
+            {!data ? (
+              loading
+            ) : rotation === 0 ? (
+              <ol className="screen-list">
+                {(
+                  [
+                    [['运费（货主应付）', 'Freight (shippers)'], data.month.freightFen],
+                    [['司机运费', 'Driver freight'], data.month.driverFeeFen],
+                    [['平台服务费', 'Service fee'], data.month.serviceFeeFen],
+                    [['经纪人费', 'Agent fee'], data.month.agentFeeFen],
+                  ] as const
+                ).map(([label, fen], i) => (
+                  <li key={label[0]}>
+                    <b className="screen-list-rank">{i + 1}</b>
+                    <span>{tx(label)}</span>
+                    <span>
+                      {yuan(fen)} {yuanUnit}
+                    </span>
+                  </li>
+                ))}
+              </ol>
+            ) : (
+              <ol className="screen-list">
+                {data.daily.slice(-7).map((d, i) => (
+                  <li key={d.day}>
+                    <b className="screen-list-rank">{i + 1}</b>
+                    <span>{d.day}</span>
+                    <span>
+                      {yuan(d.paidFen)} {yuanUnit}
+                    </span>
+                  </li>
+                ))}
+              </ol>
+            )}
+          </ScreenPanel>
+        </div>
+      </div>
+    </ScreenFrame>
+  );
+}

@@ -1,0 +1,127 @@
+// The large screens' frame: a 1920×1080 stage scaled (CSS transform) to fit the window, centred, dark, over
+// the whole console; a clock, the refresh time and a way back.
+import { FullscreenExitOutlined } from '@ant-design/icons';
+import { type ReactNode, useEffect, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { useBilingual } from '../../../components/resource/text';
+
+export const STAGE_WIDTH = 1920;
+export const STAGE_HEIGHT = 1080;
+
+function fit() {
+  const scale = Math.min(window.innerWidth / STAGE_WIDTH, window.innerHeight / STAGE_HEIGHT);
+  return {
+    scale,
+    left: Math.max(0, (window.innerWidth - STAGE_WIDTH * scale) / 2),
+    top: Math.max(0, (window.innerHeight - STAGE_HEIGHT * scale) / 2),
+  };
+}
+
+function useClock(): string {
+  const [now, setNow] = useState(() => new Date());
+  useEffect(() => {
+    const timer = window.setInterval(() => setNow(new Date()), 1000);
+    return () => window.clearInterval(timer);
+  }, []);
+  // China time, as every figure of the screens.
+  return now.toLocaleString('sv-SE', { timeZone: 'Asia/Shanghai', hour12: false });
+}
+
+export function ScreenFrame({
+  title,
+  testId,
+  status,
+  children,
+}: {
+  title: string;
+  testId: string;
+  /** Refresh time, loading or error line under the title. */
+  status?: ReactNode;
+  children: ReactNode;
+}) {
+  const tx = useBilingual();
+  const navigate = useNavigate();
+  const [box, setBox] = useState(fit);
+  const clock = useClock();
+  useEffect(() => {
+    const onResize = () => setBox(fit());
+    window.addEventListener('resize', onResize);
+    return () => window.removeEventListener('resize', onResize);
+  }, []);
+  return (
+    <div className="screen-root" data-testid={testId}>
+      <div
+        className="screen-stage"
+        style={{ transform: `scale(${box.scale})`, left: box.left, top: box.top }}
+        data-scale={box.scale.toFixed(3)}
+      >
+        <header className="screen-header">
+          <div className="screen-clock">{clock}</div>
+          <h1 className="screen-title">{title}</h1>
+          <div className="screen-status">
+            {status}
+            <button
+              type="button"
+              className="screen-exit"
+              onClick={() => navigate('/dashboard/analysis')}
+              aria-label={tx(['退出大屏', 'Leave the screen'])}
+              title={tx(['退出大屏', 'Leave the screen'])}
+            >
+              <FullscreenExitOutlined />
+            </button>
+          </div>
+        </header>
+        <div className="screen-body">{children}</div>
+      </div>
+    </div>
+  );
+}
+
+export function ScreenPanel({
+  title,
+  children,
+  className,
+  testId,
+}: {
+  title: ReactNode;
+  children: ReactNode;
+  className?: string;
+  testId?: string;
+}) {
+  return (
+    <section className={`screen-panel ${className ?? ''}`} data-testid={testId}>
+      <h2 className="screen-panel-title">{title}</h2>
+      <div className="screen-panel-body">{children}</div>
+    </section>
+  );
+}
+
+export function ScreenFigure({ label, value, unit }: { label: string; value: ReactNode; unit?: string }) {
+  return (
+    <div className="screen-figure">
+      <div className="screen-figure-label">{label}</div>
+      <div className="screen-figure-value">
+        {value}
+        {unit ? <span className="screen-figure-unit">{unit}</span> : null}
+      </div>
+    </div>
+  );
+}
+
+/** The index of the panel shown, advancing every `ms`. */
+export function useRotation(count: number, ms: number): number {
+  const [index, setIndex] = useState(0);
+  useEffect(() => {
+    if (count < 2) return;
+    const timer = window.setInterval(() => setIndex((i) => (i + 1) % count), ms);
+    return () => window.clearInterval(timer);
+  }, [count, ms]);
+  return index % Math.max(1, count);
+}
+
+/** Dark axis styling for the screens' charts. */
+export const DARK_AXIS = {
+  axisLine: { lineStyle: { color: '#3a5a8c' } },
+  axisLabel: { color: '#9fb7d9' },
+  splitLine: { lineStyle: { color: 'rgba(58,90,140,0.35)' } },
+} as const;

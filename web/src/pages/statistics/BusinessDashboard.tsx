@@ -1,0 +1,224 @@
+// 经营看板 (/statistics/business): the owner's view — revenue (service fee) and margin by month, the top 10
+// customers, receivables by age, the wallets' float, the risk rate and the regulator's acceptance rate
+// (issue 20). Figures other than the caller's own waybills are platform staff's.
+import { ReloadOutlined } from '@ant-design/icons';
+import type { BusinessSummary } from '@freight/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { Button, Card, Col, Empty, Row, Skeleton, Statistic, Table } from 'antd';
+import { lazy, Suspense } from 'react';
+import { withChunkTimeout } from '../../app/chunkLoad';
+import { yuan } from '../../components/finance/money';
+import { useBilingual } from '../../components/resource/text';
+import { statisticsApi } from '../../services/statisticsApi';
+import { DashboardError } from '../dashboard/DashboardError';
+
+const EChart = lazy(() => withChunkTimeout(import('../dashboard/components/EChart')));
+
+const BUCKETS: Record<string, readonly [string, string]> = {
+  notDue: ['未到期', 'Not due'],
+  d30: ['逾期1–30天', '1–30 days'],
+  d60: ['逾期31–60天', '31–60 days'],
+  d90: ['逾期61–90天', '61–90 days'],
+  over90: ['逾期90天以上', 'Over 90 days'],
+};
+const percent = (rate: number | null | undefined) =>
+  rate === null || rate === undefined ? '--' : `${(rate * 100).toFixed(1)}%`;
+
+function ChartSkeleton() {
+  return <Skeleton.Node active style={{ width: '100%', height: 280 }} />;
+}
+
+export default function BusinessDashboard() {
+  const tx = useBilingual();
+  const summary = useQuery({ queryKey: ['statistics', 'business'], queryFn: statisticsApi.business });
+  const data = summary.data;
+  const loading = summary.isLoading;
+  const revenue = tx(['服务费收入(元)', 'Revenue (¥)']);
+  const margin = tx(['毛利(元)', 'Margin (¥)']);
+  const marginRate = tx(['毛利率', 'Margin rate']);
+  const thisMonth = data?.trend.at(-1);
+
+  const kpis: Array<[string, readonly [string, string], string | number | undefined]> = [
+    [
+      'revenue',
+      ['本月服务费(元)', 'Revenue this month (¥)'],
+      thisMonth ? yuan(thisMonth.serviceFeeFen) : undefined,
+    ],
+    ['margin', ['本月毛利(元)', 'Margin this month (¥)'], thisMonth ? yuan(thisMonth.marginFen) : undefined],
+    [
+      'float',
+      ['钱包沉淀资金(元)', 'Wallet float (¥)'],
+      data?.walletFloatFen === null ? '--' : data ? yuan(data.walletFloatFen) : undefined,
+    ],
+    ['risk', ['风险运单率', 'Risk rate'], data ? (data.risk ? percent(data.risk.rate) : '--') : undefined],
+    [
+      'regulator',
+      ['监管上报成功率', 'Regulator acceptance'],
+      data ? (data.regulator ? percent(data.regulator.rate) : '--') : undefined,
+    ],
+  ];
+
+  return (
+    <div className="dashboard" data-testid="business-dashboard">
+      <div className="workplace-head mb16">
+        <span />
+        <Button
+          type="text"
+          icon={<ReloadOutlined />}
+          onClick={() => void summary.refetch()}
+          aria-label={tx(['刷新', 'Refresh'])}
+          loading={summary.isFetching}
+        />
+      </div>
+      {summary.isError ? (
+        <DashboardError error={summary.error} onRetry={() => void summary.refetch()} />
+      ) : null}
+      <Row gutter={[16, 16]}>
+        {kpis.map(([key, label, value]) => (
+          <Col key={key} xs={12} md={8} xl={Math.floor(24 / 5)} style={{ flex: '1 1 0', minWidth: 170 }}>
+            <Card
+              variant="borderless"
+              className="stat-card"
+              style={{ height: '100%' }}
+              data-testid={`business-${key}`}
+            >
+              <Statistic
+                title={tx(label)}
+                value={value ?? 0}
+                loading={loading}
+                valueStyle={{ fontSize: 24, whiteSpace: 'nowrap' }}
+                suffix={
+                  key === 'risk' && data?.risk ? (
+                    <span className="business-ratio">{`${data.risk.flagged}/${data.risk.waybills}`}</span>
+                  ) : key === 'regulator' && data?.regulator ? (
+                    <span className="business-ratio">{`${data.regulator.accepted}/${data.regulator.accepted + data.regulator.failed}`}</span>
+                  ) : undefined
+                }
+              />
+            </Card>
+          </Col>
+        ))}
+      </Row>
+      <Row gutter={[16, 16]} className="mt16">
+        <Col xs={24} xl={14}>
+          <Card
+            variant="borderless"
+            title={tx(['收入与毛利趋势（近12个月）', 'Revenue and margin, 12 months'])}
+          >
+            {loading ? (
+              <ChartSkeleton />
+            ) : !data ? (
+              <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} />
+            ) : (
+              <Suspense fallback={<ChartSkeleton />}>
+                <EChart
+                  height={280}
+                  label={tx(['收入与毛利趋势', 'Revenue and margin trend'])}
+                  option={{
+                    tooltip: { trigger: 'axis' },
+                    legend: { data: [revenue, margin, marginRate], top: 0 },
+                    grid: { left: 64, right: 48, top: 36, bottom: 28 },
+                    xAxis: { type: 'category', data: data.trend.map((m) => m.month) },
+                    yAxis: [
+                      { type: 'value' },
+                      { type: 'value', axisLabel: { formatter: '{value}%' }, splitLine: { show: false } },
+                    ],
+                    series: [
+                      {
+                        name: revenue,
+                        type: 'bar',
+                        barMaxWidth: 22,
+                        data: data.trend.map((m) => m.serviceFeeFen / 100),
+                      },
+                      {
+                        name: margin,
+                        type: 'bar',
+                        barMaxWidth: 22,
+                        data: data.trend.map((m) => m.marginFen / 100),
+                      },
+                      {
+                        name: marginRate,
+                        type: 'line',
+                        smooth: true,
+                        yAxisIndex: 1,
+                        connectNulls: true,
+                        data: data.trend.map((m) =>
+                          m.marginRate === null ? null : Math.round(m.marginRate * 10_000) / 100,
+                        ),
+                      },
+                    ],
+                  }}
+                />
+              </Suspense>
+            )}
+          </Card>
+        </Col>
+        <Col xs={24} xl={10}>
+          <Card
+            variant="borderless"
+            title={tx(['应收账龄', 'Receivables ageing'])}
+            data-testid="business-receivables"
+          >
+            {loading ? (
+              <Skeleton active />
+            ) : !data?.receivables ? (
+              <Empty
+                image={Empty.PRESENTED_IMAGE_SIMPLE}
+                description={tx(['仅平台人员可见', 'Platform staff only'])}
+              />
+            ) : (
+              <Table<NonNullable<BusinessSummary['receivables']>[number]>
+                rowKey="bucket"
+                size="small"
+                pagination={false}
+                dataSource={data.receivables}
+                columns={[
+                  {
+                    title: tx(['账龄', 'Age']),
+                    dataIndex: 'bucket',
+                    render: (b: string) => tx(BUCKETS[b] ?? b),
+                  },
+                  { title: tx(['账单数', 'Bills']), dataIndex: 'bills', align: 'right' },
+                  {
+                    title: tx(['未收金额(元)', 'Unpaid (¥)']),
+                    dataIndex: 'amountFen',
+                    align: 'right',
+                    render: yuan,
+                  },
+                ]}
+              />
+            )}
+          </Card>
+        </Col>
+      </Row>
+      <Card
+        variant="borderless"
+        className="mt16"
+        title={tx(['前10大货主（近12个月）', 'Top 10 shippers, 12 months'])}
+      >
+        <Table<BusinessSummary['topCustomers'][number]>
+          rowKey="customerId"
+          size="small"
+          loading={loading}
+          pagination={false}
+          scroll={{ x: 520 }}
+          dataSource={data?.topCustomers ?? []}
+          data-testid="business-top"
+          locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} /> }}
+          columns={[
+            { title: '#', width: 48, render: (_, __, i) => i + 1 },
+            { title: tx(['货主', 'Shipper']), dataIndex: 'customerName', ellipsis: true },
+            { title: tx(['运单数', 'Waybills']), dataIndex: 'waybills', align: 'right', width: 90 },
+            { title: tx(['运费(元)', 'Freight (¥)']), dataIndex: 'freightFen', align: 'right', render: yuan },
+            {
+              title: tx(['服务费(元)', 'Service fee (¥)']),
+              dataIndex: 'serviceFeeFen',
+              align: 'right',
+              render: yuan,
+            },
+          ]}
+        />
+      </Card>
+    </div>
+  );
+}
