@@ -129,6 +129,7 @@ const ROLE_MENUS: Record<Exclude<(typeof ROLES)[number]['code'], 'admin'>, strin
     '/customer/wallet',
     '/plateform/bill',
     '/plateform/invoice',
+    '/apps/enterprise',
     '/isps/userAnnouncement',
     '/account/center',
     '/account/settings',
