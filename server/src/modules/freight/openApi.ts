@@ -91,7 +91,7 @@ export function openApiRoutes(app: FastifyInstance, ctx: AppContext): void {
   }
   const rateLimit = {
     timeWindow: 60_000,
-    max: (request: FastifyRequest, key: string) => limitOf(key),
+    max: (_request: FastifyRequest, key: string) => limitOf(key),
     keyGenerator: (request: FastifyRequest) => {
       const key = header(request, OPENAPI_HEADERS.appKey);
       return key && key.length <= 40 ? `openapi:${key}` : `openapi-ip:${request.ip}`;
