@@ -346,7 +346,7 @@ export const enterpriseAppResource = resource({
       label: ['App Key', 'App key'],
       form: false,
       search: true,
-      list: { width: 230, copyable: true },
+      list: { width: 290, copyable: true },
     },
     secretHint: {
       label: ['密钥末四位', 'Secret (last 4)'],
