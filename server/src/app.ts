@@ -7,6 +7,7 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import websocket from '@fastify/websocket';
+import { OPENAPI_SIGNING_DOC, OPENAPI_TAG } from '@freight/contracts';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import helmet from 'helmet';
@@ -118,7 +119,14 @@ export async function buildApp(
   await app.register(swagger, {
     openapi: {
       info: { title: '网络货运平台 API', version: '0.1.0' },
-      components: { securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'X-Access-Token' } } },
+      tags: [{ name: OPENAPI_TAG, description: OPENAPI_SIGNING_DOC }],
+      components: {
+        securitySchemes: {
+          token: { type: 'apiKey', in: 'header', name: 'X-Access-Token' },
+          // The open API's HMAC signature (with X-App-Key, X-Timestamp, X-Nonce): see the tag's description.
+          openapiSignature: { type: 'apiKey', in: 'header', name: 'X-Signature' },
+        },
+      },
       security: [{ token: [] }],
     },
     transform: jsonSchemaTransform,

@@ -8,6 +8,7 @@ export * from './freightParties.ts';
 export * from './invoice.ts';
 export * from './messages.ts';
 export * from './monitor.ts';
+export * from './openapiDoc.ts';
 export * from './password.ts';
 export * from './platformSettings.ts';
 export * from './regulator.ts';

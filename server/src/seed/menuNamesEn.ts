@@ -3,6 +3,7 @@
 
 export const MENU_NAMES_EN: Readonly<Record<string, string>> = {
   首页: 'Home',
+  更换密钥: 'Rotate secret',
   分析页: 'Analysis',
   工作台: 'Workplace',
   监控页: 'Monitor',

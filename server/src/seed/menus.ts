@@ -11,6 +11,7 @@ import {
   customerUserResource,
   driverBankResource,
   driverResource,
+  enterpriseAppResource,
   evaluationResource,
   type FieldDecls,
   type NoteView,
@@ -330,7 +331,9 @@ export const MENU_TREE: MenuSeed[] = [
   group('/apps', '应用管理', 'AppstoreOutlined', [
     resourcePage('/apps/version', 'APP版本', 'apps/AppVersionList', appVersionResource),
     resourcePage('/apps/message', 'APP消息', 'apps/AppMessageList', appMessageResource),
-    crudPage('/apps/enterprise', '企业应用', 'apps/EnterpriseAppList', 'apps:enterprise'),
+    resourcePage('/apps/enterprise', '企业应用', 'apps/EnterpriseAppList', enterpriseAppResource, {
+      rotate: '更换密钥',
+    }),
     crudPage('/apps/config', '系统配置', 'apps/HyConfigList', 'apps:config'),
     page(
       '/apps/setting',

@@ -131,6 +131,7 @@ const ROLE_MENUS: Record<Exclude<(typeof ROLES)[number]['code'], 'admin'>, strin
     '/plateform/bill',
     '/plateform/invoice',
     '/statistics/list',
+    '/apps/enterprise',
     '/isps/userAnnouncement',
     '/account/center',
     '/account/settings',

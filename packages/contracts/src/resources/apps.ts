@@ -242,3 +242,165 @@ export const appMessageResource = resource({
     },
   },
 });
+
+// 企业应用 (issue 21): API credentials of a shipper's own systems for the open API (`/openapi/v1`), signed with
+// HMAC-SHA256; waybill changes are pushed to the app's webhook, signed the same way.
+
+/** What an enterprise app may do (dictionary `openapi_scope`). */
+export const OPENAPI_SCOPES = ['orders:write', 'waybills:read', 'tracks:read'] as const;
+export type OpenApiScope = (typeof OPENAPI_SCOPES)[number];
+
+/** The open API's base below the server's base path. */
+export const OPENAPI_BASE = '/openapi/v1';
+
+/** Headers of a signed open API call (lower case, as Node gives them). */
+export const OPENAPI_HEADERS = {
+  appKey: 'x-app-key',
+  timestamp: 'x-timestamp',
+  nonce: 'x-nonce',
+  signature: 'x-signature',
+} as const;
+
+/** Headers of a webhook delivery. */
+export const WEBHOOK_HEADERS = {
+  appKey: 'x-app-key',
+  event: 'x-webhook-event',
+  id: 'x-webhook-id',
+  timestamp: 'x-timestamp',
+  signature: 'x-signature',
+} as const;
+
+/** The most a call's timestamp may be off the server's clock (and how long a nonce is remembered). */
+export const OPENAPI_SKEW_MS = 5 * 60_000;
+
+const listOf = (value: unknown): unknown =>
+  typeof value === 'string'
+    ? value
+        .split(/[\s,;，；]+/)
+        .map((v) => v.trim())
+        .filter(Boolean)
+    : value;
+
+const ipEntry = /^(\d{1,3}\.){3}\d{1,3}(\/\d{1,2})?$|^[0-9a-fA-F:]+(\/\d{1,3})?$/;
+
+export const enterpriseAppBody = z.object({
+  appName: z.string({ error: '请输入应用名称' }).trim().min(1, '请输入应用名称').max(60),
+  /** Platform staff choose the customer; a customer's own users always write their own (the server sets it). */
+  customerId: z.string().max(32).nullish(),
+  scopes: z.preprocess(
+    listOf,
+    z
+      .array(z.enum(OPENAPI_SCOPES, { error: '权限范围只能是orders:write、waybills:read或tracks:read' }))
+      .min(1, '请至少选择一个权限范围')
+      .max(OPENAPI_SCOPES.length),
+  ),
+  /** Addresses or CIDR blocks the app may call from; empty: any. */
+  ipAllowList: z.preprocess(
+    listOf,
+    z
+      .array(z.string().regex(ipEntry, 'IP白名单格式不正确（如 10.0.0.8 或 10.0.0.0/24）'))
+      .max(50, 'IP白名单最多50条')
+      .default([]),
+  ),
+  rateLimitPerMinute: z.coerce
+    .number({ error: '每分钟调用上限必须是整数' })
+    .int('每分钟调用上限必须是整数')
+    .min(1, '每分钟调用上限至少为1')
+    .max(100_000, '每分钟调用上限不能超过100000')
+    .default(600),
+  webhookUrl: z
+    .string()
+    .trim()
+    .max(500)
+    .regex(/^(https?:\/\/\S+)?$/, '回调地址必须以http://或https://开头')
+    .nullish(),
+  enabled: z.boolean().default(true),
+  remark: z.string().trim().max(255).nullish(),
+});
+export type EnterpriseAppBody = z.infer<typeof enterpriseAppBody>;
+
+/** What the add and the secret rotation answer, once: the secret is never readable again. */
+export interface EnterpriseAppCredentials {
+  id: string;
+  appKey: string;
+  appSecret: string;
+}
+
+export const enterpriseAppResource = resource({
+  path: '/apps/enterprise',
+  permission: 'apps:enterprise',
+  title: ['企业应用', 'Enterprise apps'],
+  actions: ['add', 'edit', 'delete'],
+  scope: { tenant: true, customer: 'customerId' },
+  defaultSort: { field: 'createTime', order: 'desc' },
+  body: enterpriseAppBody,
+  fields: {
+    appName: {
+      label: ['应用名称', 'App name'],
+      required: true,
+      search: 'like',
+      sort: true,
+      list: { width: 160, ellipsis: true },
+    },
+    appKey: {
+      label: ['App Key', 'App key'],
+      form: false,
+      search: true,
+      list: { width: 290, copyable: true },
+    },
+    secretHint: {
+      label: ['密钥末四位', 'Secret (last 4)'],
+      form: false,
+      list: { width: 110 },
+    },
+    customerId: {
+      label: ['货主', 'Customer'],
+      filter: true,
+      list: false,
+      help: ['平台人员为货主创建；货主账号创建的应用属于本货主', 'Customer users create apps of their own'],
+    },
+    customerName: { label: ['货主', 'Customer'], form: false, search: 'like', list: { width: 160 } },
+    scopes: {
+      label: ['权限范围', 'Scopes'],
+      required: true,
+      wide: true,
+      list: { width: 260 },
+    },
+    ipAllowList: {
+      label: ['IP白名单', 'IP allow-list'],
+      kind: 'textarea',
+      wide: true,
+      list: { width: 160, ellipsis: true },
+      help: ['每行一个IP或网段（如 10.0.0.0/24），不填则不限', 'One address or CIDR a line; empty: any'],
+    },
+    rateLimitPerMinute: {
+      label: ['每分钟调用上限', 'Calls a minute'],
+      kind: 'number',
+      sort: true,
+      list: { width: 130 },
+    },
+    webhookUrl: {
+      label: ['回调地址', 'Webhook URL'],
+      wide: true,
+      list: { width: 200, ellipsis: true },
+      help: ['运单状态变化时推送（签名同开放接口）', 'Waybill changes are posted here, signed'],
+    },
+    enabled: { label: ['启用', 'Enabled'], kind: 'switch', search: true, list: { width: 80 } },
+    lastUsedAt: {
+      label: ['最近调用', 'Last used'],
+      kind: 'datetime',
+      form: false,
+      sort: true,
+      list: { width: 160 },
+    },
+    remark: { label: ['备注', 'Remark'], wide: true, list: false },
+    createTime: {
+      label: ['创建时间', 'Created'],
+      kind: 'datetime',
+      form: false,
+      sort: true,
+      search: 'range',
+      list: { width: 160 },
+    },
+  },
+});

@@ -55,3 +55,80 @@ export const hyAppMessage = pgTable(
     index('hy_app_message_annt_idx').on(t.announcementId),
   ],
 );
+
+/**
+ * 企业应用: an app key and secret of a customer's own system for the open API. The secret is kept encrypted
+ * with the data-source key (not hashed): verifying an HMAC signature needs the secret itself.
+ */
+export const hyEnterpriseApp = pgTable(
+  'hy_enterprise_app',
+  {
+    id: idColumn(),
+    tenantId: tenantIdColumn(),
+    appName: varchar('app_name', { length: 60 }).notNull(),
+    customerId: idRef('customer_id').notNull(),
+    customerName: varchar('customer_name', { length: 200 }),
+    appKey: varchar('app_key', { length: 40 }).notNull(),
+    /** The secret, encrypted (AES-GCM with the data-source key); never sent back. */
+    secretCipher: text('secret_cipher').notNull(),
+    secretHint: varchar('secret_hint', { length: 8 }),
+    /** Granted scopes, comma separated (orders:write, waybills:read, tracks:read). */
+    scopes: varchar('scopes', { length: 200 }).notNull(),
+    /** Allowed addresses or CIDR blocks, one a line; empty: any. */
+    ipAllowList: text('ip_allow_list'),
+    rateLimitPerMinute: integer('rate_limit_per_minute').notNull().default(600),
+    webhookUrl: varchar('webhook_url', { length: 500 }),
+    enabled: boolean('enabled').notNull().default(true),
+    lastUsedAt: tstz('last_used_at'),
+    remark: varchar('remark', { length: 255 }),
+    ...auditColumns(),
+  },
+  (t) => [
+    uniqueIndex('hy_enterprise_app_key_uidx').on(t.appKey),
+    index('hy_enterprise_app_customer_idx').on(t.tenantId, t.customerId),
+  ],
+);
+
+/** Nonces of signed open API calls, remembered for the skew window: a replay hits the unique key. */
+export const hyOpenapiNonce = pgTable(
+  'hy_openapi_nonce',
+  {
+    appId: idRef('app_id').notNull(),
+    nonce: varchar('nonce', { length: 64 }).notNull(),
+    createTime: tstz('create_time').defaultNow().notNull(),
+  },
+  (t) => [
+    uniqueIndex('hy_openapi_nonce_uidx').on(t.appId, t.nonce),
+    index('hy_openapi_nonce_time_idx').on(t.createTime),
+  ],
+);
+
+/**
+ * Webhook outbox: one delivery per app and event, written in the transaction of the waybill step; the sender
+ * claims due rows (a lease keeps instances apart) and retries failures with backoff.
+ */
+export const hyWebhookDelivery = pgTable(
+  'hy_webhook_delivery',
+  {
+    id: idColumn(),
+    tenantId: tenantIdColumn(),
+    appId: idRef('app_id').notNull(),
+    event: varchar('event', { length: 40 }).notNull(),
+    /** The JSON body sent, exactly as signed. */
+    payload: text('payload').notNull(),
+    /** pending / sending / sent / failed. */
+    state: varchar('state', { length: 10 }).notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: tstz('next_attempt_at').defaultNow(),
+    claimToken: varchar('claim_token', { length: 32 }),
+    claimedUntil: tstz('claimed_until'),
+    lastStatus: integer('last_status'),
+    lastError: varchar('last_error', { length: 500 }),
+    sentAt: tstz('sent_at'),
+    createTime: tstz('create_time').defaultNow().notNull(),
+  },
+  (t) => [
+    index('hy_webhook_delivery_due_idx').on(t.state, t.nextAttemptAt),
+    index('hy_webhook_delivery_app_idx').on(t.appId, t.createTime),
+  ],
+);

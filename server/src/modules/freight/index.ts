@@ -11,9 +11,12 @@ import { cardRoutes } from './cards.ts';
 import { customerRegistrationRoutes } from './customerRegistration.ts';
 import { customerRoutes } from './customers.ts';
 import { customerUserRoutes } from './customerUsers.ts';
+import { enterpriseAppRoutes } from './enterpriseApps.ts';
+import { openApiRoutes } from './openApi.ts';
 import { partyRoutes } from './parties.ts';
 import { shippingModule } from './shipping.ts';
 import { registerFreightWithSystem } from './systemHooks.ts';
+import { webhookRoutes } from './webhooks.ts';
 
 // What other modules may use of freight (modules meet only through their index).
 export { findCustomer, updateCustomerSettlement } from './customerSettlement.ts';
@@ -51,6 +54,9 @@ export function freightModule(app: FastifyInstance, ctx: AppContext): void {
   bankRoutes(app, ctx);
   shippingModule(app, ctx);
   appRoutes(app, ctx);
+  enterpriseAppRoutes(app, ctx);
+  webhookRoutes(ctx);
+  openApiRoutes(app, ctx);
 
   // Pending counts; every module that owns one of the tables adds its counter to ctx.counters.
   app.get('/hydriver/hyDriver/getDsXx', { config: { access: 'login' } }, async (request) => {

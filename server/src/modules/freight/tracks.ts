@@ -193,7 +193,7 @@ async function noteTrack(
   return trackOfNote(db, found, toleranceM);
 }
 
-async function trackOfNote(db: Db, note: typeof hyShippingNote.$inferSelect, toleranceM: number) {
+export async function trackOfNote(db: Db, note: typeof hyShippingNote.$inferSelect, toleranceM: number) {
   const begin = note.loadTime ?? note.acceptTime;
   if (!begin) throw bizError('运单尚未装货，没有轨迹');
   const end = note.unloadTime ?? new Date();

@@ -109,6 +109,11 @@ export interface ResourceDef {
   listColumns?: string[];
   /** Fields read from import sheets (default: every titled field). */
   importTitles?: string[];
+  /**
+   * The add's answer (`result`) from the stored row, e.g. a credential shown once; default none. Runs after the
+   * commit.
+   */
+  addAnswer?: (row: Row, request: FastifyRequest) => unknown;
 }
 
 const ALL_ACTIONS: ResourceAction[] = [
@@ -338,7 +343,7 @@ export function registerResource(app: FastifyInstance, ctx: AppContext, def: Res
   }
 
   /** One add: defaults, tenant, hook, insert, after-hooks and data log, in the caller's transaction. */
-  async function insertRow(request: FastifyRequest, body: Row, tx: DbOrTx): Promise<void> {
+  async function insertRow(request: FastifyRequest, body: Row, tx: DbOrTx): Promise<Row | undefined> {
     const session = request.session;
     if (!session) throw unauthorized();
     let values: Row = { ...body, createBy: session.user.username };
@@ -348,6 +353,7 @@ export function registerResource(app: FastifyInstance, ctx: AppContext, def: Res
     const [stored] = (await tx.insert(def.table).values(values).returning()) as Row[];
     listTotals.invalidate(tableName);
     await afterStored(stored, 'add', session.user.username, tx);
+    return stored;
   }
 
   if (actions.has('list')) {
@@ -405,8 +411,9 @@ export function registerResource(app: FastifyInstance, ctx: AppContext, def: Res
       async (request) => {
         const session = request.session;
         if (!session) throw unauthorized();
-        await db.transaction((tx) => insertRow(request, request.body as Row, tx));
+        const stored = await db.transaction((tx) => insertRow(request, request.body as Row, tx));
         await changed();
+        if (def.addAnswer && stored) return ok(def.addAnswer(stored, request), '添加成功！');
         return okMessage('添加成功！');
       },
     );

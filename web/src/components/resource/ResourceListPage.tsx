@@ -291,9 +291,10 @@ export function ResourceListPage({ def }: { def: ResourcePageDef }) {
     onFinish: async (values: Row) => {
       const body = fromFormValues(def.fields, values);
       const payload = def.toBody ? def.toBody(body, editing) : body;
+      let added: unknown;
       try {
         if (editing) await api.put(`${def.api}/edit`, { ...payload, [rowKey]: editing[rowKey] });
-        else await api.post(`${def.api}/add`, payload);
+        else added = await api.post(`${def.api}/add`, payload);
       } catch (error) {
         // The form stays open with what the user typed; the server's reason is shown.
         message.error(errorText(error));
@@ -302,6 +303,7 @@ export function ResourceListPage({ def }: { def: ResourcePageDef }) {
       message.success(editing ? tx(['编辑成功', 'Saved']) : tx(['添加成功', 'Added']));
       guard.reset();
       reload();
+      if (!editing) def.onAdded?.(added);
       return true;
     },
   };

@@ -127,6 +127,8 @@ export interface ResourcePageDef {
   onQuery?: (query: Record<string, unknown>) => void;
   /** Called after the screen changed data (add, edit, delete, import, row and toolbar actions). */
   onChanged?: () => void;
+  /** Called with the add's answer (`result`), e.g. to show a credential made once. */
+  onAdded?: (result: unknown) => void;
 }
 
 /** What the form needs of a zod object schema (kept structural so the console does not import zod itself). */
