@@ -10,7 +10,7 @@ import {
   VEHICLE_OFFLINE_MS,
   vehiclePositionResource,
 } from '@freight/contracts';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { perm } from '../../platform/access/declare.ts';
 import type { AppContext } from '../../platform/context.ts';
@@ -18,8 +18,7 @@ import type { Db, DbOrTx } from '../../platform/db/client.ts';
 import { ok } from '../../platform/http/envelope.ts';
 import { bindResource } from '../../platform/resource/bindResource.ts';
 import { onFreightEvent } from './events.ts';
-import { hyVehicle } from './partySchema.ts';
-import { hyShippingNote, hyVehiclePosition } from './shippingSchema.ts';
+import { type hyShippingNote, hyVehiclePosition } from './shippingSchema.ts';
 
 // The live map's data: every vehicle's latest fix with the waybill it is on. The ingest writes the fix, the
 // waybill steps write the waybill; a fix older than the one kept is history only.
@@ -54,42 +53,37 @@ export interface LatestFix {
   source: number;
 }
 
+/** The vehicle and its active waybill as the ingest has already read them (no second lookup per batch). */
+export interface FixVehicle {
+  id: string;
+  plateNo: string | null;
+  agentId: string | null;
+  captainId: string | null;
+}
+export interface FixWaybill {
+  id: string;
+  number: string | null;
+  status: number;
+  driverName: string | null;
+  customerId: string | null;
+}
+
 /**
  * Keeps a vehicle's newest fix with its active waybill; answers the stored row when the fix was newer than
  * the one kept (an older fix arriving late changes nothing here).
  */
 export async function recordLatestFix(
   db: DbOrTx,
-  vehicleId: string,
+  vehicle: FixVehicle,
+  note: FixWaybill | null,
   tenantId: number,
   fix: LatestFix,
 ): Promise<PositionRow | null> {
-  const [vehicle] = await db
-    .select({ plateNo: hyVehicle.plateNo, agentId: hyVehicle.agentId, captainId: hyVehicle.captainId })
-    .from(hyVehicle)
-    .where(eq(hyVehicle.id, vehicleId));
-  const [note] = await db
-    .select({
-      id: hyShippingNote.id,
-      number: hyShippingNote.shippingNoteNumber,
-      status: hyShippingNote.status,
-      driverName: hyShippingNote.driverName,
-      customerId: hyShippingNote.customerId,
-    })
-    .from(hyShippingNote)
-    .where(
-      and(
-        eq(hyShippingNote.vehicleId, vehicleId),
-        eq(hyShippingNote.tenantId, tenantId),
-        inArray(hyShippingNote.status, [...ACTIVE_SHIPPING_STATUSES]),
-      ),
-    )
-    .orderBy(sql`${hyShippingNote.createTime} desc`)
-    .limit(1);
+  const vehicleId = vehicle.id;
   const values = {
     vehicleId,
     tenantId,
-    plateNo: vehicle?.plateNo ?? null,
+    plateNo: vehicle.plateNo,
     lng: fix.lng,
     lat: fix.lat,
     speed: fix.speed,
@@ -101,8 +95,8 @@ export async function recordLatestFix(
     noteStatus: note?.status ?? null,
     driverName: note?.driverName ?? null,
     customerId: note?.customerId ?? null,
-    agentId: vehicle?.agentId ?? null,
-    captainId: vehicle?.captainId ?? null,
+    agentId: vehicle.agentId,
+    captainId: vehicle.captainId,
     updateTime: new Date(),
   };
   const { vehicleId: _key, ...changes } = values;

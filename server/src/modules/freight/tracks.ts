@@ -34,7 +34,12 @@ const INSERT_CHUNK = 1_000;
 
 async function vehicleOf(db: Db, tenantId: number, vehicleId?: string, plateNo?: string) {
   const [vehicle] = await db
-    .select({ id: hyVehicle.id, plateNo: hyVehicle.plateNo })
+    .select({
+      id: hyVehicle.id,
+      plateNo: hyVehicle.plateNo,
+      agentId: hyVehicle.agentId,
+      captainId: hyVehicle.captainId,
+    })
     .from(hyVehicle)
     .where(
       and(
@@ -73,7 +78,13 @@ export async function ingestTrack(
 }> {
   const vehicle = await vehicleOf(db, sender.tenantId, body.vehicleId, body.plateNo);
   const [active] = await db
-    .select({ id: hyShippingNote.id })
+    .select({
+      id: hyShippingNote.id,
+      number: hyShippingNote.shippingNoteNumber,
+      status: hyShippingNote.status,
+      driverName: hyShippingNote.driverName,
+      customerId: hyShippingNote.customerId,
+    })
     .from(hyShippingNote)
     .where(
       and(
@@ -110,7 +121,7 @@ export async function ingestTrack(
   }
   const newest = points.at(-1);
   const position = newest
-    ? await recordLatestFix(db, vehicle.id, sender.tenantId, {
+    ? await recordLatestFix(db, vehicle, active ?? null, sender.tenantId, {
         time: newest.time,
         lng: newest.lng,
         lat: newest.lat,
