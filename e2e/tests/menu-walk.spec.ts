@@ -63,7 +63,8 @@ test('every leaf of admin’s menu opens a page, never the "not available" panel
     await navigate(page, leaf.path);
     // The route's own page container is shown (kept-alive pages stay in the page, hidden).
     const view = page.locator(`[data-page-key="${leaf.path}"]`);
-    await expect(view, leaf.path).toBeVisible();
+    // Active, not merely boxed: a full-screen page (the large screens) is fixed outside its container's box.
+    await expect(view, leaf.path).toHaveAttribute('aria-hidden', 'false');
     if ((await view.getByTestId('page-not-available').count()) > 0)
       missing.push(`${leaf.path} (${leaf.component ?? 'no component'})`);
   }
