@@ -290,12 +290,13 @@ describe('waybill payments', () => {
 
   it('resolves a payment left paying by a crash through a query on restart, never paying twice', async () => {
     const { fin } = financeOf(t.ctx);
-    // A timeout: the bank paid but never answered the call nor called back.
+    // A timeout: the bank paid but never answered the call nor called back. The bank decides at once here
+    // (no processing delay), so its query tells 'paid' however soon the restart comes.
     const timedOut = await k.auditedNote();
-    k.sim.configure({ failCards: { [timedOut.cardNo]: 'TIMEOUT' } });
+    const { delayMs } = k.sim.settings;
+    k.sim.configure({ failCards: { [timedOut.cardNo]: 'TIMEOUT' }, delayMs: 0 });
     expect((await pay([timedOut.noteId])).success).toBe(true);
-    k.sim.configure({ failCards: {} });
-    await k.sim.flush();
+    k.sim.configure({ failCards: {}, delayMs });
     expect((await k.note(timedOut.noteId)).payStatus).toBe(3);
     // A crash between claiming a payment and calling the bank: written, marked paying, never sent.
     const lost = await k.auditedNote();
