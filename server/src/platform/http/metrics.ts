@@ -23,7 +23,12 @@ function bearerMatches(header: string | undefined, token: string): boolean {
 export function installMetrics(app: FastifyInstance, traces: RequestTraces, token: string | undefined): void {
   const registry = new Registry();
   // Process metrics are gathered only where someone may read them.
-  if (token) collectDefaultMetrics({ register: registry, prefix: PREFIX });
+  if (token) {
+    collectDefaultMetrics({ register: registry, prefix: PREFIX });
+    // This gauge waits a turn of the event loop on every scrape, so a busy server answers the scrape late;
+    // the loop-delay percentiles beside it (monitorEventLoopDelay) tell the same without waiting.
+    registry.removeSingleMetric(`${PREFIX}nodejs_eventloop_lag_seconds`);
+  }
   const duration = new Histogram({
     name: `${PREFIX}http_request_duration_seconds`,
     help: 'Time to answer a request, by method, route pattern and status class',
