@@ -112,19 +112,21 @@ async function loadOrMakeTemplate(): Promise<Blob> {
 
 /**
  * `errorLog`: the server's error log lines (unhandled errors with their stack) are pushed here, for tests that
- * report why a call failed.
+ * report why a call failed. `sharedDatabaseUrl`: a second server instance on the PostgreSQL database of
+ * another test app (its `databaseUrl`), neither seeded nor dropped by this one.
  */
 export async function startTestApp(
   overrides: Partial<AppConfig> = {},
-  options: { errorLog?: string[] } = {},
+  options: { errorLog?: string[]; sharedDatabaseUrl?: string } = {},
 ): Promise<TestApp> {
   const adminUrl = process.env.TEST_DATABASE_URL;
-  const pgDb = adminUrl ? await createPostgresDatabase(adminUrl) : null;
+  const shared = options.sharedDatabaseUrl;
+  const pgDb = shared ? null : adminUrl ? await createPostgresDatabase(adminUrl) : null;
   const database = await openDatabase({
-    url: pgDb?.url,
+    url: shared ?? pgDb?.url,
     dataDir: null,
     poolSize: 5,
-    loadDataDir: pgDb ? undefined : await pgliteTemplate(),
+    loadDataDir: pgDb || shared ? undefined : await pgliteTemplate(),
   });
   if (pgDb) {
     await seedSystem(database.db);
@@ -164,7 +166,7 @@ export async function startTestApp(
     app,
     db: database.db,
     kind: database.kind,
-    databaseUrl: pgDb?.url,
+    databaseUrl: shared ?? pgDb?.url,
     config,
     ctx,
     call,

@@ -45,6 +45,7 @@ export class RealtimeHub {
   private readonly users = new Map<string, Set<WebSocket>>();
   private readonly tables = new Map<string, TableSocket>();
   private readonly rowSockets = new Set<RowSocket>();
+  private readonly signalHandlers = new Map<string, Array<() => void>>();
 
   constructor(readonly backplane: Backplane) {
     backplane.subscribe((event) => this.deliver(event));
@@ -97,11 +98,27 @@ export class RealtimeHub {
     });
   }
 
+  /** Tells every instance (this one included) that `topic` changed; see {@link onSignal}. */
+  signal(topic: string): Promise<void> {
+    return this.backplane.publish({ kind: 'signal', topic });
+  }
+
+  /** Runs `handler` whenever any instance signals `topic` (an instance-wide cache reloads here). */
+  onSignal(topic: string, handler: () => void): void {
+    const list = this.signalHandlers.get(topic) ?? [];
+    list.push(handler);
+    this.signalHandlers.set(topic, list);
+  }
+
   connectedUsers(): number {
     return this.users.size;
   }
 
   private deliver(event: HubEvent): void {
+    if (event.kind === 'signal') {
+      for (const handler of this.signalHandlers.get(String(event.topic)) ?? []) handler();
+      return;
+    }
     if (event.kind === 'rows') {
       if (!Array.isArray(event.rows)) return;
       for (const entry of this.rowSockets) {

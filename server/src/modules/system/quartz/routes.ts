@@ -44,6 +44,16 @@ export function quartzRoutes(app: FastifyInstance, ctx: AppContext): void {
   for (const def of systemJobs(ctx, app.log)) jobs.register(def);
   jobs.useStore(quartzStore(db));
   const live = eq(sysQuartzJob.delFlag, 0);
+  // A schedule edited, paused or resumed on one instance is followed by every instance within a second
+  // (the backplane signal); the scheduler's own 30 s re-read stays as the safety net.
+  const JOBS_CHANGED = 'quartzJobs';
+  ctx.realtime.onSignal(JOBS_CHANGED, () => void jobs.sync());
+  const changed = async () => {
+    await jobs.sync();
+    await ctx.realtime
+      .signal(JOBS_CHANGED)
+      .catch((error) => app.log.error({ err: error }, 'job change signal'));
+  };
 
   registerResource(app, ctx, {
     path: '/sys/quartzJob',
@@ -84,7 +94,7 @@ export function quartzRoutes(app: FastifyInstance, ctx: AppContext): void {
       }
       return values;
     },
-    onChange: () => jobs.sync(),
+    onChange: changed,
   });
 
   r.get('/sys/quartzJob/jobKeys', { config: { access: perm('system:quartz:list') } }, async () =>
@@ -117,7 +127,7 @@ export function quartzRoutes(app: FastifyInstance, ctx: AppContext): void {
       .where(and(eq(sysQuartzJob.id, id), live))
       .returning({ id: sysQuartzJob.id });
     if (!updated.length) throw bizError('定时任务不存在');
-    await jobs.sync();
+    await changed();
   }
 
   const statusOpts = { config: { access: perm('system:quartz:edit') }, schema: { querystring: idQuery } };
