@@ -117,14 +117,19 @@ async function loadOrMakeTemplate(): Promise<Blob> {
  */
 export async function startTestApp(
   overrides: Partial<AppConfig> = {},
-  options: { errorLog?: string[]; sharedDatabaseUrl?: string } = {},
+  options: { errorLog?: string[]; sharedDatabaseUrl?: string; pgliteOnDisk?: boolean } = {},
 ): Promise<TestApp> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   const shared = options.sharedDatabaseUrl;
   const pgDb = shared ? null : adminUrl ? await createPostgresDatabase(adminUrl) : null;
+  // Uploads and the SMS outbox of this app only, gone with it.
+  const ownDataDir = overrides.dataDir ? null : await mkdtemp(path.join(tmpdir(), 'freight-test-'));
+  const dataDir = overrides.dataDir ?? (ownDataDir as string);
+  const onDisk = options.pgliteOnDisk && !pgDb && !shared;
   const database = await openDatabase({
     url: shared ?? pgDb?.url,
-    dataDir: null,
+    // On disk (DATA_DIR/pglite, as the server keeps it) when a test needs the files, e.g. a backup.
+    dataDir: onDisk ? dataDir : null,
     poolSize: 5,
     loadDataDir: pgDb || shared ? undefined : await pgliteTemplate(),
   });
@@ -132,8 +137,6 @@ export async function startTestApp(
     await seedSystem(database.db);
     await seedDemoAccounts(database.db);
   }
-  // Uploads and the SMS outbox of this app only, gone with it.
-  const ownDataDir = overrides.dataDir ? null : await mkdtemp(path.join(tmpdir(), 'freight-test-'));
   const defaults = loadConfig({});
   const config = loadConfig(
     {},
@@ -144,7 +147,7 @@ export async function startTestApp(
       scheduler: false,
       // Codes reach the tests the way they reach a phone: through the channel, never through sys_sms.
       sms: { ...defaults.sms, channel: 'outbox' },
-      ...(ownDataDir ? { dataDir: ownDataDir } : {}),
+      dataDir,
       ...overrides,
     },
   );
