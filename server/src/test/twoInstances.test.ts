@@ -236,6 +236,27 @@ describe.skipIf(SKIP_REASON !== '')(
       }
     });
 
+    it('a dictionary item added on A is in the dictionaries of B within a second', async () => {
+      const code = `kind_${randomUUID().slice(0, 8)}`;
+      expect(
+        (await call(a, 'POST', '/sys/dict/add', { dictName: '双实例', dictCode: code })).json().success,
+      ).toBe(true);
+      const dict = (await call(a, 'GET', `/sys/dict/list?dictCode=${code}`)).json().result.records[0];
+      const texts = async (t: TestApp) =>
+        (
+          (await call(t, 'GET', `/sys/dict/getDictItems/${code}`)).json().result as Array<{ text: string }>
+        ).map((i) => i.text);
+      expect(await texts(b)).toEqual([]);
+      const added = await call(a, 'POST', '/sys/dictItem/add', {
+        dictId: dict.id,
+        itemValue: '1',
+        itemText: '平板',
+      });
+      expect(added.json().success).toBe(true);
+      expect(await texts(a)).toEqual(['平板']);
+      expect(await waitFor(async () => (await texts(b)).length === 1, 1000)).toBe(true);
+    });
+
     it('a gateway route added on A is served by B within a second', async () => {
       const server: Server = createServer((request, response) => {
         response

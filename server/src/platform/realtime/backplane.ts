@@ -11,8 +11,8 @@ export type HubEvent =
   | { kind: 'table'; origin: string; pageId: string; scope: string; payload: unknown }
   /** Rows of a channel (e.g. vehicle positions) for the sockets of that tenant whose filter lets each through. */
   | { kind: 'rows'; channel: string; tenantId: number; rows: Record<string, unknown>[] }
-  /** A cache of every instance is stale (e.g. the gateway routes): each one reloads it on receipt. */
-  | { kind: 'signal'; topic: string };
+  /** A cache kept by every instance is stale (e.g. the gateway routes): each other instance reloads it. */
+  | { kind: 'signal'; topic: string; origin: string };
 
 export interface Backplane {
   readonly instanceId: string;

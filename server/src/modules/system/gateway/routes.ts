@@ -164,14 +164,8 @@ export function gatewayRoutes(app: FastifyInstance, ctx: AppContext): void {
   const table = new GatewayTable(ctx.db);
   const reload = () => table.reload();
   const reloadLogged = () => void reload().catch((error) => app.log.error({ err: error }, 'gateway reload'));
-  ctx.realtime.onSignal(GATEWAY_CHANGED, reloadLogged);
   // This instance at once (the editor sees its change served on return), every other one by the signal.
-  const changed = async () => {
-    await reload();
-    await ctx.realtime
-      .signal(GATEWAY_CHANGED)
-      .catch((error) => app.log.error({ err: error }, 'gateway change signal'));
-  };
+  const changed = ctx.realtime.sharedCache(GATEWAY_CHANGED, reload, app.log);
 
   registerResource(app, ctx, {
     path: '/sys/gatewayRoute',

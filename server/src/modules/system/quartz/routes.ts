@@ -46,14 +46,7 @@ export function quartzRoutes(app: FastifyInstance, ctx: AppContext): void {
   const live = eq(sysQuartzJob.delFlag, 0);
   // A schedule edited, paused or resumed on one instance is followed by every instance within a second
   // (the backplane signal); the scheduler's own 30 s re-read stays as the safety net.
-  const JOBS_CHANGED = 'quartzJobs';
-  ctx.realtime.onSignal(JOBS_CHANGED, () => void jobs.sync());
-  const changed = async () => {
-    await jobs.sync();
-    await ctx.realtime
-      .signal(JOBS_CHANGED)
-      .catch((error) => app.log.error({ err: error }, 'job change signal'));
-  };
+  const changed = ctx.realtime.sharedCache('quartzJobs', () => jobs.sync(), app.log);
 
   registerResource(app, ctx, {
     path: '/sys/quartzJob',

@@ -4,12 +4,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { FinanceKit } from '../../modules/finance/financeTestKit.ts';
-import { sysGatewayRoute } from '../../modules/system/adminSchema.ts';
-import { api, startTestApp, type TestApp } from '../../test/harness.ts';
-import { CUSTOMERS } from '../../test/shippingKit.ts';
-import type { Db } from '../db/client.ts';
-import { createBackup, defaultBackupFile, restoreBackup } from './backup.ts';
+import { FinanceKit } from '../modules/finance/financeTestKit.ts';
+import { sysGatewayRoute } from '../modules/system/adminSchema.ts';
+import { createBackup, defaultBackupFile, restoreBackup } from '../platform/backup/backup.ts';
+import type { Db } from '../platform/db/client.ts';
+import { rowsOf } from '../platform/db/rows.ts';
+import { api, startTestApp, type TestApp } from './harness.ts';
+import { CUSTOMERS } from './shippingKit.ts';
 
 // `npm run backup` / `npm run restore` on the database the suite runs on (PGlite, or PostgreSQL with
 // TEST_DATABASE_URL): money moved and a file uploaded, backed up, changed, restored; every table counts the
@@ -22,18 +23,18 @@ const PNG = Buffer.from(
 
 /** Rows of every table of the database (the migrations' own bookkeeping included). */
 async function rowCounts(db: Db): Promise<Record<string, number>> {
-  const tables = await db.execute<{ schema: string; name: string }>(
-    sql`select table_schema as schema, table_name as name from information_schema.tables
-        where table_type = 'BASE TABLE' and table_schema not in ('pg_catalog', 'information_schema')
-        order by 1, 2`,
+  const tables = rowsOf<{ schema: string; name: string }>(
+    await db.execute(
+      sql`select table_schema as schema, table_name as name from information_schema.tables
+          where table_type = 'BASE TABLE' and table_schema not in ('pg_catalog', 'information_schema')
+          order by 1, 2`,
+    ),
   );
   const counts: Record<string, number> = {};
-  for (const { schema, name } of tables.rows) {
-    const [row] = (
-      await db.execute<{ n: number }>(
-        sql`select count(*)::int as n from ${sql.identifier(schema)}.${sql.identifier(name)}`,
-      )
-    ).rows;
+  for (const { schema, name } of tables) {
+    const [row] = rowsOf<{ n: number }>(
+      await db.execute(sql`select count(*)::int as n from ${sql.identifier(schema)}.${sql.identifier(name)}`),
+    );
     counts[`${schema}.${name}`] = Number(row.n);
   }
   return counts;
