@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { DEMO_PASSWORD, MSG } from '@freight/contracts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
@@ -61,7 +62,7 @@ describe.skipIf(SKIP_REASON !== '')(
       const login = await a.app.inject({
         method: 'POST',
         url: api('/sys/login'),
-        payload: { username: 'admin', password: 'Freight#2026' },
+        payload: { username: 'admin', password: DEMO_PASSWORD },
       });
       adminA = login.json().result.token;
       adminId = login.json().result.userInfo.id;
@@ -110,6 +111,18 @@ describe.skipIf(SKIP_REASON !== '')(
               .statusCode === 401,
         ),
       ).toBe(true);
+    });
+
+    it('wrong passwords count across instances: failures on A and B together lock the account on both', async () => {
+      const attempt = (t: TestApp, password: string) =>
+        t.app.inject({ method: 'POST', url: api('/sys/login'), payload: { username: 'agent01', password } });
+      for (let i = 0; i < 5; i++)
+        expect((await attempt(i % 2 ? b : a, `Bad#pass${i}x`)).json().message).toBe(MSG.badCredentials);
+      for (const t of [a, b])
+        expect((await attempt(t, DEMO_PASSWORD)).json()).toMatchObject({
+          success: false,
+          message: MSG.accountLocked,
+        });
     });
 
     it('a bell push released on A reaches the socket of the user on B; table edits cross too', async () => {
