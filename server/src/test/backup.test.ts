@@ -100,20 +100,23 @@ describe.skipIf(toolsMissing !== '')(
       const { manifest } = await createBackup(target, backupFile);
       expect(manifest).toMatchObject({ format: 'freight-backup', kind, uploads: 1 });
 
-      // Change everything a restore must undo: more money, a new row, a lost file.
-      const changed = kind === 'pglite' ? await open() : t;
-      const k2 = new FinanceKit(changed, await changed.login('admin'));
-      await k2.recharge(CUSTOMERS.hengda, 99_900);
-      await changed.db.insert(sysGatewayRoute).values({
-        routerId: 'after-backup',
-        name: '备份之后',
-        uri: 'http://127.0.0.1:9',
-        predicates: '[]',
-        stripPrefix: 0,
-      });
+      if (kind === 'postgres') {
+        // Change everything a restore must undo: more money, a new row, a lost file.
+        await k.recharge(CUSTOMERS.hengda, 99_900);
+        await t.db.insert(sysGatewayRoute).values({
+          routerId: 'after-backup',
+          name: '备份之后',
+          uri: 'http://127.0.0.1:9',
+          predicates: '[]',
+          stripPrefix: 0,
+        });
+        expect(await rowCounts(t.db)).not.toEqual(before);
+      } else {
+        // The embedded database lost with its directory (replacing a live one: the CLI's own check, and
+        // opening a large on-disk PGlite once more would double this test's time).
+        await rm(path.join(dataDir, 'pglite'), { recursive: true, force: true });
+      }
       await rm(path.join(dataDir, 'upload', file));
-      expect(await rowCounts(changed.db)).not.toEqual(before);
-      if (changed !== t) await changed.close();
 
       const { keptAside } = await restoreBackup(target, backupFile);
       expect(keptAside.length).toBeGreaterThan(0);
