@@ -129,7 +129,7 @@ describe.skipIf(toolsMissing !== '')(
       expect(await rowCounts(after.db)).toEqual(before);
       await new FinanceKit(after, await after.login('admin')).ledgerCheck();
       expect(await readFile(path.join(dataDir, 'upload', file))).toEqual(PNG);
-    }, 180_000);
+    }, 300_000);
 
     it('refuses a missing backup file, and leaves no archive when there is nothing to dump', async () => {
       const dataDir = await mkdtemp(path.join(tmpdir(), 'freight-backup-test-'));
