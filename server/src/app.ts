@@ -11,6 +11,7 @@ import { OPENAPI_SIGNING_DOC, OPENAPI_TAG } from '@freight/contracts';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import helmet from 'helmet';
+import { Redis } from 'ioredis';
 import type { AppConfig } from './config.ts';
 import { modules } from './modules/index.ts';
 import { DictCache } from './modules/system/dict/cache.ts';
@@ -61,9 +62,19 @@ export async function buildApp(
   requireAccessDeclarations(app);
 
   const dicts = new DictCache(database.db);
-  const backplane: Backplane = config.redisUrl ? new RedisBackplane(config.redisUrl) : new LocalBackplane();
+  // With Redis, pushes reach the sockets of every instance and cache-change signals reach every instance.
+  const backplane: Backplane = config.redisUrl
+    ? new RedisBackplane(config.redisUrl, config.redisPrefix)
+    : new LocalBackplane();
   const realtime = new RealtimeHub(backplane);
   app.addHook('onClose', () => backplane.close());
+  if (backplane instanceof RedisBackplane) {
+    const subscribed = backplane;
+    // Ready once this instance hears the channel; a Redis that is down is reported, not fatal.
+    app.addHook('onReady', () =>
+      subscribed.ready().catch((error) => app.log.error({ err: error }, 'redis backplane not ready')),
+    );
+  }
   const jobs = new JobScheduler(app.log);
   const storage = createStorage(config);
   app.addHook('onClose', () => storage.close?.());
@@ -101,7 +112,20 @@ export async function buildApp(
   app.addHook('onRequest', (request, reply, done) => {
     securityHeaders(request.raw, reply.raw, (error) => done(error ? (error as Error) : undefined));
   });
-  await app.register(rateLimit, { global: false });
+  // Request limits (login, SMS, the open API's per-app budget) count across instances when Redis is set.
+  const limitStore = config.redisUrl
+    ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, connectTimeout: 2000 })
+    : undefined;
+  if (limitStore) {
+    limitStore.on('error', (error) => app.log.warn({ err: error }, 'redis (rate limits)'));
+    app.addHook('onClose', () => void limitStore.disconnect());
+  }
+  await app.register(rateLimit, {
+    global: false,
+    ...(limitStore
+      ? { redis: limitStore, nameSpace: `${config.redisPrefix}rate-limit:`, skipOnError: true }
+      : {}),
+  });
   // Answers over 1 KB go out compressed when the client accepts it (a list page is ~10 KB of JSON, the admin's
   // menu ~100 KB); the console's bundles are compressed at build time and sent as they are.
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });

@@ -13,6 +13,11 @@ export interface AppConfig {
   /** The bearer token a Prometheus scraper sends to GET /metrics; unset, /metrics answers 401. */
   metricsToken?: string;
   redisUrl?: string;
+  /**
+   * Prefix of this deployment's Redis keys and pub/sub channel (REDIS_PREFIX, default `freight:`), so
+   * deployments or test runs sharing one Redis never hear each other.
+   */
+  redisPrefix: string;
   loginCaptcha: boolean;
   tokenTtlMs: number;
   captchaTtlMs: number;
@@ -119,6 +124,7 @@ export function loadConfig(
     dataDir: path.resolve(env.DATA_DIR ?? path.join(repoRoot, 'data')),
     databaseUrl: env.DATABASE_URL || undefined,
     redisUrl: env.REDIS_URL || undefined,
+    redisPrefix: env.REDIS_PREFIX || 'freight:',
     metricsToken: env.METRICS_TOKEN || undefined,
     loginCaptcha: flag(env.LOGIN_CAPTCHA, true),
     tokenTtlMs: int(env.TOKEN_TTL_MS, SESSION_TTL_MS),

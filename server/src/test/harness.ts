@@ -112,26 +112,31 @@ async function loadOrMakeTemplate(): Promise<Blob> {
 
 /**
  * `errorLog`: the server's error log lines (unhandled errors with their stack) are pushed here, for tests that
- * report why a call failed.
+ * report why a call failed. `sharedDatabaseUrl`: a second server instance on the PostgreSQL database of
+ * another test app (its `databaseUrl`), neither seeded nor dropped by this one.
  */
 export async function startTestApp(
   overrides: Partial<AppConfig> = {},
-  options: { errorLog?: string[] } = {},
+  options: { errorLog?: string[]; sharedDatabaseUrl?: string; pgliteOnDisk?: boolean } = {},
 ): Promise<TestApp> {
   const adminUrl = process.env.TEST_DATABASE_URL;
-  const pgDb = adminUrl ? await createPostgresDatabase(adminUrl) : null;
+  const shared = options.sharedDatabaseUrl;
+  const pgDb = shared ? null : adminUrl ? await createPostgresDatabase(adminUrl) : null;
+  // Uploads and the SMS outbox of this app only, gone with it.
+  const ownDataDir = overrides.dataDir ? null : await mkdtemp(path.join(tmpdir(), 'freight-test-'));
+  const dataDir = overrides.dataDir ?? (ownDataDir as string);
+  const onDisk = options.pgliteOnDisk && !pgDb && !shared;
   const database = await openDatabase({
-    url: pgDb?.url,
-    dataDir: null,
+    url: shared ?? pgDb?.url,
+    // On disk (DATA_DIR/pglite, as the server keeps it) when a test needs the files, e.g. a backup.
+    dataDir: onDisk ? dataDir : null,
     poolSize: 5,
-    loadDataDir: pgDb ? undefined : await pgliteTemplate(),
+    loadDataDir: pgDb || shared ? undefined : await pgliteTemplate(),
   });
   if (pgDb) {
     await seedSystem(database.db);
     await seedDemoAccounts(database.db);
   }
-  // Uploads and the SMS outbox of this app only, gone with it.
-  const ownDataDir = overrides.dataDir ? null : await mkdtemp(path.join(tmpdir(), 'freight-test-'));
   const defaults = loadConfig({});
   const config = loadConfig(
     {},
@@ -142,7 +147,7 @@ export async function startTestApp(
       scheduler: false,
       // Codes reach the tests the way they reach a phone: through the channel, never through sys_sms.
       sms: { ...defaults.sms, channel: 'outbox' },
-      ...(ownDataDir ? { dataDir: ownDataDir } : {}),
+      dataDir,
       ...overrides,
     },
   );
@@ -164,7 +169,7 @@ export async function startTestApp(
     app,
     db: database.db,
     kind: database.kind,
-    databaseUrl: pgDb?.url,
+    databaseUrl: shared ?? pgDb?.url,
     config,
     ctx,
     call,

@@ -41,9 +41,18 @@ async function grantRows(db: Db, userId: string): Promise<GrantRow<PermissionRow
 /** Every user's grants with full permission rows (the menu tree needs them). */
 export const userGrants = new GrantCache(grantRows);
 
+const grantChangeListeners = new Set<() => void>();
+
 /** After any change to roles, menus, department roles or memberships. */
 export function invalidateGrants(): void {
   userGrants.invalidate();
+  for (const listener of grantChangeListeners) listener();
+}
+
+/** Runs `listener` after every grant change made in this process; answers the function that stops it. */
+export function onGrantsInvalidated(listener: () => void): () => void {
+  grantChangeListeners.add(listener);
+  return () => grantChangeListeners.delete(listener);
 }
 
 /** The token lookup of every request, built once per database as a prepared statement. */

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../platform/context.ts';
 import type { DbOrTx } from '../../platform/db/client.ts';
-import { provideSystemAccess } from './accessDirectory.ts';
+import { onGrantsInvalidated, provideSystemAccess, userGrants } from './accessDirectory.ts';
 import { systemAdminRoutes } from './admin.ts';
 import { announcementRoutes } from './announcement/routes.ts';
 import { authFlowRoutes } from './auth/flows.ts';
@@ -14,7 +14,7 @@ import type { DictCache } from './dict/cache.ts';
 import { dictRoutes } from './dict/routes.ts';
 import { divisionRoutes } from './division/routes.ts';
 import { pathRoutes } from './permission/pathRoutes.ts';
-import { permissionRoutes } from './permission/routes.ts';
+import { invalidateAllAuth, permissionRoutes } from './permission/routes.ts';
 import { sysRole, sysUserRole } from './schema.ts';
 import { userRoutes } from './user/routes.ts';
 
@@ -62,8 +62,24 @@ export async function roleCodesOf(db: DbOrTx, userId: string): Promise<string[]>
   return rows.map((r) => r.code);
 }
 
+const GRANTS_CHANGED = 'grants';
+
 export function systemModule(app: FastifyInstance, ctx: AppContext, dicts: DictCache): void {
   provideSystemAccess();
+  // Grants are cached per process for 15 s: a change on one instance drops the caches of every other one at once.
+  ctx.realtime.onSignal(GRANTS_CHANGED, () => {
+    userGrants.invalidate();
+    invalidateAllAuth();
+  });
+  const stop = onGrantsInvalidated(
+    () =>
+      void ctx.realtime
+        .signal(GRANTS_CHANGED)
+        .catch((error) => app.log.error({ err: error }, 'grant change signal failed')),
+  );
+  app.addHook('onClose', async () => {
+    stop();
+  });
   authRoutes(app, ctx, dicts);
   authFlowRoutes(app, ctx, dicts);
   dictRoutes(app, dicts, ctx.db);

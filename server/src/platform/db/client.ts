@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -37,7 +37,10 @@ export interface DatabaseOptions {
   url?: string;
   dataDir?: string | null;
   poolSize?: number;
-  /** PGlite in memory only: start from this dump (`Database.dumpDataDir`) instead of an empty database. */
+  /**
+   * PGlite: start from this dump (`Database.dumpDataDir`) instead of an empty database; in a `dataDir`, only
+   * when it holds no database yet.
+   */
   loadDataDir?: Blob;
 }
 
@@ -67,7 +70,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   if (options.dataDir) {
     const dir = path.join(options.dataDir, 'pglite');
     mkdirSync(dir, { recursive: true });
-    client = new PGlite(dir);
+    const empty = !existsSync(path.join(dir, 'PG_VERSION'));
+    client = new PGlite(dir, options.loadDataDir && empty ? { loadDataDir: options.loadDataDir } : undefined);
   } else {
     client = new PGlite(options.loadDataDir ? { loadDataDir: options.loadDataDir } : undefined);
   }

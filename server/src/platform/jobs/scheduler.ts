@@ -162,8 +162,13 @@ export class JobScheduler {
   async sync(): Promise<void> {
     if (!this.running || !this.store) return;
     const store = this.store;
-    const work = (async () => {
+    // One re-read at a time: two at once (a change signal during the periodic one) could both schedule a job.
+    const previous = this.syncing ?? Promise.resolve();
+    const work = previous.then(async () => {
+      if (!this.running) return;
       const jobs = await store.activeJobs();
+      // Stopped while reading: schedule nothing that `stop` would not clear.
+      if (!this.running) return;
       const seen = new Set<string>();
       for (const job of jobs) {
         seen.add(job.id);
@@ -188,7 +193,7 @@ export class JobScheduler {
           this.crons.delete(id);
         }
       }
-    })();
+    });
     this.syncing = work.catch((error) => this.log.error({ err: error }, 'job sync failed'));
     await this.syncing;
   }

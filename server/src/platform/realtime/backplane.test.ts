@@ -1,32 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
-import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { WebSocket } from 'ws';
+import { redisAnswers, TEST_REDIS_URL } from '../../test/redis.ts';
 import { LocalBackplane, RedisBackplane } from './backplane.ts';
 import { RealtimeHub, tableScope } from './hub.ts';
 
-const REDIS_URL = process.env.TEST_REDIS_URL ?? process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
-
-/** Whether a Redis answers PING at `url` within a second; a fresh CI machine may have none. */
-async function redisAnswers(url: string): Promise<boolean> {
-  const probe = new Redis(url, {
-    lazyConnect: true,
-    connectTimeout: 1000,
-    maxRetriesPerRequest: 0,
-    retryStrategy: () => null,
-    enableOfflineQueue: false,
-  });
-  probe.on('error', () => undefined);
-  try {
-    await probe.connect();
-    return (await probe.ping()) === 'PONG';
-  } catch {
-    return false;
-  } finally {
-    probe.disconnect();
-  }
-}
+const REDIS_URL = TEST_REDIS_URL;
 
 const redisUp = await redisAnswers(REDIS_URL);
 const SKIP_REASON = `skipped: no Redis answers at ${REDIS_URL} (set TEST_REDIS_URL or REDIS_URL, or start redis-server)`;

@@ -45,6 +45,7 @@ export class RealtimeHub {
   private readonly users = new Map<string, Set<WebSocket>>();
   private readonly tables = new Map<string, TableSocket>();
   private readonly rowSockets = new Set<RowSocket>();
+  private readonly signalHandlers = new Map<string, Array<() => void>>();
 
   constructor(readonly backplane: Backplane) {
     backplane.subscribe((event) => this.deliver(event));
@@ -97,11 +98,46 @@ export class RealtimeHub {
     });
   }
 
+  /** Tells every other instance that `topic` changed; see {@link onSignal}. */
+  signal(topic: string): Promise<void> {
+    return this.backplane.publish({ kind: 'signal', topic, origin: this.backplane.instanceId });
+  }
+
+  /** Runs `handler` whenever another instance signals `topic` (an instance-wide cache reloads here). */
+  onSignal(topic: string, handler: () => void): void {
+    const list = this.signalHandlers.get(topic) ?? [];
+    list.push(handler);
+    this.signalHandlers.set(topic, list);
+  }
+
+  /**
+   * A cache every instance keeps (gateway routes, dictionaries, job schedules): answers the function to call
+   * after a change, which reloads it here (awaited, so the caller's next read sees the change) and tells the
+   * other instances to reload theirs, within a second over Redis. Failures are logged, never thrown.
+   */
+  sharedCache(topic: string, reload: () => Promise<void>, log: { error(o: object, m: string): void }) {
+    const reloadLogged = () =>
+      reload().catch((error: unknown) => log.error({ err: error, topic }, 'cache reload failed'));
+    this.onSignal(topic, () => void reloadLogged());
+    return async (): Promise<void> => {
+      await reloadLogged();
+      await this.signal(topic).catch((error: unknown) =>
+        log.error({ err: error, topic }, 'cache change signal failed'),
+      );
+    };
+  }
+
   connectedUsers(): number {
     return this.users.size;
   }
 
   private deliver(event: HubEvent): void {
+    if (event.kind === 'signal') {
+      // This instance reloaded before it signalled.
+      if (event.origin === this.backplane.instanceId) return;
+      for (const handler of this.signalHandlers.get(String(event.topic)) ?? []) handler();
+      return;
+    }
     if (event.kind === 'rows') {
       if (!Array.isArray(event.rows)) return;
       for (const entry of this.rowSockets) {

@@ -16,7 +16,8 @@ const id = z.string().min(1).max(32);
 export function dictAdminRoutes(app: FastifyInstance, ctx: AppContext, dicts: DictCache): void {
   const { db } = ctx;
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const reload = () => dicts.reload();
+  // Every instance keeps the dictionaries in memory: a change reloads them everywhere.
+  const reload = ctx.realtime.sharedCache('dicts', () => dicts.reload(), app.log);
 
   registerResource(app, ctx, {
     path: '/sys/dict',

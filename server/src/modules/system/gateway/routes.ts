@@ -28,7 +28,10 @@ const HOP_BY_HOP = new Set([
 const METHODS = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS'] as const;
 
 const PROXY_TIMEOUT_MS = 30_000;
+/** The safety net: a signal lost while Redis was away is caught up with within this. */
 const RELOAD_INTERVAL_MS = 30_000;
+/** The backplane signal telling every instance to reload its route table. */
+export const GATEWAY_CHANGED = 'gatewayRoutes';
 
 interface LiveRoute {
   uri: string;
@@ -47,7 +50,10 @@ export function patternRegex(pattern: string): RegExp {
   return new RegExp(`^${body.replace(/\/\.\*$/, '(?:/.*)?')}$`);
 }
 
-/** The enabled routes, consulted on every proxied request; reloaded after each change and every 30 s. */
+/**
+ * The enabled routes, consulted on every proxied request; reloaded on every instance after each change (a
+ * backplane signal, within a second over Redis) and every 30 s in case a signal was lost.
+ */
 export class GatewayTable {
   private routes = new Map<string, LiveRoute>();
   constructor(private readonly db: Db) {}
@@ -157,6 +163,9 @@ async function proxy(table: GatewayTable, request: FastifyRequest, reply: Fastif
 export function gatewayRoutes(app: FastifyInstance, ctx: AppContext): void {
   const table = new GatewayTable(ctx.db);
   const reload = () => table.reload();
+  const reloadLogged = () => void reload().catch((error) => app.log.error({ err: error }, 'gateway reload'));
+  // This instance at once (the editor sees its change served on return), every other one by the signal.
+  const changed = ctx.realtime.sharedCache(GATEWAY_CHANGED, reload, app.log);
 
   registerResource(app, ctx, {
     path: '/sys/gatewayRoute',
@@ -198,7 +207,7 @@ export function gatewayRoutes(app: FastifyInstance, ctx: AppContext): void {
       if (clash.length) throw bizError('路由ID已存在!');
       return values;
     },
-    onChange: reload,
+    onChange: changed,
   });
 
   app.register(async (gw) => {
@@ -214,10 +223,7 @@ export function gatewayRoutes(app: FastifyInstance, ctx: AppContext): void {
   let timer: NodeJS.Timeout | null = null;
   app.addHook('onReady', async () => {
     await reload();
-    timer = setInterval(
-      () => void reload().catch((error) => app.log.error({ err: error }, 'gateway reload')),
-      RELOAD_INTERVAL_MS,
-    );
+    timer = setInterval(reloadLogged, RELOAD_INTERVAL_MS);
     timer.unref();
   });
   app.addHook('onClose', async () => {

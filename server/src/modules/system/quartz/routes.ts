@@ -44,6 +44,9 @@ export function quartzRoutes(app: FastifyInstance, ctx: AppContext): void {
   for (const def of systemJobs(ctx, app.log)) jobs.register(def);
   jobs.useStore(quartzStore(db));
   const live = eq(sysQuartzJob.delFlag, 0);
+  // A schedule edited, paused or resumed on one instance is followed by every instance within a second
+  // (the backplane signal); the scheduler's own 30 s re-read stays as the safety net.
+  const changed = ctx.realtime.sharedCache('quartzJobs', () => jobs.sync(), app.log);
 
   registerResource(app, ctx, {
     path: '/sys/quartzJob',
@@ -84,7 +87,7 @@ export function quartzRoutes(app: FastifyInstance, ctx: AppContext): void {
       }
       return values;
     },
-    onChange: () => jobs.sync(),
+    onChange: changed,
   });
 
   r.get('/sys/quartzJob/jobKeys', { config: { access: perm('system:quartz:list') } }, async () =>
@@ -117,7 +120,7 @@ export function quartzRoutes(app: FastifyInstance, ctx: AppContext): void {
       .where(and(eq(sysQuartzJob.id, id), live))
       .returning({ id: sysQuartzJob.id });
     if (!updated.length) throw bizError('定时任务不存在');
-    await jobs.sync();
+    await changed();
   }
 
   const statusOpts = { config: { access: perm('system:quartz:edit') }, schema: { querystring: idQuery } };
