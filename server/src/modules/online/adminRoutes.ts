@@ -13,7 +13,7 @@ import { registerResource } from '../../platform/resource/defineResource.ts';
 import { tableDictOf } from '../system/index.ts';
 import { reportCall } from './apiRoutes.ts';
 import type { ReportColumn } from './reportGuard.ts';
-import { partyParams, paramTypes } from './reportService.ts';
+import { paramTypes, partyParams } from './reportService.ts';
 import type { ReportSources } from './reportSource.ts';
 import {
   checkParamValue,

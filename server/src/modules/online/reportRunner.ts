@@ -123,7 +123,8 @@ export async function sendReportXlsx(
     useStyles: false,
     useSharedStrings: false,
   });
-  const sheet = workbook.addWorksheet(report.head.name.slice(0, 31));
+  // Excel refuses * ? : \ / [ ] in a sheet name (报表名称 may hold them).
+  const sheet = workbook.addWorksheet(report.head.name.replace(/[*?:\\/[\]]/g, '-').slice(0, 31));
   sheet.columns = shown.map((i) => ({ header: i.fieldTxt || i.fieldName, key: i.fieldName, width: 20 }));
   const textOf = (item: (typeof shown)[number], value: unknown) => {
     const found = options_[item.fieldName]?.find((o) => String(o.value) === String(value ?? ''));
@@ -136,9 +137,8 @@ export async function sendReportXlsx(
     let rows = first.records;
     for (let offset = 0; offset < EXPORT_MAX_ROWS; offset += EXPORT_BATCH) {
       if (offset > 0)
-        rows = (
-          await runFor(sources, report, session, query, { limit: EXPORT_BATCH, offset: offset }, false)
-        ).records;
+        rows = (await runFor(sources, report, session, query, { limit: EXPORT_BATCH, offset: offset }, false))
+          .records;
       for (const row of rows) {
         const out: Record<string, unknown> = {};
         for (const item of shown) out[item.fieldName] = textOf(item, row[item.fieldName]);
@@ -152,8 +152,7 @@ export async function sendReportXlsx(
       const out: Record<string, unknown> = {};
       shown.forEach((item, i) => {
         const total = totals[item.fieldName];
-        out[item.fieldName] =
-          total !== undefined && total !== null ? Number(total) : i === 0 ? '合计' : '';
+        out[item.fieldName] = total !== undefined && total !== null ? Number(total) : i === 0 ? '合计' : '';
       });
       sheet.addRow(out).commit();
     }

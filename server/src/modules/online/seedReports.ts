@@ -2,13 +2,16 @@
 // reports of 报表列表 (settlement, tax, operations) with their parameters. Inserted once by code; an
 // administrator's later edits are kept.
 import { createHash } from 'node:crypto';
-import type { Db } from '../../platform/db/client.ts';
 import { savedReportPermission } from '@freight/contracts';
+import type { Db } from '../../platform/db/client.ts';
 import { SAVED_REPORTS } from './savedReportSeeds.ts';
 import { onlCgreportHead, onlCgreportItem, onlCgreportParam, type ReportChartConfig } from './schema.ts';
 
 export type ItemSeed = Partial<typeof onlCgreportItem.$inferInsert> & { fieldName: string; fieldTxt: string };
-export type ParamSeed = Partial<typeof onlCgreportParam.$inferInsert> & { paramName: string; paramTxt: string };
+export type ParamSeed = Partial<typeof onlCgreportParam.$inferInsert> & {
+  paramName: string;
+  paramTxt: string;
+};
 
 export interface ReportSeed {
   code: string;
