@@ -177,12 +177,13 @@ describe('saved reports (报表列表)', () => {
 
   it('a shipper sees only its own customer, whatever it sends', async () => {
     const expected = await direct(CUSTOMERS.hengda);
-    for (const query of [
+    const queries: Array<Record<string, string>> = [
       {},
       { sys_customer_id: CUSTOMERS.eastSteel },
       { self_sys_customer_id: CUSTOMERS.eastSteel },
       { customer_name: '华东' },
-    ]) {
+    ];
+    for (const query of queries) {
       const { status, body } = await run(shipper, 'rpt_settlement_customer_month', query);
       expect(status, body.message).toBe(200);
       for (const row of body.result.records) expect(row.customer_id).toBe(CUSTOMERS.hengda);
