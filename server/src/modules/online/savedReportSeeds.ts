@@ -29,7 +29,7 @@ const money = (fieldName: string, fieldTxt: string) => ({
 export const SAVED_REPORTS: ReportSeed[] = [
   {
     code: 'rpt_settlement_customer_month',
-    name: '结算汇总（货主/月）',
+    name: '结算汇总（货主·月）',
     category: 'settlement',
     perms: savedReportPermission('settlement'),
     content: '每个货主每月的运单数、结算吨位、运费、司机运费、服务费、亏吨扣款与已审核运费',
@@ -102,7 +102,7 @@ order by 4 desc`,
   },
   {
     code: 'rpt_driver_tax_month',
-    name: '司机代开完税汇总（司机/月）',
+    name: '司机代开完税汇总（司机·月）',
     category: 'tax',
     perms: savedReportPermission('tax'),
     content: '每个司机每月已支付完成运单的运费，及代开发票的增值税、附加税、个税与完税状态',
@@ -151,7 +151,7 @@ order by 1 desc, 5 desc`,
   },
   {
     code: 'rpt_operations_daily',
-    name: '运营日报（日/线路）',
+    name: '运营日报（日·线路）',
     category: 'operations',
     perms: savedReportPermission('operations'),
     content: '每天每条线路的运单数、到达数、准时到达数、平均在途时长、吨位与运费',
