@@ -1,6 +1,6 @@
 // 报表列表 in the browser: the admin opens it from the side menu, sees the saved reports by category, opens
 // the daily operations report, runs it with its date range (rows, a totals row, a chart) and exports it to
-// Excel; a shipper sees its reports but not the platform's tax report.
+// Excel; a shipper's administrator sees its reports but not the platform's tax report.
 import { authFile, USERS } from '../support/env.ts';
 import { expect, test } from '../support/fixtures.ts';
 
@@ -17,17 +17,17 @@ test.describe('as admin', () => {
     await shot('report-list');
 
     // The search box narrows the list.
-    await page.getByTestId('report-keyword').locator('input').fill('账龄');
-    await page.getByTestId('report-keyword').locator('input').press('Enter');
+    await page.getByTestId('report-keyword').fill('账龄');
+    await page.getByTestId('report-keyword').press('Enter');
     await expect(catalog.getByTestId('report-card-rpt_receivable_aging')).toBeVisible();
     await expect(catalog.getByTestId('report-card-rpt_operations_daily')).toHaveCount(0);
-    await page.getByTestId('report-keyword').locator('input').fill('');
-    await page.getByTestId('report-keyword').locator('input').press('Enter');
+    await page.getByTestId('report-keyword').fill('');
+    await page.getByTestId('report-keyword').press('Enter');
 
     await catalog.getByTestId('report-card-rpt_operations_daily').click();
     await expect(page).toHaveURL(/\/statistics\/report\?code=rpt_operations_daily$/);
     const runner = page.getByTestId('report-runner');
-    await expect(runner.getByTestId('report-range')).toBeVisible();
+    await expect(runner.getByTestId('report-range').first()).toBeVisible();
     const table = runner.getByTestId('report-table');
     await expect(table.locator('tr.ant-table-row').first()).toBeVisible();
     await expect(runner.getByTestId('report-totals')).toContainText('合计');
@@ -48,8 +48,8 @@ test.describe('as admin', () => {
   });
 });
 
-test.describe('as a shipper', () => {
-  test.use({ storageState: authFile(USERS.shipper) });
+test.describe("as a shipper's administrator", () => {
+  test.use({ storageState: authFile(USERS.shipperAdmin) });
 
   test('sees its reports, not the platform tax report', async ({ page, shell }) => {
     await shell.goto('/statistics/report');
