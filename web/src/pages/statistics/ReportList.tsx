@@ -117,15 +117,17 @@ function ReportCatalog({ onOpen }: { onOpen: (code: string) => void }) {
   const tx = useBilingual();
   const [category, setCategory] = useState<SavedReportCategory | 'all'>('all');
   const [keyword, setKeyword] = useState('');
-  const list = useQuery({
-    queryKey: ['saved-reports', category, keyword],
-    queryFn: () =>
-      savedReportApi.list({
-        category: category === 'all' ? undefined : category,
-        keyword: keyword || undefined,
-      }),
-  });
-  const reports = list.data ?? [];
+  // The caller's reports are a handful: fetched once, filtered here (the server filters the same way).
+  const list = useQuery({ queryKey: ['saved-reports'], queryFn: () => savedReportApi.list() });
+  const mine = list.data ?? [];
+  const categories = SAVED_REPORT_CATEGORIES.filter((c) => mine.some((r) => r.category === c));
+  const needle = keyword.toLowerCase();
+  const reports = mine.filter(
+    (r) =>
+      (category === 'all' || r.category === category) &&
+      (!needle ||
+        [r.name, REPORT_EN[r.code] ?? '', r.description ?? ''].some((t) => t.toLowerCase().includes(needle))),
+  );
   const nameOf = (r: SavedReportSummary) => tx([r.name, REPORT_EN[r.code] ?? r.name]);
   return (
     <div data-testid="report-catalog">
@@ -136,7 +138,7 @@ function ReportCatalog({ onOpen }: { onOpen: (code: string) => void }) {
             onChange={(v) => setCategory(v as SavedReportCategory | 'all')}
             options={[
               { value: 'all', label: tx(['全部', 'All']) },
-              ...SAVED_REPORT_CATEGORIES.map((c) => ({
+              ...categories.map((c) => ({
                 value: c,
                 label: tx(SAVED_REPORT_CATEGORY_TEXT[c]),
               })),
