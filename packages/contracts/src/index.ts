@@ -29,6 +29,7 @@ export * from './resources/shipping.ts';
 export * from './resources/tax.ts';
 export * from './risk.ts';
 export * from './rules/index.ts';
+export * from './savedReports.ts';
 export * from './shipping.ts';
 export * from './statistics.ts';
 export * from './systemAccess.ts';

@@ -305,7 +305,13 @@ export const MENU_TREE: MenuSeed[] = [
   ]),
   group('/statistics', '统计报表', 'BarChartOutlined', [
     page('/statistics/list', '统计分析', 'statistics/StatisticsList', 'statistics:list'),
-    page('/statistics/report', '报表列表', 'statistics/ReportList', 'statistics:report:list'),
+    // A category's code runs its saved reports (the list shows only those); export is a code of its own.
+    page('/statistics/report', '报表列表', 'statistics/ReportList', 'statistics:report:list', [
+      { perms: 'statistics:report:settlement', name: '结算报表' },
+      { perms: 'statistics:report:tax', name: '税务报表' },
+      { perms: 'statistics:report:operations', name: '运营报表' },
+      { perms: 'statistics:report:export', name: '导出' },
+    ]),
     page('/statistics/business', '经营看板', 'statistics/BusinessDashboard', 'statistics:business'),
   ]),
   group('/report', '数据上报', 'CloudUploadOutlined', [

@@ -114,6 +114,7 @@ const ROLE_MENUS: Record<Exclude<(typeof ROLES)[number]['code'], 'admin'>, strin
     '/plateform/bill',
     '/plateform/invoice',
     '/statistics/list',
+    '/statistics/report',
     '/isps/userAnnouncement',
     '/account/center',
     '/account/settings',
@@ -131,6 +132,7 @@ const ROLE_MENUS: Record<Exclude<(typeof ROLES)[number]['code'], 'admin'>, strin
     '/plateform/bill',
     '/plateform/invoice',
     '/statistics/list',
+    '/statistics/report',
     '/apps/enterprise',
     '/isps/userAnnouncement',
     '/account/center',
@@ -170,6 +172,7 @@ const ROLE_MENUS: Record<Exclude<(typeof ROLES)[number]['code'], 'admin'>, strin
     '/map/realtime',
     '/map/track',
     '/statistics/list',
+    '/statistics/report',
     '/statistics/business',
     '/screen/data',
     '/isps/userAnnouncement',
@@ -197,6 +200,7 @@ const ROLE_MENUS: Record<Exclude<(typeof ROLES)[number]['code'], 'admin'>, strin
     '/report/tax',
     '/risk/loss',
     '/statistics/list',
+    '/statistics/report',
     '/statistics/business',
     '/screen/finance',
     '/isps/userAnnouncement',
@@ -265,6 +269,8 @@ const BROKER_EXCLUDED_BUTTONS = [
 
 /** Money buttons of platform staff that customer users do not get with the wallet and bill pages. */
 const CUSTOMER_EXCLUDED = [
+  // Driver tax is the platform's (its saved report names no customer; a shipper could not run it anyway).
+  'statistics:report:tax',
   'customer:wallet:recharge',
   'customer:wallet:approve',
   'customer:wallet:freeze',
@@ -283,7 +289,13 @@ const CUSTOMER_EXCLUDED = [
 const TRACK_SOURCE_BUTTONS = ['list', 'add', 'edit', 'delete'].map((a) => `shipping:track:source:${a}`);
 const ROLE_EXCLUDED_BUTTONS: Partial<Record<keyof typeof ROLE_MENUS, string[]>> = {
   // Operations submit payout requests (待付款); finance reviews them and the cashier pays.
-  operations: ['shipping:pay:pay', 'shipping:prepay:pay', 'shipping:advance:pay'],
+  operations: [
+    'shipping:pay:pay',
+    'shipping:prepay:pay',
+    'shipping:advance:pay',
+    // Tax reports are finance's.
+    'statistics:report:tax',
+  ],
   finance: ['finance:payout:execute'],
   cashier: [
     'finance:payout:submit',

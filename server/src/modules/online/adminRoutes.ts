@@ -13,7 +13,7 @@ import { registerResource } from '../../platform/resource/defineResource.ts';
 import { tableDictOf } from '../system/index.ts';
 import { reportCall } from './apiRoutes.ts';
 import type { ReportColumn } from './reportGuard.ts';
-import { paramTypes } from './reportService.ts';
+import { paramTypes, partyParams } from './reportService.ts';
 import type { ReportSources } from './reportSource.ts';
 import {
   checkParamValue,
@@ -329,6 +329,7 @@ export function reportAdminRoutes(app: FastifyInstance, ctx: AppContext, sources
           sys_org_code: session.user.orgCode,
           sys_cid: session.user.cid,
           sys_date: new Date().toISOString().slice(0, 10),
+          ...partyParams(session),
         };
         for (const p of params) {
           const problem = checkParamValue(p.paramType, p.paramValue);

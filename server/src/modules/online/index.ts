@@ -4,6 +4,7 @@ import { reportAdminRoutes } from './adminRoutes.ts';
 import { reportApiRoutes } from './apiRoutes.ts';
 import { ReportGuardCache } from './reportGuard.ts';
 import { ReportSources } from './reportSource.ts';
+import { savedReportRoutes } from './savedReports.ts';
 import { seedReports } from './seedReports.ts';
 
 /** Online development: report definitions (cgreport) and the report API behind record popups. */
@@ -12,6 +13,7 @@ export function onlineModule(app: FastifyInstance, ctx: AppContext): void {
   const sources = new ReportSources(ctx, new ReportGuardCache());
   reportApiRoutes(app, ctx, sources);
   reportAdminRoutes(app, ctx, sources);
+  savedReportRoutes(app, ctx, sources);
   app.addHook('onClose', () => sources.close());
   // System data like the dictionaries: present on every start, inserted once, edits kept. A database that
   // lacks the tables (a migration skipped) keeps serving everything else; the report calls say why.

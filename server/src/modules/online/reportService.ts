@@ -1,6 +1,6 @@
 // A report definition as the API routes use it: head, columns and parameters, its SQL compiled and checked,
 // and the translation of a request's query string into bound filters.
-import type { DictItem } from '@freight/contracts';
+import { type DictItem, partyScopeOf } from '@freight/contracts';
 import { asc, eq } from 'drizzle-orm';
 import type { Session } from '../../platform/auth/session.ts';
 import type { DictLookup } from '../../platform/context.ts';
@@ -70,6 +70,34 @@ export async function loadReport(
   return { head, items, params, compiled, types: paramTypes(compiled, params) };
 }
 
+/** The party system parameters of a session: its own party's id, NULL for the other kinds and for staff. */
+export function partyParams(session: Session): Record<PartyParam, string | null> {
+  const party = partyScopeOf(session.user.userType);
+  return {
+    sys_customer_id: party === 'customer' ? session.user.cid : null,
+    sys_agent_id: party === 'agent' ? session.user.cid : null,
+    sys_captain_id: party === 'captain' ? session.user.cid : null,
+  };
+}
+
+export type PartyParam = 'sys_customer_id' | 'sys_agent_id' | 'sys_captain_id';
+export const PARTY_PARAM: Record<'customer' | 'agent' | 'captain', PartyParam> = {
+  customer: 'sys_customer_id',
+  agent: 'sys_agent_id',
+  captain: 'sys_captain_id',
+};
+
+/**
+ * Whether the session may run the report as far as its party goes: platform staff may; a party user only a
+ * report whose SQL filters by that party's own parameter, and only with a party id to bind (a party user
+ * without one would read NULL, which the filter reads as "every party").
+ */
+export function partyMayRun(report: Pick<LoadedReport, 'compiled'>, session: Session): boolean {
+  const party = partyScopeOf(session.user.userType);
+  if (!party) return true;
+  return !!session.user.cid && report.compiled.params.includes(PARTY_PARAM[party]);
+}
+
 /** Values of the SQL's placeholders: the session's for system names, else `self_<name>`, else the default. */
 export function bindValues(
   report: LoadedReport,
@@ -85,6 +113,7 @@ export function bindValues(
     sys_org_code: session.user.orgCode,
     sys_cid: session.user.cid,
     sys_date: now.slice(0, 10),
+    ...partyParams(session),
   };
   for (const name of new Set(report.compiled.params)) {
     if (name in SYSTEM_PARAMS) {

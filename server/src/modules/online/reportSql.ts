@@ -23,6 +23,14 @@ export const SYSTEM_PARAMS: Record<string, ParamType> = {
   sys_org_code: 'string',
   sys_cid: 'string',
   sys_date: 'date',
+  /**
+   * The caller's own party (a shipper's customer, an agent, a captain), NULL for platform staff. A saved report
+   * that reads a party's rows filters by it (`(${sys_customer_id} is null or customer_id = ${sys_customer_id})`)
+   * and only the party kinds its SQL names may run it (reportAccess.ts).
+   */
+  sys_customer_id: 'string',
+  sys_agent_id: 'string',
+  sys_captain_id: 'string',
 };
 
 export class ReportSqlError extends Error {

@@ -1,5 +1,12 @@
-import { index, integer, pgTable, smallint, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, smallint, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { auditColumns, idColumn, idRef } from '../../platform/db/columns.ts';
+
+/** A chart of a saved report: one category column (x) and the numeric columns drawn over it. */
+export interface ReportChartConfig {
+  type: 'line' | 'bar';
+  x: string;
+  y: string[];
+}
 
 /**
  * Online report definitions (reference onl_cgreport_head). `cgr_sql` is one SELECT whose `${param}`
@@ -21,6 +28,13 @@ export const onlCgreportHead = pgTable(
     content: varchar('content', { length: 1000 }),
     /** Permission code needed to read the report's data; empty means `online:cgreport:view`. */
     perms: varchar('perms', { length: 100 }),
+    /**
+     * Saved report of 报表列表 (/statistics/report): settlement, tax or operations; empty for the reports
+     * only popups and the online console use.
+     */
+    category: varchar('category', { length: 20 }),
+    /** The chart the saved report draws beside its table, if any. */
+    chartConfig: jsonb('chart_config').$type<ReportChartConfig>(),
     ...auditColumns(),
   },
   (t) => [uniqueIndex('onl_cgreport_head_code_uidx').on(t.code)],

@@ -1,20 +1,31 @@
-// Reports every installation starts with: the record popups of drivers, vehicles and customers.
-// Inserted once by code; an administrator's later edits are kept.
+// Reports every installation starts with: the record popups of drivers, vehicles and customers, and the saved
+// reports of 报表列表 (settlement, tax, operations) with their parameters. Inserted once by code; an
+// administrator's later edits are kept.
 import { createHash } from 'node:crypto';
+import { savedReportPermission } from '@freight/contracts';
 import type { Db } from '../../platform/db/client.ts';
-import { onlCgreportHead, onlCgreportItem } from './schema.ts';
+import { SAVED_REPORTS } from './savedReportSeeds.ts';
+import { onlCgreportHead, onlCgreportItem, onlCgreportParam, type ReportChartConfig } from './schema.ts';
 
-type ItemSeed = Partial<typeof onlCgreportItem.$inferInsert> & { fieldName: string; fieldTxt: string };
+export type ItemSeed = Partial<typeof onlCgreportItem.$inferInsert> & { fieldName: string; fieldTxt: string };
+export type ParamSeed = Partial<typeof onlCgreportParam.$inferInsert> & {
+  paramName: string;
+  paramTxt: string;
+};
 
-interface ReportSeed {
+export interface ReportSeed {
   code: string;
   name: string;
   sql: string;
   perms: string;
-  returnValField: string;
-  returnTxtField: string;
+  returnValField?: string;
+  returnTxtField?: string;
   content: string;
   items: ItemSeed[];
+  /** A saved report of 报表列表: its category, parameters and chart. */
+  category?: 'settlement' | 'tax' | 'operations';
+  params?: ParamSeed[];
+  chart?: ReportChartConfig;
 }
 
 const stableId = (kind: string, key: string) =>
@@ -124,7 +135,7 @@ where c.tenant_id = \${sys_tenant_id}`,
 ];
 
 export async function seedReports(db: Db): Promise<void> {
-  for (const report of SEED_REPORTS) {
+  for (const report of [...SEED_REPORTS, ...SAVED_REPORTS]) {
     const headId = stableId('report', report.code);
     await db.transaction(async (tx) => {
       const inserted = await tx
@@ -134,10 +145,12 @@ export async function seedReports(db: Db): Promise<void> {
           code: report.code,
           name: report.name,
           cgrSql: report.sql,
-          perms: report.perms,
-          returnValField: report.returnValField,
-          returnTxtField: report.returnTxtField,
+          perms: report.perms || (report.category ? savedReportPermission(report.category) : null),
+          returnValField: report.returnValField ?? null,
+          returnTxtField: report.returnTxtField ?? null,
           returnType: '1',
+          category: report.category ?? null,
+          chartConfig: report.chart ?? null,
           content: report.content,
           createBy: 'system',
         })
@@ -157,6 +170,19 @@ export async function seedReports(db: Db): Promise<void> {
           })),
         )
         .onConflictDoNothing();
+      if (report.params?.length)
+        await tx
+          .insert(onlCgreportParam)
+          .values(
+            report.params.map((param, i) => ({
+              id: stableId('report-param', `${report.code}:${param.paramName}`),
+              cgrheadId: headId,
+              orderNum: i + 1,
+              createBy: 'system',
+              ...param,
+            })),
+          )
+          .onConflictDoNothing();
     });
   }
 }
