@@ -55,7 +55,10 @@ test('ETC记录: lists the demo records, imports a CSV with a broken row, delete
   await expect(ui.importErrors).toContainText('出口时间不正确：不是时间');
   await expect(ui.importErrors.locator('tbody tr.ant-table-row').first()).toContainText('3');
   await shot('etc-import-errors');
-  await page.locator('.ant-modal:visible').getByRole('button', { name: /确\s*定|OK/ }).click();
+  await page
+    .locator('.ant-modal:visible')
+    .getByRole('button', { name: /确\s*定|OK/ })
+    .click();
 
   await ui.search('交易流水号', broken);
   await expect(page.locator('.ant-empty:visible')).toBeVisible();
@@ -92,7 +95,9 @@ test('ETC记录: a waybill shows its ETC total in its detail', async ({ page, re
   const ui = new PartiesPage(page);
   await clickRowAction(page, ui.row(noteNumber), '详情');
   const etc = page.getByTestId('note-etc');
-  await expect(etc).toContainText((total.amountFen / 100).toLocaleString('zh-CN', { minimumFractionDigits: 2 }));
+  await expect(etc).toContainText(
+    (total.amountFen / 100).toLocaleString('zh-CN', { minimumFractionDigits: 2 }),
+  );
   await expect(etc).toContainText(`${total.count} 条通行记录`);
   await etc.getByRole('link', { name: '查看' }).click();
   await expect(page).toHaveURL(/\/plateform\/etc\?shippingNoteNumber=/);
@@ -102,7 +107,10 @@ test('ETC记录: a waybill shows its ETC total in its detail', async ({ page, re
 test('ETC记录: reads in English and fits a 390 px phone', async ({ page, shell }) => {
   await shell.goto('/plateform/etc');
   await page.getByTestId('language-switch').click();
-  await page.locator('.ant-dropdown:visible').getByRole('menuitem', { name: /English/ }).click();
+  await page
+    .locator('.ant-dropdown:visible')
+    .getByRole('menuitem', { name: /English/ })
+    .click();
   await expect(page.locator('html')).toHaveAttribute('lang', 'en-US');
   const head = page.locator('.ant-table-thead:visible');
   await expect(head).toContainText('Exit time');

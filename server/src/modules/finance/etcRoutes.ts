@@ -59,6 +59,7 @@ export function etcRoutes(app: FastifyInstance, ctx: AppContext): void {
         request.log.warn({ err: error }, 'etc import failed');
         throw bizError('无法读取文件，请上传服务商导出的 Excel（.xlsx）或 CSV 文件');
       }
+      file.file.resume();
       changed();
       const report = result;
       if (result.errorCount === 0) return ok(report, `文件导入成功！${result.msg}`);
