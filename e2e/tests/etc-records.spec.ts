@@ -60,6 +60,8 @@ test('ETC记录: lists the demo records, imports a CSV with a broken row, delete
     .getByRole('button', { name: /确\s*定|OK/ })
     .click();
 
+  // The serial no. box is among the folded ones.
+  await ui.searchForm.getByText('展开', { exact: true }).click();
   await ui.search('交易流水号', broken);
   await expect(page.locator('.ant-empty:visible')).toBeVisible();
   await ui.search('交易流水号', good);

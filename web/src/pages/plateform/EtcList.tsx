@@ -39,12 +39,13 @@ export default function EtcList() {
               '删除与该记录同一次导入的全部ETC记录？',
               'Delete every ETC record of the import this one came with?',
             ],
-            run: async (row) => {
+            run: async (row, helpers) => {
               const env = (await postEnvelope('/plateform/etc/deleteBatch', {
                 importBatch: row.importBatch,
               })) as Envelope<unknown>;
               if (!env.success) throw new Error(env.message);
               message.success(env.message);
+              helpers.reload();
             },
           },
         ],
@@ -53,10 +54,11 @@ export default function EtcList() {
             key: 'match',
             label: ['重新匹配', 'Match again'],
             perm: `${perm}:match`,
-            run: async () => {
+            run: async (_selected, helpers) => {
               const env = (await postEnvelope('/plateform/etc/match', {})) as Envelope<unknown>;
               if (!env.success) throw new Error(env.message);
               message.success(env.message);
+              helpers.reload();
             },
           },
         ],
