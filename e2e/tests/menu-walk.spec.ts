@@ -12,7 +12,6 @@ import { expect, test } from '../support/fixtures.ts';
  */
 const NOT_YET_BUILT = [
   '/plateform/gas (plateform/GasList)', // issue 18: fuel cards
-  '/plateform/etc (plateform/EtcList)', // issue 18: ETC
 ];
 
 interface MenuNode {

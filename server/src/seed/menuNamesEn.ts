@@ -183,6 +183,7 @@ export const MENU_NAMES_EN: Readonly<Record<string, string>> = {
   发送税务: 'Send to the tax authority',
   重新发送: 'Send again',
   重新上报: 'Report again',
+  重新匹配: 'Match again',
   处理预警: 'Handle warning',
   测试连接: 'Test connection',
   冻结: 'Freeze',

@@ -12,6 +12,7 @@ import {
   driverBankResource,
   driverResource,
   enterpriseAppResource,
+  etcRecordResource,
   evaluationResource,
   type FieldDecls,
   type NoteView,
@@ -292,7 +293,7 @@ export const MENU_TREE: MenuSeed[] = [
       { perms: 'finance:tax:export', name: '导出' },
     ]),
     crudPage('/plateform/gas', '油卡管理', 'plateform/GasList', 'finance:gas'),
-    crudPage('/plateform/etc', 'ETC记录', 'plateform/EtcList', 'finance:etc'),
+    resourcePage('/plateform/etc', 'ETC记录', 'plateform/EtcList', etcRecordResource, { match: '重新匹配' }),
   ]),
   group('/risk', '风控管理', 'SafetyOutlined', [
     resourcePage('/risk/list', '风控列表', 'risk/RiskList', riskNoteResource),

@@ -197,6 +197,7 @@ const ROLE_MENUS: Record<Exclude<(typeof ROLES)[number]['code'], 'admin'>, strin
     '/plateform/adjustment',
     '/plateform/invoice',
     '/plateform/tax',
+    '/plateform/etc',
     '/report/tax',
     '/risk/loss',
     '/statistics/list',

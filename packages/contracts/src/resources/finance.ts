@@ -558,3 +558,108 @@ export const lossRuleResource = resource({
     createTime: created,
   },
 });
+
+/**
+ * ETC记录 (/plateform/etc): toll records imported from the ETC provider's statement (Excel or CSV), each
+ * matched to the waybill whose vehicle and load-to-sign window contain its exit time. Imported, never added by
+ * hand; a mistaken import is deleted (a row, the selected rows, or its whole batch).
+ */
+export const etcRecordResource = resource({
+  path: '/plateform/etc',
+  permission: 'finance:etc',
+  title: ['ETC记录', 'ETC toll records'],
+  actions: ['delete', 'export', 'import'],
+  scope: { tenant: true },
+  defaultSort: { field: 'exitTime', order: 'desc' },
+  fields: {
+    plateNo: {
+      label: ['车牌号', 'Plate'],
+      search: 'like',
+      sort: true,
+      form: false,
+      import: true,
+      importNote: '必填，如 苏E12345',
+      list: { width: 110 },
+    },
+    entryStation: {
+      label: ['入口站', 'Entry station'],
+      search: 'like',
+      form: false,
+      import: true,
+      list: { width: 150, ellipsis: true },
+    },
+    exitStation: {
+      label: ['出口站', 'Exit station'],
+      search: 'like',
+      form: false,
+      import: true,
+      list: { width: 150, ellipsis: true },
+    },
+    entryTime: {
+      label: ['入口时间', 'Entry time'],
+      kind: 'datetime',
+      form: false,
+      import: true,
+      importNote: '格式 2026-01-31 08:30:00',
+      list: { width: 170 },
+    },
+    exitTime: {
+      label: ['出口时间', 'Exit time'],
+      kind: 'datetime',
+      sort: true,
+      search: 'range',
+      form: false,
+      import: true,
+      importNote: '必填，格式 2026-01-31 10:05:00；按出口时间匹配运单',
+      list: { width: 170 },
+    },
+    amountFen: fen('通行费', 'Toll', {
+      sort: true,
+      import: true,
+      importNote: '必填，元，最多两位小数',
+    }),
+    invoiceNo: {
+      label: ['发票号', 'Invoice no.'],
+      search: true,
+      form: false,
+      import: true,
+      list: { width: 190 },
+    },
+    providerSerial: {
+      label: ['交易流水号', 'Serial no.'],
+      search: true,
+      form: false,
+      import: true,
+      importNote: '必填，服务商的通行流水号；重复导入同一流水号时跳过',
+      list: { width: 200 },
+    },
+    matchState: {
+      label: ['匹配状态', 'Matched'],
+      kind: 'dict',
+      dict: 'match_state',
+      search: true,
+      form: false,
+      import: false,
+      tag: true,
+      list: { width: 90 },
+    },
+    shippingNoteNumber: {
+      label: ['运单号', 'Waybill no.'],
+      search: true,
+      sort: true,
+      form: false,
+      import: false,
+      list: { width: 190 },
+    },
+    noteId: { label: ['运单', 'Waybill'], filter: true, internal: true, list: false },
+    importBatch: {
+      label: ['导入批次', 'Import batch'],
+      search: true,
+      form: false,
+      import: false,
+      list: { width: 170 },
+    },
+    matchTime: { ...created, label: ['匹配时间', 'Matched at'], search: false, import: false, list: false },
+    createTime: { ...created, label: ['导入时间', 'Imported at'], search: false, import: false },
+  },
+});

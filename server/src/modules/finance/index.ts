@@ -9,6 +9,7 @@ import { billRoutes } from './billRoutes.ts';
 import { Books } from './books.ts';
 import type { Finance } from './context.ts';
 import { invoiceRoutes } from './invoiceRoutes.ts';
+import { etcRoutes } from './etcRoutes.ts';
 import { financeJobs } from './jobs.ts';
 import { lossRuleRoutes } from './lossRules.ts';
 import { handleCallback, payRoutes } from './payRoutes.ts';
@@ -29,6 +30,7 @@ export { einvoiceOf, INVOICE_JOB } from './invoiceRoutes.ts';
 export { seedFinanceJobs } from './jobs.ts';
 export { submitPayout } from './payouts.ts';
 export { rechargeViaBank } from './recharge.ts';
+export { importEtcRecords, matchEtcRecords } from './etcRecords.ts';
 export { checkLedger } from './reconcile.ts';
 export { taxAuthorityOf } from './taxRoutes.ts';
 
@@ -90,6 +92,7 @@ export function financeModule(app: FastifyInstance, ctx: AppContext): void {
   invoiceRoutes(app, ctx, fin);
   taxRoutes(app, ctx, fin);
   lossRuleRoutes(app, ctx);
+  etcRoutes(app, ctx);
   for (const job of financeJobs(fin)) ctx.jobs.register(job);
 
   // A restart resumes what was at the bank: unsent payments are sent, unanswered ones queried (never paid twice).

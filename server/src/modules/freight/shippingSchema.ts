@@ -204,6 +204,8 @@ export const hyShippingNote = pgTable(
     index('hy_shipping_note_order_idx').on(t.orderId),
     index('hy_shipping_note_driver_idx').on(t.driverId, t.createTime),
     index('hy_shipping_note_vehicle_idx').on(t.vehicleId, t.createTime),
+    // ETC matching: a vehicle's latest trip loaded before a toll passage (one index probe per record).
+    index('hy_shipping_note_vehicle_load_idx').on(t.vehicleId, t.loadTime),
     // Settlement-due counters: audited notes by due day.
     index('hy_shipping_note_due_idx').on(t.tenantId, t.settleMode, t.dueDate).where(sql`status = 6`),
     // One active trip per vehicle and per driver, enforced by the database under any concurrency.

@@ -7,6 +7,7 @@ import { hashPassword } from '../../platform/auth/crypto.ts';
 import type { Db } from '../../platform/db/client.ts';
 import type { FileStorage } from '../../platform/storage/index.ts';
 import { appsSeeder } from './apps.ts';
+import { etcSeeder } from './etc.ts';
 import { demoFilesSeeder } from './files.ts';
 import { financeSeeder } from './finance.ts';
 import { invoiceSeeder } from './invoices.ts';
@@ -25,6 +26,7 @@ export const DEMO_SEEDERS: DemoSeeder[] = [
   shippingSeeder,
   demoFilesSeeder,
   financeSeeder,
+  etcSeeder,
   invoiceSeeder,
   regulatorSeeder,
   riskSeeder,

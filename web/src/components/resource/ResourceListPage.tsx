@@ -226,6 +226,7 @@ export function ResourceListPage({ def }: { def: ResourcePageDef }) {
         key="import"
         url={`${def.api}/importExcel`}
         template={def.importTemplate}
+        accept={def.importAccept}
         title={title}
         onDone={reload}
         icon={<UploadOutlined />}

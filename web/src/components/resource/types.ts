@@ -94,6 +94,8 @@ export interface ResourcePageDef {
   toolbar?: ToolbarAction[];
   /** Template download path for imports (GET, xlsx). */
   importTemplate?: string;
+  /** File types the import offers (default `.xlsx,.xls`; a provider's statement also comes as CSV). */
+  importAccept?: string;
   defaultSort?: { column: string; order: 'asc' | 'desc' };
   /** Form width; two-column grid above 640 px. */
   formWidth?: number;

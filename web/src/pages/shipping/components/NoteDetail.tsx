@@ -3,6 +3,7 @@
 import { formatDateTime, formatFen, formatTonnes, noteResource } from '@freight/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Descriptions, Empty, Grid, Space, Spin, Timeline, Typography } from 'antd';
+import { NoteEtcTotal } from '../../../components/finance/NoteEtcTotal';
 import { NoteMoneyTrail } from '../../../components/finance/NoteMoneyTrail';
 import { useBilingual } from '../../../components/resource/text';
 import { SignedImage } from '../../../components/upload';
@@ -110,6 +111,7 @@ export function NoteDetail({ row, canSeeHistory }: { row: Row; canSeeHistory: bo
             ))}
         </Space>
       )}
+      <NoteEtcTotal noteId={String(row.id)} noteNumber={String(row.shippingNoteNumber ?? '')} />
       <NoteMoneyTrail noteId={String(row.id)} />
       {canSeeHistory && (
         <>

@@ -1,0 +1,109 @@
+// `npm run etc -w bench`: time and peak memory growth of importing 100 000 ETC toll records (CSV, streamed
+// upload) through `/plateform/etc/importExcel` with their matching to the waybills, over 1 000 000 waybills.
+// Target (issue 18): under 60 s on PostgreSQL, peak RSS growth under 300 MB. BENCH_ETC_NOTES and
+// BENCH_ETC_ROWS scale it down for a quick check; BENCH_DATABASE_URL picks PostgreSQL (else PGlite).
+import { createWriteStream } from 'node:fs';
+import { mkdtemp, openAsBlob, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { seedBulkNotes } from './lib/seedNotes.ts';
+import { login, startBenchServer } from './lib/server.ts';
+
+const NOTES = Number(process.env.BENCH_ETC_NOTES ?? 1_000_000);
+const ROWS = Number(process.env.BENCH_ETC_ROWS ?? 100_000);
+const TARGET_SECONDS = 60;
+const TARGET_RSS_MB = 300;
+/** Share of the records whose plate is not the platform's (they stay unmatched). */
+const STRANGERS = 0.1;
+
+const server = await startBenchServer({
+  adminUrl: process.env.BENCH_DATABASE_URL,
+  async seed(db) {
+    await seedBulkNotes(db, NOTES);
+    // Every trip that was loaded gets its times (loaded 2 h after creation, signed 20 h later), and every
+    // vehicle its row with a plate, all inside the database.
+    await db.execute(sql`
+      update hy_shipping_note set load_time = create_time + interval '2 hours',
+        unload_time = case when status >= 4 then create_time + interval '20 hours' end,
+        sign_time = case when status >= 5 then create_time + interval '22 hours' end
+      where status >= 2`);
+    await db.execute(sql`
+      insert into hy_vehicle (id, tenant_id, plate_no)
+      select v, 0, case when v like 'benchvha%' then '苏A' else '苏B' end || right(v, 8)
+      from (select distinct vehicle_id as v from hy_shipping_note) as t
+      on conflict do nothing`);
+    await db.execute(sql`analyze hy_shipping_note`);
+    await db.execute(sql`analyze hy_vehicle`);
+  },
+});
+const dir = await mkdtemp(path.join(tmpdir(), 'bench-etc-'));
+try {
+  // The provider's file: passages 1 h after loading of random loaded trips, and some of unknown plates.
+  const file = path.join(dir, 'etc.csv');
+  const out = createWriteStream(file);
+  out.write('交易流水号,车牌号,入口站,出口站,入口时间,出口时间,通行费,发票号\n');
+  const sample = (
+    (await server.db.execute(sql`
+      select n.plate, to_char(n.load_time at time zone 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI:SS') as exit_at
+      from (select case when vehicle_id like 'benchvha%' then '苏A' else '苏B' end || right(vehicle_id, 8) as plate,
+                   load_time + interval '1 hour' as load_time
+            from hy_shipping_note where status >= 2 order by random() limit ${ROWS}) as n`)) as unknown as {
+      rows: Array<{ plate: string; exit_at: string }>;
+    }
+  ).rows;
+  for (let i = 0; i < ROWS; i++) {
+    const s = sample[i % Math.max(1, sample.length)];
+    const stranger = i % Math.round(1 / STRANGERS) === 0;
+    const plate = stranger ? `沪Z${String(i % 100_000).padStart(5, '0')}` : s.plate;
+    const line = `BENCH${String(i).padStart(10, '0')},${plate},苏州东,上海北,,${s.exit_at},${(20 + (i % 300)).toFixed(2)},0440${String(i).padStart(8, '0')}\n`;
+    if (!out.write(line)) await new Promise((resolve) => out.once('drain', resolve));
+  }
+  await new Promise<void>((resolve, reject) =>
+    out.end((error?: Error | null) => (error ? reject(error) : resolve())),
+  );
+
+  const token = await login(server, 'admin', 'Freight#2026');
+  global.gc?.();
+  const baseline = process.memoryUsage().rss;
+  let peak = baseline;
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, process.memoryUsage().rss);
+  }, 20);
+  const form = new FormData();
+  form.append('file', await openAsBlob(file), 'etc.csv');
+  const started = Date.now();
+  const response = await fetch(`${server.baseUrl}${server.config.basePath}/plateform/etc/importExcel`, {
+    method: 'POST',
+    headers: { 'X-Access-Token': token },
+    body: form,
+  });
+  const body = (await response.json()) as {
+    success: boolean;
+    message: string;
+    result?: { inserted: number; matched: number; unmatched: number; errorCount: number };
+  };
+  const seconds = (Date.now() - started) / 1000;
+  clearInterval(sampler);
+  peak = Math.max(peak, process.memoryUsage().rss);
+  const growthMb = (peak - baseline) / 1024 / 1024;
+  console.log(`\nETC import of ${ROWS} records with matching over ${NOTES} waybills on ${server.kind}`);
+  console.log(`answer                   ${body.message}`);
+  console.log(
+    `time                     ${seconds.toFixed(2)} s   (target < ${TARGET_SECONDS} s: ${seconds < TARGET_SECONDS ? 'PASS' : 'FAIL'})`,
+  );
+  console.log(
+    `peak RSS growth          ${growthMb.toFixed(1)} MB (target < ${TARGET_RSS_MB} MB: ${growthMb < TARGET_RSS_MB ? 'PASS' : 'FAIL'})`,
+  );
+  console.log('(server and client share this process, so the growth counts both)');
+  const expectedMatched = ROWS - Math.ceil(ROWS * STRANGERS);
+  const imported = body.result?.inserted === ROWS && (body.result?.matched ?? 0) >= expectedMatched * 0.99;
+  console.log(
+    `records stored / matched ${body.result?.inserted ?? 0} / ${body.result?.matched ?? 0} (expected ${ROWS} / about ${expectedMatched}: ${imported ? 'PASS' : 'FAIL'})`,
+  );
+  if (!body.success || !imported || seconds >= TARGET_SECONDS || growthMb >= TARGET_RSS_MB)
+    process.exitCode = 2;
+} finally {
+  await rm(dir, { recursive: true, force: true });
+  await server.close();
+}

@@ -1,0 +1,106 @@
+import { etcRecordResource, USER_TYPE } from '@freight/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { perm } from '../../platform/access/declare.ts';
+import type { AppContext } from '../../platform/context.ts';
+import { ok } from '../../platform/http/envelope.ts';
+import { bizError, recordNotFound } from '../../platform/http/errors.ts';
+import { bindResource } from '../../platform/resource/bindResource.ts';
+import { listTotalsOf } from '../../platform/resource/countCache.ts';
+import {
+  deleteEtcBatch,
+  ETC_MAX_BYTES,
+  type EtcImportResult,
+  etcFileRows,
+  etcTotalOfNote,
+  importEtcRecords,
+  matchEtcRecords,
+  type SheetRow,
+} from './etcRecords.ts';
+import { finEtcRecord } from './etcSchema.ts';
+import { finActorOf } from './walletRoutes.ts';
+
+// ETC记录 (/plateform/etc): the list (search, sort, paging, export, delete) is the resource engine's; the import
+// streams the provider's file through the ETC service, and the waybill's detail asks for its ETC total.
+
+export function etcRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const db = ctx.db;
+  const prefix = etcRecordResource.permission;
+  const changed = () => listTotalsOf(db).invalidate('fin_etc_record');
+
+  bindResource(app, ctx, etcRecordResource, finEtcRecord);
+
+  r.post(
+    '/plateform/etc/importExcel',
+    {
+      config: { access: perm(`${prefix}:import`), audit: { operateType: 5, content: '导入ETC记录' } },
+    },
+    async (request) => {
+      const upload = await request.file({ limits: { fileSize: ETC_MAX_BYTES, files: 1 } });
+      if (!upload) throw bizError('未上传任何文件');
+      const file = upload;
+      if (!/\.(xlsx|csv)$/i.test(file.filename))
+        throw bizError('请上传服务商导出的 Excel（.xlsx）或 CSV 文件');
+      // Read while it arrives (the upload's progress is the import's); a file cut at the size limit undoes it all.
+      async function* rows(): AsyncGenerator<SheetRow> {
+        yield* etcFileRows(file.file, file.filename);
+        if (file.file.truncated) throw bizError(`文件大小超出${ETC_MAX_BYTES / 1024 / 1024}MB限制`);
+      }
+      let result: EtcImportResult;
+      try {
+        result = await importEtcRecords(db, finActorOf(request), rows(), (n) =>
+          request.log.debug({ rows: n }, 'etc import progress'),
+        );
+      } catch (error) {
+        file.file.resume();
+        if (error instanceof Error && error.name === 'AppError') throw error;
+        request.log.warn({ err: error }, 'etc import failed');
+        throw bizError('无法读取文件，请上传服务商导出的 Excel（.xlsx）或 CSV 文件');
+      }
+      file.file.resume();
+      changed();
+      const report = result;
+      if (result.errorCount === 0) return ok(report, `文件导入成功！${result.msg}`);
+      return { ...ok(report, '文件导入成功，但有错误。'), code: 201 };
+    },
+  );
+
+  r.post(
+    '/plateform/etc/match',
+    { config: { access: perm(`${prefix}:match`), audit: { operateType: 3, content: '重新匹配ETC记录' } } },
+    async (request) => {
+      const result = await db.transaction((tx) => matchEtcRecords(tx, finActorOf(request).tenantId));
+      changed();
+      return ok(result, `匹配运单${result.matched}条，仍未匹配${result.unmatched}条`);
+    },
+  );
+
+  r.post(
+    '/plateform/etc/deleteBatch',
+    {
+      config: { access: perm(`${prefix}:delete`), audit: { operateType: 4, content: '删除ETC导入批次' } },
+      schema: { body: z.object({ importBatch: z.string().min(1).max(32) }) },
+    },
+    async (request) => {
+      const count = await deleteEtcBatch(db, finActorOf(request).tenantId, request.body.importBatch);
+      changed();
+      return ok({ count }, `已删除导入批次${request.body.importBatch}的${count}条记录`);
+    },
+  );
+
+  // The waybill's ETC total in its detail drawer (platform staff, like the rest of its money).
+  r.get(
+    '/shipping/hyShippingNote/etc',
+    {
+      config: { access: perm('shipping:note:list') },
+      schema: { querystring: z.object({ id: z.string().min(1).max(32) }) },
+    },
+    async (request) => {
+      const actor = finActorOf(request);
+      if (actor.userType !== USER_TYPE.system) throw recordNotFound();
+      return ok(await etcTotalOfNote(db, actor.tenantId, request.query.id));
+    },
+  );
+}

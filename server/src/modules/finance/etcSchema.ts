@@ -1,0 +1,41 @@
+import { bigint, index, integer, pgTable, smallint, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { auditColumns, idColumn, tstz } from '../../platform/db/columns.ts';
+
+/**
+ * A toll record (ETC记录) imported from the ETC provider's statement: one passage of a vehicle between two
+ * toll stations. Stored once per provider serial no. (a re-import skips it) and matched to the waybill whose
+ * vehicle and load-to-sign window contain its exit time; what matches nothing stays listed as unmatched.
+ */
+export const finEtcRecord = pgTable(
+  'fin_etc_record',
+  {
+    id: idColumn(),
+    tenantId: integer('tenant_id').notNull().default(0),
+    /** The provider's serial no. of the passage: the idempotency key of the import. */
+    providerSerial: varchar('provider_serial', { length: 64 }).notNull(),
+    plateNo: varchar('plate_no', { length: 12 }).notNull(),
+    entryStation: varchar('entry_station', { length: 100 }),
+    exitStation: varchar('exit_station', { length: 100 }),
+    entryTime: tstz('entry_time'),
+    exitTime: tstz('exit_time').notNull(),
+    amountFen: bigint('amount_fen', { mode: 'number' }).notNull(),
+    invoiceNo: varchar('invoice_no', { length: 32 }),
+    /** The vehicle of the plate, when the plate is one of ours. */
+    vehicleId: varchar('vehicle_id', { length: 32 }),
+    /** 0 unmatched, 1 matched (match_state). */
+    matchState: smallint('match_state').notNull().default(0),
+    noteId: varchar('note_id', { length: 32 }),
+    shippingNoteNumber: varchar('shipping_note_number', { length: 32 }),
+    matchTime: tstz('match_time'),
+    /** The import that brought the record in (one per uploaded file). */
+    importBatch: varchar('import_batch', { length: 32 }).notNull(),
+    ...auditColumns(),
+  },
+  (t) => [
+    uniqueIndex('fin_etc_record_serial_uidx').on(t.tenantId, t.providerSerial),
+    index('fin_etc_record_time_idx').on(t.tenantId, t.exitTime),
+    index('fin_etc_record_match_idx').on(t.tenantId, t.matchState, t.exitTime),
+    index('fin_etc_record_note_idx').on(t.noteId),
+    index('fin_etc_record_batch_idx').on(t.tenantId, t.importBatch),
+  ],
+);
