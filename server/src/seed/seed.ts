@@ -194,6 +194,7 @@ const ROLE_MENUS: Record<Exclude<(typeof ROLES)[number]['code'], 'admin'>, strin
     '/plateform/adjustment',
     '/plateform/invoice',
     '/plateform/tax',
+    '/plateform/gas',
     '/report/tax',
     '/risk/loss',
     '/statistics/list',

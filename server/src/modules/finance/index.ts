@@ -8,6 +8,7 @@ import { resumePayments } from './bankPayments.ts';
 import { billRoutes } from './billRoutes.ts';
 import { Books } from './books.ts';
 import type { Finance } from './context.ts';
+import { fuelCardRoutes } from './fuelCards.ts';
 import { invoiceRoutes } from './invoiceRoutes.ts';
 import { financeJobs } from './jobs.ts';
 import { lossRuleRoutes } from './lossRules.ts';
@@ -25,6 +26,7 @@ export { resolvePayments, resumePayments, sendPayments } from './bankPayments.ts
 export { billStep, generateBill, payBill } from './bills.ts';
 export type { FinActor, Finance } from './context.ts';
 export { SYSTEM_ACTOR, silentLog } from './context.ts';
+export { finFuelCard, finFuelRecharge, finFuelStatement } from './fuelSchema.ts';
 export { einvoiceOf, INVOICE_JOB } from './invoiceRoutes.ts';
 export { seedFinanceJobs } from './jobs.ts';
 export { submitPayout } from './payouts.ts';
@@ -90,6 +92,7 @@ export function financeModule(app: FastifyInstance, ctx: AppContext): void {
   invoiceRoutes(app, ctx, fin);
   taxRoutes(app, ctx, fin);
   lossRuleRoutes(app, ctx);
+  fuelCardRoutes(app, ctx, fin);
   for (const job of financeJobs(fin)) ctx.jobs.register(job);
 
   // A restart resumes what was at the bank: unsent payments are sent, unanswered ones queried (never paid twice).
