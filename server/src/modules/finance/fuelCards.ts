@@ -24,6 +24,7 @@ import { newId } from '../../platform/db/columns.ts';
 import { ok } from '../../platform/http/envelope.ts';
 import { bizError, unauthorized } from '../../platform/http/errors.ts';
 import { bindResource } from '../../platform/resource/bindResource.ts';
+import { registerImportTemplate } from '../../platform/resource/importTemplate.ts';
 import { hyConfig } from '../apps/schema.ts';
 import { hyDriver, hyVehicle, type NoteRow } from '../freight/index.ts';
 import type { WalletKey } from './books.ts';
@@ -122,7 +123,7 @@ export async function saveRecharges(tx: DbOrTx, recharges: FuelRechargeInsert[])
 
 // ---- the provider's statement ------------------------------------------------------------------------
 
-const MAX_ROWS = 20_000;
+const MAX_ROWS = 10_000;
 
 type StatementKey = 'serialNo' | 'cardNo' | 'tradeTime' | 'kind' | 'amount' | 'station';
 
@@ -469,6 +470,19 @@ export function fuelCardRoutes(app: FastifyInstance, ctx: AppContext, fin: Finan
   });
   bindResource(app, ctx, fuelRechargeResource, finFuelRecharge);
   bindResource(app, ctx, fuelStatementResource, finFuelStatement);
+  registerImportTemplate(app, {
+    path: fuelStatementResource.path,
+    permission: fuelStatementResource.permission,
+    title: '油卡对账单',
+    columns: [
+      { title: '流水号', required: true, note: '供应商的交易流水号，不可重复；已导入过的流水号跳过' },
+      { title: '油卡号', required: true, note: '数字和字母' },
+      { title: '交易时间', required: true, note: 'YYYY-MM-DD HH:mm:ss（北京时间）' },
+      { title: '类型', required: true, note: '充值 或 消费' },
+      { title: '金额', required: true, note: '元，最多两位小数；充值按油卡号和金额匹配充值记录' },
+      { title: '油站', note: '可空' },
+    ],
+  });
 
   app.post(
     '/plateform/gas/importStatement',
