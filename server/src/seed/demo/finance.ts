@@ -76,7 +76,7 @@ async function seedFuelStatement(fin: Finance): Promise<number> {
     entries.push({
       serialNo: `DEMO-R-${r.noteId.slice(0, 12)}`,
       cardNo: r.cardNo,
-      tradeTime: new Date(at + 3600_000),
+      tradeTime: new Date(at),
       kind: FUEL_TRADE_KIND.recharge,
       amountFen: r.amountFen,
       station: null,
@@ -84,7 +84,7 @@ async function seedFuelStatement(fin: Finance): Promise<number> {
     entries.push({
       serialNo: `DEMO-P-${r.noteId.slice(0, 12)}`,
       cardNo: r.cardNo,
-      tradeTime: new Date(at + 86_400_000),
+      tradeTime: new Date(at + 300_000),
       kind: FUEL_TRADE_KIND.purchase,
       amountFen: Math.min(r.amountFen, 30_000 + i * 5_000),
       station: ['中国石化南京江东加油站', '中国石油济南二环加油站'][i % 2] ?? null,
@@ -93,7 +93,7 @@ async function seedFuelStatement(fin: Finance): Promise<number> {
   entries.push({
     serialNo: 'DEMO-R-UNKNOWN-CARD',
     cardNo: '1000113299999999',
-    tradeTime: new Date((recharges[0]?.createTime ?? new Date()).getTime() + 7200_000),
+    tradeTime: recharges[0]?.createTime ?? new Date(),
     kind: FUEL_TRADE_KIND.recharge,
     amountFen: 50_000,
     station: null,

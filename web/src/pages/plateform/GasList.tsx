@@ -65,7 +65,7 @@ export default function GasList() {
         {
           key: 'recharges',
           label: ['充值记录', 'Recharges'],
-          perm: 'finance:gas:list',
+          // Whoever sees the cards sees their recharges (the list code grants the menu, not a button).
           run: (row) => setCard(row),
         },
       ],
