@@ -59,11 +59,11 @@ test('油卡管理: demo cards and recharges, add with validation, statement imp
   await expect(drawer).toBeHidden();
 
   // The recharges the demo's paid fuel shares wrote.
-  await page.getByRole('tab', { name: '充值记录' }).click();
+  await page.getByRole('tab', { name: '充值记录', exact: true }).click();
   await expect(page.locator('.ant-pro-table:visible tbody tr.ant-table-row').first()).toBeVisible();
 
   // A provider statement with a broken amount: the row is named, nothing imported.
-  await page.getByRole('tab', { name: '供应商对账单' }).click();
+  await page.getByRole('tab', { name: '供应商对账单', exact: true }).click();
   const csv = [
     '流水号,油卡号,交易时间,类型,金额,油站',
     `E2E-OK-${no},${no},2026-11-20 08:00:00,消费,50.00,南京江东加油站`,
@@ -84,7 +84,7 @@ test('油卡管理: demo cards and recharges, add with validation, statement imp
   await expect(page.locator('.ant-pro-table:visible .ant-empty').first()).toBeVisible();
 
   // Delete the unused card after confirming.
-  await page.getByRole('tab', { name: '油卡' }).click();
+  await page.getByRole('tab', { name: '油卡', exact: true }).click();
   await ui.search('油卡号', no);
   await ui.remove(no);
 });
