@@ -19,6 +19,7 @@ export * from './resources/config.ts';
 export * from './resources/customers.ts';
 export * from './resources/files.ts';
 export * from './resources/finance.ts';
+export * from './resources/fuel.ts';
 export * from './resources/invoice.ts';
 export * from './resources/orders.ts';
 export * from './resources/parties.ts';

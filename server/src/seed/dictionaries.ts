@@ -577,6 +577,36 @@ export const DICTIONARIES: DictSeed[] = [
     ],
   },
   {
+    code: 'fuel_card_provider',
+    name: '油卡供应商',
+    nameEn: 'Fuel card provider',
+    items: [
+      ['1', '中国石化', 'Sinopec'],
+      ['2', '中国石油', 'PetroChina'],
+      ['3', '中国海油', 'CNOOC'],
+      ['9', '其他', 'Other'],
+    ],
+  },
+  {
+    code: 'fuel_card_state',
+    name: '油卡状态',
+    nameEn: 'Fuel card state',
+    items: [
+      ['1', '正常', 'Active', 'green'],
+      ['2', '挂失', 'Reported lost', 'orange'],
+      ['3', '停用', 'Disabled', 'default'],
+    ],
+  },
+  {
+    code: 'fuel_trade_kind',
+    name: '油卡交易类型',
+    nameEn: 'Fuel card transaction',
+    items: [
+      ['1', '充值', 'Recharge'],
+      ['2', '消费', 'Purchase'],
+    ],
+  },
+  {
     code: 'fee_mode',
     name: '佣金方式',
     nameEn: 'Fee rule',

@@ -198,6 +198,7 @@ const ROLE_MENUS: Record<Exclude<(typeof ROLES)[number]['code'], 'admin'>, strin
     '/plateform/invoice',
     '/plateform/tax',
     '/plateform/etc',
+    '/plateform/gas',
     '/report/tax',
     '/risk/loss',
     '/statistics/list',

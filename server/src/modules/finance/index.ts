@@ -8,6 +8,7 @@ import { resumePayments } from './bankPayments.ts';
 import { billRoutes } from './billRoutes.ts';
 import { Books } from './books.ts';
 import type { Finance } from './context.ts';
+import { fuelCardRoutes } from './fuelCards.ts';
 import { invoiceRoutes } from './invoiceRoutes.ts';
 import { etcRoutes } from './etcRoutes.ts';
 import { financeJobs } from './jobs.ts';
@@ -26,6 +27,7 @@ export { resolvePayments, resumePayments, sendPayments } from './bankPayments.ts
 export { billStep, generateBill, payBill } from './bills.ts';
 export type { FinActor, Finance } from './context.ts';
 export { SYSTEM_ACTOR, silentLog } from './context.ts';
+export { finFuelCard, finFuelRecharge, finFuelStatement } from './fuelSchema.ts';
 export { einvoiceOf, INVOICE_JOB } from './invoiceRoutes.ts';
 export { seedFinanceJobs } from './jobs.ts';
 export { submitPayout } from './payouts.ts';
@@ -93,6 +95,7 @@ export function financeModule(app: FastifyInstance, ctx: AppContext): void {
   taxRoutes(app, ctx, fin);
   lossRuleRoutes(app, ctx);
   etcRoutes(app, ctx);
+  fuelCardRoutes(app, ctx, fin);
   for (const job of financeJobs(fin)) ctx.jobs.register(job);
 
   // A restart resumes what was at the bank: unsent payments are sent, unanswered ones queried (never paid twice).

@@ -1,5 +1,6 @@
 import {
   formatFen,
+  fuelCardAccountCode,
   LEDGER_TYPE,
   PAY_STATUS,
   PAYMENT_KIND,
@@ -23,6 +24,7 @@ import {
 } from '../freight/index.ts';
 import type { SettlementRow, WalletConfigRow } from './accounts.ts';
 import type { Books } from './books.ts';
+import { type FuelCardRow, type FuelRechargeInsert, fuelCapBp, fuelCapRefusal } from './fuelCards.ts';
 import { advance, charge, customerOf, moveCardShare, shortOfFunds } from './postings.ts';
 import { finBankPayment, finNoteSettlement, finWalletConfig } from './schema.ts';
 
@@ -90,6 +92,7 @@ export async function planPayout(
       .where(inArray(finWalletConfig.customerId, customerIds)))
       configs.set(c.customerId, c);
   const certificates = await certificateRefusals(tx, notes);
+  const fuelCap = await fuelCapBp(tx, tenantId);
   const plans: NotePlan[] = [];
   for (const note of notes) {
     const s = settlements.get(note.id) as SettlementRow;
@@ -143,6 +146,9 @@ export async function planPayout(
       if (note.orderMode === 3 && note.agentId && note.agentFee > 0 && s.agentPaidFen === 0)
         plan.agentCash = note.agentFee;
     }
+    // The fuel share is refused above the cap (系统配置 oil_card_max_ratio_bp), whatever the order said.
+    const overCap = plan.cardShare > 0 ? fuelCapRefusal(note.fuelCardFen, note.driverFee, fuelCap) : null;
+    if (overCap) throw refuse(note, overCap);
     const certificate = certificates.get(note.id);
     if (certificate) throw refuse(note, certificate);
     plans.push(plan);
@@ -245,6 +251,7 @@ export async function executePlans(
   plans: NotePlan[],
   payoutId: string,
   payChanges: PayStatusChange[],
+  fuel?: { cards: Map<string, FuelCardRow>; recharges: FuelRechargeInsert[] },
 ): Promise<PaymentInsert[]> {
   const payments: PaymentInsert[] = [];
   const advancesOf = new Map<string, number>();
@@ -270,7 +277,31 @@ export async function executePlans(
       advance(books, note, s);
       advancesOf.set(note.customerId, owed + amount);
     }
-    if (plan.cardShare > 0) moveCardShare(books, note, s);
+    if (plan.cardShare > 0) {
+      // The fuel share recharges the driver's card: the provider's fuel-card account takes it in the ledger.
+      const card = note.fuelCardFen > 0 ? fuel?.cards.get(note.id) : undefined;
+      const account = card
+        ? books.wallet(WALLET_OWNER.platform, fuelCardAccountCode(card.provider))
+        : undefined;
+      const postingId = moveCardShare(books, note, s, account);
+      if (card && postingId && fuel)
+        fuel.recharges.push({
+          tenantId: books.tenantId,
+          cardId: card.id,
+          cardNo: card.cardNo,
+          provider: card.provider,
+          driverId: note.driverId,
+          driverName: note.driverName,
+          noteId: note.id,
+          shippingNoteNumber: note.shippingNoteNumber,
+          customerId: note.customerId,
+          amountFen: note.fuelCardFen,
+          postingId,
+          payoutId,
+          createBy: books.operator,
+          createTime: books.now,
+        });
+    }
     const base = {
       tenantId: books.tenantId,
       payoutId,

@@ -16,6 +16,7 @@ import { roleCodesOf } from '../system/index.ts';
 import { ensureCustomerAccounts, lockSettlements, saveSettlements, walletKeysOf } from './accounts.ts';
 import { Books } from './books.ts';
 import { type FinActor, type Finance, tablesChanged } from './context.ts';
+import { type FuelRechargeInsert, fuelAccountKeys, fuelCardsOf, saveRecharges } from './fuelCards.ts';
 import { executePlans, type PaymentInsert, planPayout, planTotal, type Shares } from './payoutPlan.ts';
 import { finApprovalLimit, finBankPayment, finPayout, finPayoutLog, finPayoutNote } from './schema.ts';
 import { moneyTx, once } from './tx.ts';
@@ -118,7 +119,8 @@ async function execute(
   await ensureCustomerAccounts(tx, fin.bank, actor.tenantId, [...new Set(notes.map((n) => n.customerId))]);
   const settlements = await lockSettlements(tx, notes);
   const books = new Books(tx, actor.tenantId, actor.username);
-  await books.lock(walletKeysOf(notes));
+  const fuelCards = await fuelCardsOf(tx, actor.tenantId, notes);
+  await books.lock([...walletKeysOf(notes), ...fuelAccountKeys(fuelCards.values())]);
   const shares = (payout.shares?.split(',').filter(Boolean) ?? ['cash', 'card']) as Shares;
   const plans = await planPayout(tx, actor.tenantId, payout.kind, notes, settlements, shares);
   const total = planTotal(plans);
@@ -127,8 +129,13 @@ async function execute(
     throw bizError(`付款金额已变化（申请${yuan(payout.totalFen)}，现为${yuan(total)}），请驳回后重新提交`);
   }
   const changes: PayStatusChange[] = [];
-  const payments = await executePlans(books, payout.kind, plans, payout.id, changes);
+  const recharges: FuelRechargeInsert[] = [];
+  const payments = await executePlans(books, payout.kind, plans, payout.id, changes, {
+    cards: fuelCards,
+    recharges,
+  });
   await books.flush();
+  await saveRecharges(tx, recharges);
   await saveSettlements(tx, [...settlements.values()]);
   for (let i = 0; i < payments.length; i += 400)
     await tx.insert(finBankPayment).values(payments.slice(i, i + 400));
@@ -270,7 +277,16 @@ export async function submitPayout(fin: Finance, actor: FinActor, input: SubmitI
       },
     ),
   );
-  tablesChanged(fin, 'hy_shipping_note', 'fin_payout', 'fin_bank_payment', 'fin_ledger_line', 'fin_wallet');
+  tablesChanged(
+    fin,
+    'hy_shipping_note',
+    'fin_payout',
+    'fin_bank_payment',
+    'fin_ledger_line',
+    'fin_wallet',
+    'fin_fuel_recharge',
+    'fin_fuel_card',
+  );
   return answer.value;
 }
 
@@ -326,7 +342,16 @@ export async function takePayoutStep(
         .where(and(eq(finPayoutLog.payoutId, id), eq(finPayoutLog.step, step)));
     return answerOf(done.payout, done.payments, null);
   });
-  tablesChanged(fin, 'hy_shipping_note', 'fin_payout', 'fin_bank_payment', 'fin_ledger_line', 'fin_wallet');
+  tablesChanged(
+    fin,
+    'hy_shipping_note',
+    'fin_payout',
+    'fin_bank_payment',
+    'fin_ledger_line',
+    'fin_wallet',
+    'fin_fuel_recharge',
+    'fin_fuel_card',
+  );
   return answer;
 }
 

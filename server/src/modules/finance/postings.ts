@@ -131,12 +131,22 @@ export function advance(books: Books, note: NoteRow, s: SettlementRow): void {
   s.advancedFen = total;
 }
 
-/** The fuel-card and ETC shares leave the driver's payable for the provider account (no bank transfer). */
-export function moveCardShare(books: Books, note: NoteRow, s: SettlementRow): void {
+/**
+ * The fuel-card and ETC shares leave the driver's payable for the provider accounts (no bank transfer): the
+ * fuel share to the fuel-card account of the driver's card's provider when a card is given (its recharge line
+ * is written by the caller with the returned posting id), the rest to the fuel-card/ETC clearing account.
+ */
+export function moveCardShare(
+  books: Books,
+  note: NoteRow,
+  s: SettlementRow,
+  fuelAccount?: HeldWallet,
+): string | null {
   const share = note.fuelCardFen + note.etcFen;
-  if (share <= 0 || s.cardShareFen > 0) return;
+  if (share <= 0 || s.cardShareFen > 0) return null;
   const ref = { noteId: note.id, shippingNoteNumber: note.shippingNoteNumber, customerId: note.customerId };
-  books.post({
+  const fuel = fuelAccount ? note.fuelCardFen : 0;
+  const postingId = books.post({
     event: 'card_share',
     noteId: note.id,
     memo: '油卡/ETC',
@@ -147,15 +157,19 @@ export function moveCardShare(books: Books, note: NoteRow, s: SettlementRow): vo
         type: LEDGER_TYPE.cardShare,
         ...ref,
       },
+      ...(fuelAccount && fuel > 0
+        ? [{ wallet: fuelAccount, amountFen: fuel, type: LEDGER_TYPE.cardShare, memo: '油卡充值', ...ref }]
+        : []),
       {
         wallet: books.platform(PLATFORM_ACCOUNT.cardProvider),
-        amountFen: share,
+        amountFen: share - fuel,
         type: LEDGER_TYPE.cardShare,
         ...ref,
       },
     ],
   });
   s.cardShareFen = share;
+  return postingId;
 }
 
 /** Payout confirmed by the bank: payable −amount; bank clearing +amount. */

@@ -1,4 +1,6 @@
 import {
+  FUEL_CAP_CONFIG_KEY,
+  FUEL_CAP_DEFAULT_BP,
   maskFees,
   ORDER_MODE,
   ORDER_STAFF_FIELDS,
@@ -23,6 +25,7 @@ import { tablesWritten } from '../../platform/db/tableWrites.ts';
 import { okMessage } from '../../platform/http/envelope.ts';
 import { bizError, recordNotFound, unauthorized } from '../../platform/http/errors.ts';
 import { bindResource } from '../../platform/resource/bindResource.ts';
+import { hyConfig } from '../apps/schema.ts';
 import { placeNames } from '../system/index.ts';
 import { emitOrderCreating } from './events.ts';
 import { hyCaptain } from './partySchema.ts';
@@ -91,6 +94,22 @@ async function namePlaces(tx: DbOrTx, out: Row): Promise<void> {
  * Only platform staff choose an order's service fee and commission (orderBodyFor); everybody else's order
  * takes the customer's and agent's rules, or on an edit keeps what staff set before.
  */
+/**
+ * The order's fuel-card ratio may not exceed the platform's cap (系统配置 oil_card_max_ratio_bp, default 30 %
+ * of the driver's freight); a fixed amount is checked against each waybill's freight when it is paid.
+ */
+async function checkFuelShareCap(tx: DbOrTx, tenantId: number, values: Row): Promise<void> {
+  if (Number(values.fuelCardMode) !== 1) return;
+  const [row] = await tx
+    .select({ value: hyConfig.configValue })
+    .from(hyConfig)
+    .where(and(eq(hyConfig.tenantId, tenantId), eq(hyConfig.configKey, FUEL_CAP_CONFIG_KEY)));
+  const configured = Number(row?.value);
+  const cap = row && Number.isFinite(configured) && configured >= 0 ? configured : FUEL_CAP_DEFAULT_BP;
+  if (Number(values.fuelCardValue) > cap)
+    throw bizError(`油卡比例不能超过司机运费的${cap / 100}%（当前${Number(values.fuelCardValue) / 100}%）`);
+}
+
 async function completeOrder(
   values: Row,
   actor: OrderActor,
@@ -120,6 +139,7 @@ async function completeOrder(
     .from(hyCustomer)
     .where(and(eq(hyCustomer.id, String(out.customerId)), eq(hyCustomer.tenantId, actor.tenantId)));
   if (!customer) throw bizError('货主不存在');
+  await checkFuelShareCap(tx, actor.tenantId, out);
   await namePlaces(tx, out);
   out.customerName = customer.customerName;
   out.settleMode = customer.settleMode;

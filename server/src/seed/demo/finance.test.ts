@@ -1,6 +1,7 @@
 import { SHIPPING_STATUS } from '@freight/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { finFuelRecharge, finFuelStatement } from '../../modules/finance/fuelSchema.ts';
 import { checkLedger } from '../../modules/finance/index.ts';
 import { finBill, finLedgerLine } from '../../modules/finance/schema.ts';
 import { hyShippingNote } from '../../modules/freight/shippingSchema.ts';
@@ -11,7 +12,7 @@ describe('demo money', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await startTestApp();
-  }, 60_000);
+  }, 120_000);
   afterAll(() => t.close());
 
   it('pays the completed waybills through the pay service; the ledger reconciles on a fresh start', async () => {
@@ -39,6 +40,12 @@ describe('demo money', () => {
       expect(lines.length, n.shippingNoteNumber).toBeGreaterThan(0);
     }
     expect((await t.db.select().from(finBill)).length).toBeGreaterThan(0);
+    // Demo drivers hold fuel cards; the paid fuel shares recharged them, the demo statement matched some.
+    const recharges = await t.db.select().from(finFuelRecharge);
+    expect(summary?.rows.finance.fuelCards).toBeGreaterThan(0);
+    expect(recharges.length).toBeGreaterThan(0);
+    expect(recharges.some((r) => r.matchState === 1)).toBe(true);
+    expect((await t.db.select().from(finFuelStatement)).some((l) => l.matchState === 0)).toBe(true);
     // A rerun moves no money.
     const lines = check.lineCount;
     await runDemoSeeders(t.db, { orders: 14 });

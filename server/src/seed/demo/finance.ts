@@ -2,23 +2,105 @@
 // recharged, the waybills the demo shows completed paid (per-trip customers) or advanced (per-approval and
 // monthly customers, the per-approval ones then settled by a recharge), a few prepayments at loading, and a
 // monthly bill sent. The ledger therefore holds consistent history and reconciles on a fresh start.
-import { PAYOUT_KIND, REVIEW_STATE, SETTLE_MODE, SHIPPING_STATUS } from '@freight/contracts';
+import { FUEL_TRADE_KIND, PAYOUT_KIND, REVIEW_STATE, SETTLE_MODE, SHIPPING_STATUS } from '@freight/contracts';
 import { and, asc, eq, gt, inArray } from 'drizzle-orm';
 import { ensureCustomerAccounts } from '../../modules/finance/accounts.ts';
 import { SimulatedBank } from '../../modules/finance/bank/simulatedBank.ts';
 import { sendPayments } from '../../modules/finance/bankPayments.ts';
 import { billStep, generateBill } from '../../modules/finance/bills.ts';
 import { type Finance, SYSTEM_ACTOR, silentLog } from '../../modules/finance/context.ts';
+import {
+  createFuelCard,
+  type FuelStatementEntry,
+  importFuelStatement,
+} from '../../modules/finance/fuelCards.ts';
+import { finFuelRecharge } from '../../modules/finance/fuelSchema.ts';
 import { pendingPaymentsOf, submitPayout } from '../../modules/finance/payouts.ts';
 import { rechargeViaBank } from '../../modules/finance/recharge.ts';
 import { finBill } from '../../modules/finance/schema.ts';
 import { saveWalletConfig } from '../../modules/finance/walletConfig.ts';
+import { hyDriver, hyDriverVehicle } from '../../modules/freight/partySchema.ts';
 import { hyCustomer } from '../../modules/freight/schema.ts';
 import { hyShippingNote } from '../../modules/freight/shippingSchema.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import type { DemoContext, DemoSeeder } from './types.ts';
 
 const actor = SYSTEM_ACTOR(0, 'demo');
+
+/**
+ * One card per demo driver (Sinopec and PetroChina alternately), bound to the driver's default vehicle; the
+ * last driver's card is reported lost. Stable numbers: a rerun adds nothing.
+ */
+async function seedFuelCards(fin: Finance): Promise<number> {
+  const drivers = await fin.db
+    .select({ id: hyDriver.id, vehicleId: hyDriverVehicle.vehicleId })
+    .from(hyDriver)
+    .leftJoin(
+      hyDriverVehicle,
+      and(eq(hyDriverVehicle.driverId, hyDriver.id), eq(hyDriverVehicle.isDefault, true)),
+    )
+    .where(eq(hyDriver.tenantId, 0))
+    .orderBy(asc(hyDriver.createTime), asc(hyDriver.id));
+  let added = 0;
+  for (const [i, d] of drivers.entries()) {
+    const provider = i % 2 === 0 ? 1 : 2;
+    const serial = String(i + 1).padStart(8, '0');
+    const id = await createFuelCard(fin, 0, 'demo', {
+      cardNo: provider === 1 ? `10001132${serial}` : `90300021${serial}`,
+      provider,
+      driverId: d.id,
+      vehicleId: d.vehicleId,
+      state: i === drivers.length - 1 && i > 0 ? 2 : 1,
+      remark: '演示油卡',
+    });
+    if (id) added++;
+  }
+  return added;
+}
+
+/**
+ * The providers' statement of the demo: the first recharges confirmed, a purchase at the pump on each of
+ * those cards, and one line of a card the platform does not know (left unmatched). Through the import service.
+ */
+async function seedFuelStatement(fin: Finance): Promise<number> {
+  const recharges = await fin.db
+    .select()
+    .from(finFuelRecharge)
+    .where(eq(finFuelRecharge.tenantId, 0))
+    .orderBy(asc(finFuelRecharge.createTime), asc(finFuelRecharge.id))
+    .limit(6);
+  if (recharges.length === 0) return 0;
+  const entries: FuelStatementEntry[] = [];
+  for (const [i, r] of recharges.slice(0, 4).entries()) {
+    const at = (r.createTime ?? new Date()).getTime();
+    entries.push({
+      serialNo: `DEMO-R-${r.noteId.slice(0, 12)}`,
+      cardNo: r.cardNo,
+      tradeTime: new Date(at),
+      kind: FUEL_TRADE_KIND.recharge,
+      amountFen: r.amountFen,
+      station: null,
+    });
+    entries.push({
+      serialNo: `DEMO-P-${r.noteId.slice(0, 12)}`,
+      cardNo: r.cardNo,
+      tradeTime: new Date(at + 300_000),
+      kind: FUEL_TRADE_KIND.purchase,
+      amountFen: Math.min(r.amountFen, 30_000 + i * 5_000),
+      station: ['中国石化南京江东加油站', '中国石油济南二环加油站'][i % 2] ?? null,
+    });
+  }
+  entries.push({
+    serialNo: 'DEMO-R-UNKNOWN-CARD',
+    cardNo: '1000113299999999',
+    tradeTime: recharges[0]?.createTime ?? new Date(),
+    kind: FUEL_TRADE_KIND.recharge,
+    amountFen: 50_000,
+    station: null,
+  });
+  const stored = await importFuelStatement(fin, 0, 'demo', entries);
+  return stored.inserted;
+}
 /** Notes per demo payout. */
 const PAY_BATCH = 16;
 
@@ -47,7 +129,16 @@ export const financeSeeder: DemoSeeder = {
         customers.map((c) => c.id),
       ),
     );
-    const rows = { recharges: 0, paid: 0, advanced: 0, prepaid: 0, refused: 0, bills: 0 };
+    const rows = {
+      recharges: 0,
+      paid: 0,
+      advanced: 0,
+      prepaid: 0,
+      refused: 0,
+      bills: 0,
+      fuelCards: 0,
+      fuelStatement: 0,
+    };
     const [existing] = await db.select({ id: finBill.id }).from(finBill).limit(1);
 
     // Credit for the customers who settle later (advances are granted on it).
@@ -74,6 +165,9 @@ export const financeSeeder: DemoSeeder = {
       });
       rows.recharges++;
     }
+
+    // Fuel cards for the drivers of the waybills paid below: their fuel shares recharge them through the payment.
+    rows.fuelCards = await seedFuelCards(fin);
 
     const payOnce = async (kind: number, ids: string[], label: string) => {
       const answer = await submitPayout(fin, actor, {
@@ -154,6 +248,8 @@ export const financeSeeder: DemoSeeder = {
         ),
       );
     rows.prepaid += await pay(PAYOUT_KIND.prepay, loaded, 'prepay');
+
+    rows.fuelStatement = await seedFuelStatement(fin);
 
     // A monthly customer's bill of its audited notes, sent for confirmation (first run only).
     if (!existing)

@@ -1,0 +1,94 @@
+import { bigint, index, integer, pgTable, smallint, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { auditColumns, idColumn, tstz } from '../../platform/db/columns.ts';
+
+// 油卡管理: fuel cards held by drivers, the recharge lines a waybill's paid fuel share writes (the ledger moves
+// the share to the provider's fuel-card account in the same transaction), and the provider's statement lines
+// imported and matched to them. Amounts are integer fen.
+
+const fen = (name: string) => bigint(name, { mode: 'number' }).notNull().default(0);
+
+/** A fuel card: number, provider, the driver holding it, the vehicle it fuels, state and running totals. */
+export const finFuelCard = pgTable(
+  'fin_fuel_card',
+  {
+    id: idColumn(),
+    tenantId: integer('tenant_id').notNull().default(0),
+    cardNo: varchar('card_no', { length: 32 }).notNull(),
+    /** fuel_card_provider: 1 中国石化, 2 中国石油, 3 中国海油, 9 其他. */
+    provider: smallint('provider').notNull(),
+    driverId: varchar('driver_id', { length: 32 }).notNull(),
+    driverName: varchar('driver_name', { length: 50 }),
+    vehicleId: varchar('vehicle_id', { length: 32 }),
+    plateNo: varchar('plate_no', { length: 12 }),
+    /** fuel_card_state: 1 正常, 2 挂失, 3 停用. */
+    state: smallint('state').notNull().default(1),
+    /** Recharged by paid fuel shares. */
+    rechargedFen: fen('recharged_fen'),
+    /** Spent at the pump, by the provider's statement. */
+    consumedFen: fen('consumed_fen'),
+    balanceFen: fen('balance_fen'),
+    remark: varchar('remark', { length: 255 }),
+    ...auditColumns(),
+  },
+  (t) => [
+    uniqueIndex('fin_fuel_card_no_uidx').on(t.tenantId, t.cardNo),
+    index('fin_fuel_card_driver_idx').on(t.tenantId, t.driverId),
+  ],
+);
+
+/** A recharge of a card by a waybill's paid fuel share, and its match to the provider's statement. */
+export const finFuelRecharge = pgTable(
+  'fin_fuel_recharge',
+  {
+    id: idColumn(),
+    tenantId: integer('tenant_id').notNull().default(0),
+    cardId: varchar('card_id', { length: 32 }).notNull(),
+    cardNo: varchar('card_no', { length: 32 }).notNull(),
+    provider: smallint('provider').notNull(),
+    driverId: varchar('driver_id', { length: 32 }),
+    driverName: varchar('driver_name', { length: 50 }),
+    noteId: varchar('note_id', { length: 32 }).notNull(),
+    shippingNoteNumber: varchar('shipping_note_number', { length: 32 }),
+    customerId: varchar('customer_id', { length: 32 }),
+    amountFen: bigint('amount_fen', { mode: 'number' }).notNull(),
+    /** The ledger posting that moved the share (card_share). */
+    postingId: varchar('posting_id', { length: 32 }),
+    payoutId: varchar('payout_id', { length: 32 }),
+    /** fuel_match_state: 0 未对账, 1 已对账. */
+    matchState: smallint('match_state').notNull().default(0),
+    statementId: varchar('statement_id', { length: 32 }),
+    statementSerialNo: varchar('statement_serial_no', { length: 64 }),
+    ...auditColumns(),
+  },
+  (t) => [
+    uniqueIndex('fin_fuel_recharge_note_uidx').on(t.noteId),
+    index('fin_fuel_recharge_card_idx').on(t.tenantId, t.cardId, t.matchState),
+  ],
+);
+
+/** A line of a provider's statement (recharge or consumption), matched to a recharge line or a card. */
+export const finFuelStatement = pgTable(
+  'fin_fuel_statement',
+  {
+    id: idColumn(),
+    tenantId: integer('tenant_id').notNull().default(0),
+    serialNo: varchar('serial_no', { length: 64 }).notNull(),
+    cardNo: varchar('card_no', { length: 32 }).notNull(),
+    cardId: varchar('card_id', { length: 32 }),
+    tradeTime: tstz('trade_time').notNull(),
+    /** fuel_trade_kind: 1 充值, 2 消费. */
+    kind: smallint('kind').notNull(),
+    amountFen: bigint('amount_fen', { mode: 'number' }).notNull(),
+    station: varchar('station', { length: 100 }),
+    /** fuel_match_state: 0 未匹配, 1 已匹配. */
+    matchState: smallint('match_state').notNull().default(0),
+    rechargeId: varchar('recharge_id', { length: 32 }),
+    shippingNoteNumber: varchar('shipping_note_number', { length: 32 }),
+    importBatch: varchar('import_batch', { length: 32 }),
+    ...auditColumns(),
+  },
+  (t) => [
+    uniqueIndex('fin_fuel_statement_serial_uidx').on(t.tenantId, t.serialNo),
+    index('fin_fuel_statement_match_idx').on(t.tenantId, t.matchState, t.tradeTime),
+  ],
+);

@@ -1,0 +1,138 @@
+// 油卡管理 (issue 18): the drivers' fuel cards with their balance; the recharge lines a paid waybill's fuel share
+// writes (through the ledger's fuel-card account of the provider); the provider's statement, imported from
+// Excel/CSV and matched to the recharges, the unmatched lines listed. A statement with a broken row is refused
+// whole, each broken row named.
+import { UploadOutlined } from '@ant-design/icons';
+import { fuelCardResource, fuelRechargeResource, fuelStatementResource } from '@freight/contracts';
+import { Card, Drawer, Grid, Space, Tabs } from 'antd';
+import { useMemo, useState } from 'react';
+import { pageOf, ResourceListPage, type ResourcePageDef, useCan } from '../../components/resource';
+import { ImportButton } from '../../components/resource/ImportButton';
+import { useBilingual } from '../../components/resource/text';
+import { announceChange } from '../../services/resourceEvents';
+import { FieldItem } from '../wlhy/components/FieldItem';
+import { RemoteSelect } from '../wlhy/components/RemoteSelect';
+
+type Row = Record<string, unknown>;
+
+export const fuelCardPage: ResourcePageDef = pageOf(fuelCardResource, {
+  fields: {
+    driverId: {
+      renderFormItem: (ctx) => (
+        <FieldItem ctx={ctx}>
+          <RemoteSelect
+            api="/hydriver/hyDriver/list"
+            searchKey="driverName"
+            label={(r) => `${String(r.driverName)}（${String(r.mobile ?? '')}）`}
+            initialLabel={ctx.editingRow ? String(ctx.editingRow.driverName ?? '') : undefined}
+            disabled={ctx.disabled}
+            data-testid="fuel-driver-select"
+          />
+        </FieldItem>
+      ),
+    },
+    vehicleId: {
+      renderFormItem: (ctx) => (
+        <FieldItem ctx={ctx}>
+          <RemoteSelect
+            api="/hyvehicle/hyVehicle/list"
+            searchKey="plateNo"
+            label={(r) => String(r.plateNo)}
+            initialLabel={ctx.editingRow ? String(ctx.editingRow.plateNo ?? '') : undefined}
+            disabled={ctx.disabled}
+            data-testid="fuel-vehicle-select"
+          />
+        </FieldItem>
+      ),
+    },
+  },
+  addDefaults: { state: 1 },
+});
+
+const rechargePage: ResourcePageDef = pageOf(fuelRechargeResource);
+const statementPage: ResourcePageDef = pageOf(fuelStatementResource);
+
+export default function GasList() {
+  const tx = useBilingual();
+  const can = useCan();
+  const screens = Grid.useBreakpoint();
+  const [card, setCard] = useState<Row | null>(null);
+
+  const cardsDef = useMemo<ResourcePageDef>(
+    () => ({
+      ...fuelCardPage,
+      rowActions: [
+        {
+          key: 'recharges',
+          label: ['充值记录', 'Recharges'],
+          // Whoever sees the cards sees their recharges (the list code grants the menu, not a button).
+          run: (row) => setCard(row),
+        },
+      ],
+    }),
+    [],
+  );
+  const cardRecharges = useMemo<ResourcePageDef | null>(
+    () =>
+      card
+        ? {
+            ...rechargePage,
+            fixedQuery: { cardId: String(card.id) },
+            fields: rechargePage.fields.map((f) =>
+              f.name === 'cardNo' || f.name === 'provider' ? { ...f, list: false, search: false } : f,
+            ),
+          }
+        : null,
+    [card],
+  );
+
+  return (
+    <Card variant="borderless" styles={{ body: { paddingTop: 0 } }}>
+      <Tabs
+        destroyOnHidden
+        items={[
+          {
+            key: 'cards',
+            label: tx(['油卡', 'Cards']),
+            children: <ResourceListPage def={cardsDef} />,
+          },
+          {
+            key: 'recharges',
+            label: tx(['充值记录', 'Recharges']),
+            children: <ResourceListPage def={rechargePage} />,
+          },
+          {
+            key: 'statement',
+            label: tx(['供应商对账单', 'Provider statement']),
+            children: (
+              <>
+                {can('finance:gas:import') && (
+                  <Space wrap style={{ marginBottom: 8 }} data-testid="fuel-statement-import">
+                    <ImportButton
+                      url="/plateform/gas/importStatement"
+                      accept=".xlsx,.csv"
+                      template={`${fuelStatementResource.path}/importTemplate`}
+                      title={tx(['油卡对账单', 'Fuel statement'])}
+                      icon={<UploadOutlined />}
+                      onDone={() => announceChange(fuelCardResource.path)}
+                    />
+                  </Space>
+                )}
+                <ResourceListPage def={statementPage} />
+              </>
+            ),
+          },
+        ]}
+      />
+      <Drawer
+        open={Boolean(card)}
+        onClose={() => setCard(null)}
+        width={screens.md ? 900 : '100%'}
+        title={`${tx(['充值记录', 'Recharges'])} · ${String(card?.cardNo ?? '')}`}
+        destroyOnHidden
+      >
+        {cardRecharges && <ResourceListPage def={cardRecharges} />}
+      </Drawer>
+    </Card>
+  );
+}
