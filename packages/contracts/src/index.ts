@@ -36,3 +36,4 @@ export * from './statistics.ts';
 export * from './systemAccess.ts';
 export * from './systemTools.ts';
 export * from './tax.ts';
+export * from './vehiclePlatform.ts';

@@ -655,6 +655,16 @@ export const DICTIONARIES: DictSeed[] = [
     ],
   },
   {
+    code: 'vehicle_net_state',
+    name: '入网状态',
+    nameEn: 'Platform link',
+    items: [
+      ['0', '未入网', 'Not connected', 'red'],
+      ['1', '已入网', 'Connected', 'green'],
+      ['2', '无需入网', 'Not required', 'default'],
+    ],
+  },
+  {
     code: 'energy_type',
     name: '能源类型',
     nameEn: 'Energy',

@@ -201,6 +201,7 @@ export const MENU_TREE: MenuSeed[] = [
       'source:add': '新增轨迹来源',
       'source:edit': '编辑轨迹来源',
       'source:delete': '删除轨迹来源',
+      pull: '拉取北斗轨迹',
     }),
     notesPage('/shipping/daoda', '到达清单', 'shipping/DaodaList', 'daoda'),
     resourcePage('/shipping/complaint', '投诉管理', 'shipping/ComplaintList', complaintResource, {

@@ -254,6 +254,7 @@ const ROLE_MENUS: Record<Exclude<(typeof ROLES)[number]['code'], 'admin'>, strin
  * whole personal numbers and order deletion are platform duties.
  */
 const BROKER_EXCLUDED_BUTTONS = [
+  'shipping:track:pull',
   'driver:review',
   'driver:delete',
   'driver:batch_delete',
@@ -288,7 +289,11 @@ const CUSTOMER_EXCLUDED = [
   'finance:invoice:redLetter',
 ];
 /** Buttons a role does not get with its pages: operations see what is due for payment, finance pays it. */
-const TRACK_SOURCE_BUTTONS = ['list', 'add', 'edit', 'delete'].map((a) => `shipping:track:source:${a}`);
+const TRACK_SOURCE_BUTTONS = [
+  ...['list', 'add', 'edit', 'delete'].map((a) => `shipping:track:source:${a}`),
+  // Pulling from the national vehicle platform writes track points too.
+  'shipping:track:pull',
+];
 const ROLE_EXCLUDED_BUTTONS: Partial<Record<keyof typeof ROLE_MENUS, string[]>> = {
   // Operations submit payout requests (待付款); finance reviews them and the cashier pays.
   operations: [

@@ -284,6 +284,17 @@ export const vehicleResource = resource({
       search: true,
       form: false,
     },
+    // Checked with the national vehicle platform when the vehicle is registered, edited and reviewed.
+    netState: {
+      label: ['入网状态', 'Platform link'],
+      kind: 'dict',
+      dict: 'vehicle_net_state',
+      tag: true,
+      search: true,
+      form: false,
+      list: { width: 100 },
+    },
+    netCheckedAt: { label: ['入网核验时间', 'Link checked'], kind: 'datetime', form: false, list: false },
     ...reviewFields,
     captainId: { label: ['车队长', 'Captain'], internal: true, filter: true },
     agentId: { label: ['经纪人', 'Agent'], internal: true, filter: true },

@@ -31,6 +31,7 @@ import {
 } from '../system/index.ts';
 import { hyAppMessage, hyAppVersion } from './appSchema.ts';
 import { findCustomer } from './customerSettlement.ts';
+import { seedVehiclePlatformJob } from './vehiclePlatform.ts';
 import { seedWebhookJob } from './webhooks.ts';
 
 // 应用管理 (issue 21): APP版本 with the driver app's public version check, APP消息 sent through the bell's
@@ -207,6 +208,7 @@ export function appMessageJob(ctx: AppContext): JobDefinition {
 /** The job's schedule row (every minute), added by the server's start and the seed command. */
 export async function seedAppJobs(db: Db): Promise<void> {
   await seedWebhookJob(db);
+  await seedVehiclePlatformJob(db);
   const [existing] = await db
     .select({ id: sysQuartzJob.id })
     .from(sysQuartzJob)

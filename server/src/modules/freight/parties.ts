@@ -25,6 +25,7 @@ import { pendingCountersOf, pendingCountsChanged } from './pendingCounters.ts';
 import { registerReview, reviewOnWrite } from './review.ts';
 import { hyAgent } from './schema.ts';
 import { hyShippingNote } from './shippingSchema.ts';
+import { netCheckBeforeApprove, vehiclePlatformRoutes, withNetCheck } from './vehiclePlatform.ts';
 
 /** "Expires within N days" over the record's certificate dates: `?expiringWithinDays=30`. */
 export function expiringWithin(columns: PgColumn[]) {
@@ -54,6 +55,13 @@ export function partyRoutes(app: FastifyInstance, ctx: AppContext): void {
   const counters = pendingCountersOf(ctx.db);
   const changed = async () => pendingCountsChanged(ctx);
   const [driverCerts, vehicleCerts] = CERTIFIED_PARTIES;
+  const vehicleReview = reviewOnWrite(
+    'vehicle',
+    hyVehicle,
+    hyVehicle.id,
+    hyVehicle.state,
+    hyVehicle.tenantId,
+  );
 
   bindResource(app, ctx, driverResource, hyDriver, {
     dataRuleComponent: 'wlhy/hydriver/HyDriverList',
@@ -94,14 +102,22 @@ export function partyRoutes(app: FastifyInstance, ctx: AppContext): void {
     beforeApprove: refuseLapsed(driverCerts),
   });
 
-  bindResource(app, ctx, vehicleResource, hyVehicle, {
+  const vehicles = bindResource(app, ctx, vehicleResource, hyVehicle, {
     dataRuleComponent: 'wlhy/hyvehicle/HyVehicleList',
     dataLog: true,
     filters: {
       expiringWithinDays: expiringWithin([hyVehicle.licenseValidTo, hyVehicle.roadTransportValidTo]),
     },
     partyScope: { customer: onCustomerNotes(hyShippingNote.vehicleId, hyVehicle.id) },
-    beforeWrite: reviewOnWrite('vehicle', hyVehicle, hyVehicle.id, hyVehicle.state, hyVehicle.tenantId),
+    // Registered or changed, the plate is checked with the national vehicle platform (入网).
+    beforeWrite: async (values, mode, request, tx) =>
+      withNetCheck(
+        ctx,
+        await vehicleReview(values, mode, request, tx),
+        mode,
+        tx,
+        request.session?.tenantId ?? 0,
+      ),
     async afterDelete(rows, tx) {
       const ids = rows.map((r) => String(r.id));
       await tx.delete(hyDriverVehicle).where(inArray(hyDriverVehicle.vehicleId, ids));
@@ -117,7 +133,10 @@ export function partyRoutes(app: FastifyInstance, ctx: AppContext): void {
     state: hyVehicle.state,
     tenantId: hyVehicle.tenantId,
     beforeApprove: refuseLapsed(vehicleCerts),
+    // A heavy truck or tractor not connected is refused: the regulator refuses its waybills.
+    prepareApprove: (id, tenantId) => netCheckBeforeApprove(ctx, id, tenantId),
   });
+  vehiclePlatformRoutes(app, ctx, (request) => vehicles.whereFor(request, {}));
 
   bindResource(app, ctx, carrierResource, hyCarrier, {
     dataLog: true,

@@ -26,6 +26,8 @@ export interface Reviewable {
   tenantId: PgColumn;
   /** Refuses an approval with a message (e.g. a certificate already lapsed), inside the review's transaction. */
   beforeApprove?: (tx: DbOrTx, id: string) => Promise<void>;
+  /** Checks with an outside party before an approval (outside the transaction: it may be slow); throws to refuse. */
+  prepareApprove?: (id: string, tenantId: number) => Promise<void>;
 }
 
 export const REVIEW_MSG = {
@@ -80,6 +82,15 @@ export function registerReview(app: FastifyInstance, ctx: AppContext, item: Revi
       const session = request.session;
       if (!session) throw unauthorized();
       const { id, state, reason } = request.body;
+      if (state === REVIEW_STATE.approved && item.prepareApprove) {
+        // Only a pending record is checked: anything else is refused below without asking anyone.
+        const [row] = await ctx.db
+          .select({ state: item.state })
+          .from(item.table)
+          .where(and(eq(item.id, id), eq(item.tenantId, session.tenantId)));
+        if (!row) throw recordNotFound();
+        if (Number(row.state) === REVIEW_STATE.pending) await item.prepareApprove(id, session.tenantId);
+      }
       await ctx.db.transaction(async (tx) => {
         const from = await loadForUpdate(tx, id, session.tenantId);
         if (from !== REVIEW_STATE.pending) throw bizError(REVIEW_MSG.notPending);

@@ -27,7 +27,10 @@ function newKey(): { key: string; keyHash: string; keyHint: string } {
 }
 
 /** The enabled source whose key the request carries, or null. */
-async function senderOf(ctx: AppContext, request: FastifyRequest): Promise<TrackSender | null> {
+async function senderOf(
+  ctx: AppContext,
+  request: FastifyRequest,
+): Promise<(TrackSender & { id: string }) | null> {
   const header = request.headers[TRACK_APP_KEY_HEADER];
   const key = Array.isArray(header) ? header[0] : header;
   if (!key || key.length > 100 || !key.startsWith(KEY_PREFIX)) return null;

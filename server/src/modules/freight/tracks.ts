@@ -54,7 +54,8 @@ async function vehicleOf(db: Db, tenantId: number, vehicleId?: string, plateNo?:
 
 /** A track source as the ingest knows it after checking its key. */
 export interface TrackSender {
-  id: string;
+  /** The hy_track_source row; null for a pull by the product itself (the national vehicle platform). */
+  id: string | null;
   tenantId: number;
   kind: number;
 }

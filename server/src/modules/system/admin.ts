@@ -22,6 +22,7 @@ import { roleRoutes } from './role/routes.ts';
 import { tenantRoutes } from './tenant/routes.ts';
 import { userAdminRoutes } from './user/adminRoutes.ts';
 import { profileRoutes } from './user/profileRoutes.ts';
+import { sessionRoutes } from './user/sessionRoutes.ts';
 
 /** The system administration screens' calls. */
 export function systemAdminRoutes(app: FastifyInstance, ctx: AppContext, dicts: DictCache): void {
@@ -46,4 +47,5 @@ export function systemAdminRoutes(app: FastifyInstance, ctx: AppContext, dicts: 
   monitorRoutes(app, ctx);
   ossFileRoutes(app, ctx);
   profileRoutes(app, ctx);
+  sessionRoutes(app, ctx);
 }

@@ -14,6 +14,8 @@ import {
   hyVehicle,
 } from '../../modules/freight/partySchema.ts';
 import { hyAgent, hyCustomer, hyCustomerUser } from '../../modules/freight/schema.ts';
+import { SimulatedVehiclePlatform } from '../../modules/freight/vehiclePlatform/simulated.ts';
+import { netStateOf } from '../../modules/freight/vehiclePlatform.ts';
 import { sysRole, sysUser, sysUserRole } from '../../modules/system/schema.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { stableId } from '../seed.ts';
@@ -577,6 +579,15 @@ export const partiesSeeder: DemoSeeder = {
           createTime: at,
         });
       }
+    }
+    // 入网 as the product's simulated national vehicle platform answers it, checked when registered.
+    const platform = new SimulatedVehiclePlatform(async () => null);
+    for (const v of vehicles) {
+      v.netState = netStateOf(
+        { plateNo: v.plateNo, grossMassKg: v.grossMassKg, vehicleType: v.vehicleType },
+        await platform.isConnected(v.plateNo, v.plateColor ?? '2'),
+      );
+      v.netCheckedAt = v.createTime ?? null;
     }
     await insertAll(db, hyVehicle, vehicles);
     await insertAll(db, hyDriver, drivers);

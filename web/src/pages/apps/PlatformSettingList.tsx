@@ -32,6 +32,7 @@ import { assetUrl, DEFAULT_LOGIN_BG, DEFAULT_LOGO_DARK, DEFAULT_LOGO_LIGHT } fro
 import { platformApi } from '../../services/platformApi';
 import { api, errorText } from '../../services/request';
 import { usePlatform } from '../../stores/platform';
+import { VehiclePlatformSettings } from './VehiclePlatformSettings';
 
 type Values = PlatformSettingsBody;
 const SETTINGS_API = '/setting/hySetting/platform';
@@ -224,6 +225,7 @@ export default function PlatformSettingList() {
                 </Button>
               )}
             </Form>
+            <VehiclePlatformSettings editable={editable} />
           </Col>
           <Col xs={24} lg={10}>
             <Preview values={values} />

@@ -1,6 +1,6 @@
 // 个人设置 (/account/settings): the signed-in user's own profile (name, e-mail, sex, birthday, telephone,
-// avatar) and account security (password change, bound mobile, departments).
-import { LockOutlined, MobileOutlined, TeamOutlined } from '@ant-design/icons';
+// avatar), account security (password change, bound mobile, departments) and the signed-in devices.
+import { DesktopOutlined, LockOutlined, MobileOutlined, TeamOutlined } from '@ant-design/icons';
 import type { ProfileBody, UserInfo } from '@freight/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, DatePicker, Form, Input, List, Skeleton, Tabs, Tag } from 'antd';
@@ -168,6 +168,117 @@ function Security({ profile }: { profile: Profile }) {
   );
 }
 
+interface OwnSession {
+  id: string;
+  ip: string | null;
+  userAgent: string | null;
+  createdAt: string;
+  expiresAt: string;
+  current: boolean;
+}
+
+/** A short device name from a user agent: browser and system. */
+function deviceOf(userAgent: string | null): string {
+  if (!userAgent) return '—';
+  const browser = /Edg\//.test(userAgent)
+    ? 'Edge'
+    : /Chrome\//.test(userAgent)
+      ? 'Chrome'
+      : /Firefox\//.test(userAgent)
+        ? 'Firefox'
+        : /Safari\//.test(userAgent)
+          ? 'Safari'
+          : userAgent.slice(0, 24);
+  const system = /Windows/.test(userAgent)
+    ? 'Windows'
+    : /Android/.test(userAgent)
+      ? 'Android'
+      : /iPhone|iPad/.test(userAgent)
+        ? 'iOS'
+        : /Mac OS/.test(userAgent)
+          ? 'macOS'
+          : /Linux/.test(userAgent)
+            ? 'Linux'
+            : '';
+  return system ? `${browser} · ${system}` : browser;
+}
+
+function Sessions() {
+  const tx = useBilingual();
+  const client = useQueryClient();
+  const sessions = useQuery({
+    queryKey: ['account-sessions'],
+    queryFn: () => api.get<OwnSession[]>('/sys/user/sessions'),
+  });
+  const reload = () => client.invalidateQueries({ queryKey: ['account-sessions'] });
+  const revoke = async (id: string) => {
+    try {
+      await api.post('/sys/user/sessions/revoke', { id });
+      feedback.message.success(tx(['已下线该设备', 'Signed out on that device']));
+    } catch (error) {
+      feedback.message.error(errorText(error));
+    }
+    await reload();
+  };
+  const revokeOthers = async () => {
+    try {
+      await api.post('/sys/user/sessions/revokeOthers');
+      feedback.message.success(tx(['已下线其他设备', 'Signed out everywhere else']));
+    } catch (error) {
+      feedback.message.error(errorText(error));
+    }
+    await reload();
+  };
+  if (sessions.error) return <Alert type="error" showIcon message={errorText(sessions.error)} />;
+  const rows = sessions.data ?? [];
+  const time = (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm:ss');
+  return (
+    <div style={{ maxWidth: 720 }} data-testid="account-sessions">
+      <Button
+        danger
+        disabled={rows.length <= 1}
+        onClick={() => void revokeOthers()}
+        style={{ marginBottom: 12 }}
+        data-testid="sessions-revoke-others"
+      >
+        {tx(['下线其他所有设备', 'Sign out all other devices'])}
+      </Button>
+      <List
+        loading={sessions.isLoading}
+        dataSource={rows}
+        renderItem={(s) => (
+          <List.Item
+            data-testid={s.current ? 'session-current' : 'session-other'}
+            actions={
+              s.current
+                ? []
+                : [
+                    <Button key="revoke" type="link" danger onClick={() => void revoke(s.id)}>
+                      {tx(['下线', 'Sign out'])}
+                    </Button>,
+                  ]
+            }
+          >
+            <List.Item.Meta
+              avatar={<DesktopOutlined style={{ fontSize: 20 }} />}
+              title={
+                <>
+                  {deviceOf(s.userAgent)}{' '}
+                  {s.current && <Tag color="green">{tx(['当前设备', 'This device'])}</Tag>}
+                </>
+              }
+              description={tx([
+                `IP ${s.ip ?? '—'} · 登录于 ${time(s.createdAt)} · 有效至 ${time(s.expiresAt)}`,
+                `IP ${s.ip ?? '—'} · signed in ${time(s.createdAt)} · valid until ${time(s.expiresAt)}`,
+              ])}
+            />
+          </List.Item>
+        )}
+      />
+    </div>
+  );
+}
+
 export default function AccountSettings() {
   const tx = useBilingual();
   const profile = useQuery({
@@ -189,6 +300,11 @@ export default function AccountSettings() {
               key: 'security',
               label: tx(['安全设置', 'Security']),
               children: <Security profile={profile.data} />,
+            },
+            {
+              key: 'sessions',
+              label: tx(['登录设备', 'Sessions']),
+              children: <Sessions />,
             },
           ]}
         />
