@@ -1,8 +1,8 @@
-// The CJK font the PDFs embed (invoices, bill statements): an open-licence system font (WenQuanYi Micro Hei,
-// Apache-2.0/GPLv3 with font exception, or Noto Sans CJK, OFL) that scripts/ensure-chromium.sh installs,
-// subset-embedded by pdfkit; `PDF_CJK_FONT` (a path, optionally `path#family`) overrides.
+// The CJK font the PDFs embed (invoices, bill statements, transport contracts): an open-licence system font
+// (WenQuanYi Micro Hei, Apache-2.0/GPLv3 with font exception, or Noto Sans CJK, OFL) that
+// scripts/ensure-chromium.sh installs, subset-embedded by pdfkit; `PDF_CJK_FONT` (a path, optionally `path#family`) overrides.
 import { existsSync } from 'node:fs';
-import { bizError } from '../../platform/http/errors.ts';
+import { bizError } from '../http/errors.ts';
 
 const CANDIDATES: Array<{ path: string; family?: string }> = [
   { path: '/usr/share/fonts/truetype/wqy/wqy-microhei.ttc', family: 'WenQuanYiMicroHei' },
