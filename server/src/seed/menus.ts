@@ -192,9 +192,15 @@ export const MENU_TREE: MenuSeed[] = [
     notesPage('/shipping/advancelist', '垫付运单', 'shipping/ShippingAdvanceList', 'advance', {
       pay: '垫付',
     }),
-    resourcePage('/shipping/contract', '运输合同', 'shipping/ShippingContractList', transportContractResource, {
-      sign: '签署',
-    }),
+    resourcePage(
+      '/shipping/contract',
+      '运输合同',
+      'shipping/ShippingContractList',
+      transportContractResource,
+      {
+        sign: '签署',
+      },
+    ),
     notesPage('/shipping/audit', '运单审核', 'shipping/ShippingAuditList', 'audit'),
     notesPage('/shipping/history', '历史运单', 'shipping/ShippingHistoryList', 'history'),
     // Track points come only from track sources with an app key (POST /track/ingest).

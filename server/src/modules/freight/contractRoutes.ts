@@ -102,7 +102,10 @@ export function contractRoutes(app: FastifyInstance, ctx: AppContext): void {
           throw bizError('运单尚未接单或已取消，不能签署承运合同');
         const row = await signCarrierContract(db, tx, note, actor);
         if (note.contractNo !== row.contractNo)
-          await tx.update(hyShippingNote).set({ contractNo: row.contractNo }).where(eq(hyShippingNote.id, note.id));
+          await tx
+            .update(hyShippingNote)
+            .set({ contractNo: row.contractNo })
+            .where(eq(hyShippingNote.id, note.id));
         return row;
       });
       tablesWritten(db, c);

@@ -39,7 +39,8 @@ describe('transport contracts', () => {
     const { text } = await extractText(pdf, { mergePages: true });
     return text.replace(/\s+/g, '');
   };
-  const verify = async (id: string, token = k.admin) => (await k.get('/shipping/contract/verify', { id }, token)).result;
+  const verify = async (id: string, token = k.admin) =>
+    (await k.get('/shipping/contract/verify', { id }, token)).result;
 
   it('signs the carrier contract on accept; its PDF names both parties and the freight and verifies', async () => {
     const party = await k.driverWithVehicle();
@@ -107,7 +108,9 @@ describe('transport contracts', () => {
     expect((await k.note(note.id)).status).toBe(1);
 
     // a shipper may read contracts but not sign them
-    expect((await k.call('POST', '/shipping/contract/sign', { noteId: note.id }, shipper)).success).toBe(false);
+    expect((await k.call('POST', '/shipping/contract/sign', { noteId: note.id }, shipper)).success).toBe(
+      false,
+    );
     const signed = await k.ok('POST', '/shipping/contract/sign', { noteId: note.id });
     expect(signed.result).toMatchObject({ state: 1, contractNo: `HT${note.shippingNoteNumber}` });
     await k.ok('POST', '/shipping/hyShippingNote/load', load);

@@ -200,7 +200,8 @@ async function signAndStore(
 }
 
 /** The waybill's carrier contract no. (the note keeps it too). */
-export const carrierContractNo = (note: Pick<NoteRow, 'shippingNoteNumber'>) => `HT${note.shippingNoteNumber}`;
+export const carrierContractNo = (note: Pick<NoteRow, 'shippingNoteNumber'>) =>
+  `HT${note.shippingNoteNumber}`;
 
 /**
  * The carrier contract of a waybill, made and signed unless it has one (idempotent). `actor` is who accepted:
@@ -216,9 +217,7 @@ export async function signCarrierContract(
   const [existing] = await tx
     .select()
     .from(hyTransportContract)
-    .where(
-      and(eq(hyTransportContract.noteId, note.id), ne(hyTransportContract.state, CONTRACT_STATE.void)),
-    );
+    .where(and(eq(hyTransportContract.noteId, note.id), ne(hyTransportContract.state, CONTRACT_STATE.void)));
   if (existing) return existing;
   // A contract voided with an earlier accept is replaced (the note id is unique among contracts).
   await tx.delete(hyTransportContract).where(eq(hyTransportContract.noteId, note.id));
@@ -228,12 +227,12 @@ export async function signCarrierContract(
   const unit = note.priceMode === PRICE_MODE.perTrip ? '元/车' : '元/吨';
   const text = fillTemplate(template.body, {
     partyA,
-    partyB: note.driverName ?? "",
+    partyB: note.driverName ?? '',
     driverMobile: String(maskValue('mobile', note.driverMobile) ?? ''),
-    plateNo: note.plateNo ?? "",
-    customerName: note.customerName ?? "",
+    plateNo: note.plateNo ?? '',
+    customerName: note.customerName ?? '',
     shippingNoteNumber: note.shippingNoteNumber,
-    goodsName: note.goodsName ?? "",
+    goodsName: note.goodsName ?? '',
     plannedWeight: formatTonnes(note.plannedWeightG),
     loadPlace: place(note.loadProvince, note.loadCity, note.loadDistrict, note.loadAddress),
     unloadPlace: place(note.unloadProvince, note.unloadCity, note.unloadDistrict, note.unloadAddress),
@@ -257,7 +256,7 @@ export async function signCarrierContract(
       templateId: template.id,
       templateVersion: template.version,
       partyA,
-      partyB: note.driverName ?? "",
+      partyB: note.driverName ?? '',
       partyBId: note.driverId,
       goodsName: note.goodsName,
       route: `${note.loadCity ?? ''}→${note.unloadCity ?? ''}`,
@@ -278,10 +277,7 @@ export async function requireSignedCarrierContract(tx: DbOrTx, note: NoteRow): P
     .select({ id: hyTransportContract.id })
     .from(hyTransportContract)
     .where(
-      and(
-        eq(hyTransportContract.noteId, note.id),
-        eq(hyTransportContract.state, CONTRACT_STATE.signed),
-      ),
+      and(eq(hyTransportContract.noteId, note.id), eq(hyTransportContract.state, CONTRACT_STATE.signed)),
     );
   if (!signed) throw bizError(`运单${note.shippingNoteNumber}尚未签署电子运输合同（承运合同），不能装货`);
 }
@@ -291,9 +287,7 @@ export async function voidCarrierContract(tx: DbOrTx, noteId: string, by: string
   await tx
     .update(hyTransportContract)
     .set({ state: CONTRACT_STATE.void, updateBy: by, updateTime: new Date() })
-    .where(
-      and(eq(hyTransportContract.noteId, noteId), eq(hyTransportContract.state, CONTRACT_STATE.signed)),
-    );
+    .where(and(eq(hyTransportContract.noteId, noteId), eq(hyTransportContract.state, CONTRACT_STATE.signed)));
 }
 
 const SETTLE_TEXT: Record<number, string> = {
