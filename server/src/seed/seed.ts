@@ -280,6 +280,8 @@ const CUSTOMER_EXCLUDED = [
   'finance:invoice:reject',
   'finance:invoice:deliver',
   'finance:invoice:redLetter',
+  // A shipper reads, downloads and verifies its contracts; the platform signs them.
+  'shipping:contract:sign',
 ];
 /** Buttons a role does not get with its pages: operations see what is due for payment, finance pays it. */
 const TRACK_SOURCE_BUTTONS = ['list', 'add', 'edit', 'delete'].map((a) => `shipping:track:source:${a}`);
