@@ -1,6 +1,6 @@
 // 运输合同 in the browser: operations open the contract list from the menu, where the demo's accepted waybills
 // have their signed carrier contracts and the shippers their framework contracts; a contract's PDF downloads
-// and its verification passes; the waybill's detail shows its contract. A shipper lists only its own.
+// and its verification passes; the waybill's detail shows its contract. A shipper's admin lists only its own.
 import { readFile } from 'node:fs/promises';
 import { ShippingPage } from '../pages/ShippingPage.ts';
 import { authFile, USERS } from '../support/env.ts';
@@ -33,7 +33,7 @@ test.describe('as operations01', () => {
     await expect(ui.table).toContainText('已签署');
 
     // A carrier contract of a demo waybill.
-    await ui.search('合同编号', 'HT');
+    await ui.search('合同编号', 'HTYD');
     const first = ui.rows().filter({ hasText: '承运合同' }).first();
     await expect(first).toBeVisible();
     const contractNo = ((await first.locator('td').first().textContent()) ?? '').trim().replace(/\s.*$/, '');
@@ -66,8 +66,8 @@ test.describe('as operations01', () => {
   });
 });
 
-test.describe('as shipper', () => {
-  test.use({ storageState: authFile(USERS.shipper) });
+test.describe('as shipper_admin', () => {
+  test.use({ storageState: authFile(USERS.shipperAdmin) });
 
   test('lists only its own customer’s contracts', async ({ page, shell, shot }) => {
     const listed = page.waitForResponse((r) => r.url().includes('/shipping/contract/list?') && r.ok());

@@ -55,7 +55,7 @@ export const transportContractResource = resource({
   fields: {
     contractNo: {
       label: ['合同编号', 'Contract no.'],
-      search: true,
+      search: 'like',
       sort: true,
       list: { fixed: 'left', width: 190, copyable: true },
     },
