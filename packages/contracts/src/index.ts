@@ -28,6 +28,7 @@ export * from './resources/regulator.ts';
 export * from './resources/risk.ts';
 export * from './resources/shipping.ts';
 export * from './resources/tax.ts';
+export * from './resources/transportContracts.ts';
 export * from './risk.ts';
 export * from './rules/index.ts';
 export * from './savedReports.ts';

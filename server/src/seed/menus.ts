@@ -24,6 +24,7 @@ import {
   riskParamResource,
   riskViolationResource,
   riskWarningResource,
+  transportContractResource,
   vehiclePositionResource,
   vehicleResource,
   viewPermission,
@@ -192,7 +193,15 @@ export const MENU_TREE: MenuSeed[] = [
     notesPage('/shipping/advancelist', '垫付运单', 'shipping/ShippingAdvanceList', 'advance', {
       pay: '垫付',
     }),
-    notesPage('/shipping/contract', '运输合同', 'shipping/ShippingContractList', 'contract'),
+    resourcePage(
+      '/shipping/contract',
+      '运输合同',
+      'shipping/ShippingContractList',
+      transportContractResource,
+      {
+        sign: '签署',
+      },
+    ),
     notesPage('/shipping/audit', '运单审核', 'shipping/ShippingAuditList', 'audit'),
     notesPage('/shipping/history', '历史运单', 'shipping/ShippingHistoryList', 'history'),
     // Track points come only from track sources with an app key (POST /track/ingest).

@@ -107,6 +107,7 @@ const ROLE_MENUS: Record<Exclude<(typeof ROLES)[number]['code'], 'admin'>, strin
     '/dashboard/workplace',
     '/dashboard/monitor',
     '/shipping/list',
+    '/shipping/contract',
     '/shipping/track',
     '/map/realtime',
     '/order/list',
@@ -124,6 +125,7 @@ const ROLE_MENUS: Record<Exclude<(typeof ROLES)[number]['code'], 'admin'>, strin
     '/dashboard/workplace',
     '/dashboard/monitor',
     '/shipping/list',
+    '/shipping/contract',
     '/shipping/track',
     '/map/realtime',
     '/order/list',
@@ -287,6 +289,8 @@ const CUSTOMER_EXCLUDED = [
   'finance:invoice:reject',
   'finance:invoice:deliver',
   'finance:invoice:redLetter',
+  // A shipper reads, downloads and verifies its contracts; the platform signs them.
+  'shipping:contract:sign',
 ];
 /** Buttons a role does not get with its pages: operations see what is due for payment, finance pays it. */
 const TRACK_SOURCE_BUTTONS = [

@@ -238,25 +238,6 @@ const noteViews = {
     ],
     search: [...SEARCH, 'payStatus', 'settleMode'],
   },
-  // The transport contract is formed when the driver accepts.
-  contract: {
-    title: ['运输合同', 'Transport contracts'],
-    permission: 'shipping:contract',
-    where: { contractNo: { present: true } },
-    columns: [
-      'contractNo',
-      'shippingNoteNumber',
-      'status',
-      'customerName',
-      'driverName',
-      'plateNo',
-      'route',
-      'goodsName',
-      'driverFee',
-      'acceptTime',
-    ],
-    search: [...SEARCH, 'contractNo'],
-  },
   // Signed, awaiting the operations audit.
   audit: {
     title: ['运单审核', 'Audit'],

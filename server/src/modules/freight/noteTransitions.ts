@@ -21,6 +21,11 @@ import { hyDriver, hyDriverVehicle, hyVehicle } from './partySchema.ts';
 import { chinaToday, moneyInputsOf, noteMoneyColumns, recomputeNote } from './shippingMoney.ts';
 import { nextNumber } from './shippingNumbers.ts';
 import { hyOrder, hyShippingNote, hyShippingNoteHistory } from './shippingSchema.ts';
+import {
+  requireSignedCarrierContract,
+  signCarrierContract,
+  voidCarrierContract,
+} from './transportContracts.ts';
 
 // Every step of a waybill is one function here, run inside one transaction that locks the note row
 // (SELECT … FOR UPDATE), checks the state machine and the parties, writes the note, its history row, the
@@ -340,16 +345,21 @@ export async function transitionNote(
         // domain.md: accepted only with valid certificates and an idle vehicle
         await checkParties(tx, actor.tenantId, note.driverId, note.vehicleId);
         await checkNoActiveTrip(tx, note.driverId, note.vehicleId, note.id);
-        changes = { acceptTime: now, contractNo: `HT${note.shippingNoteNumber}` };
+        // The accept is the carrier's signing act: its transport contract is made and signed with it.
+        const contract = await signCarrierContract(ctx.db, tx, note, actor, now);
+        changes = { acceptTime: now, contractNo: contract.contractNo };
         break;
       }
       case 'refuse':
       case 'cancel':
       case 'void':
         changes = { closeTime: now, closeReason: input.reason ?? null };
+        await voidCarrierContract(tx, note.id, actor.username);
         data = { reason: input.reason };
         break;
       case 'load': {
+        // The law: no loading without the signed electronic transport contract with the carrier.
+        await requireSignedCarrierContract(tx, note);
         const loadWeightG = input.loadWeightG as number;
         changes = {
           loadWeightG,

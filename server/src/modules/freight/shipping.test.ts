@@ -199,7 +199,12 @@ describe('orders and shipping notes', () => {
     await k.drive(id, 'accept');
     expect(await vehicleState()).toBe(1);
     expect((await k.note(id)).contractNo).toBe(`HT${dispatched.shippingNoteNumber}`);
-    expect(await inList('/shipping/hyShippingNote/contract/list', id)).toBe(true);
+    // the accept signed the carrier contract (contracts.test.ts checks it whole)
+    const contracts = await k.get('/shipping/contract/list', { noteId: id });
+    expect(contracts.result.records?.[0]).toMatchObject({
+      contractNo: `HT${dispatched.shippingNoteNumber}`,
+      state: 1,
+    });
     await refuseIllegal(1);
     // loading needs weight and the weighbridge photo
     const noPhoto = await t.call(k.admin, {

@@ -7,6 +7,7 @@ import { hashPassword } from '../../platform/auth/crypto.ts';
 import type { Db } from '../../platform/db/client.ts';
 import type { FileStorage } from '../../platform/storage/index.ts';
 import { appsSeeder } from './apps.ts';
+import { contractsSeeder } from './contracts.ts';
 import { etcSeeder } from './etc.ts';
 import { demoFilesSeeder } from './files.ts';
 import { financeSeeder } from './finance.ts';
@@ -24,6 +25,7 @@ export type { DemoContext, DemoSeeder } from './types.ts';
 export const DEMO_SEEDERS: DemoSeeder[] = [
   partiesSeeder,
   shippingSeeder,
+  contractsSeeder,
   demoFilesSeeder,
   financeSeeder,
   etcSeeder,

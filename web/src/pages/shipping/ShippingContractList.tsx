@@ -1,6 +1,109 @@
-// 运输合同: the transport contracts formed when drivers accept
-import { NoteListPage } from './components/NoteListPage';
+// 运输合同: the platform's electronic transport contracts — the carrier contract of each accepted waybill (signed
+// by the accept) and the shippers' framework contracts — with the signed PDF's download and its verification
+// (the stored file's digest recomputed and the CA's signature checked). Staff sign a shipper's framework
+// contract for a period from the toolbar; a shipper sees its own contracts.
+import { transportContractResource } from '@freight/contracts';
+import { App, DatePicker, Form, Modal, Select } from 'antd';
+import type { Dayjs } from 'dayjs';
+import { useMemo, useState } from 'react';
+import { useCustomerOptions } from '../../components/finance/useCustomerOptions';
+import { pageOf, ResourceListPage, type ResourcePageDef } from '../../components/resource';
+import { useBilingual } from '../../components/resource/text';
+import { errorText, postEnvelope } from '../../services/request';
+import { announceChange } from '../../services/resourceEvents';
+import { CONTRACT_PATH, downloadContract, useVerifyContract } from './components/contractActions';
+
+function FrameworkDialog({ onClose }: { onClose: (changed: boolean) => void }) {
+  const tx = useBilingual();
+  const { message } = App.useApp();
+  const customers = useCustomerOptions();
+  const [form] = Form.useForm<{ customerId: string; period: [Dayjs, Dayjs] }>();
+  const [saving, setSaving] = useState(false);
+  const submit = async () => {
+    const values = await form.validateFields();
+    setSaving(true);
+    try {
+      const env = await postEnvelope(`${CONTRACT_PATH}/framework`, {
+        customerId: values.customerId,
+        periodFrom: values.period[0].format('YYYY-MM-DD'),
+        periodTo: values.period[1].format('YYYY-MM-DD'),
+      });
+      if (!env.success) throw new Error(env.message);
+      message.success(env.message);
+      onClose(true);
+    } catch (error) {
+      message.error(errorText(error));
+    } finally {
+      setSaving(false);
+    }
+  };
+  return (
+    <Modal
+      open
+      title={tx(['签署托运框架合同', 'Sign a shipper framework contract'])}
+      okText={tx(['生成并签署', 'Generate and sign'])}
+      confirmLoading={saving}
+      onOk={() => void submit()}
+      onCancel={() => onClose(false)}
+      destroyOnHidden
+    >
+      <Form form={form} layout="vertical">
+        <Form.Item
+          name="customerId"
+          label={tx(['货主', 'Shipper'])}
+          rules={[{ required: true, message: tx(['请选择货主', 'Choose a shipper']) }]}
+        >
+          <Select showSearch optionFilterProp="label" options={customers} data-testid="framework-customer" />
+        </Form.Item>
+        <Form.Item
+          name="period"
+          label={tx(['合同期限', 'Period'])}
+          rules={[{ required: true, message: tx(['请选择合同期限', 'Choose the period']) }]}
+        >
+          <DatePicker.RangePicker style={{ width: '100%' }} />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}
 
 export default function ShippingContractList() {
-  return <NoteListPage view="contract" />;
+  const verify = useVerifyContract();
+  const [framework, setFramework] = useState(false);
+  const def = useMemo<ResourcePageDef>(
+    () =>
+      pageOf(transportContractResource, {
+        rowActions: [
+          {
+            key: 'pdf',
+            label: ['下载PDF', 'Download PDF'],
+            // Whoever lists the contract may download and verify it (the routes check shipping:contract:list).
+            run: (row) => downloadContract(row),
+          },
+          { key: 'verify', label: ['验证', 'Verify'], run: (row) => verify(row) },
+        ],
+        toolbar: [
+          {
+            key: 'framework',
+            label: ['签署框架合同', 'Sign framework contract'],
+            perm: 'shipping:contract:sign',
+            run: () => setFramework(true),
+          },
+        ],
+      }),
+    [verify],
+  );
+  return (
+    <>
+      <ResourceListPage def={def} />
+      {framework && (
+        <FrameworkDialog
+          onClose={(changed) => {
+            setFramework(false);
+            if (changed) announceChange(CONTRACT_PATH);
+          }}
+        />
+      )}
+    </>
+  );
 }

@@ -1,5 +1,6 @@
 // The waybill's detail below its fields: the money breakdown (spec §5 fees '--' when hidden), the weighbridge
-// and receipt photos, and the history timeline (who, when, from which state to which).
+// and receipt photos, the carrier contract (download, verify), and the history timeline (who, when, from which
+// state to which).
 import { formatDateTime, formatFen, formatTonnes, noteResource } from '@freight/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Descriptions, Empty, Grid, Space, Spin, Timeline, Typography } from 'antd';
@@ -8,7 +9,9 @@ import { NoteMoneyTrail } from '../../../components/finance/NoteMoneyTrail';
 import { useBilingual } from '../../../components/resource/text';
 import { SignedImage } from '../../../components/upload';
 import { api } from '../../../services/request';
+import { NoteContractSection } from './contractActions';
 import { useNoteAmounts } from './noteMoney';
+import { useHasCode } from './useHasCode';
 
 type Row = Record<string, unknown>;
 
@@ -55,6 +58,7 @@ export function NoteDetail({ row, canSeeHistory }: { row: Row; canSeeHistory: bo
   const tx = useBilingual();
   const amounts = useNoteAmounts(row);
   const screens = Grid.useBreakpoint();
+  const canSeeContract = useHasCode('shipping:contract:list');
   const history = useQuery({
     queryKey: ['noteHistory', row.id],
     queryFn: () => api.get<HistoryEntry[]>('/shipping/hyShippingNote/history', { id: row.id }),
@@ -113,6 +117,7 @@ export function NoteDetail({ row, canSeeHistory }: { row: Row; canSeeHistory: bo
       )}
       <NoteEtcTotal noteId={String(row.id)} noteNumber={String(row.shippingNoteNumber ?? '')} />
       <NoteMoneyTrail noteId={String(row.id)} />
+      {canSeeContract && Number(row.status) !== 0 && <NoteContractSection noteId={String(row.id)} />}
       {canSeeHistory && (
         <>
           <Typography.Title level={5} style={{ marginTop: 24 }}>

@@ -17,7 +17,6 @@ const STEPS: Partial<Record<NoteView, readonly string[]>> = {
   pay: [],
   prepay: [],
   advance: [],
-  contract: [],
   audit: ['audit', 'correct', 'void', 'track'],
   history: ['track'],
   track: ['track'],

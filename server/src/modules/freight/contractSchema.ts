@@ -1,0 +1,91 @@
+import {
+  bigint,
+  boolean,
+  customType,
+  date,
+  index,
+  integer,
+  pgTable,
+  smallint,
+  text,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { auditColumns, idColumn, idRef, tenantIdColumn, tstz } from '../../platform/db/columns.ts';
+
+// Electronic transport contracts (电子运输合同): the platform's framework contract with a shipper (one per
+// customer and period) and its contract with the actual carrier of each waybill, made from versioned templates
+// and signed through the e-signature adapter.
+
+/** The signed PDF itself: kept in the contract's row, written in the signing transaction. */
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+/** A contract template: one kind (carrier | shipper), numbered versions, one of them active. */
+export const hyContractTemplate = pgTable(
+  'hy_contract_template',
+  {
+    id: idColumn(),
+    tenantId: tenantIdColumn(),
+    /** carrier (承运合同, per waybill) | shipper (托运框架合同, per customer and period). */
+    kind: varchar('kind', { length: 16 }).notNull(),
+    version: integer('version').notNull(),
+    title: varchar('title', { length: 100 }).notNull(),
+    /** The clauses, with `{{placeholder}}` fields filled from the waybill or the customer. */
+    body: text('body').notNull(),
+    active: boolean('active').notNull().default(true),
+    ...auditColumns(),
+  },
+  (t) => [uniqueIndex('hy_contract_template_version_uidx').on(t.tenantId, t.kind, t.version)],
+);
+
+/** A transport contract, its PDF, digest and signature (contract_state: 0 draft, 1 signed, 2 void). */
+export const hyTransportContract = pgTable(
+  'hy_transport_contract',
+  {
+    id: idColumn(),
+    tenantId: tenantIdColumn(),
+    contractNo: varchar('contract_no', { length: 40 }).notNull(),
+    kind: varchar('kind', { length: 16 }).notNull(),
+    /** The waybill of a carrier contract. */
+    noteId: idRef('note_id'),
+    shippingNoteNumber: varchar('shipping_note_number', { length: 32 }),
+    /** The shipper of a framework contract, and the waybill's shipper (for the shipper's own list). */
+    customerId: idRef('customer_id'),
+    customerName: varchar('customer_name', { length: 200 }),
+    /** The framework contract's period. */
+    periodFrom: date('period_from', { mode: 'string' }),
+    periodTo: date('period_to', { mode: 'string' }),
+    templateId: idRef('template_id'),
+    templateVersion: integer('template_version').notNull(),
+    /** 甲方: the platform. */
+    partyA: varchar('party_a', { length: 200 }).notNull(),
+    /** 乙方: the carrier (driver) or the shipper. */
+    partyB: varchar('party_b', { length: 200 }).notNull(),
+    partyBId: idRef('party_b_id'),
+    goodsName: varchar('goods_name', { length: 100 }),
+    route: varchar('route', { length: 200 }),
+    freightFen: bigint('freight_fen', { mode: 'number' }).notNull().default(0),
+    pdf: bytea('pdf'),
+    /** sha256 of the PDF, hex. */
+    digest: varchar('digest', { length: 64 }),
+    state: smallint('state').notNull().default(0),
+    signTime: tstz('sign_time'),
+    /** Who signed for 乙方 (the driver's or the shipper's name). */
+    signer: varchar('signer', { length: 100 }),
+    /** The console user who accepted on the driver's behalf (empty when the party signed itself). */
+    signedBy: varchar('signed_by', { length: 64 }),
+    /** The CA's signature of the digest and the key it was made with. */
+    signature: text('signature'),
+    signKeyId: varchar('sign_key_id', { length: 64 }),
+    caName: varchar('ca_name', { length: 64 }),
+    ...auditColumns(),
+  },
+  (t) => [
+    uniqueIndex('hy_transport_contract_no_uidx').on(t.contractNo),
+    uniqueIndex('hy_transport_contract_note_uidx').on(t.noteId),
+    index('hy_transport_contract_customer_idx').on(t.customerId, t.periodFrom),
+  ],
+);
