@@ -2,8 +2,8 @@
 // upload) through `/plateform/etc/importExcel` with their matching to the waybills, over 1 000 000 waybills.
 // Target (issue 18): under 60 s on PostgreSQL, peak RSS growth under 300 MB. BENCH_ETC_NOTES and
 // BENCH_ETC_ROWS scale it down for a quick check; BENCH_DATABASE_URL picks PostgreSQL (else PGlite).
-import { createWriteStream } from 'node:fs';
-import { mkdtemp, openAsBlob, rm } from 'node:fs/promises';
+import { createWriteStream, openAsBlob } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -57,7 +57,7 @@ try {
     const stranger = i % Math.round(1 / STRANGERS) === 0;
     const plate = stranger ? `沪Z${String(i % 100_000).padStart(5, '0')}` : s.plate;
     const line = `BENCH${String(i).padStart(10, '0')},${plate},苏州东,上海北,,${s.exit_at},${(20 + (i % 300)).toFixed(2)},0440${String(i).padStart(8, '0')}\n`;
-    if (!out.write(line)) await new Promise((resolve) => out.once('drain', resolve));
+    if (!out.write(line)) await new Promise<void>((resolve) => out.once('drain', () => resolve()));
   }
   await new Promise<void>((resolve, reject) =>
     out.end((error?: Error | null) => (error ? reject(error) : resolve())),

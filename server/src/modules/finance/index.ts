@@ -8,9 +8,9 @@ import { resumePayments } from './bankPayments.ts';
 import { billRoutes } from './billRoutes.ts';
 import { Books } from './books.ts';
 import type { Finance } from './context.ts';
+import { etcRoutes } from './etcRoutes.ts';
 import { fuelCardRoutes } from './fuelCards.ts';
 import { invoiceRoutes } from './invoiceRoutes.ts';
-import { etcRoutes } from './etcRoutes.ts';
 import { financeJobs } from './jobs.ts';
 import { lossRuleRoutes } from './lossRules.ts';
 import { handleCallback, payRoutes } from './payRoutes.ts';
@@ -27,12 +27,12 @@ export { resolvePayments, resumePayments, sendPayments } from './bankPayments.ts
 export { billStep, generateBill, payBill } from './bills.ts';
 export type { FinActor, Finance } from './context.ts';
 export { SYSTEM_ACTOR, silentLog } from './context.ts';
+export { importEtcRecords, matchEtcRecords } from './etcRecords.ts';
 export { finFuelCard, finFuelRecharge, finFuelStatement } from './fuelSchema.ts';
 export { einvoiceOf, INVOICE_JOB } from './invoiceRoutes.ts';
 export { seedFinanceJobs } from './jobs.ts';
 export { submitPayout } from './payouts.ts';
 export { rechargeViaBank } from './recharge.ts';
-export { importEtcRecords, matchEtcRecords } from './etcRecords.ts';
 export { checkLedger } from './reconcile.ts';
 export { taxAuthorityOf } from './taxRoutes.ts';
 

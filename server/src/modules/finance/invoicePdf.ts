@@ -1,8 +1,8 @@
 import { amountInChinese, formatFen } from '@freight/contracts';
 import PDFDocument from 'pdfkit';
+import { useCjkFont } from '../../platform/pdf/cjkFont.ts';
 import type { InvoiceLineRow, InvoiceRow } from './invoices.ts';
 import { FREIGHT_ITEM } from './invoices.ts';
-import { useCjkFont } from '../../platform/pdf/cjkFont.ts';
 
 // The issued invoice as a PDF (A4 landscape): title, number and date, buyer and seller with tax numbers, the
 // freight lines (起运地, 到达地, 车种车号, 货物, 金额, 税率, 税额), totals in figures and in Chinese capitals.
