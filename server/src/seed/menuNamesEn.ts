@@ -191,4 +191,6 @@ export const MENU_NAMES_EN: Readonly<Record<string, string>> = {
   授权: 'Grant',
   部门授权: 'Department grants',
   部门角色: 'Department roles',
+  签署: 'Sign',
+  拉取北斗轨迹: 'Pull Beidou track',
 };
