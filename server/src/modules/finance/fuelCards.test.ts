@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../test/harness.ts';
 import { readXlsx, upload, xlsx } from '../../test/kit.ts';
 import { CUSTOMERS } from '../../test/shippingKit.ts';
-import { hyConfig } from '../apps/schema.ts';
+import { hyConfig } from '../apps/index.ts';
 import { FinanceKit, key } from './financeTestKit.ts';
 import { finFuelStatement } from './fuelSchema.ts';
 import { finWallet } from './schema.ts';

@@ -25,7 +25,7 @@ import { ok } from '../../platform/http/envelope.ts';
 import { bizError, unauthorized } from '../../platform/http/errors.ts';
 import { bindResource } from '../../platform/resource/bindResource.ts';
 import { registerImportTemplate } from '../../platform/resource/importTemplate.ts';
-import { hyConfig } from '../apps/schema.ts';
+import { hyConfig } from '../apps/index.ts';
 import { hyDriver, hyVehicle, type NoteRow } from '../freight/index.ts';
 import type { WalletKey } from './books.ts';
 import { type Finance, tablesChanged } from './context.ts';

@@ -25,7 +25,7 @@ import { tablesWritten } from '../../platform/db/tableWrites.ts';
 import { okMessage } from '../../platform/http/envelope.ts';
 import { bizError, recordNotFound, unauthorized } from '../../platform/http/errors.ts';
 import { bindResource } from '../../platform/resource/bindResource.ts';
-import { hyConfig } from '../apps/schema.ts';
+import { hyConfig } from '../apps/index.ts';
 import { placeNames } from '../system/index.ts';
 import { emitOrderCreating } from './events.ts';
 import { hyCaptain } from './partySchema.ts';
