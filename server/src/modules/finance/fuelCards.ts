@@ -30,6 +30,7 @@ import { hyDriver, hyVehicle, type NoteRow } from '../freight/index.ts';
 import type { WalletKey } from './books.ts';
 import { type Finance, tablesChanged } from './context.ts';
 import { finFuelCard, finFuelRecharge, finFuelStatement } from './fuelSchema.ts';
+import { cellText } from './statements.ts';
 
 // 油卡管理: the cards, the recharge lines a paid fuel share writes (called inside the payout's money
 // transaction), the cap on the fuel share, and the provider's statement import matched to the recharge lines.
@@ -153,17 +154,6 @@ export interface FuelStatementEntry {
   kind: number;
   amountFen: number;
   station: string | null;
-}
-
-function cellText(value: ExcelJS.CellValue): string {
-  if (value === null || value === undefined) return '';
-  if (value instanceof Date) return value.toISOString();
-  if (typeof value === 'object') {
-    if ('text' in value && typeof value.text === 'string') return value.text;
-    if ('result' in value) return String(value.result ?? '');
-    if ('richText' in value) return value.richText.map((r) => r.text).join('');
-  }
-  return String(value).trim();
 }
 
 /** Reads a provider's statement (xlsx, or CSV by its name): its lines and every refused row. */

@@ -219,6 +219,17 @@ export interface SubmitInput {
  * steps the actor may take. One transaction, once per idempotency key: a repeated or concurrent request with
  * the key gets the first one's answer and moves no money.
  */
+/** What an executed payout writes: the lists showing these refresh. */
+const PAYOUT_TABLES = [
+  'hy_shipping_note',
+  'fin_payout',
+  'fin_bank_payment',
+  'fin_ledger_line',
+  'fin_wallet',
+  'fin_fuel_recharge',
+  'fin_fuel_card',
+] as const;
+
 export async function submitPayout(fin: Finance, actor: FinActor, input: SubmitInput): Promise<PayoutAnswer> {
   const rights = await rightsOf(fin, actor);
   const shares: Shares =
@@ -277,16 +288,7 @@ export async function submitPayout(fin: Finance, actor: FinActor, input: SubmitI
       },
     ),
   );
-  tablesChanged(
-    fin,
-    'hy_shipping_note',
-    'fin_payout',
-    'fin_bank_payment',
-    'fin_ledger_line',
-    'fin_wallet',
-    'fin_fuel_recharge',
-    'fin_fuel_card',
-  );
+  tablesChanged(fin, ...PAYOUT_TABLES);
   return answer.value;
 }
 
@@ -342,16 +344,7 @@ export async function takePayoutStep(
         .where(and(eq(finPayoutLog.payoutId, id), eq(finPayoutLog.step, step)));
     return answerOf(done.payout, done.payments, null);
   });
-  tablesChanged(
-    fin,
-    'hy_shipping_note',
-    'fin_payout',
-    'fin_bank_payment',
-    'fin_ledger_line',
-    'fin_wallet',
-    'fin_fuel_recharge',
-    'fin_fuel_card',
-  );
+  tablesChanged(fin, ...PAYOUT_TABLES);
   return answer;
 }
 

@@ -42,7 +42,8 @@ interface ParsedLine {
   memo: string;
 }
 
-function cellText(value: ExcelJS.CellValue): string {
+/** A spreadsheet cell as the text a person sees in it (formulas by their result, rich text joined). */
+export function cellText(value: ExcelJS.CellValue): string {
   if (value === null || value === undefined) return '';
   if (value instanceof Date) return value.toISOString();
   if (typeof value === 'object') {
