@@ -25,6 +25,7 @@ import type { AppContext } from '../../platform/context.ts';
 import { ok } from '../../platform/http/envelope.ts';
 import { bizError, recordNotFound, unauthorized } from '../../platform/http/errors.ts';
 import { bindResource } from '../../platform/resource/bindResource.ts';
+import { pageReader } from '../../platform/resource/pageReader.ts';
 import { chinaToday } from '../freight/index.ts';
 import { ensureCustomerAccounts, walletConfigOf } from './accounts.ts';
 import type { SimBankSettings, SimulatedBank } from './bank/simulatedBank.ts';
@@ -151,6 +152,10 @@ const LINE_COLUMNS = {
   createTime: finLedgerLine.createTime,
 };
 
+// The wallet drawer's list is the busiest read of the books (bench:money, 50 connections over 1 000 000
+// lines): read as arrays like a resource page, not through the select builder.
+const linePages = pageReader(finLedgerLine, LINE_COLUMNS);
+
 export function walletRoutes(
   app: FastifyInstance,
   ctx: AppContext,
@@ -210,13 +215,15 @@ export function walletRoutes(
       const onlyWallet =
         walletIds?.length === 1 && !q.noteId && !q.billId && !q.customerId && !q.type && !from && !to;
       const [rows, total] = await Promise.all([
-        db
-          .select(LINE_COLUMNS)
-          .from(finLedgerLine)
-          .where(where)
-          .orderBy(desc(finLedgerLine.createTime), desc(finLedgerLine.id))
-          .limit(q.pageSize)
-          .offset((q.pageNo - 1) * q.pageSize),
+        linePages.read(
+          db,
+          linePages.statement(
+            where,
+            [desc(finLedgerLine.createTime), desc(finLedgerLine.id)],
+            q.pageSize,
+            (q.pageNo - 1) * q.pageSize,
+          ),
+        ),
         // One account's lines are counted on its wallet row (kept with every posting), not row by row.
         onlyWallet
           ? db
