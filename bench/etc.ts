@@ -1,19 +1,24 @@
 // `npm run etc -w bench`: time and peak memory growth of importing 100 000 ETC toll records (CSV, streamed
 // upload) through `/plateform/etc/importExcel` with their matching to the waybills, over 1 000 000 waybills.
-// Target (issue 18): under 60 s on PostgreSQL, peak RSS growth under 300 MB. BENCH_ETC_NOTES and
+// Targets (issue 18, rows of `etcTargets`): under 60 s on PostgreSQL, peak RSS growth under 300 MB. BENCH_ETC_NOTES and
 // BENCH_ETC_ROWS scale it down for a quick check; BENCH_DATABASE_URL picks PostgreSQL (else PGlite).
 import { createWriteStream, openAsBlob } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
+import { evaluateTargets, formatTargets } from './lib/report.ts';
+import {
+  ETC_IMPORT_SCENARIO,
+  ETC_MEMORY_SCENARIO,
+  ETC_STORED_SCENARIO,
+  etcTargets,
+} from './lib/scenarios.ts';
 import { seedBulkNotes } from './lib/seedNotes.ts';
 import { login, startBenchServer } from './lib/server.ts';
 
 const NOTES = Number(process.env.BENCH_ETC_NOTES ?? 1_000_000);
 const ROWS = Number(process.env.BENCH_ETC_ROWS ?? 100_000);
-const TARGET_SECONDS = 60;
-const TARGET_RSS_MB = 300;
 /** Share of the records whose plate is not the platform's (they stay unmatched). */
 const STRANGERS = 0.1;
 
@@ -89,20 +94,32 @@ try {
   const growthMb = (peak - baseline) / 1024 / 1024;
   console.log(`\nETC import of ${ROWS} records with matching over ${NOTES} waybills on ${server.kind}`);
   console.log(`answer                   ${body.message}`);
-  console.log(
-    `time                     ${seconds.toFixed(2)} s   (target < ${TARGET_SECONDS} s: ${seconds < TARGET_SECONDS ? 'PASS' : 'FAIL'})`,
-  );
-  console.log(
-    `peak RSS growth          ${growthMb.toFixed(1)} MB (target < ${TARGET_RSS_MB} MB: ${growthMb < TARGET_RSS_MB ? 'PASS' : 'FAIL'})`,
-  );
+  console.log(`time                     ${seconds.toFixed(2)} s`);
+  console.log(`peak RSS growth          ${growthMb.toFixed(1)} MB`);
   console.log('(server and client share this process, so the growth counts both)');
   const expectedMatched = ROWS - Math.ceil(ROWS * STRANGERS);
-  const imported = body.result?.inserted === ROWS && (body.result?.matched ?? 0) >= expectedMatched * 0.99;
+  const imported =
+    body.success && body.result?.inserted === ROWS && (body.result?.matched ?? 0) >= expectedMatched * 0.99;
   console.log(
-    `records stored / matched ${body.result?.inserted ?? 0} / ${body.result?.matched ?? 0} (expected ${ROWS} / about ${expectedMatched}: ${imported ? 'PASS' : 'FAIL'})`,
+    `records stored / matched ${body.result?.inserted ?? 0} / ${body.result?.matched ?? 0} (expected ${ROWS} / about ${expectedMatched})`,
   );
-  if (!body.success || !imported || seconds >= TARGET_SECONDS || growthMb >= TARGET_RSS_MB)
-    process.exitCode = 2;
+  // The size targets hold for the issue's counts only: a scaled-down run shows its figures for information.
+  const fullSize = ROWS >= 100_000 && NOTES >= 1_000_000;
+  const outcomes = evaluateTargets(
+    fullSize ? etcTargets : etcTargets.filter((t) => t.scenario === ETC_STORED_SCENARIO),
+    [],
+    server.kind,
+    { [ETC_IMPORT_SCENARIO]: seconds },
+    { [ETC_STORED_SCENARIO]: imported },
+    {},
+    { [ETC_MEMORY_SCENARIO]: growthMb },
+  );
+  console.log(`\nTargets:\n\n${formatTargets(outcomes)}`);
+  const missed = outcomes.filter((o) => o.enforced && !o.pass);
+  if (missed.length) {
+    console.error(`\nTARGETS MISSED: ${missed.map((o) => `${o.scenario} ${o.description}`).join('; ')}`);
+    if (process.env.BENCH_ENFORCE !== '0') process.exitCode = 2;
+  }
 } finally {
   await rm(dir, { recursive: true, force: true });
   await server.close();

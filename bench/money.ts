@@ -12,8 +12,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { sql } from 'drizzle-orm';
 import { runLoad, summarize } from './lib/load.ts';
+import { call, payAllNotes } from './lib/payNotes.ts';
 import {
   evaluateTargets,
   formatTargets,
@@ -46,21 +46,6 @@ const settings = {
 };
 const PASSWORD = 'Freight#2026';
 
-async function call(baseUrl: string, token: string, method: string, path: string, body?: unknown) {
-  const response = await fetch(`${baseUrl}${path}`, {
-    method,
-    headers: { 'x-access-token': token, ...(body ? { 'content-type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const json = (await response.json()) as {
-    success: boolean;
-    message: string;
-    result: Record<string, unknown>;
-  };
-  if (!json.success) throw new Error(`${method} ${path}: ${json.message}`);
-  return json.result;
-}
-
 /** PGlite: one request pays 1 000 audited notes; timed until the bank's callbacks have paid them all. */
 async function batchPay(): Promise<{ seconds: number; outcomes: TargetOutcome[] }> {
   let ids: string[] = [];
@@ -71,51 +56,12 @@ async function batchPay(): Promise<{ seconds: number; outcomes: TargetOutcome[] 
   });
   try {
     const token = await login(server, 'admin', PASSWORD);
-    const [customer] = (
-      (await server.db.execute(
-        sql`select distinct customer_id as id from hy_shipping_note where id like 'benchpaynote%'`,
-      )) as unknown as { rows: Array<{ id: string }> }
-    ).rows;
-    // Fund the customer (every note costs 5 088.00 元), then pay all notes in one request.
-    await call(
-      server.baseUrl,
-      token,
-      'POST',
-      `${server.config.basePath}/customer/hyCustomerWallet/recharge`,
-      {
-        customerId: customer?.id,
-        amountFen: 508_800 * ids.length,
-        idempotencyKey: `bench-recharge-${Date.now()}`,
-      },
-    );
-    const started = performance.now();
-    const answer = await call(
-      server.baseUrl,
-      token,
-      'POST',
-      `${server.config.basePath}/shipping/hyShippingNote/pay`,
-      {
-        ids,
-        idempotencyKey: `bench-pay-${Date.now()}`,
-      },
-    );
-    const accepted = performance.now();
-    for (;;) {
-      const [row] = (
-        (await server.db.execute(
-          sql`select count(*)::int as n from hy_shipping_note where id like 'benchpaynote%' and pay_status = 4`,
-        )) as unknown as { rows: Array<{ n: number }> }
-      ).rows;
-      if (Number(row?.n) >= ids.length) break;
-      if (performance.now() - started > 120_000)
-        throw new Error(`only ${row?.n} of ${ids.length} notes paid`);
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-    const seconds = (performance.now() - started) / 1000;
-    const check = await call(server.baseUrl, token, 'GET', `${server.config.basePath}/wallet/ledger/check`);
+    const paid = await payAllNotes(server, token, ids);
+    const seconds = paid.seconds;
+    const check = await call(server, token, 'GET', '/wallet/ledger/check');
     console.log(
-      `batch pay of ${ids.length} notes on ${server.kind}: request answered in ${((accepted - started) / 1000).toFixed(2)} s ` +
-        `(${String(answer.message)}), all paid after ${seconds.toFixed(2)} s; ledger balanced: ${String(check.balanced)}`,
+      `batch pay of ${ids.length} notes on ${server.kind}: request answered in ${paid.acceptedSeconds.toFixed(2)} s ` +
+        `(${paid.message}), all paid after ${seconds.toFixed(2)} s; ledger balanced: ${String(check.balanced)}`,
     );
     if (!check.balanced) throw new Error(`the ledger does not reconcile: ${JSON.stringify(check)}`);
     return {
@@ -164,7 +110,7 @@ async function ledgerOnPostgres(): Promise<{ measurements: Measurement[]; outcom
     );
     if (m.errors.total > 0) throw new Error(`the ledger list answered ${m.errors.total} errors`);
     const started = performance.now();
-    const check = await call(server.baseUrl, token, 'GET', `${server.config.basePath}/wallet/ledger/check`);
+    const check = await call(server, token, 'GET', '/wallet/ledger/check');
     const seconds = (performance.now() - started) / 1000;
     console.log(
       `reconcile over ${String(check.lineCount)} lines: ${seconds.toFixed(2)} s, balanced: ${String(check.balanced)}`,

@@ -81,9 +81,22 @@ export function evaluateTargets(
   checks: Record<string, boolean> = {},
   /** Milliseconds the bench measured itself (a unit run, a percentile of its own load), by scenario name. */
   millis: Record<string, number> = {},
+  /** Megabytes the bench measured itself (peak RSS growth), by scenario name. */
+  megabytes: Record<string, number> = {},
 ): TargetOutcome[] {
   const outcomes: TargetOutcome[] = [];
   for (const target of targets) {
+    if (target.maxMb !== undefined) {
+      const actual = megabytes[target.scenario];
+      outcomes.push({
+        scenario: target.scenario,
+        description: `< ${target.maxMb} MB (target set for ${target.databases.join(', ')})`,
+        actual: actual === undefined ? 'not measured' : `${num(actual, 1)} MB`,
+        pass: actual !== undefined && actual < target.maxMb,
+        enforced: target.databases.includes(kind) && actual !== undefined,
+      });
+      continue;
+    }
     if (target.maxMs !== undefined) {
       const actual = millis[target.scenario];
       outcomes.push({

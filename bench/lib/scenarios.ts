@@ -57,6 +57,8 @@ export interface Target {
   holds?: string;
   /** A figure in milliseconds the bench measures itself (a unit run, a percentile of its own load). */
   maxMs?: number;
+  /** Memory the bench measures itself (peak RSS growth), in MB. */
+  maxMb?: number;
 }
 
 export const BARE_PATH = '/bench/bare';
@@ -271,4 +273,26 @@ export const mapTargets: Target[] = [
   { scenario: INGEST_SCENARIO, databases: ['postgres'], maxMs: 50 },
   { scenario: METRICS_SCENARIO, databases: ['pglite', 'postgres'], maxMs: 10 },
   { scenario: LIVE_PUSH_SCENARIO, databases: ['pglite', 'postgres'], maxMs: 2000 },
+];
+
+/** Issue 18's invoice figures (`npm run bench:invoice`). */
+export const INVOICE_APPLY_SCENARIO = 'invoice application over 500 paid waybills';
+export const INVOICE_PDF_SCENARIO = 'PDF of a 500-line invoice';
+export const invoiceTargets: Target[] = [
+  { scenario: INVOICE_APPLY_SCENARIO, databases: ['pglite', 'postgres'], maxSeconds: 2 },
+  { scenario: INVOICE_PDF_SCENARIO, databases: ['pglite', 'postgres'], maxSeconds: 3 },
+];
+
+/** Issue 18's ETC import (`npm run bench:etc`): 100 000 toll records matched over 1 000 000 waybills. */
+export const ETC_IMPORT_SCENARIO = 'ETC import of 100 000 records with matching';
+export const ETC_MEMORY_SCENARIO = 'ETC import: peak RSS growth';
+export const ETC_STORED_SCENARIO = 'ETC import: records stored and matched';
+export const etcTargets: Target[] = [
+  { scenario: ETC_IMPORT_SCENARIO, databases: ['postgres'], maxSeconds: 60 },
+  { scenario: ETC_MEMORY_SCENARIO, databases: ['postgres'], maxMb: 300 },
+  {
+    scenario: ETC_STORED_SCENARIO,
+    databases: ['pglite', 'postgres'],
+    holds: 'every record stored, the known plates matched',
+  },
 ];

@@ -1,0 +1,94 @@
+/**
+ * Invoice benchmark (issue 18), `npm run bench:invoice`:
+ *   - an invoice application over BENCH_INVOICE_NOTES (500) audited waybills paid through the pay service:
+ *     the apply request's answer time — target < 2 s;
+ *   - the issued invoice's PDF (one line per waybill): the download's answer time — target < 3 s.
+ * Env: BENCH_DATABASE_URL (PostgreSQL admin URL; PGlite when unset), BENCH_INVOICE_NOTES (500),
+ *      BENCH_ENFORCE (1: exit 2 when a target is missed). Exit codes: 0 ok, 1 failed run, 2 target missed.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { call, payAllNotes } from './lib/payNotes.ts';
+import { evaluateTargets, formatTargets } from './lib/report.ts';
+import { INVOICE_APPLY_SCENARIO, INVOICE_PDF_SCENARIO, invoiceTargets } from './lib/scenarios.ts';
+import { seedAuditedNotes } from './lib/seedMoney.ts';
+import { login, startBenchServer } from './lib/server.ts';
+
+const notes = Number(process.env.BENCH_INVOICE_NOTES || 500);
+if (!Number.isInteger(notes) || notes < 1) throw new Error('BENCH_INVOICE_NOTES must be a positive integer');
+const enforce = process.env.BENCH_ENFORCE !== '0';
+
+async function main(): Promise<number> {
+  const cpus = os.cpus();
+  console.log(
+    `bench:invoice on node ${process.version}, ${cpus.length}× ${cpus[0]?.model ?? 'cpu'}, load ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
+  );
+  let ids: string[] = [];
+  const server = await startBenchServer({
+    adminUrl: process.env.BENCH_DATABASE_URL || undefined,
+    seed: async (db) => {
+      ids = await seedAuditedNotes(db, notes);
+    },
+  });
+  try {
+    const token = await login(server, 'admin', 'Freight#2026');
+    const paid = await payAllNotes(server, token, ids);
+    console.log(`${ids.length} waybills paid through the pay service in ${paid.seconds.toFixed(2)} s`);
+
+    const applyStarted = performance.now();
+    const invoice = await call(server, token, 'POST', '/plateform/invoice/apply', { noteIds: ids, kind: 1 });
+    const applySeconds = (performance.now() - applyStarted) / 1000;
+    console.log(`apply: ${applySeconds.toFixed(3)} s — ${String(invoice.message)}`);
+
+    const issued = await call(server, token, 'POST', '/plateform/invoice/issue', { id: invoice.id });
+    if (Number(issued.state) !== 3) throw new Error(`the invoice was not issued: ${String(issued.message)}`);
+    const pdfStarted = performance.now();
+    const response = await fetch(
+      `${server.baseUrl}${server.config.basePath}/plateform/invoice/pdf?id=${String(invoice.id)}`,
+      { headers: { 'x-access-token': token } },
+    );
+    const bytes = (await response.arrayBuffer()).byteLength;
+    const pdfSeconds = (performance.now() - pdfStarted) / 1000;
+    if (response.headers.get('content-type') !== 'application/pdf')
+      throw new Error(`the PDF download answered ${response.status} ${response.headers.get('content-type')}`);
+    console.log(
+      `PDF of invoice ${String(issued.invoiceNo)} (${ids.length} lines, ${(bytes / 1024).toFixed(0)} KB): ${pdfSeconds.toFixed(3)} s`,
+    );
+
+    // The targets are set for 500 waybills: a scaled-down run shows its figures for information only.
+    const outcomes = evaluateTargets(invoiceTargets, [], server.kind, {
+      [INVOICE_APPLY_SCENARIO]: applySeconds,
+      [INVOICE_PDF_SCENARIO]: pdfSeconds,
+    }).map((o) => ({ ...o, enforced: o.enforced && ids.length >= 500 }));
+    console.log(`\nTargets (${server.kind}, ${ids.length} waybills):\n\n${formatTargets(outcomes)}`);
+    const dir = fileURLToPath(new URL('./results/', import.meta.url));
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(
+      `${dir}invoice-${server.kind}.json`,
+      `${JSON.stringify({ date: new Date().toISOString(), notes: ids.length, applySeconds, pdfSeconds, targets: outcomes }, null, 2)}\n`,
+    );
+    const missed = outcomes.filter((o) => o.enforced && !o.pass);
+    if (missed.length) {
+      console.error(`\nTARGETS MISSED: ${missed.map((o) => `${o.scenario} ${o.description}`).join('; ')}`);
+      return enforce ? 2 : 0;
+    }
+    console.log('\nall invoice targets met');
+    return 0;
+  } finally {
+    await server.close();
+  }
+}
+
+main().then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error: unknown) => {
+    console.error('\nbench:invoice FAILED:', error);
+    process.exitCode = 1;
+  },
+);
