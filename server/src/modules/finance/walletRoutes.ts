@@ -22,10 +22,11 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { perm } from '../../platform/access/declare.ts';
 import type { AppContext } from '../../platform/context.ts';
+import { arrayRunnerOf } from '../../platform/db/arrayQuery.ts';
 import { ok } from '../../platform/http/envelope.ts';
 import { bizError, recordNotFound, unauthorized } from '../../platform/http/errors.ts';
 import { bindResource } from '../../platform/resource/bindResource.ts';
-import { pageReader } from '../../platform/resource/pageReader.ts';
+import { arrayQueryOf, pageReader } from '../../platform/resource/pageReader.ts';
 import { chinaToday } from '../freight/index.ts';
 import { ensureCustomerAccounts, walletConfigOf } from './accounts.ts';
 import type { SimBankSettings, SimulatedBank } from './bank/simulatedBank.ts';
@@ -156,6 +157,24 @@ const LINE_COLUMNS = {
 // lines): read as arrays like a resource page, not through the select builder.
 const linePages = pageReader(finLedgerLine, LINE_COLUMNS);
 
+/**
+ * One account's page and its total in one round trip: the total is the count kept on the wallet row with every
+ * posting (not counted line by line), the page joined to it; a page past the end still answers the total.
+ */
+async function walletPage(
+  db: object,
+  walletId: string,
+  page: SQL,
+): Promise<[Array<Record<string, unknown>>, number]> {
+  const rows = await arrayRunnerOf(db)(
+    arrayQueryOf(
+      sql`select ${finWallet.lineCount}, p.* from ${finWallet} left join lateral (${page}) as p on true where ${finWallet.id} = ${walletId}`,
+    ),
+  );
+  const lines = rows.filter((cells) => cells[1] !== null).map((cells) => linePages.decode(cells, 1));
+  return [lines, Number(rows[0]?.[0] ?? 0)];
+}
+
 export function walletRoutes(
   app: FastifyInstance,
   ctx: AppContext,
@@ -214,29 +233,22 @@ export function walletRoutes(
       const where = and(...conditions);
       const onlyWallet =
         walletIds?.length === 1 && !q.noteId && !q.billId && !q.customerId && !q.type && !from && !to;
-      const [rows, total] = await Promise.all([
-        linePages.read(
-          db,
-          linePages.statement(
-            where,
-            [desc(finLedgerLine.createTime), desc(finLedgerLine.id)],
-            q.pageSize,
-            (q.pageNo - 1) * q.pageSize,
-          ),
-        ),
-        // One account's lines are counted on its wallet row (kept with every posting), not row by row.
-        onlyWallet
-          ? db
-              .select({ n: finWallet.lineCount })
-              .from(finWallet)
-              .where(eq(finWallet.id, (walletIds as string[])[0]))
-              .then((found) => Number(found[0]?.n ?? 0))
-          : db
+      const page = linePages.query(
+        where,
+        [desc(finLedgerLine.createTime), desc(finLedgerLine.id)],
+        q.pageSize,
+        (q.pageNo - 1) * q.pageSize,
+      );
+      const [rows, total] = onlyWallet
+        ? await walletPage(db, (walletIds as string[])[0], page)
+        : await Promise.all([
+            linePages.read(db, arrayQueryOf(page)),
+            db
               .select({ n: sql<number>`count(*)::int` })
               .from(finLedgerLine)
               .where(where)
               .then((found) => Number(found[0]?.n ?? 0)),
-      ]);
+          ]);
       return ok({
         records: rows.map((row) => ({
           ...row,

@@ -243,6 +243,11 @@ describe('wallets, recharges and the ledger', () => {
     expect(recharges.result.records?.every((r) => r.type === 1 && r.type_dictText === '充值')).toBe(true);
     const all = await k.get('/wallet/ledger/list', { walletId, pageSize: 1 });
     expect(all.result.total).toBe(own.result.total);
+    expect(all.result.records?.[0]).toEqual(own.result.records?.[0]);
+    // One wallet's total rides on its wallet row: a page past the end still answers it, with no lines.
+    const past = await k.get('/wallet/ledger/list', { walletId, pageSize: 10, pageNo: 999 });
+    expect(past.result.total).toBe(own.result.total);
+    expect(past.result.records).toEqual([]);
   });
 
   it('logs every wallet configuration change with before and after, and keeps the customer in step', async () => {
