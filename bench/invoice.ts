@@ -7,10 +7,9 @@
  *      BENCH_ENFORCE (1: exit 2 when a target is missed). Exit codes: 0 ok, 1 failed run, 2 target missed.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { call, payAllNotes } from './lib/payNotes.ts';
-import { evaluateTargets, formatTargets } from './lib/report.ts';
+import { evaluateTargets, exitCodeOf, formatTargets, machineLine, runBench } from './lib/report.ts';
 import { INVOICE_APPLY_SCENARIO, INVOICE_PDF_SCENARIO, invoiceTargets } from './lib/scenarios.ts';
 import { seedAuditedNotes } from './lib/seedMoney.ts';
 import { login, startBenchServer } from './lib/server.ts';
@@ -20,13 +19,7 @@ if (!Number.isInteger(notes) || notes < 1) throw new Error('BENCH_INVOICE_NOTES 
 const enforce = process.env.BENCH_ENFORCE !== '0';
 
 async function main(): Promise<number> {
-  const cpus = os.cpus();
-  console.log(
-    `bench:invoice on node ${process.version}, ${cpus.length}× ${cpus[0]?.model ?? 'cpu'}, load ${os
-      .loadavg()
-      .map((l) => l.toFixed(2))
-      .join(' ')}`,
-  );
+  console.log(machineLine('bench:invoice'));
   let ids: string[] = [];
   const server = await startBenchServer({
     adminUrl: process.env.BENCH_DATABASE_URL || undefined,
@@ -71,24 +64,10 @@ async function main(): Promise<number> {
       `${dir}invoice-${server.kind}.json`,
       `${JSON.stringify({ date: new Date().toISOString(), notes: ids.length, applySeconds, pdfSeconds, targets: outcomes }, null, 2)}\n`,
     );
-    const missed = outcomes.filter((o) => o.enforced && !o.pass);
-    if (missed.length) {
-      console.error(`\nTARGETS MISSED: ${missed.map((o) => `${o.scenario} ${o.description}`).join('; ')}`);
-      return enforce ? 2 : 0;
-    }
-    console.log('\nall invoice targets met');
-    return 0;
+    return exitCodeOf(outcomes, enforce, 'invoice');
   } finally {
     await server.close();
   }
 }
 
-main().then(
-  (code) => {
-    process.exitCode = code;
-  },
-  (error: unknown) => {
-    console.error('\nbench:invoice FAILED:', error);
-    process.exitCode = 1;
-  },
-);
+runBench('bench:invoice', main);

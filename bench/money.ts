@@ -10,15 +10,17 @@
  * Exit codes: 0 ok, 1 failed run, 2 target missed.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { runLoad, summarize } from './lib/load.ts';
 import { call, payAllNotes } from './lib/payNotes.ts';
 import {
   evaluateTargets,
+  exitCodeOf,
   formatTargets,
   type Measurement,
+  machineLine,
   measurement,
+  runBench,
   type TargetOutcome,
 } from './lib/report.ts';
 import {
@@ -132,13 +134,7 @@ async function ledgerOnPostgres(): Promise<{ measurements: Measurement[]; outcom
 }
 
 async function main(): Promise<number> {
-  const cpus = os.cpus();
-  console.log(
-    `bench:money on node ${process.version}, ${cpus.length}× ${cpus[0]?.model ?? 'cpu'}, load ${os
-      .loadavg()
-      .map((l) => l.toFixed(2))
-      .join(' ')}`,
-  );
+  console.log(machineLine('bench:money'));
   const pay = await batchPay();
   const pg = settings.databaseUrl ? await ledgerOnPostgres() : null;
   if (!pg) console.log('(BENCH_DATABASE_URL not set: the PostgreSQL figures are not measured)');
@@ -150,21 +146,7 @@ async function main(): Promise<number> {
     `${dir}money.json`,
     `${JSON.stringify({ date: new Date().toISOString(), settings: { ...settings, databaseUrl: settings.databaseUrl ? '(set)' : undefined }, batchPaySeconds: pay.seconds, measurements: pg?.measurements ?? [], targets: outcomes }, null, 2)}\n`,
   );
-  const missed = outcomes.filter((o) => o.enforced && !o.pass);
-  if (missed.length) {
-    console.error(`\nTARGETS MISSED: ${missed.map((o) => `${o.scenario} ${o.description}`).join('; ')}`);
-    return settings.enforce ? 2 : 0;
-  }
-  console.log('\nall money targets met');
-  return 0;
+  return exitCodeOf(outcomes, settings.enforce, 'money');
 }
 
-main().then(
-  (code) => {
-    process.exitCode = code;
-  },
-  (error: unknown) => {
-    console.error('\nbench:money FAILED:', error);
-    process.exitCode = 1;
-  },
-);
+runBench('bench:money', main);

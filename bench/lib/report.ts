@@ -1,3 +1,4 @@
+import os from 'node:os';
 import type { LoadSummary } from './load.ts';
 import type { Target } from './scenarios.ts';
 import type { DbKind } from './server.ts';
@@ -212,4 +213,38 @@ export function formatErrors(measurements: Measurement[]): string[] {
         .join(' ');
       return `${m.scenario}: ${e.non2xx} non-2xx, ${e.mismatches} without a success envelope, ${e.connection} connection errors (${e.timeouts} timeouts); status codes ${codes || 'none'}`;
     });
+}
+
+/** The first line of a bench's output: what it ran on, and how busy the machine was at the start. */
+export function machineLine(bench: string): string {
+  const cpus = os.cpus();
+  const load = os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
+  return `${bench} on node ${process.version}, ${cpus.length}× ${cpus[0]?.model ?? 'cpu'}, load ${load}`;
+}
+
+/** Prints the missed targets; the exit code: 2 when one was missed and `enforce`, else 0. */
+export function exitCodeOf(outcomes: TargetOutcome[], enforce: boolean, what: string): number {
+  const missed = outcomes.filter((o) => o.enforced && !o.pass);
+  if (missed.length) {
+    console.error(`\nTARGETS MISSED: ${missed.map((o) => `${o.scenario} ${o.description}`).join('; ')}`);
+    return enforce ? 2 : 0;
+  }
+  console.log(`\nall ${what} targets met`);
+  return 0;
+}
+
+/** Runs a bench's main: its answer is the exit code; a throw is a failed run (1). */
+export function runBench(bench: string, main: () => Promise<number>): void {
+  main().then(
+    (code) => {
+      process.exitCode = code;
+    },
+    (error: unknown) => {
+      console.error(`\n${bench} FAILED:`, error);
+      process.exitCode = 1;
+    },
+  );
 }
