@@ -24,6 +24,7 @@ import {
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { ChangePasswordModal } from '../../../components/ChangePasswordModal';
 import { DictSelect } from '../../../components/dict';
 import { ImageUpload } from '../../../components/resource/ImageUpload';
@@ -511,8 +512,14 @@ function Sessions() {
   );
 }
 
+const TABS = ['base', 'security', 'preferences', 'sessions'] as const;
+
 export default function AccountSettings() {
   const tx = useBilingual();
+  // ?tab=preferences opens a tab directly (links from elsewhere, screenshots).
+  const [params] = useSearchParams();
+  const asked = params.get('tab');
+  const initialTab = TABS.find((key) => key === asked) ?? 'base';
   const profile = useQuery({
     queryKey: ['account-profile'],
     queryFn: () => api.get<Profile>('/sys/user/profile'),
@@ -522,6 +529,7 @@ export default function AccountSettings() {
       {profile.error ? <Alert type="error" showIcon message={errorText(profile.error)} /> : null}
       {profile.data ? (
         <Tabs
+          defaultActiveKey={initialTab}
           items={[
             {
               key: 'base',
