@@ -58,6 +58,8 @@ export interface UserInfo {
   email: string | null;
   userType: number;
   cid: string | null;
+  /** The console language the user saved (null: not chosen; the browser's choice stays). */
+  language?: 'zh-CN' | 'en-US' | null;
 }
 
 export interface Depart {

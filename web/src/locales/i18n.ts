@@ -54,8 +54,9 @@ export async function applyStoredLanguage(): Promise<void> {
 }
 
 export async function changeLanguage(lng: Language): Promise<void> {
-  await ensureLoaded(lng);
+  // Kept first: a reload while English is still loading comes back in the chosen language.
   localCache.set(STORAGE_KEYS.language, lng, null);
+  await ensureLoaded(lng);
   document.documentElement.lang = lng;
   await i18n.changeLanguage(lng);
 }

@@ -148,9 +148,12 @@ export async function sendAppMessage(db: Db, id: string, push?: Push): Promise<n
   });
   if (!sent) return null;
   if (push && sent.userIds.length)
-    await push(sent.userIds, { cmd: 'user', msgId: sent.annt.id, msgTxt: sent.message.title }).catch(
-      () => undefined,
-    );
+    await push(sent.userIds, {
+      cmd: 'user',
+      msgId: sent.annt.id,
+      msgTxt: sent.message.title,
+      category: 'app_message',
+    }).catch(() => undefined);
   return sent.annt.delivered;
 }
 

@@ -262,6 +262,7 @@ async function warnExpiring(
         cmd: 'user',
         msgId: `cert-expiry-${party.entity}`,
         msgTxt: `${party.title}证件即将到期`,
+        category: 'cert_expiry',
       })
       .catch(() => undefined);
   }

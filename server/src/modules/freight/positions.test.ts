@@ -1,4 +1,4 @@
-import { VEHICLE_OFFLINE_MS } from '@freight/contracts';
+import { USER_TYPE, VEHICLE_OFFLINE_MS } from '@freight/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { startTestApp, type TestApp } from '../../test/harness.ts';
@@ -160,6 +160,12 @@ describe('live vehicle positions', () => {
   it('refuses the map to a user without its permission and the socket without a token', async () => {
     const res = await t.call(null, { method: 'GET', url: api('/map/realtime/positions') });
     expect(res.json().success).toBe(false);
+    // A signed-in staff member whose role lacks map:realtime:list (finance) is refused with 403.
+    const finance = await k.user('finance_map01', USER_TYPE.system, null, 'finance');
+    const refused = await t.call(finance, { method: 'GET', url: api('/map/realtime/positions') });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ success: false });
+    expect(JSON.stringify(refused.json())).not.toContain('plateNo');
     await expect(openSocket('not-a-token')).rejects.toBeTruthy();
   });
 });

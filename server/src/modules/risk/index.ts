@@ -38,7 +38,12 @@ type Row = Record<string, unknown>;
 export function riskModule(app: FastifyInstance, ctx: AppContext): void {
   setWarningPush(ctx.db, (userIds, text) => {
     ctx.realtime
-      .pushToUsers(userIds, { cmd: 'user', msgId: `risk-${Date.now()}`, msgTxt: text })
+      .pushToUsers(userIds, {
+        cmd: 'user',
+        msgId: `risk-${Date.now()}`,
+        msgTxt: text,
+        category: 'risk_warning',
+      })
       .catch(() => undefined);
   });
 

@@ -21,6 +21,7 @@ import { quartzRoutes } from './quartz/routes.ts';
 import { roleRoutes } from './role/routes.ts';
 import { tenantRoutes } from './tenant/routes.ts';
 import { userAdminRoutes } from './user/adminRoutes.ts';
+import { preferenceRoutes } from './user/preferenceRoutes.ts';
 import { profileRoutes } from './user/profileRoutes.ts';
 import { sessionRoutes } from './user/sessionRoutes.ts';
 
@@ -48,4 +49,5 @@ export function systemAdminRoutes(app: FastifyInstance, ctx: AppContext, dicts: 
   ossFileRoutes(app, ctx);
   profileRoutes(app, ctx);
   sessionRoutes(app, ctx);
+  preferenceRoutes(app, ctx);
 }

@@ -16,6 +16,7 @@ import { divisionRoutes } from './division/routes.ts';
 import { pathRoutes } from './permission/pathRoutes.ts';
 import { invalidateAllAuth, permissionRoutes } from './permission/routes.ts';
 import { sysRole, sysUserRole } from './schema.ts';
+import { usersMuting } from './user/notifyPrefs.ts';
 import { userRoutes } from './user/routes.ts';
 
 // What other modules may use: the tables they join, the services they call and the hooks they fill.
@@ -66,6 +67,8 @@ const GRANTS_CHANGED = 'grants';
 
 export function systemModule(app: FastifyInstance, ctx: AppContext, dicts: DictCache): void {
   provideSystemAccess();
+  // 个人设置 › 消息通知: a push of a category a user muted does not reach that user's sockets.
+  ctx.realtime.setMuteLookup((category, userIds) => usersMuting(ctx.db, category, userIds));
   // Grants are cached per process for 15 s: a change on one instance drops the caches of every other one at once.
   ctx.realtime.onSignal(GRANTS_CHANGED, () => {
     userGrants.invalidate();

@@ -53,6 +53,8 @@ export const sysUser = pgTable(
     userType: smallint('user_type').notNull().default(1),
     /** Current customer (userType 2/6) or own agent id (agent). */
     cid: varchar('cid', { length: 32 }),
+    /** The console language the user saved: zh-CN or en-US (null: not chosen). */
+    language: varchar('language', { length: 8 }),
     ...auditColumns(),
   },
   (t) => [
@@ -82,6 +84,23 @@ export const sysUserRole = pgTable(
     roleId: idRef('role_id').notNull(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.roleId] }), index('sys_user_role_role_idx').on(t.roleId)],
+);
+
+/**
+ * 个人设置 › 消息通知: the message categories (NOTIFY_CATEGORIES) a user muted; a muted category is neither
+ * pushed live to the user nor counted in their bell. No row: every category is delivered.
+ */
+export const sysUserNotifyMute = pgTable(
+  'sys_user_notify_mute',
+  {
+    userId: idRef('user_id').notNull(),
+    category: varchar('category', { length: 32 }).notNull(),
+    createTime: tstz('create_time').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.category] }),
+    index('sys_user_notify_mute_category_idx').on(t.category),
+  ],
 );
 
 /** Menus (type 0 top, 1 sub) and buttons (type 2) with their permission codes. */

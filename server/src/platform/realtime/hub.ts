@@ -7,7 +7,15 @@ export interface UserPush {
   cmd: 'topic' | 'user' | 'counters';
   msgId: string;
   msgTxt: string;
+  /**
+   * The message category (NOTIFY_CATEGORIES of the contracts): a user who muted it is not sent the push.
+   * Absent: delivered to everyone addressed (counters, mandatory messages).
+   */
+  category?: string;
 }
+
+/** Which of `userIds` muted `category` (个人设置 › 消息通知); filled by the module that keeps the choice. */
+export type MuteLookup = (category: string, userIds: string[]) => Promise<Set<string>>;
 
 export interface TableSocket {
   socket: WebSocket;
@@ -46,6 +54,7 @@ export class RealtimeHub {
   private readonly tables = new Map<string, TableSocket>();
   private readonly rowSockets = new Set<RowSocket>();
   private readonly signalHandlers = new Map<string, Array<() => void>>();
+  private muteLookup: MuteLookup | null = null;
 
   constructor(readonly backplane: Backplane) {
     backplane.subscribe((event) => this.deliver(event));
@@ -75,6 +84,11 @@ export class RealtimeHub {
   publishRows(channel: string, tenantId: number, rows: Record<string, unknown>[]): Promise<void> {
     if (rows.length === 0) return Promise.resolve();
     return this.backplane.publish({ kind: 'rows', channel, tenantId, rows });
+  }
+
+  /** Sets who muted which category; pushes with a category skip those users (checked where they are connected). */
+  setMuteLookup(lookup: MuteLookup): void {
+    this.muteLookup = lookup;
   }
 
   /** Pushes to the given users, or to everyone signed in on any instance. */
@@ -149,11 +163,25 @@ export class RealtimeHub {
       return;
     }
     if (event.kind === 'user') {
-      const text = JSON.stringify(event.payload);
-      const targets =
-        event.userIds === 'all' ? [...this.users.values()] : event.userIds.map((id) => this.users.get(id));
-      for (const set of targets)
-        for (const socket of set ?? []) if (socket.readyState === 1) socket.send(text);
+      // The category decides who is sent it; the wire keeps the reference's {cmd, msgId, msgTxt}.
+      const { category, ...wire } = (event.payload ?? {}) as Partial<UserPush>;
+      const text = JSON.stringify(wire);
+      const here = (event.userIds === 'all' ? [...this.users.keys()] : event.userIds).filter((id) =>
+        this.users.has(id),
+      );
+      const send = (ids: string[]) => {
+        for (const id of ids)
+          for (const socket of this.users.get(id) ?? []) if (socket.readyState === 1) socket.send(text);
+      };
+      if (typeof category !== 'string' || !this.muteLookup || here.length === 0) {
+        send(here);
+        return;
+      }
+      // A failed lookup delivers: a missed mute is better than a lost message.
+      this.muteLookup(category, here).then(
+        (muted) => send(here.filter((id) => !muted.has(id))),
+        () => send(here),
+      );
       return;
     }
     // An event without a table or scope (an older instance, a forged message) is delivered to no one.

@@ -1,7 +1,8 @@
 import { TranslationOutlined } from '@ant-design/icons';
 import { Button, Dropdown } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { changeLanguage, LANGUAGES, type Language } from '../../locales/i18n';
+import { LANGUAGES, type Language } from '../../locales/i18n';
+import { chooseLanguage } from '../../services/userLanguage';
 
 /** Language selector (a dropdown, not an input, so forms keep their first input). */
 export function LanguageSwitch({ dark = false }: { dark?: boolean }) {
@@ -13,7 +14,8 @@ export function LanguageSwitch({ dark = false }: { dark?: boolean }) {
         selectable: true,
         selectedKeys: [current.value],
         items: LANGUAGES.map((l) => ({ key: l.value, label: l.label })),
-        onClick: ({ key }) => void changeLanguage(key as Language),
+        // Signed in (the header): the choice is saved to the user as well.
+        onClick: ({ key }) => void chooseLanguage(key as Language).catch(() => undefined),
       }}
     >
       <Button

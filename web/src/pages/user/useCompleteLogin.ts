@@ -6,6 +6,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { rememberKey } from '../../services/authApi';
 import { feedback } from '../../services/feedback';
 import { safeRedirect } from '../../services/sessionActions';
+import { applyUserLanguage } from '../../services/userLanguage';
 import { usePermissions } from '../../stores/permissions';
 import { useSession } from '../../stores/session';
 
@@ -28,6 +29,8 @@ export function useCompleteLogin() {
       sessionStorage.removeItem(TRIP_REDIRECT);
       usePermissions.getState().clear();
       useSession.getState().login(result);
+      // The language the user saved (header or 个人设置) follows them to every browser.
+      void applyUserLanguage(result.userInfo).catch(() => undefined);
       // A login with the box unticked forgets an older key of this browser; a rotated key replaces it.
       if (result.rememberKey) rememberKey.set(result.rememberKey);
       else if (options.remember === false) rememberKey.set(null);

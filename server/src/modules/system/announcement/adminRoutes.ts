@@ -1,4 +1,4 @@
-import { isSafeOpenPage, pageQuery } from '@freight/contracts';
+import { isSafeOpenPage, notifyCategoryOf, pageQuery } from '@freight/contracts';
 import { and, count, desc, eq, ilike, inArray, ne, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -233,6 +233,7 @@ export function announcementAdminRoutes(app: FastifyInstance, ctx: AppContext): 
         cmd: annt.msgType === 'USER' ? 'user' : 'topic',
         msgId: annt.id,
         msgTxt: annt.titile,
+        category: notifyCategoryOf(annt.msgCategory, annt.busType),
       });
       return okMessage('该系统通知发布成功');
     },

@@ -1,4 +1,10 @@
-import { type Announcement, type AnnouncementsByUser, annIdBody, isSafeOpenPage } from '@freight/contracts';
+import {
+  type Announcement,
+  type AnnouncementsByUser,
+  annIdBody,
+  isSafeOpenPage,
+  notifyCategoryOf,
+} from '@freight/contracts';
 import { and, desc, eq, gte, isNull, lte, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -8,6 +14,7 @@ import type { AppContext } from '../../../platform/context.ts';
 import { formatDateTime, ok } from '../../../platform/http/envelope.ts';
 import { recordNotFound, unauthorized } from '../../../platform/http/errors.ts';
 import { sysAnnouncement, sysAnnouncementSend } from '../schema.ts';
+import { mutedCategoriesOf } from '../user/notifyPrefs.ts';
 import { announcementsRead } from './deliver.ts';
 import { plainTitle, sanitizeAnnouncement } from './sanitize.ts';
 
@@ -73,7 +80,8 @@ export function announcementRoutes(app: FastifyInstance, ctx: AppContext): void 
           .values(visible.map((a) => ({ anntId: a.id, userId: user.id })))
           .onConflictDoNothing();
       }
-      const unread = await db
+      const muted = await mutedCategoriesOf(db, user.id);
+      const delivered = await db
         .select({ annt: sysAnnouncement, readFlag: sysAnnouncementSend.readFlag })
         .from(sysAnnouncementSend)
         .innerJoin(sysAnnouncement, eq(sysAnnouncement.id, sysAnnouncementSend.anntId))
@@ -85,6 +93,10 @@ export function announcementRoutes(app: FastifyInstance, ctx: AppContext): void 
           ),
         )
         .orderBy(desc(sysAnnouncement.sendTime));
+      // A muted category is neither shown nor counted in the bell (still listed under 我的消息).
+      const unread = muted.size
+        ? delivered.filter((u) => !muted.has(notifyCategoryOf(u.annt.msgCategory, u.annt.busType)))
+        : delivered;
       const notices = unread.filter((u) => u.annt.msgCategory !== '2');
       const system = unread.filter((u) => u.annt.msgCategory === '2');
       const size = request.query.pageSize;

@@ -5,6 +5,7 @@ import { ageCodes, fakeServer, lastCode, sendSms } from '../../../test/authKit.t
 import { api, startTestApp, type TestApp } from '../../../test/harness.ts';
 import { sysSms, sysSmsCode, sysSmsTemplate } from '../authSchema.ts';
 import { popSignature } from './smsChannel.ts';
+import { DEFAULT_SMS_TEMPLATES } from './smsTemplates.ts';
 
 describe('POST /sys/sms (outbox channel)', () => {
   let t: TestApp;
@@ -85,7 +86,7 @@ describe('POST /sys/sms (outbox channel)', () => {
       method: 'GET',
       url: api('/sys/message/sysMessageTemplate/list'),
     });
-    expect(templates.json().result.total).toBe(3);
+    expect(templates.json().result.total).toBe(DEFAULT_SMS_TEMPLATES.length); // login, register, forgot, change mobile;
     const shipper = await t.login('shipper');
     expect(
       (await t.call(shipper, { method: 'GET', url: api('/sys/message/sysMessage/list') })).statusCode,

@@ -11,7 +11,12 @@ import { bizError } from '../../../platform/http/errors.ts';
 import { sysSms, sysSmsCode, sysSmsTemplate } from '../authSchema.ts';
 import { usersByPhone } from './loginFlow.ts';
 import { channelFor, type MessageChannel } from './smsChannel.ts';
-import { DEFAULT_SMS_TEMPLATES, renderTemplate, SMS_TEMPLATE_BY_MODE } from './smsTemplates.ts';
+import {
+  CHANGE_MOBILE_TEMPLATE,
+  DEFAULT_SMS_TEMPLATES,
+  renderTemplate,
+  SMS_TEMPLATE_BY_MODE,
+} from './smsTemplates.ts';
 
 export const SMS_CODE_TTL_MS = 10 * 60_000;
 export const SMS_MIN_INTERVAL_MS = 60_000;
@@ -21,7 +26,9 @@ const MAX_ATTEMPTS = 5;
 // "Ten a day" is a rolling 24 hours: a calendar day would allow twenty around midnight.
 const DAY_MS = 24 * 3_600_000;
 
-export type SmsMode = (typeof SMS_MODE)[keyof typeof SMS_MODE];
+/** The purpose of a code sent to a new mobile being bound (个人设置 › 更换手机), never sent by /sys/sms. */
+export const CHANGE_MOBILE_SMS_MODE = '3';
+export type SmsMode = (typeof SMS_MODE)[keyof typeof SMS_MODE] | typeof CHANGE_MOBILE_SMS_MODE;
 
 const codeHash = (salt: string, code: string) => sha256(`${salt}:${code}`);
 
@@ -153,6 +160,16 @@ export async function sendTemplateMessage(
     })
     .where(eq(sysSms.id, row.id));
   return outcome.status !== 2;
+}
+
+/**
+ * Sends a code to bind `mobile` to a signed-in user's account: the same store and per-mobile limits (60 s,
+ * 10 a day) as the sign-in codes, its own purpose and template.
+ */
+export async function sendChangeMobileCode(db: Db, channel: MessageChannel, mobile: string): Promise<void> {
+  const code = await storeCode(db, mobile, Number(CHANGE_MOBILE_SMS_MODE));
+  if (!(await sendTemplateMessage(db, channel, mobile, CHANGE_MOBILE_TEMPLATE, { code }, ['code'])))
+    throw bizError(AUTH_MSG.smsSendFailed);
 }
 
 export function smsRoutes(

@@ -5,6 +5,9 @@ export const SMS_TEMPLATE_BY_MODE = {
   '2': 'SMS_FORGOT_CODE',
 } as const;
 
+/** The code sent to a new mobile being bound to an account (个人设置 › 更换手机). */
+export const CHANGE_MOBILE_TEMPLATE = 'SMS_CHANGE_MOBILE_CODE';
+
 /** Seeded into sys_sms_template; also the fallback text when a template row is missing or disabled. */
 export const DEFAULT_SMS_TEMPLATES = [
   {
@@ -25,6 +28,13 @@ export const DEFAULT_SMS_TEMPLATES = [
     templateContent:
       // biome-ignore lint/suspicious/noTemplateCurlyInString: ${code} is a message-template placeholder, not JS
       '您正在找回智运通平台账号密码，验证码为${code}，10分钟内有效。如非本人操作，请忽略本短信。',
+  },
+  {
+    templateCode: CHANGE_MOBILE_TEMPLATE,
+    templateName: '更换绑定手机验证码',
+    templateContent:
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: ${code} is a message-template placeholder, not JS
+      '您正在将本手机号绑定到智运通平台账号，验证码为${code}，10分钟内有效。如非本人操作，请忽略本短信。',
   },
 ] as const;
 

@@ -47,6 +47,7 @@ export function toUserInfo(user: UserRow): UserInfo {
     email: user.email,
     userType: user.userType,
     cid: user.cid,
+    language: user.language === 'en-US' || user.language === 'zh-CN' ? user.language : null,
   };
 }
 

@@ -1,17 +1,38 @@
 // 个人设置 (/account/settings): the signed-in user's own profile (name, e-mail, sex, birthday, telephone,
-// avatar), account security (password change, bound mobile, departments) and the signed-in devices.
+// avatar), account security (password change, bound mobile changed by SMS, departments), preferences
+// (language saved to the user, which message categories the bell and live push deliver) and the devices.
 import { DesktopOutlined, LockOutlined, MobileOutlined, TeamOutlined } from '@ant-design/icons';
-import type { ProfileBody, UserInfo } from '@freight/contracts';
+import type { NotifyCategory, NotifyPreference, ProfileBody, UserInfo } from '@freight/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Card, DatePicker, Form, Input, List, Skeleton, Tabs, Tag } from 'antd';
+import {
+  Alert,
+  Button,
+  Card,
+  DatePicker,
+  Form,
+  Input,
+  List,
+  Modal,
+  Radio,
+  Skeleton,
+  Space,
+  Switch,
+  Tabs,
+  Tag,
+  Typography,
+} from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { ChangePasswordModal } from '../../../components/ChangePasswordModal';
 import { DictSelect } from '../../../components/dict';
 import { ImageUpload } from '../../../components/resource/ImageUpload';
 import { useBilingual } from '../../../components/resource/text';
+import { LANGUAGES, type Language } from '../../../locales/i18n';
 import { feedback } from '../../../services/feedback';
 import { api, errorText } from '../../../services/request';
+import { chooseLanguage } from '../../../services/userLanguage';
 import { useSession } from '../../../stores/session';
 
 interface Profile {
@@ -110,6 +131,7 @@ function BaseInfo({ profile }: { profile: Profile }) {
 function Security({ profile }: { profile: Profile }) {
   const tx = useBilingual();
   const [passwordOpen, setPasswordOpen] = useState(false);
+  const [mobileOpen, setMobileOpen] = useState(false);
   const changed = profile.passwordChangedAt
     ? dayjs(profile.passwordChangedAt).format('YYYY-MM-DD HH:mm:ss')
     : null;
@@ -133,17 +155,25 @@ function Security({ profile }: { profile: Profile }) {
             }
           />
         </List.Item>
-        <List.Item>
+        <List.Item
+          actions={[
+            <Button key="change" type="link" onClick={() => setMobileOpen(true)} data-testid="mobile-change">
+              {profile.phone ? tx(['更换', 'Change']) : tx(['绑定', 'Bind'])}
+            </Button>,
+          ]}
+        >
           <List.Item.Meta
             avatar={<MobileOutlined style={{ fontSize: 20 }} />}
             title={tx(['绑定手机', 'Bound mobile'])}
             description={
-              profile.phone
-                ? tx([
-                    `已绑定 ${maskMobile(profile.phone)}，用于短信登录与找回密码；更换请联系管理员`,
-                    `${maskMobile(profile.phone)}, for SMS sign-in and password recovery; ask an administrator to change it`,
-                  ])
-                : tx(['未绑定手机', 'No mobile bound'])
+              <span data-testid="bound-mobile">
+                {profile.phone
+                  ? tx([
+                      `已绑定 ${maskMobile(profile.phone)}，用于短信登录与找回密码`,
+                      `${maskMobile(profile.phone)}, for SMS sign-in and password recovery`,
+                    ])
+                  : tx(['未绑定手机', 'No mobile bound'])}
+              </span>
             }
           />
         </List.Item>
@@ -164,7 +194,210 @@ function Security({ profile }: { profile: Profile }) {
         </List.Item>
       </List>
       <ChangePasswordModal open={passwordOpen} onClose={() => setPasswordOpen(false)} />
+      <ChangeMobileModal open={mobileOpen} onClose={() => setMobileOpen(false)} />
     </>
+  );
+}
+
+interface MobileValues {
+  mobile: string;
+  captcha: string;
+  password: string;
+}
+
+/** Binds a new mobile: a code sent to the new number, confirmed with the current password. */
+function ChangeMobileModal({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const tx = useBilingual();
+  const [form] = Form.useForm<MobileValues>();
+  const [saving, setSaving] = useState(false);
+  const [sending, setSending] = useState(false);
+  const [wait, setWait] = useState(0);
+  const setUserInfo = useSession((s) => s.setUserInfo);
+  const client = useQueryClient();
+  useEffect(() => {
+    if (wait <= 0) return;
+    const timer = setTimeout(() => setWait((w) => w - 1), 1000);
+    return () => clearTimeout(timer);
+  }, [wait]);
+
+  const close = () => {
+    form.resetFields();
+    onClose();
+  };
+  const sendCode = async () => {
+    const { mobile } = await form.validateFields(['mobile']);
+    setSending(true);
+    try {
+      await api.post('/sys/user/mobile/code', { mobile });
+      feedback.message.success(tx(['验证码已发送至新手机', 'A code was sent to the new mobile']));
+      setWait(60);
+    } catch (error) {
+      feedback.message.error(errorText(error));
+    } finally {
+      setSending(false);
+    }
+  };
+  const submit = async () => {
+    const values = await form.validateFields();
+    setSaving(true);
+    try {
+      const result = await api.post<{ userInfo: UserInfo }>('/sys/user/mobile/change', values);
+      setUserInfo(result.userInfo);
+      await client.invalidateQueries({ queryKey: ['account-profile'] });
+      feedback.message.success(tx(['绑定手机已更换', 'The bound mobile was changed']));
+      close();
+    } catch (error) {
+      feedback.message.error(errorText(error));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Modal
+      open={open}
+      title={tx(['更换绑定手机', 'Change the bound mobile'])}
+      onOk={() => void submit()}
+      okText={tx(['确定', 'OK'])}
+      cancelText={tx(['取消', 'Cancel'])}
+      confirmLoading={saving}
+      onCancel={close}
+      destroyOnHidden
+      data-testid="change-mobile-modal"
+    >
+      <Form form={form} layout="vertical" autoComplete="off">
+        <Form.Item
+          name="mobile"
+          label={tx(['新手机号', 'New mobile'])}
+          rules={[
+            { required: true, message: tx(['请输入新手机号', 'Enter the new mobile']) },
+            { pattern: /^1[3-9]\d{9}$/, message: tx(['请输入正确的手机号', 'Not a mobile number']) },
+          ]}
+        >
+          <Input maxLength={11} inputMode="numeric" />
+        </Form.Item>
+        <Form.Item label={tx(['短信验证码', 'SMS code'])} required>
+          <Space.Compact style={{ width: '100%' }}>
+            <Form.Item
+              name="captcha"
+              noStyle
+              rules={[{ required: true, message: tx(['请输入验证码', 'Enter the code']) }]}
+            >
+              <Input maxLength={6} inputMode="numeric" aria-label={tx(['短信验证码', 'SMS code'])} />
+            </Form.Item>
+            <Button
+              loading={sending}
+              disabled={wait > 0}
+              onClick={() => void sendCode()}
+              data-testid="mobile-send-code"
+            >
+              {wait > 0 ? tx([`${wait}秒后重发`, `Resend in ${wait}s`]) : tx(['获取验证码', 'Send code'])}
+            </Button>
+          </Space.Compact>
+        </Form.Item>
+        <Form.Item
+          name="password"
+          label={tx(['当前密码', 'Current password'])}
+          rules={[{ required: true, message: tx(['请输入当前密码', 'Enter your current password']) }]}
+        >
+          <Input.Password autoComplete="current-password" />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}
+
+/** 偏好设置: the console language (saved to the user) and which message categories reach the bell. */
+function Preferences() {
+  const tx = useBilingual();
+  const { i18n } = useTranslation();
+  const client = useQueryClient();
+  const prefs = useQuery({
+    queryKey: ['account-notify-prefs'],
+    queryFn: () => api.get<NotifyPreference[]>('/sys/user/notifyPrefs'),
+  });
+  const [saving, setSaving] = useState<string | null>(null);
+
+  const setLanguage = async (lng: Language) => {
+    try {
+      await chooseLanguage(lng);
+      feedback.message.success(lng === 'en-US' ? 'Language saved' : '语言已保存');
+    } catch (error) {
+      feedback.message.error(errorText(error));
+    }
+  };
+  const toggle = async (key: NotifyCategory, bell: boolean) => {
+    const rows = prefs.data ?? [];
+    const muted = rows.filter((c) => !c.mandatory && (c.key === key ? !bell : !c.bell)).map((c) => c.key);
+    setSaving(key);
+    try {
+      await api.put('/sys/user/notifyPrefs', { muted });
+      feedback.message.success(tx(['消息通知设置已保存', 'Notification settings saved']));
+    } catch (error) {
+      feedback.message.error(errorText(error));
+    } finally {
+      setSaving(null);
+    }
+    await client.invalidateQueries({ queryKey: ['account-notify-prefs'] });
+    // The bell's list and count follow the choice at once.
+    await client.invalidateQueries({ queryKey: ['announcements'] });
+  };
+
+  return (
+    <div style={{ maxWidth: 720 }} data-testid="account-preferences">
+      <Typography.Title level={5}>{tx(['界面语言', 'Language'])}</Typography.Title>
+      <Radio.Group
+        value={i18n.language}
+        optionType="button"
+        options={LANGUAGES.map((l) => ({ value: l.value, label: l.label }))}
+        onChange={(e) => void setLanguage(e.target.value as Language)}
+        data-testid="account-language"
+      />
+      <Typography.Paragraph type="secondary" style={{ marginTop: 8 }}>
+        {tx([
+          '保存到您的账号，在其他浏览器登录时同样生效。',
+          'Saved to your account: it applies wherever you sign in.',
+        ])}
+      </Typography.Paragraph>
+      <Typography.Title level={5} style={{ marginTop: 24 }}>
+        {tx(['消息通知', 'Notifications'])}
+      </Typography.Title>
+      {prefs.error ? <Alert type="error" showIcon message={errorText(prefs.error)} /> : null}
+      <List
+        loading={prefs.isLoading}
+        dataSource={prefs.data ?? []}
+        data-testid="notify-prefs"
+        renderItem={(c) => (
+          <List.Item
+            data-testid={`notify-${c.key}`}
+            actions={[
+              <Switch
+                key="bell"
+                checked={c.bell}
+                disabled={c.mandatory}
+                loading={saving === c.key}
+                aria-label={tx([c.title, c.titleEn])}
+                onChange={(checked) => void toggle(c.key, checked)}
+              />,
+            ]}
+          >
+            <List.Item.Meta
+              title={tx([c.title, c.titleEn])}
+              description={
+                c.mandatory
+                  ? tx(['必收消息，不能关闭', 'Mandatory: cannot be turned off'])
+                  : c.bell
+                    ? tx(['在消息铃铛中提醒并实时推送', 'Shown in the bell and pushed live'])
+                    : tx([
+                        '已关闭：不推送、不计入未读，仍可在“我的消息”中查看',
+                        'Off: not pushed or counted; still listed under My messages',
+                      ])
+              }
+            />
+          </List.Item>
+        )}
+      />
+    </div>
   );
 }
 
@@ -279,8 +512,14 @@ function Sessions() {
   );
 }
 
+const TABS = ['base', 'security', 'preferences', 'sessions'] as const;
+
 export default function AccountSettings() {
   const tx = useBilingual();
+  // ?tab=preferences opens a tab directly (links from elsewhere, screenshots).
+  const [params] = useSearchParams();
+  const asked = params.get('tab');
+  const initialTab = TABS.find((key) => key === asked) ?? 'base';
   const profile = useQuery({
     queryKey: ['account-profile'],
     queryFn: () => api.get<Profile>('/sys/user/profile'),
@@ -290,6 +529,7 @@ export default function AccountSettings() {
       {profile.error ? <Alert type="error" showIcon message={errorText(profile.error)} /> : null}
       {profile.data ? (
         <Tabs
+          defaultActiveKey={initialTab}
           items={[
             {
               key: 'base',
@@ -300,6 +540,11 @@ export default function AccountSettings() {
               key: 'security',
               label: tx(['安全设置', 'Security']),
               children: <Security profile={profile.data} />,
+            },
+            {
+              key: 'preferences',
+              label: tx(['偏好设置', 'Preferences']),
+              children: <Preferences />,
             },
             {
               key: 'sessions',
