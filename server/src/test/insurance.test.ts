@@ -128,7 +128,9 @@ describe('cargo insurance', () => {
     await k.ledgerCheck();
   });
 
-  it("puts the policy number into the waybill's regulator message; an uninsured one carries none", async () => {
+  it("puts the policy number into the waybill's regulator message; an uninsured one carries none", {
+    timeout: 150_000,
+  }, async () => {
     const insuredNote = await dispatched();
     const policy = (await insure(insuredNote.id)).result;
     await k.drive(insuredNote.id, 'audit');

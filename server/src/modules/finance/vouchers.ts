@@ -149,8 +149,8 @@ export async function buildVouchers(db: DbOrTx, tenantId: number, period: string
           summary,
           subjectCode: a.code,
           subjectName: a.name,
-          debitFen: l.amountFen < 0 ? -l.amountFen : 0,
-          creditFen: l.amountFen > 0 ? l.amountFen : 0,
+          debitFen: Math.max(0, -l.amountFen),
+          creditFen: Math.max(0, l.amountFen),
           partner: a.auxiliary === 'none' ? null : l.ownerName,
           partnerKind: a.auxiliary,
         };
