@@ -130,9 +130,11 @@ export async function buildVouchers(db: DbOrTx, tenantId: number, period: string
   for (const p of postings) {
     const own = byPosting.get(p.id) ?? [];
     const noteNo = own.find((l) => l.shippingNoteNumber)?.shippingNoteNumber;
+    // A waybill's posting names the waybill; a recharge names the shipper and the bank serial.
+    const customer = own.find((l) => l.ownerType === WALLET_OWNER.customer)?.ownerName;
     const summary = [
       EVENT_TEXT[p.event] ?? p.memo ?? p.event,
-      noteNo ? `运单${noteNo}` : (p.bankSerialNo ?? ''),
+      noteNo ? `运单${noteNo}` : [customer, p.bankSerialNo].filter(Boolean).join(' '),
     ]
       .filter(Boolean)
       .join(' ');

@@ -130,8 +130,8 @@ export default function VoucherExport() {
           </Space>
           <Typography.Paragraph type="secondary" style={{ marginTop: 8, marginBottom: 0 }}>
             {tx([
-              '每笔账户流水记账生成一张记账凭证，开具发票另生成收入凭证；科目在“凭证科目”中设置。',
-              'Each ledger posting is one voucher, each invoice issued one more; the accounts are set in Voucher accounts.',
+              '每笔账户流水记账生成一张记账凭证，开具发票另生成收入凭证（借贷合计含发票凭证，账户流水合计不含）；科目在“凭证科目”中设置。',
+              'Each ledger posting is one voucher, each invoice issued one more (the debit and credit totals include the invoices, the ledger totals do not); the accounts are set in Voucher accounts.',
             ])}
           </Typography.Paragraph>
         </Card>
