@@ -17,6 +17,7 @@ import { ReasonDialog } from '../../components/finance/ReasonDialog';
 import { pageOf, ResourceListPage, type ResourcePageDef } from '../../components/resource';
 import { useBilingual } from '../../components/resource/text';
 import { errorText, postEnvelope } from '../../services/request';
+import { announceChange } from '../../services/resourceEvents';
 import { NotePicker } from '../shipping/components/NotePicker';
 
 type Row = Record<string, unknown>;
@@ -120,7 +121,10 @@ export default function InsuranceList() {
     [],
   );
   const close = (changed: boolean) => {
-    if (changed) announceMoneyChange();
+    if (changed) {
+      announceChange(PATH);
+      announceMoneyChange();
+    }
     setDialog(null);
   };
   const required = (zh: string, en: string) => [{ required: true, message: tx([zh, en]) }];
