@@ -18,6 +18,8 @@ export const PLATFORM_ACCOUNT = {
   bankClearing: 'bank_clearing',
   adjustment: 'adjustment',
   cardProvider: 'card_provider',
+  /** Cargo-insurance premiums collected from shippers, owed to the insurers (issue 23). */
+  insurerPayable: 'insurer_payable',
 } as const;
 export type PlatformAccount = (typeof PLATFORM_ACCOUNT)[keyof typeof PLATFORM_ACCOUNT];
 
@@ -27,6 +29,7 @@ export const PLATFORM_ACCOUNT_NAMES: Record<PlatformAccount, string> = {
   bank_clearing: '银行清算户',
   adjustment: '调账户',
   card_provider: '油卡/ETC待结算',
+  insurer_payable: '应付保险费',
 };
 
 /** Type of a ledger line (ledger_type). */
@@ -42,6 +45,7 @@ export const LEDGER_TYPE = {
   advance: 9,
   claim: 10,
   cardShare: 11,
+  insurance: 12,
 } as const;
 
 /** "Still to pay the driver" (domain.md): unpaid, prepaid, failed. */

@@ -4,6 +4,7 @@ import { appsModule } from './apps/index.ts';
 import { dashboardModule } from './dashboard/index.ts';
 import { financeModule } from './finance/index.ts';
 import { freightModule } from './freight/index.ts';
+import { insuranceModule } from './insurance/index.ts';
 import { onlineModule } from './online/index.ts';
 import { regulatorModule } from './regulator/index.ts';
 import { riskModule } from './risk/index.ts';
@@ -20,6 +21,7 @@ export const modules: ModuleRegistration[] = [
   (app, ctx) => financeModule(app, ctx),
   (app, ctx) => onlineModule(app, ctx),
   (app, ctx) => regulatorModule(app, ctx),
+  (app, ctx) => insuranceModule(app, ctx),
   (app, ctx) => riskModule(app, ctx),
   (app, ctx) => dashboardModule(app, ctx),
 ];

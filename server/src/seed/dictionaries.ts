@@ -473,6 +473,7 @@ export const DICTIONARIES: DictSeed[] = [
       ['9', '垫付', 'Advance'],
       ['10', '理赔', 'Claim'],
       ['11', '油卡/ETC', 'Fuel card / ETC'],
+      ['12', '保险费', 'Insurance premium'],
     ],
   },
   {

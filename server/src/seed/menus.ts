@@ -15,6 +15,8 @@ import {
   etcRecordResource,
   evaluationResource,
   type FieldDecls,
+  insuranceRateResource,
+  insuranceResource,
   type NoteView,
   noteResource,
   orderResource,
@@ -28,6 +30,7 @@ import {
   vehiclePositionResource,
   vehicleResource,
   viewPermission,
+  voucherAccountResource,
 } from '@freight/contracts';
 
 // The menu tree of every screen, with the component strings the console resolves (web/src/pages/<component>)
@@ -304,6 +307,30 @@ export const MENU_TREE: MenuSeed[] = [
     ]),
     crudPage('/plateform/gas', '油卡管理', 'plateform/GasList', 'finance:gas'),
     resourcePage('/plateform/etc', 'ETC记录', 'plateform/EtcList', etcRecordResource, { match: '重新匹配' }),
+    // Accounting vouchers of a period from the ledger, for 用友 and 金蝶 (issue 23); the 科目 mapping beside.
+    page('/plateform/voucher', '凭证导出', 'plateform/VoucherExport', 'finance:voucher:list', [
+      { perms: 'finance:voucher:export', name: '导出凭证' },
+    ]),
+    resourcePage(
+      '/plateform/voucherAccount',
+      '凭证科目',
+      'plateform/VoucherAccountList',
+      voucherAccountResource,
+    ),
+  ]),
+  // Compliance a platform needs on day one (issue 23).
+  group('/compliance', '合规管理', 'SafetyCertificateOutlined', [
+    resourcePage('/compliance/insurance', '货运保险', 'compliance/InsuranceList', insuranceResource, {
+      insure: '投保',
+      cancel: '退保',
+      claim: '报案理赔',
+    }),
+    resourcePage(
+      '/compliance/insuranceRate',
+      '保险费率',
+      'compliance/InsuranceRateList',
+      insuranceRateResource,
+    ),
   ]),
   group('/risk', '风控管理', 'SafetyOutlined', [
     resourcePage('/risk/list', '风控列表', 'risk/RiskList', riskNoteResource),

@@ -1,11 +1,13 @@
 import { createHash } from 'node:crypto';
-import { DEMO_PASSWORD, USER_TYPE } from '@freight/contracts';
+import { DEMO_PASSWORD, SIM_INSURER_CODE, USER_TYPE } from '@freight/contracts';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { hyConfig, hySetting } from '../modules/apps/schema.ts';
 import { finApprovalLimit } from '../modules/finance/schema.ts';
+import { voucherAccounts } from '../modules/finance/vouchers.ts';
 import { seedBanks } from '../modules/freight/banks.ts';
 import { hyCaptain } from '../modules/freight/partySchema.ts';
 import { hyAgent, hyCustomer, hyCustomerAdmin } from '../modules/freight/schema.ts';
+import { insRate } from '../modules/insurance/schema.ts';
 import { sysQuartzJob } from '../modules/system/adminSchema.ts';
 import { DEFAULT_SMS_TEMPLATES } from '../modules/system/auth/smsTemplates.ts';
 import { sysSmsTemplate } from '../modules/system/authSchema.ts';
@@ -109,6 +111,7 @@ const ROLE_MENUS: Record<Exclude<(typeof ROLES)[number]['code'], 'admin'>, strin
     '/shipping/list',
     '/shipping/contract',
     '/shipping/track',
+    '/compliance/insurance',
     '/map/realtime',
     '/order/list',
     '/customer/wallet',
@@ -127,6 +130,7 @@ const ROLE_MENUS: Record<Exclude<(typeof ROLES)[number]['code'], 'admin'>, strin
     '/shipping/list',
     '/shipping/contract',
     '/shipping/track',
+    '/compliance/insurance',
     '/map/realtime',
     '/order/list',
     '/customer/user',
@@ -171,6 +175,7 @@ const ROLE_MENUS: Record<Exclude<(typeof ROLES)[number]['code'], 'admin'>, strin
     '/risk/list',
     '/risk/warning',
     '/plateform/invoice',
+    '/compliance/insurance',
     '/map/realtime',
     '/map/track',
     '/statistics/list',
@@ -201,6 +206,10 @@ const ROLE_MENUS: Record<Exclude<(typeof ROLES)[number]['code'], 'admin'>, strin
     '/plateform/tax',
     '/plateform/etc',
     '/plateform/gas',
+    '/plateform/voucher',
+    '/plateform/voucherAccount',
+    '/compliance/insurance',
+    '/compliance/insuranceRate',
     '/report/tax',
     '/risk/loss',
     '/statistics/list',
@@ -291,6 +300,8 @@ const CUSTOMER_EXCLUDED = [
   'finance:invoice:redLetter',
   // A shipper reads, downloads and verifies its contracts; the platform signs them.
   'shipping:contract:sign',
+  // A shipper insures and cancels its own waybills' cargo; claims are reported by the platform.
+  'compliance:insurance:claim',
 ];
 /** Buttons a role does not get with its pages: operations see what is due for payment, finance pays it. */
 const TRACK_SOURCE_BUTTONS = [
@@ -326,6 +337,16 @@ const ROLE_EXCLUDED_BUTTONS: Partial<Record<keyof typeof ROLE_MENUS, string[]>> 
 };
 
 /** Default payout approval limits per role (fin_approval_limit); a role without a row has no limit. */
+/** Cargo class, rate in 万分之, minimum premium in fen (1900 其他 serves every class without a rate). */
+const DEFAULT_INSURANCE_RATES: Array<[string, number, number]> = [
+  ['1900', 3, 500],
+  ['0100', 2, 500],
+  ['0400', 2, 500],
+  ['1100', 3, 500],
+  ['1200', 5, 1000],
+  ['1701', 8, 1000],
+];
+
 const APPROVAL_LIMITS = [
   { roleCode: 'finance', step: 'review', maxFen: 100_000_000 },
   { roleCode: 'cashier', step: 'execute', maxFen: 50_000_000 },
@@ -559,6 +580,24 @@ export async function seedSystem(db: Db): Promise<void> {
 
   // The banks driver cards are opened at.
   await seedBanks(db);
+
+  // The 科目 mapping of the accounting vouchers (凭证科目), edited on its screen.
+  await voucherAccounts(db, 0);
+
+  // Default cargo-insurance premium rates (万分之), edited on the 保险费率 screen.
+  await db
+    .insert(insRate)
+    .values(
+      DEFAULT_INSURANCE_RATES.map(([cargoType, rateBp, minPremiumFen]) => ({
+        id: stableId('ins-rate', cargoType),
+        cargoType,
+        insurerCode: SIM_INSURER_CODE,
+        rateBp,
+        minPremiumFen,
+        createBy: 'system',
+      })),
+    )
+    .onConflictDoNothing();
 
   await db
     .insert(finApprovalLimit)

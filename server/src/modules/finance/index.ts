@@ -16,11 +16,13 @@ import { lossRuleRoutes } from './lossRules.ts';
 import { handleCallback, payRoutes } from './payRoutes.ts';
 import { charge } from './postings.ts';
 import { taxRoutes } from './taxRoutes.ts';
+import { voucherRoutes } from './voucherRoutes.ts';
 import { walletRoutes } from './walletRoutes.ts';
 
 // Money (issue 17): wallets and the double-entry ledger, recharges, payouts through the approval chain and the
 // bank adapter, bills, adjustments, platform costs, bank statements, loss rules and the reconcile job.
 
+export { submitAdjustment } from './adjustments.ts';
 export type { BankAdapter } from './bank/adapter.ts';
 export { type SimBankSettings, SimulatedBank } from './bank/simulatedBank.ts';
 export { resolvePayments, resumePayments, sendPayments } from './bankPayments.ts';
@@ -29,12 +31,15 @@ export type { FinActor, Finance } from './context.ts';
 export { SYSTEM_ACTOR, silentLog } from './context.ts';
 export { importEtcRecords, matchEtcRecords } from './etcRecords.ts';
 export { finFuelCard, finFuelRecharge, finFuelStatement } from './fuelSchema.ts';
+export { type PremiumPosting, postPremium, refundPremium } from './insurancePostings.ts';
 export { einvoiceOf, INVOICE_JOB } from './invoiceRoutes.ts';
 export { seedFinanceJobs } from './jobs.ts';
 export { submitPayout } from './payouts.ts';
 export { rechargeViaBank } from './recharge.ts';
 export { checkLedger } from './reconcile.ts';
 export { taxAuthorityOf } from './taxRoutes.ts';
+export { moneyTx, once } from './tx.ts';
+export { buildVouchers, voucherAccounts } from './vouchers.ts';
 
 const instances = new WeakMap<AppContext, { fin: Finance; sim: SimulatedBank | null }>();
 
@@ -96,6 +101,7 @@ export function financeModule(app: FastifyInstance, ctx: AppContext): void {
   lossRuleRoutes(app, ctx);
   etcRoutes(app, ctx);
   fuelCardRoutes(app, ctx, fin);
+  voucherRoutes(app, ctx);
   for (const job of financeJobs(fin)) ctx.jobs.register(job);
 
   // A restart resumes what was at the bank: unsent payments are sent, unanswered ones queried (never paid twice).

@@ -130,6 +130,11 @@ export async function enqueueFundFlow(tx: DbOrTx, payment: SettledPayment): Prom
   });
 }
 
+export {
+  registerWaybillInsurance,
+  type WaybillInsurance,
+  type WaybillInsuranceLookup,
+} from './insuranceHook.ts';
 export { REPORT_JOB, seedReportJob } from './job.ts';
 export type { FundFlowInput, FundFlowPayment } from './messages/fundFlow.ts';
 export { hyReportMessage } from './schema.ts';

@@ -9,6 +9,7 @@ import {
   hyShippingNote,
   hyVehicle,
 } from '../freight/index.ts';
+import { waybillInsurance } from './insuranceHook.ts';
 import {
   type BuildResult,
   buildDriver,
@@ -160,7 +161,7 @@ async function waybillContent(
         weightG: note.loadWeightG ?? note.plannedWeightG,
       },
       actualCarrier,
-      insurance: null,
+      insurance: await waybillInsurance(db, note.id),
       remark: null,
     },
     codes,

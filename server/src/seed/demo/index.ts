@@ -11,6 +11,7 @@ import { contractsSeeder } from './contracts.ts';
 import { etcSeeder } from './etc.ts';
 import { demoFilesSeeder } from './files.ts';
 import { financeSeeder } from './finance.ts';
+import { insuranceSeeder } from './insurance.ts';
 import { invoiceSeeder } from './invoices.ts';
 import { partiesSeeder } from './parties.ts';
 import { positionsSeeder } from './positions.ts';
@@ -28,6 +29,7 @@ export const DEMO_SEEDERS: DemoSeeder[] = [
   contractsSeeder,
   demoFilesSeeder,
   financeSeeder,
+  insuranceSeeder,
   etcSeeder,
   invoiceSeeder,
   regulatorSeeder,

@@ -1,0 +1,56 @@
+import { voucherAccountBody, voucherAccountResource, voucherQuery } from '@freight/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { perm } from '../../platform/access/declare.ts';
+import type { AppContext } from '../../platform/context.ts';
+import { ok } from '../../platform/http/envelope.ts';
+import { unauthorized } from '../../platform/http/errors.ts';
+import { bindResource } from '../../platform/resource/bindResource.ts';
+import { finVoucherAccount } from './voucherSchema.ts';
+import { buildVouchers, voucherWorkbook } from './vouchers.ts';
+
+// 凭证导出 (issue 23): the period's vouchers previewed and exported for 用友 or 金蝶; the 科目 mapping is a
+// declared list whose rows are edited (their keys are fixed: every ledger account has one).
+
+type Row = Record<string, unknown>;
+
+export function voucherRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  bindResource(app, ctx, voucherAccountResource, finVoucherAccount, {
+    dataLog: true,
+    updateSchema: voucherAccountBody.extend({ id: z.string().min(1).max(32) }) as unknown as z.ZodType<
+      Row & { id: string }
+    >,
+  });
+
+  r.get(
+    '/finance/voucher/preview',
+    { config: { access: perm('finance:voucher:list') }, schema: { querystring: voucherQuery } },
+    async (request) => {
+      const session = request.session;
+      if (!session) throw unauthorized();
+      return ok(await buildVouchers(ctx.db, session.tenantId, request.query.period));
+    },
+  );
+
+  r.get(
+    '/finance/voucher/export',
+    {
+      config: { access: perm('finance:voucher:export'), audit: { operateType: 4, content: '导出会计凭证' } },
+      schema: { querystring: voucherQuery },
+    },
+    async (request, reply) => {
+      const session = request.session;
+      if (!session) throw unauthorized();
+      const { period, format } = request.query;
+      const preview = await buildVouchers(ctx.db, session.tenantId, period);
+      const buffer = await voucherWorkbook(preview, format, { operator: session.user.username });
+      const filename = encodeURIComponent(`凭证${period}-${format === 'yonyou' ? '用友' : '金蝶'}.xlsx`);
+      return reply
+        .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+        .header('content-disposition', `attachment; filename*=UTF-8''${filename}`)
+        .send(buffer);
+    },
+  );
+}

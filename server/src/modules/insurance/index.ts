@@ -1,0 +1,124 @@
+import {
+  cancelPolicyBody,
+  insuranceRateBody,
+  insuranceRateResource,
+  insuranceResource,
+  insureBody,
+  policyClaimBody,
+  SHIPPING_STATUS,
+} from '@freight/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { perm } from '../../platform/access/declare.ts';
+import type { AppContext } from '../../platform/context.ts';
+import { tablesWritten } from '../../platform/db/tableWrites.ts';
+import { ok } from '../../platform/http/envelope.ts';
+import { bindResource } from '../../platform/resource/bindResource.ts';
+import { financeOf } from '../finance/index.ts';
+import { actorOf, onFreightEvent } from '../freight/index.ts';
+import { registerWaybillInsurance } from '../regulator/index.ts';
+import { type InsurerAdapter, SimulatedInsurer } from './insurer.ts';
+import {
+  cancelPolicy,
+  cancelWithNote,
+  claimPolicy,
+  type InsuranceDeps,
+  insure,
+  policyOfNote,
+} from './policies.ts';
+import { insPolicy, insRate } from './schema.ts';
+
+// 货运险 (issue 23): the policies' list (a shipper sees its own), insuring a waybill before loading, cancelling
+// (refunded), reporting a claim (调账理赔), and the premium rate table. The waybill message reads the policy.
+
+export type { InsurerAdapter } from './insurer.ts';
+export { SimulatedInsurer } from './insurer.ts';
+export { cancelPolicy, type InsuranceDeps, insure } from './policies.ts';
+export { insPolicy, insRate } from './schema.ts';
+
+type Row = Record<string, unknown>;
+
+const instances = new WeakMap<object, InsuranceDeps>();
+
+/** The insurance services of an app (the demo seeder insures through them). */
+export function insuranceOf(ctx: Pick<AppContext, 'db'>): InsuranceDeps {
+  const found = instances.get(ctx.db);
+  if (!found) throw new Error('insurance module not registered');
+  return found;
+}
+
+export function insuranceModule(
+  app: FastifyInstance,
+  ctx: AppContext,
+  insurer: InsurerAdapter = new SimulatedInsurer(),
+): void {
+  const deps: InsuranceDeps = { fin: financeOf(ctx).fin, insurer };
+  instances.set(ctx.db, deps);
+  registerWaybillInsurance(ctx.db, policyOfNote);
+
+  // A waybill cancelled, refused or voided before loading takes its policy with it: the premium goes back.
+  onFreightEvent(ctx.db, async (tx, event) => {
+    if (event.kind !== 'noteStep') return;
+    const to = event.note.status;
+    if (to !== SHIPPING_STATUS.cancelled && to !== SHIPPING_STATUS.refused && to !== SHIPPING_STATUS.void)
+      return;
+    await cancelWithNote(deps, tx, event.note, event.before, event.operator);
+  });
+
+  bindResource(app, ctx, insuranceResource, insPolicy, {});
+  bindResource(app, ctx, insuranceRateResource, insRate, {
+    dataLog: true,
+    createSchema: insuranceRateBody as unknown as z.ZodType<Row>,
+    updateSchema: insuranceRateBody.extend({ id: z.string().min(1).max(32) }) as unknown as z.ZodType<
+      Row & { id: string }
+    >,
+  });
+
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.post(
+    '/compliance/insurance/insure',
+    {
+      config: {
+        access: perm('compliance:insurance:insure'),
+        audit: { operateType: 2, content: '投保货运险' },
+      },
+      schema: { body: insureBody },
+    },
+    async (request) => {
+      const row = await insure(deps, actorOf(request), request.body);
+      tablesWritten(ctx.db, insPolicy);
+      return ok(row, `已投保，保单号${row.policyNo}`);
+    },
+  );
+  r.post(
+    '/compliance/insurance/cancel',
+    {
+      config: {
+        access: perm('compliance:insurance:cancel'),
+        audit: { operateType: 3, content: '货运险退保' },
+      },
+      schema: { body: cancelPolicyBody },
+    },
+    async (request) => {
+      const row = await cancelPolicy(deps, actorOf(request), request.body);
+      tablesWritten(ctx.db, insPolicy);
+      return ok(row, `保单${row.policyNo}已退保，保费已退回`);
+    },
+  );
+  r.post(
+    '/compliance/insurance/claim',
+    {
+      config: {
+        access: perm('compliance:insurance:claim'),
+        audit: { operateType: 2, content: '货运险报案理赔' },
+      },
+      schema: { body: policyClaimBody },
+    },
+    async (request) => {
+      const row = await claimPolicy(deps, actorOf(request), request.body);
+      tablesWritten(ctx.db, insPolicy);
+      return ok(row, `已报案，理赔单${row.claimAdjustNo}待财务审批`);
+    },
+  );
+}

@@ -1,0 +1,75 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  pgTable,
+  smallint,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { auditColumns, idColumn, idRef, tstz } from '../../platform/db/columns.ts';
+
+// 货运险 (issue 23): the policies bought for waybills and the premium rate table. Money in integer fen.
+
+const fen = (name: string) => bigint(name, { mode: 'number' }).notNull().default(0);
+
+/** A waybill's cargo policy: bought before loading, cancelled (and refunded) before loading. */
+export const insPolicy = pgTable(
+  'ins_policy',
+  {
+    id: idColumn(),
+    tenantId: integer('tenant_id').notNull().default(0),
+    policyNo: varchar('policy_no', { length: 50 }).notNull(),
+    /** insurance_company dictionary (the regulator's code table). */
+    insurerCode: varchar('insurer_code', { length: 20 }).notNull(),
+    /** The insurer's id of the request (the idempotency key that bought it). */
+    insurerRequestId: varchar('insurer_request_id', { length: 64 }).notNull(),
+    noteId: idRef('note_id').notNull(),
+    shippingNoteNumber: varchar('shipping_note_number', { length: 20 }).notNull(),
+    customerId: idRef('customer_id').notNull(),
+    customerName: varchar('customer_name', { length: 200 }),
+    cargoType: varchar('cargo_type', { length: 10 }).notNull(),
+    goodsName: varchar('goods_name', { length: 100 }),
+    insuredValueFen: fen('insured_value_fen'),
+    /** Premium rate in 万分之 (basis points) as the rate table had it. */
+    rateBp: integer('rate_bp').notNull(),
+    premiumFen: fen('premium_fen'),
+    /** 1 insured, 2 cancelled (POLICY_STATE). */
+    state: smallint('state').notNull().default(1),
+    insureTime: tstz('insure_time').defaultNow().notNull(),
+    premiumPostingId: idRef('premium_posting_id'),
+    cancelTime: tstz('cancel_time'),
+    cancelReason: varchar('cancel_reason', { length: 200 }),
+    refundPostingId: idRef('refund_posting_id'),
+    /** The 货损理赔 adjustment reported on the policy (调账理赔). */
+    claimAdjustNo: varchar('claim_adjust_no', { length: 32 }),
+    claimFen: fen('claim_fen'),
+    ...auditColumns(),
+  },
+  (t) => [
+    // One policy in force per waybill; a cancelled one may be followed by a new one.
+    uniqueIndex('ins_policy_note_insured_uidx').on(t.noteId).where(sql`state = 1`),
+    uniqueIndex('ins_policy_no_uidx').on(t.insurerCode, t.policyNo),
+    index('ins_policy_list_idx').on(t.tenantId, t.createTime),
+    index('ins_policy_customer_idx').on(t.tenantId, t.customerId, t.createTime),
+  ],
+);
+
+/** The premium rate of a cargo class (class 1900 其他 serves the classes without one). */
+export const insRate = pgTable(
+  'ins_rate',
+  {
+    id: idColumn(),
+    tenantId: integer('tenant_id').notNull().default(0),
+    cargoType: varchar('cargo_type', { length: 10 }).notNull(),
+    insurerCode: varchar('insurer_code', { length: 20 }).notNull(),
+    rateBp: integer('rate_bp').notNull(),
+    minPremiumFen: fen('min_premium_fen'),
+    enabled: boolean('enabled').notNull().default(true),
+    remark: varchar('remark', { length: 200 }),
+    ...auditColumns(),
+  },
+  (t) => [uniqueIndex('ins_rate_cargo_uidx').on(t.tenantId, t.cargoType)],
+);
