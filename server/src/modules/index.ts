@@ -5,6 +5,7 @@ import { dashboardModule } from './dashboard/index.ts';
 import { financeModule } from './finance/index.ts';
 import { freightModule } from './freight/index.ts';
 import { onlineModule } from './online/index.ts';
+import { privacyModule } from './privacy/index.ts';
 import { regulatorModule } from './regulator/index.ts';
 import { riskModule } from './risk/index.ts';
 import type { DictCache } from './system/dict/cache.ts';
@@ -22,4 +23,5 @@ export const modules: ModuleRegistration[] = [
   (app, ctx) => regulatorModule(app, ctx),
   (app, ctx) => riskModule(app, ctx),
   (app, ctx) => dashboardModule(app, ctx),
+  (app, ctx) => privacyModule(app, ctx),
 ];

@@ -19,6 +19,9 @@ import {
   noteResource,
   orderResource,
   ossFileResource,
+  privacyConsentResource,
+  privacyPolicyResource,
+  privacyRequestResource,
   type ResourceDecl,
   riskNoteResource,
   riskParamResource,
@@ -358,6 +361,26 @@ export const MENU_TREE: MenuSeed[] = [
       'apps/PlatformSettingList',
       'apps:setting:list',
       buttons('apps:setting', { edit: '编辑' }),
+    ),
+  ]),
+  // Issue 23: compliance screens (the verification and insurance screens join this group from their branches).
+  group('/compliance', '合规管理', 'SafetyCertificateOutlined', [
+    resourcePage(
+      '/compliance/privacyPolicy',
+      '隐私政策',
+      'compliance/PrivacyPolicyList',
+      privacyPolicyResource,
+      {
+        publish: '发布',
+      },
+    ),
+    resourcePage('/compliance/consent', '同意记录', 'compliance/ConsentList', privacyConsentResource),
+    resourcePage(
+      '/compliance/privacyRequest',
+      '个人信息申请',
+      'compliance/PrivacyRequestList',
+      privacyRequestResource,
+      { handle: '处理' },
     ),
   ]),
   group('/system', '系统管理', 'SettingOutlined', [

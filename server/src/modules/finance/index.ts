@@ -109,3 +109,4 @@ export function financeModule(app: FastifyInstance, ctx: AppContext): void {
 }
 export { finInvoice } from './invoiceSchema.ts';
 export { finBankPayment, finBill, finPayout, finWallet } from './schema.ts';
+export { finTaxRecord } from './taxSchema.ts';
