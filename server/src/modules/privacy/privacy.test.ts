@@ -1,14 +1,48 @@
 // Issue 23 §PIPL: privacy-policy versions asked at sign-in and the consent recorded; a person's own-data export
 // (whole, with their waybills), correction, and deletion refused while a legal retention holds the records or
 // carried out as anonymisation; nobody files for someone else.
-import { eq } from 'drizzle-orm';
+import { DEMO_PASSWORD } from '@freight/contracts';
+import { eq, inArray } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashPassword } from '../../platform/auth/crypto.ts';
 import { startTestApp, type TestApp } from '../../test/harness.ts';
 import { readXlsx } from '../../test/kit.ts';
 import { api, ShippingKit } from '../../test/shippingKit.ts';
 import { hyDriver } from '../freight/index.ts';
-import { userIdOf, userWithCodes } from '../freight/partyTestKit.ts';
+import { sysPermission, sysRole, sysRolePermission, sysUser, sysUserRole } from '../system/index.ts';
+
+async function userIdOf(t: TestApp, username: string): Promise<string> {
+  const [user] = await t.db.select({ id: sysUser.id }).from(sysUser).where(eq(sysUser.username, username));
+  return user.id;
+}
+
+/** A staff login whose only role holds exactly `codes`. */
+async function userWithCodes(t: TestApp, username: string, codes: string[]): Promise<string> {
+  const perms = await t.db
+    .select({ id: sysPermission.id })
+    .from(sysPermission)
+    .where(inArray(sysPermission.perms, codes));
+  const [role] = await t.db
+    .insert(sysRole)
+    .values({ roleCode: `r_${username}`, roleName: username, createBy: 'test' })
+    .returning({ id: sysRole.id });
+  await t.db.insert(sysRolePermission).values(perms.map((p) => ({ roleId: role.id, permissionId: p.id })));
+  const [user] = await t.db
+    .insert(sysUser)
+    .values({
+      username,
+      realname: username,
+      password: await hashPassword(DEMO_PASSWORD),
+      passwordChangedAt: new Date(),
+      userType: 1,
+      status: 1,
+      createBy: 'test',
+    })
+    .returning({ id: sysUser.id });
+  await t.db.insert(sysUserRole).values({ userId: user.id, roleId: role.id });
+  return t.login(username);
+}
 
 describe('personal information: consent, own-data requests', () => {
   let t: TestApp;
@@ -29,7 +63,7 @@ describe('personal information: consent, own-data requests', () => {
       await t.app.inject({
         method: 'POST',
         url: api('/sys/login'),
-        payload: { username, password: 'Freight#2026' },
+        payload: { username, password: DEMO_PASSWORD },
       })
     ).json().result;
 
