@@ -47,7 +47,7 @@ export function PrivacyConsentGate() {
       maskClosable={false}
       keyboard={false}
       width={640}
-      title={`${prompt.title}（${tx(['版本', 'version'])} ${prompt.version}）`}
+      title={tx([`${prompt.title}（版本 ${prompt.version}）`, `${prompt.title} (version ${prompt.version})`])}
       data-testid="privacy-consent"
       footer={[
         <Button key="decline" onClick={() => void logout()} data-testid="privacy-decline">
