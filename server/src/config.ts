@@ -33,6 +33,13 @@ export interface AppConfig {
   demoOrders: number | undefined;
   /** /sys/loginByUsername answers 406 when the password is older than this. */
   passwordMaxAgeDays: number;
+  /** Full months the operation and login logs stay in sys_log before archiving (LOG_ONLINE_MONTHS, at least 6). */
+  logOnlineMonths: number;
+  /**
+   * Years a person's records are kept by law after the last one, which refuse their deletion until then
+   * (RETENTION_WAYBILL_YEARS, RETENTION_PAYMENT_YEARS, RETENTION_TAX_YEARS; issue 23).
+   */
+  retention: RetentionYears;
   /** CAS server base URL (e.g. https://cas.example.com/cas); single sign-on is off without it. */
   casServerUrl?: string;
   /** Third-party OpenID Connect providers (one from OIDC_* settings). */
@@ -44,6 +51,15 @@ export interface AppConfig {
   scheduler: boolean;
   /** S3-compatible object store for uploads (S3_BUCKET and S3_ENDPOINT set); local files without it. */
   s3?: S3Settings;
+}
+
+export interface RetentionYears {
+  /** Waybills and their tracks (网络平台道路货物运输经营管理暂行办法: at least 3 years). */
+  waybill: number;
+  /** Payments to the person (bank payment records, 反洗钱 customer records: 5 years). */
+  payment: number;
+  /** Tax records filed for the person (税收征管法 accounting records: 10 years). */
+  tax: number;
 }
 
 export interface OidcProviderConfig {
@@ -142,6 +158,12 @@ export function loadConfig(
     seedDemo: flag(env.SEED_DEMO, true),
     demoOrders: env.DEMO_ORDERS ? int(env.DEMO_ORDERS, 0) || undefined : undefined,
     passwordMaxAgeDays: int(env.PASSWORD_MAX_AGE_DAYS, 90),
+    logOnlineMonths: Math.max(6, int(env.LOG_ONLINE_MONTHS, 6)),
+    retention: {
+      waybill: int(env.RETENTION_WAYBILL_YEARS, 3),
+      payment: int(env.RETENTION_PAYMENT_YEARS, 5),
+      tax: int(env.RETENTION_TAX_YEARS, 10),
+    },
     casServerUrl: env.CAS_SERVER_URL?.replace(/\/+$/, '') || undefined,
     oidcProviders: oidcFromEnv(env),
     consoleLoginPath: env.CONSOLE_LOGIN_PATH ?? '/user/login',

@@ -25,6 +25,7 @@ export * from './resources/invoice.ts';
 export * from './resources/orders.ts';
 export * from './resources/parties.ts';
 export * from './resources/positions.ts';
+export * from './resources/privacy.ts';
 export * from './resources/regulator.ts';
 export * from './resources/risk.ts';
 export * from './resources/shipping.ts';

@@ -6,6 +6,7 @@ import { financeModule } from './finance/index.ts';
 import { freightModule } from './freight/index.ts';
 import { insuranceModule } from './insurance/index.ts';
 import { onlineModule } from './online/index.ts';
+import { privacyModule } from './privacy/index.ts';
 import { regulatorModule } from './regulator/index.ts';
 import { riskModule } from './risk/index.ts';
 import type { DictCache } from './system/dict/cache.ts';
@@ -24,4 +25,5 @@ export const modules: ModuleRegistration[] = [
   (app, ctx) => insuranceModule(app, ctx),
   (app, ctx) => riskModule(app, ctx),
   (app, ctx) => dashboardModule(app, ctx),
+  (app, ctx) => privacyModule(app, ctx),
 ];

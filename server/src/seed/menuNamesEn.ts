@@ -202,4 +202,7 @@ export const MENU_NAMES_EN: Readonly<Record<string, string>> = {
   部门角色: 'Department roles',
   签署: 'Sign',
   拉取北斗轨迹: 'Pull Beidou track',
+  隐私政策: 'Privacy policies',
+  同意记录: 'Consent records',
+  个人信息申请: 'Personal data requests',
 };

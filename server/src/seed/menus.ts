@@ -21,6 +21,9 @@ import {
   noteResource,
   orderResource,
   ossFileResource,
+  privacyConsentResource,
+  privacyPolicyResource,
+  privacyRequestResource,
   type ResourceDecl,
   riskNoteResource,
   riskParamResource,
@@ -330,6 +333,23 @@ export const MENU_TREE: MenuSeed[] = [
       '保险费率',
       'compliance/InsuranceRateList',
       insuranceRateResource,
+    ),
+    resourcePage(
+      '/compliance/privacyPolicy',
+      '隐私政策',
+      'compliance/PrivacyPolicyList',
+      privacyPolicyResource,
+      {
+        publish: '发布',
+      },
+    ),
+    resourcePage('/compliance/consent', '同意记录', 'compliance/ConsentList', privacyConsentResource),
+    resourcePage(
+      '/compliance/privacyRequest',
+      '个人信息申请',
+      'compliance/PrivacyRequestList',
+      privacyRequestResource,
+      { handle: '处理' },
     ),
   ]),
   group('/risk', '风控管理', 'SafetyOutlined', [

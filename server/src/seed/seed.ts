@@ -617,7 +617,7 @@ export async function seedSystem(db: Db): Promise<void> {
     .onConflictDoNothing();
 }
 
-/** purgeExpiredSessions runs every hour; the others wait for an administrator to start them. */
+/** purgeExpiredSessions runs every hour, the log seal and archive on their own; the others wait for an administrator. */
 const SYSTEM_JOBS = [
   {
     jobClassName: 'purgeExpiredSessions',
@@ -639,6 +639,20 @@ const SYSTEM_JOBS = [
     parameter: '{"batchSize":100}',
     description: '每分钟发送队列中的消息',
     status: -1,
+  },
+  {
+    jobClassName: 'sealLogs',
+    cronExpression: '30 * * * * ?',
+    parameter: '{}',
+    description: '每分钟把新日志接入当月的哈希链',
+    status: 0,
+  },
+  {
+    jobClassName: 'archiveLogs',
+    cronExpression: '0 30 2 * * ?',
+    parameter: '{}',
+    description: '每天把在线期（至少6个月）之前的日志月份压缩归档',
+    status: 0,
   },
 ];
 

@@ -24,6 +24,7 @@ import { LayoutFooter } from './LayoutFooter';
 import { layoutToken } from './layoutToken';
 import { MobileMenu } from './MobileMenu';
 import { PageBreadcrumb } from './PageBreadcrumb';
+import { PrivacyConsentGate } from './PrivacyConsentGate';
 import { TabBar } from './TabBar';
 import { useHeaderAutoHide } from './useHeaderAutoHide';
 import { useDevice } from './useMediaQuery';
@@ -146,6 +147,7 @@ export default function BasicLayout() {
             )}
           </div>
         </ProLayout>
+        <PrivacyConsentGate />
         <SettingDrawer
           open={settingsDrawerOpen}
           onClose={() => useSettingsDrawer.getState().setOpen(false)}

@@ -115,3 +115,4 @@ export function financeModule(app: FastifyInstance, ctx: AppContext): void {
 }
 export { finInvoice } from './invoiceSchema.ts';
 export { finBankPayment, finBill, finPayout, finWallet } from './schema.ts';
+export { finTaxRecord } from './taxSchema.ts';

@@ -28,7 +28,12 @@ export {
   onAnnouncementRead,
   publishToUsers,
 } from './announcement/deliver.ts';
-export { type LoginCheck, registerLoginCheck } from './auth/loginChecks.ts';
+export {
+  type LoginCheck,
+  type LoginExtra,
+  registerLoginCheck,
+  registerLoginExtra,
+} from './auth/loginChecks.ts';
 export { consumeSmsCode } from './auth/sms.ts';
 export { registerUniqueFields, type UniqueField } from './common/duplicateRoutes.ts';
 export { mayReadFile, randomStoredName, recordFile } from './common/fileOwners.ts';

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, smallint, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { auditColumns, idColumn, idRef, tstz } from '../db/columns.ts';
 
@@ -22,8 +23,18 @@ export const sysLog = pgTable(
     success: smallint('success').notNull().default(1),
     costTime: integer('cost_time'),
     createTime: tstz('create_time').defaultNow().notNull(),
+    /**
+     * The month of the hash chain (yyyymm, China time), its place in that chain and the hashes: set when
+     * the row is sealed (logChain.ts), within a minute of being written. Null until then.
+     */
+    monthKey: integer('month_key'),
+    chainSeq: integer('chain_seq'),
+    prevHash: varchar('prev_hash', { length: 64 }),
+    rowHash: varchar('row_hash', { length: 64 }),
   },
   (t) => [
+    uniqueIndex('sys_log_chain_uidx').on(t.monthKey, t.chainSeq),
+    index('sys_log_unsealed_idx').on(t.createTime).where(sql`${t.rowHash} is null`),
     index('sys_log_type_time_idx').on(t.logType, t.createTime),
     index('sys_log_user_idx').on(t.username),
     // The log screen's default order and the paged export of every log (newest first, id as tie-break).
@@ -44,3 +55,17 @@ export const sysDataLog = pgTable(
   },
   (t) => [uniqueIndex('sys_data_log_version_uidx').on(t.dataTable, t.dataId, t.dataVersion)],
 );
+
+/**
+ * One month of the log: the head of its hash chain (last sequence and hash, so a removed tail is
+ * noticed) and, once archived, the compressed file it lives in and that file's SHA-256.
+ */
+export const sysLogMonth = pgTable('sys_log_month', {
+  monthKey: integer('month_key').primaryKey(),
+  lastSeq: integer('last_seq').notNull().default(0),
+  lastHash: varchar('last_hash', { length: 64 }),
+  archiveFile: varchar('archive_file', { length: 255 }),
+  archiveSha256: varchar('archive_sha256', { length: 64 }),
+  archivedRows: integer('archived_rows'),
+  archivedAt: tstz('archived_at'),
+});

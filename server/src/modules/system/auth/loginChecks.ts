@@ -1,3 +1,4 @@
+import type { LoginResult } from '@freight/contracts';
 import type { DbOrTx } from '../../../platform/db/client.ts';
 import type { UserRow } from '../user/service.ts';
 
@@ -21,4 +22,22 @@ export async function loginCheckRefusal(db: DbOrTx, user: UserRow): Promise<stri
     if (refusal) return refusal;
   }
   return null;
+}
+
+/**
+ * What another module adds to a successful sign-in's answer, e.g. the privacy policy the user still has to
+ * accept (issue 23). Runs after every check passed.
+ */
+export type LoginExtra = (db: DbOrTx, user: UserRow) => Promise<Partial<LoginResult>>;
+
+const extras = new Map<string, LoginExtra>();
+
+export function registerLoginExtra(name: string, extra: LoginExtra): void {
+  extras.set(name, extra);
+}
+
+export async function loginExtras(db: DbOrTx, user: UserRow): Promise<Partial<LoginResult>> {
+  let out: Partial<LoginResult> = {};
+  for (const extra of extras.values()) out = { ...out, ...(await extra(db, user)) };
+  return out;
 }

@@ -17,7 +17,7 @@ import type { DictCache } from '../dict/cache.ts';
 import { sysUser } from '../schema.ts';
 import { tenantLoginRefusal } from '../tenant/service.ts';
 import { departsOf, findActiveUser, toUserInfo, type UserRow } from '../user/service.ts';
-import { loginCheckRefusal } from './loginChecks.ts';
+import { loginCheckRefusal, loginExtras } from './loginChecks.ts';
 
 // Verifying against a real hash when the user does not exist keeps the timing of "no such user" and
 // "wrong password" alike, so the login cannot be used to discover accounts.
@@ -140,6 +140,7 @@ export function loginFlow(ctx: AppContext, dicts: DictCache) {
       cid: user.cid,
       departs,
       multi_depart: multiDepart,
+      ...(await loginExtras(db, user)),
     };
   }
 

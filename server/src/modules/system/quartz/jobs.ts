@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, lt } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
+import { archiveLogs, sealLogs } from '../../../platform/audit/logChain.ts';
 import { failureRetentionMs } from '../../../platform/auth/lockout.ts';
 import { sysCaptcha, sysLoginFailure, sysUserToken } from '../../../platform/auth/schema.ts';
 import type { AppContext } from '../../../platform/context.ts';
@@ -186,6 +187,26 @@ export function systemJobs(ctx: AppContext, log: FastifyBaseLogger): JobDefiniti
         const { batchSize } = params as { batchSize?: number };
         const tally = await deliverQueuedMessages(db, channelFor(ctx.config, log), batchSize ?? 100);
         return JSON.stringify(tally);
+      },
+    },
+    {
+      key: 'sealLogs',
+      title: '日志哈希链封存',
+      description: '按月把新写入的操作和登录日志接入哈希链（每条的哈希包含前一条的哈希），篡改可被校验发现',
+      params: z.object({}).strict(),
+      async run() {
+        return JSON.stringify({ sealed: await sealLogs(db) });
+      },
+    },
+    {
+      key: 'archiveLogs',
+      title: '日志归档',
+      description:
+        '在线保留至少6个月（LOG_ONLINE_MONTHS），更早的月份校验后压缩归档到数据目录，归档后仍可在日志页查询和校验',
+      params: z.object({}).strict(),
+      async run() {
+        const outcome = await archiveLogs(db, ctx.config.dataDir, ctx.config.logOnlineMonths);
+        return JSON.stringify(outcome).slice(0, 2000);
       },
     },
   ];

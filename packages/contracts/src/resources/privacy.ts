@@ -1,0 +1,178 @@
+import { z } from 'zod';
+import { resource } from '../resource.ts';
+
+// Personal information (个人信息保护法, issue 23): privacy-policy versions, the consents given to them, and the
+// requests of a person about their own data (export, correction, deletion). Keys are columns of
+// server/src/modules/privacy/schema.ts.
+
+const created = {
+  label: ['提交时间', 'Submitted'],
+  kind: 'datetime',
+  form: false,
+  sort: true,
+  search: 'range',
+  list: { width: 170 },
+} as const;
+
+export const SUBJECT_TYPE_OPTIONS = [
+  { value: 'driver', label: ['司机', 'Driver'] },
+  { value: 'user', label: ['用户', 'User'] },
+] as const;
+
+export const privacyPolicyBody = z.object({
+  version: z
+    .string({ error: '请输入版本号' })
+    .trim()
+    .regex(/^[0-9A-Za-z.-]{1,20}$/, '版本号只能包含字母、数字、点和横线'),
+  title: z.string({ error: '请输入标题' }).trim().min(1, '请输入标题').max(100),
+  content: z.string({ error: '请输入政策正文' }).trim().min(1, '请输入政策正文').max(50_000),
+});
+
+/** 隐私政策: versions; a published version is asked of every party user at their next sign-in. */
+export const privacyPolicyResource = resource({
+  path: '/privacy/policy',
+  permission: 'compliance:privacy:policy',
+  title: ['隐私政策', 'Privacy policies'],
+  actions: ['add', 'edit', 'export'],
+  defaultSort: { field: 'createTime', order: 'desc' },
+  body: privacyPolicyBody,
+  fields: {
+    version: {
+      label: ['版本号', 'Version'],
+      required: true,
+      search: 'like',
+      sort: true,
+      list: { width: 110 },
+    },
+    title: { label: ['标题', 'Title'], required: true, search: 'like', list: { width: 220, ellipsis: true } },
+    content: { label: ['政策正文', 'Text'], kind: 'textarea', required: true, list: false, wide: true },
+    published: {
+      label: ['已发布', 'Published'],
+      kind: 'switch',
+      form: false,
+      filter: true,
+      list: { width: 90 },
+    },
+    publishedAt: {
+      label: ['发布时间', 'Published at'],
+      kind: 'datetime',
+      form: false,
+      sort: true,
+      list: { width: 170 },
+    },
+    createTime: { ...created, label: ['创建时间', 'Created'] },
+  },
+});
+
+/** 同意记录: who accepted which version, when, from where. Written only by the acceptance itself. */
+export const privacyConsentResource = resource({
+  path: '/privacy/consent',
+  permission: 'compliance:privacy:consent',
+  title: ['同意记录', 'Consent records'],
+  actions: ['export'],
+  defaultSort: { field: 'acceptedAt', order: 'desc' },
+  fields: {
+    subjectType: {
+      label: ['主体类型', 'Subject type'],
+      kind: 'dict',
+      options: SUBJECT_TYPE_OPTIONS,
+      search: true,
+      form: false,
+      list: { width: 100 },
+    },
+    subjectId: { label: ['主体ID', 'Subject ID'], filter: true, form: false, list: false },
+    subjectName: { label: ['姓名/账号', 'Name'], search: 'like', form: false, list: { width: 140 } },
+    policyVersion: { label: ['政策版本', 'Version'], search: true, form: false, list: { width: 100 } },
+    acceptedAt: {
+      label: ['同意时间', 'Accepted at'],
+      kind: 'datetime',
+      search: 'range',
+      sort: true,
+      form: false,
+      list: { width: 170 },
+    },
+    ip: { label: ['IP', 'IP'], search: 'like', form: false, list: { width: 130 } },
+    channel: {
+      label: ['渠道', 'Channel'],
+      kind: 'dict',
+      options: [
+        { value: 'console', label: ['管理端', 'Console'] },
+        { value: 'app', label: ['APP', 'App'] },
+      ],
+      search: true,
+      form: false,
+      list: { width: 90 },
+    },
+    userAgent: { label: ['客户端', 'Client'], form: false, list: { width: 200, ellipsis: true } },
+  },
+});
+
+export const PRIVACY_REQUEST_KIND_OPTIONS = [
+  { value: 'export', label: ['导出本人数据', 'Export own data'] },
+  { value: 'correct', label: ['更正', 'Correction'] },
+  { value: 'delete', label: ['删除/匿名化', 'Deletion'] },
+] as const;
+
+/** A person's request about their own data; staff file one for a driver who asked through the app or in person. */
+export const privacyRequestBody = z.object({
+  kind: z.enum(['export', 'correct', 'delete'], { error: '请选择申请类型' }),
+  subjectType: z.enum(['driver', 'user'], { error: '请选择主体类型' }),
+  subjectId: z.string({ error: '请选择申请人' }).trim().min(1, '请选择申请人').max(32),
+  detail: z.string().trim().max(1000).optional(),
+});
+export type PrivacyRequestBody = z.infer<typeof privacyRequestBody>;
+
+/** 个人信息申请: the requests of people about their own data, for the privacy staff. */
+export const privacyRequestResource = resource({
+  path: '/privacy/request',
+  permission: 'compliance:privacy:request',
+  title: ['个人信息申请', 'Personal data requests'],
+  actions: ['export'],
+  defaultSort: { field: 'createTime', order: 'desc' },
+  fields: {
+    kind: {
+      label: ['申请类型', 'Kind'],
+      kind: 'dict',
+      options: PRIVACY_REQUEST_KIND_OPTIONS,
+      search: true,
+      form: false,
+      list: { width: 130 },
+    },
+    subjectType: {
+      label: ['主体类型', 'Subject type'],
+      kind: 'dict',
+      options: SUBJECT_TYPE_OPTIONS,
+      search: true,
+      form: false,
+      list: { width: 100 },
+    },
+    subjectId: { label: ['主体ID', 'Subject ID'], filter: true, form: false, list: false },
+    subjectName: { label: ['申请人', 'Person'], search: 'like', form: false, list: { width: 120 } },
+    state: {
+      label: ['状态', 'State'],
+      kind: 'dict',
+      options: [
+        { value: 'pending', label: ['待处理', 'Pending'] },
+        { value: 'done', label: ['已完成', 'Done'] },
+        { value: 'refused', label: ['已拒绝', 'Refused'] },
+      ],
+      tag: true,
+      search: true,
+      form: false,
+      list: { width: 90 },
+    },
+    detail: { label: ['申请内容', 'Request'], form: false, list: { width: 200, ellipsis: true } },
+    result: { label: ['处理结果', 'Outcome'], form: false, list: { width: 260, ellipsis: true } },
+    retainUntil: { label: ['保留至', 'Retained until'], kind: 'date', form: false, list: { width: 110 } },
+    requestedBy: { label: ['提交人', 'Filed by'], form: false, list: { width: 100 } },
+    createTime: created,
+    handledBy: { label: ['处理人', 'Handled by'], form: false, list: { width: 100 } },
+    handledAt: {
+      label: ['处理时间', 'Handled at'],
+      kind: 'datetime',
+      form: false,
+      sort: true,
+      list: { width: 170 },
+    },
+  },
+});

@@ -1,0 +1,51 @@
+// 隐私政策 (issue 23): policy versions. A draft is edited; publishing a version asks every party user to
+// accept it at their next sign-in (the console's consent dialog). A published version is never rewritten.
+import { type Envelope, privacyPolicyResource } from '@freight/contracts';
+import { Alert, App } from 'antd';
+import { useMemo } from 'react';
+import { pageOf, ResourceListPage, type ResourcePageDef } from '../../components/resource';
+import { useBilingual } from '../../components/resource/text';
+import { postEnvelope } from '../../services/request';
+
+const perm = privacyPolicyResource.permission;
+
+export default function PrivacyPolicyList() {
+  const tx = useBilingual();
+  const { message } = App.useApp();
+  const def = useMemo<ResourcePageDef>(() => {
+    const base = pageOf(privacyPolicyResource, {
+      header: (
+        <Alert
+          type="info"
+          showIcon
+          style={{ marginBottom: 12 }}
+          message={tx([
+            '发布新版本后，货主、经纪人、车队长用户下次登录时须重新阅读并同意；司机在APP中同意。已发布的版本不能修改。',
+            'Once a version is published, shipper, agent and captain users must accept it at their next sign-in; drivers accept in the app. A published version cannot be changed.',
+          ])}
+        />
+      ),
+      editable: (row) => !row.published,
+      rowActions: [
+        {
+          key: 'publish',
+          label: ['发布', 'Publish'],
+          perm: `${perm}:publish`,
+          visible: (row) => !row.published,
+          confirm: [
+            '发布后所有用户须重新同意，确定发布？',
+            'Every user will be asked to accept it again. Publish?',
+          ],
+          run: async (row, helpers) => {
+            const env = (await postEnvelope('/privacy/policy/publish', { id: row.id })) as Envelope<unknown>;
+            if (!env.success) throw new Error(env.message);
+            message.success(env.message);
+            helpers.reload();
+          },
+        },
+      ],
+    });
+    return base;
+  }, [message, tx]);
+  return <ResourceListPage def={def} />;
+}
