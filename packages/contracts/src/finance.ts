@@ -18,6 +18,8 @@ export const PLATFORM_ACCOUNT = {
   bankClearing: 'bank_clearing',
   adjustment: 'adjustment',
   cardProvider: 'card_provider',
+  /** Tolls the platform bears (an order's ETC rule 1): an expense, debited when the waybill is paid. */
+  etcExpense: 'etc_expense',
 } as const;
 export type PlatformAccount = (typeof PLATFORM_ACCOUNT)[keyof typeof PLATFORM_ACCOUNT];
 
@@ -27,6 +29,7 @@ export const PLATFORM_ACCOUNT_NAMES: Record<PlatformAccount, string> = {
   bank_clearing: '银行清算户',
   adjustment: '调账户',
   card_provider: '油卡/ETC待结算',
+  etc_expense: 'ETC通行费支出',
 };
 
 /** Type of a ledger line (ledger_type). */
@@ -42,7 +45,18 @@ export const LEDGER_TYPE = {
   advance: 9,
   claim: 10,
   cardShare: 11,
+  /** Matched ETC tolls settled at the waybill's payment (deducted from the driver or borne by the platform). */
+  etcToll: 12,
 } as const;
+
+/**
+ * Who bears a waybill's matched ETC tolls (etc_rule, on the order and snapshotted on the note): 0 deducted from
+ * the driver's freight, 1 paid by the platform. Posted through the ledger when the waybill is paid.
+ */
+export const ETC_RULE = { deducted: 0, platform: 1 } as const;
+
+/** A toll record's settlement (etc_settle_state): open until the waybill's payment posts it. */
+export const ETC_SETTLE_STATE = { open: 0, settled: 1 } as const;
 
 /** "Still to pay the driver" (domain.md): unpaid, prepaid, failed. */
 export const STILL_TO_PAY = UNPAID_PAY_STATUSES;
