@@ -11,6 +11,7 @@ import { contractsSeeder } from './contracts.ts';
 import { etcSeeder } from './etc.ts';
 import { demoFilesSeeder } from './files.ts';
 import { financeSeeder } from './finance.ts';
+import { incomeReportSeeder } from './incomeReports.ts';
 import { invoiceSeeder } from './invoices.ts';
 import { partiesSeeder } from './parties.ts';
 import { positionsSeeder } from './positions.ts';
@@ -29,6 +30,7 @@ export const DEMO_SEEDERS: DemoSeeder[] = [
   demoFilesSeeder,
   financeSeeder,
   etcSeeder,
+  incomeReportSeeder,
   invoiceSeeder,
   regulatorSeeder,
   riskSeeder,
