@@ -20,6 +20,8 @@ export const PLATFORM_ACCOUNT = {
   cardProvider: 'card_provider',
   /** Cargo-insurance premiums collected from shippers, owed to the insurers (issue 23). */
   insurerPayable: 'insurer_payable',
+  /** Tolls the platform bears (an order's ETC rule 1): an expense, debited when the waybill is paid. */
+  etcExpense: 'etc_expense',
 } as const;
 export type PlatformAccount = (typeof PLATFORM_ACCOUNT)[keyof typeof PLATFORM_ACCOUNT];
 
@@ -30,6 +32,7 @@ export const PLATFORM_ACCOUNT_NAMES: Record<PlatformAccount, string> = {
   adjustment: '调账户',
   card_provider: '油卡/ETC待结算',
   insurer_payable: '应付保险费',
+  etc_expense: 'ETC通行费支出',
 };
 
 /** Type of a ledger line (ledger_type). */
@@ -46,7 +49,18 @@ export const LEDGER_TYPE = {
   claim: 10,
   cardShare: 11,
   insurance: 12,
+  /** Matched ETC tolls settled at the waybill's payment (deducted from the driver or borne by the platform). */
+  etcToll: 13,
 } as const;
+
+/**
+ * Who bears a waybill's matched ETC tolls (etc_rule, on the order and snapshotted on the note): 0 deducted from
+ * the driver's freight, 1 paid by the platform. Posted through the ledger when the waybill is paid.
+ */
+export const ETC_RULE = { deducted: 0, platform: 1 } as const;
+
+/** A toll record's settlement (etc_settle_state): open until the waybill's payment posts it. */
+export const ETC_SETTLE_STATE = { open: 0, settled: 1 } as const;
 
 /** "Still to pay the driver" (domain.md): unpaid, prepaid, failed. */
 export const STILL_TO_PAY = UNPAID_PAY_STATUSES;

@@ -228,6 +228,8 @@ const orderFields = {
   fuelCardValue: z.coerce.number().int().min(0).max(100_000_000).default(0),
   etcMode: z.coerce.number().int().min(0).max(2).default(0),
   etcValue: z.coerce.number().int().min(0).max(100_000_000).default(0),
+  /** Who bears the matched ETC tolls: 0 deducted from the driver's freight, 1 paid by the platform. */
+  etcRule: z.coerce.number().int().min(0).max(1).default(0),
   prepayMode: z.coerce.number().int().min(0).max(2).default(0),
   prepayValue: z.coerce.number().int().min(0).max(100_000_000).default(0),
   remark: text(500),
@@ -243,6 +245,8 @@ export const ORDER_STAFF_FIELDS = [
   'serviceFeeValue',
   'agentFeeMode',
   'agentFeeValue',
+  // Tolls the platform bears are its cost: only its staff choose it.
+  'etcRule',
 ] as const;
 type StaffField = (typeof ORDER_STAFF_FIELDS)[number];
 
@@ -261,6 +265,8 @@ function checkOrder(v: OrderCheck, ctx: z.RefinementCtx): void {
     fail('serviceFeeValue', '反算费率必须小于100%');
   for (const k of ['fuelCard', 'etc', 'prepay'] as const)
     if (v[`${k}Mode`] === 1 && v[`${k}Value`] > 10_000) fail(`${k}Value`, '比例不能超过100%');
+  // A toll the platform bears is not also withheld from the driver as an ETC share.
+  if (v.etcRule === 1 && v.etcMode !== 0) fail('etcRule', '平台承担ETC时，不能再设置司机运费中的ETC金额');
 }
 
 export const orderShape = z.object(orderFields);

@@ -58,3 +58,29 @@ export const taxCorrectBody = z
       .optional(),
   })
   .refine((v) => v.idCard || v.cardNo, '请填写要更正的身份证号或银行卡号');
+
+// Quarterly income reporting of platform operators (国务院令第810号《互联网平台企业涉税信息报送规定》): per
+// quarter, each driver's and agent's identity and the income the platform actually paid them, generated from the
+// ledger, reviewed by a second person and sent through the tax adapter.
+
+/** A quarter's report (income_report_state): draft → reviewed → sent → accepted | failed (resend). */
+export const INCOME_REPORT_STATE = { draft: 0, reviewed: 1, sent: 2, accepted: 3, failed: 4 } as const;
+
+/** Whose income a line reports (income_payee_kind): the ledger owner types of drivers and agents. */
+export const INCOME_PAYEE_KIND = { driver: 2, agent: 3 } as const;
+
+/** Tax identity of a payee as far as the platform knows it (income_tax_identity). */
+export const INCOME_TAX_IDENTITY = { entrusted: 1, person: 2 } as const;
+
+/** The China-time bounds [from, to) of a quarter `YYYY-Qn`. */
+export function quarterBounds(quarter: string): { from: Date; to: Date } {
+  const [y, q] = [Number(quarter.slice(0, 4)), Number(quarter.slice(6))];
+  const month = (q - 1) * 3 + 1;
+  const at = (year: number, m: number) => new Date(`${year}-${String(m).padStart(2, '0')}-01T00:00:00+08:00`);
+  return { from: at(y, month), to: q === 4 ? at(y + 1, 1) : at(y, month + 3) };
+}
+
+const quarter = z.string({ error: '请选择季度' }).regex(/^\d{4}-Q[1-4]$/, '季度格式为 YYYY-Qn（如 2026-Q1）');
+
+export const incomeGenerateBody = z.object({ quarter });
+export const incomeReportIdBody = z.object({ id });

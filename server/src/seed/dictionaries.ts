@@ -388,6 +388,36 @@ export const DICTIONARIES: DictSeed[] = [
     ],
   },
   {
+    code: 'income_report_state',
+    name: '收入报送状态',
+    nameEn: 'Income report state',
+    items: [
+      ['0', '草稿', 'Draft', 'default'],
+      ['1', '已复核', 'Reviewed', 'blue'],
+      ['2', '已报送', 'Sent', 'processing'],
+      ['3', '报送成功', 'Accepted', 'green'],
+      ['4', '报送失败', 'Failed', 'red'],
+    ],
+  },
+  {
+    code: 'income_payee_kind',
+    name: '收入人类型',
+    nameEn: 'Payee kind',
+    items: [
+      ['2', '司机', 'Driver'],
+      ['3', '经纪人', 'Agent'],
+    ],
+  },
+  {
+    code: 'income_tax_identity',
+    name: '纳税身份',
+    nameEn: 'Tax identity',
+    items: [
+      ['1', '自然人（委托代征）', 'Person (tax entrusted)'],
+      ['2', '自然人', 'Person'],
+    ],
+  },
+  {
     code: 'tax_batch_state',
     name: '税务批次状态',
     nameEn: 'Tax batch state',
@@ -474,6 +504,7 @@ export const DICTIONARIES: DictSeed[] = [
       ['10', '理赔', 'Claim'],
       ['11', '油卡/ETC', 'Fuel card / ETC'],
       ['12', '保险费', 'Insurance premium'],
+      ['13', 'ETC通行费', 'ETC tolls'],
     ],
   },
   {
@@ -566,6 +597,24 @@ export const DICTIONARIES: DictSeed[] = [
     items: [
       ['1', '收', 'In'],
       ['2', '支', 'Out'],
+    ],
+  },
+  {
+    code: 'etc_rule',
+    name: 'ETC承担方式',
+    nameEn: 'ETC tolls borne by',
+    items: [
+      ['0', '司机运费扣除', 'Deducted from the freight'],
+      ['1', '平台承担', 'Paid by the platform'],
+    ],
+  },
+  {
+    code: 'etc_settle_state',
+    name: 'ETC结算状态',
+    nameEn: 'ETC settlement',
+    items: [
+      ['0', '未结算', 'Open', 'default'],
+      ['1', '已结算', 'Settled', 'green'],
     ],
   },
   {

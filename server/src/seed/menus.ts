@@ -377,6 +377,17 @@ export const MENU_TREE: MenuSeed[] = [
       { perms: 'report:tax:send', name: '发送税务' },
       { perms: 'report:tax:resend', name: '重新发送' },
       { perms: 'report:tax:export', name: '导出' },
+      // 平台收入季度报送 (国务院令第810号) on the same screen: its list, export and steps.
+      // (codes of buttonCodesOf(incomeReportLineResource): list, export, sensitive)
+      ...buttons('report:income', {
+        list: '收入季度报送',
+        export: '导出收入报告',
+        sensitive: '查看收入报送敏感信息',
+        generate: '生成收入报告',
+        review: '复核收入报告',
+        send: '报送收入报告',
+        resend: '重新报送收入报告',
+      }),
     ]),
     exportPage('/report/transport', '交通监管同步', 'report/TransportSyncList', 'report:transport'),
     // One resend code for both screens: the route that requeues declares one permission.

@@ -143,7 +143,7 @@ export async function saveSettlements(tx: DbOrTx, rows: SettlementRow[]): Promis
         .slice(i, i + CHUNK)
         .map(
           (r) =>
-            sql`(${r.noteId}, ${r.billId}, ${r.chargedFen}::bigint, ${r.chargeTime}::timestamptz, ${r.advancedFen}::bigint, ${r.cardShareFen}::bigint, ${r.prepaidFen}::bigint, ${r.finalPaidFen}::bigint, ${r.agentPaidFen}::bigint, ${r.adjustFen}::bigint, ${r.heldFen}::bigint)`,
+            sql`(${r.noteId}, ${r.billId}, ${r.chargedFen}::bigint, ${r.chargeTime}::timestamptz, ${r.advancedFen}::bigint, ${r.cardShareFen}::bigint, ${r.prepaidFen}::bigint, ${r.finalPaidFen}::bigint, ${r.agentPaidFen}::bigint, ${r.adjustFen}::bigint, ${r.heldFen}::bigint, ${r.etcDeductFen}::bigint)`,
         ),
       sql`, `,
     );
@@ -152,9 +152,9 @@ export async function saveSettlements(tx: DbOrTx, rows: SettlementRow[]): Promis
       set bill_id = v.bill_id, charged_fen = v.charged_fen, charge_time = v.charge_time,
           advanced_fen = v.advanced_fen, card_share_fen = v.card_share_fen, prepaid_fen = v.prepaid_fen,
           final_paid_fen = v.final_paid_fen, agent_paid_fen = v.agent_paid_fen, adjust_fen = v.adjust_fen,
-          held_fen = v.held_fen, update_time = now()
+          held_fen = v.held_fen, etc_deduct_fen = v.etc_deduct_fen, update_time = now()
       from (values ${values}) as v(note_id, bill_id, charged_fen, charge_time, advanced_fen, card_share_fen,
-        prepaid_fen, final_paid_fen, agent_paid_fen, adjust_fen, held_fen)
+        prepaid_fen, final_paid_fen, agent_paid_fen, adjust_fen, held_fen, etc_deduct_fen)
       where s.note_id = v.note_id`);
   }
 }

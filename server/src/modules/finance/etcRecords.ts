@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import { TextDecoder } from 'node:util';
-import { yuanToFen } from '@freight/contracts';
-import { and, eq, sql } from 'drizzle-orm';
+import { ETC_SETTLE_STATE, yuanToFen } from '@freight/contracts';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import type { Db, DbOrTx } from '../../platform/db/client.ts';
 import { newId } from '../../platform/db/columns.ts';
@@ -453,8 +453,20 @@ export async function matchEtcRecords(
   return { matched, unmatched: Number(left?.n ?? 0) };
 }
 
-/** Deletes the records of one import of the tenant; returns how many. */
+/** Deletes the records of one import of the tenant; returns how many. Settled tolls are in the ledger: kept. */
 export async function deleteEtcBatch(db: Db, tenantId: number, importBatch: string): Promise<number> {
+  const [settled] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(finEtcRecord)
+    .where(
+      and(
+        eq(finEtcRecord.tenantId, tenantId),
+        eq(finEtcRecord.importBatch, importBatch),
+        eq(finEtcRecord.settleState, ETC_SETTLE_STATE.settled),
+      ),
+    );
+  if (Number(settled?.n ?? 0) > 0)
+    throw bizError(`该批次有${settled?.n}条通行费已随运单付款结算入账，不能删除`);
   const gone = await db
     .delete(finEtcRecord)
     .where(and(eq(finEtcRecord.tenantId, tenantId), eq(finEtcRecord.importBatch, importBatch)))
@@ -477,4 +489,89 @@ export async function etcTotalOfNote(
     .from(finEtcRecord)
     .where(and(eq(finEtcRecord.tenantId, tenantId), eq(finEtcRecord.noteId, noteId)));
   return { count: Number(row?.count ?? 0), amountFen: Number(row?.amountFen ?? 0) };
+}
+
+// ---- settlement at the waybill's payment ---------------------------------------------------------------------
+
+/** A note's matched toll records: those still open (locked for the payment) and the total already settled. */
+export interface NoteTolls {
+  openIds: string[];
+  openFen: number;
+  settledFen: number;
+}
+
+/** What a payment settles of a note's tolls (payoutPlan.etcDueOf). */
+export interface EtcDue {
+  recordIds: string[];
+  /** The open tolls. */
+  tollFen: number;
+  /** Of them, what the driver's cash gives up (rule 0; the rest was covered by the order's ETC share). */
+  deductFen: number;
+  /** etc_rule: 0 deducted, 1 platform. */
+  rule: number;
+}
+
+/** The matched toll records of the notes, locked in id order (FOR UPDATE) within the payment's transaction. */
+export async function lockNoteTolls(
+  tx: DbOrTx,
+  tenantId: number,
+  noteIds: string[],
+): Promise<Map<string, NoteTolls>> {
+  const out = new Map<string, NoteTolls>();
+  for (let i = 0; i < noteIds.length; i += 500) {
+    const rows = await tx
+      .select({
+        id: finEtcRecord.id,
+        noteId: finEtcRecord.noteId,
+        amountFen: finEtcRecord.amountFen,
+        settleState: finEtcRecord.settleState,
+      })
+      .from(finEtcRecord)
+      .where(
+        and(
+          eq(finEtcRecord.tenantId, tenantId),
+          inArray(finEtcRecord.noteId, noteIds.slice(i, i + 500)),
+          eq(finEtcRecord.matchState, 1),
+        ),
+      )
+      .orderBy(asc(finEtcRecord.id))
+      .for('update');
+    for (const r of rows) {
+      const key = r.noteId as string;
+      const t = out.get(key) ?? { openIds: [], openFen: 0, settledFen: 0 };
+      if (r.settleState === ETC_SETTLE_STATE.settled) t.settledFen += r.amountFen;
+      else {
+        t.openIds.push(r.id);
+        t.openFen += r.amountFen;
+      }
+      out.set(key, t);
+    }
+  }
+  return out;
+}
+
+/** Marks toll records settled by a payout (same transaction as its postings). */
+export async function markTollsSettled(
+  tx: DbOrTx,
+  settled: Array<{ recordIds: string[]; postingId: string; rule: number; payoutId: string }>,
+): Promise<void> {
+  const now = new Date();
+  for (const s of settled)
+    for (let i = 0; i < s.recordIds.length; i += 500)
+      await tx
+        .update(finEtcRecord)
+        .set({
+          settleState: ETC_SETTLE_STATE.settled,
+          settleRule: s.rule,
+          settlePayoutId: s.payoutId,
+          settlePostingId: s.postingId || null,
+          settleTime: now,
+          updateTime: now,
+        })
+        .where(
+          and(
+            inArray(finEtcRecord.id, s.recordIds.slice(i, i + 500)),
+            eq(finEtcRecord.settleState, ETC_SETTLE_STATE.open),
+          ),
+        );
 }

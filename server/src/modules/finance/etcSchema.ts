@@ -27,6 +27,16 @@ export const finEtcRecord = pgTable(
     noteId: varchar('note_id', { length: 32 }),
     shippingNoteNumber: varchar('shipping_note_number', { length: 32 }),
     matchTime: tstz('match_time'),
+    /**
+     * 0 open, 1 settled (etc_settle_state): posted through the ledger by the waybill's payment under the rule
+     * of the order (deducted from the driver's freight or borne by the platform).
+     */
+    settleState: smallint('settle_state').notNull().default(0),
+    /** The rule it was settled under (etc_rule), the payout request (fin_payout) and the posting. */
+    settleRule: smallint('settle_rule'),
+    settlePayoutId: varchar('settle_payout_id', { length: 32 }),
+    settlePostingId: varchar('settle_posting_id', { length: 32 }),
+    settleTime: tstz('settle_time'),
     /** The import that brought the record in (one per uploaded file). */
     importBatch: varchar('import_batch', { length: 32 }).notNull(),
     ...auditColumns(),

@@ -32,6 +32,7 @@ export { SYSTEM_ACTOR, silentLog } from './context.ts';
 export { importEtcRecords, matchEtcRecords } from './etcRecords.ts';
 export { finFuelCard, finFuelRecharge, finFuelStatement } from './fuelSchema.ts';
 export { type PremiumPosting, postPremium, refundPremium } from './insurancePostings.ts';
+export { generateIncomeReport, quarterIncome } from './incomeReport.ts';
 export { einvoiceOf, INVOICE_JOB } from './invoiceRoutes.ts';
 export { seedFinanceJobs } from './jobs.ts';
 export { submitPayout } from './payouts.ts';

@@ -1,4 +1,5 @@
 import {
+  ETC_RULE,
   formatFen,
   fuelCardAccountCode,
   LEDGER_TYPE,
@@ -24,8 +25,9 @@ import {
 } from '../freight/index.ts';
 import type { SettlementRow, WalletConfigRow } from './accounts.ts';
 import type { Books } from './books.ts';
+import { type EtcDue, lockNoteTolls, type NoteTolls } from './etcRecords.ts';
 import { type FuelCardRow, type FuelRechargeInsert, fuelCapBp, fuelCapRefusal } from './fuelCards.ts';
-import { advance, charge, customerOf, moveCardShare, shortOfFunds } from './postings.ts';
+import { advance, charge, customerOf, moveCardShare, settleTolls, shortOfFunds } from './postings.ts';
 import { finBankPayment, finNoteSettlement, finWalletConfig } from './schema.ts';
 
 // What a payout request pays for each note, checked against every refusal rule of issue 17, and what it
@@ -49,6 +51,8 @@ export interface NotePlan {
   holdFen: number;
   chargeFirst: boolean;
   advanceFirst: boolean;
+  /** The note's matched toll records not yet settled, posted with this payment under the note's ETC rule. */
+  etc?: EtcDue;
 }
 
 const yuan = (fen: number) => `${formatFen(fen)}元`;
@@ -63,11 +67,32 @@ function refuse(note: NoteRow, reason: string): Error {
   return bizError(`运单${note.shippingNoteNumber}：${reason}`);
 }
 
-/** Cash the driver is still owed on the note: fee ± adjustments − card shares − prepayment already paid. */
+/**
+ * Cash the driver is still owed on the note: fee ± adjustments − card shares − tolls deducted − prepayment
+ * already paid.
+ */
 export function driverCashDue(note: NoteRow, s: SettlementRow): number {
   // A card share moved at loading stays what it was; the fee recomputed at unloading settles in cash.
   const cardShare = s.cardShareFen > 0 ? s.cardShareFen : note.fuelCardFen + note.etcFen;
-  return note.driverFee + s.adjustFen - cardShare - s.prepaidFen;
+  return note.driverFee + s.adjustFen - cardShare - s.etcDeductFen - s.prepaidFen;
+}
+
+/**
+ * What the matched, not yet settled tolls of a note cost whom at its payment. Rule 0 (deducted): the driver
+ * pays them out of the freight — first out of the ETC share the order withholds (moved to the provider account
+ * by the card share), the rest out of the cash; rule 1: the platform bears them all.
+ */
+export function etcDueOf(note: NoteRow, tolls: NoteTolls | undefined): EtcDue | undefined {
+  if (!tolls || tolls.openFen <= 0) return undefined;
+  if (note.etcRule === ETC_RULE.platform)
+    return { recordIds: tolls.openIds, tollFen: tolls.openFen, deductFen: 0, rule: ETC_RULE.platform };
+  const shareLeft = Math.max(0, note.etcFen - tolls.settledFen);
+  return {
+    recordIds: tolls.openIds,
+    tollFen: tolls.openFen,
+    deductFen: Math.max(0, tolls.openFen - shareLeft),
+    rule: ETC_RULE.deducted,
+  };
 }
 
 /**
@@ -92,6 +117,15 @@ export async function planPayout(
       .where(inArray(finWalletConfig.customerId, customerIds)))
       configs.set(c.customerId, c);
   const certificates = await certificateRefusals(tx, notes);
+  // Tolls are settled with the driver's (final or advance) payment, never with a prepayment.
+  const tolls =
+    kind === PAYOUT_KIND.prepay
+      ? new Map<string, NoteTolls>()
+      : await lockNoteTolls(
+          tx,
+          tenantId,
+          notes.map((n) => n.id),
+        );
   const fuelCap = await fuelCapBp(tx, tenantId);
   const plans: NotePlan[] = [];
   for (const note of notes) {
@@ -141,8 +175,15 @@ export async function planPayout(
         plan.advanceFirst = s.advancedFen === 0;
       }
       if (s.cardShareFen === 0) plan.cardShare = note.fuelCardFen + note.etcFen;
-      plan.driverCash = driverCashDue(note, s);
-      if (plan.driverCash < 0) throw refuse(note, '扣款和已付金额超过应付司机运费');
+      plan.etc = etcDueOf(note, tolls.get(note.id));
+      plan.driverCash = driverCashDue(note, s) - (plan.etc?.deductFen ?? 0);
+      if (plan.driverCash < 0)
+        throw refuse(
+          note,
+          plan.etc?.deductFen
+            ? `ETC通行费${yuan(plan.etc.deductFen)}与扣款、已付金额合计超过应付司机运费`
+            : '扣款和已付金额超过应付司机运费',
+        );
       if (note.orderMode === 3 && note.agentId && note.agentFee > 0 && s.agentPaidFen === 0)
         plan.agentCash = note.agentFee;
     }
@@ -179,8 +220,11 @@ export async function planPayout(
     if (
       done.has(driverKind) ||
       (kind !== PAYOUT_KIND.prepay && (done.has(PAYMENT_KIND.final) || done.has(PAYMENT_KIND.advance)))
-    )
+    ) {
       plan.driverCash = 0;
+      // The driver's payment went before: tolls matched since wait for an adjustment (docs/decisions.md).
+      plan.etc = undefined;
+    }
     if (done.has(PAYMENT_KIND.agentFee)) plan.agentCash = 0;
     if (plan.driverCash > 0) {
       const card = driverCards.get(plan.note.driverId);
@@ -238,6 +282,14 @@ async function outstandingAdvances(tx: DbOrTx, customerId: string): Promise<numb
 
 export type PaymentInsert = typeof finBankPayment.$inferInsert;
 
+/** Toll records a payout settled: marked with the payout and the posting after the books are flushed. */
+export interface EtcSettled {
+  recordIds: string[];
+  postingId: string;
+  rule: number;
+  payoutId: string;
+}
+
 const requestNo = () => `PO${newId()}`;
 
 /**
@@ -252,6 +304,7 @@ export async function executePlans(
   payoutId: string,
   payChanges: PayStatusChange[],
   fuel?: { cards: Map<string, FuelCardRow>; recharges: FuelRechargeInsert[] },
+  etcSettled?: EtcSettled[],
 ): Promise<PaymentInsert[]> {
   const payments: PaymentInsert[] = [];
   const advancesOf = new Map<string, number>();
@@ -301,6 +354,11 @@ export async function executePlans(
           createBy: books.operator,
           createTime: books.now,
         });
+    }
+    if (plan.etc) {
+      // The tolls in the same transaction as the payment: the records are marked settled by the caller.
+      const postingId = settleTolls(books, note, s, plan.etc);
+      etcSettled?.push({ recordIds: plan.etc.recordIds, postingId, rule: plan.etc.rule, payoutId });
     }
     const base = {
       tenantId: books.tenantId,

@@ -16,8 +16,16 @@ import { roleCodesOf } from '../system/index.ts';
 import { ensureCustomerAccounts, lockSettlements, saveSettlements, walletKeysOf } from './accounts.ts';
 import { Books } from './books.ts';
 import { type FinActor, type Finance, tablesChanged } from './context.ts';
+import { markTollsSettled } from './etcRecords.ts';
 import { type FuelRechargeInsert, fuelAccountKeys, fuelCardsOf, saveRecharges } from './fuelCards.ts';
-import { executePlans, type PaymentInsert, planPayout, planTotal, type Shares } from './payoutPlan.ts';
+import {
+  type EtcSettled,
+  executePlans,
+  type PaymentInsert,
+  planPayout,
+  planTotal,
+  type Shares,
+} from './payoutPlan.ts';
 import { finApprovalLimit, finBankPayment, finPayout, finPayoutLog, finPayoutNote } from './schema.ts';
 import { moneyTx, once } from './tx.ts';
 
@@ -130,12 +138,19 @@ async function execute(
   }
   const changes: PayStatusChange[] = [];
   const recharges: FuelRechargeInsert[] = [];
-  const payments = await executePlans(books, payout.kind, plans, payout.id, changes, {
-    cards: fuelCards,
-    recharges,
-  });
+  const tolls: EtcSettled[] = [];
+  const payments = await executePlans(
+    books,
+    payout.kind,
+    plans,
+    payout.id,
+    changes,
+    { cards: fuelCards, recharges },
+    tolls,
+  );
   await books.flush();
   await saveRecharges(tx, recharges);
+  await markTollsSettled(tx, tolls);
   await saveSettlements(tx, [...settlements.values()]);
   for (let i = 0; i < payments.length; i += 400)
     await tx.insert(finBankPayment).values(payments.slice(i, i + 400));
@@ -228,6 +243,7 @@ const PAYOUT_TABLES = [
   'fin_wallet',
   'fin_fuel_recharge',
   'fin_fuel_card',
+  'fin_etc_record',
 ] as const;
 
 export async function submitPayout(fin: Finance, actor: FinActor, input: SubmitInput): Promise<PayoutAnswer> {

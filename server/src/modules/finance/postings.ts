@@ -1,8 +1,16 @@
-import { formatFen, LEDGER_TYPE, PAY_STATUS, PLATFORM_ACCOUNT, WALLET_OWNER } from '@freight/contracts';
+import {
+  ETC_RULE,
+  formatFen,
+  LEDGER_TYPE,
+  PAY_STATUS,
+  PLATFORM_ACCOUNT,
+  WALLET_OWNER,
+} from '@freight/contracts';
 import { bizError } from '../../platform/http/errors.ts';
 import type { NoteRow, PayStatusChange } from '../freight/index.ts';
 import type { SettlementRow } from './accounts.ts';
 import type { Books, HeldWallet, Leg } from './books.ts';
+import type { EtcDue } from './etcRecords.ts';
 
 // The postings of domain.md, one function per event. Each runs on locked wallets and notes and changes the
 // note's settlement row; the caller flushes the books and saves the rows in its transaction.
@@ -169,6 +177,38 @@ export function moveCardShare(
     ],
   });
   s.cardShareFen = share;
+  return postingId;
+}
+
+/**
+ * The matched tolls of a note at its payment, credited to the fuel-card/ETC provider account (what the platform
+ * owes the ETC provider). Rule 0 (deducted): driver payable −deductFen, provider +deductFen — the part the
+ * order's ETC share already moved there is not moved again. Rule 1 (platform): ETC expense −tollFen, provider
+ * +tollFen. Returns the posting id ('' when nothing moved: the share covered every toll).
+ */
+export function settleTolls(books: Books, note: NoteRow, s: SettlementRow, due: EtcDue): string {
+  const ref = { noteId: note.id, shippingNoteNumber: note.shippingNoteNumber, customerId: note.customerId };
+  const amount = due.rule === ETC_RULE.platform ? due.tollFen : due.deductFen;
+  if (amount <= 0) return '';
+  const debit =
+    due.rule === ETC_RULE.platform
+      ? books.platform(PLATFORM_ACCOUNT.etcExpense)
+      : books.wallet(WALLET_OWNER.driver, note.driverId);
+  const postingId = books.post({
+    event: 'etc_toll',
+    noteId: note.id,
+    memo: due.rule === ETC_RULE.platform ? 'ETC通行费（平台承担）' : 'ETC通行费（司机运费扣除）',
+    legs: [
+      { wallet: debit, amountFen: -amount, type: LEDGER_TYPE.etcToll, ...ref },
+      {
+        wallet: books.platform(PLATFORM_ACCOUNT.cardProvider),
+        amountFen: amount,
+        type: LEDGER_TYPE.etcToll,
+        ...ref,
+      },
+    ],
+  });
+  if (due.rule === ETC_RULE.deducted) s.etcDeductFen += amount;
   return postingId;
 }
 

@@ -145,6 +145,8 @@ export const finNoteSettlement = pgTable('fin_note_settlement', {
   adjustFen: fen('adjust_fen'),
   /** Customer funds frozen for a prepayment until the charge releases them. */
   heldFen: fen('held_fen'),
+  /** Matched ETC tolls taken from the driver's cash at the payment (order's ETC rule 0). */
+  etcDeductFen: fen('etc_deduct_fen'),
   updateTime: tstz('update_time').defaultNow().notNull(),
 });
 

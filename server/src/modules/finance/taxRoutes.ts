@@ -1,4 +1,9 @@
 import {
+  INCOME_REPORT_STATE,
+  incomeGenerateBody,
+  incomeReportIdBody,
+  incomeReportLineResource,
+  incomeReportResource,
   taxBatchResource,
   taxCollectBody,
   taxCorrectBody,
@@ -14,9 +19,10 @@ import { ok } from '../../platform/http/envelope.ts';
 import { bindResource } from '../../platform/resource/bindResource.ts';
 import type { Finance } from './context.ts';
 import { collectDriverTax, correctDriverTax, driverTaxRates, sendDriverTax } from './driverTax.ts';
+import { generateIncomeReport, reviewIncomeReport, sendIncomeReport } from './incomeReport.ts';
 import type { TaxAuthorityAdapter } from './taxAuthority/adapter.ts';
 import { SimulatedTaxAuthority } from './taxAuthority/simulatedTaxAuthority.ts';
-import { finTaxBatch, finTaxRecord } from './taxSchema.ts';
+import { finIncomeReport, finIncomeReportLine, finTaxBatch, finTaxRecord } from './taxSchema.ts';
 import { finActorOf } from './walletRoutes.ts';
 
 // 完税列表 (/plateform/tax) and 税务数据同步 (/report/tax) of issue 18: the lists through the declarations, the
@@ -43,6 +49,54 @@ export function taxRoutes(app: FastifyInstance, ctx: AppContext, fin: Finance): 
 
   bindResource(app, ctx, taxRecordResource, finTaxRecord);
   bindResource(app, ctx, taxBatchResource, finTaxBatch);
+  bindResource(app, ctx, incomeReportResource, finIncomeReport);
+  bindResource(app, ctx, incomeReportLineResource, finIncomeReportLine);
+
+  // 平台收入季度报送 (国务院令第810号): generate from the ledger, review (a second person), send, resend.
+  r.post(
+    '/report/tax/income/generate',
+    { config: { access: perm('report:income:generate') }, schema: { body: incomeGenerateBody } },
+    async (request) => {
+      const report = await generateIncomeReport(fin, finActorOf(request), request.body.quarter);
+      return ok(
+        report,
+        `${report.quarter}收入报告已生成：司机${report.driverCount}人，经纪人${report.agentCount}人，待复核`,
+      );
+    },
+  );
+  r.post(
+    '/report/tax/income/review',
+    { config: { access: perm('report:income:review') }, schema: { body: incomeReportIdBody } },
+    async (request) => {
+      const report = await reviewIncomeReport(fin, finActorOf(request), request.body.id);
+      return ok(report, `${report.quarter}收入报告已复核，可以报送`);
+    },
+  );
+  const answered = (report: {
+    quarter: string;
+    state: number;
+    receiptNo: string | null;
+    failMessage: string | null;
+  }) =>
+    report.state === INCOME_REPORT_STATE.accepted
+      ? `${report.quarter}收入报告报送成功，回执号${report.receiptNo ?? ''}`
+      : `${report.quarter}收入报告报送失败：${report.failMessage ?? ''}`;
+  r.post(
+    '/report/tax/income/send',
+    { config: { access: perm('report:income:send') }, schema: { body: incomeReportIdBody } },
+    async (request) => {
+      const report = await sendIncomeReport(fin, adapter, finActorOf(request), request.body.id, false);
+      return ok(report, answered(report));
+    },
+  );
+  r.post(
+    '/report/tax/income/resend',
+    { config: { access: perm('report:income:resend') }, schema: { body: incomeReportIdBody } },
+    async (request) => {
+      const report = await sendIncomeReport(fin, adapter, finActorOf(request), request.body.id, true);
+      return ok(report, answered(report));
+    },
+  );
 
   r.post(
     '/plateform/tax/collect',

@@ -63,3 +63,64 @@ export const finTaxBatch = pgTable(
     index('fin_tax_batch_time_idx').on(t.tenantId, t.createTime),
   ],
 );
+
+/**
+ * A quarter's income report of the platform (国务院令第810号): one per tenant and quarter, its lines computed from
+ * the ledger's payouts, reviewed by a second person, sent through the tax adapter.
+ */
+export const finIncomeReport = pgTable(
+  'fin_income_report',
+  {
+    id: idColumn(),
+    tenantId: integer('tenant_id').notNull().default(0),
+    /** YYYY-Qn (China time). */
+    quarter: varchar('quarter', { length: 7 }).notNull(),
+    /** Ours, with the send count: what the authority deduplicates on. */
+    reportNo: varchar('report_no', { length: 32 }).notNull(),
+    /** 0 draft, 1 reviewed, 2 sent, 3 accepted, 4 failed (income_report_state). */
+    state: smallint('state').notNull().default(0),
+    driverCount: integer('driver_count').notNull().default(0),
+    agentCount: integer('agent_count').notNull().default(0),
+    paymentCount: integer('payment_count').notNull().default(0),
+    incomeFen: fen('income_fen'),
+    generatedBy: varchar('generated_by', { length: 64 }),
+    generateTime: tstz('generate_time'),
+    reviewedBy: varchar('reviewed_by', { length: 64 }),
+    reviewTime: tstz('review_time'),
+    sentBy: varchar('sent_by', { length: 64 }),
+    sendTime: tstz('send_time'),
+    sendCount: integer('send_count').notNull().default(0),
+    receiptNo: varchar('receipt_no', { length: 40 }),
+    failCode: varchar('fail_code', { length: 20 }),
+    failMessage: varchar('fail_message', { length: 255 }),
+    answerTime: tstz('answer_time'),
+    ...auditColumns(),
+  },
+  (t) => [uniqueIndex('fin_income_report_quarter_uidx').on(t.tenantId, t.quarter)],
+);
+
+/** One payee's income in a quarter's report: identity as on file when generated, income from the ledger. */
+export const finIncomeReportLine = pgTable(
+  'fin_income_report_line',
+  {
+    id: idColumn(),
+    tenantId: integer('tenant_id').notNull().default(0),
+    reportId: varchar('report_id', { length: 32 }).notNull(),
+    quarter: varchar('quarter', { length: 7 }).notNull(),
+    /** 2 driver, 3 agent (income_payee_kind: the ledger owner type). */
+    payeeKind: smallint('payee_kind').notNull(),
+    payeeId: varchar('payee_id', { length: 32 }).notNull(),
+    payeeName: varchar('payee_name', { length: 50 }),
+    idCard: varchar('id_card', { length: 18 }),
+    mobile: varchar('mobile', { length: 20 }),
+    /** 1 natural person with the tax entrustment, 2 natural person (income_tax_identity). */
+    taxIdentity: smallint('tax_identity'),
+    paymentCount: integer('payment_count').notNull().default(0),
+    incomeFen: fen('income_fen'),
+    ...auditColumns(),
+  },
+  (t) => [
+    uniqueIndex('fin_income_report_line_payee_uidx').on(t.reportId, t.payeeKind, t.payeeId),
+    index('fin_income_report_line_tenant_idx').on(t.tenantId, t.quarter),
+  ],
+);

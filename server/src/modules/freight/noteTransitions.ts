@@ -268,6 +268,7 @@ export async function dispatchNote(ctx: NoteServices, actor: Actor, body: Dispat
           fuelCardValue: order.fuelCardValue,
           etcMode: order.etcMode,
           etcValue: order.etcValue,
+          etcRule: order.etcRule,
           prepayMode: order.prepayMode,
           prepayValue: order.prepayValue,
           settleMode: order.settleMode,

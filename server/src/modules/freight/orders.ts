@@ -120,6 +120,10 @@ async function completeOrder(
   const staff = actor.userType === USER_TYPE.system;
   if (!staff) {
     for (const field of ORDER_STAFF_FIELDS) delete out[field];
+    // Who bears the tolls stays what staff chose (a new party order: deducted from the driver's freight).
+    if (stored) out.etcRule = stored.etcRule;
+    if (Number(out.etcRule ?? 0) === 1 && Number(out.etcMode ?? 0) !== 0)
+      throw bizError('平台承担ETC时，不能再设置司机运费中的ETC金额');
     if (stored && (!out.customerId || out.customerId === stored.customerId)) {
       out.serviceFeeMode = stored.serviceFeeMode;
       out.serviceFeeValue = stored.serviceFeeValue;

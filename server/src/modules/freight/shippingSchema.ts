@@ -69,6 +69,8 @@ const moneyInputs = () => ({
   fuelCardValue: bigint('fuel_card_value', { mode: 'number' }).notNull().default(0),
   etcMode: smallint('etc_mode').notNull().default(0),
   etcValue: bigint('etc_value', { mode: 'number' }).notNull().default(0),
+  /** Who bears the matched ETC tolls (etc_rule): 0 deducted from the driver's freight, 1 the platform. */
+  etcRule: smallint('etc_rule').notNull().default(0),
   prepayMode: smallint('prepay_mode').notNull().default(0),
   prepayValue: bigint('prepay_value', { mode: 'number' }).notNull().default(0),
   /** The customer's settlement mode and credit days: 1 per trip, 2 per approval, 3 monthly. */

@@ -12,6 +12,7 @@ import { etcSeeder } from './etc.ts';
 import { demoFilesSeeder } from './files.ts';
 import { financeSeeder } from './finance.ts';
 import { insuranceSeeder } from './insurance.ts';
+import { incomeReportSeeder } from './incomeReports.ts';
 import { invoiceSeeder } from './invoices.ts';
 import { partiesSeeder } from './parties.ts';
 import { positionsSeeder } from './positions.ts';
@@ -31,6 +32,7 @@ export const DEMO_SEEDERS: DemoSeeder[] = [
   financeSeeder,
   insuranceSeeder,
   etcSeeder,
+  incomeReportSeeder,
   invoiceSeeder,
   regulatorSeeder,
   riskSeeder,

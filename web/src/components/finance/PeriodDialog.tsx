@@ -1,4 +1,5 @@
-// A month (所属期) asked for before collecting or sending the drivers' tax data (issue 18).
+// A month (所属期) asked for before collecting or sending the drivers' tax data, or a quarter (所属季度) before
+// generating the platform's quarterly income report (issue 18).
 import type { Envelope } from '@freight/contracts';
 import { App, DatePicker, Form, Grid, Modal } from 'antd';
 import type { Dayjs } from 'dayjs';
@@ -7,14 +8,20 @@ import { errorText, postEnvelope } from '../../services/request';
 import { useBilingual } from '../resource/text';
 import type { Bilingual } from '../resource/types';
 
+/** `2026-Q1` of a day in the quarter. */
+const quarterOf = (d: Dayjs) => `${d.year()}-Q${Math.floor(d.month() / 3) + 1}`;
+
 export function PeriodDialog({
   title,
   url,
   onClose,
+  picker = 'month',
 }: {
   title: Bilingual;
   url: string;
   onClose: (changed: boolean) => void;
+  /** A month posts `{ period: YYYY-MM }`, a quarter `{ quarter: YYYY-Qn }`. */
+  picker?: 'month' | 'quarter';
 }) {
   const tx = useBilingual();
   const { message } = App.useApp();
@@ -34,7 +41,9 @@ export function PeriodDialog({
         const { period } = await form.validateFields();
         setBusy(true);
         try {
-          const env = (await postEnvelope(url, { period: period.format('YYYY-MM') })) as Envelope<unknown>;
+          const body =
+            picker === 'quarter' ? { quarter: quarterOf(period) } : { period: period.format('YYYY-MM') };
+          const env = (await postEnvelope(url, body)) as Envelope<unknown>;
           if (!env.success) throw new Error(env.message);
           message.success(env.message);
           onClose(true);
@@ -49,10 +58,18 @@ export function PeriodDialog({
       <Form form={form} layout="vertical">
         <Form.Item
           name="period"
-          label={tx(['所属期', 'Period'])}
-          rules={[{ required: true, message: tx(['请选择所属期', 'Choose the month']) }]}
+          label={picker === 'quarter' ? tx(['所属季度', 'Quarter']) : tx(['所属期', 'Period'])}
+          rules={[
+            {
+              required: true,
+              message:
+                picker === 'quarter'
+                  ? tx(['请选择季度', 'Choose the quarter'])
+                  : tx(['请选择所属期', 'Choose the month']),
+            },
+          ]}
         >
-          <DatePicker picker="month" style={{ width: '100%' }} data-testid="tax-period" />
+          <DatePicker picker={picker} style={{ width: '100%' }} data-testid="tax-period" />
         </Form.Item>
       </Form>
     </Modal>

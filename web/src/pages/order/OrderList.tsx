@@ -143,6 +143,7 @@ export default function OrderList() {
           settleWeightBasis: '3',
           lossAllowanceMode: '1',
           lossAllowanceKg: 200,
+          etcRule: '0',
         },
         toBody: (values) => toBody(values),
         toForm,
@@ -172,6 +173,8 @@ export default function OrderList() {
               </ProFormDependency>
             ),
           },
+          // Who bears the matched tolls: platform staff choose it (the platform's cost).
+          etcRule: { form: staff },
           route: {
             render: (_v, row) => `${String(row.loadCity ?? '')} → ${String(row.unloadCity ?? '')}`,
           },

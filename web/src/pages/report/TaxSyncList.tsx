@@ -1,10 +1,24 @@
 // 税务数据同步 (issue 18): the batches of drivers' tax data sent to the tax authority, from the tax batch
-// declaration; a month's pending records are sent from here, the batch's records shown in its drawer.
-import { taxBatchResource, taxRecordResource } from '@freight/contracts';
+// declaration; a month's pending records are sent from here, the batch's records shown in its drawer. Beside
+// them, the platform's quarterly income reports (国务院令第810号) from their declaration: generated from the
+// ledger, reviewed by a second person, sent and resent through the same tax adapter, each with its state.
+import {
+  type Envelope,
+  INCOME_REPORT_STATE,
+  incomeReportLineResource,
+  incomeReportResource,
+  taxBatchResource,
+  taxRecordResource,
+} from '@freight/contracts';
+import { App, Tabs } from 'antd';
 import { useMemo, useState } from 'react';
 import { PeriodDialog } from '../../components/finance/PeriodDialog';
-import { pageOf, ResourceListPage, type ResourcePageDef } from '../../components/resource';
+import { pageOf, ResourceListPage, type ResourcePageDef, useCan } from '../../components/resource';
+import { useBilingual } from '../../components/resource/text';
+import { postEnvelope } from '../../services/request';
 import { announceChange } from '../../services/resourceEvents';
+
+type Row = Record<string, unknown>;
 
 function BatchRecords({ batchId }: { batchId: string }) {
   const def = useMemo(
@@ -14,8 +28,25 @@ function BatchRecords({ batchId }: { batchId: string }) {
   return <ResourceListPage def={def} />;
 }
 
+function IncomeLines({ reportId }: { reportId: string }) {
+  const def = useMemo(
+    () =>
+      pageOf(incomeReportLineResource, {
+        fixedQuery: { reportId },
+        actions: { detail: false },
+      }),
+    [reportId],
+  );
+  return <ResourceListPage def={def} />;
+}
+
+const INCOME = incomeReportResource.path;
+
 export default function TaxSyncList() {
-  const [sending, setSending] = useState(false);
+  const tx = useBilingual();
+  const can = useCan();
+  const { message } = App.useApp();
+  const [dialog, setDialog] = useState<'send' | 'generate' | null>(null);
   const def = useMemo<ResourcePageDef>(
     () =>
       pageOf(taxBatchResource, {
@@ -24,17 +55,88 @@ export default function TaxSyncList() {
             key: 'send',
             label: ['发送税务', 'Send to the tax authority'],
             perm: 'report:tax:send',
-            run: () => setSending(true),
+            run: () => setDialog('send'),
           },
         ],
         detailExtra: (row) => <BatchRecords batchId={String(row.id)} />,
       }),
     [],
   );
+  const incomeDef = useMemo<ResourcePageDef>(() => {
+    const step = (path: string) => async (row: Row) => {
+      const env = (await postEnvelope(`${INCOME}/${path}`, { id: row.id })) as Envelope<Row>;
+      if (!env.success) throw new Error(env.message);
+      if (env.result?.state === INCOME_REPORT_STATE.failed) message.warning(env.message);
+      else message.success(env.message);
+      announceChange(INCOME);
+    };
+    const state = (row: Row) => Number(row.state);
+    return pageOf(incomeReportResource, {
+      rowActions: [
+        {
+          key: 'review',
+          label: ['复核', 'Review'],
+          perm: 'report:income:review',
+          visible: (row) => state(row) === INCOME_REPORT_STATE.draft,
+          confirm: [
+            '确认已核对本季度收入明细？复核须由生成人以外的人员进行',
+            'Lines checked? A second person reviews',
+          ],
+          run: step('review'),
+        },
+        {
+          key: 'send',
+          label: ['报送', 'Send'],
+          perm: 'report:income:send',
+          visible: (row) => state(row) === INCOME_REPORT_STATE.reviewed,
+          confirm: [
+            '报送后本季度不能重新生成，确认报送？',
+            'A sent quarter cannot be generated again. Send?',
+          ],
+          run: step('send'),
+        },
+        {
+          key: 'resend',
+          label: ['重新报送', 'Resend'],
+          perm: 'report:income:resend',
+          visible: (row) => state(row) === INCOME_REPORT_STATE.failed,
+          run: step('resend'),
+        },
+      ],
+      toolbar: [
+        {
+          key: 'generate',
+          label: ['生成收入报告', 'Generate report'],
+          perm: 'report:income:generate',
+          run: () => setDialog('generate'),
+        },
+      ],
+      detailExtra: (row) => <IncomeLines reportId={String(row.id)} />,
+    });
+  }, [message]);
+  const showIncome = can('report:income:list');
   return (
     <>
-      <ResourceListPage def={def} />
-      {sending && (
+      {showIncome ? (
+        <Tabs
+          destroyOnHidden
+          items={[
+            {
+              key: 'batches',
+              label: tx(['完税数据批次', 'Driver tax batches']),
+              children: <ResourceListPage def={def} />,
+            },
+            {
+              key: 'income',
+              label: tx(['平台收入季度报送', 'Quarterly income reports']),
+              children: <ResourceListPage def={incomeDef} />,
+            },
+          ]}
+        />
+      ) : (
+        <ResourceListPage def={def} />
+      )}
+      {dialog === 'send' && (
         <PeriodDialog
           title={['发送税务', 'Send to the tax authority']}
           url={`${taxBatchResource.path}/send`}
@@ -43,7 +145,18 @@ export default function TaxSyncList() {
               announceChange(taxBatchResource.path);
               announceChange(taxRecordResource.path);
             }
-            setSending(false);
+            setDialog(null);
+          }}
+        />
+      )}
+      {dialog === 'generate' && (
+        <PeriodDialog
+          title={['生成收入报告', 'Generate the income report']}
+          url={`${INCOME}/generate`}
+          picker="quarter"
+          onClose={(changed) => {
+            if (changed) announceChange(INCOME);
+            setDialog(null);
           }}
         />
       )}

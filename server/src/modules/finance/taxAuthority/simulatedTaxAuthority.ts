@@ -1,5 +1,11 @@
 import { driverTaxes, isResidentId } from '@freight/contracts';
-import type { TaxAnswer, TaxAuthorityAdapter, TaxFiling } from './adapter.ts';
+import type {
+  IncomeReportAnswer,
+  IncomeReportFiling,
+  TaxAnswer,
+  TaxAuthorityAdapter,
+  TaxFiling,
+} from './adapter.ts';
 
 // The simulated tax authority shipped with the product: checks each filing (a valid resident ID, a bank card,
 // freight above zero), assesses the taxes at the configured rates and answers a 20-digit invoice no. and a
@@ -16,6 +22,7 @@ export class SimulatedTaxAuthority implements TaxAuthorityAdapter {
   private serial = 0;
   private readonly answered = new Map<string, TaxAnswer>();
   private readonly forced: string[] = [];
+  private readonly reports = new Map<string, IncomeReportAnswer>();
 
   constructor(settings: SimTaxAuthoritySettings) {
     this.settings = settings;
@@ -59,5 +66,43 @@ export class SimulatedTaxAuthority implements TaxAuthorityAdapter {
       this.answered.set(f.filingNo, answer);
       return answer;
     });
+  }
+
+  /**
+   * A quarter's income report: every line needs a valid resident ID and a positive income, and the lines must
+   * add up to the total; the answer of a report no. is given once (a resend of the same no. gets it again).
+   */
+  async submitIncomeReport(report: IncomeReportFiling): Promise<IncomeReportAnswer> {
+    await new Promise((resolve) => setTimeout(resolve, this.settings.delayMs));
+    const known = this.reports.get(report.reportNo);
+    if (known) return known;
+    const answer = this.assessIncome(report);
+    this.reports.set(report.reportNo, answer);
+    return answer;
+  }
+
+  private assessIncome(report: IncomeReportFiling): IncomeReportAnswer {
+    const fail = (code: string, message: string): IncomeReportAnswer => ({
+      reportNo: report.reportNo,
+      status: 'failed',
+      code,
+      message,
+    });
+    const bad = report.lines.find((l) => !isResidentId(l.idCard));
+    if (bad) return fail('T3001', `第${bad.lineNo}行（${bad.name}）身份证号码校验不通过`);
+    const none = report.lines.find((l) => l.incomeFen <= 0);
+    if (none) return fail('T3002', `第${none.lineNo}行（${none.name}）收入金额应大于0`);
+    if (report.lines.reduce((t, l) => t + l.incomeFen, 0) !== report.incomeFen)
+      return fail('T3003', '明细收入合计与报告收入合计不符');
+    if (this.forced.shift() || Math.random() < this.settings.failureRate)
+      return fail('T3009', '涉税信息报送服务繁忙，请稍后重新报送');
+    this.serial += 1;
+    const seq =
+      `${Date.now() % 1_000_000_000}`.padStart(9, '0') + String(this.serial % 1_000_000).padStart(6, '0');
+    return {
+      reportNo: report.reportNo,
+      status: 'accepted',
+      receiptNo: `SB${report.quarter.replace('-', '')}${seq}`,
+    };
   }
 }
