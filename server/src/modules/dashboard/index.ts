@@ -31,6 +31,7 @@ import { hyDriver, hyShippingNote, hyVehicle, hyVehiclePosition } from '../freig
 import { hyReportMessage } from '../regulator/index.ts';
 import { riskWarning } from '../risk/index.ts';
 import { jobOverview } from '../system/index.ts';
+import { statisticsDailyJob } from './daily.ts';
 import { statisticsRoutes } from './statistics.ts';
 
 // The operator's dashboards (issue 20): 工作台 (to-dos, own recent operations), 监控页 (fleet, today's
@@ -60,7 +61,11 @@ async function viewerOf(ctx: AppContext, request: FastifyRequest) {
   return { session, staff, may: (code: string) => codes.has(code) };
 }
 
+export { buildDailyStatistics, seedStatisticsJobs } from './daily.ts';
+export { statDailyState, statDirtyDay, statNoteDaily } from './schema.ts';
+
 export function dashboardModule(app: FastifyInstance, ctx: AppContext): void {
+  ctx.jobs.register(statisticsDailyJob(ctx.db));
   statisticsRoutes(app, ctx);
   const { db } = ctx;
   const count = async (table: PgTable, where: SQL | undefined): Promise<number> => {
