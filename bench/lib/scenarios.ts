@@ -272,3 +272,20 @@ export const mapTargets: Target[] = [
   { scenario: METRICS_SCENARIO, databases: ['pglite', 'postgres'], maxMs: 10 },
   { scenario: LIVE_PUSH_SCENARIO, databases: ['pglite', 'postgres'], maxMs: 2000 },
 ];
+
+export const DASHBOARD_ANALYSIS_SCENARIO =
+  'GET /dashboard/analysis over 1 000 000 waybills at 200 req/s (p99)';
+export const DASHBOARD_STATISTICS_SCENARIO =
+  'GET /statistics/list (30 days) over 1 000 000 waybills at 200 req/s (p99)';
+export const DASHBOARD_BUSINESS_SCENARIO =
+  'GET /statistics/business over 1 000 000 waybills at 200 req/s (p99)';
+export const DASHBOARD_EQUAL_SCENARIO =
+  'dashboard figures vs a direct SQL aggregate (after a closed day changed)';
+export const RULES_SCENARIO = 'risk rules judged on a dispatch (p99 of 2 000 evaluations)';
+export const dashboardTargets: Target[] = [
+  { scenario: DASHBOARD_ANALYSIS_SCENARIO, databases: ['postgres'], maxMs: 100 },
+  { scenario: DASHBOARD_STATISTICS_SCENARIO, databases: ['postgres'], maxMs: 100 },
+  { scenario: DASHBOARD_BUSINESS_SCENARIO, databases: ['postgres'], maxMs: 100 },
+  { scenario: DASHBOARD_EQUAL_SCENARIO, databases: ['postgres'], holds: 'identical numbers' },
+  { scenario: RULES_SCENARIO, databases: ['pglite', 'postgres'], maxMs: 5 },
+];

@@ -1,4 +1,6 @@
 import {
+  type AnalysisSummary,
+  analysisSummary,
   type BusinessSummary,
   businessSummary,
   type DataScreen,
@@ -450,5 +452,63 @@ describe('statistics over the daily figures', () => {
       .from(hyShippingNote)
       .where(gte(hyShippingNote.status, 0));
     expect(summary.risk?.waybills).toBe(Number(all?.n));
+  });
+
+  it('analysis KPIs equal direct aggregates, for admin and for a shipper', async () => {
+    await buildDailyStatistics(t.db);
+    const monthStart = `${today.slice(0, 7)}-01`;
+    const lastDay = ymd(new Date(new Date(`${monthStart}T00:00:00+08:00`).getTime() - DAY));
+    const lastStart = `${lastDay.slice(0, 7)}-01`;
+    const span = async (first: string, last: string, where?: SQL) => {
+      const [row] = await t.db
+        .select({
+          waybills: sql<number>`count(*)::int`,
+          freight: sql<number>`coalesce(sum(customer_fee), 0)::bigint`,
+          service: sql<number>`coalesce(sum(service_fee), 0)::bigint`,
+        })
+        .from(hyShippingNote)
+        .where(
+          and(
+            gte(hyShippingNote.status, 0),
+            gte(hyShippingNote.createTime, new Date(`${first}T00:00:00+08:00`)),
+            lt(hyShippingNote.createTime, new Date(new Date(`${last}T00:00:00+08:00`).getTime() + DAY)),
+            where,
+          ),
+        );
+      return {
+        waybills: Number(row?.waybills),
+        freightFen: Number(row?.freight),
+        serviceFeeFen: Number(row?.service),
+      };
+    };
+    for (const [token, where] of [
+      [admin, undefined],
+      [shipper, eq(hyShippingNote.customerId, shipperCid)],
+    ] as const) {
+      const res = await t.call(token, { method: 'GET', url: api('/dashboard/analysis') });
+      const body = res.json() as { success: boolean; result: AnalysisSummary; message: string };
+      expect(body.success, body.message).toBe(true);
+      const kpis = analysisSummary.parse(body.result);
+      const pick = (p: { waybills: number; freightFen: number; serviceFeeFen: number } | null) =>
+        p && { waybills: p.waybills, freightFen: p.freightFen, serviceFeeFen: p.serviceFeeFen };
+      expect(pick(kpis.today)).toEqual(await span(today, today, where));
+      expect(pick(kpis.month)).toEqual(await span(monthStart, today, where));
+      expect(pick(kpis.lastMonth)).toEqual(await span(lastStart, lastDay, where));
+      const [transit] = await t.db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(hyShippingNote)
+        .where(and(eq(hyShippingNote.status, 3), where));
+      expect(kpis.inTransit).toBe(Number(transit?.n));
+      if (token === shipper) {
+        expect(kpis.openWarnings).toBeNull();
+        expect(kpis.regulatorFailed).toBeNull();
+      } else {
+        const [open] = await t.db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(riskWarning)
+          .where(eq(riskWarning.state, 'open'));
+        expect(kpis.openWarnings).toBe(Number(open?.n));
+      }
+    }
   });
 });
