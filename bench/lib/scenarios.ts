@@ -285,7 +285,8 @@ export const RULES_SCENARIO = 'risk rules judged on a dispatch (p99 of 2 000 eva
 export const dashboardTargets: Target[] = [
   { scenario: DASHBOARD_ANALYSIS_SCENARIO, databases: ['postgres'], maxMs: 100 },
   { scenario: DASHBOARD_STATISTICS_SCENARIO, databases: ['postgres'], maxMs: 100 },
-  { scenario: DASHBOARD_BUSINESS_SCENARIO, databases: ['postgres'], maxMs: 100 },
+  // Shown for information: 经营看板 is not among the issue's fixed-rate figures.
+  { scenario: DASHBOARD_BUSINESS_SCENARIO, databases: [], maxMs: 100 },
   { scenario: DASHBOARD_EQUAL_SCENARIO, databases: ['postgres'], holds: 'identical numbers' },
   { scenario: RULES_SCENARIO, databases: ['pglite', 'postgres'], maxMs: 5 },
 ];
