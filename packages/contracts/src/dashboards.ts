@@ -93,3 +93,38 @@ export const taskSummary = z.object({
   queues: z.array(taskQueue),
 });
 export type TaskSummary = z.infer<typeof taskSummary>;
+
+/** Freight figures of a span of days (the analysis page's this month and last month). */
+export const analysisPeriod = z.object({
+  waybills: z.number().int().nonnegative(),
+  tonnage: z.number(),
+  freightFen: z.number().int(),
+  serviceFeeFen: z.number().int(),
+});
+export type AnalysisPeriod = z.infer<typeof analysisPeriod>;
+
+/**
+ * 分析页 (the home page): the freight KPIs of the caller's scope (a shipper its own business). A figure whose
+ * list the caller may not open is null; warnings and regulator failures are platform staff's. Each figure
+ * links to its list (`paths`).
+ */
+export const analysisSummary = z.object({
+  today: analysisPeriod.nullable(),
+  inTransit: z.number().int().nonnegative().nullable(),
+  month: analysisPeriod.nullable(),
+  lastMonth: analysisPeriod.nullable(),
+  /** Signed waybills waiting for the audit. */
+  awaitingAudit: z.number().int().nonnegative().nullable(),
+  openWarnings: z.number().int().nonnegative().nullable(),
+  regulatorFailed: z.number().int().nonnegative().nullable(),
+  paths: z.object({
+    today: z.string(),
+    inTransit: z.string(),
+    month: z.string(),
+    awaitingAudit: z.string(),
+    openWarnings: z.string(),
+    regulatorFailed: z.string(),
+  }),
+  refreshedAt: z.string(),
+});
+export type AnalysisSummary = z.infer<typeof analysisSummary>;

@@ -1,4 +1,6 @@
 import {
+  type AnalysisPeriod,
+  type AnalysisSummary,
   driverResource,
   liveStateOf,
   type MonitorSummary,
@@ -31,6 +33,7 @@ import { hyDriver, hyShippingNote, hyVehicle, hyVehiclePosition } from '../freig
 import { hyReportMessage } from '../regulator/index.ts';
 import { riskWarning } from '../risk/index.ts';
 import { jobOverview } from '../system/index.ts';
+import { addDays, chinaYmd, figuresBy, statisticsDailyJob, totalOf } from './daily.ts';
 import { statisticsRoutes } from './statistics.ts';
 
 // The operator's dashboards (issue 20): 工作台 (to-dos, own recent operations), 监控页 (fleet, today's
@@ -60,13 +63,81 @@ async function viewerOf(ctx: AppContext, request: FastifyRequest) {
   return { session, staff, may: (code: string) => codes.has(code) };
 }
 
+export { buildDailyStatistics, seedStatisticsJobs } from './daily.ts';
+export { statDailyState, statDirtyDay, statNoteDaily } from './schema.ts';
+
 export function dashboardModule(app: FastifyInstance, ctx: AppContext): void {
+  ctx.jobs.register(statisticsDailyJob(ctx.db));
   statisticsRoutes(app, ctx);
   const { db } = ctx;
   const count = async (table: PgTable, where: SQL | undefined): Promise<number> => {
     const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(table).where(where);
     return Number(row?.n ?? 0);
   };
+
+  // 分析页: today live, this month and last month from the daily figures plus today (`figuresBy`), the
+  // states from their indexes; a figure the caller may not open is null.
+  app.get('/dashboard/analysis', { config: { access: 'login' } }, async (request) => {
+    const { session, staff, may } = await viewerOf(ctx, request);
+    const now = new Date();
+    const today = chinaYmd(now);
+    const monthStart = `${today.slice(0, 7)}-01`;
+    const lastMonthStart = `${addDays(monthStart, -1).slice(0, 7)}-01`;
+    const notes = may('shipping:note:list');
+    // One read of the days since last month's first (daily figures + today live), summed per span.
+    const days = notes ? await figuresBy(db, session, 'day', { from: lastMonthStart, to: today }) : [];
+    const period = (from: string, to: string): AnalysisPeriod => {
+      const sums = totalOf(days.filter((g) => g.key >= from && g.key <= to));
+      return {
+        waybills: sums.waybills,
+        tonnage: Math.round(sums.weightG / 1000) / 1000,
+        freightFen: sums.freightFen,
+        serviceFeeFen: sums.serviceFeeFen,
+      };
+    };
+    const scope = rowScopeOf(noteResource, hyShippingNote, session);
+    const tenant = session.tenantId;
+    const [todayFigures, month, lastMonth, inTransit, awaitingAudit, openWarnings, regulatorFailed] =
+      await Promise.all([
+        notes ? period(today, today) : null,
+        notes ? period(monthStart, today) : null,
+        notes ? period(lastMonthStart, addDays(monthStart, -1)) : null,
+        notes
+          ? count(hyShippingNote, andAll([scope, eq(hyShippingNote.status, SHIPPING_STATUS.inTransit)]))
+          : null,
+        notes && may('shipping:audit:list')
+          ? count(hyShippingNote, andAll([scope, eq(hyShippingNote.status, SHIPPING_STATUS.signed)]))
+          : null,
+        staff && may('risk:warning:list')
+          ? count(riskWarning, and(eq(riskWarning.tenantId, tenant), eq(riskWarning.state, 'open')))
+          : null,
+        staff && may('report:upload:list')
+          ? count(
+              hyReportMessage,
+              and(eq(hyReportMessage.tenantId, tenant), eq(hyReportMessage.state, 'failed')),
+            )
+          : null,
+      ]);
+    const result: AnalysisSummary = {
+      today: todayFigures,
+      inTransit,
+      month,
+      lastMonth,
+      awaitingAudit,
+      openWarnings,
+      regulatorFailed,
+      paths: {
+        today: `/shipping/list?createTime_begin=${today}`,
+        inTransit: `/shipping/list?status=${SHIPPING_STATUS.inTransit}`,
+        month: `/statistics/list?begin=${monthStart}&end=${today}`,
+        awaitingAudit: '/shipping/audit',
+        openWarnings: '/risk/warning?state=open',
+        regulatorFailed: '/report/upload',
+      },
+      refreshedAt: formatDateTime(now),
+    };
+    return ok(result);
+  });
 
   app.get('/dashboard/workplace', { config: { access: perm('dashboard:workplace') } }, async (request) => {
     const { session, staff, may } = await viewerOf(ctx, request);

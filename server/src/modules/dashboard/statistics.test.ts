@@ -1,4 +1,6 @@
 import {
+  type AnalysisSummary,
+  analysisSummary,
   type BusinessSummary,
   businessSummary,
   type DataScreen,
@@ -17,9 +19,11 @@ import { finWallet } from '../finance/index.ts';
 import { hyShippingNote } from '../freight/index.ts';
 import { riskWarning } from '../risk/index.ts';
 import { sysUser } from '../system/index.ts';
+import { buildDailyStatistics, statDailyState, statDirtyDay, statNoteDaily } from './index.ts';
 
 // Issue 20: 统计分析, 经营看板 and the large screens: figures equal direct SQL aggregates over the waybills,
-// a shipper's are its own, a caller without the page's code is refused and bad parameters answer 400.
+// a shipper's are its own, a caller without the page's code is refused and bad parameters answer 400. The
+// closed days are read from the daily figures the job builds (run here before comparing), today live.
 
 describe('statistics', () => {
   let t: TestApp;
@@ -42,6 +46,7 @@ describe('statistics', () => {
       .from(sysUser)
       .where(eq(sysUser.username, 'shipper'));
     shipperCid = String(row?.cid);
+    await buildDailyStatistics(t.db);
   }, 240_000);
   afterAll(() => t.close());
 
@@ -226,5 +231,284 @@ describe('statistics', () => {
     expect(money.walletFloatFen).toBe(
       (await get<BusinessSummary>(admin, '/statistics/business')).body.result.walletFloatFen,
     );
+  });
+});
+
+describe('statistics over the daily figures', () => {
+  let t: TestApp;
+  let admin: string;
+  let shipper: string;
+  let shipperCid: string;
+  const DAY = 86_400_000;
+  const ymd = (at: Date) => new Date(at.getTime() + 8 * 3_600_000).toISOString().slice(0, 10);
+  const today = ymd(new Date());
+  const yesterday = ymd(new Date(Date.now() - DAY));
+  const begin = ymd(new Date(Date.now() - 89 * DAY));
+  const from = new Date(`${begin}T00:00:00+08:00`);
+  const to = new Date(new Date(`${today}T00:00:00+08:00`).getTime() + DAY);
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    await runDemoSeeders(t.db, { orders: 14 });
+    admin = await t.login('admin');
+    shipper = await t.login('shipper');
+    const [row] = await t.db
+      .select({ cid: sysUser.cid })
+      .from(sysUser)
+      .where(eq(sysUser.username, 'shipper'));
+    shipperCid = String(row?.cid);
+  }, 240_000);
+  afterAll(() => t.close());
+
+  const statistics = async (token: string, groupBy = 'period') => {
+    const res = await t.call(token, {
+      method: 'GET',
+      url: api(`/statistics/list?begin=${begin}&end=${today}&groupBy=${groupBy}`),
+    });
+    const body = res.json() as { success: boolean; result: StatisticsResult; message: string };
+    expect(body.success, body.message).toBe(true);
+    return statisticsResult.parse(body.result);
+  };
+  const direct = async (where?: SQL) => {
+    const [row] = await t.db
+      .select({
+        waybills: sql<number>`count(*)::int`,
+        freight: sql<number>`coalesce(sum(customer_fee), 0)::bigint`,
+        service: sql<number>`coalesce(sum(service_fee), 0)::bigint`,
+        grams: sql<number>`coalesce(sum(coalesce(settle_weight_g, planned_weight_g)), 0)::bigint`,
+        arrived: sql<number>`(count(*) filter (where unload_time is not null))::int`,
+      })
+      .from(hyShippingNote)
+      .where(
+        and(
+          gte(hyShippingNote.status, 0),
+          gte(hyShippingNote.createTime, from),
+          lt(hyShippingNote.createTime, to),
+          where,
+        ),
+      );
+    return {
+      waybills: Number(row?.waybills),
+      freightFen: Number(row?.freight),
+      serviceFeeFen: Number(row?.service),
+      tonnage: Math.round(Number(row?.grams) / 1000) / 1000,
+      arrived: Number(row?.arrived),
+    };
+  };
+  const expectEqual = async (scope: 'admin' | 'shipper') => {
+    const own = scope === 'shipper' ? eq(hyShippingNote.customerId, shipperCid) : undefined;
+    const expected = await direct(own);
+    for (const groupBy of ['period', 'customer', 'route', 'agent', 'vehicleType']) {
+      const result = await statistics(scope === 'admin' ? admin : shipper, groupBy);
+      const { waybills, freightFen, serviceFeeFen, tonnage, arrived } = result.total;
+      expect({ waybills, freightFen, serviceFeeFen, tonnage, arrived }, `${scope} ${groupBy}`).toEqual(
+        expected,
+      );
+      expect(result.rows.reduce((sum, r) => sum + r.waybills, 0)).toBe(expected.waybills);
+    }
+    return expected;
+  };
+  const built = async () => {
+    const [row] = await t.db
+      .select({ rows: sql<number>`count(*)::int`, waybills: sql<number>`coalesce(sum(waybills), 0)::int` })
+      .from(statNoteDaily);
+    return { rows: Number(row?.rows), waybills: Number(row?.waybills) };
+  };
+
+  it('builds closed days, reads them from the daily figures and equals direct aggregates', async () => {
+    // Before any build everything is counted live.
+    const liveAdmin = await expectEqual('admin');
+    const outcome = await buildDailyStatistics(t.db);
+    expect(outcome.builtThrough).toBe(yesterday);
+    expect(outcome.days).toBeNull();
+    const first = await built();
+    const [closed] = await t.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(hyShippingNote)
+      .where(
+        and(
+          gte(hyShippingNote.status, 0),
+          lt(hyShippingNote.createTime, new Date(`${today}T00:00:00+08:00`)),
+        ),
+      );
+    expect(first.waybills).toBe(Number(closed?.n));
+    expect(first.waybills).toBeGreaterThan(0);
+    expect(await expectEqual('admin')).toEqual(liveAdmin);
+    const own = await expectEqual('shipper');
+    expect(own.waybills).toBeLessThan(liveAdmin.waybills);
+    // Idempotent: a second run rebuilds nothing new and leaves the same rows.
+    const again = await buildDailyStatistics(t.db);
+    expect(again.days).toBe(0);
+    expect(await built()).toEqual(first);
+    const [state] = await t.db.select().from(statDailyState);
+    expect(state?.builtThrough).toBe(yesterday);
+  });
+
+  it('closed days are read from the daily figures, not recounted', async () => {
+    await buildDailyStatistics(t.db);
+    const before = (await statistics(admin)).total.waybills;
+    // A row of the daily figures changed behind the job's back shows: the page reads them.
+    const [some] = await t.db
+      .select({ day: statNoteDaily.day })
+      .from(statNoteDaily)
+      .where(gte(statNoteDaily.day, begin))
+      .limit(1);
+    expect(some).toBeDefined();
+    await t.db
+      .update(statNoteDaily)
+      .set({ waybills: sql`${statNoteDaily.waybills} + 1000` })
+      .where(eq(statNoteDaily.day, String(some?.day)));
+    const tampered = (await statistics(admin)).total.waybills;
+    expect(tampered - before).toBeGreaterThanOrEqual(1000);
+    // Marked dirty, the day is counted live again at once, and the next build repairs it.
+    await t.db.insert(statDirtyDay).values({ tenantId: 0, day: String(some?.day) });
+    expect((await statistics(admin)).total.waybills).toBe(before);
+    await buildDailyStatistics(t.db);
+    expect((await statistics(admin)).total.waybills).toBe(before);
+    expect(await t.db.select().from(statDirtyDay).where(lt(statDirtyDay.day, today))).toEqual([]);
+  });
+
+  it('a waybill changed on a closed day after a build: live at once, built by the next run', async () => {
+    await buildDailyStatistics(t.db);
+    const [note] = await t.db
+      .select({
+        id: hyShippingNote.id,
+        createTime: hyShippingNote.createTime,
+        fee: hyShippingNote.customerFee,
+      })
+      .from(hyShippingNote)
+      .where(
+        and(
+          eq(hyShippingNote.customerId, shipperCid),
+          gte(hyShippingNote.status, 0),
+          gte(hyShippingNote.createTime, from),
+          lt(hyShippingNote.createTime, new Date(`${yesterday}T00:00:00+08:00`)),
+        ),
+      )
+      .limit(1);
+    expect(note, 'a waybill of the shipper on a closed day').toBeDefined();
+    const day = ymd(note?.createTime as Date);
+    const adminBefore = await direct();
+    const ownBefore = await direct(eq(hyShippingNote.customerId, shipperCid));
+    await t.db
+      .update(hyShippingNote)
+      .set({ customerFee: sql`${hyShippingNote.customerFee} + 12345` })
+      .where(eq(hyShippingNote.id, String(note?.id)));
+    // The trigger logged the day; the page counts it live before any rebuild.
+    const dirty = await t.db.select({ day: statDirtyDay.day }).from(statDirtyDay);
+    expect(dirty.map((r) => r.day)).toContain(day);
+    expect((await expectEqual('admin')).freightFen).toBe(adminBefore.freightFen + 12345);
+    expect((await expectEqual('shipper')).freightFen).toBe(ownBefore.freightFen + 12345);
+
+    // Cancelled on its closed day: no longer counted.
+    await t.db
+      .update(hyShippingNote)
+      .set({ status: -1 })
+      .where(eq(hyShippingNote.id, String(note?.id)));
+    const cancelled = await expectEqual('shipper');
+    expect(cancelled.waybills).toBe(ownBefore.waybills - 1);
+
+    const outcome = await buildDailyStatistics(t.db);
+    expect(outcome.days).toBe(1);
+    expect(await t.db.select().from(statDirtyDay).where(eq(statDirtyDay.day, day))).toEqual([]);
+    expect(await expectEqual('admin')).toEqual({ ...(await direct()) });
+    expect((await expectEqual('shipper')).waybills).toBe(ownBefore.waybills - 1);
+    // The rebuilt day's row holds the change.
+    const [rebuilt] = await t.db
+      .select({ waybills: sql<number>`coalesce(sum(waybills), 0)::int` })
+      .from(statNoteDaily)
+      .where(and(eq(statNoteDaily.day, day), eq(statNoteDaily.customerId, shipperCid)));
+    const [rows] = await t.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(hyShippingNote)
+      .where(
+        and(
+          eq(hyShippingNote.customerId, shipperCid),
+          gte(hyShippingNote.status, 0),
+          sql`(${hyShippingNote.createTime} at time zone 'UTC' + interval '8 hours')::date = ${day}::date`,
+        ),
+      );
+    expect(Number(rebuilt?.waybills)).toBe(Number(rows?.n));
+  });
+
+  it('business trend and top customers equal direct aggregates after the build', async () => {
+    await buildDailyStatistics(t.db);
+    const res = await t.call(admin, { method: 'GET', url: api('/statistics/business') });
+    const summary = businessSummary.parse((res.json() as { result: BusinessSummary }).result);
+    const since = new Date(`${summary.trend[0]?.month}-01T00:00:00+08:00`);
+    const [row] = await t.db
+      .select({
+        n: sql<number>`count(*)::int`,
+        fee: sql<number>`coalesce(sum(customer_fee), 0)::bigint`,
+        margin: sql<number>`coalesce(sum(customer_fee - driver_fee - agent_fee), 0)::bigint`,
+      })
+      .from(hyShippingNote)
+      .where(and(gte(hyShippingNote.status, 0), gte(hyShippingNote.createTime, since)));
+    expect(summary.trend.reduce((s, m) => s + m.waybills, 0)).toBe(Number(row?.n));
+    expect(summary.trend.reduce((s, m) => s + m.freightFen, 0)).toBe(Number(row?.fee));
+    expect(summary.trend.reduce((s, m) => s + m.marginFen, 0)).toBe(Number(row?.margin));
+    const [all] = await t.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(hyShippingNote)
+      .where(gte(hyShippingNote.status, 0));
+    expect(summary.risk?.waybills).toBe(Number(all?.n));
+  });
+
+  it('analysis KPIs equal direct aggregates, for admin and for a shipper', async () => {
+    await buildDailyStatistics(t.db);
+    const monthStart = `${today.slice(0, 7)}-01`;
+    const lastDay = ymd(new Date(new Date(`${monthStart}T00:00:00+08:00`).getTime() - DAY));
+    const lastStart = `${lastDay.slice(0, 7)}-01`;
+    const span = async (first: string, last: string, where?: SQL) => {
+      const [row] = await t.db
+        .select({
+          waybills: sql<number>`count(*)::int`,
+          freight: sql<number>`coalesce(sum(customer_fee), 0)::bigint`,
+          service: sql<number>`coalesce(sum(service_fee), 0)::bigint`,
+        })
+        .from(hyShippingNote)
+        .where(
+          and(
+            gte(hyShippingNote.status, 0),
+            gte(hyShippingNote.createTime, new Date(`${first}T00:00:00+08:00`)),
+            lt(hyShippingNote.createTime, new Date(new Date(`${last}T00:00:00+08:00`).getTime() + DAY)),
+            where,
+          ),
+        );
+      return {
+        waybills: Number(row?.waybills),
+        freightFen: Number(row?.freight),
+        serviceFeeFen: Number(row?.service),
+      };
+    };
+    for (const [token, where] of [
+      [admin, undefined],
+      [shipper, eq(hyShippingNote.customerId, shipperCid)],
+    ] as const) {
+      const res = await t.call(token, { method: 'GET', url: api('/dashboard/analysis') });
+      const body = res.json() as { success: boolean; result: AnalysisSummary; message: string };
+      expect(body.success, body.message).toBe(true);
+      const kpis = analysisSummary.parse(body.result);
+      const pick = (p: { waybills: number; freightFen: number; serviceFeeFen: number } | null) =>
+        p && { waybills: p.waybills, freightFen: p.freightFen, serviceFeeFen: p.serviceFeeFen };
+      expect(pick(kpis.today)).toEqual(await span(today, today, where));
+      expect(pick(kpis.month)).toEqual(await span(monthStart, today, where));
+      expect(pick(kpis.lastMonth)).toEqual(await span(lastStart, lastDay, where));
+      const [transit] = await t.db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(hyShippingNote)
+        .where(and(eq(hyShippingNote.status, 3), where));
+      expect(kpis.inTransit).toBe(Number(transit?.n));
+      if (token === shipper) {
+        expect(kpis.openWarnings).toBeNull();
+        expect(kpis.regulatorFailed).toBeNull();
+      } else {
+        const [open] = await t.db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(riskWarning)
+          .where(eq(riskWarning.state, 'open'));
+        expect(kpis.openWarnings).toBe(Number(open?.n));
+      }
+    }
   });
 });

@@ -12,7 +12,7 @@ import {
   type StatisticsRow,
   statisticsQuery,
 } from '@freight/contracts';
-import { and, eq, gte, inArray, isNotNull, lt, ne, type SQL, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNotNull, ne, type SQL, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -24,56 +24,30 @@ import { forbidden, unauthorized } from '../../platform/http/errors.ts';
 import { andAll } from '../../platform/resource/query.ts';
 import { rowScopeOf } from '../../platform/resource/rowScope.ts';
 import { finBankPayment, finBill, finInvoice, finWallet } from '../finance/index.ts';
-import { hyAgent, hyOrder, hyShippingNote, hyVehicle } from '../freight/index.ts';
+import { hyAgent, hyShippingNote } from '../freight/index.ts';
 import { hyReportMessage } from '../regulator/index.ts';
+import {
+  chinaDay,
+  chinaYmd,
+  figuresBy,
+  figuresOf,
+  type Grain,
+  type Group,
+  noteChinaTime,
+  totalOf,
+} from './daily.ts';
 
 // 统计分析 (/statistics/list), 经营看板 (/statistics/business) and the data and finance large screens
-// (issue 20): aggregates in SQL over the waybills in the caller's row scope (`rowScopeOf`: a shipper counts
-// its own). Closed waybills (cancelled, void, refused) are not counted. Bills, wallets, warnings and regulator
+// (issue 20): aggregates over the waybills in the caller's row scope (`rowScopeOf`: a shipper counts its own);
+// the statistics and the business view read built days from the daily figures and the rest live (`daily.ts`). Closed waybills (cancelled, void, refused) are not counted. Bills, wallets, warnings and regulator
 // messages are platform staff's and never counted for a party user.
 
 const DAY_MS = 86_400_000;
 const n = hyShippingNote;
 /** The dispatch instant as China wall time. */
-const chinaTime = sql`(${n.createTime} at time zone 'UTC' + interval '8 hours')`;
+const chinaTime = noteChinaTime;
 const tonnes = (grams: SQL) => sql<number>`round(coalesce(sum(${grams}), 0) / 1000000.0, 3)::float8`;
 const fenSum = (column: SQL | typeof n.customerFee) => sql<number>`coalesce(sum(${column}), 0)::bigint`;
-
-/** The figures of a group, as select fields (the query joins hy_order for the on-time count). */
-const figureFields = {
-  waybills: sql<number>`count(*)::int`,
-  tonnage: tonnes(sql`coalesce(${n.settleWeightG}, ${n.plannedWeightG})`),
-  freightFen: fenSum(n.customerFee),
-  serviceFeeFen: fenSum(n.serviceFee),
-  agentFeeFen: fenSum(n.agentFee),
-  lossTonnage: tonnes(sql`${n.lossWeightG}`),
-  lossDeductionFen: fenSum(n.lossDeductionFen),
-  arrived: sql<number>`(count(*) filter (where ${n.unloadTime} is not null))::int`,
-  onTime: sql<number>`(count(*) filter (where ${n.unloadTime} is not null and (${hyOrder.validTo} is null or ${n.unloadTime} <= ${hyOrder.validTo})))::int`,
-};
-
-type FigureRow = { [K in keyof typeof figureFields]: unknown };
-function figuresOf(row: FigureRow | undefined): StatisticsFigures {
-  const num = (v: unknown) => Number(v ?? 0);
-  const arrived = num(row?.arrived);
-  const onTime = num(row?.onTime);
-  return {
-    waybills: num(row?.waybills),
-    tonnage: num(row?.tonnage),
-    freightFen: num(row?.freightFen),
-    serviceFeeFen: num(row?.serviceFeeFen),
-    agentFeeFen: num(row?.agentFeeFen),
-    lossTonnage: num(row?.lossTonnage),
-    lossDeductionFen: num(row?.lossDeductionFen),
-    arrived,
-    onTime,
-    onTimeRate: arrived > 0 ? Math.round((onTime / arrived) * 10_000) / 10_000 : null,
-  };
-}
-
-/** Start of a China-time day given as YYYY-MM-DD, as an instant. */
-const chinaDay = (ymd: string) => new Date(`${ymd}T00:00:00+08:00`);
-const chinaYmd = (at: Date) => formatDateTime(at).slice(0, 10);
 
 function sessionOf(request: FastifyRequest): Session {
   const session = request.session;
@@ -86,101 +60,74 @@ function counted(session: Session, ...more: Array<SQL | undefined>): SQL | undef
   return andAll([rowScopeOf(noteResource, n, session), gte(n.status, 0), ...more]);
 }
 
+/** Groups sorted as the page shows them: freight, then waybills, descending; then by key. */
+const byFreight = (a: Group, b: Group) =>
+  b.freightFen - a.freightFen ||
+  b.waybills - a.waybills ||
+  (a.key < b.key ? -1 : a.key > b.key ? 1 : 0) ||
+  ((a.key2 ?? '') < (b.key2 ?? '') ? -1 : 1);
+
+/** 统计分析: built days from the daily figures, the rest live (`figuresBy`). */
 export async function statisticsOf(
   ctx: AppContext,
   session: Session,
   query: StatisticsQuery,
 ): Promise<StatisticsResult> {
   const { db } = ctx;
-  const from = chinaDay(query.begin);
-  const to = new Date(chinaDay(query.end).getTime() + DAY_MS);
-  const where = counted(session, gte(n.createTime, from), lt(n.createTime, to));
-  const base = () => db.select(figureFields).from(n).leftJoin(hyOrder, eq(hyOrder.id, n.orderId));
-  const [totalRow] = await base().where(where);
+  const grain: Grain = query.groupBy === 'period' ? query.period : query.groupBy;
+  const groups = await figuresBy(db, session, grain, { from: query.begin, to: query.end });
+  const total = figuresOf(totalOf(groups));
 
   let rows: StatisticsRow[];
-  const figures = (r: FigureRow) => figuresOf(r);
   switch (query.groupBy) {
-    case 'period': {
-      const format = query.period === 'month' ? 'YYYY-MM' : 'YYYY-MM-DD';
-      const bucket =
-        query.period === 'week'
-          ? sql<string>`to_char(date_trunc('week', ${chinaTime}), 'YYYY-MM-DD')`
-          : sql<string>`to_char(${chinaTime}, ${sql.raw(`'${format}'`)})`;
-      const found = await db
-        .select({ key: bucket, ...figureFields })
-        .from(n)
-        .leftJoin(hyOrder, eq(hyOrder.id, n.orderId))
-        .where(where)
-        .groupBy(bucket)
-        .orderBy(bucket);
-      rows = found.map((r) => ({ key: r.key, label: r.key, drill: null, ...figures(r) }));
+    case 'period':
+      rows = groups
+        .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))
+        .map((g) => ({ key: g.key, label: g.key, drill: null, ...figuresOf(g) }));
       break;
-    }
-    case 'customer': {
-      const found = await db
-        .select({ key: n.customerId, label: sql<string>`max(${n.customerName})`, ...figureFields })
-        .from(n)
-        .leftJoin(hyOrder, eq(hyOrder.id, n.orderId))
-        .where(where)
-        .groupBy(n.customerId)
-        .orderBy(sql`4 desc`, n.customerId)
-        .limit(500);
-      rows = found.map((r) => ({
-        key: r.key,
-        label: r.label ?? r.key,
-        drill: r.label ? { customerName: r.label } : null,
-        ...figures(r),
-      }));
+    case 'customer':
+      rows = groups
+        .sort(byFreight)
+        .slice(0, 500)
+        .map((g) => ({
+          key: g.key,
+          label: g.label ?? g.key,
+          drill: g.label ? { customerName: g.label } : null,
+          ...figuresOf(g),
+        }));
       break;
-    }
-    case 'route': {
-      const found = await db
-        .select({ loadCity: n.loadCity, unloadCity: n.unloadCity, ...figureFields })
-        .from(n)
-        .leftJoin(hyOrder, eq(hyOrder.id, n.orderId))
-        .where(where)
-        .groupBy(n.loadCity, n.unloadCity)
-        .orderBy(sql`5 desc`, n.loadCity, n.unloadCity)
-        .limit(500);
-      rows = found.map((r) => ({
-        key: `${r.loadCity}→${r.unloadCity}`,
-        label: `${r.loadCity} → ${r.unloadCity}`,
-        drill: { loadCity: r.loadCity, unloadCity: r.unloadCity },
-        ...figures(r),
-      }));
+    case 'route':
+      rows = groups
+        .sort(byFreight)
+        .slice(0, 500)
+        .map((g) => ({
+          key: `${g.key}→${g.key2}`,
+          label: `${g.key} → ${g.key2}`,
+          drill: { loadCity: g.key, unloadCity: g.key2 ?? '' },
+          ...figuresOf(g),
+        }));
       break;
-    }
     case 'agent': {
-      const key = sql<string>`coalesce(${n.agentId}, '')`;
-      const found = await db
-        .select({ key, label: sql<string | null>`max(${hyAgent.agentName})`, ...figureFields })
-        .from(n)
-        .leftJoin(hyOrder, eq(hyOrder.id, n.orderId))
-        .leftJoin(hyAgent, eq(hyAgent.id, n.agentId))
-        .where(where)
-        .groupBy(key)
-        .orderBy(sql`4 desc`, key)
-        .limit(500);
-      rows = found.map((r) => ({ key: r.key, label: r.label ?? '', drill: null, ...figures(r) }));
+      const top = groups.sort(byFreight).slice(0, 500);
+      const ids = top.map((g) => g.key).filter((id) => id !== '');
+      const names = ids.length
+        ? await db
+            .select({ id: hyAgent.id, name: hyAgent.agentName })
+            .from(hyAgent)
+            .where(inArray(hyAgent.id, ids))
+        : [];
+      const nameOf = new Map(names.map((row) => [row.id, row.name]));
+      rows = top.map((g) => ({ key: g.key, label: nameOf.get(g.key) ?? '', drill: null, ...figuresOf(g) }));
       break;
     }
-    case 'vehicleType': {
-      const key = sql<string>`coalesce(${hyVehicle.vehicleType}, '')`;
-      const found = await db
-        .select({ key, ...figureFields })
-        .from(n)
-        .leftJoin(hyOrder, eq(hyOrder.id, n.orderId))
-        .leftJoin(hyVehicle, eq(hyVehicle.id, n.vehicleId))
-        .where(where)
-        .groupBy(key)
-        .orderBy(sql`3 desc`, key)
-        .limit(500);
-      rows = found.map((r) => ({ key: r.key, label: r.key, drill: null, ...figures(r) }));
+    case 'vehicleType':
+      rows = groups
+        .sort(byFreight)
+        .slice(0, 500)
+        .map((g) => ({ key: g.key, label: g.key, drill: null, ...figuresOf(g) }));
       break;
-    }
   }
-  return { rows, total: figuresOf(totalRow) };
+  return { rows, total };
 }
 
 const GROUP_TITLES: Record<StatisticsQuery['groupBy'], string> = {
@@ -272,55 +219,34 @@ export function statisticsRoutes(app: FastifyInstance, ctx: AppContext): void {
     const thisMonth = `${chinaYmd(now).slice(0, 7)}-01`;
     const [y, m] = thisMonth.split('-').map(Number) as [number, number];
     const firstMonth = new Date(Date.UTC(y, m - 12, 1)).toISOString().slice(0, 10);
-    const since = chinaDay(firstMonth);
-    const where = counted(session, gte(n.createTime, since));
-    const month = sql<string>`to_char(${chinaTime}, 'YYYY-MM')`;
-    const trendRows = await db
-      .select({
-        month,
-        waybills: sql<number>`count(*)::int`,
-        freightFen: fenSum(n.customerFee),
-        serviceFeeFen: fenSum(n.serviceFee),
-        marginFen: fenSum(sql`${n.customerFee} - ${n.driverFee} - ${n.agentFee}`),
-      })
-      .from(n)
-      .where(where)
-      .groupBy(month);
+    const today = chinaYmd(now);
+    const range = { from: firstMonth, to: today };
+    const [months, customers] = await Promise.all([
+      figuresBy(db, session, 'month', range),
+      figuresBy(db, session, 'customer', range),
+    ]);
     const trend: BusinessSummary['trend'] = [];
     for (let i = 0; i < 12; i++) {
       const key = new Date(Date.UTC(y, m - 12 + i, 1)).toISOString().slice(0, 7);
-      const found = trendRows.find((row) => row.month === key);
-      const freightFen = Number(found?.freightFen ?? 0);
-      const marginFen = Number(found?.marginFen ?? 0);
+      const found = months.find((row) => row.key === key);
+      const freightFen = found?.freightFen ?? 0;
+      const marginFen = freightFen - (found?.driverFeeFen ?? 0) - (found?.agentFeeFen ?? 0);
       trend.push({
         month: key,
-        waybills: Number(found?.waybills ?? 0),
+        waybills: found?.waybills ?? 0,
         freightFen,
-        serviceFeeFen: Number(found?.serviceFeeFen ?? 0),
+        serviceFeeFen: found?.serviceFeeFen ?? 0,
         marginFen,
         marginRate: freightFen > 0 ? Math.round((marginFen / freightFen) * 10_000) / 10_000 : null,
       });
     }
-    const top = await db
-      .select({
-        customerId: n.customerId,
-        customerName: sql<string>`max(${n.customerName})`,
-        waybills: sql<number>`count(*)::int`,
-        freightFen: fenSum(n.customerFee),
-        serviceFeeFen: fenSum(n.serviceFee),
-      })
-      .from(n)
-      .where(where)
-      .groupBy(n.customerId)
-      .orderBy(sql`4 desc`, n.customerId)
-      .limit(10);
+    const top = customers.sort(byFreight).slice(0, 10);
 
     let receivables: BusinessSummary['receivables'] = null;
     let walletFloatFen: number | null = null;
     let risk: BusinessSummary['risk'] = null;
     let regulator: BusinessSummary['regulator'] = null;
     if (staff) {
-      const today = chinaYmd(now);
       // A literal (a well-formed day of ours), not a parameter: the grouped expression must repeat as is.
       const overdueDays = sql<number>`(${sql.raw(`date '${today}'`)} - coalesce(${finBill.dueDate}, ${finBill.periodEnd}))`;
       const bucket = sql<string>`case when ${overdueDays} <= 0 then 'notDue' when ${overdueDays} <= 30 then 'd30' when ${overdueDays} <= 60 then 'd60' when ${overdueDays} <= 90 then 'd90' else 'over90' end`;
@@ -351,17 +277,12 @@ export function statisticsRoutes(app: FastifyInstance, ctx: AppContext): void {
         return { bucket: key, bills: Number(found?.bills ?? 0), amountFen: Number(found?.amountFen ?? 0) };
       });
       walletFloatFen = await walletFloat(tenant);
-      const [riskRow] = await db
-        .select({
-          waybills: sql<number>`count(*)::int`,
-          // Spelled out: a select of one table leaves its columns unqualified, which the subquery would take as its own.
-          flagged: sql<number>`(count(*) filter (where exists (select 1 from risk_warning w where w.note_id = hy_shipping_note.id)))::int`,
-        })
-        .from(n)
-        .where(counted(session));
-      const all = Number(riskRow?.waybills ?? 0);
-      const flagged = Number(riskRow?.flagged ?? 0);
-      risk = { waybills: all, flagged, rate: all > 0 ? Math.round((flagged / all) * 10_000) / 10_000 : null };
+      const all = totalOf(await figuresBy(db, session, 'all', { from: null, to: today }, { flagged: true }));
+      risk = {
+        waybills: all.waybills,
+        flagged: all.flagged,
+        rate: all.waybills > 0 ? Math.round((all.flagged / all.waybills) * 10_000) / 10_000 : null,
+      };
       const reports = await db
         .select({ state: hyReportMessage.state, count: sql<number>`count(*)::int` })
         .from(hyReportMessage)
@@ -380,11 +301,11 @@ export function statisticsRoutes(app: FastifyInstance, ctx: AppContext): void {
     const result: BusinessSummary = {
       trend,
       topCustomers: top.map((row) => ({
-        customerId: row.customerId,
-        customerName: row.customerName ?? row.customerId,
-        waybills: Number(row.waybills),
-        freightFen: Number(row.freightFen),
-        serviceFeeFen: Number(row.serviceFeeFen),
+        customerId: row.key,
+        customerName: row.label ?? row.key,
+        waybills: row.waybills,
+        freightFen: row.freightFen,
+        serviceFeeFen: row.serviceFeeFen,
       })),
       receivables,
       walletFloatFen,

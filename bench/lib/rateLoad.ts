@@ -1,0 +1,47 @@
+import { performance } from 'node:perf_hooks';
+
+// The fixed-rate load of `npm run bench:dashboard`, in a process of its own so that it never shares the
+// server's event loop: an open loop that sends one GET every 1000/rate ms on schedule (a late answer does not
+// delay the next send), round-robin over the paths, with the token. Prints one JSON line:
+// { sent, failed, firstFailure, seconds, byPath: { [path]: latenciesMs (sorted) } }.
+const [baseUrl, token, pathsArg, rateArg, secondsArg] = process.argv.slice(2);
+const paths = JSON.parse(pathsArg) as string[];
+const ratePerSecond = Number(rateArg);
+const seconds = Number(secondsArg);
+
+const byPath: Record<string, number[]> = Object.fromEntries(paths.map((p) => [p, []]));
+let failed = 0;
+let sent = 0;
+let firstFailure: string | null = null;
+
+async function send(seq: number): Promise<void> {
+  const path = paths[seq % paths.length];
+  const began = performance.now();
+  try {
+    const response = await fetch(`${baseUrl}${path}`, { headers: { 'x-access-token': token } });
+    const json = (await response.json()) as { success?: boolean; message?: string };
+    if (!json.success) {
+      failed += 1;
+      firstFailure ??= `${path}: HTTP ${response.status} ${json.message ?? ''}`;
+    }
+  } catch (error) {
+    failed += 1;
+    firstFailure ??= `${path}: ${(error as Error).message} ${String((error as Error).cause ?? '')}`;
+  }
+  byPath[path].push(performance.now() - began);
+}
+
+const total = Math.round(ratePerSecond * seconds);
+const interval = 1000 / ratePerSecond;
+const inFlight: Promise<void>[] = [];
+const t0 = performance.now();
+for (let seq = 0; seq < total; seq++) {
+  const due = t0 + seq * interval;
+  const wait = due - performance.now();
+  if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+  sent += 1;
+  inFlight.push(send(seq));
+}
+await Promise.all(inFlight);
+for (const list of Object.values(byPath)) list.sort((a, b) => a - b);
+console.log(JSON.stringify({ sent, failed, firstFailure, seconds: (performance.now() - t0) / 1000, byPath }));
