@@ -295,6 +295,9 @@ export const etcTargets: Target[] = [
     databases: ['pglite', 'postgres'],
     holds: 'every record stored, the known plates matched',
   },
+];
+
+/** Issue 20's dashboard figures (`npm run bench:dashboard`). */
 export const DASHBOARD_ANALYSIS_SCENARIO =
   'GET /dashboard/analysis over 1 000 000 waybills at 200 req/s (p99)';
 export const DASHBOARD_STATISTICS_SCENARIO =
