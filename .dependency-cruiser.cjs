@@ -5,7 +5,7 @@
 // The modules from the bottom up: a module may use those below it, never one above. A cycle between modules
 // is then impossible; a lower module that needs something of a higher one defines a hook the higher fills
 // (e.g. the system module's registerLoginCheck, filled by freight).
-const LAYERS = ['apps', 'system', 'freight', 'online', 'regulator', 'finance', 'risk', 'dashboard'];
+const LAYERS = ['apps', 'system', 'freight', 'online', 'regulator', 'finance', 'risk', 'dashboard', 'compliance'];
 
 const layerRules = LAYERS.slice(0, -1).map((module, i) => ({
   name: 'module-layers',

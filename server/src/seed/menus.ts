@@ -27,6 +27,7 @@ import {
   transportContractResource,
   vehiclePositionResource,
   vehicleResource,
+  verificationResource,
   viewPermission,
 } from '@freight/contracts';
 
@@ -313,6 +314,21 @@ export const MENU_TREE: MenuSeed[] = [
     }),
     resourcePage('/risk/violation', '违规记录', 'risk/ViolationList', riskViolationResource),
     crudPage('/risk/loss', '亏吨设置', 'risk/LossSettingList', 'risk:loss'),
+  ]),
+  // 合规管理 (issue 23): identity and certificate checks; insurance, personal information and logs join it.
+  group('/compliance', '合规管理', 'AuditOutlined', [
+    resourcePage(
+      '/compliance/verification',
+      '核验记录',
+      'compliance/VerificationList',
+      verificationResource,
+      {
+        recheck: '重新核验',
+        override: '越权通过',
+        liveness: '活体结果上报',
+        ocr: '证照识别',
+      },
+    ),
   ]),
   group('/statistics', '统计报表', 'BarChartOutlined', [
     page('/statistics/list', '统计分析', 'statistics/StatisticsList', 'statistics:list'),
