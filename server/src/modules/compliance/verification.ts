@@ -168,6 +168,129 @@ async function latestLiveness(db: DbOrTx, driverId: string): Promise<boolean | n
   return row ? row.passed : null;
 }
 
+type DriverRow = typeof hyDriver.$inferSelect;
+type VehicleRow = typeof hyVehicle.$inferSelect;
+type CarrierRow = typeof hyCarrier.$inferSelect;
+
+function driverSubject(d: DriverRow, liveness: boolean | null): Subject {
+  const id2 = { name: d.driverName, idCard: d.idCard, liveness };
+  const plans: Plan[] = [
+    {
+      kind: VERIFICATION_KIND.idTwoFactor,
+      required: true,
+      provider: 'identity',
+      inputs: id2,
+      ask: (v, requestId) => v.provider.idTwoFactor({ requestId, ...id2 }),
+    },
+  ];
+  if (d.qualificationNo) {
+    const number = d.qualificationNo;
+    plans.push({
+      kind: VERIFICATION_KIND.qualification,
+      required: true,
+      provider: 'certificate',
+      inputs: { number, holder: d.driverName },
+      ask: (v, requestId) =>
+        v.provider.certificate({ requestId, kind: 'qualification', number, holder: d.driverName }),
+    });
+  }
+  return {
+    type: VERIFICATION_SUBJECT.driver,
+    id: d.id,
+    tenantId: d.tenantId,
+    name: d.driverName,
+    agentId: d.agentId,
+    captainId: d.captainId,
+    plans,
+  };
+}
+
+function vehicleSubject(v: VehicleRow): Subject {
+  const net = {
+    plateNo: v.plateNo,
+    plateColor: v.plateColor,
+    grossMassKg: v.grossMassKg,
+    vehicleType: v.vehicleType,
+  };
+  const plans: Plan[] = [
+    {
+      kind: VERIFICATION_KIND.vehicleNet,
+      required: true,
+      provider: 'vehicle-platform',
+      inputs: net,
+      async ask(verifiers, _requestId, tx) {
+        const answer = await verifiers.netCheck(net, tx);
+        if (!answer) throw new VerificationTimeout('vehicle platform');
+        if (answer.netState === VEHICLE_NET_STATE.connected) return { result: 'pass', reason: '已入网' };
+        if (answer.netState === VEHICLE_NET_STATE.notRequired)
+          return { result: 'pass', reason: '轻型车辆未入网，无需入网' };
+        return { result: 'fail', reason: '重型货车未接入全国道路货运车辆公共监管与服务平台' };
+      },
+    },
+  ];
+  if (v.roadTransportNo) {
+    const number = v.roadTransportNo;
+    plans.push({
+      kind: VERIFICATION_KIND.roadTransport,
+      required: true,
+      provider: 'certificate',
+      inputs: { number, holder: v.plateNo },
+      ask: (verifiers, requestId) =>
+        verifiers.provider.certificate({ requestId, kind: 'roadTransport', number, holder: v.plateNo }),
+    });
+  }
+  return {
+    type: VERIFICATION_SUBJECT.vehicle,
+    id: v.id,
+    tenantId: v.tenantId,
+    name: v.plateNo,
+    agentId: v.agentId,
+    captainId: v.captainId,
+    plans,
+  };
+}
+
+function carrierSubject(c: CarrierRow): Subject {
+  const plans: Plan[] = [];
+  if (c.permitNo) {
+    const number = c.permitNo;
+    plans.push({
+      kind: VERIFICATION_KIND.transportPermit,
+      required: true,
+      provider: 'certificate',
+      inputs: { number, holder: c.carrierName },
+      ask: (v, requestId) =>
+        v.provider.certificate({ requestId, kind: 'transportPermit', number, holder: c.carrierName }),
+    });
+  }
+  return {
+    type: VERIFICATION_SUBJECT.carrier,
+    id: c.id,
+    tenantId: c.tenantId,
+    name: c.carrierName.slice(0, 100),
+    agentId: null,
+    captainId: null,
+    plans,
+  };
+}
+
+type CardRow = typeof hyDriverBank.$inferSelect;
+type CardDriver = { mobile: string; agentId: string | null; captainId: string | null };
+
+function storedCardSubject(card: CardRow, driver: CardDriver | undefined): Subject {
+  return cardSubject(
+    {
+      tenantId: card.tenantId,
+      driverId: card.driverId,
+      cardNo: card.cardNo,
+      holderName: card.holderName,
+      holderIdCard: card.holderIdCard,
+      mobile: card.reservedMobile ?? driver?.mobile ?? '',
+    },
+    driver,
+  );
+}
+
 /** The subject with its plans, or null when it does not exist (in the tenant). */
 async function subjectOf(
   db: DbOrTx,
@@ -181,90 +304,21 @@ async function subjectOf(
         .select()
         .from(hyDriver)
         .where(and(eq(hyDriver.id, id), eq(hyDriver.tenantId, tenantId)));
-      if (!d) return null;
-      const id2 = { name: d.driverName, idCard: d.idCard, liveness: await latestLiveness(db, d.id) };
-      const plans: Plan[] = [
-        {
-          kind: VERIFICATION_KIND.idTwoFactor,
-          required: true,
-          provider: 'identity',
-          inputs: id2,
-          ask: (v, requestId) => v.provider.idTwoFactor({ requestId, ...id2 }),
-        },
-      ];
-      if (d.qualificationNo) {
-        const number = d.qualificationNo;
-        plans.push({
-          kind: VERIFICATION_KIND.qualification,
-          required: true,
-          provider: 'certificate',
-          inputs: { number, holder: d.driverName },
-          ask: (v, requestId) =>
-            v.provider.certificate({ requestId, kind: 'qualification', number, holder: d.driverName }),
-        });
-      }
-      return { type, id, tenantId, name: d.driverName, agentId: d.agentId, captainId: d.captainId, plans };
+      return d ? driverSubject(d, await latestLiveness(db, d.id)) : null;
     }
     case VERIFICATION_SUBJECT.vehicle: {
       const [v] = await db
         .select()
         .from(hyVehicle)
         .where(and(eq(hyVehicle.id, id), eq(hyVehicle.tenantId, tenantId)));
-      if (!v) return null;
-      const net = {
-        plateNo: v.plateNo,
-        plateColor: v.plateColor,
-        grossMassKg: v.grossMassKg,
-        vehicleType: v.vehicleType,
-      };
-      const plans: Plan[] = [
-        {
-          kind: VERIFICATION_KIND.vehicleNet,
-          required: true,
-          provider: 'vehicle-platform',
-          inputs: net,
-          async ask(verifiers, _requestId, tx) {
-            const answer = await verifiers.netCheck(net, tx);
-            if (!answer) throw new VerificationTimeout('vehicle platform');
-            if (answer.netState === VEHICLE_NET_STATE.connected) return { result: 'pass', reason: '已入网' };
-            if (answer.netState === VEHICLE_NET_STATE.notRequired)
-              return { result: 'pass', reason: '轻型车辆未入网，无需入网' };
-            return { result: 'fail', reason: '重型货车未接入全国道路货运车辆公共监管与服务平台' };
-          },
-        },
-      ];
-      if (v.roadTransportNo) {
-        const number = v.roadTransportNo;
-        plans.push({
-          kind: VERIFICATION_KIND.roadTransport,
-          required: true,
-          provider: 'certificate',
-          inputs: { number, holder: v.plateNo },
-          ask: (verifiers, requestId) =>
-            verifiers.provider.certificate({ requestId, kind: 'roadTransport', number, holder: v.plateNo }),
-        });
-      }
-      return { type, id, tenantId, name: v.plateNo, agentId: v.agentId, captainId: v.captainId, plans };
+      return v ? vehicleSubject(v) : null;
     }
     case VERIFICATION_SUBJECT.carrier: {
       const [c] = await db
         .select()
         .from(hyCarrier)
         .where(and(eq(hyCarrier.id, id), eq(hyCarrier.tenantId, tenantId)));
-      if (!c) return null;
-      const plans: Plan[] = [];
-      if (c.permitNo) {
-        const number = c.permitNo;
-        plans.push({
-          kind: VERIFICATION_KIND.transportPermit,
-          required: true,
-          provider: 'certificate',
-          inputs: { number, holder: c.carrierName },
-          ask: (v, requestId) =>
-            v.provider.certificate({ requestId, kind: 'transportPermit', number, holder: c.carrierName }),
-        });
-      }
-      return { type, id, tenantId, name: c.carrierName.slice(0, 100), agentId: null, captainId: null, plans };
+      return c ? carrierSubject(c) : null;
     }
     case VERIFICATION_SUBJECT.driverBank: {
       const [card] = await db
@@ -276,17 +330,7 @@ async function subjectOf(
         .select({ mobile: hyDriver.mobile, agentId: hyDriver.agentId, captainId: hyDriver.captainId })
         .from(hyDriver)
         .where(eq(hyDriver.id, card.driverId));
-      return cardSubject(
-        {
-          tenantId,
-          driverId: card.driverId,
-          cardNo: card.cardNo,
-          holderName: card.holderName,
-          holderIdCard: card.holderIdCard,
-          mobile: card.reservedMobile ?? driver?.mobile ?? '',
-        },
-        driver,
-      );
+      return storedCardSubject(card, driver);
     }
   }
 }
@@ -661,49 +705,96 @@ export async function reportLiveness(
   return subjectVerification(db, VERIFICATION_SUBJECT.driver, driverId, tenantId);
 }
 
-/** Every driver, vehicle, carrier and card of a tenant checked where it never was (the demo seed, a backfill). */
+/**
+ * Every driver, vehicle, carrier and card checked where it never was or changed since (the demo seed, a
+ * backfill): read at once, asked one by one, written in batches. Returns the checks written.
+ */
 export async function verifyAll(db: DbOrTx, operator = 'system', now = new Date()): Promise<number> {
-  let before = 0;
-  const count = async () =>
-    (await db.select({ id: complianceVerification.id }).from(complianceVerification)).length;
-  before = await count();
-  const sets: Array<[VerificationSubject, Array<{ id: string; tenantId: number }>]> = [
-    [
-      VERIFICATION_SUBJECT.driver,
-      await db.select({ id: hyDriver.id, tenantId: hyDriver.tenantId }).from(hyDriver),
-    ],
-    [
-      VERIFICATION_SUBJECT.vehicle,
-      await db.select({ id: hyVehicle.id, tenantId: hyVehicle.tenantId }).from(hyVehicle),
-    ],
-    [
-      VERIFICATION_SUBJECT.carrier,
-      await db.select({ id: hyCarrier.id, tenantId: hyCarrier.tenantId }).from(hyCarrier),
-    ],
-    [
-      VERIFICATION_SUBJECT.driverBank,
-      await db.select({ id: hyDriverBank.id, tenantId: hyDriverBank.tenantId }).from(hyDriverBank),
-    ],
+  const drivers = await db.select().from(hyDriver);
+  const liveness = new Map<string, boolean>();
+  for (const l of await db
+    .select({ driverId: complianceLiveness.driverId, passed: complianceLiveness.passed })
+    .from(complianceLiveness)
+    .orderBy(asc(complianceLiveness.reportedAt)))
+    liveness.set(l.driverId, l.passed);
+  const byDriver = new Map<string, CardDriver>(
+    drivers.map((d) => [d.id, { mobile: d.mobile, agentId: d.agentId, captainId: d.captainId }]),
+  );
+  const subjects: Subject[] = [
+    ...drivers.map((d) => driverSubject(d, liveness.get(d.id) ?? null)),
+    ...(await db.select().from(hyVehicle)).map(vehicleSubject),
+    ...(await db.select().from(hyCarrier)).map(carrierSubject),
+    ...(await db.select().from(hyDriverBank)).map((c) => storedCardSubject(c, byDriver.get(c.driverId))),
   ];
-  for (const [type, rows] of sets)
-    for (const row of rows) await verifySubject(db, type, row.id, row.tenantId, { operator, now });
-  return (await count()) - before;
+  const asked = new Map<string, string>();
+  for (const r of await db
+    .select({
+      subjectType: complianceVerification.subjectType,
+      subjectId: complianceVerification.subjectId,
+      kind: complianceVerification.kind,
+      inputHash: complianceVerification.inputHash,
+    })
+    .from(complianceVerification)
+    .orderBy(asc(complianceVerification.checkedAt)))
+    asked.set(`${r.subjectType}:${r.subjectId}:${r.kind}`, r.inputHash);
+  const verifiers = verifiersOf(dbKey(db));
+  const rows: Array<typeof complianceVerification.$inferInsert> = [];
+  for (const subject of subjects)
+    for (const plan of subject.plans) {
+      const inputHash = hashOf(plan.inputs);
+      if (asked.get(`${subject.type}:${subject.id}:${plan.kind}`) === inputHash) continue;
+      const requestId = randomUUID().replaceAll('-', '');
+      const answer = await ask(verifiers, plan, requestId, db);
+      rows.push({
+        tenantId: subject.tenantId,
+        subjectType: subject.type,
+        subjectId: subject.id,
+        subjectName: subject.name,
+        kind: plan.kind,
+        provider: `${verifiers.provider.name}:${plan.provider}`,
+        requestId,
+        result: answer ? answer.result : VERIFICATION_RESULT.pending,
+        reason: answer ? answer.reason.slice(0, 255) : VERIFICATION_MSG.pendingRetry,
+        inputHash,
+        nextRetryAt: answer ? null : new Date(now.getTime() + retryDelay(1)),
+        operator,
+        checkedAt: now,
+        answeredAt: answer ? now : null,
+        agentId: subject.agentId,
+        captainId: subject.captainId,
+      });
+    }
+  for (let i = 0; i < rows.length; i += 500)
+    await db.insert(complianceVerification).values(rows.slice(i, i + 500));
+  if (rows.length) tablesWritten(dbKey(db), complianceVerification);
+  return rows.length;
 }
 
-/** Marks the cards whose four-factor check passed as verified (the card list's 已核验). */
+/** Marks the cards whose latest four-factor check passed as verified (the card list's 已核验), at once. */
 export async function markVerifiedCards(db: DbOrTx, cardIds: string[]): Promise<void> {
   if (cardIds.length === 0) return;
   const cards = await db
     .select({ id: hyDriverBank.id, driverId: hyDriverBank.driverId, cardNo: hyDriverBank.cardNo })
     .from(hyDriverBank)
     .where(inArray(hyDriverBank.id, cardIds));
-  for (const card of cards) {
-    const latest = await latestByKind(
-      db,
-      VERIFICATION_SUBJECT.driverBank,
-      cardSubjectId(card.driverId, card.cardNo),
-    );
-    const passed = latest.get(VERIFICATION_KIND.bankFourFactor)?.result === VERIFICATION_RESULT.pass;
-    await db.update(hyDriverBank).set({ verified: passed }).where(eq(hyDriverBank.id, card.id));
-  }
+  const latest = new Map<string, string>();
+  for (const r of await db
+    .select({ subjectId: complianceVerification.subjectId, result: complianceVerification.result })
+    .from(complianceVerification)
+    .where(
+      and(
+        eq(complianceVerification.subjectType, VERIFICATION_SUBJECT.driverBank),
+        eq(complianceVerification.kind, VERIFICATION_KIND.bankFourFactor),
+      ),
+    )
+    .orderBy(asc(complianceVerification.checkedAt)))
+    latest.set(r.subjectId, r.result);
+  const passed = cards
+    .filter((c) => latest.get(cardSubjectId(c.driverId, c.cardNo)) === VERIFICATION_RESULT.pass)
+    .map((c) => c.id);
+  for (let i = 0; i < passed.length; i += 500)
+    await db
+      .update(hyDriverBank)
+      .set({ verified: true })
+      .where(inArray(hyDriverBank.id, passed.slice(i, i + 500)));
 }
