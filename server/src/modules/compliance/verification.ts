@@ -1,5 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import {
+  isHeavyVehicle,
   maskBankCard,
   type SubjectVerification,
   VEHICLE_NET_STATE,
@@ -215,7 +216,8 @@ function vehicleSubject(v: VehicleRow): Subject {
   const plans: Plan[] = [
     {
       kind: VERIFICATION_KIND.vehicleNet,
-      required: true,
+      // A light vehicle needs not be connected (the vehicle platform's rule): checked, shown, not required.
+      required: isHeavyVehicle(v),
       provider: 'vehicle-platform',
       inputs: net,
       async ask(verifiers, _requestId, tx) {
