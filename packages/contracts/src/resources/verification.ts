@@ -79,6 +79,7 @@ export const verificationResource = resource({
   fields: {
     subjectType: {
       label: ['核验对象', 'Subject'],
+      kind: 'dict',
       options: subjectOptions,
       search: true,
       tag: true,
@@ -88,12 +89,14 @@ export const verificationResource = resource({
     subjectName: { label: ['对象', 'Name'], search: 'like', list: { width: 140, ellipsis: true } },
     kind: {
       label: ['核验项目', 'Check'],
+      kind: 'dict',
       options: VERIFICATION_KIND_OPTIONS,
       search: true,
       list: { width: 170 },
     },
     result: {
       label: ['结果', 'Result'],
+      kind: 'dict',
       options: VERIFICATION_RESULT_OPTIONS,
       search: true,
       tag: true,
