@@ -495,7 +495,8 @@ function summaryOf(plans: Plan[], latest: Map<string, Row>): SubjectVerification
       kind: plan.kind,
       required: plan.required,
       result: (row?.result ?? VERIFICATION_RESULT.pending) as VerificationResult,
-      reason: row ? row.reason : '尚未核验',
+      // Never checked: no reason (the console says so in its language).
+      reason: row ? row.reason : null,
       provider: row?.provider ?? null,
       requestId: row?.requestId ?? null,
       checkedAt: row?.checkedAt.toISOString() ?? null,
@@ -565,7 +566,9 @@ export async function approvalGuard(db: DbOrTx, request: ApprovalAsk): Promise<s
   const { checks, approvable } = summaryOf(subject.plans, latest);
   if (approvable) return undefined;
   const blocking = checks.filter((c) => c.required && c.result !== VERIFICATION_RESULT.pass);
-  const what = blocking.map((c) => `${KIND_LABEL.get(c.kind) ?? c.kind}：${c.reason ?? c.result}`).join('；');
+  const what = blocking
+    .map((c) => `${KIND_LABEL.get(c.kind) ?? c.kind}：${c.reason ?? '尚未核验'}`)
+    .join('；');
   if (!request.override) throw bizError(`${VERIFICATION_MSG.blocked}（${what}）`, 500, { checks });
   const reason = request.overrideReason?.trim();
   if (!reason) throw bizError(VERIFICATION_MSG.overrideReason);

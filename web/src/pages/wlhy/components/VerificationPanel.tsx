@@ -99,7 +99,9 @@ export function VerificationPanel({
                       <Typography.Text type="secondary">{tx(['必需', 'Required'])}</Typography.Text>
                     )}
                   </Space>
-                  {check.reason && <div style={{ wordBreak: 'break-all' }}>{check.reason}</div>}
+                  <div style={{ wordBreak: 'break-all' }}>
+                    {check.reason ?? (check.checkedAt ? '' : tx(['尚未核验', 'Not checked yet']))}
+                  </div>
                   {check.checkedAt && (
                     <Typography.Text type="secondary" style={{ fontSize: 12 }}>
                       {formatDateTime(check.checkedAt)} · {check.provider}
