@@ -16,6 +16,7 @@ const LAYERS = [
   'privacy',
   'risk',
   'dashboard',
+  'compliance',
 ];
 
 const layerRules = LAYERS.slice(0, -1).map((module, i) => ({

@@ -1,5 +1,6 @@
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
+import { seedComplianceJobs } from './modules/compliance/index.ts';
 import { seedStatisticsJobs } from './modules/dashboard/index.ts';
 import { seedFinanceJobs } from './modules/finance/index.ts';
 import { seedCertificateExpiryJob } from './modules/freight/expiry.ts';
@@ -18,6 +19,7 @@ await seedCertificateExpiryJob(database.db);
 await seedFinanceJobs(database.db);
 await seedRiskJobs(database.db);
 await seedStatisticsJobs(database.db);
+await seedComplianceJobs(database.db);
 await seedAppJobs(database.db);
 await seedReportJob(database.db);
 if (config.seedDemo) {

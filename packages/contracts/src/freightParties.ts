@@ -338,6 +338,12 @@ export const reviewBody = z
     id: z.string().min(1).max(32),
     state: z.union([z.literal(2), z.literal(3)]),
     reason: z.string().trim().max(255).optional(),
+    /**
+     * Approve although a required identity or certificate check failed or is missing (issue 23): a senior
+     * role's decision, only with its reason, which is logged.
+     */
+    override: z.boolean().optional(),
+    overrideReason: z.string().trim().max(255).optional(),
   })
   .refine((v) => v.state !== 3 || !!v.reason, { message: PARTY_MSG.rejectReason, path: ['reason'] });
 export type ReviewBody = z.infer<typeof reviewBody>;

@@ -31,6 +31,7 @@ export * from './resources/risk.ts';
 export * from './resources/shipping.ts';
 export * from './resources/tax.ts';
 export * from './resources/transportContracts.ts';
+export * from './resources/verification.ts';
 export * from './resources/vouchers.ts';
 export * from './risk.ts';
 export * from './rules/index.ts';

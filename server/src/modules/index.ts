@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../platform/context.ts';
 import { appsModule } from './apps/index.ts';
+import { complianceModule } from './compliance/index.ts';
 import { dashboardModule } from './dashboard/index.ts';
 import { financeModule } from './finance/index.ts';
 import { freightModule } from './freight/index.ts';
@@ -26,4 +27,5 @@ export const modules: ModuleRegistration[] = [
   (app, ctx) => riskModule(app, ctx),
   (app, ctx) => dashboardModule(app, ctx),
   (app, ctx) => privacyModule(app, ctx),
+  (app, ctx) => complianceModule(app, ctx),
 ];

@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config.ts';
+import { seedComplianceJobs } from '../modules/compliance/index.ts';
 import { seedStatisticsJobs } from '../modules/dashboard/index.ts';
 import { seedFinanceJobs } from '../modules/finance/index.ts';
 import { seedCertificateExpiryJob } from '../modules/freight/expiry.ts';
@@ -29,6 +30,7 @@ try {
   await seedFinanceJobs(database.db);
   await seedRiskJobs(database.db);
   await seedStatisticsJobs(database.db);
+  await seedComplianceJobs(database.db);
   await seedAppJobs(database.db);
   await seedReportJob(database.db);
   const storage = createStorage(config);

@@ -32,6 +32,7 @@ import {
   transportContractResource,
   vehiclePositionResource,
   vehicleResource,
+  verificationResource,
   viewPermission,
   voucherAccountResource,
 } from '@freight/contracts';
@@ -323,6 +324,18 @@ export const MENU_TREE: MenuSeed[] = [
   ]),
   // Compliance a platform needs on day one (issue 23).
   group('/compliance', '合规管理', 'SafetyCertificateOutlined', [
+    resourcePage(
+      '/compliance/verification',
+      '核验记录',
+      'compliance/VerificationList',
+      verificationResource,
+      {
+        recheck: '重新核验',
+        override: '越权通过',
+        liveness: '活体结果上报',
+        ocr: '证照识别',
+      },
+    ),
     resourcePage('/compliance/insurance', '货运保险', 'compliance/InsuranceList', insuranceResource, {
       insure: '投保',
       cancel: '退保',

@@ -169,6 +169,7 @@ const ROLE_MENUS: Record<Exclude<(typeof ROLES)[number]['code'], 'admin'>, strin
     '/wlhy/hycarrier/HyCarrierList',
     '/wlhy/hycaptain/HyCaptainList',
     '/wlhy/hybank/HyBankList',
+    '/compliance/verification',
     '/customer/manager',
     '/customer/user',
     '/customer/agent',
@@ -240,6 +241,7 @@ const ROLE_MENUS: Record<Exclude<(typeof ROLES)[number]['code'], 'admin'>, strin
     '/shipping/list',
     '/wlhy/hydriver/HyDriverList',
     '/wlhy/hyvehicle/HyVehicleList',
+    '/compliance/verification',
     '/map/realtime',
     '/isps/userAnnouncement',
     '/account/center',
@@ -253,6 +255,7 @@ const ROLE_MENUS: Record<Exclude<(typeof ROLES)[number]['code'], 'admin'>, strin
     '/shipping/list',
     '/wlhy/hydriver/HyDriverList',
     '/wlhy/hyvehicle/HyVehicleList',
+    '/compliance/verification',
     '/map/realtime',
     '/isps/userAnnouncement',
     '/account/center',
@@ -279,6 +282,10 @@ const BROKER_EXCLUDED_BUTTONS = [
   'order:delete',
   'order:batch_delete',
   'order:import',
+  // Checks are asked by the platform; a broker reads its own drivers' and vehicles' results.
+  'compliance:verification:recheck',
+  'compliance:verification:override',
+  'compliance:verification:liveness',
 ];
 
 /** Money buttons of platform staff that customer users do not get with the wallet and bill pages. */
@@ -317,6 +324,8 @@ const ROLE_EXCLUDED_BUTTONS: Partial<Record<keyof typeof ROLE_MENUS, string[]>> 
     'shipping:advance:pay',
     // Tax reports are finance's.
     'statistics:report:tax',
+    // Approving over a failed identity or certificate check is a senior role's decision (issue 23).
+    'compliance:verification:override',
   ],
   finance: ['finance:payout:execute'],
   cashier: [

@@ -57,3 +57,35 @@ export async function emitOrderCreating(
 ): Promise<void> {
   for (const listener of orderListeners.get(db) ?? []) await listener(tx, order, tenantId);
 }
+
+/**
+ * A pending record about to be approved (outside the review's transaction: a guard may ask an outside party).
+ * A guard throws to refuse; it may return a line for the review log (e.g. an override and its reason).
+ */
+export interface ApprovalRequest {
+  entity: string;
+  id: string;
+  tenantId: number;
+  operator: string;
+  userId: string;
+  override?: boolean;
+  overrideReason?: string;
+}
+
+export type ApprovalGuard = (request: ApprovalRequest) => Promise<string | undefined>;
+
+const approvalGuards = new WeakMap<object, ApprovalGuard[]>();
+
+export function onApproving(db: object, guard: ApprovalGuard): void {
+  approvalGuards.set(db, [...(approvalGuards.get(db) ?? []), guard]);
+}
+
+/** Runs every guard; the notes they return go to the review log with the approval. */
+export async function guardApproval(db: object, request: ApprovalRequest): Promise<string[]> {
+  const notes: string[] = [];
+  for (const guard of approvalGuards.get(db) ?? []) {
+    const note = await guard(request);
+    if (note) notes.push(note);
+  }
+  return notes;
+}

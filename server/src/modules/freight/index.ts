@@ -94,8 +94,25 @@ export {
   sendDueMessages,
   versionCheckOf,
 } from './apps.ts';
-export { emitFreightEvent, type FreightEvent, onFreightEvent, onOrderCreating } from './events.ts';
-export { hyCarrier, hyDriver, hyDriverBank, hyDriverVehicle, hyVehicle } from './partySchema.ts';
+export {
+  type ApprovalRequest,
+  emitFreightEvent,
+  type FreightEvent,
+  onApproving,
+  onFreightEvent,
+  onOrderCreating,
+} from './events.ts';
+export {
+  hyCaptain,
+  hyCarrier,
+  hyDriver,
+  hyDriverBank,
+  hyDriverVehicle,
+  hyReviewLog,
+  hyVehicle,
+} from './partySchema.ts';
 export { rebuildPositions } from './positions.ts';
 export { setNoteReportStatus } from './reportStatus.ts';
 export { hyAgent, hyCustomer } from './schema.ts';
+export { SimulatedVehiclePlatform } from './vehiclePlatform/simulated.ts';
+export { checkVehicleNet, netStateOf } from './vehiclePlatform.ts';

@@ -10,7 +10,9 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { type AppContext, countsFor } from '../../platform/context.ts';
+import type { DbOrTx } from '../../platform/db/client.ts';
 import { bindResource } from '../../platform/resource/bindResource.ts';
+import { emitFreightEvent } from './events.ts';
 import { CERTIFIED_PARTIES, certificateExpiryJob, chinaDay, refuseLapsed } from './expiry.ts';
 import {
   hyCaptain,
@@ -55,6 +57,14 @@ export function partyRoutes(app: FastifyInstance, ctx: AppContext): void {
   const counters = pendingCountersOf(ctx.db);
   const changed = async () => pendingCountsChanged(ctx);
   const [driverCerts, vehicleCerts] = CERTIFIED_PARTIES;
+  // A registered or changed party: listeners (compliance's checks) act on it inside the write's transaction.
+  const partyChanged = (tx: DbOrTx, entity: string, row: Record<string, unknown>) =>
+    emitFreightEvent(ctx.db, tx, {
+      kind: 'partyChanged',
+      entity,
+      id: String(row.id),
+      tenantId: Number(row.tenantId ?? 0),
+    });
   const vehicleReview = reviewOnWrite(
     'vehicle',
     hyVehicle,
@@ -76,6 +86,7 @@ export function partyRoutes(app: FastifyInstance, ctx: AppContext): void {
     partyScope: { customer: onCustomerNotes(hyShippingNote.driverId, hyDriver.id) },
     beforeWrite: reviewOnWrite('driver', hyDriver, hyDriver.id, hyDriver.state, hyDriver.tenantId),
     async afterWrite(row, mode, tx) {
+      await partyChanged(tx, 'driver', row);
       if (mode === 'edit')
         await tx
           .update(hyDriverBank)
@@ -118,6 +129,7 @@ export function partyRoutes(app: FastifyInstance, ctx: AppContext): void {
         tx,
         request.session?.tenantId ?? 0,
       ),
+    afterWrite: (row, _mode, tx) => partyChanged(tx, 'vehicle', row),
     async afterDelete(rows, tx) {
       const ids = rows.map((r) => String(r.id));
       await tx.delete(hyDriverVehicle).where(inArray(hyDriverVehicle.vehicleId, ids));
@@ -142,6 +154,7 @@ export function partyRoutes(app: FastifyInstance, ctx: AppContext): void {
     dataLog: true,
     filters: { expiringWithinDays: expiringWithin([hyCarrier.permitValidTo]) },
     beforeWrite: reviewOnWrite('carrier', hyCarrier, hyCarrier.id, hyCarrier.state, hyCarrier.tenantId),
+    afterWrite: (row, _mode, tx) => partyChanged(tx, 'carrier', row),
   });
   registerReview(app, ctx, {
     path: carrierResource.path,

@@ -10,7 +10,7 @@ import type { DbOrTx } from '../../platform/db/client.ts';
 import { tablesWritten } from '../../platform/db/tableWrites.ts';
 import { ok, okMessage } from '../../platform/http/envelope.ts';
 import { bizError, recordNotFound, unauthorized } from '../../platform/http/errors.ts';
-import { emitFreightEvent } from './events.ts';
+import { emitFreightEvent, guardApproval } from './events.ts';
 import { hyReviewLog } from './partySchema.ts';
 import { pendingCountsChanged } from './pendingCounters.ts';
 
@@ -81,15 +81,28 @@ export function registerReview(app: FastifyInstance, ctx: AppContext, item: Revi
     async (request) => {
       const session = request.session;
       if (!session) throw unauthorized();
-      const { id, state, reason } = request.body;
-      if (state === REVIEW_STATE.approved && item.prepareApprove) {
+      const { id, state, reason, override, overrideReason } = request.body;
+      let notes: string[] = [];
+      if (state === REVIEW_STATE.approved) {
         // Only a pending record is checked: anything else is refused below without asking anyone.
         const [row] = await ctx.db
           .select({ state: item.state })
           .from(item.table)
           .where(and(eq(item.id, id), eq(item.tenantId, session.tenantId)));
         if (!row) throw recordNotFound();
-        if (Number(row.state) === REVIEW_STATE.pending) await item.prepareApprove(id, session.tenantId);
+        if (Number(row.state) === REVIEW_STATE.pending) {
+          if (item.prepareApprove) await item.prepareApprove(id, session.tenantId);
+          // Identity and certificate checks (compliance): refused while a required one failed or is missing.
+          notes = await guardApproval(ctx.db, {
+            entity: item.entity,
+            id,
+            tenantId: session.tenantId,
+            operator: session.user.username,
+            userId: session.user.id,
+            override,
+            overrideReason,
+          });
+        }
       }
       await ctx.db.transaction(async (tx) => {
         const from = await loadForUpdate(tx, id, session.tenantId);
@@ -104,7 +117,15 @@ export function registerReview(app: FastifyInstance, ctx: AppContext, item: Revi
             reviewedAt: new Date(),
           })
           .where(eq(item.id, id));
-        await recordTransition(tx, item.entity, id, from, state, session.user.username, reason);
+        await recordTransition(
+          tx,
+          item.entity,
+          id,
+          from,
+          state,
+          session.user.username,
+          [reason, ...notes].filter(Boolean).join('；').slice(0, 255) || undefined,
+        );
         if (state === REVIEW_STATE.approved)
           await emitFreightEvent(ctx.db, tx, {
             kind: 'partyApproved',

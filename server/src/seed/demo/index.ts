@@ -7,6 +7,7 @@ import { hashPassword } from '../../platform/auth/crypto.ts';
 import type { Db } from '../../platform/db/client.ts';
 import type { FileStorage } from '../../platform/storage/index.ts';
 import { appsSeeder } from './apps.ts';
+import { complianceSeeder } from './compliance.ts';
 import { contractsSeeder } from './contracts.ts';
 import { etcSeeder } from './etc.ts';
 import { demoFilesSeeder } from './files.ts';
@@ -38,6 +39,7 @@ export const DEMO_SEEDERS: DemoSeeder[] = [
   riskSeeder,
   positionsSeeder,
   appsSeeder,
+  complianceSeeder,
 ];
 
 export interface DemoSummary {

@@ -394,6 +394,8 @@ export function ResourceListPage({ def }: { def: ResourcePageDef }) {
       {def.review && (
         <ReviewModal
           api={def.api}
+          extra={def.reviewExtra}
+          overridePerm={def.reviewOverride}
           row={reviewing}
           onClose={() => setReviewing(null)}
           onDone={() => {

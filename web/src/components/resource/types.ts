@@ -90,6 +90,13 @@ export interface ResourcePageDef {
   urlFilters?: string[];
   /** Review actions and the review timeline in the detail drawer (parties of issue 7). */
   review?: boolean;
+  /** What the review dialog shows of the record above the decision (e.g. its identity checks, issue 23). */
+  reviewExtra?: (row: Record<string, unknown>) => ReactNode;
+  /**
+   * The permission of approving although the record's required checks failed (issue 23): its holders get an
+   * override choice with a reason in the review dialog.
+   */
+  reviewOverride?: string;
   rowActions?: RowAction[];
   toolbar?: ToolbarAction[];
   /** Template download path for imports (GET, xlsx). */

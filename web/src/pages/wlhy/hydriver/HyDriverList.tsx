@@ -1,14 +1,16 @@
 // 司机管理 (spec §2 `/wlhy/hydriver/HyDriverList`): drivers with certificates, review and blacklist.
-import { driverResource } from '@freight/contracts';
+import { driverResource, VERIFICATION_SUBJECT } from '@freight/contracts';
 import { Modal } from 'antd';
 import { queryClient } from '../../../app/queryClient';
 import { pageOf, type ResourcePageDef } from '../../../components/resource';
 import { api } from '../../../services/request';
 import { ListWithBindings } from '../components/DriverVehicleBindings';
 import { submitAction } from '../components/partyFields';
+import { verificationProps } from '../components/verificationProps';
 
 export const driverPage: ResourcePageDef = pageOf(driverResource, {
   review: true,
+  ...verificationProps(driverResource.path, VERIFICATION_SUBJECT.driver),
   // A review, submission or import changes the pending counters the header bell shows.
   onChanged: () => void queryClient.invalidateQueries({ queryKey: ['pendingCounts'] }),
   rowActions: [

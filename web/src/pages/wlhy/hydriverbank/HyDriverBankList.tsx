@@ -2,7 +2,7 @@
 // one default card per driver, reviewed like the parties. The holder is the driver, or the driver's captain
 // under a collection agreement: the server checks that and its refusal is shown on the form.
 
-import { driverBankResource } from '@freight/contracts';
+import { driverBankResource, VERIFICATION_SUBJECT } from '@freight/contracts';
 import { Tag } from 'antd';
 import { pageOf, ResourceListPage, type ResourcePageDef } from '../../../components/resource';
 import { pickText } from '../../../components/resource/text';
@@ -13,6 +13,7 @@ import { BankSelect } from '../components/BankSelect';
 import { CardDriverSelect } from '../components/CardDriverSelect';
 import { FieldItem } from '../components/FieldItem';
 import { submitAction } from '../components/partyFields';
+import { verificationProps } from '../components/verificationProps';
 
 const { path, permission } = driverBankResource;
 
@@ -21,6 +22,7 @@ const grouped = (value: unknown) => String(value ?? '').replace(/(\d{4})(?=\d)/g
 
 export const driverBankPage: ResourcePageDef = pageOf(driverBankResource, {
   review: true,
+  ...verificationProps(driverBankResource.path, VERIFICATION_SUBJECT.driverBank),
   fields: {
     driverId: {
       renderFormItem: (ctx) => (
