@@ -89,7 +89,7 @@ export const customerAddressResource = resource({
       pin: { lat: 'lat', region: 'areaCode' },
       list: false,
     },
-    lat: { label: ['纬度', 'Latitude'], kind: 'number', form: 'hidden', list: false },
+    lat: { label: ['纬度', 'Latitude'], kind: 'number', form: 'hidden', list: false, detail: false },
     address: {
       label: ['详细地址', 'Address'],
       required: true,

@@ -41,6 +41,7 @@ const place = (prefix: 'load' | 'unload', zh: '装货' | '卸货', en: 'Loading'
       kind: 'number',
       list: false,
       export: false,
+      detail: false,
       form: 'hidden',
     },
     address: { label: [`${zh}地址`, `${en} address`], required: true, wide: true, list: false },
