@@ -179,7 +179,7 @@ export function PinField({
         </div>
         <Typography.Paragraph style={{ marginTop: 8, marginBottom: 0 }} data-testid="pin-picked">
           {picked
-            ? `${tx(['经度', 'Longitude'])} ${picked.lng.toFixed(6)}，${tx(['纬度', 'Latitude'])} ${picked.lat.toFixed(6)}`
+            ? `${tx(['经度', 'Longitude'])} ${picked.lng.toFixed(6)}${tx(['，', ', '])}${tx(['纬度', 'Latitude'])} ${picked.lat.toFixed(6)}`
             : tx(['点击地图放置位置', 'Click the map to drop the pin'])}
           {outside && (
             <Typography.Text type="danger"> {tx(['（不在中国境内）', '(outside China)'])}</Typography.Text>

@@ -11,6 +11,7 @@ import { useCan } from '../../../components/resource/useCan';
 import { api, errorText } from '../../../services/request';
 import { announceChange } from '../../../services/resourceEvents';
 import { useSession } from '../../../stores/session';
+import { useHasCode } from '../../shipping/components/useHasCode';
 
 type Row = Record<string, unknown>;
 type Prefix = 'load' | 'unload';
@@ -61,9 +62,11 @@ export function SavedPlaceBar({ prefix }: { prefix: Prefix }) {
   const customerId = customerUser ? undefined : picked;
   // Staff pick the shipper first: its addresses are the ones offered.
   const ready = customerUser || Boolean(customerId);
-  const canList = can(`${customerAddressResource.permission}:list`);
+  // List codes are menu codes; the buttons are the session's button grants.
+  const canList = useHasCode(`${customerAddressResource.permission}:list`);
   const canAdd = can(`${customerAddressResource.permission}:add`);
-  const canRoutes = prefix === 'load' && can(`${customerRouteResource.permission}:list`);
+  const routesGranted = useHasCode(`${customerRouteResource.permission}:list`);
+  const canRoutes = prefix === 'load' && routesGranted;
   const addresses = useAddresses(customerId, canList && ready);
   const routes = useQuery({
     queryKey: [ROUTES, 'picker', customerId ?? ''],
