@@ -31,7 +31,7 @@ test('an order is created by picking a region and a pin; its codes and coordinat
   const place = async (zh: '装货' | '卸货', lat: string, names: string[], address: string) => {
     await ui.pickRegion(form, `${zh}地区`, names);
     await form.getByTestId(`pin-${lat}`).click();
-    const map = page.getByRole('dialog').filter({ hasText: '点选位置' });
+    const map = page.getByRole('dialog', { name: '点选位置' });
     await expect(map.getByTestId('pin-map')).toBeVisible();
     await expect(map).toContainText('离线底图');
     await map.getByTestId('pin-map').click();
