@@ -16,6 +16,7 @@ export * from './resource.ts';
 export * from './resources/apps.ts';
 export * from './resources/banks.ts';
 export * from './resources/config.ts';
+export * from './resources/customerPlaces.ts';
 export * from './resources/customers.ts';
 export * from './resources/files.ts';
 export * from './resources/finance.ts';

@@ -25,7 +25,12 @@ export type FieldKind =
   /** Weight in integer grams, shown and entered as tonnes with 3 decimals. */
   | 'tonnes'
   /** A district's six-digit division code, picked as province / city / district. */
-  | 'region';
+  | 'region'
+  /**
+   * A place's longitude, picked with its latitude (`pin.lat`) as a pin on a map; the map opens on the district
+   * of `pin.region` when one is picked. WGS-84.
+   */
+  | 'pin';
 
 /**
  * How the server accepts a filter on the field: `eq` takes the value shapes of the reference query generator
@@ -86,8 +91,15 @@ export interface FieldDecl {
   biz?: string;
   /** For a region: the fields the picked province, city and district names go to. */
   regionNames?: readonly [province: string, city: string, district: string];
+  /** For a pin: the latitude field it fills, and the region field whose district the map opens on. */
+  pin?: { lat: string; region?: string };
   /** Full width in the two-column form grid. */
   wide?: boolean;
+  /**
+   * Starts a titled section of the add/edit form (and the detail) at this field: it and the fields after it,
+   * up to the next field with a section, are grouped under the title.
+   */
+  section?: Bilingual;
   /** A key or filter the console never shows (e.g. a parent id other screens filter by). */
   internal?: boolean;
   /**

@@ -168,7 +168,24 @@ const grams = (label: string) =>
     .int(`${label}必须是整数（克）`)
     .min(1, `请输入${label}`)
     .max(200_000_000, `${label}不能超过200吨`);
-const coordinate = z.coerce.number().min(-180).max(180).nullish();
+/** China's extent (WGS-84, with a margin): a pin outside it is a mistake, not a place. */
+export const CHINA_BOUNDS = { lng: [73, 136], lat: [3, 54] } as const;
+const coordinate = (axis: 'lng' | 'lat', label: string) =>
+  z.coerce
+    .number({ error: `${label}必须是数字` })
+    .min(CHINA_BOUNDS[axis][0], `${label}不在中国境内`)
+    .max(CHINA_BOUNDS[axis][1], `${label}不在中国境内`)
+    .nullish();
+/** A mainland mobile (11 digits) or a landline with its area code (0512-68001234). */
+export const PHONE_PATTERN = /^(?:1[3-9]\d{9}|0\d{2,3}-?\d{7,8}(?:-\d{1,6})?)$/;
+const phone = (label: string) =>
+  z
+    .string()
+    .trim()
+    .max(20)
+    .regex(PHONE_PATTERN, `${label}应为11位手机号或带区号的固定电话`)
+    .nullish()
+    .or(z.literal(''));
 
 /** A date-time from a form ('YYYY-MM-DD HH:mm:ss' is China time, domain.md) or an ISO string. */
 export const chinaDateTime = z.preprocess(
@@ -190,10 +207,12 @@ const place = (prefix: 'load' | 'unload', label: string) => ({
     .nullish()
     .or(z.literal('')),
   [`${prefix}Address`]: z.string().trim().min(1, `请输入${label}地址`).max(255),
-  [`${prefix}Lng`]: coordinate,
-  [`${prefix}Lat`]: coordinate,
+  [`${prefix}Lng`]: coordinate('lng', `${label}经度`),
+  [`${prefix}Lat`]: coordinate('lat', `${label}纬度`),
   [`${prefix}Contact`]: text(50),
-  [`${prefix}Phone`]: text(20),
+  [`${prefix}Phone`]: phone(`${label}联系电话`),
+  [`${prefix}WindowFrom`]: chinaDateTime.nullish(),
+  [`${prefix}WindowTo`]: chinaDateTime.nullish(),
 });
 
 const orderFields = {
@@ -259,6 +278,7 @@ function checkOrder(v: OrderCheck, ctx: z.RefinementCtx): void {
   if (v.orderMode === ORDER_MODE.agent && !v.agentId) fail('agentId', '经纪人订单必须选择经纪人');
   if (v.orderMode === ORDER_MODE.captain && !v.captainId) fail('captainId', '车队长订单必须选择车队长');
   if (v.validFrom && v.validTo && v.validFrom > v.validTo) fail('validTo', '有效期止不能早于有效期起');
+  checkPlaces(v as unknown as Record<string, unknown>, fail);
   if (v.lossAllowanceMode === 2 && v.lossAllowanceValue > 1000)
     fail('lossAllowanceValue', '亏吨允差千分比不能超过1000‰');
   if (v.serviceFeeMode === 2 && (v.serviceFeeValue ?? 0) >= 10_000)
@@ -267,6 +287,39 @@ function checkOrder(v: OrderCheck, ctx: z.RefinementCtx): void {
     if (v[`${k}Mode`] === 1 && v[`${k}Value`] > 10_000) fail(`${k}Value`, '比例不能超过100%');
   // A toll the platform bears is not also withheld from the driver as an ETC share.
   if (v.etcRule === 1 && v.etcMode !== 0) fail('etcRule', '平台承担ETC时，不能再设置司机运费中的ETC金额');
+}
+
+/**
+ * A place's pin is both coordinates or none; each time window ends after it starts, and unloading does not
+ * start before loading starts (orders and their notes alike).
+ */
+export function checkPlaces(v: Record<string, unknown>, fail: (path: string, message: string) => void): void {
+  const time = (key: string) => (v[key] instanceof Date ? (v[key] as Date).getTime() : undefined);
+  for (const [prefix, label] of [
+    ['load', '装货'],
+    ['unload', '卸货'],
+  ] as const) {
+    const lng = v[`${prefix}Lng`];
+    const lat = v[`${prefix}Lat`];
+    if ((lng === null || lng === undefined) !== (lat === null || lat === undefined))
+      fail(`${prefix}Lng`, `${label}位置需要同时有经度和纬度`);
+    const from = time(`${prefix}WindowFrom`);
+    const to = time(`${prefix}WindowTo`);
+    if (from !== undefined && to !== undefined && to <= from)
+      fail(`${prefix}WindowTo`, `${label}时间窗的结束时间须晚于开始时间`);
+  }
+  const loadFrom = time('loadWindowFrom');
+  const unloadFrom = time('unloadWindowFrom');
+  const unloadTo = time('unloadWindowTo');
+  if (loadFrom !== undefined && unloadFrom !== undefined && unloadFrom < loadFrom)
+    fail('unloadWindowFrom', '卸货时间窗不能早于装货时间窗');
+  else if (
+    loadFrom !== undefined &&
+    unloadFrom === undefined &&
+    unloadTo !== undefined &&
+    unloadTo <= loadFrom
+  )
+    fail('unloadWindowTo', '卸货时间窗不能早于装货时间窗');
 }
 
 export const orderShape = z.object(orderFields);

@@ -39,6 +39,8 @@ export const MENU_NAMES_EN: Readonly<Record<string, string>> = {
   货主列表: 'Shipper list',
   货主用户: 'Shipper users',
   货主钱包: 'Shipper wallets',
+  常用地址: 'Saved addresses',
+  常用线路: 'Saved routes',
   经纪人: 'Agents',
   财务管理: 'Finance',
   待付款: 'Payments due',

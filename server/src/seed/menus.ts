@@ -7,7 +7,9 @@ import {
   captainResource,
   carrierResource,
   complaintResource,
+  customerAddressResource,
   customerResource,
+  customerRouteResource,
   customerUserResource,
   driverBankResource,
   driverResource,
@@ -254,6 +256,8 @@ export const MENU_TREE: MenuSeed[] = [
   group('/customer', '货主管理', 'TeamOutlined', [
     reviewedPage('/customer/manager', '货主列表', 'customer/HyCustomerList', customerResource),
     resourcePage('/customer/user', '货主用户', 'customer/HyCustomerUserList', customerUserResource),
+    resourcePage('/customer/address', '常用地址', 'customer/HyCustomerAddressList', customerAddressResource),
+    resourcePage('/customer/route', '常用线路', 'customer/HyCustomerRouteList', customerRouteResource),
     page('/customer/wallet', '货主钱包', 'customer/HyCustomerWalletList', 'customer:wallet:list', [
       { perms: 'finance:ledger:list', name: '查看流水' },
       ...buttons('customer:wallet', {

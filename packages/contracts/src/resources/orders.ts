@@ -5,12 +5,19 @@ import { orderBody } from '../shipping.ts';
 
 /**
  * A loading or unloading place: picked as a district in the region cascader (its division code is what the
- * regulator needs); the server names the province, city and district from the code. The city is searched and
- * listed as part of the route, the rest in forms.
+ * regulator needs); the server names the province, city and district from the code. The pin fills the
+ * coordinates (WGS-84) on a map that opens on the picked district. The city is searched and listed as part of
+ * the route, the rest in forms. Each place has its contact and its time window.
  */
 const place = (prefix: 'load' | 'unload', zh: '装货' | '卸货', en: 'Loading' | 'Unloading') =>
   ({
-    province: { label: [`${zh}省份`, `${en} province`], list: false, export: false, form: 'hidden' },
+    province: {
+      label: [`${zh}省份`, `${en} province`],
+      list: false,
+      export: false,
+      form: 'hidden',
+      section: [`${zh}信息`, en],
+    },
     city: { label: [`${zh}城市`, `${en} city`], search: true, list: false, form: 'hidden' },
     district: { label: [`${zh}区县`, `${en} district`], list: false, export: false, form: 'hidden' },
     areaCode: {
@@ -21,9 +28,37 @@ const place = (prefix: 'load' | 'unload', zh: '装货' | '卸货', en: 'Loading'
       list: false,
       export: false,
     },
+    lng: {
+      label: [`${zh}位置`, `${en} point`],
+      kind: 'pin',
+      pin: { lat: `${prefix}Lat`, region: `${prefix}AreaCode` },
+      help: ['在地图上点选位置，经纬度自动填入', 'Click the map to drop the pin; the coordinates fill in'],
+      list: false,
+      export: false,
+    },
+    lat: {
+      label: [`${zh}纬度`, `${en} latitude`],
+      kind: 'number',
+      list: false,
+      export: false,
+      detail: false,
+      form: 'hidden',
+    },
     address: { label: [`${zh}地址`, `${en} address`], required: true, wide: true, list: false },
-    lng: { label: [`${zh}经度`, `${en} longitude`], kind: 'number', list: false, export: false },
-    lat: { label: [`${zh}纬度`, `${en} latitude`], kind: 'number', list: false, export: false },
+    contact: { label: [`${zh}联系人`, `${en} contact`], list: false, export: false },
+    phone: {
+      label: [`${zh}联系电话`, `${en} contact phone`],
+      placeholder: ['手机号或区号-电话', 'Mobile or area code-number'],
+      list: false,
+      export: false,
+    },
+    windowFrom: { label: [`${zh}时间起`, `${en} from`], kind: 'datetime', list: false },
+    windowTo: {
+      label: [`${zh}时间止`, `${en} until`],
+      kind: 'datetime',
+      list: false,
+      help: [`${zh}时间窗：止须晚于起`, `The ${en.toLowerCase()} window ends after it starts`],
+    },
   }) as const;
 
 const load = place('load', '装货', 'Loading');
@@ -43,6 +78,7 @@ export const orderResource = resource({
   body: orderBody,
   fields: {
     orderNo: {
+      section: ['基本信息', 'Basics'],
       label: ['货源单号', 'Order no.'],
       search: true,
       sort: true,
@@ -97,21 +133,38 @@ export const orderResource = resource({
       detail: false,
       list: { width: 150 },
     },
+    // Computed by the server at add and edit (map provider, or straight line × route_distance_factor).
+    plannedDistanceKm: {
+      label: ['计划里程(公里)', 'Planned distance (km)'],
+      kind: 'number',
+      form: false,
+      sort: true,
+      list: { width: 120 },
+    },
     loadProvince: load.province,
     loadCity: load.city,
     loadDistrict: load.district,
     loadAreaCode: load.areaCode,
-    loadAddress: load.address,
     loadLng: load.lng,
     loadLat: load.lat,
+    loadAddress: load.address,
+    loadContact: load.contact,
+    loadPhone: load.phone,
+    loadWindowFrom: load.windowFrom,
+    loadWindowTo: load.windowTo,
     unloadProvince: unload.province,
     unloadCity: unload.city,
     unloadDistrict: unload.district,
     unloadAreaCode: unload.areaCode,
-    unloadAddress: unload.address,
     unloadLng: unload.lng,
     unloadLat: unload.lat,
+    unloadAddress: unload.address,
+    unloadContact: unload.contact,
+    unloadPhone: unload.phone,
+    unloadWindowFrom: unload.windowFrom,
+    unloadWindowTo: unload.windowTo,
     plannedWeightG: {
+      section: ['货量与运价', 'Quantity and price'],
       label: ['计划重量(吨)', 'Planned weight (t)'],
       kind: 'tonnes',
       required: true,
@@ -145,6 +198,7 @@ export const orderResource = resource({
       list: { width: 110 },
     },
     settleWeightBasis: {
+      section: ['结算与扣款', 'Settlement and deductions'],
       label: ['结算重量', 'Settle weight'],
       kind: 'dict',
       dict: 'settle_weight_basis',
@@ -198,7 +252,13 @@ export const orderResource = resource({
     },
     // spec §5: the agent's fee on agent orders, else the shipper's; added by the server.
     feeTotal: { label: ['费用合计', 'Fee total'], kind: 'fen', from: [], list: { width: 110 } },
-    validFrom: { label: ['有效期起', 'Valid from'], kind: 'datetime', filter: true, list: false },
+    validFrom: {
+      section: ['有效期与备注', 'Validity and remark'],
+      label: ['有效期起', 'Valid from'],
+      kind: 'datetime',
+      filter: true,
+      list: false,
+    },
     validTo: {
       label: ['有效期止', 'Valid to'],
       kind: 'datetime',

@@ -59,6 +59,7 @@ export const driverResource = resource({
   filters: expiringFilter,
   fields: {
     driverName: {
+      section: ['基本信息', 'Basics'],
       label: ['司机姓名', 'Name'],
       required: true,
       search: true,
@@ -76,6 +77,7 @@ export const driverResource = resource({
     },
     state: reviewFields.state,
     idCard: {
+      section: ['身份证', 'ID card'],
       label: ['身份证号', 'ID number'],
       required: true,
       search: true,
@@ -100,6 +102,7 @@ export const driverResource = resource({
     idCardFront: { label: ['身份证正面', 'ID card front'], kind: 'image', biz: 'driver', list: false },
     idCardBack: { label: ['身份证反面', 'ID card back'], kind: 'image', biz: 'driver', list: false },
     drivingClass: {
+      section: ['驾驶证', 'Driving licence'],
       label: ['准驾车型', 'Licence class'],
       kind: 'dict',
       dict: 'driving_class',
@@ -129,6 +132,7 @@ export const driverResource = resource({
     },
     drivingImg: { label: ['驾驶证照片', 'Licence photo'], kind: 'image', biz: 'driver', list: false },
     qualificationNo: {
+      section: ['从业资格证', 'Qualification'],
       label: ['从业资格证号', 'Qualification no.'],
       list: false,
       importNote: '4.5吨及以下车辆的司机可不填',
@@ -148,6 +152,7 @@ export const driverResource = resource({
       list: false,
     },
     taxEntrusted: {
+      section: ['其他', 'Other'],
       label: ['委托代征', 'Tax entrusted'],
       kind: 'switch',
       filter: true,
@@ -181,6 +186,7 @@ export const vehicleResource = resource({
   filters: expiringFilter,
   fields: {
     plateNo: {
+      section: ['基本信息', 'Basics'],
       label: ['车牌号', 'Plate'],
       required: true,
       search: true,
@@ -219,6 +225,7 @@ export const vehicleResource = resource({
       importNote: '汽油、柴油、电、天然气、混合动力等',
     },
     ratedLoadKg: {
+      section: ['载重与质量', 'Load and mass'],
       label: ['核定载质量(kg)', 'Rated load (kg)'],
       kind: 'number',
       filter: true,
@@ -236,6 +243,7 @@ export const vehicleResource = resource({
     licenseIssuer: { label: ['行驶证发证机关', 'Licence issuer'], list: false },
     registerDate: { label: ['注册日期', 'Registered'], kind: 'date', list: false, importNote: DATE_NOTE },
     issueDate: {
+      section: ['行驶证', 'Vehicle licence'],
       label: ['发证日期', 'Issued'],
       kind: 'date',
       list: false,
@@ -250,6 +258,7 @@ export const vehicleResource = resource({
     },
     licenseImg: { label: ['行驶证照片', 'Licence photo'], kind: 'image', biz: 'vehicle', list: false },
     roadTransportNo: {
+      section: ['道路运输证', 'Road transport permit'],
       label: ['道路运输证号', 'Road transport no.'],
       filter: true,
       list: false,
@@ -270,6 +279,7 @@ export const vehicleResource = resource({
     },
     trailerPlateNo: { label: ['挂车车牌号', 'Trailer plate'], list: false },
     ownership: {
+      section: ['归属与状态', 'Ownership and status'],
       label: ['车辆归属', 'Ownership'],
       kind: 'dict',
       dict: 'vehicle_ownership',

@@ -14,6 +14,7 @@ export * from './menuPermission.ts';
 export * from './money.ts';
 export * from './permission.ts';
 export * from './popup.ts';
+export * from './routeDistance.ts';
 export * from './tabs.ts';
 export * from './themeSettings.ts';
 export * from './toolbarPermission.ts';

@@ -8,6 +8,7 @@ import { appRoutes } from './apps.ts';
 import { bankRoutes } from './banks.ts';
 import { bindingRoutes } from './bindings.ts';
 import { cardRoutes } from './cards.ts';
+import { customerPlaceRoutes } from './customerPlaces.ts';
 import { customerRegistrationRoutes } from './customerRegistration.ts';
 import { customerRoutes } from './customers.ts';
 import { customerUserRoutes } from './customerUsers.ts';
@@ -48,6 +49,7 @@ export function freightModule(app: FastifyInstance, ctx: AppContext): void {
   customerRegistrationRoutes(app, ctx);
   customerRoutes(app, ctx);
   customerUserRoutes(app, ctx);
+  customerPlaceRoutes(app, ctx);
   partyRoutes(app, ctx);
   cardRoutes(app, ctx);
   bindingRoutes(app, ctx);

@@ -250,6 +250,10 @@ export async function dispatchNote(ctx: NoteServices, actor: Actor, body: Dispat
           unloadLat: order.unloadLat,
           unloadContact: order.unloadContact,
           unloadPhone: order.unloadPhone,
+          loadWindowFrom: order.loadWindowFrom,
+          loadWindowTo: order.loadWindowTo,
+          unloadWindowFrom: order.unloadWindowFrom,
+          unloadWindowTo: order.unloadWindowTo,
           status: SHIPPING_STATUS.dispatched,
           plannedWeightG: weight,
           // the money inputs, snapshotted: later edits of the order do not change this note

@@ -29,6 +29,7 @@ import { hyConfig } from '../apps/index.ts';
 import { placeNames } from '../system/index.ts';
 import { emitOrderCreating } from './events.ts';
 import { hyCaptain } from './partySchema.ts';
+import { plannedDistanceKm } from './routeDistance.ts';
 import { hyAgent, hyCustomer } from './schema.ts';
 import { moneyInputsOf, noteMoneyColumns } from './shippingMoney.ts';
 import { nextNumber } from './shippingNumbers.ts';
@@ -145,6 +146,7 @@ async function completeOrder(
   if (!customer) throw bizError('货主不存在');
   await checkFuelShareCap(tx, actor.tenantId, out);
   await namePlaces(tx, out);
+  out.plannedDistanceKm = await plannedDistanceKm(tx, actor.tenantId, out);
   out.customerName = customer.customerName;
   out.settleMode = customer.settleMode;
   out.creditDays = customer.creditDays;

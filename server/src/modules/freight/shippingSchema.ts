@@ -23,7 +23,7 @@ import { totalsFollow } from '../../platform/db/tableWrites.ts';
 const fen = (name: string) => bigint(name, { mode: 'number' }).notNull().default(0);
 const grams = (name: string) => bigint(name, { mode: 'number' });
 
-/** Loading and unloading places: names, 6–12 digit division code, address, WGS-84 point, contact. */
+/** Loading and unloading places: names, 6–12 digit division code, address, WGS-84 point, contact, window. */
 const places = () => ({
   loadProvince: varchar('load_province', { length: 30 }),
   loadCity: varchar('load_city', { length: 30 }).notNull(),
@@ -43,6 +43,11 @@ const places = () => ({
   unloadLat: doublePrecision('unload_lat'),
   unloadContact: varchar('unload_contact', { length: 50 }),
   unloadPhone: varchar('unload_phone', { length: 20 }),
+  /** When the place takes the truck (from–to), as the shipper agreed with the loading and unloading sites. */
+  loadWindowFrom: tstz('load_window_from'),
+  loadWindowTo: tstz('load_window_to'),
+  unloadWindowFrom: tstz('unload_window_from'),
+  unloadWindowTo: tstz('unload_window_to'),
 });
 
 /** The money rules' inputs: set on the order, snapshotted on every note dispatched from it. */
@@ -103,6 +108,8 @@ export const hyOrder = pgTable(
     goodsName: varchar('goods_name', { length: 100 }).notNull(),
     cargoType: varchar('cargo_type', { length: 4 }),
     ...places(),
+    /** Planned route distance in km: the map provider's, or the straight line × route_distance_factor. */
+    plannedDistanceKm: doublePrecision('planned_distance_km'),
     plannedWeightG: grams('planned_weight_g').notNull(),
     /** Planned weight of the notes dispatched and not cancelled, refused or voided. */
     dispatchedWeightG: grams('dispatched_weight_g').notNull().default(0),

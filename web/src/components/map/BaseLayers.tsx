@@ -7,6 +7,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { CircleMarker, TileLayer, Tooltip, useMap } from 'react-leaflet';
 import { useBilingual } from '../resource/text';
 import { CITY_POINTS } from './cities';
+import './baseLayers.css';
 
 const AMAP_TILES =
   'https://webrd0{s}.is.autonavi.com/appmaptile?lang=zh_cn&size=1&scale=1&style=8&x={x}&y={y}&z={z}';

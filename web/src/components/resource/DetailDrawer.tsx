@@ -6,6 +6,7 @@ import { api } from '../../services/request';
 import { useSession } from '../../stores/session';
 import { usePageActive } from '../common/pageActive';
 import { displayValue } from './fields';
+import { sectionsOf } from './sections';
 import { useBilingual } from './text';
 import type { ResourcePageDef } from './types';
 
@@ -68,20 +69,25 @@ export function DetailDrawer({
       {def.detailFromRecord && record.isError && (
         <Empty description={tx(['详情加载失败', 'The record could not be loaded'])} />
       )}
-      {row && (
-        <Descriptions
-          bordered
-          size="small"
-          // Up to 4 columns (spec §9) where the screen is wide enough for them.
-          column={{ xs: 1, sm: 1, md: 2, lg: 2, xl: 2, xxl: DETAIL_LIST_MAX_COLUMNS }}
-        >
-          {fields.map((field) => (
-            <Descriptions.Item key={field.name} label={tx(field.label)}>
-              {displayValue(field, row, dicts, tx, { whole: true })}
-            </Descriptions.Item>
-          ))}
-        </Descriptions>
-      )}
+      {row &&
+        // One table per titled section of the declaration (a long record reads by topic).
+        sectionsOf(def.fields, (f) => fields.includes(f)).map((section, i) => (
+          <Descriptions
+            key={section.fields[0]?.name ?? i}
+            title={section.title ? tx(section.title) : undefined}
+            style={{ marginBottom: 16 }}
+            bordered
+            size="small"
+            // Up to 4 columns (spec §9) where the screen is wide enough for them.
+            column={{ xs: 1, sm: 1, md: 2, lg: 2, xl: 2, xxl: DETAIL_LIST_MAX_COLUMNS }}
+          >
+            {section.fields.map((field) => (
+              <Descriptions.Item key={field.name} label={tx(field.label)}>
+                {displayValue(field, row, dicts, tx, { whole: true })}
+              </Descriptions.Item>
+            ))}
+          </Descriptions>
+        ))}
       {row && def.detailExtra?.(row)}
       {def.review && (
         <>

@@ -11,7 +11,7 @@ import {
   ProTable,
 } from '@ant-design/pro-components';
 import { PAGE_SIZE, PAGE_SIZE_OPTIONS, type Page, paginationLabel } from '@freight/contracts';
-import { App, Button, Card, Popconfirm } from 'antd';
+import { App, Button, Card, Col, Divider, Popconfirm } from 'antd';
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { api, errorText } from '../../services/request';
@@ -24,9 +24,10 @@ import { ImportButton } from './ImportButton';
 import { toListQuery, urlFilterValues } from './query';
 import { ReviewModal } from './ReviewModal';
 import { actionColumnWidth, type RowActionItem, RowActions } from './RowActions';
+import { sectionsOf } from './sections';
 import { useBilingual } from './text';
 import { downloadFile } from './transfer';
-import type { ActionHelpers, ResourcePageDef, RowAction } from './types';
+import type { ActionHelpers, ResourceField, ResourcePageDef, RowAction } from './types';
 import { useCan } from './useCan';
 
 type Row = Record<string, unknown>;
@@ -125,7 +126,6 @@ export function ResourceListPage({ def }: { def: ResourcePageDef }) {
     }
   }
 
-  const formFields = def.fields.filter((f) => f.form !== false);
   const fieldColumns = buildColumns(def.fields, dicts, tx);
   const detailItem = (row: Row): RowActionItem => ({
     key: 'detail',
@@ -308,7 +308,7 @@ export function ResourceListPage({ def }: { def: ResourcePageDef }) {
       return true;
     },
   };
-  const formControls = formFields.map((field) => (
+  const control = (field: ResourceField) => (
     <FormControl
       key={field.name}
       field={field}
@@ -319,7 +319,23 @@ export function ResourceListPage({ def }: { def: ResourcePageDef }) {
       editingRow={editing}
       wide={field.wide || field.kind === 'textarea'}
     />
-  ));
+  );
+  // Long forms are grouped under the declaration's titled sections (a heading across the grid).
+  const formControls = sectionsOf(def.fields, (f) => f.form !== false).flatMap((section, i) => [
+    section.title && section.fields.some((f) => f.form !== 'hidden') ? (
+      <Col span={24} key={`section-${section.fields[0]?.name}`}>
+        <Divider
+          orientation="left"
+          orientationMargin={0}
+          style={{ marginTop: i === 0 ? 0 : 8 }}
+          data-testid="form-section"
+        >
+          {tx(section.title)}
+        </Divider>
+      </Col>
+    ) : null,
+    ...section.fields.map(control),
+  ]);
 
   return (
     <Card variant="borderless" styles={{ body: { padding: 0 } }}>

@@ -25,6 +25,7 @@ import type { ReactNode } from 'react';
 import { dictLabel, dictText } from '../../stores/dicts';
 import { SignedImage } from '../upload/SignedImage';
 import { ImageUpload } from './ImageUpload';
+import { PinField } from './PinField';
 import { rangeQuery } from './query';
 import { RegionField } from './RegionField';
 import type { Bilingual, ObjectSchemaLike, ResourceField } from './types';
@@ -104,6 +105,12 @@ export function displayValue(
     }
     case 'tonnes':
       return typeof value === 'number' || typeof value === 'string' ? formatTonnes(value) : '--';
+    case 'pin': {
+      const lat = field.pin ? row[field.pin.lat] : undefined;
+      return lat === null || lat === undefined || lat === ''
+        ? '--'
+        : `${Number(value).toFixed(6)}, ${Number(lat).toFixed(6)}`;
+    }
     default: {
       const text = String(value);
       const cut = options.whole ? text : ellipsis(text);
@@ -319,6 +326,14 @@ export function FormControl({
         <Col xs={24} sm={wide ? 24 : 12}>
           <ProForm.Item name={field.name} label={label} rules={rules} extra={extra}>
             <RegionField names={field.regionNames} disabled={disabled} />
+          </ProForm.Item>
+        </Col>
+      );
+    case 'pin':
+      return (
+        <Col xs={24} sm={wide ? 24 : 12}>
+          <ProForm.Item name={field.name} label={label} rules={rules} extra={extra}>
+            <PinField latName={field.pin?.lat ?? 'lat'} regionName={field.pin?.region} disabled={disabled} />
           </ProForm.Item>
         </Col>
       );

@@ -11,6 +11,7 @@ import {
   USER_TYPE,
 } from '@freight/contracts';
 import { useQuery } from '@tanstack/react-query';
+import { Form } from 'antd';
 import { useMemo, useState } from 'react';
 import { pageOf, ResourceListPage, type ResourcePageDef, type RowAction } from '../../components/resource';
 import { useBilingual } from '../../components/resource/text';
@@ -18,6 +19,7 @@ import { api } from '../../services/request';
 import { useSession } from '../../stores/session';
 import { useHasCode } from '../shipping/components/useHasCode';
 import { DispatchModal } from './components/DispatchModal';
+import { SavedPlaceBar } from './components/SavedPlaces';
 
 type Row = Record<string, unknown>;
 
@@ -34,6 +36,14 @@ const step = (key: OrderAction, label: readonly [string, string], danger = false
     reload();
   },
 });
+
+/** A place's hidden province name with the saved-places bar in its stead. */
+const PlaceBar = ({ name, prefix }: { name: string; prefix: 'load' | 'unload' }) => (
+  <>
+    <Form.Item name={name} hidden noStyle />
+    <SavedPlaceBar prefix={prefix} />
+  </>
+);
 
 /** Drafts and paused orders are edited. */
 const editableFrom: readonly number[] = [ORDER_STATUS.draft, ORDER_STATUS.paused];
@@ -175,6 +185,9 @@ export default function OrderList() {
           },
           // Who bears the matched tolls: platform staff choose it (the platform's cost).
           etcRule: { form: staff },
+          // Above each place: pick a saved address (or route), or save the one in the form.
+          loadProvince: { renderFormItem: (ctx) => <PlaceBar name={ctx.name} prefix="load" /> },
+          unloadProvince: { renderFormItem: (ctx) => <PlaceBar name={ctx.name} prefix="unload" /> },
           route: {
             render: (_v, row) => `${String(row.loadCity ?? '')} → ${String(row.unloadCity ?? '')}`,
           },

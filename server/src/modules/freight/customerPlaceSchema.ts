@@ -1,0 +1,46 @@
+import { doublePrecision, index, pgTable, varchar } from 'drizzle-orm/pg-core';
+import { auditColumns, idColumn, idRef, tenantIdColumn } from '../../platform/db/columns.ts';
+
+// A shipper's saved addresses and routes (issue 15): picked in the order form to fill its places.
+
+export const hyCustomerAddress = pgTable(
+  'hy_customer_address',
+  {
+    id: idColumn(),
+    tenantId: tenantIdColumn(),
+    customerId: idRef('customer_id').notNull(),
+    customerName: varchar('customer_name', { length: 200 }),
+    addressName: varchar('address_name', { length: 50 }).notNull(),
+    areaCode: varchar('area_code', { length: 12 }).notNull(),
+    province: varchar('province', { length: 30 }),
+    city: varchar('city', { length: 30 }),
+    district: varchar('district', { length: 30 }),
+    address: varchar('address', { length: 255 }).notNull(),
+    /** WGS-84. */
+    lng: doublePrecision('lng'),
+    lat: doublePrecision('lat'),
+    contact: varchar('contact', { length: 50 }),
+    phone: varchar('phone', { length: 20 }),
+    remark: varchar('remark', { length: 255 }),
+    ...auditColumns(),
+  },
+  (t) => [index('hy_customer_address_customer_idx').on(t.tenantId, t.customerId)],
+);
+
+export const hyCustomerRoute = pgTable(
+  'hy_customer_route',
+  {
+    id: idColumn(),
+    tenantId: tenantIdColumn(),
+    customerId: idRef('customer_id').notNull(),
+    customerName: varchar('customer_name', { length: 200 }),
+    routeName: varchar('route_name', { length: 50 }).notNull(),
+    loadAddressId: idRef('load_address_id').notNull(),
+    loadAddressName: varchar('load_address_name', { length: 50 }),
+    unloadAddressId: idRef('unload_address_id').notNull(),
+    unloadAddressName: varchar('unload_address_name', { length: 50 }),
+    remark: varchar('remark', { length: 255 }),
+    ...auditColumns(),
+  },
+  (t) => [index('hy_customer_route_customer_idx').on(t.tenantId, t.customerId)],
+);

@@ -1,0 +1,57 @@
+// 常用线路 (issue 15 "Places on orders"): a shipper's saved routes, two of its saved addresses; picking one in
+// the order form fills both places.
+import { ProFormDependency } from '@ant-design/pro-components';
+import { customerAddressResource, customerRouteResource, USER_TYPE } from '@freight/contracts';
+import { useMemo } from 'react';
+import type { FormItemContext } from '../../components/resource';
+import { pageOf, ResourceListPage } from '../../components/resource';
+import { useSession } from '../../stores/session';
+import { FieldItem } from '../wlhy/components/FieldItem';
+import { RemoteSelect } from '../wlhy/components/RemoteSelect';
+import { shipperField } from './HyCustomerAddressList';
+
+type Row = Record<string, unknown>;
+
+/** A saved address of the route's shipper (the one chosen in the form, or the stored one on edit). */
+const addressSelect = (nameKey: 'loadAddressName' | 'unloadAddressName') => (ctx: FormItemContext) => (
+  <ProFormDependency name={['customerId']}>
+    {({ customerId }) => {
+      const shipper =
+        (customerId as string | undefined) ?? (ctx.editingRow?.customerId as string | undefined);
+      return (
+        <FieldItem ctx={ctx}>
+          <RemoteSelect
+            key={shipper ?? ''}
+            api={`${customerAddressResource.path}/list`}
+            searchKey="addressName"
+            query={shipper ? { customerId: shipper } : undefined}
+            label={(r: Row) =>
+              `${String(r.addressName)} · ${String(r.city ?? '')}${String(r.district ?? '')}`
+            }
+            initialLabel={ctx.editingRow ? String(ctx.editingRow[nameKey] ?? '') : undefined}
+            disabled={ctx.disabled}
+            data-testid={`${nameKey}-select`}
+          />
+        </FieldItem>
+      );
+    }}
+  </ProFormDependency>
+);
+
+export default function HyCustomerRouteList() {
+  const userType = useSession((s) => s.userType);
+  const platformStaff = userType === USER_TYPE.system;
+  const def = useMemo(
+    () =>
+      pageOf(customerRouteResource, {
+        fields: {
+          customerId: shipperField(platformStaff),
+          customerName: platformStaff ? { search: 'like' } : { search: false, list: false },
+          loadAddressId: { required: true, renderFormItem: addressSelect('loadAddressName') },
+          unloadAddressId: { required: true, renderFormItem: addressSelect('unloadAddressName') },
+        },
+      }),
+    [platformStaff],
+  );
+  return <ResourceListPage def={def} />;
+}
