@@ -220,14 +220,12 @@ export function cgformDesignRoutes(app: FastifyInstance, ctx: AppContext): void 
         if (await tableTaken(tx, definition.head.tableName, id))
           throw bizError(`表名(tableName): ${definition.head.tableName} 已存在`, 400);
         // The definition before this edit, kept whole.
-        await tx
-          .insert(onlCgformVersion)
-          .values({
-            cgformHeadId: id,
-            version: loaded.head.version,
-            content: snapshotOf(loaded),
-            createBy: by,
-          });
+        await tx.insert(onlCgformVersion).values({
+          cgformHeadId: id,
+          version: loaded.head.version,
+          content: snapshotOf(loaded),
+          createBy: by,
+        });
         await tx
           .update(onlCgformHead)
           .set({
