@@ -1,11 +1,13 @@
 // Online forms (issue 22): define a single form, sync it, use its generated list's API, change it with and
 // without data loss, and refuse injection in every identifier and default value with nothing half-applied.
 
-import { sql } from 'drizzle-orm';
+import { like, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { stableId } from '../../seed/seed.ts';
 import { api, startTestApp, type TestApp } from '../../test/harness.ts';
 import { upload } from '../../test/kit.ts';
+import { sysPermission } from '../system/index.ts';
 
 type Body = Record<string, unknown>;
 
@@ -335,6 +337,49 @@ describe('online forms', () => {
       const [row] = (await call('GET', `/online/cgform/api/getData/${id}`)).json().result.records;
       expect(row).toMatchObject({ s: '默认 值(1)', n: '-12.50', d: '2026-01-31', dt: '2026-01-31 08:00:00' });
     });
+  });
+
+  it('adds a form to the menu; a role granted its codes uses it, others are refused', async () => {
+    const added = (await call('POST', '/online/cgform/head/addMenu', { id: headId })).json();
+    expect(added).toMatchObject({ success: true, result: { url: `/online/cgformList/${headId}` } });
+    expect((await call('POST', '/online/cgform/head/addMenu', { id: headId })).json().success).toBe(false);
+    const ops = await t.login('operations01');
+    const data = (token: string) => call('GET', `/online/cgform/api/getData/${headId}`, undefined, token);
+    expect((await data(ops)).statusCode).toBe(403);
+
+    const menus = await t.db
+      .select({ id: sysPermission.id, perms: sysPermission.perms })
+      .from(sysPermission)
+      .where(like(sysPermission.perms, 'online:carrier_blacklist:%'));
+    expect(menus.map((m) => m.perms).sort()).toEqual(
+      ['add', 'delete', 'edit', 'export', 'import', 'list'].map((c) => `online:carrier_blacklist:${c}`),
+    );
+    const roleId = stableId('role', 'operations');
+    const held = (await call('GET', `/sys/permission/queryRolePermission?roleId=${roleId}`)).json().result;
+    const granted = menus.filter((m) => !m.perms?.endsWith(':delete')).map((m) => m.id);
+    const saved = await call('POST', '/sys/permission/saveRolePermission', {
+      roleId,
+      permissionIds: [...held, ...granted].join(','),
+    });
+    expect(saved.json().success).toBe(true);
+    expect((await data(ops)).json().success).toBe(true);
+    const row = await call(
+      'POST',
+      `/online/cgform/api/form/${headId}`,
+      { carrier_name: '运营加的', level: 1 },
+      ops,
+    );
+    expect(row.json().success).toBe(true);
+    expect((await call('GET', `/online/cgform/api/exportXls/${headId}`, undefined, ops)).statusCode).toBe(
+      200,
+    );
+    // delete was not granted
+    const id = (await data(ops)).json().result.records[0].id;
+    expect((await call('DELETE', `/online/cgform/api/form/${headId}/${id}`, undefined, ops)).statusCode).toBe(
+      403,
+    );
+    // the designer routes stay the designer's
+    expect((await call('GET', '/online/cgform/head/list', undefined, ops)).statusCode).toBe(403);
   });
 
   it('guards every data route by the form code and the designer routes by the design codes', async () => {

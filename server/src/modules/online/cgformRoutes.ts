@@ -1,6 +1,6 @@
 // The form designer's API (issue 22, JeecgBoot's paths): list heads, add and edit a whole definition in one
 // transaction (the previous one kept as a version), sync it to its table, delete it.
-import { CGFORM_SCHEMA, pageQuery } from '@freight/contracts';
+import { CGFORM_SCHEMA, cgformPermission, pageQuery } from '@freight/contracts';
 import { and, asc, desc, eq, ilike, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -10,6 +10,7 @@ import type { AppContext } from '../../platform/context.ts';
 import type { DbOrTx } from '../../platform/db/client.ts';
 import { ok, okMessage, pageOf } from '../../platform/http/envelope.ts';
 import { bizError, recordNotFound, unauthorized } from '../../platform/http/errors.ts';
+import { invalidateGrants, sysPermission } from '../system/index.ts';
 import { checkDefinition, definitionBody } from './cgformDefine.ts';
 import {
   type CgformSnapshot,
@@ -285,6 +286,75 @@ export function cgformDesignRoutes(app: FastifyInstance, ctx: AppContext): void 
         return applied;
       });
       return ok({ changes }, '同步数据库成功!');
+    },
+  );
+
+  // A synced form in the menu (under 在线开发), its buttons carrying the form's codes, so roles grant them in
+  // the role screen like any other list's.
+  r.post(
+    '/online/cgform/head/addMenu',
+    {
+      config: {
+        access: perm(`${CGFORM_DESIGN}:edit`),
+        audit: { operateType: 2, content: '在线表单加入菜单' },
+      },
+      schema: { body: idQuery },
+    },
+    async (request) => {
+      const by = username(request);
+      const url = `/online/cgformList/${request.body.id}`;
+      const menuId = await db.transaction(async (tx) => {
+        const [head] = await tx.select().from(onlCgformHead).where(eq(onlCgformHead.id, request.body.id));
+        if (!head) throw recordNotFound();
+        if (!head.synced) throw bizError('请先同步数据库', 400);
+        const [taken] = await tx
+          .select({ id: sysPermission.id })
+          .from(sysPermission)
+          .where(and(eq(sysPermission.url, url), eq(sysPermission.delFlag, 0)));
+        if (taken) throw bizError('该表单已在菜单中', 400);
+        const [group] = await tx
+          .select({ id: sysPermission.id })
+          .from(sysPermission)
+          .where(and(eq(sysPermission.url, '/online'), eq(sysPermission.menuType, 0)));
+        const prefix = cgformPermission(head.tableName);
+        const [menu] = await tx
+          .insert(sysPermission)
+          .values({
+            parentId: group?.id ?? null,
+            name: head.tableTxt.slice(0, 100),
+            nameEn: head.tableTxtEn?.slice(0, 100) ?? null,
+            url,
+            component: 'modules/online/cgform/auto/OnlCgformAutoList',
+            menuType: group ? 1 : 0,
+            perms: `${prefix}:list`,
+            sortNo: 100,
+            icon: group ? null : 'FormOutlined',
+            createBy: by,
+          })
+          .returning({ id: sysPermission.id });
+        if (!menu) throw bizError('保存失败');
+        const buttons: Array<[string, string, string]> = [
+          ['add', '新增', 'Add'],
+          ['edit', '编辑', 'Edit'],
+          ['delete', '删除', 'Delete'],
+          ['export', '导出', 'Export'],
+          ['import', '导入', 'Import'],
+        ];
+        await tx.insert(sysPermission).values(
+          buttons.map(([code, name, nameEn], i) => ({
+            parentId: menu.id,
+            name,
+            nameEn,
+            menuType: 2,
+            perms: `${prefix}:${code}`,
+            sortNo: i + 1,
+            createBy: by,
+          })),
+        );
+        return menu.id;
+      });
+      invalidateGrants();
+      return ok({ id: menuId, url }, '已加入菜单，请在角色管理中授权');
     },
   );
 
