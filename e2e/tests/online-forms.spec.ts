@@ -1,5 +1,5 @@
 // Issue 22, 在线表单开发: the admin designs a 承运商黑名单 form in the designer, syncs it to the database,
-// opens its generated list, adds two rows through the declaration-built form and exports them.
+// adds it to the menu, opens its generated list, adds two rows through the declaration-built form and exports them.
 import { PartyScreen } from '../pages/PartyScreens.ts';
 import { expect, test } from '../support/fixtures.ts';
 
@@ -33,6 +33,9 @@ test('design a form, sync it, add two rows in its generated list and export them
   expect((await (await synced).json()).success).toBe(true);
   const headRow = page.locator('tr.ant-table-row').filter({ hasText: table });
   await expect(headRow).toContainText('已同步');
+  const menu = page.waitForResponse((r) => r.url().includes('/online/cgform/head/addMenu'));
+  await page.getByTestId(`cgform-menu-${table}`).click();
+  expect((await (await menu).json()).success).toBe(true);
   await headRow.getByRole('button', { name: '功能测试' }).click();
   await expect(page).toHaveURL(/\/online\/cgformList\/[0-9a-f]{32}$/);
 

@@ -474,6 +474,16 @@ export default function CgformHeadList() {
       if (!isHttpFailure(error)) message.error(errorText(error));
     }
   };
+  const addMenu = async (row: Head) => {
+    try {
+      await api.post('/online/cgform/head/addMenu', { id: row.id });
+      message.success(
+        tx(['已加入菜单，请在角色管理中授权', 'Added to the menu; grant it to roles in Roles']),
+      );
+    } catch (error) {
+      if (!isHttpFailure(error)) message.error(errorText(error));
+    }
+  };
   const remove = async (row: Head) => {
     try {
       await api.delete('/online/cgform/head/delete', { id: row.id });
@@ -575,6 +585,17 @@ export default function CgformHeadList() {
                 >
                   {tx(['功能测试', 'Open'])}
                 </Button>
+                <Authorized action="online:cgform:edit">
+                  <Button
+                    type="link"
+                    size="small"
+                    disabled={row.isDbSynch !== 'Y' && row.version === 1}
+                    data-testid={`cgform-menu-${row.tableName}`}
+                    onClick={() => void addMenu(row)}
+                  >
+                    {tx(['加入菜单', 'Add to menu'])}
+                  </Button>
+                </Authorized>
                 <Authorized action="online:cgform:delete">
                   <Popconfirm
                     title={tx(['删除表单及其空表?', 'Delete the form and its empty table?'])}
