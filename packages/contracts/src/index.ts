@@ -1,6 +1,7 @@
 export * from './account.ts';
 export * from './api.ts';
 export * from './authFlows.ts';
+export * from './cgform.ts';
 export * from './constants.ts';
 export * from './dashboards.ts';
 export * from './finance.ts';

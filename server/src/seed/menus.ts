@@ -474,6 +474,15 @@ export const MENU_TREE: MenuSeed[] = [
     page('/monitor/tomcat', 'HTTP服务', 'monitor/TomcatInfo', 'monitor:tomcat'),
   ]),
   group('/online', '在线开发', 'CodeOutlined', [
+    crudPage('/online/cgform', '表单开发', 'modules/online/cgform/OnlCgformHeadList', 'online:cgform', {
+      sync: '同步数据库',
+    }),
+    {
+      path: '/online/cgformList/:code',
+      name: '在线表单',
+      component: 'modules/online/cgform/auto/OnlCgformAutoList',
+      hidden: true,
+    },
     crudPage(
       '/online/cgreport',
       '报表配置',

@@ -12,8 +12,9 @@ const pageModules = import.meta.glob<PageModule>([
   '!../pages/**/components/**',
 ]);
 
-/** Online-form and online-report list screens (spec §2); their module is not installed yet. */
+/** Online-form and online-report list screens (spec §2); those without a page in ONLINE_PAGES are not installed yet. */
 export const ONLINE_COMPONENTS = [
+  'modules/online/cgform/OnlCgformHeadList',
   'modules/online/cgform/auto/OnlCgformAutoList',
   'modules/online/cgform/auto/OnlCgformCopyList',
   'modules/online/cgform/auto/OnlCgformTreeList',
@@ -25,6 +26,8 @@ export const ONLINE_COMPONENTS = [
 
 /** Online components whose console page exists: menu component string -> page under pages/. */
 export const ONLINE_PAGES: Readonly<Record<string, string>> = {
+  'modules/online/cgform/OnlCgformHeadList': 'online/CgformHeadList',
+  'modules/online/cgform/auto/OnlCgformAutoList': 'online/CgformAutoList',
   'modules/online/cgreport/OnlCgreportHeadList': 'online/ReportList',
   'modules/online/cgreport/auto/OnlCgreportAutoList': 'online/ReportAutoList',
 };

@@ -2,18 +2,23 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../platform/context.ts';
 import { reportAdminRoutes } from './adminRoutes.ts';
 import { reportApiRoutes } from './apiRoutes.ts';
+import { cgformDataRoutes } from './cgformData.ts';
+import { cgformDesignRoutes } from './cgformRoutes.ts';
 import { ReportGuardCache } from './reportGuard.ts';
 import { ReportSources } from './reportSource.ts';
 import { savedReportRoutes } from './savedReports.ts';
 import { seedReports } from './seedReports.ts';
 
-/** Online development: report definitions (cgreport) and the report API behind record popups. */
+/** Online development: report definitions (cgreport), the report API behind record popups, online forms. */
 export function onlineModule(app: FastifyInstance, ctx: AppContext): void {
   // Reports run on the platform database (guarded tables) or, read-only, on a configured data source.
   const sources = new ReportSources(ctx, new ReportGuardCache());
   reportApiRoutes(app, ctx, sources);
   reportAdminRoutes(app, ctx, sources);
   savedReportRoutes(app, ctx, sources);
+  // Online forms: definitions synced to tables of the `onl` schema, and their generated lists' data.
+  cgformDesignRoutes(app, ctx);
+  cgformDataRoutes(app, ctx);
   app.addHook('onClose', () => sources.close());
   // System data like the dictionaries: present on every start, inserted once, edits kept. A database that
   // lacks the tables (a migration skipped) keeps serving everything else; the report calls say why.

@@ -348,7 +348,12 @@ export function ResourceListPage({ def }: { def: ResourcePageDef }) {
         headerTitle={title}
         cardBordered={false}
         scroll={{ x: Math.max(scrollX, 900) }}
-        search={def.tree ? false : { labelWidth: 'auto', defaultCollapsed: true }}
+        // No search box (a tree, or a list, e.g. an online form, that declares none): no empty search card.
+        search={
+          def.tree || !def.fields.some((field) => field.search)
+            ? false
+            : { labelWidth: 'auto', defaultCollapsed: true }
+        }
         form={{ name: `${formName}-search`, initialValues: urlValues, syncToUrl: false }}
         options={{ density: true, reload: true, setting: true, fullScreen: false }}
         rowSelection={

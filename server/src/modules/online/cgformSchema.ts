@@ -1,0 +1,95 @@
+import type { CgformField, CgformHead } from '@freight/contracts';
+import { index, integer, jsonb, pgTable, smallint, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { auditColumns, idColumn, idRef } from '../../platform/db/columns.ts';
+
+/** An index of an online table (reference onl_cgform_index): its fields, comma separated. */
+export interface CgformIndexDef {
+  indexName: string;
+  indexField: string;
+  /** 'normal' or 'unique'. */
+  indexType: string;
+}
+
+/** A whole definition as kept in versions and as last synced. */
+export interface CgformSnapshot {
+  head: Omit<CgformHead, 'id' | 'isDbSynch'>;
+  fields: CgformField[];
+  indexs: CgformIndexDef[];
+}
+
+/**
+ * Online form heads (reference onl_cgform_head). The table itself lives in the `onl` schema under
+ * `table_name`; `synced` is the definition the table was last synced to, which the data API serves (a
+ * definition edited but not synced yet changes nothing for users of the form).
+ */
+export const onlCgformHead = pgTable(
+  'onl_cgform_head',
+  {
+    id: idColumn(),
+    tableName: varchar('table_name', { length: 64 }).notNull(),
+    tableTxt: varchar('table_txt', { length: 200 }).notNull(),
+    tableTxtEn: varchar('table_txt_en', { length: 200 }),
+    /** 1 single table, 2 main table, 3 sub table. */
+    tableType: smallint('table_type').notNull().default(1),
+    /** 'Y' once the table matches the definition, 'N' after an edit until the next sync. */
+    isDbSynch: varchar('is_db_synch', { length: 1 }).notNull().default('N'),
+    /** Increases with every saved edit; versions keep the ones before. */
+    version: integer('version').notNull().default(1),
+    synced: jsonb('synced').$type<CgformSnapshot>(),
+    ...auditColumns(),
+  },
+  (t) => [uniqueIndex('onl_cgform_head_table_uidx').on(t.tableName)],
+);
+
+export const onlCgformField = pgTable(
+  'onl_cgform_field',
+  {
+    id: idColumn(),
+    cgformHeadId: idRef('cgform_head_id').notNull(),
+    dbFieldName: varchar('db_field_name', { length: 64 }).notNull(),
+    dbFieldTxt: varchar('db_field_txt', { length: 200 }).notNull(),
+    dbFieldTxtEn: varchar('db_field_txt_en', { length: 200 }),
+    dbType: varchar('db_type', { length: 20 }).notNull(),
+    dbLength: integer('db_length'),
+    dbPointLength: integer('db_point_length'),
+    dbDefaultVal: varchar('db_default_val', { length: 200 }),
+    dbIsNull: smallint('db_is_null').notNull().default(1),
+    isShowForm: smallint('is_show_form').notNull().default(1),
+    isShowList: smallint('is_show_list').notNull().default(1),
+    isQuery: smallint('is_query').notNull().default(0),
+    queryMode: varchar('query_mode', { length: 10 }),
+    fieldShowType: varchar('field_show_type', { length: 20 }),
+    dictField: varchar('dict_field', { length: 100 }),
+    fieldValidType: varchar('field_valid_type', { length: 200 }),
+    sortFlag: smallint('sort_flag').notNull().default(0),
+    orderNum: integer('order_num').notNull().default(0),
+    ...auditColumns(),
+  },
+  (t) => [index('onl_cgform_field_head_idx').on(t.cgformHeadId, t.orderNum)],
+);
+
+export const onlCgformIndex = pgTable(
+  'onl_cgform_index',
+  {
+    id: idColumn(),
+    cgformHeadId: idRef('cgform_head_id').notNull(),
+    indexName: varchar('index_name', { length: 64 }).notNull(),
+    indexField: varchar('index_field', { length: 500 }).notNull(),
+    indexType: varchar('index_type', { length: 10 }).notNull().default('normal'),
+    ...auditColumns(),
+  },
+  (t) => [index('onl_cgform_index_head_idx').on(t.cgformHeadId)],
+);
+
+/** Earlier definitions of a form: one row per saved edit, the definition as it was before it. */
+export const onlCgformVersion = pgTable(
+  'onl_cgform_version',
+  {
+    id: idColumn(),
+    cgformHeadId: idRef('cgform_head_id').notNull(),
+    version: integer('version').notNull(),
+    content: jsonb('content').$type<CgformSnapshot>().notNull(),
+    ...auditColumns(),
+  },
+  (t) => [uniqueIndex('onl_cgform_version_head_uidx').on(t.cgformHeadId, t.version)],
+);

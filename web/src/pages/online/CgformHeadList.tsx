@@ -1,0 +1,623 @@
+// Online form designer (issue 22, menu component "form list"): the forms by table name, a dialog defining a
+// form's head, fields and indexes (saved whole with /online/cgform/api/addAll and editAll), the sync to the
+// database (a change that loses data is shown and needs confirmation) and the generated list of each form.
+import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import {
+  CGFORM_DB_TYPES,
+  CGFORM_SHOW_TYPES,
+  type CgformField,
+  identifierFault,
+  type Page,
+} from '@freight/contracts';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ButtonProps } from 'antd';
+import {
+  App,
+  Button,
+  Card,
+  Checkbox,
+  Form,
+  Input,
+  InputNumber,
+  Modal,
+  Popconfirm,
+  Select,
+  Space,
+  Table,
+  Tabs,
+  Tag,
+} from 'antd';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { Authorized } from '../../components/auth';
+import { useBilingual } from '../../components/resource/text';
+import { api, errorText, isHttpFailure, postEnvelope } from '../../services/request';
+
+interface Head {
+  id: string;
+  tableName: string;
+  tableTxt: string;
+  tableTxtEn?: string | null;
+  tableType: number;
+  isDbSynch: string;
+  version: number;
+  createTime?: string;
+}
+
+interface IndexRow {
+  indexName: string;
+  indexField: string;
+  indexType: 'normal' | 'unique';
+}
+
+type FieldRow = CgformField & { key: string };
+
+let seq = 0;
+const newKey = () => `f${++seq}`;
+
+const blankField = (orderNum: number): FieldRow => ({
+  key: newKey(),
+  dbFieldName: '',
+  dbFieldTxt: '',
+  dbFieldTxtEn: '',
+  dbType: 'string',
+  dbLength: 32,
+  dbPointLength: 0,
+  dbDefaultVal: '',
+  dbIsNull: 1,
+  isShowForm: 1,
+  isShowList: 1,
+  isQuery: 0,
+  queryMode: 'single',
+  fieldShowType: 'text',
+  dictField: '',
+  sortFlag: 0,
+  orderNum,
+});
+
+function FormEditor({ id, onClose }: { id: string | null | 'new'; onClose: (saved: boolean) => void }) {
+  const tx = useBilingual();
+  const { message } = App.useApp();
+  const [form] = Form.useForm<Pick<Head, 'tableName' | 'tableTxt' | 'tableTxtEn'>>();
+  const [fields, setFields] = useState<FieldRow[]>([]);
+  const [indexs, setIndexs] = useState<IndexRow[]>([]);
+  const [busy, setBusy] = useState(false);
+  const open = id !== null;
+  useQuery({
+    queryKey: ['cgform-detail', id],
+    enabled: open && id !== 'new',
+    gcTime: 0,
+    queryFn: async () => {
+      const detail = await api.get<{ head: Head; fields: CgformField[]; indexs: IndexRow[] }>(
+        '/online/cgform/head/queryById',
+        { id },
+      );
+      form.setFieldsValue(detail.head);
+      setFields(detail.fields.map((f) => ({ ...f, key: newKey() })));
+      setIndexs(detail.indexs);
+      return detail;
+    },
+  });
+  if (open && id === 'new' && fields.length === 0) setFields([blankField(1)]);
+
+  const setField = (index: number, change: Partial<FieldRow>) =>
+    setFields(fields.map((f, i) => (i === index ? { ...f, ...change } : f)));
+  const close = (saved: boolean) => {
+    form.resetFields();
+    setFields([]);
+    setIndexs([]);
+    onClose(saved);
+  };
+  const save = async () => {
+    const head = await form.validateFields();
+    const bad = fields.findIndex((f) => identifierFault(f.dbFieldName));
+    if (bad >= 0) {
+      message.error(
+        `${tx(['字段名', 'Field name'])} ${bad + 1}: ${identifierFault(fields[bad]?.dbFieldName)}`,
+      );
+      return;
+    }
+    setBusy(true);
+    try {
+      const body = {
+        head: { ...head, tableType: 1, ...(id !== 'new' ? { id } : {}) },
+        fields: fields.map(({ key: _key, ...f }, i) => ({ ...f, orderNum: i + 1 })),
+        indexs,
+      };
+      if (id === 'new') await api.post('/online/cgform/api/addAll', body);
+      else await api.put('/online/cgform/api/editAll', body);
+      message.success(tx(['保存成功，同步数据库后生效', 'Saved; sync to the database to apply it']));
+      close(true);
+    } catch (error) {
+      if (!isHttpFailure(error)) message.error(errorText(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const flag = (key: 'isShowForm' | 'isShowList' | 'isQuery' | 'sortFlag', title: string) => ({
+    title,
+    key,
+    width: 60,
+    render: (_: unknown, row: FieldRow, i: number) => (
+      <Checkbox checked={row[key] === 1} onChange={(e) => setField(i, { [key]: e.target.checked ? 1 : 0 })} />
+    ),
+  });
+  const text = (
+    key: 'dbFieldName' | 'dbFieldTxt' | 'dbFieldTxtEn' | 'dbDefaultVal' | 'dictField',
+    title: string,
+    width = 130,
+  ) => ({
+    title,
+    key,
+    width,
+    render: (_: unknown, row: FieldRow, i: number) => (
+      <Input
+        size="small"
+        value={row[key] ?? ''}
+        status={
+          key === 'dbFieldName' && row.dbFieldName && identifierFault(row.dbFieldName) ? 'error' : undefined
+        }
+        data-testid={`cgform-field-${key}-${i}`}
+        onChange={(e) => setField(i, { [key]: e.target.value })}
+      />
+    ),
+  });
+
+  return (
+    <Modal
+      open={open}
+      width="min(1280px, 100vw)"
+      title={id === 'new' ? tx(['新增表单', 'New form']) : tx(['编辑表单', 'Edit form'])}
+      onCancel={() => close(false)}
+      onOk={() => void save()}
+      okText={tx(['保存', 'Save'])}
+      okButtonProps={{ loading: busy, 'data-testid': 'cgform-save' } as ButtonProps}
+      maskClosable={false}
+      destroyOnHidden
+    >
+      <Form form={form} layout="vertical">
+        <Space wrap align="start">
+          <Form.Item
+            name="tableName"
+            label={tx(['表名', 'Table name'])}
+            rules={[
+              { required: true },
+              {
+                validator: (_, v: string) => {
+                  const fault = v ? identifierFault(v) : undefined;
+                  return fault ? Promise.reject(new Error(fault)) : Promise.resolve();
+                },
+              },
+            ]}
+          >
+            <Input style={{ width: 220 }} data-testid="cgform-table-name" />
+          </Form.Item>
+          <Form.Item name="tableTxt" label={tx(['表描述', 'Title'])} rules={[{ required: true }]}>
+            <Input style={{ width: 220 }} data-testid="cgform-table-txt" />
+          </Form.Item>
+          <Form.Item name="tableTxtEn" label={tx(['英文描述', 'English title'])}>
+            <Input style={{ width: 220 }} />
+          </Form.Item>
+        </Space>
+      </Form>
+      <Tabs
+        items={[
+          {
+            key: 'fields',
+            label: tx(['数据库属性', 'Fields']),
+            children: (
+              <>
+                <Button
+                  size="small"
+                  icon={<PlusOutlined />}
+                  style={{ marginBottom: 8 }}
+                  data-testid="cgform-add-field"
+                  onClick={() => setFields([...fields, blankField(fields.length + 1)])}
+                >
+                  {tx(['新增字段', 'Add field'])}
+                </Button>
+                <Table<FieldRow>
+                  size="small"
+                  rowKey="key"
+                  pagination={false}
+                  dataSource={fields}
+                  scroll={{ x: 'max-content' }}
+                  columns={[
+                    text('dbFieldName', tx(['字段名', 'Name'])),
+                    text('dbFieldTxt', tx(['字段备注', 'Label'])),
+                    text('dbFieldTxtEn', tx(['英文名', 'English label'])),
+                    {
+                      title: tx(['类型', 'Type']),
+                      key: 'dbType',
+                      width: 120,
+                      render: (_, row, i) => (
+                        <Select
+                          size="small"
+                          style={{ width: 110 }}
+                          value={row.dbType}
+                          options={CGFORM_DB_TYPES.map((v) => ({ value: v, label: v }))}
+                          onChange={(v) => setField(i, { dbType: v })}
+                        />
+                      ),
+                    },
+                    {
+                      title: tx(['长度', 'Length']),
+                      key: 'dbLength',
+                      width: 80,
+                      render: (_, row, i) => (
+                        <InputNumber
+                          size="small"
+                          min={1}
+                          max={4000}
+                          value={row.dbLength ?? undefined}
+                          onChange={(v) => setField(i, { dbLength: v ?? null })}
+                        />
+                      ),
+                    },
+                    {
+                      title: tx(['小数位', 'Scale']),
+                      key: 'dbPointLength',
+                      width: 70,
+                      render: (_, row, i) => (
+                        <InputNumber
+                          size="small"
+                          min={0}
+                          max={38}
+                          disabled={row.dbType !== 'BigDecimal'}
+                          value={row.dbPointLength ?? undefined}
+                          onChange={(v) => setField(i, { dbPointLength: v ?? null })}
+                        />
+                      ),
+                    },
+                    text('dbDefaultVal', tx(['默认值', 'Default']), 110),
+                    {
+                      title: tx(['必填', 'Required']),
+                      key: 'dbIsNull',
+                      width: 60,
+                      render: (_, row, i) => (
+                        <Checkbox
+                          checked={row.dbIsNull === 0}
+                          onChange={(e) => setField(i, { dbIsNull: e.target.checked ? 0 : 1 })}
+                        />
+                      ),
+                    },
+                    flag('isShowForm', tx(['表单', 'Form'])),
+                    flag('isShowList', tx(['列表', 'List'])),
+                    flag('isQuery', tx(['查询', 'Search'])),
+                    {
+                      title: tx(['查询模式', 'Search mode']),
+                      key: 'queryMode',
+                      width: 110,
+                      render: (_, row, i) => (
+                        <Select
+                          size="small"
+                          style={{ width: 100 }}
+                          value={row.queryMode ?? 'single'}
+                          options={[
+                            { value: 'single', label: tx(['精确', 'Exact']) },
+                            { value: 'like', label: tx(['模糊', 'Contains']) },
+                            { value: 'group', label: tx(['范围', 'Range']) },
+                          ]}
+                          onChange={(v) => setField(i, { queryMode: v })}
+                        />
+                      ),
+                    },
+                    {
+                      title: tx(['控件', 'Control']),
+                      key: 'fieldShowType',
+                      width: 110,
+                      render: (_, row, i) => (
+                        <Select
+                          size="small"
+                          style={{ width: 100 }}
+                          value={row.fieldShowType ?? 'text'}
+                          options={CGFORM_SHOW_TYPES.map((v) => ({ value: v, label: v }))}
+                          onChange={(v) => setField(i, { fieldShowType: v })}
+                        />
+                      ),
+                    },
+                    text('dictField', tx(['字典Code', 'Dictionary']), 110),
+                    flag('sortFlag', tx(['排序', 'Sort'])),
+                    {
+                      title: '',
+                      key: 'remove',
+                      width: 40,
+                      render: (_, _row, i) => (
+                        <Button
+                          size="small"
+                          type="text"
+                          danger
+                          icon={<DeleteOutlined />}
+                          aria-label={tx(['删除字段', 'Remove field'])}
+                          onClick={() => setFields(fields.filter((_f, j) => j !== i))}
+                        />
+                      ),
+                    },
+                  ]}
+                />
+              </>
+            ),
+          },
+          {
+            key: 'indexs',
+            label: tx(['索引', 'Indexes']),
+            children: (
+              <>
+                <Button
+                  size="small"
+                  icon={<PlusOutlined />}
+                  style={{ marginBottom: 8 }}
+                  onClick={() =>
+                    setIndexs([...indexs, { indexName: '', indexField: '', indexType: 'normal' }])
+                  }
+                >
+                  {tx(['新增索引', 'Add index'])}
+                </Button>
+                <Table<IndexRow>
+                  size="small"
+                  rowKey={(_, i) => String(i)}
+                  pagination={false}
+                  dataSource={indexs}
+                  columns={[
+                    {
+                      title: tx(['索引名', 'Name']),
+                      key: 'indexName',
+                      render: (_, row, i) => (
+                        <Input
+                          size="small"
+                          value={row.indexName}
+                          onChange={(e) =>
+                            setIndexs(
+                              indexs.map((x, j) => (j === i ? { ...x, indexName: e.target.value } : x)),
+                            )
+                          }
+                        />
+                      ),
+                    },
+                    {
+                      title: tx(['字段(逗号分隔)', 'Fields (comma separated)']),
+                      key: 'indexField',
+                      render: (_, row, i) => (
+                        <Input
+                          size="small"
+                          value={row.indexField}
+                          onChange={(e) =>
+                            setIndexs(
+                              indexs.map((x, j) => (j === i ? { ...x, indexField: e.target.value } : x)),
+                            )
+                          }
+                        />
+                      ),
+                    },
+                    {
+                      title: tx(['类型', 'Type']),
+                      key: 'indexType',
+                      render: (_, row, i) => (
+                        <Select
+                          size="small"
+                          style={{ width: 110 }}
+                          value={row.indexType}
+                          options={[
+                            { value: 'normal', label: tx(['普通', 'Normal']) },
+                            { value: 'unique', label: tx(['唯一', 'Unique']) },
+                          ]}
+                          onChange={(v) =>
+                            setIndexs(indexs.map((x, j) => (j === i ? { ...x, indexType: v } : x)))
+                          }
+                        />
+                      ),
+                    },
+                    {
+                      title: '',
+                      key: 'remove',
+                      width: 40,
+                      render: (_, _row, i) => (
+                        <Button
+                          size="small"
+                          type="text"
+                          danger
+                          icon={<DeleteOutlined />}
+                          aria-label={tx(['删除索引', 'Remove index'])}
+                          onClick={() => setIndexs(indexs.filter((_x, j) => j !== i))}
+                        />
+                      ),
+                    },
+                  ]}
+                />
+              </>
+            ),
+          },
+        ]}
+      />
+    </Modal>
+  );
+}
+
+export default function CgformHeadList() {
+  const tx = useBilingual();
+  const { message, modal } = App.useApp();
+  const client = useQueryClient();
+  const navigate = useNavigate();
+  const [keyword, setKeyword] = useState('');
+  const [page, setPage] = useState({ pageNo: 1, pageSize: 10 });
+  const [editing, setEditing] = useState<string | null>(null);
+  const list = useQuery({
+    queryKey: ['cgform-heads', keyword, page],
+    queryFn: () =>
+      api.get<Page<Head>>('/online/cgform/head/list', {
+        ...page,
+        ...(keyword ? { tableName: keyword } : {}),
+      }),
+  });
+  const refresh = () => void client.invalidateQueries({ queryKey: ['cgform-heads'] });
+
+  const sync = async (row: Head, confirm = false) => {
+    try {
+      const env = await postEnvelope<{ changes: unknown[] }>(
+        `/online/cgform/api/doDbSynch/${row.id}/normal${confirm ? '?confirm=true' : ''}`,
+      );
+      if (env.success) {
+        message.success(tx(['同步数据库成功', 'Synced to the database']));
+        refresh();
+      } else if (env.code === 409) {
+        modal.confirm({
+          title: tx(['同步会丢失数据', 'The sync loses data']),
+          content: env.message,
+          okText: tx(['确认同步', 'Sync anyway']),
+          okButtonProps: { danger: true },
+          onOk: () => sync(row, true),
+        });
+      } else {
+        message.error(env.message);
+      }
+    } catch (error) {
+      if (!isHttpFailure(error)) message.error(errorText(error));
+    }
+  };
+  const addMenu = async (row: Head) => {
+    try {
+      await api.post('/online/cgform/head/addMenu', { id: row.id });
+      message.success(
+        tx(['已加入菜单，请在角色管理中授权', 'Added to the menu; grant it to roles in Roles']),
+      );
+    } catch (error) {
+      if (!isHttpFailure(error)) message.error(errorText(error));
+    }
+  };
+  const remove = async (row: Head) => {
+    try {
+      await api.delete('/online/cgform/head/delete', { id: row.id });
+      message.success(tx(['删除成功', 'Deleted']));
+      refresh();
+    } catch (error) {
+      if (!isHttpFailure(error)) message.error(errorText(error));
+    }
+  };
+
+  return (
+    <Card
+      title={tx(['在线表单开发', 'Online forms'])}
+      extra={
+        <Authorized action="online:cgform:add">
+          <Button
+            type="primary"
+            icon={<PlusOutlined />}
+            onClick={() => setEditing('new')}
+            data-testid="cgform-add"
+          >
+            {tx(['新增', 'Add'])}
+          </Button>
+        </Authorized>
+      }
+    >
+      <Input.Search
+        allowClear
+        placeholder={tx(['表名', 'Table name'])}
+        style={{ maxWidth: 280, marginBottom: 12 }}
+        onSearch={(v) => {
+          setKeyword(v.trim());
+          setPage({ ...page, pageNo: 1 });
+        }}
+      />
+      <Table<Head>
+        size="small"
+        rowKey="id"
+        loading={list.isFetching}
+        dataSource={list.data?.records ?? []}
+        scroll={{ x: 'max-content' }}
+        pagination={{
+          current: page.pageNo,
+          pageSize: page.pageSize,
+          total: list.data?.total ?? 0,
+          onChange: (pageNo, pageSize) => setPage({ pageNo, pageSize }),
+        }}
+        columns={[
+          { title: tx(['表名', 'Table name']), dataIndex: 'tableName' },
+          {
+            title: tx(['表描述', 'Title']),
+            key: 'tableTxt',
+            render: (_, row) => tx([row.tableTxt, row.tableTxtEn || row.tableTxt]),
+          },
+          {
+            title: tx(['表类型', 'Type']),
+            dataIndex: 'tableType',
+            render: (v: number) =>
+              v === 2 ? tx(['主表', 'Main']) : v === 3 ? tx(['附表', 'Sub']) : tx(['单表', 'Single']),
+          },
+          { title: tx(['版本', 'Version']), dataIndex: 'version', width: 70 },
+          {
+            title: tx(['同步状态', 'Synced']),
+            dataIndex: 'isDbSynch',
+            render: (v: string) =>
+              v === 'Y' ? (
+                <Tag color="green">{tx(['已同步', 'Synced'])}</Tag>
+              ) : (
+                <Tag color="orange">{tx(['未同步', 'Not synced'])}</Tag>
+              ),
+          },
+          { title: tx(['创建时间', 'Created']), dataIndex: 'createTime', width: 170 },
+          {
+            title: tx(['操作', 'Actions']),
+            key: 'actions',
+            fixed: 'right',
+            render: (_, row) => (
+              <Space size={4} wrap>
+                <Authorized action="online:cgform:edit">
+                  <Button type="link" size="small" onClick={() => setEditing(row.id)}>
+                    {tx(['编辑', 'Edit'])}
+                  </Button>
+                </Authorized>
+                <Authorized action="online:cgform:sync">
+                  <Button
+                    type="link"
+                    size="small"
+                    data-testid={`cgform-sync-${row.tableName}`}
+                    onClick={() => void sync(row)}
+                  >
+                    {tx(['同步数据库', 'Sync'])}
+                  </Button>
+                </Authorized>
+                <Button
+                  type="link"
+                  size="small"
+                  disabled={row.isDbSynch !== 'Y' && row.version === 1}
+                  onClick={() => navigate(`/online/cgformList/${row.id}`)}
+                >
+                  {tx(['功能测试', 'Open'])}
+                </Button>
+                <Authorized action="online:cgform:edit">
+                  <Button
+                    type="link"
+                    size="small"
+                    disabled={row.isDbSynch !== 'Y' && row.version === 1}
+                    data-testid={`cgform-menu-${row.tableName}`}
+                    onClick={() => void addMenu(row)}
+                  >
+                    {tx(['加入菜单', 'Add to menu'])}
+                  </Button>
+                </Authorized>
+                <Authorized action="online:cgform:delete">
+                  <Popconfirm
+                    title={tx(['删除表单及其空表?', 'Delete the form and its empty table?'])}
+                    onConfirm={() => void remove(row)}
+                  >
+                    <Button type="link" size="small" danger>
+                      {tx(['删除', 'Delete'])}
+                    </Button>
+                  </Popconfirm>
+                </Authorized>
+              </Space>
+            ),
+          },
+        ]}
+      />
+      <FormEditor
+        id={editing}
+        onClose={(saved) => {
+          setEditing(null);
+          if (saved) refresh();
+        }}
+      />
+    </Card>
+  );
+}
