@@ -24,6 +24,8 @@ export type FieldKind =
   | 'password'
   /** Weight in integer grams, shown and entered as tonnes with 3 decimals. */
   | 'tonnes'
+  /** A rate in integer basis points (1/100 of a percent), shown and entered as a percentage: 650 is 6.50%. */
+  | 'percent'
   /** A district's six-digit division code, picked as province / city / district. */
   | 'region'
   /**

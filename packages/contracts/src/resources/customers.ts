@@ -62,7 +62,7 @@ export const customerResource = resource({
       filter: true,
       list: false,
     },
-    serviceRateBp: { label: ['服务费率(基点)', 'Service rate (bp)'], kind: 'number', list: false },
+    serviceRateBp: { label: ['服务费率', 'Service rate'], kind: 'percent', list: false },
     serviceFeeFen: { label: ['服务费单价(元)', 'Service fee (CNY)'], kind: 'fen', list: false },
     invoiceTitle: { label: ['发票抬头', 'Invoice title'], filter: true, list: false },
     invoiceTaxNo: { label: ['纳税人识别号', 'Tax number'], filter: true, list: false },

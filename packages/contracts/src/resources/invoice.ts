@@ -41,7 +41,7 @@ export const invoiceResource = resource({
     amountFen: fen('价税合计', 'Total incl. tax', 130),
     netFen: fen('金额', 'Amount excl. tax'),
     taxFen: fen('税额', 'Tax', 110),
-    taxRateBp: { label: ['税率(基点)', 'Rate (bp)'], kind: 'number', list: false },
+    taxRateBp: { label: ['税率', 'Tax rate'], kind: 'percent', list: false },
     billId: { label: ['账单', 'Bill'], filter: true, internal: true, list: false },
     issueTime: {
       label: ['开票时间', 'Issued'],

@@ -3,6 +3,7 @@ import {
   agentFee,
   computeNoteMoney,
   driverFreight,
+  formatPercentBp,
   formatTonnes,
   LOSS_ALLOWANCE_MODE,
   lossDeduction,
@@ -276,6 +277,16 @@ describe('settlement due dates', () => {
     expect(settlementDueDate(SETTLE_MODE.monthly, 0, '2028-02-10')).toBe('2028-02-29');
     expect(settlementDueDate(SETTLE_MODE.monthly, 10, '2026-12-05')).toBe('2027-01-10');
     expect(() => settlementDueDate(9, 0, '2026-01-01')).toThrow();
+  });
+});
+
+describe('rates', () => {
+  it('shows basis points as a percentage with two decimals', () => {
+    expect(formatPercentBp(650)).toBe('6.50%');
+    expect(formatPercentBp('900')).toBe('9.00%');
+    expect(formatPercentBp(5)).toBe('0.05%');
+    expect(formatPercentBp(-125)).toBe('-1.25%');
+    expect(formatPercentBp(null)).toBe('');
   });
 });
 

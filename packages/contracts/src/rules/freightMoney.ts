@@ -294,6 +294,15 @@ export function formatTonnes(grams: number | string | null | undefined): string 
   return `${negative ? '-' : ''}${kg / 1000n}.${(kg % 1000n).toString().padStart(3, '0')}`;
 }
 
+/** Basis points as a percentage with two decimals: 650 → '6.50%', 900 → '9.00%'. */
+export function formatPercentBp(bp: number | string | null | undefined): string {
+  if (bp === null || bp === undefined || bp === '') return '';
+  const n = Math.round(Number(bp));
+  if (!Number.isFinite(n)) return '';
+  const abs = Math.abs(n);
+  return `${n < 0 ? '-' : ''}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}%`;
+}
+
 /** Tonnes typed in a form (up to 3 decimals) to integer grams; null when it is not a weight. */
 export function tonnesToGrams(value: number | string): number | null {
   const text = typeof value === 'number' ? String(value) : value.trim();

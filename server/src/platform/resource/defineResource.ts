@@ -654,6 +654,7 @@ function cellStyleOf(field: FieldSpec): Partial<ExcelJS.Style> | undefined {
   if (field.dict) return undefined;
   if (field.kind === 'fen' || field.kind === 'money') return { numFmt: '#,##0.00' };
   if (field.kind === 'tonnes') return { numFmt: '0.000' };
+  if (field.kind === 'percent') return { numFmt: '0.00%' };
   if (field.type === 'date') return { numFmt: 'yyyy-mm-dd hh:mm:ss' };
   return undefined;
 }
@@ -665,10 +666,13 @@ function cellStyleOf(field: FieldSpec): Partial<ExcelJS.Style> | undefined {
 function cellValueOf(field: FieldSpec, value: unknown): unknown {
   if (value === null || value === undefined || value === '' || field.dict) return value;
   // A value the viewer may not see ('--', spec §5 fee visibility) stays the text it is.
-  const numeric = field.type === 'number' || field.kind === 'fen' || field.kind === 'tonnes';
+  const numeric =
+    field.type === 'number' || field.kind === 'fen' || field.kind === 'tonnes' || field.kind === 'percent';
   if (numeric && typeof value === 'string' && !Number.isFinite(Number(value))) return value;
   if (field.kind === 'fen') return Number(value) / 100;
   if (field.kind === 'tonnes') return Number(value) / 1_000_000;
+  // Basis points as the fraction a spreadsheet's percent format shows: 650 → 0.065 → 6.50%.
+  if (field.kind === 'percent') return Number(value) / 10_000;
   if (field.kind === 'money' || (field.type === 'number' && typeof value === 'string')) return Number(value);
   if (value instanceof Date) return chinaWallClock(value);
   return value;

@@ -1,7 +1,7 @@
-import { driverBody, driverResource } from '@freight/contracts';
+import { customerResource, driverBody, driverResource } from '@freight/contracts';
 import type { RuleObject } from 'antd/es/form';
 import { describe, expect, it } from 'vitest';
-import { fieldRules } from './fields';
+import { displayValue, fieldRules, fromFormValues, toFormValues } from './fields';
 import type { ResourceField } from './types';
 
 const tx = (text: readonly [string, string] | string | undefined) =>
@@ -28,5 +28,20 @@ describe('form rules of a masked field', () => {
     expect(await check(masked, masked)).toBeNull();
     expect(await check(masked)).toBe('请输入正确的身份证号');
     expect(await check('320102********8381', masked)).toBe('请输入正确的身份证号');
+  });
+});
+
+describe('a rate in basis points', () => {
+  const rate = { name: 'serviceRateBp', ...customerResource.fields.serviceRateBp } as ResourceField;
+
+  it('opens in the form as a percentage and goes back as basis points', () => {
+    expect(toFormValues([rate], { serviceRateBp: 650 }).serviceRateBp).toBe(6.5);
+    expect(fromFormValues([rate], { serviceRateBp: 6.5 }).serviceRateBp).toBe(650);
+    expect(fromFormValues([rate], { serviceRateBp: 0.05 }).serviceRateBp).toBe(5);
+  });
+
+  it("is labelled and shown in the user's words, not in basis points", () => {
+    expect(rate.label?.[0]).not.toContain('基点');
+    expect(displayValue(rate, { serviceRateBp: 650 }, {}, tx)).toBe('6.50%');
   });
 });

@@ -16,6 +16,7 @@ import {
   ellipsis,
   formatDateTime,
   formatFen,
+  formatPercentBp,
   formatTonnes,
   formatYuan,
 } from '@freight/contracts';
@@ -105,6 +106,8 @@ export function displayValue(
     }
     case 'tonnes':
       return typeof value === 'number' || typeof value === 'string' ? formatTonnes(value) : '--';
+    case 'percent':
+      return typeof value === 'number' || typeof value === 'string' ? formatPercentBp(value) : '--';
     case 'pin': {
       const lat = field.pin ? row[field.pin.lat] : undefined;
       return lat === null || lat === undefined || lat === ''
@@ -224,7 +227,7 @@ export function fieldRules(
         if (value === undefined || value === null || value === '') return;
         if (field.mask && value === stored) return;
         const result = check.safeParse(
-          field.kind === 'fen'
+          field.kind === 'fen' || field.kind === 'percent'
             ? Math.round(Number(value) * 100)
             : field.kind === 'tonnes'
               ? Math.round(Number(value) * 1_000_000)
@@ -320,6 +323,16 @@ export function FormControl({
           fieldProps={{ precision: 3, addonAfter: tx(['吨', 't']) }}
         />
       );
+    case 'percent':
+      return (
+        <ProFormDigit
+          {...common}
+          placeholder={placeholder}
+          min={0}
+          max={100}
+          fieldProps={{ precision: 2, addonAfter: '%' }}
+        />
+      );
     case 'region':
       // Items of the grid's own fields sit in a column; these custom controls need theirs spelled out.
       return (
@@ -355,7 +368,11 @@ export function toFormValues(fields: ResourceField[], row: Row): Row {
   const out: Row = { ...row };
   for (const field of fields) {
     const value = row[field.name];
-    if (field.kind === 'fen' && (typeof value === 'number' || typeof value === 'string') && value !== '--')
+    if (
+      (field.kind === 'fen' || field.kind === 'percent') &&
+      (typeof value === 'number' || typeof value === 'string') &&
+      value !== '--'
+    )
       out[field.name] = Number(value) / 100;
     if (field.kind === 'tonnes' && (typeof value === 'number' || typeof value === 'string'))
       out[field.name] = Number(value) / 1_000_000;
@@ -374,7 +391,7 @@ export function fromFormValues(fields: ResourceField[], values: Row): Row {
   }
   for (const field of fields) {
     const value = out[field.name];
-    if (field.kind === 'fen' && value !== null && value !== undefined)
+    if ((field.kind === 'fen' || field.kind === 'percent') && value !== null && value !== undefined)
       out[field.name] = Math.round(Number(value) * 100);
     if (field.kind === 'tonnes' && value !== null && value !== undefined)
       out[field.name] = Math.round(Number(value) * 1_000_000);
