@@ -47,6 +47,11 @@ const noteFields = {
   unloadCity: { label: ['卸货城市', 'Unloading city'], search: true, list: false },
   loadAddress: { label: ['装货地址', 'Loading address'], list: false },
   unloadAddress: { label: ['卸货地址', 'Unloading address'], list: false },
+  // The order's time windows, copied at dispatch: what the driver is held to at each place.
+  loadWindowFrom: { label: ['装货时间窗起', 'Loading from'], kind: 'datetime', list: false, form: false },
+  loadWindowTo: { label: ['装货时间窗止', 'Loading until'], kind: 'datetime', list: false, form: false },
+  unloadWindowFrom: { label: ['卸货时间窗起', 'Unloading from'], kind: 'datetime', list: false, form: false },
+  unloadWindowTo: { label: ['卸货时间窗止', 'Unloading until'], kind: 'datetime', list: false, form: false },
   goodsName: { label: ['货物', 'Goods'], filter: true, list: { width: 90 } },
   orderNo: { label: ['货源单号', 'Order no.'], search: true, list: false },
   orderMode: {
