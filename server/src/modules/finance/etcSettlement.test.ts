@@ -1,3 +1,4 @@
+import { LEDGER_TYPE } from '@freight/contracts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatDateTime } from '../../platform/http/envelope.ts';
@@ -95,7 +96,7 @@ describe('ETC tolls settled through the ledger at the waybill payment', () => {
     const tollLines = await t.db
       .select()
       .from(finLedgerLine)
-      .where(and(eq(finLedgerLine.noteId, n.noteId), eq(finLedgerLine.type, 12)));
+      .where(and(eq(finLedgerLine.noteId, n.noteId), eq(finLedgerLine.type, LEDGER_TYPE.etcToll)));
     const records = await t.db.select().from(finEtcRecord).where(eq(finEtcRecord.noteId, n.noteId));
     const [driverWallet] = await t.db
       .select()
