@@ -1,5 +1,5 @@
-// The console language is saved per user (个人设置, issue 21): a signed-in choice goes to the server, and the
-// saved language is applied at login.
+// The console language is saved per user (个人设置, issue 21): the preference chosen in 个人设置 goes to the
+// server and is applied at login; the header's quick switch changes this browser only.
 import type { UserInfo } from '@freight/contracts';
 import i18n, { changeLanguage, type Language } from '../locales/i18n';
 import { useSession } from '../stores/session';

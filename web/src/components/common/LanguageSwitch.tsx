@@ -1,8 +1,7 @@
 import { TranslationOutlined } from '@ant-design/icons';
 import { Button, Dropdown } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { LANGUAGES, type Language } from '../../locales/i18n';
-import { chooseLanguage } from '../../services/userLanguage';
+import { changeLanguage, LANGUAGES, type Language } from '../../locales/i18n';
 
 /** Language selector (a dropdown, not an input, so forms keep their first input). */
 export function LanguageSwitch({ dark = false }: { dark?: boolean }) {
@@ -14,8 +13,8 @@ export function LanguageSwitch({ dark = false }: { dark?: boolean }) {
         selectable: true,
         selectedKeys: [current.value],
         items: LANGUAGES.map((l) => ({ key: l.value, label: l.label })),
-        // Signed in (the header): the choice is saved to the user as well.
-        onClick: ({ key }) => void chooseLanguage(key as Language).catch(() => undefined),
+        // This browser only: the account's language for every sign-in is saved in 个人设置 › 偏好设置.
+        onClick: ({ key }) => void changeLanguage(key as Language),
       }}
     >
       <Button
