@@ -34,6 +34,8 @@ test('平台收入季度报送: the demo quarter with masked lines, reviewed and
     const reviewed = page.waitForResponse((r) => r.url().includes('/report/tax/income/review'));
     await ui.rowAction(quarter, '复核', true);
     expect(((await (await reviewed).json()) as { success: boolean }).success).toBe(true);
+    // The list reloads after the step: wait for the reviewed row before looking for its next action.
+    await expect(row).toContainText('已复核');
   }
   if (await row.getByText('报送', { exact: true }).isVisible()) {
     const sent = page.waitForResponse((r) => r.url().includes('/report/tax/income/send'));
