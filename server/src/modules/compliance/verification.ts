@@ -26,7 +26,7 @@ import {
   netStateOf,
   SimulatedVehiclePlatform,
 } from '../freight/index.ts';
-import type { ProviderAnswer, VerificationProvider } from './providers/adapter.ts';
+import type { CertificateKind, ProviderAnswer, VerificationProvider } from './providers/adapter.ts';
 import { VerificationTimeout } from './providers/adapter.ts';
 import { SimulatedVerificationProvider } from './providers/simulated.ts';
 import { complianceLiveness, complianceVerification } from './verificationSchema.ts';
@@ -103,6 +103,22 @@ interface Plan {
   provider: string;
   inputs: unknown;
   ask: (v: Verifiers, requestId: string, db: DbOrTx) => Promise<ProviderAnswer>;
+}
+
+/** A certificate looked up by number and holder: required once its number is registered. */
+function certificatePlan(
+  kind: VerificationKind,
+  certificate: CertificateKind,
+  number: string,
+  holder: string,
+): Plan {
+  return {
+    kind,
+    required: true,
+    provider: 'certificate',
+    inputs: { number, holder },
+    ask: (v, requestId) => v.provider.certificate({ requestId, kind: certificate, number, holder }),
+  };
 }
 
 interface Subject {
@@ -184,17 +200,10 @@ function driverSubject(d: DriverRow, liveness: boolean | null): Subject {
       ask: (v, requestId) => v.provider.idTwoFactor({ requestId, ...id2 }),
     },
   ];
-  if (d.qualificationNo) {
-    const number = d.qualificationNo;
-    plans.push({
-      kind: VERIFICATION_KIND.qualification,
-      required: true,
-      provider: 'certificate',
-      inputs: { number, holder: d.driverName },
-      ask: (v, requestId) =>
-        v.provider.certificate({ requestId, kind: 'qualification', number, holder: d.driverName }),
-    });
-  }
+  if (d.qualificationNo)
+    plans.push(
+      certificatePlan(VERIFICATION_KIND.qualification, 'qualification', d.qualificationNo, d.driverName),
+    );
   return {
     type: VERIFICATION_SUBJECT.driver,
     id: d.id,
@@ -230,17 +239,10 @@ function vehicleSubject(v: VehicleRow): Subject {
       },
     },
   ];
-  if (v.roadTransportNo) {
-    const number = v.roadTransportNo;
-    plans.push({
-      kind: VERIFICATION_KIND.roadTransport,
-      required: true,
-      provider: 'certificate',
-      inputs: { number, holder: v.plateNo },
-      ask: (verifiers, requestId) =>
-        verifiers.provider.certificate({ requestId, kind: 'roadTransport', number, holder: v.plateNo }),
-    });
-  }
+  if (v.roadTransportNo)
+    plans.push(
+      certificatePlan(VERIFICATION_KIND.roadTransport, 'roadTransport', v.roadTransportNo, v.plateNo),
+    );
   return {
     type: VERIFICATION_SUBJECT.vehicle,
     id: v.id,
@@ -254,17 +256,10 @@ function vehicleSubject(v: VehicleRow): Subject {
 
 function carrierSubject(c: CarrierRow): Subject {
   const plans: Plan[] = [];
-  if (c.permitNo) {
-    const number = c.permitNo;
-    plans.push({
-      kind: VERIFICATION_KIND.transportPermit,
-      required: true,
-      provider: 'certificate',
-      inputs: { number, holder: c.carrierName },
-      ask: (v, requestId) =>
-        v.provider.certificate({ requestId, kind: 'transportPermit', number, holder: c.carrierName }),
-    });
-  }
+  if (c.permitNo)
+    plans.push(
+      certificatePlan(VERIFICATION_KIND.transportPermit, 'transportPermit', c.permitNo, c.carrierName),
+    );
   return {
     type: VERIFICATION_SUBJECT.carrier,
     id: c.id,
