@@ -203,6 +203,21 @@ describe('cargo insurance', () => {
     const all = await k.get('/compliance/insurance/list', { pageSize: 100 });
     expect(all.result.records?.some((r) => r.customerId === CUSTOMERS.eastSteel)).toBe(true);
   });
+
+  it('refuses a claim and the vouchers to a shipper without their codes (403)', async () => {
+    const shipper = await t.login('shipper');
+    const claim = await t.call(shipper, {
+      method: 'POST',
+      url: api('/compliance/insurance/claim'),
+      payload: { id: 'x', amountFen: 100, reason: '货损', idempotencyKey: key('c') },
+    });
+    expect(claim.statusCode).toBe(403);
+    for (const url of [
+      '/finance/voucher/preview?period=2026-11',
+      '/finance/voucher/export?period=2026-11&format=yonyou',
+    ])
+      expect((await t.call(shipper, { method: 'GET', url: api(url) })).statusCode).toBe(403);
+  });
 });
 
 describe('accounting vouchers', () => {
