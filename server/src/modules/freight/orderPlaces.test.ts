@@ -237,4 +237,10 @@ describe('places on orders', () => {
     });
     expect(otherRoute.statusCode).toBe(404);
   });
+
+  it('refuses saved addresses and routes to a user without their codes (403)', async () => {
+    const captain = await t.login('captain01');
+    for (const url of ['/customer/hyCustomerAddress/list', '/customer/hyCustomerRoute/list'])
+      expect((await t.call(captain, { method: 'GET', url: api(url) })).statusCode).toBe(403);
+  });
 });
