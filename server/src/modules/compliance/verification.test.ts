@@ -1,6 +1,7 @@
 import { luhnCheckDigit, residentIdCheckChar, VERIFICATION_MSG } from '@freight/contracts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { piiEq } from '../../platform/crypto/piiColumn.ts';
 import { stableId } from '../../seed/seed.ts';
 import { startTestApp, type TestApp } from '../../test/harness.ts';
 import { caller } from '../../test/kit.ts';
@@ -53,7 +54,7 @@ describe('identity and certificate verification', () => {
     const body = driverBody(over);
     const res = await as('POST', '/hydriver/hyDriver/add', body);
     expect(res.json(), JSON.stringify(res.json())).toMatchObject({ success: true });
-    const [row] = await t.db.select().from(hyDriver).where(eq(hyDriver.idCard, body.idCard));
+    const [row] = await t.db.select().from(hyDriver).where(piiEq(hyDriver.idCard, body.idCard));
     if (!row) throw new Error('driver not stored');
     return row;
   };
