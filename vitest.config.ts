@@ -15,6 +15,12 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
           isolate: false,
+          // Fixed keys of the personal-number columns (test only): the seeded template database is shared by
+          // every test process, so they all must read it with the same keys.
+          env: {
+            PII_KEYS: 'test1:dGVzdC1vbmx5LXBpaS1rZXktMDAwMDAwMDAwMDAwMDA=',
+            PII_INDEX_KEY: 'dGVzdC1vbmx5LXBpaS1pbmRleC1rZXktMDAwMDAwMDA=',
+          },
         },
       },
       {

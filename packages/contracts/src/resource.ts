@@ -43,6 +43,14 @@ export type FilterMode = 'eq' | 'like' | 'range';
 /** Masks of personal numbers in lists, exports and popups. */
 export type MaskKind = 'idCard' | 'bankCard' | 'mobile';
 
+/** Certificates the OCR reads: ID card, driving licence, vehicle licence, road transport certificate. */
+export type OcrKind = 'idCard' | 'drivingLicence' | 'vehicleLicence' | 'roadTransport';
+
+/** The endpoint reading a certificate image (body: kind, image path); answers the fields it read. */
+export const OCR_PATH = '/compliance/ocr';
+/** Who may ask it. */
+export const OCR_PERMISSION = 'compliance:verification:ocr';
+
 /** The parties whose users see only their own rows (platform staff are scoped by data rules instead). */
 export type Party = 'customer' | 'agent' | 'captain';
 
@@ -91,6 +99,8 @@ export interface FieldDecl {
   help?: Bilingual;
   /** Upload folder for images. */
   biz?: string;
+  /** For an image of a certificate: the OCR that reads it, whose fields fill the form's empty ones (识别). */
+  ocr?: OcrKind;
   /** For a region: the fields the picked province, city and district names go to. */
   regionNames?: readonly [province: string, city: string, district: string];
   /** For a pin: the latitude field it fills, and the region field whose district the map opens on. */

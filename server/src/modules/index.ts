@@ -1,10 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../platform/context.ts';
+import { reencryptPii } from '../platform/crypto/piiColumn.ts';
+import type { DbOrTx } from '../platform/db/client.ts';
 import { appsModule } from './apps/index.ts';
 import { complianceModule } from './compliance/index.ts';
 import { dashboardModule } from './dashboard/index.ts';
-import { financeModule } from './finance/index.ts';
-import { freightModule } from './freight/index.ts';
+import { FINANCE_PII_TABLES, financeModule } from './finance/index.ts';
+import { FREIGHT_PII_TABLES, freightModule } from './freight/index.ts';
 import { insuranceModule } from './insurance/index.ts';
 import { onlineModule } from './online/index.ts';
 import { privacyModule } from './privacy/index.ts';
@@ -29,3 +31,14 @@ export const modules: ModuleRegistration[] = [
   (app, ctx) => privacyModule(app, ctx),
   (app, ctx) => complianceModule(app, ctx),
 ];
+
+/** Every table holding encrypted personal numbers (ID numbers, bank card numbers). */
+export const PII_TABLES = [...FREIGHT_PII_TABLES, ...FINANCE_PII_TABLES];
+
+/**
+ * Encrypts personal numbers still stored plain (rows from before encryption) and moves values under an
+ * older key to the active one; idempotent, run on every start and by `npm run pii:rotate`.
+ */
+export function protectPersonalNumbers(db: DbOrTx): Promise<number> {
+  return reencryptPii(db, PII_TABLES);
+}

@@ -5,6 +5,7 @@ import { seedStatisticsJobs } from '../modules/dashboard/index.ts';
 import { seedFinanceJobs } from '../modules/finance/index.ts';
 import { seedCertificateExpiryJob } from '../modules/freight/expiry.ts';
 import { seedAppJobs } from '../modules/freight/index.ts';
+import { protectPersonalNumbers } from '../modules/index.ts';
 import { seedReportJob } from '../modules/regulator/index.ts';
 import { seedRiskJobs } from '../modules/risk/index.ts';
 import { openDatabase } from '../platform/db/client.ts';
@@ -25,6 +26,7 @@ const config = loadConfig();
 const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
 try {
   await seedSystem(database.db);
+  await protectPersonalNumbers(database.db);
   await seedDemoAccounts(database.db);
   await seedCertificateExpiryJob(database.db);
   await seedFinanceJobs(database.db);

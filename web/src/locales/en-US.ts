@@ -296,7 +296,14 @@ export const enUS: LocaleShape = {
     },
     open: 'Open list',
   },
-  resource: { upload: 'Upload', uploading: 'Uploading', remove: 'Remove' },
+  resource: {
+    upload: 'Upload',
+    uploading: 'Uploading',
+    remove: 'Remove',
+    ocr: 'Read',
+    ocrFilled: 'Read and filled {{count}} fields',
+    ocrNothing: 'Read; fields already filled were left as they are',
+  },
   users: {
     title: 'Users',
     username: 'Account',

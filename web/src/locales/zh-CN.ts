@@ -244,7 +244,14 @@ export const zhCN = {
     },
     open: '查看列表',
   },
-  resource: { upload: '上传', uploading: '上传中', remove: '删除' },
+  resource: {
+    upload: '上传',
+    uploading: '上传中',
+    remove: '删除',
+    ocr: '识别',
+    ocrFilled: '已识别并填入{{count}}项',
+    ocrNothing: '识别完成，已填写的项未改动',
+  },
   users: {
     title: '用户管理',
     username: '账号',

@@ -99,7 +99,13 @@ export const driverResource = resource({
       list: { width: 120 },
       importNote: `${DATE_NOTE}，不早于有效期起`,
     },
-    idCardFront: { label: ['身份证正面', 'ID card front'], kind: 'image', biz: 'driver', list: false },
+    idCardFront: {
+      label: ['身份证正面', 'ID card front'],
+      kind: 'image',
+      biz: 'driver',
+      ocr: 'idCard',
+      list: false,
+    },
     idCardBack: { label: ['身份证反面', 'ID card back'], kind: 'image', biz: 'driver', list: false },
     drivingClass: {
       section: ['驾驶证', 'Driving licence'],
@@ -130,7 +136,13 @@ export const driverResource = resource({
       list: { width: 120 },
       importNote: `${DATE_NOTE}，不早于有效期起`,
     },
-    drivingImg: { label: ['驾驶证照片', 'Licence photo'], kind: 'image', biz: 'driver', list: false },
+    drivingImg: {
+      label: ['驾驶证照片', 'Licence photo'],
+      kind: 'image',
+      biz: 'driver',
+      ocr: 'drivingLicence',
+      list: false,
+    },
     qualificationNo: {
       section: ['从业资格证', 'Qualification'],
       label: ['从业资格证号', 'Qualification no.'],
@@ -256,7 +268,13 @@ export const vehicleResource = resource({
       sort: true,
       importNote: DATE_NOTE,
     },
-    licenseImg: { label: ['行驶证照片', 'Licence photo'], kind: 'image', biz: 'vehicle', list: false },
+    licenseImg: {
+      label: ['行驶证照片', 'Licence photo'],
+      kind: 'image',
+      biz: 'vehicle',
+      ocr: 'vehicleLicence',
+      list: false,
+    },
     roadTransportNo: {
       section: ['道路运输证', 'Road transport permit'],
       label: ['道路运输证号', 'Road transport no.'],
@@ -275,6 +293,7 @@ export const vehicleResource = resource({
       label: ['道路运输证照片', 'Road transport photo'],
       kind: 'image',
       biz: 'vehicle',
+      ocr: 'roadTransport',
       list: false,
     },
     trailerPlateNo: { label: ['挂车车牌号', 'Trailer plate'], list: false },

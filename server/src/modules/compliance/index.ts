@@ -1,9 +1,12 @@
 import {
+  CERT_WARN_DAYS,
   carrierResource,
   driverBankResource,
   driverResource,
   MASKED_RESIDENT_ID,
   maskIdCard,
+  OCR_PATH,
+  OCR_PERMISSION,
   partyScopeOf,
   type ResourceDecl,
   VERIFICATION_OVERRIDE_PERMISSION,
@@ -38,6 +41,7 @@ import { sysQuartzJob } from '../system/index.ts';
 import {
   approvalGuard,
   bindTx,
+  recheckExpiring,
   reportLiveness,
   retryPending,
   subjectOfEntity,
@@ -57,6 +61,7 @@ export { SimulatedVerificationProvider } from './providers/simulated.ts';
 export {
   acceptAnswer,
   markVerifiedCards,
+  recheckExpiring,
   registerVerifiers,
   retryPending,
   verifyAll,
@@ -65,6 +70,7 @@ export {
 } from './verification.ts';
 
 export const VERIFICATION_RETRY_JOB = 'complianceVerificationRetry';
+export const EXPIRY_RECHECK_JOB = 'complianceExpiryRecheck';
 
 const subjectParam = z.enum([
   VERIFICATION_SUBJECT.driver,
@@ -104,19 +110,45 @@ export function verificationRetryJob(ctx: AppContext, log?: WarnLog): JobDefinit
   };
 }
 
-export async function seedComplianceJobs(db: Db): Promise<void> {
-  const [existing] = await db
-    .select({ id: sysQuartzJob.id })
-    .from(sysQuartzJob)
-    .where(eq(sysQuartzJob.jobClassName, VERIFICATION_RETRY_JOB));
-  if (existing) return;
-  await db.insert(sysQuartzJob).values({
+const expiryParams = z.object({ days: z.number().int().min(1).max(365).default(CERT_WARN_DAYS) }).strict();
+
+/** Certificates ending within `days` (job parameter, default 30) are looked up again before they lapse. */
+export function expiryRecheckJob(ctx: AppContext): JobDefinition {
+  return {
+    key: EXPIRY_RECHECK_JOB,
+    title: '证照到期前复核',
+    description:
+      '对有效期在N天内（参数 days，默认30）到期的身份证、从业资格证、道路运输证、经营许可证再次核验',
+    params: expiryParams,
+    async run(params) {
+      const { days } = expiryParams.parse(params ?? {});
+      return `复核${await recheckExpiring(ctx.db, days)}项`;
+    },
+  };
+}
+
+const COMPLIANCE_JOBS = [
+  {
     jobClassName: VERIFICATION_RETRY_JOB,
     cronExpression: '0 */5 * * * ?',
-    status: 0,
     description: '核验重试：每5分钟再次询问未应答的核验',
-    createBy: 'system',
-  });
+  },
+  {
+    jobClassName: EXPIRY_RECHECK_JOB,
+    cronExpression: '0 30 2 * * ?',
+    parameter: JSON.stringify({ days: CERT_WARN_DAYS }),
+    description: `证照到期前复核：每天2:30再次核验${CERT_WARN_DAYS}天内到期的证照（参数 days 可改）`,
+  },
+];
+
+export async function seedComplianceJobs(db: Db): Promise<void> {
+  for (const job of COMPLIANCE_JOBS) {
+    const [existing] = await db
+      .select({ id: sysQuartzJob.id })
+      .from(sysQuartzJob)
+      .where(eq(sysQuartzJob.jobClassName, job.jobClassName));
+    if (!existing) await db.insert(sysQuartzJob).values({ ...job, status: 0, createBy: 'system' });
+  }
 }
 
 /** The party row a drawer's subject belongs to, as its screen's scope sees it (null: not the user's). */
@@ -290,9 +322,9 @@ export function complianceModule(app: FastifyInstance, ctx: AppContext): void {
 
   // OCR of an uploaded certificate image: the fields that prefill the driver's or vehicle's form.
   r.post(
-    '/compliance/ocr',
+    OCR_PATH,
     {
-      config: { access: perm('compliance:verification:ocr') },
+      config: { access: perm(OCR_PERMISSION) },
       schema: {
         body: z.object({
           kind: z.enum(['idCard', 'drivingLicence', 'vehicleLicence', 'roadTransport']),
@@ -304,4 +336,5 @@ export function complianceModule(app: FastifyInstance, ctx: AppContext): void {
   );
 
   ctx.jobs.register(verificationRetryJob(ctx, app.log));
+  ctx.jobs.register(expiryRecheckJob(ctx));
 }

@@ -1,13 +1,15 @@
 import { luhnCheckDigit, residentIdCheckChar, VERIFICATION_MSG } from '@freight/contracts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { piiEq } from '../../platform/crypto/piiColumn.ts';
 import { stableId } from '../../seed/seed.ts';
 import { startTestApp, type TestApp } from '../../test/harness.ts';
 import { caller } from '../../test/kit.ts';
 import { hyDriver, hyReviewLog } from '../freight/index.ts';
-import { acceptAnswer, registerVerifiers, retryPending } from './index.ts';
+import { acceptAnswer, expiryRecheckJob, recheckExpiring, registerVerifiers, retryPending } from './index.ts';
 import {
   SIMULATED_CARD_MOBILES,
+  SIMULATED_FAILING_CERT_SUFFIX,
   SIMULATED_FAILING_IDS,
   SIMULATED_LATE_ID,
   SIMULATED_WRONG_MOBILE,
@@ -53,7 +55,7 @@ describe('identity and certificate verification', () => {
     const body = driverBody(over);
     const res = await as('POST', '/hydriver/hyDriver/add', body);
     expect(res.json(), JSON.stringify(res.json())).toMatchObject({ success: true });
-    const [row] = await t.db.select().from(hyDriver).where(eq(hyDriver.idCard, body.idCard));
+    const [row] = await t.db.select().from(hyDriver).where(piiEq(hyDriver.idCard, body.idCard));
     if (!row) throw new Error('driver not stored');
     return row;
   };
@@ -279,6 +281,42 @@ describe('identity and certificate verification', () => {
     expect((await caller(t, () => shipper)('GET', '/compliance/verification/list')).json().success).toBe(
       false,
     );
+  });
+
+  it('looks certificates up again before they expire, once per window, and records a revoked one as failed', async () => {
+    const DAY = 86_400_000;
+    const ending = await addDriver({ qualificationNo: '320102000777', qualificationValidTo: dayFromNow(40) });
+    const later = await addDriver({ qualificationNo: '320102000778', qualificationValidTo: dayFromNow(100) });
+    const qualificationChecks = async (id: string) =>
+      (
+        await call('GET', `/compliance/verification/list?subjectId=${id}&kind=qualification&pageSize=50`)
+      ).json().result.records as Array<{ result: string; reason: string }>;
+    expect(await qualificationChecks(ending.id)).toHaveLength(1);
+    // Today: 40 days left, outside the 30-day window: nothing asked again.
+    await recheckExpiring(t.db, 30);
+    expect(await qualificationChecks(ending.id)).toHaveLength(1);
+    // Fifteen days on, the certificate ends within 30 days and was last looked up before the window opened;
+    // meanwhile the authority revoked it (this number is one the simulated lookup does not find).
+    await t.db
+      .update(hyDriver)
+      .set({ qualificationNo: `320102${SIMULATED_FAILING_CERT_SUFFIX}` })
+      .where(eq(hyDriver.id, ending.id));
+    const inFifteenDays = new Date(Date.now() + 15 * DAY);
+    expect(await recheckExpiring(t.db, 30, inFifteenDays)).toBeGreaterThan(0);
+    const after = await qualificationChecks(ending.id);
+    expect(after).toHaveLength(2);
+    expect(after.map((c) => c.result)).toContain('fail');
+    expect(await qualificationChecks(later.id)).toHaveLength(1);
+    // Once per window: the next day's run leaves it alone.
+    await recheckExpiring(t.db, 30, new Date(inFifteenDays.getTime() + DAY));
+    expect(await qualificationChecks(ending.id)).toHaveLength(2);
+    // The window is the job's parameter (default 30 days); 90 days reaches the other driver too (100 days left
+    // then, its window opened after its last lookup).
+    const job = expiryRecheckJob(t.ctx);
+    expect(job.params?.parse({})).toEqual({ days: 30 });
+    expect(() => job.params?.parse({ days: 0 })).toThrow();
+    await recheckExpiring(t.db, 90, inFifteenDays);
+    expect(await qualificationChecks(later.id)).toHaveLength(2);
   });
 
   it('prefills forms from OCR deterministically', async () => {

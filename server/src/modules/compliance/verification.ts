@@ -14,11 +14,13 @@ import {
   type VerificationSubject,
   type VerificationSummary,
 } from '@freight/contracts';
-import { and, asc, desc, eq, inArray, lte } from 'drizzle-orm';
+import { and, asc, between, desc, eq, inArray, lte, or } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../platform/db/client.ts';
 import { tablesWritten } from '../../platform/db/tableWrites.ts';
 import { bizError } from '../../platform/http/errors.ts';
 import {
+  chinaToday,
   hyCarrier,
   hyDriver,
   hyDriverBank,
@@ -797,4 +799,78 @@ export async function markVerifiedCards(db: DbOrTx, cardIds: string[]): Promise<
       .update(hyDriverBank)
       .set({ verified: true })
       .where(inArray(hyDriverBank.id, passed.slice(i, i + 500)));
+}
+
+/** Certificates with an end date whose lookup is asked again before they end. */
+const EXPIRING: Array<{
+  type: VerificationSubject;
+  table: PgTable;
+  id: PgColumn;
+  tenantId: PgColumn;
+  checks: Array<{ kind: VerificationKind; validTo: PgColumn }>;
+}> = [
+  {
+    type: VERIFICATION_SUBJECT.driver,
+    table: hyDriver,
+    id: hyDriver.id,
+    tenantId: hyDriver.tenantId,
+    checks: [
+      { kind: VERIFICATION_KIND.idTwoFactor, validTo: hyDriver.idCardValidTo },
+      { kind: VERIFICATION_KIND.qualification, validTo: hyDriver.qualificationValidTo },
+    ],
+  },
+  {
+    type: VERIFICATION_SUBJECT.vehicle,
+    table: hyVehicle,
+    id: hyVehicle.id,
+    tenantId: hyVehicle.tenantId,
+    checks: [{ kind: VERIFICATION_KIND.roadTransport, validTo: hyVehicle.roadTransportValidTo }],
+  },
+  {
+    type: VERIFICATION_SUBJECT.carrier,
+    table: hyCarrier,
+    id: hyCarrier.id,
+    tenantId: hyCarrier.tenantId,
+    checks: [{ kind: VERIFICATION_KIND.transportPermit, validTo: hyCarrier.permitValidTo }],
+  },
+];
+
+const DAY_MS = 86_400_000;
+
+/**
+ * The re-check before expiry: every certificate ending within `days` (China days, today included) is looked up
+ * again — revoked or renewed under the same number shows before it lapses — once per window: a check made since
+ * the window opened (validTo − days) stands. Answers the checks asked.
+ */
+export async function recheckExpiring(db: DbOrTx, days: number, now = new Date()): Promise<number> {
+  const today = chinaToday(now);
+  const until = chinaToday(new Date(now.getTime() + days * DAY_MS));
+  let asked = 0;
+  for (const spec of EXPIRING) {
+    const columns = Object.fromEntries(spec.checks.map((c) => [c.kind, c.validTo]));
+    const rows = (await db
+      .select({ id: spec.id, tenantId: spec.tenantId, ...columns })
+      .from(spec.table)
+      .where(or(...spec.checks.map((c) => between(c.validTo, today, until))))) as Array<
+      Record<string, string | null> & { id: string; tenantId: number }
+    >;
+    for (const row of rows) {
+      const latest = await latestByKind(db, spec.type, row.id);
+      const due = spec.checks.filter(({ kind }) => {
+        const validTo = row[kind];
+        if (!validTo || validTo < today || validTo > until) return false;
+        const opened = new Date(`${validTo}T00:00:00+08:00`).getTime() - days * DAY_MS;
+        const last = latest.get(kind);
+        return !last || last.checkedAt.getTime() < opened;
+      });
+      if (due.length === 0) continue;
+      const subject = await subjectOf(db, spec.type, row.id, row.tenantId);
+      for (const plan of subject?.plans ?? [])
+        if (subject && due.some((d) => d.kind === plan.kind)) {
+          await runPlan(db, subject, plan, 'system', now);
+          asked += 1;
+        }
+    }
+  }
+  return asked;
 }

@@ -15,7 +15,9 @@ import { financeJobs } from './jobs.ts';
 import { lossRuleRoutes } from './lossRules.ts';
 import { handleCallback, payRoutes } from './payRoutes.ts';
 import { charge } from './postings.ts';
+import { finBankPayment } from './schema.ts';
 import { taxRoutes } from './taxRoutes.ts';
+import { finIncomeReportLine, finTaxRecord } from './taxSchema.ts';
 import { voucherRoutes } from './voucherRoutes.ts';
 import { walletRoutes } from './walletRoutes.ts';
 
@@ -41,6 +43,9 @@ export { checkLedger } from './reconcile.ts';
 export { taxAuthorityOf } from './taxRoutes.ts';
 export { moneyTx, once } from './tx.ts';
 export { buildVouchers, voucherAccounts } from './vouchers.ts';
+
+/** Tables with encrypted personal-number columns (re-encrypted at start and on key rotation). */
+export const FINANCE_PII_TABLES = [finBankPayment, finTaxRecord, finIncomeReportLine];
 
 const instances = new WeakMap<AppContext, { fin: Finance; sim: SimulatedBank | null }>();
 

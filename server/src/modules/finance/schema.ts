@@ -14,6 +14,7 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import { auditColumns, idColumn, tstz } from '../../platform/db/columns.ts';
+import { piiText } from '../../platform/crypto/piiColumn.ts';
 
 // Money of issue 17 (domain.md Money rules, Postings): wallets mirror accounts, ledger lines are the books
 // (append-only, double-entry: each posting's lines sum to zero), bank payments are requests to the bank.
@@ -173,9 +174,9 @@ export const finBankPayment = pgTable(
     payeeType: smallint('payee_type').notNull(),
     payeeId: varchar('payee_id', { length: 32 }).notNull(),
     payeeName: varchar('payee_name', { length: 100 }),
-    cardNo: varchar('card_no', { length: 30 }).notNull(),
+    cardNo: piiText('card_no').notNull(),
     holderName: varchar('holder_name', { length: 30 }).notNull(),
-    holderIdCard: varchar('holder_id_card', { length: 18 }),
+    holderIdCard: piiText('holder_id_card'),
     bankCode: varchar('bank_code', { length: 20 }),
     bankName: varchar('bank_name', { length: 60 }),
     amountFen: bigint('amount_fen', { mode: 'number' }).notNull(),

@@ -1,5 +1,6 @@
 import { bigint, index, integer, pgTable, smallint, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { auditColumns, idColumn, tstz } from '../../platform/db/columns.ts';
+import { piiText } from '../../platform/crypto/piiColumn.ts';
 
 // Tax on drivers' behalf (issue 18): a driver's month of paid freight as the tax authority needs it, and the
 // batches it was sent in. Amounts are integer fen.
@@ -15,8 +16,8 @@ export const finTaxRecord = pgTable(
     period: varchar('period', { length: 7 }).notNull(),
     driverId: varchar('driver_id', { length: 32 }).notNull(),
     driverName: varchar('driver_name', { length: 30 }),
-    idCard: varchar('id_card', { length: 18 }),
-    cardNo: varchar('card_no', { length: 30 }),
+    idCard: piiText('id_card'),
+    cardNo: piiText('card_no'),
     noteCount: integer('note_count').notNull().default(0),
     /** The driver fees paid in the period (tax inclusive). */
     freightFen: fen('freight_fen'),
@@ -111,7 +112,7 @@ export const finIncomeReportLine = pgTable(
     payeeKind: smallint('payee_kind').notNull(),
     payeeId: varchar('payee_id', { length: 32 }).notNull(),
     payeeName: varchar('payee_name', { length: 50 }),
-    idCard: varchar('id_card', { length: 18 }),
+    idCard: piiText('id_card'),
     mobile: varchar('mobile', { length: 20 }),
     /** 1 natural person with the tax entrustment, 2 natural person (income_tax_identity). */
     taxIdentity: smallint('tax_identity'),

@@ -5,6 +5,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { perm } from '../../platform/access/declare.ts';
 import type { AppContext } from '../../platform/context.ts';
+import { piiEq } from '../../platform/crypto/piiColumn.ts';
 import type { DbOrTx } from '../../platform/db/client.ts';
 import { tablesWritten } from '../../platform/db/tableWrites.ts';
 import { okMessage } from '../../platform/http/envelope.ts';
@@ -52,7 +53,7 @@ export async function checkCardHolder(
         and(
           eq(hyCollectionAgreement.captainId, driver.captainId),
           eq(hyCollectionAgreement.driverId, driverId),
-          eq(hyCaptain.idCard, holderIdCard),
+          piiEq(hyCaptain.idCard, holderIdCard),
           or(isNull(hyCollectionAgreement.validFrom), lte(hyCollectionAgreement.validFrom, today)),
           or(isNull(hyCollectionAgreement.validTo), gte(hyCollectionAgreement.validTo, today)),
         ),

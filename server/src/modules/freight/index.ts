@@ -15,6 +15,8 @@ import { customerUserRoutes } from './customerUsers.ts';
 import { enterpriseAppRoutes } from './enterpriseApps.ts';
 import { openApiRoutes } from './openApi.ts';
 import { partyRoutes } from './parties.ts';
+import { hyCaptain, hyDriver, hyDriverBank } from './partySchema.ts';
+import { hyAgent } from './schema.ts';
 import { shippingModule } from './shipping.ts';
 import { registerFreightWithSystem } from './systemHooks.ts';
 import { webhookRoutes } from './webhooks.ts';
@@ -116,5 +118,8 @@ export {
 export { rebuildPositions } from './positions.ts';
 export { setNoteReportStatus } from './reportStatus.ts';
 export { hyAgent, hyCustomer } from './schema.ts';
+
+/** Tables with encrypted personal-number columns (re-encrypted at start and on key rotation). */
+export const FREIGHT_PII_TABLES = [hyDriver, hyCaptain, hyDriverBank, hyAgent];
 export { SimulatedVehiclePlatform } from './vehiclePlatform/simulated.ts';
 export { checkVehicleNet, netStateOf } from './vehiclePlatform.ts';

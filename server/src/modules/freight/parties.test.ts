@@ -2,6 +2,7 @@ import { maskIdCard, REVIEW_STATE } from '@freight/contracts';
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { piiEq } from '../../platform/crypto/piiColumn.ts';
 import { startTestApp, type TestApp } from '../../test/harness.ts';
 import { CARD_MSG } from './cards.ts';
 import { hyDriver, hyDriverBank, hyReviewLog } from './partySchema.ts';
@@ -52,7 +53,7 @@ describe('freight parties', () => {
     const body = driver(over);
     const res = await call('POST', '/hydriver/hyDriver/add', body);
     expect(res.json(), JSON.stringify(res.json())).toMatchObject({ success: true });
-    const [row] = await t.db.select().from(hyDriver).where(eq(hyDriver.idCard, body.idCard));
+    const [row] = await t.db.select().from(hyDriver).where(piiEq(hyDriver.idCard, body.idCard));
     return row;
   };
   let plateSeq = 0;
@@ -491,7 +492,7 @@ describe('freight parties', () => {
     const [second] = await t.db
       .select({ holderIdCard: hyDriverBank.holderIdCard })
       .from(hyDriverBank)
-      .where(eq(hyDriverBank.cardNo, masked.cardNo));
+      .where(piiEq(hyDriverBank.cardNo, masked.cardNo));
     expect(second?.holderIdCard).toBe(d.idCard);
     let list = await cards();
     // The first card is the default; the bank's name and the driver's are kept on the card.

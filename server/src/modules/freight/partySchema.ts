@@ -13,6 +13,7 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import { auditColumns, idColumn, idRef, tenantIdColumn, tstz } from '../../platform/db/columns.ts';
+import { piiHash, piiText } from '../../platform/crypto/piiColumn.ts';
 
 /** Review columns shared by every counterparty (domain.md review state machine). */
 const review = () => ({
@@ -30,7 +31,8 @@ export const hyDriver = pgTable(
     tenantId: tenantIdColumn(),
     driverName: varchar('driver_name', { length: 30 }).notNull(),
     mobile: varchar('mobile', { length: 11 }).notNull(),
-    idCard: varchar('id_card', { length: 18 }).notNull(),
+    idCard: piiText('id_card').notNull(),
+    idCardHash: piiHash('id_card'),
     idCardFront: varchar('id_card_front', { length: 255 }),
     idCardBack: varchar('id_card_back', { length: 255 }),
     idCardValidFrom: date('id_card_valid_from'),
@@ -57,7 +59,7 @@ export const hyDriver = pgTable(
     ...auditColumns(),
   },
   (t) => [
-    uniqueIndex('hy_driver_id_card_uidx').on(t.tenantId, t.idCard),
+    uniqueIndex('hy_driver_id_card_uidx').on(t.tenantId, t.idCardHash),
     index('hy_driver_state_idx').on(t.tenantId, t.state, t.createTime),
     index('hy_driver_mobile_idx').on(t.mobile),
     index('hy_driver_captain_idx').on(t.captainId),
@@ -156,7 +158,8 @@ export const hyCaptain = pgTable(
     id: idColumn(),
     tenantId: tenantIdColumn(),
     captainName: varchar('captain_name', { length: 30 }).notNull(),
-    idCard: varchar('id_card', { length: 18 }).notNull(),
+    idCard: piiText('id_card').notNull(),
+    idCardHash: piiHash('id_card'),
     mobile: varchar('mobile', { length: 11 }).notNull(),
     feeMode: smallint('fee_mode').notNull().default(2),
     feeValue: bigint('fee_value', { mode: 'number' }).notNull().default(0),
@@ -176,9 +179,10 @@ export const hyDriverBank = pgTable(
     driverId: idRef('driver_id').notNull(),
     /** The driver's name, kept in step with the driver, so the card list reads without a join. */
     driverName: varchar('driver_name', { length: 30 }),
-    cardNo: varchar('card_no', { length: 30 }).notNull(),
+    cardNo: piiText('card_no').notNull(),
+    cardNoHash: piiHash('card_no'),
     holderName: varchar('holder_name', { length: 30 }).notNull(),
-    holderIdCard: varchar('holder_id_card', { length: 18 }).notNull(),
+    holderIdCard: piiText('holder_id_card').notNull(),
     bankCode: varchar('bank_code', { length: 20 }).notNull(),
     /** The bank's name when the card was saved (hy_bank), so a renamed or disabled bank leaves cards readable. */
     bankName: varchar('bank_name', { length: 60 }),
@@ -192,7 +196,7 @@ export const hyDriverBank = pgTable(
   (t) => [
     index('hy_driver_bank_driver_idx').on(t.driverId),
     index('hy_driver_bank_state_idx').on(t.tenantId, t.state),
-    uniqueIndex('hy_driver_bank_card_uidx').on(t.tenantId, t.driverId, t.cardNo),
+    uniqueIndex('hy_driver_bank_card_uidx').on(t.tenantId, t.driverId, t.cardNoHash),
     // One default card per driver, held by the database as well as by the write path.
     uniqueIndex('hy_driver_bank_default_uidx').on(t.driverId).where(sql`${t.isDefault}`),
   ],

@@ -10,6 +10,7 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import { auditColumns, idColumn, idRef, tenantIdColumn } from '../../platform/db/columns.ts';
+import { piiHash, piiText } from '../../platform/crypto/piiColumn.ts';
 
 /** Shipper (货主). Money in integer fen, rates in basis points (domain.md). */
 export const hyCustomer = pgTable(
@@ -102,7 +103,8 @@ export const hyAgent = pgTable(
     id: idColumn(),
     tenantId: tenantIdColumn(),
     agentName: varchar('agent_name', { length: 50 }).notNull(),
-    idCard: varchar('id_card', { length: 18 }),
+    idCard: piiText('id_card'),
+    idCardHash: piiHash('id_card'),
     mobile: varchar('mobile', { length: 20 }),
     /** 1 per tonne, 2 per trip, 3 percent. */
     feeMode: smallint('fee_mode').notNull().default(2),
@@ -110,7 +112,7 @@ export const hyAgent = pgTable(
     /** The card the agent's fee on agent orders is paid to (holder: the agent, issue 17). */
     bankCode: varchar('bank_code', { length: 20 }),
     bankName: varchar('bank_name', { length: 60 }),
-    cardNo: varchar('card_no', { length: 30 }),
+    cardNo: piiText('card_no'),
     state: smallint('state').notNull().default(1),
     rejectReason: varchar('reject_reason', { length: 255 }),
     ...auditColumns(),

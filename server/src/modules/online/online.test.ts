@@ -64,7 +64,6 @@ describe('online reports', () => {
     expect(body.result.columns.map((c: { dataIndex: string }) => c.dataIndex)).toEqual([
       'driver_name',
       'mobile',
-      'id_card',
       'driving_class',
       'score',
       'state',

@@ -39,14 +39,13 @@ export const SEED_REPORTS: ReportSeed[] = [
     returnValField: 'id',
     returnTxtField: 'driver_name',
     content: '本租户未拉黑的司机，供运单、车辆等表单选择司机',
-    sql: `select d.id, d.driver_name, d.mobile, d.id_card, d.driving_class, d.score, d.state, d.create_time
+    sql: `select d.id, d.driver_name, d.mobile, d.driving_class, d.score, d.state, d.create_time
 from hy_driver d
 where d.tenant_id = \${sys_tenant_id} and d.blacklisted = false`,
     items: [
       { fieldName: 'id', fieldTxt: 'ID', isShow: 0 },
       { fieldName: 'driver_name', fieldTxt: '司机姓名', isSearch: 1, searchMode: 'single', isOrder: 1 },
       { fieldName: 'mobile', fieldTxt: '手机号', isSearch: 1, searchMode: 'single' },
-      { fieldName: 'id_card', fieldTxt: '身份证号', fieldWidth: 180 },
       { fieldName: 'driving_class', fieldTxt: '准驾车型', dictCode: 'driving_class', isSearch: 1 },
       { fieldName: 'score', fieldTxt: '评分', fieldType: 'Integer', isOrder: 1 },
       {

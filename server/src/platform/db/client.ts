@@ -7,6 +7,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { ensurePiiCipher } from '../crypto/piiColumn.ts';
 import { attachArrayRunner, pgliteArrayRunner, postgresArrayRunner } from './arrayQuery.ts';
 import { attachSessionClock, SessionClock, watchSessions } from './sessionClock.ts';
 import { attachWriteClock, isPlainRead, WriteClock } from './writeClock.ts';
@@ -45,6 +46,8 @@ export interface DatabaseOptions {
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  // Personal-number columns encrypt and decrypt in the driver mapping: the keys are there before any query.
+  await ensurePiiCipher(options.dataDir);
   if (options.url) {
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 20 });
     // An idle connection the server drops (restart, failover, dropped test database) emits 'error' on the

@@ -12,6 +12,7 @@ import { dataRulesFor, grantsOf } from '../access/grants.ts';
 import { clientIp } from '../audit/operationLog.ts';
 import { LOG_TYPE, OPERATE_TYPE, sysDataLog, sysLog } from '../audit/schema.ts';
 import type { AppContext } from '../context.ts';
+import { piiHashKeys } from '../crypto/piiColumn.ts';
 import type { ArrayQuery } from '../db/arrayQuery.ts';
 import type { DbOrTx } from '../db/client.ts';
 import { VersionedCache, writeClockOf } from '../db/writeClock.ts';
@@ -148,7 +149,8 @@ export interface ResourceHandle {
 export function registerResource(app: FastifyInstance, ctx: AppContext, def: ResourceDef): ResourceHandle {
   const { db } = ctx;
   const actions = new Set(def.actions ?? ALL_ACTIONS);
-  const hidden = new Set(def.hidden ?? []);
+  // The keyed hashes of encrypted personal numbers serve lookups only and never leave the server.
+  const hidden = new Set([...(def.hidden ?? []), ...piiHashKeys(def.table)]);
   const allColumns = getTableColumns(def.table) as Record<string, PgColumn>;
   const columns = Object.fromEntries(Object.entries(allColumns).filter(([key]) => !hidden.has(key)));
   const listed = def.listColumns ? listSelection(def, columns) : columns;
@@ -323,6 +325,9 @@ export function registerResource(app: FastifyInstance, ctx: AppContext, def: Res
     const content: Row = {};
     for (const [key, value] of Object.entries(row))
       if (!secrets.includes(key) && !hidden.has(key)) content[key] = value;
+    // Versions are kept plain: personal numbers in them stay masked (the record holds them encrypted).
+    for (const [key, spec] of maskedFields)
+      if (key in content) content[key] = maskValue(spec.mask as MaskKind, content[key]);
     const [last] = await tx
       .select({ version: sql<number>`coalesce(max(${sysDataLog.dataVersion}), 0)::int` })
       .from(sysDataLog)

@@ -12,9 +12,11 @@ import {
   lt,
   lte,
   ne,
+  or,
   type SQL,
   sql,
 } from 'drizzle-orm';
+import { isPiiColumn, piiEq } from '../crypto/piiColumn.ts';
 import { dateInRange, numberFault } from '../db/valueRange.ts';
 import { badRequest } from '../http/errors.ts';
 
@@ -80,6 +82,14 @@ function coerce(spec: FieldSpec, name: string, raw: string, edge?: 'begin' | 'en
 function conditionFor(name: string, spec: FieldSpec, raw: string): SQL | undefined {
   const col = spec.column;
   if (raw === '') return undefined;
+  // An encrypted personal number matches whole values only, through its keyed hash.
+  if (isPiiColumn(col)) {
+    const values = raw
+      .split(',')
+      .map((v) => v.replace(/^\*|\*$/g, '').trim())
+      .filter(Boolean);
+    return values.length ? or(...values.map((v) => piiEq(col, v))) : undefined;
+  }
   if (spec.like && spec.type === 'string' && !raw.includes('*')) return ilike(col, `%${escapeLike(raw)}%`);
   if (spec.type === 'string' && raw.length > 1 && (raw.startsWith('*') || raw.endsWith('*'))) {
     const core = escapeLike(raw.replace(/^\*/, '').replace(/\*$/, ''));

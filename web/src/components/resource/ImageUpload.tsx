@@ -1,11 +1,12 @@
 // One image of a record (licence, ID card…): uploads to /sys/common/upload, keeps the stored path as value.
-import { PlusOutlined } from '@ant-design/icons';
-import { checkImageType } from '@freight/contracts';
-import { message, Upload, type UploadProps } from 'antd';
+import { PlusOutlined, ScanOutlined } from '@ant-design/icons';
+import { checkImageType, OCR_PATH, OCR_PERMISSION, type OcrKind } from '@freight/contracts';
+import { Button, Form, message, Space, Upload, type UploadProps } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorText, upload } from '../../services/request';
+import { api, errorText, upload } from '../../services/request';
 import { SignedImage } from '../upload/SignedImage';
+import { useCan } from './useCan';
 
 type UploadRequestOption = Parameters<NonNullable<UploadProps['customRequest']>>[0];
 
@@ -14,9 +15,48 @@ interface Props {
   onChange?: (value: string | null) => void;
   biz?: string;
   disabled?: boolean;
+  /** The certificate the image shows: a 识别 button fills the form's empty fields from it. */
+  ocr?: OcrKind;
 }
 
-export function ImageUpload({ value, onChange, biz = 'temp', disabled }: Props) {
+const isEmpty = (value: unknown) => value === undefined || value === null || value === '';
+
+/**
+ * 识别: reads the uploaded certificate and fills the fields of the form that are still empty; what the user
+ * typed stays.
+ */
+function OcrButton({ kind, image }: { kind: OcrKind; image: string }) {
+  const { t } = useTranslation();
+  const form = Form.useFormInstance();
+  const [busy, setBusy] = useState(false);
+  async function read() {
+    setBusy(true);
+    try {
+      const read = await api.post<Record<string, string>>(OCR_PATH, { kind, image });
+      // Only the form's own fields: registered ones come back from getFieldsValue().
+      const current = form.getFieldsValue() as Record<string, unknown>;
+      const filled = Object.fromEntries(
+        Object.entries(read ?? {}).filter(([key]) => key in current && isEmpty(current[key])),
+      );
+      form.setFieldsValue(filled);
+      const count = Object.keys(filled).length;
+      message.success(count ? t('resource.ocrFilled', { count }) : t('resource.ocrNothing'));
+    } catch (error) {
+      message.error(errorText(error));
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <Button size="small" icon={<ScanOutlined />} loading={busy} onClick={() => void read()}>
+      {t('resource.ocr')}
+    </Button>
+  );
+}
+
+export function ImageUpload({ value, onChange, biz = 'temp', disabled, ocr }: Props) {
+  const can = useCan();
+  const showOcr = Boolean(ocr && value && !disabled && can(OCR_PERMISSION));
   const { t } = useTranslation();
   const [busy, setBusy] = useState(false);
 
@@ -44,7 +84,7 @@ export function ImageUpload({ value, onChange, biz = 'temp', disabled }: Props) 
     }
   }
 
-  return (
+  const picker = (
     <Upload
       listType="picture-card"
       accept="image/*"
@@ -77,5 +117,12 @@ export function ImageUpload({ value, onChange, biz = 'temp', disabled }: Props) 
         </div>
       )}
     </Upload>
+  );
+  if (!showOcr || !ocr || !value) return picker;
+  return (
+    <Space direction="vertical" size={4}>
+      {picker}
+      <OcrButton kind={ocr} image={value} />
+    </Space>
   );
 }

@@ -354,7 +354,7 @@ export function FormControl({
       return (
         <Col xs={24} sm={wide ? 24 : 12}>
           <ProForm.Item name={field.name} label={label} rules={rules} extra={extra}>
-            <ImageUpload biz={field.biz} disabled={disabled} />
+            <ImageUpload biz={field.biz} disabled={disabled} ocr={field.ocr} />
           </ProForm.Item>
         </Col>
       );

@@ -1,10 +1,12 @@
+import type { OcrKind } from '@freight/contracts';
+
 // Identity and certificate authorities behind one interface (architecture: outside parties are adapters). The
 // product ships the simulated provider (simulated.ts); a real client (公安 identity service, a bank-card
 // verification gateway, the transport authority's certificate lookups, an OCR service) implements the same
 // interface.
 
 export type CertificateKind = 'qualification' | 'roadTransport' | 'transportPermit';
-export type OcrKind = 'idCard' | 'drivingLicence' | 'vehicleLicence' | 'roadTransport';
+export type { OcrKind };
 
 export interface ProviderAnswer {
   result: 'pass' | 'fail';

@@ -1,10 +1,11 @@
 import { USER_TYPE } from '@freight/contracts';
-import { and, eq, ne } from 'drizzle-orm';
+import { and, ne } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../../platform/context.ts';
+import { piiEq } from '../../../platform/crypto/piiColumn.ts';
 import { fail, ok } from '../../../platform/http/envelope.ts';
 import { bizError } from '../../../platform/http/errors.ts';
 import { sysDepart, sysDict, sysPosition, sysRole, sysUser } from '../schema.ts';
@@ -75,7 +76,7 @@ export function duplicateRoutes(app: FastifyInstance, ctx: AppContext): void {
       if (!entry || !column) throw bizError('不支持校验该字段');
       const staff = request.session?.user.userType === USER_TYPE.system;
       if (!staff && !PARTY_CHECKS.has(`${tableName}.${field}`)) throw bizError('不支持校验该字段');
-      const where = and(eq(column, fieldVal), dataId ? ne(entry.id, dataId) : undefined);
+      const where = and(piiEq(column, fieldVal), dataId ? ne(entry.id, dataId) : undefined);
       const rows = await ctx.db.select({ id: entry.id }).from(entry.table).where(where).limit(1);
       if (rows.length) throw bizError('该值不可用，系统中已存在！');
       return ok(null, '该值可用！');
