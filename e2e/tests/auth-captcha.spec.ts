@@ -83,3 +83,51 @@ test('a wrong or missing captcha is refused and the image is replaced each time'
   await expect(shell.message('验证码无效')).toBeVisible();
   await expect(loginPage.captchaImage).not.toHaveAttribute('data-check-key', secondKey ?? '');
 });
+
+test('the captcha picture is drawn whole and on screen, on a desktop and on a 390 px phone', async ({
+  page,
+  loginPage,
+  shot,
+}) => {
+  for (const viewport of [
+    { width: 1440, height: 900 },
+    { width: 390, height: 844 },
+  ]) {
+    await page.setViewportSize(viewport);
+    await loginPage.goto();
+    const image = loginPage.captchaImage.locator('img');
+    await expect(image).toBeVisible();
+    await expect
+      .poll(() => image.evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0)))
+      .toBeGreaterThan(0);
+    const drawn = await image.evaluate((img: HTMLImageElement) => {
+      const box = img.getBoundingClientRect();
+      const frame = (img.parentElement as HTMLElement).getBoundingClientRect();
+      const fit = getComputedStyle(img).objectFit;
+      const sx = box.width / img.naturalWidth;
+      const sy = box.height / img.naturalHeight;
+      // The picture's own rectangle as drawn: object-fit scales it (centred) into the element's box.
+      const scale = fit === 'cover' ? Math.max(sx, sy) : Math.min(sx, sy);
+      const w = fit === 'fill' ? box.width : img.naturalWidth * scale;
+      const h = fit === 'fill' ? box.height : img.naturalHeight * scale;
+      const left = box.left + (box.width - w) / 2;
+      const top = box.top + (box.height - h) / 2;
+      return {
+        cropped: w > box.width + 0.5 || h > box.height + 0.5,
+        insideFrame: left >= frame.left - 0.5 && left + w <= frame.right + 0.5 && top >= frame.top - 0.5,
+        onScreen: left >= 0 && left + w <= window.innerWidth && top >= 0 && top + h <= window.innerHeight,
+        // Squeezed or stretched pictures are hard to read: the aspect stays the picture's own.
+        aspect: w / h / (img.naturalWidth / img.naturalHeight),
+        width: w,
+      };
+    });
+    expect(drawn, `${viewport.width} px`).toMatchObject({
+      cropped: false,
+      insideFrame: true,
+      onScreen: true,
+    });
+    expect(drawn.aspect).toBeCloseTo(1, 1);
+    expect(drawn.width).toBeGreaterThanOrEqual(100);
+    await shot(`login-captcha-${viewport.width}`);
+  }
+});

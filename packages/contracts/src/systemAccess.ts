@@ -223,6 +223,8 @@ export const dictItemBody = z.object({
   dictId: z.string({ error: '字典不能为空!' }).min(1, '字典不能为空!').max(32),
   itemText: z.string({ error: '名称不能为空!' }).trim().min(1, '名称不能为空!').max(100),
   itemValue: z.string({ error: '数据值不能为空!' }).trim().min(1, '数据值不能为空!').max(100),
+  /** The text English mode shows (the Chinese one when empty). */
+  itemTextEn: optionalText(100),
   itemColor: z
     .string()
     .max(20)

@@ -146,6 +146,8 @@ export const driverResource = resource({
     qualificationNo: {
       section: ['从业资格证', 'Qualification'],
       label: ['从业资格证号', 'Qualification no.'],
+      // Most drivers' qualification number is their resident ID number: masked like it.
+      mask: 'idCard',
       list: false,
       importNote: '4.5吨及以下车辆的司机可不填',
     },

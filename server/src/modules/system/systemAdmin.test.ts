@@ -110,8 +110,12 @@ describe('system administration: dictionaries, rules, tenants, logs', () => {
     expect(await cached()).toEqual(['平板', '厢式']);
     await call('PUT', '/sys/dictItem/sort', { ids: [items[1].id, items[0].id, items[2].id] });
     expect(await cached()).toEqual(['厢式', '平板']);
-    await call('PUT', '/sys/dictItem/edit', { ...items[0], itemText: '平板车' });
+    // An item's English text is kept and served with it (English mode shows it).
+    await call('PUT', '/sys/dictItem/edit', { ...items[0], itemText: '平板车', itemTextEn: 'Flatbed' });
     expect(await cached()).toContain('平板车');
+    expect((await call('GET', '/sys/dict/getDictItems/truck_kind')).json().result).toContainEqual(
+      expect.objectContaining({ text: '平板车', textEn: 'Flatbed' }),
+    );
 
     // Deleting the dictionary empties it from the cache; the recycle bin brings it back.
     await call('DELETE', `/sys/dict/delete?id=${dict.id}`);

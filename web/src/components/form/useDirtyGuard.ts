@@ -25,11 +25,15 @@ export function useDirtyGuard(open: boolean, close: () => void): DirtyGuard {
   const touch = useCallback(() => {
     dirty.current = true;
   }, []);
+  // A modal form reports one Esc or close click twice (its onCancel and its onOpenChange): one question.
+  const asking = useRef(false);
   const requestClose = useCallback(() => {
     if (!dirty.current) {
       close();
       return;
     }
+    if (asking.current) return;
+    asking.current = true;
     modal.confirm({
       title: tx(['放弃未保存的内容？', 'Discard unsaved changes?']),
       content: tx([
@@ -42,6 +46,9 @@ export function useDirtyGuard(open: boolean, close: () => void): DirtyGuard {
       onOk: () => {
         dirty.current = false;
         close();
+      },
+      afterClose: () => {
+        asking.current = false;
       },
     });
   }, [close, modal, tx]);

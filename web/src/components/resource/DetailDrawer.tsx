@@ -42,12 +42,15 @@ export function DetailDrawer({
   const dicts = useSession((s) => s.dictItems);
   const screens = Grid.useBreakpoint();
   const id = listed ? String(listed[def.rowKey ?? 'id']) : null;
+  // Lists mask personal numbers for everyone; the record shows them whole to a holder of the sensitive code
+  // (and the server logs that), so a list with masked fields reads its details from the record.
+  const fromRecord = Boolean(def.detailFromRecord || def.fields.some((field) => field.mask));
   const record = useQuery({
     queryKey: ['record', def.api, id],
     queryFn: () => api.get<Row>(`${def.api}/queryById`, { id }),
-    enabled: Boolean(def.detailFromRecord && id),
+    enabled: Boolean(fromRecord && id),
   });
-  const row = def.detailFromRecord ? (record.data ?? null) : listed;
+  const row = fromRecord ? (record.data ?? null) : listed;
   const log = useQuery({
     queryKey: ['reviewLog', def.api, id],
     queryFn: () => api.get<ReviewLogEntry[]>(`${def.api}/reviewLog`, { id }),
@@ -65,8 +68,8 @@ export function DetailDrawer({
       width={screens.xxl ? 1200 : screens.md ? 720 : '100%'}
       destroyOnHidden
     >
-      {def.detailFromRecord && record.isLoading && <Spin style={{ display: 'block' }} />}
-      {def.detailFromRecord && record.isError && (
+      {fromRecord && record.isLoading && <Spin style={{ display: 'block' }} />}
+      {fromRecord && record.isError && (
         <Empty description={tx(['详情加载失败', 'The record could not be loaded'])} />
       )}
       {row &&

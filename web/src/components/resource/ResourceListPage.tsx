@@ -290,7 +290,16 @@ export function ResourceListPage({ def }: { def: ResourcePageDef }) {
       : { ...def.addDefaults, ...addValues.values },
     onOpenChange: (open: boolean) => (open ? setFormOpen(true) : guard.requestClose()),
     onFinish: async (values: Row) => {
-      const body = fromFormValues(def.fields, values);
+      // The form submits only the fields it shows: a new record's defaults for fields it leaves out (the
+      // dictionary an item belongs to) are sent as they are.
+      const unshown = editing
+        ? {}
+        : Object.fromEntries(
+            Object.entries(def.addDefaults ?? {}).filter(
+              ([name]) => def.fields.find((field) => field.name === name)?.form === false,
+            ),
+          );
+      const body = fromFormValues(def.fields, { ...unshown, ...values });
       const payload = def.toBody ? def.toBody(body, editing) : body;
       let added: unknown;
       try {

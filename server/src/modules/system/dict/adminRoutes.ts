@@ -69,6 +69,7 @@ export function dictAdminRoutes(app: FastifyInstance, ctx: AppContext, dicts: Di
       dictId: { column: sysDictItem.dictId, type: 'string', filter: true, title: '字典ID' },
       itemText: { column: sysDictItem.itemText, type: 'string', filter: true, sort: true, title: '名称' },
       itemValue: { column: sysDictItem.itemValue, type: 'string', filter: true, sort: true, title: '数据值' },
+      itemTextEn: { column: sysDictItem.itemTextEn, type: 'string', title: '英文名称' },
       itemColor: { column: sysDictItem.itemColor, type: 'string', title: '颜色' },
       description: { column: sysDictItem.description, type: 'string', title: '描述' },
       sortOrder: { column: sysDictItem.sortOrder, type: 'number', sort: true, title: '排序' },

@@ -27,6 +27,15 @@ export function dictItemsPage(dictId: string, onChanged: () => void): ResourcePa
       { name: 'itemText', label: ['名称', 'Text'], required: true, search: true, sort: true },
       { name: 'itemValue', label: ['数据值', 'Value'], required: true, search: true, sort: true },
       {
+        name: 'itemTextEn',
+        label: ['英文名称', 'English text'],
+        help: [
+          '英文界面显示的名称，留空时显示中文名称',
+          'Shown in English mode; the Chinese text when empty',
+        ],
+        list: { width: 140 },
+      },
+      {
         name: 'itemColor',
         label: ['颜色', 'Colour'],
         placeholder: ['如 green 或 #52c41a', 'e.g. green or #52c41a'],
