@@ -20,19 +20,33 @@ interface StepFacts {
   before: NoteRow | null;
 }
 
+type VehicleRow = typeof hyVehicle.$inferSelect;
+type DriverRow = typeof hyDriver.$inferSelect;
+
+/** The step's facts with its vehicle and driver, each read at most once for all the checks. */
+interface Judged extends StepFacts {
+  vehicle(): Promise<VehicleRow | undefined>;
+  driver(): Promise<DriverRow | undefined>;
+}
+
+function once<T>(read: () => Promise<T>): () => Promise<T> {
+  let pending: Promise<T> | null = null;
+  return () => {
+    pending ??= read();
+    return pending;
+  };
+}
+
 type Check = (
   tx: DbOrTx,
-  facts: StepFacts,
+  facts: Judged,
   params: Record<string, number>,
 ) => Promise<Omit<Finding, 'severity' | 'rule'>[]>;
 
-const overload: Check = async (tx, { action, note }, params) => {
+const overload: Check = async (_tx, { action, note, vehicle: vehicleOf }, params) => {
   const weight = action === 'dispatch' ? note.plannedWeightG : action === 'load' ? note.loadWeightG : null;
   if (weight === null || weight === undefined) return [];
-  const [vehicle] = await tx
-    .select({ ratedLoadKg: hyVehicle.ratedLoadKg, plateNo: hyVehicle.plateNo })
-    .from(hyVehicle)
-    .where(eq(hyVehicle.id, note.vehicleId));
+  const vehicle = await vehicleOf();
   if (!vehicle?.ratedLoadKg) return [];
   const rated = vehicle.ratedLoadKg * 1000;
   const limit = Math.floor(rated * (1 + params.tolerancePct / 100));
@@ -47,10 +61,11 @@ const overload: Check = async (tx, { action, note }, params) => {
   ];
 };
 
-const certificate: Check = async (tx, { action, note }, params) => {
+const certificate: Check = async (_tx, facts, params) => {
+  const { action, note } = facts;
   if (action !== 'dispatch' && action !== 'accept' && action !== 'audit') return [];
-  const [driver] = await tx.select().from(hyDriver).where(eq(hyDriver.id, note.driverId));
-  const [vehicle] = await tx.select().from(hyVehicle).where(eq(hyVehicle.id, note.vehicleId));
+  const driver = await facts.driver();
+  const vehicle = await facts.vehicle();
   const today = chinaToday();
   const until = new Date(Date.now() + params.warnDays * DAY_MS + 8 * 3_600_000).toISOString().slice(0, 10);
   const day = (v: string | null | undefined) => (v ? String(v).slice(0, 10) : null);
@@ -173,11 +188,20 @@ export async function judgeStep(
   options: { refuse?: boolean } = {},
 ): Promise<Finding[]> {
   const rules = settings ?? (await settingsFor(tx, facts.note.tenantId, facts.note.customerId));
+  const judged: Judged = {
+    ...facts,
+    vehicle: once(
+      async () => (await tx.select().from(hyVehicle).where(eq(hyVehicle.id, facts.note.vehicleId)))[0],
+    ),
+    driver: once(
+      async () => (await tx.select().from(hyDriver).where(eq(hyDriver.id, facts.note.driverId)))[0],
+    ),
+  };
   const findings: Finding[] = [];
   for (const [type, check] of Object.entries(CHECKS) as Array<[RiskRuleType, Check]>) {
     const setting = rules[type];
     if (!setting.enabled) continue;
-    for (const found of await check(tx, facts, setting.params)) {
+    for (const found of await check(tx, judged, setting.params)) {
       // An expired certificate always blocks (domain.md): pay is held until the warning is handled.
       const severity =
         type === 'certificate' && found.evidence?.expired ? RISK_SEVERITY.block : setting.severity;
