@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 
-// The fixed-rate load of `npm run bench:dashboard`, in a process of its own so that it never shares the
+// The fixed-rate load of `npm run bench:dashboard` and `bench:risk`, in a process of its own so that it never shares the
 // server's event loop: an open loop that sends one GET every 1000/rate ms on schedule (a late answer does not
 // delay the next send), round-robin over the paths, with the token. Prints one JSON line:
 // { sent, failed, firstFailure, seconds, byPath: { [path]: latenciesMs (sorted) } }.

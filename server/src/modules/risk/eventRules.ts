@@ -2,7 +2,7 @@ import { RISK_RULES, RISK_SEVERITY, type RiskRuleType, SHIPPING_STATUS } from '@
 import { and, eq, gte, ne, notInArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client.ts';
 import { bizError } from '../../platform/http/errors.ts';
-import { chinaToday, hyDriver, hyShippingNote, hyVehicle, type NoteRow } from '../freight/index.ts';
+import { chinaToday, hyDriver, hyOrder, hyShippingNote, hyVehicle, type NoteRow } from '../freight/index.ts';
 import { type RuleSettings, settingsFor } from './params.ts';
 import type { Finding } from './warnings.ts';
 
@@ -14,14 +14,16 @@ const tonnes = (grams: number) => `${(grams / 1_000_000).toFixed(3)}吨`;
 const yuan = (fen: number) => `${(fen / 100).toFixed(2)}元`;
 const DAY_MS = 86_400_000;
 
+type VehicleRow = typeof hyVehicle.$inferSelect;
+type DriverRow = typeof hyDriver.$inferSelect;
+
 interface StepFacts {
   action: string;
   note: NoteRow;
   before: NoteRow | null;
+  /** The step's own reads of the order, driver and vehicle (current in its transaction), when it made them. */
+  read?: { order: typeof hyOrder.$inferSelect; driver: DriverRow; vehicle: VehicleRow };
 }
-
-type VehicleRow = typeof hyVehicle.$inferSelect;
-type DriverRow = typeof hyDriver.$inferSelect;
 
 /** The step's facts with its vehicle and driver, each read at most once for all the checks. */
 interface Judged extends StepFacts {
@@ -171,6 +173,34 @@ const priceInversion: Check = async (_tx, { action, note }) => {
   ];
 };
 
+// Driver freight per tonne-km at dispatch, over the order's planned distance (no distance, no judgement).
+const priceBand: Check = async (tx, { action, note, read }, params) => {
+  if (action !== 'dispatch' || !note.plannedWeightG) return [];
+  const km =
+    read?.order.plannedDistanceKm ??
+    (await tx.select({ km: hyOrder.plannedDistanceKm }).from(hyOrder).where(eq(hyOrder.id, note.orderId)))[0]
+      ?.km;
+  if (!km || km <= 0) return [];
+  const perTonneKm = note.driverFee / (note.plannedWeightG / 1_000_000) / km;
+  const { minFenPerTonneKm: min, maxFenPerTonneKm: max } = params;
+  if (perTonneKm >= min && perTonneKm <= max) return [];
+  const rounded = Math.round(perTonneKm * 100) / 100;
+  return [
+    {
+      key: action,
+      message: `运价区间：司机运费折合${rounded}分/吨公里，${perTonneKm < min ? `低于最低价${min}` : `高于最高价${max}`}分/吨公里（计划里程${km}公里）`,
+      evidence: {
+        perTonneKm: rounded,
+        min,
+        max,
+        km,
+        driverFee: note.driverFee,
+        weightG: note.plannedWeightG,
+      },
+    },
+  ];
+};
+
 const CHECKS: Partial<Record<RiskRuleType, Check>> = {
   overload,
   certificate,
@@ -178,6 +208,7 @@ const CHECKS: Partial<Record<RiskRuleType, Check>> = {
   duplicate,
   signBeforeUnload,
   priceInversion,
+  priceBand,
 };
 
 /** Judges one step: throws the refusal of a blocking refusable rule, or answers the warnings to raise. */
@@ -191,10 +222,14 @@ export async function judgeStep(
   const judged: Judged = {
     ...facts,
     vehicle: once(
-      async () => (await tx.select().from(hyVehicle).where(eq(hyVehicle.id, facts.note.vehicleId)))[0],
+      async () =>
+        facts.read?.vehicle ??
+        (await tx.select().from(hyVehicle).where(eq(hyVehicle.id, facts.note.vehicleId)))[0],
     ),
     driver: once(
-      async () => (await tx.select().from(hyDriver).where(eq(hyDriver.id, facts.note.driverId)))[0],
+      async () =>
+        facts.read?.driver ??
+        (await tx.select().from(hyDriver).where(eq(hyDriver.id, facts.note.driverId)))[0],
     ),
   };
   const findings: Finding[] = [];

@@ -60,7 +60,12 @@ export function riskModule(app: FastifyInstance, ctx: AppContext): void {
   onFreightEvent(ctx.db, async (tx, event) => {
     if (event.kind !== 'noteStep') return;
     const began = ruleTimer ? performance.now() : 0;
-    const findings = await judgeStep(tx, { action: event.action, note: event.note, before: event.before });
+    const findings = await judgeStep(tx, {
+      action: event.action,
+      note: event.note,
+      before: event.before,
+      read: event.read,
+    });
     await raiseWarnings(ctx.db, tx, event.note, findings, event.action, event.operator);
     ruleTimer?.(event.action, performance.now() - began);
   });

@@ -1,4 +1,5 @@
 import {
+  invertedRange,
   RISK_RULE_TYPES,
   RISK_RULES,
   type RiskRuleType,
@@ -97,5 +98,9 @@ export function checkedParams(type: string, params: unknown): Record<string, num
     const decl = RISK_RULES[rule].params[key];
     throw bizError(issue?.message ?? `参数${decl ? decl.label[0] : ''}(${key})不正确`);
   }
-  return riskParamsOf(rule, parsed.data);
+  // Checked with the defaults filled in: a high bound alone below the default low bound is inverted too.
+  const checked = riskParamsOf(rule, parsed.data);
+  const inverted = invertedRange(rule, checked);
+  if (inverted) throw bizError(inverted);
+  return checked;
 }
