@@ -37,7 +37,8 @@ test.describe('as admin', () => {
   test.use({ storageState: authFile(USERS.admin) });
 
   test('each freight KPI opens a list whose total is the figure', async ({ page, shell, shot }) => {
-    test.setTimeout(120_000);
+    // seven pages opened one after another
+    test.setTimeout(240_000);
     await shell.goto(HOME);
     await expect(page.getByTestId('kpi-openWarnings')).toBeVisible();
     await expect(page.getByTestId('kpi-regulatorFailed')).toBeVisible();
