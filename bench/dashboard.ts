@@ -5,24 +5,22 @@
  *     and by customer) requested at a FIXED rate of BENCH_RATE (200) requests/s, open loop, for BENCH_DURATION
  *     (30) s — target p99 < 100 ms per route; 经营看板 one call after another (shown, not enforced); a waybill of a closed day changed, the figures
  *     compared with a direct SQL aggregate over the rows before and after the next build — identical;
- *   - on either database: the risk rules judged on a dispatch of a loaded waybill (the rule engine as the
- *     dispatch's transaction runs it), 2 000 evaluations — target p99 < 5 ms.
+ * The risk rules' share of a dispatch is measured by `npm run bench:risk`.
  *
  * Env: BENCH_DATABASE_URL, BENCH_WAYBILLS (1000000), BENCH_RATE (200), BENCH_DURATION (30), BENCH_WARMUP (3),
- *      BENCH_RULE_RUNS (2000), BENCH_ENFORCE (1: exit 2 when a target is missed).
+ *      BENCH_ENFORCE (1: exit 2 when a target is missed).
  * Exit codes: 0 ok, 1 failed run, 2 target missed.
  */
-import { spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AnalysisSummary, StatisticsResult } from '@freight/contracts';
 import { buildDailyStatistics } from '@freight/server/src/modules/dashboard/index.ts';
-import { hyDriver, hyShippingNote, hyVehicle } from '@freight/server/src/modules/freight/index.ts';
-import { judgeStep } from '@freight/server/src/modules/risk/eventRules.ts';
+import { hyShippingNote } from '@freight/server/src/modules/freight/index.ts';
 import type { Db } from '@freight/server/src/platform/db/client.ts';
 import { and, gte, lt, sql } from 'drizzle-orm';
+import { fixedRate, percentile } from './lib/rateRun.ts';
 import { evaluateTargets, formatTargets, type TargetOutcome } from './lib/report.ts';
 import {
   DASHBOARD_ANALYSIS_SCENARIO,
@@ -30,7 +28,6 @@ import {
   DASHBOARD_EQUAL_SCENARIO,
   DASHBOARD_STATISTICS_SCENARIO,
   dashboardTargets,
-  RULES_SCENARIO,
 } from './lib/scenarios.ts';
 import { seedDashboardNotes } from './lib/seedDashboard.ts';
 import { type BenchServer, login, startBenchServer } from './lib/server.ts';
@@ -46,35 +43,13 @@ const settings = {
   rate: env('BENCH_RATE', 200),
   durationSeconds: env('BENCH_DURATION', 30),
   warmupSeconds: env('BENCH_WARMUP', 3),
-  ruleRuns: Math.round(env('BENCH_RULE_RUNS', 2000)),
   enforce: process.env.BENCH_ENFORCE !== '0',
 };
 const PASSWORD = 'Freight#2026';
 const DAY_MS = 86_400_000;
 
-const percentile = (sorted: number[], p: number) =>
-  sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : Number.NaN;
 const ymd = (at: Date) => new Date(at.getTime() + 8 * 3_600_000).toISOString().slice(0, 10);
 const chinaDay = (day: string) => new Date(`${day}T00:00:00+08:00`);
-
-function runChild(
-  command: string,
-  args: string[],
-): Promise<{ status: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
-      stdout += chunk;
-    });
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
-      stderr += chunk;
-    });
-    child.once('error', reject);
-    child.once('close', (status) => resolve({ status, stdout, stderr }));
-  });
-}
 
 async function get<T>(server: BenchServer, token: string, route: string): Promise<T> {
   const response = await fetch(`${server.baseUrl}${server.config.basePath}${route}`, {
@@ -83,28 +58,6 @@ async function get<T>(server: BenchServer, token: string, route: string): Promis
   const body = (await response.json()) as { success: boolean; message: string; result: T };
   if (!body.success) throw new Error(`GET ${route}: ${body.message}`);
   return body.result;
-}
-
-/** The fixed-rate load in a child process; latencies by path. */
-async function fixedRate(server: BenchServer, token: string, paths: string[], seconds: number) {
-  const load = await runChild(process.execPath, [
-    '--import',
-    'tsx',
-    path.join(import.meta.dirname, 'lib/rateLoad.ts'),
-    server.baseUrl,
-    token,
-    JSON.stringify(paths),
-    String(settings.rate),
-    String(seconds),
-  ]);
-  if (load.status !== 0) throw new Error(`rate load failed: ${load.stderr}`);
-  return JSON.parse(load.stdout.trim().split('\n').at(-1) ?? '{}') as {
-    sent: number;
-    failed: number;
-    firstFailure: string | null;
-    seconds: number;
-    byPath: Record<string, number[]>;
-  };
 }
 
 /** The 30-day figures straight from the rows, as 统计分析 must answer them. */
@@ -209,8 +162,9 @@ async function dashboardOnPostgres(): Promise<{
     console.log(
       `经营看板 one call after another: p50 ${percentile(business, 50).toFixed(1)} ms, p99 ${percentile(business, 99).toFixed(1)} ms`,
     );
-    if (settings.warmupSeconds > 0) await fixedRate(server, token, mix, settings.warmupSeconds);
-    const load = await fixedRate(server, token, mix, settings.durationSeconds);
+    if (settings.warmupSeconds > 0)
+      await fixedRate(server.baseUrl, token, mix, settings.rate, settings.warmupSeconds);
+    const load = await fixedRate(server.baseUrl, token, mix, settings.rate, settings.durationSeconds);
     const millis: Record<string, number> = { [DASHBOARD_BUSINESS_SCENARIO]: percentile(business, 99) };
     const lines: string[] = [];
     for (const [scenario, list] of Object.entries(routes)) {
@@ -239,7 +193,7 @@ async function dashboardOnPostgres(): Promise<{
     return {
       figures,
       outcomes: evaluateTargets(
-        dashboardTargets.filter((t) => t.scenario !== RULES_SCENARIO),
+        dashboardTargets,
         [],
         server.kind,
         {},
@@ -247,80 +201,6 @@ async function dashboardOnPostgres(): Promise<{
         millis,
       ),
     };
-  } finally {
-    await server.close();
-  }
-}
-
-/** The rule engine of a dispatch, judged on a loaded waybill of a real vehicle and driver, many times. */
-async function ruleEvaluation(server: BenchServer): Promise<{ p50: number; p99: number; max: number }> {
-  const db = server.db;
-  const [driver] = await db
-    .insert(hyDriver)
-    .values({
-      tenantId: 0,
-      driverName: '规则司机',
-      mobile: '13900000000',
-      idCard: '320102199001010011',
-      drivingValidTo: '2030-01-01',
-      idCardValidTo: '2030-01-01',
-      qualificationValidTo: '2030-01-01',
-    })
-    .returning();
-  const [vehicle] = await db
-    .insert(hyVehicle)
-    .values({ tenantId: 0, plateNo: '苏A99999', ratedLoadKg: 32_000 })
-    .returning();
-  if (!driver || !vehicle) throw new Error('cannot seed the rule bench driver and vehicle');
-  const [note] = await db
-    .insert(hyShippingNote)
-    .values({
-      tenantId: 0,
-      shippingNoteNumber: 'RULEBENCH0001',
-      orderId: 'rulebenchorder',
-      customerId: 'rulebenchcustomer',
-      driverId: driver.id,
-      driverName: driver.driverName,
-      vehicleId: vehicle.id,
-      plateNo: vehicle.plateNo,
-      loadCity: '南京市',
-      loadAddress: '南京钢铁厂东门',
-      unloadCity: '上海市',
-      unloadAddress: '宝山钢铁码头3号库',
-      status: 2,
-      plannedWeightG: 31_000_000,
-      loadWeightG: 31_000_000,
-      customerFee: 500_000,
-      driverFee: 460_000,
-    })
-    .returning();
-  if (!note) throw new Error('cannot seed the rule bench waybill');
-  const runs: number[] = [];
-  for (let i = 0; i < settings.ruleRuns + 100; i++) {
-    const began = performance.now();
-    await judgeStep(db, { action: 'dispatch', note, before: null });
-    if (i >= 100) runs.push(performance.now() - began); // the first 100 warm the JIT and the pool
-  }
-  runs.sort((a, b) => a - b);
-  return { p50: percentile(runs, 50), p99: percentile(runs, 99), max: runs.at(-1) ?? 0 };
-}
-
-async function rulesBench(): Promise<TargetOutcome[]> {
-  const server = await startBenchServer({ adminUrl: settings.databaseUrl, poolSize: 5 });
-  try {
-    if (server.kind === 'postgres') await seedDashboardNotes(server.db, Math.min(settings.waybills, 100_000));
-    const rules = await ruleEvaluation(server);
-    console.log(
-      `risk rules on a dispatch (${server.kind}): ${settings.ruleRuns} evaluations, p50 ${rules.p50.toFixed(2)} ms, p99 ${rules.p99.toFixed(2)} ms, max ${rules.max.toFixed(1)} ms`,
-    );
-    return evaluateTargets(
-      dashboardTargets.filter((t) => t.scenario === RULES_SCENARIO),
-      [],
-      server.kind,
-      {},
-      {},
-      { [RULES_SCENARIO]: rules.p99 },
-    );
   } finally {
     await server.close();
   }
@@ -334,13 +214,12 @@ async function main(): Promise<number> {
       .map((l) => l.toFixed(2))
       .join(' ')}`,
   );
-  const rules = await rulesBench();
   const pg = settings.databaseUrl ? await dashboardOnPostgres() : null;
   if (!pg)
     console.log(
       '(BENCH_DATABASE_URL not set: the dashboard figures over 1 000 000 waybills are not measured)',
     );
-  const outcomes = [...(pg?.outcomes ?? []), ...rules];
+  const outcomes = pg?.outcomes ?? [];
   console.log(`\nTargets:\n\n${formatTargets(outcomes)}`);
   const dir = fileURLToPath(new URL('./results/', import.meta.url));
   mkdirSync(dir, { recursive: true });

@@ -306,12 +306,16 @@ export const DASHBOARD_BUSINESS_SCENARIO =
   'GET /statistics/business over 1 000 000 waybills at 200 req/s (p99)';
 export const DASHBOARD_EQUAL_SCENARIO =
   'dashboard figures vs a direct SQL aggregate (after a closed day changed)';
-export const RULES_SCENARIO = 'risk rules judged on a dispatch (p99 of 2 000 evaluations)';
 export const dashboardTargets: Target[] = [
   { scenario: DASHBOARD_ANALYSIS_SCENARIO, databases: ['postgres'], maxMs: 100 },
   { scenario: DASHBOARD_STATISTICS_SCENARIO, databases: ['postgres'], maxMs: 100 },
   // Shown for information: 经营看板 is not among the issue's fixed-rate figures.
   { scenario: DASHBOARD_BUSINESS_SCENARIO, databases: [], maxMs: 100 },
   { scenario: DASHBOARD_EQUAL_SCENARIO, databases: ['postgres'], holds: 'identical numbers' },
-  { scenario: RULES_SCENARIO, databases: ['pglite', 'postgres'], maxMs: 5 },
+];
+
+/** Issue 20: what the risk rules add to a dispatch, timed inside real dispatches at a fixed rate (`bench:risk`). */
+export const RULES_DISPATCH_SCENARIO = 'risk rules inside a dispatch (p99, dispatches at a fixed rate)';
+export const riskTargets: Target[] = [
+  { scenario: RULES_DISPATCH_SCENARIO, databases: ['pglite', 'postgres'], maxMs: 5 },
 ];

@@ -115,6 +115,8 @@ export const analysisSummary = z.object({
   lastMonth: analysisPeriod.nullable(),
   /** Signed waybills waiting for the audit. */
   awaitingAudit: z.number().int().nonnegative().nullable(),
+  /** Audited waybills whose driver is still to be paid (支付运单). */
+  duePayments: z.number().int().nonnegative().nullable(),
   openWarnings: z.number().int().nonnegative().nullable(),
   regulatorFailed: z.number().int().nonnegative().nullable(),
   paths: z.object({
@@ -122,6 +124,7 @@ export const analysisSummary = z.object({
     inTransit: z.string(),
     month: z.string(),
     awaitingAudit: z.string(),
+    duePayments: z.string(),
     openWarnings: z.string(),
     regulatorFailed: z.string(),
   }),

@@ -15,6 +15,7 @@ export const RISK_RULE_TYPES = [
   'noLocation',
   'signBeforeUnload',
   'priceInversion',
+  'priceBand',
 ] as const;
 export type RiskRuleType = (typeof RISK_RULE_TYPES)[number];
 
@@ -48,6 +49,8 @@ export interface RiskRuleDecl {
   severity: RiskSeverity;
   params: Record<string, ParamDecl>;
   defaults: Record<string, number>;
+  /** Pairs of parameters [low, high] that must not be inverted (low ≤ high). */
+  ranges?: ReadonlyArray<readonly [string, string]>;
 }
 
 export const RISK_RULES: Record<RiskRuleType, RiskRuleDecl> = {
@@ -135,7 +138,35 @@ export const RISK_RULES: Record<RiskRuleType, RiskRuleDecl> = {
     params: {},
     defaults: {},
   },
+  priceBand: {
+    name: ['运价区间', 'Price band'],
+    help: [
+      '派单时司机运费折合每吨公里的价格不在区间内（需货源的计划里程）',
+      'Driver freight per tonne-km outside the band at dispatch (needs the order’s planned distance)',
+    ],
+    refusable: false,
+    severity: RISK_SEVERITY.warn,
+    params: {
+      minFenPerTonneKm: { label: ['最低价(分/吨公里)', 'Lowest (fen/t·km)'], min: 0, max: 100_000 },
+      maxFenPerTonneKm: { label: ['最高价(分/吨公里)', 'Highest (fen/t·km)'], min: 0, max: 100_000 },
+    },
+    defaults: { minFenPerTonneKm: 10, maxFenPerTonneKm: 200 },
+    ranges: [['minFenPerTonneKm', 'maxFenPerTonneKm']],
+  },
 };
+
+/**
+ * The first inverted range of a rule's parameters (low above high), as a refusal naming the high field, or
+ * null when every range holds.
+ */
+export function invertedRange(type: RiskRuleType, params: Record<string, number>): string | null {
+  const rule = RISK_RULES[type];
+  for (const [low, high] of rule.ranges ?? []) {
+    if (params[low] !== undefined && params[high] !== undefined && params[low] > params[high])
+      return `${rule.params[high].label[0]}(${high})不能小于${rule.params[low].label[0]}(${low})`;
+  }
+  return null;
+}
 
 export const riskRuleName = (type: string): string => RISK_RULES[type as RiskRuleType]?.name[0] ?? type;
 

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FinanceKit, key } from '../modules/finance/financeTestKit.ts';
-import { hyShippingNote, hyTrackPoint, hyVehicle } from '../modules/freight/index.ts';
+import { hyDriver, hyShippingNote, hyTrackPoint, hyVehicle } from '../modules/freight/index.ts';
 import { runRiskScan } from '../modules/risk/index.ts';
 import { riskWarning } from '../modules/risk/schema.ts';
 import { sysAnnouncement } from '../modules/system/index.ts';
@@ -49,6 +49,21 @@ describe('risk control', () => {
     expect(unknownField.message).toContain('colour');
     const badSeverity = await k.call('POST', '/risk/param/add', { ruleType: 'stop', severity: 7 });
     expect(badSeverity.message).toContain('severity');
+    // an inverted price band, given whole or as a high bound below the default low bound (10)
+    const inverted = await k.call('POST', '/risk/param/add', {
+      ruleType: 'priceBand',
+      severity: 1,
+      params: { minFenPerTonneKm: 80, maxFenPerTonneKm: 40 },
+    });
+    expect(inverted.success).toBe(false);
+    expect(inverted.message).toContain('maxFenPerTonneKm');
+    const belowDefault = await k.call('POST', '/risk/param/add', {
+      ruleType: 'priceBand',
+      severity: 1,
+      params: { maxFenPerTonneKm: 5 },
+    });
+    expect(belowDefault.message).toContain('maxFenPerTonneKm');
+    expect((await k.get('/risk/param/list', { ruleType: 'priceBand' })).result.records).toHaveLength(0);
     // A customer's own tolerance overrides the platform's default for its waybills.
     await k.ok('POST', '/risk/param/add', {
       ruleType: 'overload',
@@ -241,7 +256,66 @@ describe('risk control', () => {
     expect(String(certificate[0].message)).toContain(`行驶证将于${soon}到期`);
   });
 
-  it('refuses handling a warning of another tenant or an unknown action', async () => {
+  it('an expired driving licence raises a blocking warning at audit that holds pay until handled', async () => {
+    const { noteId, driverId } = await k.auditedNote({}, 'sign');
+    const yesterday = new Date(Date.now() + 8 * 3_600_000 - 86_400_000).toISOString().slice(0, 10);
+    await t.db.update(hyDriver).set({ drivingValidTo: yesterday }).where(eq(hyDriver.id, driverId));
+    await k.ok('POST', '/shipping/hyShippingNote/audit', { id: noteId });
+    const expired = await warningsOf(noteId, { rule: 'certificate', state: 'open' });
+    expect(expired).toHaveLength(1);
+    expect(expired[0]).toMatchObject({ severity: 2 });
+    expect(String(expired[0].message)).toContain(`驾驶证已于${yesterday}过期`);
+    const pay = () =>
+      k.call('POST', '/shipping/hyShippingNote/pay', { ids: [noteId], idempotencyKey: key('cert') });
+    const refused = await pay();
+    expect(refused.success).toBe(false);
+    expect(refused.message).toContain('风险预警');
+    // handled, the warning no longer holds pay, the expired licence itself still does
+    await k.ok('POST', '/risk/warning/handle', {
+      id: expired[0].id,
+      action: 'confirm',
+      reason: '司机驾驶证过期，已通知换证',
+    });
+    const stillExpired = await pay();
+    expect(stillExpired.success).toBe(false);
+    expect(stillExpired.message).toContain('驾驶证已过期');
+    await t.db.update(hyDriver).set({ drivingValidTo: '2035-01-01' }).where(eq(hyDriver.id, driverId));
+    const paid = await pay();
+    expect(paid.success, paid.message).toBe(true);
+  });
+
+  it('warns when the driver freight per tonne-km leaves the price band; the change applies at once', async () => {
+    const party = await k.driverWithVehicle();
+    const orderId = await k.order({ plannedWeightG: 32_000_000 });
+    const { plannedDistanceKm } = (await k.get('/order/hyOrder/queryById', { id: orderId })).result;
+    expect(Number(plannedDistanceKm)).toBeGreaterThan(0);
+    // 150 元/t over the Nanjing–Shanghai distance is far above 20 fen per tonne-km
+    await k.ok('POST', '/risk/param/add', {
+      ruleType: 'priceBand',
+      severity: 1,
+      params: { minFenPerTonneKm: 5, maxFenPerTonneKm: 20 },
+    });
+    const note = await k.dispatch(orderId, party);
+    const band = await warningsOf(note.id, { rule: 'priceBand' });
+    expect(band).toHaveLength(1);
+    expect(String(band[0].message)).toContain('高于最高价20分/吨公里');
+    const perTonneKm = 15_000 / Number(plannedDistanceKm);
+    expect((band[0].evidence as { perTonneKm: number }).perTonneKm).toBeCloseTo(perTonneKm, 1);
+    // widened: the next dispatch is judged by the new band (no stale parameters)
+    const row = (await k.get('/risk/param/list', { ruleType: 'priceBand' })).result.records?.[0];
+    await k.ok('PUT', '/risk/param/edit', {
+      id: row?.id,
+      ruleType: 'priceBand',
+      severity: 1,
+      params: { minFenPerTonneKm: 5, maxFenPerTonneKm: 500 },
+    });
+    const other = await k.driverWithVehicle();
+    const second = await k.dispatch(await k.order({ plannedWeightG: 32_000_000 }), other);
+    expect(await warningsOf(second.id, { rule: 'priceBand' })).toHaveLength(0);
+    await k.ok('DELETE', `/risk/param/delete?id=${row?.id}`);
+  });
+
+  it("refuses handling another tenant's warning, an unknown action and an unknown id", async () => {
     const bad = await k.call('POST', '/risk/warning/handle', { id: 'x', action: 'ignore', reason: 'r' });
     expect(bad.message).toContain('action');
     const missing = await k.call('POST', '/risk/warning/handle', {
@@ -250,7 +324,29 @@ describe('risk control', () => {
       reason: 'r',
     });
     expect(missing.success).toBe(false);
-    const [any] = await t.db.select().from(riskWarning).limit(1);
-    expect(any).toBeTruthy();
+    const [theirs] = await t.db
+      .insert(riskWarning)
+      .values({
+        tenantId: 7,
+        ruleType: 'stop',
+        severity: 1,
+        message: '异常停车：另一租户的预警',
+        dedupeKey: 'other-tenant',
+        source: 'scan',
+        createBy: 'system',
+      })
+      .returning();
+    const foreign = await k.call('POST', '/risk/warning/handle', {
+      id: theirs?.id,
+      action: 'dismiss',
+      reason: '不是我的',
+    });
+    expect(foreign.success).toBe(false);
+    const [after] = await t.db
+      .select()
+      .from(riskWarning)
+      .where(eq(riskWarning.id, String(theirs?.id)));
+    expect(after?.state).toBe('open');
+    expect(after?.handleBy ?? null).toBeNull();
   });
 });

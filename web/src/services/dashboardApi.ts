@@ -1,7 +1,16 @@
-import type { LoginInfo, MonitorSummary, TaskSummary, VisitDay, WorkplaceSummary } from '@freight/contracts';
+import type {
+  AnalysisSummary,
+  LoginInfo,
+  MonitorSummary,
+  TaskSummary,
+  VisitDay,
+  WorkplaceSummary,
+} from '@freight/contracts';
 import { api } from './request';
 
 export const dashboardApi = {
+  /** 分析页: the freight KPIs of the caller's scope, each with the path of its list. */
+  analysis: () => api.get<AnalysisSummary>('/dashboard/analysis'),
   loginInfo: () => api.get<LoginInfo>('/sys/loginfo'),
   visitInfo: () => api.get<VisitDay[]>('/sys/visitInfo'),
   /** Outbox counts by state and the reports past their province's deadline. */

@@ -11,6 +11,7 @@ import {
   SHIPPING_STATUS,
   type TaskQueue,
   type TaskSummary,
+  UNPAID_PAY_STATUSES,
   vehiclePositionResource,
   vehicleResource,
   type WorkplaceSummary,
@@ -97,40 +98,63 @@ export function dashboardModule(app: FastifyInstance, ctx: AppContext): void {
     };
     const scope = rowScopeOf(noteResource, hyShippingNote, session);
     const tenant = session.tenantId;
-    const [todayFigures, month, lastMonth, inTransit, awaitingAudit, openWarnings, regulatorFailed] =
-      await Promise.all([
-        notes ? period(today, today) : null,
-        notes ? period(monthStart, today) : null,
-        notes ? period(lastMonthStart, addDays(monthStart, -1)) : null,
-        notes
-          ? count(hyShippingNote, andAll([scope, eq(hyShippingNote.status, SHIPPING_STATUS.inTransit)]))
-          : null,
-        notes && may('shipping:audit:list')
-          ? count(hyShippingNote, andAll([scope, eq(hyShippingNote.status, SHIPPING_STATUS.signed)]))
-          : null,
-        staff && may('risk:warning:list')
-          ? count(riskWarning, and(eq(riskWarning.tenantId, tenant), eq(riskWarning.state, 'open')))
-          : null,
-        staff && may('report:upload:list')
-          ? count(
-              hyReportMessage,
-              and(eq(hyReportMessage.tenantId, tenant), eq(hyReportMessage.state, 'failed')),
-            )
-          : null,
-      ]);
+    const [
+      todayFigures,
+      month,
+      lastMonth,
+      inTransit,
+      awaitingAudit,
+      duePayments,
+      openWarnings,
+      regulatorFailed,
+    ] = await Promise.all([
+      notes ? period(today, today) : null,
+      notes ? period(monthStart, today) : null,
+      notes ? period(lastMonthStart, addDays(monthStart, -1)) : null,
+      notes
+        ? count(hyShippingNote, andAll([scope, eq(hyShippingNote.status, SHIPPING_STATUS.inTransit)]))
+        : null,
+      notes && may('shipping:audit:list')
+        ? count(hyShippingNote, andAll([scope, eq(hyShippingNote.status, SHIPPING_STATUS.signed)]))
+        : null,
+      // The same rows as the 支付运单 list (its fixed filter).
+      notes && may('shipping:pay:list')
+        ? count(
+            hyShippingNote,
+            andAll([
+              scope,
+              eq(hyShippingNote.status, SHIPPING_STATUS.audited),
+              inArray(hyShippingNote.payStatus, [...UNPAID_PAY_STATUSES]),
+            ]),
+          )
+        : null,
+      staff && may('risk:warning:list')
+        ? count(riskWarning, and(eq(riskWarning.tenantId, tenant), eq(riskWarning.state, 'open')))
+        : null,
+      staff && may('report:upload:list')
+        ? count(
+            hyReportMessage,
+            and(eq(hyReportMessage.tenantId, tenant), eq(hyReportMessage.state, 'failed')),
+          )
+        : null,
+    ]);
     const result: AnalysisSummary = {
       today: todayFigures,
       inTransit,
       month,
       lastMonth,
       awaitingAudit,
+      duePayments,
       openWarnings,
       regulatorFailed,
+      // Each list shows the figure as its total: the day spans on 统计分析 (same figures), the states as
+      // the lists' filters.
       paths: {
-        today: `/shipping/list?createTime_begin=${today}`,
+        today: `/statistics/list?begin=${today}&end=${today}`,
         inTransit: `/shipping/list?status=${SHIPPING_STATUS.inTransit}`,
         month: `/statistics/list?begin=${monthStart}&end=${today}`,
         awaitingAudit: '/shipping/audit',
+        duePayments: '/shipping/paylist',
         openWarnings: '/risk/warning?state=open',
         regulatorFailed: '/report/upload',
       },

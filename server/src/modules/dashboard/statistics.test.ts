@@ -9,8 +9,9 @@ import {
   financeScreen,
   type StatisticsResult,
   statisticsResult,
+  UNPAID_PAY_STATUSES,
 } from '@freight/contracts';
-import { and, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runDemoSeeders } from '../../seed/demo/index.ts';
@@ -499,6 +500,32 @@ describe('statistics over the daily figures', () => {
         .from(hyShippingNote)
         .where(and(eq(hyShippingNote.status, 3), where));
       expect(kpis.inTransit).toBe(Number(transit?.n));
+      const countWhere = async (...conditions: SQL[]) => {
+        const [row] = await t.db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(hyShippingNote)
+          .where(and(...conditions, where));
+        return Number(row?.n);
+      };
+      const awaitingAudit = await countWhere(eq(hyShippingNote.status, 5));
+      const duePayments = await countWhere(
+        eq(hyShippingNote.status, 6),
+        inArray(hyShippingNote.payStatus, [...UNPAID_PAY_STATUSES]),
+      );
+      if (token === admin) {
+        expect(kpis.awaitingAudit).toBe(awaitingAudit);
+        expect(kpis.duePayments).toBe(duePayments);
+        expect(duePayments + awaitingAudit).toBeGreaterThan(0);
+      } else {
+        // a shipper sees the figures of the lists it may open, over its own waybills
+        if (kpis.awaitingAudit !== null) expect(kpis.awaitingAudit).toBe(awaitingAudit);
+        if (kpis.duePayments !== null) expect(kpis.duePayments).toBe(duePayments);
+      }
+      expect(kpis.paths).toMatchObject({
+        today: `/statistics/list?begin=${today}&end=${today}`,
+        month: `/statistics/list?begin=${monthStart}&end=${today}`,
+        duePayments: '/shipping/paylist',
+      });
       if (token === shipper) {
         expect(kpis.openWarnings).toBeNull();
         expect(kpis.regulatorFailed).toBeNull();

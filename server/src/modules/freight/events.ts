@@ -1,5 +1,6 @@
 import type { DbOrTx } from '../../platform/db/client.ts';
-import type { hyShippingNote } from './shippingSchema.ts';
+import type { hyDriver, hyVehicle } from './partySchema.ts';
+import type { hyOrder, hyShippingNote } from './shippingSchema.ts';
 
 // Business events other modules act on inside the same transaction (e.g. the regulator outbox writes its
 // report message with the approval that makes it due). Listeners are kept per database handle, so test apps
@@ -19,6 +20,12 @@ export type FreightEvent =
       note: typeof hyShippingNote.$inferSelect;
       before: typeof hyShippingNote.$inferSelect | null;
       operator: string;
+      /** The rows the step already read in its transaction (dispatch), for listeners to reuse. */
+      read?: {
+        order: typeof hyOrder.$inferSelect;
+        driver: typeof hyDriver.$inferSelect;
+        vehicle: typeof hyVehicle.$inferSelect;
+      };
     };
 
 export type FreightListener = (tx: DbOrTx, event: FreightEvent) => Promise<void>;

@@ -293,6 +293,7 @@ export async function dispatchNote(ctx: NoteServices, actor: Actor, body: Dispat
         note,
         before: null,
         operator: actor.username,
+        read: { order, driver, vehicle },
       });
       return note;
     });

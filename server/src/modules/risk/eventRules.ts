@@ -2,7 +2,7 @@ import { RISK_RULES, RISK_SEVERITY, type RiskRuleType, SHIPPING_STATUS } from '@
 import { and, eq, gte, ne, notInArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client.ts';
 import { bizError } from '../../platform/http/errors.ts';
-import { chinaToday, hyDriver, hyShippingNote, hyVehicle, type NoteRow } from '../freight/index.ts';
+import { chinaToday, hyDriver, hyOrder, hyShippingNote, hyVehicle, type NoteRow } from '../freight/index.ts';
 import { type RuleSettings, settingsFor } from './params.ts';
 import type { Finding } from './warnings.ts';
 
@@ -14,25 +14,41 @@ const tonnes = (grams: number) => `${(grams / 1_000_000).toFixed(3)}吨`;
 const yuan = (fen: number) => `${(fen / 100).toFixed(2)}元`;
 const DAY_MS = 86_400_000;
 
+type VehicleRow = typeof hyVehicle.$inferSelect;
+type DriverRow = typeof hyDriver.$inferSelect;
+
 interface StepFacts {
   action: string;
   note: NoteRow;
   before: NoteRow | null;
+  /** The step's own reads of the order, driver and vehicle (current in its transaction), when it made them. */
+  read?: { order: typeof hyOrder.$inferSelect; driver: DriverRow; vehicle: VehicleRow };
+}
+
+/** The step's facts with its vehicle and driver, each read at most once for all the checks. */
+interface Judged extends StepFacts {
+  vehicle(): Promise<VehicleRow | undefined>;
+  driver(): Promise<DriverRow | undefined>;
+}
+
+function once<T>(read: () => Promise<T>): () => Promise<T> {
+  let pending: Promise<T> | null = null;
+  return () => {
+    pending ??= read();
+    return pending;
+  };
 }
 
 type Check = (
   tx: DbOrTx,
-  facts: StepFacts,
+  facts: Judged,
   params: Record<string, number>,
 ) => Promise<Omit<Finding, 'severity' | 'rule'>[]>;
 
-const overload: Check = async (tx, { action, note }, params) => {
+const overload: Check = async (_tx, { action, note, vehicle: vehicleOf }, params) => {
   const weight = action === 'dispatch' ? note.plannedWeightG : action === 'load' ? note.loadWeightG : null;
   if (weight === null || weight === undefined) return [];
-  const [vehicle] = await tx
-    .select({ ratedLoadKg: hyVehicle.ratedLoadKg, plateNo: hyVehicle.plateNo })
-    .from(hyVehicle)
-    .where(eq(hyVehicle.id, note.vehicleId));
+  const vehicle = await vehicleOf();
   if (!vehicle?.ratedLoadKg) return [];
   const rated = vehicle.ratedLoadKg * 1000;
   const limit = Math.floor(rated * (1 + params.tolerancePct / 100));
@@ -47,10 +63,11 @@ const overload: Check = async (tx, { action, note }, params) => {
   ];
 };
 
-const certificate: Check = async (tx, { action, note }, params) => {
+const certificate: Check = async (_tx, facts, params) => {
+  const { action, note } = facts;
   if (action !== 'dispatch' && action !== 'accept' && action !== 'audit') return [];
-  const [driver] = await tx.select().from(hyDriver).where(eq(hyDriver.id, note.driverId));
-  const [vehicle] = await tx.select().from(hyVehicle).where(eq(hyVehicle.id, note.vehicleId));
+  const driver = await facts.driver();
+  const vehicle = await facts.vehicle();
   const today = chinaToday();
   const until = new Date(Date.now() + params.warnDays * DAY_MS + 8 * 3_600_000).toISOString().slice(0, 10);
   const day = (v: string | null | undefined) => (v ? String(v).slice(0, 10) : null);
@@ -156,6 +173,34 @@ const priceInversion: Check = async (_tx, { action, note }) => {
   ];
 };
 
+// Driver freight per tonne-km at dispatch, over the order's planned distance (no distance, no judgement).
+const priceBand: Check = async (tx, { action, note, read }, params) => {
+  if (action !== 'dispatch' || !note.plannedWeightG) return [];
+  const km =
+    read?.order.plannedDistanceKm ??
+    (await tx.select({ km: hyOrder.plannedDistanceKm }).from(hyOrder).where(eq(hyOrder.id, note.orderId)))[0]
+      ?.km;
+  if (!km || km <= 0) return [];
+  const perTonneKm = note.driverFee / (note.plannedWeightG / 1_000_000) / km;
+  const { minFenPerTonneKm: min, maxFenPerTonneKm: max } = params;
+  if (perTonneKm >= min && perTonneKm <= max) return [];
+  const rounded = Math.round(perTonneKm * 100) / 100;
+  return [
+    {
+      key: action,
+      message: `运价区间：司机运费折合${rounded}分/吨公里，${perTonneKm < min ? `低于最低价${min}` : `高于最高价${max}`}分/吨公里（计划里程${km}公里）`,
+      evidence: {
+        perTonneKm: rounded,
+        min,
+        max,
+        km,
+        driverFee: note.driverFee,
+        weightG: note.plannedWeightG,
+      },
+    },
+  ];
+};
+
 const CHECKS: Partial<Record<RiskRuleType, Check>> = {
   overload,
   certificate,
@@ -163,6 +208,7 @@ const CHECKS: Partial<Record<RiskRuleType, Check>> = {
   duplicate,
   signBeforeUnload,
   priceInversion,
+  priceBand,
 };
 
 /** Judges one step: throws the refusal of a blocking refusable rule, or answers the warnings to raise. */
@@ -173,11 +219,24 @@ export async function judgeStep(
   options: { refuse?: boolean } = {},
 ): Promise<Finding[]> {
   const rules = settings ?? (await settingsFor(tx, facts.note.tenantId, facts.note.customerId));
+  const judged: Judged = {
+    ...facts,
+    vehicle: once(
+      async () =>
+        facts.read?.vehicle ??
+        (await tx.select().from(hyVehicle).where(eq(hyVehicle.id, facts.note.vehicleId)))[0],
+    ),
+    driver: once(
+      async () =>
+        facts.read?.driver ??
+        (await tx.select().from(hyDriver).where(eq(hyDriver.id, facts.note.driverId)))[0],
+    ),
+  };
   const findings: Finding[] = [];
   for (const [type, check] of Object.entries(CHECKS) as Array<[RiskRuleType, Check]>) {
     const setting = rules[type];
     if (!setting.enabled) continue;
-    for (const found of await check(tx, facts, setting.params)) {
+    for (const found of await check(tx, judged, setting.params)) {
       // An expired certificate always blocks (domain.md): pay is held until the warning is handled.
       const severity =
         type === 'certificate' && found.evidence?.expired ? RISK_SEVERITY.block : setting.severity;

@@ -20,7 +20,7 @@ import { bindResource } from '../../platform/resource/bindResource.ts';
 import { findCustomer, onFreightEvent } from '../freight/index.ts';
 import { sysQuartzJob } from '../system/index.ts';
 import { judgeStep } from './eventRules.ts';
-import { checkedParams } from './params.ts';
+import { checkedParams, riskParamsChanged } from './params.ts';
 import { riskNote, riskParam, riskViolation, riskWarning } from './schema.ts';
 import { RISK_SCAN_JOB, riskScanJob, runRiskScan } from './trackRules.ts';
 import { handleWarning, raiseWarnings, setWarningPush } from './warnings.ts';
@@ -29,11 +29,21 @@ import { handleWarning, raiseWarnings, setWarningPush } from './warnings.ts';
 // transaction (freight's noteStep event) and on a schedule over the track points, warnings (预警消息) with
 // their handling, violations (违规记录) and the waybills' risk view (风控列表).
 
+export { riskParamsChanged } from './params.ts';
 export { rejudgeNotes } from './rejudge.ts';
 export { runRiskScan } from './trackRules.ts';
 export { handleWarning } from './warnings.ts';
 
 type Row = Record<string, unknown>;
+
+/** Told how long the rules took on each judged step (inside its transaction), e.g. by a benchmark. */
+export type RuleTimer = (action: string, ms: number) => void;
+let ruleTimer: RuleTimer | null = null;
+
+/** Sets (or with null, clears) the listener of the rules' time per step. */
+export function timeRuleEvaluation(timer: RuleTimer | null): void {
+  ruleTimer = timer;
+}
 
 export function riskModule(app: FastifyInstance, ctx: AppContext): void {
   setWarningPush(ctx.db, (userIds, text) => {
@@ -49,14 +59,22 @@ export function riskModule(app: FastifyInstance, ctx: AppContext): void {
 
   onFreightEvent(ctx.db, async (tx, event) => {
     if (event.kind !== 'noteStep') return;
-    const findings = await judgeStep(tx, { action: event.action, note: event.note, before: event.before });
+    const began = ruleTimer ? performance.now() : 0;
+    const findings = await judgeStep(tx, {
+      action: event.action,
+      note: event.note,
+      before: event.before,
+      read: event.read,
+    });
     await raiseWarnings(ctx.db, tx, event.note, findings, event.action, event.operator);
+    ruleTimer?.(event.action, performance.now() - began);
   });
 
   ctx.jobs.register(riskScanJob(ctx));
 
   bindResource(app, ctx, riskParamResource, riskParam, {
     dataLog: true,
+    onChange: riskParamsChanged,
     createSchema: riskParamBody as unknown as z.ZodType<Row>,
     updateSchema: riskParamBody.extend({ id: z.string().min(1).max(32) }) as unknown as z.ZodType<
       Row & { id: string }

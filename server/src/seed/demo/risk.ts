@@ -5,7 +5,7 @@
 import { SHIPPING_STATUS } from '@freight/contracts';
 import { and, asc, desc, eq, gte, inArray } from 'drizzle-orm';
 import { hyShippingNote, hyTrackPoint } from '../../modules/freight/index.ts';
-import { rejudgeNotes, runRiskScan } from '../../modules/risk/index.ts';
+import { rejudgeNotes, riskParamsChanged, runRiskScan } from '../../modules/risk/index.ts';
 import { riskParam } from '../../modules/risk/schema.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { stableId } from '../seed.ts';
@@ -39,6 +39,7 @@ export const riskSeeder: DemoSeeder = {
         .returning({ id: riskParam.id });
       params += inserted.length;
     }
+    riskParamsChanged();
     // Two trucks out on the road have been standing for the last 45 minutes (their latest positions stay put).
     const onRoad = await db
       .select({ vehicleId: hyShippingNote.vehicleId, loadTime: hyShippingNote.loadTime })

@@ -1,19 +1,23 @@
-// Analysis dashboard (/dashboard/analysis): real figures from /sys/loginfo, /sys/visitInfo and the
-// pending counters; charts are a lazy ECharts chunk.
-import { EyeOutlined, GlobalOutlined, LineChartOutlined, ReloadOutlined } from '@ant-design/icons';
-import type { PendingCounts } from '@freight/contracts';
+// Analysis dashboard (/dashboard/analysis, the home page): the freight KPIs of the caller's scope from
+// /dashboard/analysis, each opening the list whose total it is; this month against last; the pending
+// counters. Charts are a lazy ECharts chunk.
+import { ReloadOutlined } from '@ant-design/icons';
+import type { AnalysisSummary, PendingCounts } from '@freight/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Card, Col, Empty, Row, Skeleton, Statistic } from 'antd';
-import { lazy, Suspense } from 'react';
+import { Button, Card, Col, Empty, Row, Skeleton, Statistic, Typography } from 'antd';
+import type { TFunction } from 'i18next';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { withChunkTimeout } from '../../app/chunkLoad';
 import { queryClient } from '../../app/queryClient';
+import { yuan } from '../../components/finance/money';
 import { PENDING_LINKS } from '../../components/header/pendingLinks';
 import { dashboardApi } from '../../services/dashboardApi';
 import { noticeApi } from '../../services/noticeApi';
 import { errorText } from '../../services/request';
 import { RegulatorCard } from './components/RegulatorCard';
+import { DashboardError } from './DashboardError';
 
 const loadEChart = () => withChunkTimeout(import('./components/EChart'));
 // The chart library is fetched as soon as this page's module is, not after its data arrived.
@@ -24,68 +28,114 @@ function ChartFallback({ height }: { height: number }) {
   return <Skeleton.Node active style={{ width: '100%', height }} />;
 }
 
+interface Kpi {
+  key: string;
+  value: number | string;
+  path: string;
+  note?: ReactNode;
+}
+
+/** This month against last month as a signed percentage, or null when last month had nothing. */
+function change(now: number, before: number): string | null {
+  if (!before) return null;
+  const pct = ((now - before) / before) * 100;
+  return `${pct >= 0 ? '+' : ''}${pct.toFixed(1)}%`;
+}
+
+function kpisOf(data: AnalysisSummary, t: TFunction): Kpi[] {
+  const out: Kpi[] = [];
+  const { paths } = data;
+  const vsLast = (now: number, before: number) => {
+    const pct = change(now, before);
+    return t('dashboard.lastMonth', { value: yuan(before) }) + (pct ? ` (${pct})` : '');
+  };
+  if (data.today)
+    out.push({
+      key: 'todayWaybills',
+      value: data.today.waybills,
+      path: paths.today,
+      note: t('dashboard.todayFreight', { value: yuan(data.today.freightFen) }),
+    });
+  if (data.inTransit !== null) out.push({ key: 'inTransit', value: data.inTransit, path: paths.inTransit });
+  if (data.month && data.lastMonth) {
+    out.push({
+      key: 'monthFreight',
+      value: yuan(data.month.freightFen),
+      path: paths.month,
+      note: vsLast(data.month.freightFen, data.lastMonth.freightFen),
+    });
+    out.push({
+      key: 'monthServiceFee',
+      value: yuan(data.month.serviceFeeFen),
+      path: paths.month,
+      note: vsLast(data.month.serviceFeeFen, data.lastMonth.serviceFeeFen),
+    });
+  }
+  const counts = [
+    ['duePayments', data.duePayments, paths.duePayments],
+    ['awaitingAudit', data.awaitingAudit, paths.awaitingAudit],
+    ['openWarnings', data.openWarnings, paths.openWarnings],
+    ['regulatorFailed', data.regulatorFailed, paths.regulatorFailed],
+  ] as const;
+  for (const [key, value, path] of counts) if (value !== null) out.push({ key, value, path });
+  return out;
+}
+
 export default function Analysis() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const loginInfo = useQuery({ queryKey: ['loginInfo'], queryFn: dashboardApi.loginInfo });
-  const visits = useQuery({ queryKey: ['visitInfo'], queryFn: dashboardApi.visitInfo });
+  const analysis = useQuery({ queryKey: ['analysis'], queryFn: dashboardApi.analysis });
   const counts = useQuery({ queryKey: ['pendingCounts'], queryFn: noticeApi.pendingCounts, retry: false });
 
   const refresh = () => {
-    void loginInfo.refetch();
-    void visits.refetch();
+    void analysis.refetch();
     void counts.refetch();
     void queryClient.invalidateQueries({ queryKey: ['regulatorSummary'] });
   };
 
-  const days = visits.data ?? [];
-  const hasVisits = days.some((d) => Number(d.visit) > 0 || Number(d.ip) > 0);
+  const data = analysis.data;
+  const kpis = data ? kpisOf(data, t) : [];
   const pending = PENDING_LINKS.map((l) => ({
     ...l,
     value: Number(counts.data?.[l.key as keyof PendingCounts] ?? 0),
   }));
-
-  const stats = [
-    { key: 'todayVisits', icon: <EyeOutlined />, value: loginInfo.data?.todayVisitCount, color: '#1677ff' },
-    { key: 'todayIp', icon: <GlobalOutlined />, value: loginInfo.data?.todayIp, color: '#13c2c2' },
-    {
-      key: 'totalVisits',
-      icon: <LineChartOutlined />,
-      value: loginInfo.data?.totalVisitCount,
-      color: '#722ed1',
-    },
-  ];
+  const months = data?.month && data.lastMonth ? { now: data.month, before: data.lastMonth } : null;
 
   return (
     <div className="dashboard" data-testid="dashboard-analysis">
-      {loginInfo.isError ? (
-        <Alert
-          type="error"
-          showIcon
-          message={t('common.loadFailed')}
-          description={errorText(loginInfo.error)}
-          className="mb16"
-        />
-      ) : null}
+      {analysis.isError ? <DashboardError error={analysis.error} onRetry={refresh} /> : null}
       <Row gutter={[16, 16]}>
-        {stats.map((s) => (
-          <Col key={s.key} xs={24} sm={8}>
-            <Card variant="borderless" className="stat-card" data-testid={`stat-${s.key}`}>
-              <Statistic
-                title={t(`dashboard.${s.key}`)}
-                value={s.value ?? 0}
-                loading={loginInfo.isLoading}
-                prefix={<span style={{ color: s.color }}>{s.icon}</span>}
-              />
-            </Card>
-          </Col>
-        ))}
+        {analysis.isLoading
+          ? [0, 1, 2, 3].map((i) => (
+              <Col key={i} xs={24} sm={12} xl={6}>
+                <Card variant="borderless" className="stat-card">
+                  <Skeleton active paragraph={{ rows: 1 }} />
+                </Card>
+              </Col>
+            ))
+          : kpis.map((k) => (
+              <Col key={k.key} xs={24} sm={12} xl={6}>
+                <Card variant="borderless" className="stat-card" styles={{ body: { padding: 0 } }}>
+                  <button
+                    type="button"
+                    className="kpi-link"
+                    onClick={() => navigate(k.path)}
+                    data-testid={`kpi-${k.key}`}
+                  >
+                    <Statistic title={t(`dashboard.kpi.${k.key}`)} value={k.value} />
+                    <Typography.Text type="secondary" className="kpi-note">
+                      {k.note ?? t('dashboard.openList')}
+                    </Typography.Text>
+                  </button>
+                </Card>
+              </Col>
+            ))}
       </Row>
       <Row gutter={[16, 16]} className="mt16">
         <Col xs={24} xl={14}>
           <Card
             variant="borderless"
-            title={t('dashboard.visits7')}
+            title={t('dashboard.monthChart')}
             extra={
               <Button
                 type="text"
@@ -96,34 +146,37 @@ export default function Analysis() {
               />
             }
           >
-            {visits.isLoading ? (
+            {analysis.isLoading ? (
               <ChartFallback height={300} />
-            ) : visits.isError ? (
-              <Empty description={errorText(visits.error)} />
-            ) : !hasVisits && days.length === 0 ? (
-              <Empty description={t('dashboard.noVisits')} />
+            ) : analysis.isError ? (
+              <Empty description={errorText(analysis.error)} />
+            ) : !months ? (
+              <Empty description={t('dashboard.noFreight')} />
             ) : (
               <Suspense fallback={<ChartFallback height={300} />}>
                 <EChart
-                  label={t('dashboard.visits7')}
+                  label={t('dashboard.monthChart')}
                   option={{
                     tooltip: { trigger: 'axis' },
-                    legend: { data: [t('dashboard.visit'), t('dashboard.ip')], top: 0 },
-                    grid: { left: 40, right: 16, top: 36, bottom: 28 },
-                    xAxis: { type: 'category', data: days.map((d) => d.tian || d.ymd) },
-                    yAxis: { type: 'value', minInterval: 1 },
+                    legend: { data: [t('dashboard.thisMonth'), t('dashboard.previousMonth')], top: 0 },
+                    grid: { left: 8, right: 16, top: 36, bottom: 8, containLabel: true },
+                    xAxis: {
+                      type: 'category',
+                      data: [t('dashboard.kpi.monthFreight'), t('dashboard.kpi.monthServiceFee')],
+                    },
+                    yAxis: { type: 'value', name: t('dashboard.yuanAxis') },
                     series: [
                       {
-                        name: t('dashboard.visit'),
+                        name: t('dashboard.thisMonth'),
                         type: 'bar',
-                        data: days.map((d) => Number(d.visit) || 0),
-                        barMaxWidth: 28,
+                        barMaxWidth: 36,
+                        data: [months.now.freightFen / 100, months.now.serviceFeeFen / 100],
                       },
                       {
-                        name: t('dashboard.ip'),
-                        type: 'line',
-                        smooth: true,
-                        data: days.map((d) => Number(d.ip) || 0),
+                        name: t('dashboard.previousMonth'),
+                        type: 'bar',
+                        barMaxWidth: 36,
+                        data: [months.before.freightFen / 100, months.before.serviceFeeFen / 100],
                       },
                     ],
                   }}

@@ -21,8 +21,8 @@ import {
   type TableColumnsType,
 } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { lazy, Suspense, useMemo, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
 import { withChunkTimeout } from '../../app/chunkLoad';
 import { dictText, useDictItems } from '../../components/dict/useDict';
 import { yuan } from '../../components/finance/money';
@@ -47,6 +47,13 @@ const PERIODS: Array<{ value: StatisticsPeriod; label: readonly [string, string]
   { value: 'week', label: ['周', 'Week'] },
   { value: 'month', label: ['月', 'Month'] },
 ];
+/** A range opened from a link (`?begin=YYYY-MM-DD&end=YYYY-MM-DD`, the home page's KPIs), else null. */
+function rangeOf(search: string): [Dayjs, Dayjs] | null {
+  const params = new URLSearchParams(search);
+  const begin = dayjs(params.get('begin') ?? '', 'YYYY-MM-DD', true);
+  const end = dayjs(params.get('end') ?? '', 'YYYY-MM-DD', true);
+  return begin.isValid() && end.isValid() && !end.isBefore(begin) ? [begin, end] : null;
+}
 const percent = (rate: number | null) => (rate === null ? '--' : `${(rate * 100).toFixed(1)}%`);
 
 export default function StatisticsList() {
@@ -56,7 +63,15 @@ export default function StatisticsList() {
   const { routes } = useMenuModel();
   const canOpenList = routes.some((r) => r.path === '/shipping/list');
   const vehicleTypes = useDictItems('vehicle_type');
-  const [range, setRange] = useState<[Dayjs, Dayjs]>(() => [dayjs().subtract(29, 'day'), dayjs()]);
+  const location = useLocation();
+  const [range, setRange] = useState<[Dayjs, Dayjs]>(
+    () => rangeOf(location.search) ?? [dayjs().subtract(29, 'day'), dayjs()],
+  );
+  // A kept-alive page opened again from another link takes that link's range.
+  useEffect(() => {
+    const linked = rangeOf(location.search);
+    if (linked) setRange(linked);
+  }, [location.search]);
   const [period, setPeriod] = useState<StatisticsPeriod>('day');
   const [groupBy, setGroupBy] = useState<StatisticsGroup>('period');
   const [exporting, setExporting] = useState(false);
