@@ -193,6 +193,8 @@ export function cgformDataRoutes(app: FastifyInstance, ctx: AppContext): void {
     const id = typeof body.id === 'string' ? body.id : '';
     if (!id) throw bizError('id不能为空', 400);
     const values = parse(form.editBody, body);
+    // A field the caller did not send keeps its value (a copy's form, a script setting one field).
+    for (const key of Object.keys(values)) if (!(key in body)) delete values[key];
     for (const f of form.definition.fields)
       if (f.dbIsNull === 0 && values[f.dbFieldName] === null) throw bizError(`${f.dbFieldTxt}不能为空`, 400);
     const updated = await db
