@@ -315,3 +315,9 @@ export const dashboardTargets: Target[] = [
   { scenario: DASHBOARD_EQUAL_SCENARIO, databases: ['postgres'], holds: 'identical numbers' },
   { scenario: RULES_SCENARIO, databases: ['pglite', 'postgres'], maxMs: 5 },
 ];
+
+/** Issue 22: an online form's generated list over 1 000 000 rows, one indexed filter (`npm run bench:online`). */
+export const ONLINE_LIST_SCENARIO = 'online form auto list getData, 1 000 000 rows, one indexed filter';
+export const onlineTargets: Target[] = [
+  { scenario: ONLINE_LIST_SCENARIO, databases: ['postgres'], maxP99Ms: 50 },
+];
