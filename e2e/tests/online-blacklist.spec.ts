@@ -1,11 +1,12 @@
 // 在线表单 end to end across two people: the admin designs a 承运商黑名单 form, syncs it, adds it to the menu and
 // grants its add and export buttons to the operations role in the role screen; operations01, in a browser of
 // its own, finds the form in its menu, adds two carriers and exports them, and the workbook holds both rows.
+import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { PartyScreen } from '../pages/PartyScreens.ts';
 import { ShellPage } from '../pages/ShellPage.ts';
 import { GrantTree, ResourceScreen, SYSTEM } from '../pages/SystemPages.ts';
-import { authFile, USERS } from '../support/env.ts';
+import { ARTIFACTS_DIR, authFile, USERS } from '../support/env.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { stubExternalSites } from '../support/network.ts';
 
@@ -87,7 +88,10 @@ test('admin designs 承运商黑名单 and grants it; operations01 adds two rows
     await expect(ui.row('黑名单快运通')).toContainText('多次违约');
     // Delete was not granted: no delete action for this user.
     await expect(ui.toolbar.getByRole('button', { name: /批量删除/ })).toHaveCount(0);
-    await shot('online-blacklist-ops-list');
+    // operations01's own browser (the `shot` fixture pictures the admin's page).
+    await ops.screenshot({
+      path: path.join(ARTIFACTS_DIR, `${test.info().project.name}-online-blacklist-ops-list.png`),
+    });
   });
 
   await test.step('operations01 exports both rows', async () => {

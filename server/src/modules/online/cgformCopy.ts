@@ -1,20 +1,19 @@
 // Copies of an online form (copy list, `OnlCgformCopyList`): the same synced table under another title with
 // its own field visibility. A copy's list reads and writes through its form's data routes and codes, so a
 // copy never reaches a column or a row its form does not; it only shows less of them.
-import { type CgformField, cgformDecl, cgformPermission } from '@freight/contracts';
+import { type CgformField, cgformDecl } from '@freight/contracts';
 import { asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { perm } from '../../platform/access/declare.ts';
-import { grantsOf } from '../../platform/access/grants.ts';
 import type { AppContext } from '../../platform/context.ts';
-import type { DbOrTx } from '../../platform/db/client.ts';
 import { ok, okMessage } from '../../platform/http/envelope.ts';
-import { bizError, forbidden, recordNotFound, unauthorized } from '../../platform/http/errors.ts';
+import { bizError, recordNotFound } from '../../platform/http/errors.ts';
+import { formFor, syncedForm } from './cgformAccess.ts';
 import { type CopyFieldView, onlCgformCopy } from './cgformCopySchema.ts';
 import { CGFORM_DESIGN } from './cgformRoutes.ts';
-import { type CgformSnapshot, onlCgformHead } from './cgformSchema.ts';
+import type { CgformSnapshot } from './cgformSchema.ts';
 
 const flag = z.coerce.number().int().min(0).max(1);
 const fieldView = z.object({
@@ -33,17 +32,6 @@ const copyBody = z.object({
     .transform((v) => v || null),
   fields: z.array(fieldView).max(200).optional(),
 });
-
-/** The synced definition of a form, refused when it is missing or not synced yet. */
-async function syncedForm(db: DbOrTx, id: string): Promise<{ id: string; synced: CgformSnapshot }> {
-  const [head] = await db
-    .select({ id: onlCgformHead.id, synced: onlCgformHead.synced })
-    .from(onlCgformHead)
-    .where(eq(onlCgformHead.id, id));
-  if (!head) throw bizError('表单不存在', 404);
-  if (!head.synced) throw bizError('表单尚未同步数据库', 400);
-  return { id: head.id, synced: head.synced };
-}
 
 /** The form's fields as the copy shows them: its views over the form's settings. */
 export function copyFields(fields: CgformField[], views: CopyFieldView[]): CgformField[] {
@@ -179,15 +167,10 @@ export function cgformCopyRoutes(app: FastifyInstance, ctx: AppContext): void {
       schema: { params: z.object({ copyId: z.string().min(1).max(32) }) },
     },
     async (request) => {
-      const session = request.session;
-      if (!session) throw unauthorized();
       const [copy] = await db.select().from(onlCgformCopy).where(eq(onlCgformCopy.id, request.params.copyId));
       if (!copy) throw recordNotFound();
-      const form = await syncedForm(db, copy.physicId);
+      const form = await formFor(db, request, copy.physicId, 'list');
       const { head } = form.synced;
-      const { codes } = await grantsOf(db, session.user.id);
-      if (!codes.has(`${cgformPermission(head.tableName)}:list`) && !codes.has(`${CGFORM_DESIGN}:edit`))
-        throw forbidden();
       const fields = copyFields(form.synced.fields, copy.fields);
       const decl = cgformDecl({
         head: { ...head, id: form.id, tableTxt: copy.tableTxt, tableTxtEn: copy.tableTxtEn },

@@ -204,4 +204,18 @@ describe('online form copies and enhancements', () => {
       .records;
     expect(others.filter((r: Body) => r.status === 'closed')).toHaveLength(1);
   });
+  it('serves the enhancement frame with a policy of its own: its runtime and eval, no network', async () => {
+    const res = await t.call(null, { method: 'GET', url: api('/online/sandbox/enhance.html') });
+    expect(res.statusCode).toBe(200);
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toMatch(/script-src 'sha256-[A-Za-z0-9+/=]+' 'unsafe-eval'/);
+    expect(csp).toContain("connect-src 'none'");
+    expect(csp).toContain("default-src 'none'");
+    expect(res.body).toContain("post({ type: 'ready' })");
+    // The console's own pages keep script-src 'self' without eval.
+    const other = await t.call(null, { method: 'GET', url: api('/online/cgform/head/list') });
+    const consoleCsp = String(other.headers['content-security-policy']);
+    expect(consoleCsp).toContain("script-src 'self'");
+    expect(consoleCsp).not.toContain('unsafe-eval');
+  });
 });

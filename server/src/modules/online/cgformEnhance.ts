@@ -2,21 +2,23 @@
 // Enhancements of an online form's custom buttons: a JS text the console runs in a sandboxed frame (never in
 // its own page), and an SQL statement the server runs on the form's own table only — parsed, its table and
 // functions checked, every value bound. Designers edit them; every save is a version, 16 kept per code.
-import { CGFORM_SCHEMA, cgformPermission } from '@freight/contracts';
+import { CGFORM_SCHEMA } from '@freight/contracts';
 import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { perm } from '../../platform/access/declare.ts';
-import { grantsOf } from '../../platform/access/grants.ts';
 import type { AppContext } from '../../platform/context.ts';
 import type { DbOrTx } from '../../platform/db/client.ts';
 import { rowsOf } from '../../platform/db/rows.ts';
 import { ok, okMessage } from '../../platform/http/envelope.ts';
-import { bizError, forbidden, recordNotFound, unauthorized } from '../../platform/http/errors.ts';
+import { bizError, recordNotFound, unauthorized } from '../../platform/http/errors.ts';
+import { listTotalsOf } from '../../platform/resource/countCache.ts';
+import { formFor, syncedForm } from './cgformAccess.ts';
+import { cgformTotalsKey } from './cgformData.ts';
 import { onlCgformButton, onlCgformEnhance } from './cgformEnhanceSchema.ts';
 import { CGFORM_DESIGN } from './cgformRoutes.ts';
-import { type CgformSnapshot, onlCgformHead } from './cgformSchema.ts';
+import type { CgformSnapshot } from './cgformSchema.ts';
 import { ALLOWED_FUNCTIONS } from './reportGuard.ts';
 import { type CompiledSql, compileSqlStatement, ReportSqlError } from './reportSql.ts';
 
@@ -49,6 +51,7 @@ export function compileEnhanceSql(source: string, tableName: string): CompiledSq
     noun: 'SQL增强',
     first: /^(update|insert|delete)\b/i,
     firstMessage: 'SQL增强必须是一条 UPDATE、INSERT 或 DELETE 语句',
+    secondMessage: 'SQL增强只能是一条语句',
     words(plain) {
       for (const match of plain.matchAll(/([A-Za-z_][A-Za-z0-9_$]*|"(?:[^"]|"")*")\s*\(/g)) {
         const word = (match[1] ?? '').toLowerCase();
@@ -119,26 +122,8 @@ export function cgformEnhanceRoutes(app: FastifyInstance, ctx: AppContext): void
   const { db } = ctx;
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  async function syncedHead(id: string) {
-    const [head] = await db
-      .select({ id: onlCgformHead.id, synced: onlCgformHead.synced })
-      .from(onlCgformHead)
-      .where(eq(onlCgformHead.id, id));
-    if (!head) throw bizError('表单不存在', 404);
-    if (!head.synced) throw bizError('表单尚未同步数据库', 400);
-    return { id: head.id, synced: head.synced };
-  }
-
-  /** The form, when the caller holds its `action` code or designs forms. */
-  async function allowed(request: FastifyRequest, id: string, action: string) {
-    const session = request.session;
-    if (!session) throw unauthorized();
-    const form = await syncedHead(id);
-    const { codes } = await grantsOf(db, session.user.id);
-    const code = `${cgformPermission(form.synced.head.tableName)}:${action}`;
-    if (!codes.has(code) && !codes.has(`${CGFORM_DESIGN}:edit`)) throw forbidden();
-    return form;
-  }
+  const syncedHead = (id: string) => syncedForm(db, id);
+  const allowed = (request: FastifyRequest, id: string, action: string) => formFor(db, request, id, action);
 
   async function checked(form: { synced: CgformSnapshot }, kindOf: 'js' | 'sql', content: string) {
     if (kindOf === 'js') {
@@ -383,6 +368,7 @@ export function cgformEnhanceRoutes(app: FastifyInstance, ctx: AppContext): void
         };
         return result.rowCount ?? result.affectedRows ?? 0;
       });
+      listTotalsOf(db).invalidate(cgformTotalsKey(tableName));
       return ok({ affected }, '执行成功！');
     },
   );

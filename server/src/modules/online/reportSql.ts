@@ -100,6 +100,7 @@ export function compileReportSql(source: string): CompiledSql {
     noun: '报表SQL',
     first: /^(select|with)\b/i,
     firstMessage: '报表SQL必须是一条 SELECT 查询',
+    secondMessage: '报表SQL只能是一条查询语句',
   });
 }
 
@@ -109,6 +110,8 @@ export interface StatementRule {
   /** The statement's first word(s). */
   first: RegExp;
   firstMessage: string;
+  /** The refusal of a second statement. */
+  secondMessage: string;
   /** Further checks of the statement's words: the text with its literals blanked and placeholders as NULL. */
   words?: (plain: string) => void;
 }
@@ -145,7 +148,7 @@ export function compileSqlStatement(source: string, rule: StatementRule): Compil
     } else if (c === '/' && text[i + 1] === '*') {
       throw new ReportSqlError(`${noun}不能包含注释`);
     } else if (c === ';') {
-      throw new ReportSqlError(`${noun}只能是一条语句`);
+      throw new ReportSqlError(rule.secondMessage);
     } else if (c === '(') {
       // The parser and planner recurse on nesting: bounded here, in one pass over the text.
       depth += 1;
