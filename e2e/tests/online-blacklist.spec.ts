@@ -3,6 +3,7 @@
 // its own, finds the form in its menu, adds two carriers and exports them, and the workbook holds both rows.
 import path from 'node:path';
 import ExcelJS from 'exceljs';
+import { CgformDesigner } from '../pages/CgformDesigner.ts';
 import { PartyScreen } from '../pages/PartyScreens.ts';
 import { ShellPage } from '../pages/ShellPage.ts';
 import { GrantTree, ResourceScreen, SYSTEM } from '../pages/SystemPages.ts';
@@ -22,29 +23,13 @@ test('admin designs 承运商黑名单 and grants it; operations01 adds two rows
 
   await test.step('design, sync and add to the menu', async () => {
     await shell.goto('/online/cgform');
-    await page.getByTestId('cgform-add').click();
-    const dialog = page.locator('.ant-modal:visible');
-    await dialog.getByTestId('cgform-table-name').fill(table);
-    await dialog.getByTestId('cgform-table-txt').fill('承运商黑名单');
-    await dialog.getByTestId('cgform-field-dbFieldName-0').fill('carrier_name');
-    await dialog.getByTestId('cgform-field-dbFieldTxt-0').fill('承运商名称');
-    await dialog.getByTestId('cgform-add-field').click();
-    await dialog.getByTestId('cgform-field-dbFieldName-1').fill('reason');
-    await dialog.getByTestId('cgform-field-dbFieldTxt-1').fill('拉黑原因');
-    const saved = page.waitForResponse((r) => r.url().includes('/online/cgform/api/addAll'));
-    await dialog.getByTestId('cgform-save').click();
-    expect((await (await saved).json()).success).toBe(true);
-    await expect(dialog).toBeHidden();
-
-    const synced = page.waitForResponse((r) => r.url().includes('/online/cgform/api/doDbSynch/'));
-    await page.getByTestId(`cgform-sync-${table}`).click();
-    expect((await (await synced).json()).success).toBe(true);
-    await expect(page.locator('tr.ant-table-row').filter({ hasText: table })).toContainText('已同步');
-    const menu = page.waitForResponse((r) => r.url().includes('/online/cgform/head/addMenu'));
-    await page.getByTestId(`cgform-menu-${table}`).click();
-    const added = (await (await menu).json()) as { success: boolean; result: { url: string } };
-    expect(added.success).toBe(true);
-    url = added.result.url;
+    const designer = new CgformDesigner(page);
+    await designer.define(table, '承运商黑名单', [
+      ['carrier_name', '承运商名称'],
+      ['reason', '拉黑原因'],
+    ]);
+    await designer.sync(table);
+    url = await designer.addToMenu(table);
     expect(url).toMatch(/^\/online\/cgformList\/[0-9a-f]{32}$/);
   });
 

@@ -4,21 +4,9 @@
 // touches nothing but the form's own table.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, startTestApp, type TestApp } from '../../test/harness.ts';
+import { field } from './cgformTestKit.ts';
 
 type Body = Record<string, unknown>;
-
-const field = (dbFieldName: string, dbFieldTxt: string, extra: Body = {}): Body => ({
-  dbFieldName,
-  dbFieldTxt,
-  dbType: 'string',
-  dbLength: 50,
-  dbIsNull: 1,
-  isShowForm: 1,
-  isShowList: 1,
-  isQuery: 0,
-  orderNum: 0,
-  ...extra,
-});
 
 describe('online form copies and enhancements', () => {
   let t: TestApp;
