@@ -319,3 +319,9 @@ export const RULES_DISPATCH_SCENARIO = 'risk rules inside a dispatch (p99, dispa
 export const riskTargets: Target[] = [
   { scenario: RULES_DISPATCH_SCENARIO, databases: ['pglite', 'postgres'], maxMs: 5 },
 ];
+
+/** Issue 22: an online form's generated list over 1 000 000 rows, one indexed filter (`npm run bench:online`). */
+export const ONLINE_LIST_SCENARIO = 'online form auto list getData, 1 000 000 rows, one indexed filter';
+export const onlineTargets: Target[] = [
+  { scenario: ONLINE_LIST_SCENARIO, databases: ['postgres'], maxP99Ms: 50 },
+];

@@ -120,6 +120,7 @@ export const MENU_NAMES_EN: Readonly<Record<string, string>> = {
   报表配置: 'Report designer',
   表单开发: 'Form designer',
   在线表单: 'Online form',
+  表单副本: 'Form copies',
   同步数据库: 'Sync to database',
   报表: 'Report',
   大屏: 'Large screens',

@@ -483,6 +483,13 @@ export const MENU_TREE: MenuSeed[] = [
       component: 'modules/online/cgform/auto/OnlCgformAutoList',
       hidden: true,
     },
+    {
+      path: '/online/copyform/:code',
+      name: '表单副本',
+      component: 'modules/online/cgform/auto/OnlCgformCopyList',
+      perms: 'online:cgform:list',
+      hidden: true,
+    },
     crudPage(
       '/online/cgreport',
       '报表配置',

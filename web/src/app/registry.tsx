@@ -28,6 +28,7 @@ export const ONLINE_COMPONENTS = [
 export const ONLINE_PAGES: Readonly<Record<string, string>> = {
   'modules/online/cgform/OnlCgformHeadList': 'online/CgformHeadList',
   'modules/online/cgform/auto/OnlCgformAutoList': 'online/CgformAutoList',
+  'modules/online/cgform/auto/OnlCgformCopyList': 'online/CgformCopyList',
   'modules/online/cgreport/OnlCgreportHeadList': 'online/ReportList',
   'modules/online/cgreport/auto/OnlCgreportAutoList': 'online/ReportAutoList',
 };

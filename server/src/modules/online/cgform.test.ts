@@ -8,21 +8,9 @@ import { stableId } from '../../seed/seed.ts';
 import { api, startTestApp, type TestApp } from '../../test/harness.ts';
 import { upload } from '../../test/kit.ts';
 import { sysPermission } from '../system/index.ts';
+import { field } from './cgformTestKit.ts';
 
 type Body = Record<string, unknown>;
-
-const field = (dbFieldName: string, dbFieldTxt: string, extra: Body = {}): Body => ({
-  dbFieldName,
-  dbFieldTxt,
-  dbType: 'string',
-  dbLength: 50,
-  dbIsNull: 1,
-  isShowForm: 1,
-  isShowList: 1,
-  isQuery: 0,
-  orderNum: 0,
-  ...extra,
-});
 
 const blacklist = (extra: Body = {}) => ({
   head: {

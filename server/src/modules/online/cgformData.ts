@@ -3,6 +3,7 @@
 // Both run the same handlers over the synced definition: its declaration (contracts' cgformDecl), a drizzle
 // table of it, and the resource engine's filters, so only declared fields reach SQL, always as bound values.
 import {
+  CGFORM_SCHEMA,
   type CgformDefinition,
   cgformDecl,
   cgformPermission,
@@ -22,6 +23,7 @@ import type { AppContext } from '../../platform/context.ts';
 import { ok, okMessage, pageOf } from '../../platform/http/envelope.ts';
 import { bizError, forbidden, recordNotFound, unauthorized } from '../../platform/http/errors.ts';
 import { fieldMapOf } from '../../platform/resource/bindResource.ts';
+import { listTotalsOf } from '../../platform/resource/countCache.ts';
 import { readImportRows } from '../../platform/resource/excelImport.ts';
 import { andAll, buildFilters, buildOrder, type FieldMap } from '../../platform/resource/query.ts';
 import { CGFORM_DESIGN } from './cgformRoutes.ts';
@@ -47,6 +49,9 @@ const codeParams = z.object({ code: z.string().min(1).max(32) });
 const rowParams = codeParams.extend({ id: z.string().min(1).max(20_000) });
 const IMPORT_MAX_ROWS = 10_000;
 const EXPORT_MAX_ROWS = 100_000;
+
+/** Where a form's list totals are kept (platform/resource/countCache.ts); writes elsewhere drop them. */
+export const cgformTotalsKey = (tableName: string) => `${CGFORM_SCHEMA}.${tableName}`;
 
 /** The form as last synced, built once per sync. */
 const live = new Map<string, LiveForm>();
@@ -100,6 +105,8 @@ export function cgformDataRoutes(app: FastifyInstance, ctx: AppContext): void {
     return form;
   }
 
+  const totals = listTotalsOf(db);
+  const totalsKey = (form: LiveForm) => cgformTotalsKey(form.definition.head.tableName);
   const codeOf = (request: FastifyRequest) => (request.params as { code: string }).code;
   const tenantOf = (request: FastifyRequest) => request.session?.tenantId ?? 0;
 
@@ -135,7 +142,7 @@ export function cgformDataRoutes(app: FastifyInstance, ctx: AppContext): void {
       [sql`${form.columns.create_time} desc`],
       form.columns.id as PgColumn,
     );
-    const [rows, [count]] = await Promise.all([
+    const [rows, total] = await Promise.all([
       db
         .select()
         .from(form.table)
@@ -143,9 +150,13 @@ export function cgformDataRoutes(app: FastifyInstance, ctx: AppContext): void {
         .orderBy(...orderBy)
         .limit(query.pageSize)
         .offset((query.pageNo - 1) * query.pageSize),
-      db.select({ total: sql<number>`count(*)::int` }).from(form.table).where(where),
+      // Totals per filter for a few seconds, dropped by this form's writes (as the resource lists do).
+      totals.get(totals.key(totalsKey(form), where), async () => {
+        const [count] = await db.select({ total: sql<number>`count(*)::int` }).from(form.table).where(where);
+        return count?.total ?? 0;
+      }),
     ]);
-    return ok(pageOf(present(form, rows as Row[]), count?.total ?? 0, query));
+    return ok(pageOf(present(form, rows as Row[]), total, query));
   }
 
   async function loadRows(form: LiveForm, request: FastifyRequest, ids: string[]): Promise<Row[]> {
@@ -179,6 +190,7 @@ export function cgformDataRoutes(app: FastifyInstance, ctx: AppContext): void {
       create_by: request.session?.user.username ?? null,
       tenant_id: tenantOf(request),
     });
+    totals.invalidate(totalsKey(form));
   }
 
   async function add(request: FastifyRequest) {
@@ -193,6 +205,8 @@ export function cgformDataRoutes(app: FastifyInstance, ctx: AppContext): void {
     const id = typeof body.id === 'string' ? body.id : '';
     if (!id) throw bizError('id不能为空', 400);
     const values = parse(form.editBody, body);
+    // A field the caller did not send keeps its value (a copy's form, a script setting one field).
+    for (const key of Object.keys(values)) if (!(key in body)) delete values[key];
     for (const f of form.definition.fields)
       if (f.dbIsNull === 0 && values[f.dbFieldName] === null) throw bizError(`${f.dbFieldTxt}不能为空`, 400);
     const updated = await db
@@ -202,6 +216,7 @@ export function cgformDataRoutes(app: FastifyInstance, ctx: AppContext): void {
         and(eq(form.columns.tenant_id as PgColumn, tenantOf(request)), eq(form.columns.id as PgColumn, id)),
       )
       .returning({ id: form.columns.id as PgColumn });
+    totals.invalidate(totalsKey(form));
     if (updated.length === 0) throw recordNotFound();
     return okMessage('编辑成功!');
   }
@@ -223,6 +238,7 @@ export function cgformDataRoutes(app: FastifyInstance, ctx: AppContext): void {
       // All or none: an id of another tenant, or a missing one, answers like a missing record.
       if (deleted.length !== ids.length) throw recordNotFound();
     });
+    totals.invalidate(totalsKey(form));
     return okMessage('删除成功!');
   }
 

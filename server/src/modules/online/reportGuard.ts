@@ -26,8 +26,8 @@ const UNREADABLE_TABLES = new Set(['hy_setting']);
 /** Column names that hold credentials, wherever they are. */
 const SECRET_COLUMN = /password|passwd|pwd|salt|secret|token|private|api_?key|access_?key/i;
 
-/** Built-in functions a report may call (aggregates, windows, text, dates, numbers, JSON building). */
-const ALLOWED_FUNCTIONS = new Set(
+/** Built-in functions a report (or an SQL enhancement) may call (aggregates, windows, text, dates, numbers, JSON). */
+export const ALLOWED_FUNCTIONS = new Set(
   [
     'count sum avg min max string_agg array_agg bool_and bool_or every stddev stddev_pop stddev_samp variance',
     'json_agg jsonb_agg json_build_object jsonb_build_object json_build_array jsonb_build_array',

@@ -54,7 +54,7 @@ const MAX_NESTING = 32;
 const isIdentChar = (c: string | undefined) => c !== undefined && /[A-Za-z0-9_$]/.test(c);
 
 /** Index just past the closing quote of a string literal starting at `start` (the opening quote). */
-function skipString(text: string, start: number, escapes: boolean): number {
+function skipString(text: string, start: number, escapes: boolean, noun: string): number {
   let i = start + 1;
   while (i < text.length) {
     const c = text[i];
@@ -71,10 +71,10 @@ function skipString(text: string, start: number, escapes: boolean): number {
     }
     i += 1;
   }
-  throw new ReportSqlError('报表SQL中的引号没有闭合');
+  throw new ReportSqlError(`${noun}中的引号没有闭合`);
 }
 
-function skipQuotedIdentifier(text: string, start: number): number {
+function skipQuotedIdentifier(text: string, start: number, noun: string): number {
   let i = start + 1;
   while (i < text.length) {
     if (text[i] === '"') {
@@ -86,7 +86,7 @@ function skipQuotedIdentifier(text: string, start: number): number {
     }
     i += 1;
   }
-  throw new ReportSqlError('报表SQL中的双引号没有闭合');
+  throw new ReportSqlError(`${noun}中的双引号没有闭合`);
 }
 
 /**
@@ -96,10 +96,34 @@ function skipQuotedIdentifier(text: string, start: number): number {
  * value cannot sit inside a literal: write `concat('%', ${name}, '%')`).
  */
 export function compileReportSql(source: string): CompiledSql {
+  return compileSqlStatement(source, {
+    noun: '报表SQL',
+    first: /^(select|with)\b/i,
+    firstMessage: '报表SQL必须是一条 SELECT 查询',
+    secondMessage: '报表SQL只能是一条查询语句',
+  });
+}
+
+/** What kind of statement a compiled SQL must be, and how refusals name it. */
+export interface StatementRule {
+  noun: string;
+  /** The statement's first word(s). */
+  first: RegExp;
+  firstMessage: string;
+  /** The refusal of a second statement. */
+  secondMessage: string;
+  /** Further checks of the statement's words: the text with its literals blanked and placeholders as NULL. */
+  words?: (plain: string) => void;
+}
+
+/** compileReportSql for another kind of single statement (an online form's SQL enhancement). */
+export function compileSqlStatement(source: string, rule: StatementRule): CompiledSql {
+  const noun = rule.noun;
   const text = source.trim().replace(/;\s*$/, '');
-  if (!text) throw new ReportSqlError('报表SQL不能为空');
-  if (text.length > MAX_REPORT_SQL_CHARS) throw new ReportSqlError('报表SQL过长');
-  if (!/^(select|with)\b/i.test(text)) throw new ReportSqlError('报表SQL必须是一条 SELECT 查询');
+  if (!text) throw new ReportSqlError(`${noun}不能为空`);
+  if (text.length > MAX_REPORT_SQL_CHARS) throw new ReportSqlError(`${noun}过长`);
+  if (!rule.first.test(text)) throw new ReportSqlError(rule.firstMessage);
+  let plain = '';
   const parts: string[] = [];
   const params: string[] = [];
   let partStart = 0;
@@ -110,44 +134,53 @@ export function compileReportSql(source: string): CompiledSql {
     if (c === "'") {
       const prev = text[i - 1];
       const escapes = (prev === 'e' || prev === 'E') && !isIdentChar(text[i - 2]);
-      const end = skipString(text, i, escapes);
+      const end = skipString(text, i, escapes, noun);
+      plain += ' ';
       const placeholder = /\$\{([^}]*)\}/.exec(text.slice(i, end));
       if (placeholder) throw new ReportSqlError(`参数 \${${placeholder[1]}} 不能写在引号内`);
       i = end;
     } else if (c === '"') {
-      i = skipQuotedIdentifier(text, i);
+      const end = skipQuotedIdentifier(text, i, noun);
+      plain += text.slice(i, end);
+      i = end;
     } else if (c === '-' && text[i + 1] === '-') {
-      throw new ReportSqlError('报表SQL不能包含注释');
+      throw new ReportSqlError(`${noun}不能包含注释`);
     } else if (c === '/' && text[i + 1] === '*') {
-      throw new ReportSqlError('报表SQL不能包含注释');
+      throw new ReportSqlError(`${noun}不能包含注释`);
     } else if (c === ';') {
-      throw new ReportSqlError('报表SQL只能是一条查询语句');
+      throw new ReportSqlError(rule.secondMessage);
     } else if (c === '(') {
       // The parser and planner recurse on nesting: bounded here, in one pass over the text.
       depth += 1;
-      if (depth > MAX_NESTING) throw new ReportSqlError(`报表SQL的括号嵌套不能超过 ${MAX_NESTING} 层`);
+      if (depth > MAX_NESTING) throw new ReportSqlError(`${noun}的括号嵌套不能超过 ${MAX_NESTING} 层`);
+      plain += c;
       i += 1;
     } else if (c === ')') {
       depth -= 1;
+      plain += c;
       i += 1;
     } else if (c === '$') {
       if (isIdentChar(text[i - 1]) && text[i + 1] !== '{') {
         // `$` inside an identifier (PostgreSQL allows it after the first character).
+        plain += c;
         i += 1;
         continue;
       }
-      if (text[i + 1] !== '{') throw new ReportSqlError('报表SQL中的 $ 只能用于 ${参数}');
+      if (text[i + 1] !== '{') throw new ReportSqlError(`${noun}中的 $ 只能用于 \${参数}`);
       const close = text.indexOf('}', i + 2);
       const name = close < 0 ? '' : text.slice(i + 2, close);
       if (!NAME.test(name)) throw new ReportSqlError(`参数名不正确: ${text.slice(i, i + 20)}`);
       parts.push(text.slice(partStart, i));
       params.push(name);
+      plain += ' NULL ';
       i = close + 1;
       partStart = i;
     } else {
+      plain += c;
       i += 1;
     }
   }
+  rule.words?.(plain);
   parts.push(text.slice(partStart));
   return { parts, params };
 }

@@ -32,6 +32,7 @@ import { useNavigate } from 'react-router';
 import { Authorized } from '../../components/auth';
 import { useBilingual } from '../../components/resource/text';
 import { api, errorText, isHttpFailure, postEnvelope } from '../../services/request';
+import { CgformEnhanceDrawer } from './CgformEnhanceDrawer';
 
 interface Head {
   id: string;
@@ -441,6 +442,7 @@ export default function CgformHeadList() {
   const [keyword, setKeyword] = useState('');
   const [page, setPage] = useState({ pageNo: 1, pageSize: 10 });
   const [editing, setEditing] = useState<string | null>(null);
+  const [enhancing, setEnhancing] = useState<string | null>(null);
   const list = useQuery({
     queryKey: ['cgform-heads', keyword, page],
     queryFn: () =>
@@ -596,6 +598,26 @@ export default function CgformHeadList() {
                     {tx(['加入菜单', 'Add to menu'])}
                   </Button>
                 </Authorized>
+                <Button
+                  type="link"
+                  size="small"
+                  disabled={row.isDbSynch !== 'Y' && row.version === 1}
+                  data-testid={`cgform-copies-${row.tableName}`}
+                  onClick={() => navigate(`/online/copyform/${row.id}`)}
+                >
+                  {tx(['副本', 'Copies'])}
+                </Button>
+                <Authorized action="online:cgform:edit">
+                  <Button
+                    type="link"
+                    size="small"
+                    disabled={row.isDbSynch !== 'Y' && row.version === 1}
+                    data-testid={`cgform-enhance-${row.tableName}`}
+                    onClick={() => setEnhancing(row.id)}
+                  >
+                    {tx(['增强', 'Enhance'])}
+                  </Button>
+                </Authorized>
                 <Authorized action="online:cgform:delete">
                   <Popconfirm
                     title={tx(['删除表单及其空表?', 'Delete the form and its empty table?'])}
@@ -611,6 +633,7 @@ export default function CgformHeadList() {
           },
         ]}
       />
+      <CgformEnhanceDrawer headId={enhancing} onClose={() => setEnhancing(null)} />
       <FormEditor
         id={editing}
         onClose={(saved) => {

@@ -1,0 +1,182 @@
+/**
+ * Online form benchmark, `npm run bench:online`: a form designed and synced through the designer's API (a
+ * carrier blacklist with an index on region and creation time), BENCH_ONLINE_ROWS (1 000 000) rows loaded
+ * into its table in the `onl` schema, then its generated list (`getData`, 10 rows of one region, newest
+ * first, with the total) at BENCH_CONNECTIONS (50) for BENCH_DURATION (20) s — target p99 < 50 ms on
+ * PostgreSQL, the bar of the hand-written lists.
+ *
+ * Env: BENCH_DATABASE_URL (or DATABASE_URL: a database of the bench's own is created there and dropped),
+ *      BENCH_ONLINE_ROWS, BENCH_CONNECTIONS, BENCH_DURATION, BENCH_WARMUP (5), BENCH_ENFORCE (1: exit 2 when
+ *      the target is missed). Without a PostgreSQL URL the run uses PGlite and 100 000 rows (not enforced).
+ * Exit codes: 0 ok, 1 failed run, 2 target missed.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { CGFORM_SCHEMA } from '@freight/contracts';
+import { sql } from 'drizzle-orm';
+import { runLoad, summarize } from './lib/load.ts';
+import { evaluateTargets, formatTargets, measurement } from './lib/report.ts';
+import { ONLINE_LIST_SCENARIO, onlineTargets } from './lib/scenarios.ts';
+import { type BenchServer, login, startBenchServer } from './lib/server.ts';
+
+const env = (name: string, fallback: number) => {
+  const value = Number(process.env[name] || fallback);
+  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number`);
+  return value;
+};
+const databaseUrl = process.env.BENCH_DATABASE_URL || process.env.DATABASE_URL || undefined;
+const settings = {
+  rows: Math.round(env('BENCH_ONLINE_ROWS', databaseUrl ? 1_000_000 : 100_000)),
+  connections: Math.round(env('BENCH_CONNECTIONS', 50)),
+  durationSeconds: env('BENCH_DURATION', 20),
+  warmupSeconds: Number(process.env.BENCH_WARMUP ?? 5),
+  enforce: process.env.BENCH_ENFORCE !== '0',
+};
+const PASSWORD = 'Freight#2026';
+const SUCCESS = '"success":true';
+const TABLE = 'bench_carrier_blacklist';
+const REGIONS = 100;
+
+async function call<T>(server: BenchServer, token: string, method: string, route: string, body?: unknown) {
+  const response = await fetch(`${server.baseUrl}${server.config.basePath}${route}`, {
+    method,
+    headers: { 'x-access-token': token, ...(body ? { 'content-type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  const envelope = (await response.json()) as { success: boolean; message: string; result: T };
+  if (!envelope.success) throw new Error(`${method} ${route}: ${envelope.message}`);
+  return envelope.result;
+}
+
+const field = (dbFieldName: string, dbFieldTxt: string, extra: Record<string, unknown> = {}) => ({
+  dbFieldName,
+  dbFieldTxt,
+  dbType: 'string',
+  dbLength: 64,
+  dbIsNull: 1,
+  isShowForm: 1,
+  isShowList: 1,
+  isQuery: 0,
+  ...extra,
+});
+
+/** The form as an administrator designs it, synced; its id. */
+async function designForm(server: BenchServer, token: string): Promise<string> {
+  const { id } = await call<{ id: string }>(server, token, 'POST', '/online/cgform/api/addAll', {
+    head: { tableName: TABLE, tableTxt: '承运商黑名单(压测)', tableType: 1 },
+    fields: [
+      field('carrier_name', '承运商名称', { dbIsNull: 0, isQuery: 1, queryMode: 'like', orderNum: 1 }),
+      field('region', '区域', { dbLength: 16, isQuery: 1, queryMode: 'single', orderNum: 2 }),
+      field('reason', '原因', { dbLength: 200, orderNum: 3 }),
+      field('penalty', '罚款', { dbType: 'BigDecimal', dbLength: 12, dbPointLength: 2, orderNum: 4 }),
+      field('listed_on', '列入日期', { dbType: 'Date', orderNum: 5 }),
+    ],
+    indexs: [{ indexName: 'region_idx', indexField: 'region,create_time', indexType: 'normal' }],
+  });
+  await call(server, token, 'POST', `/online/cgform/api/doDbSynch/${id}/normal`);
+  return id;
+}
+
+/** Rows straight into the synced table (the API would take hours for a million), then fresh statistics. */
+async function loadRows(server: BenchServer, total: number): Promise<number> {
+  const began = performance.now();
+  const table = sql`${sql.identifier(CGFORM_SCHEMA)}.${sql.identifier(TABLE)}`;
+  for (let from = 1; from <= total; from += 100_000) {
+    const to = Math.min(total, from + 99_999);
+    await server.db.execute(sql`
+      insert into ${table} (id, create_by, create_time, tenant_id, carrier_name, region, reason, penalty, listed_on)
+      select md5('bench' || i), 'bench', now() - i * interval '7 seconds', 0, '承运商' || i,
+             'R' || (i % ${REGIONS}), '虚假运单', (i % 5000) * 1.5, date '2026-01-01' + (i % 300)
+      from generate_series(${from}::int, ${to}::int) as i`);
+  }
+  await server.db.execute(sql`analyze ${table}`);
+  return performance.now() - began;
+}
+
+async function main(): Promise<number> {
+  const cpus = os.cpus();
+  console.log(
+    `bench:online on node ${process.version}, ${cpus.length}× ${cpus[0]?.model ?? 'cpu'}, load ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
+  );
+  const server = await startBenchServer({ adminUrl: databaseUrl, poolSize: 20 });
+  try {
+    const token = await login(server, 'admin', PASSWORD);
+    const id = await designForm(server, token);
+    const ms = await loadRows(server, settings.rows);
+    console.log(
+      `${server.kind}: form ${TABLE} synced, ${settings.rows} rows loaded in ${(ms / 1000).toFixed(1)} s`,
+    );
+    const route = `${server.config.basePath}/online/cgform/api/getData/${id}?region=R42&pageNo=1&pageSize=10`;
+    const first = await call<{ total: number; records: unknown[] }>(
+      server,
+      token,
+      'GET',
+      route.slice(server.config.basePath.length),
+    );
+    console.log(`one region: ${first.total} rows, page of ${first.records.length}`);
+    const plan = (await server.db.execute(
+      sql.raw(
+        `explain select * from ${CGFORM_SCHEMA}.${TABLE} where tenant_id = 0 and region = 'R42' order by create_time desc, id limit 10`,
+      ),
+    )) as unknown as { rows: Array<Record<string, string>> };
+    console.log(`list page plan:\n${plan.rows.map((r) => `  ${Object.values(r)[0]}`).join('\n')}`);
+    const load = (seconds: number) =>
+      runLoad({
+        url: `${server.baseUrl}${route}`,
+        method: 'GET',
+        headers: { 'x-access-token': token },
+        connections: settings.connections,
+        durationSeconds: seconds,
+        timeoutSeconds: 10,
+        expectBodyIncludes: SUCCESS,
+      });
+    if (settings.warmupSeconds > 0) await load(settings.warmupSeconds);
+    const raw = await load(settings.durationSeconds);
+    const summary = summarize(`${server.baseUrl}${route}`, [raw]);
+    const measured = measurement(
+      { name: ONLINE_LIST_SCENARIO, method: 'GET', path: route, baseline: false },
+      summary,
+      0,
+    );
+    console.log(
+      `${ONLINE_LIST_SCENARIO} at ${settings.connections} connections: ${summary.requests} requests, ${summary.rps.toFixed(0)} req/s, ` +
+        `p50 ${summary.latencyMs.p50} ms, p99 ${summary.latencyMs.p99} ms, errors ${summary.non2xx + summary.mismatches + summary.errors}`,
+    );
+    const failed = summary.non2xx + summary.mismatches + summary.errors > 0;
+    const outcomes = evaluateTargets(onlineTargets, failed ? [] : [measured], server.kind);
+    console.log(`\nTargets:\n\n${formatTargets(outcomes)}`);
+    const dir = fileURLToPath(new URL('./results/', import.meta.url));
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(
+      `${dir}online.json`,
+      `${JSON.stringify({ date: new Date().toISOString(), kind: server.kind, settings, measurement: measured, targets: outcomes }, null, 2)}\n`,
+    );
+    if (failed) {
+      console.error('the list answered errors under load');
+      return 1;
+    }
+    const missed = outcomes.filter((o) => o.enforced && !o.pass);
+    if (missed.length) {
+      console.error(`\nTARGETS MISSED: ${missed.map((o) => `${o.scenario} ${o.description}`).join('; ')}`);
+      return settings.enforce ? 2 : 0;
+    }
+    console.log('\nall online form targets met');
+    return 0;
+  } finally {
+    await server.close();
+  }
+}
+
+main().then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error: unknown) => {
+    console.error('\nbench:online FAILED:', error);
+    process.exitCode = 1;
+  },
+);

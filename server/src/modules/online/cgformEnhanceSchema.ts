@@ -1,0 +1,36 @@
+import { index, integer, pgTable, text, varchar } from 'drizzle-orm/pg-core';
+import { auditColumns, idColumn, idRef, tstz } from '../../platform/db/columns.ts';
+
+/** A custom button of an online form's list: a row link that runs the button's enhancements. */
+export const onlCgformButton = pgTable(
+  'onl_cgform_button',
+  {
+    id: idColumn(),
+    cgformHeadId: idRef('cgform_head_id').notNull(),
+    buttonCode: varchar('button_code', { length: 50 }).notNull(),
+    buttonName: varchar('button_name', { length: 50 }).notNull(),
+    buttonNameEn: varchar('button_name_en', { length: 50 }),
+    orderNum: integer('order_num').notNull().default(0),
+    ...auditColumns(),
+  },
+  (t) => [index('onl_cgform_button_head_idx').on(t.cgformHeadId, t.buttonCode)],
+);
+
+/**
+ * Enhancements of a form's button, every saved text a row: the newest of a (form, kind, code) is the one in
+ * force, the older ones its history (at most 16 per code, spec §9). `kind` is 'js' or 'sql'.
+ */
+export const onlCgformEnhance = pgTable(
+  'onl_cgform_enhance',
+  {
+    id: idColumn(),
+    cgformHeadId: idRef('cgform_head_id').notNull(),
+    kind: varchar('kind', { length: 3 }).notNull(),
+    buttonCode: varchar('button_code', { length: 50 }).notNull(),
+    content: text('content').notNull(),
+    version: integer('version').notNull(),
+    createBy: varchar('create_by', { length: 64 }),
+    createTime: tstz('create_time').defaultNow().notNull(),
+  },
+  (t) => [index('onl_cgform_enhance_code_idx').on(t.cgformHeadId, t.kind, t.buttonCode, t.version)],
+);
