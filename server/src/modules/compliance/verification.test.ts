@@ -326,6 +326,8 @@ describe('identity and certificate verification', () => {
         plateColor: '2',
         ratedLoadKg: 32_000,
         grossMassKg: 49_000,
+        roadTransportNo: `3201009${plateNo.slice(-5)}`,
+        roadTransportValidTo: dayFromNow(900),
         ...over,
       });
       expect(res.json(), res.body).toMatchObject({ success: true });
@@ -347,7 +349,9 @@ describe('identity and certificate verification', () => {
       required: true,
       provider: expect.stringContaining('vehicle-platform'),
     });
-    const light = await netCheck(await addVehicle('苏E82404', { grossMassKg: 4_200, ratedLoadKg: 2_000 }));
+    const light = await netCheck(
+      await addVehicle('苏E82404', { grossMassKg: 4_200, ratedLoadKg: 2_000, roadTransportNo: undefined }),
+    );
     expect(light.net).toMatchObject({ result: 'pass', required: false });
     const connected = await netCheck(await addVehicle('苏E81405'));
     expect(connected.net).toMatchObject({ result: 'pass', required: true, reason: '已入网' });
