@@ -13,6 +13,8 @@ test.use({ storageState: authFile(USERS.admin) });
 
 test('识别 fills the empty fields of the driver form from the uploaded ID card', async ({ page, shell }) => {
   await shell.goto(DRIVER_LIST);
+  // The list first, as the user sees it, then its add button.
+  await expect(page.locator('.ant-table-row').first()).toBeVisible();
   await page.getByRole('button', { name: /新\s*增/ }).click();
   const form = shell.dialog('新增');
   await expect(form).toBeVisible();

@@ -319,6 +319,48 @@ describe('identity and certificate verification', () => {
     expect(await qualificationChecks(later.id)).toHaveLength(2);
   });
 
+  it('records the vehicle platform’s 入网 check: required of a heavy vehicle, shown but not required of a light one', async () => {
+    const addVehicle = async (plateNo: string, over: object = {}) => {
+      const res = await call('POST', '/hyvehicle/hyVehicle/add', {
+        plateNo,
+        plateColor: '2',
+        ratedLoadKg: 32_000,
+        grossMassKg: 49_000,
+        roadTransportNo: `3201009${plateNo.slice(-5)}`,
+        roadTransportValidTo: dayFromNow(900),
+        ...over,
+      });
+      expect(res.json(), res.body).toMatchObject({ success: true });
+      const listed = await call('GET', `/hyvehicle/hyVehicle/list?plateNo=${encodeURIComponent(plateNo)}`);
+      return listed.json().result.records[0].id as string;
+    };
+    const netCheck = async (id: string) => {
+      const shown = (await call('GET', `/hyvehicle/hyVehicle/verification?id=${id}`)).json().result;
+      return {
+        approvable: shown.approvable,
+        net: shown.checks.find((c: { kind: string }) => c.kind === 'vehicleNet'),
+      };
+    };
+    // The simulated platform has plates ending in 404 not connected.
+    const heavy = await netCheck(await addVehicle('苏E81404'));
+    expect(heavy.approvable).toBe(false);
+    expect(heavy.net).toMatchObject({
+      result: 'fail',
+      required: true,
+      provider: expect.stringContaining('vehicle-platform'),
+    });
+    const light = await netCheck(
+      await addVehicle('苏E82404', { grossMassKg: 4_200, ratedLoadKg: 2_000, roadTransportNo: undefined }),
+    );
+    expect(light.net).toMatchObject({ result: 'pass', required: false });
+    const connected = await netCheck(await addVehicle('苏E81405'));
+    expect(connected.net).toMatchObject({ result: 'pass', required: true, reason: '已入网' });
+    const records = (
+      await call('GET', '/compliance/verification/list?subjectType=vehicle&kind=vehicleNet&result=fail')
+    ).json().result.records as Array<{ subjectName: string }>;
+    expect(records.map((r) => r.subjectName)).toContain('苏E81404');
+  });
+
   it('prefills forms from OCR deterministically', async () => {
     const a = (await call('POST', '/compliance/ocr', { kind: 'idCard', image: 'temp/a.jpg' })).json().result;
     const b = (await call('POST', '/compliance/ocr', { kind: 'idCard', image: 'temp/a.jpg' })).json().result;

@@ -1,6 +1,6 @@
 import { bigint, index, integer, pgTable, smallint, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { auditColumns, idColumn, tstz } from '../../platform/db/columns.ts';
 import { piiText } from '../../platform/crypto/piiColumn.ts';
+import { auditColumns, idColumn, tstz } from '../../platform/db/columns.ts';
 
 // Tax on drivers' behalf (issue 18): a driver's month of paid freight as the tax authority needs it, and the
 // batches it was sent in. Amounts are integer fen.

@@ -106,7 +106,9 @@ describe('personal numbers encrypted at rest', () => {
     expect(raw.holder_id_card).not.toContain(number);
     expect(raw.card_no_hash).toBe(piiCipher().blindIndex(cardNo));
     const cards = (await call('GET', `/hydriverbank/hyDriverBank/list?driverId=${driverId}`)).json().result;
-    const detail = (await call('GET', `/hydriverbank/hyDriverBank/queryById?id=${cards.records[0].id}`)).json();
+    const detail = (
+      await call('GET', `/hydriverbank/hyDriverBank/queryById?id=${cards.records[0].id}`)
+    ).json();
     expect(detail.result.cardNo).toBe(cardNo);
   });
 
@@ -133,7 +135,9 @@ describe('personal numbers encrypted at rest', () => {
     });
     installPiiCipher(rotated);
     // Before the re-encryption, values under the old key still read.
-    expect((await call('GET', `/hydriver/hyDriver/queryById?id=${driverId}`)).json().result.idCard).toBe(number);
+    expect((await call('GET', `/hydriver/hyDriver/queryById?id=${driverId}`)).json().result.idCard).toBe(
+      number,
+    );
     const moved = await protectPersonalNumbers(t.db);
     expect(moved).toBeGreaterThan(0);
     const [left] = await rawRows<{ n: number }>(
@@ -141,7 +145,9 @@ describe('personal numbers encrypted at rest', () => {
     );
     expect(left.n).toBe(0);
     expect((await rawDriver(driverId)).id_card.startsWith('enc:v1:test2:')).toBe(true);
-    expect((await call('GET', `/hydriver/hyDriver/queryById?id=${driverId}`)).json().result.idCard).toBe(number);
+    expect((await call('GET', `/hydriver/hyDriver/queryById?id=${driverId}`)).json().result.idCard).toBe(
+      number,
+    );
     const found = (await call('GET', `/hydriver/hyDriver/list?idCard=${number}`)).json().result;
     expect(found.records.map((r: { id: string }) => r.id)).toEqual([driverId]);
     // The old key is no longer needed by any row.

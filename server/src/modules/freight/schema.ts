@@ -9,8 +9,8 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { auditColumns, idColumn, idRef, tenantIdColumn } from '../../platform/db/columns.ts';
 import { piiHash, piiText } from '../../platform/crypto/piiColumn.ts';
+import { auditColumns, idColumn, idRef, tenantIdColumn } from '../../platform/db/columns.ts';
 
 /** Shipper (货主). Money in integer fen, rates in basis points (domain.md). */
 export const hyCustomer = pgTable(
