@@ -463,6 +463,17 @@ export function cgformDataRoutes(app: FastifyInstance, ctx: AppContext): void {
         tableTxt: form.definition.head.tableTxt,
         decl: form.decl,
         fields: form.definition.fields,
+        // What the tree, ERP and inner-table screens need beyond the list: the tree's fields, the subs.
+        head: form.definition.head,
+        subs: (await subsOf(form)).map((sub) => ({
+          code: sub.id,
+          tableName: sub.definition.head.tableName,
+          tableTxt: sub.definition.head.tableTxt,
+          key: linkOf(sub).key,
+          oneToOne: linkOf(sub).oneToOne,
+          decl: sub.decl,
+          fields: sub.definition.fields,
+        })),
       });
     },
   );
