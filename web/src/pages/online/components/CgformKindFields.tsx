@@ -3,7 +3,7 @@
 // has-child and shown fields). The server checks all of it again and names the field it refuses.
 import { CGFORM_TABLE_TYPES, type CgformField, type Page } from '@freight/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Checkbox, Form, Input, InputNumber, Select } from 'antd';
+import { Checkbox, Form, Input, InputNumber, Select, Space } from 'antd';
 import { useBilingual } from '../../../components/resource/text';
 import { api } from '../../../services/request';
 
@@ -51,8 +51,9 @@ export function CgformKindHead({ fieldNames, onTree }: { fieldNames: string[]; o
   const tableType = Form.useWatch('tableType', form) ?? 1;
   const isTree = Form.useWatch('isTree', form) === 'Y';
   const names = fieldNames.filter(Boolean).map((n) => ({ value: n, label: n }));
+  // Its own row of controls: inside the designer's Space, one item laid out across.
   return (
-    <>
+    <Space wrap align="start">
       <Form.Item name="tableType" label={tx(['表类型', 'Form type'])} initialValue={1}>
         <Select
           style={{ width: 140 }}
@@ -108,7 +109,7 @@ export function CgformKindHead({ fieldNames, onTree }: { fieldNames: string[]; o
           </Form.Item>
         </>
       )}
-    </>
+    </Space>
   );
 }
 
