@@ -197,6 +197,13 @@ describe('online main/sub and tree forms', () => {
       })
     ).json();
     expect(badEdit.success).toBe(false);
+    const blanked = (
+      await call('PUT', `/online/cgform/api/form/${ids.main}`, {
+        id: masterId,
+        route_stop: [{ id: zhengzhou.id, stop_name: '' }],
+      })
+    ).json();
+    expect(blanked.message).toContain('经停点第1行: 经停点不能为空');
     const unchanged = (await call('GET', `/online/cgform/api/form/${ids.main}/${masterId}`)).json().result;
     expect(unchanged.order_no).toBe('RO-1');
     expect(unchanged.route_stop).toHaveLength(2);

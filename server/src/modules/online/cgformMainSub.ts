@@ -188,6 +188,8 @@ export async function saveSubRows(
     if (!parsed.success)
       throw bizError(`${title}第${i + 1}行: ${parsed.error.issues.map((x) => x.message).join('；')}`, 400);
     const values = { ...parsed.data, [link.key]: masterValue };
+    const blank = sub.definition.fields.find((f) => f.dbIsNull === 0 && values[f.dbFieldName] === null);
+    if (blank) throw bizError(`${title}第${i + 1}行: ${blank.dbFieldTxt}不能为空`, 400);
     if (rowId) {
       kept.push(rowId);
       await tx
