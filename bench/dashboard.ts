@@ -13,7 +13,6 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AnalysisSummary, StatisticsResult } from '@freight/contracts';
 import { buildDailyStatistics } from '@freight/server/src/modules/dashboard/index.ts';

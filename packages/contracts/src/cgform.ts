@@ -90,7 +90,27 @@ export interface CgformHead {
   tableType: number;
   /** 'Y' when the table exists and matches the synced definition. */
   isDbSynch?: string;
+  /** A main table's sub-tables, comma separated (kept by the server from the subs' declarations). */
+  subTableStr?: string | null;
+  /** A sub-table's relation to its master: 0 one-to-many, 1 one-to-one. */
+  relationType?: number | null;
+  /** Order of a sub-table's tab under its master. */
+  tabOrderNum?: number | null;
+  /** 'Y' for a tree form: rows point at their parent through `treeParentIdField`. */
+  isTree?: string | null;
+  /** A tree form's parent field (root rows hold '0'). */
+  treeParentIdField?: string | null;
+  /** A tree form's has-child field ('1' when the row has children), kept by the server. */
+  treeIdField?: string | null;
+  /** The field a tree row is shown by. */
+  treeFieldname?: string | null;
 }
+
+/** Root value of a tree form's parent field. */
+export const CGFORM_TREE_ROOT = '0';
+
+/** Form types (head tableType). */
+export const CGFORM_TABLE_TYPES = { single: 1, main: 2, sub: 3 } as const;
 
 export interface CgformField {
   dbFieldName: string;
@@ -112,6 +132,14 @@ export interface CgformField {
   fieldValidType?: string | null;
   sortFlag?: number | null;
   orderNum: number;
+  /** On a sub-table's foreign key field: the master's table name and the master field it holds (`id`). */
+  mainTable?: string | null;
+  mainField?: string | null;
+}
+
+/** The foreign key field of a sub-table definition (the field naming its master), if any. */
+export function cgformForeignKey(fields: readonly CgformField[]): CgformField | undefined {
+  return fields.find((f) => f.mainTable && f.mainField);
 }
 
 export interface CgformDefinition {

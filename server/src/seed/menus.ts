@@ -490,6 +490,24 @@ export const MENU_TREE: MenuSeed[] = [
       perms: 'online:cgform:list',
       hidden: true,
     },
+    {
+      path: '/online/cgformTreeList/:code',
+      name: '在线树表',
+      component: 'modules/online/cgform/auto/OnlCgformTreeList',
+      hidden: true,
+    },
+    {
+      path: '/online/cgformErpList/:code',
+      name: '在线主附表(ERP)',
+      component: 'modules/online/cgform/auto/erp/OnlCgformErpList',
+      hidden: true,
+    },
+    {
+      path: '/online/cgformInnerTableList/:code',
+      name: '在线主附表(内嵌)',
+      component: 'modules/online/cgform/auto/innerTable/OnlCgformInnerTableList',
+      hidden: true,
+    },
     crudPage(
       '/online/cgreport',
       '报表配置',

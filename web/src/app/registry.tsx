@@ -29,6 +29,9 @@ export const ONLINE_PAGES: Readonly<Record<string, string>> = {
   'modules/online/cgform/OnlCgformHeadList': 'online/CgformHeadList',
   'modules/online/cgform/auto/OnlCgformAutoList': 'online/CgformAutoList',
   'modules/online/cgform/auto/OnlCgformCopyList': 'online/CgformCopyList',
+  'modules/online/cgform/auto/OnlCgformTreeList': 'online/CgformTreeList',
+  'modules/online/cgform/auto/erp/OnlCgformErpList': 'online/CgformErpList',
+  'modules/online/cgform/auto/innerTable/OnlCgformInnerTableList': 'online/CgformInnerTableList',
   'modules/online/cgreport/OnlCgreportHeadList': 'online/ReportList',
   'modules/online/cgreport/auto/OnlCgreportAutoList': 'online/ReportAutoList',
 };

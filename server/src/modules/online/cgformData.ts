@@ -6,6 +6,7 @@ import {
   CGFORM_SCHEMA,
   type CgformDefinition,
   cgformDecl,
+  cgformForeignKey,
   cgformPermission,
   exportColumnsOf,
   isImported,
@@ -21,14 +22,31 @@ import { z } from 'zod';
 import { grantsOf } from '../../platform/access/grants.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { ok, okMessage, pageOf } from '../../platform/http/envelope.ts';
-import { bizError, forbidden, recordNotFound, unauthorized } from '../../platform/http/errors.ts';
+import { AppError, bizError, forbidden, recordNotFound, unauthorized } from '../../platform/http/errors.ts';
 import { fieldMapOf } from '../../platform/resource/bindResource.ts';
 import { listTotalsOf } from '../../platform/resource/countCache.ts';
 import { readImportRows } from '../../platform/resource/excelImport.ts';
 import { andAll, buildFilters, buildOrder, type FieldMap } from '../../platform/resource/query.ts';
+import {
+  checkMasterRow,
+  deleteSubRows,
+  linkOf,
+  loadSubRows,
+  saveSubRows,
+  subFormIds,
+  type Writer,
+} from './cgformMainSub.ts';
 import { CGFORM_DESIGN } from './cgformRoutes.ts';
 import { type CgformSnapshot, onlCgformHead } from './cgformSchema.ts';
 import { cgformBodyOf, cgformTableOf, defaultsOf } from './cgformTable.ts';
+import {
+  checkParent,
+  parentsOf,
+  refreshHasChild,
+  refuseOrphans,
+  treeCondition,
+  treeOf,
+} from './cgformTree.ts';
 
 type Row = Record<string, unknown>;
 type Action = 'list' | 'add' | 'edit' | 'delete' | 'export' | 'import';
@@ -86,7 +104,11 @@ export function cgformDataRoutes(app: FastifyInstance, ctx: AppContext): void {
       decl,
       table,
       columns,
-      fields: { ...fields, id: { column: columns.id as PgColumn, type: 'string', filter: true } },
+      fields: {
+        ...fields,
+        ...linkFilters(definition, columns),
+        id: { column: columns.id as PgColumn, type: 'string', filter: true },
+      },
       addBody: cgformBodyOf(definition, 'add'),
       editBody: cgformBodyOf(definition, 'edit'),
     };
@@ -100,7 +122,13 @@ export function cgformDataRoutes(app: FastifyInstance, ctx: AppContext): void {
     if (!session) throw unauthorized();
     const form = await formOf(id);
     const { codes } = await grantsOf(db, session.user.id);
-    if (!codes.has(`${form.decl.permission}:${action}`) && !codes.has(`${CGFORM_DESIGN}:edit`))
+    // A sub-table's rows are part of its master's screens: the master's codes grant them as well.
+    const master = cgformForeignKey(form.definition.fields)?.mainTable;
+    if (
+      !codes.has(`${form.decl.permission}:${action}`) &&
+      !codes.has(`${CGFORM_DESIGN}:edit`) &&
+      !(master && codes.has(`${cgformPermission(master)}:${action}`))
+    )
       throw forbidden();
     return form;
   }
@@ -110,12 +138,40 @@ export function cgformDataRoutes(app: FastifyInstance, ctx: AppContext): void {
   const codeOf = (request: FastifyRequest) => (request.params as { code: string }).code;
   const tenantOf = (request: FastifyRequest) => request.session?.tenantId ?? 0;
 
-  function whereOf(form: LiveForm, request: FastifyRequest, query: Row): SQL | undefined {
+  /** The list's condition; `lazy` lists of a tree form show one level (roots, or the children of `pid`). */
+  function whereOf(form: LiveForm, request: FastifyRequest, query: Row, lazy = false): SQL | undefined {
+    const tree = lazy ? treeOf(form) : undefined;
+    const { pid: _pid, ...rest } = query;
+    const filters = buildFilters(form.fields, tree ? rest : query);
     return andAll([
       eq(form.columns.tenant_id as PgColumn, tenantOf(request)),
-      ...buildFilters(form.fields, query),
+      ...filters,
+      tree ? treeCondition(form, query, filters.length > 0) : undefined,
     ]);
   }
+
+  /** The live forms of a main form's sub-tables (none for other forms). */
+  async function subsOf(form: LiveForm): Promise<LiveForm[]> {
+    if (form.definition.head.tableType !== 2) return [];
+    return Promise.all((await subFormIds(db, form.definition.head.tableName)).map((id) => formOf(id)));
+  }
+
+  /** A sub-table's master form, for the check that a sub row written on its own has its master row. */
+  async function masterOf(form: LiveForm): Promise<LiveForm | undefined> {
+    const key = cgformForeignKey(form.definition.fields);
+    if (!key?.mainTable) return undefined;
+    const [head] = await db
+      .select({ id: onlCgformHead.id })
+      .from(onlCgformHead)
+      .where(eq(onlCgformHead.tableName, key.mainTable));
+    if (!head) throw bizError(`${key.dbFieldName}: 主表 ${key.mainTable} 不存在`, 400);
+    return formOf(head.id);
+  }
+
+  const writerOf = (request: FastifyRequest): Writer => ({
+    by: request.session?.user.username ?? null,
+    tenant: tenantOf(request),
+  });
 
   function present(form: LiveForm, rows: Row[]): Row[] {
     const dicts = form.definition.fields.filter((f) => form.decl.fields[f.dbFieldName]?.dict);
@@ -134,7 +190,7 @@ export function cgformDataRoutes(app: FastifyInstance, ctx: AppContext): void {
   async function list(request: FastifyRequest) {
     const form = await allowed(request, codeOf(request), 'list');
     const query = pageQuery.passthrough().parse(request.query);
-    const where = whereOf(form, request, query);
+    const where = whereOf(form, request, query, true);
     const orderBy = buildOrder(
       form.fields,
       query.column,
@@ -175,6 +231,9 @@ export function cgformDataRoutes(app: FastifyInstance, ctx: AppContext): void {
     const form = await allowed(request, codeOf(request), 'list');
     const [row] = await loadRows(form, request, [id]);
     if (!row) throw recordNotFound();
+    // A master row comes with its sub rows, under each sub-table's name (the edit form's lists).
+    for (const sub of await subsOf(form))
+      row[sub.definition.head.tableName] = present(sub, await loadSubRows(db, sub, row, tenantOf(request)));
     return ok(present(form, [row])[0]);
   }
 
@@ -184,19 +243,44 @@ export function cgformDataRoutes(app: FastifyInstance, ctx: AppContext): void {
     return parsed.data;
   }
 
-  async function insert(form: LiveForm, request: FastifyRequest, values: Row): Promise<void> {
-    await db.insert(form.table).values({
-      ...defaultsOf(form.definition, values),
-      create_by: request.session?.user.username ?? null,
-      tenant_id: tenantOf(request),
+  /**
+   * A new row with what belongs to it, in one transaction: its tree parent checked, its master row checked
+   * (a sub row on its own), its sub rows (a master row given with them).
+   */
+  async function insert(form: LiveForm, request: FastifyRequest, values: Row, body?: Row): Promise<string> {
+    const writer = writerOf(request);
+    // Forms are looked up before the transaction: inside it, only its own connection is used.
+    const [master, subs] = await Promise.all([masterOf(form), subsOf(form)]);
+    const id = await db.transaction(async (tx) => {
+      await checkParent(tx, form, values, null, writer.tenant);
+      if (master) await checkMasterRow(tx, form, master, values, writer.tenant);
+      const tree = treeOf(form);
+      const [row] = (await tx
+        .insert(form.table)
+        .values({
+          ...defaultsOf(form.definition, values),
+          ...(tree ? { [tree.hasChild]: '0' } : {}),
+          create_by: writer.by,
+          tenant_id: writer.tenant,
+        })
+        .returning()) as Row[];
+      if (!row) throw bizError('保存失败');
+      if (tree) await refreshHasChild(tx, form, [row[tree.pid]]);
+      for (const sub of subs) {
+        const given = body?.[sub.definition.head.tableName];
+        if (given !== undefined && given !== null) await saveSubRows(tx, sub, row, given, writer);
+      }
+      return String(row.id);
     });
     totals.invalidate(totalsKey(form));
+    return id;
   }
 
   async function add(request: FastifyRequest) {
     const form = await allowed(request, codeOf(request), 'add');
-    await insert(form, request, parse(form.addBody, request.body));
-    return okMessage('添加成功！');
+    const body = (request.body ?? {}) as Row;
+    const id = await insert(form, request, parse(form.addBody, body), body);
+    return ok({ id }, '添加成功！');
   }
 
   async function edit(request: FastifyRequest) {
@@ -209,15 +293,31 @@ export function cgformDataRoutes(app: FastifyInstance, ctx: AppContext): void {
     for (const key of Object.keys(values)) if (!(key in body)) delete values[key];
     for (const f of form.definition.fields)
       if (f.dbIsNull === 0 && values[f.dbFieldName] === null) throw bizError(`${f.dbFieldTxt}不能为空`, 400);
-    const updated = await db
-      .update(form.table)
-      .set({ ...values, update_by: request.session?.user.username ?? null, update_time: new Date() })
-      .where(
-        and(eq(form.columns.tenant_id as PgColumn, tenantOf(request)), eq(form.columns.id as PgColumn, id)),
-      )
-      .returning({ id: form.columns.id as PgColumn });
+    const writer = writerOf(request);
+    const [master, subs] = await Promise.all([masterOf(form), subsOf(form)]);
+    await db.transaction(async (tx) => {
+      const [before] = await parentsOf(tx, form, [id]);
+      await checkParent(tx, form, values, id, writer.tenant);
+      if (master && values[linkOf(form).key] !== undefined)
+        await checkMasterRow(tx, form, master, values, writer.tenant);
+      const updated = (await tx
+        .update(form.table)
+        .set({ ...values, update_by: writer.by, update_time: new Date() })
+        .where(
+          and(eq(form.columns.tenant_id as PgColumn, writer.tenant), eq(form.columns.id as PgColumn, id)),
+        )
+        .returning()) as Row[];
+      const [row] = updated;
+      if (!row) throw recordNotFound();
+      const tree = treeOf(form);
+      if (tree) await refreshHasChild(tx, form, [before, row[tree.pid], id]);
+      // Sub-tables the body names are replaced by its rows; ones it leaves out stay as they are.
+      for (const sub of subs) {
+        const given = body[sub.definition.head.tableName];
+        if (given !== undefined && given !== null) await saveSubRows(tx, sub, row, given, writer);
+      }
+    });
     totals.invalidate(totalsKey(form));
-    if (updated.length === 0) throw recordNotFound();
     return okMessage('编辑成功!');
   }
 
@@ -225,7 +325,12 @@ export function cgformDataRoutes(app: FastifyInstance, ctx: AppContext): void {
     const form = await allowed(request, codeOf(request), 'delete');
     const ids = [...new Set(raw.split(',').filter(Boolean))];
     if (ids.length === 0 || ids.length > 1000) throw bizError('请选择1到1000条记录', 400);
+    const subs = await subsOf(form);
+    const rows = subs.length ? await loadRows(form, request, ids) : [];
     await db.transaction(async (tx) => {
+      await refuseOrphans(tx, form, ids);
+      const parents = await parentsOf(tx, form, ids);
+      for (const sub of subs) await deleteSubRows(tx, sub, rows, tenantOf(request));
       const deleted = await tx
         .delete(form.table)
         .where(
@@ -237,6 +342,7 @@ export function cgformDataRoutes(app: FastifyInstance, ctx: AppContext): void {
         .returning({ id: form.columns.id as PgColumn });
       // All or none: an id of another tenant, or a missing one, answers like a missing record.
       if (deleted.length !== ids.length) throw recordNotFound();
+      await refreshHasChild(tx, form, parents);
     });
     totals.invalidate(totalsKey(form));
     return okMessage('删除成功!');
@@ -331,7 +437,10 @@ export function cgformDataRoutes(app: FastifyInstance, ctx: AppContext): void {
         imported++;
       } catch (error) {
         request.log.warn({ err: error, row }, 'online form import row failed');
-        errors.push({ row, message: '保存失败' });
+        errors.push({
+          row,
+          message: error instanceof AppError && error.code === 400 ? error.message : '保存失败',
+        });
       }
     }
     const msg = `总上传行数：${rows.length}，已导入行数：${imported}，错误行数：${errors.length}`;
@@ -371,6 +480,17 @@ export function cgformDataRoutes(app: FastifyInstance, ctx: AppContext): void {
         tableTxt: form.definition.head.tableTxt,
         decl: form.decl,
         fields: form.definition.fields,
+        // What the tree, ERP and inner-table screens need beyond the list: the tree's fields, the subs.
+        head: form.definition.head,
+        subs: (await subsOf(form)).map((sub) => ({
+          code: sub.id,
+          tableName: sub.definition.head.tableName,
+          tableTxt: sub.definition.head.tableTxt,
+          key: linkOf(sub).key,
+          oneToOne: linkOf(sub).oneToOne,
+          decl: sub.decl,
+          fields: sub.definition.fields,
+        })),
       });
     },
   );
@@ -442,6 +562,15 @@ export function cgformDataRoutes(app: FastifyInstance, ctx: AppContext): void {
     importXls,
   );
   r.get(`${base}/importTemplate`, { config: login(), schema: { params: codeParams } }, importTemplate);
+}
+
+/** A sub-table's foreign key and a tree's parent field filter the list (ERP tabs, lazy tree) even unsearched. */
+function linkFilters(definition: CgformSnapshot, columns: Record<string, PgColumn>): FieldMap {
+  const names = [cgformForeignKey(definition.fields)?.dbFieldName, definition.head.treeParentIdField];
+  const out: FieldMap = {};
+  for (const name of names)
+    if (name && columns[name]) out[name] = { column: columns[name], type: 'string', filter: true };
+  return out;
 }
 
 export { cgformPermission };

@@ -11,6 +11,7 @@ import {
 } from '@freight/contracts';
 import { z } from 'zod';
 import { bizError } from '../../platform/http/errors.ts';
+import { checkFormKind, formKindField, formKindHead } from './cgformKind.ts';
 import type { CgformIndexDef, CgformSnapshot } from './cgformSchema.ts';
 
 const flag = (fallback: number) => z.coerce.number().int().min(0).max(1).default(fallback);
@@ -27,6 +28,7 @@ const headBody = z.object({
   tableTxt: z.string({ error: '表描述不能为空' }).trim().min(1, '表描述不能为空').max(200),
   tableTxtEn: optional(200),
   tableType: z.coerce.number().int().min(1).max(3).default(1),
+  ...formKindHead,
 });
 
 const fieldBody = z.object({
@@ -48,6 +50,7 @@ const fieldBody = z.object({
   fieldValidType: optional(200),
   sortFlag: flag(0),
   orderNum: z.coerce.number().int().min(0).max(10_000).default(0),
+  ...formKindField,
 });
 
 const indexBody = z.object({
@@ -129,7 +132,6 @@ export function checkDefinition(body: DefinitionBody): CgformSnapshot {
   const { head } = body;
   const tableFault = identifierFault(head.tableName);
   if (tableFault) throw refuse('表名(tableName)', tableFault);
-  if (head.tableType !== 1) throw refuse('表类型(tableType)', '目前只支持单表(1)');
   if (body.fields.length === 0) throw refuse('字段(fields)', '至少需要一个字段');
   const names = new Set<string>();
   const fields: CgformField[] = body.fields.map((field, i) => {
@@ -189,14 +191,16 @@ export function checkDefinition(body: DefinitionBody): CgformSnapshot {
         throw refuse(`indexs[${i}].indexField(${column.slice(0, 64)})`, '不是表单的字段');
     return { indexName: entry.indexName, indexField: columns.join(','), indexType: entry.indexType };
   });
+  const kind = checkFormKind(head, fields);
   return {
     head: {
       tableName: head.tableName,
       tableTxt: head.tableTxt,
       tableTxtEn: head.tableTxtEn,
       tableType: head.tableType,
+      ...kind.head,
     },
-    fields,
+    fields: kind.fields,
     indexs,
   };
 }

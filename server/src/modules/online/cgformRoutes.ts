@@ -12,6 +12,8 @@ import { ok, okMessage, pageOf } from '../../platform/http/envelope.ts';
 import { bizError, recordNotFound, unauthorized } from '../../platform/http/errors.ts';
 import { invalidateGrants, sysPermission } from '../system/index.ts';
 import { checkDefinition, definitionBody } from './cgformDefine.ts';
+import { kindHeadOf } from './cgformKind.ts';
+import { checkMaster, refreshSubTables, refuseMasterWithSubs } from './cgformMainSub.ts';
 import {
   type CgformSnapshot,
   onlCgformField,
@@ -54,6 +56,12 @@ function snapshotOf(loaded: Loaded): CgformSnapshot {
       tableTxt: head.tableTxt,
       tableTxtEn: head.tableTxtEn,
       tableType: head.tableType,
+      relationType: head.relationType,
+      tabOrderNum: head.tabOrderNum,
+      isTree: head.isTree,
+      treeParentIdField: head.treeParentIdField,
+      treeIdField: head.treeIdField,
+      treeFieldname: head.treeFieldname,
     },
     fields: loaded.fields.map((f) => ({
       dbFieldName: f.dbFieldName,
@@ -73,6 +81,8 @@ function snapshotOf(loaded: Loaded): CgformSnapshot {
       fieldValidType: f.fieldValidType,
       sortFlag: f.sortFlag,
       orderNum: f.orderNum,
+      mainTable: f.mainTable,
+      mainField: f.mainField,
     })),
     indexs: loaded.indexs.map((i) => ({
       indexName: i.indexName,
@@ -134,6 +144,8 @@ export function cgformDesignRoutes(app: FastifyInstance, ctx: AppContext): void 
             tableTxt: onlCgformHead.tableTxt,
             tableTxtEn: onlCgformHead.tableTxtEn,
             tableType: onlCgformHead.tableType,
+            subTableStr: onlCgformHead.subTableStr,
+            isTree: onlCgformHead.isTree,
             isDbSynch: onlCgformHead.isDbSynch,
             version: onlCgformHead.version,
             createBy: onlCgformHead.createBy,
@@ -192,10 +204,12 @@ export function cgformDesignRoutes(app: FastifyInstance, ctx: AppContext): void 
           throw bizError(`表名(tableName): ${definition.head.tableName} 已存在`, 400);
         const [head] = await tx
           .insert(onlCgformHead)
-          .values({ ...definition.head, createBy: by })
+          .values({ ...definition.head, isTree: definition.head.isTree ?? 'N', createBy: by })
           .returning({ id: onlCgformHead.id });
         if (!head) throw bizError('保存失败');
         await writeParts(tx, head.id, definition, by);
+        await checkMaster(tx, definition, false);
+        await refreshSubTables(tx, [definition.fields]);
         return head.id;
       });
       return ok({ id }, '添加成功！');
@@ -231,6 +245,7 @@ export function cgformDesignRoutes(app: FastifyInstance, ctx: AppContext): void 
           .update(onlCgformHead)
           .set({
             ...definition.head,
+            isTree: definition.head.isTree ?? 'N',
             isDbSynch: 'N',
             version: loaded.head.version + 1,
             updateBy: by,
@@ -238,6 +253,8 @@ export function cgformDesignRoutes(app: FastifyInstance, ctx: AppContext): void 
           })
           .where(eq(onlCgformHead.id, id));
         await writeParts(tx, id, definition, by);
+        await checkMaster(tx, definition, false);
+        await refreshSubTables(tx, [loaded.fields, definition.fields]);
       });
       return okMessage('编辑成功!');
     },
@@ -262,7 +279,11 @@ export function cgformDesignRoutes(app: FastifyInstance, ctx: AppContext): void 
         if (!loaded) throw recordNotFound();
         // Checked again: the rows may predate a rule, and DDL is the last place a bad name could go.
         const definition = checkDefinition({
-          head: { ...snapshotOf(loaded).head, tableTxtEn: loaded.head.tableTxtEn },
+          head: {
+            ...snapshotOf(loaded).head,
+            ...kindHeadOf(loaded.head),
+            tableTxtEn: loaded.head.tableTxtEn,
+          },
           fields: snapshotOf(loaded).fields.map((f) => ({
             ...f,
             dbFieldTxtEn: f.dbFieldTxtEn ?? null,
@@ -272,12 +293,15 @@ export function cgformDesignRoutes(app: FastifyInstance, ctx: AppContext): void 
             queryMode: f.queryMode ?? 'single',
             fieldShowType: f.fieldShowType ?? 'text',
             sortFlag: f.sortFlag ?? 0,
+            mainTable: f.mainTable ?? null,
+            mainField: f.mainField ?? null,
           })),
           indexs: snapshotOf(loaded).indexs.map((i) => ({
             ...i,
             indexType: i.indexType === 'unique' ? ('unique' as const) : ('normal' as const),
           })),
         });
+        await checkMaster(tx, definition, true);
         const applied = await syncTable(tx, definition, confirm || request.params.synMethod === 'force');
         await tx
           .update(onlCgformHead)
@@ -369,6 +393,7 @@ export function cgformDesignRoutes(app: FastifyInstance, ctx: AppContext): void 
         const loaded = await loadDefinition(tx, request.query.id);
         if (!loaded) throw recordNotFound();
         const name = loaded.head.tableName;
+        await refuseMasterWithSubs(tx, name);
         const table = sql`${sql.identifier(CGFORM_SCHEMA)}.${sql.identifier(name)}`;
         const [exists] = (
           (await tx.execute(
@@ -386,6 +411,7 @@ export function cgformDesignRoutes(app: FastifyInstance, ctx: AppContext): void 
         for (const t of [onlCgformField, onlCgformIndex, onlCgformVersion])
           await tx.delete(t).where(eq(t.cgformHeadId, request.query.id));
         await tx.delete(onlCgformHead).where(eq(onlCgformHead.id, request.query.id));
+        await refreshSubTables(tx, [loaded.fields]);
       });
       return okMessage('删除成功!');
     },

@@ -36,6 +36,16 @@ export const onlCgformHead = pgTable(
     /** Increases with every saved edit; versions keep the ones before. */
     version: integer('version').notNull().default(1),
     synced: jsonb('synced').$type<CgformSnapshot>(),
+    /** Main table: its sub-tables, comma separated, kept by the server when a sub-table is saved. */
+    subTableStr: varchar('sub_table_str', { length: 1000 }),
+    /** Sub-table: 0 one-to-many, 1 one-to-one with its master. */
+    relationType: smallint('relation_type'),
+    tabOrderNum: integer('tab_order_num'),
+    /** Tree form: 'Y', with its parent field, has-child field and the field a node is shown by. */
+    isTree: varchar('is_tree', { length: 1 }).notNull().default('N'),
+    treeParentIdField: varchar('tree_parent_id_field', { length: 64 }),
+    treeIdField: varchar('tree_id_field', { length: 64 }),
+    treeFieldname: varchar('tree_fieldname', { length: 64 }),
     ...auditColumns(),
   },
   (t) => [uniqueIndex('onl_cgform_head_table_uidx').on(t.tableName)],
@@ -63,6 +73,9 @@ export const onlCgformField = pgTable(
     fieldValidType: varchar('field_valid_type', { length: 200 }),
     sortFlag: smallint('sort_flag').notNull().default(0),
     orderNum: integer('order_num').notNull().default(0),
+    /** A sub-table's foreign key field: the master's table and the master field it refers to. */
+    mainTable: varchar('main_table', { length: 64 }),
+    mainField: varchar('main_field', { length: 64 }),
     ...auditColumns(),
   },
   (t) => [index('onl_cgform_field_head_idx').on(t.cgformHeadId, t.orderNum)],

@@ -7,6 +7,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client.ts';
 import { bizError } from '../../platform/http/errors.ts';
 import { physicalIndexName } from './cgformDefine.ts';
+import { implicitIndexes } from './cgformKind.ts';
 import type { CgformSnapshot } from './cgformSchema.ts';
 
 /** A column type as the database reports it, reduced to what decides convertibility. */
@@ -308,7 +309,12 @@ async function syncIndexes(tx: DbOrTx, definition: CgformSnapshot, changes: Sync
       )
     ).map((r) => String(r.indexname)),
   );
-  const wanted = new Map(definition.indexs.map((i) => [physicalIndexName(tableName, i.indexName), i]));
+  const wanted = new Map(
+    [...definition.indexs, ...implicitIndexes(definition)].map((i) => [
+      physicalIndexName(tableName, i.indexName),
+      i,
+    ]),
+  );
   for (const name of present) {
     if (name === `${tableName}_pkey` || wanted.has(name)) continue;
     await step(tx, `索引 ${name}`, '删除失败', sql`drop index ${table(name)}`);

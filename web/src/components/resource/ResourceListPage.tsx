@@ -402,6 +402,7 @@ export function ResourceListPage({ def }: { def: ResourcePageDef }) {
           return { data: page.records, total: page.total, success: true };
         }}
         data-testid="resource-table"
+        {...def.tableProps}
       />
       {def.formIn === 'drawer' ? (
         <DrawerForm<Row>

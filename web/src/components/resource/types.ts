@@ -1,5 +1,7 @@
 // The declaration one list screen is built from (architecture: the resource pattern). A page file is a
 // `ResourcePageDef` and one line rendering <ResourceListPage def={...} />; nothing else is copied.
+
+import type { ProTableProps } from '@ant-design/pro-components';
 import type { Bilingual, FieldDecl } from '@freight/contracts';
 import type { Rule } from 'antd/es/form';
 import type { ReactNode } from 'react';
@@ -138,6 +140,14 @@ export interface ResourcePageDef {
   onChanged?: () => void;
   /** Called with the add's answer (`result`), e.g. to show a credential made once. */
   onAdded?: (result: unknown) => void;
+  /**
+   * What a screen adds to the table itself: rows that expand (sub rows inside a master, a lazily loaded
+   * tree), a row click (a master choosing its sub-tables' tabs), and the rows when the screen holds them.
+   */
+  tableProps?: Pick<
+    ProTableProps<Record<string, unknown>, Record<string, unknown>>,
+    'expandable' | 'onRow' | 'rowClassName' | 'dataSource' | 'onDataSourceChange' | 'postData'
+  >;
 }
 
 /** What the form needs of a zod object schema (kept structural so the console does not import zod itself). */

@@ -10,7 +10,7 @@ import { matchPath, useLocation } from 'react-router';
 import { Authorized } from '../../components/auth';
 import { useBilingual } from '../../components/resource/text';
 import { api, errorText } from '../../services/request';
-import { CgformView } from './CgformAutoList';
+import { CgformView } from './components/CgformView';
 
 interface FieldView {
   dbFieldName: string;

@@ -5,6 +5,7 @@ import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import {
   CGFORM_DB_TYPES,
   CGFORM_SHOW_TYPES,
+  CGFORM_TABLE_TYPES,
   type CgformField,
   identifierFault,
   type Page,
@@ -33,6 +34,14 @@ import { Authorized } from '../../components/auth';
 import { useBilingual } from '../../components/resource/text';
 import { api, errorText, isHttpFailure, postEnvelope } from '../../services/request';
 import { CgformEnhanceDrawer } from './CgformEnhanceDrawer';
+import {
+  CgformKindHead,
+  type CgformKindValues,
+  cgformScreenPath,
+  foreignKeyColumns,
+  treeFieldsFor,
+  useMasterTables,
+} from './components/CgformKindFields';
 
 interface Head {
   id: string;
@@ -40,6 +49,7 @@ interface Head {
   tableTxt: string;
   tableTxtEn?: string | null;
   tableType: number;
+  isTree?: string | null;
   isDbSynch: string;
   version: number;
   createTime?: string;
@@ -79,11 +89,13 @@ const blankField = (orderNum: number): FieldRow => ({
 function FormEditor({ id, onClose }: { id: string | null | 'new'; onClose: (saved: boolean) => void }) {
   const tx = useBilingual();
   const { message } = App.useApp();
-  const [form] = Form.useForm<Pick<Head, 'tableName' | 'tableTxt' | 'tableTxtEn'>>();
+  const [form] = Form.useForm<Pick<Head, 'tableName' | 'tableTxt' | 'tableTxtEn'> & CgformKindValues>();
+  const tableType = Form.useWatch('tableType', form) ?? 1;
   const [fields, setFields] = useState<FieldRow[]>([]);
   const [indexs, setIndexs] = useState<IndexRow[]>([]);
   const [busy, setBusy] = useState(false);
   const open = id !== null;
+  const masters = useMasterTables(open && tableType === CGFORM_TABLE_TYPES.sub);
   useQuery({
     queryKey: ['cgform-detail', id],
     enabled: open && id !== 'new',
@@ -121,7 +133,7 @@ function FormEditor({ id, onClose }: { id: string | null | 'new'; onClose: (save
     setBusy(true);
     try {
       const body = {
-        head: { ...head, tableType: 1, ...(id !== 'new' ? { id } : {}) },
+        head: { ...head, ...(id !== 'new' ? { id } : {}) },
         fields: fields.map(({ key: _key, ...f }, i) => ({ ...f, orderNum: i + 1 })),
         indexs,
       };
@@ -199,6 +211,10 @@ function FormEditor({ id, onClose }: { id: string | null | 'new'; onClose: (save
           <Form.Item name="tableTxtEn" label={tx(['英文描述', 'English title'])}>
             <Input style={{ width: 220 }} />
           </Form.Item>
+          <CgformKindHead
+            fieldNames={fields.map((f) => f.dbFieldName)}
+            onTree={() => setFields(treeFieldsFor(fields, blankField))}
+          />
         </Space>
       </Form>
       <Tabs
@@ -319,6 +335,9 @@ function FormEditor({ id, onClose }: { id: string | null | 'new'; onClose: (save
                     },
                     text('dictField', tx(['字典Code', 'Dictionary']), 110),
                     flag('sortFlag', tx(['排序', 'Sort'])),
+                    ...(tableType === CGFORM_TABLE_TYPES.sub
+                      ? foreignKeyColumns<FieldRow>(tx, masters, setField)
+                      : []),
                     {
                       title: '',
                       key: 'remove',
@@ -583,7 +602,7 @@ export default function CgformHeadList() {
                   type="link"
                   size="small"
                   disabled={row.isDbSynch !== 'Y' && row.version === 1}
-                  onClick={() => navigate(`/online/cgformList/${row.id}`)}
+                  onClick={() => navigate(cgformScreenPath(row))}
                 >
                   {tx(['功能测试', 'Open'])}
                 </Button>
