@@ -6,6 +6,9 @@ describe('paginationLabel (spec §9)', () => {
     expect(paginationLabel(53, [11, 20])).toBe('11-20 共 53 条');
     expect(paginationLabel(0, [0, 0])).toBe('0-0 共 0 条');
   });
+  it('reads in English for the English console', () => {
+    expect(paginationLabel(53, [11, 20], 'en')).toBe('11-20 of 53');
+  });
 });
 
 describe('ellipsis (spec §9)', () => {

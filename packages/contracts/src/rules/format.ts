@@ -2,9 +2,13 @@ import { ELLIPSIS_LENGTH, FILE_NAME_SHOWN_CHARS } from '../constants.ts';
 
 // Small display rules.
 
-/** Pagination label 'x-y 共 n 条'. */
-export function paginationLabel(total: number, range: readonly [number, number]): string {
-  return `${range[0]}-${range[1]} 共 ${total} 条`;
+/** Pagination label 'x-y 共 n 条' (spec §9), 'x-y of n' in English. */
+export function paginationLabel(
+  total: number,
+  range: readonly [number, number],
+  lang: 'zh' | 'en' = 'zh',
+): string {
+  return lang === 'en' ? `${range[0]}-${range[1]} of ${total}` : `${range[0]}-${range[1]} 共 ${total} 条`;
 }
 
 /** Generic ellipsis at 25 characters (counted as characters, not UTF-16 units). */

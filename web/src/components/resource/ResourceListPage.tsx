@@ -382,7 +382,8 @@ export function ResourceListPage({ def }: { def: ResourcePageDef }) {
                 pageSizeOptions: [...PAGE_SIZE_OPTIONS],
                 showQuickJumper: true,
                 showSizeChanger: true,
-                showTotal: (total, range) => paginationLabel(total, range),
+                showTotal: (total, range) =>
+                  tx([paginationLabel(total, range), paginationLabel(total, range, 'en')]),
               }
         }
         toolBarRender={() => toolbar as React.ReactNode[]}
