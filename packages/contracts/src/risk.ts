@@ -16,6 +16,9 @@ export const RISK_RULE_TYPES = [
   'signBeforeUnload',
   'priceInversion',
   'priceBand',
+  'transportTimeout',
+  'trackRoute',
+  'fuelShare',
 ] as const;
 export type RiskRuleType = (typeof RISK_RULE_TYPES)[number];
 
@@ -152,6 +155,42 @@ export const RISK_RULES: Record<RiskRuleType, RiskRuleDecl> = {
     },
     defaults: { minFenPerTonneKm: 10, maxFenPerTonneKm: 200 },
     ranges: [['minFenPerTonneKm', 'maxFenPerTonneKm']],
+  },
+  transportTimeout: {
+    name: ['运输超时', 'Transport timeout'],
+    help: [
+      '装货后超过 计划里程÷时速+宽限小时 仍未卸货（需货源的计划里程）',
+      'Not unloaded within planned distance ÷ speed + grace hours after loading (needs the planned distance)',
+    ],
+    refusable: false,
+    severity: RISK_SEVERITY.warn,
+    params: {
+      speedKmh: { label: ['计划时速(km/h)', 'Planned speed (km/h)'], min: 10, max: 120 },
+      graceHours: { label: ['宽限(小时)', 'Grace (h)'], min: 0, max: 720 },
+    },
+    defaults: { speedKmh: 50, graceHours: 12 },
+  },
+  trackRoute: {
+    name: ['轨迹偏离', 'Track vs route'],
+    help: [
+      '装货后首个轨迹点、卸货前末个轨迹点与装卸地的距离超过R公里',
+      'First track point after loading or last before unloading farther than R km from the place',
+    ],
+    refusable: false,
+    severity: RISK_SEVERITY.warn,
+    params: { radiusKm: { label: ['半径(公里)', 'Radius (km)'], min: 0.5, max: 200 } },
+    defaults: { radiusKm: 5 },
+  },
+  fuelShare: {
+    name: ['油卡占比超标', 'Fuel share above the cap'],
+    help: [
+      '派单、审核时油卡金额占司机运费的比例超过上限（拦截时付款前须处理）',
+      'Fuel card part of the driver fee above the cap at dispatch and audit (blocking holds pay)',
+    ],
+    refusable: false,
+    severity: RISK_SEVERITY.warn,
+    params: { capPct: { label: ['油卡上限(%)', 'Cap (%)'], min: 0, max: 100 } },
+    defaults: { capPct: 30 },
   },
 };
 

@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FinanceKit, key } from '../modules/finance/financeTestKit.ts';
-import { hyShippingNote } from '../modules/freight/index.ts';
+import { hyShippingNote, hyTrackPoint } from '../modules/freight/index.ts';
 import { judgeStep } from '../modules/risk/eventRules.ts';
+import { runRiskScan } from '../modules/risk/index.ts';
 import { startTestApp, type TestApp } from './harness.ts';
 import { CUSTOMERS } from './shippingKit.ts';
 
@@ -140,5 +141,139 @@ describe('risk rules on waybill steps', () => {
     // the computed fees of the real note are not inverted: no warning was raised at its dispatch
     expect(row.customerFee).toBeGreaterThan(row.driverFee);
     expect(await warningsOf(note.id, { rule: 'priceInversion' })).toHaveLength(0);
+  });
+});
+
+describe('risk rules on the schedule and on the money', () => {
+  let t: TestApp;
+  let k: FinanceKit;
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    k = new FinanceKit(t, await t.login('admin'));
+    await k.recharge(CUSTOMERS.hengda, 50_000_000);
+  }, 120_000);
+  afterAll(() => t.close());
+
+  const warningsOf = async (noteId: string, query: Record<string, string> = {}) =>
+    (await k.get('/risk/warning/list', { noteId, ...query })).result.records ?? [];
+  const hoursAgo = (h: number) => new Date(Date.now() - h * 3_600_000);
+
+  it('refuses bad parameters of the new rules naming the field', async () => {
+    const cases: Array<[string, object, string]> = [
+      ['transportTimeout', { speedKmh: 0 }, 'speedKmh'],
+      ['transportTimeout', { graceHours: -1 }, 'graceHours'],
+      ['trackRoute', { radiusKm: 0 }, 'radiusKm'],
+      ['fuelShare', { capPct: 101 }, 'capPct'],
+      ['fuelShare', { capPct: 'x' }, 'capPct'],
+    ];
+    for (const [ruleType, params, field] of cases) {
+      const res = await k.call('POST', '/risk/param/add', { ruleType, severity: 1, params });
+      expect(res.success, `${ruleType} ${JSON.stringify(params)}`).toBe(false);
+      expect(res.message).toContain(field);
+    }
+    const catalog = (await k.get('/risk/param/catalog')).result as Record<string, { defaults: object }>;
+    expect(catalog.transportTimeout.defaults).toEqual({ speedKmh: 50, graceHours: 12 });
+  });
+
+  it('warns of a trip loaded 30 h ago still on the road: planned km ÷ 50 km/h + 12 h have passed', async () => {
+    const party = await k.driverWithVehicle();
+    const orderId = await k.order({ plannedWeightG: 32_000_000 });
+    const km = Number((await k.get('/order/hyOrder/queryById', { id: orderId })).result.plannedDistanceKm);
+    expect(km).toBeGreaterThan(0);
+    const late = await k.dispatch(orderId, party);
+    await k.drive(late.id, 'depart');
+    const loaded = hoursAgo(30);
+    await t.db.update(hyShippingNote).set({ loadTime: loaded }).where(eq(hyShippingNote.id, late.id));
+    // a second trip loaded 2 h ago is within its allowance
+    const other = await k.driverWithVehicle();
+    const onTime = await k.dispatch(await k.order({ plannedWeightG: 32_000_000 }), other);
+    await k.drive(onTime.id, 'depart');
+    await t.db
+      .update(hyShippingNote)
+      .set({ loadTime: hoursAgo(2) })
+      .where(eq(hyShippingNote.id, onTime.id));
+
+    await runRiskScan(t.db);
+    const timeout = await warningsOf(late.id, { rule: 'transportTimeout' });
+    expect(timeout).toHaveLength(1);
+    const allowedH = km / 50 + 12;
+    const overH = Math.round((30 - allowedH) * 10) / 10;
+    expect(String(timeout[0].message)).toContain('运输超时');
+    expect(String(timeout[0].message)).toContain(`计划里程${km}公里按50km/h加宽限12小时`);
+    expect((timeout[0].evidence as { overHours: number }).overHours).toBeCloseTo(overH, 0);
+    expect(await warningsOf(onTime.id, { rule: 'transportTimeout' })).toHaveLength(0);
+    // raised once
+    await runRiskScan(t.db);
+    expect(await warningsOf(late.id, { rule: 'transportTimeout' })).toHaveLength(1);
+  });
+
+  it('warns when the last track point before unloading is ~115 km from the unloading place (5 km radius)', async () => {
+    const party = await k.driverWithVehicle();
+    const near = await k.dispatch(await k.order({ plannedWeightG: 32_000_000 }), party);
+    await k.drive(near.id, 'unload');
+    await t.db
+      .update(hyShippingNote)
+      .set({ loadTime: hoursAgo(4) })
+      .where(eq(hyShippingNote.id, near.id));
+    // the first point at the Nanjing steelworks (load 118.9089, 32.1186); the last near Wuxi, ~115 km short
+    await t.db.insert(hyTrackPoint).values([
+      { vehicleId: party.vehicleId, gpsTime: hoursAgo(3.5), lng: 118.91, lat: 32.12, noteId: near.id },
+      { vehicleId: party.vehicleId, gpsTime: hoursAgo(1), lng: 120.3, lat: 31.57, noteId: near.id },
+    ]);
+    await runRiskScan(t.db);
+    const route = await warningsOf(near.id, { rule: 'trackRoute' });
+    expect(route).toHaveLength(1);
+    expect(String(route[0].message)).toMatch(
+      /^轨迹偏离：卸货前末个轨迹点.*距卸货地1[01]\d\.\d公里，超过5公里$/,
+    );
+    expect(route[0].evidence).toMatchObject({ end: 'unload' });
+
+    // widened to 200 km, the next trip's far first point passes
+    await k.ok('POST', '/risk/param/add', { ruleType: 'trackRoute', severity: 1, params: { radiusKm: 200 } });
+    const wide = await k.driverWithVehicle();
+    const far = await k.dispatch(await k.order({ plannedWeightG: 32_000_000 }), wide);
+    await k.drive(far.id, 'unload');
+    await t.db
+      .update(hyShippingNote)
+      .set({ loadTime: hoursAgo(4) })
+      .where(eq(hyShippingNote.id, far.id));
+    await t.db.insert(hyTrackPoint).values([
+      { vehicleId: wide.vehicleId, gpsTime: hoursAgo(3), lng: 120.3, lat: 31.57, noteId: far.id },
+      { vehicleId: wide.vehicleId, gpsTime: hoursAgo(1), lng: 121.49, lat: 31.4, noteId: far.id },
+    ]);
+    await runRiskScan(t.db);
+    expect(await warningsOf(far.id, { rule: 'trackRoute' })).toHaveLength(0);
+    const row = (await k.get('/risk/param/list', { ruleType: 'trackRoute' })).result.records?.[0];
+    await k.ok('DELETE', `/risk/param/delete?id=${row?.id}`);
+  });
+
+  it('a fuel card of 25 % of the driver fee over the customer’s 20 % cap raises one blocking warning that holds pay', async () => {
+    await k.ok('POST', '/risk/param/add', {
+      ruleType: 'fuelShare',
+      customerId: CUSTOMERS.hengda,
+      severity: 2,
+      params: { capPct: 20 },
+    });
+    const { noteId, note } = await k.auditedNote({ fuelCardMode: 1, fuelCardValue: 2500 });
+    const fuel = await warningsOf(noteId, { rule: 'fuelShare' });
+    // judged at dispatch and again at audit: the same share is one warning
+    expect(fuel).toHaveLength(1);
+    expect(fuel[0]).toMatchObject({ severity: 2, state: 'open' });
+    // judged first at dispatch: 32 t × 150 元 = 4 800 元, fuel 25 % = 1 200 元
+    expect(String(fuel[0].message)).toBe('油卡占比超标：油卡1200.00元占司机运费4800.00元的25%，超过20%');
+    expect(Number(note.fuelCardFen) * 4).toBe(Number(note.driverFee));
+    const refused = await k.call('POST', '/shipping/hyShippingNote/pay', {
+      ids: [noteId],
+      idempotencyKey: key('fuel'),
+    });
+    expect(refused.success).toBe(false);
+    expect(refused.message).toContain('风险预警');
+
+    // 15 % is under the cap
+    const under = await k.auditedNote({ fuelCardMode: 1, fuelCardValue: 1500 });
+    expect(await warningsOf(under.noteId, { rule: 'fuelShare' })).toHaveLength(0);
+    const row = (await k.get('/risk/param/list', { ruleType: 'fuelShare' })).result.records?.[0];
+    await k.ok('DELETE', `/risk/param/delete?id=${row?.id}`);
   });
 });

@@ -201,6 +201,23 @@ const priceBand: Check = async (tx, { action, note, read }, params) => {
   ];
 };
 
+// The fuel card part of the driver fee (the platform's hard cap refuses at pay; this cap is the customer's or
+// route's own, judged when the fee is set and when it is frozen at audit).
+const fuelShare: Check = async (_tx, { action, note }, params) => {
+  if (action !== 'dispatch' && action !== 'audit') return [];
+  const fuel = note.fuelCardFen ?? 0;
+  if (fuel <= 0 || note.driverFee <= 0 || fuel * 100 <= note.driverFee * params.capPct) return [];
+  const pct = Math.round((fuel / note.driverFee) * 1000) / 10;
+  return [
+    {
+      // one warning per share: the same share judged again at audit is the same finding
+      key: `pct:${pct}`,
+      message: `油卡占比超标：油卡${yuan(fuel)}占司机运费${yuan(note.driverFee)}的${pct}%，超过${params.capPct}%`,
+      evidence: { fuelCardFen: fuel, driverFee: note.driverFee, pct, capPct: params.capPct },
+    },
+  ];
+};
+
 const CHECKS: Partial<Record<RiskRuleType, Check>> = {
   overload,
   certificate,
@@ -209,6 +226,7 @@ const CHECKS: Partial<Record<RiskRuleType, Check>> = {
   signBeforeUnload,
   priceInversion,
   priceBand,
+  fuelShare,
 };
 
 /** Judges one step: throws the refusal of a blocking refusable rule, or answers the warnings to raise. */
