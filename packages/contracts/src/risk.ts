@@ -19,6 +19,7 @@ export const RISK_RULE_TYPES = [
   'transportTimeout',
   'trackRoute',
   'fuelShare',
+  'cardHolder',
 ] as const;
 export type RiskRuleType = (typeof RISK_RULE_TYPES)[number];
 
@@ -192,6 +193,17 @@ export const RISK_RULES: Record<RiskRuleType, RiskRuleDecl> = {
     params: { capPct: { label: ['油卡上限(%)', 'Cap (%)'], min: 0, max: 100 } },
     defaults: { capPct: 30 },
   },
+  cardHolder: {
+    name: ['持卡人非司机', 'Card holder is not the driver'],
+    help: [
+      '审核时司机的默认收款卡持卡人不是司机本人，且没有有效的车队长代收运费协议（拦截时付款前须处理）',
+      'At audit the driver’s default card belongs to someone else without a collection agreement in force',
+    ],
+    refusable: false,
+    severity: RISK_SEVERITY.block,
+    params: {},
+    defaults: {},
+  },
 };
 
 /**
@@ -248,11 +260,21 @@ export type RiskParamBody = z.infer<typeof riskParamBody>;
 export const RISK_HANDLE_ACTIONS = ['confirm', 'dismiss', 'escalate'] as const;
 export type RiskHandleAction = (typeof RISK_HANDLE_ACTIONS)[number];
 
-export const riskHandleBody = z.object({
-  id: z.string().min(1).max(32),
-  action: z.enum(RISK_HANDLE_ACTIONS, { error: '处理方式(action)只能是confirm、dismiss或escalate' }),
-  reason: z.string({ error: '请填写处理原因' }).trim().min(1, '请填写处理原因').max(255),
-});
+export const riskHandleBody = z
+  .object({
+    id: z.string().min(1).max(32),
+    action: z.enum(RISK_HANDLE_ACTIONS, { error: '处理方式(action)只能是confirm、dismiss或escalate' }),
+    reason: z.string({ error: '请填写处理原因' }).trim().min(1, '请填写处理原因').max(255),
+    /** Consequences of a confirmed violation: the note's driver and/or vehicle go on the blacklist. */
+    blacklist: z
+      .array(z.enum(['driver', 'vehicle'], { error: '黑名单(blacklist)只能是driver或vehicle' }))
+      .max(2)
+      .optional(),
+  })
+  .refine((b) => !b.blacklist?.length || b.action === 'confirm', {
+    message: '黑名单(blacklist)只能在确认违规(confirm)时使用',
+    path: ['blacklist'],
+  });
 export type RiskHandleBody = z.infer<typeof riskHandleBody>;
 
 /** Score of a waybill: the unresolved and confirmed warnings weighed by severity, at most 100. */

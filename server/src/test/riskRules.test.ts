@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FinanceKit, key } from '../modules/finance/financeTestKit.ts';
-import { hyShippingNote, hyTrackPoint } from '../modules/freight/index.ts';
+import { hyDriver, hyDriverBank, hyShippingNote, hyTrackPoint, hyVehicle } from '../modules/freight/index.ts';
 import { judgeStep } from '../modules/risk/eventRules.ts';
 import { runRiskScan } from '../modules/risk/index.ts';
 import { startTestApp, type TestApp } from './harness.ts';
@@ -157,6 +157,11 @@ describe('risk rules on the schedule and on the money', () => {
 
   const warningsOf = async (noteId: string, query: Record<string, string> = {}) =>
     (await k.get('/risk/warning/list', { noteId, ...query })).result.records ?? [];
+  const vehicleOf = async (id: string) => {
+    const [v] = await t.db.select().from(hyVehicle).where(eq(hyVehicle.id, id));
+    if (!v) throw new Error(`no vehicle ${id}`);
+    return v;
+  };
   const hoursAgo = (h: number) => new Date(Date.now() - h * 3_600_000);
 
   it('refuses bad parameters of the new rules naming the field', async () => {
@@ -274,6 +279,87 @@ describe('risk rules on the schedule and on the money', () => {
     const under = await k.auditedNote({ fuelCardMode: 1, fuelCardValue: 1500 });
     expect(await warningsOf(under.noteId, { rule: 'fuelShare' })).toHaveLength(0);
     const row = (await k.get('/risk/param/list', { ruleType: 'fuelShare' })).result.records?.[0];
+    await k.ok('DELETE', `/risk/param/delete?id=${row?.id}`);
+  });
+
+  it('audit of a driver whose default card is held by someone else without an agreement raises a blocking 持卡人非司机 warning', async () => {
+    const own = await k.auditedNote({}, 'audit');
+    expect(await warningsOf(own.noteId, { rule: 'cardHolder' })).toHaveLength(0);
+
+    const { noteId, driverId, driverName } = await k.auditedNote({}, 'sign');
+    // the card now belongs to 王五 (no captain, so no collection agreement can cover it)
+    await t.db
+      .update(hyDriverBank)
+      .set({ holderName: '王五', holderIdCard: '110101199001011237' })
+      .where(eq(hyDriverBank.driverId, driverId));
+    await k.ok('POST', '/shipping/hyShippingNote/audit', { id: noteId });
+    const card = await warningsOf(noteId, { rule: 'cardHolder', state: 'open' });
+    expect(card).toHaveLength(1);
+    expect(card[0]).toMatchObject({ severity: 2 });
+    expect(String(card[0].message)).toBe(
+      `持卡人非司机：司机${driverName}的收款卡持卡人为王五（持卡人与司机不一致，且没有车队长代收运费协议）`,
+    );
+    const refused = await k.call('POST', '/shipping/hyShippingNote/pay', {
+      ids: [noteId],
+      idempotencyKey: key('card'),
+    });
+    expect(refused.success).toBe(false);
+    expect(refused.message).toContain('风险预警');
+  });
+
+  it('confirming an overload violation blacklists the driver and the vehicle: their next dispatch is refused with 黑名单', async () => {
+    await k.ok('POST', '/risk/param/add', { ruleType: 'overload', severity: 1, params: { tolerancePct: 2 } });
+    const party = await k.driverWithVehicle();
+    const orderId = await k.order({ plannedWeightG: 100_000_000 });
+    // 33 t on 32 t as a warning (not refused): the warning is confirmed with consequences
+    const note = await k.dispatch(orderId, party, { plannedWeightG: 33_000_000 });
+    const [warning] = await warningsOf(note.id, { rule: 'overload' });
+    expect(String(warning?.message)).toContain('超载');
+    const wrongAction = await k.call('POST', '/risk/warning/handle', {
+      id: warning?.id,
+      action: 'dismiss',
+      reason: '误报',
+      blacklist: ['driver'],
+    });
+    expect(wrongAction.success).toBe(false);
+    expect(wrongAction.message).toContain('blacklist');
+    await k.ok('POST', '/risk/warning/handle', {
+      id: warning?.id,
+      action: 'confirm',
+      reason: '多次超载',
+      blacklist: ['driver', 'vehicle'],
+    });
+    const [violation] =
+      (await k.get('/risk/violation/list', { shippingNoteNumber: note.shippingNoteNumber })).result.records ??
+      [];
+    expect(String(violation?.consequence)).toContain('司机');
+    expect(String(violation?.consequence)).toContain('车辆');
+    expect(String(violation?.consequence)).toContain('列入黑名单');
+    await k.ok('POST', '/shipping/hyShippingNote/cancel', { id: note.id, reason: '超载取消' });
+
+    const again = await k.call('POST', '/shipping/hyShippingNote/dispatch', {
+      orderId,
+      ...party,
+      plannedWeightG: 30_000_000,
+    });
+    expect(again.success).toBe(false);
+    expect(again.message).toContain('黑名单');
+    // the vehicle alone is refused too, with another (clean) driver
+    const other = await k.driverWithVehicle();
+    await t.db.update(hyDriver).set({ blacklisted: false }).where(eq(hyDriver.id, party.driverId));
+    const vehicleOnly = await k.call('POST', '/shipping/hyShippingNote/dispatch', {
+      orderId,
+      driverId: party.driverId,
+      vehicleId: party.vehicleId,
+      plannedWeightG: 30_000_000,
+    });
+    expect(vehicleOnly.success).toBe(false);
+    expect(vehicleOnly.message).toBe(`车辆${(await vehicleOf(party.vehicleId)).plateNo}已被列入黑名单`);
+    const [stored] = await t.db.select().from(hyVehicle).where(eq(hyVehicle.id, party.vehicleId));
+    expect(stored?.blacklistReason).toBe('风控违规：超载（多次超载）');
+    // a clean pair still goes
+    expect((await k.dispatch(orderId, other, { plannedWeightG: 30_000_000 })).id).toBeTruthy();
+    const row = (await k.get('/risk/param/list', { ruleType: 'overload' })).result.records?.[0];
     await k.ok('DELETE', `/risk/param/delete?id=${row?.id}`);
   });
 });

@@ -2,7 +2,16 @@ import { RISK_RULES, RISK_SEVERITY, type RiskRuleType, SHIPPING_STATUS } from '@
 import { and, eq, gte, ne, notInArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client.ts';
 import { bizError } from '../../platform/http/errors.ts';
-import { chinaToday, hyDriver, hyOrder, hyShippingNote, hyVehicle, type NoteRow } from '../freight/index.ts';
+import {
+  checkCardHolder,
+  chinaToday,
+  hyDriver,
+  hyDriverBank,
+  hyOrder,
+  hyShippingNote,
+  hyVehicle,
+  type NoteRow,
+} from '../freight/index.ts';
 import { type RuleSettings, settingsFor } from './params.ts';
 import type { Finding } from './warnings.ts';
 
@@ -218,6 +227,36 @@ const fuelShare: Check = async (_tx, { action, note }, params) => {
   ];
 };
 
+// The card the freight goes to: the agreement that let a captain's card be bound may have ended since.
+const cardHolder: Check = async (tx, { action, note }) => {
+  if (action !== 'audit') return [];
+  const [card] = await tx
+    .select({ holderName: hyDriverBank.holderName, holderIdCard: hyDriverBank.holderIdCard })
+    .from(hyDriverBank)
+    .where(
+      and(
+        eq(hyDriverBank.driverId, note.driverId),
+        eq(hyDriverBank.isDefault, true),
+        eq(hyDriverBank.state, 2),
+      ),
+    )
+    .limit(1);
+  if (!card) return [];
+  try {
+    await checkCardHolder(tx, note.tenantId, note.driverId, card.holderName, card.holderIdCard);
+    return [];
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    return [
+      {
+        key: `card:${card.holderName}`,
+        message: `持卡人非司机：司机${note.driverName}的收款卡持卡人为${card.holderName}（${reason}）`,
+        evidence: { holderName: card.holderName, driverName: note.driverName },
+      },
+    ];
+  }
+};
+
 const CHECKS: Partial<Record<RiskRuleType, Check>> = {
   overload,
   certificate,
@@ -227,6 +266,7 @@ const CHECKS: Partial<Record<RiskRuleType, Check>> = {
   priceInversion,
   priceBand,
   fuelShare,
+  cardHolder,
 };
 
 /** Judges one step: throws the refusal of a blocking refusable rule, or answers the warnings to raise. */
