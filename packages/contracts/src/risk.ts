@@ -16,6 +16,10 @@ export const RISK_RULE_TYPES = [
   'signBeforeUnload',
   'priceInversion',
   'priceBand',
+  'transportTimeout',
+  'trackRoute',
+  'fuelShare',
+  'cardHolder',
 ] as const;
 export type RiskRuleType = (typeof RISK_RULE_TYPES)[number];
 
@@ -153,6 +157,53 @@ export const RISK_RULES: Record<RiskRuleType, RiskRuleDecl> = {
     defaults: { minFenPerTonneKm: 10, maxFenPerTonneKm: 200 },
     ranges: [['minFenPerTonneKm', 'maxFenPerTonneKm']],
   },
+  transportTimeout: {
+    name: ['运输超时', 'Transport timeout'],
+    help: [
+      '装货后超过 计划里程÷时速+宽限小时 仍未卸货（需货源的计划里程）',
+      'Not unloaded within planned distance ÷ speed + grace hours after loading (needs the planned distance)',
+    ],
+    refusable: false,
+    severity: RISK_SEVERITY.warn,
+    params: {
+      speedKmh: { label: ['计划时速(km/h)', 'Planned speed (km/h)'], min: 10, max: 120 },
+      graceHours: { label: ['宽限(小时)', 'Grace (h)'], min: 0, max: 720 },
+    },
+    defaults: { speedKmh: 50, graceHours: 12 },
+  },
+  trackRoute: {
+    name: ['轨迹偏离', 'Track vs route'],
+    help: [
+      '装货后首个轨迹点、卸货前末个轨迹点与装卸地的距离超过R公里',
+      'First track point after loading or last before unloading farther than R km from the place',
+    ],
+    refusable: false,
+    severity: RISK_SEVERITY.warn,
+    params: { radiusKm: { label: ['半径(公里)', 'Radius (km)'], min: 0.5, max: 200 } },
+    defaults: { radiusKm: 5 },
+  },
+  fuelShare: {
+    name: ['油卡占比超标', 'Fuel share above the cap'],
+    help: [
+      '派单、审核时油卡金额占司机运费的比例超过上限（拦截时付款前须处理）',
+      'Fuel card part of the driver fee above the cap at dispatch and audit (blocking holds pay)',
+    ],
+    refusable: false,
+    severity: RISK_SEVERITY.warn,
+    params: { capPct: { label: ['油卡上限(%)', 'Cap (%)'], min: 0, max: 100 } },
+    defaults: { capPct: 30 },
+  },
+  cardHolder: {
+    name: ['持卡人非司机', 'Card holder is not the driver'],
+    help: [
+      '审核时司机的默认收款卡持卡人不是司机本人，且没有有效的车队长代收运费协议（拦截时付款前须处理）',
+      'At audit the driver’s default card belongs to someone else without a collection agreement in force',
+    ],
+    refusable: false,
+    severity: RISK_SEVERITY.block,
+    params: {},
+    defaults: {},
+  },
 };
 
 /**
@@ -209,11 +260,21 @@ export type RiskParamBody = z.infer<typeof riskParamBody>;
 export const RISK_HANDLE_ACTIONS = ['confirm', 'dismiss', 'escalate'] as const;
 export type RiskHandleAction = (typeof RISK_HANDLE_ACTIONS)[number];
 
-export const riskHandleBody = z.object({
-  id: z.string().min(1).max(32),
-  action: z.enum(RISK_HANDLE_ACTIONS, { error: '处理方式(action)只能是confirm、dismiss或escalate' }),
-  reason: z.string({ error: '请填写处理原因' }).trim().min(1, '请填写处理原因').max(255),
-});
+export const riskHandleBody = z
+  .object({
+    id: z.string().min(1).max(32),
+    action: z.enum(RISK_HANDLE_ACTIONS, { error: '处理方式(action)只能是confirm、dismiss或escalate' }),
+    reason: z.string({ error: '请填写处理原因' }).trim().min(1, '请填写处理原因').max(255),
+    /** Consequences of a confirmed violation: the note's driver and/or vehicle go on the blacklist. */
+    blacklist: z
+      .array(z.enum(['driver', 'vehicle'], { error: '黑名单(blacklist)只能是driver或vehicle' }))
+      .max(2)
+      .optional(),
+  })
+  .refine((b) => !b.blacklist?.length || b.action === 'confirm', {
+    message: '黑名单(blacklist)只能在确认违规(confirm)时使用',
+    path: ['blacklist'],
+  });
 export type RiskHandleBody = z.infer<typeof riskHandleBody>;
 
 /** Score of a waybill: the unresolved and confirmed warnings weighed by severity, at most 100. */

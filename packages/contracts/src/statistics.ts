@@ -162,3 +162,11 @@ export const financeScreen = z.object({
   refreshedAt: z.string(),
 });
 export type FinanceScreen = z.infer<typeof financeScreen>;
+
+/** The large screens that hear of changed figures over their socket `/screen/{topic}/socket`. */
+export type ScreenTopic = 'data' | 'finance';
+/** A push on a screen's socket: its figures changed at `at` (the screen reads them again). */
+export interface ScreenPush {
+  type: 'screen';
+  rows: Array<{ topic: ScreenTopic; at: string }>;
+}

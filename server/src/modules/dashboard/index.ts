@@ -35,6 +35,7 @@ import { hyReportMessage } from '../regulator/index.ts';
 import { riskWarning } from '../risk/index.ts';
 import { jobOverview } from '../system/index.ts';
 import { addDays, chinaYmd, figuresBy, statisticsDailyJob, totalOf } from './daily.ts';
+import { screenPushRoutes } from './screenPush.ts';
 import { statisticsRoutes } from './statistics.ts';
 
 // The operator's dashboards (issue 20): 工作台 (to-dos, own recent operations), 监控页 (fleet, today's
@@ -70,6 +71,7 @@ export { statDailyState, statDirtyDay, statNoteDaily } from './schema.ts';
 export function dashboardModule(app: FastifyInstance, ctx: AppContext): void {
   ctx.jobs.register(statisticsDailyJob(ctx.db));
   statisticsRoutes(app, ctx);
+  screenPushRoutes(app, ctx);
   const { db } = ctx;
   const count = async (table: PgTable, where: SQL | undefined): Promise<number> => {
     const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(table).where(where);

@@ -222,6 +222,16 @@ describe('statistics', () => {
       .from(hyShippingNote)
       .where(and(gte(hyShippingNote.status, 0), gte(hyShippingNote.createTime, today)));
     expect(screen.today.waybills).toBe(Number(row?.n));
+    // 运输中 is every note on the road now (not only today's, not the accepted or loaded ones): the home
+    // page's 在途运单 shows the same figure
+    const [transit] = await t.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(hyShippingNote)
+      .where(eq(hyShippingNote.status, 3));
+    expect(Number(transit?.n)).toBeGreaterThan(0);
+    expect(screen.today.inTransit).toBe(Number(transit?.n));
+    const home = await get<AnalysisSummary>(admin, '/dashboard/analysis');
+    expect(home.body.result.inTransit).toBe(screen.today.inTransit);
     expect(screen.daily).toHaveLength(14);
     expect(screen.daily.at(-1)?.waybills).toBe(Number(row?.n));
     expect(screen.routes.length).toBeGreaterThan(0);

@@ -328,7 +328,6 @@ export function statisticsRoutes(app: FastifyInstance, ctx: AppContext): void {
     const [todayRow] = await db
       .select({
         ...short,
-        inTransit: sql<number>`(count(*) filter (where ${n.status} between ${SHIPPING_STATUS.accepted} and ${SHIPPING_STATUS.inTransit}))::int`,
         arrived: sql<number>`(count(*) filter (where ${n.unloadTime} is not null))::int`,
       })
       .from(n)
@@ -337,6 +336,11 @@ export function statisticsRoutes(app: FastifyInstance, ctx: AppContext): void {
       .select(short)
       .from(n)
       .where(counted(session, gte(n.createTime, monthStart)));
+    // On the road now, whenever dispatched: the same figure (status 运输中) as the home page's 在途运单 and its list.
+    const [transitRow] = await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(n)
+      .where(counted(session, eq(n.status, SHIPPING_STATUS.inTransit)));
     const routeRows = await db
       .select({
         loadCity: n.loadCity,
@@ -366,7 +370,7 @@ export function statisticsRoutes(app: FastifyInstance, ctx: AppContext): void {
         waybills: Number(todayRow?.waybills ?? 0),
         tonnage: Number(todayRow?.tonnage ?? 0),
         freightFen: Number(todayRow?.freightFen ?? 0),
-        inTransit: Number(todayRow?.inTransit ?? 0),
+        inTransit: Number(transitRow?.n ?? 0),
         arrived: Number(todayRow?.arrived ?? 0),
       },
       month: {

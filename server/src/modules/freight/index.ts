@@ -8,6 +8,9 @@ import { appRoutes } from './apps.ts';
 import { bankRoutes } from './banks.ts';
 import { bindingRoutes } from './bindings.ts';
 import { cardRoutes } from './cards.ts';
+
+export { checkCardHolder } from './cards.ts';
+
 import { customerPlaceRoutes } from './customerPlaces.ts';
 import { customerRegistrationRoutes } from './customerRegistration.ts';
 import { customerRoutes } from './customers.ts';

@@ -92,6 +92,7 @@ async function checkParties(tx: DbOrTx, tenantId: number, driverId: string, vehi
   if (driver.state !== REVIEW_STATE.approved) throw bizError(`司机${driver.driverName}未审核通过`);
   if (driver.blacklisted) throw bizError(`司机${driver.driverName}已被列入黑名单`);
   if (vehicle.state !== REVIEW_STATE.approved) throw bizError(`车辆${vehicle.plateNo}未审核通过`);
+  if (vehicle.blacklisted) throw bizError(`车辆${vehicle.plateNo}已被列入黑名单`);
   const today = chinaToday();
   const expired: Array<[string | null, string]> = [
     [day(driver.idCardValidTo), '司机身份证'],

@@ -99,6 +99,9 @@ export const hyVehicle = pgTable(
     /** The agent (经纪人) who registered the record: agents see and change only theirs. */
     agentId: idRef('agent_id'),
     expiryWarnedOn: date('expiry_warned_on'),
+    /** Put on the blacklist (e.g. for a confirmed risk violation): not dispatched any more. */
+    blacklisted: boolean('blacklisted').notNull().default(false),
+    blacklistReason: varchar('blacklist_reason', { length: 255 }),
     /** 入网: 0 not connected, 1 connected, 2 not required (light, not connected); null never checked. */
     netState: smallint('net_state'),
     /** Since when the national vehicle platform has the vehicle connected, as it answered. */

@@ -1,8 +1,8 @@
 import { USER_TYPE, VEHICLE_OFFLINE_MS } from '@freight/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { WebSocket } from 'ws';
 import { startTestApp, type TestApp } from '../../test/harness.ts';
 import { api, ShippingKit } from '../../test/shippingKit.ts';
+import { listenForSockets, openSocket as openRowSocket, until } from '../../test/socketKit.ts';
 
 // Issue 21, 实时位置: the ingest keeps each vehicle's newest fix with its waybill, the map's fleet is scoped by
 // party, states follow the waybill and the clock, and a fix reaches the sockets of those who may see it.
@@ -35,9 +35,7 @@ describe('live vehicle positions', () => {
 
   beforeAll(async () => {
     t = await startTestApp();
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    const address = t.app.server.address();
-    wsBase = `ws://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/jeecg-boot`;
+    wsBase = await listenForSockets(t);
     k = new ShippingKit(t, await t.login('admin'));
     shipper = await t.login('shipper');
     shipperAdmin = await t.login('shipper_admin');
@@ -67,19 +65,7 @@ describe('live vehicle positions', () => {
   const find = async (token: string, vehicleId: string) =>
     (await fleet(token)).positions.find((p) => p.vehicleId === vehicleId);
 
-  const openSocket = (token: string) =>
-    new Promise<{ socket: WebSocket; messages: RowsMessage[] }>((resolve, reject) => {
-      const socket = new WebSocket(`${wsBase}/map/realtime/socket`, [token]);
-      const messages: RowsMessage[] = [];
-      socket.on('message', (raw) => messages.push(JSON.parse(raw.toString()) as RowsMessage));
-      socket.once('open', () => resolve({ socket, messages }));
-      socket.once('error', reject);
-    });
-  const until = async (check: () => boolean) => {
-    for (let waited = 0; !check() && waited < 5_000; waited += 20)
-      await new Promise((r) => setTimeout(r, 20));
-    return check();
-  };
+  const openSocket = (token: string) => openRowSocket<RowsMessage>(`${wsBase}/map/realtime/socket`, token);
   const rowsOf = (messages: RowsMessage[], vehicleId: string) =>
     messages
       .flatMap((m) => (m.type === 'positions' ? (m.rows ?? []) : []))

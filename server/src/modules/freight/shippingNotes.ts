@@ -215,7 +215,13 @@ export function shippingNoteRoutes(app: FastifyInstance, ctx: AppContext): void 
         })
         .from(hyDriverVehicle)
         .innerJoin(hyVehicle, eq(hyVehicle.id, hyDriverVehicle.vehicleId))
-        .where(and(inArray(hyDriverVehicle.driverId, ids), eq(hyVehicle.state, REVIEW_STATE.approved)));
+        .where(
+          and(
+            inArray(hyDriverVehicle.driverId, ids),
+            eq(hyVehicle.state, REVIEW_STATE.approved),
+            eq(hyVehicle.blacklisted, false),
+          ),
+        );
       const busy = await db
         .select({ driverId: n.driverId, vehicleId: n.vehicleId })
         .from(n)

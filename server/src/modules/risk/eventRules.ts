@@ -2,7 +2,16 @@ import { RISK_RULES, RISK_SEVERITY, type RiskRuleType, SHIPPING_STATUS } from '@
 import { and, eq, gte, ne, notInArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client.ts';
 import { bizError } from '../../platform/http/errors.ts';
-import { chinaToday, hyDriver, hyOrder, hyShippingNote, hyVehicle, type NoteRow } from '../freight/index.ts';
+import {
+  checkCardHolder,
+  chinaToday,
+  hyDriver,
+  hyDriverBank,
+  hyOrder,
+  hyShippingNote,
+  hyVehicle,
+  type NoteRow,
+} from '../freight/index.ts';
 import { type RuleSettings, settingsFor } from './params.ts';
 import type { Finding } from './warnings.ts';
 
@@ -201,6 +210,53 @@ const priceBand: Check = async (tx, { action, note, read }, params) => {
   ];
 };
 
+// The fuel card part of the driver fee (the platform's hard cap refuses at pay; this cap is the customer's or
+// route's own, judged when the fee is set and when it is frozen at audit).
+const fuelShare: Check = async (_tx, { action, note }, params) => {
+  if (action !== 'dispatch' && action !== 'audit') return [];
+  const fuel = note.fuelCardFen ?? 0;
+  if (fuel <= 0 || note.driverFee <= 0 || fuel * 100 <= note.driverFee * params.capPct) return [];
+  const pct = Math.round((fuel / note.driverFee) * 1000) / 10;
+  return [
+    {
+      // one warning per share: the same share judged again at audit is the same finding
+      key: `pct:${pct}`,
+      message: `油卡占比超标：油卡${yuan(fuel)}占司机运费${yuan(note.driverFee)}的${pct}%，超过${params.capPct}%`,
+      evidence: { fuelCardFen: fuel, driverFee: note.driverFee, pct, capPct: params.capPct },
+    },
+  ];
+};
+
+// The card the freight goes to: the agreement that let a captain's card be bound may have ended since.
+const cardHolder: Check = async (tx, { action, note }) => {
+  if (action !== 'audit') return [];
+  const [card] = await tx
+    .select({ holderName: hyDriverBank.holderName, holderIdCard: hyDriverBank.holderIdCard })
+    .from(hyDriverBank)
+    .where(
+      and(
+        eq(hyDriverBank.driverId, note.driverId),
+        eq(hyDriverBank.isDefault, true),
+        eq(hyDriverBank.state, 2),
+      ),
+    )
+    .limit(1);
+  if (!card) return [];
+  try {
+    await checkCardHolder(tx, note.tenantId, note.driverId, card.holderName, card.holderIdCard);
+    return [];
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    return [
+      {
+        key: `card:${card.holderName}`,
+        message: `持卡人非司机：司机${note.driverName}的收款卡持卡人为${card.holderName}（${reason}）`,
+        evidence: { holderName: card.holderName, driverName: note.driverName },
+      },
+    ];
+  }
+};
+
 const CHECKS: Partial<Record<RiskRuleType, Check>> = {
   overload,
   certificate,
@@ -209,6 +265,8 @@ const CHECKS: Partial<Record<RiskRuleType, Check>> = {
   signBeforeUnload,
   priceInversion,
   priceBand,
+  fuelShare,
+  cardHolder,
 };
 
 /** Judges one step: throws the refusal of a blocking refusable rule, or answers the warnings to raise. */

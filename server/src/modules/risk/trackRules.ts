@@ -4,13 +4,15 @@ import { z } from 'zod';
 import type { AppContext } from '../../platform/context.ts';
 import type { Db } from '../../platform/db/client.ts';
 import type { JobDefinition } from '../../platform/jobs/scheduler.ts';
-import { hyShippingNote, hyTrackPoint, type NoteRow } from '../freight/index.ts';
+import { hyOrder, hyShippingNote, hyTrackPoint, type NoteRow } from '../freight/index.ts';
 import { type RuleSettings, settingsFor } from './params.ts';
 import { type Finding, raiseWarnings } from './warnings.ts';
 
 // The time-based rules, run on a schedule over the track points of the waybills on the road (and those
 // unloaded within the last day, whose last leg may not have been checked): impossible speed between two
-// points, stops (staying within R metres for N minutes), and no position for N hours.
+// points, stops (staying within R metres for N minutes), no position for N hours, the first and last point
+// away from the loading and unloading place (track vs route), and a trip on the road longer than its
+// planned distance allows (transport timeout).
 
 export const RISK_SCAN_JOB = 'riskTrackScan';
 /** Within this distance of the loading or unloading place a truck is at work, not stopped en route. */
@@ -62,13 +64,68 @@ export function fastestLeg(points: TrackPoint[]) {
   return best;
 }
 
+const place = (lng: number | null, lat: number | null) =>
+  typeof lng === 'number' && typeof lat === 'number' ? { lng, lat } : null;
+
+/** Track vs route: the first point after loading near the loading place, the last before unloading near the unloading place. */
+function routeFindings(note: NoteRow, points: TrackPoint[], rules: RuleSettings): Finding[] {
+  const { trackRoute } = rules;
+  const first = points[0];
+  const last = points.at(-1);
+  if (!trackRoute.enabled || !first || !last) return [];
+  const radiusM = trackRoute.params.radiusKm * 1000;
+  const ends: Array<[string, string, TrackPoint, { lng: number; lat: number } | null]> = [
+    ['load', '装货地', first, place(note.loadLng, note.loadLat)],
+  ];
+  if (note.unloadTime) ends.push(['unload', '卸货地', last, place(note.unloadLng, note.unloadLat)]);
+  const out: Finding[] = [];
+  for (const [end, name, point, at] of ends) {
+    if (!at) continue;
+    const km = distanceM(point, at) / 1000;
+    if (km * 1000 <= radiusM) continue;
+    out.push({
+      rule: 'trackRoute',
+      severity: trackRoute.severity,
+      key: `trackRoute:${end}`,
+      message: `轨迹偏离：${end === 'load' ? '装货后首个' : '卸货前末个'}轨迹点（${hhmm(point.gpsTime)}）距${name}${km.toFixed(1)}公里，超过${trackRoute.params.radiusKm}公里`,
+      evidence: { end, point, place: at, km: Math.round(km * 10) / 10 },
+    });
+  }
+  return out;
+}
+
+/** Transport timeout: still on the road after the planned distance at the planned speed plus the grace hours. */
+function timeoutFindings(note: NoteRow, plannedKm: number | null, rules: RuleSettings, now: Date): Finding[] {
+  const { transportTimeout: rule } = rules;
+  const onRoad = note.status === SHIPPING_STATUS.loaded || note.status === SHIPPING_STATUS.inTransit;
+  if (!rule.enabled || !onRoad || !note.loadTime || !plannedKm || plannedKm <= 0) return [];
+  const { speedKmh, graceHours } = rule.params;
+  const allowedH = plannedKm / speedKmh + graceHours;
+  const due = new Date(note.loadTime.getTime() + allowedH * 3_600_000);
+  if (now <= due) return [];
+  const overH = Math.round(((now.getTime() - due.getTime()) / 3_600_000) * 10) / 10;
+  return [
+    {
+      rule: 'transportTimeout',
+      severity: rule.severity,
+      key: 'transportTimeout',
+      message: `运输超时：${hhmm(note.loadTime)}装货，计划里程${plannedKm}公里按${speedKmh}km/h加宽限${graceHours}小时应于${hhmm(due)}前卸货，已超时${overH}小时`,
+      evidence: { loadTime: note.loadTime, plannedKm, speedKmh, graceHours, due, overHours: overH },
+    },
+  ];
+}
+
 export function trackFindings(
   note: NoteRow,
   points: TrackPoint[],
   rules: RuleSettings,
   now: Date,
+  plannedKm: number | null = null,
 ): Finding[] {
-  const out: Finding[] = [];
+  const out: Finding[] = [
+    ...routeFindings(note, points, rules),
+    ...timeoutFindings(note, plannedKm, rules, now),
+  ];
   const { stop, speed, noLocation } = rules;
   // Standing at the loading or unloading place (weighbridge, queue) is the work, not a stop en route.
   const places = [
@@ -131,6 +188,14 @@ export async function runRiskScan(db: Db, now = new Date()): Promise<ScanOutcome
     )
     .limit(5000);
   const outcome: ScanOutcome = { notes: notes.length, warnings: 0 };
+  const orderIds = [...new Set(notes.map((n) => n.orderId))];
+  const distances = new Map<string, number | null>();
+  for (let i = 0; i < orderIds.length; i += 1000)
+    for (const o of await db
+      .select({ id: hyOrder.id, km: hyOrder.plannedDistanceKm })
+      .from(hyOrder)
+      .where(inArray(hyOrder.id, orderIds.slice(i, i + 1000))))
+      distances.set(o.id, o.km);
   const settings = new Map<string, RuleSettings>();
   for (const note of notes) {
     const cacheKey = `${note.tenantId}:${note.customerId}`;
@@ -151,7 +216,7 @@ export async function runRiskScan(db: Db, now = new Date()): Promise<ScanOutcome
       )
       .orderBy(asc(hyTrackPoint.gpsTime))
       .limit(20_000);
-    const findings = trackFindings(note, points, rules, now);
+    const findings = trackFindings(note, points, rules, now, distances.get(note.orderId) ?? null);
     if (findings.length === 0) continue;
     const raised = await db.transaction((tx) => raiseWarnings(db, tx, note, findings, 'job', 'system'));
     outcome.warnings += raised.length;
@@ -163,7 +228,7 @@ export function riskScanJob(ctx: AppContext): JobDefinition {
   return {
     key: RISK_SCAN_JOB,
     title: '风控轨迹检查',
-    description: '检查在途运单的轨迹：速度异常、异常停车、定位缺失，发现即生成预警',
+    description: '检查在途运单的轨迹：速度异常、异常停车、定位缺失、轨迹偏离、运输超时，发现即生成预警',
     params: z.object({}).strict(),
     async run() {
       return JSON.stringify(await runRiskScan(ctx.db));

@@ -11,7 +11,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.ts';
 import type { DbOrTx } from '../../platform/db/client.ts';
 import { bizError, recordNotFound } from '../../platform/http/errors.ts';
-import { hyShippingNote, type NoteRow } from '../freight/index.ts';
+import { hyDriver, hyShippingNote, hyVehicle, type NoteRow } from '../freight/index.ts';
 import { sysAnnouncement, sysPermission, sysRolePermission, sysUser, sysUserRole } from '../system/index.ts';
 import { riskNote, riskViolation, riskWarning } from './schema.ts';
 
@@ -200,6 +200,8 @@ export async function handleWarning(
       .where(and(eq(riskWarning.id, warning.id), inArray(riskWarning.state, [...UNRESOLVED_WARNING_STATES])))
       .returning();
     if (!stored) throw bizError('该预警已处理，不能重复处理');
+    const consequences =
+      state === 'confirmed' ? await blacklistParties(tx, warning, body, actor.username) : [];
     if (state === 'confirmed')
       await tx.insert(riskViolation).values({
         tenantId: warning.tenantId,
@@ -212,13 +214,49 @@ export async function handleWarning(
         driverId: warning.driverId,
         driverName: warning.driverName,
         plateNo: warning.plateNo,
-        consequence: CONSEQUENCE,
+        consequence: [CONSEQUENCE, ...consequences].join('；'),
         reason: body.reason,
         createBy: actor.username,
       });
     if (warning.noteId) await refreshNote(tx, warning.noteId);
     return stored;
   });
+}
+
+/** Puts the warning's driver and/or vehicle on the blacklist (dispatch refuses them from then on). */
+async function blacklistParties(
+  tx: DbOrTx,
+  warning: typeof riskWarning.$inferSelect,
+  body: RiskHandleBody,
+  username: string,
+): Promise<string[]> {
+  const wanted = new Set(body.blacklist ?? []);
+  if (wanted.size === 0) return [];
+  const [note] = warning.noteId
+    ? await tx
+        .select({ driverId: hyShippingNote.driverId, vehicleId: hyShippingNote.vehicleId })
+        .from(hyShippingNote)
+        .where(eq(hyShippingNote.id, warning.noteId))
+    : [];
+  if (!note) throw bizError('该预警没有运单，无法列入黑名单(blacklist)');
+  const reason = `风控违规：${riskRuleName(warning.ruleType)}（${body.reason}）`.slice(0, 255);
+  const now = new Date();
+  const out: string[] = [];
+  if (wanted.has('driver')) {
+    await tx
+      .update(hyDriver)
+      .set({ blacklisted: true, blacklistReason: reason, updateBy: username, updateTime: now })
+      .where(and(eq(hyDriver.id, note.driverId), eq(hyDriver.tenantId, warning.tenantId)));
+    out.push(`司机${warning.driverName ?? ''}列入黑名单`);
+  }
+  if (wanted.has('vehicle')) {
+    await tx
+      .update(hyVehicle)
+      .set({ blacklisted: true, blacklistReason: reason, updateBy: username, updateTime: now })
+      .where(and(eq(hyVehicle.id, note.vehicleId), eq(hyVehicle.tenantId, warning.tenantId)));
+    out.push(`车辆${warning.plateNo ?? ''}列入黑名单`);
+  }
+  return out;
 }
 
 /** Unresolved blocking warnings of a note (used by tests and the list's evidence). */

@@ -2,7 +2,7 @@
 // (recorded as a violation), dismiss, or escalate (then confirm or dismiss); an unresolved blocking warning
 // holds the waybill's pay. `?noteId=` (the bell's link) lists one waybill's warnings.
 import { riskWarningResource } from '@freight/contracts';
-import { Form, Input, Modal, message, Radio } from 'antd';
+import { Checkbox, Form, Input, Modal, message, Radio } from 'antd';
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { pageOf, ResourceListPage, type ResourcePageDef } from '../../components/resource';
@@ -13,14 +13,16 @@ type Row = Record<string, unknown>;
 
 function HandleDialog({ row, onClose }: { row: Row; onClose: (changed: boolean) => void }) {
   const tx = useBilingual();
-  const [form] = Form.useForm<{ action: string; reason: string }>();
+  const [form] = Form.useForm<{ action: string; reason: string; blacklist?: string[] }>();
   const [busy, setBusy] = useState(false);
   const escalated = row.state === 'escalated';
   const submit = async () => {
     const values = await form.validateFields();
     setBusy(true);
     try {
-      const env = await postEnvelope('/risk/warning/handle', { id: row.id, ...values });
+      const blacklist =
+        values.action === 'confirm' && values.blacklist?.length ? values.blacklist : undefined;
+      const env = await postEnvelope('/risk/warning/handle', { id: row.id, ...values, blacklist });
       message.success(env.message || tx(['处理成功', 'Handled']));
       onClose(true);
     } catch (error) {
@@ -55,6 +57,21 @@ function HandleDialog({ row, onClose }: { row: Row; onClose: (changed: boolean) 
           rules={[{ required: true, whitespace: true, message: tx(['请填写处理原因', 'Enter a reason']) }]}
         >
           <Input.TextArea rows={3} maxLength={255} showCount />
+        </Form.Item>
+        {/* A confirmed violation's consequence: the dispatch refuses a blacklisted driver or vehicle. */}
+        <Form.Item noStyle dependencies={['action']}>
+          {({ getFieldValue }) =>
+            getFieldValue('action') === 'confirm' && (
+              <Form.Item name="blacklist" label={tx(['列入黑名单', 'Blacklist'])}>
+                <Checkbox.Group
+                  options={[
+                    { value: 'driver', label: tx(['司机', 'Driver']) },
+                    { value: 'vehicle', label: tx(['车辆', 'Vehicle']) },
+                  ]}
+                />
+              </Form.Item>
+            )
+          }
         </Form.Item>
       </Form>
     </Modal>

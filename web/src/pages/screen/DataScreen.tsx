@@ -14,10 +14,13 @@ import { api, errorText } from '../../services/request';
 import { statisticsApi } from '../../services/statisticsApi';
 import { usePlatform } from '../../stores/platform';
 import { DARK_AXIS, ScreenFigure, ScreenFrame, ScreenPanel, useRotation } from './components/ScreenFrame';
+import { useScreenPush } from './components/useScreenPush';
 import 'leaflet/dist/leaflet.css';
 
 const EChart = lazy(() => withChunkTimeout(import('../dashboard/components/EChart')));
-const REFRESH_MS = 30_000;
+// Figures are read again when the server says they changed (useScreenPush); the slow poll is the fallback
+// while the socket is down.
+const REFRESH_MS = 300_000;
 const STATE_COLOURS: Record<string, string> = {
   transit: '#4fd1ff',
   loading: '#ffb84d',
@@ -92,6 +95,10 @@ export default function DataScreen() {
     retry: false,
     enabled: menu.some((r) => r.path === '/map/realtime'),
   });
+  useScreenPush('data', [
+    ['screen', 'data'],
+    ['screen', 'positions'],
+  ]);
   const data = screen.data;
   const rotation = useRotation(2, 10_000);
 

@@ -9,9 +9,12 @@ import { useBilingual } from '../../components/resource/text';
 import { errorText } from '../../services/request';
 import { statisticsApi } from '../../services/statisticsApi';
 import { DARK_AXIS, ScreenFigure, ScreenFrame, ScreenPanel, useRotation } from './components/ScreenFrame';
+import { useScreenPush } from './components/useScreenPush';
 
 const EChart = lazy(() => withChunkTimeout(import('../dashboard/components/EChart')));
-const REFRESH_MS = 30_000;
+// Figures are read again when the server says they changed (useScreenPush); the slow poll is the fallback
+// while the socket is down.
+const REFRESH_MS = 300_000;
 
 export default function FinanceScreen() {
   const tx = useBilingual();
@@ -20,6 +23,7 @@ export default function FinanceScreen() {
     queryFn: statisticsApi.financeScreen,
     refetchInterval: REFRESH_MS,
   });
+  useScreenPush('finance', [['screen', 'finance']]);
   const data = screen.data;
   const rotation = useRotation(2, 10_000);
   const yuanUnit = tx(['元', '¥']);

@@ -1,0 +1,22 @@
+// A large screen reads its figures again when the server pushes that they changed (a waybill step) and when
+// its socket (re)connects, so a screen left running stays current without polling every few seconds.
+import type { ScreenTopic } from '@freight/contracts';
+import { type QueryKey, useQueryClient } from '@tanstack/react-query';
+import { useRef } from 'react';
+import { useRowSocket } from '../../../services/rowSocket';
+
+export function useScreenPush(topic: ScreenTopic, keys: QueryKey[]): void {
+  const client = useQueryClient();
+  const current = useRef(keys);
+  current.current = keys;
+  const refresh = () => {
+    for (const queryKey of current.current) void client.invalidateQueries({ queryKey });
+  };
+  // A reconnect may have missed pushes; the first connect comes right after the first read.
+  const opened = useRef(false);
+  const reopened = () => {
+    if (opened.current) refresh();
+    opened.current = true;
+  };
+  useRowSocket<{ topic: ScreenTopic }>(`/screen/${topic}/socket`, 'screen', refresh, reopened);
+}
