@@ -79,16 +79,26 @@ export function cgformDataRoutes(app: FastifyInstance, ctx: AppContext): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   async function formOf(id: string): Promise<LiveForm> {
+    // Every list request asks whether the form changed; the definition itself is read only when it did (a sync
+    // stamps update_time with the definition it stores).
     const [head] = await db
-      .select({ id: onlCgformHead.id, synced: onlCgformHead.synced, updateTime: onlCgformHead.updateTime })
+      .select({
+        updateTime: onlCgformHead.updateTime,
+        synced: sql<boolean>`${onlCgformHead.synced} is not null`,
+      })
       .from(onlCgformHead)
       .where(eq(onlCgformHead.id, id));
     if (!head) throw bizError('表单不存在', 404);
     if (!head.synced) throw bizError('表单尚未同步数据库', 400);
-    const stamp = `${head.updateTime?.getTime() ?? 0}|${JSON.stringify(head.synced).length}`;
-    const cached = live.get(id);
-    if (cached?.stamp === stamp) return cached;
-    const definition = head.synced;
+    const stamp = String(head.updateTime?.getTime() ?? 0);
+    const known = live.get(id);
+    if (known?.stamp === stamp) return known;
+    const [stored] = await db
+      .select({ synced: onlCgformHead.synced })
+      .from(onlCgformHead)
+      .where(eq(onlCgformHead.id, id));
+    const definition = stored?.synced;
+    if (!definition) throw bizError('表单尚未同步数据库', 400);
     const asDefinition: CgformDefinition = {
       head: { id, ...definition.head },
       fields: definition.fields,
