@@ -21,6 +21,10 @@ export type FieldKind =
   | 'dict'
   | 'switch'
   | 'image'
+  /** An uploaded file's stored path, shown as a download link. */
+  | 'file'
+  /** HTML edited as rich text; the server keeps formatting only (no scripts). */
+  | 'richtext'
   | 'password'
   /** Weight in integer grams, shown and entered as tonnes with 3 decimals. */
   | 'tonnes'
