@@ -101,7 +101,13 @@ async function writeParts(tx: DbOrTx, headId: string, definition: CgformSnapshot
   await tx
     .insert(onlCgformField)
     .values(
-      definition.fields.map((f) => ({ ...f, sortFlag: f.sortFlag ?? 0, cgformHeadId: headId, createBy: by })),
+      definition.fields.map((f) => ({
+        ...f,
+        sortFlag: f.sortFlag ?? 0,
+        isUnique: f.isUnique ?? 0,
+        cgformHeadId: headId,
+        createBy: by,
+      })),
     );
   if (definition.indexs.length)
     await tx
