@@ -98,17 +98,15 @@ function snapshotOf(loaded: Loaded): CgformSnapshot {
 async function writeParts(tx: DbOrTx, headId: string, definition: CgformSnapshot, by: string) {
   await tx.delete(onlCgformField).where(eq(onlCgformField.cgformHeadId, headId));
   await tx.delete(onlCgformIndex).where(eq(onlCgformIndex.cgformHeadId, headId));
-  await tx
-    .insert(onlCgformField)
-    .values(
-      definition.fields.map((f) => ({
-        ...f,
-        sortFlag: f.sortFlag ?? 0,
-        isUnique: f.isUnique ?? 0,
-        cgformHeadId: headId,
-        createBy: by,
-      })),
-    );
+  await tx.insert(onlCgformField).values(
+    definition.fields.map((f) => ({
+      ...f,
+      sortFlag: f.sortFlag ?? 0,
+      isUnique: f.isUnique ?? 0,
+      cgformHeadId: headId,
+      createBy: by,
+    })),
+  );
   if (definition.indexs.length)
     await tx
       .insert(onlCgformIndex)
