@@ -29,6 +29,8 @@ export const CGFORM_SHOW_TYPES = [
   'file',
   /** Rich text: HTML, sanitised by the server. */
   'umeditor',
+  /** Popup: picks a row of an online report (`dictTable` its code, `dictField` the report column taken). */
+  'popup',
 ] as const;
 export type CgformShowType = (typeof CGFORM_SHOW_TYPES)[number];
 
@@ -243,6 +245,12 @@ export function cgformDecl(definition: CgformDefinition): ResourceDecl<FieldDecl
     if (field.fieldValidType)
       decl.help = [`格式：${field.fieldValidType}`, `Format: ${field.fieldValidType}`];
     if (field.dbType === 'Text' || kind === 'richtext') decl.wide = true;
+    if (field.fieldShowType === 'popup' && field.dictTable)
+      decl.popup = {
+        code: field.dictTable,
+        orgFields: field.dictField || field.dbFieldName,
+        destFields: field.dictText || field.dbFieldName,
+      };
     fields[field.dbFieldName] = decl;
   }
   fields.create_time = {

@@ -162,7 +162,12 @@ export function checkDefinition(body: DefinitionBody): CgformSnapshot {
       const fault = defaultFault({ dbType: field.dbType, dbLength, dbPointLength }, field.dbDefaultVal);
       if (fault) throw refuse(`${where}.dbDefaultVal`, fault);
     }
-    if (field.dictField !== null && !/^[A-Za-z][A-Za-z0-9_]{0,99}$/.test(field.dictField))
+    // A popup takes a comma list of report columns; every other dictionary names one code or column.
+    const dictPattern =
+      field.fieldShowType === 'popup'
+        ? /^[A-Za-z]\w{0,63}(,[A-Za-z]\w{0,63}){0,9}$/
+        : /^[A-Za-z][A-Za-z0-9_]{0,99}$/;
+    if (field.dictField !== null && !dictPattern.test(field.dictField))
       throw refuse(`${where}.dictField`, '字典编码只能包含字母、数字和下划线');
     const tableDictFault = tableDictFaultOf(field);
     if (tableDictFault) throw refuse(`${where}.dictTable`, tableDictFault);

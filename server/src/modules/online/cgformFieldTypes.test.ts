@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, startTestApp, type TestApp } from '../../test/harness.ts';
 import { field } from './cgformTestKit.ts';
+import { onlCgreportHead } from './schema.ts';
 
 type Body = Record<string, unknown>;
 
@@ -153,5 +154,66 @@ describe('online form field types', () => {
     expect(same.success).toBe(true);
     const total = (await call('GET', `/online/cgform/api/getData/${headId}`)).json().result.total;
     expect(total).toBe(2);
+  });
+});
+
+describe('online form popup fields', () => {
+  let t: TestApp;
+  let admin: string;
+  const popupForm = (popup: Body) => ({
+    head: { tableName: 'route_price', tableTxt: '线路价格', tableType: 1 },
+    fields: [
+      field('driver_name', '司机', { fieldShowType: 'popup', orderNum: 1, ...popup }),
+      field('driver_phone', '电话', { orderNum: 2 }),
+    ],
+    indexs: [],
+  });
+  const save = async (body: unknown) =>
+    (
+      await t.call(admin, { method: 'POST', url: api('/online/cgform/api/addAll'), payload: body as Body })
+    ).json();
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    admin = await t.login('admin');
+    await t.db.insert(onlCgreportHead).values({
+      code: 'popup_drivers',
+      name: '司机弹窗',
+      cgrSql: 'select realname, phone from sys_user',
+    });
+  });
+  afterAll(() => t.close());
+
+  it('refuses a popup over a missing report or onto a field the form lacks, naming the field', async () => {
+    const missing = await save(popupForm({ dictTable: 'no_such_report', dictField: 'realname' }));
+    expect(missing.success).toBe(false);
+    expect(missing.message).toContain('driver_name');
+    expect(missing.message).toContain('no_such_report');
+    const stray = await save(
+      popupForm({ dictTable: 'popup_drivers', dictField: 'realname,phone', dictText: 'driver_name,mobile' }),
+    );
+    expect(stray.success).toBe(false);
+    expect(stray.message).toContain('mobile');
+  });
+
+  it('declares a popup over a report, mapping its columns to the form fields', async () => {
+    const saved = await save(
+      popupForm({
+        dictTable: 'popup_drivers',
+        dictField: 'realname,phone',
+        dictText: 'driver_name,driver_phone',
+      }),
+    );
+    expect(saved.success).toBe(true);
+    const head = saved.result.id;
+    await t.call(admin, { method: 'POST', url: api(`/online/cgform/api/doDbSynch/${head}/normal`) });
+    const decl = (
+      await t.call(admin, { method: 'GET', url: api(`/online/cgform/api/getColumns/${head}`) })
+    ).json().result.decl;
+    expect(decl.fields.driver_name.popup).toEqual({
+      code: 'popup_drivers',
+      orgFields: 'realname,phone',
+      destFields: 'driver_name,driver_phone',
+    });
   });
 });

@@ -1,14 +1,15 @@
 // What the richer field types of online forms need on the server: the texts of table dictionaries (users,
 // departments, whitelisted tables) and regions for lists and details, and the unique flag checked before a
 // write (the unique index made at sync is the last guard).
-import { cgformDictOf } from '@freight/contracts';
-import { and, eq, ne } from 'drizzle-orm';
+import { type CgformField, cgformDictOf } from '@freight/contracts';
+import { and, eq, inArray, ne } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Session } from '../../platform/auth/session.ts';
 import type { DbOrTx } from '../../platform/db/client.ts';
 import { bizError } from '../../platform/http/errors.ts';
 import { loadTableDictItems, placeNames, tableDictOf } from '../system/index.ts';
 import type { FormTable } from './cgformMainSub.ts';
+import { onlCgreportHead } from './schema.ts';
 
 type Row = Record<string, unknown>;
 
@@ -85,5 +86,36 @@ export async function checkUnique(
         `${field.dbFieldTxt}(${field.dbFieldName}): 值 ${String(value).slice(0, 100)} 已存在`,
         400,
       );
+  }
+}
+
+/**
+ * Refuses a popup field whose report does not exist or whose target fields are not fields of the form,
+ * naming the field (the report's columns are read by the popup through the report's own permission).
+ */
+export async function checkPopupFields(db: DbOrTx, fields: CgformField[]): Promise<void> {
+  const popups = fields.filter((f) => f.fieldShowType === 'popup');
+  if (popups.length === 0) return;
+  const codes = [...new Set(popups.map((f) => f.dictTable).filter((c): c is string => !!c))];
+  const found = new Set(
+    codes.length
+      ? (
+          await db
+            .select({ code: onlCgreportHead.code })
+            .from(onlCgreportHead)
+            .where(inArray(onlCgreportHead.code, codes))
+        ).map((r) => r.code)
+      : [],
+  );
+  const names = new Set(fields.map((f) => f.dbFieldName));
+  for (const field of popups) {
+    const where = `fields[${fields.indexOf(field)}](${field.dbFieldName})`;
+    if (!field.dictTable || !found.has(field.dictTable))
+      throw bizError(`${where}.dictTable: 弹窗报表 ${field.dictTable ?? ''} 不存在`, 400);
+    const orgs = (field.dictField || field.dbFieldName).split(',');
+    const dests = (field.dictText || field.dbFieldName).split(',');
+    if (orgs.length !== dests.length) throw bizError(`${where}.dictText: 报表字段与表单字段个数不一致`, 400);
+    const stray = dests.find((d) => !names.has(d.trim()));
+    if (stray) throw bizError(`${where}.dictText(${stray.slice(0, 64)}): 不是表单的字段`, 400);
   }
 }

@@ -12,6 +12,7 @@ import { ok, okMessage, pageOf } from '../../platform/http/envelope.ts';
 import { bizError, recordNotFound, unauthorized } from '../../platform/http/errors.ts';
 import { invalidateGrants, sysPermission } from '../system/index.ts';
 import { checkDefinition, definitionBody } from './cgformDefine.ts';
+import { checkPopupFields } from './cgformFieldTypes.ts';
 import { kindHeadOf } from './cgformKind.ts';
 import { checkMaster, refreshSubTables, refuseMasterWithSubs } from './cgformMainSub.ts';
 import {
@@ -206,6 +207,7 @@ export function cgformDesignRoutes(app: FastifyInstance, ctx: AppContext): void 
     async (request) => {
       const by = username(request);
       const definition = checkDefinition(request.body);
+      await checkPopupFields(db, definition.fields);
       const id = await db.transaction(async (tx) => {
         if (await tableTaken(tx, definition.head.tableName))
           throw bizError(`表名(tableName): ${definition.head.tableName} 已存在`, 400);
@@ -234,6 +236,7 @@ export function cgformDesignRoutes(app: FastifyInstance, ctx: AppContext): void 
       const id = request.body.head.id;
       if (!id) throw bizError('id不能为空', 400);
       const definition = checkDefinition(request.body);
+      await checkPopupFields(db, definition.fields);
       await db.transaction(async (tx) => {
         const loaded = await loadDefinition(tx, id);
         if (!loaded) throw recordNotFound();

@@ -26,6 +26,7 @@ import DOMPurify from 'dompurify';
 import { lazy, type ReactNode, Suspense } from 'react';
 import { dictLabel, dictText } from '../../stores/dicts';
 import { SearchSelect } from '../dict/SearchSelect';
+import { PopupInput } from '../popup';
 import { FileUpload } from '../upload/FileUpload';
 import { SignedImage } from '../upload/SignedImage';
 import { ImageUpload } from './ImageUpload';
@@ -46,6 +47,25 @@ function LazyRichText(props: { value?: string; onChange?: (html: string) => void
     <Suspense fallback={null}>
       <RichTextEditor {...props} />
     </Suspense>
+  );
+}
+
+/** A popup's picked row fills this field and the other fields it maps to. */
+function PopupField({
+  field,
+  value,
+}: {
+  field: ResourceField & { popup: NonNullable<ResourceField['popup']> };
+  value?: string;
+}) {
+  const form = Form.useFormInstance();
+  return (
+    <PopupInput
+      {...field.popup}
+      field={field.name}
+      value={value}
+      onPicked={(values) => form.setFieldsValue(values)}
+    />
   );
 }
 
@@ -301,6 +321,15 @@ export function FormControl({
   if (field.renderFormItem) return <>{field.renderFormItem({ ...common, editing, editingRow })}</>;
   // A bare item keeps the value in the form without taking a column of the grid.
   if (field.form === 'hidden') return <Form.Item name={field.name} hidden noStyle />;
+  const popup = field.popup;
+  if (popup && !disabled)
+    return (
+      <Col xs={24} sm={wide ? 24 : 12}>
+        <ProForm.Item name={field.name} label={label} rules={rules} extra={extra}>
+          <PopupField field={{ ...field, popup }} />
+        </ProForm.Item>
+      </Col>
+    );
   switch (field.kind) {
     case 'textarea':
       return (

@@ -83,6 +83,7 @@ const SHOW_TYPE_LABELS: Record<CgformShowType, readonly [string, string]> = {
   pca: ['省市区', 'Region'],
   file: ['文件', 'File'],
   umeditor: ['富文本', 'Rich text'],
+  popup: ['报表弹窗', 'Report popup'],
 };
 
 let seq = 0;
@@ -370,9 +371,10 @@ function FormEditor({ id, onClose }: { id: string | null | 'new'; onClose: (save
                       ),
                     },
                     text('dictField', tx(['字典Code', 'Dictionary']), 110),
-                    // A table dictionary names a table and its text column; `dictField` is then the value column.
-                    text('dictTable', tx(['字典表', 'Dict table']), 110),
-                    text('dictText', tx(['字典文本', 'Dict text']), 110),
+                    // A table dictionary names a table and its text column, `dictField` then being the value
+                    // column; a popup names its report, the report columns (dictField) and form fields (dictText).
+                    text('dictTable', tx(['字典表/报表', 'Dict table / report']), 110),
+                    text('dictText', tx(['字典文本/目标字段', 'Dict text / targets']), 110),
                     flag('isUnique', tx(['唯一', 'Unique'])),
                     flag('sortFlag', tx(['排序', 'Sort'])),
                     ...(tableType === CGFORM_TABLE_TYPES.sub
