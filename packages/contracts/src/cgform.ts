@@ -20,6 +20,17 @@ export const CGFORM_SHOW_TYPES = [
   'checkbox',
   'switch',
   'image',
+  /** Table dictionary: a select over a whitelisted `dictTable,dictText,dictField` lookup of the server. */
+  'sel_search',
+  'sel_user',
+  'sel_depart',
+  /** Region: a six-digit division code picked as province / city / district. */
+  'pca',
+  'file',
+  /** Rich text: HTML, sanitised by the server. */
+  'umeditor',
+  /** Popup: picks a row of an online report (`dictTable` its code, `dictField` the report column taken). */
+  'popup',
 ] as const;
 export type CgformShowType = (typeof CGFORM_SHOW_TYPES)[number];
 
@@ -128,6 +139,11 @@ export interface CgformField {
   queryMode?: CgformQueryMode | null;
   fieldShowType?: CgformShowType | null;
   dictField?: string | null;
+  /** Table dictionary (`sel_search`): the table and its text column; `dictField` is the value column. */
+  dictTable?: string | null;
+  dictText?: string | null;
+  /** 1 when no two rows of a tenant may hold the same value (refused on save, unique index at sync). */
+  isUnique?: number | null;
   /** A regular expression the value must match. */
   fieldValidType?: string | null;
   sortFlag?: number | null;
@@ -153,9 +169,36 @@ export const cgformDataPath = (headId: string) => `/online/cgform/api/data/${hea
 /** Permission prefix of a form's data: `online:<table>:list`, `:add`, `:edit`, `:delete`, `:export`, `:import`. */
 export const cgformPermission = (tableName: string) => `online:${tableName}`;
 
+/** The user and department selects read these whitelisted table dictionaries (value: username / org code). */
+export const CGFORM_USER_DICT = 'sys_user,realname,username';
+export const CGFORM_DEPART_DICT = 'sys_depart,depart_name,org_code';
+
+/** The dictionary code a field's texts come from: a plain dictionary or a `table,text,value` one. */
+export function cgformDictOf(field: CgformField): string | undefined {
+  switch (field.fieldShowType) {
+    case 'sel_user':
+      return CGFORM_USER_DICT;
+    case 'sel_depart':
+      return CGFORM_DEPART_DICT;
+    case 'sel_search':
+      return field.dictTable && field.dictText && field.dictField
+        ? `${field.dictTable},${field.dictText},${field.dictField}`
+        : undefined;
+    case 'list':
+    case 'radio':
+    case 'checkbox':
+      return field.dictField || undefined;
+    default:
+      return undefined;
+  }
+}
+
 function kindOf(field: CgformField): FieldKind {
   const show = field.fieldShowType;
-  if ((show === 'list' || show === 'radio' || show === 'checkbox') && field.dictField) return 'dict';
+  if (cgformDictOf(field)) return 'dict';
+  if (show === 'pca') return 'region';
+  if (show === 'file') return 'file';
+  if (show === 'umeditor') return 'richtext';
   if (show === 'switch') return 'switch';
   if (show === 'image') return 'image';
   if (show === 'money') return 'money';
@@ -198,10 +241,16 @@ export function cgformDecl(definition: CgformDefinition): ResourceDecl<FieldDecl
       required: field.dbIsNull === 0 && !field.dbDefaultVal,
       sort: field.sortFlag === 1 || undefined,
     };
-    if (kind === 'dict' && field.dictField) decl.dict = field.dictField;
+    if (kind === 'dict') decl.dict = cgformDictOf(field);
     if (field.fieldValidType)
       decl.help = [`格式：${field.fieldValidType}`, `Format: ${field.fieldValidType}`];
-    if (field.dbType === 'Text') decl.wide = true;
+    if (field.dbType === 'Text' || kind === 'richtext') decl.wide = true;
+    if (field.fieldShowType === 'popup' && field.dictTable)
+      decl.popup = {
+        code: field.dictTable,
+        orgFields: field.dictField || field.dbFieldName,
+        destFields: field.dictText || field.dbFieldName,
+      };
     fields[field.dbFieldName] = decl;
   }
   fields.create_time = {

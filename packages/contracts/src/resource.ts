@@ -21,6 +21,10 @@ export type FieldKind =
   | 'dict'
   | 'switch'
   | 'image'
+  /** An uploaded file's stored path, shown as a download link. */
+  | 'file'
+  /** HTML edited as rich text; the server keeps formatting only (no scripts). */
+  | 'richtext'
   | 'password'
   /** Weight in integer grams, shown and entered as tonnes with 3 decimals. */
   | 'tonnes'
@@ -105,6 +109,8 @@ export interface FieldDecl {
   regionNames?: readonly [province: string, city: string, district: string];
   /** For a pin: the latitude field it fills, and the region field whose district the map opens on. */
   pin?: { lat: string; region?: string };
+  /** Filled by picking a row of an online report: its columns `orgFields` go to the form's `destFields`. */
+  popup?: { code: string; orgFields: string; destFields: string };
   /** Full width in the two-column form grid. */
   wide?: boolean;
   /**

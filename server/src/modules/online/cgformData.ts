@@ -27,6 +27,7 @@ import { fieldMapOf } from '../../platform/resource/bindResource.ts';
 import { listTotalsOf } from '../../platform/resource/countCache.ts';
 import { readImportRows } from '../../platform/resource/excelImport.ts';
 import { andAll, buildFilters, buildOrder, type FieldMap } from '../../platform/resource/query.ts';
+import { addLookupTexts, checkUnique } from './cgformFieldTypes.ts';
 import {
   checkMasterRow,
   deleteSubRows,
@@ -183,8 +184,11 @@ export function cgformDataRoutes(app: FastifyInstance, ctx: AppContext): void {
     tenant: tenantOf(request),
   });
 
-  function present(form: LiveForm, rows: Row[]): Row[] {
-    const dicts = form.definition.fields.filter((f) => form.decl.fields[f.dbFieldName]?.dict);
+  async function present(form: LiveForm, rows: Row[], request: FastifyRequest): Promise<Row[]> {
+    const dicts = form.definition.fields.filter((f) => {
+      const code = form.decl.fields[f.dbFieldName]?.dict;
+      return code && !code.includes(',');
+    });
     for (const row of rows) {
       delete row.tenant_id;
       for (const f of dicts) {
@@ -194,6 +198,7 @@ export function cgformDataRoutes(app: FastifyInstance, ctx: AppContext): void {
           (value === null || value === undefined ? '' : String(value));
       }
     }
+    await addLookupTexts(db, form, rows, request.session);
     return rows;
   }
 
@@ -222,7 +227,7 @@ export function cgformDataRoutes(app: FastifyInstance, ctx: AppContext): void {
         return count?.total ?? 0;
       }),
     ]);
-    return ok(pageOf(present(form, rows as Row[]), total, query));
+    return ok(pageOf(await present(form, rows as Row[], request), total, query));
   }
 
   async function loadRows(form: LiveForm, request: FastifyRequest, ids: string[]): Promise<Row[]> {
@@ -243,8 +248,12 @@ export function cgformDataRoutes(app: FastifyInstance, ctx: AppContext): void {
     if (!row) throw recordNotFound();
     // A master row comes with its sub rows, under each sub-table's name (the edit form's lists).
     for (const sub of await subsOf(form))
-      row[sub.definition.head.tableName] = present(sub, await loadSubRows(db, sub, row, tenantOf(request)));
-    return ok(present(form, [row])[0]);
+      row[sub.definition.head.tableName] = await present(
+        sub,
+        await loadSubRows(db, sub, row, tenantOf(request)),
+        request,
+      );
+    return ok((await present(form, [row], request))[0]);
   }
 
   function parse(schema: z.ZodType<Row>, body: unknown): Row {
@@ -264,6 +273,7 @@ export function cgformDataRoutes(app: FastifyInstance, ctx: AppContext): void {
     const id = await db.transaction(async (tx) => {
       await checkParent(tx, form, values, null, writer.tenant);
       if (master) await checkMasterRow(tx, form, master, values, writer.tenant);
+      await checkUnique(tx, form, values, null, writer.tenant);
       const tree = treeOf(form);
       const [row] = (await tx
         .insert(form.table)
@@ -310,6 +320,7 @@ export function cgformDataRoutes(app: FastifyInstance, ctx: AppContext): void {
       await checkParent(tx, form, values, id, writer.tenant);
       if (master && values[linkOf(form).key] !== undefined)
         await checkMasterRow(tx, form, master, values, writer.tenant);
+      await checkUnique(tx, form, values, id, writer.tenant);
       const updated = (await tx
         .update(form.table)
         .set({ ...values, update_by: writer.by, update_time: new Date() })
@@ -371,7 +382,7 @@ export function cgformDataRoutes(app: FastifyInstance, ctx: AppContext): void {
       selections.length ? inArray(form.columns.id as PgColumn, selections) : undefined,
     ]);
     const orderBy = buildOrder(form.fields, query.column, query.order, [], form.columns.id as PgColumn);
-    const rows = present(
+    const rows = await present(
       form,
       (await db
         .select()
@@ -379,6 +390,7 @@ export function cgformDataRoutes(app: FastifyInstance, ctx: AppContext): void {
         .where(where)
         .orderBy(...orderBy)
         .limit(EXPORT_MAX_ROWS)) as Row[],
+      request,
     );
     const columns = exportColumnsOf(form.decl);
     const workbook = new ExcelJS.Workbook();

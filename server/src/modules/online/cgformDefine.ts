@@ -11,6 +11,7 @@ import {
 } from '@freight/contracts';
 import { z } from 'zod';
 import { bizError } from '../../platform/http/errors.ts';
+import { tableDictOf } from '../system/index.ts';
 import { checkFormKind, formKindField, formKindHead } from './cgformKind.ts';
 import type { CgformIndexDef, CgformSnapshot } from './cgformSchema.ts';
 
@@ -47,6 +48,9 @@ const fieldBody = z.object({
   queryMode: z.enum(CGFORM_QUERY_MODES).nullish().default('single'),
   fieldShowType: z.enum(CGFORM_SHOW_TYPES).nullish().default('text'),
   dictField: optional(100),
+  dictTable: optional(100),
+  dictText: optional(100),
+  isUnique: flag(0),
   fieldValidType: optional(200),
   sortFlag: flag(0),
   orderNum: z.coerce.number().int().min(0).max(10_000).default(0),
@@ -158,8 +162,17 @@ export function checkDefinition(body: DefinitionBody): CgformSnapshot {
       const fault = defaultFault({ dbType: field.dbType, dbLength, dbPointLength }, field.dbDefaultVal);
       if (fault) throw refuse(`${where}.dbDefaultVal`, fault);
     }
-    if (field.dictField !== null && !/^[A-Za-z][A-Za-z0-9_]{0,99}$/.test(field.dictField))
+    // A popup takes a comma list of report columns; every other dictionary names one code or column.
+    const dictPattern =
+      field.fieldShowType === 'popup'
+        ? /^[A-Za-z]\w{0,63}(,[A-Za-z]\w{0,63}){0,9}$/
+        : /^[A-Za-z][A-Za-z0-9_]{0,99}$/;
+    if (field.dictField !== null && !dictPattern.test(field.dictField))
       throw refuse(`${where}.dictField`, '字典编码只能包含字母、数字和下划线');
+    const tableDictFault = tableDictFaultOf(field);
+    if (tableDictFault) throw refuse(`${where}.dictTable`, tableDictFault);
+    if (field.isUnique === 1 && field.dbType === 'Text')
+      throw refuse(`${where}.isUnique`, '长文本字段不能设为唯一');
     if (field.fieldValidType !== null) {
       try {
         new RegExp(field.fieldValidType);
@@ -203,6 +216,24 @@ export function checkDefinition(body: DefinitionBody): CgformSnapshot {
     fields: kind.fields,
     indexs,
   };
+}
+
+/**
+ * Why a table dictionary cannot be used: the three names only pick an entry of the server's whitelist
+ * (system module's table dictionaries), so an unknown table or column is refused here, never queried.
+ */
+function tableDictFaultOf(field: {
+  fieldShowType: string | null;
+  dictTable: string | null;
+  dictText: string | null;
+  dictField: string | null;
+}): string | undefined {
+  if (field.fieldShowType !== 'sel_search') return undefined;
+  if (!field.dictTable || !field.dictText || !field.dictField)
+    return '表字典需要字典表(dictTable)、显示字段(dictText)和存储字段(dictField)';
+  const code = `${field.dictTable},${field.dictText},${field.dictField}`;
+  if (!tableDictOf(code)) return `字典表 ${code.slice(0, 200)} 不在可用的表字典中`;
+  return undefined;
 }
 
 /** The index's name in the database: indexes are named per schema, so the table's name leads. */

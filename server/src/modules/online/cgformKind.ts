@@ -113,7 +113,8 @@ export function checkFormKind(
 
 /**
  * Indexes a form has without declaring them: a sub-table's foreign key and a tree's parent field, which its
- * screens look rows up by. Named `<table>_<field>_lidx` and left out when the name would be too long.
+ * screens look rows up by (`<table>_<field>_lidx`), and a unique field's index per tenant
+ * (`<table>_<field>_uidx`). Left out when the name would be too long.
  */
 export function implicitIndexes(definition: {
   head: Pick<CgformHead, 'tableName' | 'treeParentIdField' | 'isTree'>;
@@ -124,8 +125,15 @@ export function implicitIndexes(definition: {
     definition.fields.find((f) => f.mainTable)?.dbFieldName,
     definition.head.isTree === 'Y' ? definition.head.treeParentIdField : undefined,
   ];
-  return names
+  const lookups = names
     .filter((n): n is string => !!n && !definition.indexs.some((i) => i.indexField.split(',')[0] === n))
-    .map((n) => ({ indexName: `${n}_lidx`, indexField: n, indexType: 'normal' }))
-    .filter((i) => `${definition.head.tableName}_${i.indexName}`.length <= 63);
+    .map((n) => ({ indexName: `${n}_lidx`, indexField: n, indexType: 'normal' }));
+  const uniques = definition.fields
+    .filter((f) => f.isUnique === 1)
+    .map((f) => ({
+      indexName: `${f.dbFieldName}_uidx`,
+      indexField: `tenant_id,${f.dbFieldName}`,
+      indexType: 'unique',
+    }));
+  return [...lookups, ...uniques].filter((i) => `${definition.head.tableName}_${i.indexName}`.length <= 63);
 }

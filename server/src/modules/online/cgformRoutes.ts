@@ -12,6 +12,7 @@ import { ok, okMessage, pageOf } from '../../platform/http/envelope.ts';
 import { bizError, recordNotFound, unauthorized } from '../../platform/http/errors.ts';
 import { invalidateGrants, sysPermission } from '../system/index.ts';
 import { checkDefinition, definitionBody } from './cgformDefine.ts';
+import { checkPopupFields } from './cgformFieldTypes.ts';
 import { kindHeadOf } from './cgformKind.ts';
 import { checkMaster, refreshSubTables, refuseMasterWithSubs } from './cgformMainSub.ts';
 import {
@@ -78,6 +79,9 @@ function snapshotOf(loaded: Loaded): CgformSnapshot {
       queryMode: f.queryMode as CgformSnapshot['fields'][number]['queryMode'],
       fieldShowType: f.fieldShowType as CgformSnapshot['fields'][number]['fieldShowType'],
       dictField: f.dictField,
+      dictTable: f.dictTable,
+      dictText: f.dictText,
+      isUnique: f.isUnique,
       fieldValidType: f.fieldValidType,
       sortFlag: f.sortFlag,
       orderNum: f.orderNum,
@@ -95,11 +99,15 @@ function snapshotOf(loaded: Loaded): CgformSnapshot {
 async function writeParts(tx: DbOrTx, headId: string, definition: CgformSnapshot, by: string) {
   await tx.delete(onlCgformField).where(eq(onlCgformField.cgformHeadId, headId));
   await tx.delete(onlCgformIndex).where(eq(onlCgformIndex.cgformHeadId, headId));
-  await tx
-    .insert(onlCgformField)
-    .values(
-      definition.fields.map((f) => ({ ...f, sortFlag: f.sortFlag ?? 0, cgformHeadId: headId, createBy: by })),
-    );
+  await tx.insert(onlCgformField).values(
+    definition.fields.map((f) => ({
+      ...f,
+      sortFlag: f.sortFlag ?? 0,
+      isUnique: f.isUnique ?? 0,
+      cgformHeadId: headId,
+      createBy: by,
+    })),
+  );
   if (definition.indexs.length)
     await tx
       .insert(onlCgformIndex)
@@ -199,6 +207,7 @@ export function cgformDesignRoutes(app: FastifyInstance, ctx: AppContext): void 
     async (request) => {
       const by = username(request);
       const definition = checkDefinition(request.body);
+      await checkPopupFields(db, definition.fields);
       const id = await db.transaction(async (tx) => {
         if (await tableTaken(tx, definition.head.tableName))
           throw bizError(`表名(tableName): ${definition.head.tableName} 已存在`, 400);
@@ -227,6 +236,7 @@ export function cgformDesignRoutes(app: FastifyInstance, ctx: AppContext): void 
       const id = request.body.head.id;
       if (!id) throw bizError('id不能为空', 400);
       const definition = checkDefinition(request.body);
+      await checkPopupFields(db, definition.fields);
       await db.transaction(async (tx) => {
         const loaded = await loadDefinition(tx, id);
         if (!loaded) throw recordNotFound();
@@ -289,6 +299,9 @@ export function cgformDesignRoutes(app: FastifyInstance, ctx: AppContext): void 
             dbFieldTxtEn: f.dbFieldTxtEn ?? null,
             dbDefaultVal: f.dbDefaultVal ?? null,
             dictField: f.dictField ?? null,
+            dictTable: f.dictTable ?? null,
+            dictText: f.dictText ?? null,
+            isUnique: f.isUnique ?? 0,
             fieldValidType: f.fieldValidType ?? null,
             queryMode: f.queryMode ?? 'single',
             fieldShowType: f.fieldShowType ?? 'text',

@@ -15,6 +15,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { newId } from '../../platform/db/columns.ts';
+import { sanitizeRichText } from '../system/index.ts';
 import type { CgformSnapshot } from './cgformSchema.ts';
 
 const onl = pgSchema(CGFORM_SCHEMA);
@@ -59,6 +60,12 @@ const blankToNull = (v: unknown) => (v === '' || v === undefined ? null : v);
 
 function valueSchema(field: CgformField): z.ZodType {
   const label = field.dbFieldTxt;
+  // Rich text keeps formatting only: scripts, handlers and javascript: links are removed before storing.
+  if (field.fieldShowType === 'umeditor')
+    return z.coerce
+      .string()
+      .max(field.dbType === 'string' ? (field.dbLength ?? 32) : 100_000, `${label}过长`)
+      .transform((v) => sanitizeRichText(v));
   switch (field.dbType) {
     case 'int':
       return z.coerce

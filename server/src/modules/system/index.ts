@@ -28,6 +28,7 @@ export {
   onAnnouncementRead,
   publishToUsers,
 } from './announcement/deliver.ts';
+export { sanitizeAnnouncement as sanitizeRichText } from './announcement/sanitize.ts';
 export {
   type LoginCheck,
   type LoginExtra,

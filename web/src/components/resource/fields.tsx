@@ -22,8 +22,12 @@ import {
 } from '@freight/contracts';
 import { Col, Form, Tag } from 'antd';
 import type { Rule } from 'antd/es/form';
-import type { ReactNode } from 'react';
+import DOMPurify from 'dompurify';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { dictLabel, dictText } from '../../stores/dicts';
+import { SearchSelect } from '../dict/SearchSelect';
+import { PopupInput } from '../popup';
+import { FileUpload } from '../upload/FileUpload';
 import { SignedImage } from '../upload/SignedImage';
 import { ImageUpload } from './ImageUpload';
 import { PinField } from './PinField';
@@ -33,6 +37,40 @@ import type { Bilingual, ObjectSchemaLike, ResourceField } from './types';
 
 type Row = Record<string, unknown>;
 type Tx = (text: Bilingual | undefined) => string;
+
+// The announcements' editor, loaded only when a form with rich text opens.
+const RichTextEditor = lazy(() => import('../editor/RichTextEditor'));
+
+/** The editor behind Suspense, taking the form item's value and onChange itself. */
+function LazyRichText(props: { value?: string; onChange?: (html: string) => void; disabled?: boolean }) {
+  return (
+    <Suspense fallback={null}>
+      <RichTextEditor {...props} />
+    </Suspense>
+  );
+}
+
+/** A popup's picked row fills this field and the other fields it maps to. */
+function PopupField({
+  field,
+  value,
+}: {
+  field: ResourceField & { popup: NonNullable<ResourceField['popup']> };
+  value?: string;
+}) {
+  const form = Form.useFormInstance();
+  return (
+    <PopupInput
+      {...field.popup}
+      field={field.name}
+      value={value}
+      onPicked={(values) => form.setFieldsValue(values)}
+    />
+  );
+}
+
+/** A `table,text,value` dictionary is looked up by the server as the user types, not held by the console. */
+const isTableDict = (field: ResourceField) => !!field.dict?.includes(',');
 
 /** Review states 0–4 of domain.md, for review-state fields whose dictionary item carries no colour. */
 const STATE_COLOURS: Record<string, string> = {
@@ -102,7 +140,22 @@ export function displayValue(
       return '******';
     case 'region': {
       const names = (field.regionNames ?? []).map((name) => row[name]).filter(Boolean);
-      return names.length ? `${names.join(' / ')}` : String(value);
+      if (names.length) return names.join(' / ');
+      return (row[`${field.name}_dictText`] as string | undefined) || String(value);
+    }
+    case 'file':
+      return String(value)
+        .split(',')
+        .map((path) => path.split('/').pop())
+        .join(', ');
+    case 'richtext': {
+      // Sanitised again on display: the server's cleaning is one guard, the console's the second.
+      const html = DOMPurify.sanitize(String(value));
+      if (options.whole)
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised with DOMPurify above
+        return <div dangerouslySetInnerHTML={{ __html: html }} />;
+      const text = new DOMParser().parseFromString(html, 'text/html').body.textContent ?? '';
+      return ellipsis(text);
     }
     case 'tonnes':
       return typeof value === 'number' || typeof value === 'string' ? formatTonnes(value) : '--';
@@ -268,6 +321,15 @@ export function FormControl({
   if (field.renderFormItem) return <>{field.renderFormItem({ ...common, editing, editingRow })}</>;
   // A bare item keeps the value in the form without taking a column of the grid.
   if (field.form === 'hidden') return <Form.Item name={field.name} hidden noStyle />;
+  const popup = field.popup;
+  if (popup && !disabled)
+    return (
+      <Col xs={24} sm={wide ? 24 : 12}>
+        <ProForm.Item name={field.name} label={label} rules={rules} extra={extra}>
+          <PopupField field={{ ...field, popup }} />
+        </ProForm.Item>
+      </Col>
+    );
   switch (field.kind) {
     case 'textarea':
       return (
@@ -294,6 +356,14 @@ export function FormControl({
     case 'datetime':
       return <ProFormDateTimePicker {...common} fieldProps={{ style: { width: '100%' } }} />;
     case 'dict':
+      if (isTableDict(field) && field.dict)
+        return (
+          <Col xs={24} sm={wide ? 24 : 12}>
+            <ProForm.Item name={field.name} label={label} rules={rules} extra={extra}>
+              <SearchSelect dict={field.dict} />
+            </ProForm.Item>
+          </Col>
+        );
       return (
         <ProFormSelect
           {...common}
@@ -355,6 +425,22 @@ export function FormControl({
         <Col xs={24} sm={wide ? 24 : 12}>
           <ProForm.Item name={field.name} label={label} rules={rules} extra={extra}>
             <ImageUpload biz={field.biz} disabled={disabled} ocr={field.ocr} />
+          </ProForm.Item>
+        </Col>
+      );
+    case 'file':
+      return (
+        <Col xs={24} sm={wide ? 24 : 12}>
+          <ProForm.Item name={field.name} label={label} rules={rules} extra={extra}>
+            <FileUpload biz={field.biz} disabled={disabled} />
+          </ProForm.Item>
+        </Col>
+      );
+    case 'richtext':
+      return (
+        <Col xs={24}>
+          <ProForm.Item name={field.name} label={label} rules={rules} extra={extra}>
+            <LazyRichText disabled={disabled} />
           </ProForm.Item>
         </Col>
       );

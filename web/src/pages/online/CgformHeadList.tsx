@@ -7,6 +7,7 @@ import {
   CGFORM_SHOW_TYPES,
   CGFORM_TABLE_TYPES,
   type CgformField,
+  type CgformShowType,
   identifierFault,
   type Page,
 } from '@freight/contracts';
@@ -63,6 +64,28 @@ interface IndexRow {
 
 type FieldRow = CgformField & { key: string };
 
+/** What each control is called in the designer's select. */
+const SHOW_TYPE_LABELS: Record<CgformShowType, readonly [string, string]> = {
+  text: ['文本框', 'Text'],
+  textarea: ['多行文本', 'Text area'],
+  number: ['数字', 'Number'],
+  money: ['金额', 'Money'],
+  date: ['日期', 'Date'],
+  datetime: ['日期时间', 'Date-time'],
+  list: ['下拉框', 'Select'],
+  radio: ['单选框', 'Radio'],
+  checkbox: ['多选框', 'Checkbox'],
+  switch: ['开关', 'Switch'],
+  image: ['图片', 'Image'],
+  sel_search: ['表字典', 'Table dictionary'],
+  sel_user: ['用户', 'User'],
+  sel_depart: ['部门', 'Department'],
+  pca: ['省市区', 'Region'],
+  file: ['文件', 'File'],
+  umeditor: ['富文本', 'Rich text'],
+  popup: ['报表弹窗', 'Report popup'],
+};
+
 let seq = 0;
 const newKey = () => `f${++seq}`;
 
@@ -82,6 +105,9 @@ const blankField = (orderNum: number): FieldRow => ({
   queryMode: 'single',
   fieldShowType: 'text',
   dictField: '',
+  dictTable: '',
+  dictText: '',
+  isUnique: 0,
   sortFlag: 0,
   orderNum,
 });
@@ -147,7 +173,7 @@ function FormEditor({ id, onClose }: { id: string | null | 'new'; onClose: (save
       setBusy(false);
     }
   };
-  const flag = (key: 'isShowForm' | 'isShowList' | 'isQuery' | 'sortFlag', title: string) => ({
+  const flag = (key: 'isShowForm' | 'isShowList' | 'isQuery' | 'sortFlag' | 'isUnique', title: string) => ({
     title,
     key,
     width: 60,
@@ -156,7 +182,14 @@ function FormEditor({ id, onClose }: { id: string | null | 'new'; onClose: (save
     ),
   });
   const text = (
-    key: 'dbFieldName' | 'dbFieldTxt' | 'dbFieldTxtEn' | 'dbDefaultVal' | 'dictField',
+    key:
+      | 'dbFieldName'
+      | 'dbFieldTxt'
+      | 'dbFieldTxtEn'
+      | 'dbDefaultVal'
+      | 'dictField'
+      | 'dictTable'
+      | 'dictText',
     title: string,
     width = 130,
   ) => ({
@@ -328,12 +361,21 @@ function FormEditor({ id, onClose }: { id: string | null | 'new'; onClose: (save
                           size="small"
                           style={{ width: 100 }}
                           value={row.fieldShowType ?? 'text'}
-                          options={CGFORM_SHOW_TYPES.map((v) => ({ value: v, label: v }))}
+                          popupMatchSelectWidth={false}
+                          options={CGFORM_SHOW_TYPES.map((v) => ({
+                            value: v,
+                            label: tx(SHOW_TYPE_LABELS[v]),
+                          }))}
                           onChange={(v) => setField(i, { fieldShowType: v })}
                         />
                       ),
                     },
                     text('dictField', tx(['字典Code', 'Dictionary']), 110),
+                    // A table dictionary names a table and its text column, `dictField` then being the value
+                    // column; a popup names its report, the report columns (dictField) and form fields (dictText).
+                    text('dictTable', tx(['字典表/报表', 'Dict table / report']), 110),
+                    text('dictText', tx(['字典文本/目标字段', 'Dict text / targets']), 110),
+                    flag('isUnique', tx(['唯一', 'Unique'])),
                     flag('sortFlag', tx(['排序', 'Sort'])),
                     ...(tableType === CGFORM_TABLE_TYPES.sub
                       ? foreignKeyColumns<FieldRow>(tx, masters, setField)

@@ -14,7 +14,7 @@ import { SafeHtml } from '../components/ops/SafeHtml';
 import { UserPicker } from './components/UserPicker';
 
 // tiptap is the heaviest part of the screen: it downloads when a form opens, not with the list.
-const RichTextEditor = lazy(() => import('./components/RichTextEditor'));
+const RichTextEditor = lazy(() => import('../../../components/editor/RichTextEditor'));
 
 /** The form item passes value/onChange to its direct child, so the lazy editor sits inside one. */
 function ContentEditor(props: { value?: string; onChange?: (html: string) => void; disabled?: boolean }) {

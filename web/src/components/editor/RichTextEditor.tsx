@@ -17,7 +17,7 @@ import { EditorContent, useEditor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { Button, Divider, Space, Tooltip } from 'antd';
 import { type ReactNode, useEffect } from 'react';
-import { useBilingual } from '../../../../components/resource/text';
+import { useBilingual } from '../resource/text';
 import './RichTextEditor.css';
 
 export interface RichTextEditorProps {
