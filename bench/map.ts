@@ -11,12 +11,12 @@
  * Env: BENCH_DATABASE_URL (PostgreSQL admin URL; PGlite when unset), BENCH_INGEST_SECONDS (60),
  *      BENCH_INGEST_RATE (2000 points/s), BENCH_VEHICLES (1000), BENCH_ENFORCE (1: exit 2 when a target is missed).
  */
-import { spawn } from 'node:child_process';
 import path from 'node:path';
 import type { LivePosition, LiveState } from '@freight/contracts';
 import { hyVehicle } from '@freight/server/src/modules/freight/index.ts';
 import { fleetIndex, fleetMarkers } from '../web/src/pages/map/fleetClusters.ts';
 import { measureLivePush } from './lib/livePush.ts';
+import { runChild } from './lib/rateRun.ts';
 import { evaluateTargets, formatTargets } from './lib/report.ts';
 import {
   CLUSTER_SCENARIO,
@@ -84,25 +84,6 @@ function clustering(): { medianMs: number; maxMs: number; markers: number } {
     if (run > 0) runs.push(performance.now() - began); // the first run warms the JIT
   }
   return { medianMs: median(runs), maxMs: Math.max(...runs), markers };
-}
-
-function runChild(
-  command: string,
-  args: string[],
-): Promise<{ status: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
-      stdout += chunk;
-    });
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
-      stderr += chunk;
-    });
-    child.once('error', reject);
-    child.once('close', (status) => resolve({ status, stdout, stderr }));
-  });
 }
 
 async function main() {

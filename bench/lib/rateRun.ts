@@ -7,7 +7,8 @@ import path from 'node:path';
 export const percentile = (sorted: number[], p: number) =>
   sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : Number.NaN;
 
-function runChild(
+/** Runs a command to its end, collecting its output. */
+export function runChild(
   command: string,
   args: string[],
 ): Promise<{ status: number | null; stdout: string; stderr: string }> {
