@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { resource } from '../resource.ts';
 
-// 系统配置 (issue 21): the platform's typed business configuration (rates, limits, switches, structured
+// 系统配置: the platform's typed business configuration (rates, limits, switches, structured
 // settings) read by the modules at run time. Each value is checked against its type on both sides; every
 // change is kept in the data log (who, when, before and after).
 
