@@ -1,10 +1,10 @@
-// Settings drawer of spec §2 with the defaults of spec §3: dependencies, persistence across reload,
+// Settings drawer with its default settings: dependencies, persistence across reload,
 // and the layout each setting produces (side/top menu, dark/light, hide-on-scroll, multi-tab, sider).
 
 import { HOME_PATH, LIGHT_PAGE } from '../support/env.ts';
 import { expect, test } from '../support/fixtures.ts';
 
-test('defaults of spec §3 and the eight theme colours', async ({ shell, settingsDrawer: drawer, shot }) => {
+test('default settings and the eight theme colours', async ({ shell, settingsDrawer: drawer, shot }) => {
   await shell.goto(LIGHT_PAGE);
   await drawer.open();
   await expect(drawer.darkStyle).toHaveAttribute('aria-pressed', 'true');
