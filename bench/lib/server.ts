@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -21,6 +21,8 @@ export interface BenchServer {
   baseUrl: string;
   /** Where the database lives: the PGlite directory or the PostgreSQL database name. */
   location: string;
+  /** Whether the database was made by this run (always, except a `keep` database found from an earlier run). */
+  fresh: boolean;
   close(): Promise<void>;
 }
 
@@ -33,6 +35,12 @@ export interface BenchServerOptions {
   /** Extra routes (comparison routes, scenario fixtures), added after buildApp and before listen. */
   register?: (app: FastifyInstance, db: Db) => void;
   config?: Partial<AppConfig>;
+  /**
+   * A database of that name on `adminUrl`'s server kept between runs (created when missing, never dropped),
+   * with its personal-number keys in `keysDir` so the rows an earlier run sealed still open. A big seed is
+   * then loaded once; the bench decides from `fresh` and its own check whether to load it.
+   */
+  keep?: { name: string; keysDir: string; reset?: boolean };
 }
 
 interface PostgresDatabase {
@@ -41,29 +49,43 @@ interface PostgresDatabase {
   drop(): Promise<void>;
 }
 
-/** A database of the bench's own on that server, dropped on close, as the test harness does. */
-export async function createPostgresDatabase(adminUrl: string): Promise<PostgresDatabase> {
-  const name = `freight_bench_${process.pid}_${randomBytes(4).toString('hex')}`;
+const withDatabase = (adminUrl: string, name: string) => {
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+};
+
+async function onAdmin<T>(adminUrl: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   try {
-    await admin.query(`create database ${name}`);
+    return await work(admin);
   } finally {
     await admin.end();
   }
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
+}
+
+/** The kept database `name`, created when missing (or dropped first on `reset`); whether it is new. */
+async function keptPostgresDatabase(adminUrl: string, name: string, reset: boolean): Promise<boolean> {
+  if (!/^[a-z_][a-z0-9_]{0,62}$/.test(name)) throw new Error(`bad database name ${name}`);
+  return onAdmin(adminUrl, async (admin) => {
+    if (reset) await admin.query(`drop database if exists ${name} with (force)`);
+    const found = await admin.query('select 1 from pg_database where datname = $1', [name]);
+    if (found.rowCount) return false;
+    await admin.query(`create database ${name}`);
+    return true;
+  });
+}
+
+/** A database of the bench's own on that server, dropped on close, as the test harness does. */
+export async function createPostgresDatabase(adminUrl: string): Promise<PostgresDatabase> {
+  const name = `freight_bench_${process.pid}_${randomBytes(4).toString('hex')}`;
+  await onAdmin(adminUrl, (admin) => admin.query(`create database ${name}`));
   return {
-    url: url.toString(),
+    url: withDatabase(adminUrl, name),
     name,
     async drop() {
-      const client = new pg.Client({ connectionString: adminUrl });
-      await client.connect();
-      try {
-        await client.query(`drop database if exists ${name} with (force)`);
-      } finally {
-        await client.end();
-      }
+      await onAdmin(adminUrl, (admin) => admin.query(`drop database if exists ${name} with (force)`));
     },
   };
 }
@@ -85,7 +107,17 @@ export async function startBenchServer(options: BenchServerOptions = {}): Promis
     let url: string | undefined;
     let location: string;
     let dataDir: string | null = null;
-    if (options.adminUrl) {
+    let fresh = true;
+    if (options.adminUrl && options.keep) {
+      const { name, keysDir, reset = false } = options.keep;
+      // Keys made for another copy of the database would not open its sealed rows: a missing key file resets it.
+      const keysKnown = existsSync(path.join(keysDir, 'pii-keys.json'));
+      fresh = await keptPostgresDatabase(options.adminUrl, name, reset || !keysKnown);
+      mkdirSync(keysDir, { recursive: true });
+      url = withDatabase(options.adminUrl, name);
+      dataDir = keysDir;
+      location = `postgres database ${name} (kept)`;
+    } else if (options.adminUrl) {
       const pgDb = await createPostgresDatabase(options.adminUrl);
       cleanups.push(() => pgDb.drop());
       url = pgDb.url;
@@ -127,6 +159,7 @@ export async function startBenchServer(options: BenchServerOptions = {}): Promis
       config,
       baseUrl: `http://127.0.0.1:${port}`,
       location,
+      fresh,
       close: cleanup,
     };
   } catch (error) {

@@ -1,13 +1,15 @@
 // Online forms: define a single form, sync it, use its generated list's API, change it with and
 // without data loss, and refuse injection in every identifier and default value with nothing half-applied.
 
-import { like, sql } from 'drizzle-orm';
+import type { CgformField } from '@freight/contracts';
+import { eq, like, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stableId } from '../../seed/seed.ts';
 import { api, startTestApp, type TestApp } from '../../test/harness.ts';
 import { upload } from '../../test/kit.ts';
 import { sysPermission } from '../system/index.ts';
+import { type CgformSnapshot, onlCgformHead } from './cgformSchema.ts';
 import { field } from './cgformTestKit.ts';
 
 type Body = Record<string, unknown>;
@@ -368,6 +370,57 @@ describe('online forms', () => {
     );
     // the designer routes stay the designer's
     expect((await call('GET', '/online/cgform/head/list', undefined, ops)).statusCode).toBe(403);
+  });
+
+  it('lists a form as last synced at once: a column retyped under the same list, a sync by another instance', async () => {
+    const lane = (dbLength: number) => ({
+      head: { tableName: 'lane_note', tableTxt: '线路备注', tableType: 1 },
+      fields: [field('lane', '线路', { dbLength, isQuery: 1 })],
+    });
+    const id = (await call('POST', '/online/cgform/api/addAll', lane(16))).json().result.id as string;
+    expect((await call('POST', `/online/cgform/api/doDbSynch/${id}/normal`)).json().success).toBe(true);
+    expect((await call('POST', `/online/cgform/api/form/${id}`, { lane: '沪-杭' })).json().success).toBe(
+      true,
+    );
+    const list = async () =>
+      (await call('GET', `/online/cgform/api/getData/${id}?lane=${encodeURIComponent('沪-杭')}`)).json();
+    // Pages enough for PostgreSQL to keep the list's statement prepared on the connection.
+    for (let i = 0; i < 6; i++) expect((await list()).result.total).toBe(1);
+
+    // Wider: the same columns, so the same list statement, whose result type changes under it.
+    const wider = lane(64);
+    expect(
+      (await call('PUT', '/online/cgform/api/editAll', { ...wider, head: { ...wider.head, id } })).json()
+        .success,
+    ).toBe(true);
+    expect(
+      (await call('POST', `/online/cgform/api/doDbSynch/${id}/normal?confirm=true`)).json().success,
+    ).toBe(true);
+    for (let i = 0; i < 3; i++) expect(await list()).toMatchObject({ success: true, result: { total: 1 } });
+
+    // Another instance syncs a new column: its table and the stored definition change behind this process.
+    const [head] = await t.db
+      .select({ synced: onlCgformHead.synced })
+      .from(onlCgformHead)
+      .where(eq(onlCgformHead.id, id));
+    const synced = head?.synced as CgformSnapshot;
+    const remark = {
+      ...synced.fields[0],
+      dbFieldName: 'remark',
+      dbFieldTxt: '备注',
+      isQuery: 0,
+    } as CgformField;
+    await t.db.execute(sql`alter table onl.lane_note add column remark varchar(64)`);
+    await t.db.execute(sql`update onl.lane_note set remark = '夜间'`);
+    await t.db
+      .update(onlCgformHead)
+      .set({
+        synced: { ...synced, fields: [...synced.fields, remark] },
+        updateTime: new Date(Date.now() + 1000),
+      })
+      .where(eq(onlCgformHead.id, id));
+    const [row] = (await list()).result.records;
+    expect(row).toMatchObject({ lane: '沪-杭', remark: '夜间' });
   });
 
   it('guards every data route by the form code and the designer routes by the design codes', async () => {

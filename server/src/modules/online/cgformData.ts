@@ -21,11 +21,13 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { grantsOf } from '../../platform/access/grants.ts';
 import type { AppContext } from '../../platform/context.ts';
+import { arrayRunnerOf } from '../../platform/db/arrayQuery.ts';
 import { ok, okMessage, pageOf } from '../../platform/http/envelope.ts';
 import { AppError, bizError, forbidden, recordNotFound, unauthorized } from '../../platform/http/errors.ts';
 import { fieldMapOf } from '../../platform/resource/bindResource.ts';
 import { listTotalsOf } from '../../platform/resource/countCache.ts';
 import { readImportRows } from '../../platform/resource/excelImport.ts';
+import { arrayQueryOf, type PageReader, pageReader } from '../../platform/resource/pageReader.ts';
 import { andAll, buildFilters, buildOrder, type FieldMap } from '../../platform/resource/query.ts';
 import { addLookupTexts, checkUnique } from './cgformFieldTypes.ts';
 import {
@@ -62,9 +64,21 @@ interface LiveForm {
   fields: FieldMap;
   addBody: z.ZodType<Row>;
   editBody: z.ZodType<Row>;
+  /** The list page's reader: its columns (the tenant's left out, as lists show it) rendered once. */
+  pages: PageReader;
+  /** The list's order when the caller names none: newest first. */
+  defaultOrder: SQL[];
+  /** Fields whose `<field>_dictText` comes from a code dictionary, with the code. */
+  dicts: Array<{ name: string; code: string }>;
+  /** A sub-table's master table, whose codes grant its rows as well. */
+  master: string | undefined;
 }
 
 const codeParams = z.object({ code: z.string().min(1).max(32) });
+// Built once: a schema made per request costs more than the parse (zod compiles each new object schema).
+const listQuery = pageQuery.passthrough();
+/** A head's stamp as the database renders it, the same in `formOf` and in the list's check of its cache. */
+const stampSql = sql<string>`coalesce(${onlCgformHead.updateTime}::text, '')`;
 const rowParams = codeParams.extend({ id: z.string().min(1).max(20_000) });
 const IMPORT_MAX_ROWS = 10_000;
 const EXPORT_MAX_ROWS = 100_000;
@@ -84,14 +98,14 @@ export function cgformDataRoutes(app: FastifyInstance, ctx: AppContext): void {
     // stamps update_time with the definition it stores).
     const [head] = await db
       .select({
-        updateTime: onlCgformHead.updateTime,
+        stamp: stampSql,
         synced: sql<boolean>`${onlCgformHead.synced} is not null`,
       })
       .from(onlCgformHead)
       .where(eq(onlCgformHead.id, id));
     if (!head) throw bizError('表单不存在', 404);
     if (!head.synced) throw bizError('表单尚未同步数据库', 400);
-    const stamp = String(head.updateTime?.getTime() ?? 0);
+    const stamp = head.stamp;
     const known = live.get(id);
     if (known?.stamp === stamp) return known;
     const [stored] = await db
@@ -108,6 +122,7 @@ export function cgformDataRoutes(app: FastifyInstance, ctx: AppContext): void {
     const table = cgformTableOf(definition);
     const fields = fieldMapOf(decl, table);
     const columns = getTableColumns(table) as Record<string, PgColumn>;
+    const { tenant_id: _tenant, ...listed } = columns;
     const form: LiveForm = {
       id,
       stamp,
@@ -122,6 +137,15 @@ export function cgformDataRoutes(app: FastifyInstance, ctx: AppContext): void {
       },
       addBody: cgformBodyOf(definition, 'add'),
       editBody: cgformBodyOf(definition, 'edit'),
+      pages: pageReader(table, listed),
+      defaultOrder: [sql`${columns.create_time} desc`],
+      dicts: definition.fields
+        .filter((f) => {
+          const code = decl.fields[f.dbFieldName]?.dict;
+          return code && !code.includes(',');
+        })
+        .map((f) => ({ name: f.dbFieldName, code: f.dictField as string })),
+      master: cgformForeignKey(definition.fields)?.mainTable ?? undefined,
     };
     live.set(id, form);
     return form;
@@ -129,19 +153,24 @@ export function cgformDataRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   /** The form, when the caller holds its code (`online:<table>:<action>`) or designs forms. */
   async function allowed(request: FastifyRequest, id: string, action: Action): Promise<LiveForm> {
+    if (!request.session) throw unauthorized();
+    const form = await formOf(id);
+    await authorize(request, form, action);
+    return form;
+  }
+
+  async function authorize(request: FastifyRequest, form: LiveForm, action: Action): Promise<void> {
     const session = request.session;
     if (!session) throw unauthorized();
-    const form = await formOf(id);
     const { codes } = await grantsOf(db, session.user.id);
     // A sub-table's rows are part of its master's screens: the master's codes grant them as well.
-    const master = cgformForeignKey(form.definition.fields)?.mainTable;
+    const { master } = form;
     if (
       !codes.has(`${form.decl.permission}:${action}`) &&
       !codes.has(`${CGFORM_DESIGN}:edit`) &&
       !(master && codes.has(`${cgformPermission(master)}:${action}`))
     )
       throw forbidden();
-    return form;
   }
 
   const totals = listTotalsOf(db);
@@ -185,49 +214,68 @@ export function cgformDataRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   async function present(form: LiveForm, rows: Row[], request: FastifyRequest): Promise<Row[]> {
-    const dicts = form.definition.fields.filter((f) => {
-      const code = form.decl.fields[f.dbFieldName]?.dict;
-      return code && !code.includes(',');
-    });
     for (const row of rows) {
       delete row.tenant_id;
-      for (const f of dicts) {
-        const value = row[f.dbFieldName];
-        row[`${f.dbFieldName}_dictText`] =
-          ctx.dicts.text(f.dictField as string, value) ??
-          (value === null || value === undefined ? '' : String(value));
+      for (const { name, code } of form.dicts) {
+        const value = row[name];
+        row[`${name}_dictText`] =
+          ctx.dicts.text(code, value) ?? (value === null || value === undefined ? '' : String(value));
       }
     }
     await addLookupTexts(db, form, rows, request.session);
     return rows;
   }
 
+  /**
+   * The list, read as the resource lists are (platform/resource/pageReader.ts) and in one round trip: the
+   * form known from an earlier request is checked against its head in the page's own statement, so a sync
+   * (here or on another instance) is seen at once; when it changed, the form is built again and read again.
+   */
   async function list(request: FastifyRequest) {
-    const form = await allowed(request, codeOf(request), 'list');
-    const query = pageQuery.passthrough().parse(request.query);
-    const where = whereOf(form, request, query, true);
-    const orderBy = buildOrder(
-      form.fields,
-      query.column,
-      query.order,
-      [sql`${form.columns.create_time} desc`],
-      form.columns.id as PgColumn,
-    );
-    const [rows, total] = await Promise.all([
-      db
-        .select()
-        .from(form.table)
-        .where(where)
-        .orderBy(...orderBy)
-        .limit(query.pageSize)
-        .offset((query.pageNo - 1) * query.pageSize),
+    if (!request.session) throw unauthorized();
+    const id = codeOf(request);
+    let form = live.get(id) ?? (await formOf(id));
+    for (let attempt = 1; ; attempt++) {
+      await authorize(request, form, 'list');
+      const query = listQuery.parse(request.query);
+      const where = whereOf(form, request, query, true);
+      const orderBy = buildOrder(
+        form.fields,
+        query.column,
+        query.order,
+        form.defaultOrder,
+        form.columns.id as PgColumn,
+      );
+      const page = form.pages.query(where, orderBy, query.pageSize, (query.pageNo - 1) * query.pageSize);
+      // The head first, the page last: its limit and offset stay the last values (pageReader's filterKey).
+      const statement = arrayQueryOf(sql`select h.stamp, p.* from (
+          select ${stampSql} as stamp from ${onlCgformHead}
+          where ${onlCgformHead.id} = ${form.id} and ${onlCgformHead.synced} is not null
+        ) as h left join lateral (${page}) as p on true`);
       // Totals per filter for a few seconds, dropped by this form's writes (as the resource lists do).
-      totals.get(totals.key(totalsKey(form), where), async () => {
+      const total = totals.get(`${totalsKey(form)}|${form.pages.filterKey(statement)}`, async () => {
         const [count] = await db.select({ total: sql<number>`count(*)::int` }).from(form.table).where(where);
         return count?.total ?? 0;
-      }),
-    ]);
-    return ok(pageOf(await present(form, rows as Row[], request), total, query));
+      });
+      let cells: unknown[][];
+      try {
+        // Prepared per definition: a sync may change a column's type under a statement of the same text.
+        cells = await arrayRunnerOf(db)({ ...statement, version: form.stamp });
+      } catch (error) {
+        // A table changed by a sync elsewhere may refuse the statement of the form as it was.
+        const fresh = await formOf(id);
+        if (fresh === form || attempt >= 3) throw error;
+        form = fresh;
+        continue;
+      }
+      if (cells[0]?.[0] !== form.stamp && attempt < 3) {
+        // Changed, unsynced or gone: formOf refuses the last two with their messages.
+        form = await formOf(id);
+        continue;
+      }
+      const rows = cells.filter((row) => row[1] !== null).map((row) => form.pages.decode(row, 1));
+      return ok(pageOf(await present(form, rows, request), await total, query));
+    }
   }
 
   async function loadRows(form: LiveForm, request: FastifyRequest, ids: string[]): Promise<Row[]> {

@@ -26,6 +26,10 @@ export async function addLookupTexts(
   session: Session | null | undefined,
 ): Promise<void> {
   for (const field of form.definition.fields) {
+    const code = cgformDictOf(field);
+    const table = code?.includes(',');
+    // Only table dictionaries and regions are looked up: other fields cost no walk over the rows.
+    if (!table && field.fieldShowType !== 'pca') continue;
     const name = field.dbFieldName;
     const values = [
       ...new Set(
@@ -37,8 +41,7 @@ export async function addLookupTexts(
     ];
     if (values.length === 0) continue;
     const texts = new Map<string, string>();
-    const code = cgformDictOf(field);
-    if (code?.includes(',')) {
+    if (code && table) {
       const resolved = tableDictOf(code, session);
       if (!resolved || !session) continue;
       for (const item of await loadTableDictItems(db, resolved, session, {
@@ -46,13 +49,11 @@ export async function addLookupTexts(
         limit: values.length,
       }))
         texts.set(item.value, item.text);
-    } else if (field.fieldShowType === 'pca') {
+    } else {
       for (const value of values.slice(0, 5000)) {
         const names = await placeNames(db, value);
         if (names) texts.set(value, [names.province, names.city, names.district].filter(Boolean).join(' / '));
       }
-    } else {
-      continue;
     }
     for (const row of rows)
       if (present(row[name])) row[`${name}_dictText`] = texts.get(String(row[name])) ?? String(row[name]);

@@ -8,6 +8,12 @@ import pg from 'pg';
 export interface ArrayQuery {
   text: string;
   params: unknown[];
+  /**
+   * What else the statement's result depends on, for a table whose columns change while the server runs (an
+   * online form's, at each sync): PostgreSQL refuses a prepared statement whose result type changed, so a new
+   * version prepares a statement of its own.
+   */
+  version?: string;
 }
 
 export type ArrayRunner = (query: ArrayQuery) => Promise<unknown[][]>;
@@ -41,9 +47,9 @@ function statementName(text: string): string | undefined {
 }
 
 export function postgresArrayRunner(pool: pg.Pool): ArrayRunner {
-  return async ({ text, params }) => {
+  return async ({ text, params, version }) => {
     const result = await pool.query<unknown[]>({
-      name: statementName(text),
+      name: statementName(version === undefined ? text : `${version}\n${text}`),
       text,
       values: params,
       rowMode: 'array',
