@@ -1,6 +1,7 @@
 // Online forms (issue 22): define a single form, sync it, use its generated list's API, change it with and
 // without data loss, and refuse injection in every identifier and default value with nothing half-applied.
 
+import { cgformTestField as field } from '@freight/contracts/testing';
 import { like, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,7 +9,6 @@ import { stableId } from '../../seed/seed.ts';
 import { api, startTestApp, type TestApp } from '../../test/harness.ts';
 import { upload } from '../../test/kit.ts';
 import { sysPermission } from '../system/index.ts';
-import { field } from './cgformTestKit.ts';
 
 type Body = Record<string, unknown>;
 

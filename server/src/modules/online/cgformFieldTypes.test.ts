@@ -1,10 +1,10 @@
 // Online form field types beyond plain columns: table dictionary, user, department, region, file, rich text,
 // and the unique flag — defined, synced, written through the data API and read back with their texts.
 
+import { cgformTestField as field } from '@freight/contracts/testing';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, startTestApp, type TestApp } from '../../test/harness.ts';
-import { field } from './cgformTestKit.ts';
 import { onlCgreportHead } from './schema.ts';
 
 type Body = Record<string, unknown>;

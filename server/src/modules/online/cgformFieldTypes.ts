@@ -59,13 +59,17 @@ export async function addLookupTexts(
   }
 }
 
-/** Refuses a value of a unique field that another row of the tenant already holds, naming the field. */
+/**
+ * Refuses a value of a unique field that another row of the tenant already holds, naming the field (after
+ * `where`, e.g. the sub-table row it is in).
+ */
 export async function checkUnique(
   tx: DbOrTx,
   form: Pick<FormTable, 'definition' | 'table' | 'columns'>,
   values: Row,
   id: string | null,
   tenant: number,
+  where?: string,
 ): Promise<void> {
   for (const field of form.definition.fields) {
     const value = values[field.dbFieldName];
@@ -83,7 +87,7 @@ export async function checkUnique(
       .limit(1);
     if (taken)
       throw bizError(
-        `${field.dbFieldTxt}(${field.dbFieldName}): 值 ${String(value).slice(0, 100)} 已存在`,
+        `${where ? `${where}: ` : ''}${field.dbFieldTxt}(${field.dbFieldName}): 值 ${String(value).slice(0, 100)} 已存在`,
         400,
       );
   }
