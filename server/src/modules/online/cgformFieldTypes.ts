@@ -1,5 +1,5 @@
 // What the richer field types of online forms need on the server: the texts of table dictionaries (users,
-// departments, whitelisted tables) and regions for lists and details, and the unique flag checked before a
+// departments, whitelisted tables), regions and files (the names they were uploaded under) for lists and details, and the unique flag checked before a
 // write (the unique index made at sync is the last guard).
 import { type CgformField, cgformDictOf } from '@freight/contracts';
 import { and, eq, inArray, ne } from 'drizzle-orm';
@@ -7,7 +7,7 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Session } from '../../platform/auth/session.ts';
 import type { DbOrTx } from '../../platform/db/client.ts';
 import { bizError } from '../../platform/http/errors.ts';
-import { loadTableDictItems, placeNames, tableDictOf } from '../system/index.ts';
+import { loadTableDictItems, originalFileNames, placeNames, tableDictOf } from '../system/index.ts';
 import type { FormTable } from './cgformMainSub.ts';
 import { onlCgreportHead } from './schema.ts';
 
@@ -16,8 +16,9 @@ type Row = Record<string, unknown>;
 const present = (value: unknown) => value !== null && value !== undefined && value !== '';
 
 /**
- * `<field>_dictText` of the table dictionary and region fields of these rows, looked up once per page: the
- * table dictionaries through the whitelist with the caller's scope (a person's name masked as elsewhere).
+ * `<field>_dictText` of the table dictionary, region and file fields of these rows, looked up once per page:
+ * the table dictionaries through the whitelist with the caller's scope (a person's name masked as elsewhere);
+ * a file field's comma list of stored paths as the files' uploaded names.
  */
 export async function addLookupTexts(
   db: DbOrTx,
@@ -46,6 +47,17 @@ export async function addLookupTexts(
         limit: values.length,
       }))
         texts.set(item.value, item.text);
+    } else if (field.fieldShowType === 'file') {
+      const paths = values.flatMap((v) => v.split(',')).slice(0, 5000);
+      const names = await originalFileNames(db, paths);
+      for (const value of values)
+        texts.set(
+          value,
+          value
+            .split(',')
+            .map((p) => names.get(p) ?? p.split('/').pop())
+            .join(', '),
+        );
     } else if (field.fieldShowType === 'pca') {
       for (const value of values.slice(0, 5000)) {
         const names = await placeNames(db, value);
