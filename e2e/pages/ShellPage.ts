@@ -54,6 +54,16 @@ export class ShellPage {
     await expect(this.content).toBeVisible({ timeout: 30_000 });
   }
 
+  /** Switches the console to English with the header's language switch and waits for the page to say so. */
+  async switchToEnglish(): Promise<void> {
+    await this.page.getByTestId('language-switch').click();
+    await this.page
+      .locator('.ant-dropdown:visible')
+      .getByRole('menuitem', { name: /English/ })
+      .click();
+    await expect(this.page.locator('html')).toHaveAttribute('lang', 'en-US');
+  }
+
   /** Opens a side-menu group (no-op when it is open already). */
   async expandSideMenu(group: string): Promise<void> {
     const title = this.sideMenu.locator('.ant-menu-submenu-title', { hasText: group }).first();

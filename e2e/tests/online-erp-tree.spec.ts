@@ -1,25 +1,11 @@
 // Online forms beyond a single table: a main form with a sub-table, designed through the API, opens in its
 // ERP list; a master row is added with its sub rows in one dialog and the sub rows show in the tab below the
 // chosen row. A tree form's list adds a child under a row and shows it when the row is expanded.
+import { goodsCategoryForm, routeOrderForms } from '@freight/contracts/testing';
 import { PartyScreen } from '../pages/PartyScreens.ts';
 import { apiCall } from '../support/api.ts';
 import { adminToken } from '../support/authFlows.ts';
 import { expect, test } from '../support/fixtures.ts';
-
-type Rec = Record<string, unknown>;
-
-const field = (dbFieldName: string, dbFieldTxt: string, extra: Rec = {}): Rec => ({
-  dbFieldName,
-  dbFieldTxt,
-  dbType: 'string',
-  dbLength: 50,
-  dbIsNull: 1,
-  isShowForm: 1,
-  isShowList: 1,
-  isQuery: 0,
-  orderNum: 0,
-  ...extra,
-});
 
 test('ERP list: a master row saved with its sub rows, shown in the tab below it', async ({
   page,
@@ -29,34 +15,13 @@ test('ERP list: a master row saved with its sub rows, shown in the tab below it'
 }) => {
   test.setTimeout(120_000);
   const token = await adminToken(request);
-  const suffix = Date.now() % 100_000;
-  const main = `route_order_${suffix}`;
-  const sub = `route_stop_${suffix}`;
-  const define = async (body: Rec) =>
+  // The definitions the API test of main/sub and tree forms builds too (packages/contracts/src/testing).
+  const forms = routeOrderForms(`_${Date.now() % 100_000}`);
+  const sub = forms.stop.head.tableName;
+  const define = async (body: object) =>
     (await apiCall<{ id: string }>(request, token, 'POST', '/online/cgform/api/addAll', body)).id;
-  const mainId = await define({
-    head: { tableName: main, tableTxt: '线路运单', tableType: 2 },
-    fields: [
-      field('order_no', '单号', { dbIsNull: 0, orderNum: 1 }),
-      field('shipper', '托运人', { orderNum: 2 }),
-    ],
-    indexs: [],
-  });
-  const subId = await define({
-    head: { tableName: sub, tableTxt: '经停点', tableType: 3, relationType: 0 },
-    fields: [
-      field('stop_name', '经停点名称', { dbIsNull: 0, orderNum: 1 }),
-      field('city', '城市', { orderNum: 2 }),
-      field('order_id', '运单', {
-        dbLength: 32,
-        isShowForm: 0,
-        isShowList: 0,
-        mainTable: main,
-        mainField: 'id',
-      }),
-    ],
-    indexs: [],
-  });
+  const mainId = await define(forms.main);
+  const subId = await define(forms.stop);
   for (const id of [mainId, subId])
     await apiCall(request, token, 'POST', `/online/cgform/api/doDbSynch/${id}/normal`);
 
@@ -97,24 +62,13 @@ test('tree list: add a child under a row and see it when the row expands', async
 }) => {
   test.setTimeout(120_000);
   const token = await adminToken(request);
-  const table = `goods_cat_${Date.now() % 100_000}`;
-  const { id } = await apiCall<{ id: string }>(request, token, 'POST', '/online/cgform/api/addAll', {
-    head: {
-      tableName: table,
-      tableTxt: '货物分类',
-      tableType: 1,
-      isTree: 'Y',
-      treeParentIdField: 'pid',
-      treeIdField: 'has_child',
-      treeFieldname: 'name',
-    },
-    fields: [
-      field('name', '分类名称', { dbIsNull: 0, orderNum: 1 }),
-      field('pid', '父级节点', { dbLength: 32, isShowList: 0, orderNum: 2 }),
-      field('has_child', '是否有子节点', { dbLength: 3, isShowForm: 0, isShowList: 0, orderNum: 3 }),
-    ],
-    indexs: [],
-  });
+  const { id } = await apiCall<{ id: string }>(
+    request,
+    token,
+    'POST',
+    '/online/cgform/api/addAll',
+    goodsCategoryForm(`_${Date.now() % 100_000}`),
+  );
   await apiCall(request, token, 'POST', `/online/cgform/api/doDbSynch/${id}/normal`);
 
   await shell.goto(`/online/cgformTreeList/${id}`);

@@ -4,7 +4,13 @@ import { describeHttpError, needsTimestamp, shouldReloadAfterExpiry } from '../s
 import { safeRedirect } from '../services/sessionActions';
 import { isChunkLoadError, withChunkTimeout } from './chunkLoad';
 import { buildViewRoutes, findViewRoute, withBuiltIns } from './menuRoutes';
-import { classifyComponent, normalizeComponent, resolvePageKey } from './registry';
+import {
+  classifyComponent,
+  normalizeComponent,
+  ONLINE_COMPONENTS,
+  resolvePageKey,
+  viewKind,
+} from './registry';
 
 const keys = ['../pages/system/UserList.tsx', '../pages/account/center/Index.tsx', '../pages/demo/index.tsx'];
 
@@ -22,6 +28,10 @@ describe('view registry', () => {
     expect(classifyComponent('modules/online/cgreport/auto/OnlCgreportAutoList', keys)).toBe('online');
     expect(classifyComponent('system/UserList', keys)).toBe('page');
     expect(classifyComponent('nope/Page', keys)).toBe('missing');
+  });
+  it('resolves every online form and report component to a page of its own, none left "not installed"', () => {
+    expect(ONLINE_COMPONENTS).toHaveLength(8);
+    for (const component of ONLINE_COMPONENTS) expect(viewKind(component), component).toBe('page');
   });
 });
 

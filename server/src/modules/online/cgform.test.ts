@@ -2,6 +2,7 @@
 // without data loss, and refuse injection in every identifier and default value with nothing half-applied.
 
 import type { CgformField } from '@freight/contracts';
+import { cgformTestField as field } from '@freight/contracts/testing';
 import { eq, like, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,7 +11,6 @@ import { api, startTestApp, type TestApp } from '../../test/harness.ts';
 import { upload } from '../../test/kit.ts';
 import { sysPermission } from '../system/index.ts';
 import { type CgformSnapshot, onlCgformHead } from './cgformSchema.ts';
-import { field } from './cgformTestKit.ts';
 
 type Body = Record<string, unknown>;
 
@@ -286,6 +286,69 @@ describe('online forms', () => {
       const b5 = base();
       b5.fields.push(field('dict_bad', '字典', { dictField: "sex' or 1=1" }));
       await refused(b5, 'fields[1](dict_bad).dictField');
+      expect(await heads()).toBe(count);
+      expect(await tables()).toEqual(['carrier_blacklist']);
+    });
+
+    it('refuses SQL in the dictionary, popup, master and tree names too, naming the place', async () => {
+      const heads = async () => (await call('GET', '/online/cgform/head/list')).json().result.total;
+      const count = await heads();
+      const sqlAttacks = attacks.slice(0, 2);
+      for (const name of sqlAttacks) {
+        for (const [extra, where] of [
+          [{ dictField: name }, 'dictField'],
+          [{ dictTable: name }, 'dictTable'],
+          [{ dictText: name }, 'dictText'],
+          [
+            { fieldShowType: 'sel_search', dictTable: name, dictText: 'realname', dictField: 'username' },
+            'dictTable',
+          ],
+          [
+            { fieldShowType: 'sel_search', dictTable: 'sys_user', dictText: name, dictField: 'username' },
+            'dictText',
+          ],
+          [{ fieldShowType: 'popup', dictTable: name, dictField: 'driver_name' }, 'dictTable'],
+          [
+            { fieldShowType: 'popup', dictTable: 'report_driver', dictField: 'driver_name', dictText: name },
+            'dictText',
+          ],
+        ] as Array<[Body, string]>) {
+          const body = base();
+          body.fields.push(field('looked_up', '查找', extra));
+          await refused(body, `fields[1](looked_up).${where}`);
+        }
+        const sub = (key: Body) => ({
+          head: { tableName: 'safe_sub', tableTxt: '附表', tableType: 3 },
+          fields: [field('name', '名称'), field('order_id', '主表', { dbLength: 32, ...key })],
+          indexs: [],
+        });
+        await refused(sub({ mainTable: name, mainField: 'id' }), 'fields[1](order_id).mainTable(');
+        await refused(
+          sub({ mainTable: 'carrier_blacklist', mainField: name }),
+          'fields[1](order_id).mainField(',
+        );
+        for (const key of ['treeParentIdField', 'treeIdField', 'treeFieldname']) {
+          const tree = {
+            head: {
+              tableName: 'safe_tree',
+              tableTxt: '树',
+              tableType: 1,
+              isTree: 'Y',
+              treeParentIdField: 'pid',
+              treeIdField: 'has_child',
+              treeFieldname: 'name',
+              [key]: name,
+            },
+            fields: [
+              field('name', '名称'),
+              field('pid', '父级', { dbLength: 32 }),
+              field('has_child', '子', { dbLength: 3 }),
+            ],
+            indexs: [],
+          };
+          await refused(tree, `树表(${key})`);
+        }
+      }
       expect(await heads()).toBe(count);
       expect(await tables()).toEqual(['carrier_blacklist']);
     });

@@ -169,6 +169,12 @@ export function checkDefinition(body: DefinitionBody): CgformSnapshot {
         : /^[A-Za-z][A-Za-z0-9_]{0,99}$/;
     if (field.dictField !== null && !dictPattern.test(field.dictField))
       throw refuse(`${where}.dictField`, '字典编码只能包含字母、数字和下划线');
+    // A table dictionary's table and text column, a popup's report code and target fields: looked up in a
+    // whitelist or bound, never spliced, and still refused unless they are plain names.
+    if (field.dictTable !== null && !/^[A-Za-z][A-Za-z0-9_]{0,99}$/.test(field.dictTable))
+      throw refuse(`${where}.dictTable`, '字典表只能包含字母、数字和下划线');
+    if (field.dictText !== null && !dictPattern.test(field.dictText))
+      throw refuse(`${where}.dictText`, '字典文本只能包含字母、数字和下划线');
     const tableDictFault = tableDictFaultOf(field);
     if (tableDictFault) throw refuse(`${where}.dictTable`, tableDictFault);
     if (field.isUnique === 1 && field.dbType === 'Text')

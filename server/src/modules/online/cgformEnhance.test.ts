@@ -2,9 +2,10 @@
 // Copies of an online form and the enhancements of its custom buttons: a copy shows its own fields over the
 // same table; enhancement texts keep 16 versions per code, only designers write them, and an SQL enhancement
 // touches nothing but the form's own table.
+
+import { cgformTestField as field } from '@freight/contracts/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, startTestApp, type TestApp } from '../../test/harness.ts';
-import { field } from './cgformTestKit.ts';
 
 type Body = Record<string, unknown>;
 
@@ -121,27 +122,59 @@ describe('online form copies and enhancements', () => {
     ]);
   });
 
-  it('refuses enhancement edits to a user without the design permission', async () => {
-    const save = await call(
-      'POST',
-      '/online/cgform/enhance/save',
-      { cgformHeadId: headId, kind: 'js', buttonCode: 'mark', content: 'x' },
-      ops,
-    );
-    expect(save.statusCode).toBe(403);
-    const button = await call(
-      'POST',
-      '/online/cgform/enhance/button',
-      { cgformHeadId: headId, buttonCode: 'evil', buttonName: 'x' },
-      ops,
-    );
-    expect(button.statusCode).toBe(403);
-    expect((await call('GET', `/online/cgform/enhance/buttons/${headId}`, undefined, ops)).statusCode).toBe(
-      403,
-    );
-    expect(
-      (await call('POST', `/online/cgform/enhance/run/${headId}/mark`, { id: 'x' }, ops)).statusCode,
-    ).toBe(403);
+  it('refuses every copy and enhancement route to users without the design permission, changing nothing', async () => {
+    const copy = (
+      await call('POST', '/online/cgform/copy/add', { physicId: headId, tableTxt: '线路价格（对外）' })
+    ).json().result.id as string;
+    const [button] = (await call('GET', `/online/cgform/enhance/buttons/${headId}`)).json().result;
+    const history = `/online/cgform/enhance/history?cgformHeadId=${headId}&kind=js&buttonCode=mark`;
+    const state = async () => ({
+      copies: (await call('GET', `/online/cgform/copy/list?physicId=${headId}`)).json().result,
+      buttons: (await call('GET', `/online/cgform/enhance/buttons/${headId}`)).json().result,
+      history: (await call('GET', history)).json().result,
+      rows: (await call('GET', `/online/cgform/api/getData/${headId}?pageSize=100`)).json().result.records,
+    });
+    const before = await state();
+    const [row] = before.rows;
+    // One well-formed request per route of cgformCopy.ts and cgformEnhance.ts (so the refusal is the access
+    // check's, not the schema's); a route added there without a case here fails the walk below.
+    const requests: Record<string, [string, Body?]> = {
+      'GET /online/cgform/copy/list': [`/online/cgform/copy/list?physicId=${headId}`],
+      'POST /online/cgform/copy/add': ['/online/cgform/copy/add', { physicId: headId, tableTxt: 'x' }],
+      'PUT /online/cgform/copy/edit': ['/online/cgform/copy/edit', { id: copy, tableTxt: 'x', fields: [] }],
+      'DELETE /online/cgform/copy/delete': [`/online/cgform/copy/delete?id=${copy}`],
+      'GET /online/cgform/copy/getColumns/:copyId': [`/online/cgform/copy/getColumns/${copy}`],
+      'GET /online/cgform/enhance/buttons/:headId': [`/online/cgform/enhance/buttons/${headId}`],
+      'POST /online/cgform/enhance/button': [
+        '/online/cgform/enhance/button',
+        { cgformHeadId: headId, buttonCode: 'evil', buttonName: 'x' },
+      ],
+      'DELETE /online/cgform/enhance/button': [`/online/cgform/enhance/button?id=${button.id}`],
+      'POST /online/cgform/enhance/save': [
+        '/online/cgform/enhance/save',
+        { cgformHeadId: headId, kind: 'js', buttonCode: 'mark', content: 'x' },
+      ],
+      'GET /online/cgform/enhance/history': [history],
+      'POST /online/cgform/enhance/run/:headId/:buttonCode': [
+        `/online/cgform/enhance/run/${headId}/mark`,
+        { id: row?.id ?? 'x' },
+      ],
+    };
+    const routes = t.app.routeTable
+      .filter((r) => /\/online\/cgform\/(copy|enhance)\//.test(r.url))
+      .map((r) => `${r.method} ${r.url.replace(api(''), '')}`);
+    expect(routes.sort()).toEqual(Object.keys(requests).sort());
+    const shipper = await t.login('shipper');
+    for (const [who, token] of [
+      ['operations01', ops],
+      ['shipper', shipper],
+    ] as const)
+      for (const [route, [path, payload]] of Object.entries(requests)) {
+        const method = route.split(' ')[0] as 'GET' | 'POST' | 'PUT' | 'DELETE';
+        expect((await call(method, path, payload, token)).statusCode, `${who} ${route}`).toBe(403);
+      }
+    expect(await state()).toEqual(before);
+    expect((await call('DELETE', `/online/cgform/copy/delete?id=${copy}`)).json().success).toBe(true);
   });
 
   it('runs an SQL enhancement on the own table with bound values and refuses any other table', async () => {

@@ -1,10 +1,10 @@
 // Online form field types beyond plain columns: table dictionary, user, department, region, file, rich text,
 // and the unique flag — defined, synced, written through the data API and read back with their texts.
 
+import { cgformTestField as field } from '@freight/contracts/testing';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, startTestApp, type TestApp } from '../../test/harness.ts';
-import { field } from './cgformTestKit.ts';
 import { onlCgreportHead } from './schema.ts';
 
 type Body = Record<string, unknown>;
@@ -96,7 +96,7 @@ describe('online form field types', () => {
     expect(fields.find((f: Body) => f.dbFieldName === 'goods_code').isUnique).toBe(1);
   });
 
-  it('stores a row and reads it back with user, department and region texts and sanitised rich text', async () => {
+  it('stores a row and reads it back with user, department, region and file texts and sanitised rich text', async () => {
     const user = await one<{ username: string; realname: string }>(
       sql`select username, realname from sys_user where username = 'admin'`,
     );
@@ -106,6 +106,18 @@ describe('online form field types', () => {
     const district = await one<{ code: string; name: string }>(
       sql`select code, name from sys_division where level = 3 order by code limit 1`,
     );
+    // A file uploaded as manual.txt, and a path without an upload record (shown by its stored name).
+    const file = new FormData();
+    file.append('file', new Blob(['冷藏 2-8 度'], { type: 'text/plain' }), 'manual.txt');
+    const uploaded = (
+      await t.call(admin, {
+        method: 'POST',
+        url: api('/sys/common/upload'),
+        payload: file as unknown as string,
+      })
+    ).json();
+    expect(uploaded.success, uploaded.message).toBe(true);
+    const manual = `${uploaded.result.path},temp/manual_1.pdf`;
     const added = (
       await call('POST', `/online/cgform/api/form/${headId}`, {
         goods_code: 'G-001',
@@ -113,7 +125,7 @@ describe('online form field types', () => {
         handler: user.username,
         depart: depart.org_code,
         origin: district?.code ?? null,
-        manual: 'temp/manual_1.pdf',
+        manual,
         notes: '<p>好<b>货</b></p><script>alert(1)</script><img src="x" onerror="alert(2)">',
       })
     ).json();
@@ -124,12 +136,14 @@ describe('online form field types', () => {
     expect(row.handler_dictText).toBe(user.realname);
     expect(row.depart_dictText).toBe(depart.depart_name);
     expect(row.origin_dictText).toContain(district.name);
-    expect(row.manual).toBe('temp/manual_1.pdf');
+    expect(row.manual).toBe(manual);
+    expect(row.manual_dictText).toBe('manual.txt, manual_1.pdf');
     expect(row.notes).toContain('<p>好<b>货</b></p>');
     expect(row.notes).not.toContain('<script');
     expect(row.notes).not.toContain('onerror');
     const list = (await call('GET', `/online/cgform/api/getData/${headId}`)).json().result;
     expect(list.records[0]).toMatchObject({
+      manual_dictText: 'manual.txt, manual_1.pdf',
       depart_dictText: depart.depart_name,
       handler_dictText: user.realname,
     });

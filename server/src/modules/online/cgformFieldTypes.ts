@@ -1,5 +1,5 @@
 // What the richer field types of online forms need on the server: the texts of table dictionaries (users,
-// departments, whitelisted tables) and regions for lists and details, and the unique flag checked before a
+// departments, whitelisted tables), regions and files (the names they were uploaded under) for lists and details, and the unique flag checked before a
 // write (the unique index made at sync is the last guard).
 import { type CgformField, cgformDictOf } from '@freight/contracts';
 import { and, eq, inArray, ne } from 'drizzle-orm';
@@ -7,7 +7,7 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Session } from '../../platform/auth/session.ts';
 import type { DbOrTx } from '../../platform/db/client.ts';
 import { bizError } from '../../platform/http/errors.ts';
-import { loadTableDictItems, placeNames, tableDictOf } from '../system/index.ts';
+import { loadTableDictItems, originalFileNames, placeNames, tableDictOf } from '../system/index.ts';
 import type { FormTable } from './cgformMainSub.ts';
 import { onlCgreportHead } from './schema.ts';
 
@@ -16,8 +16,9 @@ type Row = Record<string, unknown>;
 const present = (value: unknown) => value !== null && value !== undefined && value !== '';
 
 /**
- * `<field>_dictText` of the table dictionary and region fields of these rows, looked up once per page: the
- * table dictionaries through the whitelist with the caller's scope (a person's name masked as elsewhere).
+ * `<field>_dictText` of the table dictionary, region and file fields of these rows, looked up once per page:
+ * the table dictionaries through the whitelist with the caller's scope (a person's name masked as elsewhere);
+ * a file field's comma list of stored paths as the files' uploaded names.
  */
 export async function addLookupTexts(
   db: DbOrTx,
@@ -28,8 +29,8 @@ export async function addLookupTexts(
   for (const field of form.definition.fields) {
     const code = cgformDictOf(field);
     const table = code?.includes(',');
-    // Only table dictionaries and regions are looked up: other fields cost no walk over the rows.
-    if (!table && field.fieldShowType !== 'pca') continue;
+    // Only table dictionaries, files and regions are looked up: other fields cost no walk over the rows.
+    if (!table && field.fieldShowType !== 'pca' && field.fieldShowType !== 'file') continue;
     const name = field.dbFieldName;
     const values = [
       ...new Set(
@@ -49,7 +50,18 @@ export async function addLookupTexts(
         limit: values.length,
       }))
         texts.set(item.value, item.text);
-    } else {
+    } else if (field.fieldShowType === 'file') {
+      const paths = values.flatMap((v) => v.split(',')).slice(0, 5000);
+      const names = await originalFileNames(db, paths);
+      for (const value of values)
+        texts.set(
+          value,
+          value
+            .split(',')
+            .map((p) => names.get(p) ?? p.split('/').pop())
+            .join(', '),
+        );
+    } else if (field.fieldShowType === 'pca') {
       for (const value of values.slice(0, 5000)) {
         const names = await placeNames(db, value);
         if (names) texts.set(value, [names.province, names.city, names.district].filter(Boolean).join(' / '));
@@ -60,13 +72,17 @@ export async function addLookupTexts(
   }
 }
 
-/** Refuses a value of a unique field that another row of the tenant already holds, naming the field. */
+/**
+ * Refuses a value of a unique field that another row of the tenant already holds, naming the field (after
+ * `where`, e.g. the sub-table row it is in).
+ */
 export async function checkUnique(
   tx: DbOrTx,
   form: Pick<FormTable, 'definition' | 'table' | 'columns'>,
   values: Row,
   id: string | null,
   tenant: number,
+  where?: string,
 ): Promise<void> {
   for (const field of form.definition.fields) {
     const value = values[field.dbFieldName];
@@ -84,7 +100,7 @@ export async function checkUnique(
       .limit(1);
     if (taken)
       throw bizError(
-        `${field.dbFieldTxt}(${field.dbFieldName}): 值 ${String(value).slice(0, 100)} 已存在`,
+        `${where ? `${where}: ` : ''}${field.dbFieldTxt}(${field.dbFieldName}): 值 ${String(value).slice(0, 100)} 已存在`,
         400,
       );
   }

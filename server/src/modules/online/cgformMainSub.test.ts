@@ -1,34 +1,17 @@
 // Online forms beyond a single table: a main form with a one-to-many and a one-to-one sub-table saved in one
 // transaction, a sub-table pointing at a missing master refused, and a tree form that loads lazily and
 // refuses a circular parent.
+import { cgformTestField as field, goodsCategoryForm, routeOrderForms } from '@freight/contracts/testing';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, startTestApp, type TestApp } from '../../test/harness.ts';
 
 type Body = Record<string, unknown>;
 
-const field = (dbFieldName: string, dbFieldTxt: string, extra: Body = {}): Body => ({
-  dbFieldName,
-  dbFieldTxt,
-  dbType: 'string',
-  dbLength: 50,
-  dbIsNull: 1,
-  isShowForm: 1,
-  isShowList: 1,
-  isQuery: 0,
-  orderNum: 0,
-  ...extra,
-});
-
+// The same definitions the ERP and tree browser tests build (packages/contracts/src/testing).
+const forms = routeOrderForms();
+const orderKey = () => forms.stop.fields.find((f) => f.dbFieldName === 'order_id') as Body;
 const form = (head: Body, fields: Body[]) => ({ head: { tableTxtEn: null, ...head }, fields, indexs: [] });
-const orderKey = (extra: Body = {}) =>
-  field('order_id', '运单', {
-    dbLength: 32,
-    mainTable: 'route_order',
-    mainField: 'id',
-    isShowForm: 0,
-    ...extra,
-  });
 
 describe('online main/sub and tree forms', () => {
   let t: TestApp;
@@ -60,18 +43,9 @@ describe('online main/sub and tree forms', () => {
   afterAll(() => t.close());
 
   it('refuses a sub-table whose master is missing, naming its foreign key field', async () => {
-    const res = (
-      await call(
-        'POST',
-        '/online/cgform/api/addAll',
-        form({ tableName: 'route_stop', tableTxt: '经停点', tableType: 3 }, [
-          field('stop_name', '经停点'),
-          orderKey(),
-        ]),
-      )
-    ).json();
+    const res = (await call('POST', '/online/cgform/api/addAll', forms.stop)).json();
     expect(res.success).toBe(false);
-    expect(res.message).toContain('fields[1](order_id).mainTable(route_order)');
+    expect(res.message).toContain('fields[4](order_id).mainTable(route_order)');
     expect(res.message).toContain('主表不存在');
     // Nothing half-applied: no head was written.
     expect((await call('GET', '/online/cgform/head/list?tableName=route_stop')).json().result.total).toBe(0);
@@ -95,28 +69,9 @@ describe('online main/sub and tree forms', () => {
   });
 
   it('syncs a main form and its sub-tables, the foreign key as a column, the master listing its subs', async () => {
-    await define(
-      'main',
-      form({ tableName: 'route_order', tableTxt: '线路运单', tableType: 2 }, [
-        field('order_no', '单号', { dbIsNull: 0, isQuery: 1, queryMode: 'like' }),
-        field('shipper', '托运人'),
-      ]),
-    );
-    await define(
-      'stop',
-      form({ tableName: 'route_stop', tableTxt: '经停点', tableType: 3, relationType: 0, tabOrderNum: 1 }, [
-        field('stop_name', '经停点', { dbIsNull: 0 }),
-        field('seq', '顺序', { dbType: 'int' }),
-        orderKey(),
-      ]),
-    );
-    await define(
-      'note',
-      form({ tableName: 'route_note', tableTxt: '备注', tableType: 3, relationType: 1, tabOrderNum: 2 }, [
-        field('remark', '说明'),
-        orderKey(),
-      ]),
-    );
+    await define('main', forms.main);
+    await define('stop', forms.stop);
+    await define('note', forms.note);
     // A sub-table cannot be synced before its master.
     const early = await sync('stop');
     expect(early.success).toBe(false);
@@ -203,7 +158,7 @@ describe('online main/sub and tree forms', () => {
         route_stop: [{ id: zhengzhou.id, stop_name: '' }],
       })
     ).json();
-    expect(blanked.message).toContain('经停点第1行: 经停点不能为空');
+    expect(blanked.message).toContain('经停点第1行: 经停点名称不能为空');
     const unchanged = (await call('GET', `/online/cgform/api/form/${ids.main}/${masterId}`)).json().result;
     expect(unchanged.order_no).toBe('RO-1');
     expect(unchanged.route_stop).toHaveLength(2);
@@ -242,25 +197,89 @@ describe('online main/sub and tree forms', () => {
     expect(await count('route_note')).toBe(0);
   });
 
-  it('loads a tree lazily, keeps has-child, and refuses a circular parent', async () => {
-    const treeForm = (extra: Body = {}) =>
-      form(
-        {
-          tableName: 'goods_category',
-          tableTxt: '货物分类',
-          tableType: 1,
-          isTree: 'Y',
-          treeParentIdField: 'pid',
-          treeIdField: 'has_child',
-          treeFieldname: 'name',
-          ...extra,
-        },
-        [
-          field('name', '名称', { dbIsNull: 0, isQuery: 1, queryMode: 'like' }),
-          field('pid', '父级', { dbLength: 32, isShowList: 0 }),
-          field('has_child', '是否有子节点', { dbLength: 3, isShowForm: 0, isShowList: 0 }),
+  it('refuses a unique sub-table value already taken, naming the row and field, and saves nothing of the master', async () => {
+    const post = async (body: Body) =>
+      (await call('POST', `/online/cgform/api/form/${ids.main}`, body)).json();
+    const first = await post({
+      order_no: 'RO-U1',
+      route_stop: [
+        { stop_name: '郑州', stop_code: 'ZZ01' },
+        { stop_name: '西安', stop_code: 'XA01' },
+      ],
+    });
+    expect(first).toMatchObject({ success: true });
+    const other = await post({ order_no: 'RO-U2', route_stop: [{ stop_name: '成都', stop_code: 'CD01' }] });
+    expect(other).toMatchObject({ success: true });
+    const masters = await count('route_order');
+    const stops = await count('route_stop');
+
+    // Two rows of one body holding one value: the second is named.
+    const twice = await post({
+      order_no: 'RO-U3',
+      route_stop: [
+        { stop_name: '兰州', stop_code: 'LZ01' },
+        { stop_name: '兰州西', stop_code: 'LZ01' },
+      ],
+    });
+    expect(twice.success).toBe(false);
+    expect(twice.message).toContain('经停点第2行: 站点编码(stop_code): 值 LZ01 已存在');
+    // A value a row of another master holds.
+    const taken = await post({ order_no: 'RO-U4', route_stop: [{ stop_name: '郑州东', stop_code: 'ZZ01' }] });
+    expect(taken.success).toBe(false);
+    expect(taken.message).toContain('经停点第1行: 站点编码(stop_code): 值 ZZ01 已存在');
+    // Nothing of either master was saved: no master row, no sub row (the first sub row of RO-U3 was written
+    // before its second was refused, and rolled back with it).
+    expect(await count('route_order')).toBe(masters);
+    expect(await count('route_stop')).toBe(stops);
+    const search = (await call('GET', `/online/cgform/api/getData/${ids.main}?order_no=RO-U`)).json().result;
+    expect(search.records.map((r: Body) => r.order_no).sort()).toEqual(['RO-U1', 'RO-U2']);
+
+    // An edit taking another master's value changes neither the master nor its rows (the rows it leaves out
+    // were deleted first in the same transaction).
+    const detail = (await call('GET', `/online/cgform/api/form/${ids.main}/${first.result.id}`)).json()
+      .result;
+    const zz = detail.route_stop.find((r: Body) => r.stop_code === 'ZZ01');
+    const badEdit = (
+      await call('PUT', `/online/cgform/api/form/${ids.main}`, {
+        id: first.result.id,
+        order_no: 'RO-U1-changed',
+        route_stop: [
+          { id: zz.id, stop_name: '郑州', stop_code: 'ZZ01' },
+          { stop_name: '成都南', stop_code: 'CD01' },
         ],
-      );
+      })
+    ).json();
+    expect(badEdit.success).toBe(false);
+    expect(badEdit.message).toContain('经停点第2行: 站点编码(stop_code)');
+    const unchanged = (await call('GET', `/online/cgform/api/form/${ids.main}/${first.result.id}`)).json()
+      .result;
+    expect(unchanged.order_no).toBe('RO-U1');
+    expect(unchanged.route_stop.map((r: Body) => r.stop_code).sort()).toEqual(['XA01', 'ZZ01']);
+    // A row keeping its own value is no conflict.
+    const kept = (
+      await call('PUT', `/online/cgform/api/form/${ids.main}`, {
+        id: first.result.id,
+        route_stop: [{ id: zz.id, stop_name: '郑州站', stop_code: 'ZZ01' }],
+      })
+    ).json();
+    expect(kept.success).toBe(true);
+
+    // A sub row added on its own (the ERP tab) is held to the same rule.
+    const tab = (
+      await call('POST', `/online/cgform/api/form/${ids.stop}`, {
+        stop_name: '成都东',
+        stop_code: 'CD01',
+        order_id: first.result.id,
+      })
+    ).json();
+    expect(tab.success).toBe(false);
+    expect(tab.message).toContain('站点编码(stop_code)');
+    for (const id of [first.result.id, other.result.id])
+      expect((await call('DELETE', `/online/cgform/api/form/${ids.main}/${id}`)).json().success).toBe(true);
+  });
+
+  it('loads a tree lazily, keeps has-child, and refuses a circular parent', async () => {
+    const treeForm = (extra: Body = {}) => goodsCategoryForm('', extra);
     // The tree fields must be fields of the form.
     const wrong = (
       await call('POST', '/online/cgform/api/addAll', treeForm({ treeParentIdField: 'parent' }))

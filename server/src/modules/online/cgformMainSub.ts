@@ -1,12 +1,14 @@
 // Main and sub forms (JeecgBoot's tableType 2 and 3): a sub-table's foreign key field names its master
 // (`mainTable`, `mainField`); the master's `subTableStr` lists its subs. A master row is saved with its sub
-// rows in the caller's transaction, so a bad sub row leaves nothing behind; deleting it deletes them.
+// rows in the caller's transaction, so a bad sub row (a blank required field, a unique value taken) leaves
+// nothing behind; deleting it deletes them.
 import { CGFORM_TABLE_TYPES, type CgformField, cgformForeignKey } from '@freight/contracts';
 import { and, asc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../platform/db/client.ts';
 import { bizError } from '../../platform/http/errors.ts';
+import { checkUnique } from './cgformFieldTypes.ts';
 import { type CgformSnapshot, onlCgformField, onlCgformHead } from './cgformSchema.ts';
 import { defaultsOf } from './cgformTable.ts';
 
@@ -190,6 +192,8 @@ export async function saveSubRows(
     const values = { ...parsed.data, [link.key]: masterValue };
     const blank = sub.definition.fields.find((f) => f.dbIsNull === 0 && values[f.dbFieldName] === null);
     if (blank) throw bizError(`${title}第${i + 1}行: ${blank.dbFieldTxt}不能为空`, 400);
+    // Against the rows written so far in this transaction too: two given rows with one value are refused.
+    await checkUnique(tx, sub, values, rowId, writer.tenant, `${title}第${i + 1}行`);
     if (rowId) {
       kept.push(rowId);
       await tx

@@ -37,7 +37,7 @@ export {
 } from './auth/loginChecks.ts';
 export { consumeSmsCode } from './auth/sms.ts';
 export { registerUniqueFields, type UniqueField } from './common/duplicateRoutes.ts';
-export { mayReadFile, randomStoredName, recordFile } from './common/fileOwners.ts';
+export { mayReadFile, originalFileNames, randomStoredName, recordFile } from './common/fileOwners.ts';
 export { sniffAllowedType } from './common/fileTypes.ts';
 export { dataSourceSettings } from './dataSource/secret.ts';
 export {

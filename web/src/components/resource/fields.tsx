@@ -144,10 +144,14 @@ export function displayValue(
       return (row[`${field.name}_dictText`] as string | undefined) || String(value);
     }
     case 'file':
-      return String(value)
-        .split(',')
-        .map((path) => path.split('/').pop())
-        .join(', ');
+      // The names the files were uploaded under, when the server gives them (online forms do).
+      return (
+        (row[`${field.name}_dictText`] as string | undefined) ||
+        String(value)
+          .split(',')
+          .map((path) => path.split('/').pop())
+          .join(', ')
+      );
     case 'richtext': {
       // Sanitised again on display: the server's cleaning is one guard, the console's the second.
       const html = DOMPurify.sanitize(String(value));

@@ -86,6 +86,25 @@ const SHOW_TYPE_LABELS: Record<CgformShowType, readonly [string, string]> = {
   popup: ['报表弹窗', 'Report popup'],
 };
 
+/**
+ * A control chosen for a field, with the column it needs: rich text is long text, and a file or image path
+ * (or several, comma separated) does not fit the default 32 characters.
+ */
+function controlChange(row: CgformField, fieldShowType: CgformShowType): Partial<CgformField> {
+  if (fieldShowType === 'umeditor') return { fieldShowType, dbType: 'Text' };
+  if ((fieldShowType === 'file' || fieldShowType === 'image') && row.dbType === 'string')
+    return { fieldShowType, dbLength: Math.max(row.dbLength ?? 0, 500) };
+  return { fieldShowType };
+}
+
+/** Controls reading the dictionary columns: the table dictionary and the popup all three, selects the code. */
+const LOOKUP_CONTROLS = new Set<CgformShowType>(['sel_search', 'popup']);
+const DICT_CONTROLS = new Set<CgformShowType>([...LOOKUP_CONTROLS, 'list', 'radio', 'checkbox']);
+const controlOf = (row: CgformField): CgformShowType => row.fieldShowType ?? 'text';
+
+/** Only text and decimal columns take a length; the server sets the others' own. */
+const hasLength = (row: CgformField) => row.dbType === 'string' || row.dbType === 'BigDecimal';
+
 let seq = 0;
 const newKey = () => `f${++seq}`;
 
@@ -178,7 +197,11 @@ function FormEditor({ id, onClose }: { id: string | null | 'new'; onClose: (save
     key,
     width: 60,
     render: (_: unknown, row: FieldRow, i: number) => (
-      <Checkbox checked={row[key] === 1} onChange={(e) => setField(i, { [key]: e.target.checked ? 1 : 0 })} />
+      <Checkbox
+        checked={row[key] === 1}
+        data-testid={`cgform-field-${key}-${i}`}
+        onChange={(e) => setField(i, { [key]: e.target.checked ? 1 : 0 })}
+      />
     ),
   });
   const text = (
@@ -192,6 +215,7 @@ function FormEditor({ id, onClose }: { id: string | null | 'new'; onClose: (save
       | 'dictText',
     title: string,
     width = 130,
+    unused?: (row: FieldRow) => boolean,
   ) => ({
     title,
     key,
@@ -200,6 +224,7 @@ function FormEditor({ id, onClose }: { id: string | null | 'new'; onClose: (save
       <Input
         size="small"
         value={row[key] ?? ''}
+        disabled={unused?.(row) && !row[key]}
         status={
           key === 'dbFieldName' && row.dbFieldName && identifierFault(row.dbFieldName) ? 'error' : undefined
         }
@@ -273,7 +298,7 @@ function FormEditor({ id, onClose }: { id: string | null | 'new'; onClose: (save
                   dataSource={fields}
                   scroll={{ x: 'max-content' }}
                   columns={[
-                    text('dbFieldName', tx(['字段名', 'Name'])),
+                    { ...text('dbFieldName', tx(['字段名', 'Name'])), fixed: 'left' as const },
                     text('dbFieldTxt', tx(['字段备注', 'Label'])),
                     text('dbFieldTxtEn', tx(['英文名', 'English label'])),
                     {
@@ -284,6 +309,7 @@ function FormEditor({ id, onClose }: { id: string | null | 'new'; onClose: (save
                         <Select
                           size="small"
                           style={{ width: 110 }}
+                          data-testid={`cgform-field-dbType-${i}`}
                           value={row.dbType}
                           options={CGFORM_DB_TYPES.map((v) => ({ value: v, label: v }))}
                           onChange={(v) => setField(i, { dbType: v })}
@@ -299,7 +325,9 @@ function FormEditor({ id, onClose }: { id: string | null | 'new'; onClose: (save
                           size="small"
                           min={1}
                           max={4000}
-                          value={row.dbLength ?? undefined}
+                          data-testid={`cgform-field-dbLength-${i}`}
+                          disabled={!hasLength(row)}
+                          value={hasLength(row) ? (row.dbLength ?? undefined) : undefined}
                           onChange={(v) => setField(i, { dbLength: v ?? null })}
                         />
                       ),
@@ -327,6 +355,7 @@ function FormEditor({ id, onClose }: { id: string | null | 'new'; onClose: (save
                       render: (_, row, i) => (
                         <Checkbox
                           checked={row.dbIsNull === 0}
+                          data-testid={`cgform-field-required-${i}`}
                           onChange={(e) => setField(i, { dbIsNull: e.target.checked ? 0 : 1 })}
                         />
                       ),
@@ -360,21 +389,39 @@ function FormEditor({ id, onClose }: { id: string | null | 'new'; onClose: (save
                         <Select
                           size="small"
                           style={{ width: 100 }}
+                          data-testid={`cgform-field-fieldShowType-${i}`}
                           value={row.fieldShowType ?? 'text'}
                           popupMatchSelectWidth={false}
+                          showSearch
+                          optionFilterProp="label"
                           options={CGFORM_SHOW_TYPES.map((v) => ({
                             value: v,
                             label: tx(SHOW_TYPE_LABELS[v]),
                           }))}
-                          onChange={(v) => setField(i, { fieldShowType: v })}
+                          onChange={(v) => setField(i, controlChange(row, v))}
                         />
                       ),
                     },
-                    text('dictField', tx(['字典Code', 'Dictionary']), 110),
+                    text(
+                      'dictField',
+                      tx(['字典Code', 'Dictionary']),
+                      110,
+                      (row) => !DICT_CONTROLS.has(controlOf(row)),
+                    ),
                     // A table dictionary names a table and its text column, `dictField` then being the value
                     // column; a popup names its report, the report columns (dictField) and form fields (dictText).
-                    text('dictTable', tx(['字典表/报表', 'Dict table / report']), 110),
-                    text('dictText', tx(['字典文本/目标字段', 'Dict text / targets']), 110),
+                    text(
+                      'dictTable',
+                      tx(['字典表/报表', 'Dict table / report']),
+                      110,
+                      (row) => !LOOKUP_CONTROLS.has(controlOf(row)),
+                    ),
+                    text(
+                      'dictText',
+                      tx(['字典文本/目标字段', 'Dict text / targets']),
+                      110,
+                      (row) => !LOOKUP_CONTROLS.has(controlOf(row)),
+                    ),
                     flag('isUnique', tx(['唯一', 'Unique'])),
                     flag('sortFlag', tx(['排序', 'Sort'])),
                     ...(tableType === CGFORM_TABLE_TYPES.sub

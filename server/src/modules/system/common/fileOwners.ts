@@ -1,5 +1,5 @@
 import { USER_TYPE } from '@freight/contracts';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { randomToken } from '../../../platform/auth/crypto.ts';
 import type { Session } from '../../../platform/auth/session.ts';
 import type { DbOrTx } from '../../../platform/db/client.ts';
@@ -43,6 +43,16 @@ export async function recordFile(
     partyId: owner.partyId,
     tenantId: owner.tenantId ?? 0,
   });
+}
+
+/** The names files were uploaded under, by stored path (a path without a record or name is left out). */
+export async function originalFileNames(db: DbOrTx, paths: string[]): Promise<Map<string, string>> {
+  if (paths.length === 0) return new Map();
+  const rows = await db
+    .select({ path: sysFile.path, name: sysFile.originalName })
+    .from(sysFile)
+    .where(inArray(sysFile.path, paths));
+  return new Map(rows.filter((r) => r.name).map((r) => [r.path, r.name as string]));
 }
 
 /**
