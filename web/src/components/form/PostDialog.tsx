@@ -2,10 +2,17 @@
 // the form is checked, the body built and sent; the server's message is shown on success and the dialog
 // closes; a refusal is shown in the dialog (`refusal="inline"`) or as a message.
 import type { Envelope } from '@freight/contracts';
-import { Alert, App, Form, type FormProps, Grid, Modal } from 'antd';
+import { Alert, App, Form, type FormInstance, type FormProps, Grid, Modal } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { errorText, postEnvelope } from '../../services/request';
 import { useBilingual } from '../resource/text';
+
+/** What a zod schema's safeParse answers, as far as the dialog reads it. */
+export interface BodySchema {
+  safeParse: (
+    body: unknown,
+  ) => { success: true; data: unknown } | { success: false; error: { issues: Array<{ message: string }> } };
+}
 
 export interface PostDialogProps<V extends object> {
   title: ReactNode;
@@ -13,8 +20,11 @@ export interface PostDialogProps<V extends object> {
   url: string;
   /** The body posted for the form's values. */
   body: (values: V) => unknown;
-  /** A reason not to send the body, shown as a refusal. */
-  check?: (body: unknown) => string | null;
+  /** The route's body schema: a body it refuses is not sent (its first issue is the refusal); what it
+   *  parses is what is sent. */
+  schema?: BodySchema;
+  /** The caller's form, when it watches its values. */
+  form?: FormInstance<V>;
   onClose: (changed: boolean) => void;
   /** The width on a wide screen; a phone uses the whole width. */
   width?: number;
@@ -36,18 +46,21 @@ export function PostDialog<V extends object>(props: PostDialogProps<V>) {
   const tx = useBilingual();
   const { message } = App.useApp();
   const screens = Grid.useBreakpoint();
-  const [form] = Form.useForm<V>();
+  const [form] = Form.useForm<V>(props.form);
   const [busy, setBusy] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);
   const inline = props.refusal !== undefined && props.refusal !== 'message';
   const refuse = (text: string) => (inline ? setRefusal(text) : message.error(text));
 
   async function submit() {
-    const body = props.body(await form.validateFields());
-    const fault = props.check?.(body);
-    if (fault != null) {
-      refuse(fault);
-      return;
+    let body = props.body(await form.validateFields());
+    if (props.schema) {
+      const parsed = props.schema.safeParse(body);
+      if (!parsed.success) {
+        refuse(parsed.error.issues[0]?.message ?? '');
+        return;
+      }
+      body = parsed.data;
     }
     setBusy(true);
     setRefusal(null);

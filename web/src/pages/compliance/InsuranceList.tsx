@@ -23,12 +23,8 @@ const PERM = insuranceResource.permission;
 /** A form in a modal posting one body under one idempotency key; refusals are shown in the dialog. */
 function PostDialog<V extends object>({
   body,
-  schema,
   ...props
-}: Omit<PostDialogProps<V>, 'body' | 'check' | 'refusal' | 'width'> & {
-  body: (values: V, key: string) => unknown;
-  schema: { safeParse: (v: unknown) => { success: boolean; error?: { issues: Array<{ message: string }> } } };
-}) {
+}: Omit<PostDialogProps<V>, 'body' | 'refusal' | 'width'> & { body: (values: V, key: string) => unknown }) {
   const key = useRef(newIdempotencyKey('ins'));
   return (
     <SharedPostDialog<V>
@@ -36,10 +32,6 @@ function PostDialog<V extends object>({
       width={560}
       refusal={{ inline: 'dialog-refusal' }}
       body={(values) => body(values, key.current)}
-      check={(sent) => {
-        const parsed = schema.safeParse(sent);
-        return parsed.success ? null : (parsed.error?.issues[0]?.message ?? '');
-      }}
     />
   );
 }
