@@ -46,3 +46,8 @@ export function ReasonDialog(props: ReasonDialogProps) {
     </PostDialog>
   );
 }
+
+/** A checker's rejection: a required reason, the red 驳回 button. */
+export function RejectDialog(props: Omit<ReasonDialogProps, 'label' | 'okText' | 'danger' | 'optional'>) {
+  return <ReasonDialog {...props} label={['驳回原因', 'Reason']} okText={['驳回', 'Reject']} danger />;
+}

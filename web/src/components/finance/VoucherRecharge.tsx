@@ -14,7 +14,7 @@ import { ImageUpload } from '../resource/ImageUpload';
 import { useBilingual } from '../resource/text';
 import { SignedImage } from '../upload';
 import { announceMoneyChange, fenOfYuan, newIdempotencyKey, yuan } from './money';
-import { ReasonDialog } from './ReasonDialog';
+import { RejectDialog } from './ReasonDialog';
 
 type Row = Record<string, unknown>;
 
@@ -233,12 +233,9 @@ export function RechargeRecords() {
       <ResourceListPage def={def} />
       {dialog?.kind === 'check' && <CheckDialog row={dialog.row} onClose={close} />}
       {dialog?.kind === 'reject' && (
-        <ReasonDialog
+        <RejectDialog
           title={`${tx(['驳回充值', 'Reject the recharge'])} · ${String(dialog.row.rechargeNo ?? '')}`}
           url="/customer/hyCustomerWallet/reviewRecharge"
-          label={['驳回原因', 'Reason']}
-          danger
-          okText={['驳回', 'Reject']}
           body={(reason) => ({ id: dialog.row.id, approve: false, reason })}
           onClose={close}
         />

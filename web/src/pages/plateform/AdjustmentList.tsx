@@ -13,7 +13,7 @@ import { App, Form, Input, InputNumber, Radio } from 'antd';
 import { useMemo, useRef, useState } from 'react';
 import { DictSelect } from '../../components/dict';
 import { announceMoneyChange, fenOfYuan, newIdempotencyKey } from '../../components/finance/money';
-import { ReasonDialog } from '../../components/finance/ReasonDialog';
+import { RejectDialog } from '../../components/finance/ReasonDialog';
 import { PostDialog } from '../../components/form/PostDialog';
 import { pageOf, ResourceListPage, type ResourcePageDef } from '../../components/resource';
 import { useBilingual } from '../../components/resource/text';
@@ -154,12 +154,9 @@ export default function AdjustmentList() {
       <ResourceListPage def={def} />
       {dialog?.kind === 'add' && <AddDialog onClose={close} />}
       {dialog?.kind === 'reject' && (
-        <ReasonDialog
+        <RejectDialog
           title={`${tx(['驳回调账', 'Reject the adjustment'])} · ${String(dialog.row.adjustNo ?? '')}`}
           url="/plateform/adjustment/review"
-          label={['驳回原因', 'Reason']}
-          danger
-          okText={['驳回', 'Reject']}
           body={(reason) => ({ id: dialog.row.id, approve: false, reason })}
           onClose={close}
         />

@@ -24,7 +24,7 @@ import {
 import { useMemo, useState } from 'react';
 import { DictTag } from '../../components/dict';
 import { announceMoneyChange, fenOfYuan, yuan } from '../../components/finance/money';
-import { ReasonDialog } from '../../components/finance/ReasonDialog';
+import { ReasonDialog, RejectDialog } from '../../components/finance/ReasonDialog';
 import { pageOf, ResourceListPage, type ResourcePageDef, useCan } from '../../components/resource';
 import { useBilingual } from '../../components/resource/text';
 import type { Bilingual } from '../../components/resource/types';
@@ -381,12 +381,9 @@ export default function PayoutList() {
         />
       )}
       {dialog?.kind === 'reject' && (
-        <ReasonDialog
+        <RejectDialog
           title={`${tx(['驳回付款申请', 'Reject the payout'])} · ${String(row.payoutNo ?? '')}`}
           url="/plateform/payout/reject"
-          label={['驳回原因', 'Reason']}
-          danger
-          okText={['驳回', 'Reject']}
           intro={intro}
           body={(reason) => ({ id: row.id, reason })}
           onClose={close}
