@@ -1,6 +1,7 @@
 // 发票管理 (issue 18): the shippers' 数电票 from the invoice declaration — applied for over paid waybills,
 // issued through the tax service, delivered, rejected or reversed by a red letter; the PDF downloaded from the
 // row, the lines and the history in the detail drawer, and the invoiced totals per customer below the list.
+
 import {
   canInvoice,
   type Envelope,
@@ -13,6 +14,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { App, Card, Form, Input, Radio, Select, Space, Table, Timeline, Typography } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
+import { yuanColumn } from '../../components/finance/columns';
 import { yuan } from '../../components/finance/money';
 import { useCustomerOptions } from '../../components/finance/useCustomerOptions';
 import { PostDialog } from '../../components/form/PostDialog';
@@ -168,13 +170,7 @@ function ApplyDialog({ onClose }: { onClose: (changed: boolean) => void }) {
             },
             { title: tx(['车牌号', 'Plate']), dataIndex: 'plateNo', width: 100 },
             { title: tx(['货物', 'Goods']), dataIndex: 'goodsName', width: 100 },
-            {
-              title: tx(['价税合计(元)', 'Amount (yuan)']),
-              dataIndex: 'customerFee',
-              align: 'right',
-              width: 120,
-              render: (v: unknown) => yuan(v),
-            },
+            yuanColumn(tx(['价税合计(元)', 'Amount (yuan)']), 'customerFee', 120),
           ]}
         />
         <Typography.Text data-testid="invoice-apply-total">
