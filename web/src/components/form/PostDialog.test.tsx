@@ -2,6 +2,7 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import { App } from 'antd';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
+import { stubAntdBrowserApis } from '../../test/jsdomStubs';
 import { PostDialog, type PostDialogProps } from './PostDialog';
 
 const postEnvelope = vi.fn();
@@ -10,17 +11,7 @@ vi.mock('../../services/request', () => ({
   errorText: (error: unknown) => (error instanceof Error ? error.message : String(error)),
 }));
 
-// jsdom has no media queries; antd's breakpoints ask for them.
-beforeAll(() => {
-  vi.stubGlobal('matchMedia', (query: string) => ({
-    matches: false,
-    media: query,
-    addListener: () => undefined,
-    removeListener: () => undefined,
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-  }));
-});
+beforeAll(stubAntdBrowserApis);
 
 afterEach(() => {
   cleanup();
