@@ -56,6 +56,26 @@ export function SettingDrawer({ open, onClose }: { open: boolean; onClose: () =>
     }
   };
   const side = settings.layout === 'sidemenu';
+  /** A setting turned on and off, named by its title. */
+  const switchRow = (
+    key: { [K in keyof ThemeSettings]: ThemeSettings[K] extends boolean ? K : never }[keyof ThemeSettings],
+    title: string,
+    options: { hint?: string; disabled?: boolean } = {},
+  ) => (
+    <Row
+      title={title}
+      hint={options.hint}
+      action={
+        <Switch
+          size="small"
+          aria-label={title}
+          disabled={options.disabled}
+          checked={settings[key]}
+          onChange={(v) => change(key, v)}
+        />
+      }
+    />
+  );
 
   return (
     <Drawer
@@ -149,70 +169,22 @@ export function SettingDrawer({ open, onClose }: { open: boolean; onClose: () =>
             />
           }
         />
-        <Row
-          title={t('settings.fixedHeader')}
-          action={
-            <Switch
-              size="small"
-              aria-label={t('settings.fixedHeader')}
-              checked={settings.fixedHeader}
-              onChange={(v) => change('fixedHeader', v)}
-            />
-          }
-        />
-        <Row
-          title={t('settings.autoHideHeader')}
-          hint={settings.fixedHeader ? undefined : t('settings.autoHideHint')}
-          action={
-            <Switch
-              size="small"
-              aria-label={t('settings.autoHideHeader')}
-              disabled={!settings.fixedHeader}
-              checked={settings.autoHideHeader}
-              onChange={(v) => change('autoHideHeader', v)}
-            />
-          }
-        />
-        <Row
-          title={t('settings.fixSiderbar')}
-          hint={side ? undefined : t('settings.fixSiderbarHint')}
-          action={
-            <Switch
-              size="small"
-              aria-label={t('settings.fixSiderbar')}
-              disabled={!side}
-              checked={settings.fixSiderbar}
-              onChange={(v) => change('fixSiderbar', v)}
-            />
-          }
-        />
+        {switchRow('fixedHeader', t('settings.fixedHeader'))}
+        {switchRow('autoHideHeader', t('settings.autoHideHeader'), {
+          hint: settings.fixedHeader ? undefined : t('settings.autoHideHint'),
+          disabled: !settings.fixedHeader,
+        })}
+        {switchRow('fixSiderbar', t('settings.fixSiderbar'), {
+          hint: side ? undefined : t('settings.fixSiderbarHint'),
+          disabled: !side,
+        })}
       </List>
 
       <Divider />
       <h4 className="setting-heading">{t('settings.other')}</h4>
       <List split={false} size="small">
-        <Row
-          title={t('settings.colorWeak')}
-          action={
-            <Switch
-              size="small"
-              aria-label={t('settings.colorWeak')}
-              checked={settings.colorWeak}
-              onChange={(v) => change('colorWeak', v)}
-            />
-          }
-        />
-        <Row
-          title={t('settings.multipage')}
-          action={
-            <Switch
-              size="small"
-              aria-label={t('settings.multipage')}
-              checked={settings.multipage}
-              onChange={(v) => change('multipage', v)}
-            />
-          }
-        />
+        {switchRow('colorWeak', t('settings.colorWeak'))}
+        {switchRow('multipage', t('settings.multipage'))}
       </List>
     </Drawer>
   );

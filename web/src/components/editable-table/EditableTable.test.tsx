@@ -1,8 +1,9 @@
 import type { PermissionEntry } from '@freight/contracts';
 import { cleanup, render, screen } from '@testing-library/react';
 import { App } from 'antd';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { usePermissions } from '../../stores/permissions';
+import { stubAntdBrowserApis } from '../../test/jsdomStubs';
 import { EditableTable } from './EditableTable';
 
 const entry = (action: string): PermissionEntry => ({ action, describe: action, type: '1', status: '1' });
@@ -19,25 +20,7 @@ function renderTable() {
   );
 }
 
-// jsdom has no media queries or resize observer; antd's breakpoints and virtual list ask for them.
-beforeAll(() => {
-  vi.stubGlobal('matchMedia', (query: string) => ({
-    matches: false,
-    media: query,
-    addListener: () => undefined,
-    removeListener: () => undefined,
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-  }));
-  vi.stubGlobal(
-    'ResizeObserver',
-    class {
-      observe() {}
-      unobserve() {}
-      disconnect() {}
-    },
-  );
-});
+beforeAll(stubAntdBrowserApis);
 
 describe('EditableTable toolbar', () => {
   afterEach(() => {

@@ -1,5 +1,6 @@
 // A waybill's money after audit, in its detail drawer (platform staff): the adjustments and claims with their
 // approval state, and the bank payments (GET /shipping/hyShippingNote/money).
+
 import { USER_TYPE } from '@freight/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Table, Typography } from 'antd';
@@ -7,8 +8,8 @@ import { api } from '../../services/request';
 import { useSession } from '../../stores/session';
 import { DictTag } from '../dict';
 import { useBilingual } from '../resource/text';
+import { paymentStateColumn, yuanColumn } from './columns';
 import { SignedYuan } from './LedgerDrawer';
-import { yuan } from './money';
 
 type Row = Record<string, unknown>;
 
@@ -87,17 +88,8 @@ export function NoteMoneyTrail({ noteId }: { noteId: string }) {
                 dataIndex: 'kind',
                 render: (v) => <DictTag code="payment_kind" value={v} plain />,
               },
-              {
-                title: tx(['金额', 'Amount']),
-                dataIndex: 'amountFen',
-                align: 'right',
-                render: (v) => yuan(v),
-              },
-              {
-                title: tx(['状态', 'State']),
-                dataIndex: 'state',
-                render: (v) => <DictTag code="payment_state" value={v} />,
-              },
+              yuanColumn(tx(['金额', 'Amount']), 'amountFen'),
+              paymentStateColumn(tx(['状态', 'State'])),
               { title: tx(['银行流水号', 'Bank serial no.']), dataIndex: 'bankSerialNo' },
             ]}
           />

@@ -1,9 +1,8 @@
 // A money step that needs a written reason or remark (reject a payout, an adjustment or a recharge): posts
 // `body(reason)` and shows the server's refusal in the dialog.
-import type { Envelope } from '@freight/contracts';
-import { Alert, App, Form, Grid, Input, Modal } from 'antd';
-import { type ReactNode, useState } from 'react';
-import { errorText, postEnvelope } from '../../services/request';
+import { Form, Input } from 'antd';
+import type { ReactNode } from 'react';
+import { PostDialog } from '../form/PostDialog';
 import { useBilingual } from '../resource/text';
 import type { Bilingual } from '../resource/types';
 
@@ -22,56 +21,33 @@ export interface ReasonDialogProps {
 
 export function ReasonDialog(props: ReasonDialogProps) {
   const tx = useBilingual();
-  const { message } = App.useApp();
-  const screens = Grid.useBreakpoint();
-  const [form] = Form.useForm<{ reason?: string }>();
-  const [busy, setBusy] = useState(false);
-  const [refusal, setRefusal] = useState<string | null>(null);
   return (
-    <Modal
-      open
+    <PostDialog<{ reason?: string }>
       title={props.title}
-      width={screens.md ? 520 : '100%'}
-      confirmLoading={busy}
       okText={tx(props.okText)}
-      okButtonProps={{ danger: props.danger }}
-      cancelText={tx(['取消', 'Cancel'])}
-      onCancel={() => props.onClose(false)}
-      onOk={async () => {
-        const { reason } = await form.validateFields();
-        setBusy(true);
-        setRefusal(null);
-        try {
-          const env = (await postEnvelope(props.url, props.body(reason?.trim() ?? ''))) as Envelope<unknown>;
-          if (!env.success) {
-            setRefusal(env.message);
-            return;
-          }
-          message.success(env.message);
-          props.onClose(true);
-        } catch (error) {
-          setRefusal(errorText(error));
-        } finally {
-          setBusy(false);
-        }
-      }}
-      destroyOnHidden
+      danger={props.danger}
+      url={props.url}
+      body={({ reason }) => props.body(reason?.trim() ?? '')}
+      refusal={{ inline: 'dialog-refusal' }}
+      intro={props.intro && <div style={{ marginBottom: 16 }}>{props.intro}</div>}
+      onClose={props.onClose}
     >
-      {props.intro && <div style={{ marginBottom: 16 }}>{props.intro}</div>}
-      <Form form={form} layout="vertical">
-        <Form.Item
-          name="reason"
-          label={tx(props.label)}
-          rules={
-            props.optional
-              ? []
-              : [{ required: true, whitespace: true, message: tx(['请填写原因', 'Enter a reason']) }]
-          }
-        >
-          <Input.TextArea rows={3} maxLength={255} showCount />
-        </Form.Item>
-      </Form>
-      {refusal && <Alert type="error" showIcon message={refusal} data-testid="dialog-refusal" />}
-    </Modal>
+      <Form.Item
+        name="reason"
+        label={tx(props.label)}
+        rules={
+          props.optional
+            ? []
+            : [{ required: true, whitespace: true, message: tx(['请填写原因', 'Enter a reason']) }]
+        }
+      >
+        <Input.TextArea rows={3} maxLength={255} showCount />
+      </Form.Item>
+    </PostDialog>
   );
+}
+
+/** A checker's rejection: a required reason, the red 驳回 button. */
+export function RejectDialog(props: Omit<ReasonDialogProps, 'label' | 'okText' | 'danger' | 'optional'>) {
+  return <ReasonDialog {...props} label={['驳回原因', 'Reason']} okText={['驳回', 'Reject']} danger />;
 }

@@ -2,37 +2,19 @@
 // image; a second user checks it against an unmatched incoming bank-statement line of the same amount (imported
 // in 主钱包) and only then is it credited — or rejects it with a reason. The recharge records list is the
 // recharge declaration's.
-import {
-  type Envelope,
-  manualRechargeBody,
-  RECHARGE_CHANNEL,
-  RECHARGE_STATE,
-  rechargeResource,
-} from '@freight/contracts';
+import { manualRechargeBody, RECHARGE_CHANNEL, RECHARGE_STATE, rechargeResource } from '@freight/contracts';
 import { useQuery } from '@tanstack/react-query';
-import {
-  Alert,
-  App,
-  Descriptions,
-  Empty,
-  Form,
-  Grid,
-  Input,
-  InputNumber,
-  Modal,
-  Radio,
-  Space,
-  Typography,
-} from 'antd';
+import { Alert, Descriptions, Empty, Form, Input, InputNumber, Radio, Space, Typography } from 'antd';
 import { type ReactNode, useMemo, useRef, useState } from 'react';
-import { api, errorText, postEnvelope } from '../../services/request';
+import { api } from '../../services/request';
 import { useSession } from '../../stores/session';
+import { PostDialog } from '../form/PostDialog';
 import { pageOf, ResourceListPage, type ResourcePageDef } from '../resource';
 import { ImageUpload } from '../resource/ImageUpload';
 import { useBilingual } from '../resource/text';
 import { SignedImage } from '../upload';
 import { announceMoneyChange, fenOfYuan, newIdempotencyKey, yuan } from './money';
-import { ReasonDialog } from './ReasonDialog';
+import { RejectDialog } from './ReasonDialog';
 
 type Row = Record<string, unknown>;
 
@@ -58,109 +40,75 @@ export function VoucherRechargeDialog({
   onClose: (changed: boolean) => void;
 }) {
   const tx = useBilingual();
-  const { message } = App.useApp();
-  const screens = Grid.useBreakpoint();
-  const [form] = Form.useForm<VoucherValues>();
-  const [busy, setBusy] = useState(false);
-  const [refusal, setRefusal] = useState<string | null>(null);
   const key = useRef(newIdempotencyKey('voucher'));
   return (
-    <Modal
-      open
+    <PostDialog<VoucherValues>
       title={`${tx(['凭证充值', 'Recharge with a voucher'])} · ${customerName}`}
-      width={screens.md ? 560 : '100%'}
-      confirmLoading={busy}
+      width={560}
       okText={tx(['提交复核', 'Submit for checking'])}
-      cancelText={tx(['取消', 'Cancel'])}
-      onCancel={() => onClose(false)}
-      destroyOnHidden
-      onOk={async () => {
-        const values = await form.validateFields();
-        const parsed = manualRechargeBody.safeParse({
-          customerId,
-          amountFen: fenOfYuan(values.amount),
-          voucherImg: values.voucherImg,
-          payerName: values.payerName?.trim() || undefined,
-          payerAccount: values.payerAccount?.trim() || undefined,
-          bankSerialNo: values.bankSerialNo?.trim() || undefined,
-          remark: values.remark?.trim() || undefined,
-          idempotencyKey: key.current,
-        });
-        if (!parsed.success) {
-          setRefusal(parsed.error.issues[0]?.message ?? '');
-          return;
-        }
-        setBusy(true);
-        setRefusal(null);
-        try {
-          const env = (await postEnvelope(
-            '/customer/hyCustomerWallet/manualRecharge',
-            parsed.data,
-          )) as Envelope<unknown>;
-          if (!env.success) {
-            setRefusal(env.message);
-            return;
-          }
-          message.success(env.message);
-          onClose(true);
-        } catch (error) {
-          setRefusal(errorText(error));
-        } finally {
-          setBusy(false);
-        }
-      }}
+      url="/customer/hyCustomerWallet/manualRecharge"
+      schema={manualRechargeBody}
+      body={(values) => ({
+        customerId,
+        amountFen: fenOfYuan(values.amount),
+        voucherImg: values.voucherImg,
+        payerName: values.payerName?.trim() || undefined,
+        payerAccount: values.payerAccount?.trim() || undefined,
+        bankSerialNo: values.bankSerialNo?.trim() || undefined,
+        remark: values.remark?.trim() || undefined,
+        idempotencyKey: key.current,
+      })}
+      refusal={{ inline: 'dialog-refusal' }}
+      intro={
+        <>
+          {intro && <div style={{ marginBottom: 16 }}>{intro}</div>}
+          <Alert
+            type="info"
+            showIcon
+            style={{ marginBottom: 16 }}
+            message={tx([
+              '凭证充值需另一位财务人员核对银行流水后入账。',
+              'A second finance user checks the voucher against the bank statement before it is credited.',
+            ])}
+          />
+        </>
+      }
+      onClose={onClose}
     >
-      {intro && <div style={{ marginBottom: 16 }}>{intro}</div>}
-      <Alert
-        type="info"
-        showIcon
-        style={{ marginBottom: 16 }}
-        message={tx([
-          '凭证充值需另一位财务人员核对银行流水后入账。',
-          'A second finance user checks the voucher against the bank statement before it is credited.',
-        ])}
-      />
-      <Form form={form} layout="vertical">
-        <Form.Item
-          name="amount"
-          label={tx(['充值金额（元）', 'Amount (yuan)'])}
-          rules={[{ required: true, message: tx(['请输入金额', 'Enter the amount']) }]}
-        >
-          <InputNumber min={0.01} precision={2} style={{ width: '100%' }} />
-        </Form.Item>
-        <Form.Item
-          name="voucherImg"
-          label={tx(['转账凭证', 'Voucher'])}
-          rules={[{ required: true, message: tx(['请上传转账凭证', 'Upload the voucher']) }]}
-        >
-          <ImageUpload biz="voucher" />
-        </Form.Item>
-        <Form.Item name="payerName" label={tx(['付款户名', 'Payer'])}>
-          <Input maxLength={100} />
-        </Form.Item>
-        <Form.Item name="payerAccount" label={tx(['付款账号', 'Payer account'])}>
-          <Input maxLength={40} />
-        </Form.Item>
-        <Form.Item name="bankSerialNo" label={tx(['银行流水号（如有）', 'Bank serial no. (if known)'])}>
-          <Input maxLength={64} />
-        </Form.Item>
-        <Form.Item name="remark" label={tx(['备注', 'Remark'])}>
-          <Input.TextArea rows={2} maxLength={255} showCount />
-        </Form.Item>
-      </Form>
-      {refusal && <Alert type="error" showIcon message={refusal} data-testid="dialog-refusal" />}
-    </Modal>
+      <Form.Item
+        name="amount"
+        label={tx(['充值金额（元）', 'Amount (yuan)'])}
+        rules={[{ required: true, message: tx(['请输入金额', 'Enter the amount']) }]}
+      >
+        <InputNumber min={0.01} precision={2} style={{ width: '100%' }} />
+      </Form.Item>
+      <Form.Item
+        name="voucherImg"
+        label={tx(['转账凭证', 'Voucher'])}
+        rules={[{ required: true, message: tx(['请上传转账凭证', 'Upload the voucher']) }]}
+      >
+        <ImageUpload biz="voucher" />
+      </Form.Item>
+      <Form.Item name="payerName" label={tx(['付款户名', 'Payer'])}>
+        <Input maxLength={100} />
+      </Form.Item>
+      <Form.Item name="payerAccount" label={tx(['付款账号', 'Payer account'])}>
+        <Input maxLength={40} />
+      </Form.Item>
+      <Form.Item name="bankSerialNo" label={tx(['银行流水号（如有）', 'Bank serial no. (if known)'])}>
+        <Input maxLength={64} />
+      </Form.Item>
+      <Form.Item name="remark" label={tx(['备注', 'Remark'])}>
+        <Input.TextArea rows={2} maxLength={255} showCount />
+      </Form.Item>
+    </PostDialog>
   );
 }
 
 /** The checker: picks the incoming statement line of the same amount, then the recharge is credited. */
 function CheckDialog({ row, onClose }: { row: Row; onClose: (changed: boolean) => void }) {
   const tx = useBilingual();
-  const { message } = App.useApp();
-  const screens = Grid.useBreakpoint();
   const [lineId, setLineId] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [refusal, setRefusal] = useState<string | null>(null);
   const amountFen = Number(row.amountFen);
   const lines = useQuery({
     queryKey: ['unmatchedIncoming'],
@@ -175,37 +123,15 @@ function CheckDialog({ row, onClose }: { row: Row; onClose: (changed: boolean) =
   });
   const same = (lines.data?.records ?? []).filter((l) => Number(l.amountFen) === amountFen);
   return (
-    <Modal
-      open
+    <PostDialog
       title={`${tx(['复核充值', 'Check the recharge'])} · ${String(row.rechargeNo ?? '')}`}
-      width={screens.md ? 720 : '100%'}
-      confirmLoading={busy}
+      width={720}
       okText={tx(['核对无误，入账', 'Matches: credit it'])}
-      okButtonProps={{ disabled: !lineId }}
-      cancelText={tx(['取消', 'Cancel'])}
-      onCancel={() => onClose(false)}
-      destroyOnHidden
-      onOk={async () => {
-        setBusy(true);
-        setRefusal(null);
-        try {
-          const env = (await postEnvelope('/customer/hyCustomerWallet/reviewRecharge', {
-            id: row.id,
-            approve: true,
-            statementLineId: lineId,
-          })) as Envelope<unknown>;
-          if (!env.success) {
-            setRefusal(env.message);
-            return;
-          }
-          message.success(env.message);
-          onClose(true);
-        } catch (error) {
-          setRefusal(errorText(error));
-        } finally {
-          setBusy(false);
-        }
-      }}
+      okDisabled={!lineId}
+      url="/customer/hyCustomerWallet/reviewRecharge"
+      body={() => ({ id: row.id, approve: true, statementLineId: lineId })}
+      refusal={{ inline: 'dialog-refusal' }}
+      onClose={onClose}
     >
       <Space align="start" wrap size={16}>
         {row.voucherImg ? (
@@ -261,16 +187,7 @@ function CheckDialog({ row, onClose }: { row: Row; onClose: (changed: boolean) =
           </Space>
         </Radio.Group>
       )}
-      {refusal && (
-        <Alert
-          type="error"
-          showIcon
-          message={refusal}
-          data-testid="dialog-refusal"
-          style={{ marginTop: 16 }}
-        />
-      )}
-    </Modal>
+    </PostDialog>
   );
 }
 
@@ -316,12 +233,9 @@ export function RechargeRecords() {
       <ResourceListPage def={def} />
       {dialog?.kind === 'check' && <CheckDialog row={dialog.row} onClose={close} />}
       {dialog?.kind === 'reject' && (
-        <ReasonDialog
+        <RejectDialog
           title={`${tx(['驳回充值', 'Reject the recharge'])} · ${String(dialog.row.rechargeNo ?? '')}`}
           url="/customer/hyCustomerWallet/reviewRecharge"
-          label={['驳回原因', 'Reason']}
-          danger
-          okText={['驳回', 'Reject']}
           body={(reason) => ({ id: dialog.row.id, approve: false, reason })}
           onClose={close}
         />

@@ -121,6 +121,18 @@ interface BankProgress {
   failures: string[];
 }
 
+/** The split the confirm dialog shows under the total, in this order. */
+const SPLIT_FIGURES: ReadonlyArray<readonly [keyof Preview & `${string}Fen`, Bilingual]> = [
+  ['driverCashFen', ['付司机', 'To drivers']],
+  ['agentCashFen', ['付经纪人', 'To agents']],
+  ['cardShareFen', ['油卡/ETC', 'Fuel card / ETC']],
+  ['chargeFen', ['本次从货主钱包扣款', 'Charged to shipper wallet']],
+  ['customerFeeFen', ['货主运费', 'Customer fee']],
+  ['driverFeeFen', ['司机运费', 'Driver fee']],
+  ['serviceFeeFen', ['平台服务费', 'Service fee']],
+  ['agentFeeFen', ['经纪人佣金', 'Agent fee']],
+];
+
 const PREVIEW_SUMS = [
   'noteCount',
   'cashFen',
@@ -352,46 +364,16 @@ function PayDialog({
                     </Typography.Text>
                   ),
                 },
-                {
-                  key: 'driver',
-                  label: tx(['付司机', 'To drivers']),
-                  children: yuan(preview.driverCashFen),
-                },
-                {
-                  key: 'agent',
-                  label: tx(['付经纪人', 'To agents']),
-                  children: yuan(preview.agentCashFen),
-                },
-                {
-                  key: 'card',
-                  label: tx(['油卡/ETC', 'Fuel card / ETC']),
-                  children: yuan(preview.cardShareFen),
-                },
-                {
-                  key: 'charge',
-                  label: tx(['本次从货主钱包扣款', 'Charged to shipper wallet']),
-                  children: yuan(preview.chargeFen),
-                },
-                {
-                  key: 'customerFee',
-                  label: tx(['货主运费', 'Customer fee']),
-                  children: yuan(preview.customerFeeFen),
-                },
-                {
-                  key: 'driverFee',
-                  label: tx(['司机运费', 'Driver fee']),
-                  children: yuan(preview.driverFeeFen),
-                },
-                {
-                  key: 'serviceFee',
-                  label: tx(['平台服务费', 'Service fee']),
-                  children: <span data-testid="pay-service-fee">{yuan(preview.serviceFeeFen)}</span>,
-                },
-                {
-                  key: 'agentFee',
-                  label: tx(['经纪人佣金', 'Agent fee']),
-                  children: yuan(preview.agentFeeFen),
-                },
+                ...SPLIT_FIGURES.map(([key, label]) => ({
+                  key,
+                  label: tx(label),
+                  children:
+                    key === 'serviceFeeFen' ? (
+                      <span data-testid="pay-service-fee">{yuan(preview[key])}</span>
+                    ) : (
+                      yuan(preview[key])
+                    ),
+                })),
               ]}
             />
           ) : refusedByPreview ? (

@@ -2,21 +2,15 @@
 // loading (the server finds the rate of its cargo class and charges the premium to the shipper's wallet through
 // the ledger); a policy is cancelled before loading with the premium refunded; a claim is reported as a
 // 货损理赔 adjustment (调账理赔) linked on the policy. A shipper sees and insures its own waybills.
-import {
-  type Envelope,
-  insuranceResource,
-  insureBody,
-  POLICY_STATE,
-  policyClaimBody,
-} from '@freight/contracts';
-import { Alert, App, Form, Grid, Input, InputNumber, Modal } from 'antd';
+import { insuranceResource, insureBody, POLICY_STATE, policyClaimBody } from '@freight/contracts';
+import { Alert, Form, Input, InputNumber } from 'antd';
 import { useMemo, useRef, useState } from 'react';
 import { DictSelect } from '../../components/dict';
 import { announceMoneyChange, fenOfYuan, newIdempotencyKey } from '../../components/finance/money';
 import { ReasonDialog } from '../../components/finance/ReasonDialog';
+import { type PostDialogProps, PostDialog as SharedPostDialog } from '../../components/form/PostDialog';
 import { pageOf, ResourceListPage, type ResourcePageDef } from '../../components/resource';
 import { useBilingual } from '../../components/resource/text';
-import { errorText, postEnvelope } from '../../services/request';
 import { announceChange } from '../../services/resourceEvents';
 import { NotePicker } from '../shipping/components/NotePicker';
 
@@ -26,63 +20,19 @@ type Dialog = { kind: 'insure' } | { kind: 'cancel'; row: Row; key: string } | {
 const PATH = insuranceResource.path;
 const PERM = insuranceResource.permission;
 
-/** A form in a modal posting one body; refusals are shown in the dialog. */
-function PostDialog<V extends object>(props: {
-  title: string;
-  okText: string;
-  url: string;
-  children: React.ReactNode;
-  body: (values: V, key: string) => unknown;
-  schema: { safeParse: (v: unknown) => { success: boolean; error?: { issues: Array<{ message: string }> } } };
-  onClose: (changed: boolean) => void;
-}) {
-  const tx = useBilingual();
-  const { message } = App.useApp();
-  const screens = Grid.useBreakpoint();
-  const [form] = Form.useForm<V>();
-  const [busy, setBusy] = useState(false);
-  const [refusal, setRefusal] = useState<string | null>(null);
+/** A form in a modal posting one body under one idempotency key; refusals are shown in the dialog. */
+function PostDialog<V extends object>({
+  body,
+  ...props
+}: Omit<PostDialogProps<V>, 'body' | 'refusal' | 'width'> & { body: (values: V, key: string) => unknown }) {
   const key = useRef(newIdempotencyKey('ins'));
   return (
-    <Modal
-      open
-      title={props.title}
-      width={screens.md ? 560 : '100%'}
-      confirmLoading={busy}
-      okText={props.okText}
-      cancelText={tx(['取消', 'Cancel'])}
-      onCancel={() => props.onClose(false)}
-      destroyOnHidden
-      onOk={async () => {
-        const values = await form.validateFields();
-        const body = props.body(values, key.current);
-        const parsed = props.schema.safeParse(body);
-        if (!parsed.success) {
-          setRefusal(parsed.error?.issues[0]?.message ?? '');
-          return;
-        }
-        setBusy(true);
-        setRefusal(null);
-        try {
-          const env = (await postEnvelope(props.url, body)) as Envelope<unknown>;
-          if (!env.success) {
-            setRefusal(env.message);
-            return;
-          }
-          message.success(env.message);
-          props.onClose(true);
-        } catch (error) {
-          setRefusal(errorText(error));
-        } finally {
-          setBusy(false);
-        }
-      }}
-    >
-      <Form form={form} layout="vertical">
-        {props.children}
-      </Form>
-      {refusal && <Alert type="error" showIcon message={refusal} data-testid="dialog-refusal" />}
-    </Modal>
+    <SharedPostDialog<V>
+      {...props}
+      width={560}
+      refusal={{ inline: 'dialog-refusal' }}
+      body={(values) => body(values, key.current)}
+    />
   );
 }
 

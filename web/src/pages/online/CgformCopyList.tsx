@@ -4,13 +4,15 @@
 import { PlusOutlined } from '@ant-design/icons';
 import type { CgformField } from '@freight/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Checkbox, Form, Input, Modal, Popconfirm, Space, Table } from 'antd';
+import { Alert, App, Button, Card, Form, Input, Modal, Space, Table } from 'antd';
 import { useEffect, useState } from 'react';
 import { matchPath, useLocation } from 'react-router';
 import { Authorized } from '../../components/auth';
 import { useBilingual } from '../../components/resource/text';
 import { api, errorText } from '../../services/request';
 import { CgformView } from './components/CgformView';
+import { RowDelete, RowLink } from './components/DesignerList';
+import { EditedRows, rowEditing } from './components/rowEditing';
 
 interface FieldView {
   dbFieldName: string;
@@ -113,11 +115,9 @@ function CopyEditor({
           <Input maxLength={200} />
         </Form.Item>
       </Form>
-      <Table<FieldView>
-        size="small"
+      <EditedRows<FieldView>
+        rows={views}
         rowKey="dbFieldName"
-        pagination={false}
-        dataSource={views}
         columns={[
           {
             title: tx(['字段', 'Field']),
@@ -125,24 +125,12 @@ function CopyEditor({
             render: (name: string) =>
               `${definition.fields.find((f) => f.dbFieldName === name)?.dbFieldTxt ?? name} (${name})`,
           },
-          ...FLAGS.map(([key, label]) => ({
-            title: tx(label),
-            key,
-            width: 90,
-            render: (_: unknown, view: FieldView) => (
-              <Checkbox
-                data-testid={`copy-${key}-${view.dbFieldName}`}
-                checked={view[key] === 1}
-                onChange={(e) =>
-                  setViews((all) =>
-                    all.map((v) =>
-                      v.dbFieldName === view.dbFieldName ? { ...v, [key]: e.target.checked ? 1 : 0 } : v,
-                    ),
-                  )
-                }
-              />
-            ),
-          })),
+          ...FLAGS.map(([key, label]) =>
+            rowEditing(views, setViews).flag(key, tx(label), {
+              width: 90,
+              testId: (view) => `copy-${key}-${view.dbFieldName}`,
+            }),
+          ),
         ]}
       />
     </Modal>
@@ -228,29 +216,17 @@ export default function CgformCopyList() {
               key: 'actions',
               render: (_, copy) => (
                 <Space size={4} wrap>
-                  <Button
-                    type="link"
-                    size="small"
-                    data-testid={`copy-open-${copy.tableTxt}`}
-                    onClick={() => setOpen(copy.id)}
-                  >
+                  <RowLink data-testid={`copy-open-${copy.tableTxt}`} onClick={() => setOpen(copy.id)}>
                     {tx(['功能测试', 'Open'])}
-                  </Button>
-                  <Authorized action="online:cgform:edit">
-                    <Button type="link" size="small" onClick={() => setEditing(copy)}>
-                      {tx(['编辑', 'Edit'])}
-                    </Button>
-                  </Authorized>
-                  <Authorized action="online:cgform:delete">
-                    <Popconfirm
-                      title={tx(['删除该副本?', 'Delete this copy?'])}
-                      onConfirm={() => void remove(copy)}
-                    >
-                      <Button type="link" size="small" danger>
-                        {tx(['删除', 'Delete'])}
-                      </Button>
-                    </Popconfirm>
-                  </Authorized>
+                  </RowLink>
+                  <RowLink action="online:cgform:edit" onClick={() => setEditing(copy)}>
+                    {tx(['编辑', 'Edit'])}
+                  </RowLink>
+                  <RowDelete
+                    action="online:cgform:delete"
+                    title={tx(['删除该副本?', 'Delete this copy?'])}
+                    onConfirm={() => void remove(copy)}
+                  />
                 </Space>
               ),
             },

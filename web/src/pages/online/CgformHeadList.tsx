@@ -1,7 +1,6 @@
 // Online form designer (menu component "form list"): the forms by table name, a dialog defining a
 // form's head, fields and indexes (saved whole with /online/cgform/api/addAll and editAll), the sync to the
 // database (a change that loses data is shown and needs confirmation) and the generated list of each form.
-import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import {
   CGFORM_DB_TYPES,
   CGFORM_SHOW_TYPES,
@@ -9,29 +8,12 @@ import {
   type CgformField,
   type CgformShowType,
   identifierFault,
-  type Page,
 } from '@freight/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ButtonProps } from 'antd';
-import {
-  App,
-  Button,
-  Card,
-  Checkbox,
-  Form,
-  Input,
-  InputNumber,
-  Modal,
-  Popconfirm,
-  Select,
-  Space,
-  Table,
-  Tabs,
-  Tag,
-} from 'antd';
+import { App, Form, Input, InputNumber, Modal, Space, Tabs, Tag } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { Authorized } from '../../components/auth';
 import { useBilingual } from '../../components/resource/text';
 import { api, errorText, isHttpFailure, postEnvelope } from '../../services/request';
 import { CgformEnhanceDrawer } from './CgformEnhanceDrawer';
@@ -43,6 +25,8 @@ import {
   treeFieldsFor,
   useMasterTables,
 } from './components/CgformKindFields';
+import { DesignerList, RowDelete, RowLink } from './components/DesignerList';
+import { EditedRows, rowEditing, valueOptions } from './components/rowEditing';
 
 interface Head {
   id: string;
@@ -158,8 +142,9 @@ function FormEditor({ id, onClose }: { id: string | null | 'new'; onClose: (save
   });
   if (open && id === 'new' && fields.length === 0) setFields([blankField(1)]);
 
-  const setField = (index: number, change: Partial<FieldRow>) =>
-    setFields(fields.map((f, i) => (i === index ? { ...f, ...change } : f)));
+  const fieldCells = rowEditing(fields, setFields);
+  const indexCells = rowEditing(indexs, setIndexs);
+  const setField = fieldCells.update;
   const close = (saved: boolean) => {
     form.resetFields();
     setFields([]);
@@ -192,47 +177,21 @@ function FormEditor({ id, onClose }: { id: string | null | 'new'; onClose: (save
       setBusy(false);
     }
   };
-  const flag = (key: 'isShowForm' | 'isShowList' | 'isQuery' | 'sortFlag' | 'isUnique', title: string) => ({
-    title,
-    key,
-    width: 60,
-    render: (_: unknown, row: FieldRow, i: number) => (
-      <Checkbox
-        checked={row[key] === 1}
-        data-testid={`cgform-field-${key}-${i}`}
-        onChange={(e) => setField(i, { [key]: e.target.checked ? 1 : 0 })}
-      />
-    ),
-  });
+  const flag = (key: Parameters<typeof fieldCells.flag>[0], title: string) =>
+    fieldCells.flag(key, title, { width: 60, testId: (_row, i) => `cgform-field-${key}-${i}` });
   const text = (
-    key:
-      | 'dbFieldName'
-      | 'dbFieldTxt'
-      | 'dbFieldTxtEn'
-      | 'dbDefaultVal'
-      | 'dictField'
-      | 'dictTable'
-      | 'dictText',
+    key: Parameters<typeof fieldCells.text>[0],
     title: string,
     width = 130,
     unused?: (row: FieldRow) => boolean,
-  ) => ({
-    title,
-    key,
-    width,
-    render: (_: unknown, row: FieldRow, i: number) => (
-      <Input
-        size="small"
-        value={row[key] ?? ''}
-        disabled={unused?.(row) && !row[key]}
-        status={
-          key === 'dbFieldName' && row.dbFieldName && identifierFault(row.dbFieldName) ? 'error' : undefined
-        }
-        data-testid={`cgform-field-${key}-${i}`}
-        onChange={(e) => setField(i, { [key]: e.target.value })}
-      />
-    ),
-  });
+  ) =>
+    fieldCells.text(key, title, {
+      width,
+      unused,
+      testId: (_row, i) => `cgform-field-${key}-${i}`,
+      status: (row) =>
+        key === 'dbFieldName' && row.dbFieldName && identifierFault(row.dbFieldName) ? 'error' : undefined,
+    });
 
   return (
     <Modal
@@ -281,259 +240,118 @@ function FormEditor({ id, onClose }: { id: string | null | 'new'; onClose: (save
             key: 'fields',
             label: tx(['数据库属性', 'Fields']),
             children: (
-              <>
-                <Button
-                  size="small"
-                  icon={<PlusOutlined />}
-                  style={{ marginBottom: 8 }}
-                  data-testid="cgform-add-field"
-                  onClick={() => setFields([...fields, blankField(fields.length + 1)])}
-                >
-                  {tx(['新增字段', 'Add field'])}
-                </Button>
-                <Table<FieldRow>
-                  size="small"
-                  rowKey="key"
-                  pagination={false}
-                  dataSource={fields}
-                  scroll={{ x: 'max-content' }}
-                  columns={[
-                    { ...text('dbFieldName', tx(['字段名', 'Name'])), fixed: 'left' as const },
-                    text('dbFieldTxt', tx(['字段备注', 'Label'])),
-                    text('dbFieldTxtEn', tx(['英文名', 'English label'])),
-                    {
-                      title: tx(['类型', 'Type']),
-                      key: 'dbType',
-                      width: 120,
-                      render: (_, row, i) => (
-                        <Select
-                          size="small"
-                          style={{ width: 110 }}
-                          data-testid={`cgform-field-dbType-${i}`}
-                          value={row.dbType}
-                          options={CGFORM_DB_TYPES.map((v) => ({ value: v, label: v }))}
-                          onChange={(v) => setField(i, { dbType: v })}
-                        />
-                      ),
-                    },
-                    {
-                      title: tx(['长度', 'Length']),
-                      key: 'dbLength',
-                      width: 80,
-                      render: (_, row, i) => (
-                        <InputNumber
-                          size="small"
-                          min={1}
-                          max={4000}
-                          data-testid={`cgform-field-dbLength-${i}`}
-                          disabled={!hasLength(row)}
-                          value={hasLength(row) ? (row.dbLength ?? undefined) : undefined}
-                          onChange={(v) => setField(i, { dbLength: v ?? null })}
-                        />
-                      ),
-                    },
-                    {
-                      title: tx(['小数位', 'Scale']),
-                      key: 'dbPointLength',
-                      width: 70,
-                      render: (_, row, i) => (
-                        <InputNumber
-                          size="small"
-                          min={0}
-                          max={38}
-                          disabled={row.dbType !== 'BigDecimal'}
-                          value={row.dbPointLength ?? undefined}
-                          onChange={(v) => setField(i, { dbPointLength: v ?? null })}
-                        />
-                      ),
-                    },
-                    text('dbDefaultVal', tx(['默认值', 'Default']), 110),
-                    {
-                      title: tx(['必填', 'Required']),
-                      key: 'dbIsNull',
-                      width: 60,
-                      render: (_, row, i) => (
-                        <Checkbox
-                          checked={row.dbIsNull === 0}
-                          data-testid={`cgform-field-required-${i}`}
-                          onChange={(e) => setField(i, { dbIsNull: e.target.checked ? 0 : 1 })}
-                        />
-                      ),
-                    },
-                    flag('isShowForm', tx(['表单', 'Form'])),
-                    flag('isShowList', tx(['列表', 'List'])),
-                    flag('isQuery', tx(['查询', 'Search'])),
-                    {
-                      title: tx(['查询模式', 'Search mode']),
-                      key: 'queryMode',
-                      width: 110,
-                      render: (_, row, i) => (
-                        <Select
-                          size="small"
-                          style={{ width: 100 }}
-                          value={row.queryMode ?? 'single'}
-                          options={[
-                            { value: 'single', label: tx(['精确', 'Exact']) },
-                            { value: 'like', label: tx(['模糊', 'Contains']) },
-                            { value: 'group', label: tx(['范围', 'Range']) },
-                          ]}
-                          onChange={(v) => setField(i, { queryMode: v })}
-                        />
-                      ),
-                    },
-                    {
-                      title: tx(['控件', 'Control']),
-                      key: 'fieldShowType',
-                      width: 110,
-                      render: (_, row, i) => (
-                        <Select
-                          size="small"
-                          style={{ width: 100 }}
-                          data-testid={`cgform-field-fieldShowType-${i}`}
-                          value={row.fieldShowType ?? 'text'}
-                          popupMatchSelectWidth={false}
-                          showSearch
-                          optionFilterProp="label"
-                          options={CGFORM_SHOW_TYPES.map((v) => ({
-                            value: v,
-                            label: tx(SHOW_TYPE_LABELS[v]),
-                          }))}
-                          onChange={(v) => setField(i, controlChange(row, v))}
-                        />
-                      ),
-                    },
-                    text(
-                      'dictField',
-                      tx(['字典Code', 'Dictionary']),
-                      110,
-                      (row) => !DICT_CONTROLS.has(controlOf(row)),
+              <EditedRows<FieldRow>
+                rows={fields}
+                rowKey="key"
+                wide
+                add={{
+                  label: tx(['新增字段', 'Add field']),
+                  testId: 'cgform-add-field',
+                  onAdd: () => setFields([...fields, blankField(fields.length + 1)]),
+                }}
+                columns={[
+                  { ...text('dbFieldName', tx(['字段名', 'Name'])), fixed: 'left' as const },
+                  text('dbFieldTxt', tx(['字段备注', 'Label'])),
+                  text('dbFieldTxtEn', tx(['英文名', 'English label'])),
+                  fieldCells.select('dbType', tx(['类型', 'Type']), valueOptions(CGFORM_DB_TYPES), {
+                    width: 120,
+                    selectWidth: 110,
+                  }),
+                  {
+                    title: tx(['长度', 'Length']),
+                    key: 'dbLength',
+                    width: 80,
+                    render: (_, row, i) => (
+                      <InputNumber
+                        size="small"
+                        min={1}
+                        max={4000}
+                        value={row.dbLength ?? undefined}
+                        onChange={(v) => setField(i, { dbLength: v ?? null })}
+                      />
                     ),
-                    // A table dictionary names a table and its text column, `dictField` then being the value
-                    // column; a popup names its report, the report columns (dictField) and form fields (dictText).
-                    text(
-                      'dictTable',
-                      tx(['字典表/报表', 'Dict table / report']),
-                      110,
-                      (row) => !LOOKUP_CONTROLS.has(controlOf(row)),
+                  },
+                  {
+                    title: tx(['小数位', 'Scale']),
+                    key: 'dbPointLength',
+                    width: 70,
+                    render: (_, row, i) => (
+                      <InputNumber
+                        size="small"
+                        min={0}
+                        max={38}
+                        disabled={row.dbType !== 'BigDecimal'}
+                        value={row.dbPointLength ?? undefined}
+                        onChange={(v) => setField(i, { dbPointLength: v ?? null })}
+                      />
                     ),
-                    text(
-                      'dictText',
-                      tx(['字典文本/目标字段', 'Dict text / targets']),
-                      110,
-                      (row) => !LOOKUP_CONTROLS.has(controlOf(row)),
-                    ),
-                    flag('isUnique', tx(['唯一', 'Unique'])),
-                    flag('sortFlag', tx(['排序', 'Sort'])),
-                    ...(tableType === CGFORM_TABLE_TYPES.sub
-                      ? foreignKeyColumns<FieldRow>(tx, masters, setField)
-                      : []),
-                    {
-                      title: '',
-                      key: 'remove',
-                      width: 40,
-                      render: (_, _row, i) => (
-                        <Button
-                          size="small"
-                          type="text"
-                          danger
-                          icon={<DeleteOutlined />}
-                          aria-label={tx(['删除字段', 'Remove field'])}
-                          onClick={() => setFields(fields.filter((_f, j) => j !== i))}
-                        />
-                      ),
-                    },
-                  ]}
-                />
-              </>
+                  },
+                  text('dbDefaultVal', tx(['默认值', 'Default']), 110),
+                  fieldCells.flag('dbIsNull', tx(['必填', 'Required']), {
+                    width: 60,
+                    inverted: true,
+                    testId: (_row, i) => `cgform-field-required-${i}`,
+                  }),
+                  flag('isShowForm', tx(['表单', 'Form'])),
+                  flag('isShowList', tx(['列表', 'List'])),
+                  flag('isQuery', tx(['查询', 'Search'])),
+                  fieldCells.select(
+                    'queryMode',
+                    tx(['查询模式', 'Search mode']),
+                    [
+                      { value: 'single', label: tx(['精确', 'Exact']) },
+                      { value: 'like', label: tx(['模糊', 'Contains']) },
+                      { value: 'group', label: tx(['范围', 'Range']) },
+                    ],
+                    { width: 110, selectWidth: 100, fallback: 'single' },
+                  ),
+                  fieldCells.select(
+                    'fieldShowType',
+                    tx(['控件', 'Control']),
+                    CGFORM_SHOW_TYPES.map((v) => ({ value: v, label: tx(SHOW_TYPE_LABELS[v]) })),
+                    { width: 110, selectWidth: 100, fallback: 'text', popupMatchSelectWidth: false },
+                  ),
+                  text('dictField', tx(['字典Code', 'Dictionary']), 110),
+                  // A table dictionary names a table and its text column, `dictField` then being the value
+                  // column; a popup names its report, the report columns (dictField) and form fields (dictText).
+                  text('dictTable', tx(['字典表/报表', 'Dict table / report']), 110),
+                  text('dictText', tx(['字典文本/目标字段', 'Dict text / targets']), 110),
+                  flag('isUnique', tx(['唯一', 'Unique'])),
+                  flag('sortFlag', tx(['排序', 'Sort'])),
+                  ...(tableType === CGFORM_TABLE_TYPES.sub
+                    ? foreignKeyColumns<FieldRow>(tx, masters, setField)
+                    : []),
+                  fieldCells.remove(tx(['删除字段', 'Remove field'])),
+                ]}
+              />
             ),
           },
           {
             key: 'indexs',
             label: tx(['索引', 'Indexes']),
             children: (
-              <>
-                <Button
-                  size="small"
-                  icon={<PlusOutlined />}
-                  style={{ marginBottom: 8 }}
-                  onClick={() =>
-                    setIndexs([...indexs, { indexName: '', indexField: '', indexType: 'normal' }])
-                  }
-                >
-                  {tx(['新增索引', 'Add index'])}
-                </Button>
-                <Table<IndexRow>
-                  size="small"
-                  rowKey={(_, i) => String(i)}
-                  pagination={false}
-                  dataSource={indexs}
-                  columns={[
-                    {
-                      title: tx(['索引名', 'Name']),
-                      key: 'indexName',
-                      render: (_, row, i) => (
-                        <Input
-                          size="small"
-                          value={row.indexName}
-                          onChange={(e) =>
-                            setIndexs(
-                              indexs.map((x, j) => (j === i ? { ...x, indexName: e.target.value } : x)),
-                            )
-                          }
-                        />
-                      ),
-                    },
-                    {
-                      title: tx(['字段(逗号分隔)', 'Fields (comma separated)']),
-                      key: 'indexField',
-                      render: (_, row, i) => (
-                        <Input
-                          size="small"
-                          value={row.indexField}
-                          onChange={(e) =>
-                            setIndexs(
-                              indexs.map((x, j) => (j === i ? { ...x, indexField: e.target.value } : x)),
-                            )
-                          }
-                        />
-                      ),
-                    },
-                    {
-                      title: tx(['类型', 'Type']),
-                      key: 'indexType',
-                      render: (_, row, i) => (
-                        <Select
-                          size="small"
-                          style={{ width: 110 }}
-                          value={row.indexType}
-                          options={[
-                            { value: 'normal', label: tx(['普通', 'Normal']) },
-                            { value: 'unique', label: tx(['唯一', 'Unique']) },
-                          ]}
-                          onChange={(v) =>
-                            setIndexs(indexs.map((x, j) => (j === i ? { ...x, indexType: v } : x)))
-                          }
-                        />
-                      ),
-                    },
-                    {
-                      title: '',
-                      key: 'remove',
-                      width: 40,
-                      render: (_, _row, i) => (
-                        <Button
-                          size="small"
-                          type="text"
-                          danger
-                          icon={<DeleteOutlined />}
-                          aria-label={tx(['删除索引', 'Remove index'])}
-                          onClick={() => setIndexs(indexs.filter((_x, j) => j !== i))}
-                        />
-                      ),
-                    },
-                  ]}
-                />
-              </>
+              <EditedRows<IndexRow>
+                rows={indexs}
+                rowKey={(_, i) => String(i)}
+                add={{
+                  label: tx(['新增索引', 'Add index']),
+                  onAdd: () => setIndexs([...indexs, { indexName: '', indexField: '', indexType: 'normal' }]),
+                }}
+                columns={[
+                  indexCells.text('indexName', tx(['索引名', 'Name'])),
+                  indexCells.text('indexField', tx(['字段(逗号分隔)', 'Fields (comma separated)'])),
+                  indexCells.select(
+                    'indexType',
+                    tx(['类型', 'Type']),
+                    [
+                      { value: 'normal', label: tx(['普通', 'Normal']) },
+                      { value: 'unique', label: tx(['唯一', 'Unique']) },
+                    ],
+                    { selectWidth: 110 },
+                  ),
+                  indexCells.remove(tx(['删除索引', 'Remove index'])),
+                ]}
+              />
             ),
           },
         ]}
@@ -547,18 +365,8 @@ export default function CgformHeadList() {
   const { message, modal } = App.useApp();
   const client = useQueryClient();
   const navigate = useNavigate();
-  const [keyword, setKeyword] = useState('');
-  const [page, setPage] = useState({ pageNo: 1, pageSize: 10 });
   const [editing, setEditing] = useState<string | null>(null);
   const [enhancing, setEnhancing] = useState<string | null>(null);
-  const list = useQuery({
-    queryKey: ['cgform-heads', keyword, page],
-    queryFn: () =>
-      api.get<Page<Head>>('/online/cgform/head/list', {
-        ...page,
-        ...(keyword ? { tableName: keyword } : {}),
-      }),
-  });
   const refresh = () => void client.invalidateQueries({ queryKey: ['cgform-heads'] });
 
   const sync = async (row: Head, confirm = false) => {
@@ -584,163 +392,116 @@ export default function CgformHeadList() {
       if (!isHttpFailure(error)) message.error(errorText(error));
     }
   };
-  const addMenu = async (row: Head) => {
+  /** Runs a call on a row and says `done`; a failure the request layer has not shown is shown here. */
+  const act = async (call: () => Promise<unknown>, done: string, reload: boolean) => {
     try {
-      await api.post('/online/cgform/head/addMenu', { id: row.id });
-      message.success(
-        tx(['已加入菜单，请在角色管理中授权', 'Added to the menu; grant it to roles in Roles']),
-      );
+      await call();
+      message.success(done);
+      if (reload) refresh();
     } catch (error) {
       if (!isHttpFailure(error)) message.error(errorText(error));
     }
   };
-  const remove = async (row: Head) => {
-    try {
-      await api.delete('/online/cgform/head/delete', { id: row.id });
-      message.success(tx(['删除成功', 'Deleted']));
-      refresh();
-    } catch (error) {
-      if (!isHttpFailure(error)) message.error(errorText(error));
-    }
-  };
+  const addMenu = (row: Head) =>
+    act(
+      () => api.post('/online/cgform/head/addMenu', { id: row.id }),
+      tx(['已加入菜单，请在角色管理中授权', 'Added to the menu; grant it to roles in Roles']),
+      false,
+    );
+  const remove = (row: Head) =>
+    act(() => api.delete('/online/cgform/head/delete', { id: row.id }), tx(['删除成功', 'Deleted']), true);
 
   return (
-    <Card
+    <DesignerList<Head>
       title={tx(['在线表单开发', 'Online forms'])}
-      extra={
-        <Authorized action="online:cgform:add">
-          <Button
-            type="primary"
-            icon={<PlusOutlined />}
-            onClick={() => setEditing('new')}
-            data-testid="cgform-add"
-          >
-            {tx(['新增', 'Add'])}
-          </Button>
-        </Authorized>
-      }
-    >
-      <Input.Search
-        allowClear
-        placeholder={tx(['表名', 'Table name'])}
-        style={{ maxWidth: 280, marginBottom: 12 }}
-        onSearch={(v) => {
-          setKeyword(v.trim());
-          setPage({ ...page, pageNo: 1 });
-        }}
-      />
-      <Table<Head>
-        size="small"
-        rowKey="id"
-        loading={list.isFetching}
-        dataSource={list.data?.records ?? []}
-        scroll={{ x: 'max-content' }}
-        pagination={{
-          current: page.pageNo,
-          pageSize: page.pageSize,
-          total: list.data?.total ?? 0,
-          onChange: (pageNo, pageSize) => setPage({ pageNo, pageSize }),
-        }}
-        columns={[
-          { title: tx(['表名', 'Table name']), dataIndex: 'tableName' },
-          {
-            title: tx(['表描述', 'Title']),
-            key: 'tableTxt',
-            render: (_, row) => tx([row.tableTxt, row.tableTxtEn || row.tableTxt]),
-          },
-          {
-            title: tx(['表类型', 'Type']),
-            dataIndex: 'tableType',
-            render: (v: number) =>
-              v === 2 ? tx(['主表', 'Main']) : v === 3 ? tx(['附表', 'Sub']) : tx(['单表', 'Single']),
-          },
-          { title: tx(['版本', 'Version']), dataIndex: 'version', width: 70 },
-          {
-            title: tx(['同步状态', 'Synced']),
-            dataIndex: 'isDbSynch',
-            render: (v: string) =>
-              v === 'Y' ? (
-                <Tag color="green">{tx(['已同步', 'Synced'])}</Tag>
-              ) : (
-                <Tag color="orange">{tx(['未同步', 'Not synced'])}</Tag>
-              ),
-          },
-          { title: tx(['创建时间', 'Created']), dataIndex: 'createTime', width: 170 },
-          {
-            title: tx(['操作', 'Actions']),
-            key: 'actions',
-            fixed: 'right',
-            render: (_, row) => (
+      addAction="online:cgform:add"
+      addTestId="cgform-add"
+      onAdd={() => setEditing('new')}
+      searchPlaceholder={tx(['表名', 'Table name'])}
+      queryKey="cgform-heads"
+      url="/online/cgform/head/list"
+      keywordQuery={(keyword) => ({ tableName: keyword })}
+      columns={[
+        { title: tx(['表名', 'Table name']), dataIndex: 'tableName' },
+        {
+          title: tx(['表描述', 'Title']),
+          key: 'tableTxt',
+          render: (_, row) => tx([row.tableTxt, row.tableTxtEn || row.tableTxt]),
+        },
+        {
+          title: tx(['表类型', 'Type']),
+          dataIndex: 'tableType',
+          render: (v: number) =>
+            v === 2 ? tx(['主表', 'Main']) : v === 3 ? tx(['附表', 'Sub']) : tx(['单表', 'Single']),
+        },
+        { title: tx(['版本', 'Version']), dataIndex: 'version', width: 70 },
+        {
+          title: tx(['同步状态', 'Synced']),
+          dataIndex: 'isDbSynch',
+          render: (v: string) =>
+            v === 'Y' ? (
+              <Tag color="green">{tx(['已同步', 'Synced'])}</Tag>
+            ) : (
+              <Tag color="orange">{tx(['未同步', 'Not synced'])}</Tag>
+            ),
+        },
+        { title: tx(['创建时间', 'Created']), dataIndex: 'createTime', width: 170 },
+        {
+          title: tx(['操作', 'Actions']),
+          key: 'actions',
+          fixed: 'right',
+          render: (_, row) => {
+            // A form never synced has no table yet: nothing to open, list, copy or enhance.
+            const unsynced = row.isDbSynch !== 'Y' && row.version === 1;
+            return (
               <Space size={4} wrap>
-                <Authorized action="online:cgform:edit">
-                  <Button type="link" size="small" onClick={() => setEditing(row.id)}>
-                    {tx(['编辑', 'Edit'])}
-                  </Button>
-                </Authorized>
-                <Authorized action="online:cgform:sync">
-                  <Button
-                    type="link"
-                    size="small"
-                    data-testid={`cgform-sync-${row.tableName}`}
-                    onClick={() => void sync(row)}
-                  >
-                    {tx(['同步数据库', 'Sync'])}
-                  </Button>
-                </Authorized>
-                <Button
-                  type="link"
-                  size="small"
-                  disabled={row.isDbSynch !== 'Y' && row.version === 1}
-                  onClick={() => navigate(cgformScreenPath(row))}
+                <RowLink action="online:cgform:edit" onClick={() => setEditing(row.id)}>
+                  {tx(['编辑', 'Edit'])}
+                </RowLink>
+                <RowLink
+                  action="online:cgform:sync"
+                  data-testid={`cgform-sync-${row.tableName}`}
+                  onClick={() => void sync(row)}
                 >
+                  {tx(['同步数据库', 'Sync'])}
+                </RowLink>
+                <RowLink disabled={unsynced} onClick={() => navigate(cgformScreenPath(row))}>
                   {tx(['功能测试', 'Open'])}
-                </Button>
-                <Authorized action="online:cgform:edit">
-                  <Button
-                    type="link"
-                    size="small"
-                    disabled={row.isDbSynch !== 'Y' && row.version === 1}
-                    data-testid={`cgform-menu-${row.tableName}`}
-                    onClick={() => void addMenu(row)}
-                  >
-                    {tx(['加入菜单', 'Add to menu'])}
-                  </Button>
-                </Authorized>
-                <Button
-                  type="link"
-                  size="small"
-                  disabled={row.isDbSynch !== 'Y' && row.version === 1}
+                </RowLink>
+                <RowLink
+                  action="online:cgform:edit"
+                  disabled={unsynced}
+                  data-testid={`cgform-menu-${row.tableName}`}
+                  onClick={() => void addMenu(row)}
+                >
+                  {tx(['加入菜单', 'Add to menu'])}
+                </RowLink>
+                <RowLink
+                  disabled={unsynced}
                   data-testid={`cgform-copies-${row.tableName}`}
                   onClick={() => navigate(`/online/copyform/${row.id}`)}
                 >
                   {tx(['副本', 'Copies'])}
-                </Button>
-                <Authorized action="online:cgform:edit">
-                  <Button
-                    type="link"
-                    size="small"
-                    disabled={row.isDbSynch !== 'Y' && row.version === 1}
-                    data-testid={`cgform-enhance-${row.tableName}`}
-                    onClick={() => setEnhancing(row.id)}
-                  >
-                    {tx(['增强', 'Enhance'])}
-                  </Button>
-                </Authorized>
-                <Authorized action="online:cgform:delete">
-                  <Popconfirm
-                    title={tx(['删除表单及其空表?', 'Delete the form and its empty table?'])}
-                    onConfirm={() => void remove(row)}
-                  >
-                    <Button type="link" size="small" danger>
-                      {tx(['删除', 'Delete'])}
-                    </Button>
-                  </Popconfirm>
-                </Authorized>
+                </RowLink>
+                <RowLink
+                  action="online:cgform:edit"
+                  disabled={unsynced}
+                  data-testid={`cgform-enhance-${row.tableName}`}
+                  onClick={() => setEnhancing(row.id)}
+                >
+                  {tx(['增强', 'Enhance'])}
+                </RowLink>
+                <RowDelete
+                  action="online:cgform:delete"
+                  title={tx(['删除表单及其空表?', 'Delete the form and its empty table?'])}
+                  onConfirm={() => void remove(row)}
+                />
               </Space>
-            ),
+            );
           },
-        ]}
-      />
+        },
+      ]}
+    >
       <CgformEnhanceDrawer headId={enhancing} onClose={() => setEnhancing(null)} />
       <FormEditor
         id={editing}
@@ -749,6 +510,6 @@ export default function CgformHeadList() {
           if (saved) refresh();
         }}
       />
-    </Card>
+    </DesignerList>
   );
 }

@@ -1,68 +1,11 @@
 // The auto-rendered report of a code (menu component "report auto list"): the code comes from the
 // route `/online/cgreport/view/:code`; search, sort, page, totals and export to Excel.
-import { ExportOutlined } from '@ant-design/icons';
-import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Card, message, Skeleton } from 'antd';
-import { useState } from 'react';
 import { matchPath, useLocation } from 'react-router';
-import { ReportTable } from '../../components/popup/ReportTable';
-import { getRpColumns, type RpQuery } from '../../components/popup/reportApi';
-import { useBilingual } from '../../components/resource/text';
-import { download, errorText, isHttpFailure } from '../../services/request';
+import { ReportView } from './components/ReportView';
 
 export function reportCodeOf(pathname: string): string {
   const m = matchPath({ path: '/online/cgreport/view/:code', end: false }, pathname);
   return m?.params.code ? decodeURIComponent(m.params.code) : '';
-}
-
-export function ReportView({ code }: { code: string }) {
-  const tx = useBilingual();
-  const [query, setQuery] = useState<RpQuery>({ pageNo: 1, pageSize: 10 });
-  const [exporting, setExporting] = useState(false);
-  const meta = useQuery({
-    queryKey: ['report-columns', code],
-    queryFn: () => getRpColumns(code),
-    enabled: !!code,
-  });
-  if (!code) return <Alert type="error" showIcon message={tx(['缺少报表编码', 'No report code'])} />;
-  if (meta.isError) return <Alert type="error" showIcon message={errorText(meta.error)} />;
-  if (!meta.data) return <Skeleton active />;
-  const exportXls = async () => {
-    setExporting(true);
-    try {
-      const { pageNo: _p, pageSize: _s, ...rest } = query;
-      const { blob, fileName } = await download(
-        `/online/cgreport/api/exportXls/${encodeURIComponent(meta.data.cgRpConfigId)}`,
-        rest,
-      );
-      const a = document.createElement('a');
-      a.href = URL.createObjectURL(blob);
-      a.download = fileName ?? `${meta.data.cgRpConfigName}.xlsx`;
-      a.click();
-      setTimeout(() => URL.revokeObjectURL(a.href), 10_000);
-    } catch (error) {
-      if (!isHttpFailure(error)) message.error(errorText(error));
-    } finally {
-      setExporting(false);
-    }
-  };
-  return (
-    <Card
-      title={meta.data.cgRpConfigName}
-      extra={
-        <Button
-          icon={<ExportOutlined />}
-          loading={exporting}
-          onClick={() => void exportXls()}
-          data-testid="report-export"
-        >
-          {tx(['导出', 'Export'])}
-        </Button>
-      }
-    >
-      <ReportTable meta={meta.data} onQueryChange={setQuery} />
-    </Card>
-  );
 }
 
 export default function ReportAutoList() {

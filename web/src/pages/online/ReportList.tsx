@@ -1,29 +1,16 @@
 // Report definitions (menu component "report list"): list, create, edit, test the SQL
 // (/online/cgreport/head/parseSql fills the columns and shows the first rows) and preview by code.
-import { PlusOutlined } from '@ant-design/icons';
 import type { Page } from '@freight/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  Button,
-  Card,
-  Checkbox,
-  Drawer,
-  Form,
-  Input,
-  Modal,
-  message,
-  Popconfirm,
-  Select,
-  Space,
-  Table,
-  Tabs,
-} from 'antd';
+import { Button, Drawer, Form, Input, Modal, message, Select, Space, Table, Tabs } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { Authorized, useAuthorized } from '../../components/auth';
+import { useAuthorized } from '../../components/auth';
 import { useBilingual } from '../../components/resource/text';
 import { api, errorText, isHttpFailure } from '../../services/request';
-import { ReportView } from './ReportAutoList';
+import { DesignerList, RowDelete, RowLink } from './components/DesignerList';
+import { ReportView } from './components/ReportView';
+import { EditedRows, rowEditing, valueOptions } from './components/rowEditing';
 
 export const FIELD_TYPES = ['String', 'Integer', 'Long', 'Double', 'BigDecimal', 'Money', 'Date', 'Datetime'];
 
@@ -173,16 +160,9 @@ function ReportEditor({ id, onClose }: { id: string | null | 'new'; onClose: (sa
     setPreview(null);
     onClose(saved);
   };
-  const setItem = (index: number, change: Partial<ReportItem>) =>
-    setItems(items.map((x, i) => (i === index ? { ...x, ...change } : x)));
-  const flag = (key: 'isShow' | 'isSearch' | 'isOrder' | 'isTotal', title: string) => ({
-    title,
-    key,
-    width: 70,
-    render: (_: unknown, row: ReportItem, i: number) => (
-      <Checkbox checked={row[key] === 1} onChange={(e) => setItem(i, { [key]: e.target.checked ? 1 : 0 })} />
-    ),
-  });
+  const itemCells = rowEditing(items, setItems);
+  const flag = (key: Parameters<typeof itemCells.flag>[0], title: string) =>
+    itemCells.flag(key, title, { width: 70 });
 
   return (
     <Drawer
@@ -251,69 +231,30 @@ function ReportEditor({ id, onClose }: { id: string | null | 'new'; onClose: (sa
             key: 'items',
             label: tx(['动态报表配置明细', 'Columns']),
             children: (
-              <Table<ReportItem>
-                size="small"
+              <EditedRows<ReportItem>
+                rows={items}
                 rowKey="fieldName"
-                pagination={false}
-                dataSource={items}
-                scroll={{ x: 'max-content' }}
+                wide
                 columns={[
                   { title: tx(['字段名', 'Field']), dataIndex: 'fieldName', width: 140 },
-                  {
-                    title: tx(['字段文本', 'Title']),
-                    key: 'fieldTxt',
-                    render: (_, row, i) => (
-                      <Input
-                        size="small"
-                        value={row.fieldTxt ?? ''}
-                        onChange={(e) => setItem(i, { fieldTxt: e.target.value })}
-                      />
-                    ),
-                  },
-                  {
-                    title: tx(['类型', 'Type']),
-                    key: 'fieldType',
-                    render: (_, row, i) => (
-                      <Select
-                        size="small"
-                        style={{ width: 110 }}
-                        value={row.fieldType}
-                        options={FIELD_TYPES.map((v) => ({ value: v, label: v }))}
-                        onChange={(v) => setItem(i, { fieldType: v })}
-                      />
-                    ),
-                  },
+                  itemCells.text('fieldTxt', tx(['字段文本', 'Title'])),
+                  itemCells.select('fieldType', tx(['类型', 'Type']), valueOptions(FIELD_TYPES), {
+                    selectWidth: 110,
+                  }),
                   flag('isShow', tx(['显示', 'Show'])),
                   flag('isSearch', tx(['查询', 'Search'])),
-                  {
-                    title: tx(['查询模式', 'Mode']),
-                    key: 'searchMode',
-                    render: (_, row, i) => (
-                      <Select
-                        size="small"
-                        style={{ width: 100 }}
-                        value={row.searchMode ?? 'single'}
-                        options={[
-                          { value: 'single', label: tx(['单条件', 'Single']) },
-                          { value: 'group', label: tx(['范围', 'Range']) },
-                        ]}
-                        onChange={(v) => setItem(i, { searchMode: v })}
-                      />
-                    ),
-                  },
+                  itemCells.select(
+                    'searchMode',
+                    tx(['查询模式', 'Mode']),
+                    [
+                      { value: 'single', label: tx(['单条件', 'Single']) },
+                      { value: 'group', label: tx(['范围', 'Range']) },
+                    ],
+                    { selectWidth: 100, fallback: 'single' },
+                  ),
                   flag('isOrder', tx(['排序', 'Sort'])),
                   flag('isTotal', tx(['合计', 'Total'])),
-                  {
-                    title: tx(['字典Code', 'Dictionary']),
-                    key: 'dictCode',
-                    render: (_, row, i) => (
-                      <Input
-                        size="small"
-                        value={row.dictCode ?? ''}
-                        onChange={(e) => setItem(i, { dictCode: e.target.value })}
-                      />
-                    ),
-                  },
+                  itemCells.text('dictCode', tx(['字典Code', 'Dictionary'])),
                 ]}
               />
             ),
@@ -322,29 +263,13 @@ function ReportEditor({ id, onClose }: { id: string | null | 'new'; onClose: (sa
             key: 'params',
             label: tx(['报表参数', 'Parameters']),
             children: (
-              <Table<ReportParam>
-                size="small"
+              <EditedRows<ReportParam>
+                rows={params}
                 rowKey="paramName"
-                pagination={false}
-                dataSource={params}
                 columns={[
                   { title: tx(['参数', 'Parameter']), dataIndex: 'paramName' },
                   { title: tx(['类型', 'Type']), dataIndex: 'paramType' },
-                  {
-                    title: tx(['默认值', 'Default']),
-                    key: 'paramValue',
-                    render: (_, row, i) => (
-                      <Input
-                        size="small"
-                        value={row.paramValue ?? ''}
-                        onChange={(e) =>
-                          setParams(
-                            params.map((p, j) => (j === i ? { ...p, paramValue: e.target.value } : p)),
-                          )
-                        }
-                      />
-                    ),
-                  },
+                  rowEditing(params, setParams).text('paramValue', tx(['默认值', 'Default'])),
                 ]}
               />
             ),
@@ -380,116 +305,67 @@ export default function ReportList() {
   const tx = useBilingual();
   const client = useQueryClient();
   const navigate = useNavigate();
-  const [keyword, setKeyword] = useState('');
-  const [page, setPage] = useState({ pageNo: 1, pageSize: 10 });
   const [editing, setEditing] = useState<string | null>(null);
   const [previewCode, setPreviewCode] = useState<string | null>(null);
-  const list = useQuery({
-    queryKey: ['report-heads', keyword, page],
-    queryFn: () =>
-      api.get<Page<Head>>('/online/cgreport/head/list', {
-        ...page,
-        ...(keyword ? { name: `*${keyword}*` } : {}),
-      }),
-  });
+  const refresh = () => void client.invalidateQueries({ queryKey: ['report-heads'] });
   const remove = async (id: string) => {
     try {
       await api.delete('/online/cgreport/head/delete', { id });
       message.success(tx(['删除成功', 'Deleted']));
-      void client.invalidateQueries({ queryKey: ['report-heads'] });
+      refresh();
     } catch (error) {
       fail(error);
     }
   };
   return (
-    <Card
+    <DesignerList<Head>
       title={tx(['报表配置', 'Report definitions'])}
-      extra={
-        <Authorized action="online:cgreport:add">
-          <Button
-            type="primary"
-            icon={<PlusOutlined />}
-            onClick={() => setEditing('new')}
-            data-testid="report-add"
-          >
-            {tx(['新增', 'Add'])}
-          </Button>
-        </Authorized>
-      }
+      addAction="online:cgreport:add"
+      addTestId="report-add"
+      onAdd={() => setEditing('new')}
+      searchPlaceholder={tx(['报表名称', 'Report name'])}
+      queryKey="report-heads"
+      url="/online/cgreport/head/list"
+      keywordQuery={(keyword) => ({ name: `*${keyword}*` })}
+      columns={[
+        { title: tx(['报表编码', 'Code']), dataIndex: 'code' },
+        { title: tx(['报表名称', 'Name']), dataIndex: 'name' },
+        {
+          title: tx(['数据源', 'Data source']),
+          dataIndex: 'dbSource',
+          render: (v: string | null | undefined) => v || tx(['平台数据库', 'Platform database']),
+        },
+        { title: tx(['创建时间', 'Created']), dataIndex: 'createTime', width: 170 },
+        {
+          title: tx(['操作', 'Actions']),
+          key: 'actions',
+          fixed: 'right',
+          render: (_, row) => (
+            <Space size={4}>
+              <RowLink action="online:cgreport:edit" onClick={() => setEditing(row.id)}>
+                {tx(['编辑', 'Edit'])}
+              </RowLink>
+              <RowLink onClick={() => setPreviewCode(row.code)} data-testid={`report-preview-${row.code}`}>
+                {tx(['预览', 'Preview'])}
+              </RowLink>
+              <RowLink onClick={() => navigate(`/online/cgreport/view/${encodeURIComponent(row.code)}`)}>
+                {tx(['打开', 'Open'])}
+              </RowLink>
+              <RowDelete
+                action="online:cgreport:delete"
+                title={tx(['确定删除吗?', 'Delete?'])}
+                onConfirm={() => void remove(row.id)}
+              />
+            </Space>
+          ),
+        },
+      ]}
     >
-      <Input.Search
-        allowClear
-        placeholder={tx(['报表名称', 'Report name'])}
-        style={{ maxWidth: 280, marginBottom: 12 }}
-        onSearch={(v) => {
-          setKeyword(v.trim());
-          setPage({ ...page, pageNo: 1 });
-        }}
-      />
-      <Table<Head>
-        size="small"
-        rowKey="id"
-        loading={list.isFetching}
-        dataSource={list.data?.records ?? []}
-        scroll={{ x: 'max-content' }}
-        pagination={{
-          current: page.pageNo,
-          pageSize: page.pageSize,
-          total: list.data?.total ?? 0,
-          onChange: (pageNo, pageSize) => setPage({ pageNo, pageSize }),
-        }}
-        columns={[
-          { title: tx(['报表编码', 'Code']), dataIndex: 'code' },
-          { title: tx(['报表名称', 'Name']), dataIndex: 'name' },
-          {
-            title: tx(['数据源', 'Data source']),
-            dataIndex: 'dbSource',
-            render: (v: string | null | undefined) => v || tx(['平台数据库', 'Platform database']),
-          },
-          { title: tx(['创建时间', 'Created']), dataIndex: 'createTime', width: 170 },
-          {
-            title: tx(['操作', 'Actions']),
-            key: 'actions',
-            fixed: 'right',
-            render: (_, row) => (
-              <Space size={4}>
-                <Authorized action="online:cgreport:edit">
-                  <Button type="link" size="small" onClick={() => setEditing(row.id)}>
-                    {tx(['编辑', 'Edit'])}
-                  </Button>
-                </Authorized>
-                <Button
-                  type="link"
-                  size="small"
-                  onClick={() => setPreviewCode(row.code)}
-                  data-testid={`report-preview-${row.code}`}
-                >
-                  {tx(['预览', 'Preview'])}
-                </Button>
-                <Button
-                  type="link"
-                  size="small"
-                  onClick={() => navigate(`/online/cgreport/view/${encodeURIComponent(row.code)}`)}
-                >
-                  {tx(['打开', 'Open'])}
-                </Button>
-                <Authorized action="online:cgreport:delete">
-                  <Popconfirm title={tx(['确定删除吗?', 'Delete?'])} onConfirm={() => void remove(row.id)}>
-                    <Button type="link" size="small" danger>
-                      {tx(['删除', 'Delete'])}
-                    </Button>
-                  </Popconfirm>
-                </Authorized>
-              </Space>
-            ),
-          },
-        ]}
-      />
       <ReportEditor
         id={editing}
         onClose={(saved) => {
           setEditing(null);
-          if (saved) void client.invalidateQueries({ queryKey: ['report-heads'] });
+          if (saved) refresh();
         }}
       />
       <Modal
@@ -502,6 +378,6 @@ export default function ReportList() {
       >
         {previewCode && <ReportView code={previewCode} />}
       </Modal>
-    </Card>
+    </DesignerList>
   );
 }

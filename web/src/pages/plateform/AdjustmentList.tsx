@@ -9,14 +9,15 @@ import {
   adjustmentResource,
   type Envelope,
 } from '@freight/contracts';
-import { Alert, App, Form, Grid, Input, InputNumber, Modal, Radio } from 'antd';
+import { App, Form, Input, InputNumber, Radio } from 'antd';
 import { useMemo, useRef, useState } from 'react';
 import { DictSelect } from '../../components/dict';
 import { announceMoneyChange, fenOfYuan, newIdempotencyKey } from '../../components/finance/money';
-import { ReasonDialog } from '../../components/finance/ReasonDialog';
+import { RejectDialog } from '../../components/finance/ReasonDialog';
+import { PostDialog } from '../../components/form/PostDialog';
 import { pageOf, ResourceListPage, type ResourcePageDef } from '../../components/resource';
 import { useBilingual } from '../../components/resource/text';
-import { errorText, postEnvelope } from '../../services/request';
+import { postEnvelope } from '../../services/request';
 import { NotePicker } from '../shipping/components/NotePicker';
 
 type Row = Record<string, unknown>;
@@ -33,100 +34,70 @@ interface AddValues {
 /** The application: an audited waybill, the kind, the amount in yuan and the reason. */
 function AddDialog({ onClose }: { onClose: (changed: boolean) => void }) {
   const tx = useBilingual();
-  const { message } = App.useApp();
-  const screens = Grid.useBreakpoint();
   const [form] = Form.useForm<AddValues>();
   const kind = Form.useWatch('kind', form);
-  const [busy, setBusy] = useState(false);
-  const [refusal, setRefusal] = useState<string | null>(null);
   const key = useRef(newIdempotencyKey('adjust'));
   return (
-    <Modal
-      open
+    <PostDialog<AddValues>
+      form={form}
       title={tx(['申请调账/理赔', 'Apply for an adjustment or claim'])}
-      width={screens.md ? 560 : '100%'}
-      confirmLoading={busy}
+      width={560}
       okText={tx(['提交申请', 'Submit'])}
-      cancelText={tx(['取消', 'Cancel'])}
-      onCancel={() => onClose(false)}
-      destroyOnHidden
-      onOk={async () => {
-        const values = await form.validateFields();
-        const amountFen = fenOfYuan(values.amount);
-        const body = {
-          noteId: values.noteId,
-          kind: values.kind,
-          amountFen,
-          direction: values.kind === ADJUST_KIND.customer ? (values.direction ?? 1) : 1,
-          reason: values.reason?.trim(),
-          idempotencyKey: key.current,
-        };
-        const parsed = adjustmentBody.safeParse(body);
-        if (!parsed.success) {
-          setRefusal(parsed.error.issues[0]?.message ?? '');
-          return;
-        }
-        setBusy(true);
-        setRefusal(null);
-        try {
-          const env = (await postEnvelope('/plateform/adjustment/add', parsed.data)) as Envelope<unknown>;
-          if (!env.success) {
-            setRefusal(env.message);
-            return;
-          }
-          message.success(env.message);
-          onClose(true);
-        } catch (error) {
-          setRefusal(errorText(error));
-        } finally {
-          setBusy(false);
-        }
-      }}
+      url="/plateform/adjustment/add"
+      schema={adjustmentBody}
+      body={(values) => ({
+        noteId: values.noteId,
+        kind: values.kind,
+        amountFen: fenOfYuan(values.amount),
+        direction: values.kind === ADJUST_KIND.customer ? (values.direction ?? 1) : 1,
+        reason: values.reason?.trim(),
+        idempotencyKey: key.current,
+      })}
+      refusal={{ inline: 'dialog-refusal' }}
+      formProps={{ initialValues: { kind: ADJUST_KIND.topUp, direction: 1 } }}
+      onClose={onClose}
     >
-      <Form form={form} layout="vertical" initialValues={{ kind: ADJUST_KIND.topUp, direction: 1 }}>
-        <Form.Item
-          name="noteId"
-          label={tx(['运单（已审核）', 'Waybill (audited)'])}
-          rules={[{ required: true, message: tx(['请选择运单', 'Choose the waybill']) }]}
-        >
-          <NotePicker status="6,7" />
+      <Form.Item
+        name="noteId"
+        label={tx(['运单（已审核）', 'Waybill (audited)'])}
+        rules={[{ required: true, message: tx(['请选择运单', 'Choose the waybill']) }]}
+      >
+        <NotePicker status="6,7" />
+      </Form.Item>
+      <Form.Item
+        name="kind"
+        label={tx(['类型', 'Kind'])}
+        rules={[{ required: true }]}
+        normalize={(v) => (v === undefined ? v : Number(v))}
+        getValueProps={(v) => ({ value: v === undefined ? undefined : String(v) })}
+      >
+        <DictSelect code="adjust_kind" allowClear={false} style={{ width: '100%' }} />
+      </Form.Item>
+      {kind === ADJUST_KIND.customer && (
+        <Form.Item name="direction" label={tx(['方向', 'Direction'])}>
+          <Radio.Group
+            options={[
+              { value: 1, label: tx(['退还货主（货主钱包增加）', 'Credit the customer']) },
+              { value: -1, label: tx(['向货主补收（货主钱包减少）', 'Debit the customer']) },
+            ]}
+          />
         </Form.Item>
-        <Form.Item
-          name="kind"
-          label={tx(['类型', 'Kind'])}
-          rules={[{ required: true }]}
-          normalize={(v) => (v === undefined ? v : Number(v))}
-          getValueProps={(v) => ({ value: v === undefined ? undefined : String(v) })}
-        >
-          <DictSelect code="adjust_kind" allowClear={false} style={{ width: '100%' }} />
-        </Form.Item>
-        {kind === ADJUST_KIND.customer && (
-          <Form.Item name="direction" label={tx(['方向', 'Direction'])}>
-            <Radio.Group
-              options={[
-                { value: 1, label: tx(['退还货主（货主钱包增加）', 'Credit the customer']) },
-                { value: -1, label: tx(['向货主补收（货主钱包减少）', 'Debit the customer']) },
-              ]}
-            />
-          </Form.Item>
-        )}
-        <Form.Item
-          name="amount"
-          label={tx(['金额（元）', 'Amount (yuan)'])}
-          rules={[{ required: true, message: tx(['请输入金额', 'Enter the amount']) }]}
-        >
-          <InputNumber min={0.01} precision={2} style={{ width: '100%' }} />
-        </Form.Item>
-        <Form.Item
-          name="reason"
-          label={tx(['原因', 'Reason'])}
-          rules={[{ required: true, whitespace: true, message: tx(['请填写原因', 'Enter a reason']) }]}
-        >
-          <Input.TextArea rows={3} maxLength={255} showCount />
-        </Form.Item>
-      </Form>
-      {refusal && <Alert type="error" showIcon message={refusal} data-testid="dialog-refusal" />}
-    </Modal>
+      )}
+      <Form.Item
+        name="amount"
+        label={tx(['金额（元）', 'Amount (yuan)'])}
+        rules={[{ required: true, message: tx(['请输入金额', 'Enter the amount']) }]}
+      >
+        <InputNumber min={0.01} precision={2} style={{ width: '100%' }} />
+      </Form.Item>
+      <Form.Item
+        name="reason"
+        label={tx(['原因', 'Reason'])}
+        rules={[{ required: true, whitespace: true, message: tx(['请填写原因', 'Enter a reason']) }]}
+      >
+        <Input.TextArea rows={3} maxLength={255} showCount />
+      </Form.Item>
+    </PostDialog>
   );
 }
 
@@ -183,12 +154,9 @@ export default function AdjustmentList() {
       <ResourceListPage def={def} />
       {dialog?.kind === 'add' && <AddDialog onClose={close} />}
       {dialog?.kind === 'reject' && (
-        <ReasonDialog
+        <RejectDialog
           title={`${tx(['驳回调账', 'Reject the adjustment'])} · ${String(dialog.row.adjustNo ?? '')}`}
           url="/plateform/adjustment/review"
-          label={['驳回原因', 'Reason']}
-          danger
-          okText={['驳回', 'Reject']}
           body={(reason) => ({ id: dialog.row.id, approve: false, reason })}
           onClose={close}
         />

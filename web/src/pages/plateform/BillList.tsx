@@ -10,10 +10,11 @@ import {
   type Envelope,
   USER_TYPE,
 } from '@freight/contracts';
-import { App, Form, Grid, Input, Modal } from 'antd';
+import { App } from 'antd';
 import { useMemo, useState } from 'react';
 import { AmountDialog } from '../../components/finance/AmountDialog';
 import { announceMoneyChange, newIdempotencyKey, yuan } from '../../components/finance/money';
+import { ReasonDialog } from '../../components/finance/ReasonDialog';
 import { useCustomerOptions } from '../../components/finance/useCustomerOptions';
 import { pageOf, ResourceListPage, type ResourcePageDef, type RowAction } from '../../components/resource';
 import { useBilingual } from '../../components/resource/text';
@@ -48,50 +49,17 @@ function BillNotes({ billId }: { billId: string }) {
   return <ResourceListPage def={def} />;
 }
 
-function ReasonDialog({ row, onClose }: { row: Row; onClose: (changed: boolean) => void }) {
+function DisputeDialog({ row, onClose }: { row: Row; onClose: (changed: boolean) => void }) {
   const tx = useBilingual();
-  const { message } = App.useApp();
-  const screens = Grid.useBreakpoint();
-  const [form] = Form.useForm<{ reason: string }>();
-  const [busy, setBusy] = useState(false);
   return (
-    <Modal
-      open
+    <ReasonDialog
       title={`${tx(STEP_LABEL.dispute)} · ${String(row.billNo ?? '')}`}
-      width={screens.md ? 480 : '100%'}
-      confirmLoading={busy}
-      okText={tx(STEP_LABEL.dispute)}
-      cancelText={tx(['取消', 'Cancel'])}
-      onCancel={() => onClose(false)}
-      onOk={async () => {
-        const { reason } = await form.validateFields();
-        setBusy(true);
-        try {
-          const env = (await postEnvelope('/plateform/bill/dispute', {
-            id: row.id,
-            reason,
-          })) as Envelope<unknown>;
-          if (!env.success) throw new Error(env.message);
-          message.success(env.message);
-          onClose(true);
-        } catch (error) {
-          message.error(errorText(error));
-        } finally {
-          setBusy(false);
-        }
-      }}
-      destroyOnHidden
-    >
-      <Form form={form} layout="vertical">
-        <Form.Item
-          name="reason"
-          label={tx(['异议原因', 'Reason'])}
-          rules={[{ required: true, whitespace: true, message: tx(['请填写原因', 'Enter a reason']) }]}
-        >
-          <Input.TextArea rows={3} maxLength={255} showCount />
-        </Form.Item>
-      </Form>
-    </Modal>
+      okText={STEP_LABEL.dispute}
+      url="/plateform/bill/dispute"
+      label={['异议原因', 'Reason']}
+      body={(reason) => ({ id: row.id, reason })}
+      onClose={onClose}
+    />
   );
 }
 
@@ -219,7 +187,7 @@ export default function BillList() {
           />
         </ModalForm>
       )}
-      {dialog?.kind === 'dispute' && <ReasonDialog row={row} onClose={close} />}
+      {dialog?.kind === 'dispute' && <DisputeDialog row={row} onClose={close} />}
       {dialog?.kind === 'adjust' && (
         <AmountDialog
           title={`${tx(STEP_LABEL.adjust)} · ${String(row.billNo ?? '')}`}

@@ -1,6 +1,7 @@
 // 发票管理: the shippers' 数电票 from the invoice declaration — applied for over paid waybills,
 // issued through the tax service, delivered, rejected or reversed by a red letter; the PDF downloaded from the
 // row, the lines and the history in the detail drawer, and the invoiced totals per customer below the list.
+
 import {
   canInvoice,
   type Envelope,
@@ -11,15 +12,17 @@ import {
   USER_TYPE,
 } from '@freight/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { App, Card, Form, Grid, Input, Modal, Radio, Select, Space, Table, Timeline, Typography } from 'antd';
+import { App, Card, Form, Input, Radio, Select, Space, Table, Timeline, Typography } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
+import { yuanColumn } from '../../components/finance/columns';
 import { yuan } from '../../components/finance/money';
 import { useCustomerOptions } from '../../components/finance/useCustomerOptions';
+import { PostDialog } from '../../components/form/PostDialog';
 import { pageOf, ResourceListPage, type ResourcePageDef, type RowAction } from '../../components/resource';
 import { useBilingual } from '../../components/resource/text';
 import { downloadFile } from '../../components/resource/transfer';
 import type { Bilingual } from '../../components/resource/types';
-import { api, errorText, postEnvelope } from '../../services/request';
+import { api, postEnvelope } from '../../services/request';
 import { announceChange, onResourceChange } from '../../services/resourceEvents';
 import { useSession } from '../../stores/session';
 
@@ -98,8 +101,6 @@ interface Candidate {
 /** The application: the customer (staff), the kind, and the waybills that may be invoiced now. */
 function ApplyDialog({ onClose }: { onClose: (changed: boolean) => void }) {
   const tx = useBilingual();
-  const { message } = App.useApp();
-  const screens = Grid.useBreakpoint();
   const customerUser = useSession(
     (s) => s.userType === USER_TYPE.customer || s.userType === USER_TYPE.customerAdmin,
   );
@@ -107,7 +108,6 @@ function ApplyDialog({ onClose }: { onClose: (changed: boolean) => void }) {
   const [customerId, setCustomerId] = useState<string | undefined>(undefined);
   const [kind, setKind] = useState<number>(INVOICE_KIND.normal);
   const [selected, setSelected] = useState<string[]>([]);
-  const [busy, setBusy] = useState(false);
   const ready = customerUser || Boolean(customerId);
   const candidates = useQuery({
     queryKey: ['invoiceCandidates', customerId ?? 'own'],
@@ -117,29 +117,14 @@ function ApplyDialog({ onClose }: { onClose: (changed: boolean) => void }) {
   const rows = candidates.data ?? [];
   const total = rows.filter((r) => selected.includes(r.id)).reduce((t, r) => t + Number(r.customerFee), 0);
   return (
-    <Modal
-      open
+    <PostDialog
       title={tx(['申请开票', 'Apply for an invoice'])}
-      width={screens.md ? 860 : '100%'}
-      confirmLoading={busy}
+      width={860}
       okText={tx(['提交申请', 'Submit'])}
-      okButtonProps={{ disabled: selected.length === 0 }}
-      cancelText={tx(['取消', 'Cancel'])}
-      onCancel={() => onClose(false)}
-      onOk={async () => {
-        setBusy(true);
-        try {
-          const env = (await postEnvelope(`${PATH}/apply`, { noteIds: selected, kind })) as Envelope<unknown>;
-          if (!env.success) throw new Error(env.message);
-          message.success(env.message);
-          onClose(true);
-        } catch (error) {
-          message.error(errorText(error));
-        } finally {
-          setBusy(false);
-        }
-      }}
-      destroyOnHidden
+      okDisabled={selected.length === 0}
+      url={`${PATH}/apply`}
+      body={() => ({ noteIds: selected, kind })}
+      onClose={onClose}
     >
       <Space direction="vertical" style={{ width: '100%' }}>
         {!customerUser && (
@@ -185,20 +170,14 @@ function ApplyDialog({ onClose }: { onClose: (changed: boolean) => void }) {
             },
             { title: tx(['车牌号', 'Plate']), dataIndex: 'plateNo', width: 100 },
             { title: tx(['货物', 'Goods']), dataIndex: 'goodsName', width: 100 },
-            {
-              title: tx(['价税合计(元)', 'Amount (yuan)']),
-              dataIndex: 'customerFee',
-              align: 'right',
-              width: 120,
-              render: (v: unknown) => yuan(v),
-            },
+            yuanColumn(tx(['价税合计(元)', 'Amount (yuan)']), 'customerFee', 120),
           ]}
         />
         <Typography.Text data-testid="invoice-apply-total">
           {tx(['已选', 'Selected'])} {selected.length} · {tx(['价税合计', 'Total incl. tax'])} ¥{yuan(total)}
         </Typography.Text>
       </Space>
-    </Modal>
+    </PostDialog>
   );
 }
 
@@ -213,10 +192,6 @@ function StepDialog({
   onClose: (changed: boolean) => void;
 }) {
   const tx = useBilingual();
-  const { message } = App.useApp();
-  const screens = Grid.useBreakpoint();
-  const [form] = Form.useForm<{ value: string }>();
-  const [busy, setBusy] = useState(false);
   const field = kind === 'deliver' ? 'to' : 'reason';
   const label: Bilingual =
     kind === 'deliver'
@@ -225,48 +200,27 @@ function StepDialog({
         ? ['驳回原因', 'Reason']
         : ['红冲原因', 'Reason'];
   return (
-    <Modal
-      open
+    <PostDialog<{ value: string }>
       title={`${tx(STEP_LABEL[kind])} · ${String(row.invoiceNo ?? row.applyNo ?? '')}`}
-      width={screens.md ? 480 : '100%'}
-      confirmLoading={busy}
+      width={480}
       okText={tx(STEP_LABEL[kind])}
-      okButtonProps={{ danger: kind !== 'deliver' }}
-      cancelText={tx(['取消', 'Cancel'])}
-      onCancel={() => onClose(false)}
-      onOk={async () => {
-        const { value } = await form.validateFields();
-        setBusy(true);
-        try {
-          const env = (await postEnvelope(`${PATH}/${kind}`, {
-            id: row.id,
-            [field]: value,
-          })) as Envelope<unknown>;
-          if (!env.success) throw new Error(env.message);
-          message.success(env.message);
-          onClose(true);
-        } catch (error) {
-          message.error(errorText(error));
-        } finally {
-          setBusy(false);
-        }
-      }}
-      destroyOnHidden
+      danger={kind !== 'deliver'}
+      url={`${PATH}/${kind}`}
+      body={({ value }) => ({ id: row.id, [field]: value })}
+      onClose={onClose}
     >
-      <Form form={form} layout="vertical">
-        <Form.Item
-          name="value"
-          label={tx(label)}
-          rules={[{ required: true, whitespace: true, message: tx(['请填写', 'Required']) }]}
-        >
-          {kind === 'deliver' ? (
-            <Input maxLength={100} />
-          ) : (
-            <Input.TextArea rows={3} maxLength={255} showCount />
-          )}
-        </Form.Item>
-      </Form>
-    </Modal>
+      <Form.Item
+        name="value"
+        label={tx(label)}
+        rules={[{ required: true, whitespace: true, message: tx(['请填写', 'Required']) }]}
+      >
+        {kind === 'deliver' ? (
+          <Input maxLength={100} />
+        ) : (
+          <Input.TextArea rows={3} maxLength={255} showCount />
+        )}
+      </Form.Item>
+    </PostDialog>
   );
 }
 

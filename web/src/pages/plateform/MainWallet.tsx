@@ -1,5 +1,6 @@
 // 主钱包: the platform's balances, service-fee income by period (a chart), receivables from
 // advances, the ledger check, and the platform accounts, payables and bank statement as declared lists.
+
 import {
   DownloadOutlined,
   ReloadOutlined,
@@ -26,6 +27,7 @@ import {
 import dayjs, { type Dayjs } from 'dayjs';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { withChunkTimeout } from '../../app/chunkLoad';
+import { yuanColumn } from '../../components/finance/columns';
 import { type LedgerAccount, LedgerDrawer, SignedYuan } from '../../components/finance/LedgerDrawer';
 import { announceMoneyChange, yuan } from '../../components/finance/money';
 import { pageOf, ResourceListPage, type ResourcePageDef, useCan } from '../../components/resource';
@@ -381,13 +383,7 @@ export default function MainWallet() {
               columns={[
                 { title: tx(['货主', 'Customer']), dataIndex: 'customerName', ellipsis: true },
                 { title: tx(['运单', 'Waybills']), dataIndex: 'notes', width: 84, align: 'right' },
-                {
-                  title: tx(['应收', 'Owed']),
-                  dataIndex: 'owedFen',
-                  width: 120,
-                  align: 'right',
-                  render: (v) => yuan(v),
-                },
+                yuanColumn(tx(['应收', 'Owed']), 'owedFen', 120),
               ]}
             />
             {can('finance:wallet:reconcile') && (

@@ -2,6 +2,7 @@
 // reviews, the cashier (出纳) executes — each within the amount limit of their roles, every step logged and
 // shown in the detail drawer with the request's waybills and its bank payments. Limits per role and step are
 // kept here too.
+
 import { PAYOUT_STATE, payoutResource } from '@freight/contracts';
 import { useQuery } from '@tanstack/react-query';
 import {
@@ -23,8 +24,9 @@ import {
 } from 'antd';
 import { useMemo, useState } from 'react';
 import { DictTag } from '../../components/dict';
+import { paymentStateColumn, yuanColumn } from '../../components/finance/columns';
 import { announceMoneyChange, fenOfYuan, yuan } from '../../components/finance/money';
-import { ReasonDialog } from '../../components/finance/ReasonDialog';
+import { ReasonDialog, RejectDialog } from '../../components/finance/ReasonDialog';
 import { pageOf, ResourceListPage, type ResourcePageDef, useCan } from '../../components/resource';
 import { useBilingual } from '../../components/resource/text';
 import type { Bilingual } from '../../components/resource/types';
@@ -112,12 +114,7 @@ function PayoutTrail({ id }: { id: string }) {
         dataSource={data.notes}
         columns={[
           { title: tx(['运单号', 'Waybill no.']), dataIndex: 'shippingNoteNumber' },
-          {
-            title: tx(['付款金额', 'Amount']),
-            dataIndex: 'amountFen',
-            align: 'right',
-            render: (v) => yuan(v),
-          },
+          yuanColumn(tx(['付款金额', 'Amount']), 'amountFen'),
         ]}
       />
       {data.payments.length > 0 && (
@@ -134,17 +131,8 @@ function PayoutTrail({ id }: { id: string }) {
             columns={[
               { title: tx(['收款人', 'Payee']), dataIndex: 'payeeName' },
               { title: tx(['运单号', 'Waybill no.']), dataIndex: 'shippingNoteNumber' },
-              {
-                title: tx(['金额', 'Amount']),
-                dataIndex: 'amountFen',
-                align: 'right',
-                render: (v) => yuan(v),
-              },
-              {
-                title: tx(['状态', 'State']),
-                dataIndex: 'state',
-                render: (v) => <DictTag code="payment_state" value={v} />,
-              },
+              yuanColumn(tx(['金额', 'Amount']), 'amountFen'),
+              paymentStateColumn(tx(['状态', 'State'])),
               { title: tx(['失败原因', 'Failure']), dataIndex: 'failReason' },
             ]}
           />
@@ -207,12 +195,7 @@ function LimitsDialog({ onClose }: { onClose: () => void }) {
             dataIndex: 'step',
             render: (v) => steps.find((s) => s.value === v)?.label ?? v,
           },
-          {
-            title: tx(['单笔上限(元)', 'Limit (yuan)']),
-            dataIndex: 'maxFen',
-            align: 'right',
-            render: (v) => yuan(v),
-          },
+          yuanColumn(tx(['单笔上限(元)', 'Limit (yuan)']), 'maxFen'),
           ...(editable
             ? [
                 {
@@ -381,12 +364,9 @@ export default function PayoutList() {
         />
       )}
       {dialog?.kind === 'reject' && (
-        <ReasonDialog
+        <RejectDialog
           title={`${tx(['驳回付款申请', 'Reject the payout'])} · ${String(row.payoutNo ?? '')}`}
           url="/plateform/payout/reject"
-          label={['驳回原因', 'Reason']}
-          danger
-          okText={['驳回', 'Reject']}
           intro={intro}
           body={(reason) => ({ id: row.id, reason })}
           onClose={close}

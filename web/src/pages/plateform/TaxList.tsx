@@ -2,12 +2,13 @@
 // declaration — collected for a month, sent from 税务数据同步, and filled from the answer (the invoice issued on
 // the driver's behalf, the taxes withheld, the certificate). A failed record is corrected here and resent.
 import { type Envelope, TAX_STATE, taxRecordResource } from '@freight/contracts';
-import { App, Form, Grid, Input, Modal } from 'antd';
+import { App, Form, Input } from 'antd';
 import { useMemo, useState } from 'react';
 import { PeriodDialog } from '../../components/finance/PeriodDialog';
+import { PostDialog } from '../../components/form/PostDialog';
 import { pageOf, ResourceListPage, type ResourcePageDef } from '../../components/resource';
 import { useBilingual } from '../../components/resource/text';
-import { errorText, postEnvelope } from '../../services/request';
+import { postEnvelope } from '../../services/request';
 import { announceChange } from '../../services/resourceEvents';
 
 type Row = Record<string, unknown>;
@@ -15,51 +16,31 @@ const PATH = taxRecordResource.path;
 
 function CorrectDialog({ row, onClose }: { row: Row; onClose: (changed: boolean) => void }) {
   const tx = useBilingual();
-  const { message } = App.useApp();
-  const screens = Grid.useBreakpoint();
-  const [form] = Form.useForm<{ idCard?: string; cardNo?: string }>();
-  const [busy, setBusy] = useState(false);
   return (
-    <Modal
-      open
+    <PostDialog<{ idCard?: string; cardNo?: string }>
       title={`${tx(['更正', 'Correct'])} · ${String(row.driverName ?? '')} ${String(row.period ?? '')}`}
-      width={screens.md ? 480 : '100%'}
-      confirmLoading={busy}
+      width={480}
       okText={tx(['更正', 'Correct'])}
-      cancelText={tx(['取消', 'Cancel'])}
-      onCancel={() => onClose(false)}
-      onOk={async () => {
-        const values = await form.validateFields();
-        setBusy(true);
-        try {
-          const env = (await postEnvelope(`${PATH}/correct`, {
-            id: row.id,
-            ...(values.idCard ? { idCard: values.idCard } : {}),
-            ...(values.cardNo ? { cardNo: values.cardNo } : {}),
-          })) as Envelope<unknown>;
-          if (!env.success) throw new Error(env.message);
-          message.success(env.message);
-          onClose(true);
-        } catch (error) {
-          message.error(errorText(error));
-        } finally {
-          setBusy(false);
-        }
-      }}
-      destroyOnHidden
+      url={`${PATH}/correct`}
+      body={(values) => ({
+        id: row.id,
+        ...(values.idCard ? { idCard: values.idCard } : {}),
+        ...(values.cardNo ? { cardNo: values.cardNo } : {}),
+      })}
+      intro={
+        <p>
+          {String(row.failCode ?? '')} {String(row.failMessage ?? '')}
+        </p>
+      }
+      onClose={onClose}
     >
-      <p>
-        {String(row.failCode ?? '')} {String(row.failMessage ?? '')}
-      </p>
-      <Form form={form} layout="vertical">
-        <Form.Item name="idCard" label={tx(['身份证号', 'ID card'])}>
-          <Input maxLength={18} />
-        </Form.Item>
-        <Form.Item name="cardNo" label={tx(['银行卡号', 'Bank card'])}>
-          <Input maxLength={30} />
-        </Form.Item>
-      </Form>
-    </Modal>
+      <Form.Item name="idCard" label={tx(['身份证号', 'ID card'])}>
+        <Input maxLength={18} />
+      </Form.Item>
+      <Form.Item name="cardNo" label={tx(['银行卡号', 'Bank card'])}>
+        <Input maxLength={30} />
+      </Form.Item>
+    </PostDialog>
   );
 }
 

@@ -3,24 +3,29 @@
 // city points), waybills per day, the top routes; refreshed every 30 s.
 import type { DataScreen as DataScreenResult, FleetAnswer } from '@freight/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { CircleMarker, MapContainer, Polyline, Tooltip } from 'react-leaflet';
-import { withChunkTimeout } from '../../app/chunkLoad';
 import { yuan } from '../../components/finance/money';
 import { BaseLayers, mapPoint } from '../../components/map/BaseLayers';
 import { useBilingual } from '../../components/resource/text';
 import { useMenuModel } from '../../layouts/useMenuModel';
-import { api, errorText } from '../../services/request';
+import { api } from '../../services/request';
 import { statisticsApi } from '../../services/statisticsApi';
 import { usePlatform } from '../../stores/platform';
-import { DARK_AXIS, ScreenFigure, ScreenFrame, ScreenPanel, useRotation } from './components/ScreenFrame';
-import { useScreenPush } from './components/useScreenPush';
+import {
+  DARK_AXIS,
+  RotatingTitle,
+  ScreenChart,
+  ScreenFigure,
+  ScreenFrame,
+  ScreenLoading,
+  ScreenPanel,
+  ScreenStatus,
+  useRotation,
+} from './components/ScreenFrame';
+import { SCREEN_REFRESH_MS, useScreenPush } from './components/useScreenPush';
 import 'leaflet/dist/leaflet.css';
 
-const EChart = lazy(() => withChunkTimeout(import('../dashboard/components/EChart')));
-// Figures are read again when the server says they changed (useScreenPush); the slow poll is the fallback
-// while the socket is down.
-const REFRESH_MS = 300_000;
 const STATE_COLOURS: Record<string, string> = {
   transit: '#4fd1ff',
   loading: '#ffb84d',
@@ -86,12 +91,12 @@ export default function DataScreen() {
   const screen = useQuery({
     queryKey: ['screen', 'data'],
     queryFn: statisticsApi.dataScreen,
-    refetchInterval: REFRESH_MS,
+    refetchInterval: SCREEN_REFRESH_MS,
   });
   const fleet = useQuery({
     queryKey: ['screen', 'positions'],
     queryFn: () => api.get<FleetAnswer>('/map/realtime/positions'),
-    refetchInterval: REFRESH_MS,
+    refetchInterval: SCREEN_REFRESH_MS,
     retry: false,
     enabled: menu.some((r) => r.path === '/map/realtime'),
   });
@@ -102,18 +107,8 @@ export default function DataScreen() {
   const data = screen.data;
   const rotation = useRotation(2, 10_000);
 
-  const status = screen.isError ? (
-    <span style={{ color: '#ff7875' }} data-testid="screen-error">
-      {tx(['加载失败：', 'Failed: '])}
-      {errorText(screen.error)}
-    </span>
-  ) : data ? (
-    <span data-testid="screen-refreshed">
-      {tx(['每30秒刷新 · ', 'Every 30 s · '])}
-      {data.refreshedAt.slice(11)}
-    </span>
-  ) : (
-    tx(['加载中…', 'Loading…'])
+  const status = (
+    <ScreenStatus error={screen.isError ? screen.error : null} refreshedAt={data?.refreshedAt} />
   );
 
   return (
@@ -146,7 +141,7 @@ export default function DataScreen() {
           <ScreenPanel title={tx(['近14天运单', 'Waybills, 14 days'])}>
             {data ? (
               <Suspense fallback={null}>
-                <EChart
+                <ScreenChart
                   height={380}
                   label={tx(['近14天运单', 'Waybills, 14 days'])}
                   option={{
@@ -168,7 +163,7 @@ export default function DataScreen() {
                 />
               </Suspense>
             ) : (
-              <div className="screen-empty">{tx(['加载中…', 'Loading…'])}</div>
+              <ScreenLoading />
             )}
           </ScreenPanel>
         </div>
@@ -183,11 +178,7 @@ export default function DataScreen() {
           }
           testId="screen-map"
         >
-          {data ? (
-            <LaneMap data={data} fleet={fleet.data} gdKey={gdKey} />
-          ) : (
-            <div className="screen-empty">{tx(['加载中…', 'Loading…'])}</div>
-          )}
+          {data ? <LaneMap data={data} fleet={fleet.data} gdKey={gdKey} /> : <ScreenLoading />}
         </ScreenPanel>
         <div style={{ display: 'grid', gridTemplateRows: 'auto 1fr', gap: 20, minHeight: 0 }}>
           <ScreenPanel title={tx(['本月', 'This month'])}>
@@ -206,21 +197,17 @@ export default function DataScreen() {
           <ScreenPanel
             testId="screen-routes"
             title={
-              <>
-                <span>
-                  {rotation === 0
-                    ? tx(['热门线路（近30天）', 'Top routes, 30 days'])
-                    : tx(['线路吨位', 'Route tonnage'])}
-                </span>
-                <span className="screen-dots">
-                  <i className={rotation === 0 ? 'on' : ''} />
-                  <i className={rotation === 1 ? 'on' : ''} />
-                </span>
-              </>
+              <RotatingTitle
+                rotation={rotation}
+                titles={[
+                  tx(['热门线路（近30天）', 'Top routes, 30 days']),
+                  tx(['线路吨位', 'Route tonnage']),
+                ]}
+              />
             }
           >
             {!data ? (
-              <div className="screen-empty">{tx(['加载中…', 'Loading…'])}</div>
+              <ScreenLoading />
             ) : data.routes.length === 0 ? (
               <div className="screen-empty">{tx(['近30天暂无运单', 'No waybills in 30 days'])}</div>
             ) : (

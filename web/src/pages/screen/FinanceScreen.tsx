@@ -2,48 +2,40 @@
 // invoices issued this month and a 30-day trend; one panel rotates between the fee split and the payments;
 // refreshed every 30 s.
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense } from 'react';
-import { withChunkTimeout } from '../../app/chunkLoad';
+import { Suspense } from 'react';
 import { yuan } from '../../components/finance/money';
 import { useBilingual } from '../../components/resource/text';
-import { errorText } from '../../services/request';
 import { statisticsApi } from '../../services/statisticsApi';
-import { DARK_AXIS, ScreenFigure, ScreenFrame, ScreenPanel, useRotation } from './components/ScreenFrame';
-import { useScreenPush } from './components/useScreenPush';
-
-const EChart = lazy(() => withChunkTimeout(import('../dashboard/components/EChart')));
-// Figures are read again when the server says they changed (useScreenPush); the slow poll is the fallback
-// while the socket is down.
-const REFRESH_MS = 300_000;
+import {
+  DARK_AXIS,
+  RotatingTitle,
+  ScreenChart,
+  ScreenFigure,
+  ScreenFrame,
+  ScreenLoading,
+  ScreenPanel,
+  ScreenStatus,
+  useRotation,
+} from './components/ScreenFrame';
+import { SCREEN_REFRESH_MS, useScreenPush } from './components/useScreenPush';
 
 export default function FinanceScreen() {
   const tx = useBilingual();
   const screen = useQuery({
     queryKey: ['screen', 'finance'],
     queryFn: statisticsApi.financeScreen,
-    refetchInterval: REFRESH_MS,
+    refetchInterval: SCREEN_REFRESH_MS,
   });
   useScreenPush('finance', [['screen', 'finance']]);
   const data = screen.data;
   const rotation = useRotation(2, 10_000);
   const yuanUnit = tx(['元', '¥']);
-  const loading = <div className="screen-empty">{tx(['加载中…', 'Loading…'])}</div>;
   const freight = tx(['运费', 'Freight']);
   const service = tx(['服务费', 'Service fee']);
   const paid = tx(['已付款', 'Paid out']);
 
-  const status = screen.isError ? (
-    <span style={{ color: '#ff7875' }} data-testid="screen-error">
-      {tx(['加载失败：', 'Failed: '])}
-      {errorText(screen.error)}
-    </span>
-  ) : data ? (
-    <span data-testid="screen-refreshed">
-      {tx(['每30秒刷新 · ', 'Every 30 s · '])}
-      {data.refreshedAt.slice(11)}
-    </span>
-  ) : (
-    tx(['加载中…', 'Loading…'])
+  const status = (
+    <ScreenStatus error={screen.isError ? screen.error : null} refreshedAt={data?.refreshedAt} />
   );
 
   return (
@@ -91,10 +83,10 @@ export default function FinanceScreen() {
             testId="screen-finance-trend"
           >
             {!data ? (
-              loading
+              <ScreenLoading />
             ) : (
               <Suspense fallback={null}>
-                <EChart
+                <ScreenChart
                   height={700}
                   label={tx(['近30天运费与付款', 'Freight and payments, 30 days'])}
                   option={{
@@ -138,21 +130,14 @@ export default function FinanceScreen() {
           <ScreenPanel
             testId="screen-finance-rotating"
             title={
-              <>
-                <span>
-                  {rotation === 0
-                    ? tx(['本月费用构成', 'Fees this month'])
-                    : tx(['近7天付款', 'Paid, 7 days'])}
-                </span>
-                <span className="screen-dots">
-                  <i className={rotation === 0 ? 'on' : ''} />
-                  <i className={rotation === 1 ? 'on' : ''} />
-                </span>
-              </>
+              <RotatingTitle
+                rotation={rotation}
+                titles={[tx(['本月费用构成', 'Fees this month']), tx(['近7天付款', 'Paid, 7 days'])]}
+              />
             }
           >
             {!data ? (
-              loading
+              <ScreenLoading />
             ) : rotation === 0 ? (
               <ol className="screen-list">
                 {(

@@ -3,67 +3,46 @@
 // (the stored file's digest recomputed and the CA's signature checked). Staff sign a shipper's framework
 // contract for a period from the toolbar; a shipper sees its own contracts.
 import { transportContractResource } from '@freight/contracts';
-import { App, DatePicker, Form, Modal, Select } from 'antd';
+import { DatePicker, Form, Select } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useCustomerOptions } from '../../components/finance/useCustomerOptions';
+import { PostDialog } from '../../components/form/PostDialog';
 import { pageOf, ResourceListPage, type ResourcePageDef } from '../../components/resource';
 import { useBilingual } from '../../components/resource/text';
-import { errorText, postEnvelope } from '../../services/request';
 import { announceChange } from '../../services/resourceEvents';
 import { CONTRACT_PATH, downloadContract, useVerifyContract } from './components/contractActions';
 
 function FrameworkDialog({ onClose }: { onClose: (changed: boolean) => void }) {
   const tx = useBilingual();
-  const { message } = App.useApp();
   const customers = useCustomerOptions();
-  const [form] = Form.useForm<{ customerId: string; period: [Dayjs, Dayjs] }>();
-  const [saving, setSaving] = useState(false);
-  const submit = async () => {
-    const values = await form.validateFields();
-    setSaving(true);
-    try {
-      const env = await postEnvelope(`${CONTRACT_PATH}/framework`, {
+  return (
+    <PostDialog<{ customerId: string; period: [Dayjs, Dayjs] }>
+      title={tx(['签署托运框架合同', 'Sign a shipper framework contract'])}
+      okText={tx(['生成并签署', 'Generate and sign'])}
+      url={`${CONTRACT_PATH}/framework`}
+      body={(values) => ({
         customerId: values.customerId,
         periodFrom: values.period[0].format('YYYY-MM-DD'),
         periodTo: values.period[1].format('YYYY-MM-DD'),
-      });
-      if (!env.success) throw new Error(env.message);
-      message.success(env.message);
-      onClose(true);
-    } catch (error) {
-      message.error(errorText(error));
-    } finally {
-      setSaving(false);
-    }
-  };
-  return (
-    <Modal
-      open
-      title={tx(['签署托运框架合同', 'Sign a shipper framework contract'])}
-      okText={tx(['生成并签署', 'Generate and sign'])}
-      confirmLoading={saving}
-      onOk={() => void submit()}
-      onCancel={() => onClose(false)}
-      destroyOnHidden
+      })}
+      onClose={onClose}
     >
-      <Form form={form} layout="vertical">
-        <Form.Item
-          name="customerId"
-          label={tx(['货主', 'Shipper'])}
-          rules={[{ required: true, message: tx(['请选择货主', 'Choose a shipper']) }]}
-        >
-          <Select showSearch optionFilterProp="label" options={customers} data-testid="framework-customer" />
-        </Form.Item>
-        <Form.Item
-          name="period"
-          label={tx(['合同期限', 'Period'])}
-          rules={[{ required: true, message: tx(['请选择合同期限', 'Choose the period']) }]}
-        >
-          <DatePicker.RangePicker style={{ width: '100%' }} />
-        </Form.Item>
-      </Form>
-    </Modal>
+      <Form.Item
+        name="customerId"
+        label={tx(['货主', 'Shipper'])}
+        rules={[{ required: true, message: tx(['请选择货主', 'Choose a shipper']) }]}
+      >
+        <Select showSearch optionFilterProp="label" options={customers} data-testid="framework-customer" />
+      </Form.Item>
+      <Form.Item
+        name="period"
+        label={tx(['合同期限', 'Period'])}
+        rules={[{ required: true, message: tx(['请选择合同期限', 'Choose the period']) }]}
+      >
+        <DatePicker.RangePicker style={{ width: '100%' }} />
+      </Form.Item>
+    </PostDialog>
   );
 }
 

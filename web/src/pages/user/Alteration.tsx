@@ -1,8 +1,7 @@
 // /user/alteration: forgotten password. A code sent to the account's mobile (mode 2)
 // proves the phone and yields a 10-minute reset token; the new password then ends every session.
-import { LockOutlined } from '@ant-design/icons';
 import { AUTH_MSG } from '@freight/contracts';
-import { Button, Form, Input, Result, Steps } from 'antd';
+import { Button, Form, Result, Steps } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -10,7 +9,7 @@ import { authApi } from '../../services/authApi';
 import { feedback } from '../../services/feedback';
 import { errorText, isHttpFailure } from '../../services/request';
 import { AUTH_NS } from './authI18n';
-import { confirmRules, newPasswordRules } from './passwordRules';
+import { NewPasswordInputs } from './NewPasswordInputs';
 import { MobileWithCode } from './SmsCodeInput';
 import './auth.css';
 
@@ -109,24 +108,14 @@ export default function Alteration() {
           <div className="auth-account-line" data-testid="alteration-account">
             {ta('alteration.account')}：<strong>{grant.username}</strong>
           </div>
-          <Form.Item name="password" rules={newPasswordRules} extra={ta('passwordHint')}>
-            <Input.Password
-              prefix={<LockOutlined />}
-              placeholder={ta('alteration.newPassword')}
-              aria-label={ta('alteration.newPassword')}
-              autoComplete="new-password"
-              data-testid="alteration-password"
-            />
-          </Form.Item>
-          <Form.Item name="confirmpassword" dependencies={['password']} rules={confirmRules()}>
-            <Input.Password
-              prefix={<LockOutlined />}
-              placeholder={ta('confirmPlaceholder')}
-              aria-label={ta('confirmPassword')}
-              autoComplete="new-password"
-              data-testid="alteration-confirm"
-            />
-          </Form.Item>
+          <NewPasswordInputs
+            confirmName="confirmpassword"
+            passwordText={{
+              placeholder: ta('alteration.newPassword'),
+              label: ta('alteration.newPassword'),
+            }}
+            testId="alteration"
+          />
           <Form.Item>
             <Button
               type="primary"

@@ -1,6 +1,6 @@
 // /user/register: a customer staff account with a mobile proved by an SMS code (mode 1),
 // then /user/register-result.
-import { LockOutlined, UserOutlined } from '@ant-design/icons';
+import { UserOutlined } from '@ant-design/icons';
 import { Button, Form, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,7 +9,8 @@ import { authApi } from '../../services/authApi';
 import { feedback } from '../../services/feedback';
 import { errorText, isHttpFailure } from '../../services/request';
 import { AUTH_NS } from './authI18n';
-import { confirmRules, newPasswordRules, usernameRules } from './passwordRules';
+import { NewPasswordInputs } from './NewPasswordInputs';
+import { usernameRules } from './passwordRules';
 import { MobileWithCode } from './SmsCodeInput';
 import './auth.css';
 
@@ -65,24 +66,11 @@ export default function Register() {
             data-testid="register-username"
           />
         </Form.Item>
-        <Form.Item name="password" rules={newPasswordRules} extra={ta('passwordHint')}>
-          <Input.Password
-            prefix={<LockOutlined />}
-            placeholder={t('login.passwordPlaceholder')}
-            aria-label={t('login.password')}
-            autoComplete="new-password"
-            data-testid="register-password"
-          />
-        </Form.Item>
-        <Form.Item name="confirm" dependencies={['password']} rules={confirmRules()}>
-          <Input.Password
-            prefix={<LockOutlined />}
-            placeholder={ta('confirmPlaceholder')}
-            aria-label={ta('confirmPassword')}
-            autoComplete="new-password"
-            data-testid="register-confirm"
-          />
-        </Form.Item>
+        <NewPasswordInputs
+          confirmName="confirm"
+          passwordText={{ placeholder: t('login.passwordPlaceholder'), label: t('login.password') }}
+          testId="register"
+        />
         <MobileWithCode mode="1" testId="register" />
         <Form.Item>
           <Button type="primary" htmlType="submit" block loading={submitting} data-testid="register-submit">

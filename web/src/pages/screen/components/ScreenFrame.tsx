@@ -1,9 +1,14 @@
 // The large screens' frame: a 1920×1080 stage scaled (CSS transform) to fit the window, centred, dark, over
 // the whole console; a clock, the refresh time and a way back.
 import { FullscreenExitOutlined } from '@ant-design/icons';
-import { type ReactNode, useEffect, useState } from 'react';
+import { lazy, type ReactNode, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { withChunkTimeout } from '../../../app/chunkLoad';
 import { useBilingual } from '../../../components/resource/text';
+import { errorText } from '../../../services/request';
+
+/** The screens' charts, loaded with the first chart shown. */
+export const ScreenChart = lazy(() => withChunkTimeout(import('../../dashboard/components/EChart')));
 
 export const STAGE_WIDTH = 1920;
 export const STAGE_HEIGHT = 1080;
@@ -125,3 +130,42 @@ export const DARK_AXIS = {
   axisLabel: { color: '#9fb7d9' },
   splitLine: { lineStyle: { color: 'rgba(58,90,140,0.35)' } },
 } as const;
+
+/** The frame's status line: the failure, the time of the figures shown, or that they are loading. */
+export function ScreenStatus({ error, refreshedAt }: { error: Error | null; refreshedAt?: string }) {
+  const tx = useBilingual();
+  if (error)
+    return (
+      <span style={{ color: '#ff7875' }} data-testid="screen-error">
+        {tx(['加载失败：', 'Failed: '])}
+        {errorText(error)}
+      </span>
+    );
+  if (refreshedAt)
+    return (
+      <span data-testid="screen-refreshed">
+        {tx(['每30秒刷新 · ', 'Every 30 s · '])}
+        {refreshedAt.slice(11)}
+      </span>
+    );
+  return <>{tx(['加载中…', 'Loading…'])}</>;
+}
+
+/** A panel's body while its figures load. */
+export function ScreenLoading() {
+  const tx = useBilingual();
+  return <div className="screen-empty">{tx(['加载中…', 'Loading…'])}</div>;
+}
+
+/** The title of a panel that rotates between two views: the view's title and a dot per view. */
+export function RotatingTitle({ rotation, titles }: { rotation: number; titles: readonly [string, string] }) {
+  return (
+    <>
+      <span>{titles[rotation]}</span>
+      <span className="screen-dots">
+        <i className={rotation === 0 ? 'on' : ''} />
+        <i className={rotation === 1 ? 'on' : ''} />
+      </span>
+    </>
+  );
+}

@@ -5,6 +5,10 @@ import { type QueryKey, useQueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
 import { useRowSocket } from '../../../services/rowSocket';
 
+// Figures are read again when the server says they changed (useScreenPush); this slow poll is the fallback
+// while the socket is down.
+export const SCREEN_REFRESH_MS = 300_000;
+
 export function useScreenPush(topic: ScreenTopic, keys: QueryKey[]): void {
   const client = useQueryClient();
   const current = useRef(keys);
