@@ -104,12 +104,7 @@ test('凭证导出: the month’s vouchers balance and download for 用友 and �
 
 test('货运保险 and 凭证导出 read in English and fit a 390 px phone', async ({ page, shell }) => {
   await shell.goto('/compliance/insurance');
-  await page.getByTestId('language-switch').click();
-  await page
-    .locator('.ant-dropdown:visible')
-    .getByRole('menuitem', { name: /English/ })
-    .click();
-  await expect(page.locator('html')).toHaveAttribute('lang', 'en-US');
+  await shell.switchToEnglish();
   await expect(page.locator('.ant-table-thead:visible')).toContainText('Policy no.');
   await page.setViewportSize({ width: 390, height: 844 });
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);

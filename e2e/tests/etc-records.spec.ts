@@ -108,12 +108,7 @@ test('ETC记录: a waybill shows its ETC total in its detail', async ({ page, re
 
 test('ETC记录: reads in English and fits a 390 px phone', async ({ page, shell }) => {
   await shell.goto('/plateform/etc');
-  await page.getByTestId('language-switch').click();
-  await page
-    .locator('.ant-dropdown:visible')
-    .getByRole('menuitem', { name: /English/ })
-    .click();
-  await expect(page.locator('html')).toHaveAttribute('lang', 'en-US');
+  await shell.switchToEnglish();
   const head = page.locator('.ant-table-thead:visible');
   await expect(head).toContainText('Exit time');
   await expect(head).toContainText('Toll');

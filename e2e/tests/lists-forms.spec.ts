@@ -256,12 +256,7 @@ test('English mode shows English menus, tab titles, dictionary texts and statuse
   shot,
 }) => {
   await shell.goto(LIGHT_PAGE);
-  await page.getByTestId('language-switch').click();
-  await page
-    .locator('.ant-dropdown:visible')
-    .getByRole('menuitem', { name: /English/ })
-    .click();
-  await expect(page.locator('html')).toHaveAttribute('lang', 'en-US');
+  await shell.switchToEnglish();
   await shell.expandSideMenu('Capacity');
   await shell.sideMenu.getByRole('menuitem', { name: 'Vehicles' }).click();
   await expect(page).toHaveURL(new RegExp(`${VEHICLE_LIST}$`));

@@ -2,6 +2,7 @@
 // enhancement drawer; on the generated list the button runs the script in the sandboxed frame, which reads the
 // row, sets a field and shows a message — the row is saved with the new value. The console's own page keeps
 // its `script-src 'self'` policy (the script is evaluated only inside the frame).
+import { cgformTextField } from '@freight/contracts';
 import { PartyScreen } from '../pages/PartyScreens.ts';
 import { apiCall } from '../support/api.ts';
 import { adminToken } from '../support/authFlows.ts';
@@ -17,20 +18,12 @@ test('a custom button runs its JS enhancement in a sandbox and sets a field of t
   test.setTimeout(120_000);
   const token = await adminToken(request);
   const table = `enh_price_${Date.now() % 1_000_000}`;
-  const field = (dbFieldName: string, dbFieldTxt: string, orderNum: number) => ({
-    dbFieldName,
-    dbFieldTxt,
-    dbType: 'string',
-    dbLength: 50,
-    dbIsNull: 1,
-    isShowForm: 1,
-    isShowList: 1,
-    isQuery: 0,
-    orderNum,
-  });
   const { id } = await apiCall<{ id: string }>(request, token, 'POST', '/online/cgform/api/addAll', {
     head: { tableName: table, tableTxt: '线路价格', tableType: 1 },
-    fields: [field('route_name', '线路', 1), field('status', '状态', 2)],
+    fields: [
+      cgformTextField('route_name', '线路', { orderNum: 1 }),
+      cgformTextField('status', '状态', { orderNum: 2 }),
+    ],
     indexs: [],
   });
   await apiCall(request, token, 'POST', `/online/cgform/api/doDbSynch/${id}/normal`);

@@ -1,25 +1,11 @@
 // Online forms beyond a single table: a main form with a sub-table, designed through the API, opens in its
 // ERP list; a master row is added with its sub rows in one dialog and the sub rows show in the tab below the
 // chosen row. A tree form's list adds a child under a row and shows it when the row is expanded.
+import { cgformTextField } from '@freight/contracts';
 import { PartyScreen } from '../pages/PartyScreens.ts';
-import { apiCall } from '../support/api.ts';
+import { apiCall, type Rec } from '../support/api.ts';
 import { adminToken } from '../support/authFlows.ts';
 import { expect, test } from '../support/fixtures.ts';
-
-type Rec = Record<string, unknown>;
-
-const field = (dbFieldName: string, dbFieldTxt: string, extra: Rec = {}): Rec => ({
-  dbFieldName,
-  dbFieldTxt,
-  dbType: 'string',
-  dbLength: 50,
-  dbIsNull: 1,
-  isShowForm: 1,
-  isShowList: 1,
-  isQuery: 0,
-  orderNum: 0,
-  ...extra,
-});
 
 test('ERP list: a master row saved with its sub rows, shown in the tab below it', async ({
   page,
@@ -37,17 +23,17 @@ test('ERP list: a master row saved with its sub rows, shown in the tab below it'
   const mainId = await define({
     head: { tableName: main, tableTxt: '线路运单', tableType: 2 },
     fields: [
-      field('order_no', '单号', { dbIsNull: 0, orderNum: 1 }),
-      field('shipper', '托运人', { orderNum: 2 }),
+      cgformTextField('order_no', '单号', { dbIsNull: 0, orderNum: 1 }),
+      cgformTextField('shipper', '托运人', { orderNum: 2 }),
     ],
     indexs: [],
   });
   const subId = await define({
     head: { tableName: sub, tableTxt: '经停点', tableType: 3, relationType: 0 },
     fields: [
-      field('stop_name', '经停点名称', { dbIsNull: 0, orderNum: 1 }),
-      field('city', '城市', { orderNum: 2 }),
-      field('order_id', '运单', {
+      cgformTextField('stop_name', '经停点名称', { dbIsNull: 0, orderNum: 1 }),
+      cgformTextField('city', '城市', { orderNum: 2 }),
+      cgformTextField('order_id', '运单', {
         dbLength: 32,
         isShowForm: 0,
         isShowList: 0,
@@ -109,9 +95,14 @@ test('tree list: add a child under a row and see it when the row expands', async
       treeFieldname: 'name',
     },
     fields: [
-      field('name', '分类名称', { dbIsNull: 0, orderNum: 1 }),
-      field('pid', '父级节点', { dbLength: 32, isShowList: 0, orderNum: 2 }),
-      field('has_child', '是否有子节点', { dbLength: 3, isShowForm: 0, isShowList: 0, orderNum: 3 }),
+      cgformTextField('name', '分类名称', { dbIsNull: 0, orderNum: 1 }),
+      cgformTextField('pid', '父级节点', { dbLength: 32, isShowList: 0, orderNum: 2 }),
+      cgformTextField('has_child', '是否有子节点', {
+        dbLength: 3,
+        isShowForm: 0,
+        isShowList: 0,
+        orderNum: 3,
+      }),
     ],
     indexs: [],
   });

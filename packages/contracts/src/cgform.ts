@@ -153,6 +153,27 @@ export interface CgformField {
   mainField?: string | null;
 }
 
+/**
+ * A text field of a definition as the designer sends it: shown in the list and the form, optional, not searched;
+ * `extra` changes any of that.
+ */
+export const cgformTextField = (
+  dbFieldName: string,
+  dbFieldTxt: string,
+  extra: Partial<CgformField> = {},
+): CgformField => ({
+  dbFieldName,
+  dbFieldTxt,
+  dbType: 'string',
+  dbLength: 50,
+  dbIsNull: 1,
+  isShowForm: 1,
+  isShowList: 1,
+  isQuery: 0,
+  orderNum: 0,
+  ...extra,
+});
+
 /** The foreign key field of a sub-table definition (the field naming its master), if any. */
 export function cgformForeignKey(fields: readonly CgformField[]): CgformField | undefined {
   return fields.find((f) => f.mainTable && f.mainField);
