@@ -1,5 +1,5 @@
 /**
- * Dashboard benchmark (issue 20), `npm run bench:dashboard`:
+ * Dashboard benchmark, `npm run bench:dashboard`:
  *   - with BENCH_DATABASE_URL (PostgreSQL): BENCH_WAYBILLS (1 000 000) waybills over a year, the daily
  *     statistics job's first build (and an incremental run), then the analysis KPIs, 统计分析 (30 days by day
  *     and by customer) requested at a FIXED rate of BENCH_RATE (200) requests/s, open loop, for BENCH_DURATION

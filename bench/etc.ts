@@ -1,6 +1,6 @@
 // `npm run etc -w bench`: time and peak memory growth of importing 100 000 ETC toll records (CSV, streamed
 // upload) through `/plateform/etc/importExcel` with their matching to the waybills, over 1 000 000 waybills.
-// Targets (issue 18, rows of `etcTargets`): under 60 s on PostgreSQL, peak RSS growth under 300 MB. BENCH_ETC_NOTES and
+// Targets (rows of `etcTargets`): under 60 s on PostgreSQL, peak RSS growth under 300 MB. BENCH_ETC_NOTES and
 // BENCH_ETC_ROWS scale it down for a quick check; BENCH_DATABASE_URL picks PostgreSQL (else PGlite).
 import { createWriteStream, openAsBlob } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';

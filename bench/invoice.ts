@@ -1,5 +1,5 @@
 /**
- * Invoice benchmark (issue 18), `npm run bench:invoice`:
+ * Invoice benchmark, `npm run bench:invoice`:
  *   - an invoice application over BENCH_INVOICE_NOTES (500) audited waybills paid through the pay service:
  *     the apply request's answer time — target < 2 s;
  *   - the issued invoice's PDF (one line per waybill): the download's answer time — target < 3 s.

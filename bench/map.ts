@@ -1,5 +1,5 @@
 /**
- * Live map benchmark (issue 21), `npm run bench:map`:
+ * Live map benchmark, `npm run bench:map`:
  *   - clustering 10 000 vehicles spread over China: building the index and taking the country view (zoom 4)
  *     and a province view (zoom 8), the median of 20 runs — target < 50 ms;
  *   - location ingest at a fixed 2 000 points/s in batches of 50 (40 batches/s) for 60 s, round-robin over

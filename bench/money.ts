@@ -1,5 +1,5 @@
 /**
- * Money benchmark (issue 17), `npm run bench:money`:
+ * Money benchmark, `npm run bench:money`:
  *   - batch pay of 1 000 audited waybills on PGlite: one pay request of 1 000 notes until every note is paid
  *     (4) by the simulated bank's callbacks — target < 10 s end to end;
  *   - with BENCH_DATABASE_URL (PostgreSQL): the ledger list of one wallet over 1 000 000 ledger lines at

@@ -1,4 +1,4 @@
-// `npm run bench:regulator`: regulator reporting at scale (issue 19).
+// `npm run bench:regulator`: regulator reporting at scale.
 //  1. Building and validating 100 000 electronic waybills (WLHY_YD1001) on one core. Target: < 20 s.
 //  2. Sending 10 000 messages through the outbox to a fake Fujian gateway (a separate process, SM2 + SM4)
 //     that answers 10 % of them with transient failures (server, queue, HTTP 500, dropped connection, token

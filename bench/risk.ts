@@ -1,5 +1,5 @@
 /**
- * Risk rules benchmark (issue 20), `npm run risk -w bench` (or `npm run bench:risk`):
+ * Risk rules benchmark, `npm run risk -w bench` (or `npm run bench:risk`):
  *   real dispatches (POST /shipping/hyShippingNote/dispatch, each of its own order, driver and vehicle) sent at
  *   a FIXED rate of BENCH_RATE (20) per second, open loop, for BENCH_DURATION (20) s from a process of its own;
  *   the server times the rules of every dispatch inside the dispatch's transaction (judging the step and

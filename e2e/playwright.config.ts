@@ -1,4 +1,4 @@
-// Browser tests of the console in Debian Chromium (issue 3 acceptance). The server is started here on a
+// Browser tests of the console in Debian Chromium. The server is started here on a
 // fixed port with a fresh data directory, demo seed and no login captcha; `npm test` builds web/dist first.
 import { mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -79,7 +79,7 @@ export default defineConfig({
     {
       name: 'mobile',
       dependencies: ['setup'],
-      // The sign-in and registration pages of issue 4 run on the phone too (not the captcha spec: it
+      // The sign-in and registration pages run on the phone too (not the captcha spec: it
       // starts a server of its own, once per run is enough).
       testMatch: [/mobile\.spec\.ts/, /auth-(?!captcha)[\w-]+\.spec\.ts/],
       use: {

@@ -224,7 +224,7 @@ const TRACK_DAY_LOADED_SCENARIO: Scenario = {
 export const REPORT_P99_TARGET_MS = 500;
 
 export const apiTargets: Target[] = [
-  // Issue 16: the call every page load makes after sign-in (measured 97–108 ms p99 before its answer was kept).
+  // The call every page load makes after sign-in (measured 97–108 ms p99 before its answer was kept).
   { scenario: 'getUserPermissionByToken', databases: ['pglite', 'postgres'], maxP99Ms: 20 },
   { scenario: 'sys/user/list', databases: ['pglite'], minRatio: 0.35 },
   { scenario: 'sys/user/list', databases: ['pglite'], maxP99Ms: 50 },
@@ -232,11 +232,11 @@ export const apiTargets: Target[] = [
   { scenario: 'hyShippingNote/list customer+status', databases: ['postgres'], maxP99Ms: 50 },
   { scenario: 'map/track/query one day', databases: ['postgres'], maxP99Ms: 100 },
   { scenario: REPORT_DATA_SCENARIO.name, databases: ['pglite', 'postgres'], maxP99Ms: REPORT_P99_TARGET_MS },
-  // Issue 17: one wallet's ledger over 1 000 000 lines at 50 connections.
+  // One wallet's ledger over 1 000 000 lines at 50 connections.
   { scenario: LEDGER_LIST_SCENARIO_NAME, databases: ['postgres'], maxP99Ms: 50 },
 ];
 
-/** Issue 17's one-shot money figures (`npm run bench:money`). */
+/** The one-shot money figures (`npm run bench:money`). */
 export const BATCH_PAY_SCENARIO_NAME = 'batch pay of 1 000 audited waybills';
 export const RECONCILE_SCENARIO_NAME = 'reconcile over 1 000 000 ledger lines';
 export const moneyTargets: Target[] = [
@@ -275,7 +275,7 @@ export const mapTargets: Target[] = [
   { scenario: LIVE_PUSH_SCENARIO, databases: ['pglite', 'postgres'], maxMs: 2000 },
 ];
 
-/** Issue 18's invoice figures (`npm run bench:invoice`). */
+/** The invoice figures (`npm run bench:invoice`). */
 export const INVOICE_APPLY_SCENARIO = 'invoice application over 500 paid waybills';
 export const INVOICE_PDF_SCENARIO = 'PDF of a 500-line invoice';
 export const invoiceTargets: Target[] = [
@@ -283,7 +283,7 @@ export const invoiceTargets: Target[] = [
   { scenario: INVOICE_PDF_SCENARIO, databases: ['pglite', 'postgres'], maxSeconds: 3 },
 ];
 
-/** Issue 18's ETC import (`npm run bench:etc`): 100 000 toll records matched over 1 000 000 waybills. */
+/** The ETC import (`npm run bench:etc`): 100 000 toll records matched over 1 000 000 waybills. */
 export const ETC_IMPORT_SCENARIO = 'ETC import of 100 000 records with matching';
 export const ETC_MEMORY_SCENARIO = 'ETC import: peak RSS growth';
 export const ETC_STORED_SCENARIO = 'ETC import: records stored and matched';
@@ -297,7 +297,7 @@ export const etcTargets: Target[] = [
   },
 ];
 
-/** Issue 20's dashboard figures (`npm run bench:dashboard`). */
+/** The dashboard figures (`npm run bench:dashboard`). */
 export const DASHBOARD_ANALYSIS_SCENARIO =
   'GET /dashboard/analysis over 1 000 000 waybills at 200 req/s (p99)';
 export const DASHBOARD_STATISTICS_SCENARIO =
@@ -314,13 +314,13 @@ export const dashboardTargets: Target[] = [
   { scenario: DASHBOARD_EQUAL_SCENARIO, databases: ['postgres'], holds: 'identical numbers' },
 ];
 
-/** Issue 20: what the risk rules add to a dispatch, timed inside real dispatches at a fixed rate (`bench:risk`). */
+/** What the risk rules add to a dispatch, timed inside real dispatches at a fixed rate (`bench:risk`). */
 export const RULES_DISPATCH_SCENARIO = 'risk rules inside a dispatch (p99, dispatches at a fixed rate)';
 export const riskTargets: Target[] = [
   { scenario: RULES_DISPATCH_SCENARIO, databases: ['pglite', 'postgres'], maxMs: 5 },
 ];
 
-/** Issue 22: an online form's generated list over 1 000 000 rows, one indexed filter (`npm run bench:online`). */
+/** An online form's generated list over 1 000 000 rows, one indexed filter (`npm run bench:online`). */
 export const ONLINE_LIST_SCENARIO = 'online form auto list getData, 1 000 000 rows, one indexed filter';
 export const onlineTargets: Target[] = [
   { scenario: ONLINE_LIST_SCENARIO, databases: ['postgres'], maxP99Ms: 50 },

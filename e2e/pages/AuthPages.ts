@@ -1,4 +1,4 @@
-// The public pages of issue 4 besides the login form: customer-staff login, registration and its result,
+// The public pages besides the login form: customer-staff login, registration and its result,
 // password reset, shipper registration and the landing page.
 import { expect, type Locator, type Page } from '@playwright/test';
 

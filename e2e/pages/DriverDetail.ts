@@ -1,4 +1,4 @@
-// A driver's detail drawer and the stored images in it (issue 16 §4): licence and ID photos load through
+// A driver's detail drawer and the stored images in it: licence and ID photos load through
 // their signed links.
 import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
 import { API_BASE } from '../support/env.ts';

@@ -1,4 +1,4 @@
-// Money screens of issue 17: the API set-up of an audited per-trip waybill whose driver has an approved card,
+// Money screens: the API set-up of an audited per-trip waybill whose driver has an approved card,
 // and the wallet, pay-list and main-wallet screens' parts the finance spec reads.
 import { luhnCheckDigit } from '@freight/contracts';
 import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';

@@ -1,4 +1,4 @@
-// The login layout and form (spec §2 login layout, §4 login).
+// The login layout and form.
 import { expect, type Locator, type Page } from '@playwright/test';
 import { LOGIN_PATH, PASSWORD } from '../support/env.ts';
 
@@ -11,7 +11,7 @@ export class LoginPage {
   readonly submit: Locator;
   readonly title: Locator;
   readonly footer: Locator;
-  // Issue 4: the phone tab, remember me, the captcha image and the change-password dialog of a 406 login.
+  // Other ways in: the phone tab, remember me, the captcha image and the change-password dialog of a 406 login.
   readonly passwordTab: Locator;
   readonly phoneTab: Locator;
   readonly phoneMobile: Locator;

@@ -1,4 +1,4 @@
-// Header bell (spec §2 header bell, §4 header notice, notification links).
+// Header bell: pending counts, notices and the lists each links to.
 import { expect, type Locator, type Page } from '@playwright/test';
 
 export class NoticeBell {

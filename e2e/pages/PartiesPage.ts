@@ -1,4 +1,4 @@
-// Party list pages of issue 7 (drivers first): search, review, import from the downloadable template.
+// Party list pages (drivers first): search, review, import from the downloadable template.
 import { residentIdCheckChar } from '@freight/contracts';
 import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
 import { API_BASE } from '../support/env.ts';

@@ -1,4 +1,4 @@
-// The party list screens of issue 7 beyond drivers (carriers, captains, agents, bank cards, banks, customer
+// The party list screens beyond drivers (carriers, captains, agents, bank cards, banks, customer
 // staff): search and review of PartiesPage, plus the add/edit dialog, remote selects, row actions and the
 // detail drawer, all scoped to the visible screen (the pages of other open tabs stay mounted, hidden).
 

@@ -1,4 +1,4 @@
-// Settings drawer (spec §2 settings drawer, §3 theme state).
+// Settings drawer and the theme state it stores.
 import { expect, type Locator, type Page } from '@playwright/test';
 
 /** What the drawer shows; a setting left out is not checked. */

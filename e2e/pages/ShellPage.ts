@@ -1,4 +1,4 @@
-// The main layout (spec §2): side or top menu, header, breadcrumb, content, footer, feedback toasts.
+// The main layout: side or top menu, header, breadcrumb, content, footer, feedback toasts.
 import { expect, type Locator, type Page } from '@playwright/test';
 
 function escapeRegExp(text: string): string {
@@ -111,7 +111,7 @@ export class ShellPage {
     return this.page.locator('.ant-message-notice').filter({ hasText: text });
   }
 
-  /** antd notification cards of the request layer (spec §8). */
+  /** antd notification cards of the request layer. */
   notification(text: string | RegExp): Locator {
     return this.page.locator('.ant-notification-notice').filter({ hasText: text });
   }

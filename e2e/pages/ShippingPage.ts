@@ -1,4 +1,4 @@
-// Orders (货源) and shipping notes (运单) of issue 8: the order form, dispatch, the waybill step dialogs and
+// Orders (货源) and shipping notes (运单): the order form, dispatch, the waybill step dialogs and
 // the note lists, which all share the declarative resource table.
 
 import { type APIRequestContext, expect, type Locator, type Page, type Request } from '@playwright/test';
@@ -11,7 +11,7 @@ export const ORDER_LIST = '/order/list';
 export const NOTE_LIST = '/shipping/list';
 export const TRACK_QUERY = '/map/track';
 
-/** An approved driver bound to an approved 32 t truck (through the API: issue 7's screens are tested there). */
+/** An approved driver bound to an approved 32 t truck (through the API: the party screens have their own specs). */
 export async function approvedDriverWithVehicle(request: APIRequestContext, token: string, seq: number) {
   const driverName = `驾驶员${seq}`;
   const mobile = `137${String(seq).padStart(8, '0').slice(-8)}`;

@@ -1,4 +1,4 @@
-// System administration screens of issue 6: the department tree, the declarative list screens' add
+// System administration screens: the department tree, the declarative list screens' add
 // dialog, the role grant drawer, the job history drawer.
 
 import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';

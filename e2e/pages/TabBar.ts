@@ -1,7 +1,7 @@
-// Multi-tab bar (spec §2 tabbed page layout; context-menu keys of spec §9).
+// Multi-tab bar and its context-menu keys.
 import { expect, type Locator, type Page } from '@playwright/test';
 
-/** spec §9: 1 close left, 2 close right, 3 close others, 4 refresh. */
+/** 1 close left, 2 close right, 3 close others, 4 refresh. */
 export const TAB_KEYS = { closeLeft: '1', closeRight: '2', closeOthers: '3', refresh: '4' } as const;
 export type TabKey = (typeof TAB_KEYS)[keyof typeof TAB_KEYS];
 

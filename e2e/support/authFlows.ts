@@ -1,4 +1,4 @@
-// API helpers of the sign-in and registration specs (issue 4): SMS codes read from the server's outbox
+// API helpers of the sign-in and registration specs: SMS codes read from the server's outbox
 // file, users created by an admin, the pending counters.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -53,7 +53,7 @@ export function uniqueName(prefix: string): string {
 
 /**
  * An account made by the admin: its password is an initial one (the owner must change it). It gets the
- * customer-staff role, so that it has a menu to sign in to (a user without one is logged out, spec §4).
+ * customer-staff role, so that it has a menu to sign in to (a user without one is logged out).
  */
 export async function createUser(
   request: APIRequestContext,
@@ -100,7 +100,7 @@ export async function setOwnPassword(
   if (!result.success) throw new Error(`password change failed: ${result.message}`);
 }
 
-/** The pending counters of the header bell (spec §3 pending counts). */
+/** The pending counters of the header bell. */
 export async function pendingCounts(
   request: APIRequestContext,
   token: string,

@@ -37,7 +37,7 @@ export const HOME_PATH = '/dashboard/analysis';
 export const LIGHT_PAGE = '/account/center';
 export const LOGIN_PATH = '/user/login';
 
-/** Messages spec §5 and §8 quote verbatim. */
+/** Messages the console must show word for word (validation and request errors). */
 export const TEXT = {
   forbidden: '拒绝访问',
   systemTip: '系统提示',

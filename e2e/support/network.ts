@@ -28,7 +28,7 @@ export async function stubApi(page: Page, apiPath: string, result: unknown): Pro
   await page.route(apiGlob(apiPath), (route) => fulfillJson(route, envelope(result)));
 }
 
-/** Makes the calls of `apiPath` fail with an HTTP status and a server message (spec §8). */
+/** Makes the calls of `apiPath` fail with an HTTP status and a server message. */
 export async function failApi(
   page: Page,
   apiPath: string,

@@ -1,5 +1,5 @@
 // 个人设置: the sessions list shows the current one, marked; notification preferences, the saved language and
-// changing the bound mobile by SMS (issue 21).
+// changing the bound mobile by SMS.
 import {
   adminToken,
   createUser,
@@ -23,7 +23,7 @@ test('个人设置: the sessions tab lists the current session', async ({ page, 
   await expect(current.getByRole('button', { name: /下\s*线/ })).toHaveCount(0);
 });
 
-test.describe('个人设置 preferences and bound mobile (issue 21)', () => {
+test.describe('个人设置 preferences and bound mobile', () => {
   test.use({ storageState: LOGGED_OUT });
 
   test('mutes a category, changes the mobile with the SMS code, and the saved language follows the user to a new browser', async ({

@@ -1,4 +1,4 @@
-// Issue 21 in the browser, 应用管理: admin opens APP版本 from the menu and adds an iOS release through the form
+// 应用管理 in the browser: admin opens APP版本 from the menu and adds an iOS release through the form
 // (it is listed, tagged iOS, and the public version check offers it); APP消息 lists the delivered and read
 // counts, and a message to everyone composed in the form is sent at once and counted.
 import { PartyScreen } from '../pages/PartyScreens.ts';

@@ -1,4 +1,4 @@
-// The login captcha in the browser (spec §2, §4; issue 4): a wrong captcha is answered 412 验证码错误 and the
+// The login captcha in the browser: a wrong captcha is answered 412 验证码错误 and the
 // image is replaced at once (the server burns a captcha on every check). The suite's server runs with the
 // captcha off, so this spec starts its own small server with it on (no demo data: the captcha is checked
 // before the account) on the suite's port + 2. Desktop only: one such server per run is enough.

@@ -1,4 +1,4 @@
-// Ways in besides the password form of login.spec.ts (issue 4): the phone tab with a code read from the
+// Ways in besides the password form of login.spec.ts: the phone tab with a code read from the
 // system message queue, the 406 path of an initial password, remember me, the customer-staff login and the
 // public landing page. Runs in the desktop and the mobile project.
 import { LandingPage, Login3Page } from '../pages/AuthPages.ts';
@@ -29,7 +29,7 @@ test('phone tab: a wrong code is refused, the code from the message queue signs 
   const mobile = uniqueMobile();
   const username = uniqueName('phone');
   await createUser(request, admin, { username, password: 'Initial#2026', phone: mobile });
-  // An initial password must be changed before any session of the account goes further (issue 16 §2.9).
+  // An initial password must be changed before any session of the account goes further.
   await setOwnPassword(request, username, 'Initial#2026', 'Phone#2026own');
   await loginPage.goto();
   await loginPage.sendPhoneCode(mobile);

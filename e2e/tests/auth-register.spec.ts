@@ -1,4 +1,4 @@
-// Registration and password reset in the browser (issue 4): /user/register and its result, /user/alteration,
+// Registration and password reset in the browser: /user/register and its result, /user/alteration,
 // and a shipper registering its company at /customer/register, which the platform then sees in the header
 // counter of pending shippers. SMS codes are read from the system message queue as an admin.
 import { AlterationPage, CustomerRegisterPage, RegisterPage } from '../pages/AuthPages.ts';

@@ -1,4 +1,4 @@
-// Issue 5 building blocks in the browser: the record popup, uploads (popup, files, images through signed
+// The building blocks in the browser: the record popup, uploads (popup, files, images through signed
 // URLs), the announcement push to the header bell and the async validators, on the component gallery
 // /demo/components; and the system messages and message templates screens.
 import { PartiesPage } from '../pages/PartiesPage.ts';

@@ -1,4 +1,4 @@
-// 货运保险 and 凭证导出 in the browser (issue 23): finance opens 合规管理 › 货运保险 from the menu and sees the demo's
+// 货运保险 and 凭证导出 in the browser: finance opens 合规管理 › 货运保险 from the menu and sees the demo's
 // policies, insures a waybill not yet loaded through the dialog (the premium charged, the policy listed), then
 // opens 财务管理 › 凭证导出, where the month's vouchers balance and the 用友 and 金蝶 workbooks download; both
 // screens read in English and fit a 390 px phone.

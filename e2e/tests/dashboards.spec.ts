@@ -1,4 +1,4 @@
-// Issue 20 in the browser: the admin opens 工作台, 监控页 and 任务页 from the side menu and sees figures —
+// The dashboards in the browser: the admin opens 工作台, 监控页 and 任务页 from the side menu and sees figures —
 // to-dos that open their lists, the fleet and today's dispatch chart, the scheduled jobs and outbox queues.
 import { authFile, USERS } from '../support/env.ts';
 import { expect, test } from '../support/fixtures.ts';

@@ -1,4 +1,4 @@
-// Issue 6 build 4 on the department screen: a new department is granted a menu (department permissions), gets
+// Department administration on the department screen: a new department is granted a menu (department permissions), gets
 // a department role holding that menu with one of its people as member, and is found by the server search.
 // The database is shared with other specs: every name is unique, no global count is asserted.
 import { DepartPanel, GrantTree, menuId, ResourceScreen, SYSTEM } from '../pages/SystemPages.ts';

@@ -1,4 +1,4 @@
-// Editable table of issue 5 (spec §5, §7): cell rules, statistics, sub-tables, one-row re-renders and
+// Editable table: cell rules, statistics, sub-tables, one-row re-renders and
 // two browser contexts seeing each other's row edits over /vxeSocket.
 import type { Page } from '@playwright/test';
 import { authFile, USERS } from '../support/env.ts';

@@ -1,4 +1,4 @@
-// Issue 21 in the browser, 企业应用: admin opens the screen from the menu, makes an app for a customer, sees its
+// 企业应用 in the browser: admin opens the screen from the menu, makes an app for a customer, sees its
 // secret once in a dialog (never in the list), and finds the app listed with its key and scopes.
 import { PartyScreen } from '../pages/PartyScreens.ts';
 import { authFile, USERS } from '../support/env.ts';

@@ -1,4 +1,4 @@
-// Request-layer error catalogue of spec §8: 401 dialog, 403 / 404 / 500 / 504 messages, and a failed
+// Request-layer error catalogue: 401 dialog, 403 / 404 / 500 / 504 messages, and a failed
 // page chunk showing a reload prompt instead of a blank page.
 
 import { LIGHT_PAGE, LOGGED_OUT, TEXT, USERS } from '../support/env.ts';

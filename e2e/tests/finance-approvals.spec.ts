@@ -1,4 +1,4 @@
-// Issue 17's approval screens in the browser: 付款审批 (a payout submitted for a waybill is reviewed and then
+// The money approval screens in the browser: 付款审批 (a payout submitted for a waybill is reviewed and then
 // paid by the cashier step, each step in the request's log), 调账理赔 (a deduction applied for on an audited
 // waybill, approved by finance and shown in the waybill's detail) and the maker-checker recharge of 货主钱包
 // (a voucher recharge made by a second finance user is checked against a bank-statement line imported as CSV

@@ -1,4 +1,4 @@
-// Issue 17 browser acceptance, as the administrator: recharge a per-trip customer in 货主钱包, pay its audited
+// Money in the browser, as the administrator: recharge a per-trip customer in 货主钱包, pay its audited
 // waybill from 支付运单 through the confirm dialog (total and fee split), see the ledger lines in the wallet's
 // drawer, and the platform's service-fee income on 主钱包 risen by the waybill's service fee.
 import {

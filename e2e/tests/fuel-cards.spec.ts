@@ -1,4 +1,4 @@
-// Issue 18, 油卡管理: admin opens the fuel cards from the menu, sees the demo cards with their provider as text
+// 油卡管理: admin opens the fuel cards from the menu, sees the demo cards with their provider as text
 // and the recharges the demo's paid waybills wrote, adds a card (the form refuses an empty number first),
 // finds it by number, opens its recharges, imports a provider statement whose broken row is named and
 // nothing of it stored, then deletes the card after confirming.

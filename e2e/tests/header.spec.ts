@@ -1,4 +1,4 @@
-// Header of spec §2 / §4 / §5: welcome text, menu search, notification bell, customer switch, change
+// Header: welcome text, menu search, notification bell, customer switch, change
 // password dialog, department switch, clear cache.
 import type { Page } from '@playwright/test';
 import type { ShellPage } from '../pages/ShellPage.ts';
@@ -27,11 +27,7 @@ async function clockAt(page: Page, hh: number, mm = 0): Promise<void> {
 }
 
 // Hours: before 9 早上好, to 11 (11:59 included) 上午好, to 13 中午好, before 20 下午好, else 晚上好.
-test('welcome text greets by the hour of spec §9 and names the platform', async ({
-  page,
-  shell,
-  request,
-}) => {
+test('welcome text greets by the hour and names the platform', async ({ page, shell, request }) => {
   const { web_platform_name: platform } = await platformSettings(request);
   for (const [hh, mm, greeting] of [
     [8, 59, '早上好'],
@@ -90,7 +86,7 @@ test.describe('notification bell', () => {
     await expect(bell.popover).toBeHidden();
   });
 
-  test('every counter links to its list of spec §2', async ({ page, shell, bell }) => {
+  test('every counter links to its list', async ({ page, shell, bell }) => {
     await stubApi(page, COUNTS, {
       sijiCount: 1,
       cheCount: 2,
@@ -235,7 +231,7 @@ test.describe('change password dialog', () => {
     return dialog;
   }
 
-  test('validation messages of spec §5', async ({ shell }) => {
+  test('validation messages', async ({ shell }) => {
     const dialog = await openDialog(shell);
     const errors = dialog.locator('.ant-form-item-explain-error');
     const ok = dialog.getByRole('button', { name: /确\s*定|OK/ });

@@ -1,4 +1,4 @@
-// Issue 18 browser acceptance: as operations, apply for an invoice over a paid waybill of a per-trip customer
+// Invoices in the browser: as operations, apply for an invoice over a paid waybill of a per-trip customer
 // in 发票管理, issue it through the simulated tax service and download its PDF; as a shipper's admin, the list
 // holds only its own customer's invoices (the one just issued for another customer is not there).
 import { readFile } from 'node:fs/promises';

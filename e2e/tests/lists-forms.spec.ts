@@ -1,4 +1,4 @@
-// Lists and forms of every resource declaration (issue 15): dictionary statuses as coloured tags, the action
+// Lists and forms of every resource declaration: dictionary statuses as coloured tags, the action
 // column on one line at 1440 px and usable on a 390 px phone, masked personal numbers with the whole number
 // only in the detail of a holder of the `…:sensitive` code (and each reveal in the log), English menus, tabs,
 // dictionary texts and statuses, the grant tree's cascade, a dictionary select refreshed by a change made in

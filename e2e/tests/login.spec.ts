@@ -1,12 +1,12 @@
-// Login layout and the navigation guards of spec §2 (redirect query, logged-in redirect, permission
-// loading after login and its failure) and the logout of spec §4.
+// Login layout and the navigation guards (redirect query, logged-in redirect, permission
+// loading after login and its failure) and the logout.
 
 import { endsWith } from '../pages/ShellPage.ts';
 import { HOME_PATH, LOGGED_OUT, TEXT, USERS } from '../support/env.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { apiGlob, envelope, failApi, fulfillJson, platformSettings } from '../support/network.ts';
 
-/** The login URL that brings the user back to `wanted` (spec §2 redirect query). */
+/** The login URL that brings the user back to `wanted` (redirect query). */
 const loginUrl = (wanted: string) => endsWith(`/user/login?redirect=${encodeURIComponent(wanted)}`);
 
 test.describe('logged out', () => {

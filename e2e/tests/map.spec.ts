@@ -1,4 +1,4 @@
-// Issue 21, 实时位置: the live map moves a vehicle when its fixes arrive (no reload), and falls back to its
+// 实时位置: the live map moves a vehicle when its fixes arrive (no reload), and falls back to its
 // offline base map when the tile servers cannot be reached.
 import type { LivePosition } from '@freight/contracts';
 import { apiCall, signIn } from '../support/api.ts';

@@ -1,4 +1,4 @@
-// Issue 21 acceptance: no entry of the seeded menu opens the "page not available" panel for admin. The spec
+// No entry of the seeded menu opens the "page not available" panel for admin. The spec
 // walks every leaf of admin's menu as the console sees it (getUserPermissionByToken), opening each through
 // the router as a menu click does, and looks for the panel in the route's page container once it is shown (a
 // missing page shows the panel in that render; an existing one its skeleton or itself).

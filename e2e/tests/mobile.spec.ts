@@ -1,5 +1,5 @@
 // Phone-sized console (390×844, touch): login, dashboard with the menu in a drawer, bell, tabs, settings
-// drawer and 404 (spec §2 "Mobile shows the menu in a drawer", breakpoints of spec §9).
+// drawer and 404 (below the tablet breakpoint the menu moves into a drawer).
 
 import { HOME_PATH, LIGHT_PAGE, LOGGED_OUT, USERS } from '../support/env.ts';
 import { expect, test } from '../support/fixtures.ts';

@@ -1,4 +1,4 @@
-// OCR prefill (issue 23): on the driver's add form, an uploaded ID card photo is read by 识别 and fills the
+// OCR prefill: on the driver's add form, an uploaded ID card photo is read by 识别 and fills the
 // fields still empty; what the user typed stays.
 import { DRIVER_LIST } from '../pages/PartiesPage.ts';
 import { authFile, USERS } from '../support/env.ts';

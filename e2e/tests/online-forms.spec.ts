@@ -1,4 +1,4 @@
-// Issue 22, 在线表单开发: the admin designs a 承运商黑名单 form in the designer, syncs it to the database,
+// 在线表单开发: the admin designs a 承运商黑名单 form in the designer, syncs it to the database,
 // adds it to the menu, opens its generated list, adds two rows through the declaration-built form and exports them.
 import { CgformDesigner } from '../pages/CgformDesigner.ts';
 import { PartyScreen } from '../pages/PartyScreens.ts';

@@ -1,4 +1,4 @@
-// Issue 21: the monitoring screens of the Node server and the file list (对象存储), opened from the side menu
+// The monitoring screens of the Node server and the file list (对象存储), opened from the side menu
 // as the admin, each showing real figures or records.
 import type { Locator } from '@playwright/test';
 import { ResourceScreen } from '../pages/SystemPages.ts';

@@ -1,4 +1,4 @@
-// Issue 15 "Places on orders": an order is created by picking a region and a pin for each place (the map,
+// Places on orders: an order is created by picking a region and a pin for each place (the map,
 // offline here, opens on the picked district and a click drops the pin), and its division codes, names and
 // coordinates are stored with the planned distance the server computes from them.
 import { ORDER_LIST, ShippingPage } from '../pages/ShippingPage.ts';

@@ -1,4 +1,4 @@
-// The party screens of issue 7 beyond drivers and vehicles, opened from the menu as admin: each lists the
+// The party screens beyond drivers and vehicles, opened from the menu as admin: each lists the
 // seeded rows with dictionary text, adds a record through the form after refusing a bad identifier,
 // reviews it where review applies, and deletes it after confirmation. Also a captain's fleet with a
 // collection agreement, a driver's vehicle binding, a bank used by a card, and the holder rule of cards.

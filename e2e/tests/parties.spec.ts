@@ -1,4 +1,4 @@
-// Freight parties (issue 7 acceptance): operations staff follow the bell's "pending drivers" to the
+// Freight parties: operations staff follow the bell's "pending drivers" to the
 // pre-filtered driver list, approve one and reject one with a reason and see the counter drop; import 100
 // drivers from the downloadable template with 3 bad rows and see exactly those 3 reported.
 import { mkdirSync, writeFileSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// Issue 21, 平台设置: an operator renames the platform and uploads a logo; the console's header follows at once
+// 平台设置: an operator renames the platform and uploads a logo; the console's header follows at once
 // and the login page shows both without a restart. The settings are global, so this spec runs in a project
 // of its own after every other (see the config) and puts the settings back.
 import { apiCall, signIn } from '../support/api.ts';

@@ -1,4 +1,4 @@
-// 个人信息申请 in the browser (issue 23 §PIPL): the privacy officer opens the screen from 合规管理, files a
+// 个人信息申请 in the browser: the privacy officer opens the screen from 合规管理, files a
 // deletion for a driver who has no records (anonymised) by the driver's ID number, then an export (the Excel
 // file downloads), and sees both requests in the list.
 // Policies are not published here: a published version would ask every party user of the shared server.

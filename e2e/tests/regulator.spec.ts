@@ -1,4 +1,4 @@
-// Regulator reporting screens (issue 19), as admin: 上报通道 lists the demo's simulated Fujian channel, its
+// Regulator reporting screens, as admin: 上报通道 lists the demo's simulated Fujian channel, its
 // "test connection" logs in to the fake provincial gateway and shows the answer, and its form never shows a
 // secret back, only that one is set; 交通监管同步 shows an audited waybill's report accepted, with the
 // message as built and the attempt's answer; the waybill list shows the report status as its dictionary

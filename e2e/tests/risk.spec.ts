@@ -1,4 +1,4 @@
-// Issue 20 in the browser: dispatching 33 t onto a 32 t truck is refused with the overload (超载) message of
+// Risk control in the browser: dispatching 33 t onto a 32 t truck is refused with the overload (超载) message of
 // the risk rules, and a warning the demo's rules raised is handled in 预警消息 (then listed as confirmed,
 // its violation in 违规记录).
 import { PER_TRIP_CUSTOMER } from '../pages/FinancePage.ts';

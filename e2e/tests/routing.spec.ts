@@ -1,4 +1,4 @@
-// Menu-driven routes of spec §2: dynamic pages, external links in a new tab, iframe pages, hidden and
+// Menu-driven routes: dynamic pages, external links in a new tab, iframe pages, hidden and
 // route-less menus, unknown components, 404, /screen/ pages, breadcrumb and document title.
 import { authFile, HOME_PATH, LIGHT_PAGE, USERS } from '../support/env.ts';
 import { expect, test } from '../support/fixtures.ts';
@@ -22,7 +22,7 @@ test('a menu page opens from the side menu with breadcrumb and document title', 
   await shell.content.getByPlaceholder('请输入').first().fill('shipper_admin');
   await shell.content.getByRole('button', { name: /查\s*询/ }).click();
   await expect(shell.content.locator('.ant-table-row', { hasText: 'shipper_admin' })).toBeVisible();
-  // spec §2: document title = page title + platform name.
+  // Document title = page title + platform name.
   await expect(page).toHaveTitle(new RegExp(`^用户管理.*${platform}$`));
 });
 

@@ -1,4 +1,4 @@
-// Issue 21 samples: the menu's 表单示例 (form/BasicForm) and 列表示例 (list/TableList) open real pages built
+// The sample pages: the menu's 表单示例 (form/BasicForm) and 列表示例 (list/TableList) open real pages built
 // from the product's own blocks, not the "page not available" panel.
 import { expect, test } from '../support/fixtures.ts';
 

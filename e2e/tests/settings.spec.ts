@@ -1,4 +1,4 @@
-// Settings drawer of spec §2 with the defaults of spec §3: dependencies, persistence across reload,
+// Settings drawer with its default settings: dependencies, persistence across reload,
 // and the layout each setting produces (side/top menu, dark/light, hide-on-scroll, multi-tab, sider).
 
 import { HOME_PATH, LIGHT_PAGE } from '../support/env.ts';
@@ -10,7 +10,7 @@ test.describe('the drawer, opened on the light page', () => {
     await settingsDrawer.open();
   });
 
-  test('defaults of spec §3 and the eight theme colours', async ({ settingsDrawer: drawer, shot }) => {
+  test('default settings and the eight theme colours', async ({ settingsDrawer: drawer, shot }) => {
     await drawer.expectShows({
       style: 'dark',
       layout: 'side',

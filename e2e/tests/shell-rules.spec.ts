@@ -1,5 +1,5 @@
-// Remaining rules of the console shell (issue 3): the static redirects of spec §2, the exception pages,
-// the headers every call carries (spec §7), the clear-cache failure message and a password change that
+// Remaining rules of the console shell: the static redirects, the exception pages,
+// the headers every call carries, the clear-cache failure message and a password change that
 // succeeds from the header dialog.
 import { adminToken, createUser, uniqueName } from '../support/authFlows.ts';
 import { API_BASE, HOME_PATH, LIGHT_PAGE, LOGGED_OUT } from '../support/env.ts';

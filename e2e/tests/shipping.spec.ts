@@ -1,4 +1,4 @@
-// Issue 8 journey: an order is created and published in the console, a note dispatched to an approved driver
+// The shipping journey: an order is created and published in the console, a note dispatched to an approved driver
 // and vehicle, driven through every step (accept, load, depart, unload, sign, audit) with the lists and the
 // header counter following it, and its track (ingested through the device API) played on the map page, all
 // as operations staff.

@@ -1,4 +1,4 @@
-// Single sign-on (CAS) and third-party (OIDC) sign-in in the browser (issue 4 §6, §7). The suite's server has
+// Single sign-on (CAS) and third-party (OIDC) sign-in in the browser. The suite's server has
 // neither configured, so this spec starts its own on the suite's port + 3 (demo accounts, no captcha) with
 // both pointing at a fake CAS server and a fake OIDC provider that run in this test process on port + 5.
 // One server serves both flows: with CAS on, /user/login goes to CAS unless it arrives with a ticket, a

@@ -1,4 +1,4 @@
-// Issue 20 in the browser: the admin opens 统计分析 and 经营看板 from the side menu and sees figures, drills a
+// Statistics in the browser: the admin opens 统计分析 and 经营看板 from the side menu and sees figures, drills a
 // route down to its waybills, and opens the data and finance large screens.
 import { authFile, USERS } from '../support/env.ts';
 import { expect, test } from '../support/fixtures.ts';

@@ -1,4 +1,4 @@
-// Issue 6 acceptance: a new administrator's journey through the system screens. A department, a data rule
+// A new administrator's journey through the system screens. A department, a data rule
 // (own department) made on the menu screen, a role with two menus (the user list with its add button and the
 // address list) and that rule, a user of both; a colleague in the same department and a user of a sibling
 // department (made through the API). The new user signs in (a fresh browser) and sees exactly those menus,

@@ -1,4 +1,4 @@
-// Issue 21, 系统配置: admin opens the typed configuration from the menu, a JSON entry whose value is not JSON is
+// 系统配置: admin opens the typed configuration from the menu, a JSON entry whose value is not JSON is
 // refused with the reason, the corrected one is saved and listed with its type, then removed.
 import { PartyScreen } from '../pages/PartyScreens.ts';
 import { expect, test } from '../support/fixtures.ts';

@@ -1,4 +1,4 @@
-// Issue 6 console pages of system administration: menus with buttons and data rules, check rules with their
+// The console pages of system administration: menus with buttons and data rules, check rules with their
 // test box, fill rules, data sources, gateway routes, the data log's version compare and the logs. Each test
 // opens its page from the side menu as the admin and works on records of its own (the database is shared
 // with the other specs, so no global counts are asserted).

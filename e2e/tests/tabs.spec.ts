@@ -1,4 +1,4 @@
-// Multi-tab bar of spec §2 and §9: home first and unclosable, last tab unclosable, context-menu keys
+// Multi-tab bar: home first and unclosable, last tab unclosable, context-menu keys
 // 1-4, state kept when switching tabs, titles per route.
 
 import { TAB_KEYS } from '../pages/TabBar.ts';

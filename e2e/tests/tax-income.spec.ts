@@ -1,4 +1,4 @@
-// Issue 18, 平台收入季度报送 (国务院令第810号) on 税务数据同步: admin opens the income tab, finds the quarter the
+// 平台收入季度报送 (国务院令第810号) on 税务数据同步: admin opens the income tab, finds the quarter the
 // demo generated from the ledger, sees its lines with ID numbers masked, reviews it and sends it through the
 // simulated tax authority, which accepts it with a receipt number.
 import { PartyScreen } from '../pages/PartyScreens.ts';

@@ -1,4 +1,4 @@
-// Uploaded images display (issue 16 §4): a driver's licence photo loads in the detail drawer through a
+// Uploaded images display: a driver's licence photo loads in the detail drawer through a
 // short-lived signed link made for the signed-in user; the same link is refused without a session, in
 // another user's browser and after it expires.
 import type { APIRequestContext } from '@playwright/test';

@@ -1,4 +1,4 @@
-// Identity and certificate verification (issue 23 acceptance): a reviewer opens a pending driver, sees the
+// Identity and certificate verification: a reviewer opens a pending driver, sees the
 // verification results beside the ID photos, and approves; a driver the simulated 公安 service refuses cannot
 // be approved. Then the 核验记录 screen lists the checks.
 import { residentIdCheckChar } from '@freight/contracts';

@@ -37,7 +37,7 @@ export interface AppConfig {
   logOnlineMonths: number;
   /**
    * Years a person's records are kept by law after the last one, which refuse their deletion until then
-   * (RETENTION_WAYBILL_YEARS, RETENTION_PAYMENT_YEARS, RETENTION_TAX_YEARS; issue 23).
+   * (RETENTION_WAYBILL_YEARS, RETENTION_PAYMENT_YEARS, RETENTION_TAX_YEARS).
    */
   retention: RetentionYears;
   /** CAS server base URL (e.g. https://cas.example.com/cas); single sign-on is off without it. */

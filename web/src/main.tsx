@@ -7,9 +7,9 @@ import { expiredLogout } from './services/sessionActions';
 import { applyColorWeak, useSettings } from './stores/settings';
 import './styles.css';
 
-// Colour-weak mode is applied at boot from the stored settings (spec §2).
+// Colour-weak mode is applied at boot from the stored settings.
 applyColorWeak(useSettings.getState().settings.colorWeak);
-// An expired session keeps the remember-me key, so the login page can sign in again with it (issue 4).
+// An expired session keeps the remember-me key, so the login page can sign in again with it.
 setExpiredLogout(expiredLogout);
 
 // An English user's texts arrive before the first paint, so the page never flashes Chinese.

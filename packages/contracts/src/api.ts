@@ -78,7 +78,7 @@ export interface LoginResult {
   departs: Depart[];
   /** 0 none, 1 one (set automatically), 2 several (the console asks). */
   multi_depart: 0 | 1 | 2;
-  /** The privacy policy this user has not accepted yet (issue 23): the console asks before going on. */
+  /** The privacy policy this user has not accepted yet: the console asks before going on. */
   privacyConsent?: PrivacyConsentPrompt | null;
 }
 

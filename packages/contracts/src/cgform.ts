@@ -1,4 +1,4 @@
-// Online forms (issue 22, reference onl_cgform_head/field/index): a table defined in the console is a resource
+// Online forms (reference onl_cgform_head/field/index): a table defined in the console is a resource
 // declaration stored in the database. The designer writes the definition; `cgformDecl` turns it into the same
 // declaration a hand-written list has, which the server binds and the console renders.
 import type { FieldDecl, FieldDecls, FieldKind, ResourceDecl } from './resource.ts';

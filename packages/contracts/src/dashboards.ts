@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// The operator's dashboards (issue 20): 工作台, 监控页 and 任务页. Every figure is counted in the caller's own
+// The operator's dashboards: 工作台, 监控页 and 任务页. Every figure is counted in the caller's own
 // row scope (a shipper counts its own waybills) and only for what the caller may open.
 
 /** A to-do of the workplace: how many records wait, and the filtered list that holds them. */

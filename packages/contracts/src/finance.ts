@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { UNPAID_PAY_STATUSES } from './shipping.ts';
 
-// Money of issue 17: wallets, the double-entry ledger, payouts, bills, adjustments, loss rules. Codes are the
+// Money: wallets, the double-entry ledger, payouts, bills, adjustments, loss rules. Codes are the
 // seeded dictionaries (wallet_owner_type, ledger_type, pay_status, payment_state, bill_status, …); amounts are
 // integer fen (domain.md units).
 
@@ -18,7 +18,7 @@ export const PLATFORM_ACCOUNT = {
   bankClearing: 'bank_clearing',
   adjustment: 'adjustment',
   cardProvider: 'card_provider',
-  /** Cargo-insurance premiums collected from shippers, owed to the insurers (issue 23). */
+  /** Cargo-insurance premiums collected from shippers, owed to the insurers. */
   insurerPayable: 'insurer_payable',
   /** Tolls the platform bears (an order's ETC rule 1): an expense, debited when the waybill is paid. */
   etcExpense: 'etc_expense',

@@ -339,7 +339,7 @@ export const reviewBody = z
     state: z.union([z.literal(2), z.literal(3)]),
     reason: z.string().trim().max(255).optional(),
     /**
-     * Approve although a required identity or certificate check failed or is missing (issue 23): a senior
+     * Approve although a required identity or certificate check failed or is missing: a senior
      * role's decision, only with its reason, which is logged.
      */
     override: z.boolean().optional(),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { idempotencyKey } from './finance.ts';
 
-// Invoices of issue 18 (domain.md Invoice): 数电票 issued to shippers over their paid waybills, through the
+// Invoices (domain.md Invoice): 数电票 issued to shippers over their paid waybills, through the
 // e-invoice adapter. Codes are the seeded dictionaries invoice_status (the invoice's state), invoice_kind and
 // note_invoice_status (the waybill's own column). Amounts are integer fen.
 

@@ -1,4 +1,4 @@
-// Messages the spec quotes verbatim (§5, §8). Keep them exactly as written.
+// Validation and request-error messages users and tests rely on word for word. Keep them exactly as written.
 export const MSG = {
   emptyMenu: 'getPermissionList: permissions must be a non-null array !',
   forbidden: '拒绝访问',

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { MSG } from './messages.ts';
 import { isStrongPassword, strongPassword } from './password.ts';
 
-describe('password policy (spec §5)', () => {
+describe('password policy', () => {
   it('needs 8 to 30 characters with upper case, lower case, digit and special character', () => {
     expect(isStrongPassword('Freight#2026')).toBe(true);
     expect(isStrongPassword('Aa1!aaaa')).toBe(true);

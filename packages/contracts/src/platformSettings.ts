@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// 平台设置 (issue 21, spec §3): what an operator may change of the platform's face — name, logos, login
+// 平台设置: what an operator may change of the platform's face — name, logos, login
 // background, footer, the vehicle-track switch and the AMap key with its security code. Shown publicly on the
 // login page, so every value is plain text or a stored image path, checked here for both sides.
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// Regulator reporting (issue 19, reference-freight.md §1): canonical message types, outbox states, the
+// Regulator reporting (reference-freight.md §1): canonical message types, outbox states, the
 // provincial variants and the report channel's settings. Inside the product a message always carries its
 // canonical type; a channel's code map renames it on the wire only.
 

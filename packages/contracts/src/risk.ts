@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// Risk control (issue 20, domain.md Risk control): rules are typed parameter sets. The catalog below names
+// Risk control (domain.md Risk control): rules are typed parameter sets. The catalog below names
 // every rule family, its parameters with their bounds, its default values and severity; the platform's
 // rows override the defaults, a customer's rows override the platform's. The server evaluates the rules on
 // the waybill events in the event's transaction and on a schedule over the track points.

@@ -13,7 +13,7 @@ const owningAgent = { userType: 3, cid: 'A1' };
 const otherAgent = { userType: 3, cid: 'A2' };
 const shipper = { userType: 2, cid: 'C1' };
 
-describe('fee visibility of notes and orders (spec §5)', () => {
+describe('fee visibility of notes and orders', () => {
   const agentNote = {
     orderMode: 3,
     agentId: 'A1',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// 统计分析, 经营看板 and the two large screens (issue 20). Figures are aggregates over the waybills
+// 统计分析, 经营看板 and the two large screens. Figures are aggregates over the waybills
 // (hy_shipping_note) in the caller's row scope: a shipper counts its own. Money in fen, weights in tonnes.
 
 const ymd = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, '日期格式应为 YYYY-MM-DD');

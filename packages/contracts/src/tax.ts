@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// Tax on drivers' behalf (issue 18, domain.md Regulator reporting → Tax): after payment, per driver and month,
+// Tax on drivers' behalf (domain.md Regulator reporting → Tax): after payment, per driver and month,
 // what the tax authority needs (identity, bank card, waybills, freight, bank serial nos.) is collected into the
 // tax list (完税列表), sent in batches through the tax adapter (税务数据同步), and the answer fills the record:
 // the invoice issued on the driver's behalf, VAT, surcharges, individual income tax and the certificate no.

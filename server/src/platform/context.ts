@@ -29,7 +29,7 @@ export function countsFor(scope: CounterScope, code: string): boolean {
   return !scope.codes || scope.codes.has(code);
 }
 
-/** A header counter (spec §3 pending counts) contributed by the module that owns its table. */
+/** A header counter of pending work contributed by the module that owns its table. */
 export type CounterProvider = (scope: CounterScope) => Promise<Partial<Record<string, number>>>;
 
 /** Shared services handed to every module; modules reach each other only through these. */

@@ -315,7 +315,7 @@ export const MENU_TREE: MenuSeed[] = [
     ]),
     crudPage('/plateform/gas', '油卡管理', 'plateform/GasList', 'finance:gas'),
     resourcePage('/plateform/etc', 'ETC记录', 'plateform/EtcList', etcRecordResource, { match: '重新匹配' }),
-    // Accounting vouchers of a period from the ledger, for 用友 and 金蝶 (issue 23); the 科目 mapping beside.
+    // Accounting vouchers of a period from the ledger, for 用友 and 金蝶; the 科目 mapping beside.
     page('/plateform/voucher', '凭证导出', 'plateform/VoucherExport', 'finance:voucher:list', [
       { perms: 'finance:voucher:export', name: '导出凭证' },
     ]),
@@ -326,7 +326,7 @@ export const MENU_TREE: MenuSeed[] = [
       voucherAccountResource,
     ),
   ]),
-  // Compliance a platform needs on day one (issue 23).
+  // Compliance a platform needs on day one.
   group('/compliance', '合规管理', 'SafetyCertificateOutlined', [
     resourcePage(
       '/compliance/verification',

@@ -44,7 +44,7 @@ describe('system seed', () => {
       expect(await t.login(user)).toBeTruthy();
   });
 
-  it('seeds the known business paths of spec §2 into the menu', async () => {
+  it('seeds the known business paths into the menu', async () => {
     const rows = rowsOf<{ url: string }>(
       await t.db.execute(sql`select url from sys_permission where del_flag = 0`),
     );

@@ -330,7 +330,7 @@ const ROLE_EXCLUDED_BUTTONS: Partial<Record<keyof typeof ROLE_MENUS, string[]>> 
     'shipping:advance:pay',
     // Tax reports are finance's.
     'statistics:report:tax',
-    // Approving over a failed identity or certificate check is a senior role's decision (issue 23).
+    // Approving over a failed identity or certificate check is a senior role's decision.
     'compliance:verification:override',
   ],
   finance: ['finance:payout:execute'],

@@ -179,7 +179,7 @@ export async function startTestApp(
       let body = (await attempt()).json();
       if (body.success && body.code === LOGIN_PASSWORD_CHANGE_CODE) {
         // An account an administrator just made has an initial password, which only buys a change token
-        // (issue 16 §2.9). Tests that sign in as such an account act as its owner after the change.
+        // until it is changed. Tests that sign in as such an account act as its owner after the change.
         await database.db
           .update(sysUser)
           .set({ passwordChangedAt: new Date() })

@@ -12,7 +12,7 @@ import { hyReportMessage } from '../modules/regulator/index.ts';
 import { startTestApp, type TestApp } from './harness.ts';
 import { api, CUSTOMERS } from './shippingKit.ts';
 
-// 货运险 and 凭证导出 (issue 23) through the API: a waybill insured before loading (premium posted
+// 货运险 and 凭证导出 through the API: a waybill insured before loading (premium posted
 // customer → insurer payable, balanced, once per key), its policy number in the regulator's waybill message
 // (`none` when uninsured), cancellation before loading refunding the premium, a shipper seeing only its own
 // policies; and the period's vouchers exported for 用友 and 金蝶, every voucher balanced, the totals the ledger's.

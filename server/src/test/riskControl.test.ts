@@ -8,7 +8,7 @@ import { sysAnnouncement } from '../modules/system/index.ts';
 import { startTestApp, type TestApp } from './harness.ts';
 import { CUSTOMERS } from './shippingKit.ts';
 
-// Issue 20 acceptance: rule parameters with refusals naming the field, overload refused at dispatch (33 t on
+// Risk control: rule parameters with refusals naming the field, overload refused at dispatch (33 t on
 // a 32 t vehicle with 2 % tolerance), a customer's override, loss over allowance and a blocking warning that
 // holds pay until handled, a 45-minute stop under 500 m from the track scan, handling once, the bell.
 

@@ -1,4 +1,4 @@
-// Guard of every non-public route (spec §2): no token -> login with redirect; first navigation after
+// Guard of every non-public route: no token -> login with redirect; first navigation after
 // login loads menu and permissions, then continues; a failed load logs out and returns to login.
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -40,7 +40,7 @@ export function RequireAuth({ children }: { children: ReactNode }) {
 }
 
 /**
- * A logged-in user opening the login page goes to the dashboard (spec §2). Only a token present when the page
+ * A logged-in user opening the login page goes to the dashboard. Only a token present when the page
  * opened counts: a token that arrives from the login form is followed by the form's own navigation to its
  * `redirect`, which this guard must not overtake.
  */

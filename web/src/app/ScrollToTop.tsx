@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
 
-/** spec §2: the page scroll resets to top on each navigation (public pages; tabs restore their own). */
+/** The page scroll resets to top on each navigation (public pages; tabs restore their own). */
 export function ScrollToTop() {
   const { pathname } = useLocation();
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every path change by design

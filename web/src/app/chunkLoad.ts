@@ -1,4 +1,4 @@
-// Lazy page loading with the chunk timeout of spec §8/§9 (120 s -> ChunkLoadError).
+// Lazy page loading with the chunk timeout (120 s -> ChunkLoadError).
 import { CHUNK_LOAD_TIMEOUT_MS } from '@freight/contracts';
 
 export class ChunkLoadError extends Error {

@@ -1,4 +1,4 @@
-// Routes built from the server menu (spec §2). Pure: the menu in, a flat route table out.
+// Routes built from the server menu. Pure: the menu in, a flat route table out.
 import { HOME_PATH, type MenuItem } from '@freight/contracts';
 import { matchPath } from 'react-router';
 
@@ -19,7 +19,7 @@ export interface ViewRoute {
   hidden: boolean;
   /** External address of an iframe page or a new-window link. */
   url?: string;
-  /** True: the link opens in a new browser tab (spec §2 internalOrExternal). */
+  /** True: the link opens in a new browser tab (internalOrExternal). */
   openInNewWindow: boolean;
   /** Parents redirect to their `redirect` or first visible child. */
   redirect?: string;

@@ -12,7 +12,7 @@ const pageModules = import.meta.glob<PageModule>([
   '!../pages/**/components/**',
 ]);
 
-/** Online-form and online-report list screens (spec §2); those without a page in ONLINE_PAGES are not installed yet. */
+/** Online-form and online-report list screens; those without a page in ONLINE_PAGES are not installed yet. */
 export const ONLINE_COMPONENTS = [
   'modules/online/cgform/OnlCgformHeadList',
   'modules/online/cgform/auto/OnlCgformAutoList',

@@ -1,4 +1,4 @@
-// Static routes of spec §2; the menu-driven routes live under the main layout (path '*').
+// Static routes; the menu-driven routes live under the main layout (path '*').
 import { HOME_PATH, LOGIN_PATH, NOT_FOUND_PATH } from '@freight/contracts';
 import { type ComponentType, lazy, Suspense } from 'react';
 import { createBrowserRouter, Navigate, Outlet } from 'react-router';
@@ -35,11 +35,11 @@ const loadBasicLayout = () => withChunkTimeout(import('../layouts/BasicLayout'))
 const BasicLayout = lazy(loadBasicLayout);
 
 // The moment a token arrives, the main layout and the landing page start downloading, in parallel with the
-// permission call, instead of one after another as each renders (issue 3: dashboard within 1.5 s of login).
+// permission call, instead of one after another as each renders (dashboard within 1.5 s of login).
 useSession.subscribe((state, previous) => {
   if (!state.token || previous.token) return;
   loadBasicLayout().catch(() => undefined);
-  // The home route's page (spec §2 /dashboard/analysis); the registry's loader resolves to the same chunk.
+  // The home route's page (/dashboard/analysis); the registry's loader resolves to the same chunk.
   import('../pages/dashboard/Analysis').catch(() => undefined);
 });
 

@@ -91,7 +91,7 @@ describe('menu routes', () => {
   });
 });
 
-describe('request error catalogue (spec §8)', () => {
+describe('request error catalogue', () => {
   it('maps statuses to messages', () => {
     expect(describeHttpError(403, 'x')).toEqual({
       kind: 'notification',

@@ -1,5 +1,5 @@
 // Date pickers and relative times follow the console language. Only signed-in pages show dates, so dayjs
-// and its Chinese locale load with the main layout, not with the login page (issue 3 weight budget).
+// and its Chinese locale load with the main layout, not with the login page (which has a weight budget).
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
 import { useEffect } from 'react';

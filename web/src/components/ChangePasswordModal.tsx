@@ -1,4 +1,4 @@
-// Change-password dialog (spec §5): messages verbatim, policy from @freight/contracts.
+// Change-password dialog: messages verbatim, policy from @freight/contracts.
 import { MSG } from '@freight/contracts';
 import { Form, Input, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';

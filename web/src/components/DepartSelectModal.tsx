@@ -1,4 +1,4 @@
-// Department switch (spec §4, §5): opens only when the user has departments; choice required.
+// Department switch: opens only when the user has departments; choice required.
 import type { Depart } from '@freight/contracts';
 import { Form, Modal, Select } from 'antd';
 import { useState } from 'react';
@@ -23,7 +23,7 @@ export function DepartSelectModal({ choice, onClose }: { choice: DepartChoice | 
     setSaving(true);
     try {
       const result = await authApi.selectDepart(orgCode, useSession.getState().username ?? undefined);
-      // spec §7: result.userInfo is stored for 7 days.
+      // `result.userInfo` is stored for 7 days, like the rest of the session.
       if (result?.userInfo) useSession.getState().setUserInfo(result.userInfo);
       feedback.message.success(t('depart.switched'));
       onClose();

@@ -1,4 +1,4 @@
-// Notice detail dialog (spec §2): title, sender, send time, sanitised HTML; 去处理 only for openType url.
+// Notice detail dialog: title, sender, send time, sanitised HTML; 去处理 only for openType url.
 import { FullscreenExitOutlined, FullscreenOutlined } from '@ant-design/icons';
 import {
   type Announcement,

@@ -1,4 +1,4 @@
-// Settings drawer (spec §2): theme, colours, navigation, content width, header and menu options,
+// Settings drawer: theme, colours, navigation, content width, header and menu options,
 // colour-weak, multi-tab. Dependencies come from @freight/contracts applySettingChange.
 import { CheckOutlined } from '@ant-design/icons';
 import { MSG, THEME_COLORS, type ThemeSettings } from '@freight/contracts';

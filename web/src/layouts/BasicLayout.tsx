@@ -1,4 +1,4 @@
-// Main layout (spec §2) on ProLayout: side or top menu, header widgets, breadcrumb, multi-tab bar,
+// Main layout on ProLayout: side or top menu, header widgets, breadcrumb, multi-tab bar,
 // kept-alive pages, footer; menu in a drawer below 1087.99px.
 import { ProLayout } from '@ant-design/pro-components';
 import { documentTitle, HOME_PATH, NOT_FOUND_PATH, SIDER_WIDTH, shouldShowTabs } from '@freight/contracts';

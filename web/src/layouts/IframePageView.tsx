@@ -3,7 +3,7 @@ import { Button, Result, Spin } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-/** Menu item rendered as an iframe (meta.url, internalOrExternal false; spec §2). */
+/** Menu item rendered as an iframe (meta.url, internalOrExternal false). */
 export default function IframePageView({ url, title }: { url?: string; title?: string }) {
   const { t } = useTranslation();
   const [loading, setLoading] = useState(true);

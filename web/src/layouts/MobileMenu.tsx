@@ -1,4 +1,4 @@
-// Menu in a drawer below 1087.99px (spec §2, §9).
+// Menu in a drawer below 1087.99px.
 import { Drawer, Menu, type MenuProps } from 'antd';
 import { useMemo } from 'react';
 import { Link, useNavigate } from 'react-router';

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { ViewRoute } from '../app/menuRoutes';
 
-/** Breadcrumb page header (spec §2): home first, then the matched routes. */
+/** Breadcrumb page header: home first, then the matched routes. */
 export function PageBreadcrumb({ route }: { route: ViewRoute }) {
   const { t } = useTranslation();
   // Home first, then the matched routes; a parent titled like home (the dashboard group) is not repeated.

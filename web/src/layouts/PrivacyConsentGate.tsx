@@ -1,4 +1,4 @@
-// Issue 23 (个人信息保护法): a party user who has not accepted the current privacy-policy version is asked before
+// 个人信息保护法: a party user who has not accepted the current privacy-policy version is asked before
 // using the console — after the sign-in that flagged it, and again on every start until accepted. Declining
 // signs out.
 import type { PrivacyConsentPrompt } from '@freight/contracts';

@@ -1,4 +1,4 @@
-// Multi-tab bar (spec §2): home first and unclosable, last tab unclosable, context menu keys 1-4.
+// Multi-tab bar: home first and unclosable, last tab unclosable, context menu keys 1-4.
 import {
   ColumnWidthOutlined,
   ReloadOutlined,

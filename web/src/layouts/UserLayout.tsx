@@ -1,4 +1,4 @@
-// Login layout (spec §2): background image, logo, platform name as title, footer from platform settings.
+// Login layout: background image, logo, platform name as title, footer from platform settings.
 import { useEffect } from 'react';
 import { Link, Outlet } from 'react-router';
 import { usePlatformName } from '../app/usePlatformSettings';

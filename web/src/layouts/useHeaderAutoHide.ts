@@ -1,7 +1,7 @@
 import { HEADER_AUTO_HIDE_SCROLL_PX } from '@freight/contracts';
 import { useEffect, useState } from 'react';
 
-/** Hide-on-scroll (spec §2): past 100 px, scrolling down hides the fixed header, scrolling up shows it. */
+/** Hide-on-scroll: past 100 px, scrolling down hides the fixed header, scrolling up shows it. */
 export function useHeaderAutoHide(enabled: boolean): boolean {
   const [hidden, setHidden] = useState(false);
   useEffect(() => {

@@ -17,7 +17,7 @@ export function useMediaQuery(query: string): boolean {
   );
 }
 
-/** spec §9 breakpoints: below 1087.99px the menu moves into a drawer; below 767.99px it is a phone. */
+/** The layout breakpoints: below 1087.99px the menu moves into a drawer; below 767.99px it is a phone. */
 export function useDevice(): { mobile: boolean; phone: boolean } {
   const mobile = useMediaQuery(`(max-width: ${BREAKPOINT_MOBILE}px)`);
   const phone = useMediaQuery(`(max-width: ${BREAKPOINT_MOBILE_SIDER_CLOSED}px)`);

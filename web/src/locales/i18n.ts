@@ -1,6 +1,6 @@
 // react-i18next set-up: zh-CN by default, en-US on request; the choice is kept in localStorage.
 // Only Chinese ships with the first bundle; English (ours and antd's) is fetched when chosen, which keeps the
-// login page within its weight budget (issue 3).
+// login page within its weight budget.
 import type { Locale } from 'antd/es/locale';
 import antdZhCN from 'antd/es/locale/zh_CN';
 import i18n from 'i18next';

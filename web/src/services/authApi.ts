@@ -12,7 +12,7 @@ import type {
 import { localCache } from '../stores/storage';
 import { API_BASE, api, getEnvelope, postEnvelope, putEnvelope } from './request';
 
-/** The remember-me key of this browser (issue 4): 30 days, like the server side of the chain. */
+/** The remember-me key of this browser: 30 days, like the server side of the chain. */
 const REMEMBER_KEY = 'Login_RememberKey';
 const REMEMBER_TTL_MS = 30 * 24 * 3_600_000;
 

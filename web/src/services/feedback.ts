@@ -1,7 +1,7 @@
 // antd feedback APIs usable outside React (request layer, stores). The root's feedback bridge installs the
 // context-aware instances (theme, locale) once a user has signed in. Before that (public pages) messages,
 // dialogs and notifications load antd's static functions on first use: they are rare there, and
-// keeping them out of the first bundle keeps the login page within its weight budget (issue 3).
+// keeping them out of the first bundle keeps the login page within its weight budget.
 import type { App } from 'antd';
 
 type AppApi = ReturnType<typeof App.useApp>;

@@ -1,4 +1,4 @@
-// Error catalogue of spec §8 as a pure mapping from an HTTP failure to what the user sees.
+// Error catalogue as a pure mapping from an HTTP failure to what the user sees.
 import { MSG } from '@freight/contracts';
 
 export type HttpErrorView =
@@ -37,14 +37,14 @@ export function describeHttpError(
   }
 }
 
-/** GET calls get a `_t` timestamp except the dictionary item look-ups (spec §7). */
+/** GET calls get a `_t` timestamp except the dictionary item look-ups. */
 export function needsTimestamp(method: string | undefined, url: string | undefined): boolean {
   if ((method ?? 'get').toLowerCase() !== 'get') return false;
   const u = url ?? '';
   return !u.includes('/sys/dict/getDictItems') && !u.includes('/sys/dict/loadDictItem');
 }
 
-/** After the login-expired dialog: reload unless already on the root or the login page (spec §8). */
+/** After the login-expired dialog: reload unless already on the root or the login page. */
 export function shouldReloadAfterExpiry(pathname: string): boolean {
   return pathname !== '/' && !pathname.startsWith('/user/login');
 }

@@ -1,5 +1,5 @@
-// The one HTTP client of the console (spec §7): token and tenant headers, base path, 60 s timeout,
-// `_t` on GETs, and the error catalogue of spec §8. Calls resolve to the response envelope.
+// The one HTTP client of the console: token and tenant headers, base path, 60 s timeout,
+// `_t` on GETs, and the error catalogue. Calls resolve to the response envelope.
 // Built on ky (fetch) rather than axios: axios alone was a tenth of the login page's weight budget
 // (docs/decisions.md). Uploads that report progress go through XHR (rc-upload's request, see upload()).
 import { DEFAULT_BASE_PATH, type Envelope, HTTP_TIMEOUT_MS } from '@freight/contracts';
@@ -43,7 +43,7 @@ function sessionHeaders(): Record<string, string> {
   return { ...(token ? { 'X-Access-Token': token } : {}), tenant_id: tenantId || '0' };
 }
 
-/** The absolute path of an API call, with its query string (spec §7: `_t` first on most GETs). */
+/** The absolute path of an API call, with its query string (`_t` first on most GETs). */
 export function apiUrl(method: string, url: string, params?: Params): string {
   const search = new URLSearchParams();
   if (needsTimestamp(method, url)) search.set('_t', String(Math.floor(Date.now() / 1000)));
@@ -91,7 +91,7 @@ async function messageOf(response: Response): Promise<string | undefined> {
   }
 }
 
-/** Tells the user what went wrong (spec §8) and returns the error callers see. */
+/** Tells the user what went wrong and returns the error callers see. */
 async function reportFailure(
   status: number | undefined,
   serverMessage: string | undefined,
@@ -100,7 +100,7 @@ async function reportFailure(
 ) {
   const view = describeHttpError(status, serverMessage);
   if (view.kind === 'loginExpired') {
-    // spec §8: the token is removed at once; the dialog then logs out and reloads.
+    // The token is removed at once; the dialog then logs out and reloads.
     localCache.remove(STORAGE_KEYS.token);
     if (hadToken && !url.includes('/sys/logout')) showLoginExpired(view.title, view.text, view.okText);
     else feedback.message.error(serverMessage || view.text);

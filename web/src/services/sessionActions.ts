@@ -1,4 +1,4 @@
-// Session life cycle (spec §4): permission loading after login, logout that always completes.
+// Session life cycle: permission loading after login, logout that always completes.
 import { assertMenuList } from '@freight/contracts';
 import { usePermissions } from '../stores/permissions';
 import { useSession } from '../stores/session';
@@ -13,7 +13,7 @@ export async function loadPermissions(): Promise<void> {
   const result = await authApi.permissions();
   assertMenuList(result?.menu);
   usePermissions.getState().setPermissions(result);
-  // The configuration object is stored for business pages (spec §7); its failure is not fatal.
+  // The configuration object is stored for business pages; its failure is not fatal.
   platformApi
     .config()
     .then((cfg) => useSession.getState().setCfg(cfg ?? {}))
@@ -39,7 +39,7 @@ export const isLeavingForSsoLogout = () => leavingForSsoLogout;
 
 /**
  * Calls /sys/logout and completes even when it fails (the error is shown). `keepRememberKey` (an expired
- * session) keeps this browser's remember-me key so the login page can sign in again with it (issue 4).
+ * session) keeps this browser's remember-me key so the login page can sign in again with it.
  */
 export async function logout(options: { keepRememberKey?: boolean } = {}): Promise<void> {
   const hadToken = Boolean(useSession.getState().token);
@@ -55,7 +55,7 @@ export async function logout(options: { keepRememberKey?: boolean } = {}): Promi
     if (!isHttpFailure(err)) feedback.message.error(errorText(err));
   } finally {
     clearLocalSession();
-    // A session from CAS single sign-on ends at the CAS server too (issue 4).
+    // A session from CAS single sign-on ends at the CAS server too.
     if (casLogoutUrl) {
       sessionStorage.setItem(SSO_LOGGED_OUT, '1');
       leavingForSsoLogout = true;
@@ -68,7 +68,7 @@ export async function logout(options: { keepRememberKey?: boolean } = {}): Promi
 /** Logout of an expired session (the 401 dialog): the remember-me key survives it. */
 export const expiredLogout = () => logout({ keepRememberKey: true });
 
-/** The login URL that brings the user back to `wanted` (spec §2). */
+/** The login URL that brings the user back to `wanted`. */
 export function loginUrlFor(wanted: string): string {
   return `/user/login?redirect=${encodeURIComponent(wanted)}`;
 }

@@ -1,4 +1,4 @@
-// The console language is saved per user (个人设置, issue 21): the preference chosen in 个人设置 goes to the
+// The console language is saved per user (个人设置): the preference chosen in 个人设置 goes to the
 // server and is applied at login; the header's quick switch changes this browser only.
 import type { UserInfo } from '@freight/contracts';
 import i18n, { changeLanguage, type Language } from '../locales/i18n';

@@ -1,4 +1,4 @@
-// The notification socket `/websocket/{userId}` (spec §7, reference §2): the server pushes
+// The notification socket `/websocket/{userId}` (reference §2): the server pushes
 // `{cmd, msgId, msgTxt}` when an announcement is released (topic = everyone, user = chosen users) or the
 // header counters moved (counters). The bell's cached announcements and counts are dropped at once, and a
 // released announcement pops up with a "details" button — no page reload needed.
@@ -109,7 +109,7 @@ export function useAnnouncementPush(onOpen: (announcementId: string) => void): v
         const push = parsePush(event.data);
         if (!push) return;
         if (push.cmd === 'heartcheck') return;
-        // Every push may come with moved counters (spec §4: the header reloads its counts on each).
+        // Every push may come with moved counters (the header reloads its counts on each).
         void queryClient.invalidateQueries({ queryKey: ['pendingCounts'] });
         if (push.cmd === 'topic' || push.cmd === 'user') announce(push);
       };

@@ -1,4 +1,4 @@
-// Dictionary cache (spec §7): all items come with the login answer and are cached 7 days.
+// Dictionary cache: all items come with the login answer and are cached 7 days.
 import type { DictItem, DictMap } from '@freight/contracts';
 import i18n from '../locales/i18n';
 import { useSession } from './session';

@@ -1,10 +1,10 @@
-// Menu and authority lists of the current token (spec §6): kept in sessionStorage and in memory.
+// Menu and authority lists of the current token: kept in sessionStorage and in memory.
 import type { MenuItem, PermissionEntry, PermissionResult } from '@freight/contracts';
 import { create } from 'zustand';
 import { STORAGE_KEYS, sessionCache } from './storage';
 
 export interface PermissionState {
-  /** True once the menu was fetched for this page load (spec §2: first navigation after login). */
+  /** True once the menu was fetched for this page load (first navigation after login). */
   loaded: boolean;
   menu: MenuItem[];
   auth: PermissionEntry[];

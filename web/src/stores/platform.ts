@@ -1,4 +1,4 @@
-// Platform settings (spec §1): name, logos, footer. Loaded once without a token.
+// Platform settings: name, logos, footer. Loaded once without a token.
 import type { PlatformSettings } from '@freight/contracts';
 import { create } from 'zustand';
 

@@ -1,4 +1,4 @@
-// The logged-in session (spec §3, §4): stored 7 days in localStorage, mirrored in a zustand store.
+// The logged-in session: stored 7 days in localStorage, mirrored in a zustand store.
 import { DEFAULT_TENANT_ID, type DictMap, type LoginResult, type UserInfo } from '@freight/contracts';
 import { create } from 'zustand';
 import { localCache, STORAGE_KEYS } from './storage';
@@ -12,7 +12,7 @@ export interface SessionState {
   tenantId: string;
   cfg: Record<string, unknown> | null;
   dictItems: DictMap;
-  /** Stores the login answer (spec §4: token, user, dictionaries, userType, cid for 7 days). */
+  /** Stores the login answer (token, user, dictionaries, userType, cid for 7 days). */
   login: (result: LoginResult) => void;
   setUserInfo: (info: UserInfo) => void;
   setDictItems: (dicts: DictMap) => void;

@@ -1,4 +1,4 @@
-// Theme settings of the drawer (spec §2, §3): stored in localStorage and re-applied on load.
+// Theme settings of the drawer: stored in localStorage and re-applied on load.
 import {
   applySettingChange,
   DEFAULT_THEME_SETTINGS,
@@ -20,7 +20,7 @@ function readCollapsed(): boolean {
   return localStorage.getItem(STORAGE_KEYS.collapsed) === 'true';
 }
 
-/** colour-weak mode (spec §2): the filter Ant Design Pro uses, applied on boot and on change. */
+/** colour-weak mode: the filter Ant Design Pro uses, applied on boot and on change. */
 export function applyColorWeak(on: boolean): void {
   document.body.style.filter = on ? 'invert(80%)' : '';
   document.body.classList.toggle('color-weak', on);

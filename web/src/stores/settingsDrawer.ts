@@ -1,5 +1,5 @@
 // Open state of the settings drawer. It lives outside the header: ProLayout remounts the header actions when
-// the navigation mode changes, and the drawer must stay open while the user switches it (spec §2).
+// the navigation mode changes, and the drawer must stay open while the user switches it.
 import { create } from 'zustand';
 
 interface SettingsDrawerState {

@@ -1,4 +1,4 @@
-// Local storage with an expiry, as the session of spec §4 lives 7 days (SESSION_TTL_MS).
+// Local storage with an expiry, as the session lives 7 days (SESSION_TTL_MS).
 import { SESSION_TTL_MS } from '@freight/contracts';
 
 interface Stored<T> {

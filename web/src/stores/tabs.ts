@@ -1,4 +1,4 @@
-// Multi-tab bar state (spec §2): route-keyed tabs, the rules come from @freight/contracts.
+// Multi-tab bar state: route-keyed tabs, the rules come from @freight/contracts.
 // `alive` is the LRU of pages kept mounted (hidden with display:none) so switching tabs keeps state.
 import {
   applyTabCommand,

@@ -3,7 +3,7 @@ import { resource } from '../resource.ts';
 import { chinaDateTime } from '../shipping.ts';
 import { dictSearch } from './fields.ts';
 
-// 应用管理 (issue 21): APP版本 — the driver app's releases (an Android package uploaded to the file storage, an
+// 应用管理: APP版本 — the driver app's releases (an Android package uploaded to the file storage, an
 // iOS store link), answered to the app by a public version check; APP消息 — messages to drivers, shippers, a
 // customer's users or everyone, sent now or at a chosen time through the header bell's announcements.
 
@@ -220,7 +220,7 @@ export const appMessageResource = resource({
   },
 });
 
-// 企业应用 (issue 21): API credentials of a shipper's own systems for the open API (`/openapi/v1`), signed with
+// 企业应用: API credentials of a shipper's own systems for the open API (`/openapi/v1`), signed with
 // HMAC-SHA256; waybill changes are pushed to the app's webhook, signed the same way.
 
 /** What an enterprise app may do (dictionary `openapi_scope`). */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { resource } from '../resource.ts';
 import { dictSearch, timeColumn } from './fields.ts';
 
-// 系统配置 (issue 21): the platform's typed business configuration (rates, limits, switches, structured
+// 系统配置: the platform's typed business configuration (rates, limits, switches, structured
 // settings) read by the modules at run time. Each value is checked against its type on both sides; every
 // change is kept in the data log (who, when, before and after).
 

@@ -3,7 +3,7 @@ import { resource } from '../resource.ts';
 import { CHINA_BOUNDS, PHONE_PATTERN } from '../shipping.ts';
 import { remarkField, shipperOwner } from './fields.ts';
 
-// A shipper's saved addresses and routes (issue 15 "Places on orders"): picked in the order form to fill a
+// A shipper's saved addresses and routes: picked in the order form to fill a
 // place, or both places at once. Shippers keep their own; platform staff keep any shipper's.
 
 const text = (max: number) => z.string().trim().max(max).nullish();

@@ -79,7 +79,7 @@ export const customerResource = resource({
 });
 
 /**
- * A shipper's staff (spec §7 `/customer/hyCustomerUser`): each row is a login of userType 2 (or 6, a customer
+ * A shipper's staff (`/customer/hyCustomerUser`): each row is a login of userType 2 (or 6, a customer
  * admin) tied to one shipper. Adding creates the login with a password changed at first sign-in; customer
  * users manage the staff of their current shipper only.
  */

@@ -10,7 +10,7 @@ import {
   waybillNumber,
 } from './fields.ts';
 
-// Money screens of issue 17: wallets, ledger, platform costs, the pay list, payouts and bank payments, bills,
+// Money screens: wallets, ledger, platform costs, the pay list, payouts and bank payments, bills,
 // adjustments, wallet configuration, bank statements and loss rules. Field keys are columns of the finance
 // tables (server/src/modules/finance/schema.ts), or of the shipping notes for the pay list.
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { resource } from '../resource.ts';
 import { dictField, dictSearch, waybillNumber } from './fields.ts';
 
-// 货运险 (issue 23): a waybill's cargo insured before loading through the insurer adapter (a simulated insurer
+// 货运险: a waybill's cargo insured before loading through the insurer adapter (a simulated insurer
 // ships with the product), the premium charged to the shipper through the ledger (customer → insurer payable),
 // refunded when the policy is cancelled before loading; the policy number and insurer code go to the
 // regulator's waybill message. The premium rates are a configuration table per cargo class.

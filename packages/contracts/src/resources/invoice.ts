@@ -1,7 +1,7 @@
 import { resource } from '../resource.ts';
 import { dictSearch, hiddenKey, timeColumn, waybillNumber } from './fields.ts';
 
-// 发票管理 (issue 18): the invoices of shippers and the waybills on each. Field keys are columns of
+// 发票管理: the invoices of shippers and the waybills on each. Field keys are columns of
 // fin_invoice and fin_invoice_note (server/src/modules/finance/invoiceSchema.ts).
 
 const fen = (zh: string, en: string, width = 120) =>

@@ -2,7 +2,7 @@ import { resource } from '../resource.ts';
 import { orderBody } from '../shipping.ts';
 import { dictField, dictSearch, remarkField } from './fields.ts';
 
-// Orders (货源, issue 8 §1): what a shipper wants carried, published, then dispatched to drivers as waybills.
+// Orders (货源): what a shipper wants carried, published, then dispatched to drivers as waybills.
 
 /**
  * A loading or unloading place: picked as a district in the region cascader (its division code is what the
@@ -215,7 +215,7 @@ export const orderResource = resource({
       sort: true,
       list: { width: 120 },
     },
-    // spec §5: the agent's fee on agent orders, else the shipper's; added by the server.
+    // The agent's fee on agent orders, else the shipper's; added by the server.
     feeTotal: { label: ['费用合计', 'Fee total'], kind: 'fen', from: [], list: { width: 110 } },
     validFrom: {
       section: ['有效期与备注', 'Validity and remark'],

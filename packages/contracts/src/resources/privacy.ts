@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { resource } from '../resource.ts';
 import { timeColumn } from './fields.ts';
 
-// Personal information (个人信息保护法, issue 23): privacy-policy versions, the consents given to them, and the
+// Personal information (个人信息保护法): privacy-policy versions, the consents given to them, and the
 // requests of a person about their own data (export, correction, deletion). Keys are columns of
 // server/src/modules/privacy/schema.ts.
 

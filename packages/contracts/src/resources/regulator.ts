@@ -1,7 +1,7 @@
 import { resource } from '../resource.ts';
 import { remarkField, timeColumn } from './fields.ts';
 
-// Regulator reporting (issue 19): report channels (上报通道) and the outbox of report messages
+// Regulator reporting: report channels (上报通道) and the outbox of report messages
 // (交通监管同步 lists them all, 监管上传 the failed ones awaiting correction).
 
 const VARIANT_OPTIONS = [

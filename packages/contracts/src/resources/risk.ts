@@ -8,7 +8,7 @@ import {
 } from '../risk.ts';
 import { remarkField } from './fields.ts';
 
-// 风控管理 (issue 20): rule parameters, warnings, confirmed violations and the waybills' risk view. Warnings go
+// 风控管理: rule parameters, warnings, confirmed violations and the waybills' risk view. Warnings go
 // to platform staff only: the screens are tenant-scoped and no party role is granted them.
 
 export const RISK_RULE_OPTIONS = RISK_RULE_TYPES.map((value) => ({ value, label: RISK_RULES[value].name }));

@@ -15,7 +15,8 @@ const S = SHIPPING_STATUS;
 
 /**
  * The fields of a waybill the lists show, search and export (a note has a hundred columns: the detail drawer
- * reads the whole record). `route` is the two cities, `feeTotal` the spec §5 total the server adds.
+ * reads the whole record). `route` is the two cities, `feeTotal` the fee total the server adds
+ * (the agent's fee on agent orders, else the shipper's).
  */
 const noteFields = {
   shippingNoteNumber: {
@@ -58,7 +59,7 @@ const noteFields = {
   driverUnitPriceFen: { label: ['司机运价(元)', 'Driver price'], kind: 'fen', list: false },
   driverFee: { label: ['司机运费(元)', 'Driver fee'], kind: 'fen', sort: true, list: { width: 110 } },
   customerFee: { label: ['货主运费(元)', 'Shipper fee'], kind: 'fen', sort: true, list: { width: 110 } },
-  // spec §5: the agent's fee on agent orders, else the shipper's.
+  // The agent's fee on agent orders, else the shipper's.
   feeTotal: { label: ['费用合计', 'Fee total'], kind: 'fen', from: [], list: { width: 110 } },
   serviceFee: { label: ['服务费(元)', 'Service fee'], kind: 'fen', list: false },
   agentFee: { label: ['经纪人佣金(元)', 'Agent fee'], kind: 'fen', list: false },
@@ -69,7 +70,7 @@ const noteFields = {
   lossDeductionFen: { label: ['亏吨扣款(元)', 'Loss deduction'], kind: 'fen', list: { width: 100 } },
   payStatus: dictSearch(['支付状态', 'Payment'], 'pay_status', 90),
   invoiceStatus: dictSearch(['开票状态', 'Invoice'], 'note_invoice_status', 90),
-  // Moved by the regulator outbox (issue 19): due, sending, accepted, failed.
+  // Moved by the regulator outbox: due, sending, accepted, failed.
   reportStatus: dictSearch(['上报状态', 'Report'], 'report_status', 96, { tag: true }),
   fundReportStatus: dictField(['资金上报', 'Fund report'], 'report_status', {
     tag: true,
@@ -102,7 +103,7 @@ const noteFields = {
 
 type NoteField = keyof typeof noteFields;
 
-/** The money a list shows (the spec §5 fee total last). */
+/** The money a list shows (the fee total last). */
 const MONEY = ['driverFee', 'customerFee', 'feeTotal'] as const;
 /** A weighed trip, as the lists that check weights (audit, arrivals) open. */
 const WEIGHED_TRIP = [
@@ -131,7 +132,7 @@ const SEARCH_BUT_STATUS = SEARCH.filter((name) => name !== 'status');
 const ON_THE_ROAD = { gte: S.loaded, lte: S.completed };
 
 /**
- * The waybill lists of spec §1: each a view of the notes with its own menu and permission, fixed filter,
+ * The waybill lists: each a view of the notes with its own menu and permission, fixed filter,
  * columns (in the declaration's order), search boxes and sort.
  */
 const noteViews = {
@@ -265,7 +266,7 @@ export const noteResource = resource({
   scope: { tenant: true, customer: 'customerId', agent: 'agentId', captain: 'captainId' },
   defaultSort: { field: 'createTime', order: 'desc' },
   filters: {
-    // `?state=1` (spec §2): audited, unpaid and due, as the header counters count.
+    // `?state=1`: audited, unpaid and due, as the header counters count.
     state: {
       label: ['结算到期', 'Settlement due'],
       options: [{ value: '1', label: ['已到期未支付', 'Due and unpaid'] }],
@@ -294,7 +295,7 @@ export const noteResource = resource({
 
 /**
  * What every listed note carries besides its list's columns: the step actions' forms and money summary, the
- * pickers' label, and the inputs of the spec §5 fee rule (which masks or totals the fees).
+ * pickers' label, and the inputs of the fee rule (agent's fee on agent orders, else shipper's; hidden as '--').
  */
 const NOTE_ROW_COLUMNS = [
   'id',
@@ -361,7 +362,7 @@ const aboutNote = {
 const rating = (label: readonly [string, string]) =>
   ({ label, kind: 'number', required: true, list: { width: 140 } }) as const;
 
-/** Complaints (spec §1): submitted → handling → resolved | closed, with handler and result. */
+/** Complaints: submitted → handling → resolved | closed, with handler and result. */
 export const complaintResource = resource({
   path: '/shipping/hyComplaint',
   permission: 'shipping:complaint',
@@ -430,7 +431,7 @@ export const complaintResource = resource({
 });
 
 /**
- * Evaluations (spec §1): scores of a signed waybill's driver (punctuality, service, cargo safety) feeding the
+ * Evaluations: scores of a signed waybill's driver (punctuality, service, cargo safety) feeding the
  * driver's rating. Kept as given: added or deleted, never edited.
  */
 export const evaluationResource = resource({

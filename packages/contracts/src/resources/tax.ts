@@ -1,7 +1,7 @@
 import { resource } from '../resource.ts';
 import { dictField, dictSearch, hiddenKey } from './fields.ts';
 
-// 完税列表 (/plateform/tax) and 税务数据同步 (/report/tax) of issue 18. Field keys are columns of fin_tax_record
+// 完税列表 (/plateform/tax) and 税务数据同步 (/report/tax). Field keys are columns of fin_tax_record
 // and fin_tax_batch (server/src/modules/finance/taxSchema.ts). Platform screens: parties see no row.
 
 const fen = (zh: string, en: string, width = 110) =>

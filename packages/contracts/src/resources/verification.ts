@@ -1,7 +1,7 @@
 import { resource } from '../resource.ts';
 import { hiddenKey } from './fields.ts';
 
-// 核验记录 (issue 23, identity and certificate verification): every check of a driver, vehicle, carrier or bank
+// 核验记录 (identity and certificate verification): every check of a driver, vehicle, carrier or bank
 // card against an outside authority, as the adapter answered it. Written by the compliance service only (at
 // registration, card binding, certificate change, before approval, by the retry job): the list is read-only.
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { resource } from '../resource.ts';
 
-// 凭证导出 (issue 23): a period's accounting vouchers generated from the ledger — each posting one voucher, its
+// 凭证导出: a period's accounting vouchers generated from the ledger — each posting one voucher, its
 // lines mapped to 科目 by the configurable account mapping — plus a voucher per invoice issued, exported in
 // the import layouts of 用友 (U8/T+) and 金蝶 (K/3 Cloud). Credits are the ledger's positive amounts.
 

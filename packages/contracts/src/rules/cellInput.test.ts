@@ -8,7 +8,7 @@ import {
   normalizeNumberCellOnBlur,
 } from './cellInput.ts';
 
-describe('number cell (spec §5)', () => {
+describe('number cell', () => {
   it('accepts signed decimals only', () => {
     for (const ok of ['0', '-1', '12.5', '-0.25', '3.']) expect(isSignedDecimalInput(ok), ok).toBe(true);
     for (const bad of ['', '-', '.5', '1.2.3', 'a1', '+1', '1e3'])
@@ -27,7 +27,7 @@ describe('number cell (spec §5)', () => {
   });
 });
 
-describe('formatTagCell (spec §5)', () => {
+describe('formatTagCell', () => {
   it('puts a semicolon after every two characters', () => {
     expect(formatTagCell('abcdef')).toBe('ab;cd;ef');
     expect(formatTagCell('abcde')).toBe('ab;cd;e');
@@ -40,7 +40,7 @@ describe('formatTagCell (spec §5)', () => {
   });
 });
 
-describe('column uniqueness (spec §5)', () => {
+describe('column uniqueness', () => {
   const rows = [
     { id: 'r1', plate: '京A12345' },
     { id: 'r2', plate: '沪B67890' },

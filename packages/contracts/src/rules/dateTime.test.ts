@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatDate, formatDateTime } from './dateTime.ts';
 
-describe('formatDateTime (spec §9)', () => {
+describe('formatDateTime', () => {
   it('formats a Date in Asia/Shanghai', () => {
     expect(formatDateTime(new Date('2026-01-15T16:05:09Z'))).toBe('2026-01-16 00:05:09');
   });

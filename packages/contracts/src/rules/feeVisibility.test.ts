@@ -15,7 +15,7 @@ const system = { userType: 1, cid: null };
 const agentA = { userType: 3, cid: 'A' };
 const customer = { userType: 2, cid: 'C' };
 
-describe('agent order fees (spec §5)', () => {
+describe('agent order fees', () => {
   const order = {
     orderMode: '3',
     agentId: 'A',
@@ -59,7 +59,7 @@ describe('agent order fees (spec §5)', () => {
   });
 });
 
-describe('bill driver fee (spec §5)', () => {
+describe('bill driver fee', () => {
   it('shows to system users even for another agent', () => {
     expect(canSeeBillDriverFee({ agentId: 'B' }, system)).toBe(true);
   });
@@ -81,7 +81,7 @@ describe('bill driver fee (spec §5)', () => {
   });
 });
 
-describe('orderFeeTotal (spec §5)', () => {
+describe('orderFeeTotal', () => {
   it('is agentFee for mode 3 and customerFee otherwise', () => {
     expect(orderFeeTotal({ orderMode: '3', agentFee: 5, customerFee: 120 })).toBe(5);
     expect(orderFeeTotal({ orderMode: '1', agentFee: 5, customerFee: 120 })).toBe(120);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ellipsis, paginationLabel, shortFileName, staticFileUrl } from './format.ts';
 
-describe('paginationLabel (spec §9)', () => {
+describe('paginationLabel', () => {
   it('shows the range and total', () => {
     expect(paginationLabel(53, [11, 20])).toBe('11-20 共 53 条');
     expect(paginationLabel(0, [0, 0])).toBe('0-0 共 0 条');
@@ -11,7 +11,7 @@ describe('paginationLabel (spec §9)', () => {
   });
 });
 
-describe('ellipsis (spec §9)', () => {
+describe('ellipsis', () => {
   it('cuts after 25 characters by default', () => {
     expect(ellipsis('a'.repeat(26))).toBe(`${'a'.repeat(25)}...`);
     expect(ellipsis('a'.repeat(25))).toBe('a'.repeat(25));
@@ -27,7 +27,7 @@ describe('ellipsis (spec §9)', () => {
   });
 });
 
-describe('shortFileName (spec §9)', () => {
+describe('shortFileName', () => {
   it('keeps 5 characters', () => {
     expect(shortFileName('waybill-photo.jpg')).toBe('waybi...');
     expect(shortFileName('a.png')).toBe('a.png');
@@ -35,7 +35,7 @@ describe('shortFileName (spec §9)', () => {
   });
 });
 
-describe('staticFileUrl (spec §7)', () => {
+describe('staticFileUrl', () => {
   const domain = '/jeecg-boot/sys/common/static';
   it('prefixes the domain to a relative path with one slash', () => {
     expect(staticFileUrl(domain, 'temp/a.png')).toBe(`${domain}/temp/a.png`);

@@ -2,7 +2,7 @@ import { ELLIPSIS_LENGTH, FILE_NAME_SHOWN_CHARS } from '../constants.ts';
 
 // Small display rules.
 
-/** Pagination label 'x-y 共 n 条' (spec §9), 'x-y of n' in English. */
+/** Pagination label 'x-y 共 n 条', 'x-y of n' in English. */
 export function paginationLabel(
   total: number,
   range: readonly [number, number],

@@ -101,7 +101,7 @@ describe('loss (亏吨)', () => {
     ).toBe(0);
   });
 
-  it('works the issue 17 example: 32.000 t loaded, 31.900 t unloaded, 2 ‰ allowed, 500 元/t', () => {
+  it('works the loss example by hand: 32.000 t loaded, 31.900 t unloaded, 2 ‰ allowed, 500 元/t', () => {
     // loss 100 kg, allowance 32 000 kg × 2 ‰ = 64 kg, deduction 36 kg × 0.5 元/kg = 18.00 元
     const inputs = {
       ...base,

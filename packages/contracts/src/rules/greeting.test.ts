@@ -3,7 +3,7 @@ import { GREETING_ZH, greetingKey, greetingKeyForHour, greetingText, hourOf } fr
 
 const at = (hh: number, mm: number) => new Date(2026, 0, 15, hh, mm);
 
-describe('greeting by hour (spec §9)', () => {
+describe('greeting by hour', () => {
   it.each([
     [0, 0, 'morning'],
     [8, 59, 'morning'],

@@ -82,7 +82,7 @@ describe('unified social credit code (GB 32100)', () => {
   });
 });
 
-describe('isMobile (spec §5)', () => {
+describe('isMobile', () => {
   it('accepts 1 then 3-9 then nine digits', () => {
     expect(isMobile('13800138000')).toBe(true);
     expect(isMobile(' 19912345678 ')).toBe(true);

@@ -1,4 +1,5 @@
-// Pure rules of the spec (§2, §4, §5, §6, §9) shared by server and console. One file a rule family.
+// Pure rules of menus, tabs, session, validation, permissions and formats, shared by server and console.
+// One file a rule family.
 export * from './bankCard.ts';
 export * from './cellInput.ts';
 export * from './dateTime.ts';

@@ -1,4 +1,4 @@
-// Loss rules (亏吨设置, issue 17): per customer, goods and route, the allowance and unit price an order takes
+// Loss rules (亏吨设置): per customer, goods and route, the allowance and unit price an order takes
 // when it is created. A blank field of a rule matches anything; the most specific matching rule wins.
 
 export interface LossRuleLike {

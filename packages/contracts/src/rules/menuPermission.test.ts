@@ -15,7 +15,7 @@ function item(id: string, extra: Partial<MenuItem> = {}, permission?: string): M
   };
 }
 
-describe('assertMenuList (spec §4)', () => {
+describe('assertMenuList', () => {
   it('throws the exact message for an empty or missing list', () => {
     expect(() => assertMenuList([])).toThrow(new Error(MSG.emptyMenu));
     expect(() => assertMenuList(null)).toThrow(MSG.emptyMenu);
@@ -26,7 +26,7 @@ describe('assertMenuList (spec §4)', () => {
   });
 });
 
-describe('filterMenusByPermission (spec §2)', () => {
+describe('filterMenusByPermission', () => {
   it('always allows a route without permission meta', () => {
     expect(filterMenusByPermission([item('free')], []).map((m) => m.id)).toEqual(['free']);
   });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatFen, formatYuan, yuanToFen } from './money.ts';
 
-describe('formatFen (spec §9)', () => {
+describe('formatFen', () => {
   it('formats with thousands separators and two decimals', () => {
     expect(formatFen(12345678)).toBe('123,456.78');
     expect(formatFen(0)).toBe('0.00');
@@ -59,7 +59,7 @@ describe('yuanToFen', () => {
   });
 });
 
-describe('formatYuan (spec §9)', () => {
+describe('formatYuan', () => {
   it('formats yuan numbers and text', () => {
     expect(formatYuan(1234567.891)).toBe('1,234,567.89');
     expect(formatYuan('-9876.5')).toBe('-9,876.50');

@@ -31,7 +31,7 @@ describe('splitActions', () => {
   });
 });
 
-describe('hasButtonPermission (spec §5)', () => {
+describe('hasButtonPermission', () => {
   it('keeps an element that asks for no action', () => {
     expect(hasButtonPermission(undefined, [], [])).toBe(true);
     expect(hasButtonPermission('', null, null)).toBe(true);
@@ -60,7 +60,7 @@ describe('hasButtonPermission (spec §5)', () => {
   });
 });
 
-describe('hasPermission (spec §6, type 2)', () => {
+describe('hasPermission (type 2: disable, not hide)', () => {
   it('grants when nothing is requested', () => {
     expect(hasPermission('', { authList: [] })).toBe(true);
     expect(hasPermission(undefined, { authList: [] })).toBe(true);

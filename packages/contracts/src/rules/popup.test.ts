@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { MSG } from '../messages.ts';
 import { checkPopupSelection, mapPopupRows, popupRowKey, validatePopupConfig } from './popup.ts';
 
-describe('validatePopupConfig (spec §5)', () => {
+describe('validatePopupConfig', () => {
   it('accepts a complete config with equal field counts', () => {
     expect(
       validatePopupConfig({ code: 'driver', orgFields: 'id,name', destFields: 'driverId,driverName' }),
@@ -20,7 +20,7 @@ describe('validatePopupConfig (spec §5)', () => {
   });
 });
 
-describe('checkPopupSelection (spec §5)', () => {
+describe('checkPopupSelection', () => {
   it('needs exactly one row in single-select', () => {
     expect(checkPopupSelection([], false)).toBe(MSG.selectOneRecord);
     expect(checkPopupSelection([{ id: 1 }, { id: 2 }], false)).toBe(MSG.selectOneRecord);
@@ -32,7 +32,7 @@ describe('checkPopupSelection (spec §5)', () => {
   });
 });
 
-describe('mapPopupRows (spec §3)', () => {
+describe('mapPopupRows', () => {
   it('maps one row field by field', () => {
     expect(mapPopupRows([{ id: 7, name: '张三' }], 'id,name', 'driverId, driverName')).toEqual({
       driverId: '7',
@@ -48,7 +48,7 @@ describe('mapPopupRows (spec §3)', () => {
   });
 });
 
-describe('popupRowKey (spec §9)', () => {
+describe('popupRowKey', () => {
   it('uses the id when present', () => {
     expect(popupRowKey({ id: 123, name: 'x' })).toBe('123');
   });

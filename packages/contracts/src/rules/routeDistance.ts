@@ -1,6 +1,6 @@
 import { distanceMetres } from './track.ts';
 
-// The planned route distance of an order (issue 15 "Places on orders"): the map provider's driving distance
+// The planned route distance of an order: the map provider's driving distance
 // when one is configured, else the straight line between the two pins times a configured factor. Stored on the
 // order in kilometres for risk rules and price bands.
 

@@ -35,7 +35,7 @@ describe('openTab', () => {
   });
 });
 
-describe('closeTab (spec §2)', () => {
+describe('closeTab', () => {
   it('refuses to close home', () => {
     expect(closeTab(list, HOME_PATH, '/a')).toEqual({ ok: false, reason: 'home', message: MSG.homeTabFixed });
   });
@@ -61,7 +61,7 @@ describe('closeTab (spec §2)', () => {
   });
 });
 
-describe('context menu closes (spec §2)', () => {
+describe('context menu closes', () => {
   it('closeLeft keeps home and the target onwards', () => {
     expect(closeLeft(list, '/b', '/a')).toEqual({ tabs: [home, t('/b'), t('/c')], active: '/b' });
     expect(closeLeft(list, '/b', '/c').active).toBe('/c');
@@ -84,7 +84,7 @@ describe('context menu closes (spec §2)', () => {
   });
 });
 
-describe('tab menu keys (spec §9)', () => {
+describe('tab menu keys', () => {
   it('maps keys 1 to 4', () => {
     expect(['1', '2', '3', '4', '5'].map(tabCommandOfKey)).toEqual([
       'closeLeft',

@@ -45,7 +45,7 @@ describe('missingPrefixedCodes', () => {
   });
 });
 
-describe('hiddenToolbarButtons (spec §5)', () => {
+describe('hiddenToolbarButtons', () => {
   it('hides remove for a missing batch_delete code and add for a missing add code', () => {
     expect(hiddenToolbarButtons('order:', [entry('order:save')], allAuth)).toEqual(['add', 'remove']);
   });

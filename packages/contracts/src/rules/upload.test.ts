@@ -9,7 +9,7 @@ import {
   uploadErrorText,
 } from './upload.ts';
 
-describe('keepLastFiles (spec §4)', () => {
+describe('keepLastFiles', () => {
   it('keeps only the last N when N > 0', () => {
     expect(keepLastFiles(['a', 'b', 'c'], 2)).toEqual(['b', 'c']);
     expect(keepLastFiles(['a', 'b', 'c'], 1)).toEqual(['c']);
@@ -23,7 +23,7 @@ describe('keepLastFiles (spec §4)', () => {
   });
 });
 
-describe('checkImageType (spec §5)', () => {
+describe('checkImageType', () => {
   it('accepts types containing image', () => {
     expect(checkImageType({ type: 'image/png' })).toBeNull();
   });
@@ -34,7 +34,7 @@ describe('checkImageType (spec §5)', () => {
   });
 });
 
-describe('moveImage (spec §5)', () => {
+describe('moveImage', () => {
   const list = ['a', 'b', 'c'];
   it('swaps with the left or right neighbour', () => {
     expect(moveImage(list, 1, 'left')).toEqual({ ok: true, list: ['b', 'a', 'c'] });
@@ -54,7 +54,7 @@ describe('moveImage (spec §5)', () => {
   });
 });
 
-describe('upload messages (spec §8)', () => {
+describe('upload messages', () => {
   it('defaults the error to 未知错误', () => {
     expect(uploadErrorText()).toBe('未知错误');
     expect(uploadErrorText(null)).toBe('未知错误');

@@ -28,7 +28,7 @@ const cases: Record<CellPresetName, { ok: string[]; bad: string[] }> = {
   money: { ok: ['0', '0.5', '12.34', '1000'], bad: ['01', '1.234', '-1', '1.'] },
 };
 
-describe('CELL_PRESETS (spec §5)', () => {
+describe('CELL_PRESETS', () => {
   for (const [name, { ok, bad }] of Object.entries(cases) as [
     CellPresetName,
     { ok: string[]; bad: string[] },

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../test/harness.ts';
 
-// Issue 21, 系统配置: typed configuration entries, each value checked against its type, the key chosen once,
+// 系统配置: typed configuration entries, each value checked against its type, the key chosen once,
 // every change kept in the data log, and the screen closed to users without its codes.
 
 const api = (path: string) => `/jeecg-boot${path}`;

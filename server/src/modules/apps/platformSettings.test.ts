@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../test/harness.ts';
 
-// Issue 21, 平台设置: an operator changes the platform's face; the public settings (login page, header) follow
+// 平台设置: an operator changes the platform's face; the public settings (login page, header) follow
 // at once, and an uploaded logo is served publicly through the setting that names it, and only that file.
 
 const api = (path: string) => `/jeecg-boot${path}`;

@@ -14,7 +14,7 @@ import type { AppContext } from '../../platform/context.ts';
 import { ok } from '../../platform/http/envelope.ts';
 import { hySetting } from './schema.ts';
 
-// 平台设置 (issue 21): the operator edits the platform's face; the login page and the header read it publicly
+// 平台设置: the operator edits the platform's face; the login page and the header read it publicly
 // and change without a restart. Uploaded logos and backgrounds are private files like any upload, so the
 // public answer points them at a public route that serves exactly the files these settings name.
 

@@ -53,7 +53,7 @@ import {
 } from './verification.ts';
 import { complianceVerification } from './verificationSchema.ts';
 
-// 合规管理 (issue 23). Identity and certificate verification: checks at registration, card binding and
+// 合规管理. Identity and certificate verification: checks at registration, card binding and
 // certificate change, shown on 核验记录 and in the review drawers, guarding approvals; a job asks again what
 // the provider left unanswered.
 

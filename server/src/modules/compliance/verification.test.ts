@@ -16,7 +16,7 @@ import {
 } from './providers/simulated.ts';
 import { complianceVerification } from './verificationSchema.ts';
 
-// Issue 23, identity and certificate verification: the simulated provider's failing test identities refuse
+// Identity and certificate verification: the simulated provider's failing test identities refuse
 // an approval, passing ones allow it, an override needs its reason, a card whose reserved mobile does not
 // match is refused at binding, a timeout stays pending until answered, the list filters and stays in scope.
 

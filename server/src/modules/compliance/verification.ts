@@ -33,7 +33,7 @@ import { VerificationTimeout } from './providers/adapter.ts';
 import { SimulatedVerificationProvider } from './providers/simulated.ts';
 import { complianceLiveness, complianceVerification } from './verificationSchema.ts';
 
-// Issue 23, identity and certificate verification: what each subject is checked for, the checks as records,
+// Identity and certificate verification: what each subject is checked for, the checks as records,
 // the approval guard (refused while a required check failed or is missing, unless a senior role overrides
 // with a reason), the retry of unanswered checks and the late answers of the provider.
 

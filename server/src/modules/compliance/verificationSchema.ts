@@ -1,7 +1,7 @@
 import { boolean, index, integer, pgTable, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { idColumn, idRef, tenantIdColumn, tstz } from '../../platform/db/columns.ts';
 
-// Issue 23: one row per check of a subject (driver, vehicle, carrier, bank card) with an outside authority.
+// Identity checks: one row per check of a subject (driver, vehicle, carrier, bank card) with an outside authority.
 // A pending row (the provider did not answer in time) is asked again by the retry job until it answers.
 
 export const complianceVerification = pgTable(

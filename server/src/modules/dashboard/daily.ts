@@ -11,7 +11,7 @@ import { riskWarning } from '../risk/index.ts';
 import { sysQuartzJob } from '../system/index.ts';
 import { statDailyState, statDirtyDay, statNoteDaily } from './schema.ts';
 
-// The waybills' figures by day (issue 20). A job builds closed China days into `stat_note_daily`; a reader
+// The waybills' figures by day. A job builds closed China days into `stat_note_daily`; a reader
 // adds the built days that nothing has changed since (no row in `stat_dirty_day`) to a live count over the
 // waybills of every other day in its range (today, a day not built yet, a dirty day). The sum is the direct
 // aggregate at every moment, and an event's transaction never writes a roll-up row: it only appends its day

@@ -17,7 +17,7 @@ import { hyReportMessage } from '../regulator/index.ts';
 import { riskWarning } from '../risk/index.ts';
 import { sysUser } from '../system/index.ts';
 
-// Issue 20: 工作台, 监控页 and 任务页 answer the caller's own figures (a shipper its own waybills and
+// 工作台, 监控页 and 任务页 answer the caller's own figures (a shipper its own waybills and
 // vehicles), only the to-dos whose lists the caller may open, and refuse a caller without the page's code.
 
 describe('dashboards', () => {

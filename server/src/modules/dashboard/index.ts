@@ -38,7 +38,7 @@ import { addDays, chinaYmd, figuresBy, statisticsDailyJob, totalOf } from './dai
 import { screenPushRoutes } from './screenPush.ts';
 import { statisticsRoutes } from './statistics.ts';
 
-// The operator's dashboards (issue 20): 工作台 (to-dos, own recent operations), 监控页 (fleet, today's
+// The operator's dashboards: 工作台 (to-dos, own recent operations), 监控页 (fleet, today's
 // waybills, dispatches per hour, open warnings) and 任务页 (scheduled jobs, outbox queues). Waybills and
 // vehicles are counted in the caller's list scope (`rowScopeOf`: a shipper counts its own); a figure the
 // caller may not open (its list's code) is left out, and warnings, payouts and reports, which belong to

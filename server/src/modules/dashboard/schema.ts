@@ -1,7 +1,7 @@
 import { bigint, date, index, integer, pgTable, smallint, varchar } from 'drizzle-orm/pg-core';
 import { idRef, tenantIdColumn, tstz } from '../../platform/db/columns.ts';
 
-// Daily figures of the waybills (issue 20): 统计分析, 经营看板 and the analysis KPIs read closed days from
+// Daily figures of the waybills: 统计分析, 经营看板 and the analysis KPIs read closed days from
 // here and today (and any day changed since its build) live from the waybills. A job (re)builds closed days;
 // no event's transaction writes a roll-up row: events only append to `stat_dirty_day` (a trigger, migration
 // `statistics_daily_triggers`), so nothing contends on a hot row.

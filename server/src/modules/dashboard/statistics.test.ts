@@ -22,7 +22,7 @@ import { riskWarning } from '../risk/index.ts';
 import { sysUser } from '../system/index.ts';
 import { buildDailyStatistics, statDailyState, statDirtyDay, statNoteDaily } from './index.ts';
 
-// Issue 20: 统计分析, 经营看板 and the large screens: figures equal direct SQL aggregates over the waybills,
+// 统计分析, 经营看板 and the large screens: figures equal direct SQL aggregates over the waybills,
 // a shipper's are its own, a caller without the page's code is refused and bad parameters answer 400. The
 // closed days are read from the daily figures the job builds (run here before comparing), today live.
 

@@ -37,8 +37,8 @@ import {
   totalOf,
 } from './daily.ts';
 
-// 统计分析 (/statistics/list), 经营看板 (/statistics/business) and the data and finance large screens
-// (issue 20): aggregates over the waybills in the caller's row scope (`rowScopeOf`: a shipper counts its own);
+// 统计分析 (/statistics/list), 经营看板 (/statistics/business) and the data and finance large screens:
+// aggregates over the waybills in the caller's row scope (`rowScopeOf`: a shipper counts its own);
 // the statistics and the business view read built days from the daily figures and the rest live (`daily.ts`). Closed waybills (cancelled, void, refused) are not counted. Bills, wallets, warnings and regulator
 // messages are platform staff's and never counted for a party user.
 

@@ -22,7 +22,7 @@ import { shortOfFunds } from './postings.ts';
 import { finAdjustment } from './schema.ts';
 import { moneyTx, once } from './tx.ts';
 
-// Adjustments and claims after audit (issue 17): 补款 (top-up to the driver), 扣款 (deduction), 货损理赔 (a
+// Adjustments and claims after audit: 补款 (top-up to the driver), 扣款 (deduction), 货损理赔 (a
 // cargo-damage claim offset against the freight and credited to the shipper) and 货主调账. Submitted, then
 // approved by finance, then posted — customer or payable ± amount, adjustment account ∓ amount — and shown in
 // the note's history.

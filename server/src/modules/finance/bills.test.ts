@@ -6,7 +6,7 @@ import { CUSTOMERS } from '../../test/shippingKit.ts';
 import { chinaToday } from '../freight/index.ts';
 import { FinanceKit, key } from './financeTestKit.ts';
 
-// Issue 17 on bills (批结/月结) and the approval chain: a monthly bill generated, sent, confirmed and paid
+// Bills (批结/月结) and the approval chain: a monthly bill generated, sent, confirmed and paid
 // settles its waybills; a disputed bill is adjusted; payouts pass operations → finance → cashier within the
 // roles' limits, each step logged.
 

@@ -7,7 +7,7 @@ import { chinaToday, hyDriver } from '../freight/index.ts';
 import { FinanceKit, key } from './financeTestKit.ts';
 import { taxAuthorityOf } from './index.ts';
 
-// Issue 18 on tax on drivers' behalf: a month of paid waybills collected per driver, a batch round-tripping
+// Tax on drivers' behalf: a month of paid waybills collected per driver, a batch round-tripping
 // through the simulated tax authority and filling the tax list, a failed answer corrected and resent, and a
 // driver without the tax entrustment blocked with the reason.
 

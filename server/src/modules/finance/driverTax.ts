@@ -17,7 +17,7 @@ import { finBankPayment } from './schema.ts';
 import type { TaxAnswer, TaxAuthorityAdapter, TaxFiling } from './taxAuthority/adapter.ts';
 import { finTaxBatch, finTaxRecord } from './taxSchema.ts';
 
-// Tax on drivers' behalf (issue 18): collect each driver's month of paid waybills into the tax list, send the
+// Tax on drivers' behalf: collect each driver's month of paid waybills into the tax list, send the
 // pending ones in a batch through the tax authority adapter, and fill each record from its answer. A failed
 // record is corrected (identity or card) and resent; a driver without the tax entrustment is blocked.
 

@@ -8,7 +8,7 @@ import { finEtcRecord } from './etcSchema.ts';
 import { FinanceKit, key } from './financeTestKit.ts';
 import { finLedgerLine, finWallet } from './schema.ts';
 
-// Issue 18, ETC records: "the ETC amount follows the order's rule (deducted from freight or paid by the platform)
+// ETC records: "the ETC amount follows the order's rule (deducted from freight or paid by the platform)
 // through the ledger". A waybill's matched tolls are posted when it is paid, in the payment's transaction, and
 // the records are marked settled with the payout; tolls matched after the payment stay open (docs/decisions.md).
 //

@@ -7,7 +7,7 @@ import { chinaToday, hyAgent, hyDriver } from '../freight/index.ts';
 import { FinanceKit, key } from './financeTestKit.ts';
 import { taxAuthorityOf } from './index.ts';
 
-// Issue 18, quarterly income reporting of the platform (国务院令第810号): each driver's and agent's identity and
+// Quarterly income reporting of the platform (国务院令第810号): each driver's and agent's identity and
 // the income actually paid in the quarter, computed from the ledger — the report's lines equal a direct SQL
 // aggregate of the payout postings — reviewed by a second person, sent through the simulated tax authority,
 // failed with its code and resent; a quarter once sent is not generated again.

@@ -15,7 +15,7 @@ import { finLedgerLine, finPosting } from './schema.ts';
 import type { IncomeReportAnswer, IncomeReportFiling, TaxAuthorityAdapter } from './taxAuthority/adapter.ts';
 import { finIncomeReport, finIncomeReportLine } from './taxSchema.ts';
 
-// Quarterly income reporting of the platform (国务院令第810号《互联网平台企业涉税信息报送规定》, issue 18): per
+// Quarterly income reporting of the platform (国务院令第810号《互联网平台企业涉税信息报送规定》): per
 // quarter, each driver's and agent's identity and the income the platform actually paid them — the payouts the
 // bank confirmed in the quarter, read from the ledger (the payee's payable debited by a `payout` posting) — as one
 // report: generated (draft), reviewed by a second person, sent through the tax adapter, accepted or failed with

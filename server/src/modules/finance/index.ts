@@ -21,7 +21,7 @@ import { finIncomeReportLine, finTaxRecord } from './taxSchema.ts';
 import { voucherRoutes } from './voucherRoutes.ts';
 import { walletRoutes } from './walletRoutes.ts';
 
-// Money (issue 17): wallets and the double-entry ledger, recharges, payouts through the approval chain and the
+// Money: wallets and the double-entry ledger, recharges, payouts through the approval chain and the
 // bank adapter, bills, adjustments, platform costs, bank statements, loss rules and the reconcile job.
 
 export { submitAdjustment } from './adjustments.ts';

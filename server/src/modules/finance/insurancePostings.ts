@@ -5,7 +5,7 @@ import { Books, platformKey } from './books.ts';
 import type { Finance } from './context.ts';
 import { shortOfFunds } from './postings.ts';
 
-// Cargo-insurance premiums (issue 23), posted inside the caller's money transaction (moneyTx + once, so one
+// Cargo-insurance premiums, posted inside the caller's money transaction (moneyTx + once, so one
 // idempotency key pays once): the premium leaves the shipper's wallet for the insurer payable; a cancellation
 // before loading reverses it. The caller has locked the waybill; the wallets are locked here, after it.
 

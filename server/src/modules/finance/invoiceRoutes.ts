@@ -38,7 +38,7 @@ import {
 } from './invoices.ts';
 import { finActorOf } from './walletRoutes.ts';
 
-// 发票管理 (issue 18): the list and lines through the one declaration, the application, the moves of the state
+// 发票管理: the list and lines through the one declaration, the application, the moves of the state
 // machine, the PDF, the history, the footer's totals, and the job resolving invoices left issuing.
 
 export const INVOICE_JOB = 'resolveIssuingInvoices';

@@ -13,7 +13,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { auditColumns, idColumn, tstz } from '../../platform/db/columns.ts';
 
-// Invoices of issue 18 (domain.md Invoice): a shipper's invoice over its paid waybills, its lines (one per
+// Invoices (domain.md Invoice): a shipper's invoice over its paid waybills, its lines (one per
 // waybill, with the tax split of the line) and every move of its state. Amounts are integer fen.
 
 const fen = (name: string) => bigint(name, { mode: 'number' }).notNull().default(0);

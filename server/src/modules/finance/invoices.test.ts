@@ -6,7 +6,7 @@ import { CUSTOMERS } from '../../test/shippingKit.ts';
 import { FinanceKit, key } from './financeTestKit.ts';
 import { einvoiceOf } from './index.ts';
 
-// Issue 18 on invoices: the exact tax split, the Chinese capitals, applying over paid waybills in the
+// Invoices: the exact tax split, the Chinese capitals, applying over paid waybills in the
 // shipper's scope (one of two parallel applications wins), the state machine refusing every illegal move with
 // its history, issuing through the simulated tax service (a lost answer resolved by query, never issued twice),
 // the PDF parsed back, and red letters freeing the waybills.

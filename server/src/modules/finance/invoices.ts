@@ -27,7 +27,7 @@ import { finInvoice, finInvoiceHistory, finInvoiceNote } from './invoiceSchema.t
 import { finBill, finBillNote, finNoteSettlement } from './schema.ts';
 import { moneyTx, once } from './tx.ts';
 
-// Invoices (issue 18, domain.md Invoice): a shipper applies over its audited, paid, risk-free, not yet invoiced
+// Invoices (domain.md Invoice): a shipper applies over its audited, paid, risk-free, not yet invoiced
 // waybills (or a bill of them); the platform issues through the e-invoice adapter, delivers, rejects or
 // reverses (红字). Every move checks the state inside its transaction and writes the history; the waybills'
 // own invoice column follows (1 applied, 2 invoiced, back to 0 on rejection or red letter).

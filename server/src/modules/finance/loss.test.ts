@@ -3,7 +3,7 @@ import { startTestApp, type TestApp } from '../../test/harness.ts';
 import { CUSTOMERS } from '../../test/shippingKit.ts';
 import { FinanceKit, key } from './financeTestKit.ts';
 
-// Issue 17: loss rules prefill new orders (the worked example through a real waybill), and adjustments and
+// Loss rules prefill new orders (the worked example through a real waybill), and adjustments and
 // claims after audit, approved by finance and posted through the ledger.
 
 describe('loss rules and adjustments', () => {

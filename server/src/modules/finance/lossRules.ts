@@ -12,7 +12,7 @@ import { bindResource } from '../../platform/resource/bindResource.ts';
 import { findCustomer, onOrderCreating } from '../freight/index.ts';
 import { finLossRule } from './schema.ts';
 
-// 亏吨设置 (issue 17): loss rules per customer, goods and route. A new order whose loss settings were left
+// 亏吨设置: loss rules per customer, goods and route. A new order whose loss settings were left
 // blank takes the most specific matching rule (the order's copy is what its contract quotes and what audit
 // applies, domain.md Loss).
 

@@ -8,7 +8,7 @@ import { FinanceKit, key } from './financeTestKit.ts';
 import { financeOf, resumePayments, SYSTEM_ACTOR, submitPayout } from './index.ts';
 import { finBankPayment, finLedgerLine, finPosting, finSimBankTxn, finWallet } from './schema.ts';
 
-// Issue 17 acceptance on payments: the pay status machine through the bank, idempotency under concurrency,
+// Payments: the pay status machine through the bank, idempotency under concurrency,
 // every refusal, failure and retry, prepay, advance, agent fees, crash resume and bad bank callbacks.
 
 describe('waybill payments', () => {

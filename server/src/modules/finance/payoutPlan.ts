@@ -30,7 +30,7 @@ import { type FuelCardRow, type FuelRechargeInsert, fuelCapBp, fuelCapRefusal } 
 import { advance, charge, customerOf, moveCardShare, settleTolls, shortOfFunds } from './postings.ts';
 import { finBankPayment, finNoteSettlement, finWalletConfig } from './schema.ts';
 
-// What a payout request pays for each note, checked against every refusal rule of issue 17, and what it
+// What a payout request pays for each note, checked against every refusal rule, and what it
 // writes when executed. Planned at submission (so an impossible request is refused at once) and again at
 // execution under the same locks, because the notes may have changed between the approval steps.
 

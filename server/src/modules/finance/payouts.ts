@@ -29,7 +29,7 @@ import {
 import { finApprovalLimit, finBankPayment, finPayout, finPayoutLog, finPayoutNote } from './schema.ts';
 import { moneyTx, once } from './tx.ts';
 
-// The payout approval chain (issue 17): submitted by operations, reviewed by finance, executed by the cashier
+// The payout approval chain: submitted by operations, reviewed by finance, executed by the cashier
 // (出纳), each within its role's amount limit and logged. Whoever holds the next steps and limits takes them
 // at once, so the demo's admin pays in one go. Execution is the money transaction: charges, advances, card
 // shares, bank payment rows and the notes' pay status, keyed by the request's idempotency key.

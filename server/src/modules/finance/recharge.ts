@@ -35,7 +35,7 @@ import {
 } from './schema.ts';
 import { moneyTx, once } from './tx.ts';
 
-// Recharges (issue 17): money arriving in a customer's escrow sub-account is credited — bank clearing −X,
+// Recharges: money arriving in a customer's escrow sub-account is credited — bank clearing −X,
 // customer +X — and first settles the customer's advances (the receivable) as far as the new balance goes.
 // Through the bank adapter the bank's word credits at once; a voucher needs a second user and a matching
 // bank-statement line (maker-checker).

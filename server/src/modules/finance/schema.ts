@@ -16,7 +16,7 @@ import {
 import { piiText } from '../../platform/crypto/piiColumn.ts';
 import { auditColumns, idColumn, tstz } from '../../platform/db/columns.ts';
 
-// Money of issue 17 (domain.md Money rules, Postings): wallets mirror accounts, ledger lines are the books
+// Money (domain.md Money rules, Postings): wallets mirror accounts, ledger lines are the books
 // (append-only, double-entry: each posting's lines sum to zero), bank payments are requests to the bank.
 // Every amount is integer fen.
 

@@ -3,7 +3,7 @@ import PDFDocument from 'pdfkit';
 import { useCjkFont } from '../../platform/pdf/cjkFont.ts';
 import type { billStatementRows } from './bills.ts';
 
-// A bill's statement as PDF (账单管理 → 对账单 PDF, issue 17): the same content as the Excel statement — the
+// A bill's statement as PDF (账单管理 → 对账单 PDF): the same content as the Excel statement — the
 // bill's head, totals and one line per waybill — on landscape A4 pages with the header repeated and page
 // numbers, in the CJK font of pdfFont.ts.
 

@@ -25,7 +25,7 @@ import { SimulatedTaxAuthority } from './taxAuthority/simulatedTaxAuthority.ts';
 import { finIncomeReport, finIncomeReportLine, finTaxBatch, finTaxRecord } from './taxSchema.ts';
 import { finActorOf } from './walletRoutes.ts';
 
-// 完税列表 (/plateform/tax) and 税务数据同步 (/report/tax) of issue 18: the lists through the declarations, the
+// 完税列表 (/plateform/tax) and 税务数据同步 (/report/tax): the lists through the declarations, the
 // collection of a month, the batch sent to the tax authority, the correction and the resend.
 
 const authorities = new WeakMap<AppContext, SimulatedTaxAuthority>();

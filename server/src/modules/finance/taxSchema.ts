@@ -2,7 +2,7 @@ import { bigint, index, integer, pgTable, smallint, text, uniqueIndex, varchar }
 import { piiText } from '../../platform/crypto/piiColumn.ts';
 import { auditColumns, idColumn, tstz } from '../../platform/db/columns.ts';
 
-// Tax on drivers' behalf (issue 18): a driver's month of paid freight as the tax authority needs it, and the
+// Tax on drivers' behalf: a driver's month of paid freight as the tax authority needs it, and the
 // batches it was sent in. Amounts are integer fen.
 
 const fen = (name: string) => bigint(name, { mode: 'number' }).notNull().default(0);

@@ -10,7 +10,7 @@ import { bindResource } from '../../platform/resource/bindResource.ts';
 import { finVoucherAccount } from './voucherSchema.ts';
 import { buildVouchers, voucherWorkbook } from './vouchers.ts';
 
-// 凭证导出 (issue 23): the period's vouchers previewed and exported for 用友 or 金蝶; the 科目 mapping is a
+// 凭证导出: the period's vouchers previewed and exported for 用友 or 金蝶; the 科目 mapping is a
 // declared list whose rows are edited (their keys are fixed: every ledger account has one).
 
 type Row = Record<string, unknown>;

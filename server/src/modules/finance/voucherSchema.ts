@@ -2,7 +2,7 @@ import { index, integer, pgTable, uniqueIndex, varchar } from 'drizzle-orm/pg-co
 import { auditColumns, idColumn } from '../../platform/db/columns.ts';
 
 /**
- * The account mapping of the accounting vouchers (凭证科目, issue 23): which 科目 a ledger account (or an
+ * The account mapping of the accounting vouchers (凭证科目): which 科目 a ledger account (or an
  * invoice line) is booked to in the accounting system. One row per key and tenant, seeded with defaults.
  */
 export const finVoucherAccount = pgTable(

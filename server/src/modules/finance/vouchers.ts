@@ -15,7 +15,7 @@ import { finInvoice } from './invoiceSchema.ts';
 import { finLedgerLine, finPosting, finWallet } from './schema.ts';
 import { finVoucherAccount } from './voucherSchema.ts';
 
-// 凭证导出 (issue 23): the vouchers of an accounting period (a calendar month, China time). Every ledger
+// 凭证导出: the vouchers of an accounting period (a calendar month, China time). Every ledger
 // posting of the period is one voucher whose entries are its ledger lines — a negative line (debit) on the
 // debit side, a positive one (credit) on the credit side — booked to the 科目 of the account mapping; its lines
 // sum to zero, so each voucher balances and the period's debits and credits are the ledger's. Each invoice

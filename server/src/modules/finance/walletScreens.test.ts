@@ -5,7 +5,7 @@ import { chinaToday } from '../freight/index.ts';
 import { FinanceKit } from './financeTestKit.ts';
 import { feePeriods } from './walletRoutes.ts';
 
-// Issue 17, 主钱包's chart: service-fee income (and agents' fees) by month or day, every period present.
+// 主钱包's chart: service-fee income (and agents' fees) by month or day, every period present.
 
 type Series = {
   unit: string;

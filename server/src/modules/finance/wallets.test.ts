@@ -6,7 +6,7 @@ import { CUSTOMERS } from '../../test/shippingKit.ts';
 import { chinaToday } from '../freight/index.ts';
 import { FinanceKit, key } from './financeTestKit.ts';
 
-// Issue 17 on wallets: recharges (bank and maker-checker voucher matched to a statement line), bad amounts,
+// Wallets: recharges (bank and maker-checker voucher matched to a statement line), bad amounts,
 // freezes, the ledger list and its party scope, wallet configuration log, statements, costs and counters.
 
 describe('wallets, recharges and the ledger', () => {

@@ -3,7 +3,7 @@ import { stableId } from '../../seed/seed.ts';
 import { api, startTestApp, type TestApp } from '../../test/harness.ts';
 import { sendDueMessages } from './apps.ts';
 
-// Issue 21, 应用管理: APP版本 with the driver app's public version check (update / force around the minimum
+// 应用管理: APP版本 with the driver app's public version check (update / force around the minimum
 // supported version, unpublished versions ignored, a bad query answered 400), the screens refused to a
 // shipper, and APP消息 delivered through the bell with delivered and read counts.
 

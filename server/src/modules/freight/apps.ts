@@ -34,7 +34,7 @@ import { findCustomer } from './customerSettlement.ts';
 import { seedVehiclePlatformJob } from './vehiclePlatform.ts';
 import { seedWebhookJob } from './webhooks.ts';
 
-// 应用管理 (issue 21): APP版本 with the driver app's public version check, APP消息 sent through the bell's
+// 应用管理: APP版本 with the driver app's public version check, APP消息 sent through the bell's
 // announcements at once or by the scheduled job at their send time.
 
 type Row = Record<string, unknown>;

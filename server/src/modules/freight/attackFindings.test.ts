@@ -1,4 +1,4 @@
-// Regression tests of the attack findings of issue 16 §2 that live in the freight module: each would pass
+// Regression tests of the attack findings that live in the freight module: each would pass
 // on the code before its fix only if the attack still worked.
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

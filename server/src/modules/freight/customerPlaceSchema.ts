@@ -1,7 +1,7 @@
 import { doublePrecision, index, pgTable, varchar } from 'drizzle-orm/pg-core';
 import { auditColumns, idColumn, idRef, tenantIdColumn } from '../../platform/db/columns.ts';
 
-// A shipper's saved addresses and routes (issue 15): picked in the order form to fill its places.
+// A shipper's saved addresses and routes: picked in the order form to fill its places.
 
 export const hyCustomerAddress = pgTable(
   'hy_customer_address',

@@ -11,7 +11,7 @@ import { hyCustomer } from './schema.ts';
 
 type Row = Record<string, unknown>;
 
-// 常用地址 and 常用线路 of a shipper (issue 15 "Places on orders"). A shipper's users keep their own shipper's
+// 常用地址 and 常用线路 of a shipper. A shipper's users keep their own shipper's
 // (the engine's customer scope: another shipper's id answers 404); platform staff pick the shipper on add.
 
 /** The shipper a new row belongs to: the party user's own (set by the engine), else the one staff picked. */

@@ -87,7 +87,7 @@ describe('POST /customer/hyCustomer/register', () => {
       creditCode: '91320100MA1N2XY834',
       contactMobile: '13012345678',
     });
-    // A random stored name (issue 16 §2.11), neither the customer's id nor the uploaded name.
+    // A random stored name, neither the customer's id nor the uploaded name.
     expect(customer.licenseImg).toMatch(/^customer\/licence\/\d{8}\/[\w-]{24}\.png$/);
     const file = await t.call(admin, {
       method: 'GET',

@@ -8,7 +8,7 @@ import { hyEnterpriseApp, hyWebhookDelivery } from './appSchema.ts';
 import { hmacHex, stringToSign } from './enterpriseApps.ts';
 import { sendDueWebhooks, webhookSignature } from './webhooks.ts';
 
-// Issue 21, 企业应用: credentials shown once and never read back, the signed open API (orders, waybills and
+// 企业应用: credentials shown once and never read back, the signed open API (orders, waybills and
 // tracks of the app's own customer) with its refusals, and signed webhooks retried after a failure.
 
 type Envelope<T = Record<string, unknown>> = {

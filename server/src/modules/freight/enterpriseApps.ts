@@ -20,7 +20,7 @@ import { decryptSecret, encryptSecret, loadDataSourceKey } from '../system/index
 import { hyEnterpriseApp } from './appSchema.ts';
 import { findCustomer } from './customerSettlement.ts';
 
-// 企业应用 (issue 21): app keys and secrets of customers' own systems. The secret is shown once (at creation and
+// 企业应用: app keys and secrets of customers' own systems. The secret is shown once (at creation and
 // at each rotation) and kept encrypted with the data-source key, not hashed: the server must recompute the
 // HMAC of every signed call and sign every webhook with it (docs/decisions.md).
 

@@ -29,7 +29,7 @@ import { newOrderValues, type OrderActor, stepOrder } from './orders.ts';
 import { hyOrder, hyShippingNote } from './shippingSchema.ts';
 import { trackOfNote } from './tracks.ts';
 
-// The open API of enterprise apps (issue 21): public in routing, the HMAC signature of the app's secret is the
+// The open API of enterprise apps: public in routing, the HMAC signature of the app's secret is the
 // credential, checked (with the app's state, IP allow-list, scope and a once-only nonce) before the body is
 // even validated. Orders go through the order service as the app's customer; reads stay inside its customer.
 

@@ -4,7 +4,7 @@ import { startTestApp, type TestApp } from '../../test/harness.ts';
 import { api, CUSTOMERS, ShippingKit } from '../../test/shippingKit.ts';
 import { ROUTE_PROVIDER_KEY, setRouteProvider } from './routeDistance.ts';
 
-// Issue 15 "Places on orders": pins inside China, contacts with phone validation, loading and unloading time
+// Places on orders: pins inside China, contacts with phone validation, loading and unloading time
 // windows, the planned route distance, and each shipper's saved addresses and routes.
 
 /** Two pins one degree of latitude apart on the same meridian (120°E, 30°N → 31°N). */

@@ -4,7 +4,7 @@ import { startTestApp, type TestApp } from '../../test/harness.ts';
 import { api, ShippingKit } from '../../test/shippingKit.ts';
 import { listenForSockets, openSocket as openRowSocket, until } from '../../test/socketKit.ts';
 
-// Issue 21, 实时位置: the ingest keeps each vehicle's newest fix with its waybill, the map's fleet is scoped by
+// 实时位置: the ingest keeps each vehicle's newest fix with its waybill, the map's fleet is scoped by
 // party, states follow the waybill and the clock, and a fix reaches the sockets of those who may see it.
 
 interface Position {

@@ -3,7 +3,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client.ts';
 import { hyConfig } from '../apps/index.ts';
 
-// The planned route distance of an order (issue 15): the map provider's driving distance when one is
+// The planned route distance of an order: the map provider's driving distance when one is
 // configured (系统配置 route_distance_amap_key, an AMap Web服务 key), else the straight line between the two
 // pins times 系统配置 route_distance_factor (default 1.3). Stored on the order for risk rules and price bands.
 

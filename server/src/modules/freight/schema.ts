@@ -109,7 +109,7 @@ export const hyAgent = pgTable(
     /** 1 per tonne, 2 per trip, 3 percent. */
     feeMode: smallint('fee_mode').notNull().default(2),
     feeValue: bigint('fee_value', { mode: 'number' }).notNull().default(0),
-    /** The card the agent's fee on agent orders is paid to (holder: the agent, issue 17). */
+    /** The card the agent's fee on agent orders is paid to (holder: the agent). */
     bankCode: varchar('bank_code', { length: 20 }),
     bankName: varchar('bank_name', { length: 60 }),
     cardNo: piiText('card_no'),

@@ -16,7 +16,7 @@ import { hyDriver, hyVehicle } from './partySchema.ts';
 import { chinaToday } from './shippingMoney.ts';
 import { hyShippingNote } from './shippingSchema.ts';
 
-// Issue 8 acceptance: every legal and illegal transition, money worked by hand, fee visibility, customer
+// Shipping: every legal and illegal transition, money worked by hand, fee visibility, customer
 // scoping, concurrent accepts, lists, counters, tracks, complaints and evaluations.
 
 const STATUS_TEXT: Record<number, string> = {
@@ -420,7 +420,7 @@ describe('orders and shipping notes', () => {
     });
   });
 
-  it('fee visibility of spec §5: admin and the owning agent see agent-order fees, the shipper "--", other agents nothing', async () => {
+  it('fee visibility: admin and the owning agent see agent-order fees, the shipper "--", other agents nothing', async () => {
     const orderId = await k.order({ orderMode: 3, agentId: AGENT01, agentFeeMode: 2, agentFeeValue: 5_000 });
     const { id } = await k.dispatch(orderId, await k.driverWithVehicle());
     const seen = async (token: string) => {
@@ -600,7 +600,7 @@ describe('orders and shipping notes', () => {
       .update(hyShippingNote)
       .set({ loadTime: new Date(start - 60_000), unloadTime: new Date(start + 720 * 10_000) })
       .where(eq(hyShippingNote.id, id));
-    // Points come from a track source with its app key (issue 16 §2.2).
+    // Points come from a track source with its app key.
     const appKey = String(
       (await k.ok('POST', '/track/source/add', { name: '司机App', kind: 1 })).result.appKey,
     );

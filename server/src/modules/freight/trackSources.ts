@@ -13,7 +13,7 @@ import { livePositionOf, POSITIONS_CHANNEL } from './positions.ts';
 import { hyTrackSource } from './shippingSchema.ts';
 import { ingestTrack, type TrackSender } from './tracks.ts';
 
-// Track sources (issue 16 §2.2): the driver app and positioning providers send GPS fixes with an app key of
+// Track sources: the driver app and positioning providers send GPS fixes with an app key of
 // their own; a console user cannot write a track point at all. Platform staff make, disable and re-key the
 // sources; the key is shown once.
 

@@ -12,7 +12,7 @@ import { appSecretOf, hmacHex } from './enterpriseApps.ts';
 import { onFreightEvent } from './events.ts';
 import type { hyShippingNote } from './shippingSchema.ts';
 
-// Webhooks of enterprise apps (issue 21): a waybill step writes one delivery per app of the waybill's customer
+// Webhooks of enterprise apps: a waybill step writes one delivery per app of the waybill's customer
 // with a webhook URL, in the step's own transaction (an outbox: a rolled-back step sends nothing). The
 // scheduled job claims due deliveries the way the regulator sender claims its messages (FOR UPDATE SKIP
 // LOCKED, a claim token and a lease, so two instances never post the same one), posts them signed with the

@@ -29,7 +29,7 @@ import {
 } from './policies.ts';
 import { insPolicy, insRate } from './schema.ts';
 
-// 货运险 (issue 23): the policies' list (a shipper sees its own), insuring a waybill before loading, cancelling
+// 货运险: the policies' list (a shipper sees its own), insuring a waybill before loading, cancelling
 // (refunded), reporting a claim (调账理赔), and the premium rate table. The waybill message reads the policy.
 
 export type { InsurerAdapter } from './insurer.ts';

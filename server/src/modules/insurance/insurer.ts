@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { SIM_INSURER_CODE } from '@freight/contracts';
 import { bizError } from '../../platform/http/errors.ts';
 
-// The insurer is an outside party behind an adapter (issue 23). The simulated insurer ships with the product
+// The insurer is an outside party behind an adapter. The simulated insurer ships with the product
 // and is deterministic: the policy number is derived from the request id (a retried request gets the same
 // policy, as a real insurer's idempotent API answers), and it refuses — documented in docs/decisions.md —
 // dangerous goods (cargo class 0200 石油、天然气及制品) and insured values above 5 000 000 yuan.

@@ -24,7 +24,7 @@ import { type Actor, addNoteHistory, lockNotes, type NoteRow } from '../freight/
 import type { InsurerAdapter } from './insurer.ts';
 import { insPolicy, insRate } from './schema.ts';
 
-// 货运险 (issue 23): a waybill is insured before loading (dispatched or accepted) at the rate of its cargo
+// 货运险: a waybill is insured before loading (dispatched or accepted) at the rate of its cargo
 // class; the insurer is asked, the premium posted and the policy written in one money transaction under the
 // request's idempotency key. A cancellation before loading — asked for, or the waybill's own cancellation —
 // refunds the premium by the reverse posting. A claim is a 货损理赔 adjustment of the waybill (调账理赔).

@@ -11,7 +11,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { auditColumns, idColumn, idRef, tstz } from '../../platform/db/columns.ts';
 
-// 货运险 (issue 23): the policies bought for waybills and the premium rate table. Money in integer fen.
+// 货运险: the policies bought for waybills and the premium rate table. Money in integer fen.
 
 const fen = (name: string) => bigint(name, { mode: 'number' }).notNull().default(0);
 

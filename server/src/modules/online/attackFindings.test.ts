@@ -1,5 +1,5 @@
-// Regression tests of the report findings of issue 16 §2: report SQL that would keep the embedded
-// database's only thread busy (7), and reports on a data source that skipped the SQL guard (8).
+// Regression tests of the report findings: report SQL that would keep the embedded
+// database's only thread busy, and reports on a data source that skipped the SQL guard.
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

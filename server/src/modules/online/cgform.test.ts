@@ -1,4 +1,4 @@
-// Online forms (issue 22): define a single form, sync it, use its generated list's API, change it with and
+// Online forms: define a single form, sync it, use its generated list's API, change it with and
 // without data loss, and refuse injection in every identifier and default value with nothing half-applied.
 
 import { like, sql } from 'drizzle-orm';

@@ -1,4 +1,4 @@
-// The data of online forms (issue 22): JeecgBoot's paths (getColumns, getData, form, exportXls, importXls)
+// The data of online forms: JeecgBoot's paths (getColumns, getData, form, exportXls, importXls)
 // and, beside them, the resource paths the console's list components call (`/online/cgform/api/data/<id>/…`).
 // Both run the same handlers over the synced definition: its declaration (contracts' cgformDecl), a drizzle
 // table of it, and the resource engine's filters, so only declared fields reach SQL, always as bound values.

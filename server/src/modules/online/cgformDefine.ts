@@ -1,4 +1,4 @@
-// What a form definition may say (issue 22): the designer's body, then the checks zod cannot express, each
+// What a form definition may say: the designer's body, then the checks zod cannot express, each
 // refusal naming the field it is about (`fields[2].dbFieldName`), before anything is written.
 import {
   CGFORM_DB_TYPES,

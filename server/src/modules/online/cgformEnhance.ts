@@ -22,7 +22,7 @@ import type { CgformSnapshot } from './cgformSchema.ts';
 import { ALLOWED_FUNCTIONS } from './reportGuard.ts';
 import { type CompiledSql, compileSqlStatement, ReportSqlError } from './reportSql.ts';
 
-/** Saved texts kept per form, kind and button code (spec §9). */
+/** Saved texts kept per form, kind and button code. */
 export const ENHANCE_HISTORY = 16;
 const MAX_JS_CHARS = 20_000;
 

@@ -18,7 +18,7 @@ export const onlCgformButton = pgTable(
 
 /**
  * Enhancements of a form's button, every saved text a row: the newest of a (form, kind, code) is the one in
- * force, the older ones its history (at most 16 per code, spec §9). `kind` is 'js' or 'sql'.
+ * force, the older ones its history (at most 16 per code). `kind` is 'js' or 'sql'.
  */
 export const onlCgformEnhance = pgTable(
   'onl_cgform_enhance',

@@ -1,4 +1,4 @@
-// The form designer's API (issue 22, JeecgBoot's paths): list heads, add and edit a whole definition in one
+// The form designer's API (JeecgBoot's paths): list heads, add and edit a whole definition in one
 // transaction (the previous one kept as a version), sync it to its table, delete it.
 import { CGFORM_SCHEMA, cgformPermission, pageQuery } from '@freight/contracts';
 import { and, asc, desc, eq, ilike, type SQL, sql } from 'drizzle-orm';

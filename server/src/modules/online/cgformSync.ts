@@ -1,4 +1,4 @@
-// Sync a form definition to its table in the `onl` schema (issue 22). Identifiers have passed the product's
+// Sync a form definition to its table in the `onl` schema. Identifiers have passed the product's
 // rule (cgformDefine.ts) and are still quoted with sql.identifier; types come from a fixed map with checked
 // integer lengths; values (a new required column's default for existing rows) are bound. A change that loses
 // data is reported and refused unless confirmed. Everything runs in one transaction: all of it or none.

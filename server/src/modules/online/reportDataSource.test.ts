@@ -34,7 +34,7 @@ describe('online reports on a data source', () => {
       dbName: (external as { name: string }).name,
       dbUsername: decodeURIComponent(url.username || 'postgres'),
       dbPassword: decodeURIComponent(url.password) || null,
-      // Reports read only the tables listed for the source (issue 16 §2.8).
+      // Reports read only the tables listed for the source.
       reportTables: 'public.waybill_ext',
       ...over,
     };
@@ -148,7 +148,7 @@ describe('online reports on a data source', () => {
       console.log(`skipped: ${missing}`);
       ctx.skip();
     }
-    // A function with a side effect is refused by the guard before anything runs (issue 16 §2.8) …
+    // A function with a side effect is refused by the guard before anything runs …
     const added = (
       await send(
         'POST',

@@ -30,7 +30,7 @@ import {
   subjectName,
 } from './service.ts';
 
-// Personal information (个人信息保护法, issue 23 §PIPL): policy versions and the consent asked at sign-in, and a
+// Personal information (个人信息保护法): policy versions and the consent asked at sign-in, and a
 // person's requests about their own data: export (JSON and Excel, nothing of their own masked), correction,
 // deletion (anonymisation) unless a legal retention holds the records. Only the person files for themselves;
 // privacy staff (compliance:privacy:request:handle) file for a driver who asked through the app or in person.

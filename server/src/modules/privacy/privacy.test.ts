@@ -1,4 +1,4 @@
-// Issue 23 §PIPL: privacy-policy versions asked at sign-in and the consent recorded; a person's own-data export
+// 个人信息保护法: privacy-policy versions asked at sign-in and the consent recorded; a person's own-data export
 // (whole, with their waybills), correction, and deletion refused while a legal retention holds the records or
 // carried out as anonymisation; nobody files for someone else.
 import { DEMO_PASSWORD } from '@freight/contracts';

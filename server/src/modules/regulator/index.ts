@@ -15,7 +15,7 @@ import { type SenderDeps, type SendOptions, type SendSummary, sendDue } from './
 import { startSimulatedChannels } from './simulator.ts';
 import { ReportClient } from './transport/client.ts';
 
-// Regulator reporting (issue 19): report channels, the outbox of report messages written with the business
+// Regulator reporting: report channels, the outbox of report messages written with the business
 // events that make them due, the sender job, and the simulated provincial servers of the demo data.
 
 const senders = new WeakMap<object, SenderDeps>();

@@ -1,6 +1,6 @@
 import type { DbOrTx } from '../../platform/db/client.ts';
 
-// The waybill message's insurance information (issue 23) comes from the insurance module, which lies above
+// The waybill message's insurance information comes from the insurance module, which lies above
 // this one: it registers how to find a waybill's policy, the message builder asks. Kept per database handle
 // (test apps in one process never hear each other). Without a lookup, or without a policy: `none`.
 

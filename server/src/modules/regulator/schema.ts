@@ -12,7 +12,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { auditColumns, idColumn, tstz } from '../../platform/db/columns.ts';
 
-// Regulator reporting (issue 19): one channel row per province, the outbox of report messages and every
+// Regulator reporting: one channel row per province, the outbox of report messages and every
 // attempt's request (without secrets) and answer.
 
 export const hyReportChannel = pgTable(

@@ -25,7 +25,7 @@ import { riskNote, riskParam, riskViolation, riskWarning } from './schema.ts';
 import { RISK_SCAN_JOB, riskScanJob, runRiskScan } from './trackRules.ts';
 import { handleWarning, raiseWarnings, setWarningPush } from './warnings.ts';
 
-// Risk control (issue 20): rule parameters (风控参数), the rules judged on every waybill step in its
+// Risk control: rule parameters (风控参数), the rules judged on every waybill step in its
 // transaction (freight's noteStep event) and on a schedule over the track points, warnings (预警消息) with
 // their handling, violations (违规记录) and the waybills' risk view (风控列表).
 

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, smallint, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { auditColumns, idColumn, idRef, tenantIdColumn, tstz } from '../../platform/db/columns.ts';
 
-// Risk control (issue 20): rule parameter sets, the warnings the rules raise, the violations confirmed from
+// Risk control: rule parameter sets, the warnings the rules raise, the violations confirmed from
 // them, and one summary row per waybill with warnings (风控列表), kept in the warning's transaction.
 
 /** A rule's parameters: the platform's (customer null) or one customer's; the catalog fills the rest. */

@@ -1,4 +1,4 @@
-// Regression tests of the attack findings of issue 16 §2 that live in the system module: each failed on the
+// Regression tests of the attack findings that live in the system module: each failed on the
 // code before its fix.
 import { createServer, request as httpRequest, type Server } from 'node:http';
 import { type AddressInfo, createServer as createTcpServer } from 'node:net';

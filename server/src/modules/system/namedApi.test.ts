@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, startTestApp, type TestApp } from '../../test/harness.ts';
 
-describe('named calls of §7 (/api/*) and POST /sys/selectDepart', () => {
+describe('named calls of the reference console (/api/*) and POST /sys/selectDepart', () => {
   let t: TestApp;
   let admin: string;
   let operations: string;

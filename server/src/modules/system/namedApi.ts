@@ -43,7 +43,7 @@ export interface ServiceRow {
 }
 
 /**
- * The named calls of the reference console's api.js (spec §7): `/api/user`, `/api/role`, `/api/service`,
+ * The named calls of the reference console's api.js: `/api/user`, `/api/role`, `/api/service`,
  * `/api/permission` (paged) and `/api/permission/no-pager`, answered with this product's own users, roles,
  * services and permissions behind the list permission of the matching screen.
  */

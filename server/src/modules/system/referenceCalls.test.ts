@@ -4,7 +4,7 @@ import { sysCategory } from './adminSchema.ts';
 
 /**
  * The system-administration calls of the reference console (ant-design-vue-jeecg `src/api/api.js`) and the
- * ones spec §7 adds. Those this product leaves out on purpose are listed in docs/decisions.md.
+ * ones the console adds to them. Those this product leaves out on purpose are listed in docs/decisions.md.
  */
 const CALLS = `
 POST /sys/role/add

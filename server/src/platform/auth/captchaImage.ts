@@ -1,4 +1,4 @@
-// The login captcha as a raster image (issue 16 §2.6). The SVG captcha drew every character as a separate
+// The login captcha as a raster image. The SVG captcha drew every character as a separate
 // vector path of a known font, which a script matches glyph by glyph (20 solved out of 20). Here the glyphs
 // of that font are rotated, scaled, overlapped and warped by a random wave, crossed by random curves in the
 // text's own colours over a speckled background, and rasterised: what leaves the server is pixels only.

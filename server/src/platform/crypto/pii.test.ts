@@ -1,4 +1,4 @@
-// Issue 23 §PIPL: the column cipher of personal numbers — AES-256-GCM with a key id per value, rotation,
+// The column cipher of personal numbers — AES-256-GCM with a key id per value, rotation,
 // re-encryption, the keyed hash for exact lookup, and the key file made on the first start.
 import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';

@@ -2,7 +2,7 @@ import { createCipheriv, createDecipheriv, createHmac, randomBytes } from 'node:
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
-// Column-level encryption of personal numbers (ID numbers, bank card numbers; issue 23 §PIPL): AES-256-GCM
+// Column-level encryption of personal numbers (ID numbers, bank card numbers): AES-256-GCM
 // with a key id in every value, so keys rotate (a new active key encrypts, the old ones still decrypt, and
 // reencrypt() moves values to the active key), and a keyed hash (HMAC-SHA256, its own key that does not rotate)
 // stored beside the ciphertext for exact lookups and uniqueness. Keys come from PII_KEYS / PII_ACTIVE_KEY /

@@ -66,7 +66,7 @@ describe('error handling', () => {
     expect(other.statusCode).toBe(500);
   });
 
-  it('answers an unknown path with the 404 message of spec §8', async () => {
+  it('answers an unknown path with the 404 message', async () => {
     const res = await app.inject({ method: 'GET', url: '/jeecg-boot/nowhere' });
     expect(res.statusCode).toBe(404);
     expect(res.json()).toMatchObject({ success: false, code: 404, message: '很抱歉，资源未找到!' });

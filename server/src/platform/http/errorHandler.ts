@@ -70,7 +70,7 @@ function pgInputMessage(error: PgError): string | null {
   return null;
 }
 
-/** Fastify's and its plugins' own refusals, in the words of spec §8. */
+/** Fastify's and its plugins' own refusals, in the console's words (its error catalogue). */
 const FRAMEWORK_MESSAGES: Record<string, string> = {
   FST_ERR_CTP_BODY_TOO_LARGE: '文件大小超出限制',
   FST_ERR_CTP_INVALID_MEDIA_TYPE: '不支持的请求内容类型',

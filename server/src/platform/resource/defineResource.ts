@@ -98,7 +98,7 @@ export interface ResourceDef {
   /** Columns never sent back: lists show '******' when set; excluded from exports and data logs. */
   secrets?: string[];
   /**
-   * Per-viewer presentation of list, detail and export rows (e.g. spec §5 fees shown as '--'). The rows are
+   * Per-viewer presentation of list, detail and export rows (e.g. hidden fees as '--'). The rows are
    * copies made for this response: change them in place rather than copying again.
    */
   presentRows?: (rows: Row[], request: FastifyRequest) => Row[];
@@ -670,7 +670,7 @@ function cellStyleOf(field: FieldSpec): Partial<ExcelJS.Style> | undefined {
  */
 function cellValueOf(field: FieldSpec, value: unknown): unknown {
   if (value === null || value === undefined || value === '' || field.dict) return value;
-  // A value the viewer may not see ('--', spec §5 fee visibility) stays the text it is.
+  // A value the viewer may not see ('--', fee visibility) stays the text it is.
   const numeric =
     field.type === 'number' || field.kind === 'fen' || field.kind === 'tonnes' || field.kind === 'percent';
   if (numeric && typeof value === 'string' && !Number.isFinite(Number(value))) return value;

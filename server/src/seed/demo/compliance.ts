@@ -1,4 +1,4 @@
-// The demo's identity and certificate checks (issue 23): every demo driver, vehicle, carrier and bank card is
+// The demo's identity and certificate checks: every demo driver, vehicle, carrier and bank card is
 // checked through the compliance service with the simulated provider shipped in the product, as registration
 // and binding would have; the cards that passed their four-factor check are marked verified.
 

@@ -1,4 +1,4 @@
-// Demo data that tells the truth (issue 16 §5): the full demo, read through the API by every demo account from
+// Demo data that tells the truth: the full demo, read through the API by every demo account from
 // its own lists, holds what the demo promises (≥ 300 waybills over the last 90 days for ≥ 5 customers, every
 // lifecycle state, all four order modes, the accounts' own agent and captain orders, ≥ 30 waybills of the
 // `shipper` account's customer with agent orders audited or later, tracks of the notes on the road,

@@ -1,4 +1,4 @@
-// Images of the demo parties (issue 16 §4): driving licences and ID cards of the first drivers, vehicle
+// Images of the demo parties: driving licences and ID cards of the first drivers, vehicle
 // licences of the first vehicles, saved through the file storage as an upload would be, so the console's
 // forms, detail drawers and previews show real images. Skipped when the seed runs without storage.
 import { and, inArray, isNull } from 'drizzle-orm';

@@ -1,4 +1,4 @@
-// Demo money (issue 17), made through the product's own services and the simulated bank: customers' wallets
+// Demo money, made through the product's own services and the simulated bank: customers' wallets
 // recharged, the waybills the demo shows completed paid (per-trip customers) or advanced (per-approval and
 // monthly customers, the per-approval ones then settled by a recharge), a few prepayments at loading, and a
 // monthly bill sent. The ledger therefore holds consistent history and reconciles on a fresh start.

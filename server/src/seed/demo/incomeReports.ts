@@ -1,4 +1,4 @@
-// The demo's 平台收入季度报送 (国务院令第810号, issue 18): the current quarter's income report generated from the
+// The demo's 平台收入季度报送 (国务院令第810号): the current quarter's income report generated from the
 // ledger of the demo payouts by the report service, as a draft for someone else to review and send (the
 // generator may not review its own report). A second run leaves an existing report alone.
 import { and, eq } from 'drizzle-orm';

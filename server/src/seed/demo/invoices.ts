@@ -1,4 +1,4 @@
-// Demo invoices (issue 18), made through the invoice service and the simulated tax service: for the first
+// Demo invoices, made through the invoice service and the simulated tax service: for the first
 // customers with paid waybills, one invoice each over their paid waybills: issued and delivered, issued, or
 // waiting to be issued — so 发票管理 shows every common state and the waybill list its invoice column.
 import { INVOICE_KIND, REVIEW_STATE } from '@freight/contracts';

@@ -48,7 +48,7 @@ const WRITES_ON_REFUSAL: Record<string, string> = {
   sys_log: 'the operation and login log records refused calls too',
   sys_login_failure: 'a wrong password counts towards the lockout',
   sys_captcha: 'a captcha is used up by any check, right or wrong',
-  // Reads first and writes only what is missing; a better home is the customer's approval (issue 17 note).
+  // Reads first and writes only what is missing; opening it when the customer is approved would be the better place.
   fin_wallet: "a customer's wallet is opened on the first look at the wallet lists, whatever the query",
   fin_wallet_config: "a customer's wallet settings are copied from its terms on that first look",
 };

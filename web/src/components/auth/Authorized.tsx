@@ -1,4 +1,4 @@
-// Permission gating of spec §5 (button list: hide) and §6 (type 2: disable), over the contracts rules.
+// Permission gating: a button not in the list is hidden, or disabled for type 2 permissions, over the contracts rules.
 import { type AuthList, hasButtonPermission, hasPermission } from '@freight/contracts';
 import { cloneElement, isValidElement, type ReactElement, type ReactNode, useCallback } from 'react';
 import { usePermissions } from '../../stores/permissions';
@@ -8,7 +8,7 @@ export interface AuthorizedOptions {
   routePermissions?: AuthList;
 }
 
-/** `{ canShow(action), canUse(action) }`: §5 show/hide and §6 enable/disable checks. */
+/** `{ canShow(action), canUse(action) }`: button-list show/hide and type 2 enable/disable checks. */
 export function useAuthorized(options: AuthorizedOptions = {}) {
   const auth = usePermissions((s) => s.auth);
   const allAuth = usePermissions((s) => s.allAuth);
@@ -29,7 +29,7 @@ export function useAuthorized(options: AuthorizedOptions = {}) {
 interface Props extends AuthorizedOptions {
   /** One code, or several separated by commas in the stored list. */
   action?: string | null;
-  /** 'hide' (spec §5, default) removes the child; 'disable' (spec §6, type 2) disables it. */
+  /** 'hide' (default) removes the child; 'disable' (type 2) disables it. */
   mode?: 'hide' | 'disable';
   children: ReactNode;
   fallback?: ReactNode;

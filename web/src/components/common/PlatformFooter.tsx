@@ -1,7 +1,7 @@
 import type { PlatformSettings } from '@freight/contracts';
 import { useTranslation } from 'react-i18next';
 
-/** Footer lines of the login layout (spec §2): address, service phone, copyright, record numbers. */
+/** Footer lines of the login layout: address, service phone, copyright, record numbers. */
 export function PlatformFooter({ settings }: { settings: PlatformSettings | null }) {
   const { t } = useTranslation();
   if (!settings) return null;

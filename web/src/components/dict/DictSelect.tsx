@@ -1,4 +1,4 @@
-// Select / radio / tag over a dictionary code (spec §4), reading the login cache first.
+// Select / radio / tag over a dictionary code, reading the login cache first.
 import type { DictItem } from '@freight/contracts';
 import { Alert, Radio, Select, Tag } from 'antd';
 import { dictLabel } from '../../stores/dicts';

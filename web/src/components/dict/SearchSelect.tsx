@@ -1,4 +1,4 @@
-// Remote searching select over a dictionary (spec §4): `loadDict/{code}?keyword=` after 300 ms of quiet;
+// Remote searching select over a dictionary: `loadDict/{code}?keyword=` after 300 ms of quiet;
 // the chosen value's text comes from `loadDictItem`.
 import { type DictItem, MSG } from '@freight/contracts';
 import { Select, Spin } from 'antd';

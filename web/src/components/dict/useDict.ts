@@ -1,4 +1,4 @@
-// Dictionary items of a code (spec §4): the 7-day cache stored at login first, then the server.
+// Dictionary items of a code: the 7-day cache stored at login first, then the server.
 import { type DictItem, MSG } from '@freight/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../services/request';

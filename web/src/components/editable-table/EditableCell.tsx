@@ -21,7 +21,7 @@ export interface EditableColumn {
   title: string;
   width: number;
   type?: CellType;
-  /** Validation presets of spec §5 ('required', 'mobile', 'money' ...), checked in order. */
+  /** Validation presets ('required', 'mobile', 'money' ...), checked in order. */
   presets?: CellPresetName[];
   /** Values must differ between rows; `message` replaces the default `<title>不能重复`. */
   unique?: boolean | { message?: string };
@@ -31,7 +31,7 @@ export interface EditableColumn {
   money?: boolean;
 }
 
-/** Highlight of reloaded or remotely merged rows (spec §5: 1.4 s). */
+/** Highlight of reloaded or remotely merged rows (1.4 s). */
 export const FLASH_MS = 1_400;
 
 /** Renders per row id, read by the demo page, the e2e test and the bench (each keystroke: one row). */

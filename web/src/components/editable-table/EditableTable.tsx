@@ -1,4 +1,4 @@
-// Editable table of spec §5 (JVxeTable in the original): toolbar gated by permission codes under a
+// Editable table (JVxeTable in the original): toolbar gated by permission codes under a
 // prefix, row numbers, selection, statistics footer, sub-tables, validated cells and realtime row sync.
 // Rows are virtualised (antd's virtual table) and held in a RowStore, so typing re-renders one row.
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
@@ -27,7 +27,7 @@ export const ROW_NUMBER_WIDTH = 60;
 export const SELECTION_WIDTH = 40;
 const EXPAND_WIDTH = 40;
 export const SELECTION_WIDTH_WITH_STATISTICS = 60;
-/** spec §5: opening a sub-table is tried 3 more times, 100 ms apart, before `打开子表失败`. */
+/** Opening a sub-table is tried 3 more times, 100 ms apart, before `打开子表失败`. */
 export const SUB_TABLE_RETRIES = 3;
 export const SUB_TABLE_RETRY_MS = 100;
 export const SUB_TABLE_FAILED = '打开子表失败';

@@ -1,5 +1,5 @@
 // Row store of the editable table: rows live outside React state so that a keystroke notifies only the
-// cells of the row it changed (spec §5: smooth at 1 000 rows × 10 columns). The table itself re-renders
+// cells of the row it changed (smooth at 1 000 rows × 10 columns). The table itself re-renders
 // only when rows are added, removed or reloaded (the structure version).
 import type { TableRow } from '@freight/contracts';
 

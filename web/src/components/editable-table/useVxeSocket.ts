@@ -1,4 +1,4 @@
-// Editable-table row sync over `/vxeSocket/{userId}/{pageId}` (spec §7, reference §2). A changed row is
+// Editable-table row sync over `/vxeSocket/{userId}/{pageId}` (reference §2). A changed row is
 // sent as `update_vxe_table` with `{socketKey, args: [row, caseId]}`; the server relays it to every other
 // open table socket, and each instance merges it into its own row when the socketKey matches and the
 // caseId is not its own. Heartbeat every 10 s; no reply within 6 s, an error or a close reconnects after 5 s.
@@ -23,7 +23,7 @@ export interface VxeRowUpdate {
 }
 
 /** `ws(s)://host/<api base>/vxeSocket/{userId}/{pageId}`, built like the notification socket's URL. */
-/** The tenant goes in the query: a browser cannot set headers on a WebSocket (spec §7 tenant_id). */
+/** The tenant goes in the query: a browser cannot set headers on a WebSocket (tenant_id). */
 export function vxeSocketUrl(userId: string, pageId: string, tenantId = '0'): string {
   const base = socketUrl(userId).replace(/\/websocket\/[^/]*$/, '');
   return `${base}/vxeSocket/${encodeURIComponent(userId)}/${encodeURIComponent(pageId)}?tenant_id=${encodeURIComponent(tenantId)}`;

@@ -1,5 +1,5 @@
 // A month (所属期) asked for before collecting or sending the drivers' tax data, or a quarter (所属季度) before
-// generating the platform's quarterly income report (issue 18).
+// generating the platform's quarterly income report.
 import type { Envelope } from '@freight/contracts';
 import { App, DatePicker, Form, Grid, Modal } from 'antd';
 import type { Dayjs } from 'dayjs';

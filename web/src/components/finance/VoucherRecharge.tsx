@@ -1,4 +1,4 @@
-// Manual recharges of 货主钱包 (issue 17, maker-checker): one user submits a recharge with the transfer voucher
+// Manual recharges of 货主钱包 (maker-checker): one user submits a recharge with the transfer voucher
 // image; a second user checks it against an unmatched incoming bank-statement line of the same amount (imported
 // in 主钱包) and only then is it credited — or rejects it with a reason. The recharge records list is the
 // recharge declaration's.

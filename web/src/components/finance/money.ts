@@ -1,4 +1,4 @@
-// Small helpers of the money screens (issue 17): idempotency keys, yuan text and yuan input → fen.
+// Small helpers of the money screens: idempotency keys, yuan text and yuan input → fen.
 import { formatFen, yuanToFen } from '@freight/contracts';
 import { announceChange } from '../../services/resourceEvents';
 

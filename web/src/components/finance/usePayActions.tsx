@@ -1,4 +1,4 @@
-// The pay actions of the waybill lists (支付运单, 预付运单, 垫付运单) and of 待付款 (issue 17): one row or the
+// The pay actions of the waybill lists (支付运单, 预付运单, 垫付运单) and of 待付款: one row or the
 // selected rows, a confirm dialog with the total and the fee split (the server's preview: nothing written),
 // the server's refusal in its own words, and one progress bar for a batch — sent in parts, each part one
 // money transaction with its own idempotency key made when the dialog opened, so a retry pays nothing twice.

@@ -1,4 +1,4 @@
-// Async antd form rules backed by the server's validators (issue 5 §8): `/sys/duplicate/check` (a value
+// Async antd form rules backed by the server's validators: `/sys/duplicate/check` (a value
 // must be unique in a whitelisted table field; `dataId` excludes the record being edited) and
 // `/sys/checkRule/checkByCode` (a code check rule of ordered rule JSON). The server's message is the form
 // error. Calls wait for a pause in typing and remember recent answers, so a submit does not ask again.

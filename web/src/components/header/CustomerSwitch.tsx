@@ -9,7 +9,7 @@ import { platformApi } from '../../services/platformApi';
 import { errorText, isHttpFailure } from '../../services/request';
 import { useSession } from '../../stores/session';
 
-/** Customer switch for customer admins only (userType 6, spec §6). Success reloads the page. */
+/** Customer switch for customer admins only (userType 6). Success reloads the page. */
 export function CustomerSwitch() {
   const userType = useSession((s) => s.userType);
   if (Number(userType) !== USER_TYPE.customerAdmin) return null;

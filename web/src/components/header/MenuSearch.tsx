@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { ViewRoute } from '../../app/menuRoutes';
 
-/** Menu search (spec §2 header): search menu titles and go to the chosen page. */
+/** Menu search in the header: menu titles and go to the chosen page. */
 export function MenuSearch({ routes }: { routes: ViewRoute[] }) {
   const { t } = useTranslation();
   const navigate = useNavigate();

@@ -1,4 +1,4 @@
-// Header bell (spec §2, §4): pending counts (polled every 650000 ms) and announcements.
+// Header bell: pending counts (polled every 650000 ms) and announcements.
 import { BellOutlined, RightOutlined } from '@ant-design/icons';
 import { type Announcement, formatDateTime, isConsolePath, NOTICE_POLL_MS } from '@freight/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -42,7 +42,7 @@ export function NoticeBell() {
 
   const openAnnouncement = (item: Announcement) => {
     setOpen(false);
-    // spec §4: opening marks it read and reloads the counts.
+    // Opening marks it read and reloads the counts.
     noticeApi
       .markRead(item.id)
       .catch(() => undefined)

@@ -1,4 +1,4 @@
-// User dropdown (spec §2): settings, change password, clear cache (system staff), switch department,
+// User dropdown: settings, change password, clear cache (system staff), switch department,
 // account centre, logout with confirmation.
 import {
   ApartmentOutlined,
@@ -88,7 +88,7 @@ export function UserMenu() {
         navigate('/account/center');
         break;
       case 'settings':
-        // spec §9: the settings drawer opens after 16 ms.
+        // The settings drawer opens after 16 ms.
         setTimeout(() => useSettingsDrawer.getState().setOpen(true), SETTINGS_DRAWER_OPEN_DELAY_MS);
         break;
       case 'password':

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { usePlatformName } from '../../app/usePlatformSettings';
 import { useSession } from '../../stores/session';
 
-/** Header welcome: greeting by hour (spec §9), the user's name and the platform name. */
+/** Header welcome: greeting by hour, the user's name and the platform name. */
 export function WelcomeText() {
   const { t } = useTranslation();
   const platform = usePlatformName();

@@ -1,6 +1,6 @@
 import type { PendingCounts } from '@freight/contracts';
 
-/** Each pending counter and the list it links to (spec §2 notification links). */
+/** Each pending counter and the list it links to (notification links). */
 export const PENDING_LINKS: { key: keyof PendingCounts; path: string }[] = [
   { key: 'sijiCount', path: '/wlhy/hydriver/HyDriverList?state=1' },
   { key: 'cheCount', path: '/wlhy/hyvehicle/HyVehicleList?state=1' },
@@ -14,7 +14,7 @@ export const PENDING_LINKS: { key: keyof PendingCounts; path: string }[] = [
 
 export const ANNOUNCEMENTS_PATH = '/isps/userAnnouncement';
 
-/** spec §4: the badge counts the categories with a non-zero count, not the items. */
+/** The badge counts the categories with a non-zero count, not the items. */
 export function pendingBadgeCount(counts: Partial<PendingCounts> | null | undefined): number {
   if (!counts) return 0;
   return PENDING_LINKS.filter(({ key }) => Number(counts[key] ?? 0) > 0).length;

@@ -1,4 +1,4 @@
-// The map's base, inside a react-leaflet MapContainer (issue 21 tiles): AMap tiles in GCJ-02 when the platform
+// The map's base, inside a react-leaflet MapContainer: AMap tiles in GCJ-02 when the platform
 // sets a `gd_web` key, else — and as soon as the tiles cannot be fetched — an offline view: a coordinate grid
 // with city points and no boundary data. OpenStreetMap is not the default for China.
 import gcoord from 'gcoord';

@@ -1,4 +1,4 @@
-// Where a map opens for a picked district (issue 15 map pin): the seeded divisions carry no coordinates, so
+// Where a map opens for a picked district (to drop a place's pin): the seeded divisions carry no coordinates, so
 // the offline map's reference points stand in — the district's city when it is one of them, else its
 // province's capital, else the middle of China.
 import { CITY_POINTS } from './cities';

@@ -1,4 +1,4 @@
-// Record-picking popup (spec §5, §9): a report by code in a 1200-wide dialog; single or multi select by
+// Record-picking popup: a report by code in a 1200-wide dialog; single or multi select by
 // click or checkbox; confirming returns the chosen rows mapped from orgFields to destFields.
 import {
   checkPopupSelection,

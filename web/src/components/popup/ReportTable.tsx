@@ -1,4 +1,4 @@
-// A report rendered from its definition (spec §7): search form from getQueryInfo, columns from getRpColumns,
+// A report rendered from its definition: search form from getQueryInfo, columns from getRpColumns,
 // server paging/sorting via getData, totals row. Used by the auto report page and by RecordPopup.
 import { formatYuan, PAGE_SIZE_OPTIONS, paginationLabel, popupRowKey } from '@freight/contracts';
 import { useQuery } from '@tanstack/react-query';

@@ -10,7 +10,7 @@ vi.mock('../../services/request', () => ({ api: { get } }));
 
 const { cachedRpColumns, GROUP_CACHE_MS } = await import('./reportApi');
 
-describe('report columns of popups (spec §9: cached 30 s per group)', () => {
+describe('report columns of popups (cached 30 s per group)', () => {
   beforeEach(() => {
     get.mockClear();
     vi.useFakeTimers();

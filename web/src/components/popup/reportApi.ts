@@ -1,4 +1,4 @@
-// Client of the online report API (spec §7): columns by code, search fields and pages of data by id.
+// Client of the online report API: columns by code, search fields and pages of data by id.
 import type { DictItem } from '@freight/contracts';
 import { api } from '../../services/request';
 
@@ -54,7 +54,7 @@ export const getQueryInfo = (id: string) =>
 export const getData = (id: string, query: RpQuery) =>
   api.get<RpPage>(`/online/cgreport/api/getData/${encodeURIComponent(id)}`, query);
 
-/** Columns of a report by code, cached 30 s per group id (spec §9) so popups of one form share them. */
+/** Columns of a report by code, cached 30 s per group id so popups of one form share them. */
 const groupCache = new Map<string, { at: number; value: Promise<RpColumns> }>();
 export const GROUP_CACHE_MS = 30_000;
 export function cachedRpColumns(code: string, groupId?: string): Promise<RpColumns> {

@@ -81,7 +81,7 @@ export function DetailDrawer({
             style={{ marginBottom: 16 }}
             bordered
             size="small"
-            // Up to 4 columns (spec §9) where the screen is wide enough for them.
+            // Up to 4 columns where the screen is wide enough for them.
             column={{ xs: 1, sm: 1, md: 2, lg: 2, xl: 2, xxl: DETAIL_LIST_MAX_COLUMNS }}
           >
             {section.fields.map((field) => (

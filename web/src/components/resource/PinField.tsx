@@ -1,4 +1,4 @@
-// A place's pin (issue 15): a button showing the coordinates that opens a map; a click on the map drops the
+// A place's pin: a button showing the coordinates that opens a map; a click on the map drops the
 // pin, and confirming fills the longitude (this field) and the latitude (the declaration's `pin.lat`). The
 // map is the live map's base: AMap tiles in GCJ-02 when the platform sets `gd_web`, else the offline
 // coordinate grid, where a click gives the grid's coordinates. Stored points are WGS-84. With the region

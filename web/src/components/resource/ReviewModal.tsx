@@ -1,4 +1,4 @@
-// Approve or reject a pending party (issue 7): a rejection needs its reason.
+// Approve or reject a pending party: a rejection needs its reason.
 import { App, Checkbox, Form, Input, Modal, Radio } from 'antd';
 import { type ReactNode, useEffect, useId, useState } from 'react';
 import { api, errorText } from '../../services/request';

@@ -100,7 +100,7 @@ export function fieldOptions(field: ResourceField, dicts: DictMap, tx: Tx) {
 }
 
 /** The text a cell shows for a value (also used by the detail drawer). */
-/** A cell's text; long plain text is cut at 25 characters in lists (spec §9), whole in the detail drawer. */
+/** A cell's text; long plain text is cut at 25 characters in lists, whole in the detail drawer. */
 export function displayValue(
   field: ResourceField,
   row: Row,
@@ -125,7 +125,7 @@ export function displayValue(
     case 'money':
       return typeof value === 'number' || typeof value === 'string' ? formatYuan(value) : '--';
     case 'fen':
-      // Hidden fees arrive as '--' from the server (spec §5 fee visibility).
+      // Hidden fees arrive as '--' from the server (fee visibility).
       if (value === '--') return '--';
       return typeof value === 'number' || typeof value === 'string' ? formatFen(value) : '--';
     case 'datetime':

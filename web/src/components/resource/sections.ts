@@ -1,4 +1,4 @@
-// Titled sections of long forms and details (issue 15): a field's `section` starts a group that runs to the
+// Titled sections of long forms and details: a field's `section` starts a group that runs to the
 // next field with one. Fields before the first titled field form an untitled group.
 import type { Bilingual, ResourceField } from './types';
 

@@ -90,12 +90,12 @@ export interface ResourcePageDef {
   fixedQuery?: Record<string, string | number>;
   /** URL query keys copied into the search form on open (e.g. `state` for `?state=1`). */
   urlFilters?: string[];
-  /** Review actions and the review timeline in the detail drawer (parties of issue 7). */
+  /** Review actions and the review timeline in the detail drawer (the reviewed parties). */
   review?: boolean;
-  /** What the review dialog shows of the record above the decision (e.g. its identity checks, issue 23). */
+  /** What the review dialog shows of the record above the decision (e.g. its identity checks). */
   reviewExtra?: (row: Record<string, unknown>) => ReactNode;
   /**
-   * The permission of approving although the record's required checks failed (issue 23): its holders get an
+   * The permission of approving although the record's required checks failed: its holders get an
    * override choice with a reason in the review dialog.
    */
   reviewOverride?: string;

@@ -1,4 +1,4 @@
-// Button permission check of spec §5 for resource screens: `can('driver:add')`.
+// Button permission check for resource screens: `can('driver:add')`.
 import { hasButtonPermission } from '@freight/contracts';
 import { useCallback } from 'react';
 import { usePermissions } from '../../stores/permissions';

@@ -2,7 +2,7 @@ import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { StatusPanel } from './StatusPanel';
 
-/** Shown when a page's script or stylesheet chunk failed to load (spec §8): a reload prompt. */
+/** Shown when a page's script or stylesheet chunk failed to load: a reload prompt. */
 export function ChunkLoadFailed() {
   const { t } = useTranslation();
   return (

@@ -3,7 +3,7 @@ import { Button, Result } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 
-/** Exception pages 403, 404, 500 (spec §1) with a back-home button. */
+/** Exception pages 403, 404, 500 with a back-home button. */
 export function ExceptionResult({ status }: { status: 403 | 404 | 500 }) {
   const { t } = useTranslation();
   const navigate = useNavigate();

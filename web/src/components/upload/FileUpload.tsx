@@ -1,4 +1,4 @@
-// File and image upload of spec §4, §5 and §8: POST /sys/common/upload (path in `message`), statuses
+// File and image upload: POST /sys/common/upload (path in `message`), statuses
 // uploading/done/error/removed, a `number` limit keeping the last N, images only where asked, image
 // reorder, the error dialog and per-file failure message; names shown cut to 5 characters.
 import { LeftOutlined, PlusOutlined, RightOutlined, UploadOutlined } from '@ant-design/icons';

@@ -1,4 +1,4 @@
-// Upload dialog of spec §4 (520 wide): files are uploaded inside, confirming hands back the stored paths;
+// Upload dialog (520 wide): files are uploaded inside, confirming hands back the stored paths;
 // confirming with nothing uploaded warns 未上传任何文件.
 import { FILE_POPUP_WIDTH, MSG } from '@freight/contracts';
 import { Modal, message } from 'antd';

@@ -1,4 +1,4 @@
-// APP消息 (issue 21): messages to drivers, shippers, one customer's users or everyone, sent at once or at the
+// APP消息: messages to drivers, shippers, one customer's users or everyone, sent at once or at the
 // chosen time by the scheduled job; they arrive in the recipients' header bell. The list counts deliveries
 // and reads.
 import { ProFormDependency, ProFormSelect } from '@ant-design/pro-components';

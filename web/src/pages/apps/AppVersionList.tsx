@@ -1,4 +1,4 @@
-// APP版本 (issue 21): the driver app's releases. Android versions carry the uploaded APK, iOS versions the App
+// APP版本: the driver app's releases. Android versions carry the uploaded APK, iOS versions the App
 // Store link; the app asks `/apps/version/latest` (public) whether to update and whether it must.
 import { ProForm, ProFormDependency } from '@ant-design/pro-components';
 import { APP_PACKAGE_BIZ, appVersionBody, appVersionResource } from '@freight/contracts';

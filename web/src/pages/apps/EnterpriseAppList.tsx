@@ -1,4 +1,4 @@
-// 企业应用 (issue 21): API credentials of a customer's own systems for the signed open API (/openapi/v1). The
+// 企业应用: API credentials of a customer's own systems for the signed open API (/openapi/v1). The
 // secret is shown once, in a dialog, when the app is made and when it is rotated; the list shows its last four.
 import { ProFormSelect } from '@ant-design/pro-components';
 import {

@@ -1,4 +1,4 @@
-// 平台设置 (issue 21, spec §3): the platform's name, logos, login background, footer, the vehicle-track switch
+// 平台设置: the platform's name, logos, login background, footer, the vehicle-track switch
 // and the AMap key with its security code, with a live preview of the login page and the header. Saving
 // updates the console at once (the platform store), and every login page from its next load.
 import {

@@ -1,4 +1,4 @@
-// 同意记录 (issue 23): which privacy-policy version each user and driver accepted, when and from where.
+// 同意记录: which privacy-policy version each user and driver accepted, when and from where.
 import { privacyConsentResource } from '@freight/contracts';
 import { pageOf, ResourceListPage } from '../../components/resource';
 

@@ -1,4 +1,4 @@
-// 货运保险 (issue 23): the waybills' cargo policies from the insurance declaration. A waybill is insured before
+// 货运保险: the waybills' cargo policies from the insurance declaration. A waybill is insured before
 // loading (the server finds the rate of its cargo class and charges the premium to the shipper's wallet through
 // the ledger); a policy is cancelled before loading with the premium refunded; a claim is reported as a
 // 货损理赔 adjustment (调账理赔) linked on the policy. A shipper sees and insures its own waybills.

@@ -1,4 +1,4 @@
-// 隐私政策 (issue 23): policy versions. A draft is edited; publishing a version asks every party user to
+// 隐私政策: policy versions. A draft is edited; publishing a version asks every party user to
 // accept it at their next sign-in (the console's consent dialog). A published version is never rewritten.
 import { type Envelope, privacyPolicyResource } from '@freight/contracts';
 import { Alert, App } from 'antd';

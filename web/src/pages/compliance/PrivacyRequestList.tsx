@@ -1,4 +1,4 @@
-// 个人信息申请 (issue 23): the requests of people about their own data. Staff file one for a driver who asked
+// 个人信息申请: the requests of people about their own data. Staff file one for a driver who asked
 // in the app or in person (found by the ID number): an export is produced at once (JSON and Excel, whole), a
 // deletion is refused with the retention reason and date while waybills, payments or tax records must be kept,
 // otherwise carried out as anonymisation; a correction waits for 处理.

@@ -1,4 +1,4 @@
-// 核验记录 (issue 23): every identity and certificate check of drivers, vehicles, carriers and bank cards.
+// 核验记录: every identity and certificate check of drivers, vehicles, carriers and bank cards.
 import { verificationResource } from '@freight/contracts';
 import { pageOf, ResourceListPage } from '../../components/resource';
 

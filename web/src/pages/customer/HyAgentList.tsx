@@ -1,4 +1,4 @@
-// 经纪人 (issue 7, domain.md Agent): brokers who bring drivers and earn a fee on agent orders (orderMode 3);
+// 经纪人 (domain.md Agent): brokers who bring drivers and earn a fee on agent orders (orderMode 3);
 // identity, fee rule (per tonne, per trip, %) and review.
 import { agentResource } from '@freight/contracts';
 import { ResourceListPage, type ResourcePageDef } from '../../components/resource';

@@ -1,4 +1,4 @@
-// 常用地址 (issue 15 "Places on orders"): a shipper's saved loading and unloading places, picked in the order
+// 常用地址: a shipper's saved loading and unloading places, picked in the order
 // form. A shipper's users keep their own; platform staff choose the shipper when adding.
 import { customerAddressResource, USER_TYPE } from '@freight/contracts';
 import { useMemo } from 'react';

@@ -1,4 +1,4 @@
-// 常用线路 (issue 15 "Places on orders"): a shipper's saved routes, two of its saved addresses; picking one in
+// 常用线路: a shipper's saved routes, two of its saved addresses; picking one in
 // the order form fills both places.
 import { ProFormDependency } from '@ant-design/pro-components';
 import { customerAddressResource, customerRouteResource, USER_TYPE } from '@freight/contracts';

@@ -1,4 +1,4 @@
-// 货主用户 (issue 7 §5, spec §7 `/customer/hyCustomerUser`): a shipper's staff. Adding one creates their login
+// 货主用户 (`/customer/hyCustomerUser`): a shipper's staff. Adding one creates their login
 // (userType 2, or 6 for a customer admin made by platform staff) with a password changed at first sign-in;
 // editing keeps name, mobile and status of the login in step, and a new password resets it.
 import { ProFormText } from '@ant-design/pro-components';

@@ -1,4 +1,4 @@
-// 货主钱包 (issue 17): customers' wallets (balance, frozen, available, credit limit) from the wallet
+// 货主钱包: customers' wallets (balance, frozen, available, credit limit) from the wallet
 // declaration, with the ledger drawer, a recharge through the bank adapter (the simulated bank credits at
 // once), a recharge with a voucher image that a second user credits against a matching bank-statement line
 // (maker-checker, the 充值记录 tab) and freeze/unfreeze with a reason. A customer user sees its own wallet only

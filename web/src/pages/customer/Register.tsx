@@ -1,4 +1,4 @@
-// Shipper self-registration, /customer/register (spec §2 CustomerRegister, public; issue 4): the company
+// Shipper self-registration, /customer/register (CustomerRegister, public): the company
 // (name, unified social credit code checked by its check character, business licence image), its contact
 // with a mobile proved by an SMS code, and the administrator account. The customer lands in review state 1
 // and shows in the platform's pending-shippers counter.

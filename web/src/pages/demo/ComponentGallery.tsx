@@ -1,4 +1,4 @@
-// Component gallery (issue 5, /demo/components, permission demo:components): each building block with
+// Component gallery (/demo/components, permission demo:components): each building block with
 // live data from the server.
 import { Button, Card, Col, Descriptions, Form, Input, Row, Skeleton, Space, Typography } from 'antd';
 import { lazy, Suspense, useState } from 'react';
@@ -12,7 +12,7 @@ import { LiveFormatting } from './LiveFormatting';
 
 const EditableTableDemo = lazy(() => import('./EditableTableDemo'));
 
-/** Async validators (issue 5 §8): the server's message is the form error. */
+/** Async validators: the server's message is the form error. */
 function AsyncValidators() {
   const tx = useBilingual();
   const [form] = Form.useForm();

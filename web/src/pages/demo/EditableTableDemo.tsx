@@ -1,5 +1,5 @@
-// Editable-table demo of the component gallery (issue 5): 1 000 generated rows × 10 columns with the
-// cell presets of spec §5, statistics, sub-tables and row sync between open instances over /vxeSocket.
+// Editable-table demo of the component gallery: 1 000 generated rows × 10 columns with the
+// cell presets, statistics, sub-tables and row sync between open instances over /vxeSocket.
 import type { TableRow } from '@freight/contracts';
 import { Button, Card, Table, Typography } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';

@@ -1,5 +1,5 @@
-// Gallery section (issue 5 §7, §9): the newest shipping notes as the server sent them to this viewer,
-// with money, dates and long text through the shared formatters and the fee rules of spec §5.
+// Gallery section: the newest shipping notes as the server sent them to this viewer,
+// with money, dates and long text through the shared formatters and the fee rules ('--' for a hidden fee).
 import {
   ellipsis,
   formatDateTime,
@@ -73,7 +73,7 @@ export function LiveFormatting() {
             title: tx(['应收合计', 'Fee total']),
             key: 'total',
             align: 'right',
-            // spec §5: agentFee for an agent order (mode 3), else customerFee.
+            // `agentFee` for an agent order (mode 3), else `customerFee`.
             render: (_v, row) => fee(orderFeeTotal(row) ?? null),
           },
           {

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { usePlatformName } from '../../app/usePlatformSettings';
 import { ExceptionResult } from '../../components/status/ExceptionResult';
 
-/** The /404 route outside the main layout: unknown paths land here (spec §2). */
+/** The /404 route outside the main layout: unknown paths land here. */
 export default function NotFoundStandalone() {
   const name = usePlatformName();
   useEffect(() => {

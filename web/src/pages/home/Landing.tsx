@@ -1,4 +1,4 @@
-// Public landing page /home (spec §2; issue 4): platform name and logo, what the platform offers, how a
+// Public landing page /home: platform name and logo, what the platform offers, how a
 // shipper joins, and the ways in (console login, shipper login, shipper registration).
 import {
   AccountBookOutlined,

@@ -1,6 +1,6 @@
 // 我的消息 (`/isps/userAnnouncement`, the bell's "view more"): every announcement delivered to the user,
-// read or not, with filters; opening one marks it read (spec §4) and shows the notice dialog, or opens its
-// page for openType "component" (spec §2 notice detail dialog).
+// read or not, with filters; opening one marks it read and shows the notice dialog, or opens its
+// page for openType "component" (notice detail dialog).
 import { type ActionType, type ProColumns, ProTable } from '@ant-design/pro-components';
 import {
   type Announcement,

@@ -1,4 +1,4 @@
-// 实时位置 (issue 21): every vehicle in the user's scope on one map, clustered and coloured by live state (idle,
+// 实时位置: every vehicle in the user's scope on one map, clustered and coloured by live state (idle,
 // loading, in transit, offline after 30 min of silence), moved by pushed fixes without reloading; a plate search
 // opens a vehicle's popup. The list view is the position declaration's list (search, sort, export).
 import {

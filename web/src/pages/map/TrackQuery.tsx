@@ -1,4 +1,4 @@
-// 轨迹查询 (spec §1 maps: track query, /map/track): a waybill's track by number, or a vehicle's over a time
+// 轨迹查询 (maps: track query, /map/track): a waybill's track by number, or a vehicle's over a time
 // window of up to three days, played back on the map. `?noteId=` / `?noteNo=` open a waybill directly, `?plateNo=`
 // a vehicle's last 24 hours (the live map's link for a vehicle on no waybill).
 import { ProForm, ProFormDateTimeRangePicker, ProFormRadio, ProFormText } from '@ant-design/pro-components';

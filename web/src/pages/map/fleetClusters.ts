@@ -1,4 +1,4 @@
-// Clusters of the live map (issue 21): every vehicle in scope goes into one supercluster index, and the map
+// Clusters of the live map: every vehicle in scope goes into one supercluster index, and the map
 // asks it for what lies in view at its zoom, so 10 000 vehicles draw as a few dozen markers. A cluster counts
 // its vehicles by live state, and takes the colour of the most numerous.
 import type { LivePosition, LiveState } from '@freight/contracts';

@@ -1,4 +1,4 @@
-// Online form designer (issue 22, menu component "form list"): the forms by table name, a dialog defining a
+// Online form designer (menu component "form list"): the forms by table name, a dialog defining a
 // form's head, fields and indexes (saved whole with /online/cgform/api/addAll and editAll), the sync to the
 // database (a change that loses data is shown and needs confirmation) and the generated list of each form.
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';

@@ -1,4 +1,4 @@
-// The auto-rendered report of a code (spec §7, menu component "report auto list"): the code comes from the
+// The auto-rendered report of a code (menu component "report auto list"): the code comes from the
 // route `/online/cgreport/view/:code`; search, sort, page, totals and export to Excel.
 import { ExportOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';

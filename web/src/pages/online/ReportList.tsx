@@ -1,4 +1,4 @@
-// Report definitions (spec §7, menu component "report list"): list, create, edit, test the SQL
+// Report definitions (menu component "report list"): list, create, edit, test the SQL
 // (/online/cgreport/head/parseSql fills the columns and shows the first rows) and preview by code.
 import { PlusOutlined } from '@ant-design/icons';
 import type { Page } from '@freight/contracts';

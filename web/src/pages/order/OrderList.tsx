@@ -1,4 +1,4 @@
-// 订单列表 (货源, issue 8 §1): create, publish, pause, close, cancel, and dispatch notes to drivers. Customer
+// 订单列表 (货源): create, publish, pause, close, cancel, and dispatch notes to drivers. Customer
 // users order for their own customer; on agent orders the fees show as '--' to all but staff and the agent.
 import { ProFormDependency, ProFormSelect } from '@ant-design/pro-components';
 import {

@@ -1,4 +1,4 @@
-// 调账理赔 (issue 17): adjustments and claims after audit from the adjustment declaration — 补款 (top-up to the
+// 调账理赔: adjustments and claims after audit from the adjustment declaration — 补款 (top-up to the
 // driver), 扣款 (deduction), 货损理赔 (a cargo-damage claim offset against the freight and credited to the
 // shipper) and 货主调账. Platform staff apply for one on an audited waybill; finance approves it (posted through
 // the ledger, shown in the waybill's money and history) or rejects it with a reason.

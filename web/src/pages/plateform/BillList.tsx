@@ -1,4 +1,4 @@
-// 账单管理 (issue 17): bills of 批结/月结 customers from the bill declaration — generated on demand for a
+// 账单管理: bills of 批结/月结 customers from the bill declaration — generated on demand for a
 // customer and period, sent, confirmed or disputed, adjusted, paid from the customer's wallet (settling the
 // bill's waybills) and closed; the statement exported as Excel or PDF, the bill's waybills in its detail drawer.
 import { ModalForm, ProFormDateRangePicker, ProFormSelect } from '@ant-design/pro-components';

@@ -1,4 +1,4 @@
-// 油卡管理 (issue 18): the drivers' fuel cards with their balance; the recharge lines a paid waybill's fuel share
+// 油卡管理: the drivers' fuel cards with their balance; the recharge lines a paid waybill's fuel share
 // writes (through the ledger's fuel-card account of the provider); the provider's statement, imported from
 // Excel/CSV and matched to the recharges, the unmatched lines listed. A statement with a broken row is refused
 // whole, each broken row named.

@@ -1,4 +1,4 @@
-// 发票管理 (issue 18): the shippers' 数电票 from the invoice declaration — applied for over paid waybills,
+// 发票管理: the shippers' 数电票 from the invoice declaration — applied for over paid waybills,
 // issued through the tax service, delivered, rejected or reversed by a red letter; the PDF downloaded from the
 // row, the lines and the history in the detail drawer, and the invoiced totals per customer below the list.
 import {

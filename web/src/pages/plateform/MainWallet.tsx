@@ -1,4 +1,4 @@
-// 主钱包 (issue 17): the platform's balances, service-fee income by period (a chart), receivables from
+// 主钱包: the platform's balances, service-fee income by period (a chart), receivables from
 // advances, the ledger check, and the platform accounts, payables and bank statement as declared lists.
 import {
   DownloadOutlined,

@@ -1,4 +1,4 @@
-// 付款审批 (issue 17): payout requests from the payout declaration. Operations submit them (待付款), finance
+// 付款审批: payout requests from the payout declaration. Operations submit them (待付款), finance
 // reviews, the cashier (出纳) executes — each within the amount limit of their roles, every step logged and
 // shown in the detail drawer with the request's waybills and its bank payments. Limits per role and step are
 // kept here too.

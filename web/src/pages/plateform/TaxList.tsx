@@ -1,4 +1,4 @@
-// 完税列表 (issue 18): each driver's month of paid waybills as the tax authority needs it, from the tax record
+// 完税列表: each driver's month of paid waybills as the tax authority needs it, from the tax record
 // declaration — collected for a month, sent from 税务数据同步, and filled from the answer (the invoice issued on
 // the driver's behalf, the taxes withheld, the certificate). A failed record is corrected here and resent.
 import { type Envelope, TAX_STATE, taxRecordResource } from '@freight/contracts';

@@ -1,4 +1,4 @@
-// 凭证科目 (issue 23): which 科目 each ledger account (and each invoice line) is booked to in the accounting
+// 凭证科目: which 科目 each ledger account (and each invoice line) is booked to in the accounting
 // vouchers; one row per account, its code and name edited here.
 import { voucherAccountResource } from '@freight/contracts';
 import { pageOf, ResourceListPage } from '../../components/resource';

@@ -1,4 +1,4 @@
-// 凭证导出 (issue 23): the accounting vouchers of a month generated from the ledger (each posting one voucher,
+// 凭证导出: the accounting vouchers of a month generated from the ledger (each posting one voucher,
 // each invoice issued one more), previewed with their entries and totals beside the ledger's, and exported as
 // the import workbook of 用友 (U8/T+) or 金蝶 (K/3 Cloud). The 科目 come from 凭证科目.
 import { formatFen, type Voucher, type VoucherEntry, type VoucherPreview } from '@freight/contracts';

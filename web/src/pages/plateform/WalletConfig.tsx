@@ -1,4 +1,4 @@
-// 钱包配置 (issue 17): per customer settlement mode, credit days, credit limit, prepayment cap and bank
+// 钱包配置: per customer settlement mode, credit days, credit limit, prepayment cap and bank
 // settings, edited through the declaration's form; every change is logged with before and after (the log in
 // the detail drawer).
 import { walletConfigBody, walletConfigLogResource, walletConfigResource } from '@freight/contracts';

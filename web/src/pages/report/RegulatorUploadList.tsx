@@ -1,4 +1,4 @@
-// 监管上传 (issue 19, `/report/upload`): the failed messages with their field errors, a link to the record to
+// 监管上传 (`/report/upload`): the failed messages with their field errors, a link to the record to
 // correct, resend, and each message's attempts.
 import { reportUploadResource } from '@freight/contracts';
 import { MessageListPage } from './components/MessageListPage';

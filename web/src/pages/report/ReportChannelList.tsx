@@ -1,4 +1,4 @@
-// 上报通道 (issue 19, `/report/channel`): one row per province. Passwords and keys are write-only: the form
+// 上报通道 (`/report/channel`): one row per province. Passwords and keys are write-only: the form
 // never shows them, only whether one is set; a blank field keeps the stored value. One channel is active at a
 // time; "test connection" logs in to the province and shows its answer.
 import { ProFormText, ProFormTextArea } from '@ant-design/pro-components';

@@ -1,4 +1,4 @@
-// 税务数据同步 (issue 18): the batches of drivers' tax data sent to the tax authority, from the tax batch
+// 税务数据同步: the batches of drivers' tax data sent to the tax authority, from the tax batch
 // declaration; a month's pending records are sent from here, the batch's records shown in its drawer. Beside
 // them, the platform's quarterly income reports (国务院令第810号) from their declaration: generated from the
 // ledger, reviewed by a second person, sent and resent through the same tax adapter, each with its state.

@@ -1,4 +1,4 @@
-// 亏吨设置 (issue 17): loss rules per customer, goods and route — allowance as fixed grams per vehicle or ‰
+// 亏吨设置: loss rules per customer, goods and route — allowance as fixed grams per vehicle or ‰
 // of the load, the unit price of deductions — from the declaration; a matching rule prefills a new order.
 import { lossRuleBody, lossRuleResource } from '@freight/contracts';
 import { useMemo } from 'react';

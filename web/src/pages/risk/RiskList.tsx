@@ -1,4 +1,4 @@
-// 风控列表 (issue 20): the waybills that raised warnings, their risk status (blocked while a blocking warning
+// 风控列表: the waybills that raised warnings, their risk status (blocked while a blocking warning
 // is unresolved), open warnings and score; a row opens its warnings.
 import { riskNoteResource } from '@freight/contracts';
 import { Tag } from 'antd';

@@ -1,4 +1,4 @@
-// 风控参数 (issue 20): the rules as typed parameter sets. A row without a customer overrides the platform's
+// 风控参数: the rules as typed parameter sets. A row without a customer overrides the platform's
 // defaults; a customer's row overrides the platform's for its waybills. The parameter inputs follow the
 // chosen rule's catalog (bounds from contracts; the server refuses bad values naming the field).
 import { ProFormDependency, ProFormDigit } from '@ant-design/pro-components';

@@ -1,4 +1,4 @@
-// 违规记录 (issue 20): the violations confirmed from warnings, with who confirmed them and why.
+// 违规记录: the violations confirmed from warnings, with who confirmed them and why.
 import { riskViolationResource } from '@freight/contracts';
 import { pageOf, ResourceListPage } from '../../components/resource';
 

@@ -1,4 +1,4 @@
-// 预警消息 (issue 20): the warnings the rules raised, for platform staff. Handling closes one once: confirm
+// 预警消息: the warnings the rules raised, for platform staff. Handling closes one once: confirm
 // (recorded as a violation), dismiss, or escalate (then confirm or dismiss); an unresolved blocking warning
 // holds the waybill's pay. `?noteId=` (the bell's link) lists one waybill's warnings.
 import { riskWarningResource } from '@freight/contracts';

@@ -1,6 +1,6 @@
 // 数据大屏 (/screen/data): today's and the month's figures, the busiest lanes (loading → unloading city) and
 // the vehicles' positions on the shared base map (AMap with the platform's key, else the offline grid with
-// city points), waybills per day, the top routes; refreshed every 30 s (issue 20).
+// city points), waybills per day, the top routes; refreshed every 30 s.
 import type { DataScreen as DataScreenResult, FleetAnswer } from '@freight/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';

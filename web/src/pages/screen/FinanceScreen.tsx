@@ -1,6 +1,6 @@
 // 财务大屏 (/screen/finance): the month's freight and fees, today's bank payments, the wallets' float, the
 // invoices issued this month and a 30-day trend; one panel rotates between the fee split and the payments;
-// refreshed every 30 s (issue 20).
+// refreshed every 30 s.
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import { withChunkTimeout } from '../../app/chunkLoad';

@@ -1,4 +1,4 @@
-// 投诉管理 (spec §1 complaints): submitted → handling → resolved | closed, with handler and result.
+// 投诉管理 (complaints): submitted → handling → resolved | closed, with handler and result.
 import { ProForm } from '@ant-design/pro-components';
 import { COMPLAINT_STATUS, COMPLAINT_TRANSITIONS, complaintResource } from '@freight/contracts';
 import { App, Input, Modal } from 'antd';

@@ -1,4 +1,4 @@
-// 评价管理 (spec §1 evaluations): scores of a signed waybill's driver (punctuality, service, cargo safety)
+// 评价管理 (evaluations): scores of a signed waybill's driver (punctuality, service, cargo safety)
 // feeding the driver's rating.
 import { ProForm } from '@ant-design/pro-components';
 import { evaluationResource, SHIPPING_STATUS } from '@freight/contracts';

@@ -1,4 +1,4 @@
-// 运单列表 (spec §2 /shipping/list; ?state=1 = settlement due, as the header counters count)
+// 运单列表 (/shipping/list; ?state=1 = settlement due, as the header counters count)
 import { NoteListPage } from './components/NoteListPage';
 
 export default function ShippingNoteList() {

@@ -1,6 +1,6 @@
 // 经营看板 (/statistics/business): the owner's view — revenue (service fee) and margin by month, the top 10
-// customers, receivables by age, the wallets' float, the risk rate and the regulator's acceptance rate
-// (issue 20). Figures other than the caller's own waybills are platform staff's.
+// customers, receivables by age, the wallets' float, the risk rate and the regulator's acceptance rate.
+// Figures other than the caller's own waybills are platform staff's.
 import { ReloadOutlined } from '@ant-design/icons';
 import type { BusinessSummary } from '@freight/contracts';
 import { useQuery } from '@tanstack/react-query';

@@ -1,6 +1,6 @@
 // 统计分析 (/statistics/list): waybills, tonnage, freight, fees, loss and on-time rate over a date range, by
 // period (day/week/month), customer, route, agent or vehicle type; a chart, a table whose rows open the
-// waybill list with the row's filters, and the table as Excel (issue 20).
+// waybill list with the row's filters, and the table as Excel.
 import { DownloadOutlined, ReloadOutlined } from '@ant-design/icons';
 import type { StatisticsGroup, StatisticsPeriod, StatisticsQuery, StatisticsRow } from '@freight/contracts';
 import { useQuery } from '@tanstack/react-query';

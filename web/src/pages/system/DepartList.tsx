@@ -1,4 +1,4 @@
-// 部门管理 (component `system/DepartList`, issue 6 build 4): the department tree with generated org codes,
+// 部门管理 (component `system/DepartList`): the department tree with generated org codes,
 // searched on the server; add a top-level department or one below the selected one, delete one or several
 // (the server refuses while users or children remain), Excel export and import. Beside the tree the selected
 // department: its details, the menus it may hand out (department permissions) and its own roles with their

@@ -1,5 +1,5 @@
-// 数据字典 (component `system/DictList`, issue 6 build 5): dictionaries and their items, enable and disable,
-// sort order, the cache refresh of spec §7 (刷新缓存完成！), a recycle bin, Excel export and import.
+// 数据字典 (component `system/DictList`): dictionaries and their items, enable and disable,
+// sort order, the cache refresh (刷新缓存完成！), a recycle bin, Excel export and import.
 import { dictBody, MSG } from '@freight/contracts';
 import { App, Drawer, Grid } from 'antd';
 import { useMemo, useState } from 'react';
@@ -57,7 +57,7 @@ export default function DictList() {
         {
           key: 'refresh',
           label: ['刷新缓存', 'Refresh cache'],
-          // spec §7: refleshCache then queryAllDictItems, the console's cache replaced; spec §8 messages.
+          // `refleshCache` then `queryAllDictItems` replaces the console's cache; errors shown by the request layer.
           run: async () => {
             try {
               await platformApi.refreshDictCache();

@@ -1,7 +1,7 @@
 // 日志管理 (component `system/LogList`): login and operation logs (sys_log) on two tabs, filtered by
 // content, user, IP, operation type, result and time; sorted by time or duration; the filtered rows
 // exported to Excel. Each month is hash-chained (校验 checks it); months past the online period (at least 6)
-// are archived to compressed files and searched here by picking the month (issue 23).
+// are archived to compressed files and searched here by picking the month.
 import type { Envelope } from '@freight/contracts';
 import { Alert, App, Button, Select, Space, Tabs, Tag } from 'antd';
 import { useEffect, useMemo, useState } from 'react';

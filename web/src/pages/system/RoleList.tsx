@@ -1,5 +1,5 @@
 // 角色管理 (component `system/RoleList`): roles with their users and their permissions on the menu tree,
-// data rules per menu included (issue 6 build 2).
+// data rules per menu included.
 import { ProFormText } from '@ant-design/pro-components';
 import { roleBody } from '@freight/contracts';
 import { Drawer, Grid, Tabs } from 'antd';

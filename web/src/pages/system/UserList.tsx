@@ -1,4 +1,4 @@
-// 用户管理 (component `system/UserList`, issue 6 build 1): users with roles, departments, position, tenants
+// 用户管理 (component `system/UserList`): users with roles, departments, position, tenants
 // and avatar; unique account, mobile, e-mail and work number checked as they are typed; freeze and unfreeze in
 // batch; an administrator's password reset; a recycle bin; online users; Excel export and import.
 import { ProFormSelect, ProFormText, ProFormTreeSelect } from '@ant-design/pro-components';

@@ -1,4 +1,4 @@
-// /user/alteration (spec §2; issue 4): forgotten password. A code sent to the account's mobile (mode 2)
+// /user/alteration: forgotten password. A code sent to the account's mobile (mode 2)
 // proves the phone and yields a 10-minute reset token; the new password then ends every session.
 import { LockOutlined } from '@ant-design/icons';
 import { AUTH_MSG } from '@freight/contracts';

@@ -32,7 +32,7 @@ export function LicencePicker({ value, onChange, maxBytes, label, replaceLabel, 
 
   const choose = (file: File | undefined) => {
     if (!file) return;
-    // spec §5: image uploads accept only types containing "image".
+    // Image uploads accept only types containing "image".
     if (!file.type.includes('image')) onRejected(AUTH_MSG.licenceNotImage);
     else if (file.size > maxBytes) onRejected(AUTH_MSG.licenceTooLarge);
     else onChange?.(file);

@@ -1,4 +1,4 @@
-// /user/login3 (spec §2; issue 4): the sign-in of customer staff (userType 2 and 6) through
+// /user/login3: the sign-in of customer staff (userType 2 and 6) through
 // /sys/customerlogin. Staff of a frozen or rejected customer are refused with the server's reason; code 406
 // (an initial or expired password) opens the change-password dialog first, as on the main login page.
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,4 @@
-// The change-password dialog of a 406 login (issue 4): the password is the initial one or too old. The
+// The change-password dialog of a 406 login: the password is the initial one or too old. The
 // short-lived token of the 406 answer opens /sys/user/updatePassword only; the caller then signs in.
 import type { PasswordChangeRequired } from '@freight/contracts';
 import { Alert, Form, Input, Modal } from 'antd';

@@ -73,7 +73,7 @@ export function usePasswordSignIn(signIn: SignInCall, captchaOff: () => boolean)
       form.setFieldValue('captcha', '');
       captcha.refresh();
       if (env.success && code === LOGIN_PASSWORD_CHANGE_CODE) {
-        // spec §4: 406 is a result for the caller, not an error: the password must be changed first.
+        // 406 is a result for the caller, not an error: the password must be changed first.
         feedback.message.warning(env.message || t('login.passwordChangeRequired'));
         setChange({ required: env.result as PasswordChangeRequired, oldPassword: values.password });
         return;

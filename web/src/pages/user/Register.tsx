@@ -1,4 +1,4 @@
-// /user/register (spec §2; issue 4): a customer staff account with a mobile proved by an SMS code (mode 1),
+// /user/register: a customer staff account with a mobile proved by an SMS code (mode 1),
 // then /user/register-result.
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
 import { Button, Form, Input } from 'antd';

@@ -1,4 +1,4 @@
-// /user/register-result (spec §2; issue 4): the account registered on /user/register.
+// /user/register-result: the account registered on /user/register.
 import { Button, Result } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';

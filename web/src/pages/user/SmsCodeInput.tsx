@@ -1,4 +1,4 @@
-// SMS code field with its send button (issue 4): validates the mobile field of the same form, sends a code
+// SMS code field with its send button: validates the mobile field of the same form, sends a code
 // for `mode`, then counts down the 60 s the server enforces between two codes to one number.
 import { MobileOutlined, SafetyOutlined } from '@ant-design/icons';
 import { Button, Form } from 'antd';
@@ -93,7 +93,7 @@ export function smsCodeRules(t: (key: string) => string) {
   ];
 }
 
-/** Form rules of a mobile number field (spec §5: 11 digits, 1 then 3-9). */
+/** Form rules of a mobile number field (11 digits, 1 then 3-9). */
 export function mobileRules(t: (key: string) => string) {
   return [
     { required: true, whitespace: true, message: t('mobileRequired') },

@@ -1,4 +1,4 @@
-// Form rules of a new password and its confirmation (spec §5, messages verbatim).
+// Form rules of a new password and its confirmation (messages verbatim).
 import { isStrongPassword, MSG } from '@freight/contracts';
 import type { FormRule } from 'antd';
 

@@ -1,4 +1,4 @@
-// The login captcha (spec §2, §4): an image per check key, refreshed by a click and after every failed
+// The login captcha: an image per check key, refreshed by a click and after every failed
 // attempt (the server burns a captcha on every check, and answers 412 验证码错误 to a wrong one).
 import { SafetyCertificateOutlined } from '@ant-design/icons';
 import { Form } from 'antd';

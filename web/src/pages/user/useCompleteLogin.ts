@@ -1,5 +1,5 @@
-// The end of every way in (issue 4): store the session (spec §4), keep or drop the remember-me key, then
-// continue to the redirect path (spec §2) — also across a trip to a CAS server or a third-party provider.
+// The end of every way in: store the session, keep or drop the remember-me key, then
+// continue to the redirect path — also across a trip to a CAS server or a third-party provider.
 import { HOME_PATH, type LoginResult, MSG } from '@freight/contracts';
 import { useCallback } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';

@@ -13,7 +13,7 @@ import {
 
 // The simulated identity and certificate provider, shipped in the product and used while no real provider is
 // configured. Deterministic: everything well-formed passes (an ID number with its GB 11643 check character, a
-// card number with its Luhn digit); the documented test identities below fail (docs/decisions.md, issue 23).
+// card number with its Luhn digit); the documented test identities below fail (docs/decisions.md).
 
 /** Resident ID numbers the simulated 公安 service answers with a failure (valid check characters). */
 export const SIMULATED_FAILING_IDS: Readonly<Record<string, string>> = {

@@ -10,7 +10,7 @@ function chinaTime(offsetMs: number): string {
   return new Date(Date.now() + offsetMs + 8 * 3_600_000).toISOString().slice(0, 19).replace('T', ' ');
 }
 
-describe('announcements (issue 6 build 7)', () => {
+describe('announcements', () => {
   let t: TestApp;
   let admin: string;
   let shipper: string;

@@ -1,5 +1,5 @@
-// Regression tests of the sign-in findings of issue 16 §2: the captcha (6), the forced password change on
-// every login path (9) and the lockout (10). Each failed on the code before its fix.
+// Regression tests of the sign-in findings: the captcha, the forced password change on
+// every login path and the lockout. Each failed on the code before its fix.
 
 import { inflateSync } from 'node:zlib';
 import { AUTH_MSG, DEMO_PASSWORD, LOGIN_PASSWORD_CHANGE_CODE, MSG } from '@freight/contracts';

@@ -26,7 +26,7 @@ export async function loginCheckRefusal(db: DbOrTx, user: UserRow): Promise<stri
 
 /**
  * What another module adds to a successful sign-in's answer, e.g. the privacy policy the user still has to
- * accept (issue 23). Runs after every check passed.
+ * accept. Runs after every check passed.
  */
 export type LoginExtra = (db: DbOrTx, user: UserRow) => Promise<Partial<LoginResult>>;
 

@@ -29,7 +29,7 @@ export function passwordChangeReason(
 /**
  * The 406 answer of a password sign-in whose password must be changed first: only the short-lived change
  * token, never a session. Null when the password may be used as it is. Code 406 travels with success:true on
- * purpose: it is "a non-error result returned to the caller" (spec §4, §8), so the console's generic error
+ * purpose: it is "a non-error result returned to the caller", so the console's generic error
  * handling must not fire; the console checks code 406 and opens the change-password dialog with result.token.
  */
 export async function passwordChangeAnswer(

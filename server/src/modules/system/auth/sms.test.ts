@@ -20,7 +20,7 @@ describe('POST /sys/sms (outbox channel)', () => {
     const [msg] = await t.db.select().from(sysSms).where(eq(sysSms.esReceiver, '13800000001'));
     const code = await lastCode(t, '13800000001');
     expect(code).toMatch(/^\d{6}$/);
-    // The record of the message keeps the code blanked out (issue 16 §2.13).
+    // The record of the message keeps the code blanked out.
     expect(msg.esContent).toBe('您的登录验证码为******，10分钟内有效。如非本人操作，请忽略本短信。');
     expect(JSON.stringify(msg)).not.toContain(code);
     expect(msg).toMatchObject({ esType: '1', esSendStatus: 1, esTitle: '短信登录验证码', secret: true });

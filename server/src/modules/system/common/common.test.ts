@@ -35,7 +35,7 @@ describe('files', () => {
     const res = await upload(form(PNG, 'licence.png', 'image/png', 'customer'));
     const body = res.json();
     expect(body.success).toBe(true);
-    // A random name: neither the uploaded name nor a time (issue 16 §2.11).
+    // A random name: neither the uploaded name nor a time.
     expect(body.message).toMatch(/^customer\/\d{8}\/[\w-]{24}\.png$/);
     expect(body.result.name).toBe('licence.png');
     const file = await t.call(admin, { method: 'GET', url: api(`/sys/common/static/${body.message}`) });

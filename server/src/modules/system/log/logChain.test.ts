@@ -1,4 +1,4 @@
-// Issue 23 §Logs: operation and login logs hash-chained per month, verified on demand, archived to
+// Operation and login logs hash-chained per month, verified on demand, archived to
 // compressed files after the online period and still searched and verified there.
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -116,7 +116,7 @@ describe('scheduled jobs', () => {
         .where(and(eq(sysQuartzJobLog.jobId, purge.id), eq(sysQuartzJobLog.trigger, 'misfire')));
       expect(misfires).toHaveLength(1);
       expect(misfires[0].error).toMatch(/^misfire: missed trigger at /);
-      // The log seal and archive (issue 23) run from the start as well.
+      // The log seal and archive run from the start as well.
       const logJobs = [(await jobByKey('sealLogs')).id, (await jobByKey('archiveLogs')).id];
       expect([...jobs.scheduledIds()].sort()).toEqual([purge.id, ...logJobs].sort());
 

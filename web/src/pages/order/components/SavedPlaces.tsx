@@ -1,4 +1,4 @@
-// The order form's saved places (issue 15): "从常用地址选择" fills a place from the shipper's saved addresses,
+// The order form's saved places: "从常用地址选择" fills a place from the shipper's saved addresses,
 // "从常用线路选择" fills both places from a saved route, and "保存为常用地址" keeps what the form holds. Staff
 // see the addresses of the shipper chosen in the form; a shipper's users their own (the server scopes them).
 import { BookOutlined, SaveOutlined } from '@ant-design/icons';

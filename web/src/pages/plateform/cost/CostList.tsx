@@ -1,4 +1,4 @@
-// 平台费用 (issue 17): service-fee income and agents' fees, line by line, by customer, waybill and period,
+// 平台费用: service-fee income and agents' fees, line by line, by customer, waybill and period,
 // with the totals of the same filters above the list (GET /plateform/cost/totals).
 import { costResource } from '@freight/contracts';
 import { Card, Col, Row, Statistic } from 'antd';

@@ -1,4 +1,4 @@
-// 待付款 (issue 17): what the platform must pay out and when — audited waybills still to pay and advance
+// 待付款: what the platform must pay out and when — audited waybills still to pay and advance
 // payments due (`?state=1`, the bell's 垫付到期 counter) — with the waybill lists' pay, prepay and advance
 // actions, or a payout request for finance where the user holds only the submission.
 import { paylistResource } from '@freight/contracts';

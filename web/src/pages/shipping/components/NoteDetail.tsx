@@ -1,4 +1,4 @@
-// The waybill's detail below its fields: the money breakdown (spec §5 fees '--' when hidden), the weighbridge
+// The waybill's detail below its fields: the money breakdown (fees '--' when hidden), the weighbridge
 // and receipt photos, the carrier contract (download, verify), and the history timeline (who, when, from which
 // state to which).
 import { formatDateTime, formatFen, formatTonnes, noteResource } from '@freight/contracts';

@@ -1,4 +1,4 @@
-// Every shipping-note list of spec §1 is this one screen over the notes' declaration or one of its views
+// Every shipping-note list is this one screen over the notes' declaration or one of its views
 // (contracts `noteResource`): the server enforces the view's filter and permission and sends the view's
 // columns; here each list picks its step actions. The drawer reads the whole record.
 import { type NoteView, noteResource } from '@freight/contracts';
@@ -36,7 +36,7 @@ const route = (_value: unknown, row: Row) => (
   </Space>
 );
 
-/** The pay action of each money list (issue 17). */
+/** The pay action of each money list. */
 const PAY_KIND: Partial<Record<NoteView, PayKind>> = { pay: 'pay', prepay: 'prepay', advance: 'advance' };
 
 export function NoteListPage({ view }: { view: NoteView }) {

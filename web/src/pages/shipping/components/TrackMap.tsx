@@ -1,5 +1,5 @@
-// Track playback on a map (issue 8 §5): AMap tiles when the platform sets a `gd_web` key (AMap draws in GCJ-02,
-// so the WGS-84 points are converted through gcoord), else the offline grid (issue 21). The line, stops and
+// Track playback on a map: AMap tiles when the platform sets a `gd_web` key (AMap draws in GCJ-02,
+// so the WGS-84 points are converted through gcoord), else the offline grid. The line, stops and
 // the moving marker are vector layers: without tiles the track still draws.
 import 'leaflet/dist/leaflet.css';
 import { PauseCircleOutlined, PlayCircleOutlined } from '@ant-design/icons';
@@ -16,7 +16,7 @@ export class TrackConversionError extends Error {}
 
 /**
  * WGS-84 [lng, lat] → the map's [lat, lng] (GCJ-02 for AMap). Any point that cannot be converted stops the
- * drawing with the reason (spec §8 轨迹坐标转换失败), rather than a line through the sea.
+ * drawing with the reason (轨迹坐标转换失败), rather than a line through the sea.
  */
 export function toMapPoints(
   points: ReadonlyArray<readonly [number, number, ...unknown[]]>,

@@ -6,7 +6,7 @@ import { useBilingual } from '../../../components/resource/text';
 type Row = Record<string, unknown>;
 type NoteField = keyof typeof noteResource.fields;
 
-/** The items of these fields of a note: fen as yuan, grams as tonnes, a hidden fee (spec §5) as '--'. */
+/** The items of these fields of a note: fen as yuan, grams as tonnes, a hidden fee as '--'. */
 export function useNoteAmounts(row: Row) {
   const tx = useBilingual();
   return (keys: readonly NoteField[]) =>

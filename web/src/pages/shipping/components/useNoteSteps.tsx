@@ -1,4 +1,4 @@
-// The waybill steps as row actions (issue 8 §2): each shows only in the states the state machine allows, to a
+// The waybill steps as row actions: each shows only in the states the state machine allows, to a
 // user holding its button, and opens a form for what the step needs (weights and weighbridge photos, reasons,
 // the receipt, the money being frozen at audit). The server checks it all again in the step's transaction.
 import { ModalForm, ProForm, ProFormDigit, ProFormTextArea } from '@ant-design/pro-components';

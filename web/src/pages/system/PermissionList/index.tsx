@@ -1,5 +1,5 @@
 // 菜单管理 (component `system/PermissionList`): the tree of menus, sub-menus and buttons with every field of the
-// menu item (spec §3), added and edited in a drawer, a child added below a row, delete with confirmation
+// menu item, added and edited in a drawer, a child added below a row, delete with confirmation
 // (refused while children remain) and the data rules of each menu.
 import { ProFormDependency, ProFormRadio, ProFormText } from '@ant-design/pro-components';
 import { menuBody } from '@freight/contracts';

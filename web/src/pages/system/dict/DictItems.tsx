@@ -1,4 +1,4 @@
-// The items of one dictionary (spec §7 dictItem add/edit): sort order, colour, enable and disable.
+// The items of one dictionary (dictItem add/edit): sort order, colour, enable and disable.
 import { dictItemBody } from '@freight/contracts';
 import { Tag } from 'antd';
 import type { ResourcePageDef } from '../../../components/resource';

@@ -1,4 +1,4 @@
-// An administrator sets a user's password (reference changePassword): the policy of spec §5, typed twice.
+// An administrator sets a user's password (reference changePassword): the password policy, typed twice.
 import { isStrongPassword, MSG } from '@freight/contracts';
 import { App, Form, Input, Modal } from 'antd';
 import { useBilingual } from '../../../components/resource/text';

@@ -30,7 +30,7 @@ export function UserPicker({
   const search = useCallback(
     (word: string) => {
       clearTimeout(timer.current);
-      // spec §9: search selects wait 300 ms after the last key.
+      // Search selects wait 300 ms after the last key.
       timer.current = setTimeout(async () => {
         setLoading(true);
         try {

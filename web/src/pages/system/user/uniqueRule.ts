@@ -1,5 +1,5 @@
 // Async uniqueness checks of the access forms (reference checkOnlyUser, checkRoleCode): asked when the field is
-// left, the record being edited excluded, the server's message shown as the error (spec §5).
+// left, the record being edited excluded, the server's message shown as the error.
 import type { Rule } from 'antd/es/form';
 import { api } from '../../../services/request';
 

@@ -1,4 +1,4 @@
-// The bank of a card (issue 7 §7): the enabled banks of /bank/hyBank, code as value.
+// The bank of a card: the enabled banks of /bank/hyBank, code as value.
 import { useQuery } from '@tanstack/react-query';
 import { Select } from 'antd';
 import { useBilingual } from '../../../components/resource/text';

@@ -1,4 +1,4 @@
-// A captain's fleet (issue 7 §6): the drivers and vehicles the captain manages, and for each driver the
+// A captain's fleet: the drivers and vehicles the captain manages, and for each driver the
 // collection agreement (代收运费协议) under which the captain may collect the driver's freight. Uses the
 // bindings routes of /captain/hyCaptain (members, addDriver, removeDriver, addVehicle, removeVehicle,
 // agreement).

@@ -1,4 +1,4 @@
-// Driver ↔ vehicle bindings (issue 7 §6): many-to-many, one default vehicle per driver. Opened from a driver
+// Driver ↔ vehicle bindings: many-to-many, one default vehicle per driver. Opened from a driver
 // (its vehicles) or from a vehicle (its drivers); both sides use /hydriver/hyDriver/bindVehicle and
 // unbindVehicle, which need `driver:edit`.
 import { useQuery } from '@tanstack/react-query';

@@ -1,4 +1,4 @@
-// The identity and certificate checks of a party (issue 23), as its review drawer and review dialog show them
+// The identity and certificate checks of a party, as its review drawer and review dialog show them
 // beside the photos: the latest check of each kind, its result and why, and a re-check for those who may.
 import {
   formatDateTime,

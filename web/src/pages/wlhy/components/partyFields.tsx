@@ -1,4 +1,4 @@
-// Pieces every reviewed screen shares (issue 7): resubmission, a reason prompt.
+// Pieces every reviewed screen shares: resubmission, a reason prompt.
 import { Input, Typography } from 'antd';
 import type { RowAction } from '../../../components/resource';
 import { pickText } from '../../../components/resource/text';

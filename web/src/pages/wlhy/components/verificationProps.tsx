@@ -1,4 +1,4 @@
-// The review drawer's and dialog's identity checks of a party screen (issue 23), one line per page.
+// The review drawer's and dialog's identity checks of a party screen, one line per page.
 import { VERIFICATION_OVERRIDE_PERMISSION, type VerificationSubject } from '@freight/contracts';
 import type { ResourcePageDef } from '../../../components/resource';
 import { VerificationPanel } from './VerificationPanel';

@@ -1,4 +1,4 @@
-// 银行管理 (issue 7 §7): the banks a driver's card may be opened at, with the codes the regulator's fund-flow
+// 银行管理: the banks a driver's card may be opened at, with the codes the regulator's fund-flow
 // record carries. A bank with cards is disabled rather than deleted (the server refuses the delete).
 import { bankResource } from '@freight/contracts';
 import { queryClient } from '../../../app/queryClient';

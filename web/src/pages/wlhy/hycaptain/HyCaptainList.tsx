@@ -1,4 +1,4 @@
-// 车队长 (issue 7, domain.md Captain): identity, fee rule and review; the "车队" action opens the captain's drivers
+// 车队长 (domain.md Captain): identity, fee rule and review; the "车队" action opens the captain's drivers
 // and vehicles with each driver's collection agreement (代收运费协议).
 import { captainResource } from '@freight/contracts';
 import { useMemo, useState } from 'react';

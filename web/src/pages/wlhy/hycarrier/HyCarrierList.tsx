@@ -1,4 +1,4 @@
-// 承运人 (issue 7, domain.md Carrier): a company with its licence and road-transport permit, or a licensed
+// 承运人 (domain.md Carrier): a company with its licence and road-transport permit, or a licensed
 // person; reviewed like the other parties, with the permit's expiry searchable.
 import { carrierResource, VERIFICATION_SUBJECT } from '@freight/contracts';
 import { pageOf, ResourceListPage, type ResourcePageDef } from '../../../components/resource';

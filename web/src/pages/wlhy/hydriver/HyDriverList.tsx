@@ -1,4 +1,4 @@
-// 司机管理 (spec §2 `/wlhy/hydriver/HyDriverList`): drivers with certificates, review and blacklist.
+// 司机管理 (`/wlhy/hydriver/HyDriverList`): drivers with certificates, review and blacklist.
 import { driverResource, VERIFICATION_SUBJECT } from '@freight/contracts';
 import { Modal } from 'antd';
 import { queryClient } from '../../../app/queryClient';

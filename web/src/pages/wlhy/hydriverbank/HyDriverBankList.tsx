@@ -1,4 +1,4 @@
-// 司机银行卡 (issue 7 §6, domain.md driver bank card): Luhn-checked card numbers at a bank of /bank/hyBank,
+// 司机银行卡 (domain.md driver bank card): Luhn-checked card numbers at a bank of /bank/hyBank,
 // one default card per driver, reviewed like the parties. The holder is the driver, or the driver's captain
 // under a collection agreement: the server checks that and its refusal is shown on the form.
 

@@ -1,4 +1,4 @@
-// 车辆管理 (spec §2 `/wlhy/hyvehicle/HyVehicleList`): vehicles with licence and road-transport certificates,
+// 车辆管理 (`/wlhy/hyvehicle/HyVehicleList`): vehicles with licence and road-transport certificates,
 // review, and the transport state the shipping notes keep (idle / on a trip).
 import { VERIFICATION_SUBJECT, vehicleResource } from '@freight/contracts';
 import { pageOf, type ResourcePageDef } from '../../../components/resource';

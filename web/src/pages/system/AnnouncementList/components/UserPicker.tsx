@@ -26,7 +26,7 @@ export function UserPicker({
   const [keyword, setKeyword] = useState('');
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
-  // spec §9: searches are debounced 300 ms.
+  // Searches are debounced 300 ms.
   const search = (text: string) => {
     clearTimeout(timer.current);
     timer.current = setTimeout(() => setKeyword(text.trim()), 300);

@@ -1,5 +1,5 @@
 // Execution history of one scheduled job: every cron trigger, manual run and reported misfire, with its
-// duration, outcome and error (issue 6: history with duration and error; misfires reported, not lost).
+// duration, outcome and error (history with duration and error; misfires reported, not lost).
 import { type ProColumns, ProTable } from '@ant-design/pro-components';
 import { formatDateTime, PAGE_SIZE, PAGE_SIZE_OPTIONS, type Page, paginationLabel } from '@freight/contracts';
 import { Drawer, Grid, Tag, Typography } from 'antd';
