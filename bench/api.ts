@@ -26,6 +26,7 @@ import {
   formatTargets,
   type Measurement,
   measurement,
+  runBench,
   withRatios,
 } from './lib/report.ts';
 import {
@@ -295,12 +296,4 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => {
-    process.exitCode = code;
-  },
-  (error: unknown) => {
-    console.error('\nbench:api FAILED:', error);
-    process.exitCode = 1;
-  },
-);
+runBench('bench:api', main);

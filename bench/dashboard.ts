@@ -19,8 +19,9 @@ import { buildDailyStatistics } from '@freight/server/src/modules/dashboard/inde
 import { hyShippingNote } from '@freight/server/src/modules/freight/index.ts';
 import type { Db } from '@freight/server/src/platform/db/client.ts';
 import { and, gte, lt, sql } from 'drizzle-orm';
+import { ADMIN_PASSWORD, BENCH_DATABASE_URL, BENCH_ENFORCE, envNumber, reportedSettings } from './lib/env.ts';
 import { fixedRate, percentile } from './lib/rateRun.ts';
-import { evaluateTargets, formatTargets, type TargetOutcome } from './lib/report.ts';
+import { evaluateTargets, formatTargets, runBench, type TargetOutcome } from './lib/report.ts';
 import {
   DASHBOARD_ANALYSIS_SCENARIO,
   DASHBOARD_BUSINESS_SCENARIO,
@@ -31,20 +32,14 @@ import {
 import { seedDashboardNotes } from './lib/seedDashboard.ts';
 import { type BenchServer, login, startBenchServer } from './lib/server.ts';
 
-const env = (name: string, fallback: number) => {
-  const value = Number(process.env[name] || fallback);
-  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number`);
-  return value;
-};
 const settings = {
-  databaseUrl: process.env.BENCH_DATABASE_URL || undefined,
-  waybills: Math.round(env('BENCH_WAYBILLS', 1_000_000)),
-  rate: env('BENCH_RATE', 200),
-  durationSeconds: env('BENCH_DURATION', 30),
-  warmupSeconds: env('BENCH_WARMUP', 3),
-  enforce: process.env.BENCH_ENFORCE !== '0',
+  databaseUrl: BENCH_DATABASE_URL,
+  waybills: Math.round(envNumber('BENCH_WAYBILLS', 1_000_000)),
+  rate: envNumber('BENCH_RATE', 200),
+  durationSeconds: envNumber('BENCH_DURATION', 30),
+  warmupSeconds: envNumber('BENCH_WARMUP', 3),
+  enforce: BENCH_ENFORCE,
 };
-const PASSWORD = 'Freight#2026';
 const DAY_MS = 86_400_000;
 
 const ymd = (at: Date) => new Date(at.getTime() + 8 * 3_600_000).toISOString().slice(0, 10);
@@ -104,7 +99,7 @@ async function dashboardOnPostgres(): Promise<{
     console.log(
       `daily figures: first build ${first.ms} ms (${daily?.n} rows through ${first.builtThrough}), next run ${again.ms} ms (${again.days} days)`,
     );
-    const token = await login(server, 'admin', PASSWORD);
+    const token = await login(server, 'admin', ADMIN_PASSWORD);
     const today = ymd(new Date());
     const begin = ymd(new Date(Date.now() - 29 * DAY_MS));
     const base = server.config.basePath;
@@ -224,7 +219,7 @@ async function main(): Promise<number> {
   mkdirSync(dir, { recursive: true });
   writeFileSync(
     `${dir}dashboard.json`,
-    `${JSON.stringify({ date: new Date().toISOString(), settings: { ...settings, databaseUrl: settings.databaseUrl ? '(set)' : undefined }, figures: pg?.figures ?? null, targets: outcomes }, null, 2)}\n`,
+    `${JSON.stringify({ date: new Date().toISOString(), settings: reportedSettings(settings), figures: pg?.figures ?? null, targets: outcomes }, null, 2)}\n`,
   );
   const missed = outcomes.filter((o) => o.enforced && !o.pass);
   if (missed.length) {
@@ -235,12 +230,4 @@ async function main(): Promise<number> {
   return 0;
 }
 
-main().then(
-  (code) => {
-    process.exitCode = code;
-  },
-  (error: unknown) => {
-    console.error('\nbench:dashboard FAILED:', error);
-    process.exitCode = 1;
-  },
-);
+runBench('bench:dashboard', main);

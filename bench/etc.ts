@@ -7,6 +7,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
+import { ADMIN_PASSWORD, BENCH_ENFORCE } from './lib/env.ts';
 import { evaluateTargets, formatTargets } from './lib/report.ts';
 import {
   ETC_IMPORT_SCENARIO,
@@ -68,7 +69,7 @@ try {
     out.end((error?: Error | null) => (error ? reject(error) : resolve())),
   );
 
-  const token = await login(server, 'admin', 'Freight#2026');
+  const token = await login(server, 'admin', ADMIN_PASSWORD);
   global.gc?.();
   const baseline = process.memoryUsage().rss;
   let peak = baseline;
@@ -118,7 +119,7 @@ try {
   const missed = outcomes.filter((o) => o.enforced && !o.pass);
   if (missed.length) {
     console.error(`\nTARGETS MISSED: ${missed.map((o) => `${o.scenario} ${o.description}`).join('; ')}`);
-    if (process.env.BENCH_ENFORCE !== '0') process.exitCode = 2;
+    if (BENCH_ENFORCE) process.exitCode = 2;
   }
 } finally {
   await rm(dir, { recursive: true, force: true });

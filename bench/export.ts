@@ -2,6 +2,7 @@
 // `/sys/log/exportXls` (streamed). Targets: under 10 s, peak RSS growth under 150 MB.
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
+import { ADMIN_PASSWORD } from './lib/env.ts';
 import { login, startBenchServer } from './lib/server.ts';
 
 const ROWS = Number(process.env.BENCH_EXPORT_ROWS ?? 100_000);
@@ -21,7 +22,7 @@ const server = await startBenchServer({
   },
 });
 try {
-  const token = await login(server, 'admin', 'Freight#2026');
+  const token = await login(server, 'admin', ADMIN_PASSWORD);
   global.gc?.();
   const baseline = process.memoryUsage().rss;
   const heapBaseline = process.memoryUsage().heapUsed;

@@ -8,6 +8,7 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { ADMIN_PASSWORD, BENCH_DATABASE_URL, BENCH_ENFORCE } from './lib/env.ts';
 import { call, payAllNotes } from './lib/payNotes.ts';
 import { evaluateTargets, exitCodeOf, formatTargets, machineLine, runBench } from './lib/report.ts';
 import { INVOICE_APPLY_SCENARIO, INVOICE_PDF_SCENARIO, invoiceTargets } from './lib/scenarios.ts';
@@ -16,19 +17,18 @@ import { login, startBenchServer } from './lib/server.ts';
 
 const notes = Number(process.env.BENCH_INVOICE_NOTES || 500);
 if (!Number.isInteger(notes) || notes < 1) throw new Error('BENCH_INVOICE_NOTES must be a positive integer');
-const enforce = process.env.BENCH_ENFORCE !== '0';
 
 async function main(): Promise<number> {
   console.log(machineLine('bench:invoice'));
   let ids: string[] = [];
   const server = await startBenchServer({
-    adminUrl: process.env.BENCH_DATABASE_URL || undefined,
+    adminUrl: BENCH_DATABASE_URL,
     seed: async (db) => {
       ids = await seedAuditedNotes(db, notes);
     },
   });
   try {
-    const token = await login(server, 'admin', 'Freight#2026');
+    const token = await login(server, 'admin', ADMIN_PASSWORD);
     const paid = await payAllNotes(server, token, ids);
     console.log(`${ids.length} waybills paid through the pay service in ${paid.seconds.toFixed(2)} s`);
 
@@ -64,7 +64,7 @@ async function main(): Promise<number> {
       `${dir}invoice-${server.kind}.json`,
       `${JSON.stringify({ date: new Date().toISOString(), notes: ids.length, applySeconds, pdfSeconds, targets: outcomes }, null, 2)}\n`,
     );
-    return exitCodeOf(outcomes, enforce, 'invoice');
+    return exitCodeOf(outcomes, BENCH_ENFORCE, 'invoice');
   } finally {
     await server.close();
   }

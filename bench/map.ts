@@ -15,8 +15,9 @@ import path from 'node:path';
 import type { LivePosition, LiveState } from '@freight/contracts';
 import { hyVehicle } from '@freight/server/src/modules/freight/index.ts';
 import { fleetIndex, fleetMarkers } from '../web/src/pages/map/fleetClusters.ts';
+import { ADMIN_PASSWORD, BENCH_DATABASE_URL, BENCH_ENFORCE, envNumber } from './lib/env.ts';
 import { measureLivePush } from './lib/livePush.ts';
-import { runChild } from './lib/rateRun.ts';
+import { runScript } from './lib/rateRun.ts';
 import { evaluateTargets, formatTargets } from './lib/report.ts';
 import {
   CLUSTER_SCENARIO,
@@ -27,17 +28,12 @@ import {
 } from './lib/scenarios.ts';
 import { login, startBenchServer } from './lib/server.ts';
 
-const env = (name: string, fallback: number) => {
-  const value = Number(process.env[name] || fallback);
-  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number`);
-  return value;
-};
 const settings = {
-  databaseUrl: process.env.BENCH_DATABASE_URL || undefined,
-  ingestSeconds: env('BENCH_INGEST_SECONDS', 60),
-  pointsPerSecond: env('BENCH_INGEST_RATE', 2000),
-  vehicles: Math.round(env('BENCH_VEHICLES', 1000)),
-  enforce: process.env.BENCH_ENFORCE !== '0',
+  databaseUrl: BENCH_DATABASE_URL,
+  ingestSeconds: envNumber('BENCH_INGEST_SECONDS', 60),
+  pointsPerSecond: envNumber('BENCH_INGEST_RATE', 2000),
+  vehicles: Math.round(envNumber('BENCH_VEHICLES', 1000)),
+  enforce: BENCH_ENFORCE,
 };
 const BATCH = 50;
 const FLEET = 10_000;
@@ -108,7 +104,7 @@ async function main() {
   try {
     console.log(`server on ${server.kind} (${server.location})`);
     const api = `${server.baseUrl}${server.config.basePath}`;
-    const admin = await login(server, 'admin', 'Freight#2026');
+    const admin = await login(server, 'admin', ADMIN_PASSWORD);
     const source = await fetch(`${api}/track/source/add`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-access-token': admin },
@@ -122,10 +118,7 @@ async function main() {
 
     const batchesPerSecond = settings.pointsPerSecond / BATCH;
     // Asynchronous: the server runs in this process and must go on answering while the load runs.
-    const load = await runChild(process.execPath, [
-      '--import',
-      'tsx',
-      path.join(import.meta.dirname, 'lib/ingestLoad.ts'),
+    const load = await runScript(path.join(import.meta.dirname, 'lib/ingestLoad.ts'), [
       api,
       appKey,
       vehicles.join(','),

@@ -11,6 +11,7 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { ADMIN_PASSWORD, BENCH_DATABASE_URL, BENCH_ENFORCE, envNumber, reportedSettings } from './lib/env.ts';
 import { runLoad, summarize } from './lib/load.ts';
 import { call, payAllNotes } from './lib/payNotes.ts';
 import {
@@ -32,21 +33,16 @@ import {
 import { BENCH_WALLET, seedAuditedNotes, seedBulkLedger } from './lib/seedMoney.ts';
 import { login, startBenchServer } from './lib/server.ts';
 
-const env = (name: string, fallback: number) => {
-  const value = Number(process.env[name] || fallback);
-  if (!Number.isFinite(value) || value < 0) throw new Error(`${name} must be a non-negative number`);
-  return value;
-};
+const env = (name: string, fallback: number) => envNumber(name, fallback, { allowZero: true });
 const settings = {
-  databaseUrl: process.env.BENCH_DATABASE_URL || undefined,
+  databaseUrl: BENCH_DATABASE_URL,
   payNotes: env('BENCH_PAY_NOTES', 1000),
   ledgerLines: env('BENCH_LEDGER_LINES', 1_000_000),
   durationSeconds: env('BENCH_DURATION', 10),
   warmupSeconds: env('BENCH_WARMUP', 2),
   connections: Math.max(1, Math.round(env('BENCH_CONNECTIONS', 50))),
-  enforce: process.env.BENCH_ENFORCE !== '0',
+  enforce: BENCH_ENFORCE,
 };
-const PASSWORD = 'Freight#2026';
 
 /** PGlite: one request pays 1 000 audited notes; timed until the bank's callbacks have paid them all. */
 async function batchPay(): Promise<{ seconds: number; outcomes: TargetOutcome[] }> {
@@ -57,7 +53,7 @@ async function batchPay(): Promise<{ seconds: number; outcomes: TargetOutcome[] 
     },
   });
   try {
-    const token = await login(server, 'admin', PASSWORD);
+    const token = await login(server, 'admin', ADMIN_PASSWORD);
     const paid = await payAllNotes(server, token, ids);
     const seconds = paid.seconds;
     const check = await call(server, token, 'GET', '/wallet/ledger/check');
@@ -88,7 +84,7 @@ async function ledgerOnPostgres(): Promise<{ measurements: Measurement[]; outcom
     console.log(
       `seeded ${seeded.lines} ledger lines (${seeded.walletLines} on the listed wallet) in ${(seeded.ms / 1000).toFixed(1)} s\n${seeded.pagePlan}`,
     );
-    const token = await login(server, 'admin', PASSWORD);
+    const token = await login(server, 'admin', ADMIN_PASSWORD);
     const path = `${server.config.basePath}/wallet/ledger/list?walletId=${BENCH_WALLET}&pageNo=1&pageSize=10`;
     const load = (seconds: number) =>
       runLoad({
@@ -144,7 +140,7 @@ async function main(): Promise<number> {
   mkdirSync(dir, { recursive: true });
   writeFileSync(
     `${dir}money.json`,
-    `${JSON.stringify({ date: new Date().toISOString(), settings: { ...settings, databaseUrl: settings.databaseUrl ? '(set)' : undefined }, batchPaySeconds: pay.seconds, measurements: pg?.measurements ?? [], targets: outcomes }, null, 2)}\n`,
+    `${JSON.stringify({ date: new Date().toISOString(), settings: reportedSettings(settings), batchPaySeconds: pay.seconds, measurements: pg?.measurements ?? [], targets: outcomes }, null, 2)}\n`,
   );
   return exitCodeOf(outcomes, settings.enforce, 'money');
 }

@@ -22,6 +22,7 @@ import {
 } from '@freight/server/src/modules/freight/index.ts';
 import { timeRuleEvaluation } from '@freight/server/src/modules/risk/index.ts';
 import type { Db } from '@freight/server/src/platform/db/client.ts';
+import { ADMIN_PASSWORD, BENCH_DATABASE_URL, BENCH_ENFORCE, envNumber, reportedSettings } from './lib/env.ts';
 import { fixedRate, percentile } from './lib/rateRun.ts';
 import {
   evaluateTargets,
@@ -34,19 +35,13 @@ import {
 import { RULES_DISPATCH_SCENARIO, riskTargets } from './lib/scenarios.ts';
 import { login, startBenchServer } from './lib/server.ts';
 
-const env = (name: string, fallback: number) => {
-  const value = Number(process.env[name] || fallback);
-  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number`);
-  return value;
-};
 const settings = {
-  databaseUrl: process.env.BENCH_DATABASE_URL || undefined,
-  rate: env('BENCH_RATE', 20),
-  durationSeconds: env('BENCH_DURATION', 20),
-  warmupSeconds: env('BENCH_WARMUP', 3),
-  enforce: process.env.BENCH_ENFORCE !== '0',
+  databaseUrl: BENCH_DATABASE_URL,
+  rate: envNumber('BENCH_RATE', 20),
+  durationSeconds: envNumber('BENCH_DURATION', 20),
+  warmupSeconds: envNumber('BENCH_WARMUP', 3),
+  enforce: BENCH_ENFORCE,
 };
-const PASSWORD = 'Freight#2026';
 const BATCH = 500;
 
 async function insertBatched<T>(rows: T[], insert: (batch: T[]) => Promise<unknown>): Promise<void> {
@@ -139,7 +134,7 @@ async function main(): Promise<number> {
   });
   const rules: number[] = [];
   try {
-    const token = await login(server, 'admin', PASSWORD);
+    const token = await login(server, 'admin', ADMIN_PASSWORD);
     const route = `${server.config.basePath}/shipping/hyShippingNote/dispatch`;
     const posts = (from: number, to: number) => bodies.slice(from, to).map((body) => ({ path: route, body }));
     const dir = fileURLToPath(new URL('./results/', import.meta.url));
@@ -193,7 +188,7 @@ async function main(): Promise<number> {
     console.log(`\nTargets:\n\n${formatTargets(outcomes)}`);
     writeFileSync(
       path.join(dir, 'risk.json'),
-      `${JSON.stringify({ date: new Date().toISOString(), host: os.hostname(), settings: { ...settings, databaseUrl: settings.databaseUrl ? '(set)' : undefined }, figures, targets: outcomes }, null, 2)}\n`,
+      `${JSON.stringify({ date: new Date().toISOString(), host: os.hostname(), settings: reportedSettings(settings), figures, targets: outcomes }, null, 2)}\n`,
     );
     return exitCodeOf(outcomes, settings.enforce, 'risk');
   } finally {

@@ -1,4 +1,5 @@
 import { performance } from 'node:perf_hooks';
+import { openLoop } from './openLoop.ts';
 
 // The ingest load of `npm run bench:map`, in a process of its own so that it never shares the server's event
 // loop: an open loop that sends one batch every 1000/rate ms on schedule (a late answer does not delay the next
@@ -15,7 +16,6 @@ const startedAt = Date.now();
 const clocks = new Map(vehicles.map((id) => [id, startedAt - 3_600_000]));
 const latencies: number[] = [];
 let failed = 0;
-let sent = 0;
 
 function body(vehicleId: string, seq: number): string {
   let at = clocks.get(vehicleId) ?? startedAt;
@@ -51,19 +51,6 @@ async function send(seq: number): Promise<void> {
   latencies.push(performance.now() - began);
 }
 
-const total = Math.round(ratePerSecond * seconds);
-const interval = 1000 / ratePerSecond;
-const inFlight: Promise<void>[] = [];
-const t0 = performance.now();
-for (let seq = 0; seq < total; seq++) {
-  const due = t0 + seq * interval;
-  const wait = due - performance.now();
-  if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-  sent += 1;
-  inFlight.push(send(seq));
-}
-await Promise.all(inFlight);
+const { sent, seconds: took } = await openLoop(Math.round(ratePerSecond * seconds), ratePerSecond, send);
 latencies.sort((a, b) => a - b);
-console.log(
-  JSON.stringify({ sent, failed, seconds: (performance.now() - t0) / 1000, latenciesMs: latencies }),
-);
+console.log(JSON.stringify({ sent, failed, seconds: took, latenciesMs: latencies }));

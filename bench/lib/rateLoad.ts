@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
+import { openLoop } from './openLoop.ts';
 
 // The fixed-rate load of `npm run bench:dashboard` and `bench:risk`, in a process of its own so that it never shares the
 // server's event loop: an open loop that sends one GET every 1000/rate ms on schedule (a late answer does not
@@ -17,7 +18,6 @@ const seconds = Number(secondsArg);
 
 const byPath: Record<string, number[]> = Object.fromEntries(paths.map((p) => [p, []]));
 let failed = 0;
-let sent = 0;
 let firstFailure: string | null = null;
 
 async function send(seq: number): Promise<void> {
@@ -50,16 +50,6 @@ async function send(seq: number): Promise<void> {
 const total = posts
   ? Math.min(posts.length, Math.round(ratePerSecond * seconds))
   : Math.round(ratePerSecond * seconds);
-const interval = 1000 / ratePerSecond;
-const inFlight: Promise<void>[] = [];
-const t0 = performance.now();
-for (let seq = 0; seq < total; seq++) {
-  const due = t0 + seq * interval;
-  const wait = due - performance.now();
-  if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-  sent += 1;
-  inFlight.push(send(seq));
-}
-await Promise.all(inFlight);
+const { sent, seconds: took } = await openLoop(total, ratePerSecond, send);
 for (const list of Object.values(byPath)) list.sort((a, b) => a - b);
-console.log(JSON.stringify({ sent, failed, firstFailure, seconds: (performance.now() - t0) / 1000, byPath }));
+console.log(JSON.stringify({ sent, failed, firstFailure, seconds: took, byPath }));

@@ -27,6 +27,14 @@ export function runChild(
   });
 }
 
+/** Runs a TypeScript script of the bench in a node process of its own (through tsx), to its end. */
+export function runScript(
+  file: string,
+  args: string[],
+): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  return runChild(process.execPath, ['--import', 'tsx', file, ...args]);
+}
+
 export interface RateLoadResult {
   sent: number;
   failed: number;
@@ -57,10 +65,7 @@ export async function fixedRate(
     arg = `@${file}`;
   }
   try {
-    const load = await runChild(process.execPath, [
-      '--import',
-      'tsx',
-      path.join(import.meta.dirname, 'rateLoad.ts'),
+    const load = await runScript(path.join(import.meta.dirname, 'rateLoad.ts'), [
       baseUrl,
       token,
       arg,

@@ -4,6 +4,7 @@
 
 import { creditCodeCheckChar, luhnCheckDigit } from '@freight/contracts';
 import { expect, type Locator, type Page } from '@playwright/test';
+import { OK, openAddForm, submitForm } from '../support/forms.ts';
 import { clickRowAction } from '../support/rowActions.ts';
 import { PartiesPage } from './PartiesPage.ts';
 
@@ -29,8 +30,6 @@ export function cardNumber(n: number): string {
   return body + luhnCheckDigit(body);
 }
 
-const OK = /确\s*定|OK/;
-
 export class PartyScreen extends PartiesPage {
   readonly toolbar: Locator;
 
@@ -44,20 +43,13 @@ export class PartyScreen extends PartiesPage {
     return this.page.locator('.ant-modal:visible').filter({ has: this.page.locator('form[id$="-edit"]') });
   }
 
-  async openAdd(): Promise<Locator> {
-    await this.toolbar.getByRole('button', { name: /新\s*增/ }).click();
-    const dialog = this.dialog();
-    await expect(dialog).toBeVisible();
-    return dialog;
+  openAdd(): Promise<Locator> {
+    return openAddForm(this.toolbar, this.dialog());
   }
 
   /** Submits the dialog and waits for the add/edit call to succeed and the dialog to close. */
-  async submit(dialog: Locator, path: RegExp): Promise<void> {
-    const saved = this.page.waitForResponse((r) => path.test(r.url()) && r.request().method() !== 'GET');
-    await dialog.getByRole('button', { name: OK }).click();
-    const body = (await (await saved).json()) as { success: boolean; message: string };
-    expect(body, body.message).toMatchObject({ success: true });
-    await expect(dialog).toBeHidden();
+  submit(dialog: Locator, path: RegExp): Promise<void> {
+    return submitForm(dialog, path);
   }
 
   /** Clicks the dialog's OK and expects the field's message (the form refuses before any request). */

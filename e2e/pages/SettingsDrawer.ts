@@ -1,6 +1,20 @@
 // Settings drawer and the theme state it stores.
 import { expect, type Locator, type Page } from '@playwright/test';
 
+/** What the drawer shows; a setting left out is not checked. */
+export interface DrawerState {
+  style?: 'dark' | 'light';
+  layout?: 'side' | 'top';
+  contentWidth?: '固定' | '流式';
+  fixedHeader?: boolean;
+  autoHideHeader?: boolean;
+  fixSiderbar?: boolean;
+  colorWeak?: boolean;
+  multipage?: boolean;
+  /** The name of the theme colour shown as chosen. */
+  color?: string;
+}
+
 export class SettingsDrawer {
   readonly root: Locator;
   readonly darkStyle: Locator;
@@ -78,6 +92,32 @@ export class SettingsDrawer {
   async setSwitch(control: Locator, on: boolean): Promise<void> {
     if ((await control.getAttribute('aria-checked')) !== String(on)) await control.click();
     await expect(control).toHaveAttribute('aria-checked', String(on));
+  }
+
+  /** Waits until the drawer shows these settings. */
+  async expectShows(state: DrawerState): Promise<void> {
+    if (state.style) {
+      await expect(this.darkStyle).toHaveAttribute('aria-pressed', String(state.style === 'dark'));
+      await expect(this.lightStyle).toHaveAttribute('aria-pressed', String(state.style === 'light'));
+    }
+    if (state.layout) {
+      await expect(state.layout === 'side' ? this.sideMenu : this.topMenu).toHaveAttribute(
+        'aria-pressed',
+        'true',
+      );
+    }
+    if (state.contentWidth) await expect(this.contentWidthValue()).toHaveText(state.contentWidth);
+    const switches = ['fixedHeader', 'autoHideHeader', 'fixSiderbar', 'colorWeak', 'multipage'] as const;
+    for (const name of switches) {
+      const on = state[name];
+      if (on !== undefined) await expect(this[name]).toHaveAttribute('aria-checked', String(on));
+    }
+    if (state.color) {
+      await expect(this.root.getByRole('button', { name: state.color })).toHaveAttribute(
+        'aria-pressed',
+        'true',
+      );
+    }
   }
 
   /** Current value label of the content width select (固定 / 流式). */

@@ -3,6 +3,7 @@
 
 import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
 import { apiCall, type Envelope } from '../support/api.ts';
+import { openAddForm, submitForm } from '../support/forms.ts';
 import { clickRowAction } from '../support/rowActions.ts';
 
 export const SYSTEM = {
@@ -68,20 +69,13 @@ export class ResourceScreen {
   }
 
   /** Opens the add form of a drawer screen. */
-  async openAddDrawer(): Promise<Locator> {
-    await this.toolbar.getByRole('button', { name: /新\s*增/ }).click();
-    const drawer = this.formDrawer();
-    await expect(drawer).toBeVisible();
-    return drawer;
+  openAddDrawer(): Promise<Locator> {
+    return openAddForm(this.toolbar, this.formDrawer());
   }
 
   /** Submits a drawer form and waits for the call to succeed and the drawer to close. */
-  async submitDrawer(drawer: Locator, path: RegExp): Promise<void> {
-    const saved = this.page.waitForResponse((r) => path.test(r.url()) && r.request().method() !== 'GET');
-    await drawer.getByRole('button', { name: /确\s*[定认]|提\s*交|OK/ }).click();
-    const body = (await (await saved).json()) as Envelope<unknown>;
-    expect(body, body.message).toMatchObject({ success: true });
-    await expect(drawer).toBeHidden();
+  submitDrawer(drawer: Locator, path: RegExp): Promise<void> {
+    return submitForm(drawer, path, /确\s*[定认]|提\s*交|OK/);
   }
 
   /** The search form with every field shown (the form opens collapsed). */
@@ -90,20 +84,13 @@ export class ResourceScreen {
     if (await toggle.isVisible()) await toggle.click();
   }
 
-  async openAdd(): Promise<Locator> {
-    await this.toolbar.getByRole('button', { name: /新\s*增/ }).click();
-    const dialog = this.dialog();
-    await expect(dialog).toBeVisible();
-    return dialog;
+  openAdd(): Promise<Locator> {
+    return openAddForm(this.toolbar, this.dialog());
   }
 
   /** Submits the dialog and waits for the add/edit call to succeed and the dialog to close. */
-  async submit(dialog: Locator, path: RegExp): Promise<void> {
-    const saved = this.page.waitForResponse((r) => path.test(r.url()) && r.request().method() !== 'GET');
-    await dialog.getByRole('button', { name: /确\s*定|OK/ }).click();
-    const body = (await (await saved).json()) as Envelope<unknown>;
-    expect(body, body.message).toMatchObject({ success: true });
-    await expect(dialog).toBeHidden();
+  submit(dialog: Locator, path: RegExp): Promise<void> {
+    return submitForm(dialog, path);
   }
 
   /** Picks an option of a select (single or multiple) by its label inside the dialog. */
@@ -140,10 +127,7 @@ export class DepartScreen {
     await this.page.getByTestId('depart-add').click();
     const dialog = this.page.locator('.ant-modal:visible').filter({ hasText: '添加部门' });
     await dialog.getByLabel('机构名称').fill(name);
-    const saved = this.page.waitForResponse((r) => r.url().includes('/sys/sysDepart/add'));
-    await dialog.getByRole('button', { name: /确\s*定|OK/ }).click();
-    expect(((await (await saved).json()) as Envelope<unknown>).success).toBe(true);
-    await expect(dialog).toBeHidden();
+    await submitForm(dialog, /\/sys\/sysDepart\/add/);
     await expect(this.node(name)).toBeVisible();
   }
 

@@ -14,6 +14,7 @@ import {
 } from '../pages/FinancePage.ts';
 import { adminToken } from '../support/authFlows.ts';
 import { expect, test } from '../support/fixtures.ts';
+import { submitForm } from '../support/forms.ts';
 import { clickRowAction } from '../support/rowActions.ts';
 
 test('recharge, pay an audited waybill from the pay list, ledger lines in the drawer, service-fee income up', async ({
@@ -45,10 +46,7 @@ test('recharge, pay an audited waybill from the pay list, ledger lines in the dr
   const recharge = page.getByTestId('amount-dialog');
   await expect(recharge).toContainText(customer);
   await recharge.locator('input').first().fill('8000');
-  const recharged = page.waitForResponse((r) => r.url().includes('/customer/hyCustomerWallet/recharge'));
-  await recharge.getByRole('button', { name: /确认充值/ }).click();
-  expect(((await (await recharged).json()) as { success: boolean }).success).toBe(true);
-  await expect(recharge).toBeHidden();
+  await submitForm(recharge, /\/customer\/hyCustomerWallet\/recharge/, /确认充值/);
   await expect.poll(balanceCell).toBe(balanceBefore + 800_000);
 
   // 2. An audited waybill of the customer (set up through the API), paid from 支付运单.

@@ -6,6 +6,7 @@ import { apiCall } from '../support/api.ts';
 import { adminToken } from '../support/authFlows.ts';
 import { authFile, USERS } from '../support/env.ts';
 import { expect, test } from '../support/fixtures.ts';
+import { submitForm } from '../support/forms.ts';
 
 test.use({ storageState: authFile(USERS.operations) });
 
@@ -49,10 +50,7 @@ test('an order is created by picking a region and a pin; its codes and coordinat
   await place('卸货', 'unloadLat', ['上海市', '市辖区', '宝山区'], '宝山钢铁码头3号库');
   await ui.field(form, '计划重量(吨)').fill('64');
   await ui.field(form, '司机运价(元)').fill('150');
-  const added = page.waitForResponse((r) => r.url().includes('/order/hyOrder/add'));
-  await form.getByRole('button', { name: /确\s*定|OK/ }).click();
-  expect(((await (await added).json()) as { success: boolean }).success).toBe(true);
-  await expect(form).toBeHidden();
+  await submitForm(form, /\/order\/hyOrder\/add/);
 
   const token = await adminToken(request);
   const list = await apiCall<{ records: Array<Record<string, unknown>> }>(

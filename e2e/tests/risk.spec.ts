@@ -6,6 +6,7 @@ import { approvedDriverWithVehicle, ORDER_LIST, ShippingPage } from '../pages/Sh
 import { adminToken } from '../support/authFlows.ts';
 import { API_BASE, authFile, USERS } from '../support/env.ts';
 import { expect, test } from '../support/fixtures.ts';
+import { submitForm } from '../support/forms.ts';
 
 test.use({ storageState: authFile(USERS.admin) });
 
@@ -86,10 +87,7 @@ test('handles an open warning once: confirmed, and listed as a violation', async
   const dialog = ui.dialog('处理预警');
   await expect(dialog).toBeVisible();
   await dialog.getByLabel('处理原因').fill('已电话核实，司机确认');
-  const handled = page.waitForResponse((r) => r.url().includes('/risk/warning/handle'));
-  await dialog.getByRole('button', { name: /确\s*定/ }).click();
-  expect(((await (await handled).json()) as { success: boolean }).success).toBe(true);
-  await expect(dialog).toBeHidden();
+  await submitForm(dialog, /\/risk\/warning\/handle/, /确\s*定/);
   await ui.search('运单号', number);
   await expect(ui.row(number).first()).toContainText('已确认');
   await shell.goto('/risk/violation');

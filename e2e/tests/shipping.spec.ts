@@ -14,6 +14,7 @@ import {
 import { adminToken, PNG_1X1, pendingCounts } from '../support/authFlows.ts';
 import { authFile, USERS } from '../support/env.ts';
 import { expect, test } from '../support/fixtures.ts';
+import { submitForm } from '../support/forms.ts';
 
 // Operations staff run the freight; the parties it needs are set up through the API as the administrator.
 test.use({ storageState: authFile(USERS.operations) });
@@ -51,10 +52,7 @@ test('order → note → every step to audit, in the right lists, with its track
   await ui.field(form, '卸货地址').fill('宝山钢铁码头3号库');
   await ui.field(form, '计划重量(吨)').fill('64');
   await ui.field(form, '司机运价(元)').fill('150');
-  const added = page.waitForResponse((r) => r.url().includes('/order/hyOrder/add'));
-  await form.getByRole('button', { name: /确\s*定|OK/ }).click();
-  expect(((await (await added).json()) as { success: boolean }).success).toBe(true);
-  await expect(form).toBeHidden();
+  await submitForm(form, /\/order\/hyOrder\/add/);
   await ui.search('货物名称', goods);
   await expect(ui.row(goods)).toContainText('草稿');
   await ui.rowAction(goods, '发布', true);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { resource } from '../resource.ts';
 import { chinaDateTime } from '../shipping.ts';
+import { dictSearch } from './fields.ts';
 
 // 应用管理: APP版本 — the driver app's releases (an Android package uploaded to the file storage, an
 // iOS store link), answered to the app by a public version check; APP消息 — messages to drivers, shippers, a
@@ -88,15 +89,7 @@ export const appVersionResource = resource({
   defaultSort: { field: 'versionCode', order: 'desc' },
   body: appVersionBody,
   fields: {
-    platform: {
-      label: ['平台', 'Platform'],
-      kind: 'dict',
-      dict: 'app_platform',
-      tag: true,
-      required: true,
-      search: true,
-      list: { width: 90 },
-    },
+    platform: dictSearch(['平台', 'Platform'], 'app_platform', 90, { tag: true, required: true }),
     versionCode: {
       label: ['版本号', 'Version code'],
       kind: 'number',
@@ -177,15 +170,7 @@ export const appMessageResource = resource({
       sort: true,
       list: { width: 200, ellipsis: true },
     },
-    audience: {
-      label: ['接收对象', 'Audience'],
-      kind: 'dict',
-      dict: 'app_audience',
-      tag: true,
-      required: true,
-      search: true,
-      list: { width: 110 },
-    },
+    audience: dictSearch(['接收对象', 'Audience'], 'app_audience', 110, { tag: true, required: true }),
     customerId: {
       label: ['货主', 'Customer'],
       filter: true,
@@ -193,15 +178,7 @@ export const appMessageResource = resource({
       help: ['接收对象为“指定货主”时必填', 'Required when the audience is one customer'],
     },
     customerName: { label: ['货主', 'Customer'], form: false, list: { width: 160 } },
-    state: {
-      label: ['状态', 'State'],
-      kind: 'dict',
-      dict: 'app_message_state',
-      tag: true,
-      form: false,
-      search: true,
-      list: { width: 90 },
-    },
+    state: dictSearch(['状态', 'State'], 'app_message_state', 90, { tag: true, form: false }),
     deliveredCount: {
       label: ['送达', 'Delivered'],
       kind: 'number',

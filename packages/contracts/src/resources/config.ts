@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { resource } from '../resource.ts';
+import { dictSearch, timeColumn } from './fields.ts';
 
 // 系统配置: the platform's typed business configuration (rates, limits, switches, structured
 // settings) read by the modules at run time. Each value is checked against its type on both sides; every
@@ -67,15 +68,7 @@ export const configResource = resource({
       list: { width: 220 },
       placeholder: ['如 service_rate_bp', 'e.g. service_rate_bp'],
     },
-    valueType: {
-      label: ['类型', 'Type'],
-      kind: 'dict',
-      dict: 'config_value_type',
-      tag: true,
-      required: true,
-      search: true,
-      list: { width: 100 },
-    },
+    valueType: dictSearch(['类型', 'Type'], 'config_value_type', 100, { tag: true, required: true }),
     configValue: {
       label: ['配置值', 'Value'],
       required: true,
@@ -87,12 +80,6 @@ export const configResource = resource({
     },
     description: { label: ['说明', 'Description'], search: 'like', list: { width: 260, ellipsis: true } },
     updateBy: { label: ['修改人', 'Changed by'], form: false, list: { width: 110 } },
-    updateTime: {
-      label: ['修改时间', 'Changed at'],
-      kind: 'datetime',
-      form: false,
-      sort: true,
-      list: { width: 170 },
-    },
+    updateTime: timeColumn(['修改时间', 'Changed at']),
   },
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { resource } from '../resource.ts';
 import { CHINA_BOUNDS, PHONE_PATTERN } from '../shipping.ts';
+import { remarkField, shipperOwner } from './fields.ts';
 
 // A shipper's saved addresses and routes: picked in the order form to fill a
 // place, or both places at once. Shippers keep their own; platform staff keep any shipper's.
@@ -51,21 +52,7 @@ export const customerAddressResource = resource({
   defaultSort: { field: 'createTime', order: 'desc' },
   body: customerAddressBody,
   fields: {
-    customerId: {
-      label: ['所属货主', 'Shipper'],
-      required: true,
-      form: 'add',
-      filter: true,
-      list: false,
-      detail: false,
-      export: false,
-    },
-    customerName: {
-      label: ['所属货主', 'Shipper'],
-      form: false,
-      search: 'like',
-      list: { width: 180, ellipsis: true },
-    },
+    ...shipperOwner(),
     addressName: {
       label: ['地址名称', 'Name'],
       required: true,
@@ -98,7 +85,7 @@ export const customerAddressResource = resource({
     },
     contact: { label: ['联系人', 'Contact'], list: { width: 100 } },
     phone: { label: ['联系电话', 'Phone'], mask: 'mobile', list: { width: 130 } },
-    remark: { label: ['备注', 'Remark'], kind: 'textarea', list: false, export: false },
+    remark: remarkField({ export: false }),
     createTime: { label: ['创建时间', 'Created'], kind: 'datetime', form: false, sort: true },
   },
 });
@@ -120,21 +107,7 @@ export const customerRouteResource = resource({
   defaultSort: { field: 'createTime', order: 'desc' },
   body: customerRouteBody,
   fields: {
-    customerId: {
-      label: ['所属货主', 'Shipper'],
-      required: true,
-      form: 'add',
-      filter: true,
-      list: false,
-      detail: false,
-      export: false,
-    },
-    customerName: {
-      label: ['所属货主', 'Shipper'],
-      form: false,
-      search: 'like',
-      list: { width: 180, ellipsis: true },
-    },
+    ...shipperOwner(),
     routeName: {
       label: ['线路名称', 'Name'],
       required: true,
@@ -146,7 +119,7 @@ export const customerRouteResource = resource({
     loadAddressName: { label: ['装货地址', 'Loading address'], form: false, list: { width: 200 } },
     unloadAddressId: { label: ['卸货地址', 'Unloading address'], kind: 'dict', list: false, export: false },
     unloadAddressName: { label: ['卸货地址', 'Unloading address'], form: false, list: { width: 200 } },
-    remark: { label: ['备注', 'Remark'], kind: 'textarea', list: false, export: false },
+    remark: remarkField({ export: false }),
     createTime: { label: ['创建时间', 'Created'], kind: 'datetime', form: false, sort: true },
   },
 });

@@ -1,6 +1,7 @@
 import { USER_TYPE } from '../constants.ts';
 import { customerBody, customerUserBody } from '../freightParties.ts';
 import { resource } from '../resource.ts';
+import { dictField, remarkField, shipperOwner } from './fields.ts';
 import { reviewFields } from './parties.ts';
 
 // Shippers (货主) and their staff logins.
@@ -34,14 +35,14 @@ export const customerResource = resource({
       sort: true,
       list: { fixed: 'left', width: 180 },
     },
-    customerType: { label: ['货主类型', 'Type'], kind: 'dict', dict: 'customer_type', search: true },
+    customerType: dictField(['货主类型', 'Type'], 'customer_type', { search: true }),
     creditCode: { label: ['统一社会信用代码', 'Credit code'], search: true, list: { width: 190 } },
     legalPerson: { label: ['法定代表人', 'Legal person'], filter: true, list: false },
     licenseImg: { label: ['营业执照', 'Business licence'], kind: 'image', biz: 'customer', list: false },
     contactName: { label: ['联系人', 'Contact'], search: true },
     contactMobile: { label: ['联系电话', 'Contact mobile'], search: true, list: { width: 130 } },
     address: { label: ['地址', 'Address'], kind: 'textarea', list: false, wide: true },
-    settleMode: { label: ['结算方式', 'Settlement'], kind: 'dict', dict: 'settle_mode', search: true },
+    settleMode: dictField(['结算方式', 'Settlement'], 'settle_mode', { search: true }),
     creditDays: {
       label: ['账期(天)', 'Credit days'],
       kind: 'number',
@@ -55,13 +56,10 @@ export const customerResource = resource({
       filter: true,
       sort: true,
     },
-    serviceFeeMode: {
-      label: ['服务费规则', 'Service fee rule'],
-      kind: 'dict',
-      dict: 'service_fee_mode',
+    serviceFeeMode: dictField(['服务费规则', 'Service fee rule'], 'service_fee_mode', {
       filter: true,
       list: false,
-    },
+    }),
     serviceRateBp: { label: ['服务费率', 'Service rate'], kind: 'percent', list: false },
     serviceFeeFen: { label: ['服务费单价(元)', 'Service fee (CNY)'], kind: 'fen', list: false },
     invoiceTitle: { label: ['发票抬头', 'Invoice title'], filter: true, list: false },
@@ -73,7 +71,7 @@ export const customerResource = resource({
     status: statusField,
     state: reviewFields.state,
     rejectReason: reviewFields.rejectReason,
-    remark: { label: ['备注', 'Remark'], kind: 'textarea', list: false, wide: true, export: false },
+    remark: remarkField({ wide: true, export: false }),
     // Data rules of the shipper list may name the creator.
     createBy: { label: ['创建人', 'Created by'], internal: true, filter: true },
     createTime: reviewFields.createTime,
@@ -95,22 +93,7 @@ export const customerUserResource = resource({
   body: customerUserBody,
   fields: {
     // Platform staff choose the shipper when adding; a shipper's own users add to the one they act for.
-    customerId: {
-      label: ['所属货主', 'Shipper'],
-      required: true,
-      form: 'add',
-      filter: true,
-      list: false,
-      detail: false,
-      export: false,
-    },
-    customerName: {
-      label: ['所属货主', 'Shipper'],
-      form: false,
-      search: 'like',
-      sort: true,
-      list: { width: 200, ellipsis: true },
-    },
+    ...shipperOwner({ sort: true, list: { width: 200, ellipsis: true } }),
     // The login name is set once.
     username: {
       label: ['登录账号', 'Login'],
@@ -137,7 +120,7 @@ export const customerUserResource = resource({
     },
     post: { label: ['职务', 'Position'], list: { width: 110 } },
     status: statusField,
-    remark: { label: ['备注', 'Remark'], kind: 'textarea', list: false, export: false },
+    remark: remarkField({ export: false }),
     createTime: {
       label: ['创建时间', 'Created'],
       kind: 'datetime',

@@ -1,4 +1,5 @@
 import { resource } from '../resource.ts';
+import { dictSearch } from './fields.ts';
 
 // 对象存储: every uploaded file (sys_file), whoever uploaded it and for which party. Party users see the files
 // of their own party; platform staff every file. Files are read through short-lived signed links.
@@ -45,14 +46,7 @@ export const ossFileResource = resource({
     biz: { label: ['业务类型', 'Business type'], search: 'like', sort: true, list: { width: 130 } },
     mimeType: { label: ['文件类型', 'MIME type'], from: ['path'], list: { width: 150, ellipsis: true } },
     path: { label: ['存储路径', 'Storage key'], list: { width: 260, ellipsis: true, copyable: true } },
-    uploaderType: {
-      label: ['上传人类型', 'Uploader type'],
-      kind: 'dict',
-      dict: 'user_type',
-      tag: true,
-      search: true,
-      list: { width: 120 },
-    },
+    uploaderType: dictSearch(['上传人类型', 'Uploader type'], 'user_type', 120, { tag: true }),
     uploaderId: { label: ['上传人', 'Uploader'], filter: true, list: false },
     partyId: { label: ['所属主体', 'Party'], filter: true, list: false },
     createTime: {

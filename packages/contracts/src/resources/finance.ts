@@ -1,43 +1,35 @@
 import { resource } from '../resource.ts';
+import {
+  aboutWaybill,
+  createdColumn,
+  dictField,
+  dictSearch,
+  hiddenKey,
+  remarkField,
+  timeColumn,
+  waybillNumber,
+} from './fields.ts';
 
 // Money screens: wallets, ledger, platform costs, the pay list, payouts and bank payments, bills,
 // adjustments, wallet configuration, bank statements and loss rules. Field keys are columns of the finance
 // tables (server/src/modules/finance/schema.ts), or of the shipping notes for the pay list.
 
-const created = {
-  label: ['创建时间', 'Created'],
-  kind: 'datetime',
-  form: false,
-  sort: true,
-  search: 'range',
-  list: { width: 170 },
-} as const;
-
 const fen = (zh: string, en: string, extra: Record<string, unknown> = {}) =>
   ({ label: [zh, en], kind: 'fen', form: false, list: { width: 130 }, ...extra }) as const;
 
 const wallet = {
-  ownerType: {
-    label: ['账户类型', 'Owner type'],
-    kind: 'dict',
-    dict: 'wallet_owner_type',
+  ownerType: dictField(['账户类型', 'Owner type'], 'wallet_owner_type', {
     filter: true,
     list: { width: 100 },
-  },
-  ownerId: { label: ['所有者', 'Owner'], filter: true, internal: true, list: false },
+  }),
+  ownerId: hiddenKey(['所有者', 'Owner']),
   ownerName: { label: ['账户名称', 'Account'], search: 'like', sort: true, list: { width: 200 } },
   balanceFen: fen('余额', 'Balance', { sort: true }),
   frozenFen: fen('冻结', 'Frozen'),
   availableFen: fen('可用余额', 'Available', { sort: true }),
   creditLimitFen: fen('授信额度', 'Credit limit'),
   lineCount: { label: ['流水笔数', 'Lines'], kind: 'number', form: false, list: { width: 90 } },
-  updateTime: {
-    label: ['最后变动', 'Last change'],
-    kind: 'datetime',
-    form: false,
-    sort: true,
-    list: { width: 170 },
-  },
+  updateTime: timeColumn(['最后变动', 'Last change']),
 } as const;
 
 /** 货主钱包 (/customer/wallet): a customer user sees its own wallet only. */
@@ -68,21 +60,15 @@ export const walletResource = resource({
 });
 
 const ledgerFields = {
-  createTime: { ...created, label: ['时间', 'Time'] },
-  walletId: { label: ['账户', 'Account'], filter: true, internal: true, list: false },
-  ownerType: {
-    label: ['账户类型', 'Owner type'],
-    kind: 'dict',
-    dict: 'wallet_owner_type',
-    list: { width: 100 },
-  },
-  type: { label: ['类型', 'Type'], kind: 'dict', dict: 'ledger_type', search: true, list: { width: 100 } },
+  createTime: { ...createdColumn, label: ['时间', 'Time'] },
+  walletId: hiddenKey(['账户', 'Account']),
+  ownerType: dictField(['账户类型', 'Owner type'], 'wallet_owner_type', { list: { width: 100 } }),
+  type: dictSearch(['类型', 'Type'], 'ledger_type', 100),
   amountFen: fen('金额', 'Amount'),
   balanceAfterFen: fen('变动后余额', 'Balance after'),
-  shippingNoteNumber: { label: ['运单号', 'Waybill no.'], search: true, list: { width: 170 } },
-  noteId: { label: ['运单', 'Waybill'], filter: true, internal: true, list: false },
-  billId: { label: ['账单', 'Bill'], filter: true, internal: true, list: false },
-  customerId: { label: ['货主', 'Customer'], filter: true, internal: true, list: false },
+  ...aboutWaybill,
+  billId: hiddenKey(['账单', 'Bill']),
+  customerId: hiddenKey(['货主', 'Customer']),
   bankSerialNo: { label: ['银行流水号', 'Bank serial no.'], search: true, list: { width: 200 } },
   memo: { label: ['摘要', 'Memo'], list: { width: 200, ellipsis: true } },
   operator: { label: ['操作人', 'Operator'], list: { width: 100 } },
@@ -108,18 +94,11 @@ export const costResource = resource({
   scope: { tenant: true },
   defaultSort: { field: 'createTime', order: 'desc' },
   fields: {
-    createTime: { ...created, label: ['时间', 'Time'] },
-    type: {
-      label: ['费用类型', 'Fee'],
-      kind: 'dict',
-      dict: 'ledger_type',
-      search: true,
-      list: { width: 110 },
-    },
+    createTime: { ...createdColumn, label: ['时间', 'Time'] },
+    type: dictSearch(['费用类型', 'Fee'], 'ledger_type', 110),
     customerId: { label: ['货主', 'Customer'], search: true, list: false },
-    shippingNoteNumber: { label: ['运单号', 'Waybill no.'], search: true, list: { width: 170 } },
-    noteId: { label: ['运单', 'Waybill'], filter: true, internal: true, list: false },
-    ownerId: { label: ['收款方', 'Payee'], filter: true, internal: true, list: false },
+    ...aboutWaybill,
+    ownerId: hiddenKey(['收款方', 'Payee']),
     amountFen: fen('金额', 'Amount'),
     memo: { label: ['摘要', 'Memo'], list: { width: 200, ellipsis: true } },
   },
@@ -146,31 +125,13 @@ export const paylistResource = resource({
       search: true,
       list: { width: 170, fixed: 'left' },
     },
-    customerId: { label: ['货主', 'Customer'], filter: true, internal: true, list: false },
+    customerId: hiddenKey(['货主', 'Customer']),
     customerName: { label: ['货主', 'Customer'], search: 'like', list: { width: 180 } },
     driverName: { label: ['司机', 'Driver'], search: 'like', list: { width: 90 } },
     plateNo: { label: ['车牌号', 'Plate'], search: true, list: { width: 100 } },
-    status: {
-      label: ['运单状态', 'Status'],
-      kind: 'dict',
-      dict: 'shipping_status',
-      filter: true,
-      list: { width: 90 },
-    },
-    payStatus: {
-      label: ['支付状态', 'Pay status'],
-      kind: 'dict',
-      dict: 'pay_status',
-      search: true,
-      list: { width: 90 },
-    },
-    settleMode: {
-      label: ['结算方式', 'Settlement'],
-      kind: 'dict',
-      dict: 'settle_mode',
-      search: true,
-      list: { width: 90 },
-    },
+    status: dictField(['运单状态', 'Status'], 'shipping_status', { filter: true, list: { width: 90 } }),
+    payStatus: dictSearch(['支付状态', 'Pay status'], 'pay_status', 90),
+    settleMode: dictSearch(['结算方式', 'Settlement'], 'settle_mode', 90),
     dueDate: { label: ['应付日期', 'Due'], kind: 'date', sort: true, search: 'range', list: { width: 110 } },
     driverFee: fen('司机运费', 'Driver fee', { sort: true }),
     serviceFee: fen('服务费', 'Service fee'),
@@ -199,7 +160,7 @@ export const walletConfigResource = resource({
   scope: { tenant: true, customer: 'customerId' },
   defaultSort: { field: 'customerName', order: 'asc' },
   fields: {
-    customerId: { label: ['货主', 'Customer'], filter: true, internal: true, list: false, form: 'readonly' },
+    customerId: hiddenKey(['货主', 'Customer'], { form: 'readonly' }),
     customerName: {
       label: ['货主', 'Customer'],
       search: 'like',
@@ -207,14 +168,7 @@ export const walletConfigResource = resource({
       form: 'readonly',
       list: { width: 200 },
     },
-    settleMode: {
-      label: ['结算方式', 'Settlement'],
-      kind: 'dict',
-      dict: 'settle_mode',
-      search: true,
-      required: true,
-      list: { width: 90 },
-    },
+    settleMode: dictSearch(['结算方式', 'Settlement'], 'settle_mode', 90, { required: true }),
     creditDays: { label: ['账期(天)', 'Credit days'], kind: 'number', required: true, list: { width: 90 } },
     creditLimitFen: {
       label: ['授信额度', 'Credit limit'],
@@ -231,7 +185,7 @@ export const walletConfigResource = resource({
     },
     bankChannel: { label: ['银行通道', 'Bank channel'], list: { width: 90 } },
     subAccountNo: { label: ['虚拟子账户', 'Sub-account'], list: { width: 180 } },
-    remark: { label: ['备注', 'Remark'], kind: 'textarea', list: false, wide: true },
+    remark: remarkField({ wide: true }),
     updateBy: { label: ['修改人', 'Changed by'], form: false, list: { width: 100 } },
     updateTime: { label: ['修改时间', 'Changed'], kind: 'datetime', form: false, list: { width: 170 } },
   },
@@ -245,8 +199,8 @@ export const walletConfigLogResource = resource({
   scope: { tenant: true },
   defaultSort: { field: 'createTime', order: 'desc' },
   fields: {
-    createTime: created,
-    customerId: { label: ['货主', 'Customer'], filter: true, internal: true, list: false },
+    createTime: createdColumn,
+    customerId: hiddenKey(['货主', 'Customer']),
     customerName: { label: ['货主', 'Customer'], search: 'like', list: { width: 200 } },
     before: { label: ['修改前', 'Before'], list: { width: 300, ellipsis: true }, export: false },
     after: { label: ['修改后', 'After'], list: { width: 300, ellipsis: true }, export: false },
@@ -264,23 +218,11 @@ export const rechargeResource = resource({
   defaultSort: { field: 'createTime', order: 'desc' },
   fields: {
     rechargeNo: { label: ['充值单号', 'No.'], search: true, list: { width: 200 } },
-    customerId: { label: ['货主', 'Customer'], filter: true, internal: true, list: false },
+    customerId: hiddenKey(['货主', 'Customer']),
     customerName: { label: ['货主', 'Customer'], search: 'like', list: { width: 180 } },
-    channel: {
-      label: ['方式', 'Channel'],
-      kind: 'dict',
-      dict: 'recharge_channel',
-      search: true,
-      list: { width: 120 },
-    },
+    channel: dictSearch(['方式', 'Channel'], 'recharge_channel', 120),
     amountFen: fen('金额', 'Amount'),
-    state: {
-      label: ['状态', 'State'],
-      kind: 'dict',
-      dict: 'recharge_state',
-      search: true,
-      list: { width: 90 },
-    },
+    state: dictSearch(['状态', 'State'], 'recharge_state', 90),
     voucherImg: { label: ['转账凭证', 'Voucher'], kind: 'image', biz: 'voucher', list: false },
     payerName: { label: ['付款户名', 'Payer'], list: { width: 150 } },
     payerAccount: { label: ['付款账号', 'Payer account'], mask: 'bankCard', list: { width: 170 } },
@@ -288,7 +230,7 @@ export const rechargeResource = resource({
     createBy: { label: ['提交人', 'Submitted by'], list: { width: 100 } },
     reviewedBy: { label: ['复核人', 'Checked by'], list: { width: 100 } },
     rejectReason: { label: ['驳回原因', 'Rejection'], list: { width: 160, ellipsis: true } },
-    createTime: created,
+    createTime: createdColumn,
   },
 });
 
@@ -300,9 +242,9 @@ export const freezeLogResource = resource({
   scope: { tenant: true, customer: 'customerId' },
   defaultSort: { field: 'createTime', order: 'desc' },
   fields: {
-    createTime: created,
-    customerId: { label: ['货主', 'Customer'], filter: true, internal: true, list: false },
-    walletId: { label: ['账户', 'Account'], filter: true, internal: true, list: false },
+    createTime: createdColumn,
+    customerId: hiddenKey(['货主', 'Customer']),
+    walletId: hiddenKey(['账户', 'Account']),
     amountFen: fen('冻结(+)/解冻(-)', 'Frozen (+) / released (−)'),
     frozenAfterFen: fen('冻结余额', 'Frozen after'),
     reason: { label: ['原因', 'Reason'], list: { width: 240, ellipsis: true } },
@@ -327,24 +269,12 @@ export const statementLineResource = resource({
       search: 'range',
       list: { width: 170 },
     },
-    direction: {
-      label: ['收支', 'In/out'],
-      kind: 'dict',
-      dict: 'statement_direction',
-      search: true,
-      list: { width: 70 },
-    },
+    direction: dictSearch(['收支', 'In/out'], 'statement_direction', 70),
     amountFen: fen('金额', 'Amount'),
     counterpartyName: { label: ['对方户名', 'Counterparty'], search: 'like', list: { width: 160 } },
     counterpartyAccount: { label: ['对方账号', 'Account'], mask: 'bankCard', list: { width: 170 } },
     memo: { label: ['摘要', 'Memo'], list: { width: 160, ellipsis: true } },
-    matchState: {
-      label: ['对账', 'Matched'],
-      kind: 'dict',
-      dict: 'match_state',
-      search: true,
-      list: { width: 80 },
-    },
+    matchState: dictSearch(['对账', 'Matched'], 'match_state', 80),
     matchedRef: { label: ['对应单据', 'Matched to'], list: { width: 200 } },
   },
 });
@@ -359,21 +289,15 @@ export const payoutResource = resource({
   defaultSort: { field: 'createTime', order: 'desc' },
   fields: {
     payoutNo: { label: ['申请单号', 'No.'], search: true, list: { width: 200 } },
-    kind: { label: ['类型', 'Kind'], kind: 'dict', dict: 'payout_kind', search: true, list: { width: 80 } },
+    kind: dictSearch(['类型', 'Kind'], 'payout_kind', 80),
     noteCount: { label: ['运单数', 'Waybills'], kind: 'number', list: { width: 80 } },
     totalFen: fen('付款金额', 'Amount'),
-    state: {
-      label: ['状态', 'State'],
-      kind: 'dict',
-      dict: 'payout_state',
-      search: true,
-      list: { width: 90 },
-    },
+    state: dictSearch(['状态', 'State'], 'payout_state', 90),
     submittedBy: { label: ['提交人', 'Submitted by'], list: { width: 100 } },
     reviewedBy: { label: ['复核人', 'Reviewed by'], list: { width: 100 } },
     executedBy: { label: ['出纳', 'Cashier'], list: { width: 100 } },
     rejectReason: { label: ['驳回原因', 'Rejection'], list: { width: 160, ellipsis: true } },
-    createTime: created,
+    createTime: createdColumn,
   },
 });
 
@@ -387,25 +311,18 @@ export const bankPaymentResource = resource({
   defaultSort: { field: 'createTime', order: 'desc' },
   fields: {
     requestNo: { label: ['付款请求号', 'Request no.'], search: true, list: { width: 230 } },
-    kind: { label: ['类型', 'Kind'], kind: 'dict', dict: 'payment_kind', search: true, list: { width: 90 } },
-    shippingNoteNumber: { label: ['运单号', 'Waybill no.'], search: true, list: { width: 170 } },
-    noteId: { label: ['运单', 'Waybill'], filter: true, internal: true, list: false },
-    payoutId: { label: ['付款申请', 'Payout'], filter: true, internal: true, list: false },
+    kind: dictSearch(['类型', 'Kind'], 'payment_kind', 90),
+    ...aboutWaybill,
+    payoutId: hiddenKey(['付款申请', 'Payout']),
     payeeName: { label: ['收款人', 'Payee'], search: 'like', list: { width: 100 } },
     cardNo: { label: ['收款卡号', 'Card'], mask: 'bankCard', list: { width: 170 } },
     bankName: { label: ['开户银行', 'Bank'], list: { width: 120 } },
     amountFen: fen('金额', 'Amount'),
-    state: {
-      label: ['状态', 'State'],
-      kind: 'dict',
-      dict: 'payment_state',
-      search: true,
-      list: { width: 80 },
-    },
+    state: dictSearch(['状态', 'State'], 'payment_state', 80),
     bankSerialNo: { label: ['银行流水号', 'Bank serial no.'], search: true, list: { width: 200 } },
     failReason: { label: ['失败原因', 'Failure'], list: { width: 160, ellipsis: true } },
     attempts: { label: ['发送次数', 'Attempts'], kind: 'number', list: { width: 80 } },
-    createTime: created,
+    createTime: createdColumn,
   },
 });
 
@@ -419,15 +336,9 @@ export const billResource = resource({
   defaultSort: { field: 'createTime', order: 'desc' },
   fields: {
     billNo: { label: ['账单号', 'Bill no.'], search: true, list: { width: 170, fixed: 'left' } },
-    customerId: { label: ['货主', 'Customer'], filter: true, internal: true, list: false },
+    customerId: hiddenKey(['货主', 'Customer']),
     customerName: { label: ['货主', 'Customer'], search: 'like', list: { width: 180 } },
-    settleMode: {
-      label: ['结算方式', 'Settlement'],
-      kind: 'dict',
-      dict: 'settle_mode',
-      search: true,
-      list: { width: 90 },
-    },
+    settleMode: dictSearch(['结算方式', 'Settlement'], 'settle_mode', 90),
     periodStart: {
       label: ['账期起', 'From'],
       kind: 'date',
@@ -441,16 +352,10 @@ export const billResource = resource({
     adjustFen: fen('调整', 'Adjusted'),
     paidFen: fen('已付', 'Paid'),
     serviceFeeFen: fen('服务费', 'Service fee'),
-    status: {
-      label: ['状态', 'Status'],
-      kind: 'dict',
-      dict: 'bill_status',
-      search: true,
-      list: { width: 90 },
-    },
+    status: dictSearch(['状态', 'Status'], 'bill_status', 90),
     dueDate: { label: ['到期日', 'Due'], kind: 'date', sort: true, list: { width: 110 } },
     disputeReason: { label: ['异议', 'Dispute'], list: { width: 160, ellipsis: true } },
-    createTime: created,
+    createTime: createdColumn,
   },
 });
 
@@ -463,10 +368,10 @@ export const billNoteResource = resource({
   scope: { customer: 'customerId' },
   defaultSort: { field: 'auditTime', order: 'asc' },
   fields: {
-    billId: { label: ['账单', 'Bill'], filter: true, internal: true, list: false },
-    noteId: { label: ['运单', 'Waybill'], filter: true, internal: true, list: false },
-    customerId: { label: ['货主', 'Customer'], filter: true, internal: true, list: false },
-    shippingNoteNumber: { label: ['运单号', 'Waybill no.'], search: true, list: { width: 170 } },
+    billId: hiddenKey(['账单', 'Bill']),
+    noteId: hiddenKey(['运单', 'Waybill']),
+    customerId: hiddenKey(['货主', 'Customer']),
+    shippingNoteNumber: waybillNumber,
     agentId: { label: ['经纪人', 'Agent'], internal: true, list: false },
     auditTime: { label: ['审核时间', 'Audited'], kind: 'datetime', sort: true, list: { width: 170 } },
     driverFee: fen('司机运费', 'Driver fee'),
@@ -487,24 +392,17 @@ export const adjustmentResource = resource({
   defaultSort: { field: 'createTime', order: 'desc' },
   fields: {
     adjustNo: { label: ['单号', 'No.'], search: true, list: { width: 200 } },
-    kind: { label: ['类型', 'Kind'], kind: 'dict', dict: 'adjust_kind', search: true, list: { width: 90 } },
-    shippingNoteNumber: { label: ['运单号', 'Waybill no.'], search: true, list: { width: 170 } },
-    noteId: { label: ['运单', 'Waybill'], filter: true, internal: true, list: false },
-    customerId: { label: ['货主', 'Customer'], filter: true, internal: true, list: false },
+    kind: dictSearch(['类型', 'Kind'], 'adjust_kind', 90),
+    ...aboutWaybill,
+    customerId: hiddenKey(['货主', 'Customer']),
     amountFen: fen('金额', 'Amount'),
     direction: { label: ['方向', 'Direction'], kind: 'number', list: false },
     reason: { label: ['原因', 'Reason'], list: { width: 220, ellipsis: true } },
-    state: {
-      label: ['状态', 'State'],
-      kind: 'dict',
-      dict: 'adjust_state',
-      search: true,
-      list: { width: 80 },
-    },
+    state: dictSearch(['状态', 'State'], 'adjust_state', 80),
     createBy: { label: ['申请人', 'Submitted by'], list: { width: 100 } },
     reviewedBy: { label: ['审批人', 'Approved by'], list: { width: 100 } },
     rejectReason: { label: ['驳回原因', 'Rejection'], list: { width: 160, ellipsis: true } },
-    createTime: created,
+    createTime: createdColumn,
   },
 });
 
@@ -532,13 +430,10 @@ export const lossRuleResource = resource({
     },
     loadCity: { label: ['装货城市', 'From'], search: true, list: { width: 100 } },
     unloadCity: { label: ['卸货城市', 'To'], search: true, list: { width: 100 } },
-    allowanceMode: {
-      label: ['合理损耗方式', 'Allowance'],
-      kind: 'dict',
-      dict: 'loss_allowance_mode',
+    allowanceMode: dictField(['合理损耗方式', 'Allowance'], 'loss_allowance_mode', {
       required: true,
       list: { width: 110 },
-    },
+    }),
     allowanceValue: {
       label: ['合理损耗(克或‰)', 'Allowance (g or ‰)'],
       kind: 'number',
@@ -554,8 +449,8 @@ export const lossRuleResource = resource({
     },
     deductWhole: { label: ['超出后全额扣', 'Deduct whole'], kind: 'switch', list: { width: 110 } },
     enabled: { label: ['启用', 'Enabled'], kind: 'switch', filter: true, list: { width: 70 } },
-    remark: { label: ['备注', 'Remark'], kind: 'textarea', list: false, wide: true },
-    createTime: created,
+    remark: remarkField({ wide: true }),
+    createTime: createdColumn,
   },
 });
 
@@ -603,16 +498,11 @@ export const etcRecordResource = resource({
       importNote: '格式 2026-01-31 08:30:00',
       list: { width: 170 },
     },
-    exitTime: {
-      label: ['出口时间', 'Exit time'],
-      kind: 'datetime',
-      sort: true,
+    exitTime: timeColumn(['出口时间', 'Exit time'], {
       search: 'range',
-      form: false,
       import: true,
       importNote: '必填，格式 2026-01-31 10:05:00；按出口时间匹配运单',
-      list: { width: 170 },
-    },
+    }),
     amountFen: fen('通行费', 'Toll', {
       sort: true,
       import: true,
@@ -633,16 +523,11 @@ export const etcRecordResource = resource({
       importNote: '必填，服务商的通行流水号；重复导入同一流水号时跳过',
       list: { width: 200 },
     },
-    matchState: {
-      label: ['匹配状态', 'Matched'],
-      kind: 'dict',
-      dict: 'match_state',
-      search: true,
+    matchState: dictSearch(['匹配状态', 'Matched'], 'match_state', 90, {
       form: false,
       import: false,
       tag: true,
-      list: { width: 90 },
-    },
+    }),
     shippingNoteNumber: {
       label: ['运单号', 'Waybill no.'],
       search: true,
@@ -651,26 +536,24 @@ export const etcRecordResource = resource({
       import: false,
       list: { width: 190 },
     },
-    noteId: { label: ['运单', 'Waybill'], filter: true, internal: true, list: false },
-    settleState: {
-      label: ['结算状态', 'Settlement'],
-      kind: 'dict',
-      dict: 'etc_settle_state',
-      search: true,
+    noteId: hiddenKey(['运单', 'Waybill']),
+    settleState: dictSearch(['结算状态', 'Settlement'], 'etc_settle_state', 90, {
       form: false,
       import: false,
       tag: true,
-      list: { width: 90 },
-    },
-    settleRule: {
-      label: ['ETC承担方式', 'Borne by'],
-      kind: 'dict',
-      dict: 'etc_rule',
+    }),
+    settleRule: dictField(['ETC承担方式', 'Borne by'], 'etc_rule', {
       form: false,
       import: false,
       list: { width: 120 },
+    }),
+    settleTime: {
+      ...createdColumn,
+      label: ['结算时间', 'Settled at'],
+      search: false,
+      import: false,
+      list: false,
     },
-    settleTime: { ...created, label: ['结算时间', 'Settled at'], search: false, import: false, list: false },
     importBatch: {
       label: ['导入批次', 'Import batch'],
       search: true,
@@ -678,7 +561,13 @@ export const etcRecordResource = resource({
       import: false,
       list: { width: 170 },
     },
-    matchTime: { ...created, label: ['匹配时间', 'Matched at'], search: false, import: false, list: false },
-    createTime: { ...created, label: ['导入时间', 'Imported at'], search: false, import: false },
+    matchTime: {
+      ...createdColumn,
+      label: ['匹配时间', 'Matched at'],
+      search: false,
+      import: false,
+      list: false,
+    },
+    createTime: { ...createdColumn, label: ['导入时间', 'Imported at'], search: false, import: false },
   },
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { resource } from '../resource.ts';
+import { dictSearch, hiddenKey, timeColumn } from './fields.ts';
 
 // 油卡管理 (/plateform/gas): fuel cards held by drivers; the recharge lines written when a waybill's fuel share
 // is paid (the ledger credits the provider's fuel-card account in the same transaction); the provider's
@@ -50,13 +51,7 @@ export const fuelCardBody = z.object({
 });
 export type FuelCardBody = z.infer<typeof fuelCardBody>;
 
-const created = {
-  label: ['创建时间', 'Created'],
-  kind: 'datetime',
-  form: false,
-  sort: true,
-  list: { width: 170 },
-} as const;
+const created = timeColumn(['创建时间', 'Created']);
 
 const money = (zh: string, en: string, extra: Record<string, unknown> = {}) =>
   ({ label: [zh, en], kind: 'fen', form: false, import: false, list: { width: 120 }, ...extra }) as const;
@@ -78,16 +73,11 @@ export const fuelCardResource = resource({
       sort: true,
       list: { fixed: 'left', width: 190, copyable: true },
     },
-    provider: {
-      label: ['供应商', 'Provider'],
-      kind: 'dict',
-      dict: 'fuel_card_provider',
+    provider: dictSearch(['供应商', 'Provider'], 'fuel_card_provider', 100, {
       required: true,
-      search: true,
       sort: true,
-      list: { width: 100 },
       importNote: '中国石化、中国石油、中国海油、其他',
-    },
+    }),
     driverId: {
       label: ['持卡司机', 'Holder'],
       required: true,
@@ -122,15 +112,10 @@ export const fuelCardResource = resource({
       list: { width: 100 },
       importNote: '可空；须已在车辆管理中',
     },
-    state: {
-      label: ['状态', 'State'],
-      kind: 'dict',
-      dict: 'fuel_card_state',
+    state: dictSearch(['状态', 'State'], 'fuel_card_state', 80, {
       tag: true,
-      search: true,
-      list: { width: 80 },
       importNote: '正常、挂失、停用；空为正常',
-    },
+    }),
     rechargedFen: money('累计充值', 'Recharged', { sort: true }),
     consumedFen: money('累计消费', 'Spent'),
     balanceFen: money('余额', 'Balance', { sort: true }),
@@ -149,27 +134,14 @@ export const fuelRechargeResource = resource({
   defaultSort: { field: 'createTime', order: 'desc' },
   fields: {
     createTime: { ...created, label: ['充值时间', 'Time'], search: 'range' },
-    cardId: { label: ['油卡', 'Card'], filter: true, internal: true, list: false, export: false },
+    cardId: hiddenKey(['油卡', 'Card'], { export: false }),
     cardNo: { label: ['油卡号', 'Card no.'], search: true, list: { width: 190 } },
-    provider: {
-      label: ['供应商', 'Provider'],
-      kind: 'dict',
-      dict: 'fuel_card_provider',
-      search: true,
-      list: { width: 100 },
-    },
+    provider: dictSearch(['供应商', 'Provider'], 'fuel_card_provider', 100),
     driverName: { label: ['司机', 'Driver'], search: 'like', list: { width: 90 } },
     shippingNoteNumber: { label: ['运单号', 'Waybill no.'], search: true, list: { width: 180 } },
-    customerId: { label: ['货主', 'Customer'], filter: true, internal: true, list: false, export: false },
+    customerId: hiddenKey(['货主', 'Customer'], { export: false }),
     amountFen: { label: ['充值金额', 'Amount'], kind: 'fen', sort: true, list: { width: 120 } },
-    matchState: {
-      label: ['对账', 'Matched'],
-      kind: 'dict',
-      dict: 'match_state',
-      tag: true,
-      search: true,
-      list: { width: 90 },
-    },
+    matchState: dictSearch(['对账', 'Matched'], 'match_state', 90, { tag: true }),
     statementSerialNo: { label: ['供应商流水号', 'Provider serial no.'], search: true, list: { width: 180 } },
   },
 });
@@ -192,23 +164,10 @@ export const fuelStatementResource = resource({
       list: { width: 170 },
     },
     cardNo: { label: ['油卡号', 'Card no.'], search: true, list: { width: 190 } },
-    kind: {
-      label: ['类型', 'Kind'],
-      kind: 'dict',
-      dict: 'fuel_trade_kind',
-      search: true,
-      list: { width: 80 },
-    },
+    kind: dictSearch(['类型', 'Kind'], 'fuel_trade_kind', 80),
     amountFen: { label: ['金额', 'Amount'], kind: 'fen', sort: true, list: { width: 120 } },
     station: { label: ['油站', 'Station'], list: { width: 160, ellipsis: true } },
-    matchState: {
-      label: ['对账', 'Matched'],
-      kind: 'dict',
-      dict: 'match_state',
-      tag: true,
-      search: true,
-      list: { width: 90 },
-    },
+    matchState: dictSearch(['对账', 'Matched'], 'match_state', 90, { tag: true }),
     shippingNoteNumber: { label: ['对应运单', 'Waybill'], list: { width: 180 } },
   },
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { resource } from '../resource.ts';
+import { dictField, dictSearch, waybillNumber } from './fields.ts';
 
 // 货运险: a waybill's cargo insured before loading through the insurer adapter (a simulated insurer
 // ships with the product), the premium charged to the shipper through the ledger (customer → insurer payable),
@@ -72,16 +73,10 @@ export const insuranceResource = resource({
       sort: true,
       list: { fixed: 'left', width: 190, copyable: true },
     },
-    shippingNoteNumber: { label: ['运单号', 'Waybill no.'], search: true, list: { width: 170 } },
+    shippingNoteNumber: waybillNumber,
     customerName: { label: ['货主', 'Shipper'], search: 'like', list: { width: 170, ellipsis: true } },
-    insurerCode: {
-      label: ['保险公司', 'Insurer'],
-      kind: 'dict',
-      dict: 'insurance_company',
-      search: true,
-      list: { width: 150 },
-    },
-    cargoType: { label: ['货物分类', 'Cargo class'], kind: 'dict', dict: 'cargo_type', list: { width: 130 } },
+    insurerCode: dictSearch(['保险公司', 'Insurer'], 'insurance_company', 150),
+    cargoType: dictField(['货物分类', 'Cargo class'], 'cargo_type', { list: { width: 130 } }),
     goodsName: { label: ['货物', 'Goods'], list: { width: 100 } },
     insuredValueFen: {
       label: ['保额(元)', 'Insured value'],
@@ -144,23 +139,15 @@ export const insuranceRateResource = resource({
   defaultSort: { field: 'cargoType', order: 'asc' },
   body: insuranceRateBody,
   fields: {
-    cargoType: {
-      label: ['货物分类', 'Cargo class'],
-      kind: 'dict',
-      dict: 'cargo_type',
+    cargoType: dictSearch(['货物分类', 'Cargo class'], 'cargo_type', 160, {
       required: true,
-      search: true,
       sort: true,
-      list: { width: 160 },
       help: ['未配置费率的分类按“其他”的费率', 'Classes without a rate use the rate of “Other”'],
-    },
-    insurerCode: {
-      label: ['保险公司', 'Insurer'],
-      kind: 'dict',
-      dict: 'insurance_company',
+    }),
+    insurerCode: dictField(['保险公司', 'Insurer'], 'insurance_company', {
       required: true,
       list: { width: 160 },
-    },
+    }),
     rateBp: { label: ['费率(万分之)', 'Rate (‱)'], kind: 'number', required: true, list: { width: 110 } },
     minPremiumFen: { label: ['最低保费(元)', 'Minimum premium'], kind: 'fen', list: { width: 120 } },
     enabled: { label: ['启用', 'Enabled'], kind: 'switch', filter: true, list: { width: 70 } },

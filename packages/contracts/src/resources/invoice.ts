@@ -1,4 +1,5 @@
 import { resource } from '../resource.ts';
+import { dictSearch, hiddenKey, timeColumn, waybillNumber } from './fields.ts';
 
 // 发票管理: the invoices of shippers and the waybills on each. Field keys are columns of
 // fin_invoice and fin_invoice_note (server/src/modules/finance/invoiceSchema.ts).
@@ -16,23 +17,10 @@ export const invoiceResource = resource({
   fields: {
     applyNo: { label: ['申请单号', 'Application no.'], search: true, list: { width: 170, fixed: 'left' } },
     invoiceNo: { label: ['发票号码', 'Invoice no.'], search: true, list: { width: 190, copyable: true } },
-    customerId: { label: ['货主', 'Customer'], filter: true, internal: true, list: false },
+    customerId: hiddenKey(['货主', 'Customer']),
     customerName: { label: ['货主', 'Customer'], search: 'like', list: { width: 180, ellipsis: true } },
-    kind: {
-      label: ['发票种类', 'Kind'],
-      kind: 'dict',
-      dict: 'invoice_kind',
-      search: true,
-      list: { width: 190 },
-    },
-    state: {
-      label: ['发票状态', 'State'],
-      kind: 'dict',
-      dict: 'invoice_status',
-      tag: true,
-      search: true,
-      list: { width: 100 },
-    },
+    kind: dictSearch(['发票种类', 'Kind'], 'invoice_kind', 190),
+    state: dictSearch(['发票状态', 'State'], 'invoice_status', 100, { tag: true }),
     buyerTitle: { label: ['购买方名称', 'Buyer'], list: false },
     buyerTaxNo: { label: ['购买方税号', 'Buyer tax no.'], list: false },
     sellerTitle: { label: ['销售方名称', 'Seller'], list: false },
@@ -42,7 +30,7 @@ export const invoiceResource = resource({
     netFen: fen('金额', 'Amount excl. tax'),
     taxFen: fen('税额', 'Tax', 110),
     taxRateBp: { label: ['税率', 'Tax rate'], kind: 'percent', list: false },
-    billId: { label: ['账单', 'Bill'], filter: true, internal: true, list: false },
+    billId: hiddenKey(['账单', 'Bill']),
     issueTime: {
       label: ['开票时间', 'Issued'],
       kind: 'datetime',
@@ -56,14 +44,7 @@ export const invoiceResource = resource({
     redLetterNo: { label: ['红字确认单号', 'Red-letter no.'], list: false },
     redReason: { label: ['红冲原因', 'Red-letter reason'], list: false },
     createBy: { label: ['申请人', 'Applicant'], list: { width: 110 } },
-    createTime: {
-      label: ['申请时间', 'Applied'],
-      kind: 'datetime',
-      form: false,
-      sort: true,
-      search: 'range',
-      list: { width: 170 },
-    },
+    createTime: timeColumn(['申请时间', 'Applied'], { search: 'range' }),
   },
 });
 
@@ -77,10 +58,10 @@ export const invoiceNoteResource = resource({
   scope: { tenant: true, customer: 'customerId' },
   defaultSort: { field: 'shippingNoteNumber', order: 'asc' },
   fields: {
-    invoiceId: { label: ['发票', 'Invoice'], filter: true, internal: true, list: false },
-    noteId: { label: ['运单', 'Waybill'], filter: true, internal: true, list: false },
-    customerId: { label: ['货主', 'Customer'], filter: true, internal: true, list: false },
-    shippingNoteNumber: { label: ['运单号', 'Waybill no.'], search: true, list: { width: 170 } },
+    invoiceId: hiddenKey(['发票', 'Invoice']),
+    noteId: hiddenKey(['运单', 'Waybill']),
+    customerId: hiddenKey(['货主', 'Customer']),
+    shippingNoteNumber: waybillNumber,
     loadPlace: { label: ['起运地', 'From'], list: { width: 140 } },
     unloadPlace: { label: ['到达地', 'To'], list: { width: 140 } },
     vehicle: { label: ['车种车号', 'Vehicle'], list: { width: 140 } },

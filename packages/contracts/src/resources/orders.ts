@@ -1,5 +1,6 @@
 import { resource } from '../resource.ts';
 import { orderBody } from '../shipping.ts';
+import { dictField, dictSearch, remarkField } from './fields.ts';
 
 // Orders (货源): what a shipper wants carried, published, then dispatched to drivers as waybills.
 
@@ -85,15 +86,7 @@ export const orderResource = resource({
       form: false,
       list: { fixed: 'left', width: 150 },
     },
-    status: {
-      label: ['状态', 'Status'],
-      kind: 'dict',
-      dict: 'order_status',
-      search: true,
-      sort: true,
-      form: false,
-      list: { width: 80 },
-    },
+    status: dictSearch(['状态', 'Status'], 'order_status', 80, { sort: true, form: false }),
     // Chosen by platform staff among the approved shippers; a shipper's users order for their own.
     customerId: {
       label: ['货主', 'Shipper'],
@@ -109,24 +102,11 @@ export const orderResource = resource({
       filter: true,
       list: { width: 170, ellipsis: true },
     },
-    orderMode: {
-      label: ['订单模式', 'Mode'],
-      kind: 'dict',
-      dict: 'order_mode',
-      search: true,
-      required: true,
-      list: { width: 100 },
-    },
+    orderMode: dictSearch(['订单模式', 'Mode'], 'order_mode', 100, { required: true }),
     agentId: { label: ['经纪人', 'Agent'], filter: true, list: false, detail: false, export: false },
     captainId: { label: ['车队长', 'Captain'], internal: true, filter: true },
     goodsName: { label: ['货物名称', 'Goods'], required: true, search: true, list: { width: 100 } },
-    cargoType: {
-      label: ['货物分类', 'Cargo class'],
-      kind: 'dict',
-      dict: 'cargo_type',
-      filter: true,
-      list: false,
-    },
+    cargoType: dictField(['货物分类', 'Cargo class'], 'cargo_type', { filter: true, list: false }),
     route: {
       label: ['线路', 'Route'],
       from: ['loadCity', 'unloadCity'],
@@ -183,35 +163,26 @@ export const orderResource = resource({
       form: false,
       list: { width: 120 },
     },
-    priceMode: {
-      label: ['计价方式', 'Pricing'],
-      kind: 'dict',
-      dict: 'price_mode',
+    priceMode: dictField(['计价方式', 'Pricing'], 'price_mode', {
       required: true,
       filter: true,
       list: { width: 80 },
-    },
+    }),
     driverUnitPriceFen: {
       label: ['司机运价(元)', 'Driver price (CNY)'],
       kind: 'fen',
       required: true,
       list: { width: 110 },
     },
-    settleWeightBasis: {
+    settleWeightBasis: dictField(['结算重量', 'Settle weight'], 'settle_weight_basis', {
       section: ['结算与扣款', 'Settlement and deductions'],
-      label: ['结算重量', 'Settle weight'],
-      kind: 'dict',
-      dict: 'settle_weight_basis',
       list: false,
       export: false,
-    },
-    lossAllowanceMode: {
-      label: ['亏吨允差方式', 'Loss allowance'],
-      kind: 'dict',
-      dict: 'loss_allowance_mode',
+    }),
+    lossAllowanceMode: dictField(['亏吨允差方式', 'Loss allowance'], 'loss_allowance_mode', {
       list: false,
       export: false,
-    },
+    }),
     lossUnitPriceFen: {
       label: ['亏吨单价(元/吨)', 'Loss price (/t)'],
       kind: 'fen',
@@ -224,22 +195,16 @@ export const orderResource = resource({
       list: false,
       export: false,
     },
-    settleMode: {
-      label: ['结算方式', 'Settlement'],
-      kind: 'dict',
-      dict: 'settle_mode',
+    settleMode: dictField(['结算方式', 'Settlement'], 'settle_mode', {
       form: false,
       filter: true,
       list: { width: 80 },
-    },
-    etcRule: {
-      label: ['ETC承担方式', 'ETC tolls'],
-      kind: 'dict',
-      dict: 'etc_rule',
+    }),
+    etcRule: dictField(['ETC承担方式', 'ETC tolls'], 'etc_rule', {
       filter: true,
       list: false,
       export: false,
-    },
+    }),
     driverFee: { label: ['司机运费(元)', 'Est. driver fee'], kind: 'fen', form: false, list: false },
     agentFee: { label: ['经纪人佣金(元)', 'Est. agent fee'], kind: 'fen', form: false, list: false },
     serviceFee: { label: ['服务费(元)', 'Est. service fee'], kind: 'fen', form: false, list: false },
@@ -266,7 +231,7 @@ export const orderResource = resource({
       sort: true,
       list: { width: 170 },
     },
-    remark: { label: ['备注', 'Remark'], kind: 'textarea', list: false, export: false },
+    remark: remarkField({ export: false }),
     createTime: {
       label: ['创建时间', 'Created'],
       kind: 'datetime',

@@ -1,5 +1,6 @@
 import { agentBody, captainBody, carrierBody, driverBody, vehicleBody } from '../freightParties.ts';
-import { type FilterDecl, resource } from '../resource.ts';
+import { type FieldDecl, type FilterDecl, type OcrKind, resource } from '../resource.ts';
+import { createdColumn, dictField, dictSearch, type Label } from './fields.ts';
 
 // Drivers, vehicles, carriers, captains and agents: who carries the freight, reviewed by the platform.
 
@@ -10,41 +11,47 @@ const expiringFilter: Record<string, FilterDecl> = {
   expiringWithinDays: { label: ['证件到期天数内', 'Expiring within (days)'], kind: 'number' },
 };
 
+/** The last day of a certificate: filtered and sorted by (the bell warns before it); `extra` tunes the rest. */
+const validTo = <const E extends Omit<FieldDecl, 'label'> = Record<never, never>>(
+  label: Label,
+  extra: E = {} as E,
+) => ({ label, kind: 'date', filter: true, sort: true, ...extra }) as const;
+
+/** A photo of a certificate, uploaded to the `biz` folder; with `ocr`, reading it fills the form's empty fields. */
+const photo = (label: Label, biz: string, ocr?: OcrKind) =>
+  ({ label, kind: 'image', biz, ...(ocr ? { ocr } : {}), list: false }) as const;
+
 /** Review state, rejection reason and creation time of every reviewed record (parties, shippers, cards). */
 export const reviewFields = {
-  state: {
-    label: ['审核状态', 'Review state'],
-    kind: 'dict',
-    dict: 'review_state',
-    search: true,
-    form: false,
-    sort: true,
-    list: { width: 100 },
-  },
+  state: dictSearch(['审核状态', 'Review state'], 'review_state', 100, { form: false, sort: true }),
   rejectReason: {
     label: ['驳回原因', 'Rejection reason'],
     form: false,
     list: { width: 160, ellipsis: true },
   },
-  createTime: {
-    label: ['创建时间', 'Created'],
-    kind: 'datetime',
-    form: false,
-    sort: true,
-    search: 'range',
-    list: { width: 170 },
-  },
+  createTime: createdColumn,
+} as const;
+
+/**
+ * Drivers and vehicles: added one by one or imported, listed newest first, seen by the captain or agent they
+ * belong to, and found by how soon a certificate expires.
+ */
+const fleetMember = {
+  actions: ['add', 'edit', 'delete', 'export', 'import'],
+  scope: { tenant: true, captain: 'captainId', agent: 'agentId' },
+  defaultSort: { field: 'createTime', order: 'desc' },
+  filters: expiringFilter,
+} as const;
+
+/** The captain and agent a driver or vehicle belongs to: filters of their own screens. */
+const fleetOwners = {
+  captainId: { label: ['车队长', 'Captain'], internal: true, filter: true },
+  agentId: { label: ['经纪人', 'Agent'], internal: true, filter: true },
 } as const;
 
 /** The fee rule of agents and captains: per tonne or per trip in fen, or a percentage in hundredths. */
 const commissionFields = {
-  feeMode: {
-    label: ['佣金方式', 'Fee rule'],
-    kind: 'dict',
-    dict: 'fee_mode',
-    search: true,
-    list: { width: 90 },
-  },
+  feeMode: dictSearch(['佣金方式', 'Fee rule'], 'fee_mode', 90),
   feeValue: { label: ['佣金标准', 'Fee'], kind: 'fen', list: { width: 120 } },
 } as const;
 
@@ -52,11 +59,8 @@ export const driverResource = resource({
   path: '/hydriver/hyDriver',
   permission: 'driver',
   title: ['司机管理', 'Drivers'],
-  actions: ['add', 'edit', 'delete', 'export', 'import'],
-  scope: { tenant: true, captain: 'captainId', agent: 'agentId' },
-  defaultSort: { field: 'createTime', order: 'desc' },
+  ...fleetMember,
   body: driverBody,
-  filters: expiringFilter,
   fields: {
     driverName: {
       section: ['基本信息', 'Basics'],
@@ -91,31 +95,16 @@ export const driverResource = resource({
       list: false,
       importNote: DATE_NOTE,
     },
-    idCardValidTo: {
-      label: ['身份证有效期至', 'ID valid to'],
-      kind: 'date',
-      filter: true,
-      sort: true,
+    idCardValidTo: validTo(['身份证有效期至', 'ID valid to'], {
       list: { width: 120 },
       importNote: `${DATE_NOTE}，不早于有效期起`,
-    },
-    idCardFront: {
-      label: ['身份证正面', 'ID card front'],
-      kind: 'image',
-      biz: 'driver',
-      ocr: 'idCard',
-      list: false,
-    },
-    idCardBack: { label: ['身份证反面', 'ID card back'], kind: 'image', biz: 'driver', list: false },
-    drivingClass: {
+    }),
+    idCardFront: photo(['身份证正面', 'ID card front'], 'driver', 'idCard'),
+    idCardBack: photo(['身份证反面', 'ID card back'], 'driver'),
+    drivingClass: dictSearch(['准驾车型', 'Licence class'], 'driving_class', 90, {
       section: ['驾驶证', 'Driving licence'],
-      label: ['准驾车型', 'Licence class'],
-      kind: 'dict',
-      dict: 'driving_class',
-      search: true,
-      list: { width: 90 },
       importNote: 'A1、A2、B1、B2、C1',
-    },
+    }),
     drivingFileNo: {
       label: ['驾驶证档案编号', 'Licence file no.'],
       list: false,
@@ -128,21 +117,11 @@ export const driverResource = resource({
       list: false,
       importNote: DATE_NOTE,
     },
-    drivingValidTo: {
-      label: ['驾驶证有效期至', 'Licence valid to'],
-      kind: 'date',
-      filter: true,
-      sort: true,
+    drivingValidTo: validTo(['驾驶证有效期至', 'Licence valid to'], {
       list: { width: 120 },
       importNote: `${DATE_NOTE}，不早于有效期起`,
-    },
-    drivingImg: {
-      label: ['驾驶证照片', 'Licence photo'],
-      kind: 'image',
-      biz: 'driver',
-      ocr: 'drivingLicence',
-      list: false,
-    },
+    }),
+    drivingImg: photo(['驾驶证照片', 'Licence photo'], 'driver', 'drivingLicence'),
     qualificationNo: {
       section: ['从业资格证', 'Qualification'],
       label: ['从业资格证号', 'Qualification no.'],
@@ -151,20 +130,11 @@ export const driverResource = resource({
       list: false,
       importNote: '4.5吨及以下车辆的司机可不填',
     },
-    qualificationValidTo: {
-      label: ['从业资格证有效期至', 'Qualification valid to'],
-      kind: 'date',
-      filter: true,
-      sort: true,
+    qualificationValidTo: validTo(['从业资格证有效期至', 'Qualification valid to'], {
       list: false,
       importNote: DATE_NOTE,
-    },
-    qualificationImg: {
-      label: ['从业资格证照片', 'Qualification photo'],
-      kind: 'image',
-      biz: 'driver',
-      list: false,
-    },
+    }),
+    qualificationImg: photo(['从业资格证照片', 'Qualification photo'], 'driver'),
     taxEntrusted: {
       section: ['其他', 'Other'],
       label: ['委托代征', 'Tax entrusted'],
@@ -183,8 +153,7 @@ export const driverResource = resource({
     },
     blacklistReason: { label: ['拉黑原因', 'Blacklist reason'], form: false, list: false },
     rejectReason: reviewFields.rejectReason,
-    captainId: { label: ['车队长', 'Captain'], internal: true, filter: true },
-    agentId: { label: ['经纪人', 'Agent'], internal: true, filter: true },
+    ...fleetOwners,
     createTime: reviewFields.createTime,
   },
 });
@@ -193,11 +162,8 @@ export const vehicleResource = resource({
   path: '/hyvehicle/hyVehicle',
   permission: 'vehicle',
   title: ['车辆管理', 'Vehicles'],
-  actions: ['add', 'edit', 'delete', 'export', 'import'],
-  scope: { tenant: true, captain: 'captainId', agent: 'agentId' },
-  defaultSort: { field: 'createTime', order: 'desc' },
+  ...fleetMember,
   body: vehicleBody,
-  filters: expiringFilter,
   fields: {
     plateNo: {
       section: ['基本信息', 'Basics'],
@@ -208,20 +174,14 @@ export const vehicleResource = resource({
       list: { fixed: 'left', width: 110 },
       importNote: '如 苏A12345；新能源车牌 8 位，如 苏AD12345',
     },
-    plateColor: {
-      label: ['车牌颜色', 'Plate colour'],
-      kind: 'dict',
-      dict: 'plate_color',
+    plateColor: dictField(['车牌颜色', 'Plate colour'], 'plate_color', {
       search: true,
       importNote: '蓝色、黄色、黑色、白色、绿色、黄绿色等（默认黄色）',
-    },
-    vehicleType: {
-      label: ['车辆类型', 'Vehicle type'],
-      kind: 'dict',
-      dict: 'vehicle_type',
+    }),
+    vehicleType: dictField(['车辆类型', 'Vehicle type'], 'vehicle_type', {
       search: true,
       importNote: '行驶证上的车辆类型，如 重型半挂牵引车、普通货车',
-    },
+    }),
     owner: { label: ['所有人', 'Owner'], search: true, importNote: '行驶证上的所有人' },
     useCharacter: { label: ['使用性质', 'Use'], list: false, importNote: '如 货运' },
     vin: {
@@ -230,14 +190,11 @@ export const vehicleResource = resource({
       list: { width: 180, copyable: true },
       importNote: '17位VIN，不含 I、O、Q',
     },
-    energyType: {
-      label: ['能源类型', 'Energy'],
-      kind: 'dict',
-      dict: 'energy_type',
+    energyType: dictField(['能源类型', 'Energy'], 'energy_type', {
       filter: true,
       list: false,
       importNote: '汽油、柴油、电、天然气、混合动力等',
-    },
+    }),
     ratedLoadKg: {
       section: ['载重与质量', 'Load and mass'],
       label: ['核定载质量(kg)', 'Rated load (kg)'],
@@ -263,20 +220,8 @@ export const vehicleResource = resource({
       list: false,
       importNote: `${DATE_NOTE}，不早于注册日期`,
     },
-    licenseValidTo: {
-      label: ['行驶证有效期至', 'Licence valid to'],
-      kind: 'date',
-      filter: true,
-      sort: true,
-      importNote: DATE_NOTE,
-    },
-    licenseImg: {
-      label: ['行驶证照片', 'Licence photo'],
-      kind: 'image',
-      biz: 'vehicle',
-      ocr: 'vehicleLicence',
-      list: false,
-    },
+    licenseValidTo: validTo(['行驶证有效期至', 'Licence valid to'], { importNote: DATE_NOTE }),
+    licenseImg: photo(['行驶证照片', 'Licence photo'], 'vehicle', 'vehicleLicence'),
     roadTransportNo: {
       section: ['道路运输证', 'Road transport permit'],
       label: ['道路运输证号', 'Road transport no.'],
@@ -284,51 +229,26 @@ export const vehicleResource = resource({
       list: false,
       importNote: '总质量4.5吨以上必填',
     },
-    roadTransportValidTo: {
-      label: ['道路运输证有效期至', 'Road transport valid to'],
-      kind: 'date',
-      filter: true,
-      sort: true,
+    roadTransportValidTo: validTo(['道路运输证有效期至', 'Road transport valid to'], {
       importNote: DATE_NOTE,
-    },
-    roadTransportImg: {
-      label: ['道路运输证照片', 'Road transport photo'],
-      kind: 'image',
-      biz: 'vehicle',
-      ocr: 'roadTransport',
-      list: false,
-    },
+    }),
+    roadTransportImg: photo(['道路运输证照片', 'Road transport photo'], 'vehicle', 'roadTransport'),
     trailerPlateNo: { label: ['挂车车牌号', 'Trailer plate'], list: false },
-    ownership: {
+    ownership: dictField(['车辆归属', 'Ownership'], 'vehicle_ownership', {
       section: ['归属与状态', 'Ownership and status'],
-      label: ['车辆归属', 'Ownership'],
-      kind: 'dict',
-      dict: 'vehicle_ownership',
       filter: true,
       list: false,
       importNote: '自有、挂靠、租赁',
-    },
-    transportState: {
-      label: ['运输状态', 'Transport state'],
-      kind: 'dict',
-      dict: 'transport_state',
+    }),
+    transportState: dictField(['运输状态', 'Transport state'], 'transport_state', {
       search: true,
       form: false,
-    },
+    }),
     // Checked with the national vehicle platform when the vehicle is registered, edited and reviewed.
-    netState: {
-      label: ['入网状态', 'Platform link'],
-      kind: 'dict',
-      dict: 'vehicle_net_state',
-      tag: true,
-      search: true,
-      form: false,
-      list: { width: 100 },
-    },
+    netState: dictSearch(['入网状态', 'Platform link'], 'vehicle_net_state', 100, { tag: true, form: false }),
     netCheckedAt: { label: ['入网核验时间', 'Link checked'], kind: 'datetime', form: false, list: false },
     ...reviewFields,
-    captainId: { label: ['车队长', 'Captain'], internal: true, filter: true },
-    agentId: { label: ['经纪人', 'Agent'], internal: true, filter: true },
+    ...fleetOwners,
   },
 });
 
@@ -350,13 +270,7 @@ export const carrierResource = resource({
       wide: true,
       list: { fixed: 'left', width: 200, ellipsis: true },
     },
-    carrierType: {
-      label: ['承运人类型', 'Type'],
-      kind: 'dict',
-      dict: 'carrier_type',
-      search: true,
-      list: { width: 90 },
-    },
+    carrierType: dictSearch(['承运人类型', 'Type'], 'carrier_type', 90),
     creditCode: {
       label: ['统一社会信用代码', 'Credit code'],
       search: true,
@@ -369,13 +283,7 @@ export const carrierResource = resource({
       filter: true,
       list: { width: 170 },
     },
-    permitValidTo: {
-      label: ['许可证有效期至', 'Permit valid to'],
-      kind: 'date',
-      filter: true,
-      sort: true,
-      list: { width: 120 },
-    },
+    permitValidTo: validTo(['许可证有效期至', 'Permit valid to'], { list: { width: 120 } }),
     bankName: { label: ['开户银行', 'Bank'], list: false },
     bankAccount: { label: ['银行账号', 'Account'], mask: 'bankCard', list: false },
     ...reviewFields,
@@ -422,12 +330,7 @@ export const captainResource = resource({
   fields: {
     captainName: personName('车队长姓名'),
     ...commissionedPerson,
-    collectionAgreement: {
-      label: ['代收运费协议模板', 'Collection agreement'],
-      kind: 'image',
-      biz: 'captain',
-      list: false,
-    },
+    collectionAgreement: photo(['代收运费协议模板', 'Collection agreement'], 'captain'),
     ...reviewFields,
   },
 });

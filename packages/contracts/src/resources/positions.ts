@@ -1,5 +1,6 @@
 import { resource } from '../resource.ts';
 import { SHIPPING_STATUS } from '../shipping.ts';
+import { dictField, hiddenKey } from './fields.ts';
 
 // 实时位置: the latest fix of every vehicle, with the waybill it is on. Positions are written by the track
 // ingest and the waybill steps, never by a console user: the list is read-only.
@@ -77,25 +78,19 @@ export const vehiclePositionResource = resource({
   scope: { tenant: true, customer: 'customerId', agent: 'agentId', captain: 'captainId' },
   defaultSort: { field: 'gpsTime', order: 'desc' },
   fields: {
-    vehicleId: { label: ['车辆', 'Vehicle'], filter: true, internal: true, list: false },
+    vehicleId: hiddenKey(['车辆', 'Vehicle']),
     plateNo: { label: ['车牌号', 'Plate'], search: 'like', sort: true, list: { width: 110, fixed: 'left' } },
-    liveState: {
-      label: ['状态', 'State'],
-      kind: 'dict',
-      dict: 'vehicle_live_state',
+    liveState: dictField(['状态', 'State'], 'vehicle_live_state', {
       tag: true,
       from: ['gpsTime', 'noteStatus'],
       list: { width: 90 },
-    },
+    }),
     driverName: { label: ['司机', 'Driver'], search: 'like', list: { width: 90 } },
     shippingNoteNumber: { label: ['运单号', 'Waybill no.'], search: 'like', list: { width: 170 } },
-    noteStatus: {
-      label: ['运单状态', 'Waybill status'],
-      kind: 'dict',
-      dict: 'shipping_status',
+    noteStatus: dictField(['运单状态', 'Waybill status'], 'shipping_status', {
       filter: true,
       list: { width: 96 },
-    },
+    }),
     speed: { label: ['速度(km/h)', 'Speed (km/h)'], kind: 'number', sort: true, list: { width: 110 } },
     direction: { label: ['方向(°)', 'Heading (°)'], kind: 'number', list: false },
     lng: { label: ['经度', 'Longitude'], kind: 'number', list: { width: 110 } },
@@ -107,10 +102,10 @@ export const vehiclePositionResource = resource({
       sort: true,
       list: { width: 170 },
     },
-    source: { label: ['来源', 'Source'], kind: 'dict', dict: 'track_source', list: { width: 90 } },
-    noteId: { label: ['运单', 'Waybill'], filter: true, internal: true, list: false },
-    customerId: { label: ['货主', 'Shipper'], filter: true, internal: true, list: false },
-    agentId: { label: ['经纪人', 'Agent'], filter: true, internal: true, list: false },
-    captainId: { label: ['车队长', 'Captain'], filter: true, internal: true, list: false },
+    source: dictField(['来源', 'Source'], 'track_source', { list: { width: 90 } }),
+    noteId: hiddenKey(['运单', 'Waybill']),
+    customerId: hiddenKey(['货主', 'Shipper']),
+    agentId: hiddenKey(['经纪人', 'Agent']),
+    captainId: hiddenKey(['车队长', 'Captain']),
   },
 });

@@ -1,18 +1,12 @@
 import { z } from 'zod';
 import { resource } from '../resource.ts';
+import { timeColumn } from './fields.ts';
 
 // Personal information (个人信息保护法): privacy-policy versions, the consents given to them, and the
 // requests of a person about their own data (export, correction, deletion). Keys are columns of
 // server/src/modules/privacy/schema.ts.
 
-const created = {
-  label: ['提交时间', 'Submitted'],
-  kind: 'datetime',
-  form: false,
-  sort: true,
-  search: 'range',
-  list: { width: 170 },
-} as const;
+const created = timeColumn(['提交时间', 'Submitted'], { search: 'range' });
 
 export const SUBJECT_TYPE_OPTIONS = [
   { value: 'driver', label: ['司机', 'Driver'] },
@@ -53,13 +47,7 @@ export const privacyPolicyResource = resource({
       filter: true,
       list: { width: 90 },
     },
-    publishedAt: {
-      label: ['发布时间', 'Published at'],
-      kind: 'datetime',
-      form: false,
-      sort: true,
-      list: { width: 170 },
-    },
+    publishedAt: timeColumn(['发布时间', 'Published at']),
     createTime: { ...created, label: ['创建时间', 'Created'] },
   },
 });
@@ -83,14 +71,7 @@ export const privacyConsentResource = resource({
     subjectId: { label: ['主体ID', 'Subject ID'], filter: true, form: false, list: false },
     subjectName: { label: ['姓名/账号', 'Name'], search: 'like', form: false, list: { width: 140 } },
     policyVersion: { label: ['政策版本', 'Version'], search: true, form: false, list: { width: 100 } },
-    acceptedAt: {
-      label: ['同意时间', 'Accepted at'],
-      kind: 'datetime',
-      search: 'range',
-      sort: true,
-      form: false,
-      list: { width: 170 },
-    },
+    acceptedAt: timeColumn(['同意时间', 'Accepted at'], { search: 'range' }),
     ip: { label: ['IP', 'IP'], search: 'like', form: false, list: { width: 130 } },
     channel: {
       label: ['渠道', 'Channel'],
@@ -167,12 +148,6 @@ export const privacyRequestResource = resource({
     requestedBy: { label: ['提交人', 'Filed by'], form: false, list: { width: 100 } },
     createTime: created,
     handledBy: { label: ['处理人', 'Handled by'], form: false, list: { width: 100 } },
-    handledAt: {
-      label: ['处理时间', 'Handled at'],
-      kind: 'datetime',
-      form: false,
-      sort: true,
-      list: { width: 170 },
-    },
+    handledAt: timeColumn(['处理时间', 'Handled at']),
   },
 });

@@ -1,4 +1,5 @@
 import { resource } from '../resource.ts';
+import { remarkField, timeColumn } from './fields.ts';
 
 // Regulator reporting: report channels (上报通道) and the outbox of report messages
 // (交通监管同步 lists them all, 监管上传 the failed ones awaiting correction).
@@ -129,14 +130,8 @@ export const reportChannelResource = resource({
     platformCreditCode: { label: ['平台信用代码', 'Platform credit code'], required: true, list: false },
     platformPermitNo: { label: ['经营许可证号', 'Permit no.'], required: true, list: false },
     simulated: { label: ['模拟通道', 'Simulated'], kind: 'switch', form: false, list: { width: 80 } },
-    remark: { label: ['备注', 'Remark'], kind: 'textarea', wide: true, list: false },
-    createTime: {
-      label: ['创建时间', 'Created'],
-      kind: 'datetime',
-      form: false,
-      sort: true,
-      list: { width: 170 },
-    },
+    remark: remarkField({ wide: true }),
+    createTime: timeColumn(['创建时间', 'Created']),
   },
 });
 

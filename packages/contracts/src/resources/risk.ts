@@ -6,6 +6,7 @@ import {
   RISK_WARNING_STATES,
   riskParamBody,
 } from '../risk.ts';
+import { remarkField } from './fields.ts';
 
 // 风控管理: rule parameters, warnings, confirmed violations and the waybills' risk view. Warnings go
 // to platform staff only: the screens are tenant-scoped and no party role is granted them.
@@ -55,7 +56,7 @@ export const riskParamResource = resource({
     },
     params: { label: ['参数', 'Parameters'], list: { width: 260 }, wide: true, export: false },
     enabled: { label: ['启用', 'Enabled'], kind: 'switch', filter: true, list: { width: 70 } },
-    remark: { label: ['备注', 'Remark'], kind: 'textarea', list: false, wide: true },
+    remark: remarkField({ wide: true }),
     createTime: {
       label: ['创建时间', 'Created'],
       kind: 'datetime',

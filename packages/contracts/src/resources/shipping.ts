@@ -7,6 +7,7 @@ import {
   SHIPPING_STATUS,
   UNPAID_PAY_STATUSES,
 } from '../shipping.ts';
+import { dictField, dictSearch } from './fields.ts';
 
 // Waybills (运单) with their named lists, and the complaints and evaluations about them.
 
@@ -25,14 +26,7 @@ const noteFields = {
     list: { fixed: 'left', width: 170, copyable: true },
   },
   serialNumber: { label: ['分段序号', 'Leg no.'], list: false },
-  status: {
-    label: ['运单状态', 'Status'],
-    kind: 'dict',
-    dict: 'shipping_status',
-    search: true,
-    sort: true,
-    list: { width: 96 },
-  },
+  status: dictSearch(['运单状态', 'Status'], 'shipping_status', 96, { sort: true }),
   customerName: { label: ['货主', 'Shipper'], search: true, list: { width: 170, ellipsis: true } },
   driverName: { label: ['司机', 'Driver'], search: true, list: { width: 90 } },
   driverMobile: { label: ['司机手机', 'Driver mobile'], filter: true, list: false },
@@ -55,20 +49,8 @@ const noteFields = {
   unloadWindowTo: { label: ['卸货时间窗止', 'Unloading until'], kind: 'datetime', list: false, form: false },
   goodsName: { label: ['货物', 'Goods'], filter: true, list: { width: 90 } },
   orderNo: { label: ['货源单号', 'Order no.'], search: true, list: false },
-  orderMode: {
-    label: ['订单模式', 'Order mode'],
-    kind: 'dict',
-    dict: 'order_mode',
-    search: true,
-    list: { width: 100 },
-  },
-  settleMode: {
-    label: ['结算方式', 'Settlement'],
-    kind: 'dict',
-    dict: 'settle_mode',
-    search: true,
-    list: { width: 80 },
-  },
+  orderMode: dictSearch(['订单模式', 'Order mode'], 'order_mode', 100),
+  settleMode: dictSearch(['结算方式', 'Settlement'], 'settle_mode', 80),
   plannedWeightG: { label: ['计划重量(吨)', 'Planned (t)'], kind: 'tonnes', list: false },
   loadWeightG: { label: ['装货重量(吨)', 'Loaded (t)'], kind: 'tonnes', sort: true, list: { width: 110 } },
   unloadWeightG: { label: ['卸货重量(吨)', 'Unloaded (t)'], kind: 'tonnes', list: { width: 110 } },
@@ -86,37 +68,15 @@ const noteFields = {
   prepayFen: { label: ['预付(元)', 'Prepay'], kind: 'fen', sort: true, list: { width: 100 } },
   finalPayFen: { label: ['尾款(元)', 'Final pay'], kind: 'fen', list: { width: 100 } },
   lossDeductionFen: { label: ['亏吨扣款(元)', 'Loss deduction'], kind: 'fen', list: { width: 100 } },
-  payStatus: {
-    label: ['支付状态', 'Payment'],
-    kind: 'dict',
-    dict: 'pay_status',
-    search: true,
-    list: { width: 90 },
-  },
-  invoiceStatus: {
-    label: ['开票状态', 'Invoice'],
-    kind: 'dict',
-    dict: 'note_invoice_status',
-    search: true,
-    list: { width: 90 },
-  },
+  payStatus: dictSearch(['支付状态', 'Payment'], 'pay_status', 90),
+  invoiceStatus: dictSearch(['开票状态', 'Invoice'], 'note_invoice_status', 90),
   // Moved by the regulator outbox: due, sending, accepted, failed.
-  reportStatus: {
-    label: ['上报状态', 'Report'],
-    kind: 'dict',
-    dict: 'report_status',
-    tag: true,
-    search: true,
-    list: { width: 96 },
-  },
-  fundReportStatus: {
-    label: ['资金上报', 'Fund report'],
-    kind: 'dict',
-    dict: 'report_status',
+  reportStatus: dictSearch(['上报状态', 'Report'], 'report_status', 96, { tag: true }),
+  fundReportStatus: dictField(['资金上报', 'Fund report'], 'report_status', {
     tag: true,
     filter: true,
     list: { width: 96 },
-  },
+  }),
   contractNo: { label: ['合同编号', 'Contract no.'], filter: true, list: { width: 180 } },
   dueDate: {
     label: ['结算到期日', 'Due date'],
@@ -456,15 +416,7 @@ export const complaintResource = resource({
       list: { width: 220, ellipsis: true },
     },
     images: { label: ['图片', 'Image'], kind: 'image', biz: 'complaint', list: false },
-    status: {
-      label: ['状态', 'Status'],
-      kind: 'dict',
-      dict: 'complaint_status',
-      search: true,
-      sort: true,
-      form: false,
-      list: { width: 80 },
-    },
+    status: dictSearch(['状态', 'Status'], 'complaint_status', 80, { sort: true, form: false }),
     handler: { label: ['处理人', 'Handler'], form: false, filter: true, list: { width: 80 } },
     result: { label: ['处理结果', 'Result'], form: false, list: { width: 180, ellipsis: true } },
     customerId: { label: ['货主', 'Shipper'], internal: true },

@@ -1,4 +1,5 @@
 import { resource } from '../resource.ts';
+import { dictField, dictSearch, hiddenKey } from './fields.ts';
 
 // 完税列表 (/plateform/tax) and 税务数据同步 (/report/tax). Field keys are columns of fin_tax_record
 // and fin_tax_batch (server/src/modules/finance/taxSchema.ts). Platform screens: parties see no row.
@@ -17,21 +18,14 @@ export const taxRecordResource = resource({
   defaultSort: { field: 'updateTime', order: 'desc' },
   fields: {
     period: { label: ['所属期', 'Period'], search: true, sort: true, list: { width: 90, fixed: 'left' } },
-    driverId: { label: ['司机', 'Driver'], filter: true, internal: true, list: false },
+    driverId: hiddenKey(['司机', 'Driver']),
     driverName: { label: ['司机', 'Driver'], search: 'like', list: { width: 100 } },
     idCard: { label: ['身份证号', 'ID card'], mask: 'idCard', list: { width: 170 } },
     cardNo: { label: ['银行卡号', 'Bank card'], mask: 'bankCard', list: { width: 180 } },
     noteCount: { label: ['运单数', 'Waybills'], kind: 'number', list: { width: 80 } },
     freightFen: fen('运费', 'Freight', 120),
     bankSerialNos: { label: ['银行流水号', 'Bank serial nos.'], list: false },
-    state: {
-      label: ['状态', 'State'],
-      kind: 'dict',
-      dict: 'tax_record_state',
-      tag: true,
-      search: true,
-      list: { width: 90 },
-    },
+    state: dictSearch(['状态', 'State'], 'tax_record_state', 90, { tag: true }),
     blockReason: { label: ['阻断原因', 'Blocked because'], list: { width: 160, ellipsis: true } },
     failCode: { label: ['失败代码', 'Failure code'], list: { width: 90 } },
     failMessage: { label: ['失败原因', 'Failure'], list: { width: 180, ellipsis: true } },
@@ -40,7 +34,7 @@ export const taxRecordResource = resource({
     surchargeFen: fen('附加税费', 'Surcharges'),
     iitFen: fen('个人所得税', 'Income tax'),
     certificateNo: { label: ['完税证明号', 'Certificate no.'], list: { width: 170 } },
-    batchId: { label: ['批次', 'Batch'], filter: true, internal: true, list: false },
+    batchId: hiddenKey(['批次', 'Batch']),
     sendCount: { label: ['发送次数', 'Sends'], kind: 'number', list: { width: 80 } },
     updateTime: time('更新时间', 'Updated'),
   },
@@ -60,14 +54,7 @@ export const taxBatchResource = resource({
     acceptedCount: { label: ['成功', 'Accepted'], kind: 'number', list: { width: 80 } },
     failedCount: { label: ['失败', 'Failed'], kind: 'number', list: { width: 80 } },
     freightFen: fen('运费合计', 'Freight', 130),
-    state: {
-      label: ['状态', 'State'],
-      kind: 'dict',
-      dict: 'tax_batch_state',
-      tag: true,
-      search: true,
-      list: { width: 100 },
-    },
+    state: dictSearch(['状态', 'State'], 'tax_batch_state', 100, { tag: true }),
     createBy: { label: ['发送人', 'Sent by'], list: { width: 100 } },
     createTime: time('发送时间', 'Sent'),
     answerTime: time('应答时间', 'Answered'),
@@ -92,14 +79,7 @@ export const incomeReportResource = resource({
       list: { width: 100, fixed: 'left' },
     },
     // Next to the quarter: on a phone the state is the first column scrolled to.
-    state: {
-      label: ['状态', 'State'],
-      kind: 'dict',
-      dict: 'income_report_state',
-      tag: true,
-      search: true,
-      list: { width: 90 },
-    },
+    state: dictSearch(['状态', 'State'], 'income_report_state', 90, { tag: true }),
     reportNo: { label: ['报告编号', 'Report no.'], search: true, list: { width: 190 } },
     driverCount: { label: ['司机数', 'Drivers'], kind: 'number', list: { width: 80 } },
     agentCount: { label: ['经纪人数', 'Agents'], kind: 'number', list: { width: 90 } },
@@ -127,24 +107,13 @@ export const incomeReportLineResource = resource({
   scope: { tenant: true },
   defaultSort: { field: 'incomeFen', order: 'desc' },
   fields: {
-    reportId: { label: ['报告', 'Report'], filter: true, internal: true, list: false },
+    reportId: hiddenKey(['报告', 'Report']),
     quarter: { label: ['所属季度', 'Quarter'], search: true, list: { width: 100 } },
-    payeeKind: {
-      label: ['收入人类型', 'Payee'],
-      kind: 'dict',
-      dict: 'income_payee_kind',
-      search: true,
-      list: { width: 90 },
-    },
+    payeeKind: dictSearch(['收入人类型', 'Payee'], 'income_payee_kind', 90),
     payeeName: { label: ['姓名', 'Name'], search: 'like', list: { width: 100 } },
     idCard: { label: ['身份证号', 'ID card'], mask: 'idCard', list: { width: 170 } },
     mobile: { label: ['手机号', 'Mobile'], mask: 'mobile', list: { width: 120 } },
-    taxIdentity: {
-      label: ['纳税身份', 'Tax identity'],
-      kind: 'dict',
-      dict: 'income_tax_identity',
-      list: { width: 130 },
-    },
+    taxIdentity: dictField(['纳税身份', 'Tax identity'], 'income_tax_identity', { list: { width: 130 } }),
     paymentCount: { label: ['付款笔数', 'Payments'], kind: 'number', list: { width: 90 } },
     incomeFen: { ...fen('收入金额', 'Income', 130), sort: true },
   },

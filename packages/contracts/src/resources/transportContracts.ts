@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { resource } from '../resource.ts';
+import { waybillNumber } from './fields.ts';
 
 // 运输合同: the electronic transport contracts of the platform — with the actual carrier of each waybill (承运合同,
 // signed when the driver accepts) and with each shipper (托运框架合同, one per customer and period). Made from
@@ -72,7 +73,7 @@ export const transportContractResource = resource({
     },
     partyA: { label: ['甲方', 'Party A'], list: { width: 200, ellipsis: true } },
     partyB: { label: ['乙方', 'Party B'], search: 'like', list: { width: 160, ellipsis: true } },
-    shippingNoteNumber: { label: ['运单号', 'Waybill no.'], search: true, list: { width: 170 } },
+    shippingNoteNumber: waybillNumber,
     customerName: { label: ['货主', 'Shipper'], search: 'like', list: { width: 170, ellipsis: true } },
     goodsName: { label: ['货物', 'Goods'], list: false },
     route: { label: ['线路', 'Route'], list: { width: 150, ellipsis: true } },

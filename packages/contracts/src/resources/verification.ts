@@ -1,4 +1,5 @@
 import { resource } from '../resource.ts';
+import { hiddenKey } from './fields.ts';
 
 // 核验记录 (identity and certificate verification): every check of a driver, vehicle, carrier or bank
 // card against an outside authority, as the adapter answered it. Written by the compliance service only (at
@@ -85,7 +86,7 @@ export const verificationResource = resource({
       tag: true,
       list: { width: 90 },
     },
-    subjectId: { label: ['对象ID', 'Subject id'], filter: true, internal: true, list: false, detail: false },
+    subjectId: hiddenKey(['对象ID', 'Subject id'], { detail: false }),
     subjectName: { label: ['对象', 'Name'], search: 'like', list: { width: 140, ellipsis: true } },
     kind: {
       label: ['核验项目', 'Check'],
@@ -115,22 +116,8 @@ export const verificationResource = resource({
       list: { width: 170 },
     },
     answeredAt: { label: ['应答时间', 'Answered at'], kind: 'datetime', list: false },
-    agentId: {
-      label: ['经纪人', 'Agent'],
-      filter: true,
-      internal: true,
-      list: false,
-      detail: false,
-      export: false,
-    },
-    captainId: {
-      label: ['车队长', 'Captain'],
-      filter: true,
-      internal: true,
-      list: false,
-      detail: false,
-      export: false,
-    },
+    agentId: hiddenKey(['经纪人', 'Agent'], { detail: false, export: false }),
+    captainId: hiddenKey(['车队长', 'Captain'], { detail: false, export: false }),
   },
 });
 
