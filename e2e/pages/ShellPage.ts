@@ -102,16 +102,6 @@ export class ShellPage {
     await expect(entry).toBeHidden();
   }
 
-  /** Switches the console to English from the header's language menu and waits for the page to follow. */
-  async switchToEnglish(): Promise<void> {
-    await this.page.getByTestId('language-switch').click();
-    await this.page
-      .locator('.ant-dropdown:visible')
-      .getByRole('menuitem', { name: /English/ })
-      .click();
-    await expect(this.page.locator('html')).toHaveAttribute('lang', 'en-US');
-  }
-
   userMenuItems(): Locator {
     return this.page.locator('.ant-dropdown:visible').getByRole('menuitem');
   }

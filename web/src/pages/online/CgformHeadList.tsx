@@ -256,6 +256,7 @@ function FormEditor({ id, onClose }: { id: string | null | 'new'; onClose: (save
                   fieldCells.select('dbType', tx(['类型', 'Type']), valueOptions(CGFORM_DB_TYPES), {
                     width: 120,
                     selectWidth: 110,
+                    testId: (_row, i) => `cgform-field-dbType-${i}`,
                   }),
                   {
                     title: tx(['长度', 'Length']),
@@ -266,7 +267,9 @@ function FormEditor({ id, onClose }: { id: string | null | 'new'; onClose: (save
                         size="small"
                         min={1}
                         max={4000}
-                        value={row.dbLength ?? undefined}
+                        data-testid={`cgform-field-dbLength-${i}`}
+                        disabled={!hasLength(row)}
+                        value={hasLength(row) ? (row.dbLength ?? undefined) : undefined}
                         onChange={(v) => setField(i, { dbLength: v ?? null })}
                       />
                     ),
@@ -309,13 +312,36 @@ function FormEditor({ id, onClose }: { id: string | null | 'new'; onClose: (save
                     'fieldShowType',
                     tx(['控件', 'Control']),
                     CGFORM_SHOW_TYPES.map((v) => ({ value: v, label: tx(SHOW_TYPE_LABELS[v]) })),
-                    { width: 110, selectWidth: 100, fallback: 'text', popupMatchSelectWidth: false },
+                    {
+                      width: 110,
+                      selectWidth: 100,
+                      fallback: 'text',
+                      popupMatchSelectWidth: false,
+                      searchable: true,
+                      testId: (_row, i) => `cgform-field-fieldShowType-${i}`,
+                      changeOf: (row, v) => controlChange(row, v as CgformShowType),
+                    },
                   ),
-                  text('dictField', tx(['字典Code', 'Dictionary']), 110),
+                  text(
+                    'dictField',
+                    tx(['字典Code', 'Dictionary']),
+                    110,
+                    (row) => !DICT_CONTROLS.has(controlOf(row)),
+                  ),
                   // A table dictionary names a table and its text column, `dictField` then being the value
                   // column; a popup names its report, the report columns (dictField) and form fields (dictText).
-                  text('dictTable', tx(['字典表/报表', 'Dict table / report']), 110),
-                  text('dictText', tx(['字典文本/目标字段', 'Dict text / targets']), 110),
+                  text(
+                    'dictTable',
+                    tx(['字典表/报表', 'Dict table / report']),
+                    110,
+                    (row) => !LOOKUP_CONTROLS.has(controlOf(row)),
+                  ),
+                  text(
+                    'dictText',
+                    tx(['字典文本/目标字段', 'Dict text / targets']),
+                    110,
+                    (row) => !LOOKUP_CONTROLS.has(controlOf(row)),
+                  ),
                   flag('isUnique', tx(['唯一', 'Unique'])),
                   flag('sortFlag', tx(['排序', 'Sort'])),
                   ...(tableType === CGFORM_TABLE_TYPES.sub
