@@ -215,6 +215,8 @@ export const MENU_NAMES_EN: Readonly<Record<string, string>> = {
   重新上报: 'Report again',
   重新匹配: 'Match again',
   处理预警: 'Handle warning',
+  申诉扣款: 'Appeal deduction',
+  处理申诉: 'Decide appeal',
   测试连接: 'Test connection',
   冻结: 'Freeze',
   修改密码: 'Change password',

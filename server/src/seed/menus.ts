@@ -375,7 +375,10 @@ export const MENU_TREE: MenuSeed[] = [
     resourcePage('/risk/warning', '预警消息', 'risk/WarningMessageList', riskWarningResource, {
       handle: '处理预警',
     }),
-    resourcePage('/risk/violation', '违规记录', 'risk/ViolationList', riskViolationResource),
+    resourcePage('/risk/violation', '违规记录', 'risk/ViolationList', riskViolationResource, {
+      appeal: '申诉扣款',
+      decide: '处理申诉',
+    }),
     crudPage('/risk/loss', '亏吨设置', 'risk/LossSettingList', 'risk:loss'),
   ]),
   group('/statistics', '统计报表', 'BarChartOutlined', [

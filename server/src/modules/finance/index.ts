@@ -24,7 +24,7 @@ import { walletRoutes } from './walletRoutes.ts';
 // Money (issue 17): wallets and the double-entry ledger, recharges, payouts through the approval chain and the
 // bank adapter, bills, adjustments, platform costs, bank statements, loss rules and the reconcile job.
 
-export { submitAdjustment } from './adjustments.ts';
+export { postDecidedDeduction, submitAdjustment } from './adjustments.ts';
 export type { BankAdapter } from './bank/adapter.ts';
 export { type SimBankSettings, SimulatedBank } from './bank/simulatedBank.ts';
 export { resolvePayments, resumePayments, sendPayments } from './bankPayments.ts';

@@ -242,6 +242,10 @@ export async function signCarrierContract(
     lossRule: lossRuleOf(note),
     signDay: chinaToday(at),
   });
+  const clause =
+    template.penaltyPct === null
+      ? ''
+      : `\n七、违规扣款\n乙方经平台认定存在违规行为的，甲方可按本单运费的${template.penaltyPct}%扣款；扣款前书面通知乙方，乙方可在通知规定的申诉期内提出申诉，申诉成立的不予扣款。`;
   return signAndStore(
     db,
     tx,
@@ -261,11 +265,12 @@ export async function signCarrierContract(
       goodsName: note.goodsName,
       route: `${note.loadCity ?? ''}→${note.unloadCity ?? ''}`,
       freightFen: note.driverFee,
+      penaltyPct: template.penaltyPct,
       signer: note.driverName,
       signedBy: actor.username,
       createBy: actor.username,
     },
-    text,
+    text + clause,
     template.title,
     at,
   );
