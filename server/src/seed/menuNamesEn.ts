@@ -217,6 +217,7 @@ export const MENU_NAMES_EN: Readonly<Record<string, string>> = {
   处理预警: 'Handle warning',
   申诉扣款: 'Appeal deduction',
   处理申诉: 'Decide appeal',
+  违规扣款条款: 'Violation deduction clause',
   测试连接: 'Test connection',
   冻结: 'Freeze',
   修改密码: 'Change password',

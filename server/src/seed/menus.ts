@@ -209,6 +209,7 @@ export const MENU_TREE: MenuSeed[] = [
       transportContractResource,
       {
         sign: '签署',
+        clause: '违规扣款条款',
       },
     ),
     notesPage('/shipping/audit', '运单审核', 'shipping/ShippingAuditList', 'audit'),

@@ -317,6 +317,7 @@ const CUSTOMER_EXCLUDED = [
   'finance:invoice:redLetter',
   // A shipper reads, downloads and verifies its contracts; the platform signs them.
   'shipping:contract:sign',
+  'shipping:contract:clause',
   // A shipper insures and cancels its own waybills' cargo; claims are reported by the platform.
   'compliance:insurance:claim',
 ];
