@@ -1,20 +1,22 @@
-import type { DataScreen, ScreenPush } from '@freight/contracts';
+import type { DataScreen, FinanceScreen, ScreenPush } from '@freight/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../test/harness.ts';
-import { ShippingKit } from '../../test/shippingKit.ts';
+import { CUSTOMERS } from '../../test/shippingKit.ts';
 import { listenForSockets, openSocket, until } from '../../test/socketKit.ts';
+import { FinanceKit, key } from '../finance/financeTestKit.ts';
 
-// The large screens hear over their socket that the figures changed (a waybill step), then read them again.
+// The large screens hear over their socket that the figures changed (a waybill step; for the finance screen a
+// bank payment paid too), then read them again.
 
 describe('large screen push', () => {
   let t: TestApp;
-  let k: ShippingKit;
+  let k: FinanceKit;
   let wsBase: string;
 
   beforeAll(async () => {
     t = await startTestApp();
     wsBase = await listenForSockets(t);
-    k = new ShippingKit(t, await t.login('admin'));
+    k = new FinanceKit(t, await t.login('admin'));
   });
   afterAll(() => t.close());
 
@@ -38,6 +40,31 @@ describe('large screen push', () => {
     expect(finance.messages.every((m) => m.rows.every((r) => r.topic === 'finance'))).toBe(true);
     expect(await inTransit()).toBe(before + 1);
     for (const s of [data, finance]) s.socket.close();
+  });
+
+  it('a bank payment paid tells the finance screen, which then reads the payment in 今日付款', async () => {
+    await k.recharge(CUSTOMERS.hengda, 50_000_000);
+    const { noteId } = await k.auditedNote();
+    const finance = await openScreen('finance', k.admin);
+    const screen = async () => (await k.get('/screen/finance')).result as unknown as FinanceScreen;
+    const before = (await screen()).paymentsToday;
+    // Paying submits to the bank (no waybill step); the bank's outcome comes later, by callback.
+    await k.ok('POST', '/shipping/hyShippingNote/pay', { ids: [noteId], idempotencyKey: key('screen') });
+    const payments = await k.settled([noteId]);
+    expect(payments.length).toBeGreaterThan(0);
+    expect(payments.every((p) => p.state === 2)).toBe(true);
+    const booked = Math.max(...payments.map((p) => p.finishTime?.getTime() ?? 0));
+    // a push sent after the payment was booked paid (the audit's own push may arrive first)
+    const afterPayment = () =>
+      finance.messages.some((m) =>
+        m.rows.some((r) => r.topic === 'finance' && new Date(r.at).getTime() >= booked),
+      );
+    await until(afterPayment);
+    expect(afterPayment()).toBe(true);
+    const after = (await screen()).paymentsToday;
+    expect(after.count).toBe(before.count + payments.length);
+    expect(after.amountFen).toBe(before.amountFen + payments.reduce((sum, p) => sum + p.amountFen, 0));
+    finance.socket.close();
   });
 
   it('refuses the socket without a token', async () => {

@@ -30,7 +30,7 @@ export { type SimBankSettings, SimulatedBank } from './bank/simulatedBank.ts';
 export { resolvePayments, resumePayments, sendPayments } from './bankPayments.ts';
 export { billStep, generateBill, payBill } from './bills.ts';
 export type { FinActor, Finance } from './context.ts';
-export { SYSTEM_ACTOR, silentLog } from './context.ts';
+export { onMoneyMoved, SYSTEM_ACTOR, silentLog } from './context.ts';
 export { importEtcRecords, matchEtcRecords } from './etcRecords.ts';
 export { finFuelCard, finFuelRecharge, finFuelStatement } from './fuelSchema.ts';
 export { generateIncomeReport, quarterIncome } from './incomeReport.ts';
