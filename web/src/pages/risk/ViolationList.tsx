@@ -3,11 +3,12 @@
 // captain's users) appeals within the window; staff decide the appeal (upheld: nothing is deducted; refused:
 // the deduction is posted through the ledger).
 import { formatFen, riskViolationResource } from '@freight/contracts';
-import { Form, Input, Modal, message, Radio } from 'antd';
+import { Form, Input, Radio } from 'antd';
 import { useMemo, useState } from 'react';
 import { pageOf, ResourceListPage, type ResourcePageDef } from '../../components/resource';
 import { useBilingual } from '../../components/resource/text';
 import { postEnvelope } from '../../services/request';
+import { RowDialog } from './RowDialog';
 
 type Row = Record<string, unknown>;
 type Dialog = { kind: 'appeal' | 'decide'; row: Row; reload: () => void };
@@ -15,34 +16,19 @@ type Dialog = { kind: 'appeal' | 'decide'; row: Row; reload: () => void };
 function DeductionDialog({ dialog, onClose }: { dialog: Dialog; onClose: (changed: boolean) => void }) {
   const tx = useBilingual();
   const [form] = Form.useForm<{ reason: string; accept?: boolean }>();
-  const [busy, setBusy] = useState(false);
   const { kind, row } = dialog;
   const submit = async () => {
     const values = await form.validateFields();
-    setBusy(true);
-    try {
-      const env = await postEnvelope(`/risk/violation/${kind}`, { id: row.id, ...values });
-      message.success(env.message || tx(['已提交', 'Submitted']));
-      onClose(true);
-    } catch (error) {
-      message.error((error as Error).message);
-    } finally {
-      setBusy(false);
-    }
+    return (await postEnvelope(`/risk/violation/${kind}`, { id: row.id, ...values })).message;
   };
   const amount = formatFen(Number(row.deductionFen ?? 0));
   return (
-    <Modal
-      open
-      title={`${kind === 'appeal' ? tx(['申诉扣款', 'Appeal deduction']) : tx(['处理申诉', 'Decide appeal'])} · ${String(row.shippingNoteNumber ?? '')}`}
-      okText={tx(['确定', 'OK'])}
-      cancelText={tx(['取消', 'Cancel'])}
-      confirmLoading={busy}
-      onOk={submit}
-      onCancel={() => onClose(false)}
-      destroyOnHidden
+    <RowDialog
+      title={kind === 'appeal' ? tx(['申诉扣款', 'Appeal deduction']) : tx(['处理申诉', 'Decide appeal'])}
+      row={row}
+      submit={submit}
+      onClose={onClose}
     >
-      <p>{String(row.message ?? '')}</p>
       <p>
         {tx([`拟扣款 ${amount} 元`, `Deduction ${amount} CNY`])}
         {kind === 'decide' && row.appealReason
@@ -66,7 +52,7 @@ function DeductionDialog({ dialog, onClose }: { dialog: Dialog; onClose: (change
           <Input.TextArea rows={3} maxLength={255} showCount />
         </Form.Item>
       </Form>
-    </Modal>
+    </RowDialog>
   );
 }
 

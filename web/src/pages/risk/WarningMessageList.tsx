@@ -2,12 +2,13 @@
 // (recorded as a violation), dismiss, or escalate (then confirm or dismiss); an unresolved blocking warning
 // holds the waybill's pay. `?noteId=` (the bell's link) lists one waybill's warnings.
 import { formatFen, riskWarningResource } from '@freight/contracts';
-import { Alert, Checkbox, Form, Input, Modal, message, Radio } from 'antd';
+import { Alert, Checkbox, Form, Input, Radio } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { pageOf, ResourceListPage, type ResourcePageDef } from '../../components/resource';
 import { useBilingual } from '../../components/resource/text';
 import { getEnvelope, postEnvelope } from '../../services/request';
+import { RowDialog } from './RowDialog';
 
 type Row = Record<string, unknown>;
 
@@ -33,37 +34,16 @@ function useDeductionOffer(id: unknown): DeductionOffer | null {
 function HandleDialog({ row, onClose }: { row: Row; onClose: (changed: boolean) => void }) {
   const tx = useBilingual();
   const [form] = Form.useForm<{ action: string; reason: string; blacklist?: string[]; deduct?: boolean }>();
-  const [busy, setBusy] = useState(false);
   const offer = useDeductionOffer(row.id);
   const escalated = row.state === 'escalated';
   const submit = async () => {
     const values = await form.validateFields();
-    setBusy(true);
-    try {
-      const blacklist =
-        values.action === 'confirm' && values.blacklist?.length ? values.blacklist : undefined;
-      const deduct = values.action === 'confirm' && offer?.offered && values.deduct ? true : undefined;
-      const env = await postEnvelope('/risk/warning/handle', { id: row.id, ...values, blacklist, deduct });
-      message.success(env.message || tx(['处理成功', 'Handled']));
-      onClose(true);
-    } catch (error) {
-      message.error((error as Error).message);
-    } finally {
-      setBusy(false);
-    }
+    const blacklist = values.action === 'confirm' && values.blacklist?.length ? values.blacklist : undefined;
+    const deduct = values.action === 'confirm' && offer?.offered && values.deduct ? true : undefined;
+    return (await postEnvelope('/risk/warning/handle', { id: row.id, ...values, blacklist, deduct })).message;
   };
   return (
-    <Modal
-      open
-      title={`${tx(['处理预警', 'Handle warning'])} · ${String(row.shippingNoteNumber ?? '')}`}
-      okText={tx(['确定', 'OK'])}
-      cancelText={tx(['取消', 'Cancel'])}
-      confirmLoading={busy}
-      onOk={submit}
-      onCancel={() => onClose(false)}
-      destroyOnHidden
-    >
-      <p>{String(row.message ?? '')}</p>
+    <RowDialog title={tx(['处理预警', 'Handle warning'])} row={row} submit={submit} onClose={onClose}>
       <Form form={form} layout="vertical" initialValues={{ action: 'confirm' }}>
         <Form.Item name="action" label={tx(['处理方式', 'Action'])} rules={[{ required: true }]}>
           <Radio.Group>
@@ -119,7 +99,7 @@ function HandleDialog({ row, onClose }: { row: Row; onClose: (changed: boolean) 
           }
         </Form.Item>
       </Form>
-    </Modal>
+    </RowDialog>
   );
 }
 
