@@ -1,4 +1,4 @@
-// Online forms with the richer field types (issue 22): the admin designs a 货物目录 form in the designer with a
+// Online forms with the richer field types: the admin designs a 货物目录 form in the designer with a
 // table dictionary, a user, a department, a region, a file, rich text, a popup over an online report and a
 // unique code; syncs it; adds a row in its generated list with each of them filled; the list and the detail
 // show their texts (never the stored usernames, org codes or division codes); a second row with the same

@@ -1,8 +1,10 @@
 // Risk control in the browser: dispatching 33 t onto a 32 t truck is refused with the overload (超载) message of
 // the risk rules, and a warning the demo's rules raised is handled in 预警消息 (then listed as confirmed,
-// its violation in 违规记录).
-import { PER_TRIP_CUSTOMER } from '../pages/FinancePage.ts';
+// its violation in 违规记录); under a carrier contract with the violation clause, confirming proposes a
+// deduction that 违规记录 lists as notified, with its amount and appeal deadline.
+import { auditedPerTripNote, PER_TRIP_CUSTOMER, yuanText } from '../pages/FinancePage.ts';
 import { approvedDriverWithVehicle, ORDER_LIST, ShippingPage } from '../pages/ShippingPage.ts';
+import { apiCall } from '../support/api.ts';
 import { adminToken } from '../support/authFlows.ts';
 import { API_BASE, authFile, USERS } from '../support/env.ts';
 import { expect, test } from '../support/fixtures.ts';
@@ -92,4 +94,48 @@ test('handles an open warning once: confirmed, and listed as a violation', async
   await expect(ui.row(number).first()).toContainText('已确认');
   await shell.goto('/risk/violation');
   await expect(ui.rows().filter({ hasText: number }).first()).toBeVisible();
+});
+
+test('confirms a warning with a deduction under the contract clause: notified, with amount and deadline', async ({
+  page,
+  request,
+  shell,
+}) => {
+  test.setTimeout(180_000);
+  const token = await adminToken(request);
+  // the carrier template gets the violation clause (5 % of the freight); contracts signed from now carry it
+  await apiCall(request, token, 'POST', '/shipping/contract/clause', { penaltyPct: 5 });
+  const seq = (Date.now() % 90_000) + 5_000;
+  const note = await auditedPerTripNote(request, token, seq);
+  // the trip lost 350 kg: the loss rule raised an open warning
+  const warnings = await apiCall<{ records: Array<{ state: string }> }>(
+    request,
+    token,
+    'GET',
+    `/risk/warning/list?noteId=${note.id}&ruleType=loss`,
+  );
+  expect(warnings.records.filter((w) => w.state === 'open').length).toBeGreaterThan(0);
+  const deduction = Math.round((note.driverFee * 5) / 100);
+
+  const ui = new ShippingPage(page);
+  await shell.goto('/risk/warning');
+  await ui.search('运单号', note.number);
+  await ui.rowAction(note.number, '处理');
+  const dialog = ui.dialog('处理预警');
+  await expect(dialog).toBeVisible();
+  const deduct = dialog.locator('.ant-checkbox-wrapper').filter({ hasText: '按承运合同' });
+  await expect(deduct).toContainText(yuanText(deduction));
+  await deduct.click();
+  await dialog.getByLabel('处理原因').fill('亏吨超标，司机未能说明原因');
+  const handled = page.waitForResponse((r) => r.url().includes('/risk/warning/handle'));
+  await dialog.getByRole('button', { name: /确\s*定/ }).click();
+  expect(((await (await handled).json()) as { success: boolean }).success).toBe(true);
+  await expect(dialog).toBeHidden();
+
+  await shell.goto('/risk/violation');
+  await ui.search('运单号', note.number);
+  const row = ui.row(note.number).first();
+  await expect(row).toContainText('已通知（申诉期内）');
+  await expect(row).toContainText(yuanText(deduction));
+  await expect(row).toContainText(/\d{4}-\d{2}-\d{2} \d{2}:\d{2}/);
 });

@@ -270,12 +270,52 @@ export const riskHandleBody = z
       .array(z.enum(['driver', 'vehicle'], { error: '黑名单(blacklist)只能是driver或vehicle' }))
       .max(2)
       .optional(),
+    /** Propose a deduction under the carrier contract's violation clause (refused when it has none). */
+    deduct: z.boolean().optional(),
   })
   .refine((b) => !b.blacklist?.length || b.action === 'confirm', {
     message: '黑名单(blacklist)只能在确认违规(confirm)时使用',
     path: ['blacklist'],
+  })
+  .refine((b) => !b.deduct || b.action === 'confirm', {
+    message: '扣款(deduct)只能在确认违规(confirm)时使用',
+    path: ['deduct'],
   });
 export type RiskHandleBody = z.infer<typeof riskHandleBody>;
+
+/**
+ * A violation's deduction: notice (the carrier told, appeal window open), appealed, due (to be posted: the
+ * window lapsed or the appeal was refused), posted (through the ledger), cancelled (appeal accepted), failed.
+ */
+export const DEDUCTION_STATES = ['notice', 'appealed', 'due', 'posted', 'cancelled', 'failed'] as const;
+export type DeductionState = (typeof DEDUCTION_STATES)[number];
+/** States in which the note's pay is held (the deduction is still to be decided or posted). */
+export const PENDING_DEDUCTION_STATES = ['notice', 'appealed', 'due'] as const;
+export const DEDUCTION_STATE_OPTIONS = [
+  { value: 'notice', label: ['已通知（申诉期内）', 'Notified (appeal window open)'] },
+  { value: 'appealed', label: ['申诉中', 'Appealed'] },
+  { value: 'due', label: ['待扣款', 'Due'] },
+  { value: 'posted', label: ['已扣款', 'Deducted'] },
+  { value: 'cancelled', label: ['申诉成立，不扣款', 'Appeal upheld, not deducted'] },
+  { value: 'failed', label: ['扣款失败', 'Failed'] },
+] as const;
+/** The platform parameter (hy_config) of the appeal window in days, and its default. */
+export const APPEAL_DAYS_CONFIG_KEY = 'risk.appeal_days';
+export const DEFAULT_APPEAL_DAYS = 3;
+
+export const violationAppealBody = z.object({
+  id: z.string().min(1).max(32),
+  reason: z.string({ error: '请填写申诉理由' }).trim().min(1, '请填写申诉理由').max(255),
+});
+export type ViolationAppealBody = z.infer<typeof violationAppealBody>;
+
+export const violationDecideBody = z.object({
+  id: z.string().min(1).max(32),
+  /** true: the appeal stands (no deduction); false: refused (the deduction is posted). */
+  accept: z.boolean({ error: '请选择申诉是否成立(accept)' }),
+  reason: z.string({ error: '请填写处理意见' }).trim().min(1, '请填写处理意见').max(255),
+});
+export type ViolationDecideBody = z.infer<typeof violationDecideBody>;
 
 /** Score of a waybill: the unresolved and confirmed warnings weighed by severity, at most 100. */
 export function riskScore(warnings: ReadonlyArray<{ severity: number; state: string }>): number {

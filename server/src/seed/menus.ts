@@ -209,6 +209,7 @@ export const MENU_TREE: MenuSeed[] = [
       transportContractResource,
       {
         sign: '签署',
+        clause: '违规扣款条款',
       },
     ),
     notesPage('/shipping/audit', '运单审核', 'shipping/ShippingAuditList', 'audit'),
@@ -375,7 +376,10 @@ export const MENU_TREE: MenuSeed[] = [
     resourcePage('/risk/warning', '预警消息', 'risk/WarningMessageList', riskWarningResource, {
       handle: '处理预警',
     }),
-    resourcePage('/risk/violation', '违规记录', 'risk/ViolationList', riskViolationResource),
+    resourcePage('/risk/violation', '违规记录', 'risk/ViolationList', riskViolationResource, {
+      appeal: '申诉扣款',
+      decide: '处理申诉',
+    }),
     crudPage('/risk/loss', '亏吨设置', 'risk/LossSettingList', 'risk:loss'),
   ]),
   group('/statistics', '统计报表', 'BarChartOutlined', [

@@ -259,6 +259,8 @@ const ROLE_MENUS: Record<Exclude<(typeof ROLES)[number]['code'], 'admin'>, strin
     '/dashboard/monitor',
     '/order/list',
     '/shipping/list',
+    // The violations of the fleet's waybills: a deduction's notice and its appeal.
+    '/risk/violation',
     '/wlhy/hydriver/HyDriverList',
     '/wlhy/hyvehicle/HyVehicleList',
     '/compliance/verification',
@@ -292,6 +294,8 @@ const BROKER_EXCLUDED_BUTTONS = [
   'compliance:verification:recheck',
   'compliance:verification:override',
   'compliance:verification:liveness',
+  // A broker appeals a deduction; staff decide the appeal.
+  'risk:violation:decide',
 ];
 
 /** Money buttons of platform staff that customer users do not get with the wallet and bill pages. */
@@ -313,6 +317,7 @@ const CUSTOMER_EXCLUDED = [
   'finance:invoice:redLetter',
   // A shipper reads, downloads and verifies its contracts; the platform signs them.
   'shipping:contract:sign',
+  'shipping:contract:clause',
   // A shipper insures and cancels its own waybills' cargo; claims are reported by the platform.
   'compliance:insurance:claim',
 ];

@@ -1,11 +1,12 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FinanceKit, key } from '../modules/finance/financeTestKit.ts';
+import { describe, expect, it } from 'vitest';
+import { type FinanceKit, key } from '../modules/finance/financeTestKit.ts';
 import { hyDriver, hyShippingNote, hyTrackPoint, hyVehicle } from '../modules/freight/index.ts';
 import { runRiskScan } from '../modules/risk/index.ts';
 import { riskWarning } from '../modules/risk/schema.ts';
 import { sysAnnouncement } from '../modules/system/index.ts';
-import { startTestApp, type TestApp } from './harness.ts';
+import type { TestApp } from './harness.ts';
+import { riskSuite } from './riskKit.ts';
 import { CUSTOMERS } from './shippingKit.ts';
 
 // Risk control: rule parameters with refusals naming the field, overload refused at dispatch (33 t on
@@ -15,16 +16,10 @@ import { CUSTOMERS } from './shippingKit.ts';
 describe('risk control', () => {
   let t: TestApp;
   let k: FinanceKit;
-
-  beforeAll(async () => {
-    t = await startTestApp();
-    k = new FinanceKit(t, await t.login('admin'));
-    await k.recharge(CUSTOMERS.hengda, 50_000_000);
-  }, 120_000);
-  afterAll(() => t.close());
-
-  const warningsOf = async (noteId: string, query: Record<string, string> = {}) =>
-    (await k.get('/risk/warning/list', { noteId, ...query })).result.records ?? [];
+  const { warningsOf } = riskSuite((app, kit) => {
+    t = app;
+    k = kit;
+  });
 
   it('keeps typed parameter sets and refuses bad ones naming the field', async () => {
     const list = await k.get('/risk/param/list');

@@ -1,10 +1,11 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FinanceKit, key } from '../modules/finance/financeTestKit.ts';
+import { describe, expect, it } from 'vitest';
+import { type FinanceKit, key } from '../modules/finance/financeTestKit.ts';
 import { hyDriver, hyDriverBank, hyShippingNote, hyTrackPoint, hyVehicle } from '../modules/freight/index.ts';
 import { judgeStep } from '../modules/risk/eventRules.ts';
 import { runRiskScan } from '../modules/risk/index.ts';
-import { startTestApp, type TestApp } from './harness.ts';
+import type { TestApp } from './harness.ts';
+import { riskSuite } from './riskKit.ts';
 import { CUSTOMERS } from './shippingKit.ts';
 
 // Worked examples of the step rules: duplicate waybill (same plate, route and weight within N hours), sign
@@ -13,18 +14,10 @@ import { CUSTOMERS } from './shippingKit.ts';
 describe('risk rules on waybill steps', () => {
   let t: TestApp;
   let k: FinanceKit;
-
-  beforeAll(async () => {
-    t = await startTestApp();
-    k = new FinanceKit(t, await t.login('admin'));
-    await k.recharge(CUSTOMERS.hengda, 50_000_000);
-  }, 120_000);
-  afterAll(() => t.close());
-
-  const warningsOf = async (noteId: string, query: Record<string, string> = {}) =>
-    (await k.get('/risk/warning/list', { noteId, ...query })).result.records ?? [];
-  const paramId = async (ruleType: string) =>
-    (await k.get('/risk/param/list', { ruleType })).result.records?.[0]?.id;
+  const { warningsOf, paramId } = riskSuite((app, kit) => {
+    t = app;
+    k = kit;
+  });
 
   it('warns of a second 32 t Nanjing–Shanghai waybill of the same plate within 24 h; blocking refuses the third', async () => {
     const party = await k.driverWithVehicle();
@@ -147,16 +140,10 @@ describe('risk rules on waybill steps', () => {
 describe('risk rules on the schedule and on the money', () => {
   let t: TestApp;
   let k: FinanceKit;
-
-  beforeAll(async () => {
-    t = await startTestApp();
-    k = new FinanceKit(t, await t.login('admin'));
-    await k.recharge(CUSTOMERS.hengda, 50_000_000);
-  }, 120_000);
-  afterAll(() => t.close());
-
-  const warningsOf = async (noteId: string, query: Record<string, string> = {}) =>
-    (await k.get('/risk/warning/list', { noteId, ...query })).result.records ?? [];
+  const { warningsOf } = riskSuite((app, kit) => {
+    t = app;
+    k = kit;
+  });
   const vehicleOf = async (id: string) => {
     const [v] = await t.db.select().from(hyVehicle).where(eq(hyVehicle.id, id));
     if (!v) throw new Error(`no vehicle ${id}`);

@@ -1,5 +1,6 @@
 import { resource } from '../resource.ts';
 import {
+  DEDUCTION_STATE_OPTIONS,
   RISK_RULE_TYPES,
   RISK_RULES,
   RISK_STATE_LABELS,
@@ -128,7 +129,8 @@ export const riskViolationResource = resource({
   permission: 'risk:violation',
   title: ['违规记录', 'Violations'],
   actions: ['export'],
-  scope: { tenant: true },
+  // A captain's users see (and may appeal) the violations of their fleet's waybills.
+  scope: { tenant: true, captain: 'captainId' },
   defaultSort: { field: 'createTime', order: 'desc' },
   fields: {
     shippingNoteNumber: { label: ['运单号', 'Waybill no.'], search: 'like', list: { width: 170 } },
@@ -144,7 +146,20 @@ export const riskViolationResource = resource({
     plateNo: { label: ['车牌号', 'Plate'], search: 'like', list: { width: 100 } },
     customerName: { label: ['货主', 'Customer'], list: { width: 160 } },
     consequence: { label: ['处理结果', 'Consequence'], list: { width: 160 } },
+    deductionState: {
+      label: ['扣款状态', 'Deduction'],
+      kind: 'dict',
+      options: DEDUCTION_STATE_OPTIONS,
+      search: true,
+      list: { width: 140 },
+    },
+    deductionFen: { label: ['扣款金额(元)', 'Deduction (CNY)'], kind: 'fen', list: { width: 110 } },
+    appealDeadline: { label: ['申诉截止', 'Appeal deadline'], kind: 'datetime', list: { width: 160 } },
+    appealReason: { label: ['申诉理由', 'Appeal'], list: { width: 180, ellipsis: true } },
+    decideReason: { label: ['申诉处理意见', 'Appeal decision'], list: { width: 180, ellipsis: true } },
+    deductionNote: { label: ['扣款说明', 'Deduction note'], list: { width: 200, ellipsis: true } },
     reason: { label: ['认定理由', 'Reason'], list: { width: 200, ellipsis: true } },
+    captainId: { label: ['车队长', 'Captain'], internal: true, filter: true },
     createBy: { label: ['认定人', 'Confirmed by'], list: { width: 100 } },
     createTime: {
       label: ['认定时间', 'Confirmed'],

@@ -11,6 +11,7 @@ import {
   WALLET_OWNER,
 } from '@freight/contracts';
 import { and, eq } from 'drizzle-orm';
+import type { Tx } from '../../platform/db/client.ts';
 import { newId } from '../../platform/db/columns.ts';
 import { bizError, recordNotFound } from '../../platform/http/errors.ts';
 import { addNoteHistory, lockNotes, type NoteRow } from '../freight/index.ts';
@@ -172,49 +173,108 @@ export async function reviewAdjustment(
       );
       return stored;
     }
-    await ensureCustomerAccounts(tx, fin.bank, actor.tenantId, [note.customerId]);
-    const settlements = await lockSettlements(tx, [note]);
-    const s = settlements.get(note.id);
-    if (!s) throw new Error('settlement row missing');
-    const books = new Books(tx, actor.tenantId, actor.username);
-    await books.lock(walletKeysOf([note]));
-    if (adj.kind === ADJUST_KIND.deduct || adj.kind === ADJUST_KIND.claim) {
-      if (driverCashDue(note, s) - adj.amountFen < 0)
-        throw bizError(`扣款${yuan(adj.amountFen)}超过司机待付运费${yuan(driverCashDue(note, s))}`);
-    }
-    if (adj.kind === ADJUST_KIND.customer && adj.direction < 0) {
-      const customer = books.wallet(WALLET_OWNER.customer, note.customerId);
-      if (books.spendable(customer) < adj.amountFen) throw shortOfFunds(customer, adj.amountFen, '调账扣款');
-    }
-    const postingId = books.post({
-      event: adj.kind === ADJUST_KIND.claim ? 'claim' : 'adjustment',
-      noteId: note.id,
-      memo: `${KIND_TEXT[adj.kind]}：${adj.reason}`.slice(0, 255),
-      legs: legsOf(books, adj, note),
-    });
-    if (DRIVER_KINDS.includes(adj.kind))
-      s.adjustFen += adj.kind === ADJUST_KIND.topUp ? adj.amountFen : -adj.amountFen;
-    await books.flush();
-    await saveSettlements(tx, [s]);
-    const [stored] = await tx
-      .update(finAdjustment)
-      .set({ state: ADJUST_STATE.approved, postingId, reviewedBy: actor.username, reviewTime: now })
-      .where(eq(finAdjustment.id, adj.id))
-      .returning();
-    await addNoteHistory(
-      tx,
-      [
-        {
-          note,
-          action: 'adjust',
-          remark: `${KIND_TEXT[adj.kind]}${yuan(adj.amountFen)}已入账：${adj.reason}`,
-          data: { adjustNo: adj.adjustNo, postingId },
-        },
-      ],
-      actor.username,
-    );
-    return stored;
+    return postAdjustment(tx, fin, actor, adj, note);
   });
   tablesChanged(fin, 'fin_adjustment', 'fin_wallet', 'fin_ledger_line');
   return row;
+}
+
+/** Posts an adjustment (the driver's freight still to pay must cover a deduction) and marks it approved. */
+async function postAdjustment(
+  tx: Tx,
+  fin: Finance,
+  actor: FinActor,
+  adj: AdjustmentRow,
+  note: NoteRow,
+): Promise<AdjustmentRow> {
+  const now = new Date();
+  await ensureCustomerAccounts(tx, fin.bank, actor.tenantId, [note.customerId]);
+  const settlements = await lockSettlements(tx, [note]);
+  const s = settlements.get(note.id);
+  if (!s) throw new Error('settlement row missing');
+  const books = new Books(tx, actor.tenantId, actor.username);
+  await books.lock(walletKeysOf([note]));
+  if (adj.kind === ADJUST_KIND.deduct || adj.kind === ADJUST_KIND.claim) {
+    if (driverCashDue(note, s) - adj.amountFen < 0)
+      throw bizError(`扣款${yuan(adj.amountFen)}超过司机待付运费${yuan(driverCashDue(note, s))}`);
+  }
+  if (adj.kind === ADJUST_KIND.customer && adj.direction < 0) {
+    const customer = books.wallet(WALLET_OWNER.customer, note.customerId);
+    if (books.spendable(customer) < adj.amountFen) throw shortOfFunds(customer, adj.amountFen, '调账扣款');
+  }
+  const postingId = books.post({
+    event: adj.kind === ADJUST_KIND.claim ? 'claim' : 'adjustment',
+    noteId: note.id,
+    memo: `${KIND_TEXT[adj.kind]}：${adj.reason}`.slice(0, 255),
+    legs: legsOf(books, adj, note),
+  });
+  if (DRIVER_KINDS.includes(adj.kind))
+    s.adjustFen += adj.kind === ADJUST_KIND.topUp ? adj.amountFen : -adj.amountFen;
+  await books.flush();
+  await saveSettlements(tx, [s]);
+  const [stored] = await tx
+    .update(finAdjustment)
+    .set({ state: ADJUST_STATE.approved, postingId, reviewedBy: actor.username, reviewTime: now })
+    .where(eq(finAdjustment.id, adj.id))
+    .returning();
+  await addNoteHistory(
+    tx,
+    [
+      {
+        note,
+        action: 'adjust',
+        remark: `${KIND_TEXT[adj.kind]}${yuan(adj.amountFen)}已入账：${adj.reason}`,
+        data: { adjustNo: adj.adjustNo, postingId },
+      },
+    ],
+    actor.username,
+  );
+  return stored;
+}
+
+/**
+ * A deduction decided elsewhere (a confirmed violation whose appeal window lapsed or whose appeal was refused),
+ * posted in the caller's money transaction, once per idempotency key: the adjustment is recorded as approved and
+ * its posting goes through the books like any other. The note must be audited with the driver's freight unpaid.
+ */
+export async function postDecidedDeduction(
+  tx: Tx,
+  fin: Finance,
+  actor: FinActor,
+  input: { noteId: string; amountFen: number; reason: string; idempotencyKey: string },
+): Promise<AdjustmentRow> {
+  const answer = await once(
+    tx,
+    {
+      tenantId: actor.tenantId,
+      key: input.idempotencyKey,
+      operation: 'decidedDeduction',
+      request: { noteId: input.noteId, amountFen: input.amountFen },
+      operator: actor.username,
+    },
+    async () => {
+      const [found] = await lockNotes(tx, actor.tenantId, [input.noteId]);
+      const note = checkNote(found, ADJUST_KIND.deduct);
+      const [adj] = await tx
+        .insert(finAdjustment)
+        .values({
+          tenantId: actor.tenantId,
+          adjustNo: adjustNo(),
+          kind: ADJUST_KIND.deduct,
+          noteId: note.id,
+          shippingNoteNumber: note.shippingNoteNumber,
+          customerId: note.customerId,
+          driverId: note.driverId,
+          amountFen: input.amountFen,
+          direction: -1,
+          reason: input.reason.slice(0, 255),
+          state: ADJUST_STATE.pending,
+          createBy: actor.username,
+        })
+        .returning();
+      return postAdjustment(tx, fin, actor, adj, note);
+    },
+  );
+  tablesChanged(fin, 'fin_adjustment', 'fin_wallet', 'fin_ledger_line');
+  return answer.value;
 }

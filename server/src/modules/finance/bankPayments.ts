@@ -13,7 +13,7 @@ import { enqueueFundFlow } from '../regulator/index.ts';
 import { lockSettlements, saveSettlements, walletKeysOf } from './accounts.ts';
 import { type BankResult, BankUnavailable } from './bank/adapter.ts';
 import { Books } from './books.ts';
-import { type Finance, tablesChanged } from './context.ts';
+import { type Finance, moneyMoved, tablesChanged } from './context.ts';
 import { PAYMENT_LEDGER_TYPE } from './payoutPlan.ts';
 import { payoutConfirmed } from './postings.ts';
 import { finBankPayment, finPayout } from './schema.ts';
@@ -103,6 +103,7 @@ async function callBank(fin: Finance, payment: PaymentRow): Promise<PaymentOutco
 export async function resolvePayments(fin: Finance, outcomes: PaymentOutcome[]): Promise<Resolution> {
   const byRequest = new Map(outcomes.map((o) => [o.requestNo, o]));
   const requestNos = [...byRequest.keys()];
+  let tenants: number[] = [];
   const result = await moneyTx(fin.db, async (tx) => {
     const known = new Map<string, PaymentRow>();
     for (let i = 0; i < requestNos.length; i += 500)
@@ -121,10 +122,13 @@ export async function resolvePayments(fin: Finance, outcomes: PaymentOutcome[]):
     for (const p of open) byTenant.set(p.tenantId, [...(byTenant.get(p.tenantId) ?? []), p]);
     for (const [tenantId, payments] of byTenant)
       resolved += await resolveTenant(tx, tenantId, payments, byRequest, duplicates);
+    tenants = [...byTenant.keys()];
     return { resolved, duplicates, unknown };
   });
-  if (result.resolved)
+  if (result.resolved) {
     tablesChanged(fin, 'hy_shipping_note', 'fin_bank_payment', 'fin_ledger_line', 'fin_wallet');
+    moneyMoved(fin, tenants);
+  }
   return result;
 }
 

@@ -33,3 +33,18 @@ export function tablesChanged(fin: Finance, ...tables: string[]): void {
   const totals = listTotalsOf(fin.db);
   for (const table of tables) totals.invalidate(table);
 }
+
+/** Told, after the commit, that money moved in a tenant's books (a bank payment paid): e.g. the large screens. */
+export type MoneyListener = (tenantId: number) => void;
+const moneyListeners = new WeakMap<object, MoneyListener[]>();
+
+/** Listens to the money moved in an app (by its database). */
+export function onMoneyMoved(db: object, listener: MoneyListener): void {
+  moneyListeners.set(db, [...(moneyListeners.get(db) ?? []), listener]);
+}
+
+/** Tells the listeners of the app that money moved in these tenants (call after the commit). */
+export function moneyMoved(fin: Finance, tenantIds: Iterable<number>): void {
+  const listeners = moneyListeners.get(fin.db) ?? [];
+  for (const tenantId of new Set(tenantIds)) for (const listener of listeners) listener(tenantId);
+}

@@ -24,13 +24,13 @@ import { walletRoutes } from './walletRoutes.ts';
 // Money: wallets and the double-entry ledger, recharges, payouts through the approval chain and the
 // bank adapter, bills, adjustments, platform costs, bank statements, loss rules and the reconcile job.
 
-export { submitAdjustment } from './adjustments.ts';
+export { postDecidedDeduction, submitAdjustment } from './adjustments.ts';
 export type { BankAdapter } from './bank/adapter.ts';
 export { type SimBankSettings, SimulatedBank } from './bank/simulatedBank.ts';
 export { resolvePayments, resumePayments, sendPayments } from './bankPayments.ts';
 export { billStep, generateBill, payBill } from './bills.ts';
 export type { FinActor, Finance } from './context.ts';
-export { SYSTEM_ACTOR, silentLog } from './context.ts';
+export { onMoneyMoved, SYSTEM_ACTOR, silentLog } from './context.ts';
 export { importEtcRecords, matchEtcRecords } from './etcRecords.ts';
 export { finFuelCard, finFuelRecharge, finFuelStatement } from './fuelSchema.ts';
 export { generateIncomeReport, quarterIncome } from './incomeReport.ts';

@@ -18,7 +18,13 @@ import { bindResource } from '../../platform/resource/bindResource.ts';
 import { hyTransportContract } from './contractSchema.ts';
 import { actorOf } from './shippingNotes.ts';
 import { hyShippingNote } from './shippingSchema.ts';
-import { signCarrierContract, signFrameworkContract, verifyContract } from './transportContracts.ts';
+import {
+  carrierPenaltyClause,
+  setCarrierPenaltyClause,
+  signCarrierContract,
+  signFrameworkContract,
+  verifyContract,
+} from './transportContracts.ts';
 
 // 运输合同: the contracts' list (a shipper sees its own, platform staff all), the signed PDF, its verification,
 // and signing a contract that is missing (an accepted waybill from before contracts, a shipper's framework).
@@ -114,6 +120,40 @@ export function contractRoutes(app: FastifyInstance, ctx: AppContext): void {
     },
   );
 
+  // The carrier template's violation clause: without it a confirmed violation can carry no deduction.
+  r.get(
+    '/shipping/contract/clause',
+    { config: { access: perm('shipping:contract:list') } },
+    async (request) => ok(await carrierPenaltyClause(db, actorOf(request).tenantId)),
+  );
+  r.post(
+    '/shipping/contract/clause',
+    {
+      config: { access: perm('shipping:contract:clause') },
+      schema: {
+        body: z.object({
+          penaltyPct: z
+            .number({ error: '扣款比例(penaltyPct)须为1到100的整数，或为空（不含扣款条款）' })
+            .int('扣款比例(penaltyPct)须为整数')
+            .min(1, '扣款比例(penaltyPct)至少为1')
+            .max(100, '扣款比例(penaltyPct)不能超过100')
+            .nullable(),
+        }),
+      },
+    },
+    async (request) => {
+      const actor = requireStaff(request);
+      const clause = await db.transaction((tx) =>
+        setCarrierPenaltyClause(tx, actor.tenantId, request.body.penaltyPct, actor.username),
+      );
+      return ok(
+        clause,
+        clause.penaltyPct === null
+          ? `承运合同模板第${clause.version}版已启用（无违规扣款条款）`
+          : `承运合同模板第${clause.version}版已启用（违规扣款：运费的${clause.penaltyPct}%）`,
+      );
+    },
+  );
   r.post(
     '/shipping/contract/framework',
     { config: { access: perm('shipping:contract:sign') }, schema: { body: frameworkContractBody } },

@@ -36,6 +36,11 @@ export const hyContractTemplate = pgTable(
     /** The clauses, with `{{placeholder}}` fields filled from the waybill or the customer. */
     body: text('body').notNull(),
     active: boolean('active').notNull().default(true),
+    /**
+     * The violation clause: a confirmed violation of the carrier may be deducted this percentage of the
+     * driver's freight (after notice and an appeal window). Null: the template has no such clause.
+     */
+    penaltyPct: smallint('penalty_pct'),
     ...auditColumns(),
   },
   (t) => [uniqueIndex('hy_contract_template_version_uidx').on(t.tenantId, t.kind, t.version)],
@@ -68,6 +73,8 @@ export const hyTransportContract = pgTable(
     goodsName: varchar('goods_name', { length: 100 }),
     route: varchar('route', { length: 200 }),
     freightFen: bigint('freight_fen', { mode: 'number' }).notNull().default(0),
+    /** The violation clause signed with it (copied from the template): percent of the freight; null: none. */
+    penaltyPct: smallint('penalty_pct'),
     pdf: bytea('pdf'),
     /** sha256 of the PDF, hex. */
     digest: varchar('digest', { length: 64 }),

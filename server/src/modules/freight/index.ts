@@ -101,6 +101,7 @@ export {
   sendDueMessages,
   versionCheckOf,
 } from './apps.ts';
+export { hyTransportContract } from './contractSchema.ts';
 export {
   type ApprovalRequest,
   emitFreightEvent,

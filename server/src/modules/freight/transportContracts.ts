@@ -130,6 +130,45 @@ async function activeTemplate(tx: DbOrTx, tenantId: number, kind: ContractKind) 
   return made;
 }
 
+/**
+ * The carrier template's violation clause (违规扣款条款): a new active version of the template with the
+ * percentage (null: without the clause). Contracts signed before keep the version they were signed with.
+ */
+export async function setCarrierPenaltyClause(
+  tx: DbOrTx,
+  tenantId: number,
+  penaltyPct: number | null,
+  by: string,
+): Promise<{ version: number; penaltyPct: number | null }> {
+  const current = await activeTemplate(tx, tenantId, 'carrier');
+  const [own] = await tx
+    .select({ version: hyContractTemplate.version })
+    .from(hyContractTemplate)
+    .where(and(eq(hyContractTemplate.tenantId, tenantId), eq(hyContractTemplate.kind, 'carrier')))
+    .orderBy(desc(hyContractTemplate.version))
+    .limit(1);
+  const version = Math.max(current.version, own?.version ?? 0) + 1;
+  await tx.insert(hyContractTemplate).values({
+    tenantId,
+    kind: 'carrier',
+    version,
+    title: current.title,
+    body: current.body,
+    penaltyPct,
+    createBy: by,
+  });
+  return { version, penaltyPct };
+}
+
+/** The active carrier template's violation clause. */
+export async function carrierPenaltyClause(
+  tx: DbOrTx,
+  tenantId: number,
+): Promise<{ version: number; penaltyPct: number | null }> {
+  const t = await activeTemplate(tx, tenantId, 'carrier');
+  return { version: t.version, penaltyPct: t.penaltyPct };
+}
+
 /** 甲方: the platform's legal name (the invoices' seller title when configured). */
 async function platformName(tx: DbOrTx, tenantId: number): Promise<string> {
   const rows = await tx
@@ -242,6 +281,10 @@ export async function signCarrierContract(
     lossRule: lossRuleOf(note),
     signDay: chinaToday(at),
   });
+  const clause =
+    template.penaltyPct === null
+      ? ''
+      : `\n七、违规扣款\n乙方经平台认定存在违规行为的，甲方可按本单运费的${template.penaltyPct}%扣款；扣款前书面通知乙方，乙方可在通知规定的申诉期内提出申诉，申诉成立的不予扣款。`;
   return signAndStore(
     db,
     tx,
@@ -261,11 +304,12 @@ export async function signCarrierContract(
       goodsName: note.goodsName,
       route: `${note.loadCity ?? ''}→${note.unloadCity ?? ''}`,
       freightFen: note.driverFee,
+      penaltyPct: template.penaltyPct,
       signer: note.driverName,
       signedBy: actor.username,
       createBy: actor.username,
     },
-    text,
+    text + clause,
     template.title,
     at,
   );

@@ -6,6 +6,8 @@ import {
   riskParamResource,
   riskViolationResource,
   riskWarningResource,
+  violationAppealBody,
+  violationDecideBody,
 } from '@freight/contracts';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -17,13 +19,21 @@ import type { Db } from '../../platform/db/client.ts';
 import { ok } from '../../platform/http/envelope.ts';
 import { bizError, unauthorized } from '../../platform/http/errors.ts';
 import { bindResource } from '../../platform/resource/bindResource.ts';
+import { financeOf } from '../finance/index.ts';
 import { findCustomer, onFreightEvent } from '../freight/index.ts';
 import { sysQuartzJob } from '../system/index.ts';
+import {
+  appealViolation,
+  decideAppeal,
+  deductionJob,
+  deductionOffer,
+  VIOLATION_DEDUCTION_JOB,
+} from './deductions.ts';
 import { judgeStep } from './eventRules.ts';
 import { checkedParams, riskParamsChanged } from './params.ts';
 import { riskNote, riskParam, riskViolation, riskWarning } from './schema.ts';
 import { RISK_SCAN_JOB, riskScanJob, runRiskScan } from './trackRules.ts';
-import { handleWarning, raiseWarnings, setWarningPush } from './warnings.ts';
+import { handleWarning, raiseWarnings, refreshNote, setWarningPush } from './warnings.ts';
 
 // Risk control: rule parameters (风控参数), the rules judged on every waybill step in its
 // transaction (freight's noteStep event) and on a schedule over the track points, warnings (预警消息) with
@@ -71,6 +81,7 @@ export function riskModule(app: FastifyInstance, ctx: AppContext): void {
   });
 
   ctx.jobs.register(riskScanJob(ctx));
+  ctx.jobs.register(deductionJob(() => financeOf(ctx).fin, refreshNote));
 
   bindResource(app, ctx, riskParamResource, riskParam, {
     dataLog: true,
@@ -113,6 +124,46 @@ export function riskModule(app: FastifyInstance, ctx: AppContext): void {
       return ok(stored, '处理成功');
     },
   );
+  // Whether confirming this warning may carry a deduction (the carrier contract's clause), and how much.
+  r.get(
+    '/risk/warning/deductionOffer',
+    {
+      config: { access: perm('risk:warning:handle') },
+      schema: { querystring: z.object({ id: z.string().min(1).max(32) }) },
+    },
+    async (request) => {
+      const session = request.session;
+      if (!session) throw unauthorized();
+      return ok(await deductionOffer(ctx.db, session.tenantId, request.query.id));
+    },
+  );
+  r.post(
+    '/risk/violation/appeal',
+    { config: { access: perm('risk:violation:appeal') }, schema: { body: violationAppealBody } },
+    async (request) => {
+      const session = request.session;
+      if (!session) throw unauthorized();
+      const actor = {
+        username: session.user.username,
+        tenantId: session.tenantId,
+        userType: session.user.userType,
+        cid: session.user.cid ?? null,
+      };
+      return ok(await appealViolation(ctx.db, actor, request.body, refreshNote), '申诉已提交');
+    },
+  );
+  r.post(
+    '/risk/violation/decide',
+    { config: { access: perm('risk:violation:decide') }, schema: { body: violationDecideBody } },
+    async (request) => {
+      const session = request.session;
+      if (!session) throw unauthorized();
+      const { id, username, userType, cid } = session.user;
+      const actor = { username, userId: id, userType, cid, tenantId: session.tenantId };
+      const stored = await decideAppeal(financeOf(ctx).fin, actor, request.body, refreshNote);
+      return ok(stored, request.body.accept ? '申诉成立，不扣款' : '申诉已驳回，扣款已处理');
+    },
+  );
   // The rule catalog: names, parameters with their bounds, defaults (the parameter screen's form).
   r.get('/risk/param/catalog', { config: { access: perm('risk:param:list') } }, async () => ok(RISK_RULES));
   // Runs the track scan now (the scheduled job's work), for operators checking a waybill at once.
@@ -123,18 +174,25 @@ export function riskModule(app: FastifyInstance, ctx: AppContext): void {
 
 /** The scan's schedule row (every 10 minutes), added by the server's start and the seed command. */
 export async function seedRiskJobs(db: Db): Promise<void> {
-  const [existing] = await db
-    .select({ id: sysQuartzJob.id })
-    .from(sysQuartzJob)
-    .where(eq(sysQuartzJob.jobClassName, RISK_SCAN_JOB));
-  if (existing) return;
-  await db.insert(sysQuartzJob).values({
-    jobClassName: RISK_SCAN_JOB,
-    cronExpression: '0 */10 * * * ?',
-    parameter: '{}',
-    description: '每10分钟检查在途运单的轨迹（速度异常、异常停车、定位缺失）',
-    status: 0,
-    createBy: 'system',
-  });
+  const jobs = [
+    {
+      jobClassName: RISK_SCAN_JOB,
+      cronExpression: '0 */10 * * * ?',
+      description: '每10分钟检查在途运单的轨迹（速度异常、异常停车、定位缺失）',
+    },
+    {
+      jobClassName: VIOLATION_DEDUCTION_JOB,
+      cronExpression: '0 5 * * * ?',
+      description: '每小时将申诉期满未申诉、或申诉被驳回的违规扣款入账',
+    },
+  ];
+  for (const job of jobs) {
+    const [existing] = await db
+      .select({ id: sysQuartzJob.id })
+      .from(sysQuartzJob)
+      .where(eq(sysQuartzJob.jobClassName, job.jobClassName));
+    if (!existing)
+      await db.insert(sysQuartzJob).values({ ...job, parameter: '{}', status: 0, createBy: 'system' });
+  }
 }
 export { riskWarning } from './schema.ts';

@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, smallint, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  smallint,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import { auditColumns, idColumn, idRef, tenantIdColumn, tstz } from '../../platform/db/columns.ts';
 
 // Risk control: rule parameter sets, the warnings the rules raise, the violations confirmed from
@@ -76,9 +86,33 @@ export const riskViolation = pgTable(
     plateNo: varchar('plate_no', { length: 20 }),
     consequence: varchar('consequence', { length: 100 }).notNull(),
     reason: varchar('reason', { length: 255 }).notNull(),
+    /** The carrier's captain (whose users are told of a deduction and may appeal it). */
+    captainId: idRef('captain_id'),
+    /**
+     * The deduction under the carrier contract's clause: null none; notice (window open), appealed, due (appeal
+     * refused, or window lapsed, to be posted), posted, cancelled (appeal accepted), failed (could not post).
+     */
+    deductionState: varchar('deduction_state', { length: 16 }),
+    deductionFen: bigint('deduction_fen', { mode: 'number' }),
+    contractNo: varchar('contract_no', { length: 40 }),
+    penaltyPct: smallint('penalty_pct'),
+    appealDeadline: tstz('appeal_deadline'),
+    appealReason: varchar('appeal_reason', { length: 255 }),
+    appealBy: varchar('appeal_by', { length: 64 }),
+    appealTime: tstz('appeal_time'),
+    decideBy: varchar('decide_by', { length: 64 }),
+    decideReason: varchar('decide_reason', { length: 255 }),
+    decideTime: tstz('decide_time'),
+    /** The finance adjustment that posted it, and why it could not be posted. */
+    adjustNo: varchar('adjust_no', { length: 32 }),
+    postedTime: tstz('posted_time'),
+    deductionNote: varchar('deduction_note', { length: 255 }),
     ...auditColumns(),
   },
-  (t) => [uniqueIndex('risk_violation_warning_uq').on(t.warningId)],
+  (t) => [
+    uniqueIndex('risk_violation_warning_uq').on(t.warningId),
+    index('risk_violation_deduction_idx').on(t.deductionState, t.appealDeadline),
+  ],
 );
 
 /** 风控列表: a waybill's warnings summed up (rewritten with each warning raised or handled). */

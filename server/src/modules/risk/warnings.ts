@@ -1,4 +1,6 @@
 import {
+  formatFen,
+  PENDING_DEDUCTION_STATES,
   RISK_SEVERITY,
   type RiskHandleBody,
   type RiskSeverity,
@@ -13,6 +15,7 @@ import type { DbOrTx } from '../../platform/db/client.ts';
 import { bizError, recordNotFound } from '../../platform/http/errors.ts';
 import { hyDriver, hyShippingNote, hyVehicle, type NoteRow } from '../freight/index.ts';
 import { sysAnnouncement, sysPermission, sysRolePermission, sysUser, sysUserRole } from '../system/index.ts';
+import { noticeDeduction, proposeDeduction } from './deductions.ts';
 import { riskNote, riskViolation, riskWarning } from './schema.ts';
 
 // Warnings: raised once per note, rule and occurrence; each refreshes the waybill's risk summary and its
@@ -139,7 +142,17 @@ export async function refreshNote(tx: DbOrTx, noteId: string): Promise<void> {
   const unresolved = warnings.filter((w) =>
     (UNRESOLVED_WARNING_STATES as readonly string[]).includes(w.state),
   );
-  const blocked = unresolved.some((w) => w.severity === RISK_SEVERITY.block) ? 1 : 0;
+  // A pending deduction holds pay too: the freight it is taken from must still be there when it is posted.
+  const [pending] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(riskViolation)
+    .where(
+      and(
+        eq(riskViolation.noteId, noteId),
+        inArray(riskViolation.deductionState, [...PENDING_DEDUCTION_STATES]),
+      ),
+    );
+  const blocked = unresolved.some((w) => w.severity === RISK_SEVERITY.block) || (pending?.n ?? 0) > 0 ? 1 : 0;
   const rules = [...new Set(warnings.map((w) => riskRuleName(w.ruleType)))].join('、').slice(0, 300);
   const last = warnings.reduce<Date | null>((at, w) => (!at || w.createTime > at ? w.createTime : at), null);
   const summary = {
@@ -200,24 +213,38 @@ export async function handleWarning(
       .where(and(eq(riskWarning.id, warning.id), inArray(riskWarning.state, [...UNRESOLVED_WARNING_STATES])))
       .returning();
     if (!stored) throw bizError('该预警已处理，不能重复处理');
+    // A deduction only under the carrier contract's clause: without one the whole handling is refused, saying why.
+    const deduction = state === 'confirmed' && body.deduct ? await proposeDeduction(tx, warning) : null;
     const consequences =
       state === 'confirmed' ? await blacklistParties(tx, warning, body, actor.username) : [];
-    if (state === 'confirmed')
-      await tx.insert(riskViolation).values({
-        tenantId: warning.tenantId,
-        warningId: warning.id,
-        noteId: warning.noteId,
-        shippingNoteNumber: warning.shippingNoteNumber,
-        ruleType: warning.ruleType,
-        message: warning.message,
-        customerName: warning.customerName,
-        driverId: warning.driverId,
-        driverName: warning.driverName,
-        plateNo: warning.plateNo,
-        consequence: [CONSEQUENCE, ...consequences].join('；'),
-        reason: body.reason,
-        createBy: actor.username,
-      });
+    if (deduction) consequences.push(`拟扣款${formatFen(deduction.deductionFen)}元`);
+    if (state === 'confirmed') {
+      const [violation] = await tx
+        .insert(riskViolation)
+        .values({
+          tenantId: warning.tenantId,
+          warningId: warning.id,
+          noteId: warning.noteId,
+          shippingNoteNumber: warning.shippingNoteNumber,
+          ruleType: warning.ruleType,
+          message: warning.message,
+          customerName: warning.customerName,
+          driverId: warning.driverId,
+          driverName: warning.driverName,
+          plateNo: warning.plateNo,
+          consequence: [CONSEQUENCE, ...consequences].join('；').slice(0, 100),
+          reason: body.reason,
+          captainId: deduction?.captainId ?? null,
+          deductionState: deduction ? 'notice' : null,
+          deductionFen: deduction?.deductionFen ?? null,
+          contractNo: deduction?.contractNo ?? null,
+          penaltyPct: deduction?.penaltyPct ?? null,
+          appealDeadline: deduction?.deadline ?? null,
+          createBy: actor.username,
+        })
+        .returning();
+      if (deduction) await noticeDeduction(tx, violation);
+    }
     if (warning.noteId) await refreshNote(tx, warning.noteId);
     return stored;
   });

@@ -1,9 +1,98 @@
-// 违规记录: the violations confirmed from warnings, with who confirmed them and why.
-import { riskViolationResource } from '@freight/contracts';
-import { pageOf, ResourceListPage } from '../../components/resource';
+// 违规记录: the violations confirmed from warnings, with who confirmed them and why, and their
+// deduction under the carrier contract's clause: its state, amount and appeal deadline. The carrier's side (a
+// captain's users) appeals within the window; staff decide the appeal (upheld: nothing is deducted; refused:
+// the deduction is posted through the ledger).
+import { formatFen, riskViolationResource } from '@freight/contracts';
+import { Form, Input, Radio } from 'antd';
+import { useMemo, useState } from 'react';
+import { pageOf, ResourceListPage, type ResourcePageDef } from '../../components/resource';
+import { useBilingual } from '../../components/resource/text';
+import { postEnvelope } from '../../services/request';
+import { RowDialog } from './RowDialog';
 
-const def = pageOf(riskViolationResource, {});
+type Row = Record<string, unknown>;
+type Dialog = { kind: 'appeal' | 'decide'; row: Row; reload: () => void };
+
+function DeductionDialog({ dialog, onClose }: { dialog: Dialog; onClose: (changed: boolean) => void }) {
+  const tx = useBilingual();
+  const [form] = Form.useForm<{ reason: string; accept?: boolean }>();
+  const { kind, row } = dialog;
+  const submit = async () => {
+    const values = await form.validateFields();
+    return (await postEnvelope(`/risk/violation/${kind}`, { id: row.id, ...values })).message;
+  };
+  const amount = formatFen(Number(row.deductionFen ?? 0));
+  return (
+    <RowDialog
+      title={kind === 'appeal' ? tx(['申诉扣款', 'Appeal deduction']) : tx(['处理申诉', 'Decide appeal'])}
+      row={row}
+      submit={submit}
+      onClose={onClose}
+    >
+      <p>
+        {tx([`拟扣款 ${amount} 元`, `Deduction ${amount} CNY`])}
+        {kind === 'decide' && row.appealReason
+          ? ` · ${tx(['申诉理由', 'Appeal'])}：${String(row.appealReason)}`
+          : ''}
+      </p>
+      <Form form={form} layout="vertical" initialValues={{ accept: true }}>
+        {kind === 'decide' && (
+          <Form.Item name="accept" label={tx(['处理结果', 'Decision'])} rules={[{ required: true }]}>
+            <Radio.Group>
+              <Radio value={true}>{tx(['申诉成立，不扣款', 'Uphold: no deduction'])}</Radio>
+              <Radio value={false}>{tx(['驳回申诉，扣款入账', 'Refuse: post the deduction'])}</Radio>
+            </Radio.Group>
+          </Form.Item>
+        )}
+        <Form.Item
+          name="reason"
+          label={kind === 'appeal' ? tx(['申诉理由', 'Grounds of appeal']) : tx(['处理意见', 'Reason'])}
+          rules={[{ required: true, whitespace: true, message: tx(['请填写理由', 'Enter a reason']) }]}
+        >
+          <Input.TextArea rows={3} maxLength={255} showCount />
+        </Form.Item>
+      </Form>
+    </RowDialog>
+  );
+}
 
 export default function ViolationList() {
-  return <ResourceListPage def={def} />;
+  const [dialog, setDialog] = useState<Dialog | null>(null);
+  const def = useMemo<ResourcePageDef>(
+    () =>
+      pageOf(riskViolationResource, {
+        rowActions: [
+          {
+            key: 'appeal',
+            label: ['申诉', 'Appeal'],
+            perm: 'risk:violation:appeal',
+            // Within the window (the server refuses a late appeal, saying the window has passed).
+            visible: (row) => row.deductionState === 'notice',
+            run: (row, helpers) => setDialog({ kind: 'appeal', row, reload: helpers.reload }),
+          },
+          {
+            key: 'decide',
+            label: ['处理申诉', 'Decide'],
+            perm: 'risk:violation:decide',
+            visible: (row) => row.deductionState === 'appealed',
+            run: (row, helpers) => setDialog({ kind: 'decide', row, reload: helpers.reload }),
+          },
+        ],
+      }),
+    [],
+  );
+  return (
+    <>
+      <ResourceListPage def={def} />
+      {dialog && (
+        <DeductionDialog
+          dialog={dialog}
+          onClose={(changed) => {
+            if (changed) dialog.reload();
+            setDialog(null);
+          }}
+        />
+      )}
+    </>
+  );
 }

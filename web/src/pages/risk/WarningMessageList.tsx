@@ -1,48 +1,49 @@
 // 预警消息: the warnings the rules raised, for platform staff. Handling closes one once: confirm
 // (recorded as a violation), dismiss, or escalate (then confirm or dismiss); an unresolved blocking warning
 // holds the waybill's pay. `?noteId=` (the bell's link) lists one waybill's warnings.
-import { riskWarningResource } from '@freight/contracts';
-import { Checkbox, Form, Input, Modal, message, Radio } from 'antd';
-import { useMemo, useState } from 'react';
+import { formatFen, riskWarningResource } from '@freight/contracts';
+import { Alert, Checkbox, Form, Input, Radio } from 'antd';
+import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { pageOf, ResourceListPage, type ResourcePageDef } from '../../components/resource';
 import { useBilingual } from '../../components/resource/text';
-import { postEnvelope } from '../../services/request';
+import { getEnvelope, postEnvelope } from '../../services/request';
+import { RowDialog } from './RowDialog';
 
 type Row = Record<string, unknown>;
 
+/** What the carrier contract allows: a deduction of its clause's percentage, or why there is none. */
+type DeductionOffer =
+  | { offered: true; deductionFen: number; penaltyPct: number; contractNo: string; appealDays: number }
+  | { offered: false; reason: string };
+
+function useDeductionOffer(id: unknown): DeductionOffer | null {
+  const [offer, setOffer] = useState<DeductionOffer | null>(null);
+  useEffect(() => {
+    let live = true;
+    getEnvelope<DeductionOffer>('/risk/warning/deductionOffer', { id })
+      .then((env) => live && setOffer(env.result))
+      .catch(() => live && setOffer(null));
+    return () => {
+      live = false;
+    };
+  }, [id]);
+  return offer;
+}
+
 function HandleDialog({ row, onClose }: { row: Row; onClose: (changed: boolean) => void }) {
   const tx = useBilingual();
-  const [form] = Form.useForm<{ action: string; reason: string; blacklist?: string[] }>();
-  const [busy, setBusy] = useState(false);
+  const [form] = Form.useForm<{ action: string; reason: string; blacklist?: string[]; deduct?: boolean }>();
+  const offer = useDeductionOffer(row.id);
   const escalated = row.state === 'escalated';
   const submit = async () => {
     const values = await form.validateFields();
-    setBusy(true);
-    try {
-      const blacklist =
-        values.action === 'confirm' && values.blacklist?.length ? values.blacklist : undefined;
-      const env = await postEnvelope('/risk/warning/handle', { id: row.id, ...values, blacklist });
-      message.success(env.message || tx(['处理成功', 'Handled']));
-      onClose(true);
-    } catch (error) {
-      message.error((error as Error).message);
-    } finally {
-      setBusy(false);
-    }
+    const blacklist = values.action === 'confirm' && values.blacklist?.length ? values.blacklist : undefined;
+    const deduct = values.action === 'confirm' && offer?.offered && values.deduct ? true : undefined;
+    return (await postEnvelope('/risk/warning/handle', { id: row.id, ...values, blacklist, deduct })).message;
   };
   return (
-    <Modal
-      open
-      title={`${tx(['处理预警', 'Handle warning'])} · ${String(row.shippingNoteNumber ?? '')}`}
-      okText={tx(['确定', 'OK'])}
-      cancelText={tx(['取消', 'Cancel'])}
-      confirmLoading={busy}
-      onOk={submit}
-      onCancel={() => onClose(false)}
-      destroyOnHidden
-    >
-      <p>{String(row.message ?? '')}</p>
+    <RowDialog title={tx(['处理预警', 'Handle warning'])} row={row} submit={submit} onClose={onClose}>
       <Form form={form} layout="vertical" initialValues={{ action: 'confirm' }}>
         <Form.Item name="action" label={tx(['处理方式', 'Action'])} rules={[{ required: true }]}>
           <Radio.Group>
@@ -73,8 +74,32 @@ function HandleDialog({ row, onClose }: { row: Row; onClose: (changed: boolean) 
             )
           }
         </Form.Item>
+        {/* A deduction only under the carrier contract's clause, after notice and an appeal window. */}
+        <Form.Item noStyle dependencies={['action']}>
+          {({ getFieldValue }) =>
+            getFieldValue('action') === 'confirm' &&
+            offer &&
+            (offer.offered ? (
+              <Form.Item name="deduct" valuePropName="checked">
+                <Checkbox>
+                  {tx([
+                    `按承运合同${offer.contractNo}条款扣款 ${formatFen(offer.deductionFen)} 元（运费的${offer.penaltyPct}%，通知承运方后有${offer.appealDays}天申诉期）`,
+                    `Deduct ${formatFen(offer.deductionFen)} CNY under contract ${offer.contractNo} (${offer.penaltyPct}% of the freight; the carrier is notified and has ${offer.appealDays} days to appeal)`,
+                  ])}
+                </Checkbox>
+              </Form.Item>
+            ) : (
+              <Alert
+                type="info"
+                showIcon
+                message={tx(['不能扣款', 'No deduction'])}
+                description={offer.reason}
+              />
+            ))
+          }
+        </Form.Item>
       </Form>
-    </Modal>
+    </RowDialog>
   );
 }
 

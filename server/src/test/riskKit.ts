@@ -1,0 +1,35 @@
+// The set-up shared by the risk control tests: an app of their own, the admin's finance kit with the
+// customer's wallet funded, and the look-ups of warnings and parameters by the API.
+import { afterAll, beforeAll } from 'vitest';
+import { FinanceKit } from '../modules/finance/financeTestKit.ts';
+import { startTestApp, type TestApp } from './harness.ts';
+import { CUSTOMERS } from './shippingKit.ts';
+
+export interface RiskSuite {
+  /** The warnings of a note, with the list's filters (rule, state). */
+  warningsOf(noteId: string, query?: Record<string, string>): Promise<Array<Record<string, unknown>>>;
+  /** The id of the platform's (first listed) parameter set of a rule. */
+  paramId(ruleType: string): Promise<unknown>;
+}
+
+/** Starts the suite's app before its tests and closes it after them; `ready` is handed the app and the kit. */
+export function riskSuite(ready: (t: TestApp, k: FinanceKit) => void): RiskSuite {
+  let kit: FinanceKit | undefined;
+  let app: TestApp | undefined;
+  beforeAll(async () => {
+    app = await startTestApp();
+    kit = new FinanceKit(app, await app.login('admin'));
+    await kit.recharge(CUSTOMERS.hengda, 50_000_000);
+    ready(app, kit);
+  }, 120_000);
+  afterAll(() => app?.close());
+  const k = () => {
+    if (!kit) throw new Error('the risk suite has not started');
+    return kit;
+  };
+  return {
+    warningsOf: async (noteId, query = {}) =>
+      (await k().get('/risk/warning/list', { noteId, ...query })).result.records ?? [],
+    paramId: async (ruleType) => (await k().get('/risk/param/list', { ruleType })).result.records?.[0]?.id,
+  };
+}
