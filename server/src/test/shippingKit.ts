@@ -1,6 +1,7 @@
 // Fixtures of the shipping API tests: approved drivers bound to approved vehicles, orders, and notes driven
 // through their steps over the real routes (app.inject), so the tests exercise exactly what the console calls.
 import { residentIdCheckChar, USER_TYPE } from '@freight/contracts';
+import { beforeAll } from 'vitest';
 import { sysUser, sysUserRole } from '../modules/system/index.ts';
 import { hashPassword } from '../platform/auth/crypto.ts';
 import { stableId } from '../seed/seed.ts';
@@ -29,10 +30,28 @@ export interface Envelope {
 
 export class ShippingKit {
   private seq = 0;
+  private adminToken: string | undefined;
   constructor(
     readonly t: TestApp,
-    readonly admin: string,
-  ) {}
+    admin?: string,
+  ) {
+    this.adminToken = admin;
+  }
+
+  /** A kit on the enclosing `describe`'s app, its administrator signed in before the tests. */
+  static use<K extends ShippingKit>(this: new (t: TestApp) => K, t: TestApp): K {
+    const kit = new this(t);
+    beforeAll(async () => {
+      kit.adminToken = await t.login('admin');
+    });
+    return kit;
+  }
+
+  /** The administrator's token: the calls' token unless another is given. */
+  get admin(): string {
+    if (this.adminToken === undefined) throw new Error('the kit signs its administrator in beforeAll');
+    return this.adminToken;
+  }
 
   async call(method: Method, path: string, payload?: object, token = this.admin): Promise<Envelope> {
     const res = await this.t.call(token, { method, url: api(path), payload });

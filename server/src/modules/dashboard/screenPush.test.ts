@@ -1,22 +1,20 @@
 import type { DataScreen, ScreenPush } from '@freight/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../test/harness.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../test/harness.ts';
 import { ShippingKit } from '../../test/shippingKit.ts';
 import { listenForSockets, openSocket, until } from '../../test/socketKit.ts';
 
 // The large screens hear over their socket that the figures changed (a waybill step), then read them again.
 
 describe('large screen push', () => {
-  let t: TestApp;
+  const t = useTestApp();
   let k: ShippingKit;
   let wsBase: string;
 
   beforeAll(async () => {
-    t = await startTestApp();
     wsBase = await listenForSockets(t);
     k = new ShippingKit(t, await t.login('admin'));
   });
-  afterAll(() => t.close());
 
   const openScreen = (topic: string, token: string) =>
     openSocket<ScreenPush>(`${wsBase}/screen/${topic}/socket`, token);

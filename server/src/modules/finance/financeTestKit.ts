@@ -3,7 +3,6 @@
 import { luhnCheckDigit } from '@freight/contracts';
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
-import type { TestApp } from '../../test/harness.ts';
 import { CUSTOMERS, ShippingKit } from '../../test/shippingKit.ts';
 import { financeOf } from './index.ts';
 import { finBankPayment } from './schema.ts';
@@ -14,10 +13,6 @@ export const key = (label = 'k') => `${label}-${process.pid}-${Date.now()}-${++k
 
 export class FinanceKit extends ShippingKit {
   private cardSeq = 0;
-
-  constructor(t: TestApp, admin: string) {
-    super(t, admin);
-  }
 
   get sim() {
     const sim = financeOf(this.t.ctx).sim;

@@ -1,7 +1,7 @@
 import { PAYOUT_KIND } from '@freight/contracts';
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../test/harness.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../test/harness.ts';
 import { AGENT01, CUSTOMERS } from '../../test/shippingKit.ts';
 import { hyAgent, hyDriver, hyDriverBank, hyShippingNote } from '../freight/index.ts';
 import { FinanceKit, key } from './financeTestKit.ts';
@@ -12,15 +12,12 @@ import { finBankPayment, finLedgerLine, finPosting, finSimBankTxn, finWallet } f
 // every refusal, failure and retry, prepay, advance, agent fees, crash resume and bad bank callbacks.
 
 describe('waybill payments', () => {
-  let t: TestApp;
-  let k: FinanceKit;
+  const t = useTestApp();
+  const k = FinanceKit.use(t);
 
   beforeAll(async () => {
-    t = await startTestApp();
-    k = new FinanceKit(t, await t.login('admin'));
     await k.recharge(CUSTOMERS.hengda, 50_000_000);
   }, 120_000);
-  afterAll(() => t.close());
 
   const pay = (ids: string[], idempotencyKey = key(), kind = 'pay', extra: object = {}) =>
     k.call('POST', `/shipping/hyShippingNote/${kind}`, { ids, idempotencyKey, ...extra });

@@ -1,22 +1,17 @@
 import { DEMO_PASSWORD } from '@freight/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../test/harness.ts';
+import { describe, expect, it } from 'vitest';
+import { useLogins, useTestApp } from '../../test/harness.ts';
 
 const api = (path: string) => `/jeecg-boot${path}`;
 
 describe('system administration', () => {
-  let t: TestApp;
-  let admin: string;
-  beforeAll(async () => {
-    t = await startTestApp();
-    admin = await t.login('admin');
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
+  const tokens = useLogins(t, { admin: 'admin' });
   const call = (
     method: 'GET' | 'POST' | 'PUT' | 'DELETE',
     path: string,
     payload?: object,
-    token: string = admin,
+    token: string = tokens.admin,
   ) => t.call(token, { method, url: api(path), payload });
 
   it('creates departments with generated org codes and refuses deleting one that still has users or children', async () => {
