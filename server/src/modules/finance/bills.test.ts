@@ -129,14 +129,7 @@ describe('bills and the payout approval chain', () => {
   });
 
   it('takes a dispute, an adjustment and a partial payment through to paid', async () => {
-    await k.ok('POST', '/plateform/walletConfig/edit', {
-      customerId: CUSTOMERS.luxi,
-      settleMode: 2,
-      creditDays: 7,
-      creditLimitFen: 0,
-      prepayRatioCapBp: 5000,
-      bankChannel: 'sim',
-    });
+    await k.walletTerms(CUSTOMERS.luxi, { settleMode: 2, creditDays: 7, creditLimitFen: 0 });
     const a = await k.auditedNote({ customerId: CUSTOMERS.luxi });
     const b = await k.auditedNote({ customerId: CUSTOMERS.luxi });
     const bill = (

@@ -26,6 +26,19 @@ export class FinanceKit extends ShippingKit {
     return payload + luhnCheckDigit(payload);
   }
 
+  /** Sets a customer's wallet terms, on the simulated bank with a 50 % prepay cap unless told otherwise. */
+  walletTerms(
+    customerId: string,
+    terms: { settleMode: number; creditDays: number; creditLimitFen: number; prepayRatioCapBp?: number },
+  ) {
+    return this.ok('POST', '/plateform/walletConfig/edit', {
+      customerId,
+      prepayRatioCapBp: 5000,
+      bankChannel: 'sim',
+      ...terms,
+    });
+  }
+
   /** An approved driver and vehicle with an approved default card held by the driver. */
   async payee() {
     const party = await this.driverWithVehicle();

@@ -137,14 +137,7 @@ describe('waybill payments', () => {
 
   it('refuses a pay when the balance plus credit is short, and drains a wallet under 50 parallel pays without going below its credit', async () => {
     // 鲁西 becomes a per-trip customer without credit and without funds: audits cannot charge.
-    await k.ok('POST', '/plateform/walletConfig/edit', {
-      customerId: CUSTOMERS.luxi,
-      settleMode: 1,
-      creditDays: 0,
-      creditLimitFen: 0,
-      prepayRatioCapBp: 5000,
-      bankChannel: 'sim',
-    });
+    await k.walletTerms(CUSTOMERS.luxi, { settleMode: 1, creditDays: 0, creditLimitFen: 0 });
     const payee = await k.payee();
     const orderId = await k.order({ customerId: CUSTOMERS.luxi, plannedWeightG: 50 * 32_000_000 });
     const ids: string[] = [];
@@ -240,14 +233,7 @@ describe('waybill payments', () => {
   });
 
   it('advances for a monthly customer on its credit (2, completed) and the next recharge settles it (4)', async () => {
-    await k.ok('POST', '/plateform/walletConfig/edit', {
-      customerId: CUSTOMERS.eastSteel,
-      settleMode: 3,
-      creditDays: 30,
-      creditLimitFen: 100_000_000,
-      prepayRatioCapBp: 5000,
-      bankChannel: 'sim',
-    });
+    await k.walletTerms(CUSTOMERS.eastSteel, { settleMode: 3, creditDays: 30, creditLimitFen: 100_000_000 });
     const { noteId, note } = await k.auditedNote({ customerId: CUSTOMERS.eastSteel });
     expect((await pay([noteId])).message).toContain('请先支付账单，或办理垫付');
     expect((await pay([noteId], key(), 'advance')).success).toBe(true);

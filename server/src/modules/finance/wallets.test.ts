@@ -248,13 +248,11 @@ describe('wallets, recharges and the ledger', () => {
 
   it('logs every wallet configuration change with before and after, and keeps the customer in step', async () => {
     await k.get('/plateform/walletConfig/list', {});
-    await k.ok('POST', '/plateform/walletConfig/edit', {
-      customerId: CUSTOMERS.luxi,
+    await k.walletTerms(CUSTOMERS.luxi, {
       settleMode: 2,
       creditDays: 15,
       creditLimitFen: 5_000_000,
       prepayRatioCapBp: 3000,
-      bankChannel: 'sim',
     });
     const log = await k.get('/plateform/walletConfig/log/list', { customerId: CUSTOMERS.luxi });
     const [last] = log.result.records ?? [];
@@ -304,14 +302,7 @@ describe('wallets, recharges and the ledger', () => {
 
   it('keeps the header counters equal to the totals of the lists they link to', async () => {
     // Something in every list: a per-trip note audited while the wallet was short, a prepayment due.
-    await k.ok('POST', '/plateform/walletConfig/edit', {
-      customerId: CUSTOMERS.luxi,
-      settleMode: 1,
-      creditDays: 0,
-      creditLimitFen: 0,
-      prepayRatioCapBp: 5000,
-      bankChannel: 'sim',
-    });
+    await k.walletTerms(CUSTOMERS.luxi, { settleMode: 1, creditDays: 0, creditLimitFen: 0 });
     await k.auditedNote({ customerId: CUSTOMERS.luxi });
     await k.auditedNote({ prepayMode: 2, prepayValue: 50_000 }, 'load');
     const got = await k.get('/hydriver/hyDriver/getDsXx');

@@ -131,15 +131,11 @@ export type SeededJob = Pick<
  * row (cron, pause) are kept.
  */
 export async function seedQuartzJobs(db: Db, jobs: readonly SeededJob[]): Promise<void> {
+  const names = jobs.map((j) => j.jobClassName);
   const existing = await db
     .select({ name: sysQuartzJob.jobClassName })
     .from(sysQuartzJob)
-    .where(
-      inArray(
-        sysQuartzJob.jobClassName,
-        jobs.map((j) => j.jobClassName),
-      ),
-    );
+    .where(inArray(sysQuartzJob.jobClassName, names));
   const missing = jobs.filter((j) => !existing.some((e) => e.name === j.jobClassName));
   if (missing.length === 0) return;
   await db
