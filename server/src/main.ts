@@ -1,13 +1,6 @@
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
-import { seedComplianceJobs } from './modules/compliance/index.ts';
-import { seedStatisticsJobs } from './modules/dashboard/index.ts';
-import { seedFinanceJobs } from './modules/finance/index.ts';
-import { seedCertificateExpiryJob } from './modules/freight/expiry.ts';
-import { seedAppJobs } from './modules/freight/index.ts';
-import { protectPersonalNumbers } from './modules/index.ts';
-import { seedReportJob } from './modules/regulator/index.ts';
-import { seedRiskJobs } from './modules/risk/index.ts';
+import { protectPersonalNumbers, seedModuleJobs } from './modules/index.ts';
 import { openDatabase } from './platform/db/client.ts';
 import { createStorage } from './platform/storage/index.ts';
 import { seedDemoDataIfEmpty } from './seed/demo/index.ts';
@@ -18,13 +11,7 @@ const database = await openDatabase({ url: config.databaseUrl, dataDir: config.d
 await seedSystem(database.db);
 const converted = await protectPersonalNumbers(database.db);
 if (converted) console.log(`personal numbers encrypted or moved to the active key: ${converted}`);
-await seedCertificateExpiryJob(database.db);
-await seedFinanceJobs(database.db);
-await seedRiskJobs(database.db);
-await seedStatisticsJobs(database.db);
-await seedComplianceJobs(database.db);
-await seedAppJobs(database.db);
-await seedReportJob(database.db);
+await seedModuleJobs(database.db);
 if (config.seedDemo) {
   await seedDemoAccounts(database.db);
   // A first start on an empty database gets the default scale of demo data.

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { rowsOf } from '../platform/db/rows.ts';
-import { startTestApp, type TestApp } from '../test/harness.ts';
+import { useTestApp } from '../test/harness.ts';
 import { seedDemoAccounts, seedSystem } from './seed.ts';
 
 const SEEDED_TABLES = [
@@ -17,11 +17,7 @@ const SEEDED_TABLES = [
 ] as const;
 
 describe('system seed', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
 
   async function counts(): Promise<Record<string, number>> {
     const out: Record<string, number> = {};

@@ -102,6 +102,22 @@ const ROLES = [
   { code: 'cashier', name: '出纳', description: '平台出纳：执行已复核的付款' },
 ] as const;
 
+/** Agents and captains (brokers) see the same pages: their drivers, vehicles, orders and waybills. */
+const BROKER_MENUS = [
+  '/dashboard/analysis',
+  '/dashboard/workplace',
+  '/dashboard/monitor',
+  '/order/list',
+  '/shipping/list',
+  '/wlhy/hydriver/HyDriverList',
+  '/wlhy/hyvehicle/HyVehicleList',
+  '/compliance/verification',
+  '/map/realtime',
+  '/isps/userAnnouncement',
+  '/account/center',
+  '/account/settings',
+];
+
 /** Menu paths (and their buttons) each non-admin role holds; a parent group comes with any child. */
 const ROLE_MENUS: Record<Exclude<(typeof ROLES)[number]['code'], 'admin'>, string[]> = {
   customer: [
@@ -239,36 +255,9 @@ const ROLE_MENUS: Record<Exclude<(typeof ROLES)[number]['code'], 'admin'>, strin
     '/account/center',
     '/account/settings',
   ],
-  agent: [
-    '/dashboard/analysis',
-    '/dashboard/workplace',
-    '/dashboard/monitor',
-    '/order/list',
-    '/shipping/list',
-    '/wlhy/hydriver/HyDriverList',
-    '/wlhy/hyvehicle/HyVehicleList',
-    '/compliance/verification',
-    '/map/realtime',
-    '/isps/userAnnouncement',
-    '/account/center',
-    '/account/settings',
-  ],
-  captain: [
-    '/dashboard/analysis',
-    '/dashboard/workplace',
-    '/dashboard/monitor',
-    '/order/list',
-    '/shipping/list',
-    // The violations of the fleet's waybills: a deduction's notice and its appeal.
-    '/risk/violation',
-    '/wlhy/hydriver/HyDriverList',
-    '/wlhy/hyvehicle/HyVehicleList',
-    '/compliance/verification',
-    '/map/realtime',
-    '/isps/userAnnouncement',
-    '/account/center',
-    '/account/settings',
-  ],
+  agent: BROKER_MENUS,
+  // The violations of the fleet's waybills: a deduction's notice and its appeal.
+  captain: [...BROKER_MENUS, '/risk/violation'],
 };
 
 /**

@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { pendingCountersOf } from '../modules/freight/pendingCounters.ts';
 import { hyCustomer } from '../modules/freight/schema.ts';
 import { invalidateGrants } from '../modules/system/accessDirectory.ts';
@@ -14,18 +14,13 @@ import {
 } from '../modules/system/schema.ts';
 import { hashPassword } from '../platform/auth/crypto.ts';
 import { stableId } from '../seed/seed.ts';
-import { startTestApp, type TestApp } from './harness.ts';
+import { useLogins, useTestApp } from './harness.ts';
 
 const api = (path: string) => `/jeecg-boot${path}`;
 
 describe('access control', () => {
-  let t: TestApp;
-  let admin: string;
-  beforeAll(async () => {
-    t = await startTestApp();
-    admin = await t.login('admin');
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
+  const tokens = useLogins(t, { admin: 'admin' });
 
   // Every route declaring its access is the start-up guard's job (the test below); here, what it declared holds.
   it('answers 401 on every non-public route without a token', async () => {
@@ -75,7 +70,7 @@ describe('access control', () => {
   });
 
   it('answers 403 for a tenant the user does not belong to, and scopes tenant-owned rows', async () => {
-    const foreign = await t.call(admin, {
+    const foreign = await t.call(tokens.admin, {
       method: 'GET',
       url: api('/customer/hyCustomer/list'),
       headers: { tenant_id: '7' },
@@ -85,7 +80,7 @@ describe('access control', () => {
     await t.db.insert(sysTenant).values({ id: 7, name: '华南分公司' });
     await t.db.insert(hyCustomer).values({ customerName: '深圳南山物流有限公司', tenantId: 7, state: 2 });
     await t.db.update(sysUser).set({ relTenantIds: '7' }).where(eq(sysUser.username, 'admin'));
-    const inTenant7 = await t.call(admin, {
+    const inTenant7 = await t.call(tokens.admin, {
       method: 'GET',
       url: api('/customer/hyCustomer/list'),
       headers: { tenant_id: '7' },
@@ -94,13 +89,13 @@ describe('access control', () => {
     expect(inTenant7.json().result.records.map((c: { customerName: string }) => c.customerName)).toEqual([
       '深圳南山物流有限公司',
     ]);
-    const inTenant0 = await t.call(admin, { method: 'GET', url: api('/customer/hyCustomer/list') });
+    const inTenant0 = await t.call(tokens.admin, { method: 'GET', url: api('/customer/hyCustomer/list') });
     const names = inTenant0.json().result.records.map((c: { customerName: string }) => c.customerName);
     expect(names).not.toContain('深圳南山物流有限公司');
     expect(names.length).toBe(4);
     // A row of another tenant is "not found", not readable by id.
     const [other] = await t.db.select().from(hyCustomer).where(eq(hyCustomer.tenantId, 7));
-    const byId = await t.call(admin, {
+    const byId = await t.call(tokens.admin, {
       method: 'GET',
       url: api(`/customer/hyCustomer/queryById?id=${other.id}`),
     });
@@ -189,8 +184,9 @@ describe('access control', () => {
       .sort();
     expect(names).toEqual(['fin_clerk', 'fin_lead']);
     // The same list for admin (no rule) shows everyone.
-    const all = (await t.call(admin, { method: 'GET', url: api('/sys/user/list?pageSize=100') })).json()
-      .result.records;
+    const all = (
+      await t.call(tokens.admin, { method: 'GET', url: api('/sys/user/list?pageSize=100') })
+    ).json().result.records;
     expect(all.length).toBeGreaterThan(5);
   });
 
@@ -214,15 +210,11 @@ describe('access control', () => {
 });
 
 describe('list queries', () => {
-  let t: TestApp;
-  let admin: string;
-  beforeAll(async () => {
-    t = await startTestApp();
-    admin = await t.login('admin');
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
+  const tokens = useLogins(t, { admin: 'admin' });
 
-  const list = (query: string) => t.call(admin, { method: 'GET', url: api(`/sys/user/list?${query}`) });
+  const list = (query: string) =>
+    t.call(tokens.admin, { method: 'GET', url: api(`/sys/user/list?${query}`) });
 
   it('pages with {records,total,size,current,pages}', async () => {
     const body = (await list('pageNo=1&pageSize=2&column=username&order=asc')).json();
@@ -272,7 +264,9 @@ describe('list queries', () => {
   });
 
   it('reports the seven pending counters, real where the table exists', async () => {
-    const body = (await t.call(admin, { method: 'GET', url: api('/hydriver/hyDriver/getDsXx') })).json();
+    const body = (
+      await t.call(tokens.admin, { method: 'GET', url: api('/hydriver/hyDriver/getDsXx') })
+    ).json();
     expect(body.result).toEqual({
       sijiCount: 0,
       cheCount: 0,
@@ -285,56 +279,62 @@ describe('list queries', () => {
     await t.db.update(hyCustomer).set({ state: 1 });
     // A write behind the services' back: drop the briefly cached counts as a submission would.
     pendingCountersOf(t.db).invalidate();
-    const after = (await t.call(admin, { method: 'GET', url: api('/hydriver/hyDriver/getDsXx') })).json();
+    const after = (
+      await t.call(tokens.admin, { method: 'GET', url: api('/hydriver/hyDriver/getDsXx') })
+    ).json();
     expect(after.result.huozhuCount).toBe(4);
   });
 
   it('serves the session calls of the console', async () => {
     const departs = (
-      await t.call(admin, { method: 'GET', url: api('/sys/user/getCurrentUserDeparts') })
+      await t.call(tokens.admin, { method: 'GET', url: api('/sys/user/getCurrentUserDeparts') })
     ).json().result;
     expect(departs.list.map((d: { orgCode: string }) => d.orgCode)).toEqual(['A01', 'A01A01']);
-    const selected = await t.call(admin, {
+    const selected = await t.call(tokens.admin, {
       method: 'PUT',
       url: api('/sys/selectDepart'),
       payload: { orgCode: 'A01A01' },
     });
     expect(selected.json().result.userInfo.orgCode).toBe('A01A01');
-    const refused = await t.call(admin, {
+    const refused = await t.call(tokens.admin, {
       method: 'PUT',
       url: api('/sys/selectDepart'),
       payload: { orgCode: 'A01A03' },
     });
     expect(refused.json().success).toBe(false);
-    const cfg = (await t.call(admin, { method: 'GET', url: api('/hyconfig/hyConfig/cfg') })).json().result;
-    expect(cfg.service_rate_bp).toBe('600');
-    const dicts = (await t.call(admin, { method: 'GET', url: api('/sys/dict/queryAllDictItems') })).json()
+    const cfg = (await t.call(tokens.admin, { method: 'GET', url: api('/hyconfig/hyConfig/cfg') })).json()
       .result;
+    expect(cfg.service_rate_bp).toBe('600');
+    const dicts = (
+      await t.call(tokens.admin, { method: 'GET', url: api('/sys/dict/queryAllDictItems') })
+    ).json().result;
     expect(dicts.plate_color).toHaveLength(10);
-    expect((await t.call(admin, { method: 'GET', url: api('/sys/dict/refleshCache') })).json().message).toBe(
-      '刷新缓存完成！',
-    );
-    const info = (await t.call(admin, { method: 'GET', url: api('/sys/loginfo') })).json().result;
+    expect(
+      (await t.call(tokens.admin, { method: 'GET', url: api('/sys/dict/refleshCache') })).json().message,
+    ).toBe('刷新缓存完成！');
+    const info = (await t.call(tokens.admin, { method: 'GET', url: api('/sys/loginfo') })).json().result;
     expect(info.todayVisitCount).toBeGreaterThanOrEqual(1);
-    const visits = (await t.call(admin, { method: 'GET', url: api('/sys/visitInfo') })).json().result;
+    const visits = (await t.call(tokens.admin, { method: 'GET', url: api('/sys/visitInfo') })).json().result;
     expect(visits).toHaveLength(7);
     expect(visits[6].visit).toBeGreaterThanOrEqual(1);
-    const annts = (await t.call(admin, { method: 'GET', url: api('/sys/annountCement/listByUser') })).json()
-      .result;
+    const annts = (
+      await t.call(tokens.admin, { method: 'GET', url: api('/sys/annountCement/listByUser') })
+    ).json().result;
     expect(annts.anntMsgTotal).toBe(1);
     expect(annts.sysMsgTotal).toBe(1);
     const id = annts.anntMsgList[0].id;
     expect(
-      (await t.call(admin, { method: 'GET', url: api(`/sys/annountCement/queryById?id=${id}`) })).json()
-        .result.titile,
+      (
+        await t.call(tokens.admin, { method: 'GET', url: api(`/sys/annountCement/queryById?id=${id}`) })
+      ).json().result.titile,
     ).toBe('平台上线通知');
-    await t.call(admin, {
+    await t.call(tokens.admin, {
       method: 'PUT',
       url: api('/sys/sysAnnouncementSend/editByAnntIdAndUserId'),
       payload: { anntId: id },
     });
     const afterRead = (
-      await t.call(admin, { method: 'GET', url: api('/sys/annountCement/listByUser') })
+      await t.call(tokens.admin, { method: 'GET', url: api('/sys/annountCement/listByUser') })
     ).json().result;
     expect(afterRead.anntMsgTotal).toBe(0);
   });

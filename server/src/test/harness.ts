@@ -6,6 +6,7 @@ import { DEMO_PASSWORD, LOGIN_PASSWORD_CHANGE_CODE } from '@freight/contracts';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
+import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../app.ts';
 import { type AppConfig, loadConfig } from '../config.ts';
 import { sysUser } from '../modules/system/schema.ts';
@@ -196,4 +197,39 @@ export async function startTestApp(
       if (ownDataDir) await rm(ownDataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** The first start after a source change also migrates and seeds the template database every file opens. */
+const START_TIMEOUT_MS = 300_000;
+
+/**
+ * The test app of the enclosing `describe`: started before its tests and closed after them. The answer
+ * stands for that app from the first hook on (reading it earlier throws), so a block declares it in one line.
+ */
+export function useTestApp(
+  overrides: Partial<AppConfig> = {},
+  options: Parameters<typeof startTestApp>[1] = {},
+): TestApp {
+  let started: TestApp | undefined;
+  beforeAll(async () => {
+    started = await startTestApp(overrides, options);
+  }, START_TIMEOUT_MS);
+  afterAll(() => started?.close());
+  // Every member is read from the started app at the time of use (its methods do not rely on `this`).
+  return new Proxy({} as TestApp, {
+    get(_, member) {
+      if (!started) throw new Error('the test app starts in beforeAll: use it inside hooks and tests');
+      return Reflect.get(started, member);
+    },
+  });
+}
+
+/** Session tokens of demo accounts (name → username), signed in before the tests of the enclosing `describe`. */
+export function useLogins<N extends string>(t: TestApp, usernames: Record<N, string>): Record<N, string> {
+  const tokens = {} as Record<N, string>;
+  beforeAll(async () => {
+    for (const [name, username] of Object.entries(usernames) as Array<[N, string]>)
+      tokens[name] = await t.login(username);
+  });
+  return tokens;
 }

@@ -5,7 +5,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FinanceKit, key } from '../modules/finance/financeTestKit.ts';
 import { finLedgerLine, finPosting, finWallet } from '../modules/finance/schema.ts';
 import { periodBounds } from '../modules/finance/vouchers.ts';
-import { hyDriver, hyVehicle } from '../modules/freight/index.ts';
 import type { FakeRegulator } from '../modules/regulator/fake/fakeRegulator.ts';
 import { fakeChannel, TEST_PLATFORM } from '../modules/regulator/fake/testKit.ts';
 import { hyReportMessage } from '../modules/regulator/index.ts';
@@ -58,15 +57,7 @@ afterAll(async () => {
 
 /** A dispatched note whose driver and vehicle carry what the regulator needs. */
 async function dispatched(customerId = CUSTOMERS.hengda) {
-  const party = await k.payee();
-  await t.db
-    .update(hyDriver)
-    .set({ drivingIssuer: '南京市公安局交通警察支队', qualificationNo: party.idCard })
-    .where(eq(hyDriver.id, party.driverId));
-  await t.db
-    .update(hyVehicle)
-    .set({ vehicleType: 'Q11', energyType: 'B', owner: '南京顺达运输有限公司', useCharacter: '货运' })
-    .where(eq(hyVehicle.id, party.vehicleId));
+  const party = await k.reportable(await k.payee());
   const orderId = await k.order({ customerId, plannedWeightG: 32_000_000 });
   return k.dispatch(orderId, party);
 }

@@ -1,5 +1,9 @@
 // Helpers shared by the API tests: calls as a user, Excel files in and out, and uploads.
+import { DEMO_PASSWORD } from '@freight/contracts';
+import { eq, inArray } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
+import { sysPermission, sysRole, sysRolePermission, sysUser, sysUserRole } from '../modules/system/index.ts';
+import { hashPassword } from '../platform/auth/crypto.ts';
 import { api, type TestApp } from './harness.ts';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -44,4 +48,37 @@ export function fileForm(data: Buffer, name = 'import.xlsx'): FormData {
 export function upload(t: TestApp, token: string, path: string, data: Buffer) {
   // light-my-request accepts a FormData body; its payload type names only strings, buffers and objects.
   return t.call(token, { method: 'POST', url: api(path), payload: fileForm(data) as unknown as string });
+}
+
+/** A login whose only role holds exactly `codes` (menu or button permission codes of the seeded tree). */
+export async function userWithCodes(t: TestApp, username: string, codes: string[]): Promise<string> {
+  const perms = await t.db
+    .select({ id: sysPermission.id })
+    .from(sysPermission)
+    .where(inArray(sysPermission.perms, codes));
+  if (perms.length !== codes.length) throw new Error(`unknown permission codes in ${codes.join(',')}`);
+  const [role] = await t.db
+    .insert(sysRole)
+    .values({ roleCode: `r_${username}`, roleName: `测试角色${username}`, createBy: 'test' })
+    .returning({ id: sysRole.id });
+  await t.db.insert(sysRolePermission).values(perms.map((p) => ({ roleId: role.id, permissionId: p.id })));
+  const [user] = await t.db
+    .insert(sysUser)
+    .values({
+      username,
+      realname: username,
+      password: await hashPassword(DEMO_PASSWORD),
+      passwordChangedAt: new Date(),
+      userType: 1,
+      status: 1,
+      createBy: 'test',
+    })
+    .returning({ id: sysUser.id });
+  await t.db.insert(sysUserRole).values({ userId: user.id, roleId: role.id });
+  return t.login(username);
+}
+
+export async function userIdOf(t: TestApp, username: string): Promise<string> {
+  const [user] = await t.db.select({ id: sysUser.id }).from(sysUser).where(eq(sysUser.username, username));
+  return user.id;
 }

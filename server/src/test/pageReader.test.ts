@@ -1,17 +1,16 @@
 import { and, asc, desc, eq, getTableColumns, gte, ilike, inArray, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { hyDriver } from '../modules/freight/partySchema.ts';
 import { hyShippingNote } from '../modules/freight/shippingSchema.ts';
 import { sysPermission, sysUser } from '../modules/system/schema.ts';
 import { pageReader } from '../platform/resource/pageReader.ts';
-import { startTestApp, type TestApp } from './harness.ts';
+import { useTestApp } from './harness.ts';
 import { ShippingKit } from './shippingKit.ts';
 
 describe('list page reader', () => {
-  let t: TestApp;
+  const t = useTestApp();
   beforeAll(async () => {
-    t = await startTestApp();
     // Notes in several states: timestamps, dates, numbers, nulls and texts of every kind a note holds.
     const kit = new ShippingKit(t, await t.login('admin'));
     for (const until of ['accept', 'unload', 'audit'] as const) {
@@ -20,7 +19,6 @@ describe('list page reader', () => {
       await kit.drive(note.id, until);
     }
   });
-  afterAll(() => t.close());
 
   async function same(table: PgTable, where: SQL | undefined, orderBy: SQL[], limit = 10, offset = 0) {
     const columns = getTableColumns(table) as Record<string, PgColumn>;

@@ -10,10 +10,10 @@ import {
   type ResourceDecl,
   USER_TYPE,
 } from '@freight/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { readXlsx } from '../modules/system/user/accessTestKit.ts';
 import { runDemoSeeders } from '../seed/demo/index.ts';
-import { startTestApp, type TestApp } from './harness.ts';
+import { useTestApp } from './harness.ts';
 
 type Row = Record<string, unknown>;
 
@@ -38,13 +38,12 @@ interface Account {
 }
 
 describe('party scope over every declared resource', () => {
-  let t: TestApp;
+  const t = useTestApp();
   const accounts = new Map<string, Account>();
 
   const get = (token: string, url: string) => t.call(token, { method: 'GET', url: `/jeecg-boot${url}` });
 
   beforeAll(async () => {
-    t = await startTestApp();
     // A smaller demo (every kind of row, a few of each) keeps the matrix quick; demoData.test.ts runs the full one.
     await runDemoSeeders(t.db, { orders: 14 });
     for (const username of ACCOUNTS) {
@@ -62,7 +61,6 @@ describe('party scope over every declared resource', () => {
       });
     }
   }, 300_000);
-  afterAll(() => t?.close());
 
   it('finds the declarations', () => {
     expect(DECLARATIONS.map((d) => d.path)).toEqual(

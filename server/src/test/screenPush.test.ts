@@ -1,7 +1,7 @@
 import type { DataScreen, FinanceScreen, ScreenPush } from '@freight/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { FinanceKit, key } from '../modules/finance/financeTestKit.ts';
-import { startTestApp, type TestApp } from './harness.ts';
+import { useTestApp } from './harness.ts';
 import { CUSTOMERS } from './shippingKit.ts';
 import { listenForSockets, openSocket, until } from './socketKit.ts';
 
@@ -9,16 +9,14 @@ import { listenForSockets, openSocket, until } from './socketKit.ts';
 // bank payment paid too), then read them again.
 
 describe('large screen push', () => {
-  let t: TestApp;
+  const t = useTestApp();
   let k: FinanceKit;
   let wsBase: string;
 
   beforeAll(async () => {
-    t = await startTestApp();
     wsBase = await listenForSockets(t);
     k = new FinanceKit(t, await t.login('admin'));
   });
-  afterAll(() => t.close());
 
   const openScreen = (topic: string, token: string) =>
     openSocket<ScreenPush>(`${wsBase}/screen/${topic}/socket`, token);

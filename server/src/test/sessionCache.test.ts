@@ -6,7 +6,7 @@ import { buildApp } from '../app.ts';
 import { sysUser } from '../modules/system/schema.ts';
 import { type Database, openDatabase } from '../platform/db/client.ts';
 import { listeningSessionClockOf } from '../platform/db/sessionClock.ts';
-import { api, startTestApp, type TestApp } from './harness.ts';
+import { api, startTestApp, type TestApp, useTestApp } from './harness.ts';
 
 // Sessions are answered from memory (the call every page makes first must not wait on the database), yet a
 // logout, a freeze or a deletion ends a session at once: on the instance that made the change, and, on
@@ -18,11 +18,7 @@ async function status(app: FastifyInstance, token: string): Promise<number> {
 }
 
 describe('remembered sessions end at once', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
 
   it('a logged-out token and a frozen user are refused on the next call', async () => {
     const token = await t.login('operations01');

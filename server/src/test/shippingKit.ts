@@ -1,6 +1,9 @@
 // Fixtures of the shipping API tests: approved drivers bound to approved vehicles, orders, and notes driven
 // through their steps over the real routes (app.inject), so the tests exercise exactly what the console calls.
 import { residentIdCheckChar, USER_TYPE } from '@freight/contracts';
+import { eq } from 'drizzle-orm';
+import { beforeAll } from 'vitest';
+import { hyDriver, hyVehicle } from '../modules/freight/index.ts';
 import { sysUser, sysUserRole } from '../modules/system/index.ts';
 import { hashPassword } from '../platform/auth/crypto.ts';
 import { stableId } from '../seed/seed.ts';
@@ -29,10 +32,28 @@ export interface Envelope {
 
 export class ShippingKit {
   private seq = 0;
+  private adminToken: string | undefined;
   constructor(
     readonly t: TestApp,
-    readonly admin: string,
-  ) {}
+    admin?: string,
+  ) {
+    this.adminToken = admin;
+  }
+
+  /** A kit on the enclosing `describe`'s app, its administrator signed in before the tests. */
+  static use<K extends ShippingKit>(this: new (t: TestApp) => K, t: TestApp): K {
+    const kit = new this(t);
+    beforeAll(async () => {
+      kit.adminToken = await t.login('admin');
+    });
+    return kit;
+  }
+
+  /** The administrator's token: the calls' token unless another is given. */
+  get admin(): string {
+    if (this.adminToken === undefined) throw new Error('the kit signs its administrator in beforeAll');
+    return this.adminToken;
+  }
 
   async call(method: Method, path: string, payload?: object, token = this.admin): Promise<Envelope> {
     const res = await this.t.call(token, { method, url: api(path), payload });
@@ -50,6 +71,19 @@ export class ShippingKit {
       Object.entries(query).map(([k, v]): [string, string] => [k, String(v)]),
     ).toString();
     return this.call('GET', qs ? `${path}?${qs}` : path, undefined, token);
+  }
+
+  /** Completes what the regulator needs of a driver and vehicle and the kit's parties lack (issuer, type, energy). */
+  async reportable<P extends { driverId: string; vehicleId: string; idCard: string }>(party: P): Promise<P> {
+    await this.t.db
+      .update(hyDriver)
+      .set({ drivingIssuer: '南京市公安局交通警察支队', qualificationNo: party.idCard })
+      .where(eq(hyDriver.id, party.driverId));
+    await this.t.db
+      .update(hyVehicle)
+      .set({ vehicleType: 'Q11', energyType: 'B', owner: '南京顺达运输有限公司', useCharacter: '货运' })
+      .where(eq(hyVehicle.id, party.vehicleId));
+    return party;
   }
 
   /** An approved driver bound to an approved 32 t truck, both with valid certificates. */

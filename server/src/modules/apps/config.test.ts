@@ -1,23 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../test/harness.ts';
+import { describe, expect, it } from 'vitest';
+import { useLogins, useTestApp } from '../../test/harness.ts';
+import { caller } from '../../test/kit.ts';
 
 // 系统配置: typed configuration entries, each value checked against its type, the key chosen once,
 // every change kept in the data log, and the screen closed to users without its codes.
 
-const api = (path: string) => `/jeecg-boot${path}`;
 type Row = Record<string, unknown>;
 
 describe('system configuration', () => {
-  let t: TestApp;
-  let admin: string;
-  beforeAll(async () => {
-    t = await startTestApp();
-    admin = await t.login('admin');
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
+  const tokens = useLogins(t, { admin: 'admin' });
 
-  const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object, token = admin) =>
-    t.call(token, { method, url: api(url), payload });
+  const call = caller(t, () => tokens.admin);
   const list = async (query = '') =>
     (await call('GET', `/hyconfig/hyConfig/list?pageSize=100${query}`)).json().result.records as Row[];
 

@@ -12,6 +12,7 @@ import { hyConfig } from './schema.ts';
 // Platform settings are also where the system module keeps its generated secrets (tenant -1).
 export { PLATFORM_SETTING_KEYS } from './platformSettings.ts';
 export { hyConfig, hySetting } from './schema.ts';
+export { keptSetting, saveSettings } from './settings.ts';
 
 export function appsModule(app: FastifyInstance, ctx: AppContext): void {
   const { db } = ctx;

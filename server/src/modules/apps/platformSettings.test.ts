@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../test/harness.ts';
+import { describe, expect, it } from 'vitest';
+import { useLogins, useTestApp } from '../../test/harness.ts';
 
 // 平台设置: an operator changes the platform's face; the public settings (login page, header) follow
 // at once, and an uploaded logo is served publicly through the setting that names it, and only that file.
@@ -11,30 +11,23 @@ const PNG = Buffer.from(
 );
 
 describe('platform settings', () => {
-  let t: TestApp;
-  let admin: string;
-  beforeAll(async () => {
-    t = await startTestApp({ dataDir: `/tmp/freight-test-settings-${process.pid}-${Date.now()}` });
-    admin = await t.login('admin');
-  });
-  afterAll(() => t.close());
+  const t = useTestApp({ dataDir: `/tmp/freight-test-settings-${process.pid}-${Date.now()}` });
+  const tokens = useLogins(t, { admin: 'admin' });
 
   const publicSettings = async () =>
     (await t.call(null, { method: 'GET', url: api('/setting/hySetting/queryPlatformSettings') })).json()
       .result as Record<string, string>;
   const stored = async () =>
-    (await t.call(admin, { method: 'GET', url: api('/setting/hySetting/platform') })).json().result as Record<
-      string,
-      string
-    >;
-  const save = (body: object, token: string | null = admin) =>
+    (await t.call(tokens.admin, { method: 'GET', url: api('/setting/hySetting/platform') })).json()
+      .result as Record<string, string>;
+  const save = (body: object, token: string | null = tokens.admin) =>
     t.call(token, { method: 'PUT', url: api('/setting/hySetting/platform'), payload: body });
 
   it('saves every setting, and the public answer shows the change at once', async () => {
     const data = new FormData();
     data.append('biz', 'brand');
     data.append('file', new Blob([PNG], { type: 'image/png' }), 'logo.png');
-    const uploaded = await t.call(admin, {
+    const uploaded = await t.call(tokens.admin, {
       method: 'POST',
       url: api('/sys/common/upload'),
       payload: data as unknown as string,

@@ -5,7 +5,7 @@ import {
   type PlatformSettings,
   platformSettingsBody,
 } from '@freight/contracts';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -13,6 +13,7 @@ import { perm } from '../../platform/access/declare.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { ok } from '../../platform/http/envelope.ts';
 import { hySetting } from './schema.ts';
+import { saveSettings } from './settings.ts';
 
 // 平台设置: the operator edits the platform's face; the login page and the header read it publicly
 // and change without a restart. Uploaded logos and backgrounds are private files like any upload, so the
@@ -85,17 +86,7 @@ export function platformSettingRoutes(app: FastifyInstance, ctx: AppContext): vo
     async (request) => {
       const username = request.session?.user.username ?? 'system';
       const entries = Object.entries(request.body);
-      await ctx.db.transaction(async (tx) => {
-        await tx
-          .insert(hySetting)
-          .values(
-            entries.map(([settingKey, settingValue]) => ({ settingKey, settingValue, createBy: username })),
-          )
-          .onConflictDoUpdate({
-            target: [hySetting.tenantId, hySetting.settingKey],
-            set: { settingValue: sql`excluded.setting_value`, updateBy: username, updateTime: new Date() },
-          });
-      });
+      await ctx.db.transaction((tx) => saveSettings(tx, entries, username));
       return ok(await storedSettings(ctx), '平台设置已保存');
     },
   );

@@ -37,7 +37,7 @@ import {
   onApproving,
   onFreightEvent,
 } from '../freight/index.ts';
-import { sysQuartzJob } from '../system/index.ts';
+import { seedQuartzJobs } from '../system/index.ts';
 import {
   approvalGuard,
   bindTx,
@@ -142,13 +142,7 @@ const COMPLIANCE_JOBS = [
 ];
 
 export async function seedComplianceJobs(db: Db): Promise<void> {
-  for (const job of COMPLIANCE_JOBS) {
-    const [existing] = await db
-      .select({ id: sysQuartzJob.id })
-      .from(sysQuartzJob)
-      .where(eq(sysQuartzJob.jobClassName, job.jobClassName));
-    if (!existing) await db.insert(sysQuartzJob).values({ ...job, status: 0, createBy: 'system' });
-  }
+  await seedQuartzJobs(db, COMPLIANCE_JOBS);
 }
 
 /** The party row a drawer's subject belongs to, as its screen's scope sees it (null: not the user's). */

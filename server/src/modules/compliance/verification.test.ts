@@ -1,9 +1,9 @@
 import { luhnCheckDigit, residentIdCheckChar, VERIFICATION_MSG } from '@freight/contracts';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { piiEq } from '../../platform/crypto/piiColumn.ts';
 import { stableId } from '../../seed/seed.ts';
-import { startTestApp, type TestApp } from '../../test/harness.ts';
+import { useLogins, useTestApp } from '../../test/harness.ts';
 import { caller } from '../../test/kit.ts';
 import { hyDriver, hyReviewLog } from '../freight/index.ts';
 import { acceptAnswer, expiryRecheckJob, recheckExpiring, registerVerifiers, retryPending } from './index.ts';
@@ -25,17 +25,11 @@ const card = (payload: string) => payload + luhnCheckDigit(payload);
 const dayFromNow = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
 describe('identity and certificate verification', () => {
-  let t: TestApp;
-  let admin: string;
-  let operations: string;
-  beforeAll(async () => {
-    t = await startTestApp();
-    admin = await t.login('admin');
-    operations = await t.login('operations01');
-  });
-  afterAll(() => t.close());
-  const call = (...args: Parameters<ReturnType<typeof caller>>) => caller(t, () => admin)(...args);
-  const asOps = (...args: Parameters<ReturnType<typeof caller>>) => caller(t, () => operations)(...args);
+  const t = useTestApp();
+  const tokens = useLogins(t, { admin: 'admin', operations: 'operations01' });
+  const call = (...args: Parameters<ReturnType<typeof caller>>) => caller(t, () => tokens.admin)(...args);
+  const asOps = (...args: Parameters<ReturnType<typeof caller>>) =>
+    caller(t, () => tokens.operations)(...args);
 
   let seq = 0;
   const driverBody = (over: object = {}) => {

@@ -8,7 +8,7 @@ import { andAll } from '../../platform/resource/query.ts';
 import { rowScopeOf } from '../../platform/resource/rowScope.ts';
 import { hyOrder, hyShippingNote, hyVehicle } from '../freight/index.ts';
 import { riskWarning } from '../risk/index.ts';
-import { sysQuartzJob } from '../system/index.ts';
+import { seedQuartzJobs } from '../system/index.ts';
 import { statDailyState, statDirtyDay, statNoteDaily } from './schema.ts';
 
 // The waybills' figures by day. A job builds closed China days into `stat_note_daily`; a reader
@@ -427,17 +427,12 @@ export function statisticsDailyJob(db: Db): JobDefinition {
 
 /** The build's schedule row (every 10 minutes), added by the server's start and the seed command. */
 export async function seedStatisticsJobs(db: Db): Promise<void> {
-  const [existing] = await db
-    .select({ id: sysQuartzJob.id })
-    .from(sysQuartzJob)
-    .where(eq(sysQuartzJob.jobClassName, STATISTICS_DAILY_JOB));
-  if (existing) return;
-  await db.insert(sysQuartzJob).values({
-    jobClassName: STATISTICS_DAILY_JOB,
-    cronExpression: '0 */10 * * * ?',
-    parameter: '{}',
-    description: '每10分钟汇总已结束的天和有改动的天的运单数据（统计分析、经营看板、首页指标）',
-    status: 0,
-    createBy: 'system',
-  });
+  await seedQuartzJobs(db, [
+    {
+      jobClassName: STATISTICS_DAILY_JOB,
+      cronExpression: '0 */10 * * * ?',
+      parameter: '{}',
+      description: '每10分钟汇总已结束的天和有改动的天的运单数据（统计分析、经营看板、首页指标）',
+    },
+  ]);
 }

@@ -8,10 +8,10 @@ import {
   workplaceSummary,
 } from '@freight/contracts';
 import { and, eq, gte, inArray, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { LOG_TYPE, sysLog } from '../../platform/audit/schema.ts';
 import { runDemoSeeders } from '../../seed/demo/index.ts';
-import { api, startTestApp, type TestApp } from '../../test/harness.ts';
+import { api, useTestApp } from '../../test/harness.ts';
 import { hyShippingNote, hyVehiclePosition } from '../freight/index.ts';
 import { hyReportMessage } from '../regulator/index.ts';
 import { riskWarning } from '../risk/index.ts';
@@ -21,13 +21,12 @@ import { sysUser } from '../system/index.ts';
 // vehicles), only the to-dos whose lists the caller may open, and refuse a caller without the page's code.
 
 describe('dashboards', () => {
-  let t: TestApp;
+  const t = useTestApp();
   let admin: string;
   let shipper: string;
   let shipperCid: string;
 
   beforeAll(async () => {
-    t = await startTestApp();
     await runDemoSeeders(t.db, { orders: 14 });
     admin = await t.login('admin');
     shipper = await t.login('shipper');
@@ -37,7 +36,6 @@ describe('dashboards', () => {
       .where(eq(sysUser.username, 'shipper'));
     shipperCid = String(row?.cid);
   }, 240_000);
-  afterAll(() => t.close());
 
   const get = async <T>(token: string, path: string) => {
     const res = await t.call(token, { method: 'GET', url: api(path) });

@@ -13,9 +13,9 @@ import {
 } from '@freight/contracts';
 import { and, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { runDemoSeeders } from '../../seed/demo/index.ts';
-import { api, startTestApp, type TestApp } from '../../test/harness.ts';
+import { api, useTestApp } from '../../test/harness.ts';
 import { finWallet } from '../finance/index.ts';
 import { hyShippingNote } from '../freight/index.ts';
 import { riskWarning } from '../risk/index.ts';
@@ -27,7 +27,7 @@ import { buildDailyStatistics, statDailyState, statDirtyDay, statNoteDaily } fro
 // closed days are read from the daily figures the job builds (run here before comparing), today live.
 
 describe('statistics', () => {
-  let t: TestApp;
+  const t = useTestApp();
   let admin: string;
   let shipper: string;
   let shipperCid: string;
@@ -38,7 +38,6 @@ describe('statistics', () => {
   const to = new Date(new Date(`${end}T00:00:00+08:00`).getTime() + 86_400_000);
 
   beforeAll(async () => {
-    t = await startTestApp();
     await runDemoSeeders(t.db, { orders: 14 });
     admin = await t.login('admin');
     shipper = await t.login('shipper');
@@ -49,7 +48,6 @@ describe('statistics', () => {
     shipperCid = String(row?.cid);
     await buildDailyStatistics(t.db);
   }, 240_000);
-  afterAll(() => t.close());
 
   const get = async <T>(token: string | null, path: string) => {
     const res = await t.call(token, { method: 'GET', url: api(path) });
@@ -246,7 +244,7 @@ describe('statistics', () => {
 });
 
 describe('statistics over the daily figures', () => {
-  let t: TestApp;
+  const t = useTestApp();
   let admin: string;
   let shipper: string;
   let shipperCid: string;
@@ -259,7 +257,6 @@ describe('statistics over the daily figures', () => {
   const to = new Date(new Date(`${today}T00:00:00+08:00`).getTime() + DAY);
 
   beforeAll(async () => {
-    t = await startTestApp();
     await runDemoSeeders(t.db, { orders: 14 });
     admin = await t.login('admin');
     shipper = await t.login('shipper');
@@ -269,7 +266,6 @@ describe('statistics over the daily figures', () => {
       .where(eq(sysUser.username, 'shipper'));
     shipperCid = String(row?.cid);
   }, 240_000);
-  afterAll(() => t.close());
 
   const statistics = async (token: string, groupBy = 'period') => {
     const res = await t.call(token, {

@@ -1,7 +1,7 @@
 import { USER_TYPE } from '@freight/contracts';
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../test/harness.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useLogins, useTestApp } from '../../test/harness.ts';
 import { CUSTOMERS } from '../../test/shippingKit.ts';
 import { chinaToday } from '../freight/index.ts';
 import { FinanceKit, key } from './financeTestKit.ts';
@@ -11,17 +11,13 @@ import { FinanceKit, key } from './financeTestKit.ts';
 // roles' limits, each step logged.
 
 describe('bills and the payout approval chain', () => {
-  let t: TestApp;
-  let k: FinanceKit;
-  let shipperAdmin: string;
+  const t = useTestApp();
+  const k = FinanceKit.use(t);
+  const tokens = useLogins(t, { shipperAdmin: 'shipper_admin' });
 
   beforeAll(async () => {
-    t = await startTestApp();
-    k = new FinanceKit(t, await t.login('admin'));
-    shipperAdmin = await t.login('shipper_admin');
     await k.recharge(CUSTOMERS.hengda, 50_000_000);
   }, 120_000);
-  afterAll(() => t.close());
 
   const today = chinaToday();
   const billOf = async (id: string, token?: string) =>
@@ -55,12 +51,12 @@ describe('bills and the payout approval chain', () => {
     ).toContain('不能付款');
     await k.ok('POST', '/plateform/bill/send', { id: bill.id });
     // The customer's admin sees and confirms its bill.
-    const mine = await k.get('/plateform/bill/list', {}, shipperAdmin);
+    const mine = await k.get('/plateform/bill/list', {}, tokens.shipperAdmin);
     expect(mine.result.records?.some((r) => r.id === bill.id)).toBe(true);
-    expect((await k.call('POST', '/plateform/bill/confirm', { id: bill.id }, shipperAdmin)).success).toBe(
-      true,
-    );
-    const notes = await k.get('/plateform/bill/note/list', { billId: bill.id }, shipperAdmin);
+    expect(
+      (await k.call('POST', '/plateform/bill/confirm', { id: bill.id }, tokens.shipperAdmin)).success,
+    ).toBe(true);
+    const notes = await k.get('/plateform/bill/note/list', { billId: bill.id }, tokens.shipperAdmin);
     expect(notes.result.total).toBe(2);
     // Short wallet: refused with the figures; funded: paid, the notes charged and their drivers paid.
     expect(
@@ -101,7 +97,7 @@ describe('bills and the payout approval chain', () => {
       })
     ).result as { id: string; billNo: string };
     await k.ok('POST', '/plateform/bill/send', { id: bill.id });
-    for (const token of [k.admin, shipperAdmin]) {
+    for (const token of [k.admin, tokens.shipperAdmin]) {
       const res = await t.call(token, {
         method: 'GET',
         url: `/jeecg-boot/plateform/bill/exportStatement?id=${bill.id}&format=pdf`,
@@ -133,14 +129,7 @@ describe('bills and the payout approval chain', () => {
   });
 
   it('takes a dispute, an adjustment and a partial payment through to paid', async () => {
-    await k.ok('POST', '/plateform/walletConfig/edit', {
-      customerId: CUSTOMERS.luxi,
-      settleMode: 2,
-      creditDays: 7,
-      creditLimitFen: 0,
-      prepayRatioCapBp: 5000,
-      bankChannel: 'sim',
-    });
+    await k.walletTerms(CUSTOMERS.luxi, { settleMode: 2, creditDays: 7, creditLimitFen: 0 });
     const a = await k.auditedNote({ customerId: CUSTOMERS.luxi });
     const b = await k.auditedNote({ customerId: CUSTOMERS.luxi });
     const bill = (

@@ -1,7 +1,7 @@
 import { driverTaxes } from '@freight/contracts';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../test/harness.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../test/harness.ts';
 import { CUSTOMERS } from '../../test/shippingKit.ts';
 import { chinaToday, hyDriver } from '../freight/index.ts';
 import { FinanceKit, key } from './financeTestKit.ts';
@@ -29,14 +29,12 @@ describe('driver taxes', () => {
 });
 
 describe('tax on drivers behalf', () => {
-  let t: TestApp;
-  let k: FinanceKit;
+  const t = useTestApp();
+  const k = FinanceKit.use(t);
   const period = chinaToday().slice(0, 7);
   const paid: Array<{ driverId: string; fee: number }> = [];
 
   beforeAll(async () => {
-    t = await startTestApp();
-    k = new FinanceKit(t, await t.login('admin'));
     await k.recharge(CUSTOMERS.hengda, 50_000_000);
     for (let i = 0; i < 3; i++) {
       const n = await k.auditedNote({ customerId: CUSTOMERS.hengda });
@@ -54,7 +52,6 @@ describe('tax on drivers behalf', () => {
         .where(eq(hyDriver.id, n.driverId));
     }
   }, 180_000);
-  afterAll(() => t.close());
 
   const recordOf = async (driverId: string) =>
     (await k.get('/plateform/tax/list', { driverId, period })).result.records?.[0] as Record<string, unknown>;

@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { formatDateTime } from '../../platform/http/envelope.ts';
-import { api, startTestApp, type TestApp } from '../../test/harness.ts';
+import { api, useLogins, useTestApp } from '../../test/harness.ts';
 import { etcTime, parseEtcRow } from './etcRecords.ts';
 import { FinanceKit } from './financeTestKit.ts';
 
@@ -34,20 +34,17 @@ async function xlsx(rows: unknown[][]): Promise<Buffer> {
 }
 
 describe('ETC records', () => {
-  let t: TestApp;
+  const t = useTestApp();
+  const tokens = useLogins(t, { admin: 'admin' });
   let k: FinanceKit;
-  let admin: string;
   const run = `${process.pid}${Date.now()}`.slice(-10);
   const serial = (n: number) => `ETC${run}${n}`;
 
   beforeAll(async () => {
-    t = await startTestApp();
-    admin = await t.login('admin');
-    k = new FinanceKit(t, admin);
+    k = new FinanceKit(t, tokens.admin);
   }, 120_000);
-  afterAll(() => t.close());
 
-  const upload = async (file: Buffer, filename: string, token = admin) =>
+  const upload = async (file: Buffer, filename: string, token = tokens.admin) =>
     (
       await t.call(token, {
         method: 'POST',
@@ -153,7 +150,7 @@ describe('ETC records', () => {
       amountFen: 100_850,
     });
 
-    const exported = await t.call(admin, {
+    const exported = await t.call(tokens.admin, {
       method: 'GET',
       url: api(`/plateform/etc/exportXls?importBatch=${imported.result.importBatch}`),
     });
@@ -166,7 +163,7 @@ describe('ETC records', () => {
     );
     expect(sheet.rowCount).toBe(3);
 
-    const template = await t.call(admin, { method: 'GET', url: api('/plateform/etc/importTemplate') });
+    const template = await t.call(tokens.admin, { method: 'GET', url: api('/plateform/etc/importTemplate') });
     expect(template.statusCode).toBe(200);
 
     const gone = await k.ok('POST', '/plateform/etc/deleteBatch', {

@@ -1,8 +1,8 @@
 import { LEDGER_TYPE } from '@freight/contracts';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { formatDateTime } from '../../platform/http/envelope.ts';
-import { api, startTestApp, type TestApp } from '../../test/harness.ts';
+import { api, useLogins, useTestApp } from '../../test/harness.ts';
 import { CUSTOMERS } from '../../test/shippingKit.ts';
 import { finEtcRecord } from './etcSchema.ts';
 import { FinanceKit, key } from './financeTestKit.ts';
@@ -41,19 +41,16 @@ function multipart(file: Buffer, filename: string) {
 const ago = (minutes: number) => formatDateTime(new Date(Date.now() - minutes * 60_000));
 
 describe('ETC tolls settled through the ledger at the waybill payment', () => {
-  let t: TestApp;
+  const t = useTestApp();
+  const tokens = useLogins(t, { admin: 'admin' });
   let k: FinanceKit;
-  let admin: string;
   let seq = 0;
   const run = `${process.pid}${Date.now()}`.slice(-9);
 
   beforeAll(async () => {
-    t = await startTestApp();
-    admin = await t.login('admin');
-    k = new FinanceKit(t, admin);
+    k = new FinanceKit(t, tokens.admin);
     await k.recharge(CUSTOMERS.hengda, 50_000_000);
   }, 180_000);
-  afterAll(() => t.close());
 
   /** Imports toll passages of a plate (yuan amounts, exit times minutes ago); answers the import. */
   const importTolls = async (plateNo: string, tolls: Array<[string, number]>) => {
@@ -65,7 +62,7 @@ describe('ETC tolls settled through the ledger at the waybill payment', () => {
       ),
     ].join('\n');
     const res = (
-      await t.call(admin, {
+      await t.call(tokens.admin, {
         method: 'POST',
         url: api('/plateform/etc/importExcel'),
         ...multipart(Buffer.from(csv), 'etc.csv'),

@@ -3,7 +3,6 @@
 import { luhnCheckDigit } from '@freight/contracts';
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
-import type { TestApp } from '../../test/harness.ts';
 import { CUSTOMERS, ShippingKit } from '../../test/shippingKit.ts';
 import { financeOf } from './index.ts';
 import { finBankPayment } from './schema.ts';
@@ -15,10 +14,6 @@ export const key = (label = 'k') => `${label}-${process.pid}-${Date.now()}-${++k
 export class FinanceKit extends ShippingKit {
   private cardSeq = 0;
 
-  constructor(t: TestApp, admin: string) {
-    super(t, admin);
-  }
-
   get sim() {
     const sim = financeOf(this.t.ctx).sim;
     if (!sim) throw new Error('no simulated bank');
@@ -29,6 +24,19 @@ export class FinanceKit extends ShippingKit {
   cardNo(): string {
     const payload = `62220210${String(++this.cardSeq).padStart(10, '0')}`;
     return payload + luhnCheckDigit(payload);
+  }
+
+  /** Sets a customer's wallet terms, on the simulated bank with a 50 % prepay cap unless told otherwise. */
+  walletTerms(
+    customerId: string,
+    terms: { settleMode: number; creditDays: number; creditLimitFen: number; prepayRatioCapBp?: number },
+  ) {
+    return this.ok('POST', '/plateform/walletConfig/edit', {
+      customerId,
+      prepayRatioCapBp: 5000,
+      bankChannel: 'sim',
+      ...terms,
+    });
   }
 
   /** An approved driver and vehicle with an approved default card held by the driver. */

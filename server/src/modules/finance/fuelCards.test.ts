@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../test/harness.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../test/harness.ts';
 import { readXlsx, upload, xlsx } from '../../test/kit.ts';
 import { CUSTOMERS } from '../../test/shippingKit.ts';
 import { hyConfig } from '../apps/index.ts';
@@ -15,18 +15,15 @@ import { finWallet } from './schema.ts';
 type Rec = Record<string, unknown>;
 
 describe('fuel cards', () => {
-  let t: TestApp;
-  let k: FinanceKit;
+  const t = useTestApp();
+  const k = FinanceKit.use(t);
   let cardSeq = 0;
   const cardNo = () =>
     `1000113${String(process.pid % 1000).padStart(3, '0')}${String(++cardSeq).padStart(6, '0')}`;
 
   beforeAll(async () => {
-    t = await startTestApp();
-    k = new FinanceKit(t, await t.login('admin'));
     await k.recharge(CUSTOMERS.hengda, 50_000_000);
   }, 120_000);
-  afterAll(() => t.close());
 
   const cards = async (query: Rec = {}) =>
     ((await k.get('/plateform/gas/list', { pageSize: 100, ...query })).result.records ?? []) as Rec[];

@@ -23,6 +23,7 @@ import type { DbOrTx } from '../../platform/db/client.ts';
 import { newId } from '../../platform/db/columns.ts';
 import { ok } from '../../platform/http/envelope.ts';
 import { bizError, unauthorized } from '../../platform/http/errors.ts';
+import { uploadedFile } from '../../platform/http/upload.ts';
 import { bindResource } from '../../platform/resource/bindResource.ts';
 import { registerImportTemplate } from '../../platform/resource/importTemplate.ts';
 import { hyConfig } from '../apps/index.ts';
@@ -481,14 +482,7 @@ export function fuelCardRoutes(app: FastifyInstance, ctx: AppContext, fin: Finan
     },
     async (request) => {
       const { tenantId, username } = tenantOf(request);
-      const file = await request.file();
-      if (!file) throw bizError('未上传任何文件');
-      let data: Buffer;
-      try {
-        data = await file.toBuffer();
-      } catch {
-        throw bizError('文件大小超出10MB限制');
-      }
+      const { file, data } = await uploadedFile(request);
       const { entries, errors } = await parseFuelStatement(data, file.filename);
       if (errors.length > 0) {
         // A statement is taken whole or not at all: a broken row would leave the books half matched.

@@ -1,7 +1,7 @@
 import { quarterBounds, USER_TYPE } from '@freight/contracts';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../test/harness.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../test/harness.ts';
 import { AGENT01, CUSTOMERS } from '../../test/shippingKit.ts';
 import { chinaToday, hyAgent, hyDriver } from '../freight/index.ts';
 import { FinanceKit, key } from './financeTestKit.ts';
@@ -16,14 +16,12 @@ const today = chinaToday();
 const quarter = `${today.slice(0, 4)}-Q${Math.floor((Number(today.slice(5, 7)) - 1) / 3) + 1}`;
 
 describe('quarterly income report', () => {
-  let t: TestApp;
-  let k: FinanceKit;
+  const t = useTestApp();
+  const k = FinanceKit.use(t);
   let finance: string;
   const paid: Array<{ driverId: string }> = [];
 
   beforeAll(async () => {
-    t = await startTestApp();
-    k = new FinanceKit(t, await t.login('admin'));
     finance = await k.user('finance_income', USER_TYPE.system, null, 'finance');
     await k.recharge(CUSTOMERS.hengda, 50_000_000);
     await t.db
@@ -52,7 +50,6 @@ describe('quarterly income report', () => {
       .set({ taxEntrusted: true })
       .where(eq(hyDriver.id, paid[0]?.driverId ?? ''));
   }, 240_000);
-  afterAll(() => t.close());
 
   const reportOf = async () =>
     (await k.get('/report/tax/income/list', { quarter })).result.records?.[0] as Record<string, unknown>;

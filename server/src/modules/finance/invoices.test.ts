@@ -1,7 +1,7 @@
 import { amountInChinese, formatFen, splitTax, taxOfInclusive } from '@freight/contracts';
 import { extractText, getDocumentProxy } from 'unpdf';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, startTestApp, type TestApp } from '../../test/harness.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { api, useLogins, useTestApp } from '../../test/harness.ts';
 import { CUSTOMERS } from '../../test/shippingKit.ts';
 import { FinanceKit, key } from './financeTestKit.ts';
 import { einvoiceOf } from './index.ts';
@@ -38,17 +38,12 @@ describe('amounts on invoices', () => {
 });
 
 describe('invoices', () => {
-  let t: TestApp;
-  let k: FinanceKit;
-  let shipper: string;
-  let otherShipper: string;
+  const t = useTestApp();
+  const k = FinanceKit.use(t);
+  const tokens = useLogins(t, { shipper: 'shipper', otherShipper: 'shipper_admin' });
   const notes: Array<{ noteId: string; fee: number; no: string }> = [];
 
   beforeAll(async () => {
-    t = await startTestApp();
-    k = new FinanceKit(t, await t.login('admin'));
-    shipper = await t.login('shipper'); // 恒达 (per trip: charged at audit)
-    otherShipper = await t.login('shipper_admin'); // 华东钢铁
     await k.recharge(CUSTOMERS.hengda, 50_000_000);
     for (let i = 0; i < 4; i++) {
       const n = await k.auditedNote({ customerId: CUSTOMERS.hengda });
@@ -59,7 +54,6 @@ describe('invoices', () => {
       });
     }
   }, 180_000);
-  afterAll(() => t.close());
 
   const noteStatus = async (id: string) => Number((await k.note(id)).invoiceStatus);
   const sim = () => {
@@ -69,7 +63,7 @@ describe('invoices', () => {
   };
 
   it('applies over paid waybills in the shipper scope, with the exact split', async () => {
-    const candidates = (await k.get('/plateform/invoice/candidates', {}, shipper))
+    const candidates = (await k.get('/plateform/invoice/candidates', {}, tokens.shipper))
       .result as unknown as Array<{
       id: string;
     }>;
@@ -79,7 +73,7 @@ describe('invoices', () => {
       'POST',
       '/plateform/invoice/apply',
       { noteIds: [notes[0]?.noteId], kind: 2 },
-      otherShipper,
+      tokens.otherShipper,
     );
     expect(foreign.success).toBe(false);
     expect(foreign.code).toBe(404);
@@ -89,7 +83,7 @@ describe('invoices', () => {
       'POST',
       '/plateform/invoice/apply',
       { noteIds: [a.noteId, b.noteId], kind: 1 },
-      shipper,
+      tokens.shipper,
     );
     const invoice = applied.result as Record<string, number | string>;
     const split = splitTax(
@@ -113,22 +107,23 @@ describe('invoices', () => {
     expect(ids).toEqual(expect.arrayContaining([a.noteId, b.noteId]));
     expect(ids).not.toContain(notes[2]?.noteId);
     // Lines carry the freight particulars.
-    const lines = await k.get('/plateform/invoice/note/list', { invoiceId: invoice.id }, shipper);
+    const lines = await k.get('/plateform/invoice/note/list', { invoiceId: invoice.id }, tokens.shipper);
     expect(lines.result.total).toBe(2);
     expect(lines.result.records?.[0]).toMatchObject({ vehicle: expect.stringContaining('货车') });
     // Already applied: refused.
     const again = await k.call('POST', '/plateform/invoice/apply', { noteIds: [a.noteId], kind: 2 });
     expect(again.message).toContain('已申请或已开票');
     // The shipper sees its own invoice, the other shipper does not.
-    const mine = await k.get('/plateform/invoice/list', {}, shipper);
+    const mine = await k.get('/plateform/invoice/list', {}, tokens.shipper);
     expect(mine.result.records?.some((r) => r.id === invoice.id)).toBe(true);
-    const theirs = await k.get('/plateform/invoice/list', {}, otherShipper);
+    const theirs = await k.get('/plateform/invoice/list', {}, tokens.otherShipper);
     expect(theirs.result.records?.some((r) => r.id === invoice.id)).toBe(false);
     expect(
-      (await k.call('GET', `/plateform/invoice/queryById?id=${invoice.id}`, undefined, otherShipper)).success,
+      (await k.call('GET', `/plateform/invoice/queryById?id=${invoice.id}`, undefined, tokens.otherShipper))
+        .success,
     ).toBe(false);
     // A shipper applies; the platform issues.
-    const byShipper = await k.call('POST', '/plateform/invoice/issue', { id: invoice.id }, shipper);
+    const byShipper = await k.call('POST', '/plateform/invoice/issue', { id: invoice.id }, tokens.shipper);
     expect(byShipper.success).toBe(false);
   });
 
@@ -137,7 +132,7 @@ describe('invoices', () => {
     if (!c) throw new Error('no note');
     const answers = await Promise.all([
       k.call('POST', '/plateform/invoice/apply', { noteIds: [c.noteId], kind: 2 }),
-      k.call('POST', '/plateform/invoice/apply', { noteIds: [c.noteId], kind: 2 }, shipper),
+      k.call('POST', '/plateform/invoice/apply', { noteIds: [c.noteId], kind: 2 }, tokens.shipper),
     ]);
     expect(answers.filter((x) => x.success)).toHaveLength(1);
     const winner = answers.find((x) => x.success)?.result as { id: string };
@@ -190,7 +185,7 @@ describe('invoices', () => {
     await refused('issue', {}, '不能开票');
 
     // The PDF opens and names the number, the buyer and the totals in figures and in capitals.
-    const res = await t.call(shipper, { method: 'GET', url: api(`/plateform/invoice/pdf?id=${id}`) });
+    const res = await t.call(tokens.shipper, { method: 'GET', url: api(`/plateform/invoice/pdf?id=${id}`) });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
     const pdf = await getDocumentProxy(new Uint8Array(res.rawPayload));

@@ -1,8 +1,7 @@
-import { inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../platform/db/client.ts';
 import type { JobDefinition } from '../../platform/jobs/scheduler.ts';
-import { sysQuartzJob } from '../system/index.ts';
+import { seedQuartzJobs } from '../system/index.ts';
 import { resumePayments } from './bankPayments.ts';
 import { generateMonthEndBills } from './bills.ts';
 import type { Finance } from './context.ts';
@@ -84,18 +83,8 @@ const SCHEDULE = [
  * later changes are kept.
  */
 export async function seedFinanceJobs(db: Db): Promise<void> {
-  const existing = await db
-    .select({ name: sysQuartzJob.jobClassName })
-    .from(sysQuartzJob)
-    .where(
-      inArray(
-        sysQuartzJob.jobClassName,
-        SCHEDULE.map((s) => s.jobClassName),
-      ),
-    );
-  const missing = SCHEDULE.filter((s) => !existing.some((e) => e.name === s.jobClassName));
-  if (missing.length === 0) return;
-  await db
-    .insert(sysQuartzJob)
-    .values(missing.map((s) => ({ ...s, parameter: '{}', status: 0, createBy: 'system' })));
+  await seedQuartzJobs(
+    db,
+    SCHEDULE.map((s) => ({ ...s, parameter: '{}' })),
+  );
 }

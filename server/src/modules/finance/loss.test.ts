@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../test/harness.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../test/harness.ts';
 import { CUSTOMERS } from '../../test/shippingKit.ts';
 import { FinanceKit, key } from './financeTestKit.ts';
 
@@ -7,15 +7,12 @@ import { FinanceKit, key } from './financeTestKit.ts';
 // claims after audit, approved by finance and posted through the ledger.
 
 describe('loss rules and adjustments', () => {
-  let t: TestApp;
-  let k: FinanceKit;
+  const t = useTestApp();
+  const k = FinanceKit.use(t);
 
   beforeAll(async () => {
-    t = await startTestApp();
-    k = new FinanceKit(t, await t.login('admin'));
     await k.recharge(CUSTOMERS.hengda, 50_000_000);
   }, 120_000);
-  afterAll(() => t.close());
 
   const blankLoss = { lossAllowanceMode: 1, lossAllowanceValue: 0, lossUnitPriceFen: 0 };
 

@@ -1,7 +1,7 @@
 import { PAYOUT_KIND } from '@freight/contracts';
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../test/harness.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../test/harness.ts';
 import { AGENT01, CUSTOMERS } from '../../test/shippingKit.ts';
 import { hyAgent, hyDriver, hyDriverBank, hyShippingNote } from '../freight/index.ts';
 import { FinanceKit, key } from './financeTestKit.ts';
@@ -12,15 +12,12 @@ import { finBankPayment, finLedgerLine, finPosting, finSimBankTxn, finWallet } f
 // every refusal, failure and retry, prepay, advance, agent fees, crash resume and bad bank callbacks.
 
 describe('waybill payments', () => {
-  let t: TestApp;
-  let k: FinanceKit;
+  const t = useTestApp();
+  const k = FinanceKit.use(t);
 
   beforeAll(async () => {
-    t = await startTestApp();
-    k = new FinanceKit(t, await t.login('admin'));
     await k.recharge(CUSTOMERS.hengda, 50_000_000);
   }, 120_000);
-  afterAll(() => t.close());
 
   const pay = (ids: string[], idempotencyKey = key(), kind = 'pay', extra: object = {}) =>
     k.call('POST', `/shipping/hyShippingNote/${kind}`, { ids, idempotencyKey, ...extra });
@@ -140,14 +137,7 @@ describe('waybill payments', () => {
 
   it('refuses a pay when the balance plus credit is short, and drains a wallet under 50 parallel pays without going below its credit', async () => {
     // 鲁西 becomes a per-trip customer without credit and without funds: audits cannot charge.
-    await k.ok('POST', '/plateform/walletConfig/edit', {
-      customerId: CUSTOMERS.luxi,
-      settleMode: 1,
-      creditDays: 0,
-      creditLimitFen: 0,
-      prepayRatioCapBp: 5000,
-      bankChannel: 'sim',
-    });
+    await k.walletTerms(CUSTOMERS.luxi, { settleMode: 1, creditDays: 0, creditLimitFen: 0 });
     const payee = await k.payee();
     const orderId = await k.order({ customerId: CUSTOMERS.luxi, plannedWeightG: 50 * 32_000_000 });
     const ids: string[] = [];
@@ -243,14 +233,7 @@ describe('waybill payments', () => {
   });
 
   it('advances for a monthly customer on its credit (2, completed) and the next recharge settles it (4)', async () => {
-    await k.ok('POST', '/plateform/walletConfig/edit', {
-      customerId: CUSTOMERS.eastSteel,
-      settleMode: 3,
-      creditDays: 30,
-      creditLimitFen: 100_000_000,
-      prepayRatioCapBp: 5000,
-      bankChannel: 'sim',
-    });
+    await k.walletTerms(CUSTOMERS.eastSteel, { settleMode: 3, creditDays: 30, creditLimitFen: 100_000_000 });
     const { noteId, note } = await k.auditedNote({ customerId: CUSTOMERS.eastSteel });
     expect((await pay([noteId])).message).toContain('请先支付账单，或办理垫付');
     expect((await pay([noteId], key(), 'advance')).success).toBe(true);

@@ -25,6 +25,7 @@ import type { AppContext } from '../../platform/context.ts';
 import { arrayRunnerOf } from '../../platform/db/arrayQuery.ts';
 import { ok } from '../../platform/http/envelope.ts';
 import { bizError, recordNotFound, unauthorized } from '../../platform/http/errors.ts';
+import { uploadedFile } from '../../platform/http/upload.ts';
 import { bindResource } from '../../platform/resource/bindResource.ts';
 import { arrayQueryOf, pageReader } from '../../platform/resource/pageReader.ts';
 import { chinaToday } from '../freight/index.ts';
@@ -519,14 +520,7 @@ export function walletRoutes(
     '/plateform/wallet/importStatement',
     { config: { access: perm('finance:wallet:import'), audit: { operateType: 5, content: '导入银行流水' } } },
     async (request) => {
-      const file = await request.file();
-      if (!file) throw bizError('未上传任何文件');
-      let data: Buffer;
-      try {
-        data = await file.toBuffer();
-      } catch {
-        throw bizError('文件大小超出10MB限制');
-      }
+      const { file, data } = await uploadedFile(request);
       const { entries, errors } = await parseStatement(data, file.filename);
       const stored = await storeStatement(fin, finActorOf(request), entries);
       return ok(

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../test/harness.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../test/harness.ts';
 import { CUSTOMERS } from '../../test/shippingKit.ts';
 import { chinaToday } from '../freight/index.ts';
 import { FinanceKit } from './financeTestKit.ts';
@@ -16,14 +16,8 @@ type Series = {
 };
 
 describe('fee series of the main wallet', () => {
-  let t: TestApp;
-  let k: FinanceKit;
-
-  beforeAll(async () => {
-    t = await startTestApp();
-    k = new FinanceKit(t, await t.login('admin'));
-  }, 120_000);
-  afterAll(() => t.close());
+  const t = useTestApp();
+  const k = FinanceKit.use(t);
 
   const series = async (query: Record<string, unknown> = {}) =>
     (await k.get('/plateform/wallet/feeSeries', query)).result as Series;

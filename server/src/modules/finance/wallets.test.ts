@@ -1,7 +1,7 @@
 import { USER_TYPE } from '@freight/contracts';
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../test/harness.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useLogins, useTestApp } from '../../test/harness.ts';
 import { CUSTOMERS } from '../../test/shippingKit.ts';
 import { chinaToday } from '../freight/index.ts';
 import { FinanceKit, key } from './financeTestKit.ts';
@@ -10,18 +10,14 @@ import { FinanceKit, key } from './financeTestKit.ts';
 // freezes, the ledger list and its party scope, wallet configuration log, statements, costs and counters.
 
 describe('wallets, recharges and the ledger', () => {
-  let t: TestApp;
-  let k: FinanceKit;
-  let shipper: string;
+  const t = useTestApp();
+  const k = FinanceKit.use(t);
+  const tokens = useLogins(t, { shipper: 'shipper' });
   let finance: string;
 
   beforeAll(async () => {
-    t = await startTestApp();
-    k = new FinanceKit(t, await t.login('admin'));
-    shipper = await t.login('shipper');
     finance = await k.user('finance01', USER_TYPE.system, null, 'finance');
   }, 120_000);
-  afterAll(() => t.close());
 
   it('lists customer wallets with balance, frozen, available and credit; recharge through the bank credits at once', async () => {
     const res = await k.recharge(CUSTOMERS.hengda, 1_234_567);
@@ -220,19 +216,19 @@ describe('wallets, recharges and the ledger', () => {
 
   it("shows a customer user only its own wallet and its own account's lines", async () => {
     await k.recharge(CUSTOMERS.hengda, 1_000);
-    const mine = await k.get('/customer/hyCustomerWallet/list', {}, shipper);
+    const mine = await k.get('/customer/hyCustomerWallet/list', {}, tokens.shipper);
     expect(mine.result.records?.map((r) => r.customerId)).toEqual([CUSTOMERS.hengda]);
-    const own = await k.get('/wallet/ledger/list', { pageSize: 200 }, shipper);
+    const own = await k.get('/wallet/ledger/list', { pageSize: 200 }, tokens.shipper);
     expect(own.success, own.message).toBe(true);
     const walletId = (await k.wallet(CUSTOMERS.hengda)).id;
     expect(own.result.total).toBeGreaterThan(0);
     expect(new Set(own.result.records?.map((r) => r.walletId))).toEqual(new Set([walletId]));
     const platform = await k.get('/plateform/wallet/list', {});
     const clearing = platform.result.records?.find((w) => w.ownerId === 'bank_clearing');
-    expect((await k.get('/wallet/ledger/list', { walletId: clearing?.id }, shipper)).message).toBe(
+    expect((await k.get('/wallet/ledger/list', { walletId: clearing?.id }, tokens.shipper)).message).toBe(
       '未找到对应数据',
     );
-    expect((await k.get('/wallet/ledger/check', {}, shipper)).code).toBe(403);
+    expect((await k.get('/wallet/ledger/check', {}, tokens.shipper)).code).toBe(403);
     // Platform staff filter by account, type and period.
     const recharges = await k.get('/wallet/ledger/list', {
       walletId,
@@ -252,13 +248,11 @@ describe('wallets, recharges and the ledger', () => {
 
   it('logs every wallet configuration change with before and after, and keeps the customer in step', async () => {
     await k.get('/plateform/walletConfig/list', {});
-    await k.ok('POST', '/plateform/walletConfig/edit', {
-      customerId: CUSTOMERS.luxi,
+    await k.walletTerms(CUSTOMERS.luxi, {
       settleMode: 2,
       creditDays: 15,
       creditLimitFen: 5_000_000,
       prepayRatioCapBp: 3000,
-      bankChannel: 'sim',
     });
     const log = await k.get('/plateform/walletConfig/log/list', { customerId: CUSTOMERS.luxi });
     const [last] = log.result.records ?? [];
@@ -308,14 +302,7 @@ describe('wallets, recharges and the ledger', () => {
 
   it('keeps the header counters equal to the totals of the lists they link to', async () => {
     // Something in every list: a per-trip note audited while the wallet was short, a prepayment due.
-    await k.ok('POST', '/plateform/walletConfig/edit', {
-      customerId: CUSTOMERS.luxi,
-      settleMode: 1,
-      creditDays: 0,
-      creditLimitFen: 0,
-      prepayRatioCapBp: 5000,
-      bankChannel: 'sim',
-    });
+    await k.walletTerms(CUSTOMERS.luxi, { settleMode: 1, creditDays: 0, creditLimitFen: 0 });
     await k.auditedNote({ customerId: CUSTOMERS.luxi });
     await k.auditedNote({ prepayMode: 2, prepayValue: 50_000 }, 'load');
     const got = await k.get('/hydriver/hyDriver/getDsXx');

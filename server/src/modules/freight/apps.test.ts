@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { stableId } from '../../seed/seed.ts';
-import { api, startTestApp, type TestApp } from '../../test/harness.ts';
+import { api, useLogins, useTestApp } from '../../test/harness.ts';
 import { sendDueMessages } from './apps.ts';
 
 // 应用管理: APP版本 with the driver app's public version check (update / force around the minimum
@@ -23,16 +23,8 @@ interface Check {
 const EMPTY_ZIP = Buffer.from([0x50, 0x4b, 0x05, 0x06, ...new Array(18).fill(0)]);
 
 describe('APP版本 and APP消息', () => {
-  let t: TestApp;
-  let admin: string;
-  let shipper: string;
-
-  beforeAll(async () => {
-    t = await startTestApp();
-    admin = await t.login('admin');
-    shipper = await t.login('shipper');
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
+  const tokens = useLogins(t, { admin: 'admin', shipper: 'shipper' });
 
   const call = async <T = unknown>(token: string | null, method: string, url: string, payload?: unknown) => {
     const res = await t.call(token, {
@@ -56,7 +48,7 @@ describe('APP版本 and APP消息', () => {
     const data = new FormData();
     data.append('biz', 'app/android');
     data.append('file', new Blob([EMPTY_ZIP], { type: 'application/vnd.android.package-archive' }), name);
-    const res = await t.call(admin, {
+    const res = await t.call(tokens.admin, {
       method: 'POST',
       url: api('/sys/common/upload'),
       payload: data as unknown as string,
@@ -70,7 +62,7 @@ describe('APP版本 and APP消息', () => {
     expect(await check('android', 1)).toEqual({ latest: null, update: false, force: false });
     const apk = await uploadApk();
     const add = async (values: Record<string, unknown>) => {
-      const res = await call(admin, 'POST', '/apps/version/add', {
+      const res = await call(tokens.admin, 'POST', '/apps/version/add', {
         platform: 'android',
         packagePath: apk,
         ...values,
@@ -121,7 +113,7 @@ describe('APP版本 and APP消息', () => {
   });
 
   it('validates versions: package for Android, link for iOS, minimum not above the code, one code per platform', async () => {
-    const add = (values: Record<string, unknown>) => call(admin, 'POST', '/apps/version/add', values);
+    const add = (values: Record<string, unknown>) => call(tokens.admin, 'POST', '/apps/version/add', values);
     expect((await add({ platform: 'android', versionCode: 300, versionName: '3.0.0' })).body.message).toBe(
       '安卓版本请上传APK安装包',
     );
@@ -142,32 +134,34 @@ describe('APP版本 and APP消息', () => {
     });
 
     const list = await call<{ records: Array<Record<string, unknown>>; total: number }>(
-      admin,
+      tokens.admin,
       'GET',
       '/apps/version/list?platform=ios&column=versionCode&order=desc',
     );
     expect(list.body.result.records[0]).toMatchObject({ versionCode: 300, platform_dictText: 'iOS' });
-    const exported = await t.call(admin, { method: 'GET', url: api('/apps/version/exportXls') });
+    const exported = await t.call(tokens.admin, { method: 'GET', url: api('/apps/version/exportXls') });
     expect(exported.statusCode).toBe(200);
     expect(exported.headers['content-type']).toContain('spreadsheetml');
     const id = String(list.body.result.records[0].id);
-    expect((await call(admin, 'DELETE', `/apps/version/delete?id=${id}`)).body.success).toBe(true);
+    expect((await call(tokens.admin, 'DELETE', `/apps/version/delete?id=${id}`)).body.success).toBe(true);
     expect((await check('ios', 1)).latest).toBeNull();
   });
 
   it('refuses the screens to a shipper', async () => {
     for (const base of ['/apps/version', '/apps/message']) {
-      expect((await call(shipper, 'GET', `${base}/list`)).status).toBe(403);
-      expect((await call(shipper, 'POST', `${base}/add`, {})).status).toBe(403);
-      expect((await call(shipper, 'PUT', `${base}/edit`, { id: 'x' })).status).toBe(403);
-      expect((await call(shipper, 'DELETE', `${base}/delete?id=x`)).status).toBe(403);
-      expect((await t.call(shipper, { method: 'GET', url: api(`${base}/exportXls`) })).statusCode).toBe(403);
+      expect((await call(tokens.shipper, 'GET', `${base}/list`)).status).toBe(403);
+      expect((await call(tokens.shipper, 'POST', `${base}/add`, {})).status).toBe(403);
+      expect((await call(tokens.shipper, 'PUT', `${base}/edit`, { id: 'x' })).status).toBe(403);
+      expect((await call(tokens.shipper, 'DELETE', `${base}/delete?id=x`)).status).toBe(403);
+      expect(
+        (await t.call(tokens.shipper, { method: 'GET', url: api(`${base}/exportXls`) })).statusCode,
+      ).toBe(403);
     }
   });
 
   it('delivers a message to everyone through the bell and counts deliveries and reads', async () => {
     const pushed = vi.spyOn(t.ctx.realtime, 'pushToUsers');
-    const added = await call(admin, 'POST', '/apps/message/add', {
+    const added = await call(tokens.admin, 'POST', '/apps/message/add', {
       title: '平台维护通知',
       content: '今晚22:00-23:00系统维护',
       audience: 'all',
@@ -181,7 +175,11 @@ describe('APP版本 and APP消息', () => {
       state_dictText: string;
     };
     const find = async () => {
-      const list = await call<{ records: Message[] }>(admin, 'GET', '/apps/message/list?title=平台维护');
+      const list = await call<{ records: Message[] }>(
+        tokens.admin,
+        'GET',
+        '/apps/message/list?title=平台维护',
+      );
       return list.body.result.records[0];
     };
     const sent = await find();
@@ -196,22 +194,22 @@ describe('APP版本 and APP消息', () => {
 
     // The shipper's bell shows it; reading it raises the read count.
     const bell = await call<{ anntMsgList: Array<{ id: string; titile: string }> }>(
-      shipper,
+      tokens.shipper,
       'GET',
       '/sys/annountCement/listByUser',
     );
     const notice = bell.body.result.anntMsgList.find((a) => a.titile === '平台维护通知');
     expect(notice).toBeDefined();
-    const read = await call(shipper, 'PUT', '/sys/sysAnnouncementSend/editByAnntIdAndUserId', {
+    const read = await call(tokens.shipper, 'PUT', '/sys/sysAnnouncementSend/editByAnntIdAndUserId', {
       anntId: notice?.id,
     });
     expect(read.body.success).toBe(true);
     expect((await find()).readCount).toBe(1);
     // "Read all" counts as well.
-    await call(admin, 'PUT', '/sys/sysAnnouncementSend/readAll');
+    await call(tokens.admin, 'PUT', '/sys/sysAnnouncementSend/readAll');
     expect((await find()).readCount).toBe(2);
     // What was sent is not edited.
-    const edit = await call(admin, 'PUT', '/apps/message/edit', {
+    const edit = await call(tokens.admin, 'PUT', '/apps/message/edit', {
       id: sent.id,
       title: '改',
       content: '改',
@@ -222,14 +220,14 @@ describe('APP版本 and APP消息', () => {
 
   it('keeps a scheduled message until the job sends it, to its audience only', async () => {
     const later = new Date(Date.now() + 3_600_000);
-    const noCustomer = await call(admin, 'POST', '/apps/message/add', {
+    const noCustomer = await call(tokens.admin, 'POST', '/apps/message/add', {
       title: '专线通知',
       content: '内容',
       audience: 'customer',
     });
     expect(noCustomer.body.message).toBe('接收对象为指定货主时请选择货主');
     const customerId = stableId('customer', 'east-steel');
-    const added = await call(admin, 'POST', '/apps/message/add', {
+    const added = await call(tokens.admin, 'POST', '/apps/message/add', {
       title: '专线通知',
       content: '明日增开车次',
       audience: 'customer',
@@ -239,11 +237,12 @@ describe('APP版本 and APP消息', () => {
     expect(added.body.success, added.body.message).toBe(true);
     type Message = { state: number; deliveredCount: number; customerName: string };
     const find = async () =>
-      (await call<{ records: Message[] }>(admin, 'GET', '/apps/message/list?title=专线通知')).body.result
-        .records[0];
+      (await call<{ records: Message[] }>(tokens.admin, 'GET', '/apps/message/list?title=专线通知')).body
+        .result.records[0];
     expect(await find()).toMatchObject({ state: 0, deliveredCount: 0, customerName: '华东钢铁贸易有限公司' });
     // The schedule runs it as a job of the scheduled-jobs screen.
-    const keys = (await call<Array<{ value: string }>>(admin, 'GET', '/sys/quartzJob/jobKeys')).body.result;
+    const keys = (await call<Array<{ value: string }>>(tokens.admin, 'GET', '/sys/quartzJob/jobKeys')).body
+      .result;
     expect(keys.map((k) => k.value)).toContain('sendAppMessages');
     // The job's run before the time leaves it; at the time it goes to that customer's account.
     expect(await sendDueMessages(t.db)).toEqual({ messages: 0, delivered: 0 });
@@ -258,7 +257,7 @@ describe('APP版本 and APP消息', () => {
       ).body.result.anntMsgList.map((a) => a.titile);
     expect(await bellOf(await t.login('shipper_admin'))).toContain('专线通知');
     // The other customer's user and the carrier side never see it.
-    expect(await bellOf(shipper)).not.toContain('专线通知');
+    expect(await bellOf(tokens.shipper)).not.toContain('专线通知');
     expect(await bellOf(await t.login('agent01'))).not.toContain('专线通知');
   });
 });

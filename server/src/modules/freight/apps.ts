@@ -25,8 +25,8 @@ import {
   mayReadFile,
   onAnnouncementRead,
   publishToUsers,
+  seedQuartzJobs,
   sysAnnouncementSend,
-  sysQuartzJob,
   sysUser,
 } from '../system/index.ts';
 import { hyAppMessage, hyAppVersion } from './appSchema.ts';
@@ -212,19 +212,14 @@ export function appMessageJob(ctx: AppContext): JobDefinition {
 export async function seedAppJobs(db: Db): Promise<void> {
   await seedWebhookJob(db);
   await seedVehiclePlatformJob(db);
-  const [existing] = await db
-    .select({ id: sysQuartzJob.id })
-    .from(sysQuartzJob)
-    .where(eq(sysQuartzJob.jobClassName, APP_MESSAGE_JOB));
-  if (existing) return;
-  await db.insert(sysQuartzJob).values({
-    jobClassName: APP_MESSAGE_JOB,
-    cronExpression: '0 * * * * ?',
-    parameter: '{}',
-    description: '每分钟发送到时的APP消息',
-    status: 0,
-    createBy: 'system',
-  });
+  await seedQuartzJobs(db, [
+    {
+      jobClassName: APP_MESSAGE_JOB,
+      cronExpression: '0 * * * * ?',
+      parameter: '{}',
+      description: '每分钟发送到时的APP消息',
+    },
+  ]);
 }
 
 async function checkedVersion(

@@ -1,28 +1,24 @@
 // Regression tests of the attack findings that live in the freight module: each would pass
 // on the code before its fix only if the attack still worked.
 import { and, desc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../test/harness.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useLogins, useTestApp } from '../../test/harness.ts';
 import { api, CUSTOMERS, ShippingKit } from '../../test/shippingKit.ts';
 import { hyCustomer } from './schema.ts';
 import { hyOrder, hyShippingNote, hyTrackPoint } from './shippingSchema.ts';
 
 describe('attack findings (freight)', () => {
-  let t: TestApp;
-  let k: ShippingKit;
-  let shipper: string;
+  const t = useTestApp();
+  const k = ShippingKit.use(t);
+  const tokens = useLogins(t, { shipper: 'shipper' });
 
   beforeAll(async () => {
-    t = await startTestApp();
-    k = new ShippingKit(t, await t.login('admin'));
-    shipper = await t.login('shipper');
     // The shipper's customer charges 6 % of the driver freight.
     await t.db
       .update(hyCustomer)
       .set({ serviceFeeMode: 1, serviceRateBp: 600 })
       .where(eq(hyCustomer.id, CUSTOMERS.hengda));
   });
-  afterAll(() => t.close());
 
   const newestOrder = async () => {
     const [row] = await t.db
@@ -49,7 +45,7 @@ describe('attack findings (freight)', () => {
       customerName: '别人',
       tenantId: 9,
     };
-    await k.ok('POST', '/order/hyOrder/add', k.orderBody(forged), shipper);
+    await k.ok('POST', '/order/hyOrder/add', k.orderBody(forged), tokens.shipper);
     const added = await newestOrder();
     expect(added).toMatchObject({
       serviceFeeMode: 1,
@@ -70,7 +66,7 @@ describe('attack findings (freight)', () => {
       'PUT',
       '/order/hyOrder/edit',
       { ...k.orderBody({ ...forged, goodsName: '盘螺' }), id: added.id },
-      shipper,
+      tokens.shipper,
     );
     const [edited] = await t.db.select().from(hyOrder).where(eq(hyOrder.id, added.id));
     expect(edited).toMatchObject({ goodsName: '盘螺', serviceFeeValue: 300, serviceFee: 144_000, status: 0 });
@@ -97,10 +93,10 @@ describe('attack findings (freight)', () => {
         .result as unknown as Option[];
     const staffView = (await options(`司机${n}`, k.admin)).find((d) => d.id === party.driverId);
     expect(staffView?.mobile).toBe(mobile);
-    const shipperView = (await options(`司机${n}`, shipper)).find((d) => d.id === party.driverId);
+    const shipperView = (await options(`司机${n}`, tokens.shipper)).find((d) => d.id === party.driverId);
     expect(shipperView?.mobile).toBe(`${mobile.slice(0, 3)}****${mobile.slice(-4)}`);
-    expect(await options(mobile.slice(0, 7), shipper)).toEqual([]);
-    expect((await options(mobile, shipper)).map((d) => d.mobile)).toEqual([shipperView?.mobile]);
+    expect(await options(mobile.slice(0, 7), tokens.shipper)).toEqual([]);
+    expect((await options(mobile, tokens.shipper)).map((d) => d.mobile)).toEqual([shipperView?.mobile]);
   });
 
   it('finding 2: console users cannot write track points; a track source with its app key can, onto the active waybill', async () => {
@@ -115,7 +111,7 @@ describe('attack findings (freight)', () => {
       speed: 60,
     });
     // The console's own route is gone; a session token is no app key.
-    const byShipper = await t.call(shipper, {
+    const byShipper = await t.call(tokens.shipper, {
       method: 'POST',
       url: api('/shipping/hyShippingNote/track/points'),
       payload: { vehicleId: party.vehicleId, points: [fix(5)] },
@@ -128,9 +124,9 @@ describe('attack findings (freight)', () => {
         payload: { vehicleId: party.vehicleId, points },
         headers,
       });
-    expect((await ingest([fix(5)], {}, shipper)).statusCode).toBe(401);
+    expect((await ingest([fix(5)], {}, tokens.shipper)).statusCode).toBe(401);
     expect((await ingest([fix(5)], { 'x-app-key': 'trk_guessed' })).statusCode).toBe(401);
-    expect((await k.call('POST', '/track/source/add', { name: '假来源' }, shipper)).code).toBe(403);
+    expect((await k.call('POST', '/track/source/add', { name: '假来源' }, tokens.shipper)).code).toBe(403);
     expect(await t.db.select().from(hyTrackPoint).where(eq(hyTrackPoint.vehicleId, party.vehicleId))).toEqual(
       [],
     );

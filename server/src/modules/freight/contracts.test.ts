@@ -1,8 +1,8 @@
 import { formatFen } from '@freight/contracts';
 import { eq } from 'drizzle-orm';
 import { extractText, getDocumentProxy } from 'unpdf';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../test/harness.ts';
+import { describe, expect, it } from 'vitest';
+import { useLogins, useTestApp } from '../../test/harness.ts';
 import { api, CUSTOMERS, ShippingKit } from '../../test/shippingKit.ts';
 import { hyTransportContract } from './contractSchema.ts';
 
@@ -13,18 +13,9 @@ import { hyTransportContract } from './contractSchema.ts';
 const PLATFORM = '南京智运通供应链科技有限公司';
 
 describe('transport contracts', () => {
-  let t: TestApp;
-  let k: ShippingKit;
-  let shipper: string;
-  let shipperAdmin: string;
-
-  beforeAll(async () => {
-    t = await startTestApp();
-    k = new ShippingKit(t, await t.login('admin'));
-    shipper = await t.login('shipper');
-    shipperAdmin = await t.login('shipper_admin');
-  }, 60_000);
-  afterAll(() => t.close());
+  const t = useTestApp();
+  const k = ShippingKit.use(t);
+  const tokens = useLogins(t, { shipper: 'shipper', shipperAdmin: 'shipper_admin' });
 
   const contractsOf = async (noteId: string, token = k.admin) => {
     const page = await k.get('/shipping/contract/list', { noteId }, token);
@@ -108,9 +99,9 @@ describe('transport contracts', () => {
     expect((await k.note(note.id)).status).toBe(1);
 
     // a shipper may read contracts but not sign them
-    expect((await k.call('POST', '/shipping/contract/sign', { noteId: note.id }, shipper)).success).toBe(
-      false,
-    );
+    expect(
+      (await k.call('POST', '/shipping/contract/sign', { noteId: note.id }, tokens.shipper)).success,
+    ).toBe(false);
     const signed = await k.ok('POST', '/shipping/contract/sign', { noteId: note.id });
     expect(signed.result).toMatchObject({ state: 1, contractNo: `HT${note.shippingNoteNumber}` });
     await k.ok('POST', '/shipping/hyShippingNote/load', load);
@@ -167,24 +158,28 @@ describe('transport contracts', () => {
     const [own] = await contractsOf(mine.id);
     const [other] = await contractsOf(theirs.id);
 
-    const listed = (await k.get('/shipping/contract/list', { pageSize: 100 }, shipper)).result.records ?? [];
+    const listed =
+      (await k.get('/shipping/contract/list', { pageSize: 100 }, tokens.shipper)).result.records ?? [];
     expect(listed.length).toBeGreaterThan(0);
     expect(listed.every((row) => row.customerId === CUSTOMERS.hengda)).toBe(true);
     expect(listed.some((row) => row.id === own.id)).toBe(true);
-    expect(await contractsOf(theirs.id, shipper)).toHaveLength(0);
-    expect(await contractsOf(theirs.id, shipperAdmin)).toHaveLength(1);
+    expect(await contractsOf(theirs.id, tokens.shipper)).toHaveLength(0);
+    expect(await contractsOf(theirs.id, tokens.shipperAdmin)).toHaveLength(1);
 
-    expect((await k.get('/shipping/contract/queryById', { id: other.id }, shipper)).message).toBe(
+    expect((await k.get('/shipping/contract/queryById', { id: other.id }, tokens.shipper)).message).toBe(
       '未找到对应数据',
     );
-    expect((await k.get('/shipping/contract/verify', { id: other.id }, shipper)).message).toBe(
+    expect((await k.get('/shipping/contract/verify', { id: other.id }, tokens.shipper)).message).toBe(
       '未找到对应数据',
     );
-    const pdf = await t.call(shipper, { method: 'GET', url: api(`/shipping/contract/pdf?id=${other.id}`) });
+    const pdf = await t.call(tokens.shipper, {
+      method: 'GET',
+      url: api(`/shipping/contract/pdf?id=${other.id}`),
+    });
     expect(pdf.json().message).toBe('未找到对应数据');
     // its own contract opens and verifies for the shipper
-    expect(await pdfText(String(own.id), shipper)).toContain(PLATFORM);
-    expect(await verify(String(own.id), shipper)).toMatchObject({ valid: true });
+    expect(await pdfText(String(own.id), tokens.shipper)).toContain(PLATFORM);
+    expect(await verify(String(own.id), tokens.shipper)).toMatchObject({ valid: true });
   });
 
   it('voids the carrier contract of a waybill cancelled after its accept', async () => {
@@ -208,12 +203,12 @@ describe('transport contracts', () => {
     });
     const second = await k.ok('POST', '/shipping/contract/framework', body);
     expect(second.result.id).toBe(first.result.id);
-    const text = await pdfText(String(first.result.id), shipper);
+    const text = await pdfText(String(first.result.id), tokens.shipper);
     expect(text).toContain('苏州恒达建材有限公司');
     expect(text).toContain('2026-01-01至2026-12-31');
     const bad = await k.call('POST', '/shipping/contract/framework', { ...body, periodTo: '2025-12-31' });
     expect(bad.success).toBe(false);
     // shippers do not sign for the platform
-    expect((await k.call('POST', '/shipping/contract/framework', body, shipper)).success).toBe(false);
+    expect((await k.call('POST', '/shipping/contract/framework', body, tokens.shipper)).success).toBe(false);
   });
 });

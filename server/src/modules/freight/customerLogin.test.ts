@@ -1,16 +1,12 @@
 import { AUTH_MSG, DEMO_PASSWORD, MSG } from '@freight/contracts';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { stableId } from '../../seed/seed.ts';
-import { api, startTestApp, type TestApp } from '../../test/harness.ts';
+import { api, useTestApp } from '../../test/harness.ts';
 import { hyCustomer } from './schema.ts';
 
 describe('POST /sys/customerlogin', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
 
   const login = (username: string) =>
     t.call(null, {

@@ -1,8 +1,8 @@
 import { AUTH_MSG } from '@freight/contracts';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { freshCode } from '../../test/authKit.ts';
-import { api, startTestApp, type TestApp } from '../../test/harness.ts';
+import { api, useTestApp } from '../../test/harness.ts';
 import { sysUser } from '../system/index.ts';
 import { hyCustomer, hyCustomerAdmin } from './schema.ts';
 
@@ -13,11 +13,7 @@ const PNG = Buffer.from(
 );
 
 describe('POST /customer/hyCustomer/register', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp({ dataDir: `/tmp/freight-test-register-${process.pid}-${Date.now()}` });
-  });
-  afterAll(() => t.close());
+  const t = useTestApp({ dataDir: `/tmp/freight-test-register-${process.pid}-${Date.now()}` });
 
   const fields = (smscode: string, extra: Record<string, string> = {}): Record<string, string> => ({
     customerName: '南京长江物流有限公司',

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { stableId } from '../../seed/seed.ts';
-import { startTestApp, type TestApp } from '../../test/harness.ts';
+import { useLogins, useTestApp } from '../../test/harness.ts';
 import { invalidateGrants, sysPermission, sysRolePermission, sysUser } from '../system/index.ts';
 import { api, caller, creditCode, userIdOf } from './partyTestKit.ts';
 
@@ -10,14 +10,9 @@ const LUXI_CHEM = stableId('customer', 'luxi-chem');
 const HENGDA = stableId('customer', 'hengda-build');
 
 describe('customers, customer staff and customer admins', () => {
-  let t: TestApp;
-  let admin: string;
-  beforeAll(async () => {
-    t = await startTestApp();
-    admin = await t.login('admin');
-  });
-  afterAll(() => t.close());
-  const call = (...args: Parameters<ReturnType<typeof caller>>) => caller(t, () => admin)(...args);
+  const t = useTestApp();
+  const tokens = useLogins(t, { admin: 'admin' });
+  const call = (...args: Parameters<ReturnType<typeof caller>>) => caller(t, () => tokens.admin)(...args);
 
   const company = (over: object = {}) => ({
     customerName: '南京远航物流有限公司',

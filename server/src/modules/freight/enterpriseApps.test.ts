@@ -1,8 +1,8 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../test/harness.ts';
+import { describe, expect, it } from 'vitest';
+import { useLogins, useTestApp } from '../../test/harness.ts';
 import { api, CUSTOMERS, ShippingKit } from '../../test/shippingKit.ts';
 import { hyEnterpriseApp, hyWebhookDelivery } from './appSchema.ts';
 import { hmacHex, stringToSign } from './enterpriseApps.ts';
@@ -24,18 +24,11 @@ interface Credentials {
 }
 
 describe('企业应用 and the open API', () => {
-  let t: TestApp;
-  let k: ShippingKit;
-  let shipperAdmin: string;
+  const t = useTestApp();
+  const k = ShippingKit.use(t);
+  const tokens = useLogins(t, { shipperAdmin: 'shipper_admin' });
   let creds: Credentials;
   let nonceSeq = 0;
-
-  beforeAll(async () => {
-    t = await startTestApp();
-    k = new ShippingKit(t, await t.login('admin'));
-    shipperAdmin = await t.login('shipper_admin');
-  }, 60_000);
-  afterAll(() => t.close());
 
   const signed = async (
     method: 'GET' | 'POST',
@@ -122,12 +115,17 @@ describe('企业应用 and the open API', () => {
         // ignored: a customer user's app is its own customer's
         customerId: CUSTOMERS.hengda,
       },
-      shipperAdmin,
+      tokens.shipperAdmin,
     );
-    const own = await k.get('/apps/enterprise/list', {}, shipperAdmin);
+    const own = await k.get('/apps/enterprise/list', {}, tokens.shipperAdmin);
     expect(own.result.records?.map((r) => r.appName)).toEqual(['钢铁WMS']);
     expect(own.result.records?.[0]?.customerId).toBe(CUSTOMERS.eastSteel);
-    const refused = await k.call('POST', '/apps/enterprise/rotateSecret', { id: creds.id }, shipperAdmin);
+    const refused = await k.call(
+      'POST',
+      '/apps/enterprise/rotateSecret',
+      { id: creds.id },
+      tokens.shipperAdmin,
+    );
     expect(refused.success).toBe(false);
     const all = await k.get('/apps/enterprise/list');
     expect(all.result.total).toBe(2);

@@ -1,21 +1,16 @@
 import { REVIEW_STATE } from '@freight/contracts';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../test/harness.ts';
+import { describe, expect, it } from 'vitest';
+import { useLogins, useTestApp } from '../../test/harness.ts';
 import { sysAnnouncement, sysQuartzJob } from '../system/index.ts';
 import { CERT_EXPIRY_JOB, runCertificateExpiry, seedCertificateExpiryJob } from './expiry.ts';
 import { hyDriver, hyReviewLog, hyVehicle } from './partySchema.ts';
 import { api, caller, dayFromNow, idCard, userIdOf } from './partyTestKit.ts';
 
 describe('certificate expiry', () => {
-  let t: TestApp;
-  let admin: string;
-  beforeAll(async () => {
-    t = await startTestApp();
-    admin = await t.login('admin');
-  });
-  afterAll(() => t.close());
-  const call = (...args: Parameters<ReturnType<typeof caller>>) => caller(t, () => admin)(...args);
+  const t = useTestApp();
+  const tokens = useLogins(t, { admin: 'admin' });
+  const call = (...args: Parameters<ReturnType<typeof caller>>) => caller(t, () => tokens.admin)(...args);
 
   const insertDriver = async (name: string, body17: string, over: Partial<typeof hyDriver.$inferInsert>) => {
     const [row] = await t.db

@@ -9,9 +9,9 @@ import { formatDateTime } from '../../platform/http/envelope.ts';
 import { bizError } from '../../platform/http/errors.ts';
 import type { JobDefinition } from '../../platform/jobs/scheduler.ts';
 import {
+  seedQuartzJobs,
   sysAnnouncement,
   sysPermission,
-  sysQuartzJob,
   sysRolePermission,
   sysUser,
   sysUserRole,
@@ -306,17 +306,12 @@ export function certificateExpiryJob(ctx: AppContext): JobDefinition {
  * later changes (cron, pause) are kept.
  */
 export async function seedCertificateExpiryJob(db: Db): Promise<void> {
-  const [existing] = await db
-    .select({ id: sysQuartzJob.id })
-    .from(sysQuartzJob)
-    .where(eq(sysQuartzJob.jobClassName, CERT_EXPIRY_JOB));
-  if (existing) return;
-  await db.insert(sysQuartzJob).values({
-    jobClassName: CERT_EXPIRY_JOB,
-    cronExpression: '0 10 1 * * ?',
-    parameter: '{}',
-    description: `每天01:10把证件已过期的司机、车辆标记为已过期，并提醒${CERT_WARN_DAYS}天内到期的证件`,
-    status: 0,
-    createBy: 'system',
-  });
+  await seedQuartzJobs(db, [
+    {
+      jobClassName: CERT_EXPIRY_JOB,
+      cronExpression: '0 10 1 * * ?',
+      parameter: '{}',
+      description: `每天01:10把证件已过期的司机、车辆标记为已过期，并提醒${CERT_WARN_DAYS}天内到期的证件`,
+    },
+  ]);
 }

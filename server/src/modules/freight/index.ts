@@ -125,5 +125,7 @@ export { hyAgent, hyCustomer } from './schema.ts';
 
 /** Tables with encrypted personal-number columns (re-encrypted at start and on key rotation). */
 export const FREIGHT_PII_TABLES = [hyDriver, hyCaptain, hyDriverBank, hyAgent];
+/** The daily certificate expiry job's schedule row, added by the server's start and the seed command. */
+export { seedCertificateExpiryJob } from './expiry.ts';
 export { SimulatedVehiclePlatform } from './vehiclePlatform/simulated.ts';
 export { checkVehicleNet, netStateOf } from './vehiclePlatform.ts';

@@ -1,6 +1,6 @@
 import { ROUTE_DISTANCE_FACTOR_KEY } from '@freight/contracts';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../test/harness.ts';
+import { afterEach, describe, expect, it } from 'vitest';
+import { useLogins, useTestApp } from '../../test/harness.ts';
 import { api, CUSTOMERS, ShippingKit } from '../../test/shippingKit.ts';
 import { ROUTE_PROVIDER_KEY, setRouteProvider } from './routeDistance.ts';
 
@@ -11,20 +11,10 @@ import { ROUTE_PROVIDER_KEY, setRouteProvider } from './routeDistance.ts';
 const ONE_DEGREE = { loadLng: 120, loadLat: 30, unloadLng: 120, unloadLat: 31 };
 
 describe('places on orders', () => {
-  let t: TestApp;
-  let k: ShippingKit;
-  let shipper: string;
-  let shipperAdmin: string;
+  const t = useTestApp();
+  const k = ShippingKit.use(t);
+  const tokens = useLogins(t, { shipper: 'shipper', shipperAdmin: 'shipper_admin' });
 
-  beforeAll(async () => {
-    t = await startTestApp();
-    k = new ShippingKit(t, await t.login('admin'));
-    shipper = await t.login('shipper');
-    shipperAdmin = await t.login('shipper_admin');
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
   afterEach(() => setRouteProvider(null));
 
   /** Adds a draft order and answers its stored row. */
@@ -161,22 +151,22 @@ describe('places on orders', () => {
       'POST',
       '/customer/hyCustomerAddress/add',
       { ...address, phone: '123' },
-      shipper,
+      tokens.shipper,
     );
     expect(bad.message).toContain('联系电话应为11位手机号或带区号的固定电话');
     await k.ok(
       'POST',
       '/customer/hyCustomerAddress/add',
       { ...address, customerId: CUSTOMERS.eastSteel },
-      shipper,
+      tokens.shipper,
     );
     await k.ok(
       'POST',
       '/customer/hyCustomerAddress/add',
       { ...address, addressName: '恒达上海库', areaCode: '310113' },
-      shipper,
+      tokens.shipper,
     );
-    const own = await k.get('/customer/hyCustomerAddress/list', {}, shipper);
+    const own = await k.get('/customer/hyCustomerAddress/list', {}, tokens.shipper);
     expect(own.result.records?.length).toBe(2);
     // The shipper's own customer, whatever the body said; names from the division code.
     expect(own.result.records?.[0]).toMatchObject({
@@ -187,18 +177,20 @@ describe('places on orders', () => {
     const [second, first] = own.result.records ?? [];
     const id = String(first?.id);
 
-    const other = await t.call(shipperAdmin, {
+    const other = await t.call(tokens.shipperAdmin, {
       method: 'GET',
       url: api(`/customer/hyCustomerAddress/queryById?id=${id}`),
     });
     expect(other.statusCode).toBe(404);
-    const edit = await t.call(shipperAdmin, {
+    const edit = await t.call(tokens.shipperAdmin, {
       method: 'PUT',
       url: api('/customer/hyCustomerAddress/edit'),
       payload: { ...address, id, addressName: '改名' },
     });
     expect(edit.statusCode).toBe(404);
-    expect((await k.get('/customer/hyCustomerAddress/list', {}, shipperAdmin)).result.records).toEqual([]);
+    expect((await k.get('/customer/hyCustomerAddress/list', {}, tokens.shipperAdmin)).result.records).toEqual(
+      [],
+    );
 
     // Staff save for a shipper they pick.
     await k.ok('POST', '/customer/hyCustomerAddress/add', {
@@ -206,7 +198,8 @@ describe('places on orders', () => {
       addressName: '华东钢铁厂',
       customerId: CUSTOMERS.eastSteel,
     });
-    const steel = (await k.get('/customer/hyCustomerAddress/list', {}, shipperAdmin)).result.records ?? [];
+    const steel =
+      (await k.get('/customer/hyCustomerAddress/list', {}, tokens.shipperAdmin)).result.records ?? [];
     expect(steel.map((r) => r.addressName)).toEqual(['华东钢铁厂']);
 
     // A route joins two addresses of the same shipper.
@@ -214,16 +207,16 @@ describe('places on orders', () => {
       'POST',
       '/customer/hyCustomerRoute/add',
       { routeName: '混线', loadAddressId: id, unloadAddressId: String(steel[0]?.id) },
-      shipper,
+      tokens.shipper,
     );
     expect(mixed.message).toContain('卸货地址不是该货主的常用地址');
     await k.ok(
       'POST',
       '/customer/hyCustomerRoute/add',
       { routeName: '南京→上海', loadAddressId: id, unloadAddressId: String(second?.id) },
-      shipper,
+      tokens.shipper,
     );
-    const routes = await k.get('/customer/hyCustomerRoute/list', {}, shipper);
+    const routes = await k.get('/customer/hyCustomerRoute/list', {}, tokens.shipper);
     expect(routes.result.records?.[0]).toMatchObject({
       routeName: '南京→上海',
       loadAddressName: '恒达南京仓',
@@ -231,7 +224,7 @@ describe('places on orders', () => {
       customerId: CUSTOMERS.hengda,
     });
     const routeId = String(routes.result.records?.[0]?.id);
-    const otherRoute = await t.call(shipperAdmin, {
+    const otherRoute = await t.call(tokens.shipperAdmin, {
       method: 'GET',
       url: api(`/customer/hyCustomerRoute/queryById?id=${routeId}`),
     });

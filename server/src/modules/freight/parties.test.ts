@@ -1,9 +1,9 @@
 import { maskIdCard, REVIEW_STATE } from '@freight/contracts';
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { piiEq } from '../../platform/crypto/piiColumn.ts';
-import { startTestApp, type TestApp } from '../../test/harness.ts';
+import { useLogins, useTestApp } from '../../test/harness.ts';
 import { CARD_MSG } from './cards.ts';
 import { hyDriver, hyDriverBank, hyReviewLog } from './partySchema.ts';
 import {
@@ -20,16 +20,9 @@ import {
 import { PENDING_COUNTS_TTL_MS } from './pendingCounters.ts';
 
 describe('freight parties', () => {
-  let t: TestApp;
-  let admin: string;
-  let shipper: string;
-  beforeAll(async () => {
-    t = await startTestApp();
-    admin = await t.login('admin');
-    shipper = await t.login('shipper');
-  });
-  afterAll(() => t.close());
-  const call = (...args: Parameters<ReturnType<typeof caller>>) => caller(t, () => admin)(...args);
+  const t = useTestApp();
+  const tokens = useLogins(t, { admin: 'admin', shipper: 'shipper' });
+  const call = (...args: Parameters<ReturnType<typeof caller>>) => caller(t, () => tokens.admin)(...args);
   const message = async (method: 'POST' | 'PUT', path: string, body: object) =>
     (await call(method, path, body)).json().message as string;
 
@@ -392,12 +385,13 @@ describe('freight parties', () => {
       ['POST', '/hydriverbank/hyDriverBank/setDefault', { id: 'x' }],
     );
     for (const [method, path, payload] of checks) {
-      const res = await t.call(shipper, { method: method as 'GET', url: api(path), payload });
+      const res = await t.call(tokens.shipper, { method: method as 'GET', url: api(path), payload });
       expect(res.statusCode, `${method} ${path}`).toBe(403);
     }
     // Any signed-in user reads the bank choices of the card form.
     expect(
-      (await t.call(shipper, { method: 'GET', url: api('/bank/hyBank/options') })).json().result.length,
+      (await t.call(tokens.shipper, { method: 'GET', url: api('/bank/hyBank/options') })).json().result
+        .length,
     ).toBeGreaterThan(20);
   });
 
@@ -694,7 +688,7 @@ describe('freight parties', () => {
     rows[3][col('身份证号')] = good.slice(0, 17) + (good[17] === '0' ? '1' : '0');
     rows[7][col('手机号')] = '12345';
     rows[10][col('身份证号')] = rows[2][col('身份证号')];
-    const res = await upload(t, admin, '/hydriver/hyDriver/importExcel', await workbook(header, rows));
+    const res = await upload(t, tokens.admin, '/hydriver/hyDriver/importExcel', await workbook(header, rows));
     const body = res.json();
     expect(body.result.errors).toEqual([
       { row: 5, message: '身份证号: 请输入正确的身份证号' },
@@ -721,7 +715,7 @@ describe('freight parties', () => {
         ['苏H8800', '黄色', null, null, null, null, null],
       ],
     );
-    const vr = (await upload(t, admin, '/hyvehicle/hyVehicle/importExcel', vehicleSheet)).json();
+    const vr = (await upload(t, tokens.admin, '/hyvehicle/hyVehicle/importExcel', vehicleSheet)).json();
     expect(vr.result.errors).toEqual([{ row: 4, message: '车牌号: 请输入正确的车牌号' }]);
     const v = (await call('GET', '/hyvehicle/hyVehicle/list?plateNo=苏H88001')).json().result.records[0];
     expect(v).toMatchObject({

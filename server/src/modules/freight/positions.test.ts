@@ -1,6 +1,6 @@
 import { USER_TYPE, VEHICLE_OFFLINE_MS } from '@freight/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../test/harness.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../test/harness.ts';
 import { api, ShippingKit } from '../../test/shippingKit.ts';
 import { listenForSockets, openSocket as openRowSocket, until } from '../../test/socketKit.ts';
 
@@ -26,7 +26,7 @@ interface RowsMessage {
 }
 
 describe('live vehicle positions', () => {
-  let t: TestApp;
+  const t = useTestApp();
   let k: ShippingKit;
   let shipper: string;
   let shipperAdmin: string;
@@ -34,14 +34,12 @@ describe('live vehicle positions', () => {
   let wsBase: string;
 
   beforeAll(async () => {
-    t = await startTestApp();
     wsBase = await listenForSockets(t);
     k = new ShippingKit(t, await t.login('admin'));
     shipper = await t.login('shipper');
     shipperAdmin = await t.login('shipper_admin');
     appKey = String((await k.ok('POST', '/track/source/add', { name: '定位平台', kind: 2 })).result.appKey);
   });
-  afterAll(() => t.close());
 
   const ingest = async (vehicleId: string, points: Array<{ at: number; lng: number; lat: number }>) => {
     const res = await t.call(null, {

@@ -9,8 +9,8 @@ import {
 } from '@freight/contracts';
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../test/harness.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useLogins, useTestApp } from '../../test/harness.ts';
 import { AGENT01, api, CUSTOMERS, ShippingKit } from '../../test/shippingKit.ts';
 import { hyDriver, hyVehicle } from './partySchema.ts';
 import { chinaToday } from './shippingMoney.ts';
@@ -47,22 +47,14 @@ const stepBody = (action: ShippingAction, id: string): object =>
   })[action];
 
 describe('orders and shipping notes', () => {
-  let t: TestApp;
-  let k: ShippingKit;
-  let shipper: string;
-  let shipperAdmin: string;
-  let agent: string;
+  const t = useTestApp();
+  const k = ShippingKit.use(t);
+  const tokens = useLogins(t, { shipper: 'shipper', shipperAdmin: 'shipper_admin', agent: 'agent01' });
   let otherAgent: string;
 
   beforeAll(async () => {
-    t = await startTestApp();
-    k = new ShippingKit(t, await t.login('admin'));
-    shipper = await t.login('shipper');
-    shipperAdmin = await t.login('shipper_admin');
-    agent = await t.login('agent01');
     otherAgent = await k.user('agent02', USER_TYPE.agent, 'another-agent-id', 'agent');
   }, 60_000);
-  afterAll(() => t.close());
 
   const counts = async () => (await k.get('/hydriver/hyDriver/getDsXx')).result as Record<string, number>;
   const inList = async (path: string, id: string, query: Record<string, unknown> = {}, token?: string) => {
@@ -428,17 +420,17 @@ describe('orders and shipping notes', () => {
       return list.result.records?.[0];
     };
     expect(await seen(k.admin)).toMatchObject({ driverFee: 480_000, agentFee: 5_000, feeTotal: 5_000 });
-    expect(await seen(agent)).toMatchObject({ driverFee: 480_000, agentFee: 5_000 });
+    expect(await seen(tokens.agent)).toMatchObject({ driverFee: 480_000, agentFee: 5_000 });
     // Another agent is not on the note: it is not theirs to see at all.
     expect(await seen(otherAgent)).toBeUndefined();
     expect((await k.get('/shipping/hyShippingNote/queryById', { id }, otherAgent)).message).toBe(
       '未找到对应数据',
     );
-    const row = await seen(shipper);
+    const row = await seen(tokens.shipper);
     expect(row).toMatchObject({ driverFee: '--', agentFee: '--', serviceFee: '--', feeTotal: '--' });
     expect(row?.customerFee).toBe(513_800);
     // The record (the detail drawer's) hides the money inputs the list does not send, too.
-    expect((await k.get('/shipping/hyShippingNote/queryById', { id }, shipper)).result).toMatchObject({
+    expect((await k.get('/shipping/hyShippingNote/queryById', { id }, tokens.shipper)).result).toMatchObject({
       driverUnitPriceFen: '--',
       driverFreightFen: '--',
       agentFeeValue: '--',
@@ -446,14 +438,16 @@ describe('orders and shipping notes', () => {
       customerFee: 513_800,
     });
     // the order list and the detail hide them alike, and so does the export
-    const order = (await k.get('/order/hyOrder/list', { id: orderId }, shipper)).result.records?.[0];
+    const order = (await k.get('/order/hyOrder/list', { id: orderId }, tokens.shipper)).result.records?.[0];
     expect(order).toMatchObject({ driverFee: '--', agentFee: '--', feeTotal: '--' });
     // The owning agent sees its order, fees and all.
-    expect((await k.get('/order/hyOrder/list', { id: orderId }, agent)).result.records?.[0]).toMatchObject({
+    expect(
+      (await k.get('/order/hyOrder/list', { id: orderId }, tokens.agent)).result.records?.[0],
+    ).toMatchObject({
       driverFee: expect.any(Number),
       agentFee: 5_000,
     });
-    const xlsx = await t.call(shipper, {
+    const xlsx = await t.call(tokens.shipper, {
       method: 'GET',
       url: api(`/shipping/hyShippingNote/exportXls?id=${id}`),
     });
@@ -493,12 +487,15 @@ describe('orders and shipping notes', () => {
     const audit = (await k.get('/shipping/hyShippingNote/audit/queryById', { id })).result;
     expect(audit).toMatchObject({ id, status: 5, driverFreightFen: expect.any(Number) });
     // A view's record needs the view's own code: a shipper's staff hold the main list's, not the audit's.
-    const refused = await t.call(shipper, {
+    const refused = await t.call(tokens.shipper, {
       method: 'GET',
       url: api(`/shipping/hyShippingNote/audit/queryById?id=${id}`),
     });
     expect(refused.statusCode).toBe(403);
-    const mainList = await t.call(shipper, { method: 'GET', url: api('/shipping/hyShippingNote/list') });
+    const mainList = await t.call(tokens.shipper, {
+      method: 'GET',
+      url: api('/shipping/hyShippingNote/list'),
+    });
     expect(mainList.statusCode).toBe(200);
   });
 
@@ -509,13 +506,13 @@ describe('orders and shipping notes', () => {
       await k.driverWithVehicle(),
     );
     const shipperNotes =
-      (await k.get('/shipping/hyShippingNote/list', { pageSize: 100 }, shipper)).result.records ?? [];
+      (await k.get('/shipping/hyShippingNote/list', { pageSize: 100 }, tokens.shipper)).result.records ?? [];
     expect(shipperNotes.length).toBeGreaterThan(0);
     expect(shipperNotes.every((row) => row.customerId === CUSTOMERS.hengda)).toBe(true);
-    expect((await k.get('/shipping/hyShippingNote/queryById', { id: theirs.id }, shipper)).message).toBe(
-      '未找到对应数据',
-    );
-    expect((await k.get('/shipping/hyShippingNote/history', { id: theirs.id }, shipper)).message).toBe(
+    expect(
+      (await k.get('/shipping/hyShippingNote/queryById', { id: theirs.id }, tokens.shipper)).message,
+    ).toBe('未找到对应数据');
+    expect((await k.get('/shipping/hyShippingNote/history', { id: theirs.id }, tokens.shipper)).message).toBe(
       '未找到对应数据',
     );
     // Agents and captains see the steps of their own notes only (these two are on neither).
@@ -524,28 +521,40 @@ describe('orders and shipping notes', () => {
       const history = await k.get('/shipping/hyShippingNote/history', { id: mine.id }, token);
       expect(history.message, party).toBe('未找到对应数据');
     }
-    expect(await inList('/shipping/hyShippingNote/list', theirs.id, {}, shipperAdmin)).toBe(true);
-    expect(await inList('/shipping/hyShippingNote/list', mine.id, {}, shipperAdmin)).toBe(false);
-    const orders = (await k.get('/order/hyOrder/list', { pageSize: 100 }, shipper)).result.records ?? [];
+    expect(await inList('/shipping/hyShippingNote/list', theirs.id, {}, tokens.shipperAdmin)).toBe(true);
+    expect(await inList('/shipping/hyShippingNote/list', mine.id, {}, tokens.shipperAdmin)).toBe(false);
+    const orders =
+      (await k.get('/order/hyOrder/list', { pageSize: 100 }, tokens.shipper)).result.records ?? [];
     expect(orders.every((row) => row.customerId === CUSTOMERS.hengda)).toBe(true);
     // a shipper ordering always orders for its own customer, whatever the body says
     await k.ok(
       'POST',
       '/order/hyOrder/add',
       k.orderBody({ customerId: CUSTOMERS.eastSteel, goodsName: '石膏板' }),
-      shipper,
+      tokens.shipper,
     );
     const own = (await k.get('/order/hyOrder/list', { goodsName: '石膏板' })).result.records?.[0];
     expect(own?.customerId).toBe(CUSTOMERS.hengda);
     // steps on another customer's note are "not found"; staff-only steps are refused to shippers
     expect(
-      (await k.call('POST', '/shipping/hyShippingNote/cancel', { id: theirs.id, reason: 'x' }, shipper))
-        .message,
+      (
+        await k.call(
+          'POST',
+          '/shipping/hyShippingNote/cancel',
+          { id: theirs.id, reason: 'x' },
+          tokens.shipper,
+        )
+      ).message,
     ).toBe('未找到对应数据');
-    expect((await k.call('POST', '/shipping/hyShippingNote/audit', { id: mine.id }, shipper)).message).toBe(
-      '该操作只能由平台运营人员办理',
+    expect(
+      (await k.call('POST', '/shipping/hyShippingNote/audit', { id: mine.id }, tokens.shipper)).message,
+    ).toBe('该操作只能由平台运营人员办理');
+    await k.ok(
+      'POST',
+      '/shipping/hyShippingNote/cancel',
+      { id: mine.id, reason: '计划变更' },
+      tokens.shipper,
     );
-    await k.ok('POST', '/shipping/hyShippingNote/cancel', { id: mine.id, reason: '计划变更' }, shipper);
   });
 
   it('two concurrent accepts of one note: exactly one wins; two dispatches of one vehicle: one wins', async () => {
@@ -646,8 +655,10 @@ describe('orders and shipping notes', () => {
         })
       ).message,
     ).toBe('一次最多查询3天的轨迹');
-    expect((await k.get('/shipping/hyShippingNote/track', { id }, shipper)).success).toBe(true);
-    expect((await k.get('/map/track/query', { vehicleId: party.vehicleId }, shipper)).success).toBe(false);
+    expect((await k.get('/shipping/hyShippingNote/track', { id }, tokens.shipper)).success).toBe(true);
+    expect((await k.get('/map/track/query', { vehicleId: party.vehicleId }, tokens.shipper)).success).toBe(
+      false,
+    );
   });
 
   it('complaints move submitted → handling → resolved → closed; evaluations rate the driver', async () => {

@@ -1,7 +1,7 @@
 import { VEHICLE_NET_MSG, VEHICLE_NET_STATE } from '@freight/contracts';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../test/harness.ts';
+import { describe, expect, it } from 'vitest';
+import { useLogins, useTestApp } from '../../test/harness.ts';
 import { ShippingKit } from '../../test/shippingKit.ts';
 import { hySetting } from '../apps/index.ts';
 import { hyVehicle } from './partySchema.ts';
@@ -13,15 +13,9 @@ import { pullInTransit, vehiclePlatformState } from './vehiclePlatform.ts';
 // registration and review, and the pull of positions of heavy trucks on the road into the track ingest.
 
 describe('national vehicle platform', () => {
-  let t: TestApp;
-  let k: ShippingKit;
-  let shipper: string;
-  beforeAll(async () => {
-    t = await startTestApp();
-    k = new ShippingKit(t, await t.login('admin'));
-    shipper = await t.login('shipper');
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
+  const k = ShippingKit.use(t);
+  const tokens = useLogins(t, { shipper: 'shipper' });
 
   const settings = (body?: object, token = k.admin) =>
     body
@@ -69,8 +63,8 @@ describe('national vehicle platform', () => {
     });
     expect(pub.body).not.toContain('vehicle_platform');
     expect((await settings({ endpoint: 'ftp://x', account: '' })).message).toContain('http(s)://');
-    expect((await settings(undefined, shipper)).success).toBe(false);
-    expect((await settings({ endpoint: '', account: 'x' }, shipper)).success).toBe(false);
+    expect((await settings(undefined, tokens.shipper)).success).toBe(false);
+    expect((await settings({ endpoint: '', account: 'x' }, tokens.shipper)).success).toBe(false);
   });
 
   it('checks 入网 at registration and refuses to approve a heavy vehicle not connected', async () => {
@@ -208,7 +202,7 @@ describe('national vehicle platform', () => {
 
     // A shipper cannot pull (the button is platform business).
     expect(
-      (await k.call('POST', '/shipping/hyShippingNote/pullTrack', { id: note.id }, shipper)).success,
+      (await k.call('POST', '/shipping/hyShippingNote/pullTrack', { id: note.id }, tokens.shipper)).success,
     ).toBe(false);
   });
 

@@ -19,8 +19,8 @@ import { tablesWritten } from '../../platform/db/tableWrites.ts';
 import { ok } from '../../platform/http/envelope.ts';
 import { bizError, recordNotFound, unauthorized } from '../../platform/http/errors.ts';
 import type { JobDefinition } from '../../platform/jobs/scheduler.ts';
-import { hySetting } from '../apps/index.ts';
-import { decryptSecret, encryptSecret, loadDataSourceKey, sysQuartzJob } from '../system/index.ts';
+import { hySetting, saveSettings } from '../apps/index.ts';
+import { decryptSecret, encryptSecret, loadDataSourceKey, seedQuartzJobs } from '../system/index.ts';
 import { hyVehicle } from './partySchema.ts';
 import { livePositionOf, POSITIONS_CHANNEL } from './positions.ts';
 import { actorOf } from './shippingNotes.ts';
@@ -353,19 +353,14 @@ export function vehiclePlatformJob(ctx: AppContext): JobDefinition {
 
 /** The job's schedule row, every five minutes; an administrator's later changes are kept. */
 export async function seedVehiclePlatformJob(db: Db): Promise<void> {
-  const [existing] = await db
-    .select({ id: sysQuartzJob.id })
-    .from(sysQuartzJob)
-    .where(eq(sysQuartzJob.jobClassName, VEHICLE_PLATFORM_JOB));
-  if (existing) return;
-  await db.insert(sysQuartzJob).values({
-    jobClassName: VEHICLE_PLATFORM_JOB,
-    cronExpression: '0 0/5 * * * ?',
-    parameter: '{}',
-    description: '每5分钟从全国道路货运车辆公共监管与服务平台拉取在途重型货车的北斗定位',
-    status: 0,
-    createBy: 'system',
-  });
+  await seedQuartzJobs(db, [
+    {
+      jobClassName: VEHICLE_PLATFORM_JOB,
+      cronExpression: '0 0/5 * * * ?',
+      parameter: '{}',
+      description: '每5分钟从全国道路货运车辆公共监管与服务平台拉取在途重型货车的北斗定位',
+    },
+  ]);
 }
 
 async function settingsView(ctx: AppContext): Promise<VehiclePlatformSettings> {
@@ -410,15 +405,7 @@ export function vehiclePlatformRoutes(
       ];
       if (clearSecret) entries.push([KEYS.secret, '']);
       else if (secret) entries.push([KEYS.secret, encryptSecret(await loadDataSourceKey(ctx.db), secret)]);
-      await ctx.db
-        .insert(hySetting)
-        .values(
-          entries.map(([settingKey, settingValue]) => ({ settingKey, settingValue, createBy: username })),
-        )
-        .onConflictDoUpdate({
-          target: [hySetting.tenantId, hySetting.settingKey],
-          set: { settingValue: sql`excluded.setting_value`, updateBy: username, updateTime: new Date() },
-        });
+      await saveSettings(ctx.db, entries, username);
       return ok(await settingsView(ctx), '货运平台接入设置已保存');
     },
   );

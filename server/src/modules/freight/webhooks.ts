@@ -6,7 +6,7 @@ import type { AppContext } from '../../platform/context.ts';
 import type { Db, DbOrTx } from '../../platform/db/client.ts';
 import { newId } from '../../platform/db/columns.ts';
 import type { JobDefinition } from '../../platform/jobs/scheduler.ts';
-import { sysQuartzJob } from '../system/index.ts';
+import { seedQuartzJobs } from '../system/index.ts';
 import { hyEnterpriseApp, hyOpenapiNonce, hyWebhookDelivery } from './appSchema.ts';
 import { appSecretOf, hmacHex } from './enterpriseApps.ts';
 import { onFreightEvent } from './events.ts';
@@ -214,19 +214,14 @@ export function webhookJob(ctx: Pick<AppContext, 'db'>): JobDefinition {
 
 /** The job's schedule row (every 15 seconds), added by the server's start and the seed command. */
 export async function seedWebhookJob(db: Db): Promise<void> {
-  const [existing] = await db
-    .select({ id: sysQuartzJob.id })
-    .from(sysQuartzJob)
-    .where(eq(sysQuartzJob.jobClassName, WEBHOOK_JOB));
-  if (existing) return;
-  await db.insert(sysQuartzJob).values({
-    jobClassName: WEBHOOK_JOB,
-    cronExpression: '0/15 * * * * ?',
-    parameter: '{}',
-    description: '每15秒推送企业应用的运单回调',
-    status: 0,
-    createBy: 'system',
-  });
+  await seedQuartzJobs(db, [
+    {
+      jobClassName: WEBHOOK_JOB,
+      cronExpression: '0/15 * * * * ?',
+      parameter: '{}',
+      description: '每15秒推送企业应用的运单回调',
+    },
+  ]);
 }
 
 export function webhookRoutes(ctx: AppContext): void {

@@ -2,58 +2,21 @@
 // (whole, with their waybills), correction, and deletion refused while a legal retention holds the records or
 // carried out as anonymisation; nobody files for someone else.
 import { DEMO_PASSWORD } from '@freight/contracts';
-import { eq, inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashPassword } from '../../platform/auth/crypto.ts';
-import { startTestApp, type TestApp } from '../../test/harness.ts';
-import { readXlsx } from '../../test/kit.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useLogins, useTestApp } from '../../test/harness.ts';
+import { readXlsx, userIdOf, userWithCodes } from '../../test/kit.ts';
 import { api, ShippingKit } from '../../test/shippingKit.ts';
 import { hyDriver } from '../freight/index.ts';
-import { sysPermission, sysRole, sysRolePermission, sysUser, sysUserRole } from '../system/index.ts';
-
-async function userIdOf(t: TestApp, username: string): Promise<string> {
-  const [user] = await t.db.select({ id: sysUser.id }).from(sysUser).where(eq(sysUser.username, username));
-  return user.id;
-}
-
-/** A staff login whose only role holds exactly `codes`. */
-async function userWithCodes(t: TestApp, username: string, codes: string[]): Promise<string> {
-  const perms = await t.db
-    .select({ id: sysPermission.id })
-    .from(sysPermission)
-    .where(inArray(sysPermission.perms, codes));
-  const [role] = await t.db
-    .insert(sysRole)
-    .values({ roleCode: `r_${username}`, roleName: username, createBy: 'test' })
-    .returning({ id: sysRole.id });
-  await t.db.insert(sysRolePermission).values(perms.map((p) => ({ roleId: role.id, permissionId: p.id })));
-  const [user] = await t.db
-    .insert(sysUser)
-    .values({
-      username,
-      realname: username,
-      password: await hashPassword(DEMO_PASSWORD),
-      passwordChangedAt: new Date(),
-      userType: 1,
-      status: 1,
-      createBy: 'test',
-    })
-    .returning({ id: sysUser.id });
-  await t.db.insert(sysUserRole).values({ userId: user.id, roleId: role.id });
-  return t.login(username);
-}
 
 describe('personal information: consent, own-data requests', () => {
-  let t: TestApp;
-  let admin: string;
+  const t = useTestApp();
+  const tokens = useLogins(t, { admin: 'admin' });
   let kit: ShippingKit;
   beforeAll(async () => {
-    t = await startTestApp();
-    admin = await t.login('admin');
-    kit = new ShippingKit(t, admin);
+    kit = new ShippingKit(t, tokens.admin);
   });
-  afterAll(() => t.close());
 
   type Row = Record<string, unknown>;
   const records = async (path: string, query: Record<string, unknown> = {}): Promise<Row[]> =>
@@ -126,7 +89,7 @@ describe('personal information: consent, own-data requests', () => {
     const orderId = await kit.order();
     const noteId = (await kit.dispatch(orderId, { driverId, vehicleId })).id;
     const query = `subjectType=driver&subjectId=${driverId}`;
-    const json = await t.call(admin, {
+    const json = await t.call(tokens.admin, {
       method: 'GET',
       url: api(`/privacy/request/exportData?${query}&format=json`),
     });
@@ -136,7 +99,7 @@ describe('personal information: consent, own-data requests', () => {
     expect(data.waybills.map((w: { id: string }) => w.id)).toContain(noteId);
     expect(JSON.stringify(data)).not.toContain('****');
 
-    const xlsx = await t.call(admin, {
+    const xlsx = await t.call(tokens.admin, {
       method: 'GET',
       url: api(`/privacy/request/exportData?${query}&format=xlsx`),
     });

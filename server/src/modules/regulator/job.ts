@@ -1,8 +1,7 @@
-import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../platform/db/client.ts';
 import type { JobDefinition } from '../../platform/jobs/scheduler.ts';
-import { sysQuartzJob } from '../system/index.ts';
+import { seedQuartzJobs } from '../system/index.ts';
 import { type SenderDeps, sendDue } from './sender.ts';
 
 export const REPORT_JOB = 'sendRegulatorReports';
@@ -29,17 +28,12 @@ export function reportJob(deps: SenderDeps): JobDefinition {
 
 /** The job's schedule row: every minute (China time). Added at server start like the certificate job. */
 export async function seedReportJob(db: Db): Promise<void> {
-  const [existing] = await db
-    .select({ id: sysQuartzJob.id })
-    .from(sysQuartzJob)
-    .where(eq(sysQuartzJob.jobClassName, REPORT_JOB));
-  if (existing) return;
-  await db.insert(sysQuartzJob).values({
-    jobClassName: REPORT_JOB,
-    cronExpression: '0 * * * * ?',
-    parameter: '{}',
-    description: '每分钟发送到期的监管报文',
-    status: 0,
-    createBy: 'system',
-  });
+  await seedQuartzJobs(db, [
+    {
+      jobClassName: REPORT_JOB,
+      cronExpression: '0 * * * * ?',
+      parameter: '{}',
+      description: '每分钟发送到期的监管报文',
+    },
+  ]);
 }

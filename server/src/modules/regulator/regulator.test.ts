@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sysLog } from '../../platform/audit/schema.ts';
 import { startTestApp, type TestApp } from '../../test/harness.ts';
 import { api, ShippingKit } from '../../test/shippingKit.ts';
-import { hyDriver, hyShippingNote, hyVehicle } from '../freight/index.ts';
+import { hyDriver, hyShippingNote } from '../freight/index.ts';
 import type { FakeRegulator } from './fake/fakeRegulator.ts';
 import { type FakeChannel, fakeChannel, TEST_PLATFORM } from './fake/testKit.ts';
 import { enqueueFundFlow, sendReports } from './index.ts';
@@ -54,16 +54,7 @@ async function addChannel(channel: FakeChannel, enabled = true, name = `${channe
 
 /** The kit's parties lack what the regulator needs (issuer, vehicle type, energy): the office completes them. */
 async function reportableParties() {
-  const party = await kit.driverWithVehicle();
-  await t.db
-    .update(hyDriver)
-    .set({ drivingIssuer: '南京市公安局交通警察支队', qualificationNo: party.idCard })
-    .where(eq(hyDriver.id, party.driverId));
-  await t.db
-    .update(hyVehicle)
-    .set({ vehicleType: 'Q11', energyType: 'B', owner: '南京顺达运输有限公司', useCharacter: '货运' })
-    .where(eq(hyVehicle.id, party.vehicleId));
-  return party;
+  return kit.reportable(await kit.driverWithVehicle());
 }
 
 async function auditedNote(party: { driverId: string; vehicleId: string }) {

@@ -1,23 +1,12 @@
 import { DEMO_PASSWORD } from '@freight/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../test/harness.ts';
-
-const api = (path: string) => `/jeecg-boot${path}`;
+import { describe, expect, it } from 'vitest';
+import { useLogins, useTestApp } from '../../test/harness.ts';
+import { caller } from '../../test/kit.ts';
 
 describe('system administration', () => {
-  let t: TestApp;
-  let admin: string;
-  beforeAll(async () => {
-    t = await startTestApp();
-    admin = await t.login('admin');
-  });
-  afterAll(() => t.close());
-  const call = (
-    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-    path: string,
-    payload?: object,
-    token: string = admin,
-  ) => t.call(token, { method, url: api(path), payload });
+  const t = useTestApp();
+  const tokens = useLogins(t, { admin: 'admin' });
+  const call = caller(t, () => tokens.admin);
 
   it('creates departments with generated org codes and refuses deleting one that still has users or children', async () => {
     const root = (await call('GET', '/sys/sysDepart/queryTreeList')).json().result[0];

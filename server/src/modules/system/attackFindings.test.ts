@@ -3,9 +3,9 @@
 import { createServer, request as httpRequest, type Server } from 'node:http';
 import { type AddressInfo, createServer as createTcpServer } from 'node:net';
 import { eq, like } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { lastCode } from '../../test/authKit.ts';
-import { startTestApp, type TestApp } from '../../test/harness.ts';
+import { useLogins, useTestApp } from '../../test/harness.ts';
 import { sysFillRuleCounter } from './adminSchema.ts';
 import { sysSms } from './authSchema.ts';
 import { nextFillValue } from './fillRule/generators.ts';
@@ -45,22 +45,14 @@ async function passwordTrap() {
 }
 
 describe('attack findings (system)', () => {
-  let t: TestApp;
-  let admin: string;
-  let shipper: string;
-
-  beforeAll(async () => {
-    t = await startTestApp();
-    admin = await t.login('admin');
-    shipper = await t.login('shipper');
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
+  const tokens = useLogins(t, { admin: 'admin', shipper: 'shipper' });
 
   const call = (
     method: 'GET' | 'POST' | 'PUT' | 'DELETE',
     path: string,
     payload?: unknown,
-    token: string | null = admin,
+    token: string | null = tokens.admin,
     headers?: Record<string, string>,
   ) => t.call(token, { method, url: api(path), payload: payload as object, headers });
 
@@ -76,7 +68,7 @@ describe('attack findings (system)', () => {
       Array.from(
         { length: 120 },
         async () =>
-          (await call('PUT', '/sys/fillRule/executeRuleByCode/attack_seq', {}, shipper)).json().result,
+          (await call('PUT', '/sys/fillRule/executeRuleByCode/attack_seq', {}, tokens.shipper)).json().result,
       ),
     );
     // 120 calls, more than the 99 two-digit serials: one previewed value, nothing used up.
@@ -137,7 +129,7 @@ describe('attack findings (system)', () => {
         stripPrefix: 1,
       });
       expect(added.json().success).toBe(true);
-      const ok = await rawGet(port, '/jeecg-boot/gateway/files/api/reports/a.txt?x=1', shipper);
+      const ok = await rawGet(port, '/jeecg-boot/gateway/files/api/reports/a.txt?x=1', tokens.shipper);
       expect(ok.status).toBe(200);
       expect(seen).toEqual(['/public/reports/a.txt?x=1']);
       for (const attack of [
@@ -150,7 +142,7 @@ describe('attack findings (system)', () => {
         '/api/.%2e/admin/secret',
         '/api/x/..',
       ]) {
-        const res = await rawGet(port, `/jeecg-boot/gateway/files${attack}`, shipper);
+        const res = await rawGet(port, `/jeecg-boot/gateway/files${attack}`, tokens.shipper);
         expect(res.status, attack).toBeGreaterThanOrEqual(400);
       }
       expect(
@@ -266,10 +258,10 @@ describe('attack findings (system)', () => {
   });
 
   it('finding 12: table dictionaries are allowed per table and role and masked; duplicate-check tells a shipper nothing of other parties', async () => {
-    const items = async (code: string, token = shipper) =>
+    const items = async (code: string, token = tokens.shipper) =>
       (await call('GET', `/sys/dict/getDictItems/${encodeURIComponent(code)}`, undefined, token)).json()
         .result as Array<{ value: string; text: string }>;
-    const everyone = await items('sys_user,realname,username', admin);
+    const everyone = await items('sys_user,realname,username', tokens.admin);
     expect(everyone.map((i) => i.value)).toEqual(expect.arrayContaining(['admin', 'shipper', 'agent01']));
     // A shipper sees the users of its own customer only, names masked.
     const mine = await items('sys_user,realname,username');
@@ -286,7 +278,7 @@ describe('attack findings (system)', () => {
         'GET',
         '/sys/dict/loadDictItem/sys_user,realname,username?key=admin,agent01',
         undefined,
-        shipper,
+        tokens.shipper,
       )
     ).json().result;
     expect(named).toEqual(['admin', 'agent01']);
@@ -295,19 +287,19 @@ describe('attack findings (system)', () => {
         'GET',
         `/sys/dict/loadDict/sys_user,realname,username?keyword=${encodeURIComponent('赵')}`,
         undefined,
-        shipper,
+        tokens.shipper,
       )
     ).json().result;
     expect(searched).toEqual([]);
 
-    const check = (tableName: string, fieldName: string, fieldVal: string, token = shipper) =>
+    const check = (tableName: string, fieldName: string, fieldVal: string, token = tokens.shipper) =>
       call(
         'GET',
         `/sys/duplicate/check?tableName=${tableName}&fieldName=${fieldName}&fieldVal=${encodeURIComponent(fieldVal)}`,
         undefined,
         token,
       ).then((r) => r.json());
-    const taken = await check('sys_user', 'phone', '13800000002', admin);
+    const taken = await check('sys_user', 'phone', '13800000002', tokens.admin);
     expect(taken.success).toBe(false);
     for (const [table, field, value] of [
       ['sys_user', 'phone', '13800000002'],
@@ -348,19 +340,19 @@ describe('attack findings (system)', () => {
     const shipperAdmin = await t.login('shipper_admin');
     const agent = await t.login('agent01');
 
-    const licence = await upload(shipper, 'customer');
-    const again = await upload(shipper, 'customer');
+    const licence = await upload(tokens.shipper, 'customer');
+    const again = await upload(tokens.shipper, 'customer');
     expect(licence).not.toBe(again);
     expect(licence).not.toContain('yyzz');
     expect(licence).toMatch(/^customer\/\d{8}\/[\w-]{24}\.png$/);
-    expect(await read(shipper, licence)).toBe(200);
-    expect(await read(admin, licence)).toBe(200);
+    expect(await read(tokens.shipper, licence)).toBe(200);
+    expect(await read(tokens.admin, licence)).toBe(200);
     expect(await read(shipperAdmin, licence)).toBe(404);
     expect(await read(agent, licence)).toBe(404);
 
-    const driverPhoto = await upload(admin, 'driver');
-    expect(await read(shipper, driverPhoto)).toBe(404);
-    expect(await read(shipper, `${driverPhoto.slice(0, -4)}x.png`)).toBe(404);
+    const driverPhoto = await upload(tokens.admin, 'driver');
+    expect(await read(tokens.shipper, driverPhoto)).toBe(404);
+    expect(await read(tokens.shipper, `${driverPhoto.slice(0, -4)}x.png`)).toBe(404);
     // No signed link for a file the caller may not read.
     const signed = await call(
       'GET',
@@ -373,7 +365,7 @@ describe('attack findings (system)', () => {
       'GET',
       `/sys/common/signUrl?path=${encodeURIComponent(licence)}`,
       undefined,
-      shipper,
+      tokens.shipper,
     );
     // The browser sends the file-session cookie the signing set with the link.
     const cookie = String(signing.headers['set-cookie']).split(';')[0];

@@ -108,3 +108,4 @@ export { decryptSecret, encryptSecret, loadDataSourceKey } from './dataSource/se
 /** Places' division codes: names of a code's province, city and district, for orders and waybills. */
 export { placeNames } from './division/chain.ts';
 export { type JobOverview, jobOverview } from './quartz/overview.ts';
+export { type SeededJob, seedQuartzJobs } from './quartz/store.ts';

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, startTestApp, type TestApp } from '../../test/harness.ts';
+import { describe, expect, it } from 'vitest';
+import { api, useLogins, useTestApp } from '../../test/harness.ts';
 import { sysCategory } from './adminSchema.ts';
 
 /**
@@ -75,15 +75,8 @@ GET /api/permission/no-pager
   .map((line) => line.split(' ') as [string, string]);
 
 describe("the reference console's system calls", () => {
-  let t: TestApp;
-  let admin: string;
-  let shipper: string;
-  beforeAll(async () => {
-    t = await startTestApp();
-    admin = await t.login('admin');
-    shipper = await t.login('shipper');
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
+  const tokens = useLogins(t, { admin: 'admin', shipper: 'shipper' });
 
   const get = (token: string | null, url: string) => t.call(token, { method: 'GET', url: api(url) });
 
@@ -93,30 +86,32 @@ describe("the reference console's system calls", () => {
   });
 
   it('loads the menu tree a level at a time', async () => {
-    const top = (await get(admin, '/sys/permission/queryListAsync')).json();
+    const top = (await get(tokens.admin, '/sys/permission/queryListAsync')).json();
     expect(top.success).toBe(true);
     expect(top.result.length).toBeGreaterThan(3);
     expect(top.result.every((node: { parentId: string | null }) => node.parentId === null)).toBe(true);
     const parent = top.result.find((node: { isLeaf: boolean }) => !node.isLeaf);
     expect(parent).toMatchObject({ key: parent.id, title: parent.name });
-    const children = (await get(admin, `/sys/permission/queryListAsync?parentId=${parent.id}`)).json().result;
+    const children = (await get(tokens.admin, `/sys/permission/queryListAsync?parentId=${parent.id}`)).json()
+      .result;
     expect(children.length).toBeGreaterThan(0);
     expect(children.every((node: { parentId: string }) => node.parentId === parent.id)).toBe(true);
   });
 
   it('loads the department tree a level at a time', async () => {
-    const roots = (await get(admin, '/sys/sysDepart/queryDepartTreeSync')).json().result;
+    const roots = (await get(tokens.admin, '/sys/sysDepart/queryDepartTreeSync')).json().result;
     expect(roots.length).toBeGreaterThan(0);
     expect(roots[0]).not.toHaveProperty('children');
     const parent = roots.find((node: { isLeaf: boolean }) => !node.isLeaf);
     expect(parent).toMatchObject({ key: parent.id, title: parent.departName });
-    const children = (await get(admin, `/sys/sysDepart/queryDepartTreeSync?pid=${parent.id}`)).json().result;
+    const children = (await get(tokens.admin, `/sys/sysDepart/queryDepartTreeSync?pid=${parent.id}`)).json()
+      .result;
     expect(children.length).toBeGreaterThan(0);
     expect(children.every((node: { parentId: string }) => node.parentId === parent.id)).toBe(true);
   });
 
   it('lists the dictionaries as tree leaves', async () => {
-    const res = (await get(admin, '/sys/dict/treeList')).json();
+    const res = (await get(tokens.admin, '/sys/dict/treeList')).json();
     expect(res.result).toEqual(
       expect.arrayContaining([{ key: 'sex', value: 'sex', title: expect.any(String), isLeaf: true }]),
     );
@@ -131,22 +126,22 @@ describe("the reference console's system calls", () => {
       { pid: root.id, name: '钢材', code: 'Z01A01' },
       { name: '其他', code: 'Z02' },
     ]);
-    const all = (await get(admin, '/sys/category/loadAllData')).json().result;
+    const all = (await get(tokens.admin, '/sys/category/loadAllData')).json().result;
     expect(all.map((o: { text: string }) => o.text)).toEqual(
       expect.arrayContaining(['货物大类', '钢材', '其他']),
     );
-    const below = (await get(admin, '/sys/category/loadAllData?code=Z01')).json().result;
+    const below = (await get(tokens.admin, '/sys/category/loadAllData?code=Z01')).json().result;
     expect(below).toEqual([
       { value: root.id, text: '货物大类' },
       { value: expect.any(String), text: '钢材' },
     ]);
     // A code is a prefix, never a pattern.
-    expect((await get(admin, '/sys/category/loadAllData?code=Z_')).json().result).toEqual([]);
+    expect((await get(tokens.admin, '/sys/category/loadAllData?code=Z_')).json().result).toEqual([]);
   });
 
   it('keeps the administration trees behind their list permissions', async () => {
     for (const url of ['/sys/permission/queryListAsync', '/sys/dict/treeList']) {
-      expect((await get(shipper, url)).statusCode, url).toBe(403);
+      expect((await get(tokens.shipper, url)).statusCode, url).toBe(403);
       expect((await get(null, url)).statusCode, url).toBe(401);
     }
     expect((await get(null, '/sys/sysDepart/queryDepartTreeSync')).statusCode).toBe(401);

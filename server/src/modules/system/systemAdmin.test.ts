@@ -1,50 +1,24 @@
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../test/harness.ts';
+import { describe, expect, it } from 'vitest';
+import { api, useLogins, useTestApp } from '../../test/harness.ts';
+import { upload as uploadAs, xlsx } from '../../test/kit.ts';
 import { checkValue } from './checkRule/check.ts';
 import { nextFillValue } from './fillRule/generators.ts';
 import { sysUser } from './schema.ts';
 import { TENANT_FROZEN_MSG } from './tenant/service.ts';
 
-const api = (path: string) => `/jeecg-boot${path}`;
-
-async function xlsx(rows: unknown[][]): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
-  const sheet = workbook.addWorksheet('data');
-  for (const row of rows) sheet.addRow(row);
-  return Buffer.from(await workbook.xlsx.writeBuffer());
-}
-
-function fileForm(data: Buffer, name = 'import.xlsx'): FormData {
-  const form = new FormData();
-  form.append(
-    'file',
-    new Blob([data], { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' }),
-    name,
-  );
-  return form;
-}
-
 describe('system administration: dictionaries, rules, tenants, logs', () => {
-  let t: TestApp;
-  let admin: string;
-  let shipper: string;
-  beforeAll(async () => {
-    t = await startTestApp();
-    admin = await t.login('admin');
-    shipper = await t.login('shipper');
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
+  const tokens = useLogins(t, { admin: 'admin', shipper: 'shipper' });
   const call = (
     method: 'GET' | 'POST' | 'PUT' | 'DELETE',
     path: string,
     payload?: object,
-    token: string = admin,
+    token: string = tokens.admin,
     headers?: Record<string, string>,
   ) => t.call(token, { method, url: api(path), payload, headers });
-  const upload = (path: string, data: Buffer, token: string = admin) =>
-    t.call(token, { method: 'POST', url: api(path), payload: fileForm(data) as unknown as string });
+  const upload = (path: string, data: Buffer, token: string = tokens.admin) => uploadAs(t, token, path, data);
 
   it('refuses every administration call to a user without its permission code', async () => {
     const calls: Array<['GET' | 'POST' | 'PUT' | 'DELETE', string]> = [
@@ -63,7 +37,7 @@ describe('system administration: dictionaries, rules, tenants, logs', () => {
       ['GET', '/sys/log/exportXls'],
     ];
     for (const [method, path] of calls) {
-      const res = await call(method, path, method === 'GET' ? undefined : {}, shipper);
+      const res = await call(method, path, method === 'GET' ? undefined : {}, tokens.shipper);
       expect(res.statusCode, `${method} ${path}`).toBe(403);
     }
   });
@@ -246,7 +220,7 @@ describe('system administration: dictionaries, rules, tenants, logs', () => {
           'GET',
           `/sys/checkRule/checkByCode?ruleCode=plate&value=${encodeURIComponent(value)}`,
           undefined,
-          shipper,
+          tokens.shipper,
         )
       ).json();
     expect((await check('AB123')).success).toBe(true);

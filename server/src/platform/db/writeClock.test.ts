@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../test/harness.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../test/harness.ts';
 import { LOG_TYPE, sysLog } from '../audit/schema.ts';
 import { isPlainRead, writeClockOf } from './writeClock.ts';
 
@@ -26,11 +26,7 @@ describe('isPlainRead', () => {
 });
 
 describe('read caches of the embedded database', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
 
   it('drop a cached list page and session at the next write, whatever wrote it', async () => {
     const clock = writeClockOf(t.db);

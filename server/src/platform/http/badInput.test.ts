@@ -1,7 +1,7 @@
 import { request as httpRequest } from 'node:http';
 import { connect } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../test/harness.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useLogins, useTestApp } from '../../test/harness.ts';
 
 const api = (path: string) => `/jeecg-boot${path}`;
 
@@ -13,16 +13,13 @@ interface Answer {
 
 /** Bad input answered over a real socket: Node's own parser refuses some requests before Fastify sees them. */
 describe('bad input is a clear 400 in the envelope, never a 500', () => {
-  let t: TestApp;
+  const t = useTestApp();
+  const tokens = useLogins(t, { admin: 'admin' });
   let port = 0;
-  let admin: string;
   beforeAll(async () => {
-    t = await startTestApp();
-    admin = await t.login('admin');
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     port = (t.app.server.address() as { port: number }).port;
   });
-  afterAll(() => t.close());
 
   function send(
     method: string,
@@ -68,7 +65,7 @@ describe('bad input is a clear 400 in the envelope, never a 500', () => {
 
   it('answers 431 (headers too large) in the envelope', async () => {
     const answer = await send('GET', api('/sys/user/list'), {
-      headers: { 'x-access-token': admin, 'x-filler': 'a'.repeat(20_000) },
+      headers: { 'x-access-token': tokens.admin, 'x-filler': 'a'.repeat(20_000) },
     });
     expect(answer).toMatchObject(refusal(431, '请求头过大'));
     expect(answer.contentType).toContain('application/json');
@@ -88,12 +85,12 @@ describe('bad input is a clear 400 in the envelope, never a 500', () => {
     expect(await send('GET', api('/sys/user/%E0%A4%A'))).toMatchObject(refusal(400, '请求地址不正确'));
     // In a stored file's path a percent sign is just a character: no such file.
     expect(
-      await send('GET', api('/sys/common/static/%25'), { headers: { 'x-access-token': admin } }),
+      await send('GET', api('/sys/common/static/%25'), { headers: { 'x-access-token': tokens.admin } }),
     ).toMatchObject({ status: 404, body: { success: false, code: 404, message: '文件不存在' } });
   });
 
   it('answers 413 for a body over the limit, and 400 for JSON that does not parse or is empty', async () => {
-    const json = { 'content-type': 'application/json', 'x-access-token': admin };
+    const json = { 'content-type': 'application/json', 'x-access-token': tokens.admin };
     expect(
       await send('POST', api('/sys/user/add'), { headers: json, body: `"${'a'.repeat(3 * 1024 * 1024)}"` }),
     ).toMatchObject(refusal(413, /超出/));
@@ -105,7 +102,7 @@ describe('bad input is a clear 400 in the envelope, never a 500', () => {
     );
     expect(
       await send('POST', api('/sys/user/add'), {
-        headers: { 'content-type': 'application/xml', 'x-access-token': admin },
+        headers: { 'content-type': 'application/xml', 'x-access-token': tokens.admin },
         body: '<a/>',
       }),
     ).toMatchObject(refusal(415, '不支持的请求内容类型'));
@@ -123,17 +120,17 @@ describe('bad input is a clear 400 in the envelope, never a 500', () => {
   });
 
   it('refuses NUL characters anywhere in the input, naming the field, before any handler', async () => {
-    const body = await t.call(admin, {
+    const body = await t.call(tokens.admin, {
       method: 'POST',
       url: api('/sys/user/add'),
       payload: { username: 'nul_user', realname: 'a\u0000b', roles: [{ name: '\u0000' }] },
     });
     expect(body.statusCode).toBe(400);
     expect(body.json()).toMatchObject({ success: false, message: 'realname：不能包含空字符（\\u0000）' });
-    const query = await t.call(admin, { method: 'GET', url: api('/sys/user/list?realname=%00') });
+    const query = await t.call(tokens.admin, { method: 'GET', url: api('/sys/user/list?realname=%00') });
     expect(query.statusCode).toBe(400);
     expect(query.json().message).toBe('realname：不能包含空字符（\\u0000）');
-    const param = await t.call(admin, { method: 'PUT', url: api('/sys/dict/back/a%00b') });
+    const param = await t.call(tokens.admin, { method: 'PUT', url: api('/sys/dict/back/a%00b') });
     expect(param.statusCode).toBe(400);
   });
 
@@ -146,13 +143,13 @@ describe('bad input is a clear 400 in the envelope, never a 500', () => {
     ]) {
       const code = encodeURIComponent(`sys_user,realname,username,${where}`);
       for (const path of [`/sys/dict/loadDict/${code}?keyword=a`, `/sys/dict/getDictItems/${code}`]) {
-        const res = await t.call(admin, { method: 'GET', url: api(path) });
+        const res = await t.call(tokens.admin, { method: 'GET', url: api(path) });
         expect(res.statusCode, `${path}`).toBeLessThan(500);
         expect(res.json(), path).toMatchObject({ success: false });
         expect(res.json().message, path).toMatch(/[\u4e00-\u9fa5]/);
       }
     }
-    const fine = await t.call(admin, {
+    const fine = await t.call(tokens.admin, {
       method: 'GET',
       url: api(
         `/sys/dict/loadDict/${encodeURIComponent('sys_user,realname,username,status = 1')}?keyword=管理`,
@@ -167,10 +164,13 @@ describe('bad input is a clear 400 in the envelope, never a 500', () => {
       'status=-2147483649',
       'createTime_begin=-000001-01-01T00:00:00Z',
     ]) {
-      const list = await t.call(admin, { method: 'GET', url: api(`/sys/user/list?${filter}`) });
+      const list = await t.call(tokens.admin, { method: 'GET', url: api(`/sys/user/list?${filter}`) });
       expect(list.statusCode, filter).toBe(400);
       expect(list.json().message, filter).toMatch(/^查询条件 /);
-      const exported = await t.call(admin, { method: 'GET', url: api(`/sys/user/exportXls?${filter}`) });
+      const exported = await t.call(tokens.admin, {
+        method: 'GET',
+        url: api(`/sys/user/exportXls?${filter}`),
+      });
       expect(exported.statusCode, filter).toBe(400);
     }
   });

@@ -1,6 +1,6 @@
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../test/harness.ts';
+import { useTestApp } from '../../test/harness.ts';
 import { installErrorHandling } from './errorHandler.ts';
 import { bizError } from './errors.ts';
 
@@ -74,11 +74,7 @@ describe('error handling', () => {
 });
 
 describe('OpenAPI document', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
 
   it('is generated from the route schemas and browsable without a token at /jeecg-boot/doc', async () => {
     const doc = await t.call(null, { method: 'GET', url: '/jeecg-boot/doc/json' });

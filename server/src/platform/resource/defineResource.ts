@@ -19,6 +19,7 @@ import { VersionedCache, writeClockOf } from '../db/writeClock.ts';
 import { untilDrained } from '../http/backpressure.ts';
 import { ok, okMessage } from '../http/envelope.ts';
 import { bizError, recordNotFound, unauthorized } from '../http/errors.ts';
+import { uploadedFile } from '../http/upload.ts';
 import { listTotalsOf } from './countCache.ts';
 import { readImportRows } from './excelImport.ts';
 import { departOrgCodes } from './orgCodes.ts';
@@ -590,14 +591,7 @@ export function registerResource(app: FastifyInstance, ctx: AppContext, def: Res
         schema: { tags: [def.title] },
       },
       async (request) => {
-        const file = await request.file();
-        if (!file) throw bizError('未上传任何文件');
-        let data: Buffer;
-        try {
-          data = await file.toBuffer();
-        } catch {
-          throw bizError('文件大小超出10MB限制');
-        }
+        const { data } = await uploadedFile(request);
         const rows = await readImportRows(data, titled, IMPORT_MAX_ROWS);
         const errors: Array<{ row: number; message: string }> = [];
         let imported = 0;

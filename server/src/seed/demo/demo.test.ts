@@ -10,7 +10,7 @@ import {
   vehicleBody,
 } from '@freight/contracts';
 import { count } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   hyCaptain,
   hyCarrier,
@@ -21,7 +21,7 @@ import {
   hyVehicle,
 } from '../../modules/freight/partySchema.ts';
 import { hyAgent, hyCustomer, hyCustomerUser } from '../../modules/freight/schema.ts';
-import { startTestApp, type TestApp } from '../../test/harness.ts';
+import { useTestApp } from '../../test/harness.ts';
 import { DIVISIONS } from './divisions.ts';
 import { runDemoSeeders, seedDemoDataIfEmpty } from './index.ts';
 import { PARTIES_PER_SCALE, partiesSeeder } from './parties.ts';
@@ -34,11 +34,7 @@ const present = (row: Record<string, unknown>) =>
   Object.fromEntries(Object.entries(row).filter(([, v]) => v !== null && v !== undefined));
 
 describe('demo data generator', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
 
   it('seeds every party with identifiers the forms and the server accept, once', async () => {
     const first = await seedDemoDataIfEmpty(t.db, { seeders });

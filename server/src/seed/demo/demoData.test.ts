@@ -13,11 +13,11 @@ import {
   UNPAID_PAY_STATUSES,
 } from '@freight/contracts';
 import { and, eq, gte } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { chinaToday } from '../../modules/freight/shippingMoney.ts';
 import { hyShippingNote, hyTrackPoint } from '../../modules/freight/shippingSchema.ts';
 import { sysUser } from '../../modules/system/schema.ts';
-import { startTestApp, type TestApp } from '../../test/harness.ts';
+import { useTestApp } from '../../test/harness.ts';
 import { stableId } from '../seed.ts';
 import { runDemoSeeders } from './index.ts';
 
@@ -41,7 +41,7 @@ function countBy(rows: Row[], key: string): Record<string, number> {
 const sum = (counts: Record<string, number>) => Object.values(counts).reduce((a, b) => a + b, 0);
 
 describe('demo data that tells the truth', () => {
-  let t: TestApp;
+  const t = useTestApp();
   let notes: Note[];
   const tokens = new Map<Account, string>();
   const cids = new Map<Account, string | null>();
@@ -56,7 +56,6 @@ describe('demo data that tells the truth', () => {
   const total = async (account: Account, url: string) => Number((await get(account, url)).total);
 
   beforeAll(async () => {
-    t = await startTestApp();
     await runDemoSeeders(t.db);
     notes = await t.db.select().from(hyShippingNote);
     for (const account of ACCOUNTS) {
@@ -71,7 +70,6 @@ describe('demo data that tells the truth', () => {
       lists.set(account, page.records);
     }
   }, 900_000);
-  afterAll(() => t?.close());
 
   /** The notes an account's party may see, from the table (what its list must show). */
   const ownNotes = (account: Account): Note[] => {

@@ -1,17 +1,13 @@
 import { eq, isNotNull } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { hyDriver, hyVehicle } from '../../modules/freight/partySchema.ts';
-import { startTestApp, type TestApp } from '../../test/harness.ts';
+import { useTestApp } from '../../test/harness.ts';
 import { DEMO_IMAGES, demoFilesSeeder } from './files.ts';
 import { runDemoSeeders } from './index.ts';
 import { partiesSeeder } from './parties.ts';
 
 describe('demo images', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp({ dataDir: `/tmp/freight-test-demo-files-${process.pid}-${Date.now()}` });
-  });
-  afterAll(() => t.close());
+  const t = useTestApp({ dataDir: `/tmp/freight-test-demo-files-${process.pid}-${Date.now()}` });
 
   it('stores real PNGs through the file storage and puts them on the first drivers and vehicles, once', async () => {
     const seeders = [partiesSeeder, demoFilesSeeder];

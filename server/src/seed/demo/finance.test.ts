@@ -1,19 +1,15 @@
 import { SHIPPING_STATUS } from '@freight/contracts';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { finFuelRecharge, finFuelStatement } from '../../modules/finance/fuelSchema.ts';
 import { checkLedger } from '../../modules/finance/index.ts';
 import { finBill, finLedgerLine } from '../../modules/finance/schema.ts';
 import { hyShippingNote } from '../../modules/freight/shippingSchema.ts';
-import { startTestApp, type TestApp } from '../../test/harness.ts';
+import { useTestApp } from '../../test/harness.ts';
 import { runDemoSeeders, seedDemoDataIfEmpty } from './index.ts';
 
 describe('demo money', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp();
-  }, 120_000);
-  afterAll(() => t.close());
+  const t = useTestApp();
 
   it('pays the completed waybills through the pay service; the ledger reconciles on a fresh start', async () => {
     const summary = await seedDemoDataIfEmpty(t.db, { orders: 14 });

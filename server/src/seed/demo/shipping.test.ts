@@ -1,22 +1,20 @@
 import { computeNoteMoney, SHIPPING_STATUS } from '@freight/contracts';
 import { and, asc, between, desc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { moneyInputsOf } from '../../modules/freight/shippingMoney.ts';
 import { hyOrder, hyShippingNote, hyTrackPoint } from '../../modules/freight/shippingSchema.ts';
-import { startTestApp, type TestApp } from '../../test/harness.ts';
+import { useTestApp } from '../../test/harness.ts';
 import { financeSeeder } from './finance.ts';
 import { runDemoSeeders } from './index.ts';
 import { partiesSeeder } from './parties.ts';
 import { shippingSeeder } from './shipping.ts';
 
 describe('demo orders and shipping notes', () => {
-  let t: TestApp;
+  const t = useTestApp();
   beforeAll(async () => {
-    t = await startTestApp();
     // The finance seeder pays (and so completes) the notes the demo shows completed.
     await runDemoSeeders(t.db, { seeders: [partiesSeeder, shippingSeeder, financeSeeder], orders: 14 });
   }, 300_000);
-  afterAll(() => t.close());
 
   it('has notes in every state, money by the rules, order quantities from the notes, once', async () => {
     const notes = await t.db.select().from(hyShippingNote).where(eq(hyShippingNote.createBy, 'demo'));

@@ -7,9 +7,8 @@ import {
   sign,
   verify,
 } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../../platform/db/client.ts';
-import { hySetting } from '../../apps/index.ts';
+import { keptSetting } from '../../apps/index.ts';
 import { type ESignAdapter, type ESignature, type ESignRequest, signedBytes } from './adapter.ts';
 
 // The simulated CA shipped with the product: an Ed25519 key generated once per install (kept in hy_setting of
@@ -47,18 +46,10 @@ export class SimulatedCa implements ESignAdapter {
 /** The install's simulated CA key: made on first use and kept (the same on every later start). */
 export async function loadSimulatedCa(db: DbOrTx): Promise<SimulatedCa> {
   const { privateKey } = generateKeyPairSync('ed25519');
-  await db
-    .insert(hySetting)
-    .values({
-      tenantId: KEY_TENANT,
-      settingKey: KEY_SETTING,
-      settingValue: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
-      description: '模拟CA签章私钥',
-    })
-    .onConflictDoNothing();
-  const [row] = await db
-    .select({ value: hySetting.settingValue })
-    .from(hySetting)
-    .where(and(eq(hySetting.tenantId, KEY_TENANT), eq(hySetting.settingKey, KEY_SETTING)));
-  return new SimulatedCa(createPrivateKey(row.value));
+  const pem = await keptSetting(
+    db,
+    { tenantId: KEY_TENANT, key: KEY_SETTING, description: '模拟CA签章私钥' },
+    privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+  );
+  return new SimulatedCa(createPrivateKey(pem));
 }

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
-import { startTestApp, type TestApp } from '../../../test/harness.ts';
+import { useTestApp } from '../../../test/harness.ts';
 
 const api = (path: string) => `/jeecg-boot${path}`;
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -11,14 +11,13 @@ function chinaTime(offsetMs: number): string {
 }
 
 describe('announcements', () => {
-  let t: TestApp;
+  const t = useTestApp();
   let admin: string;
   let shipper: string;
   let shipperId: string;
   let adminId: string;
   let wsBase: string;
   beforeAll(async () => {
-    t = await startTestApp();
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     const address = t.app.server.address();
     wsBase = `ws://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/jeecg-boot`;
@@ -31,7 +30,6 @@ describe('announcements', () => {
     shipperId = users.find((u) => u.username === 'shipper')?.id ?? '';
     adminId = users.find((u) => u.username === 'admin')?.id ?? '';
   });
-  afterAll(() => t.close());
 
   const call = (method: Method, path: string, payload?: object, token: string = admin) =>
     t.call(token, { method, url: api(path), payload });

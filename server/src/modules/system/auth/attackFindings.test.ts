@@ -4,23 +4,17 @@
 import { inflateSync } from 'node:zlib';
 import { AUTH_MSG, DEMO_PASSWORD, LOGIN_PASSWORD_CHANGE_CODE, MSG } from '@freight/contracts';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { issueCaptcha } from '../../../platform/auth/captcha.ts';
 import { CAPTCHA_HEIGHT, CAPTCHA_WIDTH, renderCaptcha } from '../../../platform/auth/captchaImage.ts';
 import { sysLoginFailure } from '../../../platform/auth/schema.ts';
 import { freshCode } from '../../../test/authKit.ts';
-import { api, startTestApp, type TestApp } from '../../../test/harness.ts';
+import { api, useLogins, useTestApp } from '../../../test/harness.ts';
 import { sysUser } from '../schema.ts';
 
 describe('attack findings (sign-in)', () => {
-  let t: TestApp;
-  let admin: string;
-
-  beforeAll(async () => {
-    t = await startTestApp();
-    admin = await t.login('admin');
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
+  const tokens = useLogins(t, { admin: 'admin' });
 
   const post = (path: string, payload: object, token: string | null = null) =>
     t.call(token, { method: 'POST', url: api(path), payload });
@@ -28,7 +22,7 @@ describe('attack findings (sign-in)', () => {
 
   it('finding 9: a user who must change the password gets no session anywhere but the password change', async () => {
     const roles = (
-      await t.call(admin, { method: 'GET', url: api('/sys/role/list?roleCode=customer') })
+      await t.call(tokens.admin, { method: 'GET', url: api('/sys/role/list?roleCode=customer') })
     ).json().result.records as Array<{ id: string; roleCode: string }>;
     const role = roles.find((r) => r.roleCode === 'customer')?.id;
     const added = await post(
@@ -40,7 +34,7 @@ describe('attack findings (sign-in)', () => {
         phone: '13655550001',
         selectedroles: role,
       },
-      admin,
+      tokens.admin,
     );
     expect(added.json().success).toBe(true);
     // Staff of the `shipper` account's customer, so that the customer login is a door too.
@@ -163,11 +157,7 @@ function readPng(png: Buffer): { width: number; height: number; pixels: Buffer }
 }
 
 describe('attack findings (captcha)', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp({ loginCaptcha: true, loginRateLimitPerMinute: 3 });
-  });
-  afterAll(() => t.close());
+  const t = useTestApp({ loginCaptcha: true, loginRateLimitPerMinute: 3 });
 
   const image = (key: string, ip = '10.1.0.1') =>
     t.app.inject({ method: 'GET', url: api(`/sys/randomImage/${key}`), remoteAddress: ip });

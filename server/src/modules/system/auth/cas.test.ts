@@ -1,7 +1,7 @@
 import { AUTH_MSG, MSG } from '@freight/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fakeServer } from '../../../test/authKit.ts';
-import { api, startTestApp, type TestApp } from '../../../test/harness.ts';
+import { api, startTestApp, type TestApp, useTestApp } from '../../../test/harness.ts';
 import { parseCasResponse } from './cas.ts';
 
 const xmlSuccess = (user: string) =>
@@ -119,11 +119,7 @@ describe('CAS single sign-on', () => {
 });
 
 describe('CAS not configured', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
 
   it('says single sign-on is off', async () => {
     const res = await t.call(null, {

@@ -1,12 +1,10 @@
 import { AUTH_MSG, MSG } from '@freight/contracts';
-import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppContext } from '../../../platform/context.ts';
 import { ok } from '../../../platform/http/envelope.ts';
 import { bizError } from '../../../platform/http/errors.ts';
 import { findActiveUser } from '../user/service.ts';
-import type { LoginFlow } from './loginFlow.ts';
+import type { SignInDoor } from './loginFlow.ts';
 import { issueTicket, recordOnce } from './tickets.ts';
 
 /** CAS tickets are single use at the server too; remembering them a day outlives any ticket's life. */
@@ -37,12 +35,7 @@ export function parseCasResponse(body: string): string | null {
   return match ? decodeXml(match[1]) : null;
 }
 
-export function casRoutes(
-  app: FastifyInstance,
-  ctx: AppContext,
-  flow: LoginFlow,
-  rateLimit: { max: number; timeWindow: number },
-): void {
+export function casRoutes({ app, ctx, flow, rateLimit }: SignInDoor): void {
   const { db, config } = ctx;
   app.withTypeProvider<ZodTypeProvider>().get(
     '/cas/client/validateLogin',

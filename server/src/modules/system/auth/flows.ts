@@ -4,7 +4,7 @@ import type { AppContext } from '../../../platform/context.ts';
 import { ok } from '../../../platform/http/envelope.ts';
 import type { DictCache } from '../dict/cache.ts';
 import { casRoutes } from './cas.ts';
-import { loginFlow } from './loginFlow.ts';
+import { loginFlow, type SignInDoor } from './loginFlow.ts';
 import { messageRoutes } from './messageRoutes.ts';
 import { oidcRoutes } from './oidc.ts';
 import { passwordLoginRoutes } from './passwordLogins.ts';
@@ -15,14 +15,14 @@ import { smsRoutes } from './sms.ts';
 
 /** Every sign-in door besides /sys/login, all under the same per-IP limit as /sys/login. */
 export function authFlowRoutes(app: FastifyInstance, ctx: AppContext, dicts: DictCache): void {
-  const flow = loginFlow(ctx, dicts);
   const limit = { max: ctx.config.loginRateLimitPerMinute, timeWindow: 60_000 };
+  const door: SignInDoor = { app, ctx, flow: loginFlow(ctx, dicts), rateLimit: limit };
   smsRoutes(app, ctx, limit);
-  phoneLoginRoutes(app, ctx, flow, limit);
-  passwordLoginRoutes(app, ctx, flow, limit);
-  rememberRoutes(app, ctx.db, ctx.config.tokenTtlMs, flow, limit);
-  casRoutes(app, ctx, flow, limit);
-  oidcRoutes(app, ctx, flow, limit);
+  phoneLoginRoutes(door);
+  passwordLoginRoutes(door);
+  rememberRoutes(door);
+  casRoutes(door);
+  oidcRoutes(door);
   registerRoutes(app, ctx, limit);
   messageRoutes(app, ctx);
 

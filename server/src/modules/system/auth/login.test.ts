@@ -1,20 +1,16 @@
 import { DEMO_PASSWORD, MSG, SESSION_TTL_MS } from '@freight/contracts';
 import { and, desc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sysLog } from '../../../platform/audit/schema.ts';
 import { issueCaptcha } from '../../../platform/auth/captcha.ts';
 import { sysLoginFailure, sysUserToken } from '../../../platform/auth/schema.ts';
-import { startTestApp, type TestApp } from '../../../test/harness.ts';
+import { useTestApp } from '../../../test/harness.ts';
 import { sysUser } from '../schema.ts';
 
 const api = (path: string) => `/jeecg-boot${path}`;
 
 describe('standard sign-in', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
 
   it('serves the platform settings without a token, every field', async () => {
     const res = await t.call(null, { method: 'GET', url: api('/setting/hySetting/queryPlatformSettings') });
@@ -293,11 +289,7 @@ describe('standard sign-in', () => {
 });
 
 describe('captcha', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp({ loginCaptcha: true });
-  });
-  afterAll(() => t.close());
+  const t = useTestApp({ loginCaptcha: true });
 
   const login = (captcha?: string, checkKey?: string) =>
     t.call(null, {
@@ -331,11 +323,7 @@ describe('captcha', () => {
 });
 
 describe('login rate limit', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp({ loginRateLimitPerMinute: 3 });
-  });
-  afterAll(() => t.close());
+  const t = useTestApp({ loginRateLimitPerMinute: 3 });
 
   it('limits login calls per IP', async () => {
     const codes: number[] = [];

@@ -1,6 +1,6 @@
 import { AUTH_MSG, LOGIN_CAPTCHA_ERROR_CODE, type LoginResult, MSG } from '@freight/contracts';
 import { and, eq } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { writeLoginLog } from '../../../platform/audit/operationLog.ts';
 import { consumeCaptcha } from '../../../platform/auth/captcha.ts';
 import { verifyPassword } from '../../../platform/auth/crypto.ts';
@@ -148,6 +148,14 @@ export function loginFlow(ctx: AppContext, dicts: DictCache) {
 }
 
 export type LoginFlow = ReturnType<typeof loginFlow>;
+
+/** What every sign-in door registers its routes with: the shared flow and the per-IP limit of /sys/login. */
+export interface SignInDoor {
+  app: FastifyInstance;
+  ctx: AppContext;
+  flow: LoginFlow;
+  rateLimit: { max: number; timeWindow: number };
+}
 
 /** Active (undeleted) users with this mobile number. */
 export async function usersByPhone(ctx: AppContext, mobile: string): Promise<UserRow[]> {

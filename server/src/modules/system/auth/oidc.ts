@@ -1,17 +1,16 @@
 import { createHash } from 'node:crypto';
 import { AUTH_MSG, MSG } from '@freight/contracts';
 import { and, eq } from 'drizzle-orm';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { OidcProviderConfig } from '../../../config.ts';
 import { randomToken } from '../../../platform/auth/crypto.ts';
-import type { AppContext } from '../../../platform/context.ts';
 import { ok } from '../../../platform/http/envelope.ts';
 import { bizError } from '../../../platform/http/errors.ts';
 import { sysThirdAccount } from '../authSchema.ts';
 import { findUserById } from '../user/service.ts';
-import { type LoginFlow, usersByPhone } from './loginFlow.ts';
+import { type SignInDoor, usersByPhone } from './loginFlow.ts';
 import { consumeTicket, issueTicket, parseTicketData } from './tickets.ts';
 
 const STATE_TTL_MS = 10 * 60_000;
@@ -106,12 +105,7 @@ async function exchange(
   return info;
 }
 
-export function oidcRoutes(
-  app: FastifyInstance,
-  ctx: AppContext,
-  flow: LoginFlow,
-  rateLimit: { max: number; timeWindow: number },
-): void {
+export function oidcRoutes({ app, ctx, flow, rateLimit }: SignInDoor): void {
   const { db, config } = ctx;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const providerOf = (name: string) => config.oidcProviders.find((p) => p.provider === name);

@@ -1,16 +1,12 @@
 import { AUTH_MSG, DEMO_PASSWORD, LOGIN_PASSWORD_CHANGE_CODE, MSG } from '@freight/contracts';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, startTestApp, type TestApp } from '../../../test/harness.ts';
+import { describe, expect, it } from 'vitest';
+import { api, useTestApp } from '../../../test/harness.ts';
 import { sysAuthTicket } from '../authSchema.ts';
 import { sysUser } from '../schema.ts';
 
 describe('POST /sys/loginByUsername', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
 
   const login = (username: string, password: string) =>
     t.call(null, { method: 'POST', url: api('/sys/loginByUsername'), payload: { username, password } });

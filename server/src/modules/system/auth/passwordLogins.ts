@@ -7,14 +7,13 @@ import {
   USER_TYPE,
   usernameLoginBody,
 } from '@freight/contracts';
-import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { passwordChangeDue } from '../../../platform/auth/passwordAge.ts';
 import type { AppContext } from '../../../platform/context.ts';
 import { ok } from '../../../platform/http/envelope.ts';
 import { bizError } from '../../../platform/http/errors.ts';
 import type { UserRow } from '../user/service.ts';
-import type { LoginFlow, LoginLog } from './loginFlow.ts';
+import type { LoginLog, SignInDoor } from './loginFlow.ts';
 import { startRememberChain } from './remember.ts';
 import { issuePasswordChangeToken } from './scopedToken.ts';
 
@@ -52,12 +51,7 @@ export async function passwordChangeAnswer(
   };
 }
 
-export function passwordLoginRoutes(
-  app: FastifyInstance,
-  ctx: AppContext,
-  flow: LoginFlow,
-  rateLimit: { max: number; timeWindow: number },
-): void {
+export function passwordLoginRoutes({ app, ctx, flow, rateLimit }: SignInDoor): void {
   const { db, config } = ctx;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const options = {

@@ -1,17 +1,13 @@
 import { AUTH_MSG, MSG } from '@freight/contracts';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sysLog } from '../../../platform/audit/schema.ts';
 import { ageCodes, freshCode, sendSms } from '../../../test/authKit.ts';
-import { api, startTestApp, type TestApp } from '../../../test/harness.ts';
+import { api, useTestApp } from '../../../test/harness.ts';
 import { sysSmsCode } from '../authSchema.ts';
 
 describe('phone login', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
 
   const phoneLogin = (url: string, mobile: string, captcha: string) =>
     t.call(null, { method: 'POST', url: api(url), payload: { mobile, captcha } });
@@ -90,11 +86,7 @@ describe('phone login', () => {
 });
 
 describe('login rate limit on the new doors', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp({ loginRateLimitPerMinute: 2 });
-  });
-  afterAll(() => t.close());
+  const t = useTestApp({ loginRateLimitPerMinute: 2 });
 
   it('limits phone, username and customer logins and SMS per IP like /sys/login', async () => {
     for (const [url, payload] of [

@@ -1,20 +1,13 @@
 import { AUTH_MSG, MSG, phoneLoginBody, SMS_MODE } from '@freight/contracts';
-import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { clearFailures, isLocked, recordFailure } from '../../../platform/auth/lockout.ts';
-import type { AppContext } from '../../../platform/context.ts';
 import { ok } from '../../../platform/http/envelope.ts';
 import { bizError } from '../../../platform/http/errors.ts';
-import { type LoginFlow, usersByPhone } from './loginFlow.ts';
+import { type SignInDoor, usersByPhone } from './loginFlow.ts';
 import { consumeSmsCode } from './sms.ts';
 
 /** POST /sys/phoneLogin and /sys/loginBySMS {mobile, captcha}: sign in with a code sent by /sys/sms mode 0. */
-export function phoneLoginRoutes(
-  app: FastifyInstance,
-  ctx: AppContext,
-  flow: LoginFlow,
-  rateLimit: { max: number; timeWindow: number },
-): void {
+export function phoneLoginRoutes({ app, ctx, flow, rateLimit }: SignInDoor): void {
   const { db, config } = ctx;
   const r = app.withTypeProvider<ZodTypeProvider>();
   for (const url of ['/sys/phoneLogin', '/sys/loginBySMS']) {

@@ -1,16 +1,12 @@
 import { AUTH_MSG, MSG } from '@freight/contracts';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { freshCode } from '../../../test/authKit.ts';
-import { api, startTestApp, type TestApp } from '../../../test/harness.ts';
+import { api, useTestApp } from '../../../test/harness.ts';
 import { sysUser } from '../schema.ts';
 
 describe('self-registration and password reset', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
 
   const post = (url: string, payload: object) => t.call(null, { method: 'POST', url: api(url), payload });
 

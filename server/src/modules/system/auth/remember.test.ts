@@ -1,16 +1,12 @@
 import { AUTH_MSG, DEMO_PASSWORD } from '@freight/contracts';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sha256 } from '../../../platform/auth/crypto.ts';
-import { api, startTestApp, type TestApp } from '../../../test/harness.ts';
+import { api, useTestApp } from '../../../test/harness.ts';
 import { sysRememberKey } from '../authSchema.ts';
 
 describe('remember me', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
 
   const loginRemembered = async () =>
     (

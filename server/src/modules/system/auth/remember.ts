@@ -1,6 +1,5 @@
 import { AUTH_MSG, MSG, type RememberedLoginResult } from '@freight/contracts';
 import { and, eq, inArray, isNull, lt } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { randomToken, sha256 } from '../../../platform/auth/crypto.ts';
@@ -11,7 +10,7 @@ import { ok } from '../../../platform/http/envelope.ts';
 import { bizError } from '../../../platform/http/errors.ts';
 import { sysAuthTicket, sysRememberKey } from '../authSchema.ts';
 import { findUserById } from '../user/service.ts';
-import type { LoginFlow } from './loginFlow.ts';
+import type { SignInDoor } from './loginFlow.ts';
 import { issueTicket } from './tickets.ts';
 
 export const REMEMBER_TTL_MS = 30 * 24 * 3_600_000;
@@ -113,13 +112,9 @@ async function rotate(
   };
 }
 
-export function rememberRoutes(
-  app: FastifyInstance,
-  db: Db,
-  sessionTtlMs: number,
-  flow: LoginFlow,
-  rateLimit: { max: number; timeWindow: number },
-): void {
+export function rememberRoutes({ app, ctx, flow, rateLimit }: SignInDoor): void {
+  const { db } = ctx;
+  const sessionTtlMs = ctx.config.tokenTtlMs;
   app.withTypeProvider<ZodTypeProvider>().get(
     '/sys/remember/:key',
     {

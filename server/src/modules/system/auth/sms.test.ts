@@ -2,17 +2,13 @@ import { AUTH_MSG } from '@freight/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ageCodes, fakeServer, lastCode, sendSms } from '../../../test/authKit.ts';
-import { api, startTestApp, type TestApp } from '../../../test/harness.ts';
+import { api, startTestApp, type TestApp, useTestApp } from '../../../test/harness.ts';
 import { sysSms, sysSmsCode, sysSmsTemplate } from '../authSchema.ts';
 import { popSignature } from './smsChannel.ts';
 import { DEFAULT_SMS_TEMPLATES } from './smsTemplates.ts';
 
 describe('POST /sys/sms (outbox channel)', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
 
   it('sends the rendered template with a 6-digit code and keeps only a hash of it', async () => {
     const res = await sendSms(t, '13800000001', '0');

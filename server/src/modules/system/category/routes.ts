@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, like, ne } from 'drizzle-orm';
+import { and, asc, eq, inArray, like } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -9,6 +9,7 @@ import { containing, escapeLike } from '../../../platform/db/likePattern.ts';
 import { ok, pageOf } from '../../../platform/http/envelope.ts';
 import { bizError } from '../../../platform/http/errors.ts';
 import { registerResource } from '../../../platform/resource/defineResource.ts';
+import { refuseTaken } from '../../../platform/resource/uniqueField.ts';
 import { sysCategory } from '../adminSchema.ts';
 import { childOrgCode } from '../depart/orgCode.ts';
 
@@ -117,17 +118,7 @@ export function categoryRoutes(app: FastifyInstance, ctx: AppContext): void {
           siblings.map((s) => s.code),
         );
       }
-      const clash = await tx
-        .select({ id: sysCategory.id })
-        .from(sysCategory)
-        .where(
-          and(
-            eq(sysCategory.code, String(values.code)),
-            mode === 'edit' ? ne(sysCategory.id, String(values.id)) : undefined,
-          ),
-        )
-        .limit(1);
-      if (clash.length) throw bizError('类型编码已存在!');
+      await refuseTaken(tx, sysCategory, 'code', values, mode, '类型编码已存在!');
       return values;
     },
     async afterWrite(row, _mode, tx) {

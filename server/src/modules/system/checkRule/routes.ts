@@ -1,5 +1,5 @@
 import { type CheckRuleItem, checkRuleBody, checkRuleEditBody } from '@freight/contracts';
-import { and, desc, eq, ne } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -7,6 +7,7 @@ import type { AppContext } from '../../../platform/context.ts';
 import { ok } from '../../../platform/http/envelope.ts';
 import { bizError } from '../../../platform/http/errors.ts';
 import { registerResource } from '../../../platform/resource/defineResource.ts';
+import { refuseTaken } from '../../../platform/resource/uniqueField.ts';
 import { sysCheckRule } from '../adminSchema.ts';
 import { checkValue } from './check.ts';
 
@@ -46,17 +47,7 @@ export function checkRuleRoutes(app: FastifyInstance, ctx: AppContext): void {
     createSchema: checkRuleBody,
     updateSchema: checkRuleEditBody,
     async beforeWrite(values, mode, _request, tx) {
-      const clash = await tx
-        .select({ id: sysCheckRule.id })
-        .from(sysCheckRule)
-        .where(
-          and(
-            eq(sysCheckRule.ruleCode, String(values.ruleCode)),
-            mode === 'edit' ? ne(sysCheckRule.id, String(values.id)) : undefined,
-          ),
-        )
-        .limit(1);
-      if (clash.length) throw bizError('规则编码已存在!');
+      await refuseTaken(tx, sysCheckRule, 'ruleCode', values, mode, '规则编码已存在!');
       return values;
     },
   });

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { WebSocket } from 'ws';
-import { startTestApp, type TestApp } from '../../../test/harness.ts';
+import { useLogins, useTestApp } from '../../../test/harness.ts';
 import { sysTenant, sysUser } from '../schema.ts';
 
 const api = (path: string) => `/jeecg-boot${path}`;
@@ -20,15 +20,10 @@ function form(file: Buffer, name: string, type: string, biz?: string): FormData 
 }
 
 describe('files', () => {
-  let t: TestApp;
-  let admin: string;
-  beforeAll(async () => {
-    t = await startTestApp({ dataDir: `/tmp/freight-test-files-${process.pid}-${Date.now()}` });
-    admin = await t.login('admin');
-  });
-  afterAll(() => t.close());
+  const t = useTestApp({ dataDir: `/tmp/freight-test-files-${process.pid}-${Date.now()}` });
+  const tokens = useLogins(t, { admin: 'admin' });
 
-  const upload = (data: FormData, token: string | null = admin) =>
+  const upload = (data: FormData, token: string | null = tokens.admin) =>
     t.call(token, { method: 'POST', url: api('/sys/common/upload'), payload: data as unknown as string });
 
   it('stores an image under its biz folder and returns the path in message', async () => {
@@ -38,7 +33,10 @@ describe('files', () => {
     // A random name: neither the uploaded name nor a time.
     expect(body.message).toMatch(/^customer\/\d{8}\/[\w-]{24}\.png$/);
     expect(body.result.name).toBe('licence.png');
-    const file = await t.call(admin, { method: 'GET', url: api(`/sys/common/static/${body.message}`) });
+    const file = await t.call(tokens.admin, {
+      method: 'GET',
+      url: api(`/sys/common/static/${body.message}`),
+    });
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-type']).toBe('image/png');
     expect(file.rawPayload.equals(PNG)).toBe(true);
@@ -76,7 +74,7 @@ describe('files', () => {
     expect((await t.call(null, { method: 'GET', url: api(`/sys/common/static/${path}`) })).statusCode).toBe(
       401,
     );
-    const signing = await t.call(admin, {
+    const signing = await t.call(tokens.admin, {
       method: 'GET',
       url: api(`/sys/common/signUrl?path=${encodeURIComponent(path)}`),
     });
@@ -127,34 +125,35 @@ describe('files', () => {
     ).toBe(403);
     // A shorter life may be asked for.
     const short = (
-      await t.call(admin, {
+      await t.call(tokens.admin, {
         method: 'GET',
         url: api(`/sys/common/signUrl?path=${encodeURIComponent(path)}&ttl=5`),
       })
     ).json().result;
     expect(short.expiresAt - Date.now()).toBeLessThanOrEqual(5_000);
     expect(
-      (await t.call(admin, { method: 'GET', url: api('/sys/common/signUrl?path=..%2Fsecret.png') })).json(),
+      (
+        await t.call(tokens.admin, { method: 'GET', url: api('/sys/common/signUrl?path=..%2Fsecret.png') })
+      ).json(),
     ).toMatchObject({ success: false, message: '文件路径不合法' });
     // A percent sign in the path is a missing file, not a failure.
-    expect((await t.call(admin, { method: 'GET', url: api('/sys/common/static/%25') })).statusCode).toBe(404);
     expect(
-      (await t.call(admin, { method: 'GET', url: api('/sys/common/static/..%2F..%2Fetc%2Fpasswd') })).json()
-        .success,
+      (await t.call(tokens.admin, { method: 'GET', url: api('/sys/common/static/%25') })).statusCode,
+    ).toBe(404);
+    expect(
+      (
+        await t.call(tokens.admin, { method: 'GET', url: api('/sys/common/static/..%2F..%2Fetc%2Fpasswd') })
+      ).json().success,
     ).toBe(false);
     expect((await upload(form(PNG, 'x.png', 'image/png'), null)).statusCode).toBe(401);
   });
 });
 
 describe('dictionaries and validators', () => {
-  let t: TestApp;
-  let admin: string;
-  beforeAll(async () => {
-    t = await startTestApp();
-    admin = await t.login('admin');
-  });
-  afterAll(() => t.close());
-  const get = (path: string, token: string = admin) => t.call(token, { method: 'GET', url: api(path) });
+  const t = useTestApp();
+  const tokens = useLogins(t, { admin: 'admin' });
+  const get = (path: string, token: string = tokens.admin) =>
+    t.call(token, { method: 'GET', url: api(path) });
 
   it('answers code dictionaries and whitelisted table dictionaries with bound keywords', async () => {
     expect((await get('/sys/dict/getDictItems/plate_color')).json().result).toHaveLength(10);
@@ -238,15 +237,13 @@ describe('dictionaries and validators', () => {
 });
 
 describe('realtime', () => {
-  let t: TestApp;
+  const t = useTestApp();
   let base: string;
   beforeAll(async () => {
-    t = await startTestApp();
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     const address = t.app.server.address();
     base = `ws://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/jeecg-boot`;
   });
-  afterAll(() => t.close());
 
   const open = (url: string, token?: string, headers?: Record<string, string>) =>
     new Promise<WebSocket>((resolve, reject) => {

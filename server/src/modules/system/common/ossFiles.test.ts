@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { stableId } from '../../../seed/seed.ts';
-import { api, startTestApp, type TestApp } from '../../../test/harness.ts';
+import { api, useLogins, useTestApp } from '../../../test/harness.ts';
 import { invalidateGrants } from '../accessDirectory.ts';
 import { sysRolePermission } from '../schema.ts';
 
@@ -21,13 +21,11 @@ interface FileRow {
 }
 
 describe('对象存储 (/sys/oss/file)', () => {
-  let t: TestApp;
-  let admin: string;
+  const t = useTestApp({ dataDir: `/tmp/freight-test-oss-${process.pid}-${Date.now()}` });
+  const tokens = useLogins(t, { admin: 'admin' });
   let shipper: string;
   let agent: string;
   beforeAll(async () => {
-    t = await startTestApp({ dataDir: `/tmp/freight-test-oss-${process.pid}-${Date.now()}` });
-    admin = await t.login('admin');
     // Party users get the list and its delete button, as a role administrator could grant them.
     const grants = ['customer', 'customer_admin', 'agent'].flatMap((role) => [
       { roleId: stableId('role', role), permissionId: stableId('menu', '/system/oss') },
@@ -38,7 +36,6 @@ describe('对象存储 (/sys/oss/file)', () => {
     shipper = await t.login('shipper');
     agent = await t.login('agent01');
   });
-  afterAll(() => t.close());
 
   const upload = async (token: string, data: Buffer, name: string, type: string, biz: string) => {
     const form = new FormData();
@@ -58,9 +55,9 @@ describe('对象存储 (/sys/oss/file)', () => {
     t.call(token, { method: 'DELETE', url: api(`/sys/oss/file/delete?path=${encodeURIComponent(path)}`) });
 
   it('lists every upload with its name, business type, MIME type and uploader for platform staff', async () => {
-    const staffFile = await upload(admin, PDF, '合同.pdf', 'application/pdf', 'contract');
+    const staffFile = await upload(tokens.admin, PDF, '合同.pdf', 'application/pdf', 'contract');
     const shipperFile = await upload(shipper, PNG, 'licence.png', 'image/png', 'customer');
-    const body = await list(admin);
+    const body = await list(tokens.admin);
     expect(body.success).toBe(true);
     const rows = body.result.records as FileRow[];
     const staff = rows.find((r) => r.path === staffFile);
@@ -70,7 +67,7 @@ describe('对象存储 (/sys/oss/file)', () => {
       mimeType: 'image/png',
       uploaderType: 2,
     });
-    const searched = (await list(admin, `&originalName=${encodeURIComponent('合同')}`)).result
+    const searched = (await list(tokens.admin, `&originalName=${encodeURIComponent('合同')}`)).result
       .records as FileRow[];
     expect(searched.map((r) => r.path)).toEqual([staffFile]);
   });
@@ -94,13 +91,13 @@ describe('对象存储 (/sys/oss/file)', () => {
     const signed = await t.call(shipper, { method: 'GET', url: api(`/sys/common/signUrl?path=${mine}`) });
     expect(signed.json().success).toBe(true);
     expect((await remove(shipper, mine)).json().success).toBe(true);
-    expect(((await list(admin)).result.records as FileRow[]).map((r) => r.path)).not.toContain(mine);
+    expect(((await list(tokens.admin)).result.records as FileRow[]).map((r) => r.path)).not.toContain(mine);
     expect(await t.ctx.storage.open(mine)).toBeNull();
     // The staff holder of the code deletes anybody's file.
     const agentFile = await upload(agent, PNG, 'x.png', 'image/png', 'driver');
-    expect((await remove(admin, agentFile)).json().success).toBe(true);
+    expect((await remove(tokens.admin, agentFile)).json().success).toBe(true);
     // Without the code, somebody else's file answers as missing.
-    const staffFile = await upload(admin, PNG, 'y.png', 'image/png', 'temp');
+    const staffFile = await upload(tokens.admin, PNG, 'y.png', 'image/png', 'temp');
     const operations = await t.login('operations01');
     const refused = await remove(operations, staffFile);
     expect(refused.json().success).toBe(false);

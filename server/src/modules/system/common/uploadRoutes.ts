@@ -1,5 +1,4 @@
 import path from 'node:path';
-import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -8,7 +7,8 @@ import { resolveSession, tokenOf } from '../../../platform/auth/session.ts';
 import type { AppContext } from '../../../platform/context.ts';
 import { ok } from '../../../platform/http/envelope.ts';
 import { bizError, forbidden, notFound, unauthorized } from '../../../platform/http/errors.ts';
-import { hySetting } from '../../apps/index.ts';
+import { uploadedFile } from '../../../platform/http/upload.ts';
+import { keptSetting } from '../../apps/index.ts';
 import { mayReadFile, ownerOfSession, randomStoredName, recordFile } from './fileOwners.ts';
 import { INLINE_TYPES, sniffAllowedType } from './fileTypes.ts';
 import { cookieValue, expiryOf, signFile, verifySignedFile } from './signedUrl.ts';
@@ -40,16 +40,7 @@ const MIME_BY_EXT: Record<string, string> = {
 
 async function signingSecret(ctx: AppContext): Promise<string> {
   if (process.env.FILE_SIGN_SECRET) return process.env.FILE_SIGN_SECRET;
-  const key = 'file_sign_secret';
-  await ctx.db
-    .insert(hySetting)
-    .values({ tenantId: SECRET_TENANT, settingKey: key, settingValue: randomToken(32) })
-    .onConflictDoNothing();
-  const [row] = await ctx.db
-    .select()
-    .from(hySetting)
-    .where(and(eq(hySetting.tenantId, SECRET_TENANT), eq(hySetting.settingKey, key)));
-  return row.settingValue;
+  return keptSetting(ctx.db, { tenantId: SECRET_TENANT, key: 'file_sign_secret' }, randomToken(32));
 }
 
 export function uploadRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -65,14 +56,7 @@ export function uploadRoutes(app: FastifyInstance, ctx: AppContext): void {
     '/sys/common/upload',
     { config: { access: 'login', audit: { operateType: 2, content: '上传文件' } } },
     async (request) => {
-      const file = await request.file({ limits: { fileSize: MAX_BYTES } });
-      if (!file) throw bizError('未上传任何文件');
-      let data: Buffer;
-      try {
-        data = await file.toBuffer();
-      } catch {
-        throw bizError('文件大小超出10MB限制');
-      }
+      const { file, data } = await uploadedFile(request, { fileSize: MAX_BYTES });
       const bizField = file.fields.biz as { value?: unknown } | undefined;
       const biz = typeof bizField?.value === 'string' && bizField.value !== '' ? bizField.value : 'temp';
       if (!BIZ.test(biz)) throw bizError('上传目录不合法');

@@ -1,5 +1,5 @@
 import { type DB_TYPES, dataSourceBody, dataSourceConnection, dataSourceEditBody } from '@freight/contracts';
-import { and, desc, eq, ne } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import pg from 'pg';
@@ -9,6 +9,7 @@ import type { AppContext } from '../../../platform/context.ts';
 import { ok } from '../../../platform/http/envelope.ts';
 import { bizError } from '../../../platform/http/errors.ts';
 import { registerResource } from '../../../platform/resource/defineResource.ts';
+import { refuseTaken } from '../../../platform/resource/uniqueField.ts';
 import { sysDataSource } from '../adminSchema.ts';
 import { decryptSecret, encryptSecret, loadDataSourceKey } from './secret.ts';
 
@@ -150,17 +151,7 @@ export function dataSourceRoutes(app: FastifyInstance, ctx: AppContext): void {
       } else {
         values.dbPassword = encryptSecret(await getKey(), password);
       }
-      const clash = await tx
-        .select({ id: sysDataSource.id })
-        .from(sysDataSource)
-        .where(
-          and(
-            eq(sysDataSource.code, String(values.code)),
-            mode === 'edit' ? ne(sysDataSource.id, String(values.id)) : undefined,
-          ),
-        )
-        .limit(1);
-      if (clash.length) throw bizError('数据源编码已存在!');
+      await refuseTaken(tx, sysDataSource, 'code', values, mode, '数据源编码已存在!');
       return values;
     },
   });

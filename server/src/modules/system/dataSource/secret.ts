@@ -1,7 +1,7 @@
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../../platform/db/client.ts';
-import { hySetting } from '../../apps/index.ts';
+import { keptSetting } from '../../apps/index.ts';
 import { sysDataSource } from '../adminSchema.ts';
 
 const PREFIX = 'gcm1:';
@@ -17,19 +17,12 @@ export async function loadDataSourceKey(db: Db): Promise<Buffer> {
       ? Buffer.from(fromEnv, 'hex')
       : createHash('sha256').update(fromEnv).digest();
   }
-  await db
-    .insert(hySetting)
-    .values({
-      tenantId: SECRET_TENANT,
-      settingKey: SETTING_KEY,
-      settingValue: randomBytes(32).toString('hex'),
-    })
-    .onConflictDoNothing();
-  const [row] = await db
-    .select()
-    .from(hySetting)
-    .where(and(eq(hySetting.tenantId, SECRET_TENANT), eq(hySetting.settingKey, SETTING_KEY)));
-  return Buffer.from(row.settingValue, 'hex');
+  const stored = await keptSetting(
+    db,
+    { tenantId: SECRET_TENANT, key: SETTING_KEY },
+    randomBytes(32).toString('hex'),
+  );
+  return Buffer.from(stored, 'hex');
 }
 
 /** AES-256-GCM: `gcm1:` + base64(iv ‖ tag ‖ ciphertext). */

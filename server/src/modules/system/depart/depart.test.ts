@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { stableId } from '../../../seed/seed.ts';
-import { startTestApp, type TestApp } from '../../../test/harness.ts';
+import { useLogins, useTestApp } from '../../../test/harness.ts';
 import { caller, flatten, readXlsx, type TreeNode, upload, xlsx } from '../user/accessTestKit.ts';
 
 const PASSWORD = 'Staff#2026a';
@@ -13,9 +13,8 @@ interface DepartNode {
 }
 
 describe('departments (system/DepartList): org codes, grants and department roles', () => {
-  let t: TestApp;
-  let admin: string;
-  let shipper: string;
+  const t = useTestApp();
+  const tokens = useLogins(t, { admin: 'admin', shipper: 'shipper' });
   let call: ReturnType<typeof caller>;
   let menus: TreeNode[];
   let settleId: string;
@@ -24,13 +23,9 @@ describe('departments (system/DepartList): org codes, grants and department role
   const systemMenu = stableId('menu', '/system');
 
   beforeAll(async () => {
-    t = await startTestApp();
-    admin = await t.login('admin');
-    shipper = await t.login('shipper');
-    call = caller(t, () => admin);
+    call = caller(t, () => tokens.admin);
     menus = flatten((await call('GET', '/sys/role/queryTreeList')).json().result.treeList);
   });
-  afterAll(() => t.close());
 
   const departs = async (): Promise<DepartNode[]> => {
     const walk = (nodes: DepartNode[]): DepartNode[] => nodes.flatMap((n) => [n, ...walk(n.children ?? [])]);
@@ -60,7 +55,12 @@ describe('departments (system/DepartList): org codes, grants and department role
       ['POST', '/sys/sysDepartRole/datarule'],
     ];
     for (const [method, path] of calls) {
-      const res = await call(method, path, method === 'GET' || method === 'DELETE' ? undefined : {}, shipper);
+      const res = await call(
+        method,
+        path,
+        method === 'GET' || method === 'DELETE' ? undefined : {},
+        tokens.shipper,
+      );
       expect(res.statusCode, `${method} ${path}`).toBe(403);
     }
   });
@@ -290,7 +290,7 @@ describe('departments (system/DepartList): org codes, grants and department role
       ['', 'A01', '', ''],
       ['坏电话', 'A01', '', 'abc'],
     ]);
-    const body = (await upload(t, admin, '/sys/sysDepart/importExcel', file)).json();
+    const body = (await upload(t, tokens.admin, '/sys/sysDepart/importExcel', file)).json();
     expect(body.code).toBe(201);
     expect(body.result.errors).toEqual([
       { row: 4, message: '上级机构编码不存在: Z99' },

@@ -6,6 +6,7 @@ import { perm } from '../../../platform/access/declare.ts';
 import type { AppContext } from '../../../platform/context.ts';
 import { formatDateTime, ok } from '../../../platform/http/envelope.ts';
 import { bizError } from '../../../platform/http/errors.ts';
+import { uploadedFile } from '../../../platform/http/upload.ts';
 import { readImportRows } from '../../../platform/resource/excelImport.ts';
 import type { FieldSpec } from '../../../platform/resource/query.ts';
 import { sysDepart } from '../schema.ts';
@@ -62,14 +63,7 @@ export function departTransferRoutes(app: FastifyInstance, ctx: AppContext): voi
     '/sys/sysDepart/importExcel',
     { config: { access: perm('system:depart:import'), audit: { operateType: 5, content: '导入部门' } } },
     async (request) => {
-      const file = await request.file();
-      if (!file) throw bizError('未上传任何文件');
-      let data: Buffer;
-      try {
-        data = await file.toBuffer();
-      } catch {
-        throw bizError('文件大小超出10MB限制');
-      }
+      const { data } = await uploadedFile(request);
       const rows = await readImportRows(data, COLUMNS, 5_000);
       const errors: Array<{ row: number; message: string }> = [];
       let imported = 0;

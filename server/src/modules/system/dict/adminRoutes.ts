@@ -8,6 +8,7 @@ import type { AppContext } from '../../../platform/context.ts';
 import { ok, okMessage } from '../../../platform/http/envelope.ts';
 import { bizError } from '../../../platform/http/errors.ts';
 import { registerResource } from '../../../platform/resource/defineResource.ts';
+import { refuseTaken } from '../../../platform/resource/uniqueField.ts';
 import { sysDict, sysDictItem } from '../schema.ts';
 import type { DictCache } from './cache.ts';
 
@@ -40,17 +41,7 @@ export function dictAdminRoutes(app: FastifyInstance, ctx: AppContext, dicts: Di
     updateSchema: dictBody.extend({ id }),
     async beforeWrite(values, mode, _request, tx) {
       // Codes stay unique across the recycle bin too: a deleted dictionary may come back.
-      const clash = await tx
-        .select({ id: sysDict.id })
-        .from(sysDict)
-        .where(
-          and(
-            eq(sysDict.dictCode, String(values.dictCode)),
-            mode === 'edit' ? ne(sysDict.id, String(values.id)) : undefined,
-          ),
-        )
-        .limit(1);
-      if (clash.length) throw bizError('字典编码已存在!');
+      await refuseTaken(tx, sysDict, 'dictCode', values, mode, '字典编码已存在!');
       return values;
     },
     onChange: reload,

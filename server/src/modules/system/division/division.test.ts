@@ -1,16 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../../test/harness.ts';
+import { describe, expect, it } from 'vitest';
+import { useLogins, useTestApp } from '../../../test/harness.ts';
 
 describe('administrative divisions', () => {
-  let t: TestApp;
-  let token: string;
-  beforeAll(async () => {
-    t = await startTestApp();
-    token = await t.login('shipper');
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
+  const tokens = useLogins(t, { token: 'shipper' });
 
-  const get = (url: string) => t.call(token, { method: 'GET', url: `/jeecg-boot${url}` });
+  const get = (url: string) => t.call(tokens.token, { method: 'GET', url: `/jeecg-boot${url}` });
 
   it('lists provinces, their cities and districts with six-digit codes', async () => {
     const provinces = (await get('/sys/division/children')).json().result;

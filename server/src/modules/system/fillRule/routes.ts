@@ -1,5 +1,5 @@
 import { fillRuleBody, fillRuleEditBody } from '@freight/contracts';
-import { and, desc, eq, ne } from 'drizzle-orm';
+import { desc } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -7,8 +7,9 @@ import { perm } from '../../../platform/access/declare.ts';
 import { grantsOf } from '../../../platform/access/grants.ts';
 import type { AppContext } from '../../../platform/context.ts';
 import { ok } from '../../../platform/http/envelope.ts';
-import { bizError, unauthorized } from '../../../platform/http/errors.ts';
+import { unauthorized } from '../../../platform/http/errors.ts';
 import { registerResource } from '../../../platform/resource/defineResource.ts';
+import { refuseTaken } from '../../../platform/resource/uniqueField.ts';
 import { sysFillRule } from '../adminSchema.ts';
 import {
   FILL_GENERATORS,
@@ -50,17 +51,7 @@ export function fillRuleRoutes(app: FastifyInstance, ctx: AppContext): void {
         values.ruleParams as string | null | undefined,
       );
       values.ruleParams = JSON.stringify(params);
-      const clash = await tx
-        .select({ id: sysFillRule.id })
-        .from(sysFillRule)
-        .where(
-          and(
-            eq(sysFillRule.ruleCode, String(values.ruleCode)),
-            mode === 'edit' ? ne(sysFillRule.id, String(values.id)) : undefined,
-          ),
-        )
-        .limit(1);
-      if (clash.length) throw bizError('规则编码已存在!');
+      await refuseTaken(tx, sysFillRule, 'ruleCode', values, mode, '规则编码已存在!');
       return values;
     },
   });

@@ -1,13 +1,13 @@
 import { Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { gatewayRouteBody, gatewayRouteEditBody, pathPatterns } from '@freight/contracts';
-import { and, desc, eq, ne } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../../platform/context.ts';
 import type { Db } from '../../../platform/db/client.ts';
 import { fail } from '../../../platform/http/envelope.ts';
-import { bizError } from '../../../platform/http/errors.ts';
 import { registerResource } from '../../../platform/resource/defineResource.ts';
+import { refuseTaken } from '../../../platform/resource/uniqueField.ts';
 import { sysGatewayRoute } from '../adminSchema.ts';
 
 const HOP_BY_HOP = new Set([
@@ -194,17 +194,7 @@ export function gatewayRoutes(app: FastifyInstance, ctx: AppContext): void {
     createSchema: gatewayRouteBody,
     updateSchema: gatewayRouteEditBody,
     async beforeWrite(values, mode, _request, tx) {
-      const clash = await tx
-        .select({ id: sysGatewayRoute.id })
-        .from(sysGatewayRoute)
-        .where(
-          and(
-            eq(sysGatewayRoute.routerId, String(values.routerId)),
-            mode === 'edit' ? ne(sysGatewayRoute.id, String(values.id)) : undefined,
-          ),
-        )
-        .limit(1);
-      if (clash.length) throw bizError('路由ID已存在!');
+      await refuseTaken(tx, sysGatewayRoute, 'routerId', values, mode, '路由ID已存在!');
       return values;
     },
     onChange: changed,

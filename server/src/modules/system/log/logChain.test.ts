@@ -1,25 +1,20 @@
 // Operation and login logs hash-chained per month, verified on demand, archived to
 // compressed files after the online period and still searched and verified there.
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { archiveLogs, monthKeyOf, monthsBefore, sealLogs } from '../../../platform/audit/logChain.ts';
 import { sysLog } from '../../../platform/audit/schema.ts';
-import { api, startTestApp, type TestApp } from '../../../test/harness.ts';
+import { api, useLogins, useTestApp } from '../../../test/harness.ts';
 
 describe('log hash chain, verify and archive', () => {
-  let t: TestApp;
-  let admin: string;
-  beforeAll(async () => {
-    t = await startTestApp();
-    admin = await t.login('admin');
-  });
-  afterAll(() => t.close());
-  const get = (path: string, token = admin) => t.call(token, { method: 'GET', url: api(path) });
+  const t = useTestApp();
+  const tokens = useLogins(t, { admin: 'admin' });
+  const get = (path: string, token = tokens.admin) => t.call(token, { method: 'GET', url: api(path) });
 
   it('verifies this month, and a tampered row fails the month with the row named', async () => {
     const month = monthKeyOf(new Date());
     // A changing call writes an operation log row; the sign-in above wrote a login row.
-    await t.call(admin, { method: 'PUT', url: api('/sys/user/updatePassword'), payload: {} });
+    await t.call(tokens.admin, { method: 'PUT', url: api('/sys/user/updatePassword'), payload: {} });
     const good = (await get(`/sys/log/verify?month=${month}`)).json();
     expect(good.success).toBe(true);
     expect(good.result).toMatchObject({ month, ok: true, source: 'online' });

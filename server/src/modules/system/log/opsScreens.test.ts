@@ -2,32 +2,16 @@
 // templates): who may call them, and the rules each screen adds to the standard list actions.
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../../test/harness.ts';
+import { describe, expect, it } from 'vitest';
+import { api, useLogins, useTestApp } from '../../../test/harness.ts';
+import { type Method, xlsx } from '../../../test/kit.ts';
 import { sysSms } from '../authSchema.ts';
 import { deliverQueuedMessages } from '../quartz/jobs.ts';
 
-const api = (path: string) => `/jeecg-boot${path}`;
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-
-async function xlsx(rows: unknown[][]): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
-  const sheet = workbook.addWorksheet('data');
-  for (const row of rows) sheet.addRow(row);
-  return Buffer.from(await workbook.xlsx.writeBuffer());
-}
-
 describe('operations screens of system administration', () => {
-  let t: TestApp;
-  let admin: string;
-  let shipper: string;
-  beforeAll(async () => {
-    t = await startTestApp();
-    admin = await t.login('admin');
-    shipper = await t.login('shipper');
-  });
-  afterAll(() => t.close());
-  const call = (method: Method, path: string, payload?: object, token: string = admin) =>
+  const t = useTestApp();
+  const tokens = useLogins(t, { admin: 'admin', shipper: 'shipper' });
+  const call = (method: Method, path: string, payload?: object, token: string = tokens.admin) =>
     t.call(token, { method, url: api(path), payload });
 
   it('answers 403 to a signed-in user without the screen’s codes', async () => {
@@ -72,7 +56,12 @@ describe('operations screens of system administration', () => {
       ['POST', '/sys/message/sysMessageTemplate/sendMsg'],
     ];
     for (const [method, path] of calls) {
-      const res = await call(method, path, method === 'GET' || method === 'DELETE' ? undefined : {}, shipper);
+      const res = await call(
+        method,
+        path,
+        method === 'GET' || method === 'DELETE' ? undefined : {},
+        tokens.shipper,
+      );
       expect(res.statusCode, `${method} ${path}`).toBe(403);
     }
   });
@@ -147,7 +136,7 @@ describe('operations screens of system administration', () => {
     const form = new FormData();
     form.append('file', new Blob([file]), 'rules.xlsx');
     const body = (
-      await t.call(admin, {
+      await t.call(tokens.admin, {
         method: 'POST',
         url: api('/sys/checkRule/importExcel'),
         payload: form as unknown as string,

@@ -1,19 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { RequestTraces } from '../../../platform/http/requestTrace.ts';
-import { api, startTestApp, type TestApp } from '../../../test/harness.ts';
+import { api, useLogins, useTestApp } from '../../../test/harness.ts';
 
 describe('monitoring (/monitor/*)', () => {
-  let t: TestApp;
-  let admin: string;
-  let operations: string;
-  beforeAll(async () => {
-    t = await startTestApp();
-    admin = await t.login('admin');
-    operations = await t.login('operations01');
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
+  const tokens = useLogins(t, { admin: 'admin', operations: 'operations01' });
 
-  const get = async (url: string, token = admin) => {
+  const get = async (url: string, token = tokens.admin) => {
     const res = await t.call(token, { method: 'GET', url: api(url) });
     return { status: res.statusCode, body: res.json() };
   };
@@ -30,14 +23,14 @@ describe('monitoring (/monitor/*)', () => {
   });
 
   it('traces requests with status, duration and user, never tokens or query strings', async () => {
-    await t.call(admin, { method: 'GET', url: api('/sys/user/queryById?id=nope&token=secret') });
+    await t.call(tokens.admin, { method: 'GET', url: api('/sys/user/queryById?id=nope&token=secret') });
     const { body } = await get('/monitor/httptrace');
     const traced = body.result.records.find((r: { path: string }) => r.path.endsWith('/sys/user/queryById'));
     expect(traced).toMatchObject({ method: 'GET', username: 'admin' });
     expect(traced.status).toBeGreaterThanOrEqual(200);
     expect(traced.durationMs).toBeGreaterThanOrEqual(0);
     expect(JSON.stringify(body.result)).not.toContain('secret');
-    expect(JSON.stringify(body.result)).not.toContain(admin);
+    expect(JSON.stringify(body.result)).not.toContain(tokens.admin);
     // Routes with parameters show their pattern, not the value (a token in a path stays out).
     await t.call(null, { method: 'GET', url: api('/thirdLogin/getLoginUser/abcdef123456') });
     const again = (await get('/monitor/httptrace')).body.result.records;
@@ -106,7 +99,7 @@ describe('monitoring (/monitor/*)', () => {
       '/monitor/redis',
       '/monitor/http',
     ]) {
-      expect((await get(url, operations)).status, url).toBe(403);
+      expect((await get(url, tokens.operations)).status, url).toBe(403);
     }
   });
 });

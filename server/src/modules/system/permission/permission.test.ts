@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { stableId } from '../../../seed/seed.ts';
-import { startTestApp, type TestApp } from '../../../test/harness.ts';
+import { useLogins, useTestApp } from '../../../test/harness.ts';
 import { caller } from '../user/accessTestKit.ts';
 
 interface MenuRow {
@@ -12,19 +12,14 @@ interface MenuRow {
 }
 
 describe('menus and buttons (system/PermissionList) with their data rules', () => {
-  let t: TestApp;
-  let admin: string;
-  let shipper: string;
+  const t = useTestApp();
+  const tokens = useLogins(t, { admin: 'admin', shipper: 'shipper' });
   let call: ReturnType<typeof caller>;
   const systemMenu = stableId('menu', '/system');
 
   beforeAll(async () => {
-    t = await startTestApp();
-    admin = await t.login('admin');
-    shipper = await t.login('shipper');
-    call = caller(t, () => admin);
+    call = caller(t, () => tokens.admin);
   });
-  afterAll(() => t.close());
 
   const find = async (name: string): Promise<MenuRow | undefined> => {
     const walk = (rows: MenuRow[]): MenuRow[] => rows.flatMap((r) => [r, ...walk(r.children ?? [])]);
@@ -50,7 +45,12 @@ describe('menus and buttons (system/PermissionList) with their data rules', () =
       ['DELETE', '/sys/permission/deletePermissionRule?id=x'],
     ];
     for (const [method, path] of calls) {
-      const res = await call(method, path, method === 'GET' || method === 'DELETE' ? undefined : {}, shipper);
+      const res = await call(
+        method,
+        path,
+        method === 'GET' || method === 'DELETE' ? undefined : {},
+        tokens.shipper,
+      );
       expect(res.statusCode, `${method} ${path}`).toBe(403);
     }
   });
@@ -58,7 +58,12 @@ describe('menus and buttons (system/PermissionList) with their data rules', () =
   it('tells a screen of the menu (403 for a user without it) from a route-less entry or no screen (404)', async () => {
     const exists = async (path: string) =>
       (
-        await call('GET', `/sys/permission/pathExists?path=${encodeURIComponent(path)}`, undefined, shipper)
+        await call(
+          'GET',
+          `/sys/permission/pathExists?path=${encodeURIComponent(path)}`,
+          undefined,
+          tokens.shipper,
+        )
       ).json().result.exists;
     expect(await exists('/system/user')).toBe(true);
     expect(await exists('/demo/no-route')).toBe(false);

@@ -1,12 +1,12 @@
 import { positionBody } from '@freight/contracts';
-import { and, asc, desc, eq, ne } from 'drizzle-orm';
+import { asc, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { perm } from '../../../platform/access/declare.ts';
 import type { AppContext } from '../../../platform/context.ts';
 import { ok } from '../../../platform/http/envelope.ts';
-import { bizError } from '../../../platform/http/errors.ts';
 import { registerResource } from '../../../platform/resource/defineResource.ts';
+import { refuseTaken } from '../../../platform/resource/uniqueField.ts';
 import { sysPosition } from '../schema.ts';
 
 /** Positions (sys_position), referenced by sys_user.post. */
@@ -37,17 +37,7 @@ export function positionRoutes(app: FastifyInstance, ctx: AppContext): void {
     createSchema: positionBody,
     updateSchema: positionBody.extend({ id: z.string().min(1).max(32) }),
     async beforeWrite(values, mode, _request, tx) {
-      const clash = await tx
-        .select({ id: sysPosition.id })
-        .from(sysPosition)
-        .where(
-          and(
-            eq(sysPosition.code, String(values.code)),
-            mode === 'edit' ? ne(sysPosition.id, String(values.id)) : undefined,
-          ),
-        )
-        .limit(1);
-      if (clash.length) throw bizError(`职务编码 ${String(values.code)} 已存在`);
+      await refuseTaken(tx, sysPosition, 'code', values, mode, `职务编码 ${String(values.code)} 已存在`);
       return values;
     },
   });

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../../platform/db/client.ts';
 import { rowsOf } from '../../../platform/db/rows.ts';
 import type { JobStore, RunOutcome, ScheduledJob } from '../../../platform/jobs/scheduler.ts';
@@ -118,4 +118,27 @@ export function quartzStore(db: Db): JobStore {
         .onConflictDoNothing();
     },
   };
+}
+
+/** A schedule row of a job registered in code, as the server's start and the seed command add it. */
+export type SeededJob = Pick<
+  typeof sysQuartzJob.$inferInsert,
+  'jobClassName' | 'cronExpression' | 'parameter' | 'description'
+>;
+
+/**
+ * Adds the rows of the jobs the table does not hold yet, running; an administrator's later changes to a
+ * row (cron, pause) are kept.
+ */
+export async function seedQuartzJobs(db: Db, jobs: readonly SeededJob[]): Promise<void> {
+  const names = jobs.map((j) => j.jobClassName);
+  const existing = await db
+    .select({ name: sysQuartzJob.jobClassName })
+    .from(sysQuartzJob)
+    .where(inArray(sysQuartzJob.jobClassName, names));
+  const missing = jobs.filter((j) => !existing.some((e) => e.name === j.jobClassName));
+  if (missing.length === 0) return;
+  await db
+    .insert(sysQuartzJob)
+    .values(missing.map((j) => ({ ...j, status: JOB_RUNNING, createBy: 'system' })));
 }

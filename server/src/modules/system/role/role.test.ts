@@ -1,14 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { stableId } from '../../../seed/seed.ts';
-import { startTestApp, type TestApp } from '../../../test/harness.ts';
+import { useLogins, useTestApp } from '../../../test/harness.ts';
 import { caller, flatten, readXlsx, type TreeNode, upload, xlsx } from '../user/accessTestKit.ts';
 
 const PASSWORD = 'Staff#2026a';
 
 describe('roles (system/RoleList): grants, data rules, users of a role', () => {
-  let t: TestApp;
-  let admin: string;
-  let shipper: string;
+  const t = useTestApp();
+  const tokens = useLogins(t, { admin: 'admin', shipper: 'shipper' });
   let call: ReturnType<typeof caller>;
   let nodes: TreeNode[];
   let roleId: string;
@@ -18,13 +17,9 @@ describe('roles (system/RoleList): grants, data rules, users of a role', () => {
   const button = (perms: string) => nodes.find((n) => n.perms === perms) as TreeNode;
 
   beforeAll(async () => {
-    t = await startTestApp();
-    admin = await t.login('admin');
-    shipper = await t.login('shipper');
-    call = caller(t, () => admin);
+    call = caller(t, () => tokens.admin);
     nodes = flatten((await call('GET', '/sys/role/queryTreeList')).json().result.treeList);
   });
-  afterAll(() => t.close());
 
   const usernames = async (token: string, query = '') =>
     (await call('GET', `/sys/user/list?pageSize=100${query}`, undefined, token))
@@ -61,7 +56,12 @@ describe('roles (system/RoleList): grants, data rules, users of a role', () => {
       ['DELETE', '/sys/user/deleteUserRole?roleId=x&userId=y'],
     ];
     for (const [method, path] of calls) {
-      const res = await call(method, path, method === 'GET' || method === 'DELETE' ? undefined : {}, shipper);
+      const res = await call(
+        method,
+        path,
+        method === 'GET' || method === 'DELETE' ? undefined : {},
+        tokens.shipper,
+      );
       expect(res.statusCode, `${method} ${path}`).toBe(403);
     }
   });
@@ -105,7 +105,7 @@ describe('roles (system/RoleList): grants, data rules, users of a role', () => {
       ['重复', 'fin_lead', ''],
       ['缺编码', '', ''],
     ]);
-    const body = (await upload(t, admin, '/sys/role/importExcel', file)).json();
+    const body = (await upload(t, tokens.admin, '/sys/role/importExcel', file)).json();
     expect(body.result.errors).toEqual([
       { row: 3, message: '角色编码已存在' },
       { row: 4, message: '角色编码: 请输入角色编码' },
@@ -216,7 +216,7 @@ describe('roles (system/RoleList): grants, data rules, users of a role', () => {
     await call('POST', '/sys/role/datarule', { permissionId: userMenu, roleId, dataRuleIds: ownDepart.id });
     const token = await t.login('fin01', PASSWORD);
     expect(await usernames(token)).toEqual(['fin01', 'fin02']);
-    expect(await usernames(admin, '&createBy=admin')).toEqual(['fin01', 'fin02', 'ops01']);
+    expect(await usernames(tokens.admin, '&createBy=admin')).toEqual(['fin01', 'fin02', 'ops01']);
     const exported = await readXlsx((await call('GET', '/sys/user/exportXls', undefined, token)).rawPayload);
     expect(
       exported

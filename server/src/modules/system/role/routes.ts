@@ -8,6 +8,7 @@ import type { AppContext } from '../../../platform/context.ts';
 import { ok, okMessage } from '../../../platform/http/envelope.ts';
 import { bizError } from '../../../platform/http/errors.ts';
 import { registerResource } from '../../../platform/resource/defineResource.ts';
+import { refuseTaken } from '../../../platform/resource/uniqueField.ts';
 import { invalidateGrants } from '../accessDirectory.ts';
 import { assertRulesOfMenu } from '../permission/dataRuleIds.ts';
 import { invalidateAllAuth } from '../permission/routes.ts';
@@ -84,17 +85,7 @@ export function roleRoutes(app: FastifyInstance, ctx: AppContext): void {
     updateSchema: roleBody.extend({ id: z.string().min(1).max(32) }),
     async beforeWrite(values, mode, _request, tx) {
       const roleCode = String(values.roleCode);
-      const [clash] = await tx
-        .select({ id: sysRole.id })
-        .from(sysRole)
-        .where(
-          and(
-            eq(sysRole.roleCode, roleCode),
-            mode === 'edit' ? ne(sysRole.id, String(values.id)) : undefined,
-          ),
-        )
-        .limit(1);
-      if (clash) throw bizError(ACCESS_MSG.roleCodeTaken);
+      await refuseTaken(tx, sysRole, 'roleCode', values, mode, ACCESS_MSG.roleCodeTaken);
       if (mode === 'edit') {
         const [current] = await tx
           .select()

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, startTestApp, type TestApp } from '../../../test/harness.ts';
+import { describe, expect, it } from 'vitest';
+import { api, useLogins, useTestApp } from '../../../test/harness.ts';
 
 // 1×1 PNG.
 const PNG = Buffer.from(
@@ -8,15 +8,8 @@ const PNG = Buffer.from(
 );
 
 describe('个人设置 (/sys/user/profile, /sys/user/editSelf)', () => {
-  let t: TestApp;
-  let captain: string;
-  let admin: string;
-  beforeAll(async () => {
-    t = await startTestApp({ dataDir: `/tmp/freight-test-profile-${process.pid}-${Date.now()}` });
-    captain = await t.login('captain01');
-    admin = await t.login('admin');
-  });
-  afterAll(() => t.close());
+  const t = useTestApp({ dataDir: `/tmp/freight-test-profile-${process.pid}-${Date.now()}` });
+  const tokens = useLogins(t, { captain: 'captain01', admin: 'admin' });
 
   const uploadAvatar = async (token: string) => {
     const form = new FormData();
@@ -33,11 +26,12 @@ describe('个人设置 (/sys/user/profile, /sys/user/editSelf)', () => {
     t.call(token, { method: 'PUT', url: api('/sys/user/editSelf'), payload });
 
   it('lets any signed-in user read and change their own profile', async () => {
-    const profile = (await t.call(captain, { method: 'GET', url: api('/sys/user/profile') })).json().result;
+    const profile = (await t.call(tokens.captain, { method: 'GET', url: api('/sys/user/profile') })).json()
+      .result;
     expect(profile.username).toBe('captain01');
     expect(profile).not.toHaveProperty('password');
-    const avatar = await uploadAvatar(captain);
-    const res = await edit(captain, {
+    const avatar = await uploadAvatar(tokens.captain);
+    const res = await edit(tokens.captain, {
       realname: '车队长新名',
       email: 'captain@example.com',
       sex: 1,
@@ -51,7 +45,8 @@ describe('个人设置 (/sys/user/profile, /sys/user/editSelf)', () => {
       email: 'captain@example.com',
       avatar,
     });
-    const after = (await t.call(captain, { method: 'GET', url: api('/sys/user/profile') })).json().result;
+    const after = (await t.call(tokens.captain, { method: 'GET', url: api('/sys/user/profile') })).json()
+      .result;
     expect(after).toMatchObject({
       realname: '车队长新名',
       sex: 1,
@@ -61,16 +56,19 @@ describe('个人设置 (/sys/user/profile, /sys/user/editSelf)', () => {
   });
 
   it("refuses another user's file as the avatar and a bad e-mail", async () => {
-    const adminFile = await uploadAvatar(admin);
-    const refused = await edit(captain, { realname: '车队长', avatar: adminFile });
+    const adminFile = await uploadAvatar(tokens.admin);
+    const refused = await edit(tokens.captain, { realname: '车队长', avatar: adminFile });
     expect(refused.json().success).toBe(false);
-    expect((await edit(captain, { realname: '车队长', email: 'not-an-email' })).json().success).toBe(false);
-    expect((await edit(captain, { realname: '' })).json().success).toBe(false);
+    expect((await edit(tokens.captain, { realname: '车队长', email: 'not-an-email' })).json().success).toBe(
+      false,
+    );
+    expect((await edit(tokens.captain, { realname: '' })).json().success).toBe(false);
   });
 
   it('never changes the account name, mobile or type through it', async () => {
-    await edit(captain, { realname: '车队长', username: 'hijack', phone: '13900000000', userType: 1 });
-    const after = (await t.call(captain, { method: 'GET', url: api('/sys/user/profile') })).json().result;
+    await edit(tokens.captain, { realname: '车队长', username: 'hijack', phone: '13900000000', userType: 1 });
+    const after = (await t.call(tokens.captain, { method: 'GET', url: api('/sys/user/profile') })).json()
+      .result;
     expect(after.username).toBe('captain01');
     expect(after.userType).toBe(4);
     expect(after.phone).not.toBe('13900000000');

@@ -1,14 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { stableId } from '../../../seed/seed.ts';
-import { startTestApp, type TestApp } from '../../../test/harness.ts';
+import { useLogins, useTestApp } from '../../../test/harness.ts';
 import { caller, readXlsx, upload, xlsx } from './accessTestKit.ts';
 
 const PASSWORD = 'Staff#2026a';
 
 describe('users (system/UserList)', () => {
-  let t: TestApp;
-  let admin: string;
-  let shipper: string;
+  const t = useTestApp();
+  const tokens = useLogins(t, { admin: 'admin', shipper: 'shipper' });
   let call: ReturnType<typeof caller>;
   const ops = stableId('depart', 'A01A01');
   const finance = stableId('depart', 'A01A02');
@@ -16,12 +15,8 @@ describe('users (system/UserList)', () => {
   const agentRole = stableId('role', 'agent');
 
   beforeAll(async () => {
-    t = await startTestApp();
-    admin = await t.login('admin');
-    shipper = await t.login('shipper');
-    call = caller(t, () => admin);
+    call = caller(t, () => tokens.admin);
   });
-  afterAll(() => t.close());
 
   const userByName = async (username: string) =>
     (await call('GET', `/sys/user/list?username=${username}`)).json().result.records[0];
@@ -50,7 +45,12 @@ describe('users (system/UserList)', () => {
       ['GET', '/sys/position/queryList'],
     ];
     for (const [method, path] of calls) {
-      const res = await call(method, path, method === 'GET' || method === 'DELETE' ? undefined : {}, shipper);
+      const res = await call(
+        method,
+        path,
+        method === 'GET' || method === 'DELETE' ? undefined : {},
+        tokens.shipper,
+      );
       expect(res.statusCode, `${method} ${path}`).toBe(403);
     }
   });
@@ -238,7 +238,7 @@ describe('users (system/UserList)', () => {
       ['ops_li', '重复', '13911112005', PASSWORD, '', ''],
       ['imp06', '导入六', '', PASSWORD, '', ''],
     ]);
-    const body = (await upload(t, admin, '/sys/user/importExcel', file)).json();
+    const body = (await upload(t, tokens.admin, '/sys/user/importExcel', file)).json();
     expect(body.code).toBe(201);
     expect(body.result.errors).toEqual([
       { row: 3, message: '初始密码: 密码不能少于8位，且包含大写字母、小写字母、数字、特殊符号!' },

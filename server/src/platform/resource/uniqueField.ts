@@ -1,0 +1,27 @@
+import { and, eq, getTableColumns, ne } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from '../db/client.ts';
+import { bizError } from '../http/errors.ts';
+
+/**
+ * Refuses the written row when another row of the table (deleted ones too, so a restored row never clashes)
+ * already holds its `key`; on edit the row itself does not count.
+ */
+export async function refuseTaken<T extends PgTable & { id: PgColumn }>(
+  tx: DbOrTx,
+  table: T,
+  key: keyof T['$inferSelect'] & string,
+  values: Record<string, unknown>,
+  mode: 'add' | 'edit',
+  message: string,
+): Promise<void> {
+  const column = getTableColumns(table)[key] as PgColumn;
+  const clash = await tx
+    .select({ id: table.id })
+    .from(table as PgTable)
+    .where(
+      and(eq(column, String(values[key])), mode === 'edit' ? ne(table.id, String(values.id)) : undefined),
+    )
+    .limit(1);
+  if (clash.length) throw bizError(message);
+}
