@@ -317,6 +317,17 @@ export const violationDecideBody = z.object({
 });
 export type ViolationDecideBody = z.infer<typeof violationDecideBody>;
 
+/** The carrier contract template's violation clause: a deduction of this percent of the driver's freight, or none. */
+export const penaltyClauseBody = z.object({
+  penaltyPct: z
+    .number({ error: '扣款比例(penaltyPct)须为1到100的整数，或为空（不含扣款条款）' })
+    .int('扣款比例(penaltyPct)须为整数')
+    .min(1, '扣款比例(penaltyPct)至少为1')
+    .max(100, '扣款比例(penaltyPct)不能超过100')
+    .nullable(),
+});
+export type PenaltyClauseBody = z.infer<typeof penaltyClauseBody>;
+
 /** Score of a waybill: the unresolved and confirmed warnings weighed by severity, at most 100. */
 export function riskScore(warnings: ReadonlyArray<{ severity: number; state: string }>): number {
   let score = 0;

@@ -209,4 +209,18 @@ describe('violation deductions', () => {
     expect(await adjustmentsOf(noteId)).toHaveLength(1);
     await k.ledgerCheck();
   });
+
+  it('refuses the deduction routes to users without their permission, changing nothing', async () => {
+    const shipper = await t.login('shipper');
+    const captain = await captainToken();
+    const clauseBefore = (await k.get('/shipping/contract/clause')).result;
+    const body = { id: 'none', reason: '理由', accept: true };
+    for (const token of [shipper, captain]) {
+      expect((await k.call('POST', '/risk/violation/decide', body, token)).code).toBe(403);
+      expect((await k.call('POST', '/shipping/contract/clause', { penaltyPct: 50 }, token)).code).toBe(403);
+      expect((await k.call('GET', '/risk/warning/deductionOffer?id=none', undefined, token)).code).toBe(403);
+    }
+    expect((await k.call('POST', '/risk/violation/appeal', body, shipper)).code).toBe(403);
+    expect((await k.get('/shipping/contract/clause')).result).toEqual(clauseBefore);
+  });
 });

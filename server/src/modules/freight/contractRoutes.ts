@@ -1,6 +1,7 @@
 import {
   carrierContractBody,
   frameworkContractBody,
+  penaltyClauseBody,
   SHIPPING_STATUS,
   transportContractResource,
   USER_TYPE,
@@ -131,14 +132,7 @@ export function contractRoutes(app: FastifyInstance, ctx: AppContext): void {
     {
       config: { access: perm('shipping:contract:clause') },
       schema: {
-        body: z.object({
-          penaltyPct: z
-            .number({ error: '扣款比例(penaltyPct)须为1到100的整数，或为空（不含扣款条款）' })
-            .int('扣款比例(penaltyPct)须为整数')
-            .min(1, '扣款比例(penaltyPct)至少为1')
-            .max(100, '扣款比例(penaltyPct)不能超过100')
-            .nullable(),
-        }),
+        body: penaltyClauseBody,
       },
     },
     async (request) => {
