@@ -28,6 +28,20 @@ export class NoticeBell {
     return this.popover.getByTestId(`pending-${key}`);
   }
 
+  /**
+   * The category's counter equals the server's count read at the same moment. Other specs on the server change
+   * the counts at any time, so the bell is reopened (it fetches again) until the two meet.
+   */
+  async showsServerCount(key: string, serverCount: () => Promise<number>): Promise<void> {
+    const counter = this.row(key).locator('sup.ant-scroll-number');
+    await expect(async () => {
+      const expected = String(await serverCount());
+      await this.page.keyboard.press('Escape');
+      await this.open();
+      await expect(counter).toHaveAttribute('title', expected, { timeout: 2_000 });
+    }).toPass({ timeout: 20_000 });
+  }
+
   announcements(): Locator {
     return this.popover.getByTestId('announcement-item');
   }

@@ -29,6 +29,7 @@ import { useBilingual } from './text';
 import { downloadFile } from './transfer';
 import type { ActionHelpers, ResourceField, ResourcePageDef, RowAction } from './types';
 import { useCan } from './useCan';
+import { useNewestAnswer } from './useNewestAnswer';
 
 type Row = Record<string, unknown>;
 
@@ -45,6 +46,7 @@ export function ResourceListPage({ def }: { def: ResourcePageDef }) {
   const searchRef = useRef<ProFormInstance>(undefined);
   const formRef = useRef<ProFormInstance>(undefined);
   const lastQuery = useRef<Record<string, unknown>>({});
+  const newestAnswer = useNewestAnswer<Page<Row> | Row[]>();
   const [selected, setSelected] = useState<Row[]>([]);
   const [editing, setEditing] = useState<Row | null>(null);
   const [formOpen, setFormOpen] = useState(false);
@@ -398,7 +400,9 @@ export function ResourceListPage({ def }: { def: ResourcePageDef }) {
           const query = toListQuery(params, effectiveSort, def.fixedQuery);
           lastQuery.current = query;
           def.onQuery?.(query);
-          const page = await api.get<Page<Row> | Row[]>(def.listPath ?? `${def.api}/list`, query);
+          const page = await newestAnswer(
+            api.get<Page<Row> | Row[]>(def.listPath ?? `${def.api}/list`, query),
+          );
           if (Array.isArray(page)) return { data: page, total: page.length, success: true };
           return { data: page.records, total: page.total, success: true };
         }}

@@ -1,8 +1,8 @@
 // A select whose options come from a list API as the user types (drivers, vehicles, customers): the
 // form keeps the id; the label is the record's name.
-import { DICT_SEARCH_DEBOUNCE_MS, type Page } from '@freight/contracts';
+import type { Page } from '@freight/contracts';
 import { Select, Spin } from 'antd';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useTypedSearch } from '../../../components/form/useTypedSearch';
 import { useBilingual } from '../../../components/resource/text';
 import { api } from '../../../services/request';
 
@@ -43,35 +43,13 @@ export function RemoteSelect({
   ...rest
 }: RemoteSelectProps) {
   const tx = useBilingual();
-  const [rows, setRows] = useState<Row[]>([]);
-  const [loading, setLoading] = useState(false);
-  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const fixed = JSON.stringify(query ?? {});
-
-  const load = useMemo(
-    () => (text: string) => {
-      clearTimeout(timer.current);
-      timer.current = setTimeout(async () => {
-        setLoading(true);
-        try {
-          const params: Record<string, unknown> = { pageNo: 1, pageSize: 20, ...JSON.parse(fixed) };
-          if (text.trim()) params[searchKey] = `*${text.trim()}*`;
-          const page = await api.get<Page<Row>>(url, params);
-          setRows(page.records);
-        } catch {
-          setRows([]);
-        } finally {
-          setLoading(false);
-        }
-      }, DICT_SEARCH_DEBOUNCE_MS);
-    },
-    [url, searchKey, fixed],
-  );
-
-  useEffect(() => {
-    load('');
-    return () => clearTimeout(timer.current);
-  }, [load]);
+  const { found, search } = useTypedSearch(['remoteSelect', url, searchKey, fixed], (words) => {
+    const params: Record<string, unknown> = { pageNo: 1, pageSize: 20, ...JSON.parse(fixed) };
+    if (words) params[searchKey] = `*${words}*`;
+    return api.get<Page<Row>>(url, params);
+  });
+  const rows = found.data?.records ?? [];
 
   const options = rows.map((row) => ({ value: String(row[valueKey]), label: label(row), row }));
   if (value && initialLabel && !options.some((o) => o.value === value))
@@ -84,8 +62,8 @@ export function RemoteSelect({
       filterOption={false}
       value={value ?? undefined}
       placeholder={placeholder ?? tx(['请输入搜索内容', 'Type to search'])}
-      notFoundContent={loading ? <Spin size="small" /> : tx(['没有查询到任何数据', 'No data found'])}
-      onSearch={load}
+      notFoundContent={found.isFetching ? <Spin size="small" /> : tx(['没有查询到任何数据', 'No data found'])}
+      onSearch={search}
       onChange={(v, option) => onChange?.(v ?? null, (option as { row?: Row } | undefined)?.row)}
       options={options}
       disabled={disabled}
