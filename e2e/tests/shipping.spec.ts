@@ -129,9 +129,10 @@ test('order → note → every step to audit, in the right lists, with its track
   await ui.submitStep(ui.dialog('签收'), '签收');
   await expect(ui.row(number)).toHaveCount(0);
 
-  // Signed: on the audit list, audited there with the money shown first.
+  // Signed: on the audit list, audited there with the money shown first; the counter moves.
   await bell.open();
   await expect(bell.row('tangjieZhangQi')).toBeVisible();
+  const before = (await pendingCounts(request, token)).tangjieZhangQi;
   await page.keyboard.press('Escape');
   await shell.goto('/shipping/audit');
   await ui.search('运单号', number);
@@ -140,6 +141,9 @@ test('order → note → every step to audit, in the right lists, with its track
   await expect(audit.getByTestId('money-summary')).toContainText('4,');
   await ui.submitStep(audit, '审核');
   await expect(ui.row(number)).toHaveCount(0);
+  // At least by one: other specs audit and pay per-trip waybills meanwhile. The waybill itself is checked in
+  // the settlement-due view below.
+  expect((await pendingCounts(request, token)).tangjieZhangQi).toBeGreaterThanOrEqual(before + 1);
 
   // Audited and unpaid: due on the pay list (the header counter follows the server's), and in the main list's
   // settlement-due view (?state=1).
