@@ -25,6 +25,7 @@ import { walletRoutes } from './walletRoutes.ts';
 // bank adapter, bills, adjustments, platform costs, bank statements, loss rules and the reconcile job.
 
 export { postDecidedDeduction, submitAdjustment } from './adjustments.ts';
+export { finActorOf } from './walletRoutes.ts';
 export type { BankAdapter } from './bank/adapter.ts';
 export { type SimBankSettings, SimulatedBank } from './bank/simulatedBank.ts';
 export { resolvePayments, resumePayments, sendPayments } from './bankPayments.ts';
