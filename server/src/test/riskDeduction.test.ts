@@ -240,7 +240,10 @@ describe('violation deductions', () => {
       reason,
       idempotencyKey: key('adj'),
     });
-    await k.ok('POST', '/plateform/adjustment/review', { id: (added.result as { id: string }).id, approve: true });
+    await k.ok('POST', '/plateform/adjustment/review', {
+      id: (added.result as { id: string }).id,
+      approve: true,
+    });
   };
   const runJob = () => t.ctx.jobs.definition(VIOLATION_DEDUCTION_JOB)?.run({}, t.app.log);
   /** The violation's own adjustment: posted once, its posting balanced. */

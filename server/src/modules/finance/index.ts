@@ -25,7 +25,6 @@ import { walletRoutes } from './walletRoutes.ts';
 // bank adapter, bills, adjustments, platform costs, bank statements, loss rules and the reconcile job.
 
 export { postDecidedDeduction, submitAdjustment } from './adjustments.ts';
-export { finActorOf } from './walletRoutes.ts';
 export type { BankAdapter } from './bank/adapter.ts';
 export { type SimBankSettings, SimulatedBank } from './bank/simulatedBank.ts';
 export { resolvePayments, resumePayments, sendPayments } from './bankPayments.ts';
@@ -44,6 +43,7 @@ export { checkLedger } from './reconcile.ts';
 export { taxAuthorityOf } from './taxRoutes.ts';
 export { moneyTx, once } from './tx.ts';
 export { buildVouchers, voucherAccounts } from './vouchers.ts';
+export { finActorOf } from './walletRoutes.ts';
 
 /** Tables with encrypted personal-number columns (re-encrypted at start and on key rotation). */
 export const FINANCE_PII_TABLES = [finBankPayment, finTaxRecord, finIncomeReportLine];

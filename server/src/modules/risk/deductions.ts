@@ -326,7 +326,10 @@ export async function retryDeduction(
 }
 
 /** Whether the job posts this deduction now: its window lapsed, it is due, or it failed with attempts left. */
-function postable(v: Pick<ViolationRow, 'deductionState' | 'appealDeadline' | 'deductionAttempts'>, now: Date) {
+function postable(
+  v: Pick<ViolationRow, 'deductionState' | 'appealDeadline' | 'deductionAttempts'>,
+  now: Date,
+) {
   if (v.deductionState === 'due') return true;
   if (v.deductionState === 'failed') return v.deductionAttempts < MAX_DEDUCTION_ATTEMPTS;
   return v.deductionState === 'notice' && !!v.appealDeadline && v.appealDeadline <= now;
@@ -379,7 +382,8 @@ export function deductionJob(
   return {
     key: VIOLATION_DEDUCTION_JOB,
     title: '违规扣款入账',
-    description: '申诉期满未申诉（或申诉被驳回）的违规扣款，从司机应付运费中扣款入账；扣款失败的按次数上限重试',
+    description:
+      '申诉期满未申诉（或申诉被驳回）的违规扣款，从司机应付运费中扣款入账；扣款失败的按次数上限重试',
     params: z.object({}).strict(),
     async run() {
       return JSON.stringify(await postDueDeductions(fin(), refresh));

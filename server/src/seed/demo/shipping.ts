@@ -25,7 +25,6 @@ import {
   transitionNote,
 } from '../../modules/freight/noteTransitions.ts';
 import { newOrderValues, stepOrder } from '../../modules/freight/orders.ts';
-import { carrierPenaltyClause, setCarrierPenaltyClause } from '../../modules/freight/transportContracts.ts';
 import { hyCaptain, hyDriver, hyDriverVehicle, hyVehicle } from '../../modules/freight/partySchema.ts';
 import { hyAgent, hyCustomer } from '../../modules/freight/schema.ts';
 import {
@@ -34,6 +33,7 @@ import {
   hyShippingNoteHistory,
   hyTrackPoint,
 } from '../../modules/freight/shippingSchema.ts';
+import { carrierPenaltyClause, setCarrierPenaltyClause } from '../../modules/freight/transportContracts.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import { stableId } from '../seed.ts';
