@@ -139,3 +139,41 @@ test('confirms a warning with a deduction under the contract clause: notified, w
   await expect(row).toContainText(yuanText(deduction));
   await expect(row).toContainText(/\d{4}-\d{2}-\d{2} \d{2}:\d{2}/);
 });
+
+test('edits the carrier contract violation clause (违规扣款条款) from the contract list and sees it saved', async ({
+  page,
+  request,
+  shell,
+}) => {
+  test.setTimeout(120_000);
+  const token = await adminToken(request);
+  const before = await apiCall<{ version: number; penaltyPct: number | null }>(
+    request,
+    token,
+    'GET',
+    '/shipping/contract/clause',
+  );
+  const pct = before.penaltyPct === 8 ? 9 : 8;
+  await shell.goto('/shipping/contract');
+  await page.getByRole('button', { name: '违规扣款条款' }).click();
+  const dialog = page.getByTestId('penalty-clause-dialog');
+  await expect(dialog.getByTestId('penalty-clause-current')).toContainText(`第${before.version}版`);
+  const enabled = dialog.getByTestId('penalty-clause-enabled');
+  if ((await enabled.getAttribute('aria-checked')) !== 'true') await enabled.click();
+  await dialog.getByTestId('penalty-clause-pct').fill(String(pct));
+  await expect(dialog).toContainText(`违规扣款 ${yuanText(pct * 10_000)}`);
+  const saved = page.waitForResponse(
+    (r) => r.url().includes('/shipping/contract/clause') && r.request().method() === 'POST',
+  );
+  await dialog.getByRole('button', { name: '保存并启用' }).click();
+  expect(((await (await saved).json()) as { success: boolean }).success).toBe(true);
+  await expect(dialog).toBeHidden();
+  // reopened, the dialog shows the new version in force with the new percentage
+  await page.getByRole('button', { name: '违规扣款条款' }).click();
+  await expect(dialog.getByTestId('penalty-clause-current')).toContainText(
+    `现行模板第${before.version + 1}版：违规扣款为司机运费的${pct}%`,
+  );
+  await page.keyboard.press('Escape');
+  // the other tests' contracts carry 5 %, as the demo's do
+  await apiCall(request, token, 'POST', '/shipping/contract/clause', { penaltyPct: 5 });
+});

@@ -299,6 +299,11 @@ export const DEDUCTION_STATE_OPTIONS = [
   { value: 'cancelled', label: ['申诉成立，不扣款', 'Appeal upheld, not deducted'] },
   { value: 'failed', label: ['扣款失败', 'Failed'] },
 ] as const;
+/**
+ * How often the hourly job posts a failed deduction again before leaving it to staff (about a day): the
+ * causes finance names (the driver's freight still to pay short of it, a payment under way) often pass.
+ */
+export const MAX_DEDUCTION_ATTEMPTS = 24;
 /** The platform parameter (hy_config) of the appeal window in days, and its default. */
 export const APPEAL_DAYS_CONFIG_KEY = 'risk.appeal_days';
 export const DEFAULT_APPEAL_DAYS = 3;
@@ -316,6 +321,10 @@ export const violationDecideBody = z.object({
   reason: z.string({ error: '请填写处理意见' }).trim().min(1, '请填写处理意见').max(255),
 });
 export type ViolationDecideBody = z.infer<typeof violationDecideBody>;
+
+/** Staff post a failed deduction again (same idempotency key: it is posted once at most). */
+export const violationRetryBody = z.object({ id: z.string().min(1).max(32) });
+export type ViolationRetryBody = z.infer<typeof violationRetryBody>;
 
 /** The carrier contract template's violation clause: a deduction of this percent of the driver's freight, or none. */
 export const penaltyClauseBody = z.object({

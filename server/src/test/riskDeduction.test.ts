@@ -1,4 +1,4 @@
-import { ORDER_MODE } from '@freight/contracts';
+import { MAX_DEDUCTION_ATTEMPTS, ORDER_MODE } from '@freight/contracts';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { type FinanceKit, key } from '../modules/finance/financeTestKit.ts';
@@ -208,6 +208,100 @@ describe('violation deductions', () => {
     await t.ctx.jobs.definition(VIOLATION_DEDUCTION_JOB)?.run({}, t.app.log);
     expect(await adjustmentsOf(noteId)).toHaveLength(1);
     await k.ledgerCheck();
+  });
+
+  /**
+   * A notified deduction whose window lapsed while the driver's freight still to pay is short of it: a manual
+   * deduction took all of it but 1 fen. Finance refuses the posting; the amount of that deduction is returned.
+   */
+  const starvedDeduction = async () => {
+    await k.ok('POST', '/shipping/contract/clause', { penaltyPct: 5 });
+    const { noteId, note, warningId } = await warnedNote();
+    expect((await confirm(warningId)).success).toBe(true);
+    const v = await violationOf(noteId);
+    const cashDue = Number(note.driverFee) - Number(note.fuelCardFen) - Number(note.etcFen);
+    const taken = cashDue - 1;
+    await adjust(noteId, 2, taken, '油耗超标扣款');
+    await t.db
+      .update(riskViolation)
+      .set({ appealDeadline: new Date(Date.now() - 60_000) })
+      .where(eq(riskViolation.id, v.id));
+    await runJob();
+    const failed = await violationOf(noteId);
+    expect(failed).toMatchObject({ deductionState: 'failed', deductionAttempts: 1, adjustNo: null });
+    expect(failed.deductionNote).toContain('超过司机待付运费');
+    return { noteId, v, taken };
+  };
+  const adjust = async (noteId: string, kind: 1 | 2, amountFen: number, reason: string) => {
+    const added = await k.ok('POST', '/plateform/adjustment/add', {
+      noteId,
+      kind,
+      amountFen,
+      reason,
+      idempotencyKey: key('adj'),
+    });
+    await k.ok('POST', '/plateform/adjustment/review', {
+      id: (added.result as { id: string }).id,
+      approve: true,
+    });
+  };
+  const runJob = () => t.ctx.jobs.definition(VIOLATION_DEDUCTION_JOB)?.run({}, t.app.log);
+  /** The violation's own adjustment: posted once, its posting balanced. */
+  const postedOnce = async (noteId: string, violationId: string, amountFen: number) => {
+    const v = await violationOf(noteId);
+    expect(v).toMatchObject({ id: violationId, deductionState: 'posted', deductionNote: null });
+    const own = (await adjustmentsOf(noteId)).filter((a) => a.reason.startsWith('违规扣款'));
+    expect(own).toHaveLength(1);
+    expect(own[0]).toMatchObject({ kind: 2, state: 1, amountFen, adjustNo: v.adjustNo });
+    const lines = await t.db
+      .select()
+      .from(finLedgerLine)
+      .where(eq(finLedgerLine.postingId, String(own[0].postingId)));
+    expect(lines.reduce((sum, l) => sum + Number(l.amountFen), 0)).toBe(0);
+    await k.ledgerCheck();
+  };
+
+  it('retries a deduction finance refused each hour until the cause is gone, posting it once', async () => {
+    const { noteId, v, taken } = await starvedDeduction();
+    // the cause stays: the next run fails again and counts the attempt, nothing is posted
+    await runJob();
+    expect(await violationOf(noteId)).toMatchObject({ deductionState: 'failed', deductionAttempts: 2 });
+    expect(await adjustmentsOf(noteId)).toHaveLength(1);
+    // finance gives the freight back (补款): the next run posts the deduction under the same key
+    await adjust(noteId, 1, taken, '油耗复核无误，退回扣款');
+    await Promise.all([runJob(), runJob()]);
+    await runJob();
+    await postedOnce(noteId, v.id, Number(v.deductionFen));
+    expect((await k.note(noteId)).riskStatus).toBe(0);
+    expect((await pay(noteId)).success).toBe(true);
+    await k.ledgerCheck();
+  });
+
+  it('stops retrying after the bound; staff retry it (重试) and it is posted once', async () => {
+    const { noteId, v, taken } = await starvedDeduction();
+    // a day of refusals: the job leaves it to staff
+    await t.db
+      .update(riskViolation)
+      .set({ deductionAttempts: MAX_DEDUCTION_ATTEMPTS })
+      .where(eq(riskViolation.id, v.id));
+    await adjust(noteId, 1, taken, '油耗复核无误，退回扣款');
+    await runJob();
+    expect(await violationOf(noteId)).toMatchObject({
+      deductionState: 'failed',
+      deductionAttempts: MAX_DEDUCTION_ATTEMPTS,
+    });
+    // only staff with risk:violation:decide retry
+    const captain = await captainToken();
+    expect((await k.call('POST', '/risk/violation/retry', { id: v.id }, captain)).code).toBe(403);
+    const retried = await k.ok('POST', '/risk/violation/retry', { id: v.id });
+    expect(retried.message).toBe('扣款已入账');
+    await postedOnce(noteId, v.id, Number(v.deductionFen));
+    // posted: neither a second retry nor the job posts it again
+    const again = await k.call('POST', '/risk/violation/retry', { id: v.id });
+    expect(again.success).toBe(false);
+    expect(again.message).toContain('已扣款');
+    await runJob();
+    await postedOnce(noteId, v.id, Number(v.deductionFen));
   });
 
   it('refuses the deduction routes to users without their permission, changing nothing', async () => {

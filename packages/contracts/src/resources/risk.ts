@@ -158,6 +158,7 @@ export const riskViolationResource = resource({
     appealReason: { label: ['申诉理由', 'Appeal'], list: { width: 180, ellipsis: true } },
     decideReason: { label: ['申诉处理意见', 'Appeal decision'], list: { width: 180, ellipsis: true } },
     deductionNote: { label: ['扣款说明', 'Deduction note'], list: { width: 200, ellipsis: true } },
+    deductionAttempts: { label: ['扣款失败次数', 'Failed attempts'], kind: 'number', list: { width: 110 } },
     reason: { label: ['认定理由', 'Reason'], list: { width: 200, ellipsis: true } },
     captainId: { label: ['车队长', 'Captain'], internal: true, filter: true },
     createBy: { label: ['认定人', 'Confirmed by'], list: { width: 100 } },

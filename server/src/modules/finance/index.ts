@@ -43,6 +43,7 @@ export { checkLedger } from './reconcile.ts';
 export { taxAuthorityOf } from './taxRoutes.ts';
 export { moneyTx, once } from './tx.ts';
 export { buildVouchers, voucherAccounts } from './vouchers.ts';
+export { finActorOf } from './walletRoutes.ts';
 
 /** Tables with encrypted personal-number columns (re-encrypted at start and on key rotation). */
 export const FINANCE_PII_TABLES = [finBankPayment, finTaxRecord, finIncomeReportLine];

@@ -4,13 +4,14 @@ import {
   DEFAULT_APPEAL_DAYS,
   type DeductionState,
   formatFen,
+  MAX_DEDUCTION_ATTEMPTS,
   riskRuleName,
   SHIPPING_STATUS,
   USER_TYPE,
   type ViolationAppealBody,
   type ViolationDecideBody,
 } from '@freight/contracts';
-import { and, asc, eq, inArray, lte, or } from 'drizzle-orm';
+import { and, asc, eq, inArray, lt, lte, or } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db, DbOrTx, Tx } from '../../platform/db/client.ts';
 import { AppError, bizError, recordNotFound } from '../../platform/http/errors.ts';
@@ -35,6 +36,8 @@ import { riskViolation, riskWarning } from './schema.ts';
 // Posting goes through finance's ledger in one money transaction with the idempotency key of the violation, and
 // the violation's state moves in the same transaction: however often the job runs, it is posted once. While a
 // deduction is pending the note's pay is held (its risk status), so the freight it is taken from is still there.
+// A posting finance refuses is marked failed with finance's reason; the job tries it again each hour (the same
+// idempotency key, so it is never posted twice) up to MAX_DEDUCTION_ATTEMPTS, and staff may retry it at once.
 
 export const VIOLATION_DEDUCTION_JOB = 'riskViolationDeduction';
 
@@ -231,7 +234,8 @@ export async function appealViolation(
 
 /**
  * Posts a due deduction (locked by the caller) through the ledger, in the caller's money transaction; a note
- * not yet audited leaves it due (the next run tries again); a refusal of finance marks it failed with the reason.
+ * not yet audited leaves it due (the next run tries again); a refusal of finance marks it failed with the reason
+ * and counts the attempt.
  */
 async function postLocked(tx: Tx, fin: Finance, actor: FinActor, v: ViolationRow): Promise<ViolationRow> {
   if (!v.noteId || !v.deductionFen) throw new Error('a deduction without note or amount');
@@ -263,7 +267,11 @@ async function postLocked(tx: Tx, fin: Finance, actor: FinActor, v: ViolationRow
     return done({ deductionState: 'posted', adjustNo: adj.adjustNo, postedTime: now, deductionNote: null });
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
-    return done({ deductionState: 'failed', deductionNote: error.message.slice(0, 255) });
+    return done({
+      deductionState: 'failed',
+      deductionNote: error.message.slice(0, 255),
+      deductionAttempts: v.deductionAttempts + 1,
+    });
   }
 }
 
@@ -296,9 +304,41 @@ export async function decideAppeal(
   });
 }
 
+/** Staff post a failed deduction again at once; refused again, the job's attempts start over. */
+export async function retryDeduction(
+  fin: Finance,
+  actor: FinActor,
+  id: string,
+  refresh: (tx: DbOrTx, noteId: string) => Promise<void>,
+): Promise<ViolationRow> {
+  return moneyTx(fin.db, async (tx) => {
+    const v = await lockViolation(tx, actor.tenantId, id);
+    if (v.deductionState !== 'failed')
+      throw bizError(
+        v.deductionState
+          ? `该扣款${STATE_TEXT[v.deductionState as DeductionState]}，不需要重试`
+          : '该违规没有扣款，无需重试',
+      );
+    const stored = await postLocked(tx, fin, actor, { ...v, deductionAttempts: 0 });
+    if (v.noteId) await refresh(tx, v.noteId);
+    return stored;
+  });
+}
+
+/** Whether the job posts this deduction now: its window lapsed, it is due, or it failed with attempts left. */
+function postable(
+  v: Pick<ViolationRow, 'deductionState' | 'appealDeadline' | 'deductionAttempts'>,
+  now: Date,
+) {
+  if (v.deductionState === 'due') return true;
+  if (v.deductionState === 'failed') return v.deductionAttempts < MAX_DEDUCTION_ATTEMPTS;
+  return v.deductionState === 'notice' && !!v.appealDeadline && v.appealDeadline <= now;
+}
+
 /**
- * The job's work: every deduction whose window lapsed without appeal, or that is due, is posted, each in its
- * own money transaction that first claims the row (a second run, or another instance, finds it posted).
+ * The job's work: every deduction whose window lapsed without appeal, that is due, or that failed with attempts
+ * left is posted, each in its own money transaction that first claims the row (a second run, or another
+ * instance, finds it posted).
  */
 export async function postDueDeductions(
   fin: Finance,
@@ -312,6 +352,10 @@ export async function postDueDeductions(
       or(
         and(eq(riskViolation.deductionState, 'notice'), lte(riskViolation.appealDeadline, now)),
         eq(riskViolation.deductionState, 'due'),
+        and(
+          eq(riskViolation.deductionState, 'failed'),
+          lt(riskViolation.deductionAttempts, MAX_DEDUCTION_ATTEMPTS),
+        ),
       ),
     )
     .orderBy(asc(riskViolation.appealDeadline));
@@ -319,8 +363,7 @@ export async function postDueDeductions(
   for (const c of candidates) {
     const state = await moneyTx(fin.db, async (tx) => {
       const v = await lockViolation(tx, c.tenantId, c.id);
-      const lapsed = v.deductionState === 'notice' && v.appealDeadline && v.appealDeadline <= now;
-      if (!lapsed && v.deductionState !== 'due') return null;
+      if (!postable(v, now)) return null;
       const stored = await postLocked(tx, fin, SYSTEM_ACTOR(v.tenantId), v);
       if (v.noteId) await refresh(tx, v.noteId);
       return stored.deductionState;
@@ -339,7 +382,8 @@ export function deductionJob(
   return {
     key: VIOLATION_DEDUCTION_JOB,
     title: '违规扣款入账',
-    description: '申诉期满未申诉（或申诉被驳回）的违规扣款，从司机应付运费中扣款入账',
+    description:
+      '申诉期满未申诉（或申诉被驳回）的违规扣款，从司机应付运费中扣款入账；扣款失败的按次数上限重试',
     params: z.object({}).strict(),
     async run() {
       return JSON.stringify(await postDueDeductions(fin(), refresh));

@@ -8,6 +8,7 @@ import {
   riskWarningResource,
   violationAppealBody,
   violationDecideBody,
+  violationRetryBody,
 } from '@freight/contracts';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -19,7 +20,7 @@ import type { Db } from '../../platform/db/client.ts';
 import { ok } from '../../platform/http/envelope.ts';
 import { bizError, unauthorized } from '../../platform/http/errors.ts';
 import { bindResource } from '../../platform/resource/bindResource.ts';
-import { financeOf } from '../finance/index.ts';
+import { finActorOf, financeOf } from '../finance/index.ts';
 import { findCustomer, onFreightEvent } from '../freight/index.ts';
 import { sysQuartzJob } from '../system/index.ts';
 import {
@@ -27,6 +28,7 @@ import {
   decideAppeal,
   deductionJob,
   deductionOffer,
+  retryDeduction,
   VIOLATION_DEDUCTION_JOB,
 } from './deductions.ts';
 import { judgeStep } from './eventRules.ts';
@@ -156,12 +158,26 @@ export function riskModule(app: FastifyInstance, ctx: AppContext): void {
     '/risk/violation/decide',
     { config: { access: perm('risk:violation:decide') }, schema: { body: violationDecideBody } },
     async (request) => {
-      const session = request.session;
-      if (!session) throw unauthorized();
-      const { id, username, userType, cid } = session.user;
-      const actor = { username, userId: id, userType, cid, tenantId: session.tenantId };
+      const actor = finActorOf(request);
       const stored = await decideAppeal(financeOf(ctx).fin, actor, request.body, refreshNote);
       return ok(stored, request.body.accept ? '申诉成立，不扣款' : '申诉已驳回，扣款已处理');
+    },
+  );
+  // A deduction finance refused, posted again now (the hourly job also tries it, a bounded number of times).
+  r.post(
+    '/risk/violation/retry',
+    { config: { access: perm('risk:violation:decide') }, schema: { body: violationRetryBody } },
+    async (request) => {
+      const actor = finActorOf(request);
+      const stored = await retryDeduction(financeOf(ctx).fin, actor, request.body.id, refreshNote);
+      return ok(
+        stored,
+        stored.deductionState === 'posted'
+          ? '扣款已入账'
+          : stored.deductionState === 'due'
+            ? '运单审核后从应付运费中扣款'
+            : `扣款失败：${stored.deductionNote ?? ''}`,
+      );
     },
   );
   // The rule catalog: names, parameters with their bounds, defaults (the parameter screen's form).

@@ -107,6 +107,8 @@ export const riskViolation = pgTable(
     adjustNo: varchar('adjust_no', { length: 32 }),
     postedTime: tstz('posted_time'),
     deductionNote: varchar('deduction_note', { length: 255 }),
+    /** Postings finance refused so far: the job tries a failed deduction again up to a bound. */
+    deductionAttempts: smallint('deduction_attempts').notNull().default(0),
     ...auditColumns(),
   },
   (t) => [

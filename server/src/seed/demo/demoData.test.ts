@@ -2,8 +2,8 @@
 // its own lists, holds what the demo promises (≥ 300 waybills over the last 90 days for ≥ 5 customers, every
 // lifecycle state, all four order modes, the accounts' own agent and captain orders, ≥ 30 waybills of the
 // `shipper` account's customer with agent orders audited or later, tracks of the notes on the road,
-// certificates expiring within 30 days, pending reviews of every kind, paid per-trip notes), and the header's
-// counters are sums of the rows each account lists.
+// certificates expiring within 30 days, pending reviews of every kind, paid per-trip notes, violations with a
+// deduction on captain01's fleet), and the header's counters are sums of the rows each account lists.
 import {
   ORDER_MODE,
   PAY_STATUS,
@@ -203,6 +203,33 @@ describe('demo data that tells the truth', () => {
           (UNPAID_PAY_STATUSES as readonly number[]).includes(n.payStatus),
       ),
     ).toBe(true);
+  });
+
+  it("lists violations with deductions of captain01's fleet to staff and captain01, to no other party", async () => {
+    const violations = async (account: Account) => {
+      const body = (
+        await t.call(tokens.get(account) as string, {
+          method: 'GET',
+          url: '/jeecg-boot/risk/violation/list?pageSize=200',
+        })
+      ).json();
+      return body.success ? (body.result.records as Row[]) : [];
+    };
+    const captainNotes = new Set(ownNotes('captain01').map((n) => n.shippingNoteNumber));
+    const ofCaptain = (rows: Row[]) => rows.filter((r) => captainNotes.has(String(r.shippingNoteNumber)));
+    const states = (rows: Row[]) => ofCaptain(rows).map((r) => r.deductionState);
+    for (const account of ['admin', 'operations01', 'captain01'] as const) {
+      const rows = await violations(account);
+      expect(states(rows), account).toEqual(expect.arrayContaining(['notice', 'posted']));
+      for (const r of ofCaptain(rows).filter((row) => row.deductionState))
+        expect(Number(r.deductionFen), account).toBeGreaterThan(0);
+    }
+    // captain01 lists only its fleet's violations; the other parties none of them
+    const own = await violations('captain01');
+    expect(own.length).toBeGreaterThan(0);
+    expect(ofCaptain(own)).toHaveLength(own.length);
+    for (const account of ['shipper', 'shipper_admin', 'agent01'] as const)
+      expect(ofCaptain(await violations(account)), account).toHaveLength(0);
   });
 
   for (const account of ACCOUNTS)

@@ -1,12 +1,18 @@
 // The demo's risk control: platform rule parameters (a stop blocks pay until handled), then two trucks on the
 // road that stood still for 45 minutes, and the track scan (the scheduled job's service) raising their stop
 // warnings. The loss warnings of the demo come from the shipping seeder's trips themselves (every fifth trip
-// loses more than its allowance), judged by the rules for the steps they went through.
-import { SHIPPING_STATUS } from '@freight/contracts';
+// loses more than its allowance), judged by the rules for the steps they went through. Two of those losses on
+// audited, still unpaid waybills of captain01's fleet are confirmed as violations with the deduction of their
+// carrier contract's clause (the demo's carrier template carries one, see the shipping seeder): one is still
+// within its appeal window (captain01 may appeal it), the other's window lapsed and the deduction job posted it.
+import { SHIPPING_STATUS, STILL_TO_PAY } from '@freight/contracts';
 import { and, asc, desc, eq, gte, inArray } from 'drizzle-orm';
+import { type Finance, SimulatedBank, silentLog } from '../../modules/finance/index.ts';
 import { hyShippingNote, hyTrackPoint } from '../../modules/freight/index.ts';
-import { rejudgeNotes, riskParamsChanged, runRiskScan } from '../../modules/risk/index.ts';
-import { riskParam } from '../../modules/risk/schema.ts';
+import { postDueDeductions } from '../../modules/risk/deductions.ts';
+import { handleWarning, rejudgeNotes, riskParamsChanged, runRiskScan } from '../../modules/risk/index.ts';
+import { riskParam, riskViolation, riskWarning } from '../../modules/risk/schema.ts';
+import { refreshNote } from '../../modules/risk/warnings.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { stableId } from '../seed.ts';
 import type { DemoSeeder } from './types.ts';
@@ -70,6 +76,44 @@ export const riskSeeder: DemoSeeder = {
     // The shipping seeder drove its notes before the rules listened (the app starts after the seed): judged now.
     const judged = await rejudgeNotes(db, 'demo');
     const scan = await runRiskScan(db, ctx.now);
-    return { params, stepWarnings: judged.warnings, trackWarnings: scan.warnings };
+    const deductions = await seedDeductions(db, ctx.now);
+    return { params, stepWarnings: judged.warnings, trackWarnings: scan.warnings, ...deductions };
   },
 };
+
+/** Confirms two loss warnings of captain01's fleet with their deduction; the second one's window has lapsed. */
+async function seedDeductions(db: Db, now: Date): Promise<{ violations: number; deductionsPosted: number }> {
+  const warnings = await db
+    .select({ id: riskWarning.id, noteId: riskWarning.noteId })
+    .from(riskWarning)
+    .innerJoin(hyShippingNote, eq(hyShippingNote.id, riskWarning.noteId))
+    .where(
+      and(
+        eq(riskWarning.ruleType, 'loss'),
+        eq(riskWarning.state, 'open'),
+        eq(hyShippingNote.captainId, stableId('captain', 'captain01')),
+        eq(hyShippingNote.status, SHIPPING_STATUS.audited),
+        inArray(hyShippingNote.payStatus, [...STILL_TO_PAY]),
+      ),
+    )
+    .orderBy(asc(hyShippingNote.shippingNoteNumber))
+    .limit(2);
+  const actor = { username: 'demo', tenantId: 0 };
+  for (const w of warnings)
+    await handleWarning({ db }, actor, {
+      id: w.id,
+      action: 'confirm',
+      reason: '卸货重量低于装货重量，亏吨超出合理损耗，磅单核实属实',
+      deduct: true,
+    });
+  const lapsed = warnings[1];
+  if (!lapsed) return { violations: warnings.length, deductionsPosted: 0 };
+  // Its notice went out days ago (the clock set back, as for the demo's waybills): the window has lapsed.
+  await db
+    .update(riskViolation)
+    .set({ appealDeadline: new Date(now.getTime() - 3_600_000) })
+    .where(eq(riskViolation.warningId, lapsed.id));
+  const fin: Finance = { db, bank: new SimulatedBank(db, { delayMs: 0 }), log: silentLog };
+  const posted = await postDueDeductions(fin, refreshNote, now);
+  return { violations: warnings.length, deductionsPosted: posted.posted };
+}

@@ -33,6 +33,7 @@ import {
   hyShippingNoteHistory,
   hyTrackPoint,
 } from '../../modules/freight/shippingSchema.ts';
+import { carrierPenaltyClause, setCarrierPenaltyClause } from '../../modules/freight/transportContracts.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import { stableId } from '../seed.ts';
@@ -40,6 +41,8 @@ import { Random } from './random.ts';
 import type { DemoContext, DemoSeeder } from './types.ts';
 
 const HOUR_MS = 3_600_000;
+/** The demo carrier contracts' violation clause: 5 % of the driver's freight. */
+const DEMO_PENALTY_PCT = 5;
 const DAY_MS = 24 * HOUR_MS;
 const BATCH = 500;
 /**
@@ -336,6 +339,10 @@ export const shippingSeeder: DemoSeeder = {
   name: 'shipping',
   async run(db: Db, ctx: DemoContext) {
     const now = ctx.now.getTime();
+    // The platform's carrier template carries the violation clause before the first accept signs a contract
+    // with it (the risk seeder's deductions are taken under it).
+    if ((await carrierPenaltyClause(db, 0)).penaltyPct === null)
+      await setCarrierPenaltyClause(db, 0, DEMO_PENALTY_PCT, 'demo');
     const customers = await db
       .select()
       .from(hyCustomer)

@@ -1,9 +1,10 @@
 // 违规记录: the violations confirmed from warnings, with who confirmed them and why, and their
 // deduction under the carrier contract's clause: its state, amount and appeal deadline. The carrier's side (a
 // captain's users) appeals within the window; staff decide the appeal (upheld: nothing is deducted; refused:
-// the deduction is posted through the ledger).
+// the deduction is posted through the ledger). A deduction finance refused (failed) staff may post again (重试);
+// the hourly job also tries it again a bounded number of times.
 import { formatFen, riskViolationResource } from '@freight/contracts';
-import { Form, Input, Radio } from 'antd';
+import { App, Form, Input, Radio } from 'antd';
 import { useMemo, useState } from 'react';
 import { pageOf, ResourceListPage, type ResourcePageDef } from '../../components/resource';
 import { useBilingual } from '../../components/resource/text';
@@ -57,6 +58,7 @@ function DeductionDialog({ dialog, onClose }: { dialog: Dialog; onClose: (change
 }
 
 export default function ViolationList() {
+  const { message } = App.useApp();
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const def = useMemo<ResourcePageDef>(
     () =>
@@ -77,9 +79,23 @@ export default function ViolationList() {
             visible: (row) => row.deductionState === 'appealed',
             run: (row, helpers) => setDialog({ kind: 'decide', row, reload: helpers.reload }),
           },
+          {
+            key: 'retry',
+            label: ['重试', 'Retry'],
+            perm: 'risk:violation:decide',
+            visible: (row) => row.deductionState === 'failed',
+            confirm: ['按原扣款重新入账？', 'Post the deduction again?'],
+            run: async (row, { reload }) => {
+              const env = await postEnvelope<Row>('/risk/violation/retry', { id: row.id });
+              // Refused again, the row stays failed with finance's reason (shown as a warning, not an error).
+              if (env.success && env.result?.deductionState === 'posted') message.success(env.message);
+              else message.warning(env.message);
+              reload();
+            },
+          },
         ],
       }),
-    [],
+    [message],
   );
   return (
     <>

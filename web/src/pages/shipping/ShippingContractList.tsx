@@ -1,7 +1,8 @@
 // 运输合同: the platform's electronic transport contracts — the carrier contract of each accepted waybill (signed
 // by the accept) and the shippers' framework contracts — with the signed PDF's download and its verification
 // (the stored file's digest recomputed and the CA's signature checked). Staff sign a shipper's framework
-// contract for a period from the toolbar; a shipper sees its own contracts.
+// contract for a period from the toolbar, and edit the carrier template's violation clause (违规扣款条款);
+// a shipper sees its own contracts.
 import { transportContractResource } from '@freight/contracts';
 import { DatePicker, Form, Select } from 'antd';
 import type { Dayjs } from 'dayjs';
@@ -12,6 +13,7 @@ import { pageOf, ResourceListPage, type ResourcePageDef } from '../../components
 import { useBilingual } from '../../components/resource/text';
 import { announceChange } from '../../services/resourceEvents';
 import { CONTRACT_PATH, downloadContract, useVerifyContract } from './components/contractActions';
+import { PenaltyClauseDialog } from './components/PenaltyClauseDialog';
 
 function FrameworkDialog({ onClose }: { onClose: (changed: boolean) => void }) {
   const tx = useBilingual();
@@ -49,6 +51,7 @@ function FrameworkDialog({ onClose }: { onClose: (changed: boolean) => void }) {
 export default function ShippingContractList() {
   const verify = useVerifyContract();
   const [framework, setFramework] = useState(false);
+  const [clause, setClause] = useState(false);
   const def = useMemo<ResourcePageDef>(
     () =>
       pageOf(transportContractResource, {
@@ -68,6 +71,12 @@ export default function ShippingContractList() {
             perm: 'shipping:contract:sign',
             run: () => setFramework(true),
           },
+          {
+            key: 'clause',
+            label: ['违规扣款条款', 'Violation clause'],
+            perm: 'shipping:contract:clause',
+            run: () => setClause(true),
+          },
         ],
       }),
     [verify],
@@ -83,6 +92,7 @@ export default function ShippingContractList() {
           }}
         />
       )}
+      {clause && <PenaltyClauseDialog onClose={() => setClause(false)} />}
     </>
   );
 }
