@@ -197,6 +197,8 @@ const ROLE_MENUS: Record<Exclude<(typeof ROLES)[number]['code'], 'admin'>, strin
     '/customer/agent',
     '/risk/list',
     '/risk/warning',
+    // Operations confirm the warnings that become violations, and decide the carriers' appeals.
+    '/risk/violation',
     '/plateform/invoice',
     '/compliance/insurance',
     '/map/realtime',
