@@ -1,9 +1,10 @@
 import { noteResource, type StatisticsFigures } from '@freight/contracts';
-import { and, eq, gte, lt, lte, notInArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, getTableName, gte, lt, lte, notInArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Session } from '../../platform/auth/session.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { formatDateTime } from '../../platform/http/envelope.ts';
 import type { JobDefinition } from '../../platform/jobs/scheduler.ts';
+import { CountCache } from '../../platform/resource/countCache.ts';
 import { andAll } from '../../platform/resource/query.ts';
 import { rowScopeOf } from '../../platform/resource/rowScope.ts';
 import { hyOrder, hyShippingNote, hyVehicle } from '../freight/index.ts';
@@ -18,6 +19,18 @@ import { statDailyState, statDirtyDay, statNoteDaily } from './schema.ts';
 // to the dirty log (statement triggers, migration `statistics_daily_triggers`).
 
 const DAY_MS = 86_400_000;
+
+type Cells = Array<Record<string, unknown>>;
+// One cache per database handle, as the list totals: two apps in one process never share figures.
+const builtSumsCaches = new WeakMap<object, CountCache<Cells>>();
+function builtSumsOf(db: object): CountCache<Cells> {
+  let cache = builtSumsCaches.get(db);
+  if (!cache) {
+    cache = new CountCache<Cells>();
+    builtSumsCaches.set(db, cache);
+  }
+  return cache;
+}
 const n = hyShippingNote;
 const d = statNoteDaily;
 
@@ -173,9 +186,15 @@ async function buildStateOf(
   tenantId: number,
   from: string | null,
   to: string,
-): Promise<{ builtThrough: string | null; dirty: string[] }> {
+): Promise<{ builtThrough: string | null; build: string | null; dirty: string[] }> {
+  // The state row's version (its xmin): every build writes the row, even one run twice at the same instant.
+  const build = sql<string | null>`${statDailyState}.xmin::text`;
   const rows = await db
-    .select({ builtThrough: statDailyState.builtThrough, day: statDirtyDay.day })
+    .select({
+      builtThrough: statDailyState.builtThrough,
+      build,
+      day: statDirtyDay.day,
+    })
     .from(statDailyState)
     .leftJoin(
       statDirtyDay,
@@ -187,9 +206,13 @@ async function buildStateOf(
       ),
     )
     .where(eq(statDailyState.id, 1))
-    .groupBy(statDailyState.builtThrough, statDirtyDay.day);
+    .groupBy(statDailyState.builtThrough, build, statDirtyDay.day);
   const builtThrough = rows[0]?.builtThrough ?? null;
-  return { builtThrough, dirty: rows.flatMap((r) => (r.day ? [r.day] : [])) };
+  return {
+    builtThrough,
+    build: rows[0]?.build ?? null,
+    dirty: rows.flatMap((r) => (r.day ? [r.day] : [])),
+  };
 }
 
 /**
@@ -205,26 +228,31 @@ export async function figuresBy(
   range: { from: string | null; to: string },
   options: { flagged?: boolean } = {},
 ): Promise<Group[]> {
-  const { builtThrough, dirty } = await buildStateOf(db, session.tenantId, range.from, range.to);
+  const { builtThrough, build, dirty } = await buildStateOf(db, session.tenantId, range.from, range.to);
   const lastBuilt = builtThrough && builtThrough < range.to ? builtThrough : builtThrough ? range.to : null;
   const end = chinaDay(addDays(range.to, 1));
 
-  const queries: Array<Promise<Array<Record<string, unknown>>>> = [];
+  const queries: Array<Promise<Cells>> = [];
   if (lastBuilt && (!range.from || range.from <= lastBuilt)) {
     const keys = keysOf(grain, true);
+    const where = andAll([
+      rowScopeOf(noteResource, d, session),
+      range.from ? gte(d.day, range.from) : undefined,
+      lte(d.day, lastBuilt),
+      dirty.length ? notInArray(d.day, dirty) : undefined,
+    ]);
+    // Built days change only with a build (a new version of the state row) and leave the sum when they turn dirty (the
+    // condition names them), so the same build, scope, range and dirty days always sum to the same rows.
+    const cache = builtSumsOf(db);
     queries.push(
-      db
-        .select({ key: keys.key, key2: keys.key2, label: keys.label, ...builtSums })
-        .from(d)
-        .where(
-          andAll([
-            rowScopeOf(noteResource, d, session),
-            range.from ? gte(d.day, range.from) : undefined,
-            lte(d.day, lastBuilt),
-            dirty.length ? notInArray(d.day, dirty) : undefined,
-          ]),
-        )
-        .groupBy(...keys.group),
+      cache.get(cache.key(`${getTableName(d)}:${grain}:${build ?? ''}`, where), () =>
+        db
+          .select({ key: keys.key, key2: keys.key2, label: keys.label, ...builtSums })
+          .from(d)
+          .where(where)
+          .groupBy(...keys.group)
+          .execute(),
+      ),
     );
   }
   // Live: every day after the last built one, and the dirty days among the built ones.

@@ -25,8 +25,10 @@ import { grantsOf } from '../../platform/access/grants.ts';
 import { LOG_TYPE, sysLog } from '../../platform/audit/schema.ts';
 import type { Session } from '../../platform/auth/session.ts';
 import type { AppContext } from '../../platform/context.ts';
+import { arrayRunnerOf } from '../../platform/db/arrayQuery.ts';
 import { formatDateTime, ok } from '../../platform/http/envelope.ts';
 import { unauthorized } from '../../platform/http/errors.ts';
+import { arrayQueryOf } from '../../platform/resource/pageReader.ts';
 import { andAll } from '../../platform/resource/query.ts';
 import { rowScopeOf } from '../../platform/resource/rowScope.ts';
 import { finBankPayment, finPayout } from '../finance/index.ts';
@@ -77,6 +79,26 @@ export function dashboardModule(app: FastifyInstance, ctx: AppContext): void {
     const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(table).where(where);
     return Number(row?.n ?? 0);
   };
+  /** Several counts in one statement; a figure given as null (not the caller's to see) stays null. */
+  async function countsOf<K extends string>(
+    wanted: Record<K, { table: PgTable; where: SQL | undefined } | null>,
+  ): Promise<Record<K, number | null>> {
+    const keys = (Object.keys(wanted) as K[]).filter((k) => wanted[k]);
+    const counted: Record<string, number | null> = Object.fromEntries(
+      Object.keys(wanted).map((k) => [k, null]),
+    );
+    if (keys.length) {
+      const columns = keys.map((k) => {
+        const { table, where } = wanted[k] as { table: PgTable; where: SQL | undefined };
+        return sql`(${db.select({ n: sql`count(*)::int` }).from(table).where(where)})`;
+      });
+      const [cells] = await arrayRunnerOf(db)(arrayQueryOf(sql`select ${sql.join(columns, sql`, `)}`));
+      keys.forEach((k, i) => {
+        counted[k] = Number(cells?.[i] ?? 0);
+      });
+    }
+    return counted as Record<K, number | null>;
+  }
 
   // 分析页: today live, this month and last month from the daily figures plus today (`figuresBy`), the
   // states from their indexes; a figure the caller may not open is null.
@@ -100,46 +122,52 @@ export function dashboardModule(app: FastifyInstance, ctx: AppContext): void {
     };
     const scope = rowScopeOf(noteResource, hyShippingNote, session);
     const tenant = session.tenantId;
-    const [
-      todayFigures,
-      month,
-      lastMonth,
-      inTransit,
-      awaitingAudit,
-      duePayments,
-      openWarnings,
-      regulatorFailed,
-    ] = await Promise.all([
-      notes ? period(today, today) : null,
-      notes ? period(monthStart, today) : null,
-      notes ? period(lastMonthStart, addDays(monthStart, -1)) : null,
-      notes
-        ? count(hyShippingNote, andAll([scope, eq(hyShippingNote.status, SHIPPING_STATUS.inTransit)]))
+    // The five states in one statement (one round trip instead of five: the page is asked by everyone often).
+    const states = await countsOf({
+      inTransit: notes
+        ? {
+            table: hyShippingNote,
+            where: andAll([scope, eq(hyShippingNote.status, SHIPPING_STATUS.inTransit)]),
+          }
         : null,
-      notes && may('shipping:audit:list')
-        ? count(hyShippingNote, andAll([scope, eq(hyShippingNote.status, SHIPPING_STATUS.signed)]))
-        : null,
+      awaitingAudit:
+        notes && may('shipping:audit:list')
+          ? {
+              table: hyShippingNote,
+              where: andAll([scope, eq(hyShippingNote.status, SHIPPING_STATUS.signed)]),
+            }
+          : null,
       // The same rows as the 支付运单 list (its fixed filter).
-      notes && may('shipping:pay:list')
-        ? count(
-            hyShippingNote,
-            andAll([
-              scope,
-              eq(hyShippingNote.status, SHIPPING_STATUS.audited),
-              inArray(hyShippingNote.payStatus, [...UNPAID_PAY_STATUSES]),
-            ]),
-          )
-        : null,
-      staff && may('risk:warning:list')
-        ? count(riskWarning, and(eq(riskWarning.tenantId, tenant), eq(riskWarning.state, 'open')))
-        : null,
-      staff && may('report:upload:list')
-        ? count(
-            hyReportMessage,
-            and(eq(hyReportMessage.tenantId, tenant), eq(hyReportMessage.state, 'failed')),
-          )
-        : null,
-    ]);
+      duePayments:
+        notes && may('shipping:pay:list')
+          ? {
+              table: hyShippingNote,
+              where: andAll([
+                scope,
+                eq(hyShippingNote.status, SHIPPING_STATUS.audited),
+                inArray(hyShippingNote.payStatus, [...UNPAID_PAY_STATUSES]),
+              ]),
+            }
+          : null,
+      openWarnings:
+        staff && may('risk:warning:list')
+          ? {
+              table: riskWarning,
+              where: and(eq(riskWarning.tenantId, tenant), eq(riskWarning.state, 'open')),
+            }
+          : null,
+      regulatorFailed:
+        staff && may('report:upload:list')
+          ? {
+              table: hyReportMessage,
+              where: and(eq(hyReportMessage.tenantId, tenant), eq(hyReportMessage.state, 'failed')),
+            }
+          : null,
+    });
+    const { inTransit, awaitingAudit, duePayments, openWarnings, regulatorFailed } = states;
+    const todayFigures = notes ? period(today, today) : null;
+    const month = notes ? period(monthStart, today) : null;
+    const lastMonth = notes ? period(lastMonthStart, addDays(monthStart, -1)) : null;
     const result: AnalysisSummary = {
       today: todayFigures,
       inTransit,
