@@ -1,7 +1,9 @@
 import { noteResource, type StatisticsFigures } from '@freight/contracts';
 import { and, eq, getTableName, gte, lt, lte, notInArray, or, type SQL, sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Session } from '../../platform/auth/session.ts';
 import type { Db } from '../../platform/db/client.ts';
+import { sharedReadsOf } from '../../platform/db/sharedReads.ts';
 import { formatDateTime } from '../../platform/http/envelope.ts';
 import type { JobDefinition } from '../../platform/jobs/scheduler.ts';
 import { CountCache } from '../../platform/resource/countCache.ts';
@@ -19,6 +21,7 @@ import { statDailyState, statDirtyDay, statNoteDaily } from './schema.ts';
 // to the dirty log (statement triggers, migration `statistics_daily_triggers`).
 
 const DAY_MS = 86_400_000;
+const dialect = new PgDialect();
 
 type Cells = Array<Record<string, unknown>>;
 // One cache per database handle, as the list totals: two apps in one process never share figures.
@@ -227,6 +230,24 @@ export async function figuresBy(
   grain: Grain,
   range: { from: string | null; to: string },
   options: { flagged?: boolean } = {},
+): Promise<Group[]> {
+  const scope = dialect.sqlToQuery(rowScopeOf(noteResource, d, session) ?? sql`true`);
+  const key = [session.tenantId, grain, range.from, range.to, options.flagged === true, scope.sql]
+    .concat(JSON.stringify(scope.params))
+    .join('|');
+  const groups = await sharedReadsOf<Group[]>(db, 'figuresBy').run(key, () =>
+    readFigures(db, session, grain, range, options),
+  );
+  // Each caller sorts and slices its own copy.
+  return groups.map((group) => ({ ...group }));
+}
+
+async function readFigures(
+  db: Db,
+  session: Pick<Session, 'tenantId' | 'user'>,
+  grain: Grain,
+  range: { from: string | null; to: string },
+  options: { flagged?: boolean },
 ): Promise<Group[]> {
   const { builtThrough, build, dirty } = await buildStateOf(db, session.tenantId, range.from, range.to);
   const lastBuilt = builtThrough && builtThrough < range.to ? builtThrough : builtThrough ? range.to : null;

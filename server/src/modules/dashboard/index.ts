@@ -26,6 +26,7 @@ import { LOG_TYPE, sysLog } from '../../platform/audit/schema.ts';
 import type { Session } from '../../platform/auth/session.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { arrayRunnerOf } from '../../platform/db/arrayQuery.ts';
+import { sharedReadsOf } from '../../platform/db/sharedReads.ts';
 import { formatDateTime, ok } from '../../platform/http/envelope.ts';
 import { unauthorized } from '../../platform/http/errors.ts';
 import { arrayQueryOf } from '../../platform/resource/pageReader.ts';
@@ -92,7 +93,11 @@ export function dashboardModule(app: FastifyInstance, ctx: AppContext): void {
         const { table, where } = wanted[k] as { table: PgTable; where: SQL | undefined };
         return sql`(${db.select({ n: sql`count(*)::int` }).from(table).where(where)})`;
       });
-      const [cells] = await arrayRunnerOf(db)(arrayQueryOf(sql`select ${sql.join(columns, sql`, `)}`));
+      const query = arrayQueryOf(sql`select ${sql.join(columns, sql`, `)}`);
+      const [cells] = await sharedReadsOf<unknown[][]>(db, 'dashboardCounts').run(
+        `${query.text}|${JSON.stringify(query.params)}`,
+        () => arrayRunnerOf(db)(query),
+      );
       keys.forEach((k, i) => {
         counted[k] = Number(cells?.[i] ?? 0);
       });
