@@ -32,7 +32,6 @@ describe('statistics', () => {
   const begin = chinaDay(new Date(Date.now() - 89 * 86_400_000));
   const get = getter(t);
   const direct = (where?: SQL) => noteFigures(t, begin, end, where);
-  };
 
   it('the admin figures equal a direct aggregate, for every grouping', async () => {
     const expected = await direct();
@@ -216,7 +215,6 @@ describe('statistics over the daily figures', () => {
     return statisticsResult.parse(body.result);
   };
   const direct = (where?: SQL) => noteFigures(t, begin, today, where);
-  };
   const expectEqual = async (scope: 'admin' | 'shipper') => {
     const own = scope === 'shipper' ? eq(hyShippingNote.customerId, viewers.shipperCid) : undefined;
     const expected = await direct(own);
@@ -381,7 +379,6 @@ describe('statistics over the daily figures', () => {
     const monthStart = `${today.slice(0, 7)}-01`;
     const lastDay = chinaDay(new Date(new Date(`${monthStart}T00:00:00+08:00`).getTime() - DAY));
     const lastStart = `${lastDay.slice(0, 7)}-01`;
-    };
     for (const [token, where] of [
       [viewers.admin, undefined],
       [viewers.shipper, eq(hyShippingNote.customerId, viewers.shipperCid)],
