@@ -19,7 +19,7 @@ describe('attack findings (reports)', () => {
   beforeAll(async () => {
     t = await startTestApp();
     admin = await t.login('admin');
-  });
+  }, 60_000);
   afterAll(() => t.close());
 
   const parse = (sql: string, dbSource?: string, token: string | null = admin) =>
