@@ -16,7 +16,11 @@ export function caller(t: TestApp, token: () => string) {
 }
 
 /** Expects 403 to each call as `token`: reads and deletes carry no body, writes an empty one. */
-export async function expectRefused(t: TestApp, token: string, calls: Array<[Method, string]>): Promise<void> {
+export async function expectRefused(
+  t: TestApp,
+  token: string,
+  calls: Array<[Method, string]>,
+): Promise<void> {
   for (const [method, path] of calls) {
     const payload = method === 'GET' || method === 'DELETE' ? undefined : {};
     const res = await t.call(token, { method, url: api(path), payload });

@@ -345,7 +345,11 @@ async function ask(
   db: DbOrTx,
 ): Promise<ProviderAnswer | null> {
   try {
-    return await withDeadline(plan.ask(verifiers, requestId, db), verifiers.timeoutMs, () => new VerificationTimeout());
+    return await withDeadline(
+      plan.ask(verifiers, requestId, db),
+      verifiers.timeoutMs,
+      () => new VerificationTimeout(),
+    );
   } catch (error) {
     if (error instanceof VerificationTimeout) return null;
     throw error;

@@ -24,7 +24,10 @@ export function useDemoViewers(t: TestApp, then?: () => Promise<unknown>): DemoV
     await runDemoSeeders(t.db, { orders: 14 });
     viewers.admin = await t.login('admin');
     viewers.shipper = await t.login('shipper');
-    const [row] = await t.db.select({ cid: sysUser.cid }).from(sysUser).where(eq(sysUser.username, 'shipper'));
+    const [row] = await t.db
+      .select({ cid: sysUser.cid })
+      .from(sysUser)
+      .where(eq(sysUser.username, 'shipper'));
     viewers.shipperCid = String(row?.cid);
     await then?.();
   }, 240_000);

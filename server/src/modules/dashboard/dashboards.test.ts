@@ -116,7 +116,9 @@ describe('dashboards', () => {
     const total = (s: MonitorSummary) => s.waybillsToday.reduce((n, r) => n + r.count, 0);
     expect(total(admins)).toBe(await count(gte(hyShippingNote.createTime, today)));
     expect(total(shippers)).toBe(
-      await count(and(gte(hyShippingNote.createTime, today), eq(hyShippingNote.customerId, viewers.shipperCid))),
+      await count(
+        and(gte(hyShippingNote.createTime, today), eq(hyShippingNote.customerId, viewers.shipperCid)),
+      ),
     );
     expect(admins.dispatchesByHour.today).toHaveLength(24);
     expect(admins.dispatchesByHour.today.reduce((a, b) => a + b, 0)).toBe(total(admins));

@@ -221,9 +221,10 @@ describe('statistics over the daily figures', () => {
     for (const groupBy of ['period', 'customer', 'route', 'agent', 'vehicleType']) {
       const result = await statistics(scope === 'admin' ? viewers.admin : viewers.shipper, groupBy);
       const { waybills, freightFen, serviceFeeFen, agentFeeFen, tonnage, arrived } = result.total;
-      expect({ waybills, freightFen, serviceFeeFen, agentFeeFen, tonnage, arrived }, `${scope} ${groupBy}`).toEqual(
-        expected,
-      );
+      expect(
+        { waybills, freightFen, serviceFeeFen, agentFeeFen, tonnage, arrived },
+        `${scope} ${groupBy}`,
+      ).toEqual(expected);
       expect(result.rows.reduce((sum, r) => sum + r.waybills, 0)).toBe(expected.waybills);
     }
     return expected;

@@ -5,7 +5,6 @@ import { auditColumns, fenColumn, idColumn, tenantIdColumn, tstz } from '../../p
 // the share to the provider's fuel-card account in the same transaction), and the provider's statement lines
 // imported and matched to them. Amounts are integer fen.
 
-
 /** A fuel card: number, provider, the driver holding it, the vehicle it fuels, state and running totals. */
 export const finFuelCard = pgTable(
   'fin_fuel_card',

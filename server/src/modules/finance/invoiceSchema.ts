@@ -15,7 +15,6 @@ import { auditColumns, fenColumn, idColumn, idRef, tenantIdColumn, tstz } from '
 // Invoices (domain.md Invoice): a shipper's invoice over its paid waybills, its lines (one per
 // waybill, with the tax split of the line) and every move of its state. Amounts are integer fen.
 
-
 export const finInvoice = pgTable(
   'fin_invoice',
   {

@@ -20,7 +20,6 @@ import { auditColumns, fenColumn, idColumn, idRef, tenantIdColumn, tstz } from '
 // (append-only, double-entry: each posting's lines sum to zero), bank payments are requests to the bank.
 // Every amount is integer fen.
 
-
 /**
  * A ledger account: a customer's wallet (mirror of its escrow sub-account), a driver's, agent's or captain's
  * payable, or one of the platform's accounts. The balance is the sum of its lines (the reconcile job checks

@@ -5,7 +5,6 @@ import { auditColumns, fenColumn, idColumn, tenantIdColumn, tstz } from '../../p
 // Tax on drivers' behalf: a driver's month of paid freight as the tax authority needs it, and the
 // batches it was sent in. Amounts are integer fen.
 
-
 export const finTaxRecord = pgTable(
   'fin_tax_record',
   {

@@ -348,7 +348,9 @@ export function walletRoutes(
   walletAction('reviewRecharge', 'customer:wallet:approve', rechargeReviewBody, (actor, input) =>
     reviewManualRecharge(fin, actor, input),
   );
-  walletAction('freeze', 'customer:wallet:freeze', freezeBody, (actor, input) => freezeFunds(fin, actor, input, 1));
+  walletAction('freeze', 'customer:wallet:freeze', freezeBody, (actor, input) =>
+    freezeFunds(fin, actor, input, 1),
+  );
   walletAction('unfreeze', 'customer:wallet:freeze', freezeBody, (actor, input) =>
     freezeFunds(fin, actor, input, -1),
   );

@@ -4,7 +4,6 @@ import { auditColumns, fenColumn, idColumn, idRef, tenantIdColumn, tstz } from '
 
 // 货运险: the policies bought for waybills and the premium rate table. Money in integer fen.
 
-
 /** A waybill's cargo policy: bought before loading, cancelled (and refunded) before loading. */
 export const insPolicy = pgTable(
   'ins_policy',

@@ -123,8 +123,7 @@ describe('online reports on a data source', () => {
       )
     ).json();
     expect(added).toMatchObject({ success: false, message: '报表SQL不能调用函数 nextval' });
-    const [seq] = (await adminQuery(ext.db?.url.toString() as string, 'select is_called from ext_seq'))
-      .rows;
+    const [seq] = (await adminQuery(ext.db?.url.toString() as string, 'select is_called from ext_seq')).rows;
     expect(seq.is_called).toBe(false);
     // Still one SELECT only, as on the platform database.
     for (const sql of ['delete from waybill_ext', 'select 1; delete from waybill_ext']) {

@@ -379,7 +379,15 @@ describe('the outbox', () => {
     const note = await auditedNote(party);
     const stored = (await kit.note(note.id)) as Record<string, unknown>;
     const paymentId = `pay${Date.now()}`;
-    await payDriver({ paymentId, documentNumber: `ZF${note.shippingNoteNumber}`, note, party, stored, freightFen: Number(stored.customerFee), amountFen: Number(stored.driverFee) });
+    await payDriver({
+      paymentId,
+      documentNumber: `ZF${note.shippingNoteNumber}`,
+      note,
+      party,
+      stored,
+      freightFen: Number(stored.customerFee),
+      amountFen: Number(stored.driverFee),
+    });
     expect((await kit.note(note.id)).fundReportStatus).toBe(1);
     const run = await sendReports(t.ctx);
     // One run: the driver, vehicle and waybill go first, the fund flow after them in the same run.
@@ -395,7 +403,15 @@ describe('the outbox', () => {
     await kit.drive(note.id, 'load');
     const stored = (await kit.note(note.id)) as Record<string, unknown>;
     const paymentId = `prepay${Date.now()}`;
-    await payDriver({ paymentId, documentNumber: `YF${note.shippingNoteNumber}`, note, party, stored, freightFen: 100_000, amountFen: 100_000 });
+    await payDriver({
+      paymentId,
+      documentNumber: `YF${note.shippingNoteNumber}`,
+      note,
+      party,
+      stored,
+      freightFen: 100_000,
+      amountFen: 100_000,
+    });
     await sendAll();
     // The unfinished waybill is not reported (it would fail its field rules); the payment waits for it.
     expect(await messagesOf(note.id)).toEqual([]);

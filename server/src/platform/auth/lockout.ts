@@ -29,7 +29,11 @@ export async function isLocked(db: Db, username: string, policy: LockoutPolicy):
 }
 
 /** Whether the latest `maxFailures` failures matching `where` fell within the window and still lock. */
-async function latestFailuresLock(db: DbOrTx, where: SQL | undefined, policy: LockoutPolicy): Promise<boolean> {
+async function latestFailuresLock(
+  db: DbOrTx,
+  where: SQL | undefined,
+  policy: LockoutPolicy,
+): Promise<boolean> {
   const latest = await db
     .select({ failedAt: sysLoginFailure.failedAt })
     .from(sysLoginFailure)
@@ -72,7 +76,11 @@ export async function clearFailures(db: Db, username: string): Promise<void> {
  * other address the account then asks for a captcha (captchaDue).
  */
 async function lockedFor(db: DbOrTx, username: string, ip: string, policy: LockoutPolicy): Promise<boolean> {
-  return latestFailuresLock(db, and(eq(sysLoginFailure.username, username), eq(sysLoginFailure.ip, ip)), policy);
+  return latestFailuresLock(
+    db,
+    and(eq(sysLoginFailure.username, username), eq(sysLoginFailure.ip, ip)),
+    policy,
+  );
 }
 
 const since = (policy: LockoutPolicy) => new Date(Date.now() - policy.windowMs);

@@ -16,7 +16,11 @@ function socketTenant(query: string | undefined, fromHeader: number): number | n
 }
 
 /** The session when the socket is its own user's; any other socket is closed as forbidden. */
-function ownSession(socket: { close(code: number, reason: string): void }, session: Session | null, userId: string) {
+function ownSession(
+  socket: { close(code: number, reason: string): void },
+  session: Session | null,
+  userId: string,
+) {
   if (session && session.user.id === userId) return session;
   socket.close(4403, 'forbidden');
   return null;

@@ -42,7 +42,8 @@ describe('announcements', () => {
     };
   const titles = (list: Array<{ titile: string }>) => list.map((a) => a.titile);
 
-  const inboxSocket = (userId: string, token: string) => openSocket<unknown>(`${wsBase}/websocket/${userId}`, token);
+  const inboxSocket = (userId: string, token: string) =>
+    openSocket<unknown>(`${wsBase}/websocket/${userId}`, token);
 
   it('refuses every administration call to a user without its code', async () => {
     await expectRefused(t, shipper, [

@@ -31,17 +31,9 @@ describe('self-registration and password reset', () => {
 
   it('refuses a taken username or mobile, told only to the holder of a valid code', async () => {
     const code1 = await freshCode(t, '13012340002', '1');
-    expect(
-      (
-        await register('admin', '13012340002', code1)
-      ).json().message,
-    ).toBe(AUTH_MSG.usernameTaken);
+    expect((await register('admin', '13012340002', code1)).json().message).toBe(AUTH_MSG.usernameTaken);
     const code2 = await freshCode(t, '13800000001', '1');
-    expect(
-      (
-        await register('li4', '13800000001', code2)
-      ).json().message,
-    ).toBe(AUTH_MSG.mobileTaken);
+    expect((await register('li4', '13800000001', code2)).json().message).toBe(AUTH_MSG.mobileTaken);
   });
 
   it('resets a password by phone code: every session ends, the new password works', async () => {

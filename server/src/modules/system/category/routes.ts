@@ -165,8 +165,7 @@ export function categoryRoutes(app: FastifyInstance, ctx: AppContext): void {
   r.get(
     '/sys/category/childList',
     { config: { access: list }, schema: { querystring: z.object({ pid: z.string().min(1).max(32) }) } },
-    async (request) =>
-ok(await childrenOf(request.query.pid)),
+    async (request) => ok(await childrenOf(request.query.pid)),
   );
   // Tree select of forms: the children of a code (or the roots), as tree nodes.
   r.get(
@@ -207,7 +206,6 @@ ok(await childrenOf(request.query.pid)),
   r.get(
     '/sys/category/loadTreeChildren',
     { config: { access: 'login' }, schema: { querystring: z.object({ pid: z.string().min(1).max(32) }) } },
-    async (request) =>
-ok(await childrenOf(request.query.pid)),
+    async (request) => ok(await childrenOf(request.query.pid)),
   );
 }

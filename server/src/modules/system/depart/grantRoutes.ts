@@ -30,7 +30,14 @@ export function departGrantRoutes(app: FastifyInstance, ctx: AppContext): void {
     '/sys/permission/queryDepartPermission',
     { config: access, schema: { querystring: z.object({ departId: id }) } },
     async (request) =>
-      ok(await heldPermissionIds(db, sysDepartPermission, sysDepartPermission.departId, request.query.departId)),
+      ok(
+        await heldPermissionIds(
+          db,
+          sysDepartPermission,
+          sysDepartPermission.departId,
+          request.query.departId,
+        ),
+      ),
   );
 
   r.post(

@@ -1,7 +1,15 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { stableId } from '../../../seed/seed.ts';
 import { useLogins, useTestApp } from '../../../test/harness.ts';
-import { caller, expectRefused, flatten, readXlsx, type TreeNode, upload, xlsx } from '../user/accessTestKit.ts';
+import {
+  caller,
+  expectRefused,
+  flatten,
+  readXlsx,
+  type TreeNode,
+  upload,
+  xlsx,
+} from '../user/accessTestKit.ts';
 
 const PASSWORD = 'Staff#2026a';
 
