@@ -678,34 +678,25 @@ export async function seedDemoAccounts(db: Db): Promise<void> {
       })
       .onConflictDoNothing();
   }
+  /** An approved agent's or captain's identity and fee rule. */
+  const commissioned = (idCard: string, mobile: string, feeMode: number, feeValue: number) => ({
+    idCard,
+    mobile,
+    feeMode,
+    feeValue,
+    state: 2,
+    createBy: 'system',
+  });
   const agentId = stableId('agent', 'agent01');
   await db
     .insert(hyAgent)
-    .values({
-      id: agentId,
-      agentName: '赵志强',
-      idCard: '320102198503154714',
-      mobile: '13770881234',
-      feeMode: 2,
-      feeValue: 5000,
-      state: 2,
-      createBy: 'system',
-    })
+    .values({ id: agentId, agentName: '赵志强', ...commissioned('320102198503154714', '13770881234', 2, 5000) })
     .onConflictDoNothing();
 
   const captainId = stableId('captain', 'captain01');
   await db
     .insert(hyCaptain)
-    .values({
-      id: captainId,
-      captainName: '孙立军',
-      idCard: '320106198207112419',
-      mobile: '13912345678',
-      feeMode: 1,
-      feeValue: 300,
-      state: 2,
-      createBy: 'system',
-    })
+    .values({ id: captainId, captainName: '孙立军', ...commissioned('320106198207112419', '13912345678', 1, 300) })
     .onConflictDoNothing();
 
   const users: DemoUser[] = [
