@@ -690,13 +690,21 @@ export async function seedDemoAccounts(db: Db): Promise<void> {
   const agentId = stableId('agent', 'agent01');
   await db
     .insert(hyAgent)
-    .values({ id: agentId, agentName: '赵志强', ...commissioned('320102198503154714', '13770881234', 2, 5000) })
+    .values({
+      id: agentId,
+      agentName: '赵志强',
+      ...commissioned('320102198503154714', '13770881234', 2, 5000),
+    })
     .onConflictDoNothing();
 
   const captainId = stableId('captain', 'captain01');
   await db
     .insert(hyCaptain)
-    .values({ id: captainId, captainName: '孙立军', ...commissioned('320106198207112419', '13912345678', 1, 300) })
+    .values({
+      id: captainId,
+      captainName: '孙立军',
+      ...commissioned('320106198207112419', '13912345678', 1, 300),
+    })
     .onConflictDoNothing();
 
   const users: DemoUser[] = [

@@ -56,8 +56,11 @@ export const fenColumn = <const E extends Extra = NoExtra>(label: Label, width: 
   ({ label, kind: 'fen', form: false, list: { width }, ...extra }) as const;
 
 /** A number the server keeps (a count, a distance, a rating): sortable, never in the form. */
-export const countColumn = <const E extends Extra = NoExtra>(label: Label, width: number, extra: E = {} as E) =>
-  ({ label, kind: 'number', form: false, sort: true, list: { width }, ...extra }) as const;
+export const countColumn = <const E extends Extra = NoExtra>(
+  label: Label,
+  width: number,
+  extra: E = {} as E,
+) => ({ label, kind: 'number', form: false, sort: true, list: { width }, ...extra }) as const;
 
 /** A key other screens filter by (a parent's id): accepted as a filter, never shown. */
 export const hiddenKey = <const E extends Extra = NoExtra>(label: Label, extra: E = {} as E) =>
