@@ -5,17 +5,13 @@
 import { BankOutlined, IdcardOutlined, LockOutlined, MobileOutlined, UserOutlined } from '@ant-design/icons';
 import { AUTH_MSG, isUnifiedSocialCreditCode, LICENCE_MAX_BYTES } from '@freight/contracts';
 import { Button, Col, Form, Input, Result, Row } from 'antd';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { usePlatformName } from '../../app/usePlatformSettings';
-import { LanguageToggle } from '../../components/common/LanguageToggle';
-import { PlatformFooter } from '../../components/common/PlatformFooter';
-import { assetUrl, DEFAULT_LOGIN_BG, DEFAULT_LOGO_LIGHT } from '../../services/assets';
+import { UserLayoutFrame } from '../../layouts/UserLayoutFrame';
 import { authApi } from '../../services/authApi';
 import { feedback } from '../../services/feedback';
 import { errorText, isHttpFailure } from '../../services/request';
-import { usePlatform } from '../../stores/platform';
 import { AUTH_NS } from '../user/authI18n';
 import { LicencePicker } from '../user/LicencePicker';
 import { confirmRules, newPasswordRules, usernameRules } from '../user/passwordRules';
@@ -37,17 +33,9 @@ interface Values {
 export default function CustomerRegister() {
   const { t } = useTranslation();
   const { t: ta } = useTranslation(AUTH_NS);
-  const settings = usePlatform((s) => s.settings);
-  const name = usePlatformName();
-  const bg = assetUrl(settings?.bg, DEFAULT_LOGIN_BG);
-  const logo = assetUrl(settings?.platform_logo_light, DEFAULT_LOGO_LIGHT);
   const [form] = Form.useForm<Values>();
   const [submitting, setSubmitting] = useState(false);
   const [done, setDone] = useState<{ customerName: string; username: string } | null>(null);
-
-  useEffect(() => {
-    document.title = `${ta('customerRegister.title')} - ${name}`;
-  }, [name, ta]);
 
   const submit = async (values: Values) => {
     setSubmitting(true);
@@ -84,17 +72,7 @@ export default function CustomerRegister() {
   );
 
   return (
-    <div className="user-layout" style={{ backgroundImage: `url("${bg}")` }} data-testid="user-layout">
-      <div className="user-layout-lang">
-        <LanguageToggle />
-      </div>
-      <main className="user-layout-main">
-        <header className="user-layout-header">
-          <Link to="/home" className="user-layout-brand">
-            <img src={logo} alt="logo" className="user-layout-logo" />
-            <h1 className="user-layout-title">{name}</h1>
-          </Link>
-        </header>
+    <UserLayoutFrame title={ta('customerRegister.title')}>
         <section className="shipper-register" data-testid="customer-register">
           {done ? (
             <div className="auth-result" data-testid="customer-register-done">
@@ -284,8 +262,6 @@ export default function CustomerRegister() {
             </>
           )}
         </section>
-      </main>
-      <PlatformFooter settings={settings} />
-    </div>
+    </UserLayoutFrame>
   );
 }

@@ -17,9 +17,9 @@ import { dashboardApi } from '../../services/dashboardApi';
 import { noticeApi } from '../../services/noticeApi';
 import { errorText } from '../../services/request';
 import { RegulatorCard } from './components/RegulatorCard';
-import { DashboardError } from './DashboardError';
+import { DashboardError } from '../../components/dashboard/DashboardError';
 
-const loadEChart = () => withChunkTimeout(import('./components/EChart'));
+const loadEChart = () => withChunkTimeout(import('../../components/chart/EChart'));
 // The chart library is fetched as soon as this page's module is, not after its data arrived.
 loadEChart().catch(() => undefined);
 const EChart = lazy(loadEChart);

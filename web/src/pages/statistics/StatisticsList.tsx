@@ -31,9 +31,9 @@ import { downloadFile } from '../../components/resource/transfer';
 import { useMenuModel } from '../../layouts/useMenuModel';
 import { errorText } from '../../services/request';
 import { statisticsApi } from '../../services/statisticsApi';
-import { DashboardError } from '../dashboard/DashboardError';
+import { DashboardError } from '../../components/dashboard/DashboardError';
 
-const EChart = lazy(() => withChunkTimeout(import('../dashboard/components/EChart')));
+const EChart = lazy(() => withChunkTimeout(import('../../components/chart/EChart')));
 
 const GROUPS: Array<{ value: StatisticsGroup; label: readonly [string, string] }> = [
   { value: 'period', label: ['按周期', 'By period'] },
