@@ -59,7 +59,10 @@ export function uniqueName(prefix: string): string {
 export async function createUser(
   request: APIRequestContext,
   token: string,
-  { roleCode = 'customer', ...user }: { username: string; password: string; phone?: string; roleCode?: string },
+  {
+    roleCode = 'customer',
+    ...user
+  }: { username: string; password: string; phone?: string; roleCode?: string },
 ): Promise<void> {
   // The add form sends role ids; the role is found by its code.
   const roles = await apiEnvelope<{ records: Array<{ id: string; roleCode: string }> }>(

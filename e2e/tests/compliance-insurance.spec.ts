@@ -14,7 +14,13 @@ interface ListBody {
 
 test.use({ storageState: authFile(USERS.admin) });
 
-test('货运保险: lists the demo policies and insures a waybill before loading', async ({ page, request, token, shell, shot }) => {
+test('货运保险: lists the demo policies and insures a waybill before loading', async ({
+  page,
+  request,
+  token,
+  shell,
+  shot,
+}) => {
   test.setTimeout(120_000);
   // A waybill not yet loaded and not insured (the demo insured some of them).
   const notes = await apiCall<{ records: Rec[] }>(

@@ -30,7 +30,13 @@ async function financeUser(request: APIRequestContext, token: string): Promise<s
   return signIn(request, username, 'Freight#2026b');
 }
 
-test('付款审批: a submitted payout is reviewed, then paid by the cashier step, every step logged', async ({ page, request, token, shell, shot }) => {
+test('付款审批: a submitted payout is reviewed, then paid by the cashier step, every step logged', async ({
+  page,
+  request,
+  token,
+  shell,
+  shot,
+}) => {
   test.setTimeout(180_000);
   const ui = new FinancePage(page);
   await apiCall(request, token, 'POST', '/customer/hyCustomerWallet/recharge', {
@@ -86,7 +92,13 @@ test('付款审批: a submitted payout is reviewed, then paid by the cashier ste
     .toBe(4);
 });
 
-test('调账理赔: a deduction on an audited waybill is approved by finance and shown on the waybill', async ({ page, request, token, shell, shot }) => {
+test('调账理赔: a deduction on an audited waybill is approved by finance and shown on the waybill', async ({
+  page,
+  request,
+  token,
+  shell,
+  shot,
+}) => {
   test.setTimeout(180_000);
   const ui = new FinancePage(page);
   const note = await auditedPerTripNote(request, token, Date.now() % 100_000);
@@ -127,7 +139,13 @@ test('调账理赔: a deduction on an audited waybill is approved by finance and
   await shot('note-adjustments');
 });
 
-test('货主钱包: a voucher recharge is credited only when a second user matches it to an imported statement line', async ({ page, request, token, shell, shot }) => {
+test('货主钱包: a voucher recharge is credited only when a second user matches it to an imported statement line', async ({
+  page,
+  request,
+  token,
+  shell,
+  shot,
+}) => {
   test.setTimeout(180_000);
   const ui = new FinancePage(page);
   const cid = await customerIdOf(request, token);

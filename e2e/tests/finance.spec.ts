@@ -16,7 +16,13 @@ import { expect, test } from '../support/fixtures.ts';
 import { submitForm } from '../support/forms.ts';
 import { clickRowAction } from '../support/rowActions.ts';
 
-test('recharge, pay an audited waybill from the pay list, ledger lines in the drawer, service-fee income up', async ({ page, request, token, shell, shot }) => {
+test('recharge, pay an audited waybill from the pay list, ledger lines in the drawer, service-fee income up', async ({
+  page,
+  request,
+  token,
+  shell,
+  shot,
+}) => {
   test.setTimeout(180_000);
   const ui = new FinancePage(page);
   const seq = Date.now() % 100_000;

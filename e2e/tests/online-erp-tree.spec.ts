@@ -8,7 +8,13 @@ import { expect, test } from '../support/fixtures.ts';
 
 test.describe.configure({ timeout: 120_000 });
 
-test('ERP list: a master row saved with its sub rows, shown in the tab below it', async ({ page, request, token, shell, shot }) => {
+test('ERP list: a master row saved with its sub rows, shown in the tab below it', async ({
+  page,
+  request,
+  token,
+  shell,
+  shot,
+}) => {
   // The definitions the API test of main/sub and tree forms builds too (packages/contracts/src/testing).
   const forms = routeOrderForms(`_${Date.now() % 100_000}`);
   const sub = forms.stop.head.tableName;
@@ -48,7 +54,13 @@ test('ERP list: a master row saved with its sub rows, shown in the tab below it'
   await shot('cgform-erp-list');
 });
 
-test('tree list: add a child under a row and see it when the row expands', async ({ page, request, token, shell, shot }) => {
+test('tree list: add a child under a row and see it when the row expands', async ({
+  page,
+  request,
+  token,
+  shell,
+  shot,
+}) => {
   const { id } = await apiCall<{ id: string }>(
     request,
     token,

@@ -5,7 +5,13 @@
 import { addDriver, PartiesPage, residentId } from '../pages/PartiesPage.ts';
 import { expect, test } from '../support/fixtures.ts';
 
-test('个人信息申请: files a driver’s deletion and export from the list', async ({ page, request, token, shell, shot }) => {
+test('个人信息申请: files a driver’s deletion and export from the list', async ({
+  page,
+  request,
+  token,
+  shell,
+  shot,
+}) => {
   test.setTimeout(120_000);
   const seq = Date.now() % 1000;
   const gone = {

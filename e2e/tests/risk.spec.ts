@@ -17,7 +17,11 @@ test('dispatching 33 t onto a 32 t truck is refused with 超载', async ({ page,
   const { driverName, plateNo } = await approvedDriverWithVehicle(request, token, seq);
   const goodsName = `超载测试${seq}`;
   // a 64 t order: the refusal comes from the truck's 32 t, not from the order's weight
-  await publishedOrder(request, token, { customerName: PER_TRIP_CUSTOMER, goodsName, plannedWeightG: 64_000_000 });
+  await publishedOrder(request, token, {
+    customerName: PER_TRIP_CUSTOMER,
+    goodsName,
+    plannedWeightG: 64_000_000,
+  });
 
   const ui = new ShippingPage(page);
   await shell.goto(ORDER_LIST);
@@ -54,7 +58,12 @@ test('handles an open warning once: confirmed, and listed as a violation', async
   await expect(ui.rows().filter({ hasText: number }).first()).toBeVisible();
 });
 
-test('confirms a warning with a deduction under the contract clause: notified, with amount and deadline', async ({ page, request, token, shell }) => {
+test('confirms a warning with a deduction under the contract clause: notified, with amount and deadline', async ({
+  page,
+  request,
+  token,
+  shell,
+}) => {
   test.setTimeout(180_000);
   // the carrier template gets the violation clause (5 % of the freight); contracts signed from now carry it
   await apiCall(request, token, 'POST', '/shipping/contract/clause', { penaltyPct: 5 });

@@ -1,7 +1,8 @@
 // A chart card's body: a skeleton of the chart's height while its data loads, an empty note when there is
 // none, else the chart from the lazy ECharts chunk. The option is made from the data once it is there.
-import type { EChartsOption } from 'echarts';
+
 import { Empty, Skeleton } from 'antd';
+import type { EChartsOption } from 'echarts';
 import { lazy, Suspense } from 'react';
 import { withChunkTimeout } from '../../app/chunkLoad';
 

@@ -73,195 +73,195 @@ export default function CustomerRegister() {
 
   return (
     <UserLayoutFrame title={ta('customerRegister.title')}>
-        <section className="shipper-register" data-testid="customer-register">
-          {done ? (
-            <div className="auth-result" data-testid="customer-register-done">
-              <Result
-                status="success"
-                title={ta('customerRegister.doneTitle')}
-                subTitle={ta('customerRegister.doneDesc', {
-                  name: done.customerName,
-                  username: done.username,
-                })}
-                extra={[
-                  <Link key="login" to="/user/login3">
-                    <Button type="primary">{ta('customerRegister.toLogin')}</Button>
-                  </Link>,
-                  <Link key="home" to="/home">
-                    <Button>{ta('customerRegister.home')}</Button>
-                  </Link>,
-                ]}
-              />
+      <section className="shipper-register" data-testid="customer-register">
+        {done ? (
+          <div className="auth-result" data-testid="customer-register-done">
+            <Result
+              status="success"
+              title={ta('customerRegister.doneTitle')}
+              subTitle={ta('customerRegister.doneDesc', {
+                name: done.customerName,
+                username: done.username,
+              })}
+              extra={[
+                <Link key="login" to="/user/login3">
+                  <Button type="primary">{ta('customerRegister.toLogin')}</Button>
+                </Link>,
+                <Link key="home" to="/home">
+                  <Button>{ta('customerRegister.home')}</Button>
+                </Link>,
+              ]}
+            />
+          </div>
+        ) : (
+          <>
+            <div className="shipper-register-head">
+              <h2>{ta('customerRegister.title')}</h2>
+              <p>{ta('customerRegister.subtitle')}</p>
             </div>
-          ) : (
-            <>
-              <div className="shipper-register-head">
-                <h2>{ta('customerRegister.title')}</h2>
-                <p>{ta('customerRegister.subtitle')}</p>
-              </div>
-              <Form<Values>
-                form={form}
-                layout="vertical"
-                onFinish={submit}
-                requiredMark
-                aria-label={ta('customerRegister.title')}
-                scrollToFirstError
+            <Form<Values>
+              form={form}
+              layout="vertical"
+              onFinish={submit}
+              requiredMark
+              aria-label={ta('customerRegister.title')}
+              scrollToFirstError
+            >
+              {section(ta('customerRegister.company'))}
+              <Form.Item
+                name="customerName"
+                label={ta('customerRegister.customerName')}
+                rules={[
+                  {
+                    required: true,
+                    whitespace: true,
+                    message: ta('customerRegister.customerNameRequired'),
+                  },
+                  { min: 2, max: 100, message: ta('customerRegister.customerNameRequired') },
+                ]}
               >
-                {section(ta('customerRegister.company'))}
-                <Form.Item
-                  name="customerName"
-                  label={ta('customerRegister.customerName')}
-                  rules={[
-                    {
-                      required: true,
-                      whitespace: true,
-                      message: ta('customerRegister.customerNameRequired'),
-                    },
-                    { min: 2, max: 100, message: ta('customerRegister.customerNameRequired') },
-                  ]}
-                >
-                  <Input
-                    prefix={<BankOutlined />}
-                    placeholder={ta('customerRegister.customerNamePlaceholder')}
-                    maxLength={100}
-                    data-testid="cr-name"
-                  />
-                </Form.Item>
-                <Form.Item
-                  name="creditCode"
-                  label={ta('customerRegister.creditCode')}
-                  normalize={(v: string) => v?.toUpperCase().replace(/\s/g, '')}
-                  validateFirst
-                  rules={[
-                    { required: true, message: ta('customerRegister.creditCodeRequired') },
-                    {
-                      validator: (_, value: string) =>
-                        !value || isUnifiedSocialCreditCode(value)
-                          ? Promise.resolve()
-                          : Promise.reject(new Error(AUTH_MSG.creditCodeInvalid)),
-                    },
-                  ]}
-                >
-                  <Input
-                    prefix={<IdcardOutlined />}
-                    placeholder={ta('customerRegister.creditCodePlaceholder')}
-                    maxLength={18}
-                    autoComplete="off"
-                    data-testid="cr-credit-code"
-                  />
-                </Form.Item>
-                <Form.Item
-                  name="licence"
-                  label={ta('customerRegister.licence')}
-                  rules={[{ required: true, message: AUTH_MSG.licenceRequired }]}
-                >
-                  <LicencePicker
-                    maxBytes={LICENCE_MAX_BYTES}
-                    label={ta('customerRegister.licenceUpload')}
-                    replaceLabel={ta('customerRegister.licenceReplace')}
-                    hint={ta('customerRegister.licenceHint')}
-                    onRejected={(message) => form.setFields([{ name: 'licence', errors: [message] }])}
-                  />
-                </Form.Item>
+                <Input
+                  prefix={<BankOutlined />}
+                  placeholder={ta('customerRegister.customerNamePlaceholder')}
+                  maxLength={100}
+                  data-testid="cr-name"
+                />
+              </Form.Item>
+              <Form.Item
+                name="creditCode"
+                label={ta('customerRegister.creditCode')}
+                normalize={(v: string) => v?.toUpperCase().replace(/\s/g, '')}
+                validateFirst
+                rules={[
+                  { required: true, message: ta('customerRegister.creditCodeRequired') },
+                  {
+                    validator: (_, value: string) =>
+                      !value || isUnifiedSocialCreditCode(value)
+                        ? Promise.resolve()
+                        : Promise.reject(new Error(AUTH_MSG.creditCodeInvalid)),
+                  },
+                ]}
+              >
+                <Input
+                  prefix={<IdcardOutlined />}
+                  placeholder={ta('customerRegister.creditCodePlaceholder')}
+                  maxLength={18}
+                  autoComplete="off"
+                  data-testid="cr-credit-code"
+                />
+              </Form.Item>
+              <Form.Item
+                name="licence"
+                label={ta('customerRegister.licence')}
+                rules={[{ required: true, message: AUTH_MSG.licenceRequired }]}
+              >
+                <LicencePicker
+                  maxBytes={LICENCE_MAX_BYTES}
+                  label={ta('customerRegister.licenceUpload')}
+                  replaceLabel={ta('customerRegister.licenceReplace')}
+                  hint={ta('customerRegister.licenceHint')}
+                  onRejected={(message) => form.setFields([{ name: 'licence', errors: [message] }])}
+                />
+              </Form.Item>
 
-                {section(ta('customerRegister.contact'))}
-                <Row gutter={16}>
-                  <Col xs={24} sm={12}>
-                    <Form.Item
-                      name="contactName"
-                      label={ta('customerRegister.contactName')}
-                      rules={[
-                        {
-                          required: true,
-                          whitespace: true,
-                          message: ta('customerRegister.contactNameRequired'),
-                        },
-                      ]}
-                    >
-                      <Input prefix={<UserOutlined />} maxLength={50} data-testid="cr-contact" />
-                    </Form.Item>
-                  </Col>
-                  <Col xs={24} sm={12}>
-                    <Form.Item name="mobile" label={ta('mobile')} rules={mobileRules(ta)}>
-                      <Input
-                        prefix={<MobileOutlined />}
-                        placeholder={ta('mobilePlaceholder')}
-                        inputMode="tel"
-                        autoComplete="tel"
-                        maxLength={11}
-                        data-testid="cr-mobile"
-                      />
-                    </Form.Item>
-                  </Col>
-                </Row>
-                <Form.Item name="smscode" label={ta('smsCode')} rules={smsCodeRules(ta)}>
-                  <SmsCodeInput mode="1" testId="cr-code" />
-                </Form.Item>
-
-                {section(ta('customerRegister.account'), ta('customerRegister.accountHint'))}
-                <Form.Item
-                  name="username"
-                  label={ta('customerRegister.username')}
-                  rules={usernameRules(ta, t('login.usernameRequired'))}
-                >
-                  <Input
-                    prefix={<UserOutlined />}
-                    placeholder={ta('usernamePlaceholder')}
-                    autoComplete="username"
-                    maxLength={64}
-                    data-testid="cr-username"
-                  />
-                </Form.Item>
-                <Row gutter={16}>
-                  <Col xs={24} sm={12}>
-                    <Form.Item
-                      name="password"
-                      label={ta('customerRegister.password')}
-                      rules={newPasswordRules}
-                      extra={ta('passwordHint')}
-                    >
-                      <Input.Password
-                        prefix={<LockOutlined />}
-                        autoComplete="new-password"
-                        data-testid="cr-password"
-                      />
-                    </Form.Item>
-                  </Col>
-                  <Col xs={24} sm={12}>
-                    <Form.Item
-                      name="confirm"
-                      label={ta('confirmPassword')}
-                      dependencies={['password']}
-                      rules={confirmRules()}
-                    >
-                      <Input.Password
-                        prefix={<LockOutlined />}
-                        autoComplete="new-password"
-                        data-testid="cr-confirm"
-                      />
-                    </Form.Item>
-                  </Col>
-                </Row>
-                <div className="shipper-register-actions">
-                  <Button
-                    type="primary"
-                    size="large"
-                    htmlType="submit"
-                    loading={submitting}
-                    block
-                    data-testid="cr-submit"
+              {section(ta('customerRegister.contact'))}
+              <Row gutter={16}>
+                <Col xs={24} sm={12}>
+                  <Form.Item
+                    name="contactName"
+                    label={ta('customerRegister.contactName')}
+                    rules={[
+                      {
+                        required: true,
+                        whitespace: true,
+                        message: ta('customerRegister.contactNameRequired'),
+                      },
+                    ]}
                   >
-                    {ta('customerRegister.submit')}
-                  </Button>
-                  <nav>
-                    <Link to="/user/login3">{ta('customerLogin')}</Link>
-                    <Link to="/home">{ta('customerRegister.home')}</Link>
-                  </nav>
-                </div>
-              </Form>
-            </>
-          )}
-        </section>
+                    <Input prefix={<UserOutlined />} maxLength={50} data-testid="cr-contact" />
+                  </Form.Item>
+                </Col>
+                <Col xs={24} sm={12}>
+                  <Form.Item name="mobile" label={ta('mobile')} rules={mobileRules(ta)}>
+                    <Input
+                      prefix={<MobileOutlined />}
+                      placeholder={ta('mobilePlaceholder')}
+                      inputMode="tel"
+                      autoComplete="tel"
+                      maxLength={11}
+                      data-testid="cr-mobile"
+                    />
+                  </Form.Item>
+                </Col>
+              </Row>
+              <Form.Item name="smscode" label={ta('smsCode')} rules={smsCodeRules(ta)}>
+                <SmsCodeInput mode="1" testId="cr-code" />
+              </Form.Item>
+
+              {section(ta('customerRegister.account'), ta('customerRegister.accountHint'))}
+              <Form.Item
+                name="username"
+                label={ta('customerRegister.username')}
+                rules={usernameRules(ta, t('login.usernameRequired'))}
+              >
+                <Input
+                  prefix={<UserOutlined />}
+                  placeholder={ta('usernamePlaceholder')}
+                  autoComplete="username"
+                  maxLength={64}
+                  data-testid="cr-username"
+                />
+              </Form.Item>
+              <Row gutter={16}>
+                <Col xs={24} sm={12}>
+                  <Form.Item
+                    name="password"
+                    label={ta('customerRegister.password')}
+                    rules={newPasswordRules}
+                    extra={ta('passwordHint')}
+                  >
+                    <Input.Password
+                      prefix={<LockOutlined />}
+                      autoComplete="new-password"
+                      data-testid="cr-password"
+                    />
+                  </Form.Item>
+                </Col>
+                <Col xs={24} sm={12}>
+                  <Form.Item
+                    name="confirm"
+                    label={ta('confirmPassword')}
+                    dependencies={['password']}
+                    rules={confirmRules()}
+                  >
+                    <Input.Password
+                      prefix={<LockOutlined />}
+                      autoComplete="new-password"
+                      data-testid="cr-confirm"
+                    />
+                  </Form.Item>
+                </Col>
+              </Row>
+              <div className="shipper-register-actions">
+                <Button
+                  type="primary"
+                  size="large"
+                  htmlType="submit"
+                  loading={submitting}
+                  block
+                  data-testid="cr-submit"
+                >
+                  {ta('customerRegister.submit')}
+                </Button>
+                <nav>
+                  <Link to="/user/login3">{ta('customerLogin')}</Link>
+                  <Link to="/home">{ta('customerRegister.home')}</Link>
+                </nav>
+              </div>
+            </Form>
+          </>
+        )}
+      </section>
     </UserLayoutFrame>
   );
 }

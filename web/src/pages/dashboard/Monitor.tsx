@@ -82,25 +82,25 @@ export default function Monitor() {
               height={280}
               label={t('monitor.dispatches')}
               option={(data) => ({
-                    tooltip: { trigger: 'axis' },
-                    legend: { data: [t('monitor.today'), t('monitor.yesterday')], top: 0 },
-                    grid: { left: 36, right: 12, top: 36, bottom: 28 },
-                    xAxis: { type: 'category', data: hours },
-                    yAxis: { type: 'value', minInterval: 1 },
-                    series: [
-                      {
-                        name: t('monitor.today'),
-                        type: 'bar',
-                        data: data.dispatchesByHour.today,
-                        barMaxWidth: 14,
-                      },
-                      {
-                        name: t('monitor.yesterday'),
-                        type: 'line',
-                        smooth: true,
-                        data: data.dispatchesByHour.yesterday,
-                      },
-                    ],
+                tooltip: { trigger: 'axis' },
+                legend: { data: [t('monitor.today'), t('monitor.yesterday')], top: 0 },
+                grid: { left: 36, right: 12, top: 36, bottom: 28 },
+                xAxis: { type: 'category', data: hours },
+                yAxis: { type: 'value', minInterval: 1 },
+                series: [
+                  {
+                    name: t('monitor.today'),
+                    type: 'bar',
+                    data: data.dispatchesByHour.today,
+                    barMaxWidth: 14,
+                  },
+                  {
+                    name: t('monitor.yesterday'),
+                    type: 'line',
+                    smooth: true,
+                    data: data.dispatchesByHour.yesterday,
+                  },
+                ],
               })}
             />
           </Card>
@@ -118,21 +118,21 @@ export default function Monitor() {
               emptyText={t('monitor.noWaybills')}
             >
               {() => (
-              <Row gutter={[12, 12]}>
-                {data?.waybillsToday.map((row) => (
-                  <Col key={row.status} xs={12} sm={8}>
-                    <button
-                      type="button"
-                      className="pending-tile"
-                      disabled={!has('/shipping/list')}
-                      onClick={() => navigate(`/shipping/list?status=${row.status}`)}
-                      data-testid={`waybills-${row.status}`}
-                    >
-                      <Statistic title={dictText(statuses.items, row.status)} value={row.count} />
-                    </button>
-                  </Col>
-                ))}
-              </Row>
+                <Row gutter={[12, 12]}>
+                  {data?.waybillsToday.map((row) => (
+                    <Col key={row.status} xs={12} sm={8}>
+                      <button
+                        type="button"
+                        className="pending-tile"
+                        disabled={!has('/shipping/list')}
+                        onClick={() => navigate(`/shipping/list?status=${row.status}`)}
+                        data-testid={`waybills-${row.status}`}
+                      >
+                        <Statistic title={dictText(statuses.items, row.status)} value={row.count} />
+                      </button>
+                    </Col>
+                  ))}
+                </Row>
               )}
             </PanelBody>
           </Card>
@@ -158,29 +158,29 @@ export default function Monitor() {
             emptyText={t('monitor.noWarnings')}
           >
             {() => (
-            <List
-              size="small"
-              dataSource={data?.warnings ?? []}
-              renderItem={(w) => (
-                <List.Item key={w.id}>
-                  <div className="monitor-warning">
-                    <div>
-                      <Tag color={w.severity === 2 ? 'red' : 'orange'}>
-                        {w.severity === 2 ? t('monitor.blocking') : t('monitor.warn')}
-                      </Tag>
-                      <Typography.Text strong>{ruleName(w.ruleType)}</Typography.Text>{' '}
-                      <Typography.Text type="secondary">
-                        {[w.shippingNoteNumber, w.plateNo].filter(Boolean).join(' · ')}
+              <List
+                size="small"
+                dataSource={data?.warnings ?? []}
+                renderItem={(w) => (
+                  <List.Item key={w.id}>
+                    <div className="monitor-warning">
+                      <div>
+                        <Tag color={w.severity === 2 ? 'red' : 'orange'}>
+                          {w.severity === 2 ? t('monitor.blocking') : t('monitor.warn')}
+                        </Tag>
+                        <Typography.Text strong>{ruleName(w.ruleType)}</Typography.Text>{' '}
+                        <Typography.Text type="secondary">
+                          {[w.shippingNoteNumber, w.plateNo].filter(Boolean).join(' · ')}
+                        </Typography.Text>
+                      </div>
+                      <div className="monitor-warning-text">{w.message}</div>
+                      <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                        {w.time}
                       </Typography.Text>
                     </div>
-                    <div className="monitor-warning-text">{w.message}</div>
-                    <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                      {w.time}
-                    </Typography.Text>
-                  </div>
-                </List.Item>
-              )}
-            />
+                  </List.Item>
+                )}
+              />
             )}
           </PanelBody>
         </Card>

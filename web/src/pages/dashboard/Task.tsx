@@ -85,9 +85,7 @@ export default function Task() {
         variant="borderless"
         title={t('task.queues')}
         data-testid="task-queues"
-        extra={
-          <RefreshButton query={summary} />
-        }
+        extra={<RefreshButton query={summary} />}
       >
         <PanelBody
           loading={summary.isLoading}
@@ -96,31 +94,31 @@ export default function Task() {
           skeletonRows={2}
         >
           {() => (
-          <Row gutter={[12, 12]}>
-            {data?.queues.map((q) => (
-              <Col key={q.key} xs={24} sm={12} lg={8}>
-                <div className="pending-tile" data-testid={`queue-${q.key}`}>
-                  <Typography.Text strong>{t(`task.queue.${q.key}`)}</Typography.Text>
-                  <Row gutter={8} className="mt8">
-                    <Col span={12}>
-                      <button type="button" className="link-tile" onClick={() => navigate(q.path)}>
-                        <Statistic title={t('task.waiting')} value={q.waiting} />
-                      </button>
-                    </Col>
-                    <Col span={12}>
-                      <button type="button" className="link-tile" onClick={() => navigate(q.failedPath)}>
-                        <Statistic
-                          title={t('task.failedCount')}
-                          value={q.failed}
-                          valueStyle={q.failed > 0 ? { color: '#ff4d4f' } : undefined}
-                        />
-                      </button>
-                    </Col>
-                  </Row>
-                </div>
-              </Col>
-            ))}
-          </Row>
+            <Row gutter={[12, 12]}>
+              {data?.queues.map((q) => (
+                <Col key={q.key} xs={24} sm={12} lg={8}>
+                  <div className="pending-tile" data-testid={`queue-${q.key}`}>
+                    <Typography.Text strong>{t(`task.queue.${q.key}`)}</Typography.Text>
+                    <Row gutter={8} className="mt8">
+                      <Col span={12}>
+                        <button type="button" className="link-tile" onClick={() => navigate(q.path)}>
+                          <Statistic title={t('task.waiting')} value={q.waiting} />
+                        </button>
+                      </Col>
+                      <Col span={12}>
+                        <button type="button" className="link-tile" onClick={() => navigate(q.failedPath)}>
+                          <Statistic
+                            title={t('task.failedCount')}
+                            value={q.failed}
+                            valueStyle={q.failed > 0 ? { color: '#ff4d4f' } : undefined}
+                          />
+                        </button>
+                      </Col>
+                    </Row>
+                  </div>
+                </Col>
+              ))}
+            </Row>
           )}
         </PanelBody>
       </Card>

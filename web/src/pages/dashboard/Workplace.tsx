@@ -66,24 +66,24 @@ export default function Workplace() {
           skeletonRows={2}
         >
           {() => (
-          <Row gutter={[12, 12]}>
-            {data?.todos.map((todo) => (
-              <Col key={todo.key} xs={12} sm={8} lg={6} xl={4}>
-                <button
-                  type="button"
-                  className="pending-tile"
-                  onClick={() => navigate(todo.path)}
-                  data-testid={`todo-${todo.key}`}
-                >
-                  <Statistic
-                    title={t(`workplace.todo.${todo.key}`)}
-                    value={todo.count}
-                    valueStyle={todo.count > 0 ? { color: '#fa541c' } : undefined}
-                  />
-                </button>
-              </Col>
-            ))}
-          </Row>
+            <Row gutter={[12, 12]}>
+              {data?.todos.map((todo) => (
+                <Col key={todo.key} xs={12} sm={8} lg={6} xl={4}>
+                  <button
+                    type="button"
+                    className="pending-tile"
+                    onClick={() => navigate(todo.path)}
+                    data-testid={`todo-${todo.key}`}
+                  >
+                    <Statistic
+                      title={t(`workplace.todo.${todo.key}`)}
+                      value={todo.count}
+                      valueStyle={todo.count > 0 ? { color: '#fa541c' } : undefined}
+                    />
+                  </button>
+                </Col>
+              ))}
+            </Row>
           )}
         </PanelBody>
       </Card>
@@ -96,30 +96,30 @@ export default function Workplace() {
               emptyText={t('workplace.noRecent')}
             >
               {() => (
-              <List
-                size="small"
-                dataSource={data?.recentLogs ?? []}
-                renderItem={(log) => (
-                  <List.Item key={log.id}>
-                    <div className="workplace-log">
-                      <span className="workplace-log-text">
-                        {log.success ? (
-                          <CheckCircleOutlined style={{ color: '#52c41a' }} />
-                        ) : (
-                          <CloseCircleOutlined
-                            style={{ color: '#ff4d4f' }}
-                            aria-label={t('workplace.failed')}
-                          />
-                        )}{' '}
-                        {log.content}
-                      </span>
-                      <Typography.Text type="secondary" className="workplace-log-time">
-                        {log.time}
-                      </Typography.Text>
-                    </div>
-                  </List.Item>
-                )}
-              />
+                <List
+                  size="small"
+                  dataSource={data?.recentLogs ?? []}
+                  renderItem={(log) => (
+                    <List.Item key={log.id}>
+                      <div className="workplace-log">
+                        <span className="workplace-log-text">
+                          {log.success ? (
+                            <CheckCircleOutlined style={{ color: '#52c41a' }} />
+                          ) : (
+                            <CloseCircleOutlined
+                              style={{ color: '#ff4d4f' }}
+                              aria-label={t('workplace.failed')}
+                            />
+                          )}{' '}
+                          {log.content}
+                        </span>
+                        <Typography.Text type="secondary" className="workplace-log-time">
+                          {log.time}
+                        </Typography.Text>
+                      </div>
+                    </List.Item>
+                  )}
+                />
               )}
             </PanelBody>
           </Card>

@@ -96,38 +96,38 @@ export default function BusinessDashboard() {
               height={280}
               label={tx(['收入与毛利趋势', 'Revenue and margin trend'])}
               option={(data) => ({
-                    tooltip: { trigger: 'axis' },
-                    legend: { data: [revenue, margin, marginRate], top: 0 },
-                    grid: { left: 64, right: 48, top: 36, bottom: 28 },
-                    xAxis: { type: 'category', data: data.trend.map((m) => m.month) },
-                    yAxis: [
-                      { type: 'value' },
-                      { type: 'value', axisLabel: { formatter: '{value}%' }, splitLine: { show: false } },
-                    ],
-                    series: [
-                      {
-                        name: revenue,
-                        type: 'bar',
-                        barMaxWidth: 22,
-                        data: data.trend.map((m) => m.serviceFeeFen / 100),
-                      },
-                      {
-                        name: margin,
-                        type: 'bar',
-                        barMaxWidth: 22,
-                        data: data.trend.map((m) => m.marginFen / 100),
-                      },
-                      {
-                        name: marginRate,
-                        type: 'line',
-                        smooth: true,
-                        yAxisIndex: 1,
-                        connectNulls: true,
-                        data: data.trend.map((m) =>
-                          m.marginRate === null ? null : Math.round(m.marginRate * 10_000) / 100,
-                        ),
-                      },
-                    ],
+                tooltip: { trigger: 'axis' },
+                legend: { data: [revenue, margin, marginRate], top: 0 },
+                grid: { left: 64, right: 48, top: 36, bottom: 28 },
+                xAxis: { type: 'category', data: data.trend.map((m) => m.month) },
+                yAxis: [
+                  { type: 'value' },
+                  { type: 'value', axisLabel: { formatter: '{value}%' }, splitLine: { show: false } },
+                ],
+                series: [
+                  {
+                    name: revenue,
+                    type: 'bar',
+                    barMaxWidth: 22,
+                    data: data.trend.map((m) => m.serviceFeeFen / 100),
+                  },
+                  {
+                    name: margin,
+                    type: 'bar',
+                    barMaxWidth: 22,
+                    data: data.trend.map((m) => m.marginFen / 100),
+                  },
+                  {
+                    name: marginRate,
+                    type: 'line',
+                    smooth: true,
+                    yAxisIndex: 1,
+                    connectNulls: true,
+                    data: data.trend.map((m) =>
+                      m.marginRate === null ? null : Math.round(m.marginRate * 10_000) / 100,
+                    ),
+                  },
+                ],
               })}
             />
           </Card>
