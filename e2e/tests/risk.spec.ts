@@ -45,11 +45,11 @@ test('dispatching 33 t onto a 32 t truck is refused with 超载', async ({ page,
 test('handles an open warning once: confirmed, and listed as a violation', async ({
   page,
   request,
+  token,
   shell,
 }) => {
   test.setTimeout(120_000);
   // Its own waybill (a trip that lost 350 kg): the newest open warning may be another test's, handled there.
-  const token = await adminToken(request);
   const { number } = await auditedPerTripNote(request, token, (Date.now() % 90_000) + 5_000);
   const ui = new ShippingPage(page);
   await shell.goto('/risk/warning');
@@ -113,10 +113,10 @@ test('confirms a warning with a deduction under the contract clause: notified, w
 test('edits the carrier contract violation clause (违规扣款条款) from the contract list and sees it saved', async ({
   page,
   request,
+  token,
   shell,
 }) => {
   test.setTimeout(120_000);
-  const token = await adminToken(request);
   const before = await apiCall<{ version: number; penaltyPct: number | null }>(
     request,
     token,
