@@ -12,7 +12,6 @@
  * Exit codes: 0 ok, 1 failed run, 2 target missed.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import type { AnalysisSummary, StatisticsResult } from '@freight/contracts';
 import { buildDailyStatistics } from '@freight/server/src/modules/dashboard/index.ts';
@@ -21,7 +20,7 @@ import type { Db } from '@freight/server/src/platform/db/client.ts';
 import { and, gte, lt, sql } from 'drizzle-orm';
 import { ADMIN_PASSWORD, BENCH_DATABASE_URL, BENCH_ENFORCE, envNumber, reportedSettings } from './lib/env.ts';
 import { fixedRate, percentile } from './lib/rateRun.ts';
-import { evaluateTargets, formatTargets, runBench, type TargetOutcome } from './lib/report.ts';
+import { evaluateTargets, formatTargets, machineLine, runBench, type TargetOutcome } from './lib/report.ts';
 import {
   DASHBOARD_ANALYSIS_SCENARIO,
   DASHBOARD_BUSINESS_SCENARIO,
@@ -201,13 +200,7 @@ async function dashboardOnPostgres(): Promise<{
 }
 
 async function main(): Promise<number> {
-  const cpus = os.cpus();
-  console.log(
-    `bench:dashboard on node ${process.version}, ${cpus.length}× ${cpus[0]?.model ?? 'cpu'}, load ${os
-      .loadavg()
-      .map((l) => l.toFixed(2))
-      .join(' ')}`,
-  );
+  console.log(machineLine('bench:dashboard'));
   const pg = settings.databaseUrl ? await dashboardOnPostgres() : null;
   if (!pg)
     console.log(

@@ -12,7 +12,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { ADMIN_PASSWORD, BENCH_DATABASE_URL, BENCH_ENFORCE, envNumber, reportedSettings } from './lib/env.ts';
-import { runLoad, summarize } from './lib/load.ts';
+import { runGetLoad, summarize } from './lib/load.ts';
 import { call, payAllNotes } from './lib/payNotes.ts';
 import {
   evaluateTargets,
@@ -87,15 +87,7 @@ async function ledgerOnPostgres(): Promise<{ measurements: Measurement[]; outcom
     const token = await login(server, 'admin', ADMIN_PASSWORD);
     const path = `${server.config.basePath}/wallet/ledger/list?walletId=${BENCH_WALLET}&pageNo=1&pageSize=10`;
     const load = (seconds: number) =>
-      runLoad({
-        url: `${server.baseUrl}${path}`,
-        method: 'GET',
-        headers: { 'x-access-token': token },
-        connections: settings.connections,
-        durationSeconds: seconds,
-        timeoutSeconds: 10,
-        expectBodyIncludes: '"success":true',
-      });
+      runGetLoad(`${server.baseUrl}${path}`, token, settings.connections, seconds);
     if (settings.warmupSeconds > 0) await load(settings.warmupSeconds);
     const run = await load(settings.durationSeconds);
     const m = measurement(

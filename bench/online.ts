@@ -15,14 +15,13 @@
  * Exit codes: 0 ok, 1 failed run, 2 target missed.
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { CGFORM_SCHEMA } from '@freight/contracts';
 import { finWallet } from '@freight/server/src/modules/finance/schema.ts';
 import { onlCgformHead } from '@freight/server/src/modules/online/cgformSchema.ts';
 import { eq, sql } from 'drizzle-orm';
-import { type LoadSummary, runLoad, summarize } from './lib/load.ts';
-import { evaluateTargets, formatTargets, measurement } from './lib/report.ts';
+import { type LoadSummary, runGetLoad, summarize } from './lib/load.ts';
+import { evaluateTargets, formatTargets, machineLine, measurement } from './lib/report.ts';
 import { LEDGER_LIST_SCENARIO_NAME, ONLINE_LIST_SCENARIO, onlineTargets } from './lib/scenarios.ts';
 import { BENCH_WALLET, seedBulkLedger } from './lib/seedMoney.ts';
 import { type BenchServer, login, startBenchServer } from './lib/server.ts';
@@ -46,7 +45,6 @@ const settings = {
 const keptName = process.env.BENCH_ONLINE_DATABASE || `freight_bench_online_${settings.rows}`;
 const resultsDir = fileURLToPath(new URL('./results/', import.meta.url));
 const PASSWORD = 'Freight#2026';
-const SUCCESS = '"success":true';
 const TABLE = 'bench_carrier_blacklist';
 const REGIONS = 100;
 
@@ -176,15 +174,7 @@ interface Measured {
 
 async function measure(server: BenchServer, token: string, route: string): Promise<Measured> {
   const load = (seconds: number) =>
-    runLoad({
-      url: `${server.baseUrl}${route}`,
-      method: 'GET',
-      headers: { 'x-access-token': token },
-      connections: settings.connections,
-      durationSeconds: seconds,
-      timeoutSeconds: 10,
-      expectBodyIncludes: SUCCESS,
-    });
+    runGetLoad(`${server.baseUrl}${route}`, token, settings.connections, seconds);
   if (settings.warmupSeconds > 0) await load(settings.warmupSeconds);
   const before = mainThreadCpuSeconds();
   const raw = await load(settings.durationSeconds);
@@ -219,13 +209,7 @@ async function ledgerRoute(server: BenchServer): Promise<string> {
 }
 
 async function main(): Promise<number> {
-  const cpus = os.cpus();
-  console.log(
-    `bench:online on node ${process.version}, ${cpus.length}× ${cpus[0]?.model ?? 'cpu'}, load ${os
-      .loadavg()
-      .map((l) => l.toFixed(2))
-      .join(' ')}`,
-  );
+  console.log(machineLine('bench:online'));
   const { server, id } = await serverWithRows();
   try {
     const token = await login(server, 'admin', PASSWORD);

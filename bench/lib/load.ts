@@ -80,6 +80,24 @@ export function runLoad(options: LoadOptions): Promise<RawLoad> {
   });
 }
 
+/** Load on one GET route as a signed-in user; a response without the success envelope counts as a mismatch. */
+export function runGetLoad(
+  url: string,
+  token: string,
+  connections: number,
+  durationSeconds: number,
+): Promise<RawLoad> {
+  return runLoad({
+    url,
+    method: 'GET',
+    headers: { 'x-access-token': token },
+    connections,
+    durationSeconds,
+    timeoutSeconds: 10,
+    expectBodyIncludes: '"success":true',
+  });
+}
+
 // autocannon's documented aggregateResult(), which its typings leave out.
 const { aggregateResult } = autocannon as unknown as {
   aggregateResult(results: RawLoad[], opts?: Partial<autocannon.Options>): autocannon.Result;

@@ -72,6 +72,24 @@ export function withRatios(measurements: Measurement[]): Measurement[] {
   }));
 }
 
+/** The outcome of a target that is a limit on one number the bench measured itself (MB, ms, s). */
+function belowLimit(
+  target: Target,
+  kind: DbKind,
+  limit: number,
+  actual: number | undefined,
+  unit: string,
+  digits: number,
+): TargetOutcome {
+  return {
+    scenario: target.scenario,
+    description: `< ${limit} ${unit} (target set for ${target.databases.join(', ')})`,
+    actual: actual === undefined ? 'not measured' : `${num(actual, digits)} ${unit}`,
+    pass: actual !== undefined && actual < limit,
+    enforced: target.databases.includes(kind) && actual !== undefined,
+  };
+}
+
 export function evaluateTargets(
   targets: Target[],
   measurements: Measurement[],
@@ -88,25 +106,11 @@ export function evaluateTargets(
   const outcomes: TargetOutcome[] = [];
   for (const target of targets) {
     if (target.maxMb !== undefined) {
-      const actual = megabytes[target.scenario];
-      outcomes.push({
-        scenario: target.scenario,
-        description: `< ${target.maxMb} MB (target set for ${target.databases.join(', ')})`,
-        actual: actual === undefined ? 'not measured' : `${num(actual, 1)} MB`,
-        pass: actual !== undefined && actual < target.maxMb,
-        enforced: target.databases.includes(kind) && actual !== undefined,
-      });
+      outcomes.push(belowLimit(target, kind, target.maxMb, megabytes[target.scenario], 'MB', 1));
       continue;
     }
     if (target.maxMs !== undefined) {
-      const actual = millis[target.scenario];
-      outcomes.push({
-        scenario: target.scenario,
-        description: `< ${target.maxMs} ms (target set for ${target.databases.join(', ')})`,
-        actual: actual === undefined ? 'not measured' : `${num(actual, 2)} ms`,
-        pass: actual !== undefined && actual < target.maxMs,
-        enforced: target.databases.includes(kind) && actual !== undefined,
-      });
+      outcomes.push(belowLimit(target, kind, target.maxMs, millis[target.scenario], 'ms', 2));
       continue;
     }
     if (target.holds !== undefined) {
@@ -121,14 +125,7 @@ export function evaluateTargets(
       continue;
     }
     if (target.maxSeconds !== undefined) {
-      const actual = timings[target.scenario];
-      outcomes.push({
-        scenario: target.scenario,
-        description: `< ${target.maxSeconds} s (target set for ${target.databases.join(', ')})`,
-        actual: actual === undefined ? 'not measured' : `${num(actual, 2)} s`,
-        pass: actual !== undefined && actual < target.maxSeconds,
-        enforced: target.databases.includes(kind) && actual !== undefined,
-      });
+      outcomes.push(belowLimit(target, kind, target.maxSeconds, timings[target.scenario], 's', 2));
       continue;
     }
     const m = measurements.find((x) => x.scenario === target.scenario);

@@ -13,6 +13,21 @@ export const PLATFORM_COSTS = '/plateform/cost/list';
 /** A per-trip (趟结) demo customer: charged at audit, paid from the pay list. */
 export const PER_TRIP_CUSTOMER = '苏州恒达建材有限公司';
 
+/** The id of the customer named `customerName`. */
+export async function customerIdOf(
+  request: APIRequestContext,
+  token: string,
+  customerName: string = PER_TRIP_CUSTOMER,
+): Promise<string> {
+  const found = await apiCall<{ records: Array<{ id: string }> }>(
+    request,
+    token,
+    'GET',
+    `/customer/hyCustomer/list?customerName=${encodeURIComponent(customerName)}`,
+  );
+  return String(found.records[0].id);
+}
+
 /**
  * A per-trip (趟结) shipper of the test's own, approved, with an empty wallet: a spec that reads a wallet's
  * balance must not share it with the specs that charge the demo customers at the same time.
@@ -24,14 +39,54 @@ export async function ownPerTripCustomer(request: APIRequestContext, token: stri
     customerType: 2,
     settleMode: 1,
   });
-  const found = await apiCall<{ records: Array<{ id: string }> }>(
+  const id = await customerIdOf(request, token, customerName);
+  await apiCall(request, token, 'POST', '/customer/hyCustomer/review', { id, state: 2 });
+  return customerName;
+}
+
+/**
+ * A published order of `customerName` from the Nanjing steel works to the Baoshan wharf, steel at 150 yuan a
+ * tonne with a 6 % service fee; its id.
+ */
+export async function publishedOrder(
+  request: APIRequestContext,
+  token: string,
+  order: { customerName: string; goodsName: string; plannedWeightG: number },
+): Promise<string> {
+  await apiCall(request, token, 'POST', '/order/hyOrder/add', {
+    customerId: await customerIdOf(request, token, order.customerName),
+    goodsName: order.goodsName,
+    cargoType: '0400',
+    loadProvince: '江苏省',
+    loadCity: '南京市',
+    loadDistrict: '栖霞区',
+    loadAreaCode: '320113',
+    loadAddress: '南京钢铁厂东门',
+    loadLng: 118.9089,
+    loadLat: 32.1186,
+    unloadProvince: '上海市',
+    unloadCity: '上海市',
+    unloadDistrict: '宝山区',
+    unloadAreaCode: '310113',
+    unloadAddress: '宝山钢铁码头3号库',
+    unloadLng: 121.4891,
+    unloadLat: 31.4053,
+    plannedWeightG: order.plannedWeightG,
+    priceMode: 1,
+    driverUnitPriceFen: 15_000,
+    settleWeightBasis: 2,
+    serviceFeeMode: 1,
+    serviceFeeValue: 600,
+  });
+  const orders = await apiCall<{ records: Array<{ id: string }> }>(
     request,
     token,
     'GET',
-    `/customer/hyCustomer/list?customerName=${encodeURIComponent(customerName)}`,
+    `/order/hyOrder/list?goodsName=${encodeURIComponent(order.goodsName)}`,
   );
-  await apiCall(request, token, 'POST', '/customer/hyCustomer/review', { id: found.records[0].id, state: 2 });
-  return customerName;
+  const orderId = orders.records[0].id;
+  await apiCall(request, token, 'POST', '/order/hyOrder/publish', { id: orderId });
+  return orderId;
 }
 
 /**
@@ -65,46 +120,11 @@ export async function auditedPerTripNote(
     id: cards.records[0].id,
     state: 2,
   });
-  const customers = await apiCall<{ records: Array<{ id: string }> }>(
-    request,
-    token,
-    'GET',
-    `/customer/hyCustomer/list?customerName=${encodeURIComponent(customerName)}`,
-  );
-  const goodsName = `钢卷${seq}`;
-  await apiCall(request, token, 'POST', '/order/hyOrder/add', {
-    customerId: customers.records[0].id,
-    goodsName,
-    cargoType: '0400',
-    loadProvince: '江苏省',
-    loadCity: '南京市',
-    loadDistrict: '栖霞区',
-    loadAreaCode: '320113',
-    loadAddress: '南京钢铁厂东门',
-    loadLng: 118.9089,
-    loadLat: 32.1186,
-    unloadProvince: '上海市',
-    unloadCity: '上海市',
-    unloadDistrict: '宝山区',
-    unloadAreaCode: '310113',
-    unloadAddress: '宝山钢铁码头3号库',
-    unloadLng: 121.4891,
-    unloadLat: 31.4053,
+  const orderId = await publishedOrder(request, token, {
+    customerName,
+    goodsName: `钢卷${seq}`,
     plannedWeightG: 32_000_000,
-    priceMode: 1,
-    driverUnitPriceFen: 15_000,
-    settleWeightBasis: 2,
-    serviceFeeMode: 1,
-    serviceFeeValue: 600,
   });
-  const orders = await apiCall<{ records: Array<{ id: string }> }>(
-    request,
-    token,
-    'GET',
-    `/order/hyOrder/list?goodsName=${encodeURIComponent(goodsName)}`,
-  );
-  const orderId = orders.records[0].id;
-  await apiCall(request, token, 'POST', '/order/hyOrder/publish', { id: orderId });
   const note = await apiCall<{ id: string; shippingNoteNumber: string }>(
     request,
     token,

@@ -53,22 +53,26 @@ export function uniqueName(prefix: string): string {
 
 /**
  * An account made by the admin: its password is an initial one (the owner must change it). It gets the
- * customer-staff role, so that it has a menu to sign in to (a user without one is logged out).
+ * customer-staff role unless another seeded role is named, so that it has a menu to sign in to (a user
+ * without one is logged out).
  */
 export async function createUser(
   request: APIRequestContext,
   token: string,
-  user: { username: string; password: string; phone?: string },
+  {
+    roleCode = 'customer',
+    ...user
+  }: { username: string; password: string; phone?: string; roleCode?: string },
 ): Promise<void> {
-  // The add form sends role ids; the role holding the shipper-staff menus is found by its code.
+  // The add form sends role ids; the role is found by its code.
   const roles = await apiEnvelope<{ records: Array<{ id: string; roleCode: string }> }>(
     request,
     token,
     'GET',
-    '/sys/role/list?roleCode=customer',
+    `/sys/role/list?roleCode=${roleCode}`,
   );
-  const role = roles.result.records.find((r) => r.roleCode === 'customer');
-  if (!role) throw new Error('the seeded customer role is missing');
+  const role = roles.result.records.find((r) => r.roleCode === roleCode);
+  if (!role) throw new Error(`the seeded ${roleCode} role is missing`);
   const body = await apiEnvelope<unknown>(request, token, 'POST', '/sys/user/add', {
     ...user,
     realname: `E2E ${user.username}`,

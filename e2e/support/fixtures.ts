@@ -1,5 +1,6 @@
 // The `test` of every spec: admin logged in by default (storage state of the setup project, set in the
-// config), external sites stubbed, page objects and a screenshot helper writing to e2e/artifacts/.
+// config), external sites stubbed, page objects, the admin's API token and a screenshot helper writing to
+// e2e/artifacts/.
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { test as base, expect } from '@playwright/test';
@@ -8,6 +9,7 @@ import { NoticeBell } from '../pages/NoticeBell.ts';
 import { SettingsDrawer } from '../pages/SettingsDrawer.ts';
 import { ShellPage } from '../pages/ShellPage.ts';
 import { TabBar } from '../pages/TabBar.ts';
+import { adminToken } from './authFlows.ts';
 import { ARTIFACTS_DIR } from './env.ts';
 import { stubExternalSites } from './network.ts';
 
@@ -17,6 +19,8 @@ interface Fixtures {
   tabs: TabBar;
   settingsDrawer: SettingsDrawer;
   bell: NoticeBell;
+  /** The administrator's API token, for a test's set-up through the API. */
+  token: string;
   /** Saves a full-page screenshot as e2e/artifacts/<project>-<name>.png. */
   shot: (name: string, options?: { fullPage?: boolean; scrollTop?: boolean }) => Promise<string>;
 }
@@ -31,6 +35,7 @@ export const test = base.extend<Fixtures>({
   tabs: async ({ page }, use) => use(new TabBar(page)),
   settingsDrawer: async ({ page }, use) => use(new SettingsDrawer(page)),
   bell: async ({ page }, use) => use(new NoticeBell(page)),
+  token: async ({ request }, use) => use(await adminToken(request)),
   shot: async ({ page }, use, testInfo) => {
     mkdirSync(ARTIFACTS_DIR, { recursive: true });
     await use(async (name, options) => {

@@ -4,7 +4,6 @@
 // screens read in English and fit a 390 px phone.
 import { PartiesPage } from '../pages/PartiesPage.ts';
 import { apiCall, type Rec } from '../support/api.ts';
-import { adminToken } from '../support/authFlows.ts';
 import { authFile, USERS } from '../support/env.ts';
 import { expect, test } from '../support/fixtures.ts';
 
@@ -18,12 +17,12 @@ test.use({ storageState: authFile(USERS.admin) });
 test('货运保险: lists the demo policies and insures a waybill before loading', async ({
   page,
   request,
+  token,
   shell,
   shot,
 }) => {
   test.setTimeout(120_000);
   // A waybill not yet loaded and not insured (the demo insured some of them).
-  const token = await adminToken(request);
   const notes = await apiCall<{ records: Rec[] }>(
     request,
     token,

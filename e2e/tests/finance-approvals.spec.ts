@@ -8,67 +8,39 @@ import type { APIRequestContext } from '@playwright/test';
 import {
   auditedPerTripNote,
   CUSTOMER_WALLET,
+  customerIdOf,
   FinancePage,
   fenOf,
   MAIN_WALLET,
   PER_TRIP_CUSTOMER,
 } from '../pages/FinancePage.ts';
-import { apiCall, type Rec } from '../support/api.ts';
-import { adminToken, setOwnPassword, uniqueName } from '../support/authFlows.ts';
-import { API_BASE } from '../support/env.ts';
+import { apiCall, type Rec, signIn } from '../support/api.ts';
+import { createUser, setOwnPassword, uniqueName } from '../support/authFlows.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { clickRowAction } from '../support/rowActions.ts';
 
 const key = (what: string) =>
   `e2e-${what}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
 
-async function customerId(request: APIRequestContext, token: string): Promise<string> {
-  const found = await apiCall<{ records: Rec[] }>(
-    request,
-    token,
-    'GET',
-    `/customer/hyCustomer/list?customerName=${encodeURIComponent(PER_TRIP_CUSTOMER)}`,
-  );
-  return String(found.records[0].id);
-}
-
 /** A finance user (the seeded 财务 role) with its own password, signed in: the second user of a check. */
 async function financeUser(request: APIRequestContext, token: string): Promise<string> {
-  const roles = await apiCall<{ records: Array<{ id: string; roleCode: string }> }>(
-    request,
-    token,
-    'GET',
-    '/sys/role/list?roleCode=finance',
-  );
-  const role = roles.records.find((r) => r.roleCode === 'finance');
-  if (!role) throw new Error('the seeded finance role is missing');
   const username = uniqueName('fin');
-  await apiCall(request, token, 'POST', '/sys/user/add', {
-    username,
-    password: 'Initial#2026a',
-    realname: `E2E ${username}`,
-    selectedroles: role.id,
-  });
+  await createUser(request, token, { username, password: 'Initial#2026a', roleCode: 'finance' });
   await setOwnPassword(request, username, 'Initial#2026a', 'Freight#2026b');
-  const login = await request.post(`${API_BASE}/sys/login`, {
-    data: { username, password: 'Freight#2026b' },
-  });
-  const body = await login.json();
-  if (!body.success) throw new Error(`finance login: ${body.message}`);
-  return String(body.result.token);
+  return signIn(request, username, 'Freight#2026b');
 }
 
 test('付款审批: a submitted payout is reviewed, then paid by the cashier step, every step logged', async ({
   page,
   request,
+  token,
   shell,
   shot,
 }) => {
   test.setTimeout(180_000);
   const ui = new FinancePage(page);
-  const token = await adminToken(request);
   await apiCall(request, token, 'POST', '/customer/hyCustomerWallet/recharge', {
-    customerId: await customerId(request, token),
+    customerId: await customerIdOf(request, token),
     amountFen: 2_000_000,
     idempotencyKey: key('recharge'),
   });
@@ -123,12 +95,12 @@ test('付款审批: a submitted payout is reviewed, then paid by the cashier ste
 test('调账理赔: a deduction on an audited waybill is approved by finance and shown on the waybill', async ({
   page,
   request,
+  token,
   shell,
   shot,
 }) => {
   test.setTimeout(180_000);
   const ui = new FinancePage(page);
-  const token = await adminToken(request);
   const note = await auditedPerTripNote(request, token, Date.now() % 100_000);
 
   await shell.goto('/plateform/adjustment');
@@ -170,13 +142,13 @@ test('调账理赔: a deduction on an audited waybill is approved by finance and
 test('货主钱包: a voucher recharge is credited only when a second user matches it to an imported statement line', async ({
   page,
   request,
+  token,
   shell,
   shot,
 }) => {
   test.setTimeout(180_000);
   const ui = new FinancePage(page);
-  const token = await adminToken(request);
-  const cid = await customerId(request, token);
+  const cid = await customerIdOf(request, token);
   const serial = `E2E${Date.now()}`;
   const cents = 100 + (Date.now() % 9_000);
   const amountFen = 300_000 + cents;
@@ -271,10 +243,9 @@ test('货主钱包: a voucher recharge is credited only when a second user match
   expect(fenOf(await ui.cellText(row, '金额'))).toBe(amountFen);
 });
 
-test('账单管理: a bill statement downloads as a PDF', async ({ page, request, shell }) => {
+test('账单管理: a bill statement downloads as a PDF', async ({ page, request, token, shell }) => {
   test.setTimeout(120_000);
   const ui = new FinancePage(page);
-  const token = await adminToken(request);
   const bills = await apiCall<{ records: Rec[] }>(request, token, 'GET', '/plateform/bill/list?pageSize=1');
   test.skip(bills.records.length === 0, 'the demo data has no bill');
   const billNo = String(bills.records[0].billNo);

@@ -12,7 +12,6 @@ import {
   PLATFORM_COSTS,
   yuanText,
 } from '../pages/FinancePage.ts';
-import { adminToken } from '../support/authFlows.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { submitForm } from '../support/forms.ts';
 import { clickRowAction } from '../support/rowActions.ts';
@@ -20,12 +19,12 @@ import { clickRowAction } from '../support/rowActions.ts';
 test('recharge, pay an audited waybill from the pay list, ledger lines in the drawer, service-fee income up', async ({
   page,
   request,
+  token,
   shell,
   shot,
 }) => {
   test.setTimeout(180_000);
   const ui = new FinancePage(page);
-  const token = await adminToken(request);
   const seq = Date.now() % 100_000;
 
   // A per-trip shipper of its own: other specs charge the demo customers meanwhile.

@@ -4,17 +4,16 @@
 // nothing of it stored, then deletes the card after confirming.
 import { PartyScreen } from '../pages/PartyScreens.ts';
 import { apiCall } from '../support/api.ts';
-import { adminToken } from '../support/authFlows.ts';
 import { expect, test } from '../support/fixtures.ts';
 
 test('油卡管理: demo cards and recharges, add with validation, statement import refused by its broken row, delete', async ({
   page,
   request,
+  token,
   shell,
   shot,
 }) => {
   test.setTimeout(120_000);
-  const token = await adminToken(request);
   const drivers = await apiCall<{ records: Array<{ driverName: string }> }>(
     request,
     token,

@@ -4,17 +4,17 @@
 import { goodsCategoryForm, routeOrderForms } from '@freight/contracts/testing';
 import { PartyScreen } from '../pages/PartyScreens.ts';
 import { apiCall } from '../support/api.ts';
-import { adminToken } from '../support/authFlows.ts';
 import { expect, test } from '../support/fixtures.ts';
+
+test.describe.configure({ timeout: 120_000 });
 
 test('ERP list: a master row saved with its sub rows, shown in the tab below it', async ({
   page,
   request,
+  token,
   shell,
   shot,
 }) => {
-  test.setTimeout(120_000);
-  const token = await adminToken(request);
   // The definitions the API test of main/sub and tree forms builds too (packages/contracts/src/testing).
   const forms = routeOrderForms(`_${Date.now() % 100_000}`);
   const sub = forms.stop.head.tableName;
@@ -57,11 +57,10 @@ test('ERP list: a master row saved with its sub rows, shown in the tab below it'
 test('tree list: add a child under a row and see it when the row expands', async ({
   page,
   request,
+  token,
   shell,
   shot,
 }) => {
-  test.setTimeout(120_000);
-  const token = await adminToken(request);
   const { id } = await apiCall<{ id: string }>(
     request,
     token,

@@ -3,17 +3,16 @@
 // file downloads), and sees both requests in the list.
 // Policies are not published here: a published version would ask every party user of the shared server.
 import { addDriver, PartiesPage, residentId } from '../pages/PartiesPage.ts';
-import { adminToken } from '../support/authFlows.ts';
 import { expect, test } from '../support/fixtures.ts';
 
 test('个人信息申请: files a driver’s deletion and export from the list', async ({
   page,
   request,
+  token,
   shell,
   shot,
 }) => {
   test.setTimeout(120_000);
-  const token = await adminToken(request);
   const seq = Date.now() % 1000;
   const gone = {
     driverName: `注销${seq}`,

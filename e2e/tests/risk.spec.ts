@@ -2,11 +2,10 @@
 // the risk rules, and a warning the loss rule raised on a waybill is handled in 预警消息 (then listed as confirmed,
 // its violation in 违规记录); under a carrier contract with the violation clause, confirming proposes a
 // deduction that 违规记录 lists as notified, with its amount and appeal deadline.
-import { auditedPerTripNote, PER_TRIP_CUSTOMER, yuanText } from '../pages/FinancePage.ts';
+import { auditedPerTripNote, PER_TRIP_CUSTOMER, publishedOrder, yuanText } from '../pages/FinancePage.ts';
 import { approvedDriverWithVehicle, ORDER_LIST, ShippingPage } from '../pages/ShippingPage.ts';
 import { apiCall } from '../support/api.ts';
-import { adminToken } from '../support/authFlows.ts';
-import { API_BASE, authFile, USERS } from '../support/env.ts';
+import { authFile, USERS } from '../support/env.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { submitForm } from '../support/forms.ts';
 
@@ -14,53 +13,16 @@ test.use({ storageState: authFile(USERS.admin) });
 // One after the other: the clause test changes the template the deduction test's contract is signed with.
 test.describe.configure({ mode: 'default' });
 
-test('dispatching 33 t onto a 32 t truck is refused with 超载', async ({ page, request, shell }) => {
+test('dispatching 33 t onto a 32 t truck is refused with 超载', async ({ page, request, token, shell }) => {
   test.setTimeout(120_000);
-  const token = await adminToken(request);
   const seq = (Date.now() % 90_000) + 5_000;
   const { driverName, plateNo } = await approvedDriverWithVehicle(request, token, seq);
-  const customers = (await (
-    await request.get(
-      `${API_BASE}/customer/hyCustomer/list?customerName=${encodeURIComponent(PER_TRIP_CUSTOMER)}`,
-      {
-        headers: { 'X-Access-Token': token },
-      },
-    )
-  ).json()) as { result: { records: Array<{ id: string }> } };
   const goodsName = `超载测试${seq}`;
-  const headers = { 'X-Access-Token': token };
-  await request.post(`${API_BASE}/order/hyOrder/add`, {
-    headers,
-    data: {
-      customerId: customers.result.records[0].id,
-      goodsName,
-      cargoType: '0400',
-      loadProvince: '江苏省',
-      loadCity: '南京市',
-      loadDistrict: '栖霞区',
-      loadAreaCode: '320113',
-      loadAddress: '南京钢铁厂东门',
-      unloadProvince: '上海市',
-      unloadCity: '上海市',
-      unloadDistrict: '宝山区',
-      unloadAreaCode: '310113',
-      unloadAddress: '宝山钢铁码头3号库',
-      plannedWeightG: 64_000_000,
-      priceMode: 1,
-      driverUnitPriceFen: 15_000,
-      settleWeightBasis: 2,
-      serviceFeeMode: 1,
-      serviceFeeValue: 600,
-    },
-  });
-  const orders = (await (
-    await request.get(`${API_BASE}/order/hyOrder/list?goodsName=${encodeURIComponent(goodsName)}`, {
-      headers,
-    })
-  ).json()) as { result: { records: Array<{ id: string }> } };
-  await request.post(`${API_BASE}/order/hyOrder/publish`, {
-    headers,
-    data: { id: orders.result.records[0].id },
+  // a 64 t order: the refusal comes from the truck's 32 t, not from the order's weight
+  await publishedOrder(request, token, {
+    customerName: PER_TRIP_CUSTOMER,
+    goodsName,
+    plannedWeightG: 64_000_000,
   });
 
   const ui = new ShippingPage(page);
@@ -83,11 +45,11 @@ test('dispatching 33 t onto a 32 t truck is refused with 超载', async ({ page,
 test('handles an open warning once: confirmed, and listed as a violation', async ({
   page,
   request,
+  token,
   shell,
 }) => {
   test.setTimeout(120_000);
   // Its own waybill (a trip that lost 350 kg): the newest open warning may be another test's, handled there.
-  const token = await adminToken(request);
   const { number } = await auditedPerTripNote(request, token, (Date.now() % 90_000) + 5_000);
   const ui = new ShippingPage(page);
   await shell.goto('/risk/warning');
@@ -107,10 +69,10 @@ test('handles an open warning once: confirmed, and listed as a violation', async
 test('confirms a warning with a deduction under the contract clause: notified, with amount and deadline', async ({
   page,
   request,
+  token,
   shell,
 }) => {
   test.setTimeout(180_000);
-  const token = await adminToken(request);
   // the carrier template gets the violation clause (5 % of the freight); contracts signed from now carry it
   await apiCall(request, token, 'POST', '/shipping/contract/clause', { penaltyPct: 5 });
   const seq = (Date.now() % 90_000) + 5_000;
@@ -151,10 +113,10 @@ test('confirms a warning with a deduction under the contract clause: notified, w
 test('edits the carrier contract violation clause (违规扣款条款) from the contract list and sees it saved', async ({
   page,
   request,
+  token,
   shell,
 }) => {
   test.setTimeout(120_000);
-  const token = await adminToken(request);
   const before = await apiCall<{ version: number; penaltyPct: number | null }>(
     request,
     token,

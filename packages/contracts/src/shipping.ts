@@ -170,7 +170,8 @@ const grams = (label: string) =>
     .max(200_000_000, `${label}不能超过200吨`);
 /** China's extent (WGS-84, with a margin): a pin outside it is a mistake, not a place. */
 export const CHINA_BOUNDS = { lng: [73, 136], lat: [3, 54] } as const;
-const coordinate = (axis: 'lng' | 'lat', label: string) =>
+/** A longitude or latitude, optional, inside China's extent. */
+export const chinaCoordinate = (axis: 'lng' | 'lat', label: string) =>
   z.coerce
     .number({ error: `${label}必须是数字` })
     .min(CHINA_BOUNDS[axis][0], `${label}不在中国境内`)
@@ -207,8 +208,8 @@ const place = (prefix: 'load' | 'unload', label: string) => ({
     .nullish()
     .or(z.literal('')),
   [`${prefix}Address`]: z.string().trim().min(1, `请输入${label}地址`).max(255),
-  [`${prefix}Lng`]: coordinate('lng', `${label}经度`),
-  [`${prefix}Lat`]: coordinate('lat', `${label}纬度`),
+  [`${prefix}Lng`]: chinaCoordinate('lng', `${label}经度`),
+  [`${prefix}Lat`]: chinaCoordinate('lat', `${label}纬度`),
   [`${prefix}Contact`]: text(50),
   [`${prefix}Phone`]: phone(`${label}联系电话`),
   [`${prefix}WindowFrom`]: chinaDateTime.nullish(),

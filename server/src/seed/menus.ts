@@ -90,6 +90,15 @@ const page = (
   buttons?: ButtonSeed[],
 ): MenuSeed => ({ path, name, component, perms, buttons });
 
+/** A screen opened by a link (a form, a report by its code), not from the menu: routed but hidden. */
+const hiddenPage = (path: string, name: string, component: string, perms?: string): MenuSeed => ({
+  path,
+  name,
+  component,
+  ...(perms ? { perms } : {}),
+  hidden: true,
+});
+
 /** A list screen granted by `<prefix>:list`, with add/edit/delete/import/export and the given extra buttons. */
 const crudPage = (
   path: string,
@@ -481,50 +490,36 @@ export const MENU_TREE: MenuSeed[] = [
     crudPage('/online/cgform', '表单开发', 'modules/online/cgform/OnlCgformHeadList', 'online:cgform', {
       sync: '同步数据库',
     }),
-    {
-      path: '/online/cgformList/:code',
-      name: '在线表单',
-      component: 'modules/online/cgform/auto/OnlCgformAutoList',
-      hidden: true,
-    },
-    {
-      path: '/online/copyform/:code',
-      name: '表单副本',
-      component: 'modules/online/cgform/auto/OnlCgformCopyList',
-      perms: 'online:cgform:list',
-      hidden: true,
-    },
-    {
-      path: '/online/cgformTreeList/:code',
-      name: '在线树表',
-      component: 'modules/online/cgform/auto/OnlCgformTreeList',
-      hidden: true,
-    },
-    {
-      path: '/online/cgformErpList/:code',
-      name: '在线主附表(ERP)',
-      component: 'modules/online/cgform/auto/erp/OnlCgformErpList',
-      hidden: true,
-    },
-    {
-      path: '/online/cgformInnerTableList/:code',
-      name: '在线主附表(内嵌)',
-      component: 'modules/online/cgform/auto/innerTable/OnlCgformInnerTableList',
-      hidden: true,
-    },
+    hiddenPage('/online/cgformList/:code', '在线表单', 'modules/online/cgform/auto/OnlCgformAutoList'),
+    hiddenPage(
+      '/online/copyform/:code',
+      '表单副本',
+      'modules/online/cgform/auto/OnlCgformCopyList',
+      'online:cgform:list',
+    ),
+    hiddenPage('/online/cgformTreeList/:code', '在线树表', 'modules/online/cgform/auto/OnlCgformTreeList'),
+    hiddenPage(
+      '/online/cgformErpList/:code',
+      '在线主附表(ERP)',
+      'modules/online/cgform/auto/erp/OnlCgformErpList',
+    ),
+    hiddenPage(
+      '/online/cgformInnerTableList/:code',
+      '在线主附表(内嵌)',
+      'modules/online/cgform/auto/innerTable/OnlCgformInnerTableList',
+    ),
     crudPage(
       '/online/cgreport',
       '报表配置',
       'modules/online/cgreport/OnlCgreportHeadList',
       'online:cgreport',
     ),
-    {
-      path: '/online/cgreport/view/:code',
-      name: '报表',
-      component: 'modules/online/cgreport/auto/OnlCgreportAutoList',
-      perms: 'online:cgreport:view',
-      hidden: true,
-    },
+    hiddenPage(
+      '/online/cgreport/view/:code',
+      '报表',
+      'modules/online/cgreport/auto/OnlCgreportAutoList',
+      'online:cgreport:view',
+    ),
   ]),
   group('/screen', '大屏', 'FundProjectionScreenOutlined', [
     page('/screen/data', '数据大屏', 'screen/DataScreen', 'screen:data'),

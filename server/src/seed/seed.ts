@@ -118,52 +118,35 @@ const BROKER_MENUS = [
   '/account/settings',
 ];
 
+/** A shipper's menus; the shipper's admin also keeps the shipper's users and enterprise apps. */
+const shipperMenus = (admin: boolean): string[] => [
+  '/dashboard/analysis',
+  '/dashboard/workplace',
+  '/dashboard/monitor',
+  '/shipping/list',
+  '/shipping/contract',
+  '/shipping/track',
+  '/compliance/insurance',
+  '/map/realtime',
+  '/order/list',
+  '/customer/address',
+  '/customer/route',
+  ...(admin ? ['/customer/user'] : []),
+  '/customer/wallet',
+  '/plateform/bill',
+  '/plateform/invoice',
+  '/statistics/list',
+  '/statistics/report',
+  ...(admin ? ['/apps/enterprise'] : []),
+  '/isps/userAnnouncement',
+  '/account/center',
+  '/account/settings',
+];
+
 /** Menu paths (and their buttons) each non-admin role holds; a parent group comes with any child. */
 const ROLE_MENUS: Record<Exclude<(typeof ROLES)[number]['code'], 'admin'>, string[]> = {
-  customer: [
-    '/dashboard/analysis',
-    '/dashboard/workplace',
-    '/dashboard/monitor',
-    '/shipping/list',
-    '/shipping/contract',
-    '/shipping/track',
-    '/compliance/insurance',
-    '/map/realtime',
-    '/order/list',
-    '/customer/address',
-    '/customer/route',
-    '/customer/wallet',
-    '/plateform/bill',
-    '/plateform/invoice',
-    '/statistics/list',
-    '/statistics/report',
-    '/isps/userAnnouncement',
-    '/account/center',
-    '/account/settings',
-  ],
-  customer_admin: [
-    '/dashboard/analysis',
-    '/dashboard/workplace',
-    '/dashboard/monitor',
-    '/shipping/list',
-    '/shipping/contract',
-    '/shipping/track',
-    '/compliance/insurance',
-    '/map/realtime',
-    '/order/list',
-    '/customer/address',
-    '/customer/route',
-    '/customer/user',
-    '/customer/wallet',
-    '/plateform/bill',
-    '/plateform/invoice',
-    '/statistics/list',
-    '/statistics/report',
-    '/apps/enterprise',
-    '/isps/userAnnouncement',
-    '/account/center',
-    '/account/settings',
-  ],
+  customer: shipperMenus(false),
+  customer_admin: shipperMenus(true),
   // Platform operations staff run the freight: parties and their review, orders, notes, tracks and
   // complaints; money (finance), regulator reporting and system administration stay with other roles.
   operations: [
@@ -697,18 +680,22 @@ export async function seedDemoAccounts(db: Db): Promise<void> {
       })
       .onConflictDoNothing();
   }
+  /** An approved agent's or captain's identity and fee rule. */
+  const commissioned = (idCard: string, mobile: string, feeMode: number, feeValue: number) => ({
+    idCard,
+    mobile,
+    feeMode,
+    feeValue,
+    state: 2,
+    createBy: 'system',
+  });
   const agentId = stableId('agent', 'agent01');
   await db
     .insert(hyAgent)
     .values({
       id: agentId,
       agentName: '赵志强',
-      idCard: '320102198503154714',
-      mobile: '13770881234',
-      feeMode: 2,
-      feeValue: 5000,
-      state: 2,
-      createBy: 'system',
+      ...commissioned('320102198503154714', '13770881234', 2, 5000),
     })
     .onConflictDoNothing();
 
@@ -718,12 +705,7 @@ export async function seedDemoAccounts(db: Db): Promise<void> {
     .values({
       id: captainId,
       captainName: '孙立军',
-      idCard: '320106198207112419',
-      mobile: '13912345678',
-      feeMode: 1,
-      feeValue: 300,
-      state: 2,
-      createBy: 'system',
+      ...commissioned('320106198207112419', '13912345678', 1, 300),
     })
     .onConflictDoNothing();
 

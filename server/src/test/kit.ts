@@ -2,6 +2,7 @@
 import { DEMO_PASSWORD } from '@freight/contracts';
 import { eq, inArray } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
+import { expect } from 'vitest';
 import { sysPermission, sysRole, sysRolePermission, sysUser, sysUserRole } from '../modules/system/index.ts';
 import { hashPassword } from '../platform/auth/crypto.ts';
 import { api, type TestApp } from './harness.ts';
@@ -12,6 +13,19 @@ export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 export function caller(t: TestApp, token: () => string) {
   return (method: Method, path: string, payload?: object, as?: string) =>
     t.call(as ?? token(), { method, url: api(path), payload });
+}
+
+/** Expects 403 to each call as `token`: reads and deletes carry no body, writes an empty one. */
+export async function expectRefused(
+  t: TestApp,
+  token: string,
+  calls: Array<[Method, string]>,
+): Promise<void> {
+  for (const [method, path] of calls) {
+    const payload = method === 'GET' || method === 'DELETE' ? undefined : {};
+    const res = await t.call(token, { method, url: api(path), payload });
+    expect(res.statusCode, `${method} ${path}`).toBe(403);
+  }
 }
 
 /** An xlsx of these rows on one sheet. */

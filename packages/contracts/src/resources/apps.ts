@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { resource } from '../resource.ts';
 import { chinaDateTime } from '../shipping.ts';
-import { dictSearch } from './fields.ts';
+import { countColumn, dictSearch, timeColumn } from './fields.ts';
 
 // 应用管理: APP版本 — the driver app's releases (an Android package uploaded to the file storage, an
 // iOS store link), answered to the app by a public version check; APP消息 — messages to drivers, shippers, a
@@ -136,21 +136,8 @@ export const appVersionResource = resource({
       wide: true,
       list: { width: 240, ellipsis: true },
     },
-    publishTime: {
-      label: ['发布时间', 'Published at'],
-      kind: 'datetime',
-      form: false,
-      sort: true,
-      list: { width: 160 },
-    },
-    createTime: {
-      label: ['创建时间', 'Created'],
-      kind: 'datetime',
-      form: false,
-      sort: true,
-      search: 'range',
-      list: { width: 160 },
-    },
+    publishTime: timeColumn(['发布时间', 'Published at'], { list: { width: 160 } }),
+    createTime: timeColumn(['创建时间', 'Created'], { search: 'range', list: { width: 160 } }),
   },
 });
 
@@ -179,14 +166,8 @@ export const appMessageResource = resource({
     },
     customerName: { label: ['货主', 'Customer'], form: false, list: { width: 160 } },
     state: dictSearch(['状态', 'State'], 'app_message_state', 90, { tag: true, form: false }),
-    deliveredCount: {
-      label: ['送达', 'Delivered'],
-      kind: 'number',
-      form: false,
-      sort: true,
-      list: { width: 80 },
-    },
-    readCount: { label: ['已读', 'Read'], kind: 'number', form: false, sort: true, list: { width: 80 } },
+    deliveredCount: countColumn(['送达', 'Delivered'], 80),
+    readCount: countColumn(['已读', 'Read'], 80),
     sendTime: {
       label: ['定时发送', 'Send at'],
       kind: 'datetime',
@@ -202,21 +183,9 @@ export const appMessageResource = resource({
       wide: true,
       list: { width: 240, ellipsis: true },
     },
-    sentTime: {
-      label: ['发送时间', 'Sent at'],
-      kind: 'datetime',
-      form: false,
-      sort: true,
-      list: { width: 160 },
-    },
+    sentTime: timeColumn(['发送时间', 'Sent at'], { list: { width: 160 } }),
     createBy: { label: ['创建人', 'Created by'], form: false, list: { width: 100 } },
-    createTime: {
-      label: ['创建时间', 'Created'],
-      kind: 'datetime',
-      form: false,
-      sort: true,
-      list: false,
-    },
+    createTime: timeColumn(['创建时间', 'Created'], { list: false }),
   },
 });
 
@@ -363,21 +332,8 @@ export const enterpriseAppResource = resource({
       help: ['运单状态变化时推送（签名同开放接口）', 'Waybill changes are posted here, signed'],
     },
     enabled: { label: ['启用', 'Enabled'], kind: 'switch', search: true, list: { width: 80 } },
-    lastUsedAt: {
-      label: ['最近调用', 'Last used'],
-      kind: 'datetime',
-      form: false,
-      sort: true,
-      list: { width: 160 },
-    },
+    lastUsedAt: timeColumn(['最近调用', 'Last used'], { list: { width: 160 } }),
     remark: { label: ['备注', 'Remark'], wide: true, list: false },
-    createTime: {
-      label: ['创建时间', 'Created'],
-      kind: 'datetime',
-      form: false,
-      sort: true,
-      search: 'range',
-      list: { width: 160 },
-    },
+    createTime: timeColumn(['创建时间', 'Created'], { search: 'range', list: { width: 160 } }),
   },
 });

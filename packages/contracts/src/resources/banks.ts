@@ -1,5 +1,6 @@
 import { bankBody, driverBankBody } from '../freightParties.ts';
 import { resource } from '../resource.ts';
+import { pickedOwner } from './fields.ts';
 import { reviewFields } from './parties.ts';
 
 // Banks a driver's card may be opened at, and the drivers' cards their freight is paid to.
@@ -67,15 +68,7 @@ export const driverBankResource = resource({
   body: driverBankBody,
   fields: {
     // A card stays with its driver: chosen when adding.
-    driverId: {
-      label: ['司机', 'Driver'],
-      required: true,
-      form: 'add',
-      filter: true,
-      list: false,
-      detail: false,
-      export: false,
-    },
+    driverId: pickedOwner(['司机', 'Driver']),
     driverName: {
       label: ['司机', 'Driver'],
       form: false,

@@ -1,18 +1,12 @@
 import { z } from 'zod';
 import { resource } from '../resource.ts';
-import { CHINA_BOUNDS, PHONE_PATTERN } from '../shipping.ts';
+import { chinaCoordinate, PHONE_PATTERN } from '../shipping.ts';
 import { remarkField, shipperOwner } from './fields.ts';
 
 // A shipper's saved addresses and routes: picked in the order form to fill a
 // place, or both places at once. Shippers keep their own; platform staff keep any shipper's.
 
 const text = (max: number) => z.string().trim().max(max).nullish();
-const coordinate = (axis: 'lng' | 'lat', label: string) =>
-  z.coerce
-    .number({ error: `${label}必须是数字` })
-    .min(CHINA_BOUNDS[axis][0], `${label}不在中国境内`)
-    .max(CHINA_BOUNDS[axis][1], `${label}不在中国境内`)
-    .nullish();
 
 const addressFields = {
   /** A shipper's users save for their own shipper: the server sets it. */
@@ -23,8 +17,8 @@ const addressFields = {
   city: text(30),
   district: text(30),
   address: z.string().trim().min(1, '请输入详细地址').max(255),
-  lng: coordinate('lng', '经度'),
-  lat: coordinate('lat', '纬度'),
+  lng: chinaCoordinate('lng', '经度'),
+  lat: chinaCoordinate('lat', '纬度'),
   contact: text(50),
   phone: z
     .string()

@@ -27,6 +27,14 @@ export const dictSearch = <const D extends string, const E extends Extra = NoExt
   extra: E = {} as E,
 ) => ({ label, kind: 'dict', dict, search: true, list: { width }, ...extra }) as const;
 
+/** A value from a fixed list of `options` (not a dictionary) with a box in the search form. */
+export const optionsSearch = <const O, const E extends Extra = NoExtra>(
+  label: Label,
+  options: O,
+  width: number,
+  extra: E = {} as E,
+) => ({ label, kind: 'dict', options, search: true, list: { width }, ...extra }) as const;
+
 /** A moment the server sets (created, checked, answered): sortable, never in the form. */
 export const timeColumn = <const E extends Extra = NoExtra>(label: Label, extra: E = {} as E) =>
   ({ label, kind: 'datetime', form: false, sort: true, list: { width: 170 }, ...extra }) as const;
@@ -34,13 +42,41 @@ export const timeColumn = <const E extends Extra = NoExtra>(label: Label, extra:
 /** When the record was created, searched by a range. */
 export const createdColumn = timeColumn(['创建时间', 'Created'], { search: 'range' });
 
+/** When a statement line's money moved, as the bank or the provider dates it: sorted, searched by a range. */
+export const tradeTimeColumn = {
+  label: ['交易时间', 'Time'],
+  kind: 'datetime',
+  sort: true,
+  search: 'range',
+  list: { width: 170 },
+} as const;
+
 /** An amount in fen the server computes, shown as yuan, never in the form. */
 export const fenColumn = <const E extends Extra = NoExtra>(label: Label, width: number, extra: E = {} as E) =>
   ({ label, kind: 'fen', form: false, list: { width }, ...extra }) as const;
 
+/** A number the server keeps (a count, a distance, a rating): sortable, never in the form. */
+export const countColumn = <const E extends Extra = NoExtra>(
+  label: Label,
+  width: number,
+  extra: E = {} as E,
+) => ({ label, kind: 'number', form: false, sort: true, list: { width }, ...extra }) as const;
+
 /** A key other screens filter by (a parent's id): accepted as a filter, never shown. */
 export const hiddenKey = <const E extends Extra = NoExtra>(label: Label, extra: E = {} as E) =>
   ({ label, filter: true, internal: true, list: false, ...extra }) as const;
+
+/** The owner a row is added under (a shipper, a driver): picked once when adding, then only a filter. */
+export const pickedOwner = (label: Label) =>
+  ({
+    label,
+    required: true,
+    form: 'add',
+    filter: true,
+    list: false,
+    detail: false,
+    export: false,
+  }) as const;
 
 /**
  * The shipper a row belongs to: platform staff pick it when adding, a shipper's own users get theirs (the server
@@ -48,15 +84,7 @@ export const hiddenKey = <const E extends Extra = NoExtra>(label: Label, extra: 
  */
 export const shipperOwner = <const E extends Extra = NoExtra>(name: E = {} as E) =>
   ({
-    customerId: {
-      label: ['所属货主', 'Shipper'],
-      required: true,
-      form: 'add',
-      filter: true,
-      list: false,
-      detail: false,
-      export: false,
-    },
+    customerId: pickedOwner(['所属货主', 'Shipper']),
     customerName: {
       label: ['所属货主', 'Shipper'],
       form: false,

@@ -7,6 +7,7 @@ import {
   hiddenKey,
   remarkField,
   timeColumn,
+  tradeTimeColumn,
   waybillNumber,
 } from './fields.ts';
 
@@ -262,13 +263,7 @@ export const statementLineResource = resource({
   defaultSort: { field: 'tradeTime', order: 'desc' },
   fields: {
     bankSerialNo: { label: ['银行流水号', 'Serial no.'], search: true, list: { width: 200 } },
-    tradeTime: {
-      label: ['交易时间', 'Time'],
-      kind: 'datetime',
-      sort: true,
-      search: 'range',
-      list: { width: 170 },
-    },
+    tradeTime: tradeTimeColumn,
     direction: dictSearch(['收支', 'In/out'], 'statement_direction', 70),
     amountFen: fen('金额', 'Amount'),
     counterpartyName: { label: ['对方户名', 'Counterparty'], search: 'like', list: { width: 160 } },

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { resource } from '../resource.ts';
-import { dictSearch, hiddenKey, timeColumn } from './fields.ts';
+import { dictSearch, hiddenKey, timeColumn, tradeTimeColumn } from './fields.ts';
 
 // 油卡管理 (/plateform/gas): fuel cards held by drivers; the recharge lines written when a waybill's fuel share
 // is paid (the ledger credits the provider's fuel-card account in the same transaction); the provider's
@@ -156,13 +156,7 @@ export const fuelStatementResource = resource({
   defaultSort: { field: 'tradeTime', order: 'desc' },
   fields: {
     serialNo: { label: ['供应商流水号', 'Serial no.'], search: true, list: { width: 180 } },
-    tradeTime: {
-      label: ['交易时间', 'Time'],
-      kind: 'datetime',
-      sort: true,
-      search: 'range',
-      list: { width: 170 },
-    },
+    tradeTime: tradeTimeColumn,
     cardNo: { label: ['油卡号', 'Card no.'], search: true, list: { width: 190 } },
     kind: dictSearch(['类型', 'Kind'], 'fuel_trade_kind', 80),
     amountFen: { label: ['金额', 'Amount'], kind: 'fen', sort: true, list: { width: 120 } },

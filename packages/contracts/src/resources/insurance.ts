@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { resource } from '../resource.ts';
-import { dictField, dictSearch, waybillNumber } from './fields.ts';
+import { dictField, dictSearch, optionsSearch, waybillNumber } from './fields.ts';
 
 // 货运险: a waybill's cargo insured before loading through the insurer adapter (a simulated insurer
 // ships with the product), the premium charged to the shipper through the ledger (customer → insurer payable),
@@ -86,14 +86,7 @@ export const insuranceResource = resource({
     },
     rateBp: { label: ['费率(万分之)', 'Rate (‱)'], kind: 'number', list: { width: 100 } },
     premiumFen: { label: ['保费(元)', 'Premium'], kind: 'fen', sort: true, list: { width: 100 } },
-    state: {
-      label: ['状态', 'State'],
-      kind: 'dict',
-      options: POLICY_STATE_OPTIONS,
-      tag: true,
-      search: true,
-      list: { width: 90 },
-    },
+    state: optionsSearch(['状态', 'State'], POLICY_STATE_OPTIONS, 90, { tag: true }),
     insureTime: {
       label: ['投保时间', 'Insured at'],
       kind: 'datetime',

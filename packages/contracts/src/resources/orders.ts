@@ -1,6 +1,6 @@
 import { resource } from '../resource.ts';
 import { orderBody } from '../shipping.ts';
-import { dictField, dictSearch, remarkField } from './fields.ts';
+import { countColumn, dictField, dictSearch, remarkField } from './fields.ts';
 
 // Orders (货源): what a shipper wants carried, published, then dispatched to drivers as waybills.
 
@@ -114,13 +114,7 @@ export const orderResource = resource({
       list: { width: 150 },
     },
     // Computed by the server at add and edit (map provider, or straight line × route_distance_factor).
-    plannedDistanceKm: {
-      label: ['计划里程(公里)', 'Planned distance (km)'],
-      kind: 'number',
-      form: false,
-      sort: true,
-      list: { width: 120 },
-    },
+    plannedDistanceKm: countColumn(['计划里程(公里)', 'Planned distance (km)'], 120),
     loadProvince: load.province,
     loadCity: load.city,
     loadDistrict: load.district,

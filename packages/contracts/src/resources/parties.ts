@@ -1,6 +1,6 @@
 import { agentBody, captainBody, carrierBody, driverBody, vehicleBody } from '../freightParties.ts';
 import { type FieldDecl, type FilterDecl, type OcrKind, resource } from '../resource.ts';
-import { createdColumn, dictField, dictSearch, type Label } from './fields.ts';
+import { countColumn, createdColumn, dictField, dictSearch, type Label } from './fields.ts';
 
 // Drivers, vehicles, carriers, captains and agents: who carries the freight, reviewed by the platform.
 
@@ -49,6 +49,36 @@ const fleetOwners = {
   agentId: { label: ['经纪人', 'Agent'], internal: true, filter: true },
 } as const;
 
+/** A person's mobile number: required, searched, masked. */
+const mobileField = {
+  label: ['手机号', 'Mobile'],
+  required: true,
+  search: true,
+  mask: 'mobile',
+  list: { width: 130 },
+} as const;
+
+/** A person's resident ID number: required, searched, masked. */
+const idCardField = {
+  label: ['身份证号', 'ID number'],
+  required: true,
+  search: true,
+  mask: 'idCard',
+  list: { width: 180 },
+} as const;
+
+/** The first field of a driver or vehicle: what names the row, opening the basics and fixed in the list. */
+const leadField = (label: Label, importNote: string) =>
+  ({
+    section: ['基本信息', 'Basics'],
+    label,
+    required: true,
+    search: true,
+    sort: true,
+    list: { fixed: 'left', width: 110 },
+    importNote,
+  }) as const;
+
 /** The fee rule of agents and captains: per tonne or per trip in fen, or a percentage in hundredths. */
 const commissionFields = {
   feeMode: dictSearch(['佣金方式', 'Fee rule'], 'fee_mode', 90),
@@ -62,31 +92,12 @@ export const driverResource = resource({
   ...fleetMember,
   body: driverBody,
   fields: {
-    driverName: {
-      section: ['基本信息', 'Basics'],
-      label: ['司机姓名', 'Name'],
-      required: true,
-      search: true,
-      sort: true,
-      list: { fixed: 'left', width: 110 },
-      importNote: '与身份证一致，最多30字',
-    },
-    mobile: {
-      label: ['手机号', 'Mobile'],
-      required: true,
-      search: true,
-      mask: 'mobile',
-      list: { width: 130 },
-      importNote: '11位手机号码，1开头，第二位3-9',
-    },
+    driverName: leadField(['司机姓名', 'Name'], '与身份证一致，最多30字'),
+    mobile: { ...mobileField, importNote: '11位手机号码，1开头，第二位3-9' },
     state: reviewFields.state,
     idCard: {
       section: ['身份证', 'ID card'],
-      label: ['身份证号', 'ID number'],
-      required: true,
-      search: true,
-      mask: 'idCard',
-      list: { width: 180 },
+      ...idCardField,
       importNote: '18位居民身份证号（校验位为X时填大写X）',
     },
     idCardValidFrom: {
@@ -143,7 +154,7 @@ export const driverResource = resource({
       list: false,
       import: false,
     },
-    score: { label: ['评分', 'Rating'], kind: 'number', form: false, sort: true, list: { width: 80 } },
+    score: countColumn(['评分', 'Rating'], 80),
     blacklisted: {
       label: ['黑名单', 'Blacklisted'],
       kind: 'switch',
@@ -165,15 +176,7 @@ export const vehicleResource = resource({
   ...fleetMember,
   body: vehicleBody,
   fields: {
-    plateNo: {
-      section: ['基本信息', 'Basics'],
-      label: ['车牌号', 'Plate'],
-      required: true,
-      search: true,
-      sort: true,
-      list: { fixed: 'left', width: 110 },
-      importNote: '如 苏A12345；新能源车牌 8 位，如 苏AD12345',
-    },
+    plateNo: leadField(['车牌号', 'Plate'], '如 苏A12345；新能源车牌 8 位，如 苏AD12345'),
     plateColor: dictField(['车牌颜色', 'Plate colour'], 'plate_color', {
       search: true,
       importNote: '蓝色、黄色、黑色、白色、绿色、黄绿色等（默认黄色）',
@@ -292,20 +295,8 @@ export const carrierResource = resource({
 
 /** Name, identity and fee rule of a person paid a commission (captains and agents). */
 const commissionedPerson = {
-  mobile: {
-    label: ['手机号', 'Mobile'],
-    required: true,
-    search: true,
-    mask: 'mobile',
-    list: { width: 130 },
-  },
-  idCard: {
-    label: ['身份证号', 'ID number'],
-    required: true,
-    search: true,
-    mask: 'idCard',
-    list: { width: 180 },
-  },
+  mobile: mobileField,
+  idCard: idCardField,
   ...commissionFields,
 } as const;
 

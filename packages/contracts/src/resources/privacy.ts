@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { resource } from '../resource.ts';
-import { timeColumn } from './fields.ts';
+import { optionsSearch, timeColumn } from './fields.ts';
 
 // Personal information (个人信息保护法): privacy-policy versions, the consents given to them, and the
 // requests of a person about their own data (export, correction, deletion). Keys are columns of
@@ -60,14 +60,7 @@ export const privacyConsentResource = resource({
   actions: ['export'],
   defaultSort: { field: 'acceptedAt', order: 'desc' },
   fields: {
-    subjectType: {
-      label: ['主体类型', 'Subject type'],
-      kind: 'dict',
-      options: SUBJECT_TYPE_OPTIONS,
-      search: true,
-      form: false,
-      list: { width: 100 },
-    },
+    subjectType: optionsSearch(['主体类型', 'Subject type'], SUBJECT_TYPE_OPTIONS, 100, { form: false }),
     subjectId: { label: ['主体ID', 'Subject ID'], filter: true, form: false, list: false },
     subjectName: { label: ['姓名/账号', 'Name'], search: 'like', form: false, list: { width: 140 } },
     policyVersion: { label: ['政策版本', 'Version'], search: true, form: false, list: { width: 100 } },
@@ -111,22 +104,8 @@ export const privacyRequestResource = resource({
   actions: ['export'],
   defaultSort: { field: 'createTime', order: 'desc' },
   fields: {
-    kind: {
-      label: ['申请类型', 'Kind'],
-      kind: 'dict',
-      options: PRIVACY_REQUEST_KIND_OPTIONS,
-      search: true,
-      form: false,
-      list: { width: 130 },
-    },
-    subjectType: {
-      label: ['主体类型', 'Subject type'],
-      kind: 'dict',
-      options: SUBJECT_TYPE_OPTIONS,
-      search: true,
-      form: false,
-      list: { width: 100 },
-    },
+    kind: optionsSearch(['申请类型', 'Kind'], PRIVACY_REQUEST_KIND_OPTIONS, 130, { form: false }),
+    subjectType: optionsSearch(['主体类型', 'Subject type'], SUBJECT_TYPE_OPTIONS, 100, { form: false }),
     subjectId: { label: ['主体ID', 'Subject ID'], filter: true, form: false, list: false },
     subjectName: { label: ['申请人', 'Person'], search: 'like', form: false, list: { width: 120 } },
     state: {

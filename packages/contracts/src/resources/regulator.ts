@@ -1,5 +1,5 @@
 import { resource } from '../resource.ts';
-import { remarkField, timeColumn } from './fields.ts';
+import { optionsSearch, remarkField, timeColumn } from './fields.ts';
 
 // Regulator reporting: report channels (上报通道) and the outbox of report messages
 // (交通监管同步 lists them all, 监管上传 the failed ones awaiting correction).
@@ -136,13 +136,7 @@ export const reportChannelResource = resource({
 });
 
 const messageFields = {
-  type: {
-    label: ['报文类型', 'Type'],
-    kind: 'dict',
-    options: TYPE_OPTIONS,
-    search: true,
-    list: { width: 120 },
-  },
+  type: optionsSearch(['报文类型', 'Type'], TYPE_OPTIONS, 120),
   businessNo: {
     label: ['业务单号', 'Business no.'],
     search: 'like',

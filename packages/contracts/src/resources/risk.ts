@@ -7,7 +7,7 @@ import {
   RISK_WARNING_STATES,
   riskParamBody,
 } from '../risk.ts';
-import { remarkField } from './fields.ts';
+import { optionsSearch, remarkField, timeColumn } from './fields.ts';
 
 // 风控管理: rule parameters, warnings, confirmed violations and the waybills' risk view. Warnings go
 // to platform staff only: the screens are tenant-scoped and no party role is granted them.
@@ -58,15 +58,19 @@ export const riskParamResource = resource({
     params: { label: ['参数', 'Parameters'], list: { width: 260 }, wide: true, export: false },
     enabled: { label: ['启用', 'Enabled'], kind: 'switch', filter: true, list: { width: 70 } },
     remark: remarkField({ wide: true }),
-    createTime: {
-      label: ['创建时间', 'Created'],
-      kind: 'datetime',
-      form: false,
-      sort: true,
-      list: { width: 160 },
-    },
+    createTime: timeColumn(['创建时间', 'Created'], { list: { width: 160 } }),
   },
 });
+
+/** The waybill a warning row is about: its id a filter, its number searched by a part and copied. */
+const riskWaybill = {
+  noteId: { label: ['运单ID', 'Waybill id'], filter: true, internal: true },
+  shippingNoteNumber: {
+    label: ['运单号', 'Waybill no.'],
+    search: 'like',
+    list: { width: 170, copyable: true },
+  },
+} as const;
 
 export const riskWarningResource = resource({
   path: '/risk/warning',
@@ -76,36 +80,11 @@ export const riskWarningResource = resource({
   scope: { tenant: true },
   defaultSort: { field: 'createTime', order: 'desc' },
   fields: {
-    noteId: { label: ['运单ID', 'Waybill id'], filter: true, internal: true },
-    shippingNoteNumber: {
-      label: ['运单号', 'Waybill no.'],
-      search: 'like',
-      list: { width: 170, copyable: true },
-    },
-    ruleType: {
-      label: ['规则', 'Rule'],
-      kind: 'dict',
-      options: RISK_RULE_OPTIONS,
-      search: true,
-      list: { width: 110 },
-    },
-    severity: {
-      label: ['严重程度', 'Severity'],
-      kind: 'dict',
-      options: RISK_SEVERITY_OPTIONS,
-      tag: true,
-      search: true,
-      list: { width: 90 },
-    },
+    ...riskWaybill,
+    ruleType: optionsSearch(['规则', 'Rule'], RISK_RULE_OPTIONS, 110),
+    severity: optionsSearch(['严重程度', 'Severity'], RISK_SEVERITY_OPTIONS, 90, { tag: true }),
     message: { label: ['预警内容', 'Message'], list: { width: 320, ellipsis: true } },
-    state: {
-      label: ['状态', 'State'],
-      kind: 'dict',
-      options: RISK_STATE_OPTIONS,
-      tag: true,
-      search: true,
-      list: { width: 90 },
-    },
+    state: optionsSearch(['状态', 'State'], RISK_STATE_OPTIONS, 90, { tag: true }),
     plateNo: { label: ['车牌号', 'Plate'], search: 'like', list: { width: 100 } },
     driverName: { label: ['司机', 'Driver'], search: 'like', list: { width: 90 } },
     customerName: { label: ['货主', 'Customer'], list: { width: 160 } },
@@ -134,25 +113,13 @@ export const riskViolationResource = resource({
   defaultSort: { field: 'createTime', order: 'desc' },
   fields: {
     shippingNoteNumber: { label: ['运单号', 'Waybill no.'], search: 'like', list: { width: 170 } },
-    ruleType: {
-      label: ['违规类型', 'Rule'],
-      kind: 'dict',
-      options: RISK_RULE_OPTIONS,
-      search: true,
-      list: { width: 110 },
-    },
+    ruleType: optionsSearch(['违规类型', 'Rule'], RISK_RULE_OPTIONS, 110),
     message: { label: ['违规内容', 'What happened'], list: { width: 300, ellipsis: true } },
     driverName: { label: ['司机', 'Driver'], search: 'like', list: { width: 90 } },
     plateNo: { label: ['车牌号', 'Plate'], search: 'like', list: { width: 100 } },
     customerName: { label: ['货主', 'Customer'], list: { width: 160 } },
     consequence: { label: ['处理结果', 'Consequence'], list: { width: 160 } },
-    deductionState: {
-      label: ['扣款状态', 'Deduction'],
-      kind: 'dict',
-      options: DEDUCTION_STATE_OPTIONS,
-      search: true,
-      list: { width: 140 },
-    },
+    deductionState: optionsSearch(['扣款状态', 'Deduction'], DEDUCTION_STATE_OPTIONS, 140),
     deductionFen: { label: ['扣款金额(元)', 'Deduction (CNY)'], kind: 'fen', list: { width: 110 } },
     appealDeadline: { label: ['申诉截止', 'Appeal deadline'], kind: 'datetime', list: { width: 160 } },
     appealReason: { label: ['申诉理由', 'Appeal'], list: { width: 180, ellipsis: true } },
@@ -181,12 +148,7 @@ export const riskNoteResource = resource({
   scope: { tenant: true },
   defaultSort: { field: 'lastWarnTime', order: 'desc' },
   fields: {
-    noteId: { label: ['运单ID', 'Waybill id'], filter: true, internal: true },
-    shippingNoteNumber: {
-      label: ['运单号', 'Waybill no.'],
-      search: 'like',
-      list: { width: 170, copyable: true },
-    },
+    ...riskWaybill,
     plateNo: { label: ['车牌号', 'Plate'], search: 'like', list: { width: 100 } },
     driverName: { label: ['司机', 'Driver'], search: 'like', list: { width: 90 } },
     customerName: { label: ['货主', 'Customer'], search: 'like', list: { width: 160 } },

@@ -7,7 +7,7 @@ import {
   SHIPPING_STATUS,
   UNPAID_PAY_STATUSES,
 } from '../shipping.ts';
-import { dictField, dictSearch } from './fields.ts';
+import { dictField, dictSearch, optionsSearch } from './fields.ts';
 
 // Waybills (运单) with their named lists, and the complaints and evaluations about them.
 
@@ -103,14 +103,14 @@ const noteFields = {
 
 type NoteField = keyof typeof noteFields;
 
+/** Who a trip is for and who drives it, as most lists show them side by side. */
+const TRIP_PARTIES = ['customerName', 'driverName', 'plateNo'] as const;
 /** The money a list shows (the fee total last). */
 const MONEY = ['driverFee', 'customerFee', 'feeTotal'] as const;
 /** A weighed trip, as the lists that check weights (audit, arrivals) open. */
 const WEIGHED_TRIP = [
   'shippingNoteNumber',
-  'customerName',
-  'driverName',
-  'plateNo',
+  ...TRIP_PARTIES,
   'route',
   'loadWeightG',
   'unloadWeightG',
@@ -119,9 +119,7 @@ const WEIGHED_TRIP = [
 /** What every list searches by. */
 const SEARCH = [
   'shippingNoteNumber',
-  'customerName',
-  'driverName',
-  'plateNo',
+  ...TRIP_PARTIES,
   'loadCity',
   'unloadCity',
   'status',
@@ -143,9 +141,7 @@ const noteViews = {
     where: { status: S.audited, payStatus: UNPAID_PAY_STATUSES },
     columns: [
       'shippingNoteNumber',
-      'customerName',
-      'driverName',
-      'plateNo',
+      ...TRIP_PARTIES,
       'settleMode',
       'dueDate',
       'driverFee',
@@ -166,9 +162,7 @@ const noteViews = {
     columns: [
       'shippingNoteNumber',
       'status',
-      'customerName',
-      'driverName',
-      'plateNo',
+      ...TRIP_PARTIES,
       'loadWeightG',
       'prepayFen',
       'driverFee',
@@ -220,9 +214,7 @@ const noteViews = {
     columns: [
       'shippingNoteNumber',
       'status',
-      'customerName',
-      'driverName',
-      'plateNo',
+      ...TRIP_PARTIES,
       'route',
       'customerFee',
       'closeReason',
@@ -402,13 +394,7 @@ export const complaintResource = resource({
       export: false,
     },
     respondentName: { label: ['被投诉人', 'Respondent name'], filter: true, list: { width: 90 } },
-    complaintType: {
-      label: ['投诉类型', 'Type'],
-      kind: 'dict',
-      options: COMPLAINT_TYPES,
-      search: true,
-      list: { width: 90 },
-    },
+    complaintType: optionsSearch(['投诉类型', 'Type'], COMPLAINT_TYPES, 90),
     content: {
       label: ['投诉内容', 'Content'],
       kind: 'textarea',

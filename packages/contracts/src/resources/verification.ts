@@ -1,5 +1,5 @@
 import { resource } from '../resource.ts';
-import { hiddenKey } from './fields.ts';
+import { hiddenKey, optionsSearch } from './fields.ts';
 
 // 核验记录 (identity and certificate verification): every check of a driver, vehicle, carrier or bank
 // card against an outside authority, as the adapter answered it. Written by the compliance service only (at
@@ -88,21 +88,8 @@ export const verificationResource = resource({
     },
     subjectId: hiddenKey(['对象ID', 'Subject id'], { detail: false }),
     subjectName: { label: ['对象', 'Name'], search: 'like', list: { width: 140, ellipsis: true } },
-    kind: {
-      label: ['核验项目', 'Check'],
-      kind: 'dict',
-      options: VERIFICATION_KIND_OPTIONS,
-      search: true,
-      list: { width: 170 },
-    },
-    result: {
-      label: ['结果', 'Result'],
-      kind: 'dict',
-      options: VERIFICATION_RESULT_OPTIONS,
-      search: true,
-      tag: true,
-      list: { width: 90 },
-    },
+    kind: optionsSearch(['核验项目', 'Check'], VERIFICATION_KIND_OPTIONS, 170),
+    result: optionsSearch(['结果', 'Result'], VERIFICATION_RESULT_OPTIONS, 90, { tag: true }),
     reason: { label: ['说明', 'Reason'], list: { width: 220, ellipsis: true } },
     provider: { label: ['核验服务', 'Provider'], list: { width: 150, ellipsis: true } },
     requestId: { label: ['请求号', 'Request id'], search: true, list: { width: 200, copyable: true } },

@@ -18,6 +18,7 @@ import { and, asc, between, desc, eq, inArray, lte, or } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../platform/db/client.ts';
 import { tablesWritten } from '../../platform/db/tableWrites.ts';
+import { withDeadline } from '../../platform/http/deadline.ts';
 import { bizError } from '../../platform/http/errors.ts';
 import {
   chinaToday,
@@ -299,31 +300,19 @@ async function subjectOf(
 ): Promise<Subject | null> {
   switch (type) {
     case VERIFICATION_SUBJECT.driver: {
-      const [d] = await db
-        .select()
-        .from(hyDriver)
-        .where(and(eq(hyDriver.id, id), eq(hyDriver.tenantId, tenantId)));
+      const d = await tenantRow(db, hyDriver, id, tenantId);
       return d ? driverSubject(d, await latestLiveness(db, d.id)) : null;
     }
     case VERIFICATION_SUBJECT.vehicle: {
-      const [v] = await db
-        .select()
-        .from(hyVehicle)
-        .where(and(eq(hyVehicle.id, id), eq(hyVehicle.tenantId, tenantId)));
+      const v = await tenantRow(db, hyVehicle, id, tenantId);
       return v ? vehicleSubject(v) : null;
     }
     case VERIFICATION_SUBJECT.carrier: {
-      const [c] = await db
-        .select()
-        .from(hyCarrier)
-        .where(and(eq(hyCarrier.id, id), eq(hyCarrier.tenantId, tenantId)));
+      const c = await tenantRow(db, hyCarrier, id, tenantId);
       return c ? carrierSubject(c) : null;
     }
     case VERIFICATION_SUBJECT.driverBank: {
-      const [card] = await db
-        .select()
-        .from(hyDriverBank)
-        .where(and(eq(hyDriverBank.id, id), eq(hyDriverBank.tenantId, tenantId)));
+      const card = await tenantRow(db, hyDriverBank, id, tenantId);
       if (!card) return null;
       const [driver] = await db
         .select({ mobile: hyDriver.mobile, agentId: hyDriver.agentId, captainId: hyDriver.captainId })
@@ -334,20 +323,18 @@ async function subjectOf(
   }
 }
 
-function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new VerificationTimeout()), ms);
-    promise.then(
-      (value) => {
-        clearTimeout(timer);
-        resolve(value);
-      },
-      (error: unknown) => {
-        clearTimeout(timer);
-        reject(error);
-      },
-    );
-  });
+/** The row of `table` with this id in the tenant, if any. */
+async function tenantRow<T extends PgTable & { id: PgColumn; tenantId: PgColumn }>(
+  db: DbOrTx,
+  table: T,
+  id: string,
+  tenantId: number,
+): Promise<T['$inferSelect'] | undefined> {
+  const [row] = await db
+    .select()
+    .from(table as PgTable)
+    .where(and(eq(table.id, id), eq(table.tenantId, tenantId)));
+  return row as T['$inferSelect'] | undefined;
 }
 
 /** Asks the provider; a timeout or an unreachable provider is no answer (pending), never a pass. */
@@ -358,7 +345,11 @@ async function ask(
   db: DbOrTx,
 ): Promise<ProviderAnswer | null> {
   try {
-    return await withTimeout(plan.ask(verifiers, requestId, db), verifiers.timeoutMs);
+    return await withDeadline(
+      plan.ask(verifiers, requestId, db),
+      verifiers.timeoutMs,
+      () => new VerificationTimeout(),
+    );
   } catch (error) {
     if (error instanceof VerificationTimeout) return null;
     throw error;

@@ -8,47 +8,27 @@ import {
   workplaceSummary,
 } from '@freight/contracts';
 import { and, eq, gte, inArray, sql } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { LOG_TYPE, sysLog } from '../../platform/audit/schema.ts';
-import { runDemoSeeders } from '../../seed/demo/index.ts';
 import { api, useTestApp } from '../../test/harness.ts';
 import { hyShippingNote, hyVehiclePosition } from '../freight/index.ts';
 import { hyReportMessage } from '../regulator/index.ts';
 import { riskWarning } from '../risk/index.ts';
 import { sysUser } from '../system/index.ts';
+import { chinaDay, getter, useDemoViewers } from './dashboardTestKit.ts';
 
 // 工作台, 监控页 and 任务页 answer the caller's own figures (a shipper its own waybills and
 // vehicles), only the to-dos whose lists the caller may open, and refuse a caller without the page's code.
 
 describe('dashboards', () => {
   const t = useTestApp();
-  let admin: string;
-  let shipper: string;
-  let shipperCid: string;
-
-  beforeAll(async () => {
-    await runDemoSeeders(t.db, { orders: 14 });
-    admin = await t.login('admin');
-    shipper = await t.login('shipper');
-    const [row] = await t.db
-      .select({ cid: sysUser.cid })
-      .from(sysUser)
-      .where(eq(sysUser.username, 'shipper'));
-    shipperCid = String(row?.cid);
-  }, 240_000);
-
-  const get = async <T>(token: string, path: string) => {
-    const res = await t.call(token, { method: 'GET', url: api(path) });
-    return { status: res.statusCode, body: res.json() as { success: boolean; result: T; message: string } };
-  };
+  const viewers = useDemoViewers(t);
+  const get = getter(t);
   const count = async (where: ReturnType<typeof and>, table = hyShippingNote) => {
     const [row] = await t.db.select({ n: sql<number>`count(*)::int` }).from(table).where(where);
     return Number(row?.n ?? 0);
   };
-  const chinaToday = () => {
-    const ymd = new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10);
-    return new Date(`${ymd}T00:00:00+08:00`);
-  };
+  const chinaToday = () => new Date(`${chinaDay(new Date())}T00:00:00+08:00`);
 
   it('workplace: the admin to-dos equal their lists and the own operations are listed', async () => {
     // An operation of the admin's own and one of another user's: only the first is the admin's.
@@ -62,7 +42,7 @@ describe('dashboards', () => {
       },
       { logType: LOG_TYPE.operate, logContent: '他人操作：dashboard-test', userid: 'someone', username: 'x' },
     ]);
-    const { body } = await get<WorkplaceSummary>(admin, '/dashboard/workplace');
+    const { body } = await get<WorkplaceSummary>(viewers.admin, '/dashboard/workplace');
     expect(body.success).toBe(true);
     const summary = workplaceSummary.parse(body.result);
     const todo = (key: string) => summary.todos.find((x) => x.key === key);
@@ -85,12 +65,12 @@ describe('dashboards', () => {
     );
     // Each to-do's figure equals the total of the list it opens.
     const audit = await get<{ total: number }>(
-      admin,
+      viewers.admin,
       '/shipping/hyShippingNote/audit/list?pageNo=1&pageSize=1',
     );
     if (audit.body.success) expect(todo('waybillAudit')?.count).toBe(audit.body.result.total);
     const drivers = await get<{ total: number }>(
-      admin,
+      viewers.admin,
       '/hydriver/hyDriver/list?pageNo=1&pageSize=1&state=1',
     );
     if (drivers.body.success) expect(todo('driverReview')?.count).toBe(drivers.body.result.total);
@@ -100,7 +80,7 @@ describe('dashboards', () => {
   });
 
   it('workplace: a shipper gets only its waybill to-dos, never staff work, and only its own log', async () => {
-    const { body } = await get<WorkplaceSummary>(shipper, '/dashboard/workplace');
+    const { body } = await get<WorkplaceSummary>(viewers.shipper, '/dashboard/workplace');
     expect(body.success).toBe(true);
     const summary = workplaceSummary.parse(body.result);
     for (const key of ['driverReview', 'vehicleReview', 'payoutApproval', 'riskOpen', 'reportFailed'])
@@ -108,15 +88,15 @@ describe('dashboards', () => {
         summary.todos.some((x) => x.key === key),
         key,
       ).toBe(false);
-    const admins = await get<WorkplaceSummary>(admin, '/dashboard/workplace');
+    const admins = await get<WorkplaceSummary>(viewers.admin, '/dashboard/workplace');
     const adminLogIds = new Set(admins.body.result.recentLogs.map((l) => l.id));
     expect(summary.recentLogs.some((l) => adminLogIds.has(l.id))).toBe(false);
   });
 
   it('monitor: the admin sees the whole fleet and today, the shipper only its own', async () => {
     const [mine, all] = [
-      await get<MonitorSummary>(shipper, '/dashboard/monitor'),
-      await get<MonitorSummary>(admin, '/dashboard/monitor'),
+      await get<MonitorSummary>(viewers.shipper, '/dashboard/monitor'),
+      await get<MonitorSummary>(viewers.admin, '/dashboard/monitor'),
     ];
     expect(all.body.success).toBe(true);
     const admins = monitorSummary.parse(all.body.result);
@@ -127,7 +107,7 @@ describe('dashboards', () => {
     const now = Date.now();
     for (const p of fleet) expected[liveStateOf(p.gpsTime.getTime(), p.noteStatus, now)]++;
     expect(admins.vehicles).toEqual(expected);
-    const ownFleet = fleet.filter((p) => p.customerId === shipperCid);
+    const ownFleet = fleet.filter((p) => p.customerId === viewers.shipperCid);
     const sum = (v: MonitorSummary['vehicles']) => v.transit + v.loading + v.idle + v.offline;
     expect(sum(shippers.vehicles)).toBe(ownFleet.length);
     expect(sum(shippers.vehicles)).toBeLessThan(sum(admins.vehicles));
@@ -136,7 +116,9 @@ describe('dashboards', () => {
     const total = (s: MonitorSummary) => s.waybillsToday.reduce((n, r) => n + r.count, 0);
     expect(total(admins)).toBe(await count(gte(hyShippingNote.createTime, today)));
     expect(total(shippers)).toBe(
-      await count(and(gte(hyShippingNote.createTime, today), eq(hyShippingNote.customerId, shipperCid))),
+      await count(
+        and(gte(hyShippingNote.createTime, today), eq(hyShippingNote.customerId, viewers.shipperCid)),
+      ),
     );
     expect(admins.dispatchesByHour.today).toHaveLength(24);
     expect(admins.dispatchesByHour.today.reduce((a, b) => a + b, 0)).toBe(total(admins));
@@ -164,7 +146,7 @@ describe('dashboards', () => {
   });
 
   it('task: jobs with their next run and the outbox queues for the admin', async () => {
-    const { body } = await get<TaskSummary>(admin, '/dashboard/task');
+    const { body } = await get<TaskSummary>(viewers.admin, '/dashboard/task');
     expect(body.success).toBe(true);
     const summary = taskSummary.parse(body.result);
     expect(summary.jobs?.length).toBeGreaterThan(0);
@@ -181,7 +163,7 @@ describe('dashboards', () => {
   });
 
   it('refuses callers without the code, and without a token', async () => {
-    const task = await get(shipper, '/dashboard/task');
+    const task = await get(viewers.shipper, '/dashboard/task');
     expect(task.body.success).toBe(false);
     expect(task.status).toBe(403);
     const captain = await t.login('captain01');

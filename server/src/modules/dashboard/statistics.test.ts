@@ -13,13 +13,12 @@ import {
 } from '@freight/contracts';
 import { and, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { runDemoSeeders } from '../../seed/demo/index.ts';
+import { describe, expect, it } from 'vitest';
 import { api, useTestApp } from '../../test/harness.ts';
 import { finWallet } from '../finance/index.ts';
 import { hyShippingNote } from '../freight/index.ts';
 import { riskWarning } from '../risk/index.ts';
-import { sysUser } from '../system/index.ts';
+import { chinaDay, getter, noteFigures, useDemoViewers } from './dashboardTestKit.ts';
 import { buildDailyStatistics, statDailyState, statDirtyDay, statNoteDaily } from './index.ts';
 
 // 统计分析, 经营看板 and the large screens: figures equal direct SQL aggregates over the waybills,
@@ -28,57 +27,11 @@ import { buildDailyStatistics, statDailyState, statDirtyDay, statNoteDaily } fro
 
 describe('statistics', () => {
   const t = useTestApp();
-  let admin: string;
-  let shipper: string;
-  let shipperCid: string;
-  const ymd = (at: Date) => new Date(at.getTime() + 8 * 3_600_000).toISOString().slice(0, 10);
-  const end = ymd(new Date());
-  const begin = ymd(new Date(Date.now() - 89 * 86_400_000));
-  const from = new Date(`${begin}T00:00:00+08:00`);
-  const to = new Date(new Date(`${end}T00:00:00+08:00`).getTime() + 86_400_000);
-
-  beforeAll(async () => {
-    await runDemoSeeders(t.db, { orders: 14 });
-    admin = await t.login('admin');
-    shipper = await t.login('shipper');
-    const [row] = await t.db
-      .select({ cid: sysUser.cid })
-      .from(sysUser)
-      .where(eq(sysUser.username, 'shipper'));
-    shipperCid = String(row?.cid);
-    await buildDailyStatistics(t.db);
-  }, 240_000);
-
-  const get = async <T>(token: string | null, path: string) => {
-    const res = await t.call(token, { method: 'GET', url: api(path) });
-    return { status: res.statusCode, body: res.json() as { success: boolean; result: T; message: string } };
-  };
-  const direct = async (where?: SQL) => {
-    const [row] = await t.db
-      .select({
-        waybills: sql<number>`count(*)::int`,
-        freight: sql<number>`coalesce(sum(customer_fee), 0)::bigint`,
-        service: sql<number>`coalesce(sum(service_fee), 0)::bigint`,
-        agent: sql<number>`coalesce(sum(agent_fee), 0)::bigint`,
-        grams: sql<number>`coalesce(sum(coalesce(settle_weight_g, planned_weight_g)), 0)::bigint`,
-      })
-      .from(hyShippingNote)
-      .where(
-        and(
-          gte(hyShippingNote.status, 0),
-          gte(hyShippingNote.createTime, from),
-          lt(hyShippingNote.createTime, to),
-          where,
-        ),
-      );
-    return {
-      waybills: Number(row?.waybills),
-      freight: Number(row?.freight),
-      service: Number(row?.service),
-      agent: Number(row?.agent),
-      tonnes: Math.round(Number(row?.grams) / 1000) / 1000,
-    };
-  };
+  const viewers = useDemoViewers(t, () => buildDailyStatistics(t.db));
+  const end = chinaDay(new Date());
+  const begin = chinaDay(new Date(Date.now() - 89 * 86_400_000));
+  const get = getter(t);
+  const direct = (where?: SQL) => noteFigures(t, begin, end, where);
 
   it('the admin figures equal a direct aggregate, for every grouping', async () => {
     const expected = await direct();
@@ -86,19 +39,19 @@ describe('statistics', () => {
     for (const groupBy of ['period', 'customer', 'route', 'agent', 'vehicleType'])
       for (const period of groupBy === 'period' ? ['day', 'week', 'month'] : ['day']) {
         const { body } = await get<StatisticsResult>(
-          admin,
+          viewers.admin,
           `/statistics/list?begin=${begin}&end=${end}&groupBy=${groupBy}&period=${period}`,
         );
         expect(body.success, `${groupBy} ${period}: ${body.message}`).toBe(true);
         const result = statisticsResult.parse(body.result);
         expect(result.total.waybills).toBe(expected.waybills);
-        expect(result.total.freightFen).toBe(expected.freight);
-        expect(result.total.serviceFeeFen).toBe(expected.service);
-        expect(result.total.agentFeeFen).toBe(expected.agent);
-        expect(result.total.tonnage).toBeCloseTo(expected.tonnes, 3);
+        expect(result.total.freightFen).toBe(expected.freightFen);
+        expect(result.total.serviceFeeFen).toBe(expected.serviceFeeFen);
+        expect(result.total.agentFeeFen).toBe(expected.agentFeeFen);
+        expect(result.total.tonnage).toBeCloseTo(expected.tonnage, 3);
         // The rows add up to the total.
         expect(result.rows.reduce((s, r) => s + r.waybills, 0)).toBe(expected.waybills);
-        expect(result.rows.reduce((s, r) => s + r.freightFen, 0)).toBe(expected.freight);
+        expect(result.rows.reduce((s, r) => s + r.freightFen, 0)).toBe(expected.freightFen);
         if (groupBy === 'route')
           for (const row of result.rows.slice(0, 3)) {
             const one = await direct(
@@ -114,21 +67,21 @@ describe('statistics', () => {
 
   it('a shipper counts only its own waybills', async () => {
     const { body } = await get<StatisticsResult>(
-      shipper,
+      viewers.shipper,
       `/statistics/list?begin=${begin}&end=${end}&groupBy=customer`,
     );
     expect(body.success, body.message).toBe(true);
     const result = statisticsResult.parse(body.result);
-    const own = await direct(eq(hyShippingNote.customerId, shipperCid));
+    const own = await direct(eq(hyShippingNote.customerId, viewers.shipperCid));
     const all = await direct();
     expect(result.total.waybills).toBe(own.waybills);
-    expect(result.total.freightFen).toBe(own.freight);
+    expect(result.total.freightFen).toBe(own.freightFen);
     expect(result.total.waybills).toBeLessThan(all.waybills);
-    expect(result.rows.every((r) => r.key === shipperCid)).toBe(true);
+    expect(result.rows.every((r) => r.key === viewers.shipperCid)).toBe(true);
   });
 
   it('exports the table as Excel with numbers as numbers', async () => {
-    const res = await t.call(admin, {
+    const res = await t.call(viewers.admin, {
       method: 'GET',
       url: api(`/statistics/list/exportXls?begin=${begin}&end=${end}&groupBy=route`),
     });
@@ -141,7 +94,7 @@ describe('statistics', () => {
     expect(last?.getCell(1).value).toBe('合计');
     const expected = await direct();
     expect(last?.getCell(2).value).toBe(expected.waybills);
-    expect(last?.getCell(4).value).toBe(expected.freight / 100);
+    expect(last?.getCell(4).value).toBe(expected.freightFen / 100);
   });
 
   it('bad parameters answer 400, callers without the code 403, no token 401', async () => {
@@ -153,14 +106,14 @@ describe('statistics', () => {
       `begin=${begin}&end=${end}&period=year`,
       '',
     ]) {
-      const res = await get(admin, `/statistics/list?${query}`);
+      const res = await get(viewers.admin, `/statistics/list?${query}`);
       expect(res.status, query).toBe(400);
       expect(res.body.success).toBe(false);
     }
     const captain = await t.login('captain01');
     expect((await get(captain, `/statistics/list?begin=${begin}&end=${end}`)).status).toBe(403);
     for (const path of ['/statistics/business', '/screen/data', '/screen/finance']) {
-      expect((await get(shipper, path)).status, path).toBe(403);
+      expect((await get(viewers.shipper, path)).status, path).toBe(403);
       expect((await get(null, path)).status, path).toBe(401);
     }
     const operations = await t.login('operations01');
@@ -169,7 +122,7 @@ describe('statistics', () => {
   });
 
   it('business: trend and top customers from the waybills, wallet float from the wallets', async () => {
-    const { body } = await get<BusinessSummary>(admin, '/statistics/business');
+    const { body } = await get<BusinessSummary>(viewers.admin, '/statistics/business');
     expect(body.success, body.message).toBe(true);
     const summary = businessSummary.parse(body.result);
     expect(summary.trend).toHaveLength(12);
@@ -211,7 +164,7 @@ describe('statistics', () => {
   });
 
   it('screens: today and the routes, the finance totals', async () => {
-    const data = await get<DataScreen>(admin, '/screen/data');
+    const data = await get<DataScreen>(viewers.admin, '/screen/data');
     expect(data.body.success, data.body.message).toBe(true);
     const screen = dataScreen.parse(data.body.result);
     const today = new Date(`${end}T00:00:00+08:00`);
@@ -228,44 +181,29 @@ describe('statistics', () => {
       .where(eq(hyShippingNote.status, 3));
     expect(Number(transit?.n)).toBeGreaterThan(0);
     expect(screen.today.inTransit).toBe(Number(transit?.n));
-    const home = await get<AnalysisSummary>(admin, '/dashboard/analysis');
+    const home = await get<AnalysisSummary>(viewers.admin, '/dashboard/analysis');
     expect(home.body.result.inTransit).toBe(screen.today.inTransit);
     expect(screen.daily).toHaveLength(14);
     expect(screen.daily.at(-1)?.waybills).toBe(Number(row?.n));
     expect(screen.routes.length).toBeGreaterThan(0);
-    const finance = await get<FinanceScreen>(admin, '/screen/finance');
+    const finance = await get<FinanceScreen>(viewers.admin, '/screen/finance');
     expect(finance.body.success, finance.body.message).toBe(true);
     const money = financeScreen.parse(finance.body.result);
     expect(money.daily).toHaveLength(30);
     expect(money.walletFloatFen).toBe(
-      (await get<BusinessSummary>(admin, '/statistics/business')).body.result.walletFloatFen,
+      (await get<BusinessSummary>(viewers.admin, '/statistics/business')).body.result.walletFloatFen,
     );
   });
 });
 
 describe('statistics over the daily figures', () => {
   const t = useTestApp();
-  let admin: string;
-  let shipper: string;
-  let shipperCid: string;
+  const viewers = useDemoViewers(t);
   const DAY = 86_400_000;
-  const ymd = (at: Date) => new Date(at.getTime() + 8 * 3_600_000).toISOString().slice(0, 10);
-  const today = ymd(new Date());
-  const yesterday = ymd(new Date(Date.now() - DAY));
-  const begin = ymd(new Date(Date.now() - 89 * DAY));
+  const today = chinaDay(new Date());
+  const yesterday = chinaDay(new Date(Date.now() - DAY));
+  const begin = chinaDay(new Date(Date.now() - 89 * DAY));
   const from = new Date(`${begin}T00:00:00+08:00`);
-  const to = new Date(new Date(`${today}T00:00:00+08:00`).getTime() + DAY);
-
-  beforeAll(async () => {
-    await runDemoSeeders(t.db, { orders: 14 });
-    admin = await t.login('admin');
-    shipper = await t.login('shipper');
-    const [row] = await t.db
-      .select({ cid: sysUser.cid })
-      .from(sysUser)
-      .where(eq(sysUser.username, 'shipper'));
-    shipperCid = String(row?.cid);
-  }, 240_000);
 
   const statistics = async (token: string, groupBy = 'period') => {
     const res = await t.call(token, {
@@ -276,41 +214,17 @@ describe('statistics over the daily figures', () => {
     expect(body.success, body.message).toBe(true);
     return statisticsResult.parse(body.result);
   };
-  const direct = async (where?: SQL) => {
-    const [row] = await t.db
-      .select({
-        waybills: sql<number>`count(*)::int`,
-        freight: sql<number>`coalesce(sum(customer_fee), 0)::bigint`,
-        service: sql<number>`coalesce(sum(service_fee), 0)::bigint`,
-        grams: sql<number>`coalesce(sum(coalesce(settle_weight_g, planned_weight_g)), 0)::bigint`,
-        arrived: sql<number>`(count(*) filter (where unload_time is not null))::int`,
-      })
-      .from(hyShippingNote)
-      .where(
-        and(
-          gte(hyShippingNote.status, 0),
-          gte(hyShippingNote.createTime, from),
-          lt(hyShippingNote.createTime, to),
-          where,
-        ),
-      );
-    return {
-      waybills: Number(row?.waybills),
-      freightFen: Number(row?.freight),
-      serviceFeeFen: Number(row?.service),
-      tonnage: Math.round(Number(row?.grams) / 1000) / 1000,
-      arrived: Number(row?.arrived),
-    };
-  };
+  const direct = (where?: SQL) => noteFigures(t, begin, today, where);
   const expectEqual = async (scope: 'admin' | 'shipper') => {
-    const own = scope === 'shipper' ? eq(hyShippingNote.customerId, shipperCid) : undefined;
+    const own = scope === 'shipper' ? eq(hyShippingNote.customerId, viewers.shipperCid) : undefined;
     const expected = await direct(own);
     for (const groupBy of ['period', 'customer', 'route', 'agent', 'vehicleType']) {
-      const result = await statistics(scope === 'admin' ? admin : shipper, groupBy);
-      const { waybills, freightFen, serviceFeeFen, tonnage, arrived } = result.total;
-      expect({ waybills, freightFen, serviceFeeFen, tonnage, arrived }, `${scope} ${groupBy}`).toEqual(
-        expected,
-      );
+      const result = await statistics(scope === 'admin' ? viewers.admin : viewers.shipper, groupBy);
+      const { waybills, freightFen, serviceFeeFen, agentFeeFen, tonnage, arrived } = result.total;
+      expect(
+        { waybills, freightFen, serviceFeeFen, agentFeeFen, tonnage, arrived },
+        `${scope} ${groupBy}`,
+      ).toEqual(expected);
       expect(result.rows.reduce((sum, r) => sum + r.waybills, 0)).toBe(expected.waybills);
     }
     return expected;
@@ -353,7 +267,7 @@ describe('statistics over the daily figures', () => {
 
   it('closed days are read from the daily figures, not recounted', async () => {
     await buildDailyStatistics(t.db);
-    const before = (await statistics(admin)).total.waybills;
+    const before = (await statistics(viewers.admin)).total.waybills;
     // A row of the daily figures changed behind the job's back shows once the state row says a build ran:
     // the page reads them (the figures of one build are kept until the next).
     const [some] = await t.db
@@ -366,15 +280,15 @@ describe('statistics over the daily figures', () => {
       .update(statNoteDaily)
       .set({ waybills: sql`${statNoteDaily.waybills} + 1000` })
       .where(eq(statNoteDaily.day, String(some?.day)));
-    expect((await statistics(admin)).total.waybills).toBe(before);
+    expect((await statistics(viewers.admin)).total.waybills).toBe(before);
     await t.db.update(statDailyState).set({ builtAt: new Date() });
-    const tampered = (await statistics(admin)).total.waybills;
+    const tampered = (await statistics(viewers.admin)).total.waybills;
     expect(tampered - before).toBeGreaterThanOrEqual(1000);
     // Marked dirty, the day is counted live again at once, and the next build repairs it.
     await t.db.insert(statDirtyDay).values({ tenantId: 0, day: String(some?.day) });
-    expect((await statistics(admin)).total.waybills).toBe(before);
+    expect((await statistics(viewers.admin)).total.waybills).toBe(before);
     await buildDailyStatistics(t.db);
-    expect((await statistics(admin)).total.waybills).toBe(before);
+    expect((await statistics(viewers.admin)).total.waybills).toBe(before);
     expect(await t.db.select().from(statDirtyDay).where(lt(statDirtyDay.day, today))).toEqual([]);
   });
 
@@ -389,7 +303,7 @@ describe('statistics over the daily figures', () => {
       .from(hyShippingNote)
       .where(
         and(
-          eq(hyShippingNote.customerId, shipperCid),
+          eq(hyShippingNote.customerId, viewers.shipperCid),
           gte(hyShippingNote.status, 0),
           gte(hyShippingNote.createTime, from),
           lt(hyShippingNote.createTime, new Date(`${yesterday}T00:00:00+08:00`)),
@@ -397,9 +311,9 @@ describe('statistics over the daily figures', () => {
       )
       .limit(1);
     expect(note, 'a waybill of the shipper on a closed day').toBeDefined();
-    const day = ymd(note?.createTime as Date);
+    const day = chinaDay(note?.createTime as Date);
     const adminBefore = await direct();
-    const ownBefore = await direct(eq(hyShippingNote.customerId, shipperCid));
+    const ownBefore = await direct(eq(hyShippingNote.customerId, viewers.shipperCid));
     await t.db
       .update(hyShippingNote)
       .set({ customerFee: sql`${hyShippingNote.customerFee} + 12345` })
@@ -427,13 +341,13 @@ describe('statistics over the daily figures', () => {
     const [rebuilt] = await t.db
       .select({ waybills: sql<number>`coalesce(sum(waybills), 0)::int` })
       .from(statNoteDaily)
-      .where(and(eq(statNoteDaily.day, day), eq(statNoteDaily.customerId, shipperCid)));
+      .where(and(eq(statNoteDaily.day, day), eq(statNoteDaily.customerId, viewers.shipperCid)));
     const [rows] = await t.db
       .select({ n: sql<number>`count(*)::int` })
       .from(hyShippingNote)
       .where(
         and(
-          eq(hyShippingNote.customerId, shipperCid),
+          eq(hyShippingNote.customerId, viewers.shipperCid),
           gte(hyShippingNote.status, 0),
           sql`(${hyShippingNote.createTime} at time zone 'UTC' + interval '8 hours')::date = ${day}::date`,
         ),
@@ -443,7 +357,7 @@ describe('statistics over the daily figures', () => {
 
   it('business trend and top customers equal direct aggregates after the build', async () => {
     await buildDailyStatistics(t.db);
-    const res = await t.call(admin, { method: 'GET', url: api('/statistics/business') });
+    const res = await t.call(viewers.admin, { method: 'GET', url: api('/statistics/business') });
     const summary = businessSummary.parse((res.json() as { result: BusinessSummary }).result);
     const since = new Date(`${summary.trend[0]?.month}-01T00:00:00+08:00`);
     const [row] = await t.db
@@ -467,33 +381,11 @@ describe('statistics over the daily figures', () => {
   it('analysis KPIs equal direct aggregates, for admin and for a shipper', async () => {
     await buildDailyStatistics(t.db);
     const monthStart = `${today.slice(0, 7)}-01`;
-    const lastDay = ymd(new Date(new Date(`${monthStart}T00:00:00+08:00`).getTime() - DAY));
+    const lastDay = chinaDay(new Date(new Date(`${monthStart}T00:00:00+08:00`).getTime() - DAY));
     const lastStart = `${lastDay.slice(0, 7)}-01`;
-    const span = async (first: string, last: string, where?: SQL) => {
-      const [row] = await t.db
-        .select({
-          waybills: sql<number>`count(*)::int`,
-          freight: sql<number>`coalesce(sum(customer_fee), 0)::bigint`,
-          service: sql<number>`coalesce(sum(service_fee), 0)::bigint`,
-        })
-        .from(hyShippingNote)
-        .where(
-          and(
-            gte(hyShippingNote.status, 0),
-            gte(hyShippingNote.createTime, new Date(`${first}T00:00:00+08:00`)),
-            lt(hyShippingNote.createTime, new Date(new Date(`${last}T00:00:00+08:00`).getTime() + DAY)),
-            where,
-          ),
-        );
-      return {
-        waybills: Number(row?.waybills),
-        freightFen: Number(row?.freight),
-        serviceFeeFen: Number(row?.service),
-      };
-    };
     for (const [token, where] of [
-      [admin, undefined],
-      [shipper, eq(hyShippingNote.customerId, shipperCid)],
+      [viewers.admin, undefined],
+      [viewers.shipper, eq(hyShippingNote.customerId, viewers.shipperCid)],
     ] as const) {
       const res = await t.call(token, { method: 'GET', url: api('/dashboard/analysis') });
       const body = res.json() as { success: boolean; result: AnalysisSummary; message: string };
@@ -501,9 +393,9 @@ describe('statistics over the daily figures', () => {
       const kpis = analysisSummary.parse(body.result);
       const pick = (p: { waybills: number; freightFen: number; serviceFeeFen: number } | null) =>
         p && { waybills: p.waybills, freightFen: p.freightFen, serviceFeeFen: p.serviceFeeFen };
-      expect(pick(kpis.today)).toEqual(await span(today, today, where));
-      expect(pick(kpis.month)).toEqual(await span(monthStart, today, where));
-      expect(pick(kpis.lastMonth)).toEqual(await span(lastStart, lastDay, where));
+      expect(pick(kpis.today)).toEqual(pick(await noteFigures(t, today, today, where)));
+      expect(pick(kpis.month)).toEqual(pick(await noteFigures(t, monthStart, today, where)));
+      expect(pick(kpis.lastMonth)).toEqual(pick(await noteFigures(t, lastStart, lastDay, where)));
       const [transit] = await t.db
         .select({ n: sql<number>`count(*)::int` })
         .from(hyShippingNote)
@@ -521,7 +413,7 @@ describe('statistics over the daily figures', () => {
         eq(hyShippingNote.status, 6),
         inArray(hyShippingNote.payStatus, [...UNPAID_PAY_STATUSES]),
       );
-      if (token === admin) {
+      if (token === viewers.admin) {
         expect(kpis.awaitingAudit).toBe(awaitingAudit);
         expect(kpis.duePayments).toBe(duePayments);
         expect(duePayments + awaitingAudit).toBeGreaterThan(0);
@@ -535,7 +427,7 @@ describe('statistics over the daily figures', () => {
         month: `/statistics/list?begin=${monthStart}&end=${today}`,
         duePayments: '/shipping/paylist',
       });
-      if (token === shipper) {
+      if (token === viewers.shipper) {
         expect(kpis.openWarnings).toBeNull();
         expect(kpis.regulatorFailed).toBeNull();
       } else {

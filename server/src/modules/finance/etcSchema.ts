@@ -1,5 +1,5 @@
-import { bigint, index, integer, pgTable, smallint, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { auditColumns, idColumn, tstz } from '../../platform/db/columns.ts';
+import { bigint, index, pgTable, smallint, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { auditColumns, idColumn, tenantIdColumn, tstz } from '../../platform/db/columns.ts';
 
 /**
  * A toll record (ETC记录) imported from the ETC provider's statement: one passage of a vehicle between two
@@ -10,7 +10,7 @@ export const finEtcRecord = pgTable(
   'fin_etc_record',
   {
     id: idColumn(),
-    tenantId: integer('tenant_id').notNull().default(0),
+    tenantId: tenantIdColumn(),
     /** The provider's serial no. of the passage: the idempotency key of the import. */
     providerSerial: varchar('provider_serial', { length: 64 }).notNull(),
     plateNo: varchar('plate_no', { length: 12 }).notNull(),

@@ -1,18 +1,16 @@
-import { bigint, index, integer, pgTable, smallint, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { auditColumns, idColumn, tstz } from '../../platform/db/columns.ts';
+import { bigint, index, pgTable, smallint, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { auditColumns, fenColumn, idColumn, tenantIdColumn, tstz } from '../../platform/db/columns.ts';
 
 // 油卡管理: fuel cards held by drivers, the recharge lines a waybill's paid fuel share writes (the ledger moves
 // the share to the provider's fuel-card account in the same transaction), and the provider's statement lines
 // imported and matched to them. Amounts are integer fen.
-
-const fen = (name: string) => bigint(name, { mode: 'number' }).notNull().default(0);
 
 /** A fuel card: number, provider, the driver holding it, the vehicle it fuels, state and running totals. */
 export const finFuelCard = pgTable(
   'fin_fuel_card',
   {
     id: idColumn(),
-    tenantId: integer('tenant_id').notNull().default(0),
+    tenantId: tenantIdColumn(),
     cardNo: varchar('card_no', { length: 32 }).notNull(),
     /** fuel_card_provider: 1 中国石化, 2 中国石油, 3 中国海油, 9 其他. */
     provider: smallint('provider').notNull(),
@@ -23,10 +21,10 @@ export const finFuelCard = pgTable(
     /** fuel_card_state: 1 正常, 2 挂失, 3 停用. */
     state: smallint('state').notNull().default(1),
     /** Recharged by paid fuel shares. */
-    rechargedFen: fen('recharged_fen'),
+    rechargedFen: fenColumn('recharged_fen'),
     /** Spent at the pump, by the provider's statement. */
-    consumedFen: fen('consumed_fen'),
-    balanceFen: fen('balance_fen'),
+    consumedFen: fenColumn('consumed_fen'),
+    balanceFen: fenColumn('balance_fen'),
     remark: varchar('remark', { length: 255 }),
     ...auditColumns(),
   },
@@ -41,7 +39,7 @@ export const finFuelRecharge = pgTable(
   'fin_fuel_recharge',
   {
     id: idColumn(),
-    tenantId: integer('tenant_id').notNull().default(0),
+    tenantId: tenantIdColumn(),
     cardId: varchar('card_id', { length: 32 }).notNull(),
     cardNo: varchar('card_no', { length: 32 }).notNull(),
     provider: smallint('provider').notNull(),
@@ -71,7 +69,7 @@ export const finFuelStatement = pgTable(
   'fin_fuel_statement',
   {
     id: idColumn(),
-    tenantId: integer('tenant_id').notNull().default(0),
+    tenantId: tenantIdColumn(),
     serialNo: varchar('serial_no', { length: 64 }).notNull(),
     cardNo: varchar('card_no', { length: 32 }).notNull(),
     cardId: varchar('card_id', { length: 32 }),

@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import {
-  bigint,
   boolean,
   index,
   integer,
@@ -11,21 +10,18 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { auditColumns, idColumn, tstz } from '../../platform/db/columns.ts';
+import { auditColumns, fenColumn, idColumn, idRef, tenantIdColumn, tstz } from '../../platform/db/columns.ts';
 
 // Invoices (domain.md Invoice): a shipper's invoice over its paid waybills, its lines (one per
 // waybill, with the tax split of the line) and every move of its state. Amounts are integer fen.
-
-const fen = (name: string) => bigint(name, { mode: 'number' }).notNull().default(0);
-const ref = (name: string) => varchar(name, { length: 32 });
 
 export const finInvoice = pgTable(
   'fin_invoice',
   {
     id: idColumn(),
-    tenantId: integer('tenant_id').notNull().default(0),
+    tenantId: tenantIdColumn(),
     applyNo: varchar('apply_no', { length: 32 }).notNull(),
-    customerId: ref('customer_id').notNull(),
+    customerId: idRef('customer_id').notNull(),
     customerName: varchar('customer_name', { length: 200 }),
     /** 1 专票, 2 普票 (invoice_kind), both 数电票. */
     kind: smallint('kind').notNull(),
@@ -42,10 +38,10 @@ export const finInvoice = pgTable(
     taxRateBp: integer('tax_rate_bp').notNull(),
     noteCount: integer('note_count').notNull().default(0),
     /** Tax inclusive: the sum of the waybills' customer fees. */
-    amountFen: fen('amount_fen'),
-    netFen: fen('net_fen'),
-    taxFen: fen('tax_fen'),
-    billId: ref('bill_id'),
+    amountFen: fenColumn('amount_fen'),
+    netFen: fenColumn('net_fen'),
+    taxFen: fenColumn('tax_fen'),
+    billId: idRef('bill_id'),
     /** The 20-digit 数电票 number the tax service answered. */
     invoiceNo: varchar('invoice_no', { length: 20 }),
     /** What the tax service deduplicates on: one request no. per issuing attempt. */
@@ -77,16 +73,16 @@ export const finInvoiceNote = pgTable(
   {
     invoiceId: varchar('invoice_id', { length: 32 }).notNull(),
     noteId: varchar('note_id', { length: 32 }).notNull(),
-    tenantId: integer('tenant_id').notNull().default(0),
-    customerId: ref('customer_id').notNull(),
+    tenantId: tenantIdColumn(),
+    customerId: idRef('customer_id').notNull(),
     shippingNoteNumber: varchar('shipping_note_number', { length: 20 }),
     loadPlace: varchar('load_place', { length: 100 }),
     unloadPlace: varchar('unload_place', { length: 100 }),
     vehicle: varchar('vehicle', { length: 60 }),
     goodsName: varchar('goods_name', { length: 100 }),
-    amountFen: fen('amount_fen'),
-    netFen: fen('net_fen'),
-    taxFen: fen('tax_fen'),
+    amountFen: fenColumn('amount_fen'),
+    netFen: fenColumn('net_fen'),
+    taxFen: fenColumn('tax_fen'),
     active: boolean('active').notNull().default(true),
   },
   (t) => [
@@ -101,7 +97,7 @@ export const finInvoiceHistory = pgTable(
   'fin_invoice_history',
   {
     id: idColumn(),
-    tenantId: integer('tenant_id').notNull().default(0),
+    tenantId: tenantIdColumn(),
     invoiceId: varchar('invoice_id', { length: 32 }).notNull(),
     action: varchar('action', { length: 20 }).notNull(),
     fromState: smallint('from_state'),

@@ -292,6 +292,19 @@ export interface EtcSettled {
 
 const requestNo = () => `PO${newId()}`;
 
+/** Who is paid and to which bank card, as the payment records them. */
+function cardFields(card: PayeeCard) {
+  return {
+    payeeId: card.payeeId,
+    payeeName: card.payeeName,
+    cardNo: card.cardNo,
+    holderName: card.holderName,
+    holderIdCard: card.holderIdCard,
+    bankCode: card.bankCode,
+    bankName: card.bankName,
+  };
+}
+
 /**
  * Executes planned notes inside the caller's transaction, on locked notes, settlements and wallets: the
  * prepayment hold, the charge (趟结), the advance, the card shares, and one bank payment row per card —
@@ -382,13 +395,7 @@ export async function executePlans(
               : PAYMENT_KIND.final,
         walletId: books.wallet(WALLET_OWNER.driver, note.driverId).row.id,
         payeeType: card.payeeType === 'captain' ? WALLET_OWNER.captain : WALLET_OWNER.driver,
-        payeeId: card.payeeId,
-        payeeName: card.payeeName,
-        cardNo: card.cardNo,
-        holderName: card.holderName,
-        holderIdCard: card.holderIdCard,
-        bankCode: card.bankCode,
-        bankName: card.bankName,
+        ...cardFields(card),
         amountFen: plan.driverCash,
       });
     }
@@ -400,13 +407,7 @@ export async function executePlans(
         kind: PAYMENT_KIND.agentFee,
         walletId: books.wallet(WALLET_OWNER.agent, note.agentId).row.id,
         payeeType: WALLET_OWNER.agent,
-        payeeId: card.payeeId,
-        payeeName: card.payeeName,
-        cardNo: card.cardNo,
-        holderName: card.holderName,
-        holderIdCard: card.holderIdCard,
-        bankCode: card.bankCode,
-        bankName: card.bankName,
+        ...cardFields(card),
         amountFen: plan.agentCash,
       });
     }

@@ -376,23 +376,23 @@ export async function reviewManualRecharge(
     if (row.channel !== RECHARGE_CHANNEL.voucher) throw bizError('银行充值由银行通知入账，无需审核');
     if (row.state !== RECHARGE_STATE.submitted) throw bizError('该充值申请已处理');
     if (row.createBy === actor.username) throw bizError('不能审核自己提交的充值申请（需另一人复核）');
-    if (!input.approve) {
-      if (!input.reason) throw bizError('请填写驳回原因');
+    /** Records the review on the application and answers its outcome. */
+    const reviewed = async (
+      change: Partial<typeof finRecharge.$inferInsert> & { state: number },
+      outcome: { settledAdvances?: number; message: string },
+    ): Promise<RechargeAnswer> => {
       await tx
         .update(finRecharge)
-        .set({
-          state: RECHARGE_STATE.rejected,
-          rejectReason: input.reason,
-          reviewedBy: actor.username,
-          reviewTime: new Date(),
-        })
+        .set({ ...change, reviewedBy: actor.username, reviewTime: new Date() })
         .where(eq(finRecharge.id, row.id));
-      return {
-        rechargeId: row.id,
-        rechargeNo: row.rechargeNo,
-        state: RECHARGE_STATE.rejected,
-        message: '充值申请已驳回',
-      };
+      return { rechargeId: row.id, rechargeNo: row.rechargeNo, state: change.state, ...outcome };
+    };
+    if (!input.approve) {
+      if (!input.reason) throw bizError('请填写驳回原因');
+      return reviewed(
+        { state: RECHARGE_STATE.rejected, rejectReason: input.reason },
+        { message: '充值申请已驳回' },
+      );
     }
     if (!input.statementLineId) throw bizError('请选择与凭证对应的银行流水');
     const [line] = await tx
@@ -425,24 +425,15 @@ export async function reviewManualRecharge(
         updateTime: new Date(),
       })
       .where(eq(finStatementLine.id, line.id));
-    await tx
-      .update(finRecharge)
-      .set({
+    return reviewed(
+      {
         state: RECHARGE_STATE.credited,
         statementLineId: line.id,
         bankSerialNo: line.bankSerialNo,
         postingId: done.postingId,
-        reviewedBy: actor.username,
-        reviewTime: new Date(),
-      })
-      .where(eq(finRecharge.id, row.id));
-    return {
-      rechargeId: row.id,
-      rechargeNo: row.rechargeNo,
-      state: RECHARGE_STATE.credited,
-      settledAdvances: done.settled,
-      message: `充值${yuan(row.amountFen)}已核对入账`,
-    };
+      },
+      { settledAdvances: done.settled, message: `充值${yuan(row.amountFen)}已核对入账` },
+    );
   });
   tablesChanged(
     fin,

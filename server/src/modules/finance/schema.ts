@@ -14,14 +14,11 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import { piiText } from '../../platform/crypto/piiColumn.ts';
-import { auditColumns, idColumn, tstz } from '../../platform/db/columns.ts';
+import { auditColumns, fenColumn, idColumn, idRef, tenantIdColumn, tstz } from '../../platform/db/columns.ts';
 
 // Money (domain.md Money rules, Postings): wallets mirror accounts, ledger lines are the books
 // (append-only, double-entry: each posting's lines sum to zero), bank payments are requests to the bank.
 // Every amount is integer fen.
-
-const fen = (name: string) => bigint(name, { mode: 'number' }).notNull().default(0);
-const ref = (name: string) => varchar(name, { length: 32 });
 
 /**
  * A ledger account: a customer's wallet (mirror of its escrow sub-account), a driver's, agent's or captain's
@@ -32,19 +29,19 @@ export const finWallet = pgTable(
   'fin_wallet',
   {
     id: idColumn(),
-    tenantId: integer('tenant_id').notNull().default(0),
+    tenantId: tenantIdColumn(),
     /** 1 customer, 2 driver, 3 agent, 4 captain, 9 platform (wallet_owner_type). */
     ownerType: smallint('owner_type').notNull(),
     /** The party's id, or the platform account's code (PLATFORM_ACCOUNT). */
     ownerId: varchar('owner_id', { length: 32 }).notNull(),
     ownerName: varchar('owner_name', { length: 200 }),
-    balanceFen: fen('balance_fen'),
-    frozenFen: fen('frozen_fen'),
+    balanceFen: fenColumn('balance_fen'),
+    frozenFen: fenColumn('frozen_fen'),
     availableFen: bigint('available_fen', { mode: 'number' })
       .notNull()
       .generatedAlwaysAs(sql`balance_fen - frozen_fen`),
     /** Customers: how far below zero the balance may go (wallet configuration). */
-    creditLimitFen: fen('credit_limit_fen'),
+    creditLimitFen: fenColumn('credit_limit_fen'),
     /** Number of its ledger lines: the ledger list's total without counting a million rows. */
     lineCount: bigint('line_count', { mode: 'number' }).notNull().default(0),
     ...auditColumns(),
@@ -60,14 +57,14 @@ export const finPosting = pgTable(
   'fin_posting',
   {
     id: idColumn(),
-    tenantId: integer('tenant_id').notNull().default(0),
+    tenantId: tenantIdColumn(),
     /** recharge, charge, advance, payout, card_share, adjustment, claim. */
     event: varchar('event', { length: 20 }).notNull(),
-    noteId: ref('note_id'),
-    billId: ref('bill_id'),
-    paymentId: ref('payment_id'),
+    noteId: idRef('note_id'),
+    billId: idRef('bill_id'),
+    paymentId: idRef('payment_id'),
     bankSerialNo: varchar('bank_serial_no', { length: 64 }),
-    amountFen: fen('amount_fen'),
+    amountFen: fenColumn('amount_fen'),
     operator: varchar('operator', { length: 64 }).notNull(),
     memo: varchar('memo', { length: 255 }),
     createTime: tstz('create_time').defaultNow().notNull(),
@@ -93,20 +90,20 @@ export const finLedgerLine = pgTable(
   'fin_ledger_line',
   {
     id: idColumn(),
-    tenantId: integer('tenant_id').notNull().default(0),
+    tenantId: tenantIdColumn(),
     postingId: varchar('posting_id', { length: 32 }).notNull(),
     walletId: varchar('wallet_id', { length: 32 }).notNull(),
     ownerType: smallint('owner_type').notNull(),
     ownerId: varchar('owner_id', { length: 32 }).notNull(),
     /** The customer the movement concerns (fees by customer on the platform cost list). */
-    customerId: ref('customer_id'),
+    customerId: idRef('customer_id'),
     /** ledger_type: 1 recharge, 2 freight, 3 service fee, 4 agent fee, … */
     type: smallint('type').notNull(),
     amountFen: bigint('amount_fen', { mode: 'number' }).notNull(),
     balanceAfterFen: bigint('balance_after_fen', { mode: 'number' }).notNull(),
-    noteId: ref('note_id'),
+    noteId: idRef('note_id'),
     shippingNoteNumber: varchar('shipping_note_number', { length: 20 }),
-    billId: ref('bill_id'),
+    billId: idRef('bill_id'),
     bankSerialNo: varchar('bank_serial_no', { length: 64 }),
     memo: varchar('memo', { length: 255 }),
     operator: varchar('operator', { length: 64 }).notNull(),
@@ -128,26 +125,26 @@ export const finLedgerLine = pgTable(
 /** What each note has been through in money: charged, advanced, shares paid, prepay holds. */
 export const finNoteSettlement = pgTable('fin_note_settlement', {
   noteId: varchar('note_id', { length: 32 }).primaryKey(),
-  tenantId: integer('tenant_id').notNull().default(0),
+  tenantId: tenantIdColumn(),
   customerId: varchar('customer_id', { length: 32 }).notNull(),
-  billId: ref('bill_id'),
+  billId: idRef('bill_id'),
   /** customerFee charged to the customer (0 until charged). */
-  chargedFen: fen('charged_fen'),
+  chargedFen: fenColumn('charged_fen'),
   chargeTime: tstz('charge_time'),
   /** driverFee + agentFee advanced by the platform (0 unless advanced). */
-  advancedFen: fen('advanced_fen'),
+  advancedFen: fenColumn('advanced_fen'),
   /** Fuel-card and ETC shares moved to the provider account. */
-  cardShareFen: fen('card_share_fen'),
+  cardShareFen: fenColumn('card_share_fen'),
   /** Cash paid out and confirmed by the bank: prepayment, final (or advance) and agent fee. */
-  prepaidFen: fen('prepaid_fen'),
-  finalPaidFen: fen('final_paid_fen'),
-  agentPaidFen: fen('agent_paid_fen'),
+  prepaidFen: fenColumn('prepaid_fen'),
+  finalPaidFen: fenColumn('final_paid_fen'),
+  agentPaidFen: fenColumn('agent_paid_fen'),
   /** Net approved adjustments of the driver's payable for this note (补款 +, 扣款/理赔 −). */
-  adjustFen: fen('adjust_fen'),
+  adjustFen: fenColumn('adjust_fen'),
   /** Customer funds frozen for a prepayment until the charge releases them. */
-  heldFen: fen('held_fen'),
+  heldFen: fenColumn('held_fen'),
   /** Matched ETC tolls taken from the driver's cash at the payment (order's ETC rule 0). */
-  etcDeductFen: fen('etc_deduct_fen'),
+  etcDeductFen: fenColumn('etc_deduct_fen'),
   updateTime: tstz('update_time').defaultNow().notNull(),
 });
 
@@ -160,15 +157,15 @@ export const finBankPayment = pgTable(
   'fin_bank_payment',
   {
     id: idColumn(),
-    tenantId: integer('tenant_id').notNull().default(0),
+    tenantId: tenantIdColumn(),
     /** Our request no. to the bank (its idempotency key). */
     requestNo: varchar('request_no', { length: 64 }).notNull(),
     /** 1 prepay, 2 final, 3 advance, 4 agent fee (payment_kind). */
     kind: smallint('kind').notNull(),
-    payoutId: ref('payout_id'),
-    noteId: ref('note_id'),
+    payoutId: idRef('payout_id'),
+    noteId: idRef('note_id'),
     shippingNoteNumber: varchar('shipping_note_number', { length: 20 }),
-    customerId: ref('customer_id'),
+    customerId: idRef('customer_id'),
     /** The payable debited when the bank confirms. */
     walletId: varchar('wallet_id', { length: 32 }).notNull(),
     payeeType: smallint('payee_type').notNull(),
@@ -204,7 +201,7 @@ export const finBankPayment = pgTable(
 export const finIdempotency = pgTable(
   'fin_idempotency',
   {
-    tenantId: integer('tenant_id').notNull().default(0),
+    tenantId: tenantIdColumn(),
     key: varchar('key', { length: 64 }).notNull(),
     operation: varchar('operation', { length: 40 }).notNull(),
     /** Hash of the request: the same key with another request is refused, not replayed. */
@@ -221,12 +218,12 @@ export const finWalletConfig = pgTable(
   'fin_wallet_config',
   {
     customerId: varchar('customer_id', { length: 32 }).primaryKey(),
-    tenantId: integer('tenant_id').notNull().default(0),
+    tenantId: tenantIdColumn(),
     customerName: varchar('customer_name', { length: 200 }),
     /** 1 per trip, 2 per approval, 3 monthly (settle_mode). */
     settleMode: smallint('settle_mode').notNull().default(1),
     creditDays: integer('credit_days').notNull().default(0),
-    creditLimitFen: fen('credit_limit_fen'),
+    creditLimitFen: fenColumn('credit_limit_fen'),
     /** Basis points of the driver fee a prepayment may reach. */
     prepayRatioCapBp: integer('prepay_ratio_cap_bp').notNull().default(5000),
     /** Bank adapter of the escrow account ('sim' = the simulated bank). */
@@ -244,7 +241,7 @@ export const finWalletConfigLog = pgTable(
   'fin_wallet_config_log',
   {
     id: idColumn(),
-    tenantId: integer('tenant_id').notNull().default(0),
+    tenantId: tenantIdColumn(),
     customerId: varchar('customer_id', { length: 32 }).notNull(),
     customerName: varchar('customer_name', { length: 200 }),
     before: jsonb('before'),
@@ -260,14 +257,14 @@ export const finWalletFreeze = pgTable(
   'fin_wallet_freeze',
   {
     id: idColumn(),
-    tenantId: integer('tenant_id').notNull().default(0),
+    tenantId: tenantIdColumn(),
     walletId: varchar('wallet_id', { length: 32 }).notNull(),
-    customerId: ref('customer_id'),
+    customerId: idRef('customer_id'),
     /** +amount frozen, −amount released. */
     amountFen: bigint('amount_fen', { mode: 'number' }).notNull(),
     frozenAfterFen: bigint('frozen_after_fen', { mode: 'number' }).notNull(),
     reason: varchar('reason', { length: 255 }).notNull(),
-    noteId: ref('note_id'),
+    noteId: idRef('note_id'),
     operator: varchar('operator', { length: 64 }).notNull(),
     createTime: tstz('create_time').defaultNow().notNull(),
   },
@@ -279,7 +276,7 @@ export const finRecharge = pgTable(
   'fin_recharge',
   {
     id: idColumn(),
-    tenantId: integer('tenant_id').notNull().default(0),
+    tenantId: tenantIdColumn(),
     rechargeNo: varchar('recharge_no', { length: 32 }).notNull(),
     customerId: varchar('customer_id', { length: 32 }).notNull(),
     customerName: varchar('customer_name', { length: 200 }),
@@ -292,8 +289,8 @@ export const finRecharge = pgTable(
     bankSerialNo: varchar('bank_serial_no', { length: 64 }),
     /** 0 submitted, 1 credited, 2 rejected (recharge_state). */
     state: smallint('state').notNull().default(0),
-    statementLineId: ref('statement_line_id'),
-    postingId: ref('posting_id'),
+    statementLineId: idRef('statement_line_id'),
+    postingId: idRef('posting_id'),
     reviewedBy: varchar('reviewed_by', { length: 64 }),
     reviewTime: tstz('review_time'),
     rejectReason: varchar('reject_reason', { length: 255 }),
@@ -312,7 +309,7 @@ export const finStatementLine = pgTable(
   'fin_statement_line',
   {
     id: idColumn(),
-    tenantId: integer('tenant_id').notNull().default(0),
+    tenantId: tenantIdColumn(),
     bankSerialNo: varchar('bank_serial_no', { length: 64 }).notNull(),
     tradeTime: tstz('trade_time').notNull(),
     /** 1 money in, 2 money out. */
@@ -323,7 +320,7 @@ export const finStatementLine = pgTable(
     memo: varchar('memo', { length: 255 }),
     /** 0 unmatched, 1 matched. */
     matchState: smallint('match_state').notNull().default(0),
-    matchedPostingId: ref('matched_posting_id'),
+    matchedPostingId: idRef('matched_posting_id'),
     matchedRef: varchar('matched_ref', { length: 64 }),
     importBatch: varchar('import_batch', { length: 32 }),
     ...auditColumns(),
@@ -339,7 +336,7 @@ export const finPayout = pgTable(
   'fin_payout',
   {
     id: idColumn(),
-    tenantId: integer('tenant_id').notNull().default(0),
+    tenantId: tenantIdColumn(),
     payoutNo: varchar('payout_no', { length: 32 }).notNull(),
     /** 1 prepay, 2 final pay, 3 advance (payout_kind). */
     kind: smallint('kind').notNull(),
@@ -419,7 +416,7 @@ export const finBill = pgTable(
   'fin_bill',
   {
     id: idColumn(),
-    tenantId: integer('tenant_id').notNull().default(0),
+    tenantId: tenantIdColumn(),
     billNo: varchar('bill_no', { length: 32 }).notNull(),
     customerId: varchar('customer_id', { length: 32 }).notNull(),
     customerName: varchar('customer_name', { length: 200 }),
@@ -427,15 +424,15 @@ export const finBill = pgTable(
     periodStart: date('period_start').notNull(),
     periodEnd: date('period_end').notNull(),
     noteCount: integer('note_count').notNull().default(0),
-    driverFeeFen: fen('driver_fee_fen'),
-    serviceFeeFen: fen('service_fee_fen'),
-    agentFeeFen: fen('agent_fee_fen'),
+    driverFeeFen: fenColumn('driver_fee_fen'),
+    serviceFeeFen: fenColumn('service_fee_fen'),
+    agentFeeFen: fenColumn('agent_fee_fen'),
     /** Sum of the notes' customer fees. */
-    amountFen: fen('amount_fen'),
+    amountFen: fenColumn('amount_fen'),
     /** Net adjustments agreed after a dispute (credited to or debited from the customer). */
-    adjustFen: fen('adjust_fen'),
+    adjustFen: fenColumn('adjust_fen'),
     /** Charged from the wallet so far. */
-    paidFen: fen('paid_fen'),
+    paidFen: fenColumn('paid_fen'),
     /** 0 draft … 7 closed (bill_status). */
     status: smallint('status').notNull().default(0),
     dueDate: date('due_date'),
@@ -462,12 +459,12 @@ export const finBillNote = pgTable(
     noteId: varchar('note_id', { length: 32 }).notNull(),
     shippingNoteNumber: varchar('shipping_note_number', { length: 20 }),
     customerId: varchar('customer_id', { length: 32 }).notNull(),
-    agentId: ref('agent_id'),
+    agentId: idRef('agent_id'),
     auditTime: tstz('audit_time'),
-    driverFee: fen('driver_fee'),
-    serviceFee: fen('service_fee'),
-    agentFee: fen('agent_fee'),
-    customerFee: fen('customer_fee'),
+    driverFee: fenColumn('driver_fee'),
+    serviceFee: fenColumn('service_fee'),
+    agentFee: fenColumn('agent_fee'),
+    customerFee: fenColumn('customer_fee'),
     /** Charged when the bill's payment reached it. */
     charged: boolean('charged').notNull().default(false),
   },
@@ -479,14 +476,14 @@ export const finAdjustment = pgTable(
   'fin_adjustment',
   {
     id: idColumn(),
-    tenantId: integer('tenant_id').notNull().default(0),
+    tenantId: tenantIdColumn(),
     adjustNo: varchar('adjust_no', { length: 32 }).notNull(),
     /** 1 top-up to the driver, 2 deduction, 3 cargo-damage claim, 4 customer adjustment (adjust_kind). */
     kind: smallint('kind').notNull(),
     noteId: varchar('note_id', { length: 32 }).notNull(),
     shippingNoteNumber: varchar('shipping_note_number', { length: 20 }),
     customerId: varchar('customer_id', { length: 32 }).notNull(),
-    driverId: ref('driver_id'),
+    driverId: idRef('driver_id'),
     /** Positive; the kind (and direction for a customer adjustment) says which way it moves. */
     amountFen: bigint('amount_fen', { mode: 'number' }).notNull(),
     direction: smallint('direction').notNull().default(1),
@@ -496,7 +493,7 @@ export const finAdjustment = pgTable(
     reviewedBy: varchar('reviewed_by', { length: 64 }),
     reviewTime: tstz('review_time'),
     rejectReason: varchar('reject_reason', { length: 255 }),
-    postingId: ref('posting_id'),
+    postingId: idRef('posting_id'),
     ...auditColumns(),
   },
   (t) => [
@@ -511,8 +508,8 @@ export const finLossRule = pgTable(
   'fin_loss_rule',
   {
     id: idColumn(),
-    tenantId: integer('tenant_id').notNull().default(0),
-    customerId: ref('customer_id'),
+    tenantId: tenantIdColumn(),
+    customerId: idRef('customer_id'),
     customerName: varchar('customer_name', { length: 200 }),
     goodsName: varchar('goods_name', { length: 100 }),
     loadCity: varchar('load_city', { length: 30 }),
@@ -521,7 +518,7 @@ export const finLossRule = pgTable(
     allowanceMode: smallint('allowance_mode').notNull().default(2),
     allowanceValue: integer('allowance_value').notNull().default(0),
     /** Fen per tonne of deductible loss. */
-    unitPriceFen: fen('unit_price_fen'),
+    unitPriceFen: fenColumn('unit_price_fen'),
     deductWhole: boolean('deduct_whole').notNull().default(false),
     enabled: boolean('enabled').notNull().default(true),
     remark: varchar('remark', { length: 255 }),

@@ -1,17 +1,15 @@
-import { bigint, index, integer, pgTable, smallint, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, smallint, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { piiText } from '../../platform/crypto/piiColumn.ts';
-import { auditColumns, idColumn, tstz } from '../../platform/db/columns.ts';
+import { auditColumns, fenColumn, idColumn, tenantIdColumn, tstz } from '../../platform/db/columns.ts';
 
 // Tax on drivers' behalf: a driver's month of paid freight as the tax authority needs it, and the
 // batches it was sent in. Amounts are integer fen.
-
-const fen = (name: string) => bigint(name, { mode: 'number' }).notNull().default(0);
 
 export const finTaxRecord = pgTable(
   'fin_tax_record',
   {
     id: idColumn(),
-    tenantId: integer('tenant_id').notNull().default(0),
+    tenantId: tenantIdColumn(),
     /** YYYY-MM (China time) of the payments. */
     period: varchar('period', { length: 7 }).notNull(),
     driverId: varchar('driver_id', { length: 32 }).notNull(),
@@ -20,7 +18,7 @@ export const finTaxRecord = pgTable(
     cardNo: piiText('card_no'),
     noteCount: integer('note_count').notNull().default(0),
     /** The driver fees paid in the period (tax inclusive). */
-    freightFen: fen('freight_fen'),
+    freightFen: fenColumn('freight_fen'),
     noteIds: text('note_ids'),
     bankSerialNos: text('bank_serial_nos'),
     /** 0 pending, 1 sent, 2 accepted, 3 failed, 4 blocked (tax_record_state). */
@@ -29,9 +27,9 @@ export const finTaxRecord = pgTable(
     failCode: varchar('fail_code', { length: 20 }),
     failMessage: varchar('fail_message', { length: 255 }),
     invoiceNo: varchar('invoice_no', { length: 20 }),
-    vatFen: fen('vat_fen'),
-    surchargeFen: fen('surcharge_fen'),
-    iitFen: fen('iit_fen'),
+    vatFen: fenColumn('vat_fen'),
+    surchargeFen: fenColumn('surcharge_fen'),
+    iitFen: fenColumn('iit_fen'),
     certificateNo: varchar('certificate_no', { length: 40 }),
     batchId: varchar('batch_id', { length: 32 }),
     sendCount: integer('send_count').notNull().default(0),
@@ -47,13 +45,13 @@ export const finTaxBatch = pgTable(
   'fin_tax_batch',
   {
     id: idColumn(),
-    tenantId: integer('tenant_id').notNull().default(0),
+    tenantId: tenantIdColumn(),
     batchNo: varchar('batch_no', { length: 32 }).notNull(),
     period: varchar('period', { length: 7 }).notNull(),
     recordCount: integer('record_count').notNull().default(0),
     acceptedCount: integer('accepted_count').notNull().default(0),
     failedCount: integer('failed_count').notNull().default(0),
-    freightFen: fen('freight_fen'),
+    freightFen: fenColumn('freight_fen'),
     /** 1 sent, 2 accepted, 3 partly failed, 4 failed (tax_batch_state). */
     state: smallint('state').notNull().default(1),
     answerTime: tstz('answer_time'),
@@ -73,7 +71,7 @@ export const finIncomeReport = pgTable(
   'fin_income_report',
   {
     id: idColumn(),
-    tenantId: integer('tenant_id').notNull().default(0),
+    tenantId: tenantIdColumn(),
     /** YYYY-Qn (China time). */
     quarter: varchar('quarter', { length: 7 }).notNull(),
     /** Ours, with the send count: what the authority deduplicates on. */
@@ -83,7 +81,7 @@ export const finIncomeReport = pgTable(
     driverCount: integer('driver_count').notNull().default(0),
     agentCount: integer('agent_count').notNull().default(0),
     paymentCount: integer('payment_count').notNull().default(0),
-    incomeFen: fen('income_fen'),
+    incomeFen: fenColumn('income_fen'),
     generatedBy: varchar('generated_by', { length: 64 }),
     generateTime: tstz('generate_time'),
     reviewedBy: varchar('reviewed_by', { length: 64 }),
@@ -105,7 +103,7 @@ export const finIncomeReportLine = pgTable(
   'fin_income_report_line',
   {
     id: idColumn(),
-    tenantId: integer('tenant_id').notNull().default(0),
+    tenantId: tenantIdColumn(),
     reportId: varchar('report_id', { length: 32 }).notNull(),
     quarter: varchar('quarter', { length: 7 }).notNull(),
     /** 2 driver, 3 agent (income_payee_kind: the ledger owner type). */
@@ -117,7 +115,7 @@ export const finIncomeReportLine = pgTable(
     /** 1 natural person with the tax entrustment, 2 natural person (income_tax_identity). */
     taxIdentity: smallint('tax_identity'),
     paymentCount: integer('payment_count').notNull().default(0),
-    incomeFen: fen('income_fen'),
+    incomeFen: fenColumn('income_fen'),
     ...auditColumns(),
   },
   (t) => [

@@ -1,5 +1,5 @@
 import { index, integer, pgTable, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { auditColumns, idColumn } from '../../platform/db/columns.ts';
+import { auditColumns, idColumn, tenantIdColumn } from '../../platform/db/columns.ts';
 
 /**
  * The account mapping of the accounting vouchers (凭证科目): which 科目 a ledger account (or an
@@ -9,7 +9,7 @@ export const finVoucherAccount = pgTable(
   'fin_voucher_account',
   {
     id: idColumn(),
-    tenantId: integer('tenant_id').notNull().default(0),
+    tenantId: tenantIdColumn(),
     /** VOUCHER_ACCOUNT_KEYS: customer, driver, …, invoice_tax. */
     accountKey: varchar('account_key', { length: 32 }).notNull(),
     accountName: varchar('account_name', { length: 100 }).notNull(),

@@ -323,42 +323,37 @@ export function walletRoutes(
     bindResource(scoped, ctx, walletConfigResource, finWalletConfig);
   });
 
-  r.post(
-    '/customer/hyCustomerWallet/recharge',
-    { config: { access: perm('customer:wallet:recharge') }, schema: { body: rechargeBody } },
-    async (request) => {
-      const answer = await rechargeViaBank(fin, finActorOf(request), request.body);
-      return ok(answer, answer.message);
-    },
-  );
-  r.post(
-    '/customer/hyCustomerWallet/manualRecharge',
-    { config: { access: perm('customer:wallet:recharge') }, schema: { body: manualRechargeBody } },
-    async (request) => {
-      const answer = await submitManualRecharge(fin, finActorOf(request), request.body);
-      return ok(answer, answer.message);
-    },
-  );
-  r.post(
-    '/customer/hyCustomerWallet/reviewRecharge',
-    { config: { access: perm('customer:wallet:approve') }, schema: { body: rechargeReviewBody } },
-    async (request) => {
-      const answer = await reviewManualRecharge(fin, finActorOf(request), request.body);
-      return ok(answer, answer.message);
-    },
-  );
-  for (const [action, direction] of [
-    ['freeze', 1],
-    ['unfreeze', -1],
-  ] as const)
+  /** A money action of the signed-in actor on a customer's wallet; its answer carries its own message. */
+  const walletAction = <B extends z.ZodType>(
+    action: string,
+    code: string,
+    body: B,
+    act: (actor: FinActor, input: z.infer<B>) => Promise<{ message: string }>,
+  ) =>
     r.post(
       `/customer/hyCustomerWallet/${action}`,
-      { config: { access: perm('customer:wallet:freeze') }, schema: { body: freezeBody } },
+      { config: { access: perm(code) }, schema: { body } },
       async (request) => {
-        const answer = await freezeFunds(fin, finActorOf(request), request.body, direction);
+        // The provider types the body of a generic schema only as unknown; the schema has parsed it as B.
+        const answer = await act(finActorOf(request), request.body as z.infer<B>);
         return ok(answer, answer.message);
       },
     );
+  walletAction('recharge', 'customer:wallet:recharge', rechargeBody, (actor, input) =>
+    rechargeViaBank(fin, actor, input),
+  );
+  walletAction('manualRecharge', 'customer:wallet:recharge', manualRechargeBody, (actor, input) =>
+    submitManualRecharge(fin, actor, input),
+  );
+  walletAction('reviewRecharge', 'customer:wallet:approve', rechargeReviewBody, (actor, input) =>
+    reviewManualRecharge(fin, actor, input),
+  );
+  walletAction('freeze', 'customer:wallet:freeze', freezeBody, (actor, input) =>
+    freezeFunds(fin, actor, input, 1),
+  );
+  walletAction('unfreeze', 'customer:wallet:freeze', freezeBody, (actor, input) =>
+    freezeFunds(fin, actor, input, -1),
+  );
   r.get(
     '/customer/hyCustomerWallet/virtualAccount',
     {

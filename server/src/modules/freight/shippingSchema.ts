@@ -14,13 +14,12 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { auditColumns, idColumn, idRef, tenantIdColumn, tstz } from '../../platform/db/columns.ts';
+import { auditColumns, fenColumn, idColumn, idRef, tenantIdColumn, tstz } from '../../platform/db/columns.ts';
 import { totalsFollow } from '../../platform/db/tableWrites.ts';
 
 // Orders, shipping notes, their history, GPS tracks, complaints and evaluations. Money in
 // integer fen (bigint), weights in integer grams, rates in basis points or per mille (domain.md units).
 
-const fen = (name: string) => bigint(name, { mode: 'number' }).notNull().default(0);
 const grams = (name: string) => bigint(name, { mode: 'number' });
 
 /** Loading and unloading places: names, 6–12 digit division code, address, WGS-84 point, contact, window. */
@@ -55,13 +54,13 @@ const moneyInputs = () => ({
   /** 1 per tonne, 2 per trip. */
   priceMode: smallint('price_mode').notNull().default(1),
   /** Fen per tonne or per trip. */
-  driverUnitPriceFen: fen('driver_unit_price_fen'),
+  driverUnitPriceFen: fenColumn('driver_unit_price_fen'),
   /** 1 load, 2 unload, 3 the smaller. */
   settleWeightBasis: smallint('settle_weight_basis').notNull().default(3),
   /** 1 fixed grams per vehicle, 2 per mille of the load. */
   lossAllowanceMode: smallint('loss_allowance_mode').notNull().default(1),
   lossAllowanceValue: integer('loss_allowance_value').notNull().default(0),
-  lossUnitPriceFen: fen('loss_unit_price_fen'),
+  lossUnitPriceFen: fenColumn('loss_unit_price_fen'),
   lossDeductWhole: boolean('loss_deduct_whole').notNull().default(false),
   /** 1 percent, 2 gross-up, 3 per tonne, 4 per trip (from the customer unless the order says otherwise). */
   serviceFeeMode: smallint('service_fee_mode').notNull().default(1),
@@ -85,10 +84,10 @@ const moneyInputs = () => ({
 
 /** The amounts the rules compute (on the order: the estimate for its planned weight). */
 const money = () => ({
-  driverFee: fen('driver_fee'),
-  serviceFee: fen('service_fee'),
-  agentFee: fen('agent_fee'),
-  customerFee: fen('customer_fee'),
+  driverFee: fenColumn('driver_fee'),
+  serviceFee: fenColumn('service_fee'),
+  agentFee: fenColumn('agent_fee'),
+  customerFee: fenColumn('customer_fee'),
 });
 
 export const hyOrder = pgTable(
@@ -172,18 +171,18 @@ export const hyShippingNote = pgTable(
     unloadPhoto: varchar('unload_photo', { length: 255 }),
     receiptPhoto: varchar('receipt_photo', { length: 255 }),
     ...moneyInputs(),
-    otherDeductionFen: fen('other_deduction_fen'),
+    otherDeductionFen: fenColumn('other_deduction_fen'),
     // computed by the money rules, recomputed on weight changes until audit, frozen afterwards
     settleWeightG: grams('settle_weight_g'),
     lossWeightG: grams('loss_weight_g'),
     lossAllowanceG: grams('loss_allowance_g'),
-    lossDeductionFen: fen('loss_deduction_fen'),
-    driverFreightFen: fen('driver_freight_fen'),
+    lossDeductionFen: fenColumn('loss_deduction_fen'),
+    driverFreightFen: fenColumn('driver_freight_fen'),
     ...money(),
-    fuelCardFen: fen('fuel_card_fen'),
-    etcFen: fen('etc_fen'),
-    prepayFen: fen('prepay_fen'),
-    finalPayFen: fen('final_pay_fen'),
+    fuelCardFen: fenColumn('fuel_card_fen'),
+    etcFen: fenColumn('etc_fen'),
+    prepayFen: fenColumn('prepay_fen'),
+    finalPayFen: fenColumn('final_pay_fen'),
     /** Transport contract formed when the driver accepts. */
     contractNo: varchar('contract_no', { length: 32 }),
     dispatchTime: tstz('dispatch_time').defaultNow().notNull(),
@@ -309,7 +308,7 @@ export const hyTrackSource = pgTable(
   'hy_track_source',
   {
     id: idColumn(),
-    tenantId: integer('tenant_id').notNull().default(0),
+    tenantId: tenantIdColumn(),
     name: varchar('name', { length: 50 }).notNull(),
     /** 1 driver app, 2 Beidou, 3 track provider (the points' `source`). */
     kind: smallint('kind').notNull().default(1),

@@ -16,6 +16,7 @@ import { perm } from '../../platform/access/declare.ts';
 import type { AppContext } from '../../platform/context.ts';
 import type { Db, DbOrTx } from '../../platform/db/client.ts';
 import { tablesWritten } from '../../platform/db/tableWrites.ts';
+import { withDeadline } from '../../platform/http/deadline.ts';
 import { ok } from '../../platform/http/envelope.ts';
 import { bizError, recordNotFound, unauthorized } from '../../platform/http/errors.ts';
 import type { JobDefinition } from '../../platform/jobs/scheduler.ts';
@@ -138,22 +139,17 @@ export async function vehiclePlatformOf(ctx: AppContext, db: DbOrTx = ctx.db): P
   return state.client({ endpoint, account: stored[KEYS.account] ?? '', secret });
 }
 
+/** A platform call that answers in time; a timeout or any failure is the platform being unavailable. */
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new VehiclePlatformUnavailable('timeout')), ms);
-    promise.then(
-      (value) => {
-        clearTimeout(timer);
-        resolve(value);
-      },
-      (error: unknown) => {
-        clearTimeout(timer);
-        reject(
-          error instanceof VehiclePlatformUnavailable ? error : new VehiclePlatformUnavailable(String(error)),
-        );
-      },
-    );
-  });
+  const unavailable = (error: unknown) =>
+    error instanceof VehiclePlatformUnavailable ? error : new VehiclePlatformUnavailable(String(error));
+  return withDeadline(
+    promise.catch((error: unknown) => {
+      throw unavailable(error);
+    }),
+    ms,
+    () => new VehiclePlatformUnavailable('timeout'),
+  );
 }
 
 export interface NetCheck {

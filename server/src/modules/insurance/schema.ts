@@ -1,26 +1,15 @@
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  boolean,
-  index,
-  integer,
-  pgTable,
-  smallint,
-  uniqueIndex,
-  varchar,
-} from 'drizzle-orm/pg-core';
-import { auditColumns, idColumn, idRef, tstz } from '../../platform/db/columns.ts';
+import { boolean, index, integer, pgTable, smallint, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { auditColumns, fenColumn, idColumn, idRef, tenantIdColumn, tstz } from '../../platform/db/columns.ts';
 
 // 货运险: the policies bought for waybills and the premium rate table. Money in integer fen.
-
-const fen = (name: string) => bigint(name, { mode: 'number' }).notNull().default(0);
 
 /** A waybill's cargo policy: bought before loading, cancelled (and refunded) before loading. */
 export const insPolicy = pgTable(
   'ins_policy',
   {
     id: idColumn(),
-    tenantId: integer('tenant_id').notNull().default(0),
+    tenantId: tenantIdColumn(),
     policyNo: varchar('policy_no', { length: 50 }).notNull(),
     /** insurance_company dictionary (the regulator's code table). */
     insurerCode: varchar('insurer_code', { length: 20 }).notNull(),
@@ -32,10 +21,10 @@ export const insPolicy = pgTable(
     customerName: varchar('customer_name', { length: 200 }),
     cargoType: varchar('cargo_type', { length: 10 }).notNull(),
     goodsName: varchar('goods_name', { length: 100 }),
-    insuredValueFen: fen('insured_value_fen'),
+    insuredValueFen: fenColumn('insured_value_fen'),
     /** Premium rate in 万分之 (basis points) as the rate table had it. */
     rateBp: integer('rate_bp').notNull(),
-    premiumFen: fen('premium_fen'),
+    premiumFen: fenColumn('premium_fen'),
     /** 1 insured, 2 cancelled (POLICY_STATE). */
     state: smallint('state').notNull().default(1),
     insureTime: tstz('insure_time').defaultNow().notNull(),
@@ -45,7 +34,7 @@ export const insPolicy = pgTable(
     refundPostingId: idRef('refund_posting_id'),
     /** The 货损理赔 adjustment reported on the policy (调账理赔). */
     claimAdjustNo: varchar('claim_adjust_no', { length: 32 }),
-    claimFen: fen('claim_fen'),
+    claimFen: fenColumn('claim_fen'),
     ...auditColumns(),
   },
   (t) => [
@@ -62,11 +51,11 @@ export const insRate = pgTable(
   'ins_rate',
   {
     id: idColumn(),
-    tenantId: integer('tenant_id').notNull().default(0),
+    tenantId: tenantIdColumn(),
     cargoType: varchar('cargo_type', { length: 10 }).notNull(),
     insurerCode: varchar('insurer_code', { length: 20 }).notNull(),
     rateBp: integer('rate_bp').notNull(),
-    minPremiumFen: fen('min_premium_fen'),
+    minPremiumFen: fenColumn('min_premium_fen'),
     enabled: boolean('enabled').notNull().default(true),
     remark: varchar('remark', { length: 200 }),
     ...auditColumns(),

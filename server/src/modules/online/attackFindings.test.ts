@@ -1,57 +1,26 @@
 // Regression tests of the report findings: report SQL that would keep the embedded
 // database's only thread busy, and reports on a data source that skipped the SQL guard.
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../test/harness.ts';
-
-const api = (path: string) => `/jeecg-boot${path}`;
-const ADMIN_URL = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
-
-async function adminQuery(url: string, text: string) {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000 });
-  client.on('error', () => {});
-  await client.connect();
-  try {
-    return await client.query(text);
-  } finally {
-    await client.end();
-  }
-}
+import { connectionOf, useExternalDb } from '../../test/externalDb.ts';
+import { api, startTestApp, type TestApp } from '../../test/harness.ts';
 
 describe('attack findings (reports)', () => {
   let t: TestApp;
   let admin: string;
-  let external: { url: URL; name: string } | null = null;
-  let missing = '';
-
-  beforeAll(async () => {
-    t = await startTestApp();
-    admin = await t.login('admin');
-    const name = `freight_atk_${process.pid}_${randomBytes(4).toString('hex')}`;
-    try {
-      await adminQuery(ADMIN_URL, `create database ${name}`);
-    } catch (error) {
-      missing = `no PostgreSQL at ${ADMIN_URL.replace(/\/\/[^@]*@/, '//')}: ${(error as Error).message}`;
-      return;
-    }
-    const url = new URL(ADMIN_URL);
-    url.pathname = `/${name}`;
-    external = { url, name };
-    await adminQuery(
-      url.toString(),
-      `create table waybill_ext (id serial primary key, no text not null, weight numeric(10, 2));
+  const ext = useExternalDb(
+    'freight_atk',
+    `create table waybill_ext (id serial primary key, no text not null, weight numeric(10, 2));
        insert into waybill_ext (no, weight) select 'YD' || g, g from generate_series(1, 5) g;
        create table sys_user (id serial primary key, username text, password text);
        insert into sys_user (username, password) values ('admin', '$argon2id$secret');
        create table payroll (id serial primary key, amount int);`,
-    );
+  );
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    admin = await t.login('admin');
   }, 60_000);
-  afterAll(async () => {
-    await t.close();
-    if (external)
-      await adminQuery(ADMIN_URL, `drop database if exists ${external.name} with (force)`).catch(() => {});
-  });
+  afterAll(() => t.close());
 
   const parse = (sql: string, dbSource?: string, token: string | null = admin) =>
     t.call(token, {
@@ -97,19 +66,15 @@ describe('attack findings (reports)', () => {
   });
 
   it('finding 8: reports on a data source pass the same guard and read only the tables listed for it', async (ctx) => {
+    const external = ext.db;
     if (!external) {
-      console.log(`skipped: ${missing}`);
+      console.log(`skipped: ${ext.missing}`);
       return ctx.skip();
     }
     const source = {
       code: 'atk_ext',
       name: '外部库',
-      dbType: 'postgresql',
-      dbHost: external.url.hostname,
-      dbPort: Number(external.url.port || 5432),
-      dbName: external.name,
-      dbUsername: decodeURIComponent(external.url.username || 'postgres'),
-      dbPassword: decodeURIComponent(external.url.password) || null,
+      ...connectionOf(external),
       reportTables: 'public.waybill_ext, public.sys_user',
     };
     const added = await t.call(admin, { method: 'POST', url: api('/sys/dataSource/add'), payload: source });

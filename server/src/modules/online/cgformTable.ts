@@ -14,7 +14,7 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
-import { newId } from '../../platform/db/columns.ts';
+import { newId, tenantIdColumn } from '../../platform/db/columns.ts';
 import { sanitizeRichText } from '../system/index.ts';
 import type { CgformSnapshot } from './cgformSchema.ts';
 
@@ -50,7 +50,7 @@ export function cgformTableOf(definition: CgformSnapshot): PgTable {
     create_time: timestamp('create_time', { withTimezone: true, mode: 'date' }).defaultNow().notNull(),
     update_by: varchar('update_by', { length: 64 }),
     update_time: timestamp('update_time', { withTimezone: true, mode: 'date' }),
-    tenant_id: integer('tenant_id').notNull().default(0),
+    tenant_id: tenantIdColumn(),
   };
   for (const field of definition.fields) columns[field.dbFieldName] = columnOf(field);
   return onl.table(definition.head.tableName, columns);

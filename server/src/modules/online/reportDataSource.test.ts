@@ -2,19 +2,13 @@
 // the API, read through a report (paging, totals, search, export) in read-only transactions only.
 import { randomBytes } from 'node:crypto';
 import ExcelJS from 'exceljs';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../test/harness.ts';
-
-const api = (path: string) => `/jeecg-boot${path}`;
-const ADMIN_URL = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
+import { adminQuery, connectionOf, useExternalDb } from '../../test/externalDb.ts';
+import { api, startTestApp, type TestApp } from '../../test/harness.ts';
 
 describe('online reports on a data source', () => {
   let t: TestApp | undefined;
   let admin: string;
-  /** Why the external database is missing; null when it is there. */
-  let missing: string | null = null;
-  let external: { url: URL; name: string } | undefined;
   let reportId: string;
   let sourceId: string;
   const code = `rpt_src_${randomBytes(3).toString('hex')}`;
@@ -24,16 +18,11 @@ describe('online reports on a data source', () => {
   const send = (method: 'POST' | 'PUT', path: string, payload: Record<string, unknown>) =>
     app().call(admin, { method, url: api(path), payload });
   const sourceBody = (over: Record<string, unknown> = {}) => {
-    const url = (external as { url: URL }).url;
     return {
       code,
       name: '外部运单库',
-      dbType: 'postgresql',
-      dbHost: url.hostname,
-      dbPort: Number(url.port || 5432),
-      dbName: (external as { name: string }).name,
-      dbUsername: decodeURIComponent(url.username || 'postgres'),
-      dbPassword: decodeURIComponent(url.password) || null,
+      // Only tests that found the database call this.
+      ...connectionOf(ext.db as NonNullable<typeof ext.db>),
       // Reports read only the tables listed for the source.
       reportTables: 'public.waybill_ext',
       ...over,
@@ -45,35 +34,16 @@ describe('online reports on a data source', () => {
     params: [],
   });
 
-  async function adminQuery(url: string, text: string) {
-    const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000 });
-    client.on('error', () => {});
-    await client.connect();
-    try {
-      return await client.query(text);
-    } finally {
-      await client.end();
-    }
-  }
-
-  beforeAll(async () => {
-    const name = `freight_rpt_${process.pid}_${randomBytes(4).toString('hex')}`;
-    try {
-      await adminQuery(ADMIN_URL, `create database ${name}`);
-    } catch (error) {
-      missing = `no PostgreSQL at ${ADMIN_URL.replace(/\/\/[^@]*@/, '//')}: ${(error as Error).message}`;
-      return;
-    }
-    const url = new URL(ADMIN_URL);
-    url.pathname = `/${name}`;
-    external = { url, name };
-    await adminQuery(
-      url.toString(),
-      `create table waybill_ext (id serial primary key, no text not null, weight numeric(10, 2), loaded date);
+  const ext = useExternalDb(
+    'freight_rpt',
+    `create table waybill_ext (id serial primary key, no text not null, weight numeric(10, 2), loaded date);
        insert into waybill_ext (no, weight, loaded)
          select 'YD' || lpad(g::text, 3, '0'), g * 1.5, date '2026-01-01' + g from generate_series(1, 25) g;
        create sequence ext_seq;`,
-    );
+  );
+
+  beforeAll(async () => {
+    if (!ext.db) return;
     t = await startTestApp();
     admin = await t.login('admin');
     const added = (await send('POST', '/sys/dataSource/add', sourceBody())).json();
@@ -82,15 +52,11 @@ describe('online reports on a data source', () => {
     sourceId = listed.result.records[0].id;
   }, 60_000);
 
-  afterAll(async () => {
-    await t?.close();
-    if (external)
-      await adminQuery(ADMIN_URL, `drop database if exists ${external.name} with (force)`).catch(() => {});
-  });
+  afterAll(() => t?.close());
 
   it('defines a report on the data source and pages, totals, searches and exports its rows', async (ctx) => {
-    if (missing) {
-      console.log(`skipped: ${missing}`);
+    if (ext.missing) {
+      console.log(`skipped: ${ext.missing}`);
       ctx.skip();
     }
     const parsed = (
@@ -144,8 +110,8 @@ describe('online reports on a data source', () => {
   });
 
   it('runs every query read-only: a write through the report fails and changes nothing', async (ctx) => {
-    if (missing) {
-      console.log(`skipped: ${missing}`);
+    if (ext.missing) {
+      console.log(`skipped: ${ext.missing}`);
       ctx.skip();
     }
     // A function with a side effect is refused by the guard before anything runs …
@@ -157,8 +123,7 @@ describe('online reports on a data source', () => {
       )
     ).json();
     expect(added).toMatchObject({ success: false, message: '报表SQL不能调用函数 nextval' });
-    const [seq] = (await adminQuery(external?.url.toString() as string, 'select is_called from ext_seq'))
-      .rows;
+    const [seq] = (await adminQuery(ext.db?.url.toString() as string, 'select is_called from ext_seq')).rows;
     expect(seq.is_called).toBe(false);
     // Still one SELECT only, as on the platform database.
     for (const sql of ['delete from waybill_ext', 'select 1; delete from waybill_ext']) {
@@ -166,14 +131,14 @@ describe('online reports on a data source', () => {
       expect(refused.success).toBe(false);
     }
     expect(
-      (await adminQuery(external?.url.toString() as string, 'select count(*)::int as n from waybill_ext'))
+      (await adminQuery(ext.db?.url.toString() as string, 'select count(*)::int as n from waybill_ext'))
         .rows[0].n,
     ).toBe(25);
   });
 
   it('refuses MySQL sources, unknown codes and unreachable databases with a plain message', async (ctx) => {
-    if (missing) {
-      console.log(`skipped: ${missing}`);
+    if (ext.missing) {
+      console.log(`skipped: ${ext.missing}`);
       ctx.skip();
     }
     const mysql = (

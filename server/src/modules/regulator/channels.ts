@@ -11,6 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { perm } from '../../platform/access/declare.ts';
+import type { Session } from '../../platform/auth/session.ts';
 import type { AppContext } from '../../platform/context.ts';
 import type { Db, DbOrTx } from '../../platform/db/client.ts';
 import { tablesWritten } from '../../platform/db/tableWrites.ts';
@@ -162,6 +163,13 @@ export function channelRoutes(
     },
   });
 
+  /** The caller's session and the channel `id` of its tenant; another tenant's channel is not found. */
+  const ownChannel = async (session: Session | null, id: string) => {
+    if (!session) throw unauthorized();
+    const row = await channelById(ctx.db, id);
+    if (!row || row.tenantId !== session.tenantId) throw bizError(REPORT_MSG.channelNotFound);
+    return { session, row };
+  };
   const r = app.withTypeProvider<ZodTypeProvider>();
   // Makes this the one active channel: the others stand down in the same transaction (their settings stay).
   r.post(
@@ -171,10 +179,7 @@ export function channelRoutes(
       schema: { body: z.object({ id: z.string().min(1).max(32) }) },
     },
     async (request) => {
-      const session = request.session;
-      if (!session) throw unauthorized();
-      const row = await channelById(ctx.db, request.body.id);
-      if (!row || row.tenantId !== session.tenantId) throw bizError(REPORT_MSG.channelNotFound);
+      const { session, row } = await ownChannel(request.session, request.body.id);
       await ctx.db.transaction(async (tx) => {
         const now = new Date();
         await tx
@@ -204,10 +209,7 @@ export function channelRoutes(
       schema: { body: z.object({ id: z.string().min(1).max(32) }) },
     },
     async (request) => {
-      const session = request.session;
-      if (!session) throw unauthorized();
-      const row = await channelById(ctx.db, request.body.id);
-      if (!row || row.tenantId !== session.tenantId) throw bizError(REPORT_MSG.channelNotFound);
+      const { row } = await ownChannel(request.session, request.body.id);
       const answer = await client.testConnection(await settingsOf(box, row));
       // The province's answer, never the token.
       const result = { ok: answer.ok, code: answer.code, message: answer.message, response: answer.response };

@@ -57,6 +57,49 @@ async function reportableParties() {
   return kit.reportable(await kit.driverWithVehicle());
 }
 
+/** Queues the fund flow of one bank payment to the waybill's driver, as a settled payment does. */
+async function payDriver(p: {
+  paymentId: string;
+  documentNumber: string;
+  note: { id: string; shippingNoteNumber: string };
+  party: Awaited<ReturnType<typeof reportableParties>>;
+  stored: Record<string, unknown>;
+  freightFen: number;
+  amountFen: number;
+}) {
+  const recipient = String(p.stored.driverName);
+  await t.db.transaction((tx) =>
+    enqueueFundFlow(tx, {
+      paymentId: p.paymentId,
+      tenantId: 0,
+      documentNumber: p.documentNumber,
+      carrierName: recipient,
+      carrierId: p.party.idCard,
+      vehicleNumber: p.party.plateNo,
+      vehiclePlateColor: '2',
+      notes: [
+        {
+          noteId: p.note.id,
+          shippingNoteNumber: p.note.shippingNoteNumber,
+          serialNumber: '0000',
+          freightFen: p.freightFen,
+        },
+      ],
+      payments: [
+        {
+          meansCode: '32',
+          recipient,
+          account: '6222021234567890123',
+          bankCode: 'ICBC',
+          bankSerialNo: `ICBC${Date.now()}`,
+          amountFen: p.amountFen,
+          time: new Date(),
+        },
+      ],
+    }),
+  );
+}
+
 async function auditedNote(party: { driverId: string; vehicleId: string }) {
   const orderId = await kit.order();
   const note = await kit.dispatch(orderId, party);
@@ -336,36 +379,15 @@ describe('the outbox', () => {
     const note = await auditedNote(party);
     const stored = (await kit.note(note.id)) as Record<string, unknown>;
     const paymentId = `pay${Date.now()}`;
-    await t.db.transaction((tx) =>
-      enqueueFundFlow(tx, {
-        paymentId,
-        tenantId: 0,
-        documentNumber: `ZF${note.shippingNoteNumber}`,
-        carrierName: String(stored.driverName),
-        carrierId: party.idCard,
-        vehicleNumber: party.plateNo,
-        vehiclePlateColor: '2',
-        notes: [
-          {
-            noteId: note.id,
-            shippingNoteNumber: note.shippingNoteNumber,
-            serialNumber: '0000',
-            freightFen: Number(stored.customerFee),
-          },
-        ],
-        payments: [
-          {
-            meansCode: '32',
-            recipient: String(stored.driverName),
-            account: '6222021234567890123',
-            bankCode: 'ICBC',
-            bankSerialNo: `ICBC${Date.now()}`,
-            amountFen: Number(stored.driverFee),
-            time: new Date(),
-          },
-        ],
-      }),
-    );
+    await payDriver({
+      paymentId,
+      documentNumber: `ZF${note.shippingNoteNumber}`,
+      note,
+      party,
+      stored,
+      freightFen: Number(stored.customerFee),
+      amountFen: Number(stored.driverFee),
+    });
     expect((await kit.note(note.id)).fundReportStatus).toBe(1);
     const run = await sendReports(t.ctx);
     // One run: the driver, vehicle and waybill go first, the fund flow after them in the same run.
@@ -381,36 +403,15 @@ describe('the outbox', () => {
     await kit.drive(note.id, 'load');
     const stored = (await kit.note(note.id)) as Record<string, unknown>;
     const paymentId = `prepay${Date.now()}`;
-    await t.db.transaction((tx) =>
-      enqueueFundFlow(tx, {
-        paymentId,
-        tenantId: 0,
-        documentNumber: `YF${note.shippingNoteNumber}`,
-        carrierName: String(stored.driverName),
-        carrierId: party.idCard,
-        vehicleNumber: party.plateNo,
-        vehiclePlateColor: '2',
-        notes: [
-          {
-            noteId: note.id,
-            shippingNoteNumber: note.shippingNoteNumber,
-            serialNumber: '0000',
-            freightFen: 100_000,
-          },
-        ],
-        payments: [
-          {
-            meansCode: '32',
-            recipient: String(stored.driverName),
-            account: '6222021234567890123',
-            bankCode: 'ICBC',
-            bankSerialNo: `ICBC${Date.now()}`,
-            amountFen: 100_000,
-            time: new Date(),
-          },
-        ],
-      }),
-    );
+    await payDriver({
+      paymentId,
+      documentNumber: `YF${note.shippingNoteNumber}`,
+      note,
+      party,
+      stored,
+      freightFen: 100_000,
+      amountFen: 100_000,
+    });
     await sendAll();
     // The unfinished waybill is not reported (it would fail its field rules); the payment waits for it.
     expect(await messagesOf(note.id)).toEqual([]);

@@ -10,7 +10,7 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { auditColumns, idColumn, tstz } from '../../platform/db/columns.ts';
+import { auditColumns, idColumn, tenantIdColumn, tstz } from '../../platform/db/columns.ts';
 
 // Regulator reporting: one channel row per province, the outbox of report messages and every
 // attempt's request (without secrets) and answer.
@@ -19,7 +19,7 @@ export const hyReportChannel = pgTable(
   'hy_report_channel',
   {
     id: idColumn(),
-    tenantId: integer('tenant_id').notNull().default(0),
+    tenantId: tenantIdColumn(),
     channelName: varchar('channel_name', { length: 50 }).notNull(),
     province: varchar('province', { length: 20 }).notNull(),
     provinceCode: varchar('province_code', { length: 6 }).notNull(),
@@ -65,7 +65,7 @@ export const hyReportMessage = pgTable(
   'hy_report_message',
   {
     id: idColumn(),
-    tenantId: integer('tenant_id').notNull().default(0),
+    tenantId: tenantIdColumn(),
     /** Canonical type (WLHY_YD1001 …); the channel's code map renames it on the wire only. */
     type: varchar('type', { length: 16 }).notNull(),
     /** The driver, vehicle, note or payment the message reports. */

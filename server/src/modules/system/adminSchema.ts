@@ -161,7 +161,7 @@ export const sysFile = pgTable(
     uploaderType: smallint('uploader_type'),
     /** The uploader's party (customer, agent or captain id) when the uploader is not platform staff. */
     partyId: varchar('party_id', { length: 32 }),
-    tenantId: integer('tenant_id').notNull().default(0),
+    tenantId: tenantIdColumn(),
     createTime: tstz('create_time').defaultNow().notNull(),
   },
   (t) => [index('sys_file_party_idx').on(t.partyId)],

@@ -25,10 +25,19 @@ export type AttemptRefusal = 'locked' | 'throttled' | 'captcha';
  * first one is by then. Attempts while locked record nothing, so they neither extend nor reveal the lock.
  */
 export async function isLocked(db: Db, username: string, policy: LockoutPolicy): Promise<boolean> {
+  return latestFailuresLock(db, eq(sysLoginFailure.username, username), policy);
+}
+
+/** Whether the latest `maxFailures` failures matching `where` fell within the window and still lock. */
+async function latestFailuresLock(
+  db: DbOrTx,
+  where: SQL | undefined,
+  policy: LockoutPolicy,
+): Promise<boolean> {
   const latest = await db
     .select({ failedAt: sysLoginFailure.failedAt })
     .from(sysLoginFailure)
-    .where(eq(sysLoginFailure.username, username))
+    .where(where)
     .orderBy(desc(sysLoginFailure.failedAt))
     .limit(policy.maxFailures);
   if (latest.length < policy.maxFailures) return false;
@@ -67,16 +76,11 @@ export async function clearFailures(db: Db, username: string): Promise<void> {
  * other address the account then asks for a captcha (captchaDue).
  */
 async function lockedFor(db: DbOrTx, username: string, ip: string, policy: LockoutPolicy): Promise<boolean> {
-  const latest = await db
-    .select({ failedAt: sysLoginFailure.failedAt })
-    .from(sysLoginFailure)
-    .where(and(eq(sysLoginFailure.username, username), eq(sysLoginFailure.ip, ip)))
-    .orderBy(desc(sysLoginFailure.failedAt))
-    .limit(policy.maxFailures);
-  if (latest.length < policy.maxFailures) return false;
-  const newest = latest[0].failedAt.getTime();
-  const oldest = latest[latest.length - 1].failedAt.getTime();
-  return newest - oldest <= policy.windowMs && Date.now() < newest + policy.lockMs;
+  return latestFailuresLock(
+    db,
+    and(eq(sysLoginFailure.username, username), eq(sysLoginFailure.ip, ip)),
+    policy,
+  );
 }
 
 const since = (policy: LockoutPolicy) => new Date(Date.now() - policy.windowMs);

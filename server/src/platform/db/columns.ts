@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { integer, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { bigint, integer, timestamp, varchar } from 'drizzle-orm/pg-core';
 
 /** 32-character ids, as the reference's varchar(32) keys, without its snowflake machinery. */
 export function newId(): string {
@@ -26,3 +26,6 @@ export const auditColumns = () => ({
   updateBy: varchar('update_by', { length: 64 }),
   updateTime: tstz('update_time'),
 });
+
+/** An amount in integer fen, zero until set. */
+export const fenColumn = (name: string) => bigint(name, { mode: 'number' }).notNull().default(0);

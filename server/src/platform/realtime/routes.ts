@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import type { Session } from '../auth/session.ts';
 import { type RealtimeHub, tableScope } from './hub.ts';
 
 interface TableMessage {
@@ -14,6 +15,17 @@ function socketTenant(query: string | undefined, fromHeader: number): number | n
   return Number.isInteger(n) && n >= 0 ? n : null;
 }
 
+/** The session when the socket is its own user's; any other socket is closed as forbidden. */
+function ownSession(
+  socket: { close(code: number, reason: string): void },
+  session: Session | null,
+  userId: string,
+) {
+  if (session && session.user.id === userId) return session;
+  socket.close(4403, 'forbidden');
+  return null;
+}
+
 /**
  * `/websocket/{userId}` (announcement and counter pushes) and `/vxeSocket/{userId}/{pageId}` (editable-table
  * row sync). The token travels as the WebSocket sub-protocol; the guard authenticates the upgrade like any call.
@@ -23,11 +35,8 @@ export function realtimeRoutes(app: FastifyInstance, hub: RealtimeHub): void {
     '/websocket/:userId',
     { websocket: true, config: { access: 'login', audit: false } },
     (socket, request) => {
-      const session = request.session;
-      if (!session || session.user.id !== request.params.userId) {
-        socket.close(4403, 'forbidden');
-        return;
-      }
+      const session = ownSession(socket, request.session, request.params.userId);
+      if (!session) return;
       hub.addUserSocket(session.user.id, socket);
       // A peer that resets its connection must not take the process down with an unhandled 'error'.
       socket.on('error', (error) => request.log.warn({ err: error }, 'user socket error'));
@@ -42,11 +51,8 @@ export function realtimeRoutes(app: FastifyInstance, hub: RealtimeHub): void {
     '/vxeSocket/:userId/:pageId',
     { websocket: true, config: { access: 'login', audit: false } },
     (socket, request) => {
-      const session = request.session;
-      if (!session || session.user.id !== request.params.userId) {
-        socket.close(4403, 'forbidden');
-        return;
-      }
+      const session = ownSession(socket, request.session, request.params.userId);
+      if (!session) return;
       // A browser cannot set the tenant_id header on a WebSocket, so the tenant may also come as a query
       // parameter; like the header, only a tenant of the user is accepted.
       const tenantId = socketTenant(request.query.tenant_id, session.tenantId);

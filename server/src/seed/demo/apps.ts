@@ -42,24 +42,24 @@ export const appsSeeder: DemoSeeder = {
         .onConflictDoNothing();
     }
     const day = (n: number) => new Date(ctx.now.getTime() + n * DAY_MS);
+    /** An Android release: its package stored when the demo has storage, else a download link. */
+    const android = (versionCode: number, versionName: string, pkg: number) => ({
+      platform: 'android',
+      versionCode,
+      versionName,
+      packagePath: withPackages ? PACKAGES[pkg] : null,
+      downloadUrl: withPackages ? null : `https://example.com/freight-driver-${versionName}.apk`,
+    });
     const versions = [
       {
-        platform: 'android',
-        versionCode: 220,
-        versionName: '2.2.0',
-        packagePath: withPackages ? PACKAGES[0] : null,
-        downloadUrl: withPackages ? null : 'https://example.com/freight-driver-2.2.0.apk',
+        ...android(220, '2.2.0', 0),
         releaseNotes: '新增电子回单拍照上传；优化装货打卡定位精度',
         minVersionCode: 150,
         published: true,
         publishTime: day(-40),
       },
       {
-        platform: 'android',
-        versionCode: 231,
-        versionName: '2.3.1',
-        packagePath: withPackages ? PACKAGES[1] : null,
-        downloadUrl: withPackages ? null : 'https://example.com/freight-driver-2.3.1.apk',
+        ...android(231, '2.3.1', 1),
         releaseNotes:
           '运单轨迹上报改为每30秒一次；修复部分机型无法选择银行卡的问题\n低于2.0.0的版本须强制更新',
         minVersionCode: 200,
@@ -78,11 +78,7 @@ export const appsSeeder: DemoSeeder = {
         publishTime: day(-5),
       },
       {
-        platform: 'android',
-        versionCode: 240,
-        versionName: '2.4.0',
-        packagePath: withPackages ? PACKAGES[2] : null,
-        downloadUrl: withPackages ? null : 'https://example.com/freight-driver-2.4.0.apk',
+        ...android(240, '2.4.0', 2),
         releaseNotes: '测试中：到达自动识别卸货地；未发布',
         minVersionCode: 200,
         published: false,

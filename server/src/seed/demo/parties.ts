@@ -122,6 +122,14 @@ type LogRow = {
   createTime: Date;
 };
 
+/** The review columns of a demo party: its state, why it was rejected (only when it was), added by the demo. */
+const reviewColumns = (state: number, reason: string | null, created: Date) => ({
+  state,
+  rejectReason: state === REVIEW_STATE.rejected ? reason : null,
+  createBy: 'demo',
+  createTime: created,
+});
+
 /** The review history that leads to `state` (submitted at `created`, decided a day or two later). */
 function historyOf(
   entity: string,
@@ -216,10 +224,7 @@ export const partiesSeeder: DemoSeeder = {
         invoicePhone: mobile(i, 11),
         invoiceBank: `${random.pick(['中国工商银行', '中国建设银行', '中国银行', '招商银行'])}${cityShort(division)}分行`,
         invoiceAccount: random.digits(19),
-        state,
-        rejectReason: reason,
-        createBy: 'demo',
-        createTime: at,
+        ...reviewColumns(state, reason, at),
       });
       logs.push(...historyOf('customer', id, state, reason, at, random));
     }
@@ -297,10 +302,7 @@ export const partiesSeeder: DemoSeeder = {
         bankCode: 'CCB',
         bankName: '中国建设银行',
         cardNo: bankCard('CCB', i, 3),
-        state,
-        rejectReason: reason,
-        createBy: 'demo',
-        createTime: at,
+        ...reviewColumns(state, reason, at),
       });
       logs.push(...historyOf('agent', id, state, reason, at, random));
     }
@@ -372,10 +374,7 @@ export const partiesSeeder: DemoSeeder = {
         contactMobile: mobile(i, 41),
         bankName: `${random.pick(['中国工商银行', '中国农业银行', '交通银行'])}${cityShort(division)}支行`,
         bankAccount: random.digits(19),
-        state,
-        rejectReason: reason,
-        createBy: 'demo',
-        createTime: at,
+        ...reviewColumns(state, reason, at),
       });
       logs.push(...historyOf('carrier', id, state, reason, at, random));
     }
@@ -431,10 +430,7 @@ export const partiesSeeder: DemoSeeder = {
         trailerPlateNo: kind === 'tractor' ? trailerPlate(division, i) : null,
         ownership: ownerIsCompany ? 2 : random.pick([1, 1, 3]),
         transportState: state === REVIEW_STATE.approved ? random.pick([0, 0, 0, 1, 2, 2, 3]) : 0,
-        state,
-        rejectReason: state === REVIEW_STATE.rejected ? reason : null,
-        createBy: 'demo',
-        createTime: at,
+        ...reviewColumns(state, reason, at),
       });
       logs.push(...historyOf('vehicle', id, state, reason, at, random));
     }
@@ -505,10 +501,7 @@ export const partiesSeeder: DemoSeeder = {
         blacklisted: state === REVIEW_STATE.approved && random.chance(0.02),
         blacklistReason: null,
         score: random.int(82, 100),
-        state,
-        rejectReason: state === REVIEW_STATE.rejected ? reason : null,
-        createBy: 'demo',
-        createTime: at,
+        ...reviewColumns(state, reason, at),
       });
       const last = drivers[drivers.length - 1] as (typeof drivers)[number];
       if (last.blacklisted)

@@ -5,17 +5,13 @@
 import { BankOutlined, IdcardOutlined, LockOutlined, MobileOutlined, UserOutlined } from '@ant-design/icons';
 import { AUTH_MSG, isUnifiedSocialCreditCode, LICENCE_MAX_BYTES } from '@freight/contracts';
 import { Button, Col, Form, Input, Result, Row } from 'antd';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { usePlatformName } from '../../app/usePlatformSettings';
-import { LanguageToggle } from '../../components/common/LanguageToggle';
-import { PlatformFooter } from '../../components/common/PlatformFooter';
-import { assetUrl, DEFAULT_LOGIN_BG, DEFAULT_LOGO_LIGHT } from '../../services/assets';
+import { UserLayoutFrame } from '../../layouts/UserLayoutFrame';
 import { authApi } from '../../services/authApi';
 import { feedback } from '../../services/feedback';
 import { errorText, isHttpFailure } from '../../services/request';
-import { usePlatform } from '../../stores/platform';
 import { AUTH_NS } from '../user/authI18n';
 import { LicencePicker } from '../user/LicencePicker';
 import { confirmRules, newPasswordRules, usernameRules } from '../user/passwordRules';
@@ -37,17 +33,9 @@ interface Values {
 export default function CustomerRegister() {
   const { t } = useTranslation();
   const { t: ta } = useTranslation(AUTH_NS);
-  const settings = usePlatform((s) => s.settings);
-  const name = usePlatformName();
-  const bg = assetUrl(settings?.bg, DEFAULT_LOGIN_BG);
-  const logo = assetUrl(settings?.platform_logo_light, DEFAULT_LOGO_LIGHT);
   const [form] = Form.useForm<Values>();
   const [submitting, setSubmitting] = useState(false);
   const [done, setDone] = useState<{ customerName: string; username: string } | null>(null);
-
-  useEffect(() => {
-    document.title = `${ta('customerRegister.title')} - ${name}`;
-  }, [name, ta]);
 
   const submit = async (values: Values) => {
     setSubmitting(true);
@@ -84,208 +72,196 @@ export default function CustomerRegister() {
   );
 
   return (
-    <div className="user-layout" style={{ backgroundImage: `url("${bg}")` }} data-testid="user-layout">
-      <div className="user-layout-lang">
-        <LanguageToggle />
-      </div>
-      <main className="user-layout-main">
-        <header className="user-layout-header">
-          <Link to="/home" className="user-layout-brand">
-            <img src={logo} alt="logo" className="user-layout-logo" />
-            <h1 className="user-layout-title">{name}</h1>
-          </Link>
-        </header>
-        <section className="shipper-register" data-testid="customer-register">
-          {done ? (
-            <div className="auth-result" data-testid="customer-register-done">
-              <Result
-                status="success"
-                title={ta('customerRegister.doneTitle')}
-                subTitle={ta('customerRegister.doneDesc', {
-                  name: done.customerName,
-                  username: done.username,
-                })}
-                extra={[
-                  <Link key="login" to="/user/login3">
-                    <Button type="primary">{ta('customerRegister.toLogin')}</Button>
-                  </Link>,
-                  <Link key="home" to="/home">
-                    <Button>{ta('customerRegister.home')}</Button>
-                  </Link>,
-                ]}
-              />
+    <UserLayoutFrame title={ta('customerRegister.title')}>
+      <section className="shipper-register" data-testid="customer-register">
+        {done ? (
+          <div className="auth-result" data-testid="customer-register-done">
+            <Result
+              status="success"
+              title={ta('customerRegister.doneTitle')}
+              subTitle={ta('customerRegister.doneDesc', {
+                name: done.customerName,
+                username: done.username,
+              })}
+              extra={[
+                <Link key="login" to="/user/login3">
+                  <Button type="primary">{ta('customerRegister.toLogin')}</Button>
+                </Link>,
+                <Link key="home" to="/home">
+                  <Button>{ta('customerRegister.home')}</Button>
+                </Link>,
+              ]}
+            />
+          </div>
+        ) : (
+          <>
+            <div className="shipper-register-head">
+              <h2>{ta('customerRegister.title')}</h2>
+              <p>{ta('customerRegister.subtitle')}</p>
             </div>
-          ) : (
-            <>
-              <div className="shipper-register-head">
-                <h2>{ta('customerRegister.title')}</h2>
-                <p>{ta('customerRegister.subtitle')}</p>
-              </div>
-              <Form<Values>
-                form={form}
-                layout="vertical"
-                onFinish={submit}
-                requiredMark
-                aria-label={ta('customerRegister.title')}
-                scrollToFirstError
+            <Form<Values>
+              form={form}
+              layout="vertical"
+              onFinish={submit}
+              requiredMark
+              aria-label={ta('customerRegister.title')}
+              scrollToFirstError
+            >
+              {section(ta('customerRegister.company'))}
+              <Form.Item
+                name="customerName"
+                label={ta('customerRegister.customerName')}
+                rules={[
+                  {
+                    required: true,
+                    whitespace: true,
+                    message: ta('customerRegister.customerNameRequired'),
+                  },
+                  { min: 2, max: 100, message: ta('customerRegister.customerNameRequired') },
+                ]}
               >
-                {section(ta('customerRegister.company'))}
-                <Form.Item
-                  name="customerName"
-                  label={ta('customerRegister.customerName')}
-                  rules={[
-                    {
-                      required: true,
-                      whitespace: true,
-                      message: ta('customerRegister.customerNameRequired'),
-                    },
-                    { min: 2, max: 100, message: ta('customerRegister.customerNameRequired') },
-                  ]}
-                >
-                  <Input
-                    prefix={<BankOutlined />}
-                    placeholder={ta('customerRegister.customerNamePlaceholder')}
-                    maxLength={100}
-                    data-testid="cr-name"
-                  />
-                </Form.Item>
-                <Form.Item
-                  name="creditCode"
-                  label={ta('customerRegister.creditCode')}
-                  normalize={(v: string) => v?.toUpperCase().replace(/\s/g, '')}
-                  validateFirst
-                  rules={[
-                    { required: true, message: ta('customerRegister.creditCodeRequired') },
-                    {
-                      validator: (_, value: string) =>
-                        !value || isUnifiedSocialCreditCode(value)
-                          ? Promise.resolve()
-                          : Promise.reject(new Error(AUTH_MSG.creditCodeInvalid)),
-                    },
-                  ]}
-                >
-                  <Input
-                    prefix={<IdcardOutlined />}
-                    placeholder={ta('customerRegister.creditCodePlaceholder')}
-                    maxLength={18}
-                    autoComplete="off"
-                    data-testid="cr-credit-code"
-                  />
-                </Form.Item>
-                <Form.Item
-                  name="licence"
-                  label={ta('customerRegister.licence')}
-                  rules={[{ required: true, message: AUTH_MSG.licenceRequired }]}
-                >
-                  <LicencePicker
-                    maxBytes={LICENCE_MAX_BYTES}
-                    label={ta('customerRegister.licenceUpload')}
-                    replaceLabel={ta('customerRegister.licenceReplace')}
-                    hint={ta('customerRegister.licenceHint')}
-                    onRejected={(message) => form.setFields([{ name: 'licence', errors: [message] }])}
-                  />
-                </Form.Item>
+                <Input
+                  prefix={<BankOutlined />}
+                  placeholder={ta('customerRegister.customerNamePlaceholder')}
+                  maxLength={100}
+                  data-testid="cr-name"
+                />
+              </Form.Item>
+              <Form.Item
+                name="creditCode"
+                label={ta('customerRegister.creditCode')}
+                normalize={(v: string) => v?.toUpperCase().replace(/\s/g, '')}
+                validateFirst
+                rules={[
+                  { required: true, message: ta('customerRegister.creditCodeRequired') },
+                  {
+                    validator: (_, value: string) =>
+                      !value || isUnifiedSocialCreditCode(value)
+                        ? Promise.resolve()
+                        : Promise.reject(new Error(AUTH_MSG.creditCodeInvalid)),
+                  },
+                ]}
+              >
+                <Input
+                  prefix={<IdcardOutlined />}
+                  placeholder={ta('customerRegister.creditCodePlaceholder')}
+                  maxLength={18}
+                  autoComplete="off"
+                  data-testid="cr-credit-code"
+                />
+              </Form.Item>
+              <Form.Item
+                name="licence"
+                label={ta('customerRegister.licence')}
+                rules={[{ required: true, message: AUTH_MSG.licenceRequired }]}
+              >
+                <LicencePicker
+                  maxBytes={LICENCE_MAX_BYTES}
+                  label={ta('customerRegister.licenceUpload')}
+                  replaceLabel={ta('customerRegister.licenceReplace')}
+                  hint={ta('customerRegister.licenceHint')}
+                  onRejected={(message) => form.setFields([{ name: 'licence', errors: [message] }])}
+                />
+              </Form.Item>
 
-                {section(ta('customerRegister.contact'))}
-                <Row gutter={16}>
-                  <Col xs={24} sm={12}>
-                    <Form.Item
-                      name="contactName"
-                      label={ta('customerRegister.contactName')}
-                      rules={[
-                        {
-                          required: true,
-                          whitespace: true,
-                          message: ta('customerRegister.contactNameRequired'),
-                        },
-                      ]}
-                    >
-                      <Input prefix={<UserOutlined />} maxLength={50} data-testid="cr-contact" />
-                    </Form.Item>
-                  </Col>
-                  <Col xs={24} sm={12}>
-                    <Form.Item name="mobile" label={ta('mobile')} rules={mobileRules(ta)}>
-                      <Input
-                        prefix={<MobileOutlined />}
-                        placeholder={ta('mobilePlaceholder')}
-                        inputMode="tel"
-                        autoComplete="tel"
-                        maxLength={11}
-                        data-testid="cr-mobile"
-                      />
-                    </Form.Item>
-                  </Col>
-                </Row>
-                <Form.Item name="smscode" label={ta('smsCode')} rules={smsCodeRules(ta)}>
-                  <SmsCodeInput mode="1" testId="cr-code" />
-                </Form.Item>
-
-                {section(ta('customerRegister.account'), ta('customerRegister.accountHint'))}
-                <Form.Item
-                  name="username"
-                  label={ta('customerRegister.username')}
-                  rules={usernameRules(ta, t('login.usernameRequired'))}
-                >
-                  <Input
-                    prefix={<UserOutlined />}
-                    placeholder={ta('usernamePlaceholder')}
-                    autoComplete="username"
-                    maxLength={64}
-                    data-testid="cr-username"
-                  />
-                </Form.Item>
-                <Row gutter={16}>
-                  <Col xs={24} sm={12}>
-                    <Form.Item
-                      name="password"
-                      label={ta('customerRegister.password')}
-                      rules={newPasswordRules}
-                      extra={ta('passwordHint')}
-                    >
-                      <Input.Password
-                        prefix={<LockOutlined />}
-                        autoComplete="new-password"
-                        data-testid="cr-password"
-                      />
-                    </Form.Item>
-                  </Col>
-                  <Col xs={24} sm={12}>
-                    <Form.Item
-                      name="confirm"
-                      label={ta('confirmPassword')}
-                      dependencies={['password']}
-                      rules={confirmRules()}
-                    >
-                      <Input.Password
-                        prefix={<LockOutlined />}
-                        autoComplete="new-password"
-                        data-testid="cr-confirm"
-                      />
-                    </Form.Item>
-                  </Col>
-                </Row>
-                <div className="shipper-register-actions">
-                  <Button
-                    type="primary"
-                    size="large"
-                    htmlType="submit"
-                    loading={submitting}
-                    block
-                    data-testid="cr-submit"
+              {section(ta('customerRegister.contact'))}
+              <Row gutter={16}>
+                <Col xs={24} sm={12}>
+                  <Form.Item
+                    name="contactName"
+                    label={ta('customerRegister.contactName')}
+                    rules={[
+                      {
+                        required: true,
+                        whitespace: true,
+                        message: ta('customerRegister.contactNameRequired'),
+                      },
+                    ]}
                   >
-                    {ta('customerRegister.submit')}
-                  </Button>
-                  <nav>
-                    <Link to="/user/login3">{ta('customerLogin')}</Link>
-                    <Link to="/home">{ta('customerRegister.home')}</Link>
-                  </nav>
-                </div>
-              </Form>
-            </>
-          )}
-        </section>
-      </main>
-      <PlatformFooter settings={settings} />
-    </div>
+                    <Input prefix={<UserOutlined />} maxLength={50} data-testid="cr-contact" />
+                  </Form.Item>
+                </Col>
+                <Col xs={24} sm={12}>
+                  <Form.Item name="mobile" label={ta('mobile')} rules={mobileRules(ta)}>
+                    <Input
+                      prefix={<MobileOutlined />}
+                      placeholder={ta('mobilePlaceholder')}
+                      inputMode="tel"
+                      autoComplete="tel"
+                      maxLength={11}
+                      data-testid="cr-mobile"
+                    />
+                  </Form.Item>
+                </Col>
+              </Row>
+              <Form.Item name="smscode" label={ta('smsCode')} rules={smsCodeRules(ta)}>
+                <SmsCodeInput mode="1" testId="cr-code" />
+              </Form.Item>
+
+              {section(ta('customerRegister.account'), ta('customerRegister.accountHint'))}
+              <Form.Item
+                name="username"
+                label={ta('customerRegister.username')}
+                rules={usernameRules(ta, t('login.usernameRequired'))}
+              >
+                <Input
+                  prefix={<UserOutlined />}
+                  placeholder={ta('usernamePlaceholder')}
+                  autoComplete="username"
+                  maxLength={64}
+                  data-testid="cr-username"
+                />
+              </Form.Item>
+              <Row gutter={16}>
+                <Col xs={24} sm={12}>
+                  <Form.Item
+                    name="password"
+                    label={ta('customerRegister.password')}
+                    rules={newPasswordRules}
+                    extra={ta('passwordHint')}
+                  >
+                    <Input.Password
+                      prefix={<LockOutlined />}
+                      autoComplete="new-password"
+                      data-testid="cr-password"
+                    />
+                  </Form.Item>
+                </Col>
+                <Col xs={24} sm={12}>
+                  <Form.Item
+                    name="confirm"
+                    label={ta('confirmPassword')}
+                    dependencies={['password']}
+                    rules={confirmRules()}
+                  >
+                    <Input.Password
+                      prefix={<LockOutlined />}
+                      autoComplete="new-password"
+                      data-testid="cr-confirm"
+                    />
+                  </Form.Item>
+                </Col>
+              </Row>
+              <div className="shipper-register-actions">
+                <Button
+                  type="primary"
+                  size="large"
+                  htmlType="submit"
+                  loading={submitting}
+                  block
+                  data-testid="cr-submit"
+                >
+                  {ta('customerRegister.submit')}
+                </Button>
+                <nav>
+                  <Link to="/user/login3">{ta('customerLogin')}</Link>
+                  <Link to="/home">{ta('customerRegister.home')}</Link>
+                </nav>
+              </div>
+            </Form>
+          </>
+        )}
+      </section>
+    </UserLayoutFrame>
   );
 }

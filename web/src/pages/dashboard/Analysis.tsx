@@ -11,15 +11,15 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { withChunkTimeout } from '../../app/chunkLoad';
 import { queryClient } from '../../app/queryClient';
+import { DashboardError } from '../../components/dashboard/DashboardError';
 import { yuan } from '../../components/finance/money';
 import { PENDING_LINKS } from '../../components/header/pendingLinks';
 import { dashboardApi } from '../../services/dashboardApi';
 import { noticeApi } from '../../services/noticeApi';
 import { errorText } from '../../services/request';
 import { RegulatorCard } from './components/RegulatorCard';
-import { DashboardError } from './DashboardError';
 
-const loadEChart = () => withChunkTimeout(import('./components/EChart'));
+const loadEChart = () => withChunkTimeout(import('../../components/chart/EChart'));
 // The chart library is fetched as soon as this page's module is, not after its data arrived.
 loadEChart().catch(() => undefined);
 const EChart = lazy(loadEChart);

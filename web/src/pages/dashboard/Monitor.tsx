@@ -1,19 +1,18 @@
 // 监控页 (/dashboard/monitor): the fleet by live state, today's waybills by status, dispatches per hour
 // today vs yesterday and the latest open risk warnings, in the caller's scope; refreshed every 30 s.
-import { ReloadOutlined } from '@ant-design/icons';
 import { RISK_RULE_OPTIONS, textOf } from '@freight/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Col, Empty, List, Row, Skeleton, Statistic, Tag, Typography } from 'antd';
-import { lazy, Suspense } from 'react';
+import { Button, Card, Col, List, Row, Statistic, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { withChunkTimeout } from '../../app/chunkLoad';
+import { ChartPanel } from '../../components/chart/ChartPanel';
+import { QueryError } from '../../components/dashboard/DashboardError';
+import { PanelBody } from '../../components/dashboard/PanelBody';
+import { RefreshButton } from '../../components/dashboard/RefreshButton';
 import { dictText, useDictItems } from '../../components/dict/useDict';
 import { useMenuModel } from '../../layouts/useMenuModel';
 import { dashboardApi } from '../../services/dashboardApi';
-import { DashboardError } from './DashboardError';
 
-const EChart = lazy(() => withChunkTimeout(import('./components/EChart')));
 const MONITOR_REFRESH_MS = 30_000;
 
 const STATES = [
@@ -49,17 +48,9 @@ export default function Monitor() {
         <Typography.Text type="secondary" data-testid="monitor-refreshed">
           {data ? t('monitor.autoRefresh', { time: data.refreshedAt.slice(11) }) : null}
         </Typography.Text>
-        <Button
-          type="text"
-          icon={<ReloadOutlined />}
-          onClick={() => void summary.refetch()}
-          aria-label={t('dashboard.refresh')}
-          loading={summary.isFetching}
-        />
+        <RefreshButton query={summary} />
       </div>
-      {summary.isError ? (
-        <DashboardError error={summary.error} onRetry={() => void summary.refetch()} />
-      ) : null}
+      <QueryError query={summary} />
       <Row gutter={[16, 16]}>
         {STATES.map((s) => (
           <Col key={s.key} xs={12} sm={6}>
@@ -85,39 +76,33 @@ export default function Monitor() {
       <Row gutter={[16, 16]} className="mt16">
         <Col xs={24} xl={14}>
           <Card variant="borderless" title={t('monitor.dispatches')} data-testid="monitor-dispatches">
-            {summary.isLoading ? (
-              <Skeleton.Node active style={{ width: '100%', height: 280 }} />
-            ) : !data ? (
-              <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} />
-            ) : (
-              <Suspense fallback={<Skeleton.Node active style={{ width: '100%', height: 280 }} />}>
-                <EChart
-                  height={280}
-                  label={t('monitor.dispatches')}
-                  option={{
-                    tooltip: { trigger: 'axis' },
-                    legend: { data: [t('monitor.today'), t('monitor.yesterday')], top: 0 },
-                    grid: { left: 36, right: 12, top: 36, bottom: 28 },
-                    xAxis: { type: 'category', data: hours },
-                    yAxis: { type: 'value', minInterval: 1 },
-                    series: [
-                      {
-                        name: t('monitor.today'),
-                        type: 'bar',
-                        data: data.dispatchesByHour.today,
-                        barMaxWidth: 14,
-                      },
-                      {
-                        name: t('monitor.yesterday'),
-                        type: 'line',
-                        smooth: true,
-                        data: data.dispatchesByHour.yesterday,
-                      },
-                    ],
-                  }}
-                />
-              </Suspense>
-            )}
+            <ChartPanel
+              loading={summary.isLoading}
+              data={data}
+              height={280}
+              label={t('monitor.dispatches')}
+              option={(data) => ({
+                tooltip: { trigger: 'axis' },
+                legend: { data: [t('monitor.today'), t('monitor.yesterday')], top: 0 },
+                grid: { left: 36, right: 12, top: 36, bottom: 28 },
+                xAxis: { type: 'category', data: hours },
+                yAxis: { type: 'value', minInterval: 1 },
+                series: [
+                  {
+                    name: t('monitor.today'),
+                    type: 'bar',
+                    data: data.dispatchesByHour.today,
+                    barMaxWidth: 14,
+                  },
+                  {
+                    name: t('monitor.yesterday'),
+                    type: 'line',
+                    smooth: true,
+                    data: data.dispatchesByHour.yesterday,
+                  },
+                ],
+              })}
+            />
           </Card>
         </Col>
         <Col xs={24} xl={10}>
@@ -127,27 +112,29 @@ export default function Monitor() {
             extra={data ? `${t('monitor.total')} ${waybillTotal}` : null}
             data-testid="monitor-waybills"
           >
-            {summary.isLoading ? (
-              <Skeleton active />
-            ) : !data || data.waybillsToday.length === 0 ? (
-              <Empty description={t('monitor.noWaybills')} image={Empty.PRESENTED_IMAGE_SIMPLE} />
-            ) : (
-              <Row gutter={[12, 12]}>
-                {data.waybillsToday.map((row) => (
-                  <Col key={row.status} xs={12} sm={8}>
-                    <button
-                      type="button"
-                      className="pending-tile"
-                      disabled={!has('/shipping/list')}
-                      onClick={() => navigate(`/shipping/list?status=${row.status}`)}
-                      data-testid={`waybills-${row.status}`}
-                    >
-                      <Statistic title={dictText(statuses.items, row.status)} value={row.count} />
-                    </button>
-                  </Col>
-                ))}
-              </Row>
-            )}
+            <PanelBody
+              loading={summary.isLoading}
+              empty={!data || data.waybillsToday.length === 0}
+              emptyText={t('monitor.noWaybills')}
+            >
+              {() => (
+                <Row gutter={[12, 12]}>
+                  {data?.waybillsToday.map((row) => (
+                    <Col key={row.status} xs={12} sm={8}>
+                      <button
+                        type="button"
+                        className="pending-tile"
+                        disabled={!has('/shipping/list')}
+                        onClick={() => navigate(`/shipping/list?status=${row.status}`)}
+                        data-testid={`waybills-${row.status}`}
+                      >
+                        <Statistic title={dictText(statuses.items, row.status)} value={row.count} />
+                      </button>
+                    </Col>
+                  ))}
+                </Row>
+              )}
+            </PanelBody>
           </Card>
         </Col>
       </Row>
@@ -165,35 +152,37 @@ export default function Monitor() {
             ) : null
           }
         >
-          {summary.isLoading ? (
-            <Skeleton active />
-          ) : !data?.warnings?.length ? (
-            <Empty description={t('monitor.noWarnings')} image={Empty.PRESENTED_IMAGE_SIMPLE} />
-          ) : (
-            <List
-              size="small"
-              dataSource={data.warnings}
-              renderItem={(w) => (
-                <List.Item key={w.id}>
-                  <div className="monitor-warning">
-                    <div>
-                      <Tag color={w.severity === 2 ? 'red' : 'orange'}>
-                        {w.severity === 2 ? t('monitor.blocking') : t('monitor.warn')}
-                      </Tag>
-                      <Typography.Text strong>{ruleName(w.ruleType)}</Typography.Text>{' '}
-                      <Typography.Text type="secondary">
-                        {[w.shippingNoteNumber, w.plateNo].filter(Boolean).join(' · ')}
+          <PanelBody
+            loading={summary.isLoading}
+            empty={!data?.warnings?.length}
+            emptyText={t('monitor.noWarnings')}
+          >
+            {() => (
+              <List
+                size="small"
+                dataSource={data?.warnings ?? []}
+                renderItem={(w) => (
+                  <List.Item key={w.id}>
+                    <div className="monitor-warning">
+                      <div>
+                        <Tag color={w.severity === 2 ? 'red' : 'orange'}>
+                          {w.severity === 2 ? t('monitor.blocking') : t('monitor.warn')}
+                        </Tag>
+                        <Typography.Text strong>{ruleName(w.ruleType)}</Typography.Text>{' '}
+                        <Typography.Text type="secondary">
+                          {[w.shippingNoteNumber, w.plateNo].filter(Boolean).join(' · ')}
+                        </Typography.Text>
+                      </div>
+                      <div className="monitor-warning-text">{w.message}</div>
+                      <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                        {w.time}
                       </Typography.Text>
                     </div>
-                    <div className="monitor-warning-text">{w.message}</div>
-                    <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                      {w.time}
-                    </Typography.Text>
-                  </div>
-                </List.Item>
-              )}
-            />
-          )}
+                  </List.Item>
+                )}
+              />
+            )}
+          </PanelBody>
         </Card>
       )}
     </div>

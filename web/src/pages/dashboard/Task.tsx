@@ -1,16 +1,17 @@
 // 任务页 (/dashboard/task): the scheduled jobs with their last and next run, and the background queues
 // (regulator outbox, bank payments, payout approvals) with their waiting and failed counts, each opening its
 // list.
-import { ReloadOutlined } from '@ant-design/icons';
 import type { TaskJob } from '@freight/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Badge, Button, Card, Col, Empty, Row, Skeleton, Statistic, Table, Tag, Typography } from 'antd';
+import { Badge, Button, Card, Col, Empty, Row, Statistic, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { QueryError } from '../../components/dashboard/DashboardError';
+import { PanelBody } from '../../components/dashboard/PanelBody';
+import { RefreshButton } from '../../components/dashboard/RefreshButton';
 import { useMenuModel } from '../../layouts/useMenuModel';
 import { dashboardApi } from '../../services/dashboardApi';
-import { DashboardError } from './DashboardError';
 
 const JOBS_PATH = '/system/quartzJob';
 
@@ -79,54 +80,47 @@ export default function Task() {
 
   return (
     <div className="dashboard" data-testid="dashboard-task">
-      {summary.isError ? (
-        <DashboardError error={summary.error} onRetry={() => void summary.refetch()} />
-      ) : null}
+      <QueryError query={summary} />
       <Card
         variant="borderless"
         title={t('task.queues')}
         data-testid="task-queues"
-        extra={
-          <Button
-            type="text"
-            icon={<ReloadOutlined />}
-            onClick={() => void summary.refetch()}
-            aria-label={t('dashboard.refresh')}
-            loading={summary.isFetching}
-          />
-        }
+        extra={<RefreshButton query={summary} />}
       >
-        {summary.isLoading ? (
-          <Skeleton active paragraph={{ rows: 2 }} />
-        ) : !data || data.queues.length === 0 ? (
-          <Empty description={t('task.noQueues')} image={Empty.PRESENTED_IMAGE_SIMPLE} />
-        ) : (
-          <Row gutter={[12, 12]}>
-            {data.queues.map((q) => (
-              <Col key={q.key} xs={24} sm={12} lg={8}>
-                <div className="pending-tile" data-testid={`queue-${q.key}`}>
-                  <Typography.Text strong>{t(`task.queue.${q.key}`)}</Typography.Text>
-                  <Row gutter={8} className="mt8">
-                    <Col span={12}>
-                      <button type="button" className="link-tile" onClick={() => navigate(q.path)}>
-                        <Statistic title={t('task.waiting')} value={q.waiting} />
-                      </button>
-                    </Col>
-                    <Col span={12}>
-                      <button type="button" className="link-tile" onClick={() => navigate(q.failedPath)}>
-                        <Statistic
-                          title={t('task.failedCount')}
-                          value={q.failed}
-                          valueStyle={q.failed > 0 ? { color: '#ff4d4f' } : undefined}
-                        />
-                      </button>
-                    </Col>
-                  </Row>
-                </div>
-              </Col>
-            ))}
-          </Row>
-        )}
+        <PanelBody
+          loading={summary.isLoading}
+          empty={!data || data.queues.length === 0}
+          emptyText={t('task.noQueues')}
+          skeletonRows={2}
+        >
+          {() => (
+            <Row gutter={[12, 12]}>
+              {data?.queues.map((q) => (
+                <Col key={q.key} xs={24} sm={12} lg={8}>
+                  <div className="pending-tile" data-testid={`queue-${q.key}`}>
+                    <Typography.Text strong>{t(`task.queue.${q.key}`)}</Typography.Text>
+                    <Row gutter={8} className="mt8">
+                      <Col span={12}>
+                        <button type="button" className="link-tile" onClick={() => navigate(q.path)}>
+                          <Statistic title={t('task.waiting')} value={q.waiting} />
+                        </button>
+                      </Col>
+                      <Col span={12}>
+                        <button type="button" className="link-tile" onClick={() => navigate(q.failedPath)}>
+                          <Statistic
+                            title={t('task.failedCount')}
+                            value={q.failed}
+                            valueStyle={q.failed > 0 ? { color: '#ff4d4f' } : undefined}
+                          />
+                        </button>
+                      </Col>
+                    </Row>
+                  </div>
+                </Col>
+              ))}
+            </Row>
+          )}
+        </PanelBody>
       </Card>
       {data?.jobs === null ? null : (
         <Card

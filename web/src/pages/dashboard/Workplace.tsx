@@ -1,14 +1,16 @@
 // 工作台 (/dashboard/workplace): a greeting, the caller's to-dos (each opens its filtered list), the caller's
 // own recent operations and quick links from the caller's menu.
-import { CheckCircleOutlined, CloseCircleOutlined, ReloadOutlined } from '@ant-design/icons';
+import { CheckCircleOutlined, CloseCircleOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Col, Empty, List, Row, Skeleton, Statistic, Typography } from 'antd';
+import { Button, Card, Col, Empty, List, Row, Statistic, Typography } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { QueryError } from '../../components/dashboard/DashboardError';
+import { PanelBody } from '../../components/dashboard/PanelBody';
+import { RefreshButton } from '../../components/dashboard/RefreshButton';
 import { useMenuModel } from '../../layouts/useMenuModel';
 import { dashboardApi } from '../../services/dashboardApi';
-import { DashboardError } from './DashboardError';
 
 const QUICK_LINKS_MAX = 8;
 
@@ -52,77 +54,74 @@ export default function Workplace() {
                 })
               : t(greetingKey(new Date().getHours()))}
           </Typography.Title>
-          <Button
-            type="text"
-            icon={<ReloadOutlined />}
-            onClick={() => void summary.refetch()}
-            aria-label={t('dashboard.refresh')}
-            loading={summary.isFetching}
-          />
+          <RefreshButton query={summary} />
         </div>
       </Card>
-      {summary.isError ? (
-        <DashboardError error={summary.error} onRetry={() => void summary.refetch()} />
-      ) : null}
+      <QueryError query={summary} />
       <Card variant="borderless" title={t('workplace.todos')} data-testid="workplace-todos">
-        {summary.isLoading ? (
-          <Skeleton active paragraph={{ rows: 2 }} />
-        ) : !data || data.todos.length === 0 ? (
-          <Empty description={t('workplace.noTodos')} image={Empty.PRESENTED_IMAGE_SIMPLE} />
-        ) : (
-          <Row gutter={[12, 12]}>
-            {data.todos.map((todo) => (
-              <Col key={todo.key} xs={12} sm={8} lg={6} xl={4}>
-                <button
-                  type="button"
-                  className="pending-tile"
-                  onClick={() => navigate(todo.path)}
-                  data-testid={`todo-${todo.key}`}
-                >
-                  <Statistic
-                    title={t(`workplace.todo.${todo.key}`)}
-                    value={todo.count}
-                    valueStyle={todo.count > 0 ? { color: '#fa541c' } : undefined}
-                  />
-                </button>
-              </Col>
-            ))}
-          </Row>
-        )}
+        <PanelBody
+          loading={summary.isLoading}
+          empty={!data || data.todos.length === 0}
+          emptyText={t('workplace.noTodos')}
+          skeletonRows={2}
+        >
+          {() => (
+            <Row gutter={[12, 12]}>
+              {data?.todos.map((todo) => (
+                <Col key={todo.key} xs={12} sm={8} lg={6} xl={4}>
+                  <button
+                    type="button"
+                    className="pending-tile"
+                    onClick={() => navigate(todo.path)}
+                    data-testid={`todo-${todo.key}`}
+                  >
+                    <Statistic
+                      title={t(`workplace.todo.${todo.key}`)}
+                      value={todo.count}
+                      valueStyle={todo.count > 0 ? { color: '#fa541c' } : undefined}
+                    />
+                  </button>
+                </Col>
+              ))}
+            </Row>
+          )}
+        </PanelBody>
       </Card>
       <Row gutter={[16, 16]} className="mt16">
         <Col xs={24} lg={14}>
           <Card variant="borderless" title={t('workplace.recent')} data-testid="workplace-recent">
-            {summary.isLoading ? (
-              <Skeleton active />
-            ) : !data || data.recentLogs.length === 0 ? (
-              <Empty description={t('workplace.noRecent')} image={Empty.PRESENTED_IMAGE_SIMPLE} />
-            ) : (
-              <List
-                size="small"
-                dataSource={data.recentLogs}
-                renderItem={(log) => (
-                  <List.Item key={log.id}>
-                    <div className="workplace-log">
-                      <span className="workplace-log-text">
-                        {log.success ? (
-                          <CheckCircleOutlined style={{ color: '#52c41a' }} />
-                        ) : (
-                          <CloseCircleOutlined
-                            style={{ color: '#ff4d4f' }}
-                            aria-label={t('workplace.failed')}
-                          />
-                        )}{' '}
-                        {log.content}
-                      </span>
-                      <Typography.Text type="secondary" className="workplace-log-time">
-                        {log.time}
-                      </Typography.Text>
-                    </div>
-                  </List.Item>
-                )}
-              />
-            )}
+            <PanelBody
+              loading={summary.isLoading}
+              empty={!data || data.recentLogs.length === 0}
+              emptyText={t('workplace.noRecent')}
+            >
+              {() => (
+                <List
+                  size="small"
+                  dataSource={data?.recentLogs ?? []}
+                  renderItem={(log) => (
+                    <List.Item key={log.id}>
+                      <div className="workplace-log">
+                        <span className="workplace-log-text">
+                          {log.success ? (
+                            <CheckCircleOutlined style={{ color: '#52c41a' }} />
+                          ) : (
+                            <CloseCircleOutlined
+                              style={{ color: '#ff4d4f' }}
+                              aria-label={t('workplace.failed')}
+                            />
+                          )}{' '}
+                          {log.content}
+                        </span>
+                        <Typography.Text type="secondary" className="workplace-log-time">
+                          {log.time}
+                        </Typography.Text>
+                      </div>
+                    </List.Item>
+                  )}
+                />
+              )}
+            </PanelBody>
           </Card>
         </Col>
         <Col xs={24} lg={10}>

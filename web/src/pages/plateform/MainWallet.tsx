@@ -36,7 +36,7 @@ import { useBilingual } from '../../components/resource/text';
 import { api, errorText } from '../../services/request';
 import { announceChange, onResourceChange } from '../../services/resourceEvents';
 
-const EChart = lazy(() => withChunkTimeout(import('../dashboard/components/EChart')));
+const EChart = lazy(() => withChunkTimeout(import('../../components/chart/EChart')));
 
 type Rec = Record<string, unknown>;
 

@@ -1,18 +1,15 @@
 // 经营看板 (/statistics/business): the owner's view — revenue (service fee) and margin by month, the top 10
 // customers, receivables by age, the wallets' float, the risk rate and the regulator's acceptance rate.
 // Figures other than the caller's own waybills are platform staff's.
-import { ReloadOutlined } from '@ant-design/icons';
 import type { BusinessSummary } from '@freight/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Col, Empty, Row, Skeleton, Statistic, Table } from 'antd';
-import { lazy, Suspense } from 'react';
-import { withChunkTimeout } from '../../app/chunkLoad';
+import { Card, Col, Empty, Row, Skeleton, Statistic, Table } from 'antd';
+import { ChartPanel } from '../../components/chart/ChartPanel';
+import { QueryError } from '../../components/dashboard/DashboardError';
+import { RefreshButton } from '../../components/dashboard/RefreshButton';
 import { yuan } from '../../components/finance/money';
 import { useBilingual } from '../../components/resource/text';
 import { statisticsApi } from '../../services/statisticsApi';
-import { DashboardError } from '../dashboard/DashboardError';
-
-const EChart = lazy(() => withChunkTimeout(import('../dashboard/components/EChart')));
 
 const BUCKETS: Record<string, readonly [string, string]> = {
   notDue: ['未到期', 'Not due'],
@@ -23,10 +20,6 @@ const BUCKETS: Record<string, readonly [string, string]> = {
 };
 const percent = (rate: number | null | undefined) =>
   rate === null || rate === undefined ? '--' : `${(rate * 100).toFixed(1)}%`;
-
-function ChartSkeleton() {
-  return <Skeleton.Node active style={{ width: '100%', height: 280 }} />;
-}
 
 export default function BusinessDashboard() {
   const tx = useBilingual();
@@ -62,17 +55,9 @@ export default function BusinessDashboard() {
     <div className="dashboard" data-testid="business-dashboard">
       <div className="workplace-head mb16">
         <span />
-        <Button
-          type="text"
-          icon={<ReloadOutlined />}
-          onClick={() => void summary.refetch()}
-          aria-label={tx(['刷新', 'Refresh'])}
-          loading={summary.isFetching}
-        />
+        <RefreshButton query={summary} />
       </div>
-      {summary.isError ? (
-        <DashboardError error={summary.error} onRetry={() => void summary.refetch()} />
-      ) : null}
+      <QueryError query={summary} />
       <Row gutter={[16, 16]}>
         {kpis.map(([key, label, value]) => (
           <Col key={key} xs={12} md={8} xl={Math.floor(24 / 5)} style={{ flex: '1 1 0', minWidth: 170 }}>
@@ -105,52 +90,46 @@ export default function BusinessDashboard() {
             variant="borderless"
             title={tx(['收入与毛利趋势（近12个月）', 'Revenue and margin, 12 months'])}
           >
-            {loading ? (
-              <ChartSkeleton />
-            ) : !data ? (
-              <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} />
-            ) : (
-              <Suspense fallback={<ChartSkeleton />}>
-                <EChart
-                  height={280}
-                  label={tx(['收入与毛利趋势', 'Revenue and margin trend'])}
-                  option={{
-                    tooltip: { trigger: 'axis' },
-                    legend: { data: [revenue, margin, marginRate], top: 0 },
-                    grid: { left: 64, right: 48, top: 36, bottom: 28 },
-                    xAxis: { type: 'category', data: data.trend.map((m) => m.month) },
-                    yAxis: [
-                      { type: 'value' },
-                      { type: 'value', axisLabel: { formatter: '{value}%' }, splitLine: { show: false } },
-                    ],
-                    series: [
-                      {
-                        name: revenue,
-                        type: 'bar',
-                        barMaxWidth: 22,
-                        data: data.trend.map((m) => m.serviceFeeFen / 100),
-                      },
-                      {
-                        name: margin,
-                        type: 'bar',
-                        barMaxWidth: 22,
-                        data: data.trend.map((m) => m.marginFen / 100),
-                      },
-                      {
-                        name: marginRate,
-                        type: 'line',
-                        smooth: true,
-                        yAxisIndex: 1,
-                        connectNulls: true,
-                        data: data.trend.map((m) =>
-                          m.marginRate === null ? null : Math.round(m.marginRate * 10_000) / 100,
-                        ),
-                      },
-                    ],
-                  }}
-                />
-              </Suspense>
-            )}
+            <ChartPanel
+              loading={loading}
+              data={data}
+              height={280}
+              label={tx(['收入与毛利趋势', 'Revenue and margin trend'])}
+              option={(data) => ({
+                tooltip: { trigger: 'axis' },
+                legend: { data: [revenue, margin, marginRate], top: 0 },
+                grid: { left: 64, right: 48, top: 36, bottom: 28 },
+                xAxis: { type: 'category', data: data.trend.map((m) => m.month) },
+                yAxis: [
+                  { type: 'value' },
+                  { type: 'value', axisLabel: { formatter: '{value}%' }, splitLine: { show: false } },
+                ],
+                series: [
+                  {
+                    name: revenue,
+                    type: 'bar',
+                    barMaxWidth: 22,
+                    data: data.trend.map((m) => m.serviceFeeFen / 100),
+                  },
+                  {
+                    name: margin,
+                    type: 'bar',
+                    barMaxWidth: 22,
+                    data: data.trend.map((m) => m.marginFen / 100),
+                  },
+                  {
+                    name: marginRate,
+                    type: 'line',
+                    smooth: true,
+                    yAxisIndex: 1,
+                    connectNulls: true,
+                    data: data.trend.map((m) =>
+                      m.marginRate === null ? null : Math.round(m.marginRate * 10_000) / 100,
+                    ),
+                  },
+                ],
+              })}
+            />
           </Card>
         </Col>
         <Col xs={24} xl={10}>

@@ -44,7 +44,7 @@ import { downloadFile } from '../../components/resource/transfer';
 import { errorText } from '../../services/request';
 import { savedReportApi } from '../../services/savedReportApi';
 
-const EChart = lazy(() => withChunkTimeout(import('../dashboard/components/EChart')));
+const EChart = lazy(() => withChunkTimeout(import('../../components/chart/EChart')));
 
 type Rec = Record<string, unknown>;
 

@@ -24,6 +24,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { withChunkTimeout } from '../../app/chunkLoad';
+import { DashboardError } from '../../components/dashboard/DashboardError';
 import { dictText, useDictItems } from '../../components/dict/useDict';
 import { yuan } from '../../components/finance/money';
 import { useBilingual } from '../../components/resource/text';
@@ -31,9 +32,8 @@ import { downloadFile } from '../../components/resource/transfer';
 import { useMenuModel } from '../../layouts/useMenuModel';
 import { errorText } from '../../services/request';
 import { statisticsApi } from '../../services/statisticsApi';
-import { DashboardError } from '../dashboard/DashboardError';
 
-const EChart = lazy(() => withChunkTimeout(import('../dashboard/components/EChart')));
+const EChart = lazy(() => withChunkTimeout(import('../../components/chart/EChart')));
 
 const GROUPS: Array<{ value: StatisticsGroup; label: readonly [string, string] }> = [
   { value: 'period', label: ['按周期', 'By period'] },

@@ -1,9 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { WebSocket } from 'ws';
-import { useTestApp } from '../../../test/harness.ts';
-
-const api = (path: string) => `/jeecg-boot${path}`;
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+import { api, useTestApp } from '../../../test/harness.ts';
+import { expectRefused, type Method } from '../../../test/kit.ts';
+import { listenForSockets, openSocket, until } from '../../../test/socketKit.ts';
 
 /** 'YYYY-MM-DD HH:mm:ss' in China time, as the console sends it. */
 function chinaTime(offsetMs: number): string {
@@ -18,9 +16,7 @@ describe('announcements', () => {
   let adminId: string;
   let wsBase: string;
   beforeAll(async () => {
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    const address = t.app.server.address();
-    wsBase = `ws://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/jeecg-boot`;
+    wsBase = await listenForSockets(t);
     admin = await t.login('admin');
     shipper = await t.login('shipper');
     const users = (await call('GET', '/sys/user/list?pageSize=50')).json().result.records as Array<{
@@ -46,21 +42,11 @@ describe('announcements', () => {
     };
   const titles = (list: Array<{ titile: string }>) => list.map((a) => a.titile);
 
-  const openSocket = (userId: string, token: string) =>
-    new Promise<{ socket: WebSocket; messages: unknown[] }>((resolve, reject) => {
-      const socket = new WebSocket(`${wsBase}/websocket/${userId}`, [token]);
-      const messages: unknown[] = [];
-      socket.on('message', (raw) => messages.push(JSON.parse(raw.toString())));
-      socket.once('open', () => resolve({ socket, messages }));
-      socket.once('error', reject);
-    });
-  const waitFor = async (check: () => boolean, ms = 3000) => {
-    for (let waited = 0; !check() && waited < ms; waited += 25) await new Promise((r) => setTimeout(r, 25));
-    return check();
-  };
+  const inboxSocket = (userId: string, token: string) =>
+    openSocket<unknown>(`${wsBase}/websocket/${userId}`, token);
 
   it('refuses every administration call to a user without its code', async () => {
-    const calls: Array<[Method, string]> = [
+    await expectRefused(t, shipper, [
       ['GET', '/sys/annountCement/list'],
       ['POST', '/sys/annountCement/add'],
       ['PUT', '/sys/annountCement/edit'],
@@ -70,11 +56,7 @@ describe('announcements', () => {
       ['GET', '/sys/annountCement/doReleaseData?id=x'],
       ['GET', '/sys/annountCement/doReovkeData?id=x'],
       ['GET', '/sys/annountCement/userOptions?keyword=a'],
-    ];
-    for (const [method, path] of calls) {
-      const res = await call(method, path, method === 'GET' || method === 'DELETE' ? undefined : {}, shipper);
-      expect(res.statusCode, `${method} ${path}`).toBe(403);
-    }
+    ]);
   });
 
   it('validates a draft: title, chosen users, open page, time window; content is sanitised', async () => {
@@ -114,11 +96,11 @@ describe('announcements', () => {
     const row = await byTitle('全员通知');
     expect(titles((await inbox(shipper)).anntMsgList)).not.toContain('全员通知');
 
-    const { socket, messages } = await openSocket(shipperId, shipper);
+    const { socket, messages } = await inboxSocket(shipperId, shipper);
     try {
       const released = (await call('GET', `/sys/annountCement/doReleaseData?id=${row.id}`)).json();
       expect(released).toMatchObject({ success: true, message: '该系统通知发布成功' });
-      expect(await waitFor(() => messages.length > 0)).toBe(true);
+      expect(await until(() => messages.length > 0)).toBe(true);
       expect(messages[0]).toEqual({ cmd: 'topic', msgId: row.id, msgTxt: '全员通知' });
     } finally {
       socket.close();
@@ -184,7 +166,7 @@ describe('announcements', () => {
     await add({ titile: '给管理员', msgType: 'USER', userIds: `${adminId},,${adminId}` });
     const row = await byTitle('给管理员');
     expect(row.userIds).toBe(`${adminId},`);
-    const { socket, messages } = await openSocket(shipperId, shipper);
+    const { socket, messages } = await inboxSocket(shipperId, shipper);
     try {
       await call('GET', `/sys/annountCement/doReleaseData?id=${row.id}`);
       await new Promise((r) => setTimeout(r, 200));

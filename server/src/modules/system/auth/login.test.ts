@@ -4,10 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { sysLog } from '../../../platform/audit/schema.ts';
 import { issueCaptcha } from '../../../platform/auth/captcha.ts';
 import { sysLoginFailure, sysUserToken } from '../../../platform/auth/schema.ts';
-import { useTestApp } from '../../../test/harness.ts';
+import { api, useTestApp } from '../../../test/harness.ts';
+import { PLATFORM_SETTING_KEYS } from '../../apps/index.ts';
 import { sysUser } from '../schema.ts';
-
-const api = (path: string) => `/jeecg-boot${path}`;
 
 describe('standard sign-in', () => {
   const t = useTestApp();
@@ -18,22 +17,7 @@ describe('standard sign-in', () => {
     const body = res.json();
     expect(body.success).toBe(true);
     expect(body.result.web_platform_name).toBe('智运通网络货运平台');
-    for (const key of [
-      'platform_logo_light',
-      'platform_logo_dark',
-      'logo_title',
-      'vehicle_track_switch',
-      'bg',
-      'footer_address',
-      'footer_customer_service',
-      'footer_company_name',
-      'footer_company_name_link',
-      'footer_web_record_number',
-      'footer_ICP_number',
-      'gd_web',
-    ]) {
-      expect(body.result).toHaveProperty(key);
-    }
+    for (const key of PLATFORM_SETTING_KEYS) expect(body.result).toHaveProperty(key);
   });
 
   it('logs admin in with the login result and never exposes the password hash', async () => {
@@ -187,50 +171,20 @@ describe('standard sign-in', () => {
 
   it('enforces the password policy on every stored password', async () => {
     const token = await t.login('shipper');
-    const weak = await t.call(token, {
-      method: 'PUT',
-      url: api('/sys/user/updatePassword'),
-      payload: {
-        username: 'shipper',
-        oldpassword: DEMO_PASSWORD,
-        password: 'abcdefgh',
-        confirmpassword: 'abcdefgh',
-      },
-    });
+    const changePassword = (username: string, oldpassword: string, password: string, again: string) =>
+      t.call(token, {
+        method: 'PUT',
+        url: api('/sys/user/updatePassword'),
+        payload: { username, oldpassword, password, confirmpassword: again },
+      });
+    const weak = await changePassword('shipper', DEMO_PASSWORD, 'abcdefgh', 'abcdefgh');
     expect(weak.statusCode).toBe(400);
     expect(weak.json().message).toBe(MSG.passwordPolicy);
-    const mismatch = await t.call(token, {
-      method: 'PUT',
-      url: api('/sys/user/updatePassword'),
-      payload: {
-        username: 'shipper',
-        oldpassword: DEMO_PASSWORD,
-        password: 'Strong#2027',
-        confirmpassword: 'Strong#2028',
-      },
-    });
+    const mismatch = await changePassword('shipper', DEMO_PASSWORD, 'Strong#2027', 'Strong#2028');
     expect(mismatch.json().message).toBe(MSG.passwordMismatch);
-    const wrongOld = await t.call(token, {
-      method: 'PUT',
-      url: api('/sys/user/updatePassword'),
-      payload: {
-        username: 'shipper',
-        oldpassword: 'Nope#20260',
-        password: 'Strong#2027',
-        confirmpassword: 'Strong#2027',
-      },
-    });
+    const wrongOld = await changePassword('shipper', 'Nope#20260', 'Strong#2027', 'Strong#2027');
     expect(wrongOld.json().message).toBe(MSG.oldPasswordWrong);
-    const otherUser = await t.call(token, {
-      method: 'PUT',
-      url: api('/sys/user/updatePassword'),
-      payload: {
-        username: 'admin',
-        oldpassword: DEMO_PASSWORD,
-        password: 'Strong#2027',
-        confirmpassword: 'Strong#2027',
-      },
-    });
+    const otherUser = await changePassword('admin', DEMO_PASSWORD, 'Strong#2027', 'Strong#2027');
     expect(otherUser.json().success).toBe(false);
 
     const admin = await t.login('admin');
@@ -242,29 +196,11 @@ describe('standard sign-in', () => {
     expect(addWeak.statusCode).toBe(400);
     expect(addWeak.json().message).toBe(MSG.passwordPolicy);
 
-    const changed = await t.call(token, {
-      method: 'PUT',
-      url: api('/sys/user/updatePassword'),
-      payload: {
-        username: 'shipper',
-        oldpassword: DEMO_PASSWORD,
-        password: 'Strong#2027',
-        confirmpassword: 'Strong#2027',
-      },
-    });
+    const changed = await changePassword('shipper', DEMO_PASSWORD, 'Strong#2027', 'Strong#2027');
     expect(changed.json()).toMatchObject({ success: true, message: MSG.passwordChanged });
     await expect(t.login('shipper')).rejects.toThrow();
     expect(await t.login('shipper', 'Strong#2027')).toBeTruthy();
-    await t.call(token, {
-      method: 'PUT',
-      url: api('/sys/user/updatePassword'),
-      payload: {
-        username: 'shipper',
-        oldpassword: 'Strong#2027',
-        password: DEMO_PASSWORD,
-        confirmpassword: DEMO_PASSWORD,
-      },
-    });
+    await changePassword('shipper', 'Strong#2027', DEMO_PASSWORD, DEMO_PASSWORD);
   });
 
   it('records data changes in the operation log with secrets masked', async () => {

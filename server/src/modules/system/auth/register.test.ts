@@ -9,67 +9,31 @@ describe('self-registration and password reset', () => {
   const t = useTestApp();
 
   const post = (url: string, payload: object) => t.call(null, { method: 'POST', url: api(url), payload });
+  const register = (username: string, mobile: string, smscode: string, password = 'Zhang#2026') =>
+    post('/sys/user/register', { username, password, mobile, smscode });
 
   it('registers a user with a mode-1 code; the code works once', async () => {
     const smscode = await freshCode(t, '13012340001', '1');
-    const weak = await post('/sys/user/register', {
-      username: 'zhang3',
-      password: 'weakpass',
-      mobile: '13012340001',
-      smscode,
-    });
+    const weak = await register('zhang3', '13012340001', smscode, 'weakpass');
     expect(weak.statusCode).toBe(400);
     expect(weak.json().message).toBe(MSG.passwordPolicy);
-    const bad = await post('/sys/user/register', {
-      username: 'zhang3',
-      password: 'Zhang#2026',
-      mobile: '13012340001',
-      smscode: smscode === '000000' ? '000001' : '000000',
-    });
+    const bad = await register('zhang3', '13012340001', smscode === '000000' ? '000001' : '000000');
     expect(bad.json()).toMatchObject({ success: false, message: AUTH_MSG.smsCodeInvalid });
-    const done = await post('/sys/user/register', {
-      username: 'zhang3',
-      password: 'Zhang#2026',
-      mobile: '13012340001',
-      smscode,
-    });
+    const done = await register('zhang3', '13012340001', smscode);
     expect(done.json()).toMatchObject({ success: true, message: AUTH_MSG.registerOk });
     const [user] = await t.db.select().from(sysUser).where(eq(sysUser.username, 'zhang3'));
     expect(user).toMatchObject({ userType: 2, cid: null, phone: '13012340001', status: 1 });
     expect(user.passwordChangedAt).toBeInstanceOf(Date);
     expect(await t.login('zhang3', 'Zhang#2026')).toBeTruthy();
-    const reuse = await post('/sys/user/register', {
-      username: 'zhang4',
-      password: 'Zhang#2026',
-      mobile: '13012340001',
-      smscode,
-    });
+    const reuse = await register('zhang4', '13012340001', smscode);
     expect(reuse.json().message).toBe(AUTH_MSG.smsCodeInvalid);
   });
 
   it('refuses a taken username or mobile, told only to the holder of a valid code', async () => {
     const code1 = await freshCode(t, '13012340002', '1');
-    expect(
-      (
-        await post('/sys/user/register', {
-          username: 'admin',
-          password: 'Zhang#2026',
-          mobile: '13012340002',
-          smscode: code1,
-        })
-      ).json().message,
-    ).toBe(AUTH_MSG.usernameTaken);
+    expect((await register('admin', '13012340002', code1)).json().message).toBe(AUTH_MSG.usernameTaken);
     const code2 = await freshCode(t, '13800000001', '1');
-    expect(
-      (
-        await post('/sys/user/register', {
-          username: 'li4',
-          password: 'Zhang#2026',
-          mobile: '13800000001',
-          smscode: code2,
-        })
-      ).json().message,
-    ).toBe(AUTH_MSG.mobileTaken);
+    expect((await register('li4', '13800000001', code2)).json().message).toBe(AUTH_MSG.mobileTaken);
   });
 
   it('resets a password by phone code: every session ends, the new password works', async () => {

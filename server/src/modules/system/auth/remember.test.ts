@@ -8,14 +8,16 @@ import { sysRememberKey } from '../authSchema.ts';
 describe('remember me', () => {
   const t = useTestApp();
 
-  const loginRemembered = async () =>
+  /** Signs in at `door` asking to be remembered; answers the whole envelope. */
+  const signInRemembered = async (door = '/sys/login', username = 'admin', password = DEMO_PASSWORD) =>
     (
       await t.call(null, {
         method: 'POST',
-        url: api('/sys/login'),
-        payload: { username: 'admin', password: DEMO_PASSWORD, remember_me: true },
+        url: api(door),
+        payload: { username, password, remember_me: true },
       })
-    ).json().result.rememberKey as string;
+    ).json();
+  const loginRemembered = async () => (await signInRemembered()).result.rememberKey as string;
   const exchange = (key: string) => t.call(null, { method: 'GET', url: api(`/sys/remember/${key}`) });
 
   it('issues a 30-day key stored hashed, only when asked', async () => {
@@ -51,13 +53,7 @@ describe('remember me', () => {
   });
 
   it('treats reuse of a rotated key as theft: the whole chain ends, with every session it opened', async () => {
-    const login = (
-      await t.call(null, {
-        method: 'POST',
-        url: api('/sys/login'),
-        payload: { username: 'admin', password: DEMO_PASSWORD, remember_me: true },
-      })
-    ).json().result;
+    const login = (await signInRemembered()).result;
     const first = login.rememberKey as string;
     const exchanged = (await exchange(first)).json().result;
     const second = exchanged.rememberKey as string;
@@ -77,22 +73,10 @@ describe('remember me', () => {
   });
 
   it('is offered by the username and customer logins too, never with a 406 answer', async () => {
-    const byUsername = (
-      await t.call(null, {
-        method: 'POST',
-        url: api('/sys/loginByUsername'),
-        payload: { username: 'admin', password: DEMO_PASSWORD, remember_me: true },
-      })
-    ).json();
+    const byUsername = await signInRemembered('/sys/loginByUsername');
     expect(byUsername.code).toBe(200);
     expect((await exchange(byUsername.result.rememberKey)).json().success).toBe(true);
-    const customer = (
-      await t.call(null, {
-        method: 'POST',
-        url: api('/sys/customerlogin'),
-        payload: { username: 'shipper', password: DEMO_PASSWORD, remember_me: true },
-      })
-    ).json();
+    const customer = await signInRemembered('/sys/customerlogin', 'shipper');
     expect((await exchange(customer.result.rememberKey)).json().result.userInfo.username).toBe('shipper');
 
     const admin = await t.login('admin');
@@ -101,25 +85,13 @@ describe('remember me', () => {
       url: api('/sys/user/add'),
       payload: { username: 'remember_new', realname: '新员工', password: 'Initial#2026' },
     });
-    const initial = (
-      await t.call(null, {
-        method: 'POST',
-        url: api('/sys/loginByUsername'),
-        payload: { username: 'remember_new', password: 'Initial#2026', remember_me: true },
-      })
-    ).json();
+    const initial = await signInRemembered('/sys/loginByUsername', 'remember_new', 'Initial#2026');
     expect(initial.code).toBe(406);
     expect(initial.result).not.toHaveProperty('rememberKey');
   });
 
   it('ends the chain of the key sent at logout', async () => {
-    const login = (
-      await t.call(null, {
-        method: 'POST',
-        url: api('/sys/login'),
-        payload: { username: 'admin', password: DEMO_PASSWORD, remember_me: true },
-      })
-    ).json().result;
+    const login = (await signInRemembered()).result;
     const out = await t.call(login.token, {
       method: 'POST',
       url: api('/sys/logout'),

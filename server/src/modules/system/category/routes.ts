@@ -157,19 +157,15 @@ export function categoryRoutes(app: FastifyInstance, ctx: AppContext): void {
       return ok(pageOf(records, all.length, { pageNo, pageSize }));
     },
   );
+  /** The categories directly under `pid`, by code, as tree nodes. */
+  const childrenOf = async (pid: string) =>
+    (await db.select().from(sysCategory).where(eq(sysCategory.pid, pid)).orderBy(asc(sysCategory.code))).map(
+      node,
+    );
   r.get(
     '/sys/category/childList',
     { config: { access: list }, schema: { querystring: z.object({ pid: z.string().min(1).max(32) }) } },
-    async (request) =>
-      ok(
-        (
-          await db
-            .select()
-            .from(sysCategory)
-            .where(eq(sysCategory.pid, request.query.pid))
-            .orderBy(asc(sysCategory.code))
-        ).map(node),
-      ),
+    async (request) => ok(await childrenOf(request.query.pid)),
   );
   // Tree select of forms: the children of a code (or the roots), as tree nodes.
   r.get(
@@ -187,11 +183,7 @@ export function categoryRoutes(app: FastifyInstance, ctx: AppContext): void {
         if (!parent) throw bizError('该编码不存在');
         pid = parent.id;
       }
-      return ok(
-        (
-          await db.select().from(sysCategory).where(eq(sysCategory.pid, pid)).orderBy(asc(sysCategory.code))
-        ).map(node),
-      );
+      return ok(await childrenOf(pid));
     },
   );
   // Every category under a code (all of them for none or '0') as dictionary options of a form select.
@@ -214,15 +206,6 @@ export function categoryRoutes(app: FastifyInstance, ctx: AppContext): void {
   r.get(
     '/sys/category/loadTreeChildren',
     { config: { access: 'login' }, schema: { querystring: z.object({ pid: z.string().min(1).max(32) }) } },
-    async (request) =>
-      ok(
-        (
-          await db
-            .select()
-            .from(sysCategory)
-            .where(eq(sysCategory.pid, request.query.pid))
-            .orderBy(asc(sysCategory.code))
-        ).map(node),
-      ),
+    async (request) => ok(await childrenOf(request.query.pid)),
   );
 }

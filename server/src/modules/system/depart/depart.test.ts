@@ -1,7 +1,15 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { stableId } from '../../../seed/seed.ts';
 import { useLogins, useTestApp } from '../../../test/harness.ts';
-import { caller, flatten, readXlsx, type TreeNode, upload, xlsx } from '../user/accessTestKit.ts';
+import {
+  caller,
+  expectRefused,
+  flatten,
+  readXlsx,
+  type TreeNode,
+  upload,
+  xlsx,
+} from '../user/accessTestKit.ts';
 
 const PASSWORD = 'Staff#2026a';
 
@@ -35,7 +43,7 @@ describe('departments (system/DepartList): org codes, grants and department role
   const button = (perms: string) => menus.find((n) => n.perms === perms)?.key as string;
 
   it('refuses department calls to a user without the department codes', async () => {
-    const calls: Array<['GET' | 'POST' | 'PUT' | 'DELETE', string]> = [
+    await expectRefused(t, tokens.shipper, [
       ['GET', '/sys/sysDepart/queryTreeList'],
       ['GET', '/sys/sysDepart/searchBy?keyWord=x'],
       ['POST', '/sys/sysDepart/add'],
@@ -53,16 +61,7 @@ describe('departments (system/DepartList): org codes, grants and department role
       ['GET', '/sys/sysDepartPermission/queryDeptRolePermission?roleId=x'],
       ['POST', '/sys/sysDepartPermission/saveDeptRolePermission'],
       ['POST', '/sys/sysDepartRole/datarule'],
-    ];
-    for (const [method, path] of calls) {
-      const res = await call(
-        method,
-        path,
-        method === 'GET' || method === 'DELETE' ? undefined : {},
-        tokens.shipper,
-      );
-      expect(res.statusCode, `${method} ${path}`).toBe(403);
-    }
+    ]);
   });
 
   it('generates org codes level by level, never twice, also when added at the same time', async () => {

@@ -9,7 +9,7 @@ import { ok, okMessage } from '../../../platform/http/envelope.ts';
 import { bizError } from '../../../platform/http/errors.ts';
 import { invalidateGrants } from '../accessDirectory.ts';
 import { assertRulesOfMenu, ruleIdsOf } from '../permission/dataRuleIds.ts';
-import { grantChange, splitIds } from '../permission/grantSet.ts';
+import { grantChange, heldPermissionIds, splitIds } from '../permission/grantSet.ts';
 import { invalidateAllAuth } from '../permission/routes.ts';
 import { sysDepart, sysPermissionDataRule } from '../schema.ts';
 import { sysDepartPermission, sysDepartRolePermission } from './schema.ts';
@@ -29,13 +29,15 @@ export function departGrantRoutes(app: FastifyInstance, ctx: AppContext): void {
   r.get(
     '/sys/permission/queryDepartPermission',
     { config: access, schema: { querystring: z.object({ departId: id }) } },
-    async (request) => {
-      const rows = await db
-        .select({ id: sysDepartPermission.permissionId })
-        .from(sysDepartPermission)
-        .where(eq(sysDepartPermission.departId, request.query.departId));
-      return ok(rows.map((row) => row.id));
-    },
+    async (request) =>
+      ok(
+        await heldPermissionIds(
+          db,
+          sysDepartPermission,
+          sysDepartPermission.departId,
+          request.query.departId,
+        ),
+      ),
   );
 
   r.post(
@@ -49,12 +51,7 @@ export function departGrantRoutes(app: FastifyInstance, ctx: AppContext): void {
           .from(sysDepart)
           .where(and(eq(sysDepart.id, departId), liveDepart));
         if (!depart) throw bizError('部门不存在');
-        const held = (
-          await tx
-            .select({ id: sysDepartPermission.permissionId })
-            .from(sysDepartPermission)
-            .where(eq(sysDepartPermission.departId, departId))
-        ).map((row) => row.id);
+        const held = await heldPermissionIds(tx, sysDepartPermission, sysDepartPermission.departId, departId);
         const { added, removed } = await grantChange(tx, held, splitIds(request.body.permissionIds));
         if (removed.length) {
           await tx

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, ilike, inArray, ne } from 'drizzle-orm';
 import type { DbOrTx } from '../../../platform/db/client.ts';
 import { containing } from '../../../platform/db/likePattern.ts';
+import { heldPermissionIds } from '../permission/grantSet.ts';
 import { sysDepart, sysPermission, sysPermissionDataRule, sysUser, sysUserDepart } from '../schema.ts';
 import { sysDepartPermission, sysDepartRole, sysDepartRolePermission, sysDepartRoleUser } from './schema.ts';
 import { liveDepart } from './service.ts';
@@ -188,12 +189,8 @@ export function livePermissions(db: DbOrTx, ids: string[]) {
     .orderBy(asc(sysPermission.sortNo));
 }
 
-export async function rolePermissionIds(db: DbOrTx, roleId: string): Promise<string[]> {
-  const rows = await db
-    .select({ id: sysDepartRolePermission.permissionId })
-    .from(sysDepartRolePermission)
-    .where(eq(sysDepartRolePermission.roleId, roleId));
-  return rows.map((row) => row.id);
+export function rolePermissionIds(db: DbOrTx, roleId: string): Promise<string[]> {
+  return heldPermissionIds(db, sysDepartRolePermission, sysDepartRolePermission.roleId, roleId);
 }
 
 export async function changeRolePermissions(

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { api, useLogins, useTestApp } from '../../../test/harness.ts';
-import { type Method, xlsx } from '../../../test/kit.ts';
+import { expectRefused, type Method, xlsx } from '../../../test/kit.ts';
 import { sysSms } from '../authSchema.ts';
 import { deliverQueuedMessages } from '../quartz/jobs.ts';
 
@@ -15,7 +15,7 @@ describe('operations screens of system administration', () => {
     t.call(token, { method, url: api(path), payload });
 
   it('answers 403 to a signed-in user without the screen’s codes', async () => {
-    const calls: Array<[Method, string]> = [
+    await expectRefused(t, tokens.shipper, [
       ['GET', '/sys/quartzJob/list'],
       ['POST', '/sys/quartzJob/add'],
       ['PUT', '/sys/quartzJob/edit'],
@@ -54,16 +54,7 @@ describe('operations screens of system administration', () => {
       ['POST', '/sys/message/sysMessageTemplate/add'],
       ['PUT', '/sys/message/sysMessageTemplate/edit'],
       ['POST', '/sys/message/sysMessageTemplate/sendMsg'],
-    ];
-    for (const [method, path] of calls) {
-      const res = await call(
-        method,
-        path,
-        method === 'GET' || method === 'DELETE' ? undefined : {},
-        tokens.shipper,
-      );
-      expect(res.statusCode, `${method} ${path}`).toBe(403);
-    }
+    ]);
   });
 
   it('shows logs with dictionary text and exports exactly the filtered rows', async () => {

@@ -1,4 +1,5 @@
 import { and, eq, inArray } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../../platform/db/client.ts';
 import { sysPermission } from '../schema.ts';
 
@@ -12,6 +13,20 @@ export function splitIds(value: string | undefined): string[] {
         .filter(Boolean),
     ),
   ];
+}
+
+/** The permission ids a grant table holds for one grantee (`owner` is its role or department column). */
+export async function heldPermissionIds<T extends PgTable & { permissionId: PgColumn }>(
+  db: DbOrTx,
+  table: T,
+  owner: PgColumn,
+  ownerId: string,
+): Promise<string[]> {
+  const rows = await db
+    .select({ id: table.permissionId })
+    .from(table as PgTable)
+    .where(eq(owner, ownerId));
+  return rows.map((row) => String(row.id));
 }
 
 /**

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { stableId } from '../../../seed/seed.ts';
 import { useLogins, useTestApp } from '../../../test/harness.ts';
-import { caller } from '../user/accessTestKit.ts';
+import { caller, expectRefused } from '../user/accessTestKit.ts';
 
 interface MenuRow {
   id: string;
@@ -27,7 +27,7 @@ describe('menus and buttons (system/PermissionList) with their data rules', () =
   };
 
   it('refuses menu calls to a user without the menu codes', async () => {
-    const calls: Array<['GET' | 'POST' | 'PUT' | 'DELETE', string]> = [
+    await expectRefused(t, tokens.shipper, [
       ['GET', '/sys/permission/list'],
       ['GET', '/sys/permission/queryTreeList'],
       ['GET', '/sys/permission/getSystemMenuList'],
@@ -43,16 +43,7 @@ describe('menus and buttons (system/PermissionList) with their data rules', () =
       ['POST', '/sys/permission/addPermissionRule'],
       ['PUT', '/sys/permission/editPermissionRule'],
       ['DELETE', '/sys/permission/deletePermissionRule?id=x'],
-    ];
-    for (const [method, path] of calls) {
-      const res = await call(
-        method,
-        path,
-        method === 'GET' || method === 'DELETE' ? undefined : {},
-        tokens.shipper,
-      );
-      expect(res.statusCode, `${method} ${path}`).toBe(403);
-    }
+    ]);
   });
 
   it('tells a screen of the menu (403 for a user without it) from a route-less entry or no screen (404)', async () => {

@@ -1,7 +1,15 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { stableId } from '../../../seed/seed.ts';
 import { useLogins, useTestApp } from '../../../test/harness.ts';
-import { caller, flatten, readXlsx, type TreeNode, upload, xlsx } from '../user/accessTestKit.ts';
+import {
+  caller,
+  expectRefused,
+  flatten,
+  readXlsx,
+  type TreeNode,
+  upload,
+  xlsx,
+} from '../user/accessTestKit.ts';
 
 const PASSWORD = 'Staff#2026a';
 
@@ -38,7 +46,7 @@ describe('roles (system/RoleList): grants, data rules, users of a role', () => {
   };
 
   it('refuses role calls to a user without the role codes', async () => {
-    const calls: Array<['GET' | 'POST' | 'PUT' | 'DELETE', string]> = [
+    await expectRefused(t, tokens.shipper, [
       ['GET', '/sys/role/list'],
       ['POST', '/sys/role/add'],
       ['PUT', '/sys/role/edit'],
@@ -54,16 +62,7 @@ describe('roles (system/RoleList): grants, data rules, users of a role', () => {
       ['GET', '/sys/user/userRoleList?roleId=x'],
       ['POST', '/sys/user/addSysUserRole'],
       ['DELETE', '/sys/user/deleteUserRole?roleId=x&userId=y'],
-    ];
-    for (const [method, path] of calls) {
-      const res = await call(
-        method,
-        path,
-        method === 'GET' || method === 'DELETE' ? undefined : {},
-        tokens.shipper,
-      );
-      expect(res.statusCode, `${method} ${path}`).toBe(403);
-    }
+    ]);
   });
 
   it('adds, edits and deletes roles with one code each; the system staff role keeps its code and stays', async () => {

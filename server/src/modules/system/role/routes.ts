@@ -11,6 +11,7 @@ import { registerResource } from '../../../platform/resource/defineResource.ts';
 import { refuseTaken } from '../../../platform/resource/uniqueField.ts';
 import { invalidateGrants } from '../accessDirectory.ts';
 import { assertRulesOfMenu } from '../permission/dataRuleIds.ts';
+import { heldPermissionIds } from '../permission/grantSet.ts';
 import { invalidateAllAuth } from '../permission/routes.ts';
 import {
   sysPermission,
@@ -150,13 +151,8 @@ export function roleRoutes(app: FastifyInstance, ctx: AppContext): void {
       config: { access: perm('system:role:authorize') },
       schema: { querystring: z.object({ roleId: z.string().max(32) }) },
     },
-    async (request) => {
-      const rows = await db
-        .select({ id: sysRolePermission.permissionId })
-        .from(sysRolePermission)
-        .where(eq(sysRolePermission.roleId, request.query.roleId));
-      return ok(rows.map((row) => row.id));
-    },
+    async (request) =>
+      ok(await heldPermissionIds(db, sysRolePermission, sysRolePermission.roleId, request.query.roleId)),
   );
 
   r.post(

@@ -20,7 +20,7 @@ import { withChunkTimeout } from '../../../app/chunkLoad';
 import { useBilingual } from '../../../components/resource/text';
 import { api, errorText } from '../../../services/request';
 
-const EChart = lazy(() => withChunkTimeout(import('../../dashboard/components/EChart')));
+const EChart = lazy(() => withChunkTimeout(import('../../../components/chart/EChart')));
 
 export const POLL_MS = 5000;
 

@@ -8,7 +8,7 @@ import { useBilingual } from '../../../components/resource/text';
 import { errorText } from '../../../services/request';
 
 /** The screens' charts, loaded with the first chart shown. */
-export const ScreenChart = lazy(() => withChunkTimeout(import('../../dashboard/components/EChart')));
+export const ScreenChart = lazy(() => withChunkTimeout(import('../../../components/chart/EChart')));
 
 export const STAGE_WIDTH = 1920;
 export const STAGE_HEIGHT = 1080;

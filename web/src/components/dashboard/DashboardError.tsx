@@ -2,6 +2,7 @@
 import { Alert, Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../services/request';
+import type { SummaryQuery } from './summaryQuery';
 
 export function DashboardError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
   const { t } = useTranslation();
@@ -20,4 +21,9 @@ export function DashboardError({ error, onRetry }: { error: unknown; onRetry: ()
       data-testid="dashboard-error"
     />
   );
+}
+
+/** The error panel of a summary query, shown only while it has failed; retrying fetches it again. */
+export function QueryError({ query }: { query: SummaryQuery }) {
+  return query.isError ? <DashboardError error={query.error} onRetry={() => void query.refetch()} /> : null;
 }

@@ -1,0 +1,76 @@
+// Helpers of the dashboard and statistics API tests: the demo waybills with admin and shipper signed in,
+// GET answers, and the waybill figures straight from SQL that the pages must equal.
+import { and, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
+import { beforeAll } from 'vitest';
+import { runDemoSeeders } from '../../seed/demo/index.ts';
+import { api, type TestApp } from '../../test/harness.ts';
+import { hyShippingNote } from '../freight/index.ts';
+import { sysUser } from '../system/index.ts';
+
+export interface DemoViewers {
+  admin: string;
+  shipper: string;
+  /** The shipper's customer id: its own waybills carry it. */
+  shipperCid: string;
+}
+
+/**
+ * Seeds the demo waybills and signs in admin and shipper before the tests of the enclosing `describe`;
+ * `then` runs last in the same hook, so the tests see what it builds.
+ */
+export function useDemoViewers(t: TestApp, then?: () => Promise<unknown>): DemoViewers {
+  const viewers = {} as DemoViewers;
+  beforeAll(async () => {
+    await runDemoSeeders(t.db, { orders: 14 });
+    viewers.admin = await t.login('admin');
+    viewers.shipper = await t.login('shipper');
+    const [row] = await t.db
+      .select({ cid: sysUser.cid })
+      .from(sysUser)
+      .where(eq(sysUser.username, 'shipper'));
+    viewers.shipperCid = String(row?.cid);
+    await then?.();
+  }, 240_000);
+  return viewers;
+}
+
+/** GETs as `token` (null: signed out); answers the status and the envelope. */
+export function getter(t: TestApp) {
+  return async <T>(token: string | null, path: string) => {
+    const res = await t.call(token, { method: 'GET', url: api(path) });
+    return { status: res.statusCode, body: res.json() as { success: boolean; result: T; message: string } };
+  };
+}
+
+/** The day of `at` in China time, YYYY-MM-DD. */
+export const chinaDay = (at: Date) => new Date(at.getTime() + 8 * 3_600_000).toISOString().slice(0, 10);
+
+/** The figures of the live waybills created from day `first` through day `last` (China time), by direct SQL. */
+export async function noteFigures(t: TestApp, first: string, last: string, where?: SQL) {
+  const [row] = await t.db
+    .select({
+      waybills: sql<number>`count(*)::int`,
+      freight: sql<number>`coalesce(sum(customer_fee), 0)::bigint`,
+      service: sql<number>`coalesce(sum(service_fee), 0)::bigint`,
+      agent: sql<number>`coalesce(sum(agent_fee), 0)::bigint`,
+      grams: sql<number>`coalesce(sum(coalesce(settle_weight_g, planned_weight_g)), 0)::bigint`,
+      arrived: sql<number>`(count(*) filter (where unload_time is not null))::int`,
+    })
+    .from(hyShippingNote)
+    .where(
+      and(
+        gte(hyShippingNote.status, 0),
+        gte(hyShippingNote.createTime, new Date(`${first}T00:00:00+08:00`)),
+        lt(hyShippingNote.createTime, new Date(new Date(`${last}T00:00:00+08:00`).getTime() + 86_400_000)),
+        where,
+      ),
+    );
+  return {
+    waybills: Number(row?.waybills),
+    freightFen: Number(row?.freight),
+    serviceFeeFen: Number(row?.service),
+    agentFeeFen: Number(row?.agent),
+    tonnage: Math.round(Number(row?.grams) / 1000) / 1000,
+    arrived: Number(row?.arrived),
+  };
+}
