@@ -196,12 +196,15 @@ describe('ETC records', () => {
     });
   });
 
-  it('refuses a file without the needed columns, and users without the permission', async () => {
+  it('refuses a file without the needed columns, a file that is no workbook, and users without the permission', async () => {
     const workbook = new ExcelJS.Workbook();
     workbook.addWorksheet('x').addRow(['车牌号', '金额']);
     const wrong = await upload(Buffer.from(await workbook.xlsx.writeBuffer()), 'wrong.xlsx');
     expect(wrong).toMatchObject({ success: false });
     expect(wrong.message).toContain('表头需包含');
+    // Not a workbook at all, whatever its name says: the user is told the file cannot be read.
+    const garbage = await upload(Buffer.from('这不是Excel文件'.repeat(50)), 'toll.xlsx');
+    expect(garbage).toMatchObject({ success: false, message: expect.stringContaining('无法读取文件') });
 
     const shipper = await t.login('shipper');
     const list = await t.call(shipper, { method: 'GET', url: api('/plateform/etc/list') });

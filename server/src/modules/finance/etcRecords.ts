@@ -1,4 +1,9 @@
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { TextDecoder } from 'node:util';
 import { ETC_SETTLE_STATE, yuanToFen } from '@freight/contracts';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
@@ -190,9 +195,40 @@ async function* csvRows(input: Readable): AsyncGenerator<SheetRow> {
   yield* out;
 }
 
-/** The rows of an uploaded file: CSV by its name, else xlsx. */
+/**
+ * The rows of an xlsx upload, read from a temporary copy of it. ExcelJS's streaming reader now and then loses
+ * the workbook part of a well-formed file ("reading 'sheets' of undefined", about one read in 300 of a small
+ * file, from a network stream and from a file alike) before it yields a row: the copy is read again then. A copy
+ * cut at the upload's size limit yields nothing: the caller reports the limit.
+ */
+const XLSX_READ_ATTEMPTS = 3;
+
+async function* spooledXlsxRows(input: Readable & { truncated?: boolean }): AsyncGenerator<SheetRow> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'etc-upload-'));
+  try {
+    const copy = path.join(dir, 'upload.xlsx');
+    await pipeline(input, createWriteStream(copy));
+    if (input.truncated) return;
+    for (let attempt = 1; ; attempt++) {
+      let yielded = 0;
+      try {
+        for await (const row of xlsxRows(createReadStream(copy))) {
+          yielded++;
+          yield row;
+        }
+        return;
+      } catch (error) {
+        if (yielded > 0 || attempt >= XLSX_READ_ATTEMPTS) throw error;
+      }
+    }
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/** The rows of an uploaded file: CSV by its name, read as it arrives, else xlsx. */
 export function etcFileRows(input: Readable, filename: string): AsyncGenerator<SheetRow> {
-  return /\.csv$/i.test(filename) ? csvRows(input) : xlsxRows(input);
+  return /\.csv$/i.test(filename) ? csvRows(input) : spooledXlsxRows(input);
 }
 
 // ---- one row -------------------------------------------------------------------------------------------------

@@ -43,9 +43,18 @@ export function etcRoutes(app: FastifyInstance, ctx: AppContext): void {
       const file = upload;
       if (!/\.(xlsx|csv)$/i.test(file.filename))
         throw bizError('请上传服务商导出的 Excel（.xlsx）或 CSV 文件');
-      // Read while it arrives (the upload's progress is the import's); a file cut at the size limit undoes it all.
+      // A CSV is read while it arrives (the upload's progress is the import's), an xlsx from a copy of it; a file cut
+      // at the size limit undoes it all.
+      // Only a file the reader cannot read is the user's to fix; a failure of the import itself stays the
+      // server's (a database error is not reported as a bad file).
       async function* rows(): AsyncGenerator<SheetRow> {
-        yield* etcFileRows(file.file, file.filename);
+        try {
+          yield* etcFileRows(file.file, file.filename);
+        } catch (error) {
+          if (error instanceof Error && error.name === 'AppError') throw error;
+          request.log.warn({ err: error }, 'etc file unreadable');
+          throw bizError('无法读取文件，请上传服务商导出的 Excel（.xlsx）或 CSV 文件');
+        }
         if (file.file.truncated) throw bizError(`文件大小超出${ETC_MAX_BYTES / 1024 / 1024}MB限制`);
       }
       let result: EtcImportResult;
@@ -53,13 +62,9 @@ export function etcRoutes(app: FastifyInstance, ctx: AppContext): void {
         result = await importEtcRecords(db, finActorOf(request), rows(), (n) =>
           request.log.debug({ rows: n }, 'etc import progress'),
         );
-      } catch (error) {
+      } finally {
         file.file.resume();
-        if (error instanceof Error && error.name === 'AppError') throw error;
-        request.log.warn({ err: error }, 'etc import failed');
-        throw bizError('无法读取文件，请上传服务商导出的 Excel（.xlsx）或 CSV 文件');
       }
-      file.file.resume();
       changed();
       const report = result;
       if (result.errorCount === 0) return ok(report, `文件导入成功！${result.msg}`);

@@ -365,7 +365,14 @@ export function ResourceListPage({ def }: { def: ResourcePageDef }) {
             ? false
             : { labelWidth: 'auto', defaultCollapsed: true }
         }
-        form={{ name: `${formName}-search`, initialValues: urlValues, syncToUrl: false }}
+        form={{
+          name: `${formName}-search`,
+          initialValues: urlValues,
+          syncToUrl: false,
+          // 查询 stays clickable while a page loads (the table shows its own spinner): a search started then is
+          // answered, the newest request's rows win (useNewestAnswer). A loading button swallows the click.
+          submitter: { submitButtonProps: { loading: false } },
+        }}
         options={{ density: true, reload: true, setting: true, fullScreen: false }}
         rowSelection={
           enabled('delete') || (def.toolbar ?? []).some((a) => a.batch)
