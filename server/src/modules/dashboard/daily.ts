@@ -3,7 +3,8 @@ import { and, eq, getTableName, gte, lt, lte, notInArray, or, type SQL, sql } fr
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Session } from '../../platform/auth/session.ts';
 import type { Db } from '../../platform/db/client.ts';
-import { sharedReadsOf } from '../../platform/db/sharedReads.ts';
+import { perDatabase } from '../../platform/db/perDatabase.ts';
+import { SharedReads } from '../../platform/db/sharedReads.ts';
 import { formatDateTime } from '../../platform/http/envelope.ts';
 import type { JobDefinition } from '../../platform/jobs/scheduler.ts';
 import { CountCache } from '../../platform/resource/countCache.ts';
@@ -24,16 +25,9 @@ const DAY_MS = 86_400_000;
 const dialect = new PgDialect();
 
 type Cells = Array<Record<string, unknown>>;
-// One cache per database handle, as the list totals: two apps in one process never share figures.
-const builtSumsCaches = new WeakMap<object, CountCache<Cells>>();
-function builtSumsOf(db: object): CountCache<Cells> {
-  let cache = builtSumsCaches.get(db);
-  if (!cache) {
-    cache = new CountCache<Cells>();
-    builtSumsCaches.set(db, cache);
-  }
-  return cache;
-}
+// Per database handle, as the list totals: two apps in one process never share figures.
+const builtSumsOf = perDatabase(() => new CountCache<Cells>());
+const figureReadsOf = perDatabase(() => new SharedReads<Group[]>());
 const n = hyShippingNote;
 const d = statNoteDaily;
 
@@ -235,9 +229,7 @@ export async function figuresBy(
   const key = [session.tenantId, grain, range.from, range.to, options.flagged === true, scope.sql]
     .concat(JSON.stringify(scope.params))
     .join('|');
-  const groups = await sharedReadsOf<Group[]>(db, 'figuresBy').run(key, () =>
-    readFigures(db, session, grain, range, options),
-  );
+  const groups = await figureReadsOf(db).run(key, () => readFigures(db, session, grain, range, options));
   // Each caller sorts and slices its own copy.
   return groups.map((group) => ({ ...group }));
 }

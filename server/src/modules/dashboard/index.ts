@@ -26,7 +26,8 @@ import { LOG_TYPE, sysLog } from '../../platform/audit/schema.ts';
 import type { Session } from '../../platform/auth/session.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { arrayRunnerOf } from '../../platform/db/arrayQuery.ts';
-import { sharedReadsOf } from '../../platform/db/sharedReads.ts';
+import { perDatabase } from '../../platform/db/perDatabase.ts';
+import { SharedReads } from '../../platform/db/sharedReads.ts';
 import { formatDateTime, ok } from '../../platform/http/envelope.ts';
 import { unauthorized } from '../../platform/http/errors.ts';
 import { arrayQueryOf } from '../../platform/resource/pageReader.ts';
@@ -71,6 +72,9 @@ async function viewerOf(ctx: AppContext, request: FastifyRequest) {
 export { buildDailyStatistics, seedStatisticsJobs } from './daily.ts';
 export { statDailyState, statDirtyDay, statNoteDaily } from './schema.ts';
 
+/** The analysis page's counts, one read per moment and database handle. */
+const countReadsOf = perDatabase(() => new SharedReads<unknown[][]>());
+
 export function dashboardModule(app: FastifyInstance, ctx: AppContext): void {
   ctx.jobs.register(statisticsDailyJob(ctx.db));
   statisticsRoutes(app, ctx);
@@ -94,9 +98,8 @@ export function dashboardModule(app: FastifyInstance, ctx: AppContext): void {
         return sql`(${db.select({ n: sql`count(*)::int` }).from(table).where(where)})`;
       });
       const query = arrayQueryOf(sql`select ${sql.join(columns, sql`, `)}`);
-      const [cells] = await sharedReadsOf<unknown[][]>(db, 'dashboardCounts').run(
-        `${query.text}|${JSON.stringify(query.params)}`,
-        () => arrayRunnerOf(db)(query),
+      const [cells] = await countReadsOf(db).run(`${query.text}|${JSON.stringify(query.params)}`, () =>
+        arrayRunnerOf(db)(query),
       );
       keys.forEach((k, i) => {
         counted[k] = Number(cells?.[i] ?? 0);

@@ -15,20 +15,3 @@ export class SharedReads<V> {
     return answer;
   }
 }
-
-const perDatabase = new WeakMap<object, Map<string, SharedReads<unknown>>>();
-
-/** The shared reads of one kind on one database handle (two apps in one process never share answers). */
-export function sharedReadsOf<V>(db: object, kind: string): SharedReads<V> {
-  let kinds = perDatabase.get(db);
-  if (!kinds) {
-    kinds = new Map();
-    perDatabase.set(db, kinds);
-  }
-  let reads = kinds.get(kind);
-  if (!reads) {
-    reads = new SharedReads<unknown>();
-    kinds.set(kind, reads);
-  }
-  return reads as SharedReads<V>;
-}

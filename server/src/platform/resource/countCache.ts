@@ -1,5 +1,6 @@
 import type { SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
+import { perDatabase } from '../db/perDatabase.ts';
 
 const dialect = new PgDialect();
 const TTL_MS = 5_000;
@@ -35,13 +36,5 @@ export class CountCache<V = number> {
   }
 }
 
-// One cache per database handle: two apps in one process (tests, benches) never share totals.
-const caches = new WeakMap<object, CountCache>();
-export function listTotalsOf(db: object): CountCache {
-  let cache = caches.get(db);
-  if (!cache) {
-    cache = new CountCache();
-    caches.set(db, cache);
-  }
-  return cache;
-}
+// One cache per database handle: two apps in one process never share totals.
+export const listTotalsOf = perDatabase(() => new CountCache());
