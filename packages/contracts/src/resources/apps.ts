@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { resource } from '../resource.ts';
 import { chinaDateTime } from '../shipping.ts';
-import { countColumn, dictSearch, timeColumn } from './fields.ts';
+import { countColumn, dictSearch, recordName, searchedTime, switchColumn, timeColumn } from './fields.ts';
+import { tenantRecords } from './listPresets.ts';
 
 // 应用管理: APP版本 — the driver app's releases (an Android package uploaded to the file storage, an
 // iOS store link), answered to the app by a public version check; APP消息 — messages to drivers, shippers, a
@@ -112,12 +113,7 @@ export const appVersionResource = resource({
       list: { width: 130 },
       help: ['低于此版本号的APP必须强制更新', 'Apps below this version code must update'],
     },
-    published: {
-      label: ['已发布', 'Published'],
-      kind: 'switch',
-      search: true,
-      list: { width: 80 },
-    },
+    published: switchColumn(['已发布', 'Published'], 80, { search: true }),
     packagePath: {
       label: ['安卓安装包', 'Android package'],
       list: { width: 160, ellipsis: true },
@@ -145,18 +141,10 @@ export const appMessageResource = resource({
   path: '/apps/message',
   permission: 'apps:message',
   title: ['APP消息', 'App messages'],
-  actions: ['add', 'edit', 'delete', 'export'],
-  scope: { tenant: true },
-  defaultSort: { field: 'createTime', order: 'desc' },
+  ...tenantRecords,
   body: appMessageBody,
   fields: {
-    title: {
-      label: ['标题', 'Title'],
-      required: true,
-      search: 'like',
-      sort: true,
-      list: { width: 200, ellipsis: true },
-    },
+    title: recordName(['标题', 'Title'], { width: 200, ellipsis: true }),
     audience: dictSearch(['接收对象', 'Audience'], 'app_audience', 110, { tag: true, required: true }),
     customerId: {
       label: ['货主', 'Customer'],
@@ -168,14 +156,9 @@ export const appMessageResource = resource({
     state: dictSearch(['状态', 'State'], 'app_message_state', 90, { tag: true, form: false }),
     deliveredCount: countColumn(['送达', 'Delivered'], 80),
     readCount: countColumn(['已读', 'Read'], 80),
-    sendTime: {
-      label: ['定时发送', 'Send at'],
-      kind: 'datetime',
-      sort: true,
-      search: 'range',
-      list: { width: 160 },
+    sendTime: searchedTime(['定时发送', 'Send at'], 160, {
       help: ['不填则保存后立即发送', 'Empty: sent as soon as it is saved'],
-    },
+    }),
     content: {
       label: ['内容', 'Content'],
       kind: 'textarea',
@@ -281,13 +264,7 @@ export const enterpriseAppResource = resource({
   defaultSort: { field: 'createTime', order: 'desc' },
   body: enterpriseAppBody,
   fields: {
-    appName: {
-      label: ['应用名称', 'App name'],
-      required: true,
-      search: 'like',
-      sort: true,
-      list: { width: 160, ellipsis: true },
-    },
+    appName: recordName(['应用名称', 'App name'], { width: 160, ellipsis: true }),
     appKey: {
       label: ['App Key', 'App key'],
       form: false,
@@ -331,7 +308,7 @@ export const enterpriseAppResource = resource({
       list: { width: 200, ellipsis: true },
       help: ['运单状态变化时推送（签名同开放接口）', 'Waybill changes are posted here, signed'],
     },
-    enabled: { label: ['启用', 'Enabled'], kind: 'switch', search: true, list: { width: 80 } },
+    enabled: switchColumn(['启用', 'Enabled'], 80, { search: true }),
     lastUsedAt: timeColumn(['最近调用', 'Last used'], { list: { width: 160 } }),
     remark: { label: ['备注', 'Remark'], wide: true, list: false },
     createTime: timeColumn(['创建时间', 'Created'], { search: 'range', list: { width: 160 } }),

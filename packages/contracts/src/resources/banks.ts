@@ -1,6 +1,7 @@
 import { bankBody, driverBankBody } from '../freightParties.ts';
 import { resource } from '../resource.ts';
 import { pickedOwner } from './fields.ts';
+import { tenantRecords } from './listPresets.ts';
 import { reviewFields } from './parties.ts';
 
 // Banks a driver's card may be opened at, and the drivers' cards their freight is paid to.
@@ -62,9 +63,7 @@ export const driverBankResource = resource({
   path: '/hydriverbank/hyDriverBank',
   permission: 'driverbank',
   title: ['司机银行卡', 'Driver bank cards'],
-  actions: ['add', 'edit', 'delete', 'export'],
-  scope: { tenant: true },
-  defaultSort: { field: 'createTime', order: 'desc' },
+  ...tenantRecords,
   body: driverBankBody,
   fields: {
     // A card stays with its driver: chosen when adding.

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { resource } from '../resource.ts';
 import { chinaCoordinate, PHONE_PATTERN } from '../shipping.ts';
 import { remarkField, shipperOwner } from './fields.ts';
+import { shipperRecords } from './listPresets.ts';
 
 // A shipper's saved addresses and routes: picked in the order form to fill a
 // place, or both places at once. Shippers keep their own; platform staff keep any shipper's.
@@ -41,9 +42,7 @@ export const customerAddressResource = resource({
   path: '/customer/hyCustomerAddress',
   permission: 'customer:address',
   title: ['常用地址', 'Saved addresses'],
-  actions: ['add', 'edit', 'delete', 'export'],
-  scope: { tenant: true, customer: 'customerId' },
-  defaultSort: { field: 'createTime', order: 'desc' },
+  ...shipperRecords,
   body: customerAddressBody,
   fields: {
     ...shipperOwner(),
@@ -96,9 +95,7 @@ export const customerRouteResource = resource({
   path: '/customer/hyCustomerRoute',
   permission: 'customer:route',
   title: ['常用线路', 'Saved routes'],
-  actions: ['add', 'edit', 'delete', 'export'],
-  scope: { tenant: true, customer: 'customerId' },
-  defaultSort: { field: 'createTime', order: 'desc' },
+  ...shipperRecords,
   body: customerRouteBody,
   fields: {
     ...shipperOwner(),

@@ -2,6 +2,7 @@ import { USER_TYPE } from '../constants.ts';
 import { customerBody, customerUserBody } from '../freightParties.ts';
 import { resource } from '../resource.ts';
 import { dictField, remarkField, shipperOwner } from './fields.ts';
+import { shipperRecords } from './listPresets.ts';
 import { reviewFields } from './parties.ts';
 
 // Shippers (货主) and their staff logins.
@@ -87,9 +88,7 @@ export const customerUserResource = resource({
   path: '/customer/hyCustomerUser',
   permission: 'customer:user',
   title: ['货主用户', 'Shipper staff'],
-  actions: ['add', 'edit', 'delete', 'export'],
-  scope: { tenant: true, customer: 'customerId' },
-  defaultSort: { field: 'createTime', order: 'desc' },
+  ...shipperRecords,
   body: customerUserBody,
   fields: {
     // Platform staff choose the shipper when adding; a shipper's own users add to the one they act for.

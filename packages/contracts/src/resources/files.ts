@@ -1,5 +1,5 @@
 import { resource } from '../resource.ts';
-import { dictSearch } from './fields.ts';
+import { dictSearch, searchedTime } from './fields.ts';
 
 // 对象存储: every uploaded file (sys_file), whoever uploaded it and for which party. Party users see the files
 // of their own party; platform staff every file. Files are read through short-lived signed links.
@@ -49,12 +49,6 @@ export const ossFileResource = resource({
     uploaderType: dictSearch(['上传人类型', 'Uploader type'], 'user_type', 120, { tag: true }),
     uploaderId: { label: ['上传人', 'Uploader'], filter: true, list: false },
     partyId: { label: ['所属主体', 'Party'], filter: true, list: false },
-    createTime: {
-      label: ['上传时间', 'Uploaded'],
-      kind: 'datetime',
-      search: 'range',
-      sort: true,
-      list: { width: 170 },
-    },
+    createTime: searchedTime(['上传时间', 'Uploaded']),
   },
 });

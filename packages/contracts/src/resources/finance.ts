@@ -10,6 +10,7 @@ import {
   tradeTimeColumn,
   waybillNumber,
 } from './fields.ts';
+import { shipperLog, tenantLog } from './listPresets.ts';
 
 // Money screens: wallets, ledger, platform costs, the pay list, payouts and bank payments, bills,
 // adjustments, wallet configuration, bank statements and loss rules. Field keys are columns of the finance
@@ -91,9 +92,7 @@ export const costResource = resource({
   path: '/plateform/cost',
   permission: 'finance:cost',
   title: ['平台费用', 'Platform fees'],
-  actions: ['export'],
-  scope: { tenant: true },
-  defaultSort: { field: 'createTime', order: 'desc' },
+  ...tenantLog,
   fields: {
     createTime: { ...createdColumn, label: ['时间', 'Time'] },
     type: dictSearch(['费用类型', 'Fee'], 'ledger_type', 110),
@@ -214,9 +213,7 @@ export const rechargeResource = resource({
   path: '/customer/hyCustomerRecharge',
   permission: 'customer:wallet',
   title: ['充值记录', 'Recharges'],
-  actions: ['export'],
-  scope: { tenant: true, customer: 'customerId' },
-  defaultSort: { field: 'createTime', order: 'desc' },
+  ...shipperLog,
   fields: {
     rechargeNo: { label: ['充值单号', 'No.'], search: true, list: { width: 200 } },
     customerId: hiddenKey(['货主', 'Customer']),
@@ -279,9 +276,7 @@ export const payoutResource = resource({
   path: '/plateform/payout',
   permission: 'finance:payout',
   title: ['付款审批', 'Payout approval'],
-  actions: ['export'],
-  scope: { tenant: true },
-  defaultSort: { field: 'createTime', order: 'desc' },
+  ...tenantLog,
   fields: {
     payoutNo: { label: ['申请单号', 'No.'], search: true, list: { width: 200 } },
     kind: dictSearch(['类型', 'Kind'], 'payout_kind', 80),
@@ -301,9 +296,7 @@ export const bankPaymentResource = resource({
   path: '/plateform/bankPayment',
   permission: 'finance:payout',
   title: ['银行付款', 'Bank payments'],
-  actions: ['export'],
-  scope: { tenant: true },
-  defaultSort: { field: 'createTime', order: 'desc' },
+  ...tenantLog,
   fields: {
     requestNo: { label: ['付款请求号', 'Request no.'], search: true, list: { width: 230 } },
     kind: dictSearch(['类型', 'Kind'], 'payment_kind', 90),
@@ -326,9 +319,7 @@ export const billResource = resource({
   path: '/plateform/bill',
   permission: 'finance:bill',
   title: ['账单', 'Bills'],
-  actions: ['export'],
-  scope: { tenant: true, customer: 'customerId' },
-  defaultSort: { field: 'createTime', order: 'desc' },
+  ...shipperLog,
   fields: {
     billNo: { label: ['账单号', 'Bill no.'], search: true, list: { width: 170, fixed: 'left' } },
     customerId: hiddenKey(['货主', 'Customer']),
@@ -382,9 +373,7 @@ export const adjustmentResource = resource({
   path: '/plateform/adjustment',
   permission: 'finance:adjust',
   title: ['调账理赔', 'Adjustments and claims'],
-  actions: ['export'],
-  scope: { tenant: true, customer: 'customerId' },
-  defaultSort: { field: 'createTime', order: 'desc' },
+  ...shipperLog,
   fields: {
     adjustNo: { label: ['单号', 'No.'], search: true, list: { width: 200 } },
     kind: dictSearch(['类型', 'Kind'], 'adjust_kind', 90),

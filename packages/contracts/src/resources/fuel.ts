@@ -1,6 +1,15 @@
 import { z } from 'zod';
 import { resource } from '../resource.ts';
-import { dictSearch, hiddenKey, timeColumn, tradeTimeColumn } from './fields.ts';
+import {
+  dictSearch,
+  hiddenKey,
+  pickedRef,
+  recordName,
+  sortedFen,
+  timeColumn,
+  tradeTimeColumn,
+} from './fields.ts';
+import { shipperLog } from './listPresets.ts';
 
 // 油卡管理 (/plateform/gas): fuel cards held by drivers; the recharge lines written when a waybill's fuel share
 // is paid (the ledger credits the provider's fuel-card account in the same transaction); the provider's
@@ -66,27 +75,13 @@ export const fuelCardResource = resource({
   defaultSort: { field: 'createTime', order: 'desc' },
   body: fuelCardBody,
   fields: {
-    cardNo: {
-      label: ['油卡号', 'Card no.'],
-      required: true,
-      search: 'like',
-      sort: true,
-      list: { fixed: 'left', width: 190, copyable: true },
-    },
+    cardNo: recordName(['油卡号', 'Card no.'], { fixed: 'left', width: 190, copyable: true }),
     provider: dictSearch(['供应商', 'Provider'], 'fuel_card_provider', 100, {
       required: true,
       sort: true,
       importNote: '中国石化、中国石油、中国海油、其他',
     }),
-    driverId: {
-      label: ['持卡司机', 'Holder'],
-      required: true,
-      filter: true,
-      list: false,
-      detail: false,
-      export: false,
-      import: false,
-    },
+    driverId: pickedRef(['持卡司机', 'Holder'], { required: true, import: false }),
     driverName: {
       label: ['持卡司机', 'Holder'],
       form: false,
@@ -96,14 +91,7 @@ export const fuelCardResource = resource({
       list: { width: 100 },
       importNote: '司机姓名（须已在司机管理中）',
     },
-    vehicleId: {
-      label: ['车辆', 'Vehicle'],
-      filter: true,
-      list: false,
-      detail: false,
-      export: false,
-      import: false,
-    },
+    vehicleId: pickedRef(['车辆', 'Vehicle'], { import: false }),
     plateNo: {
       label: ['车牌号', 'Plate'],
       form: false,
@@ -129,9 +117,7 @@ export const fuelRechargeResource = resource({
   path: '/plateform/gas/recharge',
   permission: 'finance:gas',
   title: ['充值记录', 'Recharges'],
-  actions: ['export'],
-  scope: { tenant: true, customer: 'customerId' },
-  defaultSort: { field: 'createTime', order: 'desc' },
+  ...shipperLog,
   fields: {
     createTime: { ...created, label: ['充值时间', 'Time'], search: 'range' },
     cardId: hiddenKey(['油卡', 'Card'], { export: false }),
@@ -140,7 +126,7 @@ export const fuelRechargeResource = resource({
     driverName: { label: ['司机', 'Driver'], search: 'like', list: { width: 90 } },
     shippingNoteNumber: { label: ['运单号', 'Waybill no.'], search: true, list: { width: 180 } },
     customerId: hiddenKey(['货主', 'Customer'], { export: false }),
-    amountFen: { label: ['充值金额', 'Amount'], kind: 'fen', sort: true, list: { width: 120 } },
+    amountFen: sortedFen(['充值金额', 'Amount'], 120),
     matchState: dictSearch(['对账', 'Matched'], 'match_state', 90, { tag: true }),
     statementSerialNo: { label: ['供应商流水号', 'Provider serial no.'], search: true, list: { width: 180 } },
   },
@@ -159,7 +145,7 @@ export const fuelStatementResource = resource({
     tradeTime: tradeTimeColumn,
     cardNo: { label: ['油卡号', 'Card no.'], search: true, list: { width: 190 } },
     kind: dictSearch(['类型', 'Kind'], 'fuel_trade_kind', 80),
-    amountFen: { label: ['金额', 'Amount'], kind: 'fen', sort: true, list: { width: 120 } },
+    amountFen: sortedFen(['金额', 'Amount'], 120),
     station: { label: ['油站', 'Station'], list: { width: 160, ellipsis: true } },
     matchState: dictSearch(['对账', 'Matched'], 'match_state', 90, { tag: true }),
     shippingNoteNumber: { label: ['对应运单', 'Waybill'], list: { width: 180 } },

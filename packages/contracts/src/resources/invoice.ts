@@ -1,5 +1,6 @@
 import { resource } from '../resource.ts';
-import { dictSearch, hiddenKey, timeColumn, waybillNumber } from './fields.ts';
+import { dictSearch, hiddenKey, searchedTime, switchColumn, timeColumn, waybillNumber } from './fields.ts';
+import { shipperLog } from './listPresets.ts';
 
 // 发票管理: the invoices of shippers and the waybills on each. Field keys are columns of
 // fin_invoice and fin_invoice_note (server/src/modules/finance/invoiceSchema.ts).
@@ -11,9 +12,7 @@ export const invoiceResource = resource({
   path: '/plateform/invoice',
   permission: 'finance:invoice',
   title: ['发票管理', 'Invoices'],
-  actions: ['export'],
-  scope: { tenant: true, customer: 'customerId' },
-  defaultSort: { field: 'createTime', order: 'desc' },
+  ...shipperLog,
   fields: {
     applyNo: { label: ['申请单号', 'Application no.'], search: true, list: { width: 170, fixed: 'left' } },
     invoiceNo: { label: ['发票号码', 'Invoice no.'], search: true, list: { width: 190, copyable: true } },
@@ -31,13 +30,7 @@ export const invoiceResource = resource({
     taxFen: fen('税额', 'Tax', 110),
     taxRateBp: { label: ['税率', 'Tax rate'], kind: 'percent', list: false },
     billId: hiddenKey(['账单', 'Bill']),
-    issueTime: {
-      label: ['开票时间', 'Issued'],
-      kind: 'datetime',
-      sort: true,
-      search: 'range',
-      list: { width: 170 },
-    },
+    issueTime: searchedTime(['开票时间', 'Issued']),
     deliverTo: { label: ['交付至', 'Delivered to'], list: { width: 160, ellipsis: true } },
     failReason: { label: ['开具失败原因', 'Issue failure'], list: false },
     rejectReason: { label: ['驳回原因', 'Rejection'], list: { width: 160, ellipsis: true } },
@@ -69,6 +62,6 @@ export const invoiceNoteResource = resource({
     amountFen: fen('价税合计', 'Total incl. tax'),
     netFen: fen('金额', 'Amount excl. tax'),
     taxFen: fen('税额', 'Tax', 100),
-    active: { label: ['有效', 'Active'], kind: 'switch', filter: true, list: { width: 70 } },
+    active: switchColumn(['有效', 'Active'], 70, { filter: true }),
   },
 });

@@ -1,6 +1,7 @@
 import { agentBody, captainBody, carrierBody, driverBody, vehicleBody } from '../freightParties.ts';
 import { type FieldDecl, type FilterDecl, type OcrKind, resource } from '../resource.ts';
 import { countColumn, createdColumn, dictField, dictSearch, type Label } from './fields.ts';
+import { tenantRecords } from './listPresets.ts';
 
 // Drivers, vehicles, carriers, captains and agents: who carries the freight, reviewed by the platform.
 
@@ -259,9 +260,7 @@ export const carrierResource = resource({
   path: '/carrier/hyCarrier',
   permission: 'carrier',
   title: ['承运人', 'Carriers'],
-  actions: ['add', 'edit', 'delete', 'export'],
-  scope: { tenant: true },
-  defaultSort: { field: 'createTime', order: 'desc' },
+  ...tenantRecords,
   body: carrierBody,
   filters: expiringFilter,
   fields: {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { resource } from '../resource.ts';
-import { optionsSearch, timeColumn } from './fields.ts';
+import { optionsSearch, recordName, switchColumn, timeColumn } from './fields.ts';
 
 // Personal information (个人信息保护法): privacy-policy versions, the consents given to them, and the
 // requests of a person about their own data (export, correction, deletion). Keys are columns of
@@ -31,26 +31,20 @@ export const privacyPolicyResource = resource({
   defaultSort: { field: 'createTime', order: 'desc' },
   body: privacyPolicyBody,
   fields: {
-    version: {
-      label: ['版本号', 'Version'],
-      required: true,
-      search: 'like',
-      sort: true,
-      list: { width: 110 },
-    },
+    version: recordName(['版本号', 'Version'], { width: 110 }),
     title: { label: ['标题', 'Title'], required: true, search: 'like', list: { width: 220, ellipsis: true } },
     content: { label: ['政策正文', 'Text'], kind: 'textarea', required: true, list: false, wide: true },
-    published: {
-      label: ['已发布', 'Published'],
-      kind: 'switch',
-      form: false,
-      filter: true,
-      list: { width: 90 },
-    },
+    published: switchColumn(['已发布', 'Published'], 90, { form: false, filter: true }),
     publishedAt: timeColumn(['发布时间', 'Published at']),
     createTime: { ...created, label: ['创建时间', 'Created'] },
   },
 });
+
+/** Where a consent was given. */
+const CONSENT_CHANNEL_OPTIONS = [
+  { value: 'console', label: ['管理端', 'Console'] },
+  { value: 'app', label: ['APP', 'App'] },
+] as const;
 
 /** 同意记录: who accepted which version, when, from where. Written only by the acceptance itself. */
 export const privacyConsentResource = resource({
@@ -66,17 +60,7 @@ export const privacyConsentResource = resource({
     policyVersion: { label: ['政策版本', 'Version'], search: true, form: false, list: { width: 100 } },
     acceptedAt: timeColumn(['同意时间', 'Accepted at'], { search: 'range' }),
     ip: { label: ['IP', 'IP'], search: 'like', form: false, list: { width: 130 } },
-    channel: {
-      label: ['渠道', 'Channel'],
-      kind: 'dict',
-      options: [
-        { value: 'console', label: ['管理端', 'Console'] },
-        { value: 'app', label: ['APP', 'App'] },
-      ],
-      search: true,
-      form: false,
-      list: { width: 90 },
-    },
+    channel: optionsSearch(['渠道', 'Channel'], CONSENT_CHANNEL_OPTIONS, 90, { form: false }),
     userAgent: { label: ['客户端', 'Client'], form: false, list: { width: 200, ellipsis: true } },
   },
 });
@@ -96,6 +80,12 @@ export const privacyRequestBody = z.object({
 });
 export type PrivacyRequestBody = z.infer<typeof privacyRequestBody>;
 
+const PRIVACY_REQUEST_STATE_OPTIONS = [
+  { value: 'pending', label: ['待处理', 'Pending'] },
+  { value: 'done', label: ['已完成', 'Done'] },
+  { value: 'refused', label: ['已拒绝', 'Refused'] },
+] as const;
+
 /** 个人信息申请: the requests of people about their own data, for the privacy staff. */
 export const privacyRequestResource = resource({
   path: '/privacy/request',
@@ -108,19 +98,7 @@ export const privacyRequestResource = resource({
     subjectType: optionsSearch(['主体类型', 'Subject type'], SUBJECT_TYPE_OPTIONS, 100, { form: false }),
     subjectId: { label: ['主体ID', 'Subject ID'], filter: true, form: false, list: false },
     subjectName: { label: ['申请人', 'Person'], search: 'like', form: false, list: { width: 120 } },
-    state: {
-      label: ['状态', 'State'],
-      kind: 'dict',
-      options: [
-        { value: 'pending', label: ['待处理', 'Pending'] },
-        { value: 'done', label: ['已完成', 'Done'] },
-        { value: 'refused', label: ['已拒绝', 'Refused'] },
-      ],
-      tag: true,
-      search: true,
-      form: false,
-      list: { width: 90 },
-    },
+    state: optionsSearch(['状态', 'State'], PRIVACY_REQUEST_STATE_OPTIONS, 90, { tag: true, form: false }),
     detail: { label: ['申请内容', 'Request'], form: false, list: { width: 200, ellipsis: true } },
     result: { label: ['处理结果', 'Outcome'], form: false, list: { width: 260, ellipsis: true } },
     retainUntil: { label: ['保留至', 'Retained until'], kind: 'date', form: false, list: { width: 110 } },

@@ -7,7 +7,8 @@ import {
   RISK_WARNING_STATES,
   riskParamBody,
 } from '../risk.ts';
-import { optionsSearch, remarkField, timeColumn } from './fields.ts';
+import { filterKey, optionsSearch, remarkField, searchedTime, switchColumn, timeColumn } from './fields.ts';
+import { tenantLog, tenantRecords } from './listPresets.ts';
 
 // 风控管理: rule parameters, warnings, confirmed violations and the waybills' risk view. Warnings go
 // to platform staff only: the screens are tenant-scoped and no party role is granted them.
@@ -22,23 +23,20 @@ export const RISK_STATE_OPTIONS = RISK_WARNING_STATES.map((value) => ({
   label: RISK_STATE_LABELS[value],
 }));
 
+/** A waybill's risk status in the risk list: blocked while a blocking warning is open. */
+const RISK_STATUS_OPTIONS = [
+  { value: 0, label: ['正常', 'Clear'] },
+  { value: 1, label: ['拦截中', 'Blocked'] },
+] as const;
+
 export const riskParamResource = resource({
   path: '/risk/param',
   permission: 'risk:param',
   title: ['风控参数', 'Risk rules'],
-  actions: ['add', 'edit', 'delete', 'export'],
-  scope: { tenant: true },
-  defaultSort: { field: 'createTime', order: 'desc' },
+  ...tenantRecords,
   body: riskParamBody,
   fields: {
-    ruleType: {
-      label: ['规则', 'Rule'],
-      kind: 'dict',
-      options: RISK_RULE_OPTIONS,
-      required: true,
-      search: true,
-      list: { width: 120 },
-    },
+    ruleType: optionsSearch(['规则', 'Rule'], RISK_RULE_OPTIONS, 120, { required: true }),
     customerId: { label: ['货主', 'Customer'], filter: true, list: false },
     customerName: {
       label: ['适用货主', 'Customer'],
@@ -46,17 +44,12 @@ export const riskParamResource = resource({
       list: { width: 180 },
       placeholder: ['平台默认', 'Platform default'],
     },
-    severity: {
-      label: ['严重程度', 'Severity'],
-      kind: 'dict',
-      options: RISK_SEVERITY_OPTIONS,
+    severity: optionsSearch(['严重程度', 'Severity'], RISK_SEVERITY_OPTIONS, 100, {
       required: true,
       tag: true,
-      search: true,
-      list: { width: 100 },
-    },
+    }),
     params: { label: ['参数', 'Parameters'], list: { width: 260 }, wide: true, export: false },
-    enabled: { label: ['启用', 'Enabled'], kind: 'switch', filter: true, list: { width: 70 } },
+    enabled: switchColumn(['启用', 'Enabled'], 70, { filter: true }),
     remark: remarkField({ wide: true }),
     createTime: timeColumn(['创建时间', 'Created'], { list: { width: 160 } }),
   },
@@ -64,7 +57,7 @@ export const riskParamResource = resource({
 
 /** The waybill a warning row is about: its id a filter, its number searched by a part and copied. */
 const riskWaybill = {
-  noteId: { label: ['运单ID', 'Waybill id'], filter: true, internal: true },
+  noteId: filterKey(['运单ID', 'Waybill id']),
   shippingNoteNumber: {
     label: ['运单号', 'Waybill no.'],
     search: 'like',
@@ -76,9 +69,7 @@ export const riskWarningResource = resource({
   path: '/risk/warning',
   permission: 'risk:warning',
   title: ['预警消息', 'Risk warnings'],
-  actions: ['export'],
-  scope: { tenant: true },
-  defaultSort: { field: 'createTime', order: 'desc' },
+  ...tenantLog,
   fields: {
     ...riskWaybill,
     ruleType: optionsSearch(['规则', 'Rule'], RISK_RULE_OPTIONS, 110),
@@ -93,13 +84,7 @@ export const riskWarningResource = resource({
     handleReason: { label: ['处理意见', 'Reason'], list: false },
     handleTime: { label: ['处理时间', 'Handled'], kind: 'datetime', list: false },
     evidence: { label: ['证据', 'Evidence'], list: false, export: false },
-    createTime: {
-      label: ['预警时间', 'Raised'],
-      kind: 'datetime',
-      search: 'range',
-      sort: true,
-      list: { width: 160 },
-    },
+    createTime: searchedTime(['预警时间', 'Raised'], 160),
   },
 });
 
@@ -127,15 +112,9 @@ export const riskViolationResource = resource({
     deductionNote: { label: ['扣款说明', 'Deduction note'], list: { width: 200, ellipsis: true } },
     deductionAttempts: { label: ['扣款失败次数', 'Failed attempts'], kind: 'number', list: { width: 110 } },
     reason: { label: ['认定理由', 'Reason'], list: { width: 200, ellipsis: true } },
-    captainId: { label: ['车队长', 'Captain'], internal: true, filter: true },
+    captainId: filterKey(['车队长', 'Captain']),
     createBy: { label: ['认定人', 'Confirmed by'], list: { width: 100 } },
-    createTime: {
-      label: ['认定时间', 'Confirmed'],
-      kind: 'datetime',
-      search: 'range',
-      sort: true,
-      list: { width: 160 },
-    },
+    createTime: searchedTime(['认定时间', 'Confirmed'], 160),
   },
 });
 
@@ -152,17 +131,7 @@ export const riskNoteResource = resource({
     plateNo: { label: ['车牌号', 'Plate'], search: 'like', list: { width: 100 } },
     driverName: { label: ['司机', 'Driver'], search: 'like', list: { width: 90 } },
     customerName: { label: ['货主', 'Customer'], search: 'like', list: { width: 160 } },
-    riskStatus: {
-      label: ['风险状态', 'Risk status'],
-      kind: 'dict',
-      options: [
-        { value: 0, label: ['正常', 'Clear'] },
-        { value: 1, label: ['拦截中', 'Blocked'] },
-      ],
-      tag: true,
-      search: true,
-      list: { width: 90 },
-    },
+    riskStatus: optionsSearch(['风险状态', 'Risk status'], RISK_STATUS_OPTIONS, 90, { tag: true }),
     openCount: { label: ['待处理预警', 'Open warnings'], kind: 'number', sort: true, list: { width: 110 } },
     warningCount: { label: ['预警总数', 'Warnings'], kind: 'number', list: { width: 90 } },
     score: { label: ['风险评分', 'Score'], kind: 'number', sort: true, search: 'range', list: { width: 90 } },

@@ -8,6 +8,7 @@ import {
   UNPAID_PAY_STATUSES,
 } from '../shipping.ts';
 import { dictField, dictSearch, optionsSearch } from './fields.ts';
+import { shipperRecords } from './listPresets.ts';
 
 // Waybills (运单) with their named lists, and the complaints and evaluations about them.
 
@@ -359,9 +360,7 @@ export const complaintResource = resource({
   path: '/shipping/hyComplaint',
   permission: 'shipping:complaint',
   title: ['投诉管理', 'Complaints'],
-  actions: ['add', 'edit', 'delete', 'export'],
-  scope: { tenant: true, customer: 'customerId' },
-  defaultSort: { field: 'createTime', order: 'desc' },
+  ...shipperRecords,
   body: complaintBody,
   fields: {
     complaintNo: {

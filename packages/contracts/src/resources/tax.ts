@@ -1,5 +1,6 @@
 import { resource } from '../resource.ts';
 import { dictField, dictSearch, hiddenKey } from './fields.ts';
+import { tenantLog } from './listPresets.ts';
 
 // 完税列表 (/plateform/tax) and 税务数据同步 (/report/tax). Field keys are columns of fin_tax_record
 // and fin_tax_batch (server/src/modules/finance/taxSchema.ts). Platform screens: parties see no row.
@@ -44,9 +45,7 @@ export const taxBatchResource = resource({
   path: '/report/tax',
   permission: 'report:tax',
   title: ['税务数据同步', 'Tax data sync'],
-  actions: ['export'],
-  scope: { tenant: true },
-  defaultSort: { field: 'createTime', order: 'desc' },
+  ...tenantLog,
   fields: {
     batchNo: { label: ['批次号', 'Batch no.'], search: true, list: { width: 180, fixed: 'left' } },
     period: { label: ['所属期', 'Period'], search: true, list: { width: 90 } },
