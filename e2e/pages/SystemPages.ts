@@ -236,6 +236,14 @@ export class GrantTree {
 }
 
 /** 菜单管理: the tree list of menus and the data-rule drawer of a menu. */
+/** A data rule of a menu: rows whose `column` compares (`condition`) to `value` (a literal or `#{variable}`). */
+export interface DataRule {
+  name: string;
+  column: string;
+  condition: string;
+  value: string;
+}
+
 export class MenuScreen extends ResourceScreen {
   /** The row of a menu by its exact name (a child row once its parent is expanded). */
   menuRow(name: string): Locator {
@@ -248,14 +256,8 @@ export class MenuScreen extends ResourceScreen {
     if ((await icon.getAttribute('class'))?.includes('collapsed')) await icon.click();
   }
 
-  /** Adds a data rule to a menu in its drawer (the menu row must be visible) and closes the drawer. */
-  async addDataRule(
-    menu: string,
-    rule: { name: string; column: string; condition: string; value: string },
-  ): Promise<void> {
-    await this.menuRow(menu).first().getByText('数据规则', { exact: true }).click();
-    const drawer = this.page.locator('.ant-drawer-content:visible').filter({ hasText: `数据规则 · ${menu}` });
-    await expect(drawer).toBeVisible();
+  /** Opens the add dialog of a menu's open data-rule drawer and fills it in; answers the dialog, not yet saved. */
+  async fillDataRule(drawer: Locator, rule: DataRule): Promise<Locator> {
     await drawer.getByRole('button', { name: /新增规则/ }).click();
     const dialog = this.dialog();
     await expect(dialog).toBeVisible();
@@ -273,6 +275,15 @@ export class MenuScreen extends ResourceScreen {
     await this.page
       .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: rule.condition })
       .click();
+    return dialog;
+  }
+
+  /** Adds a data rule to a menu in its drawer (the menu row must be visible) and closes the drawer. */
+  async addDataRule(menu: string, rule: DataRule): Promise<void> {
+    await this.menuRow(menu).first().getByText('数据规则', { exact: true }).click();
+    const drawer = this.page.locator('.ant-drawer-content:visible').filter({ hasText: `数据规则 · ${menu}` });
+    await expect(drawer).toBeVisible();
+    const dialog = await this.fillDataRule(drawer, rule);
     await this.submit(dialog, /\/sys\/permission\/addPermissionRule/);
     await expect(
       drawer.getByTestId('data-rule-table').locator('tbody tr.ant-table-row').filter({ hasText: rule.name }),

@@ -14,8 +14,7 @@ test('APP版本: adds an iOS release from the form and the version check offers 
   request,
   shell,
 }) => {
-  await shell.goto('/account/center');
-  await shell.navigateMenu('/apps/version', '应用管理', 'APP版本');
+  await shell.openFromMenu('/apps/version', '应用管理', 'APP版本');
   const ui = new PartyScreen(page);
   await expect(ui.rows().first()).toBeVisible();
   await expect(ui.rows().filter({ hasText: '2.3.1' }).first()).toBeVisible();
@@ -58,8 +57,7 @@ test('APP消息: lists delivered and read counts; a message to everyone is sent 
   page,
   shell,
 }) => {
-  await shell.goto('/account/center');
-  await shell.navigateMenu('/apps/message', '应用管理', 'APP消息');
+  await shell.openFromMenu('/apps/message', '应用管理', 'APP消息');
   const ui = new PartyScreen(page);
   const header = page.locator('.ant-table-thead');
   await expect(header.getByText('送达', { exact: true })).toBeVisible();

@@ -21,8 +21,7 @@ test('ETC记录: lists the demo records, imports a CSV with a broken row, delete
   shot,
 }) => {
   test.setTimeout(120_000);
-  await shell.goto('/account/center');
-  await shell.navigateMenu('/plateform/etc', '财务管理', 'ETC记录');
+  await shell.openFromMenu('/plateform/etc', '财务管理', 'ETC记录');
   const ui = new PartiesPage(page);
   await expect(ui.rows().first()).toBeVisible();
   await expect(ui.table).toContainText('已匹配');

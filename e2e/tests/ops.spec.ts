@@ -106,8 +106,7 @@ test('对象存储: an uploaded file is listed, previewed and deleted after conf
   });
   expect((await uploaded.json()).success).toBe(true);
 
-  await shell.goto(LIGHT_PAGE);
-  await shell.navigateMenu('/system/oss', '系统管理', '对象存储');
+  await shell.openFromMenu('/system/oss', '系统管理', '对象存储');
   const screen = new ResourceScreen(page);
   const row = screen.row(name);
   await expect(row).toContainText('image/png');

@@ -9,7 +9,7 @@ import { PartyScreen } from '../pages/PartyScreens.ts';
 import { approvedDriverWithVehicle } from '../pages/ShippingPage.ts';
 import { apiCall, type Rec } from '../support/api.ts';
 import { adminToken } from '../support/authFlows.ts';
-import { API_BASE, LIGHT_PAGE } from '../support/env.ts';
+import { API_BASE } from '../support/env.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { clickRowAction } from '../support/rowActions.ts';
 
@@ -32,8 +32,7 @@ const rows = (page: Page) =>
   page.getByTestId('resource-table').locator('tbody tr.ant-table-row').filter({ visible: true });
 
 test('report channel: test connection answers, secrets stay write-only', async ({ page, shell }) => {
-  await shell.goto(LIGHT_PAGE);
-  await shell.navigateMenu('/report/channel', '数据上报', '上报通道');
+  await shell.openFromMenu('/report/channel', '数据上报', '上报通道');
   const channel = rows(page).filter({ hasText: '福建省网络货运监测' });
   await expect(channel).toHaveCount(1);
   await expect(channel.getByText('启用中')).toBeVisible();
@@ -77,8 +76,7 @@ test("a waybill's messages: accepted in 交通监管同步, tagged on the waybil
     )
     .not.toBe('');
 
-  await shell.goto(LIGHT_PAGE);
-  await shell.navigateMenu('/report/transport', '数据上报', '交通监管同步');
+  await shell.openFromMenu('/report/transport', '数据上报', '交通监管同步');
   await expect(rows(page).first()).toBeVisible();
   await searchNo(page, noteNo);
   const row = rows(page).filter({ hasText: noteNo });
@@ -129,8 +127,7 @@ test('监管上传: a failed driver report shows its field paths, links to the d
     .toBeGreaterThan(0);
   await failedTile.click();
   await expect(page).toHaveURL(/\/report\/upload/);
-  await shell.goto(LIGHT_PAGE);
-  await shell.navigateMenu('/report/upload', '数据上报', '监管上传');
+  await shell.openFromMenu('/report/upload', '数据上报', '监管上传');
   await expect(rows(page).first()).toBeVisible();
   await searchNo(page, driverName);
   await expect(rows(page)).toHaveCount(1);
@@ -161,8 +158,7 @@ test('监管上传: a failed driver report shows its field paths, links to the d
   await dialog.getByLabel('驾驶证发证机关', { exact: true }).fill('南京市公安局交通警察支队');
   await dialog.getByLabel('从业资格证号', { exact: true }).fill(`32010${seq}0001`);
   await drivers.submit(dialog, /\/hydriver\/hyDriver\/edit/);
-  await shell.goto(LIGHT_PAGE);
-  await shell.navigateMenu('/report/upload', '数据上报', '监管上传');
+  await shell.openFromMenu('/report/upload', '数据上报', '监管上传');
   await searchNo(page, driverName);
   await expect(rows(page)).toHaveCount(1);
   await clickRowAction(page, rows(page).first(), '重新上报');

@@ -3,19 +3,12 @@
 // opens its page from the side menu as the admin and works on records of its own (the database is shared
 // with the other specs, so no global counts are asserted).
 import type { Locator, Page } from '@playwright/test';
-import type { ShellPage } from '../pages/ShellPage.ts';
-import { ResourceScreen, SYSTEM } from '../pages/SystemPages.ts';
+import { MenuScreen, ResourceScreen, SYSTEM } from '../pages/SystemPages.ts';
 import { apiCall } from '../support/api.ts';
 import { adminToken, uniqueName } from '../support/authFlows.ts';
-import { LIGHT_PAGE } from '../support/env.ts';
 import { expect, test } from '../support/fixtures.ts';
 
 const GROUP = '系统管理';
-
-async function openFromMenu(shell: ShellPage, path: string, title: string): Promise<void> {
-  await shell.goto(LIGHT_PAGE);
-  await shell.navigateMenu(path, GROUP, title);
-}
 
 function toast(page: Page, text: string | RegExp): Locator {
   return page.locator('.ant-message-notice').filter({ hasText: text }).first();
@@ -32,13 +25,13 @@ test('menus: a menu with a button below it, a data rule, edit and delete with co
   shell,
 }) => {
   test.setTimeout(120_000);
-  const screen = new ResourceScreen(page);
+  const screen = new MenuScreen(page);
   const menuName = uniqueName('测试菜单');
   const renamed = `${menuName}改`;
   const buttonName = uniqueName('测试按钮');
   const code = menuName.replace(/[^A-Za-z0-9]/g, '');
   const ruleName = uniqueName('本部门规则');
-  await openFromMenu(shell, SYSTEM.permission, '菜单管理');
+  await shell.openFromMenu(SYSTEM.permission, GROUP, '菜单管理');
   await expect(screen.row('系统管理').first()).toBeVisible();
 
   await test.step('add a top menu in the drawer', async () => {
@@ -76,23 +69,12 @@ test('menus: a menu with a button below it, a data rule, edit and delete with co
     await screen.rowAction(menuName, '数据规则');
     const drawer = page.locator('.ant-drawer-content:visible').filter({ hasText: `数据规则 · ${menuName}` });
     await expect(drawer).toBeVisible();
-    await drawer.getByRole('button', { name: /新增规则/ }).click();
-    const dialog = screen.dialog();
-    await expect(dialog).toBeVisible();
-    await dialog.getByLabel('规则名称').fill(ruleName);
-    await dialog.getByLabel('规则字段').fill('bad column');
-    await dialog.getByLabel('规则值').fill('#{sys_org_code}');
-    await dialog.locator('.ant-modal-title').click();
-    // The condition opens with '=' chosen: the box is clicked, not the input under the chosen value.
-    await dialog
-      .locator('.ant-form-item')
-      .filter({ hasText: '条件规则' })
-      .locator('.ant-select-selector')
-      .click();
-    await dialog.getByLabel('条件规则', { exact: true }).fill('RIGHT_LIKE');
-    await page
-      .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'RIGHT_LIKE' })
-      .click();
+    const dialog = await screen.fillDataRule(drawer, {
+      name: ruleName,
+      column: 'bad column',
+      condition: 'RIGHT_LIKE',
+      value: '#{sys_org_code}',
+    });
     await dialog.getByRole('button', { name: /确\s*定|OK/ }).click();
     await expect(dialog.getByText('规则字段只能是字段名')).toBeVisible();
     await dialog.getByLabel('规则字段').fill('org_code');
@@ -132,7 +114,7 @@ test('check rules: add, test a failing and a passing value, delete', async ({ pa
   const screen = new ResourceScreen(page);
   const name = uniqueName('车牌规则');
   const code = uniqueName('plate_');
-  await openFromMenu(shell, SYSTEM.checkRule, '编码校验规则');
+  await shell.openFromMenu(SYSTEM.checkRule, GROUP, '编码校验规则');
 
   const dialog = await screen.openAdd();
   await dialog.getByLabel('规则名称').fill(name);
@@ -199,7 +181,7 @@ test('data log: two versions of one record compared side by side', async ({ page
   });
 
   const screen = new ResourceScreen(page);
-  await openFromMenu(shell, SYSTEM.dataLog, '数据日志');
+  await shell.openFromMenu(SYSTEM.dataLog, GROUP, '数据日志');
   await expect(screen.rows().first()).toBeVisible();
   await screen.searchForm.getByLabel('数据ID').fill(id);
   await screen.searchForm.getByRole('button', { name: /查\s*询/ }).click();
@@ -231,7 +213,7 @@ test('data log: two versions of one record compared side by side', async ({ page
 
 test('logs: login and operation tabs, filters by user and time, export', async ({ page, shell }) => {
   const screen = new ResourceScreen(page);
-  await openFromMenu(shell, SYSTEM.log, '日志管理');
+  await shell.openFromMenu(SYSTEM.log, GROUP, '日志管理');
   await expect(screen.rows().first()).toBeVisible();
 
   await test.step('login log filtered by user and time range', async () => {
@@ -275,7 +257,7 @@ test('fill rules: add, generate a sample value, delete', async ({ page, shell })
   const screen = new ResourceScreen(page);
   const name = uniqueName('运单号规则');
   const code = uniqueName('fill_');
-  await openFromMenu(shell, SYSTEM.fillRule, '填值规则');
+  await shell.openFromMenu(SYSTEM.fillRule, GROUP, '填值规则');
   const dialog = await screen.openAdd();
   await dialog.getByLabel('规则名称').fill(name);
   await dialog.getByLabel('规则编码').fill(code);
@@ -297,7 +279,7 @@ test('data sources: password never shown back, test connection, delete', async (
   const screen = new ResourceScreen(page);
   const name = uniqueName('报表库');
   const code = uniqueName('ds_');
-  await openFromMenu(shell, SYSTEM.dataSource, '多数据源');
+  await shell.openFromMenu(SYSTEM.dataSource, GROUP, '多数据源');
   const dialog = await screen.openAdd();
   await dialog.getByLabel('数据源编码').fill(code);
   await dialog.getByLabel('数据源名称').fill(name);
@@ -329,7 +311,7 @@ test('gateway routes: add, disable with confirmation, delete', async ({ page, sh
   const screen = new ResourceScreen(page);
   const routerId = uniqueName('gw-');
   const name = uniqueName('路由');
-  await openFromMenu(shell, SYSTEM.gatewayRoute, '网关路由');
+  await shell.openFromMenu(SYSTEM.gatewayRoute, GROUP, '网关路由');
   const dialog = await screen.openAdd();
   await dialog.getByLabel('路由ID').fill(routerId);
   await dialog.getByLabel('路由名称').fill(name);
