@@ -1,7 +1,15 @@
 import { z } from 'zod';
 import { resource } from '../resource.ts';
 import { chinaDateTime } from '../shipping.ts';
-import { countColumn, dictSearch, recordName, searchedTime, switchColumn, timeColumn } from './fields.ts';
+import {
+  countColumn,
+  dictSearch,
+  recordName,
+  searchedTime,
+  sortedColumn,
+  switchColumn,
+  timeColumn,
+} from './fields.ts';
 import { tenantRecords } from './listPresets.ts';
 
 // 应用管理: APP版本 — the driver app's releases (an Android package uploaded to the file storage, an
@@ -91,14 +99,10 @@ export const appVersionResource = resource({
   body: appVersionBody,
   fields: {
     platform: dictSearch(['平台', 'Platform'], 'app_platform', 90, { tag: true, required: true }),
-    versionCode: {
-      label: ['版本号', 'Version code'],
-      kind: 'number',
+    versionCode: sortedColumn(['版本号', 'Version code'], 'number', 90, {
       required: true,
-      sort: true,
-      list: { width: 90 },
       help: ['整数，每次发布递增', 'An integer, higher for every release'],
-    },
+    }),
     versionName: {
       label: ['版本名称', 'Version name'],
       required: true,
@@ -106,13 +110,9 @@ export const appVersionResource = resource({
       list: { width: 110 },
       placeholder: ['如 2.3.0', 'e.g. 2.3.0'],
     },
-    minVersionCode: {
-      label: ['最低支持版本号', 'Minimum version code'],
-      kind: 'number',
-      sort: true,
-      list: { width: 130 },
+    minVersionCode: sortedColumn(['最低支持版本号', 'Minimum version code'], 'number', 130, {
       help: ['低于此版本号的APP必须强制更新', 'Apps below this version code must update'],
-    },
+    }),
     published: switchColumn(['已发布', 'Published'], 80, { search: true }),
     packagePath: {
       label: ['安卓安装包', 'Android package'],
@@ -296,12 +296,7 @@ export const enterpriseAppResource = resource({
       list: { width: 160, ellipsis: true },
       help: ['每行一个IP或网段（如 10.0.0.0/24），不填则不限', 'One address or CIDR a line; empty: any'],
     },
-    rateLimitPerMinute: {
-      label: ['每分钟调用上限', 'Calls a minute'],
-      kind: 'number',
-      sort: true,
-      list: { width: 130 },
-    },
+    rateLimitPerMinute: sortedColumn(['每分钟调用上限', 'Calls a minute'], 'number', 130),
     webhookUrl: {
       label: ['回调地址', 'Webhook URL'],
       wide: true,

@@ -1,6 +1,6 @@
 import { bankBody, driverBankBody } from '../freightParties.ts';
 import { resource } from '../resource.ts';
-import { pickedOwner } from './fields.ts';
+import { pickedOwner, recordName } from './fields.ts';
 import { tenantRecords } from './listPresets.ts';
 import { reviewFields } from './parties.ts';
 
@@ -24,13 +24,7 @@ export const bankResource = resource({
       placeholder: ['如 ICBC', 'e.g. ICBC'],
       list: { fixed: 'left', width: 110 },
     },
-    bankName: {
-      label: ['银行名称', 'Bank name'],
-      required: true,
-      search: 'like',
-      sort: true,
-      list: { width: 200 },
-    },
+    bankName: recordName(['银行名称', 'Bank name'], { width: 200 }),
     shortName: { label: ['简称', 'Short name'], search: 'like', list: { width: 120 } },
     sortNo: { label: ['排序', 'Order'], kind: 'number', sort: true, list: { width: 80 } },
     enabled: {

@@ -1,7 +1,7 @@
 import { USER_TYPE } from '../constants.ts';
 import { customerBody, customerUserBody } from '../freightParties.ts';
 import { resource } from '../resource.ts';
-import { dictField, remarkField, shipperOwner } from './fields.ts';
+import { dictField, remarkField, shipperOwner, sortedColumn } from './fields.ts';
 import { shipperRecords } from './listPresets.ts';
 import { reviewFields } from './parties.ts';
 
@@ -44,13 +44,7 @@ export const customerResource = resource({
     contactMobile: { label: ['联系电话', 'Contact mobile'], search: true, list: { width: 130 } },
     address: { label: ['地址', 'Address'], kind: 'textarea', list: false, wide: true },
     settleMode: dictField(['结算方式', 'Settlement'], 'settle_mode', { search: true }),
-    creditDays: {
-      label: ['账期(天)', 'Credit days'],
-      kind: 'number',
-      filter: true,
-      sort: true,
-      list: { width: 90 },
-    },
+    creditDays: sortedColumn(['账期(天)', 'Credit days'], 'number', 90, { filter: true }),
     creditLimitFen: {
       label: ['信用额度(元)', 'Credit limit (CNY)'],
       kind: 'fen',

@@ -1,4 +1,4 @@
-import type { FieldDecl, ListColumn } from '../resource.ts';
+import type { FieldDecl, FieldKind, ListColumn } from '../resource.ts';
 
 // Builders of the field declarations many resources share: a dictionary column, a time column, a money
 // column, a key other screens filter by. Each returns plain data; `extra` adds to or overrides what it sets.
@@ -78,6 +78,14 @@ export const enteredFen = <const E extends Extra = NoExtra>(
 /** An amount in fen the lists sort by (a premium, a freight), shown as yuan. */
 export const sortedFen = <const E extends Extra = NoExtra>(label: Label, width: number, extra: E = {} as E) =>
   ({ label, kind: 'fen', sort: true, list: { width }, ...extra }) as const;
+
+/** A column the lists sort by, of any `kind` (a weight, a count, a date), shown `width` wide. */
+export const sortedColumn = <const K extends FieldKind, const E extends Extra = NoExtra>(
+  label: Label,
+  kind: K,
+  width: number,
+  extra: E = {} as E,
+) => ({ label, kind, sort: true, list: { width }, ...extra }) as const;
 
 /** An on/off value shown as a switch; `extra` makes it a filter or a search box. */
 export const switchColumn = <const E extends Extra = NoExtra>(

@@ -12,6 +12,7 @@ import {
   pickedRef,
   remarkField,
   serverNumber,
+  sortedColumn,
   tonnesColumn,
 } from './fields.ts';
 
@@ -137,14 +138,10 @@ export const orderResource = resource({
     unloadPhone: unload.phone,
     unloadWindowFrom: unload.windowFrom,
     unloadWindowTo: unload.windowTo,
-    plannedWeightG: {
+    plannedWeightG: sortedColumn(['计划重量(吨)', 'Planned weight (t)'], 'tonnes', 110, {
       section: ['货量与运价', 'Quantity and price'],
-      label: ['计划重量(吨)', 'Planned weight (t)'],
-      kind: 'tonnes',
       required: true,
-      sort: true,
-      list: { width: 110 },
-    },
+    }),
     dispatchedWeightG: tonnesColumn(['已派重量(吨)', 'Dispatched (t)'], 110),
     completedWeightG: tonnesColumn(['已完成重量(吨)', 'Completed (t)'], 120),
     priceMode: dictField(['计价方式', 'Pricing'], 'price_mode', {
@@ -187,13 +184,7 @@ export const orderResource = resource({
       filter: true,
       list: false,
     },
-    validTo: {
-      label: ['有效期止', 'Valid to'],
-      kind: 'datetime',
-      filter: true,
-      sort: true,
-      list: { width: 170 },
-    },
+    validTo: sortedColumn(['有效期止', 'Valid to'], 'datetime', 170, { filter: true }),
     remark: remarkField({ export: false }),
     createTime: createdAt(['创建时间', 'Created']),
   },

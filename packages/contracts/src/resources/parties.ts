@@ -1,6 +1,14 @@
 import { agentBody, captainBody, carrierBody, driverBody, vehicleBody } from '../freightParties.ts';
 import { type FieldDecl, type FilterDecl, type OcrKind, resource } from '../resource.ts';
-import { countColumn, createdColumn, dictField, dictSearch, type Label } from './fields.ts';
+import {
+  countColumn,
+  createdColumn,
+  dictField,
+  dictSearch,
+  type Label,
+  recordName,
+  switchColumn,
+} from './fields.ts';
 import { tenantRecords } from './listPresets.ts';
 
 // Drivers, vehicles, carriers, captains and agents: who carries the freight, reviewed by the platform.
@@ -156,13 +164,7 @@ export const driverResource = resource({
       import: false,
     },
     score: countColumn(['评分', 'Rating'], 80),
-    blacklisted: {
-      label: ['黑名单', 'Blacklisted'],
-      kind: 'switch',
-      filter: true,
-      form: false,
-      list: { width: 80 },
-    },
+    blacklisted: switchColumn(['黑名单', 'Blacklisted'], 80, { filter: true, form: false }),
     blacklistReason: { label: ['拉黑原因', 'Blacklist reason'], form: false, list: false },
     rejectReason: reviewFields.rejectReason,
     ...fleetOwners,
@@ -264,14 +266,11 @@ export const carrierResource = resource({
   body: carrierBody,
   filters: expiringFilter,
   fields: {
-    carrierName: {
-      label: ['承运人名称', 'Carrier'],
-      required: true,
-      search: 'like',
-      sort: true,
-      wide: true,
-      list: { fixed: 'left', width: 200, ellipsis: true },
-    },
+    carrierName: recordName(
+      ['承运人名称', 'Carrier'],
+      { fixed: 'left', width: 200, ellipsis: true },
+      { wide: true },
+    ),
     carrierType: dictSearch(['承运人类型', 'Type'], 'carrier_type', 90),
     creditCode: {
       label: ['统一社会信用代码', 'Credit code'],
