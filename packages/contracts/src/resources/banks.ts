@@ -1,6 +1,6 @@
 import { bankBody, driverBankBody } from '../freightParties.ts';
 import { resource } from '../resource.ts';
-import { pickedOwner, recordName } from './fields.ts';
+import { identifierColumn, pickedOwner, recordName } from './fields.ts';
 import { tenantRecords } from './listPresets.ts';
 import { reviewFields } from './parties.ts';
 
@@ -62,13 +62,7 @@ export const driverBankResource = resource({
   fields: {
     // A card stays with its driver: chosen when adding.
     driverId: pickedOwner(['司机', 'Driver']),
-    driverName: {
-      label: ['司机', 'Driver'],
-      form: false,
-      search: 'like',
-      sort: true,
-      list: { fixed: 'left', width: 100 },
-    },
+    driverName: identifierColumn(['司机', 'Driver'], { fixed: 'left', width: 100 }, { form: false }),
     cardNo: {
       label: ['银行卡号', 'Card number'],
       required: true,

@@ -94,12 +94,19 @@ export const switchColumn = <const E extends Extra = NoExtra>(
   extra: E = {} as E,
 ) => ({ label, kind: 'switch', list: { width }, ...extra }) as const;
 
+/** What names a record in its list (a number, a name): searched by a part, sorted, listed as `list` says. */
+export const identifierColumn = <const L extends ListColumn, const E extends Extra = NoExtra>(
+  label: Label,
+  list: L,
+  extra: E = {} as E,
+) => ({ label, search: 'like', sort: true, list, ...extra }) as const;
+
 /** The name a record is entered under: required, searched by a part, sorted, listed as `list` says. */
 export const recordName = <const L extends ListColumn, const E extends Extra = NoExtra>(
   label: Label,
   list: L,
   extra: E = {} as E,
-) => ({ label, required: true, search: 'like', sort: true, list, ...extra }) as const;
+) => identifierColumn(label, list, { required: true, ...extra });
 
 /** The number the server gives a record (order no., complaint no.): searched, sorted, never in the form. */
 export const serverNumber = <const L extends ListColumn, const E extends Extra = NoExtra>(

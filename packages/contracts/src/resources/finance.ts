@@ -6,6 +6,7 @@ import {
   dictSearch,
   enteredFen,
   hiddenKey,
+  identifierColumn,
   remarkField,
   searchedTime,
   serverNumber,
@@ -14,7 +15,7 @@ import {
   tradeTimeColumn,
   waybillNumber,
 } from './fields.ts';
-import { shipperLog, tenantLog } from './listPresets.ts';
+import { shipperLog, tenantLog, tenantLogBy } from './listPresets.ts';
 
 // Money screens: wallets, ledger, platform costs, the pay list, payouts and bank payments, bills,
 // adjustments, wallet configuration, bank statements and loss rules. Field keys are columns of the finance
@@ -159,13 +160,7 @@ export const walletConfigResource = resource({
   defaultSort: { field: 'customerName', order: 'asc' },
   fields: {
     customerId: hiddenKey(['货主', 'Customer'], { form: 'readonly' }),
-    customerName: {
-      label: ['货主', 'Customer'],
-      search: 'like',
-      sort: true,
-      form: 'readonly',
-      list: { width: 200 },
-    },
+    customerName: identifierColumn(['货主', 'Customer'], { width: 200 }, { form: 'readonly' }),
     settleMode: dictSearch(['结算方式', 'Settlement'], 'settle_mode', 90, { required: true }),
     creditDays: { label: ['账期(天)', 'Credit days'], kind: 'number', required: true, list: { width: 90 } },
     creditLimitFen: enteredFen(['授信额度', 'Credit limit'], 130),
@@ -248,9 +243,7 @@ export const statementLineResource = resource({
   path: '/plateform/statement',
   permission: 'finance:wallet',
   title: ['银行流水', 'Bank statement'],
-  actions: ['export'],
-  scope: { tenant: true },
-  defaultSort: { field: 'tradeTime', order: 'desc' },
+  ...tenantLogBy('tradeTime'),
   fields: {
     bankSerialNo: { label: ['银行流水号', 'Serial no.'], search: true, list: { width: 200 } },
     tradeTime: tradeTimeColumn,
@@ -433,15 +426,11 @@ export const etcRecordResource = resource({
   scope: { tenant: true },
   defaultSort: { field: 'exitTime', order: 'desc' },
   fields: {
-    plateNo: {
-      label: ['车牌号', 'Plate'],
-      search: 'like',
-      sort: true,
-      form: false,
-      import: true,
-      importNote: '必填，如 苏E12345',
-      list: { width: 110 },
-    },
+    plateNo: identifierColumn(
+      ['车牌号', 'Plate'],
+      { width: 110 },
+      { form: false, import: true, importNote: '必填，如 苏E12345' },
+    ),
     entryStation: {
       label: ['入口站', 'Entry station'],
       search: 'like',

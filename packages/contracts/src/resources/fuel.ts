@@ -3,13 +3,14 @@ import { resource } from '../resource.ts';
 import {
   dictSearch,
   hiddenKey,
+  identifierColumn,
   pickedRef,
   recordName,
   sortedFen,
   timeColumn,
   tradeTimeColumn,
 } from './fields.ts';
-import { shipperLog } from './listPresets.ts';
+import { shipperLog, tenantLogBy } from './listPresets.ts';
 
 // 油卡管理 (/plateform/gas): fuel cards held by drivers; the recharge lines written when a waybill's fuel share
 // is paid (the ledger credits the provider's fuel-card account in the same transaction); the provider's
@@ -82,15 +83,11 @@ export const fuelCardResource = resource({
       importNote: '中国石化、中国石油、中国海油、其他',
     }),
     driverId: pickedRef(['持卡司机', 'Holder'], { required: true, import: false }),
-    driverName: {
-      label: ['持卡司机', 'Holder'],
-      form: false,
-      import: true,
-      search: 'like',
-      sort: true,
-      list: { width: 100 },
-      importNote: '司机姓名（须已在司机管理中）',
-    },
+    driverName: identifierColumn(
+      ['持卡司机', 'Holder'],
+      { width: 100 },
+      { form: false, import: true, importNote: '司机姓名（须已在司机管理中）' },
+    ),
     vehicleId: pickedRef(['车辆', 'Vehicle'], { import: false }),
     plateNo: {
       label: ['车牌号', 'Plate'],
@@ -137,9 +134,7 @@ export const fuelStatementResource = resource({
   path: '/plateform/gas/statement',
   permission: 'finance:gas',
   title: ['油卡对账单', 'Provider statement'],
-  actions: ['export'],
-  scope: { tenant: true },
-  defaultSort: { field: 'tradeTime', order: 'desc' },
+  ...tenantLogBy('tradeTime'),
   fields: {
     serialNo: { label: ['供应商流水号', 'Serial no.'], search: true, list: { width: 180 } },
     tradeTime: tradeTimeColumn,

@@ -4,6 +4,7 @@ import {
   dictField,
   dictSearch,
   filterKey,
+  identifierColumn,
   optionsSearch,
   searchedTime,
   sortedFen,
@@ -75,12 +76,7 @@ export const insuranceResource = resource({
   title: ['货运保险', 'Cargo insurance'],
   ...shipperLog,
   fields: {
-    policyNo: {
-      label: ['保单号', 'Policy no.'],
-      search: 'like',
-      sort: true,
-      list: { fixed: 'left', width: 190, copyable: true },
-    },
+    policyNo: identifierColumn(['保单号', 'Policy no.'], { fixed: 'left', width: 190, copyable: true }),
     shippingNoteNumber: waybillNumber,
     customerName: { label: ['货主', 'Shipper'], search: 'like', list: { width: 170, ellipsis: true } },
     insurerCode: dictSearch(['保险公司', 'Insurer'], 'insurance_company', 150),

@@ -4,8 +4,12 @@
 /** Newest first, as most lists open. */
 export const newestFirst = { field: 'createTime', order: 'desc' } as const;
 
+/** Records the console only reads and exports (statements, reports): the tenant's, the highest `field` first. */
+export const tenantLogBy = <const F extends string>(field: F) =>
+  ({ actions: ['export'], scope: { tenant: true }, defaultSort: { field, order: 'desc' } }) as const;
+
 /** Records the console only reads and exports (logs, payments, reports): the tenant's, newest first. */
-export const tenantLog = { actions: ['export'], scope: { tenant: true }, defaultSort: newestFirst } as const;
+export const tenantLog = tenantLogBy(newestFirst.field);
 
 /** Records of a shipper the console only reads and exports: its users see their own, newest first. */
 export const shipperLog = {

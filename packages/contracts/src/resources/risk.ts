@@ -8,7 +8,7 @@ import {
   riskParamBody,
 } from '../risk.ts';
 import { filterKey, optionsSearch, remarkField, searchedTime, switchColumn, timeColumn } from './fields.ts';
-import { tenantLog, tenantRecords } from './listPresets.ts';
+import { tenantLog, tenantLogBy, tenantRecords } from './listPresets.ts';
 
 // 风控管理: rule parameters, warnings, confirmed violations and the waybills' risk view. Warnings go
 // to platform staff only: the screens are tenant-scoped and no party role is granted them.
@@ -123,9 +123,7 @@ export const riskNoteResource = resource({
   path: '/risk/list',
   permission: 'risk:list',
   title: ['风控列表', 'Waybill risk'],
-  actions: ['export'],
-  scope: { tenant: true },
-  defaultSort: { field: 'lastWarnTime', order: 'desc' },
+  ...tenantLogBy('lastWarnTime'),
   fields: {
     ...riskWaybill,
     plateNo: { label: ['车牌号', 'Plate'], search: 'like', list: { width: 100 } },

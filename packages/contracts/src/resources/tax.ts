@@ -1,6 +1,6 @@
 import { resource } from '../resource.ts';
 import { dictField, dictSearch, hiddenKey } from './fields.ts';
-import { tenantLog } from './listPresets.ts';
+import { tenantLog, tenantLogBy } from './listPresets.ts';
 
 // 完税列表 (/plateform/tax) and 税务数据同步 (/report/tax). Field keys are columns of fin_tax_record
 // and fin_tax_batch (server/src/modules/finance/taxSchema.ts). Platform screens: parties see no row.
@@ -14,9 +14,7 @@ export const taxRecordResource = resource({
   path: '/plateform/tax',
   permission: 'finance:tax',
   title: ['完税列表', 'Driver tax'],
-  actions: ['export'],
-  scope: { tenant: true },
-  defaultSort: { field: 'updateTime', order: 'desc' },
+  ...tenantLogBy('updateTime'),
   fields: {
     period: { label: ['所属期', 'Period'], search: true, sort: true, list: { width: 90, fixed: 'left' } },
     driverId: hiddenKey(['司机', 'Driver']),
@@ -67,9 +65,7 @@ export const incomeReportResource = resource({
   path: '/report/tax/income',
   permission: 'report:income',
   title: ['平台收入季度报送', 'Quarterly income reports'],
-  actions: ['export'],
-  scope: { tenant: true },
-  defaultSort: { field: 'quarter', order: 'desc' },
+  ...tenantLogBy('quarter'),
   fields: {
     quarter: {
       label: ['所属季度', 'Quarter'],
@@ -102,9 +98,7 @@ export const incomeReportLineResource = resource({
   path: '/report/tax/incomeLine',
   permission: 'report:income',
   title: ['收入报送明细', 'Income report lines'],
-  actions: ['export'],
-  scope: { tenant: true },
-  defaultSort: { field: 'incomeFen', order: 'desc' },
+  ...tenantLogBy('incomeFen'),
   fields: {
     reportId: hiddenKey(['报告', 'Report']),
     quarter: { label: ['所属季度', 'Quarter'], search: true, list: { width: 100 } },

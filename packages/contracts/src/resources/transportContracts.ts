@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { resource } from '../resource.ts';
-import { filterKey, optionsSearch, searchedTime, sortedFen, waybillNumber } from './fields.ts';
+import {
+  filterKey,
+  identifierColumn,
+  optionsSearch,
+  searchedTime,
+  sortedFen,
+  waybillNumber,
+} from './fields.ts';
 import { shipperLog } from './listPresets.ts';
 
 // 运输合同: the electronic transport contracts of the platform — with the actual carrier of each waybill (承运合同,
@@ -64,12 +71,7 @@ export const transportContractResource = resource({
   title: ['运输合同', 'Transport contracts'],
   ...shipperLog,
   fields: {
-    contractNo: {
-      label: ['合同编号', 'Contract no.'],
-      search: 'like',
-      sort: true,
-      list: { fixed: 'left', width: 190, copyable: true },
-    },
+    contractNo: identifierColumn(['合同编号', 'Contract no.'], { fixed: 'left', width: 190, copyable: true }),
     kind: optionsSearch(['合同类型', 'Kind'], CONTRACT_KIND_OPTIONS, 120, { tag: true }),
     partyA: { label: ['甲方', 'Party A'], list: { width: 200, ellipsis: true } },
     partyB: { label: ['乙方', 'Party B'], search: 'like', list: { width: 160, ellipsis: true } },
