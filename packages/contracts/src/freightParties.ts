@@ -158,21 +158,23 @@ export const carrierBody = z.object({
   bankAccount: optionalText(40),
 });
 
-export const captainBody = z.object({
-  captainName: z.string().trim().min(1, '请输入车队长姓名').max(30),
+/** Identity and fee rule of a person paid a commission (captains and agents). */
+const commissionedPerson = {
   idCard: residentId,
   mobile: mobileNo,
   feeMode: z.coerce.number().int().min(1).max(3).optional(),
   feeValue: z.coerce.number().int().min(0).optional(),
+};
+
+export const captainBody = z.object({
+  captainName: z.string().trim().min(1, '请输入车队长姓名').max(30),
+  ...commissionedPerson,
   collectionAgreement: optionalText(255),
 });
 
 export const agentBody = z.object({
   agentName: z.string().trim().min(1, '请输入经纪人姓名').max(50),
-  idCard: residentId,
-  mobile: mobileNo,
-  feeMode: z.coerce.number().int().min(1).max(3).optional(),
-  feeValue: z.coerce.number().int().min(0).optional(),
+  ...commissionedPerson,
 });
 
 /** A resident ID as the lists show it (`320102********0134`): a card form pre-filled from the driver list. */

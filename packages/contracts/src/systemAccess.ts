@@ -86,16 +86,23 @@ export const frozenBatchBody = z.object({
   status: z.coerce.number().int().min(1).max(2),
 });
 
-export const roleBody = z.object({
-  roleName: z.string({ error: '请输入角色名称' }).trim().min(1, '请输入角色名称').max(200),
-  roleCode: z
-    .string({ error: '请输入角色编码' })
+/** A role's name, code and description; `role` names which kind of role the messages ask for. */
+const roleFields = (role: '角色' | '部门角色', nameMax: number) => ({
+  roleName: z
+    .string({ error: `请输入${role}名称` })
     .trim()
-    .min(1, '请输入角色编码')
+    .min(1, `请输入${role}名称`)
+    .max(nameMax),
+  roleCode: z
+    .string({ error: `请输入${role}编码` })
+    .trim()
+    .min(1, `请输入${role}编码`)
     .max(100)
     .regex(/^[A-Za-z0-9_]+$/, '角色编码只能包含字母、数字和下划线'),
   description: optionalText(255),
 });
+
+export const roleBody = z.object(roleFields('角色', 200));
 
 /** Menu types of sys_permission.menu_type. */
 export const MENU_TYPES = { top: 0, sub: 1, button: 2 } as const;
@@ -189,17 +196,7 @@ export const departBody = z.object({
   memo: optionalText(500),
 });
 
-export const departRoleBody = z.object({
-  departId: id,
-  roleName: z.string({ error: '请输入部门角色名称' }).trim().min(1, '请输入部门角色名称').max(100),
-  roleCode: z
-    .string({ error: '请输入部门角色编码' })
-    .trim()
-    .min(1, '请输入部门角色编码')
-    .max(100)
-    .regex(/^[A-Za-z0-9_]+$/, '角色编码只能包含字母、数字和下划线'),
-  description: optionalText(255),
-});
+export const departRoleBody = z.object({ departId: id, ...roleFields('部门角色', 100) });
 
 /** Saves a grant set: the permission ids now held (reference saveRolePermission and its siblings). */
 export const grantBody = z.object({
