@@ -26,6 +26,21 @@ const validTo = <const E extends Omit<FieldDecl, 'label'> = Record<never, never>
   extra: E = {} as E,
 ) => ({ label, kind: 'date', filter: true, sort: true, ...extra }) as const;
 
+/**
+ * A personal certificate's validity (an ID card, a driving licence): its first day, a date of the form, and its
+ * last, filtered and listed (validTo), each with its import note.
+ */
+const validity = (zh: string, en: string) =>
+  ({
+    from: { label: [`${zh}有效期起`, `${en} valid from`], kind: 'date', list: false, importNote: DATE_NOTE },
+    to: validTo([`${zh}有效期至`, `${en} valid to`], {
+      list: { width: 120 },
+      importNote: `${DATE_NOTE}，不早于有效期起`,
+    }),
+  }) as const;
+const idCardValidity = validity('身份证', 'ID');
+const drivingValidity = validity('驾驶证', 'Licence');
+
 /** A photo of a certificate, uploaded to the `biz` folder; with `ocr`, reading it fills the form's empty fields. */
 const photo = (label: Label, biz: string, ocr?: OcrKind) =>
   ({ label, kind: 'image', biz, ...(ocr ? { ocr } : {}), list: false }) as const;
@@ -109,16 +124,8 @@ export const driverResource = resource({
       ...idCardField,
       importNote: '18位居民身份证号（校验位为X时填大写X）',
     },
-    idCardValidFrom: {
-      label: ['身份证有效期起', 'ID valid from'],
-      kind: 'date',
-      list: false,
-      importNote: DATE_NOTE,
-    },
-    idCardValidTo: validTo(['身份证有效期至', 'ID valid to'], {
-      list: { width: 120 },
-      importNote: `${DATE_NOTE}，不早于有效期起`,
-    }),
+    idCardValidFrom: idCardValidity.from,
+    idCardValidTo: idCardValidity.to,
     idCardFront: photo(['身份证正面', 'ID card front'], 'driver', 'idCard'),
     idCardBack: photo(['身份证反面', 'ID card back'], 'driver'),
     drivingClass: dictSearch(['准驾车型', 'Licence class'], 'driving_class', 90, {
@@ -131,16 +138,8 @@ export const driverResource = resource({
       importNote: '驾驶证副页上的12位档案编号',
     },
     drivingIssuer: { label: ['驾驶证发证机关', 'Licence issuer'], list: false },
-    drivingValidFrom: {
-      label: ['驾驶证有效期起', 'Licence valid from'],
-      kind: 'date',
-      list: false,
-      importNote: DATE_NOTE,
-    },
-    drivingValidTo: validTo(['驾驶证有效期至', 'Licence valid to'], {
-      list: { width: 120 },
-      importNote: `${DATE_NOTE}，不早于有效期起`,
-    }),
+    drivingValidFrom: drivingValidity.from,
+    drivingValidTo: drivingValidity.to,
     drivingImg: photo(['驾驶证照片', 'Licence photo'], 'driver', 'drivingLicence'),
     qualificationNo: {
       section: ['从业资格证', 'Qualification'],
