@@ -4,6 +4,7 @@ import { isStrongPassword } from './password.ts';
 import { isBankCardNumber } from './rules/bankCard.ts';
 import { isMobile, isResidentId, isUnifiedSocialCreditCode } from './rules/idNumbers.ts';
 import { isVehiclePlate, normalizePlate, plateKind } from './rules/vehiclePlate.ts';
+import { optionalText } from './textFields.ts';
 
 // Payloads of the freight parties, shared by the console forms and the server routes.
 
@@ -34,7 +35,6 @@ export const CERT_WARN_DAYS = 30;
 /** Plate colours a new-energy plate may carry: green, yellow-green, gradient green (plate_color dictionary). */
 export const NEW_ENERGY_PLATE_COLOURS = ['5', '93', '94'] as const;
 
-const optionalText = (max: number) => z.string().trim().max(max).nullish();
 function isRealDay(v: string): boolean {
   const d = new Date(`${v}T00:00:00Z`);
   return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;

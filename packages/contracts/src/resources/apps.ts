@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { resource } from '../resource.ts';
 import { chinaDateTime } from '../shipping.ts';
+import { requiredText } from '../textFields.ts';
 import {
   countColumn,
   dictSearch,
@@ -40,7 +41,7 @@ const versionCode = (label: string) =>
 export const appVersionBody = z.object({
   platform: z.enum(APP_PLATFORMS, { error: '平台(platform)只能是android或ios' }),
   versionCode: versionCode('版本号'),
-  versionName: z.string({ error: '请输入版本名称' }).trim().min(1, '请输入版本名称').max(30),
+  versionName: requiredText('请输入版本名称', 30),
   packagePath: z.string().trim().max(255).nullish(),
   downloadUrl: z
     .string()
@@ -81,7 +82,7 @@ export interface AppVersionCheck {
 }
 
 export const appMessageBody = z.object({
-  title: z.string({ error: '请输入标题' }).trim().min(1, '请输入标题').max(100),
+  title: requiredText('请输入标题', 100),
   content: z.string({ error: '请输入内容' }).trim().min(1, '请输入内容').max(500, '内容不能超过500字'),
   audience: z.enum(APP_AUDIENCES, { error: '接收对象(audience)只能是all、driver、shipper或customer' }),
   customerId: z.string().max(32).nullish(),
@@ -213,7 +214,7 @@ const listOf = (value: unknown): unknown =>
 const ipEntry = /^(\d{1,3}\.){3}\d{1,3}(\/\d{1,2})?$|^[0-9a-fA-F:]+(\/\d{1,3})?$/;
 
 export const enterpriseAppBody = z.object({
-  appName: z.string({ error: '请输入应用名称' }).trim().min(1, '请输入应用名称').max(60),
+  appName: requiredText('请输入应用名称', 60),
   /** Platform staff choose the customer; a customer's own users always write their own (the server sets it). */
   customerId: z.string().max(32).nullish(),
   scopes: z.preprocess(

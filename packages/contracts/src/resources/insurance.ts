@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { resource } from '../resource.ts';
+import { requiredText } from '../textFields.ts';
 import {
   dictField,
   dictSearch,
@@ -37,7 +38,7 @@ const idempotencyKey = z
 
 /** Insure a waybill before loading (the server finds the rate and computes the premium). */
 export const insureBody = z.object({
-  noteId: z.string({ error: '请选择运单' }).trim().min(1, '请选择运单').max(32),
+  noteId: requiredText('请选择运单', 32),
   /** Insured value in fen (the cargo's value), 1 yuan to 100 million yuan. */
   insuredValueFen: z
     .number({ error: '请填写保额' })
@@ -101,8 +102,8 @@ export const insuranceResource = resource({
 
 /** A premium rate per cargo class (the platform default when no class matches). */
 export const insuranceRateBody = z.object({
-  cargoType: z.string({ error: '请选择货物分类' }).trim().min(1, '请选择货物分类').max(10),
-  insurerCode: z.string({ error: '请选择保险公司' }).trim().min(1, '请选择保险公司').max(20),
+  cargoType: requiredText('请选择货物分类', 10),
+  insurerCode: requiredText('请选择保险公司', 20),
   rateBp: z
     .number({ error: '请填写费率' })
     .int('费率以万分之计，须为整数')

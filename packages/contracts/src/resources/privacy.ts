@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { resource } from '../resource.ts';
+import { requiredText } from '../textFields.ts';
 import { optionsSearch, recordName, switchColumn, timeColumn } from './fields.ts';
 
 // Personal information (个人信息保护法): privacy-policy versions, the consents given to them, and the
@@ -18,8 +19,8 @@ export const privacyPolicyBody = z.object({
     .string({ error: '请输入版本号' })
     .trim()
     .regex(/^[0-9A-Za-z.-]{1,20}$/, '版本号只能包含字母、数字、点和横线'),
-  title: z.string({ error: '请输入标题' }).trim().min(1, '请输入标题').max(100),
-  content: z.string({ error: '请输入政策正文' }).trim().min(1, '请输入政策正文').max(50_000),
+  title: requiredText('请输入标题', 100),
+  content: requiredText('请输入政策正文', 50_000),
 });
 
 /** 隐私政策: versions; a published version is asked of every party user at their next sign-in. */
@@ -75,7 +76,7 @@ export const PRIVACY_REQUEST_KIND_OPTIONS = [
 export const privacyRequestBody = z.object({
   kind: z.enum(['export', 'correct', 'delete'], { error: '请选择申请类型' }),
   subjectType: z.enum(['driver', 'user'], { error: '请选择主体类型' }),
-  subjectId: z.string({ error: '请选择申请人' }).trim().min(1, '请选择申请人').max(32),
+  subjectId: requiredText('请选择申请人', 32),
   detail: z.string().trim().max(1000).optional(),
 });
 export type PrivacyRequestBody = z.infer<typeof privacyRequestBody>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { resource } from '../resource.ts';
+import { requiredText } from '../textFields.ts';
 import {
   filterKey,
   identifierColumn,
@@ -23,7 +24,7 @@ export const CONTRACT_STATE = { draft: 0, signed: 1, void: 2 } as const;
 
 /** Generate and sign the carrier contract of an accepted waybill that has none (idempotent). */
 export const carrierContractBody = z.object({
-  noteId: z.string({ error: '请选择运单' }).trim().min(1, '请选择运单').max(32),
+  noteId: requiredText('请选择运单', 32),
 });
 
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, '日期格式应为YYYY-MM-DD');
@@ -31,7 +32,7 @@ const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, '日期格式应为YYYY-MM-D
 /** Generate and sign a shipper's framework contract for a period (idempotent per customer and period). */
 export const frameworkContractBody = z
   .object({
-    customerId: z.string({ error: '请选择货主' }).trim().min(1, '请选择货主').max(32),
+    customerId: requiredText('请选择货主', 32),
     periodFrom: day,
     periodTo: day,
   })
