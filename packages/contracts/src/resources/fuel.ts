@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { resource } from '../resource.ts';
 import {
   dictSearch,
+  fenColumn,
   hiddenKey,
   identifierColumn,
   pickedRef,
@@ -63,9 +64,6 @@ export type FuelCardBody = z.infer<typeof fuelCardBody>;
 
 const created = timeColumn(['创建时间', 'Created']);
 
-const money = (zh: string, en: string, extra: Record<string, unknown> = {}) =>
-  ({ label: [zh, en], kind: 'fen', form: false, import: false, list: { width: 120 }, ...extra }) as const;
-
 export const fuelCardResource = resource({
   path: '/plateform/gas',
   permission: 'finance:gas',
@@ -101,9 +99,9 @@ export const fuelCardResource = resource({
       tag: true,
       importNote: '正常、挂失、停用；空为正常',
     }),
-    rechargedFen: money('累计充值', 'Recharged', { sort: true }),
-    consumedFen: money('累计消费', 'Spent'),
-    balanceFen: money('余额', 'Balance', { sort: true }),
+    rechargedFen: fenColumn(['累计充值', 'Recharged'], 120, { import: false, sort: true }),
+    consumedFen: fenColumn(['累计消费', 'Spent'], 120, { import: false }),
+    balanceFen: fenColumn(['余额', 'Balance'], 120, { import: false, sort: true }),
     remark: { label: ['备注', 'Remark'], kind: 'textarea', wide: true, list: { width: 160, ellipsis: true } },
     createTime: created,
   },

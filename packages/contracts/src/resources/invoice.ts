@@ -1,12 +1,17 @@
 import { resource } from '../resource.ts';
-import { dictSearch, hiddenKey, searchedTime, switchColumn, timeColumn, waybillNumber } from './fields.ts';
+import {
+  dictSearch,
+  fenColumn,
+  hiddenKey,
+  searchedTime,
+  switchColumn,
+  timeColumn,
+  waybillNumber,
+} from './fields.ts';
 import { shipperLog } from './listPresets.ts';
 
 // 发票管理: the invoices of shippers and the waybills on each. Field keys are columns of
 // fin_invoice and fin_invoice_note (server/src/modules/finance/invoiceSchema.ts).
-
-const fen = (zh: string, en: string, width = 120) =>
-  ({ label: [zh, en], kind: 'fen', form: false, list: { width } }) as const;
 
 export const invoiceResource = resource({
   path: '/plateform/invoice',
@@ -25,9 +30,9 @@ export const invoiceResource = resource({
     sellerTitle: { label: ['销售方名称', 'Seller'], list: false },
     sellerTaxNo: { label: ['销售方税号', 'Seller tax no.'], list: false },
     noteCount: { label: ['运单数', 'Waybills'], kind: 'number', form: false, list: { width: 80 } },
-    amountFen: fen('价税合计', 'Total incl. tax', 130),
-    netFen: fen('金额', 'Amount excl. tax'),
-    taxFen: fen('税额', 'Tax', 110),
+    amountFen: fenColumn(['价税合计', 'Total incl. tax'], 130),
+    netFen: fenColumn(['金额', 'Amount excl. tax'], 120),
+    taxFen: fenColumn(['税额', 'Tax'], 110),
     taxRateBp: { label: ['税率', 'Tax rate'], kind: 'percent', list: false },
     billId: hiddenKey(['账单', 'Bill']),
     issueTime: searchedTime(['开票时间', 'Issued']),
@@ -59,9 +64,9 @@ export const invoiceNoteResource = resource({
     unloadPlace: { label: ['到达地', 'To'], list: { width: 140 } },
     vehicle: { label: ['车种车号', 'Vehicle'], list: { width: 140 } },
     goodsName: { label: ['货物', 'Goods'], list: { width: 120 } },
-    amountFen: fen('价税合计', 'Total incl. tax'),
-    netFen: fen('金额', 'Amount excl. tax'),
-    taxFen: fen('税额', 'Tax', 100),
+    amountFen: fenColumn(['价税合计', 'Total incl. tax'], 120),
+    netFen: fenColumn(['金额', 'Amount excl. tax'], 120),
+    taxFen: fenColumn(['税额', 'Tax'], 100),
     active: switchColumn(['有效', 'Active'], 70, { filter: true }),
   },
 });
