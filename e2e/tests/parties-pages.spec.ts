@@ -8,7 +8,6 @@ import type { APIRequestContext } from '@playwright/test';
 import { residentId } from '../pages/PartiesPage.ts';
 import { cardNumber, creditCode, PARTY_PAGES, PartyScreen } from '../pages/PartyScreens.ts';
 import type { ShellPage } from '../pages/ShellPage.ts';
-import { adminToken } from '../support/authFlows.ts';
 import { API_BASE, LIGHT_PAGE } from '../support/env.ts';
 import { expect, test } from '../support/fixtures.ts';
 
@@ -61,10 +60,10 @@ async function draftDriver(request: APIRequestContext, token: string, which: 'fi
 test('carriers, agents and captains: add after a refused identifier, review, fleet, binding, delete', async ({
   page,
   request,
+  token,
   shell,
 }) => {
   test.setTimeout(180_000);
-  const token = await adminToken(request);
   // A seeded driver and vehicle for the fleet and the binding.
   const member = await draftDriver(request, token, 'first');
   const memberOption = `${member.name}（${member.mobile}）`;
@@ -186,10 +185,10 @@ test('carriers, agents and captains: add after a refused identifier, review, fle
 
 test('banks, bank cards and customer staff: add after a refused value, holder rule, review, delete', async ({
   request,
+  token,
   shell,
 }) => {
   test.setTimeout(180_000);
-  const token = await adminToken(request);
   const owner = await draftDriver(request, token, 'last');
   await shell.goto(LIGHT_PAGE);
 

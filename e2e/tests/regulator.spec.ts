@@ -8,7 +8,6 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { PartyScreen } from '../pages/PartyScreens.ts';
 import { approvedDriverWithVehicle } from '../pages/ShippingPage.ts';
 import { apiCall, type Rec } from '../support/api.ts';
-import { adminToken } from '../support/authFlows.ts';
 import { API_BASE } from '../support/env.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { clickRowAction } from '../support/rowActions.ts';
@@ -59,10 +58,10 @@ test('report channel: test connection answers, secrets stay write-only', async (
 test("a waybill's messages: accepted in 交通监管同步, tagged on the waybill list", async ({
   page,
   request,
+  token,
   shell,
 }) => {
   test.setTimeout(120_000);
-  const token = await adminToken(request);
   // The demo's backlog is sent by the server at start; wait for a waybill the province accepted.
   let noteNo = '';
   await expect
@@ -104,10 +103,10 @@ test("a waybill's messages: accepted in 交通监管同步, tagged on the waybil
 test('监管上传: a failed driver report shows its field paths, links to the driver, and is accepted once corrected and resent', async ({
   page,
   request,
+  token,
   shell,
 }) => {
   test.setTimeout(240_000);
-  const token = await adminToken(request);
   const seq = 60_000 + (Date.now() % 30_000);
   // A driver approved without a licence issuer or qualification number: its report cannot be built.
   const { driverId, driverName } = await approvedDriverWithVehicle(request, token, seq);

@@ -10,7 +10,7 @@ import { LoginPage } from '../pages/LoginPage.ts';
 import { ShellPage } from '../pages/ShellPage.ts';
 import { DepartScreen, GrantTree, MenuScreen, ResourceScreen, SYSTEM } from '../pages/SystemPages.ts';
 import { apiCall } from '../support/api.ts';
-import { adminToken, uniqueName } from '../support/authFlows.ts';
+import { uniqueName } from '../support/authFlows.ts';
 import { LOGGED_OUT } from '../support/env.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { stubExternalSites } from '../support/network.ts';
@@ -36,9 +36,9 @@ test('a new administrator sets up a department, role and user; the user sees onl
   shell,
   browser,
   request,
+  token,
 }) => {
   test.setTimeout(180_000);
-  const token = await adminToken(request);
   const departName = uniqueName('调度部');
   const roleName = uniqueName('调度员');
   const roleCode = roleName.replace(/[^A-Za-z0-9]/g, '_').replace(/^_+/, 'r_');

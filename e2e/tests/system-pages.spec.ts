@@ -5,7 +5,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { MenuScreen, ResourceScreen, SYSTEM } from '../pages/SystemPages.ts';
 import { apiCall } from '../support/api.ts';
-import { adminToken, uniqueName } from '../support/authFlows.ts';
+import { uniqueName } from '../support/authFlows.ts';
 import { expect, test } from '../support/fixtures.ts';
 
 const GROUP = '系统管理';
@@ -155,8 +155,12 @@ test('check rules: add, test a failing and a passing value, delete', async ({ pa
   await expect(screen.row(name)).toHaveCount(0);
 });
 
-test('data log: two versions of one record compared side by side', async ({ page, shell, request }) => {
-  const token = await adminToken(request);
+test('data log: two versions of one record compared side by side', async ({
+  page,
+  shell,
+  request,
+  token,
+}) => {
   const code = uniqueName('dl_');
   const name = uniqueName('版本规则');
   const json = '[{"digits":"*","pattern":".+","message":"不能为空"}]';
