@@ -113,6 +113,12 @@ export class ResourceScreen {
   async rowAction(text: string, action: string, confirm = false): Promise<void> {
     await clickRowAction(this.page, this.row(text), action, confirm);
   }
+
+  /** Deletes the row holding `text` through its confirmed 删除 and waits until the list no longer shows it. */
+  async deleteRow(text: string): Promise<void> {
+    await this.rowAction(text, '删除', true);
+    await expect(this.row(text)).toHaveCount(0);
+  }
 }
 
 /** 部门管理: the tree with the add and delete buttons in its header. */

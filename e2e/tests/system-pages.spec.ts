@@ -103,10 +103,8 @@ test('menus: a menu with a button below it, a data rule, edit and delete with co
     await screen.rowAction(renamed, '删除', true);
     await expect(toast(page, '请先删除下级菜单')).toBeVisible();
     await screen.row(renamed).locator('.ant-table-row-expand-icon-collapsed').click();
-    await screen.rowAction(buttonName, '删除', true);
-    await expect(screen.row(buttonName)).toHaveCount(0);
-    await screen.rowAction(renamed, '删除', true);
-    await expect(screen.row(renamed)).toHaveCount(0);
+    await screen.deleteRow(buttonName);
+    await screen.deleteRow(renamed);
   });
 });
 
@@ -151,8 +149,7 @@ test('check rules: add, test a failing and a passing value, delete', async ({ pa
   await tester.locator('.ant-modal-close').click();
   await expect(tester).toBeHidden();
 
-  await screen.rowAction(name, '删除', true);
-  await expect(screen.row(name)).toHaveCount(0);
+  await screen.deleteRow(name);
 });
 
 test('data log: two versions of one record compared side by side', async ({
@@ -275,8 +272,7 @@ test('fill rules: add, generate a sample value, delete', async ({ page, shell })
     .locator('.ant-modal-confirm')
     .getByRole('button', { name: /知道了|OK/ })
     .click();
-  await screen.rowAction(name, '删除', true);
-  await expect(screen.row(name)).toHaveCount(0);
+  await screen.deleteRow(name);
 });
 
 test('data sources: password never shown back, test connection, delete', async ({ page, shell }) => {
@@ -307,8 +303,7 @@ test('data sources: password never shown back, test connection, delete', async (
 
   await screen.rowAction(`${name}改`, '测试连接');
   await expect(toast(page, '数据库连接失败')).toBeVisible({ timeout: 20_000 });
-  await screen.rowAction(`${name}改`, '删除', true);
-  await expect(screen.row(`${name}改`)).toHaveCount(0);
+  await screen.deleteRow(`${name}改`);
 });
 
 test('gateway routes: add, disable with confirmation, delete', async ({ page, shell }) => {
@@ -335,6 +330,5 @@ test('gateway routes: add, disable with confirmation, delete', async ({ page, sh
   await confirmPop(page);
   await expect(status).toHaveText('禁用');
   await expect(screen.row(name).locator('a', { hasText: '启用' })).toBeVisible();
-  await screen.rowAction(name, '删除', true);
-  await expect(screen.row(name)).toHaveCount(0);
+  await screen.deleteRow(name);
 });
