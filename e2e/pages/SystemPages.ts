@@ -3,7 +3,7 @@
 
 import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
 import { apiCall, type Envelope } from '../support/api.ts';
-import { openAddForm, submitForm } from '../support/forms.ts';
+import { fillByLabel, openAddForm, submitForm } from '../support/forms.ts';
 import { clickRowAction } from '../support/rowActions.ts';
 
 export const SYSTEM = {
@@ -267,9 +267,11 @@ export class MenuScreen extends ResourceScreen {
     await drawer.getByRole('button', { name: /新增规则/ }).click();
     const dialog = this.dialog();
     await expect(dialog).toBeVisible();
-    await dialog.getByLabel('规则名称').fill(rule.name);
-    await dialog.getByLabel('规则字段').fill(rule.column);
-    await dialog.getByLabel('规则值').fill(rule.value);
+    await fillByLabel(dialog, {
+      规则名称: rule.name,
+      规则字段: rule.column,
+      规则值: rule.value,
+    });
     await dialog.locator('.ant-modal-title').click();
     // The condition opens with '=' chosen: the box is clicked, not the input under the chosen value.
     await dialog

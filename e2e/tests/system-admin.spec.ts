@@ -13,6 +13,7 @@ import { apiCall } from '../support/api.ts';
 import { uniqueName } from '../support/authFlows.ts';
 import { LOGGED_OUT } from '../support/env.ts';
 import { expect, test } from '../support/fixtures.ts';
+import { fillByLabel } from '../support/forms.ts';
 import { stubExternalSites } from '../support/network.ts';
 
 const INITIAL = 'Initial#2026';
@@ -94,10 +95,12 @@ test('a new administrator sets up a department, role and user; the user sees onl
   await test.step('user in the department with the role', async () => {
     await shell.goto(SYSTEM.user);
     const dialog = await screen.openAdd();
-    await dialog.getByLabel('用户账号').fill(username);
-    await dialog.getByLabel('用户姓名').fill(`调度 ${username}`);
-    await dialog.getByLabel('登录密码').fill(INITIAL);
-    await dialog.getByLabel('确认密码').fill(INITIAL);
+    await fillByLabel(dialog, {
+      用户账号: username,
+      用户姓名: `调度 ${username}`,
+      登录密码: INITIAL,
+      确认密码: INITIAL,
+    });
     await screen.choose(dialog, '角色', roleName);
     await screen.choose(dialog, '所属部门', departName);
     await screen.submit(dialog, /\/sys\/user\/add/);

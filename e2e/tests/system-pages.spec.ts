@@ -7,6 +7,7 @@ import { MenuScreen, ResourceScreen, SYSTEM } from '../pages/SystemPages.ts';
 import { apiCall } from '../support/api.ts';
 import { uniqueName } from '../support/authFlows.ts';
 import { expect, test } from '../support/fixtures.ts';
+import { fillByLabel } from '../support/forms.ts';
 
 const GROUP = '系统管理';
 
@@ -37,11 +38,13 @@ test('menus: a menu with a button below it, a data rule, edit and delete with co
   await test.step('add a top menu in the drawer', async () => {
     const drawer = await screen.openAddDrawer();
     await expect(drawer.getByLabel('上级菜单')).toHaveCount(0);
-    await drawer.getByLabel('菜单名称').fill(menuName);
-    await drawer.getByLabel('菜单路径').fill(`/e2e/${code}`);
-    await drawer.getByLabel('前端组件').fill('system/PositionList');
-    await drawer.getByLabel('菜单图标').fill('SettingOutlined');
-    await drawer.getByLabel('排序').fill('999');
+    await fillByLabel(drawer, {
+      菜单名称: menuName,
+      菜单路径: `/e2e/${code}`,
+      前端组件: 'system/PositionList',
+      菜单图标: 'SettingOutlined',
+      排序: '999',
+    });
     await screen.submitDrawer(drawer, /\/sys\/permission\/add/);
     await expect(screen.row(menuName)).toContainText('一级菜单');
   });
@@ -115,9 +118,11 @@ test('check rules: add, test a failing and a passing value, delete', async ({ pa
   await shell.openFromMenu(SYSTEM.checkRule, GROUP, '编码校验规则');
 
   const dialog = await screen.openAdd();
-  await dialog.getByLabel('规则名称').fill(name);
-  await dialog.getByLabel('规则编码').fill(code);
-  await dialog.getByLabel('规则JSON').fill('not json');
+  await fillByLabel(dialog, {
+    规则名称: name,
+    规则编码: code,
+    规则JSON: 'not json',
+  });
   await dialog.getByRole('button', { name: /确\s*定|OK/ }).click();
   await expect(dialog.getByText('不是有效的JSON')).toBeVisible();
   await dialog
@@ -260,9 +265,11 @@ test('fill rules: add, generate a sample value, delete', async ({ page, shell })
   const code = uniqueName('fill_');
   await shell.openFromMenu(SYSTEM.fillRule, GROUP, '填值规则');
   const dialog = await screen.openAdd();
-  await dialog.getByLabel('规则名称').fill(name);
-  await dialog.getByLabel('规则编码').fill(code);
-  await dialog.getByLabel('规则参数').fill('{"prefix":"YD","datePattern":"YYYYMMDD","digits":5}');
+  await fillByLabel(dialog, {
+    规则名称: name,
+    规则编码: code,
+    规则参数: '{"prefix":"YD","datePattern":"YYYYMMDD","digits":5}',
+  });
   await dialog.getByRole('button', { name: '生成示例' }).click();
   await expect(dialog.getByTestId('fill-sample')).toHaveText(/^YD\d{8}00001$/);
   await screen.submit(dialog, /\/sys\/fillRule\/add/);
@@ -281,12 +288,14 @@ test('data sources: password never shown back, test connection, delete', async (
   const code = uniqueName('ds_');
   await shell.openFromMenu(SYSTEM.dataSource, GROUP, '多数据源');
   const dialog = await screen.openAdd();
-  await dialog.getByLabel('数据源编码').fill(code);
-  await dialog.getByLabel('数据源名称').fill(name);
-  await dialog.getByLabel('端口').fill('1');
-  await dialog.getByLabel('数据库名').fill('reports');
-  await dialog.getByLabel('用户名').fill('reader');
-  await dialog.getByLabel('密码').fill('Secret#123');
+  await fillByLabel(dialog, {
+    数据源编码: code,
+    数据源名称: name,
+    端口: '1',
+    数据库名: 'reports',
+    用户名: 'reader',
+    密码: 'Secret#123',
+  });
   await screen.submit(dialog, /\/sys\/dataSource\/add/);
   await expect(screen.row(name)).toContainText(code);
   await expect(screen.row(name)).not.toContainText('Secret#123');
@@ -312,9 +321,11 @@ test('gateway routes: add, disable with confirmation, delete', async ({ page, sh
   const name = uniqueName('路由');
   await shell.openFromMenu(SYSTEM.gatewayRoute, GROUP, '网关路由');
   const dialog = await screen.openAdd();
-  await dialog.getByLabel('路由ID').fill(routerId);
-  await dialog.getByLabel('路由名称').fill(name);
-  await dialog.getByLabel('服务地址').fill('ftp://example');
+  await fillByLabel(dialog, {
+    路由ID: routerId,
+    路由名称: name,
+    服务地址: 'ftp://example',
+  });
   await dialog.getByRole('button', { name: /确\s*定|OK/ }).click();
   await expect(dialog.getByText('服务地址必须是 http(s):// 地址')).toBeVisible();
   await dialog.getByLabel('服务地址').fill('http://127.0.0.1:9');
