@@ -4,7 +4,6 @@
 import { PartyScreen } from '../pages/PartyScreens.ts';
 import { API_BASE, authFile, USERS } from '../support/env.ts';
 import { expect, test } from '../support/fixtures.ts';
-import { fillByLabel } from '../support/forms.ts';
 
 test.use({ storageState: authFile(USERS.admin) });
 
@@ -30,17 +29,13 @@ test('APP版本: adds an iOS release from the form and the version check offers 
     .filter({ hasText: 'iOS' })
     .click();
   await expect(dialog.getByText('上传APK安装包')).toHaveCount(0);
-  await fillByLabel(
-    dialog,
-    {
-      版本号: String(code),
-      版本名称: name,
-      最低支持版本号: String(code - 1),
-      下载地址: 'https://apps.apple.com/cn/app/id1234567890',
-      更新说明: '端到端测试发布',
-    },
-    { exact: true },
-  );
+  await ui.fill(dialog, {
+    版本号: String(code),
+    版本名称: name,
+    最低支持版本号: String(code - 1),
+    下载地址: 'https://apps.apple.com/cn/app/id1234567890',
+    更新说明: '端到端测试发布',
+  });
   await dialog.getByLabel('已发布', { exact: true }).click();
   await ui.submit(dialog, /\/apps\/version\/add/);
 

@@ -10,7 +10,6 @@ import { cardNumber, creditCode, PARTY_PAGES, PartyScreen } from '../pages/Party
 import type { ShellPage } from '../pages/ShellPage.ts';
 import { API_BASE, LIGHT_PAGE } from '../support/env.ts';
 import { expect, test } from '../support/fixtures.ts';
-import { fillByLabel } from '../support/forms.ts';
 
 // One run's numbers: birth dates, mobiles, plates and codes no other run of this database shares.
 const RUN = Date.now();
@@ -102,15 +101,11 @@ test('carriers, agents and captains: add after a refused identifier, review, fle
   const agentName = `经纪${tag}`;
   const agentId = residentId(birth(2), 12);
   dialog = await agents.openAdd();
-  await fillByLabel(
-    dialog,
-    {
-      经纪人姓名: agentName,
-      手机号: mobile(3),
-      身份证号: badId(agentId),
-    },
-    { exact: true },
-  );
+  await agents.fill(dialog, {
+    经纪人姓名: agentName,
+    手机号: mobile(3),
+    身份证号: badId(agentId),
+  });
   await agents.refused(dialog, '请输入正确的身份证号');
   await dialog.getByLabel('身份证号', { exact: true }).fill(agentId);
   await agents.choose(dialog, '佣金方式', '按趟');
@@ -131,15 +126,11 @@ test('carriers, agents and captains: add after a refused identifier, review, fle
   await expect(captains.rows().filter({ hasText: '已通过' }).first()).toBeVisible();
   const captainName = `队长${tag}`;
   dialog = await captains.openAdd();
-  await fillByLabel(
-    dialog,
-    {
-      车队长姓名: captainName,
-      身份证号: residentId(birth(3), 13),
-      手机号: '12345678901',
-    },
-    { exact: true },
-  );
+  await captains.fill(dialog, {
+    车队长姓名: captainName,
+    身份证号: residentId(birth(3), 13),
+    手机号: '12345678901',
+  });
   await captains.refused(dialog, '请输入正确的手机号码');
   await dialog.getByLabel('手机号', { exact: true }).fill(mobile(4));
   await captains.submit(dialog, /\/captain\/hyCaptain\/add/);
@@ -271,16 +262,12 @@ test('banks, bank cards and customer staff: add after a refused value, holder ru
   const username = `staff${tag}`;
   dialog = await staff.openAdd();
   await staff.pick(dialog, 'customer-select', customerName);
-  await fillByLabel(
-    dialog,
-    {
-      登录账号: username,
-      登录密码: 'Staff#2026ab',
-      姓名: `员工${tag}`,
-      手机号: '1234',
-    },
-    { exact: true },
-  );
+  await staff.fill(dialog, {
+    登录账号: username,
+    登录密码: 'Staff#2026ab',
+    姓名: `员工${tag}`,
+    手机号: '1234',
+  });
   await staff.refused(dialog, '请输入正确的手机号码');
   await dialog.getByLabel('手机号', { exact: true }).fill(mobile(12));
   await staff.submit(dialog, /\/customer\/hyCustomerUser\/add/);
