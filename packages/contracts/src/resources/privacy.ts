@@ -14,6 +14,19 @@ export const SUBJECT_TYPE_OPTIONS = [
   { value: 'user', label: ['用户', 'User'] },
 ] as const;
 
+/** Where a consent was given. */
+const CONSENT_CHANNEL_OPTIONS = [
+  { value: 'console', label: ['管理端', 'Console'] },
+  { value: 'app', label: ['APP', 'App'] },
+] as const;
+
+/** Where a person's request about their data stands. */
+const PRIVACY_REQUEST_STATE_OPTIONS = [
+  { value: 'pending', label: ['待处理', 'Pending'] },
+  { value: 'done', label: ['已完成', 'Done'] },
+  { value: 'refused', label: ['已拒绝', 'Refused'] },
+] as const;
+
 export const privacyPolicyBody = z.object({
   version: z
     .string({ error: '请输入版本号' })
@@ -40,12 +53,6 @@ export const privacyPolicyResource = resource({
     createTime: { ...created, label: ['创建时间', 'Created'] },
   },
 });
-
-/** Where a consent was given. */
-const CONSENT_CHANNEL_OPTIONS = [
-  { value: 'console', label: ['管理端', 'Console'] },
-  { value: 'app', label: ['APP', 'App'] },
-] as const;
 
 /** 同意记录: who accepted which version, when, from where. Written only by the acceptance itself. */
 export const privacyConsentResource = resource({
@@ -80,12 +87,6 @@ export const privacyRequestBody = z.object({
   detail: z.string().trim().max(1000).optional(),
 });
 export type PrivacyRequestBody = z.infer<typeof privacyRequestBody>;
-
-const PRIVACY_REQUEST_STATE_OPTIONS = [
-  { value: 'pending', label: ['待处理', 'Pending'] },
-  { value: 'done', label: ['已完成', 'Done'] },
-  { value: 'refused', label: ['已拒绝', 'Refused'] },
-] as const;
 
 /** 个人信息申请: the requests of people about their own data, for the privacy staff. */
 export const privacyRequestResource = resource({

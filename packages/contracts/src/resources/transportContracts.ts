@@ -22,6 +22,17 @@ export type ContractKind = (typeof CONTRACT_KINDS)[number];
 /** A contract's state. */
 export const CONTRACT_STATE = { draft: 0, signed: 1, void: 2 } as const;
 
+const CONTRACT_KIND_OPTIONS = [
+  { value: 'carrier', label: ['承运合同', 'Carrier contract'] },
+  { value: 'shipper', label: ['托运框架合同', 'Shipper framework'] },
+] as const;
+
+const CONTRACT_STATE_OPTIONS = [
+  { value: CONTRACT_STATE.draft, label: ['待签署', 'Draft'] },
+  { value: CONTRACT_STATE.signed, label: ['已签署', 'Signed'] },
+  { value: CONTRACT_STATE.void, label: ['已作废', 'Void'] },
+] as const;
+
 /** Generate and sign the carrier contract of an accepted waybill that has none (idempotent). */
 export const carrierContractBody = z.object({
   noteId: requiredText('请选择运单', 32),
@@ -54,17 +65,6 @@ export interface ContractVerification {
   signTime: string | null;
   message: string;
 }
-
-const CONTRACT_KIND_OPTIONS = [
-  { value: 'carrier', label: ['承运合同', 'Carrier contract'] },
-  { value: 'shipper', label: ['托运框架合同', 'Shipper framework'] },
-] as const;
-
-const CONTRACT_STATE_OPTIONS = [
-  { value: CONTRACT_STATE.draft, label: ['待签署', 'Draft'] },
-  { value: CONTRACT_STATE.signed, label: ['已签署', 'Signed'] },
-  { value: CONTRACT_STATE.void, label: ['已作废', 'Void'] },
-] as const;
 
 export const transportContractResource = resource({
   path: '/shipping/contract',
