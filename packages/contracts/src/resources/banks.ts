@@ -1,6 +1,6 @@
 import { bankBody, driverBankBody } from '../freightParties.ts';
 import { resource } from '../resource.ts';
-import { identifierColumn, pickedOwner, recordName } from './fields.ts';
+import { identifierColumn, longTextColumn, pickedOwner, recordName } from './fields.ts';
 import { tenantRecords } from './listPresets.ts';
 import { reviewFields } from './parties.ts';
 
@@ -84,7 +84,7 @@ export const driverBankResource = resource({
       detail: false,
     },
     bankName: { label: ['开户银行', 'Bank'], form: false, list: { width: 150 } },
-    branch: { label: ['开户网点', 'Branch'], list: { width: 160, ellipsis: true } },
+    branch: longTextColumn(['开户网点', 'Branch'], 160),
     reservedMobile: { label: ['预留手机号', 'Reserved mobile'], list: false },
     isDefault: {
       label: ['默认', 'Default'],

@@ -155,6 +155,16 @@ export const shipperOwner = <const E extends Extra = NoExtra>(name: E = {} as E)
     },
   }) as const;
 
+/** A longer text (a memo, a reason, a message) listed `width` wide, cut with an ellipsis. */
+export const longTextColumn = <const E extends Extra = NoExtra>(
+  label: Label,
+  width: number,
+  extra: E = {} as E,
+) => ({ label, list: { width, ellipsis: true }, ...extra }) as const;
+
+/** Why a request was sent back, as the maker-checker screens list it. */
+export const rejectionColumn = longTextColumn(['驳回原因', 'Rejection'], 160);
+
 /** A free note kept with the record, in the form and the detail only. */
 export const remarkField = <const E extends Extra = NoExtra>(extra: E = {} as E) =>
   ({ label: ['备注', 'Remark'], kind: 'textarea', list: false, ...extra }) as const;

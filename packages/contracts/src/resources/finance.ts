@@ -8,6 +8,8 @@ import {
   fenColumn,
   hiddenKey,
   identifierColumn,
+  longTextColumn,
+  rejectionColumn,
   remarkField,
   searchedTime,
   serverNumber,
@@ -75,7 +77,7 @@ const ledgerFields = {
   billId: hiddenKey(['账单', 'Bill']),
   customerId: hiddenKey(['货主', 'Customer']),
   bankSerialNo: { label: ['银行流水号', 'Bank serial no.'], search: true, list: { width: 200 } },
-  memo: { label: ['摘要', 'Memo'], list: { width: 200, ellipsis: true } },
+  memo: longTextColumn(['摘要', 'Memo'], 200),
   operator: { label: ['操作人', 'Operator'], list: { width: 100 } },
 } as const;
 
@@ -103,7 +105,7 @@ export const costResource = resource({
     ...aboutWaybill,
     ownerId: hiddenKey(['收款方', 'Payee']),
     amountFen: fenColumn(['金额', 'Amount'], 130),
-    memo: { label: ['摘要', 'Memo'], list: { width: 200, ellipsis: true } },
+    memo: longTextColumn(['摘要', 'Memo'], 200),
   },
 });
 
@@ -213,7 +215,7 @@ export const rechargeResource = resource({
     bankSerialNo: { label: ['银行流水号', 'Bank serial no.'], search: true, list: { width: 200 } },
     createBy: { label: ['提交人', 'Submitted by'], list: { width: 100 } },
     reviewedBy: { label: ['复核人', 'Checked by'], list: { width: 100 } },
-    rejectReason: { label: ['驳回原因', 'Rejection'], list: { width: 160, ellipsis: true } },
+    rejectReason: rejectionColumn,
     createTime: createdColumn,
   },
 });
@@ -231,7 +233,7 @@ export const freezeLogResource = resource({
     walletId: hiddenKey(['账户', 'Account']),
     amountFen: fenColumn(['冻结(+)/解冻(-)', 'Frozen (+) / released (−)'], 130),
     frozenAfterFen: fenColumn(['冻结余额', 'Frozen after'], 130),
-    reason: { label: ['原因', 'Reason'], list: { width: 240, ellipsis: true } },
+    reason: longTextColumn(['原因', 'Reason'], 240),
     operator: { label: ['操作人', 'Operator'], list: { width: 100 } },
   },
 });
@@ -249,7 +251,7 @@ export const statementLineResource = resource({
     amountFen: fenColumn(['金额', 'Amount'], 130),
     counterpartyName: { label: ['对方户名', 'Counterparty'], search: 'like', list: { width: 160 } },
     counterpartyAccount: { label: ['对方账号', 'Account'], mask: 'bankCard', list: { width: 170 } },
-    memo: { label: ['摘要', 'Memo'], list: { width: 160, ellipsis: true } },
+    memo: longTextColumn(['摘要', 'Memo'], 160),
     matchState: dictSearch(['对账', 'Matched'], 'match_state', 80),
     matchedRef: { label: ['对应单据', 'Matched to'], list: { width: 200 } },
   },
@@ -270,7 +272,7 @@ export const payoutResource = resource({
     submittedBy: { label: ['提交人', 'Submitted by'], list: { width: 100 } },
     reviewedBy: { label: ['复核人', 'Reviewed by'], list: { width: 100 } },
     executedBy: { label: ['出纳', 'Cashier'], list: { width: 100 } },
-    rejectReason: { label: ['驳回原因', 'Rejection'], list: { width: 160, ellipsis: true } },
+    rejectReason: rejectionColumn,
     createTime: createdColumn,
   },
 });
@@ -292,7 +294,7 @@ export const bankPaymentResource = resource({
     amountFen: fenColumn(['金额', 'Amount'], 130),
     state: dictSearch(['状态', 'State'], 'payment_state', 80),
     bankSerialNo: { label: ['银行流水号', 'Bank serial no.'], search: true, list: { width: 200 } },
-    failReason: { label: ['失败原因', 'Failure'], list: { width: 160, ellipsis: true } },
+    failReason: longTextColumn(['失败原因', 'Failure'], 160),
     attempts: { label: ['发送次数', 'Attempts'], kind: 'number', list: { width: 80 } },
     createTime: createdColumn,
   },
@@ -318,7 +320,7 @@ export const billResource = resource({
     serviceFeeFen: fenColumn(['服务费', 'Service fee'], 130),
     status: dictSearch(['状态', 'Status'], 'bill_status', 90),
     dueDate: { label: ['到期日', 'Due'], kind: 'date', sort: true, list: { width: 110 } },
-    disputeReason: { label: ['异议', 'Dispute'], list: { width: 160, ellipsis: true } },
+    disputeReason: longTextColumn(['异议', 'Dispute'], 160),
     createTime: createdColumn,
   },
 });
@@ -359,11 +361,11 @@ export const adjustmentResource = resource({
     customerId: hiddenKey(['货主', 'Customer']),
     amountFen: fenColumn(['金额', 'Amount'], 130),
     direction: { label: ['方向', 'Direction'], kind: 'number', list: false },
-    reason: { label: ['原因', 'Reason'], list: { width: 220, ellipsis: true } },
+    reason: longTextColumn(['原因', 'Reason'], 220),
     state: dictSearch(['状态', 'State'], 'adjust_state', 80),
     createBy: { label: ['申请人', 'Submitted by'], list: { width: 100 } },
     reviewedBy: { label: ['审批人', 'Approved by'], list: { width: 100 } },
-    rejectReason: { label: ['驳回原因', 'Rejection'], list: { width: 160, ellipsis: true } },
+    rejectReason: rejectionColumn,
     createTime: createdColumn,
   },
 });

@@ -6,6 +6,7 @@ import {
   dictSearch,
   filterKey,
   identifierColumn,
+  longTextColumn,
   optionsSearch,
   searchedTime,
   sortedFen,
@@ -138,7 +139,7 @@ export const insuranceRateResource = resource({
     rateBp: { label: ['费率(万分之)', 'Rate (‱)'], kind: 'number', required: true, list: { width: 110 } },
     minPremiumFen: { label: ['最低保费(元)', 'Minimum premium'], kind: 'fen', list: { width: 120 } },
     enabled: switchColumn(['启用', 'Enabled'], 70, { filter: true }),
-    remark: { label: ['备注', 'Remark'], list: { width: 200, ellipsis: true } },
+    remark: longTextColumn(['备注', 'Remark'], 200),
     createTime: { label: ['创建时间', 'Created'], kind: 'datetime', form: false, list: false },
   },
 });

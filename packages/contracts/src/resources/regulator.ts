@@ -1,5 +1,13 @@
 import { resource } from '../resource.ts';
-import { filterKey, optionsSearch, remarkField, searchedTime, switchColumn, timeColumn } from './fields.ts';
+import {
+  filterKey,
+  longTextColumn,
+  optionsSearch,
+  remarkField,
+  searchedTime,
+  switchColumn,
+  timeColumn,
+} from './fields.ts';
 import { tenantLog } from './listPresets.ts';
 
 // Regulator reporting: report channels (上报通道) and the outbox of report messages
@@ -145,7 +153,7 @@ const messageFields = {
   businessId: filterKey(['业务记录', 'Record']),
   attempts: { label: ['上报次数', 'Attempts'], kind: 'number', sort: true, list: { width: 90 } },
   lastCode: { label: ['返回代码', 'Code'], filter: true, list: { width: 90 } },
-  lastMessage: { label: ['返回信息', 'Message'], list: { width: 260, ellipsis: true } },
+  lastMessage: longTextColumn(['返回信息', 'Message'], 260),
   fieldErrors: { label: ['字段错误', 'Field errors'], list: false, export: false },
   nextAttemptAt: { label: ['下次上报', 'Next attempt'], kind: 'datetime', list: { width: 170 } },
   deadlineAt: searchedTime(['上报时限', 'Deadline']),

@@ -7,7 +7,15 @@ import {
   RISK_WARNING_STATES,
   riskParamBody,
 } from '../risk.ts';
-import { filterKey, optionsSearch, remarkField, searchedTime, switchColumn, timeColumn } from './fields.ts';
+import {
+  filterKey,
+  longTextColumn,
+  optionsSearch,
+  remarkField,
+  searchedTime,
+  switchColumn,
+  timeColumn,
+} from './fields.ts';
 import { tenantLog, tenantLogBy, tenantRecords } from './listPresets.ts';
 
 // 风控管理: rule parameters, warnings, confirmed violations and the waybills' risk view. Warnings go
@@ -74,7 +82,7 @@ export const riskWarningResource = resource({
     ...riskWaybill,
     ruleType: optionsSearch(['规则', 'Rule'], RISK_RULE_OPTIONS, 110),
     severity: optionsSearch(['严重程度', 'Severity'], RISK_SEVERITY_OPTIONS, 90, { tag: true }),
-    message: { label: ['预警内容', 'Message'], list: { width: 320, ellipsis: true } },
+    message: longTextColumn(['预警内容', 'Message'], 320),
     state: optionsSearch(['状态', 'State'], RISK_STATE_OPTIONS, 90, { tag: true }),
     plateNo: { label: ['车牌号', 'Plate'], search: 'like', list: { width: 100 } },
     driverName: { label: ['司机', 'Driver'], search: 'like', list: { width: 90 } },
@@ -99,7 +107,7 @@ export const riskViolationResource = resource({
   fields: {
     shippingNoteNumber: { label: ['运单号', 'Waybill no.'], search: 'like', list: { width: 170 } },
     ruleType: optionsSearch(['违规类型', 'Rule'], RISK_RULE_OPTIONS, 110),
-    message: { label: ['违规内容', 'What happened'], list: { width: 300, ellipsis: true } },
+    message: longTextColumn(['违规内容', 'What happened'], 300),
     driverName: { label: ['司机', 'Driver'], search: 'like', list: { width: 90 } },
     plateNo: { label: ['车牌号', 'Plate'], search: 'like', list: { width: 100 } },
     customerName: { label: ['货主', 'Customer'], list: { width: 160 } },
@@ -107,11 +115,11 @@ export const riskViolationResource = resource({
     deductionState: optionsSearch(['扣款状态', 'Deduction'], DEDUCTION_STATE_OPTIONS, 140),
     deductionFen: { label: ['扣款金额(元)', 'Deduction (CNY)'], kind: 'fen', list: { width: 110 } },
     appealDeadline: { label: ['申诉截止', 'Appeal deadline'], kind: 'datetime', list: { width: 160 } },
-    appealReason: { label: ['申诉理由', 'Appeal'], list: { width: 180, ellipsis: true } },
-    decideReason: { label: ['申诉处理意见', 'Appeal decision'], list: { width: 180, ellipsis: true } },
-    deductionNote: { label: ['扣款说明', 'Deduction note'], list: { width: 200, ellipsis: true } },
+    appealReason: longTextColumn(['申诉理由', 'Appeal'], 180),
+    decideReason: longTextColumn(['申诉处理意见', 'Appeal decision'], 180),
+    deductionNote: longTextColumn(['扣款说明', 'Deduction note'], 200),
     deductionAttempts: { label: ['扣款失败次数', 'Failed attempts'], kind: 'number', list: { width: 110 } },
-    reason: { label: ['认定理由', 'Reason'], list: { width: 200, ellipsis: true } },
+    reason: longTextColumn(['认定理由', 'Reason'], 200),
     captainId: filterKey(['车队长', 'Captain']),
     createBy: { label: ['认定人', 'Confirmed by'], list: { width: 100 } },
     createTime: searchedTime(['认定时间', 'Confirmed'], 160),
@@ -133,7 +141,7 @@ export const riskNoteResource = resource({
     openCount: { label: ['待处理预警', 'Open warnings'], kind: 'number', sort: true, list: { width: 110 } },
     warningCount: { label: ['预警总数', 'Warnings'], kind: 'number', list: { width: 90 } },
     score: { label: ['风险评分', 'Score'], kind: 'number', sort: true, search: 'range', list: { width: 90 } },
-    rules: { label: ['触发规则', 'Rules'], list: { width: 200, ellipsis: true } },
+    rules: longTextColumn(['触发规则', 'Rules'], 200),
     lastWarnTime: { label: ['最近预警', 'Last warning'], kind: 'datetime', sort: true, list: { width: 160 } },
   },
 });

@@ -7,7 +7,14 @@ import {
   SHIPPING_STATUS,
   UNPAID_PAY_STATUSES,
 } from '../shipping.ts';
-import { dictField, dictSearch, optionsSearch, serverNumber, sortedColumn } from './fields.ts';
+import {
+  dictField,
+  dictSearch,
+  longTextColumn,
+  optionsSearch,
+  serverNumber,
+  sortedColumn,
+} from './fields.ts';
 import { shipperRecords } from './listPresets.ts';
 
 // Waybills (运单) with their named lists, and the complaints and evaluations about them.
@@ -86,7 +93,7 @@ const noteFields = {
   unloadTime: { label: ['卸货时间', 'Unloaded at'], kind: 'datetime', sort: true, filter: true },
   signTime: { label: ['签收时间', 'Signed at'], kind: 'datetime', sort: true, filter: true },
   auditTime: { label: ['审核时间', 'Audited at'], kind: 'datetime', sort: true, search: 'range' },
-  closeReason: { label: ['取消/作废原因', 'Exit reason'], list: { width: 160, ellipsis: true } },
+  closeReason: longTextColumn(['取消/作废原因', 'Exit reason'], 160),
   // Keys other screens filter the notes by.
   orderId: { label: ['货源', 'Order'], internal: true, filter: true },
   customerId: { label: ['货主', 'Shipper'], internal: true, filter: true },

@@ -1,5 +1,5 @@
 import { resource } from '../resource.ts';
-import { dictField, dictSearch, fenColumn, hiddenKey, timeColumn } from './fields.ts';
+import { dictField, dictSearch, fenColumn, hiddenKey, longTextColumn, timeColumn } from './fields.ts';
 import { tenantLog, tenantLogBy } from './listPresets.ts';
 
 // 完税列表 (/plateform/tax) and 税务数据同步 (/report/tax). Field keys are columns of fin_tax_record
@@ -20,9 +20,9 @@ export const taxRecordResource = resource({
     freightFen: fenColumn(['运费', 'Freight'], 120),
     bankSerialNos: { label: ['银行流水号', 'Bank serial nos.'], list: false },
     state: dictSearch(['状态', 'State'], 'tax_record_state', 90, { tag: true }),
-    blockReason: { label: ['阻断原因', 'Blocked because'], list: { width: 160, ellipsis: true } },
+    blockReason: longTextColumn(['阻断原因', 'Blocked because'], 160),
     failCode: { label: ['失败代码', 'Failure code'], list: { width: 90 } },
-    failMessage: { label: ['失败原因', 'Failure'], list: { width: 180, ellipsis: true } },
+    failMessage: longTextColumn(['失败原因', 'Failure'], 180),
     invoiceNo: { label: ['代开发票号码', 'Invoice no.'], search: true, list: { width: 190 } },
     vatFen: fenColumn(['增值税', 'VAT'], 110),
     surchargeFen: fenColumn(['附加税费', 'Surcharges'], 110),
@@ -84,7 +84,7 @@ export const incomeReportResource = resource({
     sendCount: { label: ['报送次数', 'Sends'], kind: 'number', list: { width: 80 } },
     receiptNo: { label: ['回执号', 'Receipt no.'], list: { width: 190 } },
     failCode: { label: ['失败代码', 'Failure code'], list: { width: 90 } },
-    failMessage: { label: ['失败原因', 'Failure'], list: { width: 200, ellipsis: true } },
+    failMessage: longTextColumn(['失败原因', 'Failure'], 200),
     answerTime: timeColumn(['应答时间', 'Answered']),
   },
 });

@@ -4,6 +4,7 @@ import { requiredText } from '../textFields.ts';
 import {
   filterKey,
   identifierColumn,
+  longTextColumn,
   optionsSearch,
   searchedTime,
   sortedFen,
@@ -74,12 +75,12 @@ export const transportContractResource = resource({
   fields: {
     contractNo: identifierColumn(['合同编号', 'Contract no.'], { fixed: 'left', width: 190, copyable: true }),
     kind: optionsSearch(['合同类型', 'Kind'], CONTRACT_KIND_OPTIONS, 120, { tag: true }),
-    partyA: { label: ['甲方', 'Party A'], list: { width: 200, ellipsis: true } },
+    partyA: longTextColumn(['甲方', 'Party A'], 200),
     partyB: { label: ['乙方', 'Party B'], search: 'like', list: { width: 160, ellipsis: true } },
     shippingNoteNumber: waybillNumber,
     customerName: { label: ['货主', 'Shipper'], search: 'like', list: { width: 170, ellipsis: true } },
     goodsName: { label: ['货物', 'Goods'], list: false },
-    route: { label: ['线路', 'Route'], list: { width: 150, ellipsis: true } },
+    route: longTextColumn(['线路', 'Route'], 150),
     periodFrom: { label: ['期限起', 'From'], kind: 'date', list: false },
     periodTo: { label: ['期限止', 'To'], kind: 'date', list: false },
     freightFen: sortedFen(['运费(元)', 'Freight'], 110),
