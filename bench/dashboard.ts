@@ -20,7 +20,14 @@ import type { Db } from '@freight/server/src/platform/db/client.ts';
 import { and, gte, lt, sql } from 'drizzle-orm';
 import { ADMIN_PASSWORD, BENCH_DATABASE_URL, BENCH_ENFORCE, envNumber, reportedSettings } from './lib/env.ts';
 import { fixedRate, percentile } from './lib/rateRun.ts';
-import { evaluateTargets, formatTargets, machineLine, runBench, type TargetOutcome } from './lib/report.ts';
+import {
+  evaluateTargets,
+  exitCodeOf,
+  formatTargets,
+  machineLine,
+  runBench,
+  type TargetOutcome,
+} from './lib/report.ts';
 import {
   DASHBOARD_ANALYSIS_SCENARIO,
   DASHBOARD_BUSINESS_SCENARIO,
@@ -214,13 +221,7 @@ async function main(): Promise<number> {
     `${dir}dashboard.json`,
     `${JSON.stringify({ date: new Date().toISOString(), settings: reportedSettings(settings), figures: pg?.figures ?? null, targets: outcomes }, null, 2)}\n`,
   );
-  const missed = outcomes.filter((o) => o.enforced && !o.pass);
-  if (missed.length) {
-    console.error(`\nTARGETS MISSED: ${missed.map((o) => `${o.scenario} ${o.description}`).join('; ')}`);
-    return settings.enforce ? 2 : 0;
-  }
-  console.log('\nall dashboard targets met');
-  return 0;
+  return exitCodeOf(outcomes, settings.enforce, 'dashboard');
 }
 
 runBench('bench:dashboard', main);

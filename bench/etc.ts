@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { ADMIN_PASSWORD, BENCH_ENFORCE } from './lib/env.ts';
-import { evaluateTargets, formatTargets } from './lib/report.ts';
+import { evaluateTargets, exitCodeOf, formatTargets } from './lib/report.ts';
 import {
   ETC_IMPORT_SCENARIO,
   ETC_MEMORY_SCENARIO,
@@ -116,11 +116,7 @@ try {
     { [ETC_MEMORY_SCENARIO]: growthMb },
   );
   console.log(`\nTargets:\n\n${formatTargets(outcomes)}`);
-  const missed = outcomes.filter((o) => o.enforced && !o.pass);
-  if (missed.length) {
-    console.error(`\nTARGETS MISSED: ${missed.map((o) => `${o.scenario} ${o.description}`).join('; ')}`);
-    if (BENCH_ENFORCE) process.exitCode = 2;
-  }
+  process.exitCode = exitCodeOf(outcomes, BENCH_ENFORCE, 'ETC');
 } finally {
   await rm(dir, { recursive: true, force: true });
   await server.close();

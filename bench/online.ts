@@ -21,7 +21,7 @@ import { finWallet } from '@freight/server/src/modules/finance/schema.ts';
 import { onlCgformHead } from '@freight/server/src/modules/online/cgformSchema.ts';
 import { eq, sql } from 'drizzle-orm';
 import { type LoadSummary, runGetLoad, summarize } from './lib/load.ts';
-import { evaluateTargets, formatTargets, machineLine, measurement } from './lib/report.ts';
+import { evaluateTargets, exitCodeOf, formatTargets, machineLine, measurement } from './lib/report.ts';
 import { LEDGER_LIST_SCENARIO_NAME, ONLINE_LIST_SCENARIO, onlineTargets } from './lib/scenarios.ts';
 import { BENCH_WALLET, seedBulkLedger } from './lib/seedMoney.ts';
 import { type BenchServer, login, startBenchServer } from './lib/server.ts';
@@ -255,13 +255,7 @@ async function main(): Promise<number> {
       console.error('the list answered errors under load');
       return 1;
     }
-    const missed = outcomes.filter((o) => o.enforced && !o.pass);
-    if (missed.length) {
-      console.error(`\nTARGETS MISSED: ${missed.map((o) => `${o.scenario} ${o.description}`).join('; ')}`);
-      return settings.enforce ? 2 : 0;
-    }
-    console.log('\nall online form targets met');
-    return 0;
+    return exitCodeOf(outcomes, settings.enforce, 'online form');
   } finally {
     await server.close();
   }

@@ -4,7 +4,7 @@
 
 import { creditCodeCheckChar, luhnCheckDigit } from '@freight/contracts';
 import { expect, type Locator, type Page } from '@playwright/test';
-import { OK, openAddForm, submitForm } from '../support/forms.ts';
+import { fillByLabel, OK, openAddForm, submitForm } from '../support/forms.ts';
 import { clickRowAction } from '../support/rowActions.ts';
 import { PartiesPage } from './PartiesPage.ts';
 
@@ -45,6 +45,11 @@ export class PartyScreen extends PartiesPage {
 
   openAdd(): Promise<Locator> {
     return openAddForm(this.toolbar, this.dialog());
+  }
+
+  /** Fills the dialog's fields by their whole labels, in the order given. */
+  fill(dialog: Locator, values: Record<string, string>): Promise<void> {
+    return fillByLabel(dialog, values, { exact: true });
   }
 
   /** Submits the dialog and waits for the add/edit call to succeed and the dialog to close. */

@@ -1,5 +1,6 @@
 // The main layout: side or top menu, header, breadcrumb, content, footer, feedback toasts.
 import { expect, type Locator, type Page } from '@playwright/test';
+import { LIGHT_PAGE } from '../support/env.ts';
 
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -69,6 +70,12 @@ export class ShellPage {
     const title = this.sideMenu.locator('.ant-menu-submenu-title', { hasText: group }).first();
     if ((await title.getAttribute('aria-expanded')) !== 'true') await title.click();
     await expect(title).toHaveAttribute('aria-expanded', 'true');
+  }
+
+  /** Opens a screen the way a user does: from a light page, through its side-menu group(s) (see navigateMenu). */
+  async openFromMenu(path: string | RegExp, ...titles: string[]): Promise<void> {
+    await this.goto(LIGHT_PAGE);
+    await this.navigateMenu(path, ...titles);
   }
 
   /**

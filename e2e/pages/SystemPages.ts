@@ -3,7 +3,7 @@
 
 import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
 import { apiCall, type Envelope } from '../support/api.ts';
-import { openAddForm, submitForm } from '../support/forms.ts';
+import { fillByLabel, openAddForm, submitForm } from '../support/forms.ts';
 import { clickRowAction } from '../support/rowActions.ts';
 
 export const SYSTEM = {
@@ -112,6 +112,12 @@ export class ResourceScreen {
   /** Clicks a row's action link, confirming it when it asks. */
   async rowAction(text: string, action: string, confirm = false): Promise<void> {
     await clickRowAction(this.page, this.row(text), action, confirm);
+  }
+
+  /** Deletes the row holding `text` through its confirmed 删除 and waits until the list no longer shows it. */
+  async deleteRow(text: string): Promise<void> {
+    await this.rowAction(text, '删除', true);
+    await expect(this.row(text)).toHaveCount(0);
   }
 }
 
@@ -236,6 +242,14 @@ export class GrantTree {
 }
 
 /** 菜单管理: the tree list of menus and the data-rule drawer of a menu. */
+/** A data rule of a menu: rows whose `column` compares (`condition`) to `value` (a literal or `#{variable}`). */
+export interface DataRule {
+  name: string;
+  column: string;
+  condition: string;
+  value: string;
+}
+
 export class MenuScreen extends ResourceScreen {
   /** The row of a menu by its exact name (a child row once its parent is expanded). */
   menuRow(name: string): Locator {
@@ -248,20 +262,16 @@ export class MenuScreen extends ResourceScreen {
     if ((await icon.getAttribute('class'))?.includes('collapsed')) await icon.click();
   }
 
-  /** Adds a data rule to a menu in its drawer (the menu row must be visible) and closes the drawer. */
-  async addDataRule(
-    menu: string,
-    rule: { name: string; column: string; condition: string; value: string },
-  ): Promise<void> {
-    await this.menuRow(menu).first().getByText('数据规则', { exact: true }).click();
-    const drawer = this.page.locator('.ant-drawer-content:visible').filter({ hasText: `数据规则 · ${menu}` });
-    await expect(drawer).toBeVisible();
+  /** Opens the add dialog of a menu's open data-rule drawer and fills it in; answers the dialog, not yet saved. */
+  async fillDataRule(drawer: Locator, rule: DataRule): Promise<Locator> {
     await drawer.getByRole('button', { name: /新增规则/ }).click();
     const dialog = this.dialog();
     await expect(dialog).toBeVisible();
-    await dialog.getByLabel('规则名称').fill(rule.name);
-    await dialog.getByLabel('规则字段').fill(rule.column);
-    await dialog.getByLabel('规则值').fill(rule.value);
+    await fillByLabel(dialog, {
+      规则名称: rule.name,
+      规则字段: rule.column,
+      规则值: rule.value,
+    });
     await dialog.locator('.ant-modal-title').click();
     // The condition opens with '=' chosen: the box is clicked, not the input under the chosen value.
     await dialog
@@ -273,6 +283,15 @@ export class MenuScreen extends ResourceScreen {
     await this.page
       .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: rule.condition })
       .click();
+    return dialog;
+  }
+
+  /** Adds a data rule to a menu in its drawer (the menu row must be visible) and closes the drawer. */
+  async addDataRule(menu: string, rule: DataRule): Promise<void> {
+    await this.menuRow(menu).first().getByText('数据规则', { exact: true }).click();
+    const drawer = this.page.locator('.ant-drawer-content:visible').filter({ hasText: `数据规则 · ${menu}` });
+    await expect(drawer).toBeVisible();
+    const dialog = await this.fillDataRule(drawer, rule);
     await this.submit(dialog, /\/sys\/permission\/addPermissionRule/);
     await expect(
       drawer.getByTestId('data-rule-table').locator('tbody tr.ant-table-row').filter({ hasText: rule.name }),

@@ -104,6 +104,19 @@ export async function setOwnPassword(
   if (!result.success) throw new Error(`password change failed: ${result.message}`);
 }
 
+/**
+ * An account made by the admin whose owner has already replaced the initial password with `own` (see
+ * createUser and setOwnPassword): ready to sign in with `own`.
+ */
+export async function createUserWithOwnPassword(
+  request: APIRequestContext,
+  token: string,
+  { own, ...user }: { username: string; password: string; own: string; phone?: string; roleCode?: string },
+): Promise<void> {
+  await createUser(request, token, user);
+  await setOwnPassword(request, user.username, user.password, own);
+}
+
 /** The pending counters of the header bell. */
 export async function pendingCounts(
   request: APIRequestContext,

@@ -6,6 +6,15 @@ import type { Envelope } from './api.ts';
 /** The confirm button of a dialog. */
 export const OK = /确\s*定|OK/;
 
+/** Fills the form's fields found by their labels, in the order given (`exact`: the label matches whole). */
+export async function fillByLabel(
+  form: Locator,
+  values: Record<string, string>,
+  options: { exact?: boolean } = {},
+): Promise<void> {
+  for (const [label, value] of Object.entries(values)) await form.getByLabel(label, options).fill(value);
+}
+
 /** Clicks 新增 in a list's toolbar and answers the form it opens, once visible. */
 export async function openAddForm(toolbar: Locator, form: Locator): Promise<Locator> {
   await toolbar.getByRole('button', { name: /新\s*增/ }).click();

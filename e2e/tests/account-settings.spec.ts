@@ -2,8 +2,7 @@
 // changing the bound mobile by SMS.
 import {
   adminToken,
-  createUser,
-  setOwnPassword,
+  createUserWithOwnPassword,
   smsCodeFor,
   uniqueMobile,
   uniqueName,
@@ -35,12 +34,12 @@ test.describe('个人设置 preferences and bound mobile', () => {
   }) => {
     const username = uniqueName('acct');
     const own = 'Own#2026pw';
-    await createUser(request, await adminToken(request), {
+    await createUserWithOwnPassword(request, await adminToken(request), {
       username,
       password: 'Initial#2026',
+      own,
       phone: uniqueMobile(),
     });
-    await setOwnPassword(request, username, 'Initial#2026', own);
     await loginPage.goto();
     await loginPage.login(username, own);
     await shell.goto('/account/settings');

@@ -14,8 +14,7 @@ test('APP版本: adds an iOS release from the form and the version check offers 
   request,
   shell,
 }) => {
-  await shell.goto('/account/center');
-  await shell.navigateMenu('/apps/version', '应用管理', 'APP版本');
+  await shell.openFromMenu('/apps/version', '应用管理', 'APP版本');
   const ui = new PartyScreen(page);
   await expect(ui.rows().first()).toBeVisible();
   await expect(ui.rows().filter({ hasText: '2.3.1' }).first()).toBeVisible();
@@ -30,11 +29,13 @@ test('APP版本: adds an iOS release from the form and the version check offers 
     .filter({ hasText: 'iOS' })
     .click();
   await expect(dialog.getByText('上传APK安装包')).toHaveCount(0);
-  await dialog.getByLabel('版本号', { exact: true }).fill(String(code));
-  await dialog.getByLabel('版本名称', { exact: true }).fill(name);
-  await dialog.getByLabel('最低支持版本号', { exact: true }).fill(String(code - 1));
-  await dialog.getByLabel('下载地址', { exact: true }).fill('https://apps.apple.com/cn/app/id1234567890');
-  await dialog.getByLabel('更新说明', { exact: true }).fill('端到端测试发布');
+  await ui.fill(dialog, {
+    版本号: String(code),
+    版本名称: name,
+    最低支持版本号: String(code - 1),
+    下载地址: 'https://apps.apple.com/cn/app/id1234567890',
+    更新说明: '端到端测试发布',
+  });
   await dialog.getByLabel('已发布', { exact: true }).click();
   await ui.submit(dialog, /\/apps\/version\/add/);
 
@@ -58,8 +59,7 @@ test('APP消息: lists delivered and read counts; a message to everyone is sent 
   page,
   shell,
 }) => {
-  await shell.goto('/account/center');
-  await shell.navigateMenu('/apps/message', '应用管理', 'APP消息');
+  await shell.openFromMenu('/apps/message', '应用管理', 'APP消息');
   const ui = new PartyScreen(page);
   const header = page.locator('.ant-table-thead');
   await expect(header.getByText('送达', { exact: true })).toBeVisible();

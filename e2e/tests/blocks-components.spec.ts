@@ -111,9 +111,9 @@ test('uploads: popup refuses an empty confirm, files upload with statuses, image
 test('an announcement an admin releases through the API reaches the signed-in header without reload', async ({
   page,
   request,
+  token,
   bell,
 }) => {
-  const token = await adminToken(request);
   const title = `积木推送${Date.now()}`;
   const id = await addAnnouncement(request, token, {
     titile: title,

@@ -7,9 +7,7 @@ test.use({ storageState: authFile(USERS.admin) });
 
 test('the three dashboards open from the menu with figures', async ({ page, shell, shot }) => {
   test.setTimeout(90_000);
-  await shell.goto('/account/center');
-
-  await shell.navigateMenu('/dashboard/workplace', '首页', '工作台');
+  await shell.openFromMenu('/dashboard/workplace', '首页', '工作台');
   await expect(page.getByTestId('workplace-greeting')).toContainText('平台管理员');
   const audit = page.getByTestId('todo-waybillAudit');
   await expect(audit).toBeVisible();

@@ -3,16 +3,16 @@
 // The database is shared with other specs: every name is unique, no global count is asserted.
 import { DepartPanel, GrantTree, menuId, ResourceScreen, SYSTEM } from '../pages/SystemPages.ts';
 import { apiCall } from '../support/api.ts';
-import { adminToken, uniqueName } from '../support/authFlows.ts';
+import { uniqueName } from '../support/authFlows.ts';
 import { expect, test } from '../support/fixtures.ts';
 
 test('departments: grant a menu, a department role with a member and a permission, search by name', async ({
   page,
   shell,
   request,
+  token,
 }) => {
   test.setTimeout(120_000);
-  const token = await adminToken(request);
   const departName = uniqueName('仓储部');
   const roleName = uniqueName('仓管员');
   const roleCode = roleName.replace(/[^A-Za-z0-9]/g, '_').replace(/^_+/, 'dr_');

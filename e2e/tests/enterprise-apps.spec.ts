@@ -9,8 +9,7 @@ test.use({ storageState: authFile(USERS.admin) });
 const RUN = Date.now();
 
 test('企业应用: creates an app, shows the secret once and lists the app', async ({ page, shell, shot }) => {
-  await shell.goto('/account/center');
-  await shell.navigateMenu('/apps/enterprise', '应用管理', '企业应用');
+  await shell.openFromMenu('/apps/enterprise', '应用管理', '企业应用');
   const ui = new PartyScreen(page);
   await expect(page.locator('.ant-table-thead').getByText('App Key', { exact: true })).toBeVisible();
 

@@ -49,31 +49,37 @@ test('403: 拒绝访问 titled 系统提示, shown for 3 s', async ({ page, shel
   expect(Date.now() - shown).toBeLessThan(5_000);
 });
 
-test('404: 很抱歉，资源未找到!', async ({ page, shell }) => {
-  await failApi(page, ANNOUNCEMENTS, 404, 'not found by e2e');
-  await shell.goto(LIGHT_PAGE);
-  await expect(shell.notification(TEXT.notFound)).toBeVisible();
-});
+/**
+ * A failed status, the message the server sends with it, and the notification the console shows instead of
+ * it (none: the server's message itself).
+ */
+const STATUS_NOTIFICATIONS: ReadonlyArray<{
+  title: string;
+  status: number;
+  message: string;
+  shown?: string;
+}> = [
+  { title: '404: 很抱歉，资源未找到!', status: 404, message: 'not found by e2e', shown: TEXT.notFound },
+  {
+    title: '500: the server message',
+    status: 500,
+    message: '服务器内部错误：运单服务不可用（e2e）',
+  },
+  { title: '504: 网络超时', status: 504, message: 'gateway timeout by e2e', shown: TEXT.timeout },
+  {
+    title: 'another status shows the server message',
+    status: 429,
+    message: '请求过于频繁（e2e）',
+  },
+];
 
-test('500: the server message', async ({ page, shell }) => {
-  const message = '服务器内部错误：运单服务不可用（e2e）';
-  await failApi(page, ANNOUNCEMENTS, 500, message);
-  await shell.goto(LIGHT_PAGE);
-  await expect(shell.notification(message)).toBeVisible();
-});
-
-test('504: 网络超时', async ({ page, shell }) => {
-  await failApi(page, ANNOUNCEMENTS, 504, 'gateway timeout by e2e');
-  await shell.goto(LIGHT_PAGE);
-  await expect(shell.notification(TEXT.timeout)).toBeVisible();
-});
-
-test('another status shows the server message', async ({ page, shell }) => {
-  const message = '请求过于频繁（e2e）';
-  await failApi(page, ANNOUNCEMENTS, 429, message);
-  await shell.goto(LIGHT_PAGE);
-  await expect(shell.notification(message)).toBeVisible();
-});
+for (const { title, status, message, shown } of STATUS_NOTIFICATIONS) {
+  test(title, async ({ page, shell }) => {
+    await failApi(page, ANNOUNCEMENTS, status, message);
+    await shell.goto(LIGHT_PAGE);
+    await expect(shell.notification(shown ?? message)).toBeVisible();
+  });
+}
 
 test('a page chunk that fails to load shows a reload prompt, not a blank page', async ({ page, shell }) => {
   await shell.goto(LIGHT_PAGE);

@@ -4,7 +4,6 @@
 // in its detail, and the screen reads in English and fits a 390 px phone.
 import { PartiesPage } from '../pages/PartiesPage.ts';
 import { apiCall, type Rec } from '../support/api.ts';
-import { adminToken } from '../support/authFlows.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { clickRowAction } from '../support/rowActions.ts';
 
@@ -21,8 +20,7 @@ test('ETC记录: lists the demo records, imports a CSV with a broken row, delete
   shot,
 }) => {
   test.setTimeout(120_000);
-  await shell.goto('/account/center');
-  await shell.navigateMenu('/plateform/etc', '财务管理', 'ETC记录');
+  await shell.openFromMenu('/plateform/etc', '财务管理', 'ETC记录');
   const ui = new PartiesPage(page);
   await expect(ui.rows().first()).toBeVisible();
   await expect(ui.table).toContainText('已匹配');
@@ -76,8 +74,7 @@ test('ETC记录: lists the demo records, imports a CSV with a broken row, delete
   await expect(ui.rows()).toHaveCount(0);
 });
 
-test('ETC记录: a waybill shows its ETC total in its detail', async ({ page, request, shell }) => {
-  const token = await adminToken(request);
+test('ETC记录: a waybill shows its ETC total in its detail', async ({ page, request, token, shell }) => {
   const matched = await apiCall<{ records: Rec[] }>(
     request,
     token,

@@ -15,7 +15,7 @@ import {
   PER_TRIP_CUSTOMER,
 } from '../pages/FinancePage.ts';
 import { apiCall, type Rec, signIn } from '../support/api.ts';
-import { createUser, setOwnPassword, uniqueName } from '../support/authFlows.ts';
+import { createUserWithOwnPassword, uniqueName } from '../support/authFlows.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { clickRowAction } from '../support/rowActions.ts';
 
@@ -25,8 +25,12 @@ const key = (what: string) =>
 /** A finance user (the seeded 财务 role) with its own password, signed in: the second user of a check. */
 async function financeUser(request: APIRequestContext, token: string): Promise<string> {
   const username = uniqueName('fin');
-  await createUser(request, token, { username, password: 'Initial#2026a', roleCode: 'finance' });
-  await setOwnPassword(request, username, 'Initial#2026a', 'Freight#2026b');
+  await createUserWithOwnPassword(request, token, {
+    username,
+    password: 'Initial#2026a',
+    own: 'Freight#2026b',
+    roleCode: 'finance',
+  });
   return signIn(request, username, 'Freight#2026b');
 }
 

@@ -23,8 +23,7 @@ test('油卡管理: demo cards and recharges, add with validation, statement imp
   const driverName = drivers.records[0]?.driverName ?? '';
   expect(driverName).not.toBe('');
 
-  await shell.goto('/account/center');
-  await shell.navigateMenu('/plateform/gas', '财务管理', '油卡管理');
+  await shell.openFromMenu('/plateform/gas', '财务管理', '油卡管理');
   const ui = new PartyScreen(page);
   const table = page.locator('.ant-pro-table:visible');
   // Demo cards: the provider and the state shown as dictionary text.

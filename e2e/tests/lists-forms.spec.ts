@@ -9,7 +9,7 @@ import { DRIVER_LIST, PartiesPage } from '../pages/PartiesPage.ts';
 import { PartyScreen } from '../pages/PartyScreens.ts';
 import { GrantTree, ResourceScreen, SYSTEM } from '../pages/SystemPages.ts';
 import { apiCall, type Envelope, signIn } from '../support/api.ts';
-import { adminToken, uniqueName } from '../support/authFlows.ts';
+import { uniqueName } from '../support/authFlows.ts';
 import { authFile, LIGHT_PAGE, LOGGED_OUT, USERS } from '../support/env.ts';
 import { expect, test } from '../support/fixtures.ts';
 
@@ -189,8 +189,8 @@ test.describe('on a 390 px phone', () => {
 test('the whole ID number shows only in the detail, for a holder of driver:sensitive, and is logged', async ({
   page,
   request,
+  token,
 }) => {
-  const token = await adminToken(request);
   const screen = new PartyScreen(page);
   await listed(page, DRIVER_LIST);
   const row = screen.rows().first();
@@ -287,8 +287,8 @@ test('English mode shows English menus, tab titles, dictionary texts and statuse
 test('the grant tree cascades, shows half-checked menus and saves the intended set', async ({
   page,
   request,
+  token,
 }) => {
-  const token = await adminToken(request);
   const roleName = uniqueName('授权级联');
   await apiCall(request, token, 'POST', '/sys/role/add', {
     roleName,
@@ -372,8 +372,8 @@ test('a dictionary select refreshes when an item is added in another browser tab
   page,
   context,
   request,
+  token,
 }) => {
-  const token = await adminToken(request);
   const text = uniqueName('准驾');
   const value = `E${Date.now() % 100_000}`;
   // Tab 2: a driver's add form with its 准驾车型 select.

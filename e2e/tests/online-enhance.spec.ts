@@ -5,7 +5,6 @@
 import { cgformTestField as field } from '@freight/contracts/testing';
 import { PartyScreen } from '../pages/PartyScreens.ts';
 import { apiCall } from '../support/api.ts';
-import { adminToken } from '../support/authFlows.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { clickRowAction } from '../support/rowActions.ts';
 
@@ -13,10 +12,10 @@ test('a custom button runs its JS enhancement in a sandbox and sets a field of t
   page,
   shell,
   request,
+  token,
   shot,
 }) => {
   test.setTimeout(120_000);
-  const token = await adminToken(request);
   const table = `enh_price_${Date.now() % 1_000_000}`;
   const { id } = await apiCall<{ id: string }>(request, token, 'POST', '/online/cgform/api/addAll', {
     head: { tableName: table, tableTxt: '线路价格', tableType: 1 },

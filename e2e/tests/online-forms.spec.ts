@@ -11,8 +11,7 @@ test('design a form, sync it, add two rows in its generated list and export them
 }) => {
   test.setTimeout(120_000);
   const table = `carrier_black_${Date.now() % 100_000}`;
-  await shell.goto('/account/center');
-  await shell.navigateMenu('/online/cgform', '在线开发', '表单开发');
+  await shell.openFromMenu('/online/cgform', '在线开发', '表单开发');
 
   const designer = new CgformDesigner(page);
   await designer.define(

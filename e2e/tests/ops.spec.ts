@@ -2,7 +2,7 @@
 // as the admin, each showing real figures or records.
 import type { Locator } from '@playwright/test';
 import { ResourceScreen } from '../pages/SystemPages.ts';
-import { adminToken, uniqueName } from '../support/authFlows.ts';
+import { uniqueName } from '../support/authFlows.ts';
 import { API_BASE, LIGHT_PAGE } from '../support/env.ts';
 import { expect, test } from '../support/fixtures.ts';
 
@@ -95,10 +95,10 @@ const PNG = Buffer.from(
 test('对象存储: an uploaded file is listed, previewed and deleted after confirmation', async ({
   page,
   request,
+  token,
   shell,
   shot,
 }) => {
-  const token = await adminToken(request);
   const name = `${uniqueName('e2e图片')}.png`;
   const uploaded = await request.post(`${API_BASE}/sys/common/upload`, {
     headers: { 'X-Access-Token': token },
@@ -106,8 +106,7 @@ test('对象存储: an uploaded file is listed, previewed and deleted after conf
   });
   expect((await uploaded.json()).success).toBe(true);
 
-  await shell.goto(LIGHT_PAGE);
-  await shell.navigateMenu('/system/oss', '系统管理', '对象存储');
+  await shell.openFromMenu('/system/oss', '系统管理', '对象存储');
   const screen = new ResourceScreen(page);
   const row = screen.row(name);
   await expect(row).toContainText('image/png');

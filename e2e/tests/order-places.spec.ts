@@ -3,7 +3,6 @@
 // coordinates are stored with the planned distance the server computes from them.
 import { ORDER_LIST, ShippingPage } from '../pages/ShippingPage.ts';
 import { apiCall } from '../support/api.ts';
-import { adminToken } from '../support/authFlows.ts';
 import { authFile, USERS } from '../support/env.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { submitForm } from '../support/forms.ts';
@@ -13,6 +12,7 @@ test.use({ storageState: authFile(USERS.operations) });
 test('an order is created by picking a region and a pin; its codes and coordinates are stored', async ({
   page,
   request,
+  token,
   shell,
 }) => {
   test.setTimeout(120_000);
@@ -52,7 +52,6 @@ test('an order is created by picking a region and a pin; its codes and coordinat
   await ui.field(form, '司机运价(元)').fill('150');
   await submitForm(form, /\/order\/hyOrder\/add/);
 
-  const token = await adminToken(request);
   const list = await apiCall<{ records: Array<Record<string, unknown>> }>(
     request,
     token,

@@ -8,7 +8,6 @@ import type { APIRequestContext } from '@playwright/test';
 import { residentId } from '../pages/PartiesPage.ts';
 import { cardNumber, creditCode, PARTY_PAGES, PartyScreen } from '../pages/PartyScreens.ts';
 import type { ShellPage } from '../pages/ShellPage.ts';
-import { adminToken } from '../support/authFlows.ts';
 import { API_BASE, LIGHT_PAGE } from '../support/env.ts';
 import { expect, test } from '../support/fixtures.ts';
 
@@ -61,10 +60,10 @@ async function draftDriver(request: APIRequestContext, token: string, which: 'fi
 test('carriers, agents and captains: add after a refused identifier, review, fleet, binding, delete', async ({
   page,
   request,
+  token,
   shell,
 }) => {
   test.setTimeout(180_000);
-  const token = await adminToken(request);
   // A seeded driver and vehicle for the fleet and the binding.
   const member = await draftDriver(request, token, 'first');
   const memberOption = `${member.name}（${member.mobile}）`;
@@ -102,9 +101,11 @@ test('carriers, agents and captains: add after a refused identifier, review, fle
   const agentName = `经纪${tag}`;
   const agentId = residentId(birth(2), 12);
   dialog = await agents.openAdd();
-  await dialog.getByLabel('经纪人姓名', { exact: true }).fill(agentName);
-  await dialog.getByLabel('手机号', { exact: true }).fill(mobile(3));
-  await dialog.getByLabel('身份证号', { exact: true }).fill(badId(agentId));
+  await agents.fill(dialog, {
+    经纪人姓名: agentName,
+    手机号: mobile(3),
+    身份证号: badId(agentId),
+  });
   await agents.refused(dialog, '请输入正确的身份证号');
   await dialog.getByLabel('身份证号', { exact: true }).fill(agentId);
   await agents.choose(dialog, '佣金方式', '按趟');
@@ -125,9 +126,11 @@ test('carriers, agents and captains: add after a refused identifier, review, fle
   await expect(captains.rows().filter({ hasText: '已通过' }).first()).toBeVisible();
   const captainName = `队长${tag}`;
   dialog = await captains.openAdd();
-  await dialog.getByLabel('车队长姓名', { exact: true }).fill(captainName);
-  await dialog.getByLabel('身份证号', { exact: true }).fill(residentId(birth(3), 13));
-  await dialog.getByLabel('手机号', { exact: true }).fill('12345678901');
+  await captains.fill(dialog, {
+    车队长姓名: captainName,
+    身份证号: residentId(birth(3), 13),
+    手机号: '12345678901',
+  });
   await captains.refused(dialog, '请输入正确的手机号码');
   await dialog.getByLabel('手机号', { exact: true }).fill(mobile(4));
   await captains.submit(dialog, /\/captain\/hyCaptain\/add/);
@@ -186,10 +189,10 @@ test('carriers, agents and captains: add after a refused identifier, review, fle
 
 test('banks, bank cards and customer staff: add after a refused value, holder rule, review, delete', async ({
   request,
+  token,
   shell,
 }) => {
   test.setTimeout(180_000);
-  const token = await adminToken(request);
   const owner = await draftDriver(request, token, 'last');
   await shell.goto(LIGHT_PAGE);
 
@@ -259,10 +262,12 @@ test('banks, bank cards and customer staff: add after a refused value, holder ru
   const username = `staff${tag}`;
   dialog = await staff.openAdd();
   await staff.pick(dialog, 'customer-select', customerName);
-  await dialog.getByLabel('登录账号', { exact: true }).fill(username);
-  await dialog.getByLabel('登录密码', { exact: true }).fill('Staff#2026ab');
-  await dialog.getByLabel('姓名', { exact: true }).fill(`员工${tag}`);
-  await dialog.getByLabel('手机号', { exact: true }).fill('1234');
+  await staff.fill(dialog, {
+    登录账号: username,
+    登录密码: 'Staff#2026ab',
+    姓名: `员工${tag}`,
+    手机号: '1234',
+  });
   await staff.refused(dialog, '请输入正确的手机号码');
   await dialog.getByLabel('手机号', { exact: true }).fill(mobile(12));
   await staff.submit(dialog, /\/customer\/hyCustomerUser\/add/);

@@ -8,7 +8,7 @@ import ExcelJS from 'exceljs';
 import { addDriver, DRIVER_LIST, PartiesPage, residentId } from '../pages/PartiesPage.ts';
 import { endsWith } from '../pages/ShellPage.ts';
 import { apiCall } from '../support/api.ts';
-import { adminToken, pendingCounts } from '../support/authFlows.ts';
+import { pendingCounts } from '../support/authFlows.ts';
 import { authFile, LIGHT_PAGE, USERS } from '../support/env.ts';
 import { expect, test } from '../support/fixtures.ts';
 
@@ -43,10 +43,10 @@ test.use({ storageState: authFile(USERS.operations) });
 test('bell → pending drivers → approve one, reject one with a reason; the counter drops', async ({
   page,
   request,
+  token,
   shell,
   bell,
 }) => {
-  const token = await adminToken(request);
   const tag = String(RUN).slice(-6);
   const approveMe = { driverName: `待审甲${tag}`, mobile: mobile(1), idCard: residentId(birth(1), 1) };
   const rejectMe = { driverName: `待审乙${tag}`, mobile: mobile(2), idCard: residentId(birth(1), 2) };
@@ -101,9 +101,9 @@ test('bell → pending drivers → approve one, reject one with a reason; the co
 test('import 100 drivers from the downloadable template: exactly the 3 bad rows are reported', async ({
   page,
   request,
+  token,
   shell,
 }, testInfo) => {
-  const token = await adminToken(request);
   const before = (await pendingCounts(request, token)).sijiCount;
   await shell.goto(DRIVER_LIST);
   const drivers = new PartiesPage(page);

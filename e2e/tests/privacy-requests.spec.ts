@@ -27,8 +27,7 @@ test('个人信息申请: files a driver’s deletion and export from the list',
   await addDriver(request, token, gone);
   await addDriver(request, token, kept);
 
-  await shell.goto('/account/center');
-  await shell.navigateMenu('/compliance/privacyRequest', '合规管理', '个人信息申请');
+  await shell.openFromMenu('/compliance/privacyRequest', '合规管理', '个人信息申请');
   const ui = new PartiesPage(page);
   await expect(page.locator('.ant-table-thead:visible')).toContainText('申请类型');
 

@@ -8,8 +8,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { PartyScreen } from '../pages/PartyScreens.ts';
 import { approvedDriverWithVehicle } from '../pages/ShippingPage.ts';
 import { apiCall, type Rec } from '../support/api.ts';
-import { adminToken } from '../support/authFlows.ts';
-import { API_BASE, LIGHT_PAGE } from '../support/env.ts';
+import { API_BASE } from '../support/env.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { clickRowAction } from '../support/rowActions.ts';
 
@@ -32,8 +31,7 @@ const rows = (page: Page) =>
   page.getByTestId('resource-table').locator('tbody tr.ant-table-row').filter({ visible: true });
 
 test('report channel: test connection answers, secrets stay write-only', async ({ page, shell }) => {
-  await shell.goto(LIGHT_PAGE);
-  await shell.navigateMenu('/report/channel', '数据上报', '上报通道');
+  await shell.openFromMenu('/report/channel', '数据上报', '上报通道');
   const channel = rows(page).filter({ hasText: '福建省网络货运监测' });
   await expect(channel).toHaveCount(1);
   await expect(channel.getByText('启用中')).toBeVisible();
@@ -60,10 +58,10 @@ test('report channel: test connection answers, secrets stay write-only', async (
 test("a waybill's messages: accepted in 交通监管同步, tagged on the waybill list", async ({
   page,
   request,
+  token,
   shell,
 }) => {
   test.setTimeout(120_000);
-  const token = await adminToken(request);
   // The demo's backlog is sent by the server at start; wait for a waybill the province accepted.
   let noteNo = '';
   await expect
@@ -77,8 +75,7 @@ test("a waybill's messages: accepted in 交通监管同步, tagged on the waybil
     )
     .not.toBe('');
 
-  await shell.goto(LIGHT_PAGE);
-  await shell.navigateMenu('/report/transport', '数据上报', '交通监管同步');
+  await shell.openFromMenu('/report/transport', '数据上报', '交通监管同步');
   await expect(rows(page).first()).toBeVisible();
   await searchNo(page, noteNo);
   const row = rows(page).filter({ hasText: noteNo });
@@ -106,10 +103,10 @@ test("a waybill's messages: accepted in 交通监管同步, tagged on the waybil
 test('监管上传: a failed driver report shows its field paths, links to the driver, and is accepted once corrected and resent', async ({
   page,
   request,
+  token,
   shell,
 }) => {
   test.setTimeout(240_000);
-  const token = await adminToken(request);
   const seq = 60_000 + (Date.now() % 30_000);
   // A driver approved without a licence issuer or qualification number: its report cannot be built.
   const { driverId, driverName } = await approvedDriverWithVehicle(request, token, seq);
@@ -129,8 +126,7 @@ test('监管上传: a failed driver report shows its field paths, links to the d
     .toBeGreaterThan(0);
   await failedTile.click();
   await expect(page).toHaveURL(/\/report\/upload/);
-  await shell.goto(LIGHT_PAGE);
-  await shell.navigateMenu('/report/upload', '数据上报', '监管上传');
+  await shell.openFromMenu('/report/upload', '数据上报', '监管上传');
   await expect(rows(page).first()).toBeVisible();
   await searchNo(page, driverName);
   await expect(rows(page)).toHaveCount(1);
@@ -161,8 +157,7 @@ test('监管上传: a failed driver report shows its field paths, links to the d
   await dialog.getByLabel('驾驶证发证机关', { exact: true }).fill('南京市公安局交通警察支队');
   await dialog.getByLabel('从业资格证号', { exact: true }).fill(`32010${seq}0001`);
   await drivers.submit(dialog, /\/hydriver\/hyDriver\/edit/);
-  await shell.goto(LIGHT_PAGE);
-  await shell.navigateMenu('/report/upload', '数据上报', '监管上传');
+  await shell.openFromMenu('/report/upload', '数据上报', '监管上传');
   await searchNo(page, driverName);
   await expect(rows(page)).toHaveCount(1);
   await clickRowAction(page, rows(page).first(), '重新上报');

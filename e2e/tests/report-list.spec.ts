@@ -9,8 +9,7 @@ test.describe('as admin', () => {
 
   test('open a saved report, run it and export it', async ({ page, shell, shot }) => {
     test.setTimeout(120_000);
-    await shell.goto('/account/center');
-    await shell.navigateMenu('/statistics/report', '统计报表', '报表列表');
+    await shell.openFromMenu('/statistics/report', '统计报表', '报表列表');
     const catalog = page.getByTestId('report-catalog');
     await expect(catalog.getByTestId('report-card-rpt_settlement_customer_month')).toBeVisible();
     await expect(catalog.getByTestId('report-card-rpt_driver_tax_month')).toBeVisible();

@@ -11,7 +11,7 @@ import {
   ShippingPage,
   TRACK_QUERY,
 } from '../pages/ShippingPage.ts';
-import { adminToken, PNG_1X1, pendingCounts } from '../support/authFlows.ts';
+import { PNG_1X1, pendingCounts } from '../support/authFlows.ts';
 import { authFile, USERS } from '../support/env.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { submitForm } from '../support/forms.ts';
@@ -29,11 +29,11 @@ function chinaTime(ms: number): string {
 test('order → note → every step to audit, in the right lists, with its track', async ({
   page,
   request,
+  token,
   shell,
   bell,
 }) => {
   test.setTimeout(180_000);
-  const token = await adminToken(request);
   const seq = Date.now() % 100_000;
   const { driverName, plateNo, vehicleId } = await approvedDriverWithVehicle(request, token, seq);
   const goods = `螺纹钢${seq}`;

@@ -11,9 +11,7 @@ test('统计分析 and 经营看板 open from the menu with figures, the screens
   shot,
 }) => {
   test.setTimeout(120_000);
-  await shell.goto('/account/center');
-
-  await shell.navigateMenu('/statistics/list', '统计报表', '统计分析');
+  await shell.openFromMenu('/statistics/list', '统计报表', '统计分析');
   const waybills = page.getByTestId('statistics-total-waybills').locator('.ant-statistic-content-value');
   await expect(waybills).toHaveText(/^[1-9][\d,]*$/);
   await expect(page.getByTestId('statistics-table').locator('tr.ant-table-row').first()).toBeVisible();

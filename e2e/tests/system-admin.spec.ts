@@ -10,9 +10,10 @@ import { LoginPage } from '../pages/LoginPage.ts';
 import { ShellPage } from '../pages/ShellPage.ts';
 import { DepartScreen, GrantTree, MenuScreen, ResourceScreen, SYSTEM } from '../pages/SystemPages.ts';
 import { apiCall } from '../support/api.ts';
-import { adminToken, uniqueName } from '../support/authFlows.ts';
+import { uniqueName } from '../support/authFlows.ts';
 import { LOGGED_OUT } from '../support/env.ts';
 import { expect, test } from '../support/fixtures.ts';
+import { fillByLabel } from '../support/forms.ts';
 import { stubExternalSites } from '../support/network.ts';
 
 const INITIAL = 'Initial#2026';
@@ -36,9 +37,9 @@ test('a new administrator sets up a department, role and user; the user sees onl
   shell,
   browser,
   request,
+  token,
 }) => {
   test.setTimeout(180_000);
-  const token = await adminToken(request);
   const departName = uniqueName('调度部');
   const roleName = uniqueName('调度员');
   const roleCode = roleName.replace(/[^A-Za-z0-9]/g, '_').replace(/^_+/, 'r_');
@@ -94,10 +95,12 @@ test('a new administrator sets up a department, role and user; the user sees onl
   await test.step('user in the department with the role', async () => {
     await shell.goto(SYSTEM.user);
     const dialog = await screen.openAdd();
-    await dialog.getByLabel('用户账号').fill(username);
-    await dialog.getByLabel('用户姓名').fill(`调度 ${username}`);
-    await dialog.getByLabel('登录密码').fill(INITIAL);
-    await dialog.getByLabel('确认密码').fill(INITIAL);
+    await fillByLabel(dialog, {
+      用户账号: username,
+      用户姓名: `调度 ${username}`,
+      登录密码: INITIAL,
+      确认密码: INITIAL,
+    });
     await screen.choose(dialog, '角色', roleName);
     await screen.choose(dialog, '所属部门', departName);
     await screen.submit(dialog, /\/sys\/user\/add/);

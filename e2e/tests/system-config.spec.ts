@@ -7,8 +7,7 @@ test('系统配置: a value is checked against its type; the corrected entry is 
   page,
   shell,
 }) => {
-  await shell.goto('/account/center');
-  await shell.navigateMenu('/apps/config', '应用管理', '系统配置');
+  await shell.openFromMenu('/apps/config', '应用管理', '系统配置');
   const ui = new PartyScreen(page);
   await expect(ui.row('service_rate_bp')).toContainText('数值');
 

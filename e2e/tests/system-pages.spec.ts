@@ -3,19 +3,13 @@
 // opens its page from the side menu as the admin and works on records of its own (the database is shared
 // with the other specs, so no global counts are asserted).
 import type { Locator, Page } from '@playwright/test';
-import type { ShellPage } from '../pages/ShellPage.ts';
-import { ResourceScreen, SYSTEM } from '../pages/SystemPages.ts';
+import { MenuScreen, ResourceScreen, SYSTEM } from '../pages/SystemPages.ts';
 import { apiCall } from '../support/api.ts';
-import { adminToken, uniqueName } from '../support/authFlows.ts';
-import { LIGHT_PAGE } from '../support/env.ts';
+import { uniqueName } from '../support/authFlows.ts';
 import { expect, test } from '../support/fixtures.ts';
+import { fillByLabel } from '../support/forms.ts';
 
 const GROUP = '系统管理';
-
-async function openFromMenu(shell: ShellPage, path: string, title: string): Promise<void> {
-  await shell.goto(LIGHT_PAGE);
-  await shell.navigateMenu(path, GROUP, title);
-}
 
 function toast(page: Page, text: string | RegExp): Locator {
   return page.locator('.ant-message-notice').filter({ hasText: text }).first();
@@ -32,23 +26,25 @@ test('menus: a menu with a button below it, a data rule, edit and delete with co
   shell,
 }) => {
   test.setTimeout(120_000);
-  const screen = new ResourceScreen(page);
+  const screen = new MenuScreen(page);
   const menuName = uniqueName('测试菜单');
   const renamed = `${menuName}改`;
   const buttonName = uniqueName('测试按钮');
   const code = menuName.replace(/[^A-Za-z0-9]/g, '');
   const ruleName = uniqueName('本部门规则');
-  await openFromMenu(shell, SYSTEM.permission, '菜单管理');
+  await shell.openFromMenu(SYSTEM.permission, GROUP, '菜单管理');
   await expect(screen.row('系统管理').first()).toBeVisible();
 
   await test.step('add a top menu in the drawer', async () => {
     const drawer = await screen.openAddDrawer();
     await expect(drawer.getByLabel('上级菜单')).toHaveCount(0);
-    await drawer.getByLabel('菜单名称').fill(menuName);
-    await drawer.getByLabel('菜单路径').fill(`/e2e/${code}`);
-    await drawer.getByLabel('前端组件').fill('system/PositionList');
-    await drawer.getByLabel('菜单图标').fill('SettingOutlined');
-    await drawer.getByLabel('排序').fill('999');
+    await fillByLabel(drawer, {
+      菜单名称: menuName,
+      菜单路径: `/e2e/${code}`,
+      前端组件: 'system/PositionList',
+      菜单图标: 'SettingOutlined',
+      排序: '999',
+    });
     await screen.submitDrawer(drawer, /\/sys\/permission\/add/);
     await expect(screen.row(menuName)).toContainText('一级菜单');
   });
@@ -76,23 +72,12 @@ test('menus: a menu with a button below it, a data rule, edit and delete with co
     await screen.rowAction(menuName, '数据规则');
     const drawer = page.locator('.ant-drawer-content:visible').filter({ hasText: `数据规则 · ${menuName}` });
     await expect(drawer).toBeVisible();
-    await drawer.getByRole('button', { name: /新增规则/ }).click();
-    const dialog = screen.dialog();
-    await expect(dialog).toBeVisible();
-    await dialog.getByLabel('规则名称').fill(ruleName);
-    await dialog.getByLabel('规则字段').fill('bad column');
-    await dialog.getByLabel('规则值').fill('#{sys_org_code}');
-    await dialog.locator('.ant-modal-title').click();
-    // The condition opens with '=' chosen: the box is clicked, not the input under the chosen value.
-    await dialog
-      .locator('.ant-form-item')
-      .filter({ hasText: '条件规则' })
-      .locator('.ant-select-selector')
-      .click();
-    await dialog.getByLabel('条件规则', { exact: true }).fill('RIGHT_LIKE');
-    await page
-      .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'RIGHT_LIKE' })
-      .click();
+    const dialog = await screen.fillDataRule(drawer, {
+      name: ruleName,
+      column: 'bad column',
+      condition: 'RIGHT_LIKE',
+      value: '#{sys_org_code}',
+    });
     await dialog.getByRole('button', { name: /确\s*定|OK/ }).click();
     await expect(dialog.getByText('规则字段只能是字段名')).toBeVisible();
     await dialog.getByLabel('规则字段').fill('org_code');
@@ -121,10 +106,8 @@ test('menus: a menu with a button below it, a data rule, edit and delete with co
     await screen.rowAction(renamed, '删除', true);
     await expect(toast(page, '请先删除下级菜单')).toBeVisible();
     await screen.row(renamed).locator('.ant-table-row-expand-icon-collapsed').click();
-    await screen.rowAction(buttonName, '删除', true);
-    await expect(screen.row(buttonName)).toHaveCount(0);
-    await screen.rowAction(renamed, '删除', true);
-    await expect(screen.row(renamed)).toHaveCount(0);
+    await screen.deleteRow(buttonName);
+    await screen.deleteRow(renamed);
   });
 });
 
@@ -132,12 +115,14 @@ test('check rules: add, test a failing and a passing value, delete', async ({ pa
   const screen = new ResourceScreen(page);
   const name = uniqueName('车牌规则');
   const code = uniqueName('plate_');
-  await openFromMenu(shell, SYSTEM.checkRule, '编码校验规则');
+  await shell.openFromMenu(SYSTEM.checkRule, GROUP, '编码校验规则');
 
   const dialog = await screen.openAdd();
-  await dialog.getByLabel('规则名称').fill(name);
-  await dialog.getByLabel('规则编码').fill(code);
-  await dialog.getByLabel('规则JSON').fill('not json');
+  await fillByLabel(dialog, {
+    规则名称: name,
+    规则编码: code,
+    规则JSON: 'not json',
+  });
   await dialog.getByRole('button', { name: /确\s*定|OK/ }).click();
   await expect(dialog.getByText('不是有效的JSON')).toBeVisible();
   await dialog
@@ -169,12 +154,15 @@ test('check rules: add, test a failing and a passing value, delete', async ({ pa
   await tester.locator('.ant-modal-close').click();
   await expect(tester).toBeHidden();
 
-  await screen.rowAction(name, '删除', true);
-  await expect(screen.row(name)).toHaveCount(0);
+  await screen.deleteRow(name);
 });
 
-test('data log: two versions of one record compared side by side', async ({ page, shell, request }) => {
-  const token = await adminToken(request);
+test('data log: two versions of one record compared side by side', async ({
+  page,
+  shell,
+  request,
+  token,
+}) => {
   const code = uniqueName('dl_');
   const name = uniqueName('版本规则');
   const json = '[{"digits":"*","pattern":".+","message":"不能为空"}]';
@@ -199,7 +187,7 @@ test('data log: two versions of one record compared side by side', async ({ page
   });
 
   const screen = new ResourceScreen(page);
-  await openFromMenu(shell, SYSTEM.dataLog, '数据日志');
+  await shell.openFromMenu(SYSTEM.dataLog, GROUP, '数据日志');
   await expect(screen.rows().first()).toBeVisible();
   await screen.searchForm.getByLabel('数据ID').fill(id);
   await screen.searchForm.getByRole('button', { name: /查\s*询/ }).click();
@@ -231,7 +219,7 @@ test('data log: two versions of one record compared side by side', async ({ page
 
 test('logs: login and operation tabs, filters by user and time, export', async ({ page, shell }) => {
   const screen = new ResourceScreen(page);
-  await openFromMenu(shell, SYSTEM.log, '日志管理');
+  await shell.openFromMenu(SYSTEM.log, GROUP, '日志管理');
   await expect(screen.rows().first()).toBeVisible();
 
   await test.step('login log filtered by user and time range', async () => {
@@ -275,11 +263,13 @@ test('fill rules: add, generate a sample value, delete', async ({ page, shell })
   const screen = new ResourceScreen(page);
   const name = uniqueName('运单号规则');
   const code = uniqueName('fill_');
-  await openFromMenu(shell, SYSTEM.fillRule, '填值规则');
+  await shell.openFromMenu(SYSTEM.fillRule, GROUP, '填值规则');
   const dialog = await screen.openAdd();
-  await dialog.getByLabel('规则名称').fill(name);
-  await dialog.getByLabel('规则编码').fill(code);
-  await dialog.getByLabel('规则参数').fill('{"prefix":"YD","datePattern":"YYYYMMDD","digits":5}');
+  await fillByLabel(dialog, {
+    规则名称: name,
+    规则编码: code,
+    规则参数: '{"prefix":"YD","datePattern":"YYYYMMDD","digits":5}',
+  });
   await dialog.getByRole('button', { name: '生成示例' }).click();
   await expect(dialog.getByTestId('fill-sample')).toHaveText(/^YD\d{8}00001$/);
   await screen.submit(dialog, /\/sys\/fillRule\/add/);
@@ -289,22 +279,23 @@ test('fill rules: add, generate a sample value, delete', async ({ page, shell })
     .locator('.ant-modal-confirm')
     .getByRole('button', { name: /知道了|OK/ })
     .click();
-  await screen.rowAction(name, '删除', true);
-  await expect(screen.row(name)).toHaveCount(0);
+  await screen.deleteRow(name);
 });
 
 test('data sources: password never shown back, test connection, delete', async ({ page, shell }) => {
   const screen = new ResourceScreen(page);
   const name = uniqueName('报表库');
   const code = uniqueName('ds_');
-  await openFromMenu(shell, SYSTEM.dataSource, '多数据源');
+  await shell.openFromMenu(SYSTEM.dataSource, GROUP, '多数据源');
   const dialog = await screen.openAdd();
-  await dialog.getByLabel('数据源编码').fill(code);
-  await dialog.getByLabel('数据源名称').fill(name);
-  await dialog.getByLabel('端口').fill('1');
-  await dialog.getByLabel('数据库名').fill('reports');
-  await dialog.getByLabel('用户名').fill('reader');
-  await dialog.getByLabel('密码').fill('Secret#123');
+  await fillByLabel(dialog, {
+    数据源编码: code,
+    数据源名称: name,
+    端口: '1',
+    数据库名: 'reports',
+    用户名: 'reader',
+    密码: 'Secret#123',
+  });
   await screen.submit(dialog, /\/sys\/dataSource\/add/);
   await expect(screen.row(name)).toContainText(code);
   await expect(screen.row(name)).not.toContainText('Secret#123');
@@ -321,19 +312,20 @@ test('data sources: password never shown back, test connection, delete', async (
 
   await screen.rowAction(`${name}改`, '测试连接');
   await expect(toast(page, '数据库连接失败')).toBeVisible({ timeout: 20_000 });
-  await screen.rowAction(`${name}改`, '删除', true);
-  await expect(screen.row(`${name}改`)).toHaveCount(0);
+  await screen.deleteRow(`${name}改`);
 });
 
 test('gateway routes: add, disable with confirmation, delete', async ({ page, shell }) => {
   const screen = new ResourceScreen(page);
   const routerId = uniqueName('gw-');
   const name = uniqueName('路由');
-  await openFromMenu(shell, SYSTEM.gatewayRoute, '网关路由');
+  await shell.openFromMenu(SYSTEM.gatewayRoute, GROUP, '网关路由');
   const dialog = await screen.openAdd();
-  await dialog.getByLabel('路由ID').fill(routerId);
-  await dialog.getByLabel('路由名称').fill(name);
-  await dialog.getByLabel('服务地址').fill('ftp://example');
+  await fillByLabel(dialog, {
+    路由ID: routerId,
+    路由名称: name,
+    服务地址: 'ftp://example',
+  });
   await dialog.getByRole('button', { name: /确\s*定|OK/ }).click();
   await expect(dialog.getByText('服务地址必须是 http(s):// 地址')).toBeVisible();
   await dialog.getByLabel('服务地址').fill('http://127.0.0.1:9');
@@ -349,6 +341,5 @@ test('gateway routes: add, disable with confirmation, delete', async ({ page, sh
   await confirmPop(page);
   await expect(status).toHaveText('禁用');
   await expect(screen.row(name).locator('a', { hasText: '启用' })).toBeVisible();
-  await screen.rowAction(name, '删除', true);
-  await expect(screen.row(name)).toHaveCount(0);
+  await screen.deleteRow(name);
 });

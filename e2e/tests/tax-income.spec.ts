@@ -16,8 +16,7 @@ test('平台收入季度报送: the demo quarter with masked lines, reviewed and
 }) => {
   test.setTimeout(120_000);
   const quarter = quarterOf(new Date());
-  await shell.goto('/account/center');
-  await shell.navigateMenu('/report/tax', '数据上报', '税务数据同步');
+  await shell.openFromMenu('/report/tax', '数据上报', '税务数据同步');
   await page.getByRole('tab', { name: '平台收入季度报送', exact: true }).click();
   const ui = new PartyScreen(page);
   const row = ui.row(quarter);

@@ -3,7 +3,6 @@
 // be approved. Then the 核验记录 screen lists the checks.
 import { residentIdCheckChar } from '@freight/contracts';
 import { DRIVER_LIST, PartiesPage } from '../pages/PartiesPage.ts';
-import { adminToken } from '../support/authFlows.ts';
 import { API_BASE, authFile, USERS } from '../support/env.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { clickRowAction } from '../support/rowActions.ts';
@@ -24,9 +23,9 @@ test.use({ storageState: authFile(USERS.operations) });
 test('a reviewer sees the verification results beside the photos and approves', async ({
   page,
   request,
+  token,
   shell,
 }) => {
-  const token = await adminToken(request);
   const add = async (driverName: string, idCard: string, mobile: string) => {
     const res = await request.post(`${API_BASE}/hydriver/hyDriver/add`, {
       headers: { 'X-Access-Token': token },
@@ -80,9 +79,9 @@ test('a reviewer sees the verification results beside the photos and approves', 
 test('a driver the identity service refuses cannot be approved; 核验记录 lists the checks', async ({
   page,
   request,
+  token,
   shell,
 }) => {
-  const token = await adminToken(request);
   const list = await request.get(`${API_BASE}/hydriver/hyDriver/list?idCard=${FAILING_ID}`, {
     headers: { 'X-Access-Token': token },
   });

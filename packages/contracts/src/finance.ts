@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { UNPAID_PAY_STATUSES } from './shipping.ts';
+import { requiredText } from './textFields.ts';
 
 // Money: wallets, the double-entry ledger, payouts, bills, adjustments, loss rules. Codes are the
 // seeded dictionaries (wallet_owner_type, ledger_type, pay_status, payment_state, bill_status, …); amounts are
@@ -185,7 +186,7 @@ export const rechargeBody = z.object({
 export const manualRechargeBody = z.object({
   customerId: id,
   amountFen: amountFen('充值金额'),
-  voucherImg: z.string({ error: '请上传转账凭证' }).trim().min(1, '请上传转账凭证').max(255),
+  voucherImg: requiredText('请上传转账凭证', 255),
   payerName: text(100),
   payerAccount: text(40),
   bankSerialNo: text(64),
@@ -204,7 +205,7 @@ export const rechargeReviewBody = z.object({
 export const freezeBody = z.object({
   customerId: id,
   amountFen: amountFen('冻结金额'),
-  reason: z.string({ error: '请填写原因' }).trim().min(1, '请填写原因').max(255),
+  reason: requiredText('请填写原因', 255),
 });
 
 export const payBody = z.object({ ids: noteIds, idempotencyKey, remark: text(255) });
@@ -228,7 +229,7 @@ export const payoutSubmitBody = z.object({
 export const payoutStepBody = z.object({ id, remark: text(255) });
 export const payoutRejectBody = z.object({
   id,
-  reason: z.string({ error: '请填写驳回原因' }).trim().min(1, '请填写驳回原因').max(255),
+  reason: requiredText('请填写驳回原因', 255),
 });
 
 export const walletConfigBody = z.object({
@@ -255,7 +256,7 @@ export const billActionBody = z.object({ id, reason: text(255) });
 export const billAdjustBody = z.object({
   id,
   amountFen: signedAmountFen('调整金额'),
-  reason: z.string({ error: '请填写调整原因' }).trim().min(1, '请填写调整原因').max(255),
+  reason: requiredText('请填写调整原因', 255),
 });
 export const billPayBody = z.object({ id, idempotencyKey, amountFen: amountFen('付款金额').optional() });
 
@@ -265,7 +266,7 @@ export const adjustmentBody = z.object({
   amountFen: amountFen('金额'),
   /** For a customer adjustment (kind 4): +1 credits the customer, −1 debits. */
   direction: z.union([z.literal(1), z.literal(-1)]).default(1),
-  reason: z.string({ error: '请填写原因' }).trim().min(1, '请填写原因').max(255),
+  reason: requiredText('请填写原因', 255),
   idempotencyKey,
 });
 export const adjustmentReviewBody = z.object({ id, approve: z.boolean(), reason: text(255) });

@@ -4,6 +4,7 @@ import { isStrongPassword } from './password.ts';
 import { isBankCardNumber } from './rules/bankCard.ts';
 import { isMobile, isResidentId, isUnifiedSocialCreditCode } from './rules/idNumbers.ts';
 import { isVehiclePlate, normalizePlate, plateKind } from './rules/vehiclePlate.ts';
+import { optionalText } from './textFields.ts';
 
 // Payloads of the freight parties, shared by the console forms and the server routes.
 
@@ -34,7 +35,6 @@ export const CERT_WARN_DAYS = 30;
 /** Plate colours a new-energy plate may carry: green, yellow-green, gradient green (plate_color dictionary). */
 export const NEW_ENERGY_PLATE_COLOURS = ['5', '93', '94'] as const;
 
-const optionalText = (max: number) => z.string().trim().max(max).nullish();
 function isRealDay(v: string): boolean {
   const d = new Date(`${v}T00:00:00Z`);
   return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
@@ -158,21 +158,23 @@ export const carrierBody = z.object({
   bankAccount: optionalText(40),
 });
 
-export const captainBody = z.object({
-  captainName: z.string().trim().min(1, '请输入车队长姓名').max(30),
+/** Identity and fee rule of a person paid a commission (captains and agents). */
+const commissionedPerson = {
   idCard: residentId,
   mobile: mobileNo,
   feeMode: z.coerce.number().int().min(1).max(3).optional(),
   feeValue: z.coerce.number().int().min(0).optional(),
+};
+
+export const captainBody = z.object({
+  captainName: z.string().trim().min(1, '请输入车队长姓名').max(30),
+  ...commissionedPerson,
   collectionAgreement: optionalText(255),
 });
 
 export const agentBody = z.object({
   agentName: z.string().trim().min(1, '请输入经纪人姓名').max(50),
-  idCard: residentId,
-  mobile: mobileNo,
-  feeMode: z.coerce.number().int().min(1).max(3).optional(),
-  feeValue: z.coerce.number().int().min(0).optional(),
+  ...commissionedPerson,
 });
 
 /** A resident ID as the lists show it (`320102********0134`): a card form pre-filled from the driver list. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idempotencyKey } from './finance.ts';
+import { requiredText } from './textFields.ts';
 
 // Invoices (domain.md Invoice): 数电票 issued to shippers over their paid waybills, through the
 // e-invoice adapter. Codes are the seeded dictionaries invoice_status (the invoice's state), invoice_kind and
@@ -154,7 +155,7 @@ export function amountInChinese(fen: number): string {
 /** A 数电票 number: 20 digits (no invoice code). */
 export const EINVOICE_NO = /^\d{20}$/;
 
-const id = z.string({ error: '请选择记录' }).trim().min(1, '请选择记录').max(32);
+const id = requiredText('请选择记录', 32);
 const reason = (what: string) =>
   z
     .string({ error: `请填写${what}` })

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { requiredText } from './textFields.ts';
 
 // Risk control (domain.md Risk control): rules are typed parameter sets. The catalog below names
 // every rule family, its parameters with their bounds, its default values and severity; the platform's
@@ -264,7 +265,7 @@ export const riskHandleBody = z
   .object({
     id: z.string().min(1).max(32),
     action: z.enum(RISK_HANDLE_ACTIONS, { error: '处理方式(action)只能是confirm、dismiss或escalate' }),
-    reason: z.string({ error: '请填写处理原因' }).trim().min(1, '请填写处理原因').max(255),
+    reason: requiredText('请填写处理原因', 255),
     /** Consequences of a confirmed violation: the note's driver and/or vehicle go on the blacklist. */
     blacklist: z
       .array(z.enum(['driver', 'vehicle'], { error: '黑名单(blacklist)只能是driver或vehicle' }))
@@ -310,7 +311,7 @@ export const DEFAULT_APPEAL_DAYS = 3;
 
 export const violationAppealBody = z.object({
   id: z.string().min(1).max(32),
-  reason: z.string({ error: '请填写申诉理由' }).trim().min(1, '请填写申诉理由').max(255),
+  reason: requiredText('请填写申诉理由', 255),
 });
 export type ViolationAppealBody = z.infer<typeof violationAppealBody>;
 
@@ -318,7 +319,7 @@ export const violationDecideBody = z.object({
   id: z.string().min(1).max(32),
   /** true: the appeal stands (no deduction); false: refused (the deduction is posted). */
   accept: z.boolean({ error: '请选择申诉是否成立(accept)' }),
-  reason: z.string({ error: '请填写处理意见' }).trim().min(1, '请填写处理意见').max(255),
+  reason: requiredText('请填写处理意见', 255),
 });
 export type ViolationDecideBody = z.infer<typeof violationDecideBody>;
 

@@ -10,6 +10,7 @@ import {
   orderFeeTotal,
 } from './rules/feeVisibility.ts';
 import { isValidCoordinate } from './rules/track.ts';
+import { requiredText } from './textFields.ts';
 
 // Orders (货源) and shipping notes (运单): their state machines, payloads and the fee fields
 // Hides. The state codes are the seeded dictionaries `order_status` and `shipping_status`.
@@ -355,14 +356,9 @@ export type DispatchBody = z.infer<typeof dispatchBody>;
 export const noteIdBody = z.object({ id, remark: text(255) });
 export const reasonBody = z.object({
   id,
-  reason: z.string({ error: '请填写原因' }).trim().min(1, '请填写原因').max(255),
+  reason: requiredText('请填写原因', 255),
 });
-const photo = (label: string) =>
-  z
-    .string({ error: `请上传${label}` })
-    .trim()
-    .min(1, `请上传${label}`)
-    .max(255);
+const photo = (label: string) => requiredText(`请上传${label}`, 255);
 export const loadBody = z.object({ id, loadWeightG: grams('装货重量'), loadPhoto: photo('装货磅单') });
 export const unloadBody = z.object({ id, unloadWeightG: grams('卸货重量'), unloadPhoto: photo('卸货磅单') });
 export const signBody = z.object({ id, receiptPhoto: text(255), remark: text(255) });
@@ -372,7 +368,7 @@ export const correctBody = z
     loadWeightG: grams('装货重量').optional(),
     unloadWeightG: grams('卸货重量').optional(),
     otherDeductionFen: fen('其他扣款').optional(),
-    reason: z.string({ error: '请填写修正原因' }).trim().min(1, '请填写修正原因').max(255),
+    reason: requiredText('请填写修正原因', 255),
   })
   .refine(
     (v) => v.loadWeightG !== undefined || v.unloadWeightG !== undefined || v.otherDeductionFen !== undefined,
@@ -396,7 +392,7 @@ export const TRACK_APP_KEY_HEADER = 'x-app-key';
 /** Kinds of track source (hy_track_point.source): 1 driver app, 2 Beidou, 3 track provider. */
 export const TRACK_SOURCE_KIND = { app: 1, beidou: 2, provider: 3 } as const;
 export const trackSourceBody = z.object({
-  name: z.string({ error: '请输入来源名称' }).trim().min(1, '请输入来源名称').max(50),
+  name: requiredText('请输入来源名称', 50),
   kind: z.coerce.number().int().min(1).max(3).default(1),
   remark: text(255),
 });

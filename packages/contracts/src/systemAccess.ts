@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { strongPassword } from './password.ts';
 import { isMobile } from './rules/idNumbers.ts';
 import { identifierCode } from './systemTools.ts';
+import { optionalText, requiredCode, requiredText } from './textFields.ts';
 
 // Payloads of the access-control screens of system administration (users, roles, menus and data
 // rules, departments, dictionaries, positions, tenants), shared by the console forms and the server routes.
@@ -20,7 +21,6 @@ export const ACCESS_MSG = {
   permsTaken: '授权标识已存在',
 } as const;
 
-const optionalText = (max: number) => z.string().trim().max(max).nullish();
 const id = z.string().min(1).max(32);
 /** Comma-separated ids as the reference sends them (`selectedroles`, `ids`). */
 export const commaIds = z.string().max(20_000);
@@ -34,7 +34,7 @@ export const userFields = {
     .min(2, '用户账号至少2个字符')
     .max(64, '用户账号最多64个字符')
     .regex(/^[A-Za-z0-9_.@-]+$/, '用户账号只能包含字母、数字和 _ . @ -'),
-  realname: z.string({ error: '请输入用户姓名' }).trim().min(1, '请输入用户姓名').max(100),
+  realname: requiredText('请输入用户姓名', 100),
   phone: z
     .string()
     .trim()
@@ -86,16 +86,14 @@ export const frozenBatchBody = z.object({
   status: z.coerce.number().int().min(1).max(2),
 });
 
-export const roleBody = z.object({
-  roleName: z.string({ error: '请输入角色名称' }).trim().min(1, '请输入角色名称').max(200),
-  roleCode: z
-    .string({ error: '请输入角色编码' })
-    .trim()
-    .min(1, '请输入角色编码')
-    .max(100)
-    .regex(/^[A-Za-z0-9_]+$/, '角色编码只能包含字母、数字和下划线'),
+/** A role's name, code and description; `role` names which kind of role the messages ask for. */
+const roleFields = (role: '角色' | '部门角色', nameMax: number) => ({
+  roleName: requiredText(`请输入${role}名称`, nameMax),
+  roleCode: requiredCode(`请输入${role}编码`, 100, /^[A-Za-z0-9_]+$/, '角色编码只能包含字母、数字和下划线'),
   description: optionalText(255),
 });
+
+export const roleBody = z.object(roleFields('角色', 200));
 
 /** Menu types of sys_permission.menu_type. */
 export const MENU_TYPES = { top: 0, sub: 1, button: 2 } as const;
@@ -104,7 +102,7 @@ export const MENU_TYPES = { top: 0, sub: 1, button: 2 } as const;
 // meta: icon, keepAlive, internalOrExternal, route flag, hideTab) plus the button's code and type.
 export const menuBody = z.object({
   parentId: z.string().max(32).nullish(),
-  name: z.string({ error: '请输入菜单名称' }).trim().min(1, '请输入菜单名称').max(100),
+  name: requiredText('请输入菜单名称', 100),
   nameEn: optionalText(100),
   url: optionalText(255),
   component: optionalText(255),
@@ -157,21 +155,16 @@ export const DATA_RULE_VARIABLES = [
 // Raw-SQL rules of the reference (USE_SQL_RULES) are refused on purpose (docs/decisions.md).
 export const dataRuleBody = z.object({
   permissionId: id,
-  ruleName: z.string({ error: '请输入规则名称' }).trim().min(1, '请输入规则名称').max(50),
-  ruleColumn: z
-    .string({ error: '请输入规则字段' })
-    .trim()
-    .min(1, '请输入规则字段')
-    .max(50)
-    .regex(/^[A-Za-z_][A-Za-z0-9_]*$/, '规则字段只能是字段名'),
+  ruleName: requiredText('请输入规则名称', 50),
+  ruleColumn: requiredCode('请输入规则字段', 50, /^[A-Za-z_][A-Za-z0-9_]*$/, '规则字段只能是字段名'),
   ruleConditions: z.enum(DATA_RULE_CONDITIONS, { error: '请选择条件规则' }),
-  ruleValue: z.string({ error: '请输入规则值' }).trim().min(1, '请输入规则值').max(300),
+  ruleValue: requiredText('请输入规则值', 300),
   status: z.enum(['0', '1']).optional(),
 });
 
 export const departBody = z.object({
   parentId: z.string().max(32).nullish(),
-  departName: z.string({ error: '请输入机构名称' }).trim().min(1, '请输入机构名称').max(100),
+  departName: requiredText('请输入机构名称', 100),
   departNameEn: optionalText(500),
   departNameAbbr: optionalText(500),
   departOrder: z.coerce.number().int().min(0).max(100_000).optional(),
@@ -189,17 +182,7 @@ export const departBody = z.object({
   memo: optionalText(500),
 });
 
-export const departRoleBody = z.object({
-  departId: id,
-  roleName: z.string({ error: '请输入部门角色名称' }).trim().min(1, '请输入部门角色名称').max(100),
-  roleCode: z
-    .string({ error: '请输入部门角色编码' })
-    .trim()
-    .min(1, '请输入部门角色编码')
-    .max(100)
-    .regex(/^[A-Za-z0-9_]+$/, '角色编码只能包含字母、数字和下划线'),
-  description: optionalText(255),
-});
+export const departRoleBody = z.object({ departId: id, ...roleFields('部门角色', 100) });
 
 /** Saves a grant set: the permission ids now held (reference saveRolePermission and its siblings). */
 export const grantBody = z.object({
@@ -208,21 +191,21 @@ export const grantBody = z.object({
 });
 
 export const dictBody = z.object({
-  dictName: z.string({ error: '字典名称不能为空!' }).trim().min(1, '字典名称不能为空!').max(100),
-  dictCode: z
-    .string({ error: '字典Code不能为空!' })
-    .trim()
-    .min(1, '字典Code不能为空!')
-    .max(100)
-    .regex(/^[A-Za-z][A-Za-z0-9_]*$/, '字典Code只能包含字母、数字和下划线，且以字母开头'),
+  dictName: requiredText('字典名称不能为空!', 100),
+  dictCode: requiredCode(
+    '字典Code不能为空!',
+    100,
+    /^[A-Za-z][A-Za-z0-9_]*$/,
+    '字典Code只能包含字母、数字和下划线，且以字母开头',
+  ),
   description: optionalText(255),
   type: z.coerce.number().int().min(0).max(1).optional(),
 });
 
 export const dictItemBody = z.object({
   dictId: z.string({ error: '字典不能为空!' }).min(1, '字典不能为空!').max(32),
-  itemText: z.string({ error: '名称不能为空!' }).trim().min(1, '名称不能为空!').max(100),
-  itemValue: z.string({ error: '数据值不能为空!' }).trim().min(1, '数据值不能为空!').max(100),
+  itemText: requiredText('名称不能为空!', 100),
+  itemValue: requiredText('数据值不能为空!', 100),
   /** The text English mode shows (the Chinese one when empty). */
   itemTextEn: optionalText(100),
   itemColor: z
@@ -237,13 +220,13 @@ export const dictItemBody = z.object({
 
 export const positionBody = z.object({
   code: identifierCode('职务编码'),
-  name: z.string({ error: '职务名称不能为空' }).trim().min(1, '职务名称不能为空').max(100),
+  name: requiredText('职务名称不能为空', 100),
   postRank: z.coerce.string().trim().max(2, '职级最多2位').nullish(),
   companyId: optionalText(255),
 });
 
 const tenantFields = {
-  name: z.string({ error: '租户名称不能为空' }).trim().min(1, '租户名称不能为空').max(100),
+  name: requiredText('租户名称不能为空', 100),
   beginDate: z.coerce.date().nullish(),
   endDate: z.coerce.date().nullish(),
   /** 1 active, 0 frozen. */

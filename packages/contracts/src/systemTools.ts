@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { requiredCode, requiredText } from './textFields.ts';
 
 // Payloads of the developer tools of system administration (code check rules, fill rules,
 // report data sources, gateway routes), shared by the console forms and the server routes.
@@ -6,20 +7,15 @@ import { z } from 'zod';
 const id = z.string().min(1).max(32);
 const withId = <T extends z.ZodRawShape>(shape: T) => z.object({ id, ...shape });
 
-/** A required name of up to `max` characters. */
-const requiredText = (label: string, max = 100) =>
-  z
-    .string({ error: `${label}不能为空` })
-    .trim()
-    .min(1, `${label}不能为空`)
-    .max(max);
+/** A required name of up to `max` characters: "<label>不能为空" when it is missing. */
+const requiredName = (label: string, max = 100) => requiredText(`${label}不能为空`, max);
 
 /** A code others refer to (rule codes, data source codes, route ids): letters, digits, _ and -. */
 export const identifierCode = (label: string, max = 100) =>
-  requiredText(label, max).regex(/^[A-Za-z0-9_-]+$/, `${label}只能包含字母、数字、下划线和横线`);
+  requiredName(label, max).regex(/^[A-Za-z0-9_-]+$/, `${label}只能包含字母、数字、下划线和横线`);
 
 /** What check and fill rules are found by. */
-const ruleIdentity = { ruleName: requiredText('规则名称'), ruleCode: identifierCode('规则编码') };
+const ruleIdentity = { ruleName: requiredName('规则名称'), ruleCode: identifierCode('规则编码') };
 
 // ---- code check rules ----------------------------------------------------------------------------------
 
@@ -80,7 +76,7 @@ export const checkRuleEditBody = withId(checkRuleShape);
 
 const fillRuleShape = {
   ...ruleIdentity,
-  ruleClass: requiredText('规则实现'),
+  ruleClass: requiredName('规则实现'),
   ruleParams: z.string().max(2000).nullish(),
 };
 
@@ -94,15 +90,10 @@ export const DB_TYPES = ['postgresql', 'mysql', 'mariadb'] as const;
 /** The connection settings a data source is tested and opened with. */
 export const dataSourceConnection = {
   dbType: z.enum(DB_TYPES, { error: '数据库类型只能是 postgresql、mysql 或 mariadb' }),
-  dbHost: z
-    .string({ error: '请输入主机' })
-    .trim()
-    .min(1, '请输入主机')
-    .max(255)
-    .regex(/^[A-Za-z0-9.:_-]+$/, '主机不正确'),
+  dbHost: requiredCode('请输入主机', 255, /^[A-Za-z0-9.:_-]+$/, '主机不正确'),
   dbPort: z.coerce.number().int().min(1, '端口不正确').max(65_535, '端口不正确'),
-  dbName: z.string({ error: '请输入数据库名' }).trim().min(1, '请输入数据库名').max(100),
-  dbUsername: z.string({ error: '请输入用户名' }).trim().min(1, '请输入用户名').max(100),
+  dbName: requiredText('请输入数据库名', 100),
+  dbUsername: requiredText('请输入用户名', 100),
   dbPassword: z.string().max(200).nullish(),
 };
 const REPORT_TABLE = /^[A-Za-z_][A-Za-z0-9_$]*\.(?:\*|[A-Za-z_][A-Za-z0-9_$]*)$/;
@@ -136,7 +127,7 @@ const reportTablesText = z
 
 const dataSourceShape = {
   code: identifierCode('编码'),
-  name: requiredText('名称'),
+  name: requiredName('名称'),
   remark: z.string().max(200).nullish(),
   reportTables: reportTablesText,
   ...dataSourceConnection,
@@ -167,7 +158,7 @@ export function pathPatterns(predicates: string | null | undefined): string[] {
 
 const gatewayRouteShape = {
   routerId: identifierCode('路由ID', 50),
-  name: requiredText('路由名称'),
+  name: requiredName('路由名称'),
   uri: z
     .string({ error: '服务地址不能为空' })
     .trim()

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { requiredText } from './textFields.ts';
 
 // Tax on drivers' behalf (domain.md Regulator reporting → Tax): after payment, per driver and month,
 // what the tax authority needs (identity, bank card, waybills, freight, bank serial nos.) is collected into the
@@ -36,7 +37,7 @@ export function driverTaxes(
 }
 
 const period = z.string({ error: '请选择所属期' }).regex(/^\d{4}-(0[1-9]|1[0-2])$/, '所属期格式为 YYYY-MM');
-const id = z.string({ error: '请选择记录' }).trim().min(1, '请选择记录').max(32);
+const id = requiredText('请选择记录', 32);
 
 export const taxCollectBody = z.object({ period });
 export const taxSendBody = z.object({ period });

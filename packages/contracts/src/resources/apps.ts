@@ -1,7 +1,17 @@
 import { z } from 'zod';
 import { resource } from '../resource.ts';
 import { chinaDateTime } from '../shipping.ts';
-import { countColumn, dictSearch, timeColumn } from './fields.ts';
+import { requiredText } from '../textFields.ts';
+import {
+  countColumn,
+  dictSearch,
+  recordName,
+  searchedTime,
+  sortedColumn,
+  switchColumn,
+  timeColumn,
+} from './fields.ts';
+import { tenantRecords } from './listPresets.ts';
 
 // 应用管理: APP版本 — the driver app's releases (an Android package uploaded to the file storage, an
 // iOS store link), answered to the app by a public version check; APP消息 — messages to drivers, shippers, a
@@ -31,7 +41,7 @@ const versionCode = (label: string) =>
 export const appVersionBody = z.object({
   platform: z.enum(APP_PLATFORMS, { error: '平台(platform)只能是android或ios' }),
   versionCode: versionCode('版本号'),
-  versionName: z.string({ error: '请输入版本名称' }).trim().min(1, '请输入版本名称').max(30),
+  versionName: requiredText('请输入版本名称', 30),
   packagePath: z.string().trim().max(255).nullish(),
   downloadUrl: z
     .string()
@@ -72,7 +82,7 @@ export interface AppVersionCheck {
 }
 
 export const appMessageBody = z.object({
-  title: z.string({ error: '请输入标题' }).trim().min(1, '请输入标题').max(100),
+  title: requiredText('请输入标题', 100),
   content: z.string({ error: '请输入内容' }).trim().min(1, '请输入内容').max(500, '内容不能超过500字'),
   audience: z.enum(APP_AUDIENCES, { error: '接收对象(audience)只能是all、driver、shipper或customer' }),
   customerId: z.string().max(32).nullish(),
@@ -90,14 +100,10 @@ export const appVersionResource = resource({
   body: appVersionBody,
   fields: {
     platform: dictSearch(['平台', 'Platform'], 'app_platform', 90, { tag: true, required: true }),
-    versionCode: {
-      label: ['版本号', 'Version code'],
-      kind: 'number',
+    versionCode: sortedColumn(['版本号', 'Version code'], 'number', 90, {
       required: true,
-      sort: true,
-      list: { width: 90 },
       help: ['整数，每次发布递增', 'An integer, higher for every release'],
-    },
+    }),
     versionName: {
       label: ['版本名称', 'Version name'],
       required: true,
@@ -105,19 +111,10 @@ export const appVersionResource = resource({
       list: { width: 110 },
       placeholder: ['如 2.3.0', 'e.g. 2.3.0'],
     },
-    minVersionCode: {
-      label: ['最低支持版本号', 'Minimum version code'],
-      kind: 'number',
-      sort: true,
-      list: { width: 130 },
+    minVersionCode: sortedColumn(['最低支持版本号', 'Minimum version code'], 'number', 130, {
       help: ['低于此版本号的APP必须强制更新', 'Apps below this version code must update'],
-    },
-    published: {
-      label: ['已发布', 'Published'],
-      kind: 'switch',
-      search: true,
-      list: { width: 80 },
-    },
+    }),
+    published: switchColumn(['已发布', 'Published'], 80, { search: true }),
     packagePath: {
       label: ['安卓安装包', 'Android package'],
       list: { width: 160, ellipsis: true },
@@ -145,18 +142,10 @@ export const appMessageResource = resource({
   path: '/apps/message',
   permission: 'apps:message',
   title: ['APP消息', 'App messages'],
-  actions: ['add', 'edit', 'delete', 'export'],
-  scope: { tenant: true },
-  defaultSort: { field: 'createTime', order: 'desc' },
+  ...tenantRecords,
   body: appMessageBody,
   fields: {
-    title: {
-      label: ['标题', 'Title'],
-      required: true,
-      search: 'like',
-      sort: true,
-      list: { width: 200, ellipsis: true },
-    },
+    title: recordName(['标题', 'Title'], { width: 200, ellipsis: true }),
     audience: dictSearch(['接收对象', 'Audience'], 'app_audience', 110, { tag: true, required: true }),
     customerId: {
       label: ['货主', 'Customer'],
@@ -168,14 +157,9 @@ export const appMessageResource = resource({
     state: dictSearch(['状态', 'State'], 'app_message_state', 90, { tag: true, form: false }),
     deliveredCount: countColumn(['送达', 'Delivered'], 80),
     readCount: countColumn(['已读', 'Read'], 80),
-    sendTime: {
-      label: ['定时发送', 'Send at'],
-      kind: 'datetime',
-      sort: true,
-      search: 'range',
-      list: { width: 160 },
+    sendTime: searchedTime(['定时发送', 'Send at'], 160, {
       help: ['不填则保存后立即发送', 'Empty: sent as soon as it is saved'],
-    },
+    }),
     content: {
       label: ['内容', 'Content'],
       kind: 'textarea',
@@ -230,7 +214,7 @@ const listOf = (value: unknown): unknown =>
 const ipEntry = /^(\d{1,3}\.){3}\d{1,3}(\/\d{1,2})?$|^[0-9a-fA-F:]+(\/\d{1,3})?$/;
 
 export const enterpriseAppBody = z.object({
-  appName: z.string({ error: '请输入应用名称' }).trim().min(1, '请输入应用名称').max(60),
+  appName: requiredText('请输入应用名称', 60),
   /** Platform staff choose the customer; a customer's own users always write their own (the server sets it). */
   customerId: z.string().max(32).nullish(),
   scopes: z.preprocess(
@@ -281,13 +265,7 @@ export const enterpriseAppResource = resource({
   defaultSort: { field: 'createTime', order: 'desc' },
   body: enterpriseAppBody,
   fields: {
-    appName: {
-      label: ['应用名称', 'App name'],
-      required: true,
-      search: 'like',
-      sort: true,
-      list: { width: 160, ellipsis: true },
-    },
+    appName: recordName(['应用名称', 'App name'], { width: 160, ellipsis: true }),
     appKey: {
       label: ['App Key', 'App key'],
       form: false,
@@ -319,19 +297,14 @@ export const enterpriseAppResource = resource({
       list: { width: 160, ellipsis: true },
       help: ['每行一个IP或网段（如 10.0.0.0/24），不填则不限', 'One address or CIDR a line; empty: any'],
     },
-    rateLimitPerMinute: {
-      label: ['每分钟调用上限', 'Calls a minute'],
-      kind: 'number',
-      sort: true,
-      list: { width: 130 },
-    },
+    rateLimitPerMinute: sortedColumn(['每分钟调用上限', 'Calls a minute'], 'number', 130),
     webhookUrl: {
       label: ['回调地址', 'Webhook URL'],
       wide: true,
       list: { width: 200, ellipsis: true },
       help: ['运单状态变化时推送（签名同开放接口）', 'Waybill changes are posted here, signed'],
     },
-    enabled: { label: ['启用', 'Enabled'], kind: 'switch', search: true, list: { width: 80 } },
+    enabled: switchColumn(['启用', 'Enabled'], 80, { search: true }),
     lastUsedAt: timeColumn(['最近调用', 'Last used'], { list: { width: 160 } }),
     remark: { label: ['备注', 'Remark'], wide: true, list: false },
     createTime: timeColumn(['创建时间', 'Created'], { search: 'range', list: { width: 160 } }),

@@ -1,6 +1,7 @@
 import { bankBody, driverBankBody } from '../freightParties.ts';
 import { resource } from '../resource.ts';
-import { pickedOwner } from './fields.ts';
+import { identifierColumn, longTextColumn, pickedOwner, recordName } from './fields.ts';
+import { tenantRecords } from './listPresets.ts';
 import { reviewFields } from './parties.ts';
 
 // Banks a driver's card may be opened at, and the drivers' cards their freight is paid to.
@@ -23,13 +24,7 @@ export const bankResource = resource({
       placeholder: ['如 ICBC', 'e.g. ICBC'],
       list: { fixed: 'left', width: 110 },
     },
-    bankName: {
-      label: ['银行名称', 'Bank name'],
-      required: true,
-      search: 'like',
-      sort: true,
-      list: { width: 200 },
-    },
+    bankName: recordName(['银行名称', 'Bank name'], { width: 200 }),
     shortName: { label: ['简称', 'Short name'], search: 'like', list: { width: 120 } },
     sortNo: { label: ['排序', 'Order'], kind: 'number', sort: true, list: { width: 80 } },
     enabled: {
@@ -62,20 +57,12 @@ export const driverBankResource = resource({
   path: '/hydriverbank/hyDriverBank',
   permission: 'driverbank',
   title: ['司机银行卡', 'Driver bank cards'],
-  actions: ['add', 'edit', 'delete', 'export'],
-  scope: { tenant: true },
-  defaultSort: { field: 'createTime', order: 'desc' },
+  ...tenantRecords,
   body: driverBankBody,
   fields: {
     // A card stays with its driver: chosen when adding.
     driverId: pickedOwner(['司机', 'Driver']),
-    driverName: {
-      label: ['司机', 'Driver'],
-      form: false,
-      search: 'like',
-      sort: true,
-      list: { fixed: 'left', width: 100 },
-    },
+    driverName: identifierColumn(['司机', 'Driver'], { fixed: 'left', width: 100 }, { form: false }),
     cardNo: {
       label: ['银行卡号', 'Card number'],
       required: true,
@@ -97,7 +84,7 @@ export const driverBankResource = resource({
       detail: false,
     },
     bankName: { label: ['开户银行', 'Bank'], form: false, list: { width: 150 } },
-    branch: { label: ['开户网点', 'Branch'], list: { width: 160, ellipsis: true } },
+    branch: longTextColumn(['开户网点', 'Branch'], 160),
     reservedMobile: { label: ['预留手机号', 'Reserved mobile'], list: false },
     isDefault: {
       label: ['默认', 'Default'],

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { resource } from '../resource.ts';
-import { dictSearch, timeColumn } from './fields.ts';
+import { dictSearch, recordName, timeColumn } from './fields.ts';
 
 // 系统配置: the platform's typed business configuration (rates, limits, switches, structured
 // settings) read by the modules at run time. Each value is checked against its type on both sides; every
@@ -59,15 +59,11 @@ export const configResource = resource({
   defaultSort: { field: 'configKey', order: 'asc' },
   body: configBody,
   fields: {
-    configKey: {
-      label: ['配置键', 'Key'],
-      required: true,
-      form: 'add',
-      search: 'like',
-      sort: true,
-      list: { width: 220 },
-      placeholder: ['如 service_rate_bp', 'e.g. service_rate_bp'],
-    },
+    configKey: recordName(
+      ['配置键', 'Key'],
+      { width: 220 },
+      { form: 'add', placeholder: ['如 service_rate_bp', 'e.g. service_rate_bp'] },
+    ),
     valueType: dictSearch(['类型', 'Type'], 'config_value_type', 100, { tag: true, required: true }),
     configValue: {
       label: ['配置值', 'Value'],

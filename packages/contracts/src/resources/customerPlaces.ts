@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { resource } from '../resource.ts';
 import { chinaCoordinate, PHONE_PATTERN } from '../shipping.ts';
-import { remarkField, shipperOwner } from './fields.ts';
+import { recordName, remarkField, shipperOwner } from './fields.ts';
+import { shipperRecords } from './listPresets.ts';
 
 // A shipper's saved addresses and routes: picked in the order form to fill a
 // place, or both places at once. Shippers keep their own; platform staff keep any shipper's.
@@ -41,19 +42,11 @@ export const customerAddressResource = resource({
   path: '/customer/hyCustomerAddress',
   permission: 'customer:address',
   title: ['常用地址', 'Saved addresses'],
-  actions: ['add', 'edit', 'delete', 'export'],
-  scope: { tenant: true, customer: 'customerId' },
-  defaultSort: { field: 'createTime', order: 'desc' },
+  ...shipperRecords,
   body: customerAddressBody,
   fields: {
     ...shipperOwner(),
-    addressName: {
-      label: ['地址名称', 'Name'],
-      required: true,
-      search: 'like',
-      sort: true,
-      list: { fixed: 'left', width: 150 },
-    },
+    addressName: recordName(['地址名称', 'Name'], { fixed: 'left', width: 150 }),
     province: { label: ['省份', 'Province'], form: 'hidden', list: false },
     city: { label: ['城市', 'City'], form: 'hidden', search: true, list: { width: 100 } },
     district: { label: ['区县', 'District'], form: 'hidden', list: { width: 100 } },
@@ -96,19 +89,11 @@ export const customerRouteResource = resource({
   path: '/customer/hyCustomerRoute',
   permission: 'customer:route',
   title: ['常用线路', 'Saved routes'],
-  actions: ['add', 'edit', 'delete', 'export'],
-  scope: { tenant: true, customer: 'customerId' },
-  defaultSort: { field: 'createTime', order: 'desc' },
+  ...shipperRecords,
   body: customerRouteBody,
   fields: {
     ...shipperOwner(),
-    routeName: {
-      label: ['线路名称', 'Name'],
-      required: true,
-      search: 'like',
-      sort: true,
-      list: { fixed: 'left', width: 150 },
-    },
+    routeName: recordName(['线路名称', 'Name'], { fixed: 'left', width: 150 }),
     loadAddressId: { label: ['装货地址', 'Loading address'], kind: 'dict', list: false, export: false },
     loadAddressName: { label: ['装货地址', 'Loading address'], form: false, list: { width: 200 } },
     unloadAddressId: { label: ['卸货地址', 'Unloading address'], kind: 'dict', list: false, export: false },

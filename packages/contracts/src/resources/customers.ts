@@ -1,7 +1,8 @@
 import { USER_TYPE } from '../constants.ts';
 import { customerBody, customerUserBody } from '../freightParties.ts';
 import { resource } from '../resource.ts';
-import { dictField, remarkField, shipperOwner } from './fields.ts';
+import { dictField, remarkField, shipperOwner, sortedColumn } from './fields.ts';
+import { shipperRecords } from './listPresets.ts';
 import { reviewFields } from './parties.ts';
 
 // Shippers (货主) and their staff logins.
@@ -43,13 +44,7 @@ export const customerResource = resource({
     contactMobile: { label: ['联系电话', 'Contact mobile'], search: true, list: { width: 130 } },
     address: { label: ['地址', 'Address'], kind: 'textarea', list: false, wide: true },
     settleMode: dictField(['结算方式', 'Settlement'], 'settle_mode', { search: true }),
-    creditDays: {
-      label: ['账期(天)', 'Credit days'],
-      kind: 'number',
-      filter: true,
-      sort: true,
-      list: { width: 90 },
-    },
+    creditDays: sortedColumn(['账期(天)', 'Credit days'], 'number', 90, { filter: true }),
     creditLimitFen: {
       label: ['信用额度(元)', 'Credit limit (CNY)'],
       kind: 'fen',
@@ -87,9 +82,7 @@ export const customerUserResource = resource({
   path: '/customer/hyCustomerUser',
   permission: 'customer:user',
   title: ['货主用户', 'Shipper staff'],
-  actions: ['add', 'edit', 'delete', 'export'],
-  scope: { tenant: true, customer: 'customerId' },
-  defaultSort: { field: 'createTime', order: 'desc' },
+  ...shipperRecords,
   body: customerUserBody,
   fields: {
     // Platform staff choose the shipper when adding; a shipper's own users add to the one they act for.

@@ -1,4 +1,4 @@
-import type { FieldDecl } from '../resource.ts';
+import type { FieldDecl, FieldKind, ListColumn } from '../resource.ts';
 
 // Builders of the field declarations many resources share: a dictionary column, a time column, a money
 // column, a key other screens filter by. Each returns plain data; `extra` adds to or overrides what it sets.
@@ -42,18 +42,81 @@ export const timeColumn = <const E extends Extra = NoExtra>(label: Label, extra:
 /** When the record was created, searched by a range. */
 export const createdColumn = timeColumn(['创建时间', 'Created'], { search: 'range' });
 
+/** A moment the lists sort and search by a range (issued, signed, checked, raised), shown `width` wide. */
+export const searchedTime = <const E extends Extra = NoExtra>(
+  label: Label,
+  width = 170,
+  extra: E = {} as E,
+) => ({ label, kind: 'datetime', sort: true, search: 'range', list: { width }, ...extra }) as const;
+
 /** When a statement line's money moved, as the bank or the provider dates it: sorted, searched by a range. */
-export const tradeTimeColumn = {
-  label: ['交易时间', 'Time'],
-  kind: 'datetime',
-  sort: true,
-  search: 'range',
-  list: { width: 170 },
-} as const;
+export const tradeTimeColumn = searchedTime(['交易时间', 'Time']);
+
+/** When an entered record was made: set by the server, sorted, searched by a range, a default-width column. */
+export const createdAt = (label: Label) =>
+  ({ label, kind: 'datetime', form: false, sort: true, search: 'range' }) as const;
 
 /** An amount in fen the server computes, shown as yuan, never in the form. */
 export const fenColumn = <const E extends Extra = NoExtra>(label: Label, width: number, extra: E = {} as E) =>
   ({ label, kind: 'fen', form: false, list: { width }, ...extra }) as const;
+
+/** A weight in grams the server records (dispatched, completed), shown as tonnes, never in the form. */
+export const tonnesColumn = (label: Label, width: number) =>
+  ({ label, kind: 'tonnes', form: false, list: { width } }) as const;
+
+/** A setting entered in the form and shown in the detail, neither listed nor exported. */
+export const formOnly = <const E extends Extra = NoExtra>(label: Label, extra: E = {} as E) =>
+  ({ label, list: false, export: false, ...extra }) as const;
+
+/** An amount in fen entered in the form (a price, a limit), shown as yuan. */
+export const enteredFen = <const E extends Extra = NoExtra>(
+  label: Label,
+  width: number,
+  extra: E = {} as E,
+) => ({ label, kind: 'fen', required: true, list: { width }, ...extra }) as const;
+
+/** An amount in fen the lists sort by (a premium, a freight), shown as yuan. */
+export const sortedFen = <const E extends Extra = NoExtra>(label: Label, width: number, extra: E = {} as E) =>
+  ({ label, kind: 'fen', sort: true, list: { width }, ...extra }) as const;
+
+/** A column the lists sort by, of any `kind` (a weight, a count, a date), shown `width` wide. */
+export const sortedColumn = <const K extends FieldKind, const E extends Extra = NoExtra>(
+  label: Label,
+  kind: K,
+  width: number,
+  extra: E = {} as E,
+) => ({ label, kind, sort: true, list: { width }, ...extra }) as const;
+
+/** An on/off value shown as a switch; `extra` makes it a filter or a search box. */
+export const switchColumn = <const E extends Extra = NoExtra>(
+  label: Label,
+  width: number,
+  extra: E = {} as E,
+) => ({ label, kind: 'switch', list: { width }, ...extra }) as const;
+
+/** What names a record in its list (a number, a name): searched by a part, sorted, listed as `list` says. */
+export const identifierColumn = <const L extends ListColumn, const E extends Extra = NoExtra>(
+  label: Label,
+  list: L,
+  extra: E = {} as E,
+) => ({ label, search: 'like', sort: true, list, ...extra }) as const;
+
+/** The name a record is entered under: required, searched by a part, sorted, listed as `list` says. */
+export const recordName = <const L extends ListColumn, const E extends Extra = NoExtra>(
+  label: Label,
+  list: L,
+  extra: E = {} as E,
+) => identifierColumn(label, list, { required: true, ...extra });
+
+/** The number the server gives a record (order no., complaint no.): searched, sorted, never in the form. */
+export const serverNumber = <const L extends ListColumn, const E extends Extra = NoExtra>(
+  label: Label,
+  list: L,
+  extra: E = {} as E,
+) => ({ label, search: true, sort: true, form: false, list, ...extra }) as const;
+
+/** A party or record key other screens filter by, kept out of sight (no column setting of its own). */
+export const filterKey = (label: Label) => ({ label, internal: true, filter: true }) as const;
 
 /** A number the server keeps (a count, a distance, a rating): sortable, never in the form. */
 export const countColumn = <const E extends Extra = NoExtra>(
@@ -66,17 +129,15 @@ export const countColumn = <const E extends Extra = NoExtra>(
 export const hiddenKey = <const E extends Extra = NoExtra>(label: Label, extra: E = {} as E) =>
   ({ label, filter: true, internal: true, list: false, ...extra }) as const;
 
+/**
+ * A party or record picked in the form by its id (a driver, a vehicle, a waybill): a filter of the list, never
+ * a column, in the detail or the export (its name is, as a field of its own).
+ */
+export const pickedRef = <const E extends Extra = NoExtra>(label: Label, extra: E = {} as E) =>
+  ({ label, filter: true, list: false, detail: false, export: false, ...extra }) as const;
+
 /** The owner a row is added under (a shipper, a driver): picked once when adding, then only a filter. */
-export const pickedOwner = (label: Label) =>
-  ({
-    label,
-    required: true,
-    form: 'add',
-    filter: true,
-    list: false,
-    detail: false,
-    export: false,
-  }) as const;
+export const pickedOwner = (label: Label) => pickedRef(label, { required: true, form: 'add' });
 
 /**
  * The shipper a row belongs to: platform staff pick it when adding, a shipper's own users get theirs (the server
@@ -93,6 +154,16 @@ export const shipperOwner = <const E extends Extra = NoExtra>(name: E = {} as E)
       ...name,
     },
   }) as const;
+
+/** A longer text (a memo, a reason, a message) listed `width` wide, cut with an ellipsis. */
+export const longTextColumn = <const E extends Extra = NoExtra>(
+  label: Label,
+  width: number,
+  extra: E = {} as E,
+) => ({ label, list: { width, ellipsis: true }, ...extra }) as const;
+
+/** Why a request was sent back, as the maker-checker screens list it. */
+export const rejectionColumn = longTextColumn(['驳回原因', 'Rejection'], 160);
 
 /** A free note kept with the record, in the form and the detail only. */
 export const remarkField = <const E extends Extra = NoExtra>(extra: E = {} as E) =>

@@ -1,5 +1,5 @@
 import { resource } from '../resource.ts';
-import { dictSearch } from './fields.ts';
+import { dictSearch, identifierColumn, searchedTime } from './fields.ts';
 
 // 对象存储: every uploaded file (sys_file), whoever uploaded it and for which party. Party users see the files
 // of their own party; platform staff every file. Files are read through short-lived signed links.
@@ -37,24 +37,13 @@ export const ossFileResource = resource({
   scope: { tenant: true, customer: 'partyId', agent: 'partyId', captain: 'partyId' },
   defaultSort: { field: 'createTime', order: 'desc' },
   fields: {
-    originalName: {
-      label: ['文件名', 'File name'],
-      search: 'like',
-      sort: true,
-      list: { width: 220, ellipsis: true, fixed: 'left' },
-    },
+    originalName: identifierColumn(['文件名', 'File name'], { width: 220, ellipsis: true, fixed: 'left' }),
     biz: { label: ['业务类型', 'Business type'], search: 'like', sort: true, list: { width: 130 } },
     mimeType: { label: ['文件类型', 'MIME type'], from: ['path'], list: { width: 150, ellipsis: true } },
     path: { label: ['存储路径', 'Storage key'], list: { width: 260, ellipsis: true, copyable: true } },
     uploaderType: dictSearch(['上传人类型', 'Uploader type'], 'user_type', 120, { tag: true }),
     uploaderId: { label: ['上传人', 'Uploader'], filter: true, list: false },
     partyId: { label: ['所属主体', 'Party'], filter: true, list: false },
-    createTime: {
-      label: ['上传时间', 'Uploaded'],
-      kind: 'datetime',
-      search: 'range',
-      sort: true,
-      list: { width: 170 },
-    },
+    createTime: searchedTime(['上传时间', 'Uploaded']),
   },
 });

@@ -1,6 +1,18 @@
 import { z } from 'zod';
 import { resource } from '../resource.ts';
-import { dictSearch, hiddenKey, timeColumn, tradeTimeColumn } from './fields.ts';
+import {
+  dictSearch,
+  fenColumn,
+  hiddenKey,
+  identifierColumn,
+  longTextColumn,
+  pickedRef,
+  recordName,
+  sortedFen,
+  timeColumn,
+  tradeTimeColumn,
+} from './fields.ts';
+import { shipperLog, tenantLogBy } from './listPresets.ts';
 
 // 油卡管理 (/plateform/gas): fuel cards held by drivers; the recharge lines written when a waybill's fuel share
 // is paid (the ledger credits the provider's fuel-card account in the same transaction); the provider's
@@ -53,9 +65,6 @@ export type FuelCardBody = z.infer<typeof fuelCardBody>;
 
 const created = timeColumn(['创建时间', 'Created']);
 
-const money = (zh: string, en: string, extra: Record<string, unknown> = {}) =>
-  ({ label: [zh, en], kind: 'fen', form: false, import: false, list: { width: 120 }, ...extra }) as const;
-
 export const fuelCardResource = resource({
   path: '/plateform/gas',
   permission: 'finance:gas',
@@ -66,44 +75,19 @@ export const fuelCardResource = resource({
   defaultSort: { field: 'createTime', order: 'desc' },
   body: fuelCardBody,
   fields: {
-    cardNo: {
-      label: ['油卡号', 'Card no.'],
-      required: true,
-      search: 'like',
-      sort: true,
-      list: { fixed: 'left', width: 190, copyable: true },
-    },
+    cardNo: recordName(['油卡号', 'Card no.'], { fixed: 'left', width: 190, copyable: true }),
     provider: dictSearch(['供应商', 'Provider'], 'fuel_card_provider', 100, {
       required: true,
       sort: true,
       importNote: '中国石化、中国石油、中国海油、其他',
     }),
-    driverId: {
-      label: ['持卡司机', 'Holder'],
-      required: true,
-      filter: true,
-      list: false,
-      detail: false,
-      export: false,
-      import: false,
-    },
-    driverName: {
-      label: ['持卡司机', 'Holder'],
-      form: false,
-      import: true,
-      search: 'like',
-      sort: true,
-      list: { width: 100 },
-      importNote: '司机姓名（须已在司机管理中）',
-    },
-    vehicleId: {
-      label: ['车辆', 'Vehicle'],
-      filter: true,
-      list: false,
-      detail: false,
-      export: false,
-      import: false,
-    },
+    driverId: pickedRef(['持卡司机', 'Holder'], { required: true, import: false }),
+    driverName: identifierColumn(
+      ['持卡司机', 'Holder'],
+      { width: 100 },
+      { form: false, import: true, importNote: '司机姓名（须已在司机管理中）' },
+    ),
+    vehicleId: pickedRef(['车辆', 'Vehicle'], { import: false }),
     plateNo: {
       label: ['车牌号', 'Plate'],
       form: false,
@@ -116,9 +100,9 @@ export const fuelCardResource = resource({
       tag: true,
       importNote: '正常、挂失、停用；空为正常',
     }),
-    rechargedFen: money('累计充值', 'Recharged', { sort: true }),
-    consumedFen: money('累计消费', 'Spent'),
-    balanceFen: money('余额', 'Balance', { sort: true }),
+    rechargedFen: fenColumn(['累计充值', 'Recharged'], 120, { import: false, sort: true }),
+    consumedFen: fenColumn(['累计消费', 'Spent'], 120, { import: false }),
+    balanceFen: fenColumn(['余额', 'Balance'], 120, { import: false, sort: true }),
     remark: { label: ['备注', 'Remark'], kind: 'textarea', wide: true, list: { width: 160, ellipsis: true } },
     createTime: created,
   },
@@ -129,9 +113,7 @@ export const fuelRechargeResource = resource({
   path: '/plateform/gas/recharge',
   permission: 'finance:gas',
   title: ['充值记录', 'Recharges'],
-  actions: ['export'],
-  scope: { tenant: true, customer: 'customerId' },
-  defaultSort: { field: 'createTime', order: 'desc' },
+  ...shipperLog,
   fields: {
     createTime: { ...created, label: ['充值时间', 'Time'], search: 'range' },
     cardId: hiddenKey(['油卡', 'Card'], { export: false }),
@@ -140,7 +122,7 @@ export const fuelRechargeResource = resource({
     driverName: { label: ['司机', 'Driver'], search: 'like', list: { width: 90 } },
     shippingNoteNumber: { label: ['运单号', 'Waybill no.'], search: true, list: { width: 180 } },
     customerId: hiddenKey(['货主', 'Customer'], { export: false }),
-    amountFen: { label: ['充值金额', 'Amount'], kind: 'fen', sort: true, list: { width: 120 } },
+    amountFen: sortedFen(['充值金额', 'Amount'], 120),
     matchState: dictSearch(['对账', 'Matched'], 'match_state', 90, { tag: true }),
     statementSerialNo: { label: ['供应商流水号', 'Provider serial no.'], search: true, list: { width: 180 } },
   },
@@ -151,16 +133,14 @@ export const fuelStatementResource = resource({
   path: '/plateform/gas/statement',
   permission: 'finance:gas',
   title: ['油卡对账单', 'Provider statement'],
-  actions: ['export'],
-  scope: { tenant: true },
-  defaultSort: { field: 'tradeTime', order: 'desc' },
+  ...tenantLogBy('tradeTime'),
   fields: {
     serialNo: { label: ['供应商流水号', 'Serial no.'], search: true, list: { width: 180 } },
     tradeTime: tradeTimeColumn,
     cardNo: { label: ['油卡号', 'Card no.'], search: true, list: { width: 190 } },
     kind: dictSearch(['类型', 'Kind'], 'fuel_trade_kind', 80),
-    amountFen: { label: ['金额', 'Amount'], kind: 'fen', sort: true, list: { width: 120 } },
-    station: { label: ['油站', 'Station'], list: { width: 160, ellipsis: true } },
+    amountFen: sortedFen(['金额', 'Amount'], 120),
+    station: longTextColumn(['油站', 'Station'], 160),
     matchState: dictSearch(['对账', 'Matched'], 'match_state', 90, { tag: true }),
     shippingNoteNumber: { label: ['对应运单', 'Waybill'], list: { width: 180 } },
   },

@@ -1,6 +1,19 @@
 import { z } from 'zod';
 import { resource } from '../resource.ts';
-import { dictField, dictSearch, optionsSearch, waybillNumber } from './fields.ts';
+import { requiredText } from '../textFields.ts';
+import {
+  dictField,
+  dictSearch,
+  filterKey,
+  identifierColumn,
+  longTextColumn,
+  optionsSearch,
+  searchedTime,
+  sortedFen,
+  switchColumn,
+  waybillNumber,
+} from './fields.ts';
+import { shipperLog } from './listPresets.ts';
 
 // 货运险: a waybill's cargo insured before loading through the insurer adapter (a simulated insurer
 // ships with the product), the premium charged to the shipper through the ledger (customer → insurer payable),
@@ -26,7 +39,7 @@ const idempotencyKey = z
 
 /** Insure a waybill before loading (the server finds the rate and computes the premium). */
 export const insureBody = z.object({
-  noteId: z.string({ error: '请选择运单' }).trim().min(1, '请选择运单').max(32),
+  noteId: requiredText('请选择运单', 32),
   /** Insured value in fen (the cargo's value), 1 yuan to 100 million yuan. */
   insuredValueFen: z
     .number({ error: '请填写保额' })
@@ -63,53 +76,35 @@ export const insuranceResource = resource({
   path: '/compliance/insurance',
   permission: 'compliance:insurance',
   title: ['货运保险', 'Cargo insurance'],
-  actions: ['export'],
-  scope: { tenant: true, customer: 'customerId' },
-  defaultSort: { field: 'createTime', order: 'desc' },
+  ...shipperLog,
   fields: {
-    policyNo: {
-      label: ['保单号', 'Policy no.'],
-      search: 'like',
-      sort: true,
-      list: { fixed: 'left', width: 190, copyable: true },
-    },
+    policyNo: identifierColumn(['保单号', 'Policy no.'], { fixed: 'left', width: 190, copyable: true }),
     shippingNoteNumber: waybillNumber,
     customerName: { label: ['货主', 'Shipper'], search: 'like', list: { width: 170, ellipsis: true } },
     insurerCode: dictSearch(['保险公司', 'Insurer'], 'insurance_company', 150),
     cargoType: dictField(['货物分类', 'Cargo class'], 'cargo_type', { list: { width: 130 } }),
     goodsName: { label: ['货物', 'Goods'], list: { width: 100 } },
-    insuredValueFen: {
-      label: ['保额(元)', 'Insured value'],
-      kind: 'fen',
-      sort: true,
-      list: { width: 120 },
-    },
+    insuredValueFen: sortedFen(['保额(元)', 'Insured value'], 120),
     rateBp: { label: ['费率(万分之)', 'Rate (‱)'], kind: 'number', list: { width: 100 } },
-    premiumFen: { label: ['保费(元)', 'Premium'], kind: 'fen', sort: true, list: { width: 100 } },
+    premiumFen: sortedFen(['保费(元)', 'Premium'], 100),
     state: optionsSearch(['状态', 'State'], POLICY_STATE_OPTIONS, 90, { tag: true }),
-    insureTime: {
-      label: ['投保时间', 'Insured at'],
-      kind: 'datetime',
-      sort: true,
-      search: 'range',
-      list: { width: 160 },
-    },
+    insureTime: searchedTime(['投保时间', 'Insured at'], 160),
     cancelTime: { label: ['退保时间', 'Cancelled at'], kind: 'datetime', list: false },
     cancelReason: { label: ['退保原因', 'Cancel reason'], list: false },
     claimAdjustNo: { label: ['理赔单号', 'Claim no.'], list: { width: 170 } },
     claimFen: { label: ['理赔金额(元)', 'Claimed'], kind: 'fen', list: false },
     insurerRequestId: { label: ['承保流水号', 'Insurer request id'], list: false },
     createBy: { label: ['投保人', 'Insured by'], list: false },
-    noteId: { label: ['运单', 'Waybill'], internal: true, filter: true },
-    customerId: { label: ['货主', 'Shipper'], internal: true, filter: true },
+    noteId: filterKey(['运单', 'Waybill']),
+    customerId: filterKey(['货主', 'Shipper']),
     createTime: { label: ['创建时间', 'Created'], kind: 'datetime', sort: true, list: false },
   },
 });
 
 /** A premium rate per cargo class (the platform default when no class matches). */
 export const insuranceRateBody = z.object({
-  cargoType: z.string({ error: '请选择货物分类' }).trim().min(1, '请选择货物分类').max(10),
-  insurerCode: z.string({ error: '请选择保险公司' }).trim().min(1, '请选择保险公司').max(20),
+  cargoType: requiredText('请选择货物分类', 10),
+  insurerCode: requiredText('请选择保险公司', 20),
   rateBp: z
     .number({ error: '请填写费率' })
     .int('费率以万分之计，须为整数')
@@ -143,8 +138,8 @@ export const insuranceRateResource = resource({
     }),
     rateBp: { label: ['费率(万分之)', 'Rate (‱)'], kind: 'number', required: true, list: { width: 110 } },
     minPremiumFen: { label: ['最低保费(元)', 'Minimum premium'], kind: 'fen', list: { width: 120 } },
-    enabled: { label: ['启用', 'Enabled'], kind: 'switch', filter: true, list: { width: 70 } },
-    remark: { label: ['备注', 'Remark'], list: { width: 200, ellipsis: true } },
+    enabled: switchColumn(['启用', 'Enabled'], 70, { filter: true }),
+    remark: longTextColumn(['备注', 'Remark'], 200),
     createTime: { label: ['创建时间', 'Created'], kind: 'datetime', form: false, list: false },
   },
 });

@@ -1,19 +1,25 @@
 import { resource } from '../resource.ts';
-import { dictSearch, hiddenKey, timeColumn, waybillNumber } from './fields.ts';
+import {
+  dictSearch,
+  fenColumn,
+  hiddenKey,
+  longTextColumn,
+  rejectionColumn,
+  searchedTime,
+  switchColumn,
+  timeColumn,
+  waybillNumber,
+} from './fields.ts';
+import { shipperLog } from './listPresets.ts';
 
 // 发票管理: the invoices of shippers and the waybills on each. Field keys are columns of
 // fin_invoice and fin_invoice_note (server/src/modules/finance/invoiceSchema.ts).
-
-const fen = (zh: string, en: string, width = 120) =>
-  ({ label: [zh, en], kind: 'fen', form: false, list: { width } }) as const;
 
 export const invoiceResource = resource({
   path: '/plateform/invoice',
   permission: 'finance:invoice',
   title: ['发票管理', 'Invoices'],
-  actions: ['export'],
-  scope: { tenant: true, customer: 'customerId' },
-  defaultSort: { field: 'createTime', order: 'desc' },
+  ...shipperLog,
   fields: {
     applyNo: { label: ['申请单号', 'Application no.'], search: true, list: { width: 170, fixed: 'left' } },
     invoiceNo: { label: ['发票号码', 'Invoice no.'], search: true, list: { width: 190, copyable: true } },
@@ -26,21 +32,15 @@ export const invoiceResource = resource({
     sellerTitle: { label: ['销售方名称', 'Seller'], list: false },
     sellerTaxNo: { label: ['销售方税号', 'Seller tax no.'], list: false },
     noteCount: { label: ['运单数', 'Waybills'], kind: 'number', form: false, list: { width: 80 } },
-    amountFen: fen('价税合计', 'Total incl. tax', 130),
-    netFen: fen('金额', 'Amount excl. tax'),
-    taxFen: fen('税额', 'Tax', 110),
+    amountFen: fenColumn(['价税合计', 'Total incl. tax'], 130),
+    netFen: fenColumn(['金额', 'Amount excl. tax'], 120),
+    taxFen: fenColumn(['税额', 'Tax'], 110),
     taxRateBp: { label: ['税率', 'Tax rate'], kind: 'percent', list: false },
     billId: hiddenKey(['账单', 'Bill']),
-    issueTime: {
-      label: ['开票时间', 'Issued'],
-      kind: 'datetime',
-      sort: true,
-      search: 'range',
-      list: { width: 170 },
-    },
-    deliverTo: { label: ['交付至', 'Delivered to'], list: { width: 160, ellipsis: true } },
+    issueTime: searchedTime(['开票时间', 'Issued']),
+    deliverTo: longTextColumn(['交付至', 'Delivered to'], 160),
     failReason: { label: ['开具失败原因', 'Issue failure'], list: false },
-    rejectReason: { label: ['驳回原因', 'Rejection'], list: { width: 160, ellipsis: true } },
+    rejectReason: rejectionColumn,
     redLetterNo: { label: ['红字确认单号', 'Red-letter no.'], list: false },
     redReason: { label: ['红冲原因', 'Red-letter reason'], list: false },
     createBy: { label: ['申请人', 'Applicant'], list: { width: 110 } },
@@ -66,9 +66,9 @@ export const invoiceNoteResource = resource({
     unloadPlace: { label: ['到达地', 'To'], list: { width: 140 } },
     vehicle: { label: ['车种车号', 'Vehicle'], list: { width: 140 } },
     goodsName: { label: ['货物', 'Goods'], list: { width: 120 } },
-    amountFen: fen('价税合计', 'Total incl. tax'),
-    netFen: fen('金额', 'Amount excl. tax'),
-    taxFen: fen('税额', 'Tax', 100),
-    active: { label: ['有效', 'Active'], kind: 'switch', filter: true, list: { width: 70 } },
+    amountFen: fenColumn(['价税合计', 'Total incl. tax'], 120),
+    netFen: fenColumn(['金额', 'Amount excl. tax'], 120),
+    taxFen: fenColumn(['税额', 'Tax'], 100),
+    active: switchColumn(['有效', 'Active'], 70, { filter: true }),
   },
 });

@@ -1,6 +1,20 @@
 import { resource } from '../resource.ts';
 import { orderBody } from '../shipping.ts';
-import { countColumn, dictField, dictSearch, remarkField } from './fields.ts';
+import {
+  countColumn,
+  createdAt,
+  dictField,
+  dictSearch,
+  enteredFen,
+  fenColumn,
+  filterKey,
+  formOnly,
+  pickedRef,
+  remarkField,
+  serverNumber,
+  sortedColumn,
+  tonnesColumn,
+} from './fields.ts';
 
 // Orders (货源): what a shipper wants carried, published, then dispatched to drivers as waybills.
 
@@ -46,13 +60,10 @@ const place = (prefix: 'load' | 'unload', zh: '装货' | '卸货', en: 'Loading'
       form: 'hidden',
     },
     address: { label: [`${zh}地址`, `${en} address`], required: true, wide: true, list: false },
-    contact: { label: [`${zh}联系人`, `${en} contact`], list: false, export: false },
-    phone: {
-      label: [`${zh}联系电话`, `${en} contact phone`],
+    contact: formOnly([`${zh}联系人`, `${en} contact`]),
+    phone: formOnly([`${zh}联系电话`, `${en} contact phone`], {
       placeholder: ['手机号或区号-电话', 'Mobile or area code-number'],
-      list: false,
-      export: false,
-    },
+    }),
     windowFrom: { label: [`${zh}时间起`, `${en} from`], kind: 'datetime', list: false },
     windowTo: {
       label: [`${zh}时间止`, `${en} until`],
@@ -78,24 +89,14 @@ export const orderResource = resource({
   defaultSort: { field: 'createTime', order: 'desc' },
   body: orderBody,
   fields: {
-    orderNo: {
-      section: ['基本信息', 'Basics'],
-      label: ['货源单号', 'Order no.'],
-      search: true,
-      sort: true,
-      form: false,
-      list: { fixed: 'left', width: 150 },
-    },
+    orderNo: serverNumber(
+      ['货源单号', 'Order no.'],
+      { fixed: 'left', width: 150 },
+      { section: ['基本信息', 'Basics'] },
+    ),
     status: dictSearch(['状态', 'Status'], 'order_status', 80, { sort: true, form: false }),
     // Chosen by platform staff among the approved shippers; a shipper's users order for their own.
-    customerId: {
-      label: ['货主', 'Shipper'],
-      kind: 'dict',
-      filter: true,
-      list: false,
-      detail: false,
-      export: false,
-    },
+    customerId: pickedRef(['货主', 'Shipper'], { kind: 'dict' }),
     customerName: {
       label: ['货主', 'Shipper'],
       form: false,
@@ -103,8 +104,8 @@ export const orderResource = resource({
       list: { width: 170, ellipsis: true },
     },
     orderMode: dictSearch(['订单模式', 'Mode'], 'order_mode', 100, { required: true }),
-    agentId: { label: ['经纪人', 'Agent'], filter: true, list: false, detail: false, export: false },
-    captainId: { label: ['车队长', 'Captain'], internal: true, filter: true },
+    agentId: pickedRef(['经纪人', 'Agent']),
+    captainId: filterKey(['车队长', 'Captain']),
     goodsName: { label: ['货物名称', 'Goods'], required: true, search: true, list: { width: 100 } },
     cargoType: dictField(['货物分类', 'Cargo class'], 'cargo_type', { filter: true, list: false }),
     route: {
@@ -137,37 +138,18 @@ export const orderResource = resource({
     unloadPhone: unload.phone,
     unloadWindowFrom: unload.windowFrom,
     unloadWindowTo: unload.windowTo,
-    plannedWeightG: {
+    plannedWeightG: sortedColumn(['计划重量(吨)', 'Planned weight (t)'], 'tonnes', 110, {
       section: ['货量与运价', 'Quantity and price'],
-      label: ['计划重量(吨)', 'Planned weight (t)'],
-      kind: 'tonnes',
       required: true,
-      sort: true,
-      list: { width: 110 },
-    },
-    dispatchedWeightG: {
-      label: ['已派重量(吨)', 'Dispatched (t)'],
-      kind: 'tonnes',
-      form: false,
-      list: { width: 110 },
-    },
-    completedWeightG: {
-      label: ['已完成重量(吨)', 'Completed (t)'],
-      kind: 'tonnes',
-      form: false,
-      list: { width: 120 },
-    },
+    }),
+    dispatchedWeightG: tonnesColumn(['已派重量(吨)', 'Dispatched (t)'], 110),
+    completedWeightG: tonnesColumn(['已完成重量(吨)', 'Completed (t)'], 120),
     priceMode: dictField(['计价方式', 'Pricing'], 'price_mode', {
       required: true,
       filter: true,
       list: { width: 80 },
     }),
-    driverUnitPriceFen: {
-      label: ['司机运价(元)', 'Driver price (CNY)'],
-      kind: 'fen',
-      required: true,
-      list: { width: 110 },
-    },
+    driverUnitPriceFen: enteredFen(['司机运价(元)', 'Driver price (CNY)'], 110),
     settleWeightBasis: dictField(['结算重量', 'Settle weight'], 'settle_weight_basis', {
       section: ['结算与扣款', 'Settlement and deductions'],
       list: false,
@@ -177,18 +159,8 @@ export const orderResource = resource({
       list: false,
       export: false,
     }),
-    lossUnitPriceFen: {
-      label: ['亏吨单价(元/吨)', 'Loss price (/t)'],
-      kind: 'fen',
-      list: false,
-      export: false,
-    },
-    lossDeductWhole: {
-      label: ['超允差全额扣', 'Deduct whole loss'],
-      kind: 'switch',
-      list: false,
-      export: false,
-    },
+    lossUnitPriceFen: formOnly(['亏吨单价(元/吨)', 'Loss price (/t)'], { kind: 'fen' }),
+    lossDeductWhole: formOnly(['超允差全额扣', 'Deduct whole loss'], { kind: 'switch' }),
     settleMode: dictField(['结算方式', 'Settlement'], 'settle_mode', {
       form: false,
       filter: true,
@@ -202,13 +174,7 @@ export const orderResource = resource({
     driverFee: { label: ['司机运费(元)', 'Est. driver fee'], kind: 'fen', form: false, list: false },
     agentFee: { label: ['经纪人佣金(元)', 'Est. agent fee'], kind: 'fen', form: false, list: false },
     serviceFee: { label: ['服务费(元)', 'Est. service fee'], kind: 'fen', form: false, list: false },
-    customerFee: {
-      label: ['货主运费(元)', 'Est. shipper fee'],
-      kind: 'fen',
-      form: false,
-      sort: true,
-      list: { width: 120 },
-    },
+    customerFee: fenColumn(['货主运费(元)', 'Est. shipper fee'], 120, { sort: true }),
     // The agent's fee on agent orders, else the shipper's; added by the server.
     feeTotal: { label: ['费用合计', 'Fee total'], kind: 'fen', from: [], list: { width: 110 } },
     validFrom: {
@@ -218,20 +184,8 @@ export const orderResource = resource({
       filter: true,
       list: false,
     },
-    validTo: {
-      label: ['有效期止', 'Valid to'],
-      kind: 'datetime',
-      filter: true,
-      sort: true,
-      list: { width: 170 },
-    },
+    validTo: sortedColumn(['有效期止', 'Valid to'], 'datetime', 170, { filter: true }),
     remark: remarkField({ export: false }),
-    createTime: {
-      label: ['创建时间', 'Created'],
-      kind: 'datetime',
-      form: false,
-      sort: true,
-      search: 'range',
-    },
+    createTime: createdAt(['创建时间', 'Created']),
   },
 });

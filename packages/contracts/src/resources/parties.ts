@@ -1,6 +1,15 @@
 import { agentBody, captainBody, carrierBody, driverBody, vehicleBody } from '../freightParties.ts';
 import { type FieldDecl, type FilterDecl, type OcrKind, resource } from '../resource.ts';
-import { countColumn, createdColumn, dictField, dictSearch, type Label } from './fields.ts';
+import {
+  countColumn,
+  createdColumn,
+  dictField,
+  dictSearch,
+  type Label,
+  recordName,
+  switchColumn,
+} from './fields.ts';
+import { tenantRecords } from './listPresets.ts';
 
 // Drivers, vehicles, carriers, captains and agents: who carries the freight, reviewed by the platform.
 
@@ -16,6 +25,21 @@ const validTo = <const E extends Omit<FieldDecl, 'label'> = Record<never, never>
   label: Label,
   extra: E = {} as E,
 ) => ({ label, kind: 'date', filter: true, sort: true, ...extra }) as const;
+
+/**
+ * A personal certificate's validity (an ID card, a driving licence): its first day, a date of the form, and its
+ * last, filtered and listed (validTo), each with its import note.
+ */
+const validity = (zh: string, en: string) =>
+  ({
+    from: { label: [`${zh}有效期起`, `${en} valid from`], kind: 'date', list: false, importNote: DATE_NOTE },
+    to: validTo([`${zh}有效期至`, `${en} valid to`], {
+      list: { width: 120 },
+      importNote: `${DATE_NOTE}，不早于有效期起`,
+    }),
+  }) as const;
+const idCardValidity = validity('身份证', 'ID');
+const drivingValidity = validity('驾驶证', 'Licence');
 
 /** A photo of a certificate, uploaded to the `biz` folder; with `ocr`, reading it fills the form's empty fields. */
 const photo = (label: Label, biz: string, ocr?: OcrKind) =>
@@ -100,16 +124,8 @@ export const driverResource = resource({
       ...idCardField,
       importNote: '18位居民身份证号（校验位为X时填大写X）',
     },
-    idCardValidFrom: {
-      label: ['身份证有效期起', 'ID valid from'],
-      kind: 'date',
-      list: false,
-      importNote: DATE_NOTE,
-    },
-    idCardValidTo: validTo(['身份证有效期至', 'ID valid to'], {
-      list: { width: 120 },
-      importNote: `${DATE_NOTE}，不早于有效期起`,
-    }),
+    idCardValidFrom: idCardValidity.from,
+    idCardValidTo: idCardValidity.to,
     idCardFront: photo(['身份证正面', 'ID card front'], 'driver', 'idCard'),
     idCardBack: photo(['身份证反面', 'ID card back'], 'driver'),
     drivingClass: dictSearch(['准驾车型', 'Licence class'], 'driving_class', 90, {
@@ -122,16 +138,8 @@ export const driverResource = resource({
       importNote: '驾驶证副页上的12位档案编号',
     },
     drivingIssuer: { label: ['驾驶证发证机关', 'Licence issuer'], list: false },
-    drivingValidFrom: {
-      label: ['驾驶证有效期起', 'Licence valid from'],
-      kind: 'date',
-      list: false,
-      importNote: DATE_NOTE,
-    },
-    drivingValidTo: validTo(['驾驶证有效期至', 'Licence valid to'], {
-      list: { width: 120 },
-      importNote: `${DATE_NOTE}，不早于有效期起`,
-    }),
+    drivingValidFrom: drivingValidity.from,
+    drivingValidTo: drivingValidity.to,
     drivingImg: photo(['驾驶证照片', 'Licence photo'], 'driver', 'drivingLicence'),
     qualificationNo: {
       section: ['从业资格证', 'Qualification'],
@@ -155,13 +163,7 @@ export const driverResource = resource({
       import: false,
     },
     score: countColumn(['评分', 'Rating'], 80),
-    blacklisted: {
-      label: ['黑名单', 'Blacklisted'],
-      kind: 'switch',
-      filter: true,
-      form: false,
-      list: { width: 80 },
-    },
+    blacklisted: switchColumn(['黑名单', 'Blacklisted'], 80, { filter: true, form: false }),
     blacklistReason: { label: ['拉黑原因', 'Blacklist reason'], form: false, list: false },
     rejectReason: reviewFields.rejectReason,
     ...fleetOwners,
@@ -259,20 +261,15 @@ export const carrierResource = resource({
   path: '/carrier/hyCarrier',
   permission: 'carrier',
   title: ['承运人', 'Carriers'],
-  actions: ['add', 'edit', 'delete', 'export'],
-  scope: { tenant: true },
-  defaultSort: { field: 'createTime', order: 'desc' },
+  ...tenantRecords,
   body: carrierBody,
   filters: expiringFilter,
   fields: {
-    carrierName: {
-      label: ['承运人名称', 'Carrier'],
-      required: true,
-      search: 'like',
-      sort: true,
-      wide: true,
-      list: { fixed: 'left', width: 200, ellipsis: true },
-    },
+    carrierName: recordName(
+      ['承运人名称', 'Carrier'],
+      { fixed: 'left', width: 200, ellipsis: true },
+      { wide: true },
+    ),
     carrierType: dictSearch(['承运人类型', 'Type'], 'carrier_type', 90),
     creditCode: {
       label: ['统一社会信用代码', 'Credit code'],

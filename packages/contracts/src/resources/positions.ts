@@ -1,6 +1,6 @@
 import { resource } from '../resource.ts';
 import { SHIPPING_STATUS } from '../shipping.ts';
-import { dictField, hiddenKey } from './fields.ts';
+import { dictField, hiddenKey, searchedTime } from './fields.ts';
 
 // 实时位置: the latest fix of every vehicle, with the waybill it is on. Positions are written by the track
 // ingest and the waybill steps, never by a console user: the list is read-only.
@@ -95,13 +95,7 @@ export const vehiclePositionResource = resource({
     direction: { label: ['方向(°)', 'Heading (°)'], kind: 'number', list: false },
     lng: { label: ['经度', 'Longitude'], kind: 'number', list: { width: 110 } },
     lat: { label: ['纬度', 'Latitude'], kind: 'number', list: { width: 100 } },
-    gpsTime: {
-      label: ['定位时间', 'Fix time'],
-      kind: 'datetime',
-      search: 'range',
-      sort: true,
-      list: { width: 170 },
-    },
+    gpsTime: searchedTime(['定位时间', 'Fix time']),
     source: dictField(['来源', 'Source'], 'track_source', { list: { width: 90 } }),
     noteId: hiddenKey(['运单', 'Waybill']),
     customerId: hiddenKey(['货主', 'Shipper']),

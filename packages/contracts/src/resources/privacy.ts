@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { resource } from '../resource.ts';
-import { optionsSearch, timeColumn } from './fields.ts';
+import { requiredText } from '../textFields.ts';
+import { optionsSearch, recordName, switchColumn, timeColumn } from './fields.ts';
 
 // Personal information (个人信息保护法): privacy-policy versions, the consents given to them, and the
 // requests of a person about their own data (export, correction, deletion). Keys are columns of
@@ -13,13 +14,26 @@ export const SUBJECT_TYPE_OPTIONS = [
   { value: 'user', label: ['用户', 'User'] },
 ] as const;
 
+/** Where a consent was given. */
+const CONSENT_CHANNEL_OPTIONS = [
+  { value: 'console', label: ['管理端', 'Console'] },
+  { value: 'app', label: ['APP', 'App'] },
+] as const;
+
+/** Where a person's request about their data stands. */
+const PRIVACY_REQUEST_STATE_OPTIONS = [
+  { value: 'pending', label: ['待处理', 'Pending'] },
+  { value: 'done', label: ['已完成', 'Done'] },
+  { value: 'refused', label: ['已拒绝', 'Refused'] },
+] as const;
+
 export const privacyPolicyBody = z.object({
   version: z
     .string({ error: '请输入版本号' })
     .trim()
     .regex(/^[0-9A-Za-z.-]{1,20}$/, '版本号只能包含字母、数字、点和横线'),
-  title: z.string({ error: '请输入标题' }).trim().min(1, '请输入标题').max(100),
-  content: z.string({ error: '请输入政策正文' }).trim().min(1, '请输入政策正文').max(50_000),
+  title: requiredText('请输入标题', 100),
+  content: requiredText('请输入政策正文', 50_000),
 });
 
 /** 隐私政策: versions; a published version is asked of every party user at their next sign-in. */
@@ -31,22 +45,10 @@ export const privacyPolicyResource = resource({
   defaultSort: { field: 'createTime', order: 'desc' },
   body: privacyPolicyBody,
   fields: {
-    version: {
-      label: ['版本号', 'Version'],
-      required: true,
-      search: 'like',
-      sort: true,
-      list: { width: 110 },
-    },
+    version: recordName(['版本号', 'Version'], { width: 110 }),
     title: { label: ['标题', 'Title'], required: true, search: 'like', list: { width: 220, ellipsis: true } },
     content: { label: ['政策正文', 'Text'], kind: 'textarea', required: true, list: false, wide: true },
-    published: {
-      label: ['已发布', 'Published'],
-      kind: 'switch',
-      form: false,
-      filter: true,
-      list: { width: 90 },
-    },
+    published: switchColumn(['已发布', 'Published'], 90, { form: false, filter: true }),
     publishedAt: timeColumn(['发布时间', 'Published at']),
     createTime: { ...created, label: ['创建时间', 'Created'] },
   },
@@ -66,17 +68,7 @@ export const privacyConsentResource = resource({
     policyVersion: { label: ['政策版本', 'Version'], search: true, form: false, list: { width: 100 } },
     acceptedAt: timeColumn(['同意时间', 'Accepted at'], { search: 'range' }),
     ip: { label: ['IP', 'IP'], search: 'like', form: false, list: { width: 130 } },
-    channel: {
-      label: ['渠道', 'Channel'],
-      kind: 'dict',
-      options: [
-        { value: 'console', label: ['管理端', 'Console'] },
-        { value: 'app', label: ['APP', 'App'] },
-      ],
-      search: true,
-      form: false,
-      list: { width: 90 },
-    },
+    channel: optionsSearch(['渠道', 'Channel'], CONSENT_CHANNEL_OPTIONS, 90, { form: false }),
     userAgent: { label: ['客户端', 'Client'], form: false, list: { width: 200, ellipsis: true } },
   },
 });
@@ -91,7 +83,7 @@ export const PRIVACY_REQUEST_KIND_OPTIONS = [
 export const privacyRequestBody = z.object({
   kind: z.enum(['export', 'correct', 'delete'], { error: '请选择申请类型' }),
   subjectType: z.enum(['driver', 'user'], { error: '请选择主体类型' }),
-  subjectId: z.string({ error: '请选择申请人' }).trim().min(1, '请选择申请人').max(32),
+  subjectId: requiredText('请选择申请人', 32),
   detail: z.string().trim().max(1000).optional(),
 });
 export type PrivacyRequestBody = z.infer<typeof privacyRequestBody>;
@@ -108,19 +100,7 @@ export const privacyRequestResource = resource({
     subjectType: optionsSearch(['主体类型', 'Subject type'], SUBJECT_TYPE_OPTIONS, 100, { form: false }),
     subjectId: { label: ['主体ID', 'Subject ID'], filter: true, form: false, list: false },
     subjectName: { label: ['申请人', 'Person'], search: 'like', form: false, list: { width: 120 } },
-    state: {
-      label: ['状态', 'State'],
-      kind: 'dict',
-      options: [
-        { value: 'pending', label: ['待处理', 'Pending'] },
-        { value: 'done', label: ['已完成', 'Done'] },
-        { value: 'refused', label: ['已拒绝', 'Refused'] },
-      ],
-      tag: true,
-      search: true,
-      form: false,
-      list: { width: 90 },
-    },
+    state: optionsSearch(['状态', 'State'], PRIVACY_REQUEST_STATE_OPTIONS, 90, { tag: true, form: false }),
     detail: { label: ['申请内容', 'Request'], form: false, list: { width: 200, ellipsis: true } },
     result: { label: ['处理结果', 'Outcome'], form: false, list: { width: 260, ellipsis: true } },
     retainUntil: { label: ['保留至', 'Retained until'], kind: 'date', form: false, list: { width: 110 } },

@@ -1,5 +1,14 @@
 import { resource } from '../resource.ts';
-import { optionsSearch, remarkField, timeColumn } from './fields.ts';
+import {
+  filterKey,
+  longTextColumn,
+  optionsSearch,
+  remarkField,
+  searchedTime,
+  switchColumn,
+  timeColumn,
+} from './fields.ts';
+import { tenantLog } from './listPresets.ts';
 
 // Regulator reporting: report channels (上报通道) and the outbox of report messages
 // (交通监管同步 lists them all, 监管上传 the failed ones awaiting correction).
@@ -44,24 +53,14 @@ export const reportChannelResource = resource({
     },
     province: { label: ['省份', 'Province'], required: true, search: true, list: { width: 90 } },
     provinceCode: { label: ['省级区划代码', 'Province code'], required: true, list: { width: 110 } },
-    variant: {
-      label: ['接入规范', 'Variant'],
-      kind: 'dict',
-      options: VARIANT_OPTIONS,
-      required: true,
-      search: true,
-      list: { width: 90 },
-    },
-    enabled: {
-      label: ['启用', 'Active'],
-      kind: 'switch',
+    variant: optionsSearch(['接入规范', 'Variant'], VARIANT_OPTIONS, 90, { required: true }),
+    enabled: switchColumn(['启用', 'Active'], 80, {
       filter: true,
-      list: { width: 80 },
       help: [
         '同一时间只有一个启用的通道：启用本通道会停用其他通道',
         'One active channel at a time: enabling this one stands the others down',
       ],
-    },
+    }),
     environment: {
       label: ['环境', 'Environment'],
       kind: 'dict',
@@ -142,15 +141,7 @@ const messageFields = {
     search: 'like',
     list: { fixed: 'left', width: 180 },
   },
-  state: {
-    label: ['状态', 'State'],
-    kind: 'dict',
-    options: STATE_OPTIONS,
-    tag: true,
-    search: true,
-    sort: true,
-    list: { width: 100 },
-  },
+  state: optionsSearch(['状态', 'State'], STATE_OPTIONS, 100, { tag: true, sort: true }),
   // The console shows the channel's name and offers the channels as options.
   channelId: {
     label: ['上报通道', 'Channel'],
@@ -159,27 +150,15 @@ const messageFields = {
     export: false,
     list: { width: 180 },
   },
-  businessId: { label: ['业务记录', 'Record'], filter: true, internal: true },
+  businessId: filterKey(['业务记录', 'Record']),
   attempts: { label: ['上报次数', 'Attempts'], kind: 'number', sort: true, list: { width: 90 } },
   lastCode: { label: ['返回代码', 'Code'], filter: true, list: { width: 90 } },
-  lastMessage: { label: ['返回信息', 'Message'], list: { width: 260, ellipsis: true } },
+  lastMessage: longTextColumn(['返回信息', 'Message'], 260),
   fieldErrors: { label: ['字段错误', 'Field errors'], list: false, export: false },
   nextAttemptAt: { label: ['下次上报', 'Next attempt'], kind: 'datetime', list: { width: 170 } },
-  deadlineAt: {
-    label: ['上报时限', 'Deadline'],
-    kind: 'datetime',
-    sort: true,
-    search: 'range',
-    list: { width: 170 },
-  },
+  deadlineAt: searchedTime(['上报时限', 'Deadline']),
   acceptedAt: { label: ['接收时间', 'Accepted'], kind: 'datetime', sort: true, list: { width: 170 } },
-  createTime: {
-    label: ['生成时间', 'Created'],
-    kind: 'datetime',
-    sort: true,
-    search: 'range',
-    list: { width: 170 },
-  },
+  createTime: searchedTime(['生成时间', 'Created']),
 } as const;
 
 /** Every report message (交通监管同步): per waybill, driver and vehicle, their states per channel. */
@@ -187,9 +166,7 @@ export const reportMessageResource = resource({
   path: '/report/message',
   permission: 'report:transport',
   title: ['交通监管同步', 'Regulator reports'],
-  actions: ['export'],
-  scope: { tenant: true },
-  defaultSort: { field: 'createTime', order: 'desc' },
+  ...tenantLog,
   fields: messageFields,
 });
 
@@ -198,9 +175,7 @@ export const reportUploadResource = resource({
   path: '/report/upload',
   permission: 'report:upload',
   title: ['监管上传', 'Failed reports'],
-  actions: ['export'],
-  scope: { tenant: true },
-  defaultSort: { field: 'createTime', order: 'desc' },
+  ...tenantLog,
   views: { failed: { title: ['上报失败', 'Failed'], where: { state: 'failed' } } },
   fields: messageFields,
 });

@@ -7,7 +7,16 @@ import {
   RISK_WARNING_STATES,
   riskParamBody,
 } from '../risk.ts';
-import { optionsSearch, remarkField, timeColumn } from './fields.ts';
+import {
+  filterKey,
+  longTextColumn,
+  optionsSearch,
+  remarkField,
+  searchedTime,
+  switchColumn,
+  timeColumn,
+} from './fields.ts';
+import { tenantLog, tenantLogBy, tenantRecords } from './listPresets.ts';
 
 // 风控管理: rule parameters, warnings, confirmed violations and the waybills' risk view. Warnings go
 // to platform staff only: the screens are tenant-scoped and no party role is granted them.
@@ -22,23 +31,20 @@ export const RISK_STATE_OPTIONS = RISK_WARNING_STATES.map((value) => ({
   label: RISK_STATE_LABELS[value],
 }));
 
+/** A waybill's risk status in the risk list: blocked while a blocking warning is open. */
+const RISK_STATUS_OPTIONS = [
+  { value: 0, label: ['正常', 'Clear'] },
+  { value: 1, label: ['拦截中', 'Blocked'] },
+] as const;
+
 export const riskParamResource = resource({
   path: '/risk/param',
   permission: 'risk:param',
   title: ['风控参数', 'Risk rules'],
-  actions: ['add', 'edit', 'delete', 'export'],
-  scope: { tenant: true },
-  defaultSort: { field: 'createTime', order: 'desc' },
+  ...tenantRecords,
   body: riskParamBody,
   fields: {
-    ruleType: {
-      label: ['规则', 'Rule'],
-      kind: 'dict',
-      options: RISK_RULE_OPTIONS,
-      required: true,
-      search: true,
-      list: { width: 120 },
-    },
+    ruleType: optionsSearch(['规则', 'Rule'], RISK_RULE_OPTIONS, 120, { required: true }),
     customerId: { label: ['货主', 'Customer'], filter: true, list: false },
     customerName: {
       label: ['适用货主', 'Customer'],
@@ -46,17 +52,12 @@ export const riskParamResource = resource({
       list: { width: 180 },
       placeholder: ['平台默认', 'Platform default'],
     },
-    severity: {
-      label: ['严重程度', 'Severity'],
-      kind: 'dict',
-      options: RISK_SEVERITY_OPTIONS,
+    severity: optionsSearch(['严重程度', 'Severity'], RISK_SEVERITY_OPTIONS, 100, {
       required: true,
       tag: true,
-      search: true,
-      list: { width: 100 },
-    },
+    }),
     params: { label: ['参数', 'Parameters'], list: { width: 260 }, wide: true, export: false },
-    enabled: { label: ['启用', 'Enabled'], kind: 'switch', filter: true, list: { width: 70 } },
+    enabled: switchColumn(['启用', 'Enabled'], 70, { filter: true }),
     remark: remarkField({ wide: true }),
     createTime: timeColumn(['创建时间', 'Created'], { list: { width: 160 } }),
   },
@@ -64,7 +65,7 @@ export const riskParamResource = resource({
 
 /** The waybill a warning row is about: its id a filter, its number searched by a part and copied. */
 const riskWaybill = {
-  noteId: { label: ['运单ID', 'Waybill id'], filter: true, internal: true },
+  noteId: filterKey(['运单ID', 'Waybill id']),
   shippingNoteNumber: {
     label: ['运单号', 'Waybill no.'],
     search: 'like',
@@ -76,14 +77,12 @@ export const riskWarningResource = resource({
   path: '/risk/warning',
   permission: 'risk:warning',
   title: ['预警消息', 'Risk warnings'],
-  actions: ['export'],
-  scope: { tenant: true },
-  defaultSort: { field: 'createTime', order: 'desc' },
+  ...tenantLog,
   fields: {
     ...riskWaybill,
     ruleType: optionsSearch(['规则', 'Rule'], RISK_RULE_OPTIONS, 110),
     severity: optionsSearch(['严重程度', 'Severity'], RISK_SEVERITY_OPTIONS, 90, { tag: true }),
-    message: { label: ['预警内容', 'Message'], list: { width: 320, ellipsis: true } },
+    message: longTextColumn(['预警内容', 'Message'], 320),
     state: optionsSearch(['状态', 'State'], RISK_STATE_OPTIONS, 90, { tag: true }),
     plateNo: { label: ['车牌号', 'Plate'], search: 'like', list: { width: 100 } },
     driverName: { label: ['司机', 'Driver'], search: 'like', list: { width: 90 } },
@@ -93,13 +92,7 @@ export const riskWarningResource = resource({
     handleReason: { label: ['处理意见', 'Reason'], list: false },
     handleTime: { label: ['处理时间', 'Handled'], kind: 'datetime', list: false },
     evidence: { label: ['证据', 'Evidence'], list: false, export: false },
-    createTime: {
-      label: ['预警时间', 'Raised'],
-      kind: 'datetime',
-      search: 'range',
-      sort: true,
-      list: { width: 160 },
-    },
+    createTime: searchedTime(['预警时间', 'Raised'], 160),
   },
 });
 
@@ -114,7 +107,7 @@ export const riskViolationResource = resource({
   fields: {
     shippingNoteNumber: { label: ['运单号', 'Waybill no.'], search: 'like', list: { width: 170 } },
     ruleType: optionsSearch(['违规类型', 'Rule'], RISK_RULE_OPTIONS, 110),
-    message: { label: ['违规内容', 'What happened'], list: { width: 300, ellipsis: true } },
+    message: longTextColumn(['违规内容', 'What happened'], 300),
     driverName: { label: ['司机', 'Driver'], search: 'like', list: { width: 90 } },
     plateNo: { label: ['车牌号', 'Plate'], search: 'like', list: { width: 100 } },
     customerName: { label: ['货主', 'Customer'], list: { width: 160 } },
@@ -122,20 +115,14 @@ export const riskViolationResource = resource({
     deductionState: optionsSearch(['扣款状态', 'Deduction'], DEDUCTION_STATE_OPTIONS, 140),
     deductionFen: { label: ['扣款金额(元)', 'Deduction (CNY)'], kind: 'fen', list: { width: 110 } },
     appealDeadline: { label: ['申诉截止', 'Appeal deadline'], kind: 'datetime', list: { width: 160 } },
-    appealReason: { label: ['申诉理由', 'Appeal'], list: { width: 180, ellipsis: true } },
-    decideReason: { label: ['申诉处理意见', 'Appeal decision'], list: { width: 180, ellipsis: true } },
-    deductionNote: { label: ['扣款说明', 'Deduction note'], list: { width: 200, ellipsis: true } },
+    appealReason: longTextColumn(['申诉理由', 'Appeal'], 180),
+    decideReason: longTextColumn(['申诉处理意见', 'Appeal decision'], 180),
+    deductionNote: longTextColumn(['扣款说明', 'Deduction note'], 200),
     deductionAttempts: { label: ['扣款失败次数', 'Failed attempts'], kind: 'number', list: { width: 110 } },
-    reason: { label: ['认定理由', 'Reason'], list: { width: 200, ellipsis: true } },
-    captainId: { label: ['车队长', 'Captain'], internal: true, filter: true },
+    reason: longTextColumn(['认定理由', 'Reason'], 200),
+    captainId: filterKey(['车队长', 'Captain']),
     createBy: { label: ['认定人', 'Confirmed by'], list: { width: 100 } },
-    createTime: {
-      label: ['认定时间', 'Confirmed'],
-      kind: 'datetime',
-      search: 'range',
-      sort: true,
-      list: { width: 160 },
-    },
+    createTime: searchedTime(['认定时间', 'Confirmed'], 160),
   },
 });
 
@@ -144,29 +131,17 @@ export const riskNoteResource = resource({
   path: '/risk/list',
   permission: 'risk:list',
   title: ['风控列表', 'Waybill risk'],
-  actions: ['export'],
-  scope: { tenant: true },
-  defaultSort: { field: 'lastWarnTime', order: 'desc' },
+  ...tenantLogBy('lastWarnTime'),
   fields: {
     ...riskWaybill,
     plateNo: { label: ['车牌号', 'Plate'], search: 'like', list: { width: 100 } },
     driverName: { label: ['司机', 'Driver'], search: 'like', list: { width: 90 } },
     customerName: { label: ['货主', 'Customer'], search: 'like', list: { width: 160 } },
-    riskStatus: {
-      label: ['风险状态', 'Risk status'],
-      kind: 'dict',
-      options: [
-        { value: 0, label: ['正常', 'Clear'] },
-        { value: 1, label: ['拦截中', 'Blocked'] },
-      ],
-      tag: true,
-      search: true,
-      list: { width: 90 },
-    },
+    riskStatus: optionsSearch(['风险状态', 'Risk status'], RISK_STATUS_OPTIONS, 90, { tag: true }),
     openCount: { label: ['待处理预警', 'Open warnings'], kind: 'number', sort: true, list: { width: 110 } },
     warningCount: { label: ['预警总数', 'Warnings'], kind: 'number', list: { width: 90 } },
     score: { label: ['风险评分', 'Score'], kind: 'number', sort: true, search: 'range', list: { width: 90 } },
-    rules: { label: ['触发规则', 'Rules'], list: { width: 200, ellipsis: true } },
+    rules: longTextColumn(['触发规则', 'Rules'], 200),
     lastWarnTime: { label: ['最近预警', 'Last warning'], kind: 'datetime', sort: true, list: { width: 160 } },
   },
 });

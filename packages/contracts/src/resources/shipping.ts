@@ -7,7 +7,15 @@ import {
   SHIPPING_STATUS,
   UNPAID_PAY_STATUSES,
 } from '../shipping.ts';
-import { dictField, dictSearch, optionsSearch } from './fields.ts';
+import {
+  dictField,
+  dictSearch,
+  longTextColumn,
+  optionsSearch,
+  serverNumber,
+  sortedColumn,
+} from './fields.ts';
+import { shipperRecords } from './listPresets.ts';
 
 // Waybills (运单) with their named lists, and the complaints and evaluations about them.
 
@@ -78,20 +86,14 @@ const noteFields = {
     list: { width: 96 },
   }),
   contractNo: { label: ['合同编号', 'Contract no.'], filter: true, list: { width: 180 } },
-  dueDate: {
-    label: ['结算到期日', 'Due date'],
-    kind: 'date',
-    filter: true,
-    sort: true,
-    list: { width: 110 },
-  },
+  dueDate: sortedColumn(['结算到期日', 'Due date'], 'date', 110, { filter: true }),
   createTime: { label: ['派单时间', 'Dispatched'], kind: 'datetime', sort: true, search: 'range' },
   acceptTime: { label: ['接单时间', 'Accepted'], kind: 'datetime', filter: true, list: false },
   loadTime: { label: ['装货时间', 'Loaded at'], kind: 'datetime', sort: true, search: 'range' },
   unloadTime: { label: ['卸货时间', 'Unloaded at'], kind: 'datetime', sort: true, filter: true },
   signTime: { label: ['签收时间', 'Signed at'], kind: 'datetime', sort: true, filter: true },
   auditTime: { label: ['审核时间', 'Audited at'], kind: 'datetime', sort: true, search: 'range' },
-  closeReason: { label: ['取消/作废原因', 'Exit reason'], list: { width: 160, ellipsis: true } },
+  closeReason: longTextColumn(['取消/作废原因', 'Exit reason'], 160),
   // Keys other screens filter the notes by.
   orderId: { label: ['货源', 'Order'], internal: true, filter: true },
   customerId: { label: ['货主', 'Shipper'], internal: true, filter: true },
@@ -359,18 +361,10 @@ export const complaintResource = resource({
   path: '/shipping/hyComplaint',
   permission: 'shipping:complaint',
   title: ['投诉管理', 'Complaints'],
-  actions: ['add', 'edit', 'delete', 'export'],
-  scope: { tenant: true, customer: 'customerId' },
-  defaultSort: { field: 'createTime', order: 'desc' },
+  ...shipperRecords,
   body: complaintBody,
   fields: {
-    complaintNo: {
-      label: ['投诉单号', 'No.'],
-      search: true,
-      sort: true,
-      form: false,
-      list: { width: 150 },
-    },
+    complaintNo: serverNumber(['投诉单号', 'No.'], { width: 150 }),
     noteId: aboutNote.noteId,
     shippingNoteNumber: aboutNote.shippingNoteNumber,
     complainantRole: {
@@ -448,14 +442,7 @@ export const evaluationResource = resource({
     service: rating(['服务', 'Service']),
     cargoSafety: rating(['货物安全', 'Cargo safety']),
     // The average of the three ×100 (467 = 4.67).
-    score: {
-      label: ['综合评分', 'Score'],
-      kind: 'number',
-      form: false,
-      sort: true,
-      filter: true,
-      list: { width: 90 },
-    },
+    score: sortedColumn(['综合评分', 'Score'], 'number', 90, { form: false, filter: true }),
     content: { label: ['评价内容', 'Comment'], kind: 'textarea', list: { width: 200, ellipsis: true } },
     tags: { label: ['标签', 'Tags'], list: false, export: false },
     customerId: { label: ['货主', 'Shipper'], internal: true },

@@ -1,6 +1,16 @@
 import { z } from 'zod';
 import { resource } from '../resource.ts';
-import { waybillNumber } from './fields.ts';
+import { requiredText } from '../textFields.ts';
+import {
+  filterKey,
+  identifierColumn,
+  longTextColumn,
+  optionsSearch,
+  searchedTime,
+  sortedFen,
+  waybillNumber,
+} from './fields.ts';
+import { shipperLog } from './listPresets.ts';
 
 // 运输合同: the electronic transport contracts of the platform — with the actual carrier of each waybill (承运合同,
 // signed when the driver accepts) and with each shipper (托运框架合同, one per customer and period). Made from
@@ -13,9 +23,20 @@ export type ContractKind = (typeof CONTRACT_KINDS)[number];
 /** A contract's state. */
 export const CONTRACT_STATE = { draft: 0, signed: 1, void: 2 } as const;
 
+const CONTRACT_KIND_OPTIONS = [
+  { value: 'carrier', label: ['承运合同', 'Carrier contract'] },
+  { value: 'shipper', label: ['托运框架合同', 'Shipper framework'] },
+] as const;
+
+const CONTRACT_STATE_OPTIONS = [
+  { value: CONTRACT_STATE.draft, label: ['待签署', 'Draft'] },
+  { value: CONTRACT_STATE.signed, label: ['已签署', 'Signed'] },
+  { value: CONTRACT_STATE.void, label: ['已作废', 'Void'] },
+] as const;
+
 /** Generate and sign the carrier contract of an accepted waybill that has none (idempotent). */
 export const carrierContractBody = z.object({
-  noteId: z.string({ error: '请选择运单' }).trim().min(1, '请选择运单').max(32),
+  noteId: requiredText('请选择运单', 32),
 });
 
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, '日期格式应为YYYY-MM-DD');
@@ -23,7 +44,7 @@ const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, '日期格式应为YYYY-MM-D
 /** Generate and sign a shipper's framework contract for a period (idempotent per customer and period). */
 export const frameworkContractBody = z
   .object({
-    customerId: z.string({ error: '请选择货主' }).trim().min(1, '请选择货主').max(32),
+    customerId: requiredText('请选择货主', 32),
     periodFrom: day,
     periodTo: day,
   })
@@ -50,63 +71,29 @@ export const transportContractResource = resource({
   path: '/shipping/contract',
   permission: 'shipping:contract',
   title: ['运输合同', 'Transport contracts'],
-  actions: ['export'],
-  scope: { tenant: true, customer: 'customerId' },
-  defaultSort: { field: 'createTime', order: 'desc' },
+  ...shipperLog,
   fields: {
-    contractNo: {
-      label: ['合同编号', 'Contract no.'],
-      search: 'like',
-      sort: true,
-      list: { fixed: 'left', width: 190, copyable: true },
-    },
-    kind: {
-      label: ['合同类型', 'Kind'],
-      kind: 'dict',
-      options: [
-        { value: 'carrier', label: ['承运合同', 'Carrier contract'] },
-        { value: 'shipper', label: ['托运框架合同', 'Shipper framework'] },
-      ],
-      tag: true,
-      search: true,
-      list: { width: 120 },
-    },
-    partyA: { label: ['甲方', 'Party A'], list: { width: 200, ellipsis: true } },
+    contractNo: identifierColumn(['合同编号', 'Contract no.'], { fixed: 'left', width: 190, copyable: true }),
+    kind: optionsSearch(['合同类型', 'Kind'], CONTRACT_KIND_OPTIONS, 120, { tag: true }),
+    partyA: longTextColumn(['甲方', 'Party A'], 200),
     partyB: { label: ['乙方', 'Party B'], search: 'like', list: { width: 160, ellipsis: true } },
     shippingNoteNumber: waybillNumber,
     customerName: { label: ['货主', 'Shipper'], search: 'like', list: { width: 170, ellipsis: true } },
     goodsName: { label: ['货物', 'Goods'], list: false },
-    route: { label: ['线路', 'Route'], list: { width: 150, ellipsis: true } },
+    route: longTextColumn(['线路', 'Route'], 150),
     periodFrom: { label: ['期限起', 'From'], kind: 'date', list: false },
     periodTo: { label: ['期限止', 'To'], kind: 'date', list: false },
-    freightFen: { label: ['运费(元)', 'Freight'], kind: 'fen', sort: true, list: { width: 110 } },
+    freightFen: sortedFen(['运费(元)', 'Freight'], 110),
     templateVersion: { label: ['模板版本', 'Template version'], kind: 'number', list: false },
-    state: {
-      label: ['状态', 'State'],
-      kind: 'dict',
-      options: [
-        { value: CONTRACT_STATE.draft, label: ['待签署', 'Draft'] },
-        { value: CONTRACT_STATE.signed, label: ['已签署', 'Signed'] },
-        { value: CONTRACT_STATE.void, label: ['已作废', 'Void'] },
-      ],
-      tag: true,
-      search: true,
-      list: { width: 90 },
-    },
-    signTime: {
-      label: ['签署时间', 'Signed at'],
-      kind: 'datetime',
-      sort: true,
-      search: 'range',
-      list: { width: 160 },
-    },
+    state: optionsSearch(['状态', 'State'], CONTRACT_STATE_OPTIONS, 90, { tag: true }),
+    signTime: searchedTime(['签署时间', 'Signed at'], 160),
     signer: { label: ['签署人', 'Signer'], list: false },
     signedBy: { label: ['代签操作人', 'Signed on behalf by'], list: false },
     caName: { label: ['签章机构', 'CA'], list: false },
     signKeyId: { label: ['签章证书', 'Key'], list: false, export: false },
     digest: { label: ['文件摘要(SHA-256)', 'Digest (SHA-256)'], list: false, export: false },
-    noteId: { label: ['运单', 'Waybill'], internal: true, filter: true },
-    customerId: { label: ['货主', 'Shipper'], internal: true, filter: true },
+    noteId: filterKey(['运单', 'Waybill']),
+    customerId: filterKey(['货主', 'Shipper']),
     createTime: { label: ['生成时间', 'Created'], kind: 'datetime', sort: true, list: false },
   },
 });

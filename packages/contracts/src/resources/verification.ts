@@ -1,5 +1,5 @@
 import { resource } from '../resource.ts';
-import { hiddenKey, optionsSearch } from './fields.ts';
+import { hiddenKey, longTextColumn, optionsSearch, searchedTime } from './fields.ts';
 
 // 核验记录 (identity and certificate verification): every check of a driver, vehicle, carrier or bank
 // card against an outside authority, as the adapter answered it. Written by the compliance service only (at
@@ -78,30 +78,17 @@ export const verificationResource = resource({
   scope: { tenant: true, agent: 'agentId', captain: 'captainId' },
   defaultSort: { field: 'checkedAt', order: 'desc' },
   fields: {
-    subjectType: {
-      label: ['核验对象', 'Subject'],
-      kind: 'dict',
-      options: subjectOptions,
-      search: true,
-      tag: true,
-      list: { width: 90 },
-    },
+    subjectType: optionsSearch(['核验对象', 'Subject'], subjectOptions, 90, { tag: true }),
     subjectId: hiddenKey(['对象ID', 'Subject id'], { detail: false }),
     subjectName: { label: ['对象', 'Name'], search: 'like', list: { width: 140, ellipsis: true } },
     kind: optionsSearch(['核验项目', 'Check'], VERIFICATION_KIND_OPTIONS, 170),
     result: optionsSearch(['结果', 'Result'], VERIFICATION_RESULT_OPTIONS, 90, { tag: true }),
-    reason: { label: ['说明', 'Reason'], list: { width: 220, ellipsis: true } },
-    provider: { label: ['核验服务', 'Provider'], list: { width: 150, ellipsis: true } },
+    reason: longTextColumn(['说明', 'Reason'], 220),
+    provider: longTextColumn(['核验服务', 'Provider'], 150),
     requestId: { label: ['请求号', 'Request id'], search: true, list: { width: 200, copyable: true } },
     attempts: { label: ['尝试次数', 'Attempts'], kind: 'number', list: { width: 90 } },
     operator: { label: ['发起人', 'By'], list: { width: 100 } },
-    checkedAt: {
-      label: ['核验时间', 'Checked at'],
-      kind: 'datetime',
-      sort: true,
-      search: 'range',
-      list: { width: 170 },
-    },
+    checkedAt: searchedTime(['核验时间', 'Checked at']),
     answeredAt: { label: ['应答时间', 'Answered at'], kind: 'datetime', list: false },
     agentId: hiddenKey(['经纪人', 'Agent'], { detail: false, export: false }),
     captainId: hiddenKey(['车队长', 'Captain'], { detail: false, export: false }),

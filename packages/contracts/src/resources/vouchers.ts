@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { resource } from '../resource.ts';
+import { requiredText } from '../textFields.ts';
+import { longTextColumn } from './fields.ts';
 
 // 凭证导出: a period's accounting vouchers generated from the ledger — each posting one voucher, its
 // lines mapped to 科目 by the configurable account mapping — plus a voucher per invoice issued, exported in
@@ -64,7 +66,7 @@ export const voucherAccountBody = z.object({
     .string({ error: '请填写科目编码' })
     .trim()
     .regex(/^[0-9A-Za-z.]{1,20}$/, '科目编码只能是1-20位数字、字母或点'),
-  subjectName: z.string({ error: '请填写科目名称' }).trim().min(1, '请填写科目名称').max(100),
+  subjectName: requiredText('请填写科目名称', 100),
   auxiliary: z.enum(VOUCHER_AUXILIARY).default('none'),
   remark: z.string().trim().max(200).nullish(),
 });
@@ -102,7 +104,7 @@ export const voucherAccountResource = resource({
       ],
       list: { width: 100 },
     },
-    remark: { label: ['备注', 'Remark'], list: { width: 200, ellipsis: true } },
+    remark: longTextColumn(['备注', 'Remark'], 200),
     sortNo: { label: ['排序', 'Order'], kind: 'number', form: false, list: false, sort: true },
     updateTime: { label: ['修改时间', 'Updated'], kind: 'datetime', form: false, list: { width: 160 } },
   },

@@ -1,4 +1,5 @@
 // Editable-table cell input rules.
+import { cellText } from './cellText.ts';
 
 // A number cell accepts only a signed decimal.
 const SIGNED_DECIMAL = /^-?\d+\.?\d*$/;
@@ -30,10 +31,6 @@ export interface TableRow {
   [field: string]: unknown;
 }
 
-function asText(value: unknown): string {
-  return value === null || value === undefined ? '' : String(value);
-}
-
 /**
  * A column may require uniqueness within the table. True when no row other than `rowId`
  * holds the same value; an empty value is not checked.
@@ -44,9 +41,9 @@ export function isUniqueInColumn(
   value: unknown,
   rowId: string,
 ): boolean {
-  const text = asText(value);
+  const text = cellText(value);
   if (text === '') return true;
-  return !rows.some((row) => row.id !== rowId && asText(row[field]) === text);
+  return !rows.some((row) => row.id !== rowId && cellText(row[field]) === text);
 }
 
 /** The column's own uniqueness message, or a default naming the column. */

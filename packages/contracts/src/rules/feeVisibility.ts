@@ -82,23 +82,20 @@ function mask<T extends object, K extends keyof T>(
   return copy as MaskedFees<T, K>;
 }
 
+/** The masking of one kind of record: its `fields` become '--' when `canSee` refuses the viewer. */
+function feeMasker<R extends object>(canSee: (record: R, viewer: FeeViewer) => boolean) {
+  return <T extends R, K extends keyof T>(
+    record: T,
+    viewer: FeeViewer,
+    fields: readonly K[],
+  ): MaskedFees<T, K> => mask(record, fields, canSee(record, viewer));
+}
+
 /**
  * A copy of an order with `fields` replaced by '--' when the viewer may not see them, so the server
  * never sends a hidden fee (the console only masking it would leak it in the response).
  */
-export function maskOrderFees<T extends AgentOrderLike, K extends keyof T>(
-  record: T,
-  viewer: FeeViewer,
-  fields: readonly K[],
-): MaskedFees<T, K> {
-  return mask(record, fields, canSeeAgentOrderFees(record, viewer));
-}
+export const maskOrderFees = feeMasker(canSeeAgentOrderFees);
 
 /** The bill counterpart of maskOrderFees (a bill's driver fee). */
-export function maskBillFees<T extends BillLike, K extends keyof T>(
-  record: T,
-  viewer: FeeViewer,
-  fields: readonly K[],
-): MaskedFees<T, K> {
-  return mask(record, fields, canSeeBillDriverFee(record, viewer));
-}
+export const maskBillFees = feeMasker(canSeeBillDriverFee);

@@ -66,24 +66,49 @@ describe('settle weight (load / unload / smaller)', () => {
 });
 
 describe('loss (亏吨)', () => {
-  it('deducts nothing within a kg allowance', () => {
-    // 32.150 − 32.050 = 100 kg lost, 200 kg allowed → 0
-    expect(lossDeduction(base, { loadWeightG: t(32.15), unloadWeightG: t(32.05) })).toEqual({
-      lossWeightG: 100_000,
-      lossAllowanceG: 200_000,
-      deductibleLossG: 0,
-      lossDeductionFen: 0,
-    });
-  });
+  /** 2 ‰ of the loaded weight allowed, 500.00 元/t of lost goods. */
+  const twoPerMille = {
+    ...base,
+    lossAllowanceMode: LOSS_ALLOWANCE_MODE.perMille,
+    lossAllowanceValue: 2,
+    lossUnitPriceFen: 50_000,
+  };
+  /** 3 ‰ of the loaded weight allowed, 1 800.00 元/t of lost goods. */
+  const threePerMille = {
+    ...base,
+    lossAllowanceMode: LOSS_ALLOWANCE_MODE.perMille,
+    lossAllowanceValue: 3,
+    lossUnitPriceFen: 180_000,
+  };
 
-  it('deducts the excess beyond a kg allowance', () => {
+  // [what, inputs, loaded t, unloaded t, lost g, allowed g, deductible g, deduction fen]
+  it.each<[string, NoteMoneyInputs, number, number, number, number, number, number]>([
+    // 32.150 − 32.050 = 100 kg lost, 200 kg allowed → 0
+    ['deducts nothing within a kg allowance', base, 32.15, 32.05, 100_000, 200_000, 0, 0],
     // 32.150 − 31.800 = 350 kg lost; 350 − 200 = 150 kg = 0.15 t × 2 000.00 元 = 300.00 元
-    expect(lossDeduction(base, { loadWeightG: t(32.15), unloadWeightG: t(31.8) })).toEqual({
-      lossWeightG: 350_000,
-      lossAllowanceG: 200_000,
-      deductibleLossG: 150_000,
-      lossDeductionFen: 30_000,
-    });
+    ['deducts the excess beyond a kg allowance', base, 32.15, 31.8, 350_000, 200_000, 150_000, 30_000],
+    // The loss example by hand: 32.000 t loaded, 31.900 t unloaded, 2 ‰ allowed, 500 元/t. Loss 100 kg,
+    // allowance 32 000 kg × 2 ‰ = 64 kg, deduction 36 kg × 0.5 元/kg = 18.00 元
+    ['works the loss example by hand', twoPerMille, 32, 31.9, 100_000, 64_000, 36_000, 1_800],
+    // 30 t × 3 ‰ = 90 kg allowed; 30.000 − 29.880 = 120 kg lost → 30 kg = 0.03 t × 1 800.00 元 = 54.00 元
+    ['uses per mille of the loaded weight', threePerMille, 30, 29.88, 120_000, 90_000, 30_000, 5_400],
+  ])(
+    '%s',
+    (_what, inputs, loaded, unloaded, lossWeightG, lossAllowanceG, deductibleLossG, lossDeductionFen) => {
+      expect(lossDeduction(inputs, { loadWeightG: t(loaded), unloadWeightG: t(unloaded) })).toEqual({
+        lossWeightG,
+        lossAllowanceG,
+        deductibleLossG,
+        lossDeductionFen,
+      });
+    },
+  );
+
+  it('rounds a per-mille allowance to the gram', () => {
+    // 33 333 333 g × 3 / 1000 = 99 999.999 g → 100 000 g allowed
+    expect(
+      lossDeduction(threePerMille, { loadWeightG: 33_333_333, unloadWeightG: 33_333_333 }).lossAllowanceG,
+    ).toBe(100_000);
   });
 
   it('deducts the whole loss once over the allowance when the order says so', () => {
@@ -99,42 +124,6 @@ describe('loss (亏吨)', () => {
       lossDeduction({ ...base, lossDeductWhole: true }, { loadWeightG: t(32.15), unloadWeightG: t(32.05) })
         .lossDeductionFen,
     ).toBe(0);
-  });
-
-  it('works the loss example by hand: 32.000 t loaded, 31.900 t unloaded, 2 ‰ allowed, 500 元/t', () => {
-    // loss 100 kg, allowance 32 000 kg × 2 ‰ = 64 kg, deduction 36 kg × 0.5 元/kg = 18.00 元
-    const inputs = {
-      ...base,
-      lossAllowanceMode: LOSS_ALLOWANCE_MODE.perMille,
-      lossAllowanceValue: 2,
-      lossUnitPriceFen: 50_000,
-    };
-    expect(lossDeduction(inputs, { loadWeightG: t(32), unloadWeightG: t(31.9) })).toEqual({
-      lossWeightG: 100_000,
-      lossAllowanceG: 64_000,
-      deductibleLossG: 36_000,
-      lossDeductionFen: 1_800,
-    });
-  });
-
-  it('uses per mille of the loaded weight', () => {
-    // 30 t × 3 ‰ = 90 kg allowed; 30.000 − 29.880 = 120 kg lost → 30 kg = 0.03 t × 1 800.00 元 = 54.00 元
-    const inputs = {
-      ...base,
-      lossAllowanceMode: LOSS_ALLOWANCE_MODE.perMille,
-      lossAllowanceValue: 3,
-      lossUnitPriceFen: 180_000,
-    };
-    expect(lossDeduction(inputs, { loadWeightG: t(30), unloadWeightG: t(29.88) })).toEqual({
-      lossWeightG: 120_000,
-      lossAllowanceG: 90_000,
-      deductibleLossG: 30_000,
-      lossDeductionFen: 5_400,
-    });
-    // 33 333 333 g × 3 / 1000 = 99 999.999 g → 100 000 g allowed
-    expect(lossDeduction(inputs, { loadWeightG: 33_333_333, unloadWeightG: 33_333_333 }).lossAllowanceG).toBe(
-      100_000,
-    );
   });
 
   it('never deducts a gain (涨吨) and rounds the deduction to the fen', () => {

@@ -2,73 +2,76 @@ import { describe, expect, it } from 'vitest';
 import { formatFen, formatYuan, yuanToFen } from './money.ts';
 
 describe('formatFen', () => {
-  it('formats with thousands separators and two decimals', () => {
-    expect(formatFen(12345678)).toBe('123,456.78');
-    expect(formatFen(0)).toBe('0.00');
-    expect(formatFen(5)).toBe('0.05');
-    expect(formatFen(100)).toBe('1.00');
-    expect(formatFen(99999)).toBe('999.99');
-    expect(formatFen(100000)).toBe('1,000.00');
+  it.each<[what: string, fen: Parameters<typeof formatFen>[0], expected: string]>([
+    // Thousands separators and two decimals.
+    ['a large amount', 12345678, '123,456.78'],
+    ['zero', 0, '0.00'],
+    ['a few fen', 5, '0.05'],
+    ['one yuan', 100, '1.00'],
+    ['just under a thousand', 99999, '999.99'],
+    ['a thousand', 100000, '1,000.00'],
+    // Negatives.
+    ['a large negative', -12345678, '-123,456.78'],
+    ['a few fen negative', -5, '-0.05'],
+    ['negative zero', -0, '0.00'],
+    // Bigint and integer text beyond the safe range.
+    ['a bigint', 123456789012345678901n, '1,234,567,890,123,456,789.01'],
+    ['padded negative text', ' -100 ', '-1.00'],
+    ['text with a plus sign', '+250', '2.50'],
+    // Nothing for missing values.
+    ['null', null, ''],
+    ['undefined', undefined, ''],
+    ['empty text', '', ''],
+  ])('formats %s', (_what, fen, expected) => {
+    expect(formatFen(fen)).toBe(expected);
   });
-  it('formats negatives', () => {
-    expect(formatFen(-12345678)).toBe('-123,456.78');
-    expect(formatFen(-5)).toBe('-0.05');
-    expect(formatFen(-0)).toBe('0.00');
-  });
-  it('takes bigint and integer text beyond the safe range', () => {
-    expect(formatFen(123456789012345678901n)).toBe('1,234,567,890,123,456,789.01');
-    expect(formatFen(' -100 ')).toBe('-1.00');
-    expect(formatFen('+250')).toBe('2.50');
-  });
-  it('shows nothing for missing values', () => {
-    expect(formatFen(null)).toBe('');
-    expect(formatFen(undefined)).toBe('');
-    expect(formatFen('')).toBe('');
-  });
-  it('throws on fractional or unsafe fen', () => {
-    expect(() => formatFen(1.5)).toThrow(RangeError);
-    expect(() => formatFen(Number.NaN)).toThrow(RangeError);
-    expect(() => formatFen(2 ** 60)).toThrow(RangeError);
-    expect(() => formatFen('1.5')).toThrow(RangeError);
+  it.each([1.5, Number.NaN, 2 ** 60, '1.5'])('throws on fractional or unsafe fen %s', (fen) => {
+    expect(() => formatFen(fen)).toThrow(RangeError);
   });
 });
 
 describe('yuanToFen', () => {
-  it('converts text and numbers exactly', () => {
-    expect(yuanToFen('1234.56')).toBe(123456n);
-    expect(yuanToFen('1,234.5')).toBe(123450n);
-    expect(yuanToFen(0.1 + 0.2)).toBe(30n);
-    expect(yuanToFen('.5')).toBe(50n);
-    expect(yuanToFen('7.')).toBe(700n);
-  });
-  it('rounds half away from zero at the third decimal', () => {
-    expect(yuanToFen(1.005)).toBe(101n);
-    expect(yuanToFen('1.0049')).toBe(100n);
-    expect(yuanToFen('-1.005')).toBe(-101n);
-    expect(yuanToFen('0.999')).toBe(100n);
-  });
-  it('handles exponent forms of numbers', () => {
-    expect(yuanToFen(1e21)).toBe(100000000000000000000000n);
-    expect(yuanToFen(1e-7)).toBe(0n);
-    expect(yuanToFen(5e-3)).toBe(1n);
-  });
-  it('returns null for non-numbers', () => {
-    for (const bad of ['abc', '', '.', '-', '1.2.3', '1e3']) expect(yuanToFen(bad), bad).toBeNull();
-    expect(yuanToFen(Number.POSITIVE_INFINITY)).toBeNull();
-    expect(yuanToFen(Number.NaN)).toBeNull();
+  it.each<[what: string, yuan: number | string, expected: bigint | null]>([
+    // Text and numbers exactly.
+    ['text', '1234.56', 123456n],
+    ['text with a separator', '1,234.5', 123450n],
+    ['a binary-inexact sum', 0.1 + 0.2, 30n],
+    ['text without the integer part', '.5', 50n],
+    ['text ending in the point', '7.', 700n],
+    // Half away from zero at the third decimal.
+    ['1.005 up', 1.005, 101n],
+    ['1.0049 down', '1.0049', 100n],
+    ['-1.005 away from zero', '-1.005', -101n],
+    ['0.999 up to a yuan', '0.999', 100n],
+    // Exponent forms of numbers.
+    ['a large exponent', 1e21, 100000000000000000000000n],
+    ['a tiny exponent', 1e-7, 0n],
+    ['a small exponent rounding up', 5e-3, 1n],
+    // Null for non-numbers.
+    ['letters', 'abc', null],
+    ['empty text', '', null],
+    ['a lone point', '.', null],
+    ['a lone minus', '-', null],
+    ['two points', '1.2.3', null],
+    ['exponent text', '1e3', null],
+    ['infinity', Number.POSITIVE_INFINITY, null],
+    ['NaN', Number.NaN, null],
+  ])('converts %s', (_what, yuan, expected) => {
+    expect(yuanToFen(yuan)).toBe(expected);
   });
 });
 
 describe('formatYuan', () => {
-  it('formats yuan numbers and text', () => {
-    expect(formatYuan(1234567.891)).toBe('1,234,567.89');
-    expect(formatYuan('-9876.5')).toBe('-9,876.50');
-    expect(formatYuan(0)).toBe('0.00');
-  });
-  it('shows nothing for empty or unreadable input', () => {
-    expect(formatYuan(null)).toBe('');
-    expect(formatYuan(undefined)).toBe('');
-    expect(formatYuan('')).toBe('');
-    expect(formatYuan('n/a')).toBe('');
+  it.each<[yuan: Parameters<typeof formatYuan>[0], expected: string]>([
+    [1234567.891, '1,234,567.89'],
+    ['-9876.5', '-9,876.50'],
+    [0, '0.00'],
+    // Nothing for empty or unreadable input.
+    [null, ''],
+    [undefined, ''],
+    ['', ''],
+    ['n/a', ''],
+  ])('formats %s as %j', (yuan, expected) => {
+    expect(formatYuan(yuan)).toBe(expected);
   });
 });

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { PermissionEntry } from '../api.ts';
-import { entryHolds, hasButtonPermission, hasPermission, splitActions } from './permission.ts';
+import {
+  entryHolds,
+  hasButtonPermission,
+  hasPermission,
+  type PermissionContext,
+  splitActions,
+} from './permission.ts';
 
 const show = (action: string, status?: '0' | '1'): PermissionEntry => ({
   action,
@@ -61,40 +67,49 @@ describe('hasButtonPermission', () => {
 });
 
 describe('hasPermission (type 2: disable, not hide)', () => {
-  it('grants when nothing is requested', () => {
-    expect(hasPermission('', { authList: [] })).toBe(true);
-    expect(hasPermission(undefined, { authList: [] })).toBe(true);
-  });
-  it('grants when no auth list is stored', () => {
-    expect(hasPermission('order:pay', {})).toBe(true);
-    expect(hasPermission('order:pay', { authList: null })).toBe(true);
-  });
-  it('grants when the current route list holds the action by prefix', () => {
-    const routePermissions = [disable('order:')];
-    expect(hasPermission('order:pay', { authList: [], routePermissions })).toBe(true);
-    expect(hasPermission('order:pay', { authList: [], routePermissions: [disable('order:pay')] })).toBe(true);
-  });
-  it('does not grant by route when the route entry is not a prefix', () => {
-    expect(hasPermission('order:pay', { authList: [], routePermissions: [disable('bill:')] })).toBe(false);
-  });
-  it('grants when the auth list holds it and all-permissions does not disable it', () => {
-    expect(
-      hasPermission('order:pay', {
-        authList: [disable('order:pay')],
-        allAuthList: [disable('order:pay', '1')],
-      }),
-    ).toBe(true);
-    expect(hasPermission('order:pay', { authList: [disable('a,order:pay')] })).toBe(true);
-  });
-  it('refuses when the all-permissions list marks it disabled', () => {
-    expect(
-      hasPermission('order:pay', {
-        authList: [disable('order:pay')],
-        allAuthList: [disable('order:pay', '0')],
-      }),
-    ).toBe(false);
-  });
-  it('refuses when the auth list lacks it', () => {
-    expect(hasPermission('order:pay', { authList: [disable('order:audit')] })).toBe(false);
+  it.each<[what: string, action: string | undefined, context: PermissionContext, granted: boolean]>([
+    ['grants when nothing is requested', '', { authList: [] }, true],
+    ['grants when no action is named', undefined, { authList: [] }, true],
+    ['grants when no auth list is stored', 'order:pay', {}, true],
+    ['grants when the stored auth list is null', 'order:pay', { authList: null }, true],
+    [
+      'grants when the current route list holds the action by prefix',
+      'order:pay',
+      { authList: [], routePermissions: [disable('order:')] },
+      true,
+    ],
+    [
+      'grants when the current route list holds the action itself',
+      'order:pay',
+      { authList: [], routePermissions: [disable('order:pay')] },
+      true,
+    ],
+    [
+      'does not grant by route when the route entry is not a prefix',
+      'order:pay',
+      { authList: [], routePermissions: [disable('bill:')] },
+      false,
+    ],
+    [
+      'grants when the auth list holds it and all-permissions does not disable it',
+      'order:pay',
+      { authList: [disable('order:pay')], allAuthList: [disable('order:pay', '1')] },
+      true,
+    ],
+    [
+      'grants when an auth entry lists it among others',
+      'order:pay',
+      { authList: [disable('a,order:pay')] },
+      true,
+    ],
+    [
+      'refuses when the all-permissions list marks it disabled',
+      'order:pay',
+      { authList: [disable('order:pay')], allAuthList: [disable('order:pay', '0')] },
+      false,
+    ],
+    ['refuses when the auth list lacks it', 'order:pay', { authList: [disable('order:audit')] }, false],
+  ])('%s', (_what, action, context, granted) => {
+    expect(hasPermission(action, context)).toBe(granted);
   });
 });

@@ -1,5 +1,6 @@
 import { POPUP_ROW_KEY_MAX } from '../constants.ts';
 import { MSG } from '../messages.ts';
+import { cellText } from './cellText.ts';
 
 // Record-picking popup rules.
 
@@ -35,10 +36,6 @@ export function validatePopupConfig(config: PopupConfig): string | null {
 export function checkPopupSelection(rows: readonly PopupRow[], multi: boolean): string | null {
   if (!multi && rows.length !== 1) return MSG.selectOneRecord;
   return null;
-}
-
-function cellText(value: unknown): string {
-  return value === null || value === undefined ? '' : String(value);
 }
 
 /**

@@ -1,5 +1,6 @@
 // Table cell validation presets. `code` is the short code online-form configs use for the
 // same preset, so a column config can name either.
+import { cellText } from './cellText.ts';
 
 export type CellPresetName =
   | 'required'
@@ -85,11 +86,6 @@ export function isCellPresetName(name: string): name is CellPresetName {
 export function findCellPreset(nameOrCode: string): CellPreset | undefined {
   if (isCellPresetName(nameOrCode)) return CELL_PRESETS[nameOrCode];
   return Object.values(CELL_PRESETS).find((preset) => preset.code === nameOrCode);
-}
-
-function cellText(value: unknown): string {
-  if (value === null || value === undefined) return '';
-  return typeof value === 'string' ? value : String(value);
 }
 
 /**
