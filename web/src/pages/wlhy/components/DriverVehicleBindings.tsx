@@ -2,12 +2,13 @@
 // (its vehicles) or from a vehicle (its drivers); both sides use /hydriver/hyDriver/bindVehicle and
 // unbindVehicle, which need `driver:edit`.
 import { useQuery } from '@tanstack/react-query';
-import { App, Button, Checkbox, Modal, Popconfirm, Space, Table, Tag, Typography } from 'antd';
+import { Button, Checkbox, Modal, Popconfirm, Space, Table, Tag, Typography } from 'antd';
 import { useMemo, useState } from 'react';
+import { useRefetchingChange } from '../../../components/common/useRefetchingChange';
 import { ResourceListPage, type ResourcePageDef } from '../../../components/resource';
 import { useBilingual } from '../../../components/resource/text';
 import { useCan } from '../../../components/resource/useCan';
-import { api, errorText } from '../../../services/request';
+import { api } from '../../../services/request';
 import { dictText } from '../../../stores/dicts';
 import { useSession } from '../../../stores/session';
 import { RemoteSelect } from './RemoteSelect';
@@ -42,7 +43,6 @@ export function DriverVehicleBindings({
 }) {
   const tx = useBilingual();
   const can = useCan();
-  const { message } = App.useApp();
   const dicts = useSession((s) => s.dictItems);
   const [pick, setPick] = useState<string | null>(null);
   const [asDefault, setAsDefault] = useState(false);
@@ -61,17 +61,7 @@ export function DriverVehicleBindings({
   const pair = (other: string) =>
     fromDriver ? { driverId: id, vehicleId: other } : { driverId: other, vehicleId: id };
 
-  async function change(run: () => Promise<unknown>, done: readonly [string, string]) {
-    try {
-      await run();
-      message.success(tx(done));
-      await bound.refetch();
-      return true;
-    } catch (error) {
-      message.error(errorText(error));
-      return false;
-    }
-  }
+  const change = useRefetchingChange(bound.refetch);
 
   async function bind() {
     if (!pick) return;
