@@ -26,6 +26,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { withChunkTimeout } from '../../app/chunkLoad';
 import { DashboardError } from '../../components/dashboard/DashboardError';
 import { dictText, useDictItems } from '../../components/dict/useDict';
+import { yuanColumn } from '../../components/finance/columns';
 import { yuan } from '../../components/finance/money';
 import { useBilingual } from '../../components/resource/text';
 import { downloadFile } from '../../components/resource/transfer';
@@ -114,35 +115,11 @@ export default function StatisticsList() {
     },
     { title: tx(['运单数', 'Waybills']), dataIndex: 'waybills', align: 'right', width: 90 },
     { title: tx(['吨位(吨)', 'Tonnes']), dataIndex: 'tonnage', align: 'right', width: 110 },
-    {
-      title: tx(['运费(元)', 'Freight (¥)']),
-      dataIndex: 'freightFen',
-      align: 'right',
-      width: 130,
-      render: yuan,
-    },
-    {
-      title: tx(['服务费(元)', 'Service fee (¥)']),
-      dataIndex: 'serviceFeeFen',
-      align: 'right',
-      width: 130,
-      render: yuan,
-    },
-    {
-      title: tx(['经纪人费(元)', 'Agent fee (¥)']),
-      dataIndex: 'agentFeeFen',
-      align: 'right',
-      width: 120,
-      render: yuan,
-    },
+    yuanColumn(tx(['运费(元)', 'Freight (¥)']), 'freightFen', 130),
+    yuanColumn(tx(['服务费(元)', 'Service fee (¥)']), 'serviceFeeFen', 130),
+    yuanColumn(tx(['经纪人费(元)', 'Agent fee (¥)']), 'agentFeeFen', 120),
     { title: tx(['亏吨(吨)', 'Loss (t)']), dataIndex: 'lossTonnage', align: 'right', width: 100 },
-    {
-      title: tx(['亏吨扣款(元)', 'Loss deduction (¥)']),
-      dataIndex: 'lossDeductionFen',
-      align: 'right',
-      width: 130,
-      render: yuan,
-    },
+    yuanColumn(tx(['亏吨扣款(元)', 'Loss deduction (¥)']), 'lossDeductionFen', 130),
     {
       title: tx(['准时率', 'On time']),
       dataIndex: 'onTimeRate',
