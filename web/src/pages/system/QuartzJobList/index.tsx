@@ -1,6 +1,5 @@
 // 定时任务 (component `system/QuartzJobList`): jobs from the registry of real jobs in the server code, cron
 // checked as it is typed, parameter JSON; start, stop, run once; run history with duration, error, misfires.
-import { ProFormTextArea } from '@ant-design/pro-components';
 import { useQuery } from '@tanstack/react-query';
 import { App, Spin, Tag } from 'antd';
 import { useMemo, useState } from 'react';
@@ -8,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { createTimeField, ResourceListPage, type ResourcePageDef } from '../../../components/resource';
 import { useBilingual } from '../../../components/resource/text';
 import { api } from '../../../services/request';
-import { jsonRule } from '../components/ops/jsonRules';
+import { JsonTextArea } from '../components/ops/JsonTextArea';
 import { CronFormItem } from './components/CronInput';
 import { JobHistoryDrawer, type JobRun } from './components/JobHistoryDrawer';
 
@@ -73,17 +72,7 @@ export default function QuartzJobList() {
           name: 'parameter',
           label: ['参数(JSON)', 'Parameters (JSON)'],
           list: { width: 180, ellipsis: true },
-          renderFormItem: (ctx) => (
-            <ProFormTextArea
-              name={ctx.name}
-              label={ctx.label}
-              disabled={ctx.disabled}
-              rules={[...ctx.rules, jsonRule(tx, 'object')]}
-              colProps={{ span: 24 }}
-              placeholder='{"batchSize":100}'
-              fieldProps={{ autoSize: { minRows: 2, maxRows: 6 }, maxLength: 2000 }}
-            />
-          ),
+          renderFormItem: (ctx) => <JsonTextArea ctx={ctx} shape="object" placeholder='{"batchSize":100}' />,
         },
         {
           name: 'description',
