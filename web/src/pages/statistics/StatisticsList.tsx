@@ -269,30 +269,22 @@ export default function StatisticsList() {
                 <Table.Summary.Cell index={0}>
                   <strong>{tx(['合计', 'Total'])}</strong>
                 </Table.Summary.Cell>
-                <Table.Summary.Cell index={1} align="right">
-                  {total.waybills}
-                </Table.Summary.Cell>
-                <Table.Summary.Cell index={2} align="right">
-                  {total.tonnage}
-                </Table.Summary.Cell>
-                <Table.Summary.Cell index={3} align="right">
-                  {yuan(total.freightFen)}
-                </Table.Summary.Cell>
-                <Table.Summary.Cell index={4} align="right">
-                  {yuan(total.serviceFeeFen)}
-                </Table.Summary.Cell>
-                <Table.Summary.Cell index={5} align="right">
-                  {yuan(total.agentFeeFen)}
-                </Table.Summary.Cell>
-                <Table.Summary.Cell index={6} align="right">
-                  {total.lossTonnage}
-                </Table.Summary.Cell>
-                <Table.Summary.Cell index={7} align="right">
-                  {yuan(total.lossDeductionFen)}
-                </Table.Summary.Cell>
-                <Table.Summary.Cell index={8} align="right">
-                  {percent(total.onTimeRate)}
-                </Table.Summary.Cell>
+                {[
+                  total.waybills,
+                  total.tonnage,
+                  yuan(total.freightFen),
+                  yuan(total.serviceFeeFen),
+                  yuan(total.agentFeeFen),
+                  total.lossTonnage,
+                  yuan(total.lossDeductionFen),
+                  percent(total.onTimeRate),
+                ].map((value, i) => (
+                  // The cells stand in the columns' fixed order.
+                  // biome-ignore lint/suspicious/noArrayIndexKey: see above
+                  <Table.Summary.Cell key={i} index={i + 1} align="right">
+                    {value}
+                  </Table.Summary.Cell>
+                ))}
               </Table.Summary.Row>
             ) : null
           }
