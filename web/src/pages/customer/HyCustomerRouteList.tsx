@@ -8,7 +8,7 @@ import { pageOf, ResourceListPage } from '../../components/resource';
 import { useSession } from '../../stores/session';
 import { FieldItem } from '../wlhy/components/FieldItem';
 import { RemoteSelect } from '../wlhy/components/RemoteSelect';
-import { shipperField } from './HyCustomerAddressList';
+import { shipperField } from './components/shipperField';
 
 type Row = Record<string, unknown>;
 
