@@ -3,13 +3,14 @@
 // the ledger); a policy is cancelled before loading with the premium refunded; a claim is reported as a
 // 货损理赔 adjustment (调账理赔) linked on the policy. A shipper sees and insures its own waybills.
 import { insuranceResource, insureBody, POLICY_STATE, policyClaimBody } from '@freight/contracts';
-import { Alert, Form, Input, InputNumber } from 'antd';
+import { Form, Input, InputNumber } from 'antd';
 import { useMemo, useRef, useState } from 'react';
 import { DictSelect } from '../../components/dict';
 import { announceMoneyChange, fenOfYuan, newIdempotencyKey } from '../../components/finance/money';
 import { ReasonDialog } from '../../components/finance/ReasonDialog';
 import { type PostDialogProps, PostDialog as SharedPostDialog } from '../../components/form/PostDialog';
 import { pageOf, ResourceListPage, type ResourcePageDef } from '../../components/resource';
+import { PageNote } from '../../components/resource/PageNote';
 import { useBilingual } from '../../components/resource/text';
 import { announceChange } from '../../services/resourceEvents';
 import { NotePicker } from '../shipping/components/NotePicker';
@@ -95,14 +96,11 @@ export default function InsuranceList() {
           })}
           onClose={close}
         >
-          <Alert
-            type="info"
-            showIcon
-            style={{ marginBottom: 12 }}
-            message={tx([
+          <PageNote
+            text={[
               '装货前投保：按货物分类的费率计算保费，从货主钱包扣除；装货前退保全额退还。',
               'Insure before loading: the premium is the cargo class’s rate of the insured value, charged to the shipper’s wallet and refunded in full on a cancellation before loading.',
-            ])}
+            ]}
           />
           <Form.Item
             name="noteId"
