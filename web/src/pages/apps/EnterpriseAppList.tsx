@@ -10,7 +10,7 @@ import {
 } from '@freight/contracts';
 import { Alert, App, Modal, Space, Tag, Typography } from 'antd';
 import { useMemo, useState } from 'react';
-import { useCustomerOptions } from '../../components/finance/useCustomerOptions';
+import { CustomerFormSelect } from '../../components/finance/CustomerFormSelect';
 import { pageOf, ResourceListPage, type ResourcePageDef } from '../../components/resource';
 import { useBilingual } from '../../components/resource/text';
 import { api } from '../../services/request';
@@ -64,7 +64,6 @@ function SecretDialog({ shown, onClose }: { shown: EnterpriseAppCredentials | nu
 export default function EnterpriseAppList() {
   const tx = useBilingual();
   const { message } = App.useApp();
-  const customers = useCustomerOptions();
   const staff = useSession((s) => s.userType === USER_TYPE.system);
   const [shown, setShown] = useState<EnterpriseAppCredentials | null>(null);
   const def = useMemo<ResourcePageDef>(
@@ -97,18 +96,7 @@ export default function EnterpriseAppList() {
           },
           customerId: {
             renderFormItem: (ctx) =>
-              staff && !ctx.editing ? (
-                <ProFormSelect
-                  key={ctx.name}
-                  name={ctx.name}
-                  label={ctx.label}
-                  colProps={{ span: 12 }}
-                  options={customers}
-                  disabled={ctx.disabled}
-                  showSearch
-                  rules={[{ required: true, message: tx(['请选择货主', 'Choose the customer']) }]}
-                />
-              ) : null,
+              staff && !ctx.editing ? <CustomerFormSelect key={ctx.name} ctx={ctx} /> : null,
           },
           ipAllowList: { render: (value) => (value ? split(value).join(', ') : tx(['不限', 'Any'])) },
           webhookUrl: { render: (value) => (value ? String(value) : '--') },
@@ -169,7 +157,7 @@ export default function EnterpriseAppList() {
           },
         ],
       }),
-    [customers, staff, tx, message],
+    [staff, tx, message],
   );
   return (
     <>
