@@ -11,7 +11,7 @@ import { ImportButton } from '../../components/resource/ImportButton';
 import { useBilingual } from '../../components/resource/text';
 import { announceChange } from '../../services/resourceEvents';
 import { FieldItem } from '../wlhy/components/FieldItem';
-import { RemoteSelect } from '../wlhy/components/RemoteSelect';
+import { DRIVER_SEARCH, RemoteSelect, VEHICLE_SEARCH } from '../wlhy/components/RemoteSelect';
 
 type Row = Record<string, unknown>;
 
@@ -21,9 +21,7 @@ export const fuelCardPage: ResourcePageDef = pageOf(fuelCardResource, {
       renderFormItem: (ctx) => (
         <FieldItem ctx={ctx}>
           <RemoteSelect
-            api="/hydriver/hyDriver/list"
-            searchKey="driverName"
-            label={(r) => `${String(r.driverName)}（${String(r.mobile ?? '')}）`}
+            {...DRIVER_SEARCH}
             initialLabel={ctx.editingRow ? String(ctx.editingRow.driverName ?? '') : undefined}
             disabled={ctx.disabled}
             data-testid="fuel-driver-select"
@@ -35,9 +33,7 @@ export const fuelCardPage: ResourcePageDef = pageOf(fuelCardResource, {
       renderFormItem: (ctx) => (
         <FieldItem ctx={ctx}>
           <RemoteSelect
-            api="/hyvehicle/hyVehicle/list"
-            searchKey="plateNo"
-            label={(r) => String(r.plateNo)}
+            {...VEHICLE_SEARCH}
             initialLabel={ctx.editingRow ? String(ctx.editingRow.plateNo ?? '') : undefined}
             disabled={ctx.disabled}
             data-testid="fuel-vehicle-select"

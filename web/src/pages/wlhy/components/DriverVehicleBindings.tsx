@@ -11,7 +11,7 @@ import { useCan } from '../../../components/resource/useCan';
 import { api } from '../../../services/request';
 import { dictText } from '../../../stores/dicts';
 import { useSession } from '../../../stores/session';
-import { RemoteSelect } from './RemoteSelect';
+import { DRIVER_SEARCH, RemoteSelect, VEHICLE_SEARCH } from './RemoteSelect';
 
 type Row = Record<string, unknown>;
 
@@ -87,9 +87,7 @@ export function DriverVehicleBindings({
           <Space wrap style={{ width: '100%' }}>
             {fromDriver ? (
               <RemoteSelect
-                api="/hyvehicle/hyVehicle/list"
-                searchKey="plateNo"
-                label={(r) => String(r.plateNo)}
+                {...VEHICLE_SEARCH}
                 value={pick}
                 onChange={setPick}
                 placeholder={tx(['搜索车牌号', 'Search a plate'])}
@@ -98,9 +96,7 @@ export function DriverVehicleBindings({
               />
             ) : (
               <RemoteSelect
-                api="/hydriver/hyDriver/list"
-                searchKey="driverName"
-                label={(r) => `${String(r.driverName)}（${String(r.mobile ?? '')}）`}
+                {...DRIVER_SEARCH}
                 value={pick}
                 onChange={setPick}
                 placeholder={tx(['搜索司机姓名', 'Search a driver'])}
