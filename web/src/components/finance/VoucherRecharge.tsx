@@ -4,7 +4,7 @@
 // recharge declaration's.
 import { manualRechargeBody, RECHARGE_CHANNEL, RECHARGE_STATE, rechargeResource } from '@freight/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Descriptions, Empty, Form, Input, InputNumber, Radio, Space, Typography } from 'antd';
+import { Alert, Descriptions, Empty, Form, Input, Radio, Space, Typography } from 'antd';
 import { type ReactNode, useMemo, useRef, useState } from 'react';
 import { api } from '../../services/request';
 import { useSession } from '../../stores/session';
@@ -15,6 +15,7 @@ import { useBilingual } from '../resource/text';
 import { SignedImage } from '../upload';
 import { announceMoneyChange, fenOfYuan, newIdempotencyKey, yuan } from './money';
 import { RejectDialog } from './ReasonDialog';
+import { YuanAmountItem } from './YuanAmountItem';
 
 type Row = Record<string, unknown>;
 
@@ -75,13 +76,7 @@ export function VoucherRechargeDialog({
       }
       onClose={onClose}
     >
-      <Form.Item
-        name="amount"
-        label={tx(['充值金额（元）', 'Amount (yuan)'])}
-        rules={[{ required: true, message: tx(['请输入金额', 'Enter the amount']) }]}
-      >
-        <InputNumber min={0.01} precision={2} style={{ width: '100%' }} />
-      </Form.Item>
+      <YuanAmountItem label={['充值金额（元）', 'Amount (yuan)']} />
       <Form.Item
         name="voucherImg"
         label={tx(['转账凭证', 'Voucher'])}

@@ -8,6 +8,7 @@ import { useMemo, useRef, useState } from 'react';
 import { DictSelect } from '../../components/dict';
 import { announceMoneyChange, fenOfYuan, newIdempotencyKey } from '../../components/finance/money';
 import { ReasonDialog } from '../../components/finance/ReasonDialog';
+import { YuanAmountItem } from '../../components/finance/YuanAmountItem';
 import { type PostDialogProps, PostDialog as SharedPostDialog } from '../../components/form/PostDialog';
 import { pageOf, ResourceListPage, type ResourcePageDef } from '../../components/resource';
 import { PageNote } from '../../components/resource/PageNote';
@@ -149,13 +150,10 @@ export default function InsuranceList() {
           })}
           onClose={close}
         >
-          <Form.Item
-            name="amount"
-            label={tx(['理赔金额（元）', 'Claim amount (yuan)'])}
-            rules={required('请填写理赔金额', 'Enter the amount')}
-          >
-            <InputNumber min={0.01} precision={2} style={{ width: '100%' }} />
-          </Form.Item>
+          <YuanAmountItem
+            label={['理赔金额（元）', 'Claim amount (yuan)']}
+            missing={['请填写理赔金额', 'Enter the amount']}
+          />
           <Form.Item
             name="reason"
             label={tx(['出险经过', 'What happened'])}
