@@ -12,11 +12,11 @@ import { useEnvelopeCall } from '../../components/auth/useEnvelopeCall';
 import { UserLayoutFrame } from '../../layouts/UserLayoutFrame';
 import { authApi } from '../../services/authApi';
 import { feedback } from '../../services/feedback';
-import { AUTH_NS } from '../user/authI18n';
-import { LicencePicker } from '../user/LicencePicker';
-import { confirmRules, newPasswordRules, usernameRules } from '../user/passwordRules';
-import { mobileRules, SmsCodeInput, smsCodeRules } from '../user/SmsCodeInput';
-import '../user/auth.css';
+import { AUTH_NS } from '../user/components/authI18n';
+import { LicencePicker } from '../user/components/LicencePicker';
+import { confirmRules, newPasswordRules, usernameRules } from '../user/components/passwordRules';
+import { mobileRules, SmsCodeInput, smsCodeRules } from '../user/components/SmsCodeInput';
+import '../user/components/auth.css';
 
 interface Values {
   customerName: string;

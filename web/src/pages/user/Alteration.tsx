@@ -8,11 +8,11 @@ import { Link } from 'react-router';
 import { useEnvelopeCall } from '../../components/auth/useEnvelopeCall';
 import { authApi } from '../../services/authApi';
 import { feedback } from '../../services/feedback';
-import { AUTH_NS } from './authI18n';
+import { AUTH_NS } from './components/authI18n';
+import { MobileWithCode } from './components/SmsCodeInput';
 import { NewPasswordInputs } from './NewPasswordInputs';
-import { MobileWithCode } from './SmsCodeInput';
 import { SubmitRow } from './SubmitRow';
-import './auth.css';
+import './components/auth.css';
 
 interface VerifyValues {
   mobile: string;

@@ -7,13 +7,13 @@ import { useEnvelopeCall } from '../../components/auth/useEnvelopeCall';
 import { authApi, rememberKey } from '../../services/authApi';
 import { feedback } from '../../services/feedback';
 import { isLeavingForSsoLogout, SSO_LOGGED_OUT } from '../../services/sessionActions';
-import { AUTH_NS } from './authI18n';
+import { AUTH_NS } from './components/authI18n';
+import { MobileWithCode } from './components/SmsCodeInput';
 import { casService, ExternalLogins, startCas } from './ExternalLogins';
 import { PasswordSignInForm, usePasswordSignIn } from './PasswordSignIn';
-import { MobileWithCode } from './SmsCodeInput';
 import { SubmitRow } from './SubmitRow';
 import { useCompleteLogin } from './useCompleteLogin';
-import './auth.css';
+import './components/auth.css';
 
 interface PhoneForm {
   mobile: string;

@@ -18,7 +18,7 @@ import { Input, Password } from '../../components/form/singleLineInputs';
 import type { authApi } from '../../services/authApi';
 import { feedback } from '../../services/feedback';
 import { errorText, isHttpFailure } from '../../services/request';
-import { AUTH_NS } from './authI18n';
+import { AUTH_NS } from './components/authI18n';
 import { SubmitRow } from './SubmitRow';
 import { type Captcha, CaptchaRow, useCaptcha } from './useCaptcha';
 import { useCompleteLogin } from './useCompleteLogin';

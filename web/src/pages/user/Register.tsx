@@ -7,12 +7,12 @@ import { Link, useNavigate } from 'react-router';
 import { useEnvelopeCall } from '../../components/auth/useEnvelopeCall';
 import { authApi } from '../../services/authApi';
 import { feedback } from '../../services/feedback';
-import { AUTH_NS } from './authI18n';
+import { AUTH_NS } from './components/authI18n';
+import { usernameRules } from './components/passwordRules';
+import { MobileWithCode } from './components/SmsCodeInput';
 import { NewPasswordInputs } from './NewPasswordInputs';
-import { usernameRules } from './passwordRules';
-import { MobileWithCode } from './SmsCodeInput';
 import { SubmitRow } from './SubmitRow';
-import './auth.css';
+import './components/auth.css';
 
 interface Values {
   username: string;

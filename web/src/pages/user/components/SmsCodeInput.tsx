@@ -4,10 +4,10 @@ import { MobileOutlined, SafetyOutlined } from '@ant-design/icons';
 import { Button, Form } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useEnvelopeCall } from '../../components/auth/useEnvelopeCall';
-import { Input } from '../../components/form/singleLineInputs';
-import { authApi, type SmsMode } from '../../services/authApi';
-import { feedback } from '../../services/feedback';
+import { useEnvelopeCall } from '../../../components/auth/useEnvelopeCall';
+import { Input } from '../../../components/form/singleLineInputs';
+import { authApi, type SmsMode } from '../../../services/authApi';
+import { feedback } from '../../../services/feedback';
 import { AUTH_NS } from './authI18n';
 
 const RESEND_AFTER_MS = 60_000;
