@@ -7,10 +7,8 @@ import {
   type PlatformSettingsBody,
   platformSettingsBody,
 } from '@freight/contracts';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Alert,
-  App,
   Button,
   Card,
   Col,
@@ -23,15 +21,15 @@ import {
   Switch,
   Typography,
 } from 'antd';
-import { useEffect, useState } from 'react';
 import { ImageUpload } from '../../components/resource/ImageUpload';
 import { useBilingual } from '../../components/resource/text';
 import { useCan } from '../../components/resource/useCan';
 import { SignedImage } from '../../components/upload/SignedImage';
 import { assetUrl, DEFAULT_LOGIN_BG, DEFAULT_LOGO_DARK, DEFAULT_LOGO_LIGHT } from '../../services/assets';
 import { platformApi } from '../../services/platformApi';
-import { api, errorText } from '../../services/request';
+import { errorText } from '../../services/request';
 import { usePlatform } from '../../stores/platform';
+import { useSettingsForm } from './components/useSettingsForm';
 import { VehiclePlatformSettings } from './VehiclePlatformSettings';
 
 type Values = PlatformSettingsBody;
@@ -98,45 +96,18 @@ function Preview({ values }: { values: Partial<Values> }) {
 export default function PlatformSettingList() {
   const tx = useBilingual();
   const can = useCan();
-  const { message } = App.useApp();
-  const queryClient = useQueryClient();
   const setPlatform = usePlatform((s) => s.set);
-  const [form] = Form.useForm<Values>();
-  const values = Form.useWatch([], form) ?? {};
-  const [saving, setSaving] = useState(false);
-  const editable = can('apps:setting:edit');
-  const stored = useQuery({
-    queryKey: ['platformSettingsStored'],
-    queryFn: () => api.get<PlatformSettings>(SETTINGS_API),
+  const { form, stored, saving, save } = useSettingsForm<PlatformSettings, Values>({
+    path: SETTINGS_API,
+    queryKey: 'platformSettingsStored',
+    schema: platformSettingsBody,
+    toForm: (data) => data as Partial<Values>,
+    // The console's own header and title follow at once; login pages read the settings when they load.
+    afterSave: async () => setPlatform(await platformApi.settings()),
+    saved: ['平台设置已保存', 'Platform settings saved'],
   });
-  useEffect(() => {
-    if (stored.data) form.setFieldsValue(stored.data as Partial<Values>);
-  }, [stored.data, form]);
-
-  async function save() {
-    const parsed = platformSettingsBody.safeParse(form.getFieldsValue(true));
-    if (!parsed.success) {
-      form.setFields(
-        parsed.error.issues.map((issue) => ({
-          name: issue.path[0] as keyof Values,
-          errors: [issue.message],
-        })),
-      );
-      return;
-    }
-    setSaving(true);
-    try {
-      await api.put<PlatformSettings>(SETTINGS_API, parsed.data);
-      // The console's own header and title follow at once; login pages read the settings when they load.
-      setPlatform(await platformApi.settings());
-      void queryClient.invalidateQueries({ queryKey: ['platformSettingsStored'] });
-      void message.success(tx(['平台设置已保存', 'Platform settings saved']));
-    } catch (error) {
-      void message.error(errorText(error));
-    } finally {
-      setSaving(false);
-    }
-  }
+  const values = Form.useWatch([], form) ?? {};
+  const editable = can('apps:setting:edit');
 
   if (stored.error) return <Alert type="error" showIcon message={errorText(stored.error)} />;
   const text = (name: keyof Values, label: [string, string], extra?: [string, string]) => (
