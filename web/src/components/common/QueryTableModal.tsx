@@ -1,8 +1,9 @@
 // A modal that lists the rows of one query in a small table (recycle bins, signed-in sessions): the modal takes
 // the whole width on a phone, the table shows the query's loading and pages its rows ten at a time.
-import type { UseQueryResult } from '@tanstack/react-query';
+import { type UseQueryResult, useQuery } from '@tanstack/react-query';
 import { Grid, Modal, Table, type TableProps } from 'antd';
 import type { ReactNode } from 'react';
+import { api } from '../../services/request';
 
 interface Props<T> extends Omit<TableProps<T>, 'title' | 'dataSource' | 'loading' | 'scroll'> {
   open: boolean;
@@ -50,4 +51,14 @@ export function QueryTableModal<T extends object>({
       />
     </Modal>
   );
+}
+
+/** The rows of a modal's list: read afresh each time the modal opens, not before. */
+export function useModalRows<T>(key: string, url: string, open: boolean) {
+  return useQuery({
+    queryKey: ['sys', key],
+    queryFn: () => api.get<T[]>(url),
+    enabled: open,
+    staleTime: 0,
+  });
 }

@@ -1,7 +1,6 @@
 // Deleted dictionaries: restore (back) or purge with their items (deletePhysic).
-import { useQuery } from '@tanstack/react-query';
 import { Popconfirm, Space, Typography } from 'antd';
-import { QueryTableModal } from '../../../components/common/QueryTableModal';
+import { QueryTableModal, useModalRows } from '../../../components/common/QueryTableModal';
 import { useRefetchingChange } from '../../../components/common/useRefetchingChange';
 import { useBilingual } from '../../../components/resource/text';
 import { api } from '../../../services/request';
@@ -15,12 +14,7 @@ interface DeletedDict {
 
 export function DictRecycleBin({ open, onClose }: { open: boolean; onClose: () => void }) {
   const tx = useBilingual();
-  const list = useQuery({
-    queryKey: ['sys', 'dictRecycleBin'],
-    queryFn: () => api.get<DeletedDict[]>('/sys/dict/deleteList'),
-    enabled: open,
-    staleTime: 0,
-  });
+  const list = useModalRows<DeletedDict>('dictRecycleBin', '/sys/dict/deleteList', open);
   const run = useRefetchingChange(list.refetch);
   return (
     <QueryTableModal<DeletedDict>

@@ -1,8 +1,7 @@
 // Signed-in sessions (reference online users) and forced sign-out.
 import { formatDateTime } from '@freight/contracts';
-import { useQuery } from '@tanstack/react-query';
 import { Popconfirm, Typography } from 'antd';
-import { QueryTableModal } from '../../../components/common/QueryTableModal';
+import { QueryTableModal, useModalRows } from '../../../components/common/QueryTableModal';
 import { useRefetchingChange } from '../../../components/common/useRefetchingChange';
 import { useBilingual } from '../../../components/resource/text';
 import { useCan } from '../../../components/resource/useCan';
@@ -20,12 +19,7 @@ interface OnlineSession {
 export function OnlineUsersModal({ open, onClose }: { open: boolean; onClose: () => void }) {
   const tx = useBilingual();
   const can = useCan();
-  const sessions = useQuery({
-    queryKey: ['sys', 'onlineUsers'],
-    queryFn: () => api.get<OnlineSession[]>('/sys/online/list'),
-    enabled: open,
-    staleTime: 0,
-  });
+  const sessions = useModalRows<OnlineSession>('onlineUsers', '/sys/online/list', open);
   const run = useRefetchingChange(sessions.refetch);
   const time = (v: string) => formatDateTime(v);
   return (

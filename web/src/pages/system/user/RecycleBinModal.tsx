@@ -1,9 +1,8 @@
 // Deleted users (reference recycle bin): restore or purge, one by one or the selection.
 import { formatDateTime } from '@freight/contracts';
-import { useQuery } from '@tanstack/react-query';
 import { Button, Popconfirm, Space, Typography } from 'antd';
 import { useState } from 'react';
-import { QueryTableModal } from '../../../components/common/QueryTableModal';
+import { QueryTableModal, useModalRows } from '../../../components/common/QueryTableModal';
 import { useRefetchingChange } from '../../../components/common/useRefetchingChange';
 import { useBilingual } from '../../../components/resource/text';
 import { api } from '../../../services/request';
@@ -20,12 +19,7 @@ export function RecycleBinModal({ open, onClose }: { open: boolean; onClose: (ch
   const tx = useBilingual();
   const [selected, setSelected] = useState<string[]>([]);
   const [changed, setChanged] = useState(false);
-  const bin = useQuery({
-    queryKey: ['sys', 'userRecycleBin'],
-    queryFn: () => api.get<DeletedUser[]>('/sys/user/recycleBin'),
-    enabled: open,
-    staleTime: 0,
-  });
+  const bin = useModalRows<DeletedUser>('userRecycleBin', '/sys/user/recycleBin', open);
 
   const change = useRefetchingChange(bin.refetch);
 
