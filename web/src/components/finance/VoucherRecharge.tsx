@@ -4,10 +4,11 @@
 // recharge declaration's.
 import { manualRechargeBody, RECHARGE_CHANNEL, RECHARGE_STATE, rechargeResource } from '@freight/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Descriptions, Empty, Form, Input, Radio, Space, Typography } from 'antd';
+import { Alert, Empty, Form, Input, Radio, Space, Typography } from 'antd';
 import { type ReactNode, useMemo, useRef, useState } from 'react';
 import { api } from '../../services/request';
 import { useSession } from '../../stores/session';
+import { InfoList } from '../common/InfoList';
 import { PostDialog } from '../form/PostDialog';
 import { pageOf, ResourceListPage, type ResourcePageDef } from '../resource';
 import { ImageUpload } from '../resource/ImageUpload';
@@ -137,19 +138,17 @@ function CheckDialog({ row, onClose }: { row: Row; onClose: (changed: boolean) =
             style={{ objectFit: 'cover' }}
           />
         ) : null}
-        <Descriptions
-          size="small"
-          column={1}
-          bordered
+        <InfoList
           items={[
-            { key: 'c', label: tx(['货主', 'Customer']), children: String(row.customerName ?? '') },
-            {
-              key: 'a',
-              label: tx(['金额', 'Amount']),
-              children: <Typography.Text strong>¥{yuan(amountFen)}</Typography.Text>,
-            },
-            { key: 'p', label: tx(['付款户名', 'Payer']), children: String(row.payerName ?? '') },
-            { key: 's', label: tx(['提交人', 'Submitted by']), children: String(row.createBy ?? '') },
+            [tx(['货主', 'Customer']), String(row.customerName ?? '')],
+            [
+              tx(['金额', 'Amount']),
+              <Typography.Text key="amount" strong>
+                ¥{yuan(amountFen)}
+              </Typography.Text>,
+            ],
+            [tx(['付款户名', 'Payer']), String(row.payerName ?? '')],
+            [tx(['提交人', 'Submitted by']), String(row.createBy ?? '')],
           ]}
         />
       </Space>

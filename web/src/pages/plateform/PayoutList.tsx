@@ -9,7 +9,6 @@ import {
   Alert,
   App,
   Button,
-  Descriptions,
   Form,
   Grid,
   Input,
@@ -23,6 +22,7 @@ import {
   Typography,
 } from 'antd';
 import { useMemo, useState } from 'react';
+import { InfoList } from '../../components/common/InfoList';
 import { DictTag } from '../../components/dict';
 import { paymentStateColumn, yuanColumn } from '../../components/finance/columns';
 import { announceMoneyChange, fenOfYuan, yuan } from '../../components/finance/money';
@@ -305,24 +305,18 @@ export default function PayoutList() {
   };
   const row = dialog && dialog.kind !== 'limits' ? dialog.row : {};
   const intro = (
-    <Descriptions
-      size="small"
-      column={1}
-      bordered
+    <InfoList
       items={[
-        { key: 'no', label: tx(['申请单号', 'No.']), children: String(row.payoutNo ?? '') },
-        {
-          key: 'kind',
-          label: tx(['类型', 'Kind']),
-          children: <DictTag code="payout_kind" value={row.kind} plain />,
-        },
-        { key: 'n', label: tx(['运单数', 'Waybills']), children: String(row.noteCount ?? '') },
-        {
-          key: 'total',
-          label: tx(['付款金额', 'Amount']),
-          children: <Typography.Text strong>¥{yuan(row.totalFen)}</Typography.Text>,
-        },
-        { key: 'by', label: tx(['提交人', 'Submitted by']), children: String(row.submittedBy ?? '') },
+        [tx(['申请单号', 'No.']), String(row.payoutNo ?? '')],
+        [tx(['类型', 'Kind']), <DictTag key="kind" code="payout_kind" value={row.kind} plain />],
+        [tx(['运单数', 'Waybills']), String(row.noteCount ?? '')],
+        [
+          tx(['付款金额', 'Amount']),
+          <Typography.Text key="amount" strong>
+            ¥{yuan(row.totalFen)}
+          </Typography.Text>,
+        ],
+        [tx(['提交人', 'Submitted by']), String(row.submittedBy ?? '')],
       ]}
     />
   );

@@ -7,7 +7,6 @@ import {
   Button,
   Card,
   Col,
-  Descriptions,
   Progress,
   Skeleton,
   Space,
@@ -19,6 +18,9 @@ import {
 import type { EChartsOption } from 'echarts';
 import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
 import { withChunkTimeout } from '../../../app/chunkLoad';
+
+export { InfoList } from '../../../components/common/InfoList';
+
 import { useBilingual } from '../../../components/resource/text';
 import { api, errorText } from '../../../services/request';
 
@@ -96,18 +98,6 @@ export function PanelCol({
         {children}
       </Card>
     </Col>
-  );
-}
-
-/** Labelled values one under the other in a bordered list. */
-export function InfoList({ items }: { items: Array<[label: ReactNode, value: ReactNode]> }) {
-  return (
-    <Descriptions
-      column={1}
-      size="small"
-      bordered
-      items={items.map(([label, children], i) => ({ key: i, label, children }))}
-    />
   );
 }
 
