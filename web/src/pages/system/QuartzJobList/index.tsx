@@ -6,6 +6,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { createTimeField, ResourceListPage, type ResourcePageDef } from '../../../components/resource';
 import { useBilingual } from '../../../components/resource/text';
+import type { Bilingual } from '../../../components/resource/types';
 import { api } from '../../../services/request';
 import { JsonTextArea } from '../components/ops/JsonTextArea';
 import { CronFormItem } from './components/CronInput';
@@ -35,6 +36,14 @@ export default function QuartzJobList() {
   // biome-ignore lint/correctness/useExhaustiveDependencies: i18n.language stands for tx
   const def = useMemo<ResourcePageDef>(() => {
     const jobTitle = (key: unknown) => keys.data?.find((k) => k.value === key)?.text ?? String(key ?? '');
+    /** Starts or stops a job and tells so. */
+    const switchJob =
+      (path: 'resume' | 'pause', done: Bilingual) =>
+      async (row: Record<string, unknown>, { reload }: { reload: () => void }) => {
+        await api.get(`/sys/quartzJob/${path}`, { id: row.id });
+        message.success(tx(done));
+        reload();
+      };
     return {
       api: '/sys/quartzJob',
       title: ['定时任务', 'Scheduled jobs'],
@@ -108,11 +117,7 @@ export default function QuartzJobList() {
           label: ['启动', 'Start'],
           perm: 'system:quartz:edit',
           visible: (row) => Number(row.status) !== RUNNING,
-          run: async (row, { reload }) => {
-            await api.get('/sys/quartzJob/resume', { id: row.id });
-            message.success(tx(['启动定时任务成功', 'Job started']));
-            reload();
-          },
+          run: switchJob('resume', ['启动定时任务成功', 'Job started']),
         },
         {
           key: 'pause',
@@ -120,11 +125,7 @@ export default function QuartzJobList() {
           perm: 'system:quartz:edit',
           visible: (row) => Number(row.status) === RUNNING,
           confirm: ['确定停止该任务吗?', 'Stop this job?'],
-          run: async (row, { reload }) => {
-            await api.get('/sys/quartzJob/pause', { id: row.id });
-            message.success(tx(['停止定时任务成功', 'Job stopped']));
-            reload();
-          },
+          run: switchJob('pause', ['停止定时任务成功', 'Job stopped']),
         },
         {
           key: 'execute',
