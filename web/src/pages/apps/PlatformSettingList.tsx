@@ -7,20 +7,7 @@ import {
   type PlatformSettingsBody,
   platformSettingsBody,
 } from '@freight/contracts';
-import {
-  Alert,
-  Button,
-  Card,
-  Col,
-  Divider,
-  Form,
-  Input,
-  Row,
-  Skeleton,
-  Space,
-  Switch,
-  Typography,
-} from 'antd';
+import { Alert, Button, Card, Col, Form, Input, Row, Skeleton, Space, Switch, Typography } from 'antd';
 import { ImageUpload } from '../../components/resource/ImageUpload';
 import { useBilingual } from '../../components/resource/text';
 import { useCan } from '../../components/resource/useCan';
@@ -29,6 +16,7 @@ import { assetUrl, DEFAULT_LOGIN_BG, DEFAULT_LOGO_DARK, DEFAULT_LOGO_LIGHT } fro
 import { platformApi } from '../../services/platformApi';
 import { errorText } from '../../services/request';
 import { usePlatform } from '../../stores/platform';
+import { SettingsSection } from './components/SettingsSection';
 import { useSettingsForm } from './components/useSettingsForm';
 import { VehiclePlatformSettings } from './VehiclePlatformSettings';
 
@@ -123,9 +111,7 @@ export default function PlatformSettingList() {
         <Row gutter={[32, 16]}>
           <Col xs={24} lg={14}>
             <Form form={form} layout="vertical" disabled={!editable} data-testid="platform-settings-form">
-              <Divider orientation="left" plain>
-                {tx(['基本信息', 'Identity'])}
-              </Divider>
+              <SettingsSection title={['基本信息', 'Identity']} />
               <Form.Item
                 name="web_platform_name"
                 label={tx(['平台名称', 'Platform name'])}
@@ -152,9 +138,7 @@ export default function PlatformSettingList() {
                   </Col>
                 ))}
               </Row>
-              <Divider orientation="left" plain>
-                {tx(['页脚', 'Footer'])}
-              </Divider>
+              <SettingsSection title={['页脚', 'Footer']} />
               {text('footer_company_name', ['公司名称', 'Company name'])}
               {text(
                 'footer_company_name_link',
@@ -165,9 +149,7 @@ export default function PlatformSettingList() {
               {text('footer_customer_service', ['客服电话', 'Customer service'])}
               {text('footer_web_record_number', ['网站备案号', 'Website record no.'])}
               {text('footer_ICP_number', ['ICP 许可证号', 'ICP licence no.'])}
-              <Divider orientation="left" plain>
-                {tx(['地图与轨迹', 'Maps and tracks'])}
-              </Divider>
+              <SettingsSection title={['地图与轨迹', 'Maps and tracks']} />
               <Form.Item
                 name="vehicle_track_switch"
                 label={tx(['车辆轨迹', 'Vehicle tracks'])}

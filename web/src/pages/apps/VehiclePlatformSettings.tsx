@@ -5,9 +5,10 @@ import {
   type VehiclePlatformSettingsBody,
   vehiclePlatformSettingsBody,
 } from '@freight/contracts';
-import { Alert, Button, Divider, Form, Input, Space, Tag } from 'antd';
+import { Alert, Button, Form, Input, Space, Tag } from 'antd';
 import { useBilingual } from '../../components/resource/text';
 import { errorText } from '../../services/request';
+import { SettingsSection } from './components/SettingsSection';
 import { useSettingsForm } from './components/useSettingsForm';
 
 const PATH = '/setting/hySetting/vehiclePlatform';
@@ -26,9 +27,7 @@ export function VehiclePlatformSettings({ editable }: { editable: boolean }) {
   const data = stored.data;
   return (
     <Form form={form} layout="vertical" disabled={!editable} data-testid="vehicle-platform-form">
-      <Divider orientation="left" plain>
-        {tx(['全国货运车辆平台（北斗）', 'National vehicle platform (Beidou)'])}
-      </Divider>
+      <SettingsSection title={['全国货运车辆平台（北斗）', 'National vehicle platform (Beidou)']} />
       <Space style={{ marginBottom: 12 }}>
         <Tag color={data?.provider === 'simulated' ? 'blue' : 'green'}>
           {data?.provider === 'simulated'
