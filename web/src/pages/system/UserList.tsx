@@ -4,14 +4,14 @@
 import { ProFormSelect, ProFormText, ProFormTreeSelect } from '@ant-design/pro-components';
 import { MSG, userAddBody } from '@freight/contracts';
 import { Avatar } from 'antd';
-import { useMemo, useRef, useState } from 'react';
+import { type ReactNode, useMemo, useRef, useState } from 'react';
 import {
   createTimeField,
   type ResourceField,
   ResourceListPage,
   type ResourcePageDef,
 } from '../../components/resource';
-import type { FormItemContext, RowAction, ToolbarAction } from '../../components/resource/types';
+import type { Bilingual, FormItemContext, RowAction, ToolbarAction } from '../../components/resource/types';
 import { useSignedUrl } from '../../components/upload';
 import { api } from '../../services/request';
 import { departSelectOptions, flattenDeparts, useDepartOptions } from './depart/departTree';
@@ -67,6 +67,19 @@ function AvatarCell({ path, name }: { path: unknown; name: string }) {
     </Avatar>
   );
 }
+
+/** A form-only field whose value is a list; the server's comma-string check is not the form's. */
+const listChoiceField = (
+  name: string,
+  label: Bilingual,
+  control: (item: Omit<FormItemContext, 'editing' | 'editingRow' | 'rules'>) => ReactNode,
+): ResourceField => ({
+  name,
+  label,
+  list: false,
+  detail: false,
+  renderFormItem: ({ editing: _e, editingRow: _r, rules: _rules, ...item }) => control(item),
+});
 
 export default function UserList() {
   const departs = useDepartOptions();
@@ -159,42 +172,28 @@ export default function UserList() {
         kind: 'dict',
         list: { width: 110 },
       },
-      {
-        name: 'selectedroles',
-        label: ['角色', 'Roles'],
-        list: false,
-        detail: false,
-        // The list's value is an array; the server's comma-string check is not the form's.
-        renderFormItem: ({ editing: _e, editingRow: _r, rules: _rules, ...item }) => (
-          <ProFormSelect
-            {...item}
-            mode="multiple"
-            showSearch
-            options={roles.map((r) => ({ value: r.id, label: r.roleName }))}
-            fieldProps={{ optionFilterProp: 'label' }}
-          />
-        ),
-      },
-      {
-        name: 'selecteddeparts',
-        label: ['所属部门', 'Departments'],
-        list: false,
-        detail: false,
-        // The list's value is an array; the server's comma-string check is not the form's.
-        renderFormItem: ({ editing: _e, editingRow: _r, rules: _rules, ...item }) => (
-          <ProFormTreeSelect
-            {...item}
-            fieldProps={{
-              treeData: tree,
-              // Each department on its own: belonging to a department says nothing of its children.
-              multiple: true,
-              treeDefaultExpandAll: true,
-              showSearch: true,
-              treeNodeFilterProp: 'title',
-            }}
-          />
-        ),
-      },
+      listChoiceField('selectedroles', ['角色', 'Roles'], (item) => (
+        <ProFormSelect
+          {...item}
+          mode="multiple"
+          showSearch
+          options={roles.map((r) => ({ value: r.id, label: r.roleName }))}
+          fieldProps={{ optionFilterProp: 'label' }}
+        />
+      )),
+      listChoiceField('selecteddeparts', ['所属部门', 'Departments'], (item) => (
+        <ProFormTreeSelect
+          {...item}
+          fieldProps={{
+            treeData: tree,
+            // Each department on its own: belonging to a department says nothing of its children.
+            multiple: true,
+            treeDefaultExpandAll: true,
+            showSearch: true,
+            treeNodeFilterProp: 'title',
+          }}
+        />
+      )),
       {
         name: 'departId',
         label: ['部门', 'Department'],
