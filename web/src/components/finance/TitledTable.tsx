@@ -1,7 +1,8 @@
 // A small headed table inside a detail view (a payout's waybills and payments, a waybill's adjustments): all
 // rows at once, scrolling sideways when the columns do not fit.
-import { Table, type TableProps, Typography } from 'antd';
+import { type TableProps, Typography } from 'antd';
 import type { CSSProperties, ReactNode } from 'react';
+import { CompactTable } from '../common/CompactTable';
 
 interface Props<T> extends TableProps<T> {
   heading: ReactNode;
@@ -14,7 +15,7 @@ export function TitledTable<T extends object>({ heading, headingStyle, ...table 
       <Typography.Title level={5} style={headingStyle}>
         {heading}
       </Typography.Title>
-      <Table<T> size="small" rowKey="id" pagination={false} scroll={{ x: 'max-content' }} {...table} />
+      <CompactTable<T> {...table} />
     </>
   );
 }

@@ -13,7 +13,6 @@ import {
   Modal,
   Popconfirm,
   Space,
-  Table,
   Tabs,
   Tag,
   Typography,
@@ -22,6 +21,7 @@ import type { ColumnsType } from 'antd/es/table';
 import type { Dayjs } from 'dayjs';
 import dayjs from 'dayjs';
 import { type ReactNode, useState } from 'react';
+import { CompactTable } from '../../../components/common/CompactTable';
 import { useRefetchingChange } from '../../../components/common/useRefetchingChange';
 import { ImageUpload } from '../../../components/resource/ImageUpload';
 import { useBilingual } from '../../../components/resource/text';
@@ -139,11 +139,9 @@ export function CaptainFleet({ captain, onClose }: { captain: Row | null; onClos
             </Button>
           </Space.Compact>
         )}
-        <Table<T>
+        <CompactTable<T>
           rowKey="id"
-          size="small"
           loading={members.isFetching}
-          pagination={false}
           scroll={kind.scrollX ? { x: kind.scrollX } : undefined}
           dataSource={kind.rows}
           data-testid={kind.testId}

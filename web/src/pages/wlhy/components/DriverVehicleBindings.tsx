@@ -2,8 +2,9 @@
 // (its vehicles) or from a vehicle (its drivers); both sides use /hydriver/hyDriver/bindVehicle and
 // unbindVehicle, which need `driver:edit`.
 import { useQuery } from '@tanstack/react-query';
-import { Button, Checkbox, Modal, Popconfirm, Space, Table, Tag, Typography } from 'antd';
+import { Button, Checkbox, Modal, Popconfirm, Space, Tag, Typography } from 'antd';
 import { useMemo, useState } from 'react';
+import { CompactTable } from '../../../components/common/CompactTable';
 import { useRefetchingChange } from '../../../components/common/useRefetchingChange';
 import { ResourceListPage, type ResourcePageDef } from '../../../components/resource';
 import { useBilingual } from '../../../components/resource/text';
@@ -112,11 +113,9 @@ export function DriverVehicleBindings({
             </Button>
           </Space>
         )}
-        <Table<Bound>
+        <CompactTable<Bound>
           rowKey="id"
-          size="small"
           loading={bound.isFetching}
-          pagination={false}
           dataSource={bound.data ?? []}
           scroll={{ x: 560 }}
           data-testid="binding-table"
