@@ -1,14 +1,13 @@
 // A socket on which the server pushes `{type, rows}` (the realtime hub's row channels: the live map's fixes,
-// the large screens' changes). Pushes are gathered and handed over at most every FLUSH_MS; reconnects with
-// back-off; a heartbeat keeps proxies open. Without a token or WebSocket support nothing happens.
+// the large screens' changes). Pushes are gathered and handed over at most every FLUSH_MS; the socket is kept
+// open (keptSocket). Without a token or WebSocket support nothing happens.
 import { useEffect, useRef } from 'react';
 import { useSession } from '../stores/session';
+import { keepSocketOpen } from './keptSocket';
 import { socketUrl } from './userSocket';
 
 const FLUSH_MS = 250;
-const HEARTBEAT_MS = 50_000;
 const RETRY_MS = 3_000;
-const RETRY_MAX_MS = 60_000;
 
 /** The URL of a socket route of the API (e.g. `/map/realtime/socket`). */
 export function apiSocketUrl(path: string): string {
@@ -38,11 +37,6 @@ export function useRowSocket<T>(
 
   useEffect(() => {
     if (!token || !path || typeof WebSocket === 'undefined') return;
-    let socket: WebSocket | null = null;
-    let stopped = false;
-    let attempts = 0;
-    let retry: ReturnType<typeof setTimeout> | undefined;
-    let beat: ReturnType<typeof setInterval> | undefined;
     let pending: T[] = [];
     const flush = setInterval(() => {
       if (pending.length === 0) return;
@@ -51,33 +45,19 @@ export function useRowSocket<T>(
       handlers.current.onRows(rows);
     }, FLUSH_MS);
 
-    const connect = () => {
-      socket = new WebSocket(apiSocketUrl(path), [token]);
-      socket.onopen = () => {
-        attempts = 0;
-        beat = setInterval(() => {
-          if (socket?.readyState === WebSocket.OPEN) socket.send('HeartBeat');
-        }, HEARTBEAT_MS);
-        handlers.current.onOpen?.();
-      };
-      socket.onmessage = (event) => {
-        const rows = parseRows<T>(event.data, type);
+    const stop = keepSocketOpen({
+      url: apiSocketUrl(path),
+      token,
+      retryMs: RETRY_MS,
+      onOpen: () => handlers.current.onOpen?.(),
+      onMessage: (data) => {
+        const rows = parseRows<T>(data, type);
         if (rows.length) pending.push(...rows);
-      };
-      socket.onclose = () => {
-        clearInterval(beat);
-        if (stopped) return;
-        attempts += 1;
-        retry = setTimeout(connect, Math.min(RETRY_MS * attempts, RETRY_MAX_MS));
-      };
-    };
-    connect();
+      },
+    });
     return () => {
-      stopped = true;
-      clearTimeout(retry);
-      clearInterval(beat);
+      stop();
       clearInterval(flush);
-      socket?.close();
     };
   }, [token, path, type]);
 }

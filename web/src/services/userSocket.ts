@@ -7,6 +7,7 @@ import { App, Button } from 'antd';
 import { createElement, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../stores/session';
+import { keepSocketOpen } from './keptSocket';
 import { API_BASE } from './request';
 
 export interface UserPush {
@@ -15,10 +16,7 @@ export interface UserPush {
   msgTxt?: string;
 }
 
-/** The server answers "HeartBeat" with heartcheck; a proxy that drops idle sockets is kept awake. */
-const HEARTBEAT_MS = 50_000;
 const RETRY_MS = 5_000;
-const RETRY_MAX_MS = 60_000;
 /** Close code of a socket refused for another user's id: retrying cannot help. */
 const FORBIDDEN = 4403;
 
@@ -59,12 +57,6 @@ export function useAnnouncementPush(onOpen: (announcementId: string) => void): v
 
   useEffect(() => {
     if (!token || !userId || typeof WebSocket === 'undefined') return;
-    let socket: WebSocket | null = null;
-    let stopped = false;
-    let attempts = 0;
-    let retry: ReturnType<typeof setTimeout> | undefined;
-    let beat: ReturnType<typeof setInterval> | undefined;
-
     const announce = (push: UserPush) => {
       void queryClient.invalidateQueries({ queryKey: ['announcements'] });
       const en = englishRef.current;
@@ -94,38 +86,22 @@ export function useAnnouncementPush(onOpen: (announcementId: string) => void): v
       });
     };
 
-    const connect = () => {
-      socket = new WebSocket(socketUrl(userId), [token]);
-      socket.onopen = () => {
-        attempts = 0;
-        const heartBeat = () => {
-          if (socket?.readyState === WebSocket.OPEN) socket.send('HeartBeat');
-        };
-        // The first beat at once: its answer tells that the server has the socket (and tests wait for it).
-        heartBeat();
-        beat = setInterval(heartBeat, HEARTBEAT_MS);
-      };
-      socket.onmessage = (event) => {
-        const push = parsePush(event.data);
+    // The server answers "HeartBeat" with heartcheck; the first beat's answer tells that the server has the
+    // socket (and tests wait for it).
+    return keepSocketOpen({
+      url: socketUrl(userId),
+      token,
+      retryMs: RETRY_MS,
+      refusedCode: FORBIDDEN,
+      beatAtOnce: true,
+      onMessage: (data) => {
+        const push = parsePush(data);
         if (!push) return;
         if (push.cmd === 'heartcheck') return;
         // Every push may come with moved counters (the header reloads its counts on each).
         void queryClient.invalidateQueries({ queryKey: ['pendingCounts'] });
         if (push.cmd === 'topic' || push.cmd === 'user') announce(push);
-      };
-      socket.onclose = (event) => {
-        clearInterval(beat);
-        if (stopped || event.code === FORBIDDEN) return;
-        attempts += 1;
-        retry = setTimeout(connect, Math.min(RETRY_MS * attempts, RETRY_MAX_MS));
-      };
-    };
-    connect();
-    return () => {
-      stopped = true;
-      clearTimeout(retry);
-      clearInterval(beat);
-      socket?.close();
-    };
+      },
+    });
   }, [token, userId, queryClient, notification]);
 }

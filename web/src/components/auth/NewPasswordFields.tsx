@@ -3,11 +3,10 @@
 import { isStrongPassword, MSG } from '@freight/contracts';
 import { Form, Input } from 'antd';
 import type { ReactNode } from 'react';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { authApi } from '../../services/authApi';
 import { feedback } from '../../services/feedback';
-import { errorText, isHttpFailure } from '../../services/request';
+import { useEnvelopeCall } from './useEnvelopeCall';
 
 interface Props {
   hint: ReactNode;
@@ -70,22 +69,12 @@ type UpdateBody = Parameters<typeof authApi.updatePassword>[0];
  * (`refusal` picks warning or error); an HTTP failure was already shown by the request layer.
  */
 export function usePasswordUpdate(refusal: 'warning' | 'error' = 'error') {
-  const [saving, setSaving] = useState(false);
+  const { busy: saving, call } = useEnvelopeCall();
   const update = async (body: UpdateBody, onDone: () => void, scopedToken?: string) => {
-    setSaving(true);
-    try {
-      const env = await authApi.updatePassword(body, scopedToken);
-      if (env.success) {
-        feedback.message.success(env.message || MSG.passwordChanged);
-        onDone();
-      } else {
-        feedback.message[refusal](env.message);
-      }
-    } catch (err) {
-      if (!isHttpFailure(err)) feedback.message.error(errorText(err));
-    } finally {
-      setSaving(false);
-    }
+    const env = await call(() => authApi.updatePassword(body, scopedToken), refusal);
+    if (!env?.success) return;
+    feedback.message.success(env.message || MSG.passwordChanged);
+    onDone();
   };
   return { saving, update };
 }

@@ -1,12 +1,11 @@
-// Remote searching select over a dictionary: `loadDict/{code}?keyword=` after 300 ms of quiet;
+// Remote searching select over a dictionary: `loadDict/{code}?keyword=` once the typing pauses;
 // the chosen value's text comes from `loadDictItem`.
 import { type DictItem, MSG } from '@freight/contracts';
 import { Select, Spin } from 'antd';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { api } from '../../services/request';
 import { useSession } from '../../stores/session';
-
-export const SEARCH_DEBOUNCE_MS = 300;
+import { useTypedSearch } from '../form/useTypedSearch';
 
 interface Props {
   /** A dictionary code or a whitelisted `table,text,code` form. */
@@ -20,14 +19,19 @@ interface Props {
 export function SearchSelect({ dict, value, onChange, placeholder, style }: Props) {
   const code = dict?.trim() ?? '';
   const cached = useSession((s) => (code && !code.includes(',') ? s.dictItems[code] : undefined));
-  const [options, setOptions] = useState<DictItem[]>([]);
-  const [loading, setLoading] = useState(false);
-  const [searched, setSearched] = useState(false);
   const [valueText, setValueText] = useState<string | null>(null);
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const seq = useRef(0);
-
-  useEffect(() => () => clearTimeout(timer.current), []);
+  // A cached dictionary is searched here; an uncached one (or a table form) asks the server, and a failed
+  // search offers nothing.
+  const { found, search, asked } = useTypedSearch(
+    ['searchSelect', code, Boolean(cached)],
+    (words): Promise<DictItem[]> =>
+      cached
+        ? Promise.resolve(cached.filter((i) => i.text.includes(words)))
+        : api
+            .get<DictItem[]>(`/sys/dict/loadDict/${encodeURIComponent(code)}`, { keyword: words })
+            .catch(() => []),
+    { wordsRequired: true },
+  );
   useEffect(() => {
     if (!code || !value) {
       setValueText(null);
@@ -50,36 +54,7 @@ export function SearchSelect({ dict, value, onChange, placeholder, style }: Prop
 
   if (!code) return <span style={{ color: '#ff4d4f' }}>{MSG.dictCodeRequired}</span>;
 
-  function search(keyword: string) {
-    clearTimeout(timer.current);
-    if (!keyword.trim()) {
-      setOptions([]);
-      setSearched(false);
-      return;
-    }
-    timer.current = setTimeout(() => {
-      const mine = ++seq.current;
-      const kw = keyword.trim();
-      if (cached) {
-        setOptions(cached.filter((i) => i.text.includes(kw)));
-        setSearched(true);
-        return;
-      }
-      setLoading(true);
-      api
-        .get<DictItem[]>(`/sys/dict/loadDict/${encodeURIComponent(code)}`, { keyword: kw })
-        .then((items) => mine === seq.current && setOptions(items))
-        .catch(() => mine === seq.current && setOptions([]))
-        .finally(() => {
-          if (mine === seq.current) {
-            setLoading(false);
-            setSearched(true);
-          }
-        });
-    }, SEARCH_DEBOUNCE_MS);
-  }
-
-  const list = options.map((i) => ({ value: String(i.value), label: i.text }));
+  const list = (asked ? (found.data ?? []) : []).map((i) => ({ value: String(i.value), label: i.text }));
   if (value && valueText && !list.some((o) => o.value === value)) list.unshift({ value, label: valueText });
   return (
     <Select
@@ -92,7 +67,7 @@ export function SearchSelect({ dict, value, onChange, placeholder, style }: Prop
       style={{ minWidth: 200, ...style }}
       onSearch={search}
       onChange={(v: string | undefined) => onChange?.(v)}
-      notFoundContent={loading ? <Spin size="small" /> : searched ? MSG.searchEmpty : MSG.searchHint}
+      notFoundContent={found.isFetching ? <Spin size="small" /> : asked ? MSG.searchEmpty : MSG.searchHint}
       options={list}
     />
   );

@@ -3,13 +3,13 @@
 
 import { USER_TYPE } from '@freight/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Table, Typography } from 'antd';
 import { api } from '../../services/request';
 import { useSession } from '../../stores/session';
 import { DictTag } from '../dict';
 import { useBilingual } from '../resource/text';
 import { paymentStateColumn, yuanColumn } from './columns';
 import { SignedYuan } from './LedgerDrawer';
+import { TitledTable } from './TitledTable';
 
 type Row = Record<string, unknown>;
 
@@ -34,66 +34,52 @@ export function NoteMoneyTrail({ noteId }: { noteId: string }) {
   return (
     <>
       {adjustments.length > 0 && (
-        <>
-          <Typography.Title level={5} style={{ marginTop: 24 }}>
-            {tx(['调账理赔', 'Adjustments and claims'])}
-          </Typography.Title>
-          <Table
-            data-testid="note-adjustments"
-            size="small"
-            rowKey="id"
-            pagination={false}
-            scroll={{ x: 'max-content' }}
-            dataSource={adjustments}
-            columns={[
-              { title: tx(['单号', 'No.']), dataIndex: 'adjustNo' },
-              {
-                title: tx(['类型', 'Kind']),
-                dataIndex: 'kind',
-                render: (v) => <DictTag code="adjust_kind" value={v} plain />,
-              },
-              {
-                title: tx(['金额', 'Amount']),
-                dataIndex: 'amountFen',
-                align: 'right',
-                // Signed as it moves the driver's freight (a customer adjustment: the customer's wallet).
-                render: (v, r) => <SignedYuan fen={Number(v) * Number(r.direction ?? 1)} />,
-              },
-              { title: tx(['原因', 'Reason']), dataIndex: 'reason' },
-              {
-                title: tx(['状态', 'State']),
-                dataIndex: 'state',
-                render: (v) => <DictTag code="adjust_state" value={v} />,
-              },
-              { title: tx(['审批人', 'Approved by']), dataIndex: 'reviewedBy' },
-            ]}
-          />
-        </>
+        <TitledTable
+          heading={tx(['调账理赔', 'Adjustments and claims'])}
+          headingStyle={{ marginTop: 24 }}
+          data-testid="note-adjustments"
+          dataSource={adjustments}
+          columns={[
+            { title: tx(['单号', 'No.']), dataIndex: 'adjustNo' },
+            {
+              title: tx(['类型', 'Kind']),
+              dataIndex: 'kind',
+              render: (v) => <DictTag code="adjust_kind" value={v} plain />,
+            },
+            {
+              title: tx(['金额', 'Amount']),
+              dataIndex: 'amountFen',
+              align: 'right',
+              // Signed as it moves the driver's freight (a customer adjustment: the customer's wallet).
+              render: (v, r) => <SignedYuan fen={Number(v) * Number(r.direction ?? 1)} />,
+            },
+            { title: tx(['原因', 'Reason']), dataIndex: 'reason' },
+            {
+              title: tx(['状态', 'State']),
+              dataIndex: 'state',
+              render: (v) => <DictTag code="adjust_state" value={v} />,
+            },
+            { title: tx(['审批人', 'Approved by']), dataIndex: 'reviewedBy' },
+          ]}
+        />
       )}
       {payments.length > 0 && (
-        <>
-          <Typography.Title level={5} style={{ marginTop: 24 }}>
-            {tx(['银行付款', 'Bank payments'])}
-          </Typography.Title>
-          <Table
-            size="small"
-            rowKey="id"
-            pagination={false}
-            scroll={{ x: 'max-content' }}
-            dataSource={payments}
-            columns={[
-              { title: tx(['收款人', 'Payee']), dataIndex: 'payeeName' },
-              {
-                title: tx(['类型', 'Kind']),
-                dataIndex: 'kind',
-                render: (v) => <DictTag code="payment_kind" value={v} plain />,
-              },
-              yuanColumn(tx(['金额', 'Amount']), 'amountFen'),
-              paymentStateColumn(tx(['状态', 'State'])),
-              { title: tx(['银行流水号', 'Bank serial no.']), dataIndex: 'bankSerialNo' },
-            ]}
-          />
-        </>
+        <TitledTable
+          heading={tx(['银行付款', 'Bank payments'])}
+          headingStyle={{ marginTop: 24 }}
+          dataSource={payments}
+          columns={[
+            { title: tx(['收款人', 'Payee']), dataIndex: 'payeeName' },
+            {
+              title: tx(['类型', 'Kind']),
+              dataIndex: 'kind',
+              render: (v) => <DictTag code="payment_kind" value={v} plain />,
+            },
+            yuanColumn(tx(['金额', 'Amount']), 'amountFen'),
+            paymentStateColumn(tx(['状态', 'State'])),
+            { title: tx(['银行流水号', 'Bank serial no.']), dataIndex: 'bankSerialNo' },
+          ]}
+        />
       )}
     </>
   );

@@ -4,10 +4,11 @@
 // recharge declaration's.
 import { manualRechargeBody, RECHARGE_CHANNEL, RECHARGE_STATE, rechargeResource } from '@freight/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Descriptions, Empty, Form, Input, InputNumber, Radio, Space, Typography } from 'antd';
+import { Alert, Empty, Form, Input, Radio, Space, Typography } from 'antd';
 import { type ReactNode, useMemo, useRef, useState } from 'react';
 import { api } from '../../services/request';
 import { useSession } from '../../stores/session';
+import { InfoList } from '../common/InfoList';
 import { PostDialog } from '../form/PostDialog';
 import { pageOf, ResourceListPage, type ResourcePageDef } from '../resource';
 import { ImageUpload } from '../resource/ImageUpload';
@@ -15,6 +16,7 @@ import { useBilingual } from '../resource/text';
 import { SignedImage } from '../upload';
 import { announceMoneyChange, fenOfYuan, newIdempotencyKey, yuan } from './money';
 import { RejectDialog } from './ReasonDialog';
+import { YuanAmountItem } from './YuanAmountItem';
 
 type Row = Record<string, unknown>;
 
@@ -75,13 +77,7 @@ export function VoucherRechargeDialog({
       }
       onClose={onClose}
     >
-      <Form.Item
-        name="amount"
-        label={tx(['充值金额（元）', 'Amount (yuan)'])}
-        rules={[{ required: true, message: tx(['请输入金额', 'Enter the amount']) }]}
-      >
-        <InputNumber min={0.01} precision={2} style={{ width: '100%' }} />
-      </Form.Item>
+      <YuanAmountItem label={['充值金额（元）', 'Amount (yuan)']} />
       <Form.Item
         name="voucherImg"
         label={tx(['转账凭证', 'Voucher'])}
@@ -142,19 +138,17 @@ function CheckDialog({ row, onClose }: { row: Row; onClose: (changed: boolean) =
             style={{ objectFit: 'cover' }}
           />
         ) : null}
-        <Descriptions
-          size="small"
-          column={1}
-          bordered
+        <InfoList
           items={[
-            { key: 'c', label: tx(['货主', 'Customer']), children: String(row.customerName ?? '') },
-            {
-              key: 'a',
-              label: tx(['金额', 'Amount']),
-              children: <Typography.Text strong>¥{yuan(amountFen)}</Typography.Text>,
-            },
-            { key: 'p', label: tx(['付款户名', 'Payer']), children: String(row.payerName ?? '') },
-            { key: 's', label: tx(['提交人', 'Submitted by']), children: String(row.createBy ?? '') },
+            [tx(['货主', 'Customer']), String(row.customerName ?? '')],
+            [
+              tx(['金额', 'Amount']),
+              <Typography.Text key="amount" strong>
+                ¥{yuan(amountFen)}
+              </Typography.Text>,
+            ],
+            [tx(['付款户名', 'Payer']), String(row.payerName ?? '')],
+            [tx(['提交人', 'Submitted by']), String(row.createBy ?? '')],
           ]}
         />
       </Space>

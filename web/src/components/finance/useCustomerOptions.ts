@@ -26,3 +26,11 @@ export function useCustomerOptions(): Array<{ value: string; label: string }> {
     [customers.data],
   );
 }
+
+/** A declared customer field shown as a select of the approved customers (searchable when there are any). */
+export function customerChoiceField(
+  customers: Array<{ value: string; label: string }>,
+  placeholder: readonly [string, string],
+) {
+  return { options: customers, kind: 'dict' as const, placeholder, search: customers.length > 0 };
+}

@@ -5,18 +5,25 @@ import { DICT_SEARCH_DEBOUNCE_MS } from '@freight/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 
-export function useTypedSearch<T>(key: readonly unknown[], fetch: (words: string) => Promise<T>) {
+export function useTypedSearch<T>(
+  key: readonly unknown[],
+  fetch: (words: string) => Promise<T>,
+  /** `wordsRequired`: nothing is asked before something is typed (the select then offers no options). */
+  { wordsRequired = false }: { wordsRequired?: boolean } = {},
+) {
   const [typed, setTyped] = useState('');
   const [words, setWords] = useState('');
   useEffect(() => {
     const timer = setTimeout(() => setWords(typed.trim()), DICT_SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(timer);
   }, [typed]);
+  const asked = !wordsRequired || words !== '';
   const found = useQuery({
     queryKey: [...key, words],
     queryFn: () => fetch(words),
     placeholderData: keepPreviousData,
     retry: false,
+    enabled: asked,
   });
-  return { found, search: setTyped };
+  return { found, search: setTyped, words, asked };
 }

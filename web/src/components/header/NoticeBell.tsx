@@ -2,7 +2,7 @@
 import { BellOutlined, RightOutlined } from '@ant-design/icons';
 import { type Announcement, formatDateTime, isConsolePath, NOTICE_POLL_MS } from '@freight/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Badge, Button, Empty, List, Popover, Spin, Tabs, Tag } from 'antd';
+import { Badge, Button, Empty, List, type ListProps, Popover, Spin, Tabs, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -67,62 +67,52 @@ export function NoticeBell() {
   });
 
   const pendingTab = (
-    <Spin spinning={counts.isLoading}>
-      <List
-        className="notice-list"
-        size="small"
-        locale={{
-          emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('header.noPending')} />,
-        }}
-        dataSource={counts.isError ? [] : PENDING_LINKS}
-        renderItem={({ key, path }) => {
-          const n = Number(counts.data?.[key] ?? 0);
-          return (
-            <List.Item
-              className={`notice-row ${n > 0 ? 'notice-row-active' : ''}`}
-              data-testid={`pending-${key}`}
-              onClick={() => go(path)}
-              actions={[<RightOutlined key="go" />]}
-            >
-              <div className="notice-row-body">
-                <span>{t(`pending.${key}`)}</span>
-                <Badge count={n} showZero overflowCount={9999} color={n > 0 ? undefined : '#d9d9d9'} />
-              </div>
-            </List.Item>
-          );
-        }}
-      />
-    </Spin>
+    <NoticeList
+      loading={counts.isLoading}
+      emptyText={t('header.noPending')}
+      dataSource={counts.isError ? [] : PENDING_LINKS}
+      renderItem={({ key, path }) => {
+        const n = Number(counts.data?.[key] ?? 0);
+        return (
+          <List.Item
+            className={`notice-row ${n > 0 ? 'notice-row-active' : ''}`}
+            data-testid={`pending-${key}`}
+            onClick={() => go(path)}
+            actions={[<RightOutlined key="go" />]}
+          >
+            <div className="notice-row-body">
+              <span>{t(`pending.${key}`)}</span>
+              <Badge count={n} showZero overflowCount={9999} color={n > 0 ? undefined : '#d9d9d9'} />
+            </div>
+          </List.Item>
+        );
+      }}
+    />
   );
 
   const announcementTab = (
-    <Spin spinning={announcements.isLoading}>
-      <List
-        className="notice-list"
-        size="small"
-        locale={{
-          emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('header.noAnnouncement')} />,
-        }}
-        dataSource={annList}
-        renderItem={(item) => (
-          <List.Item
-            className="notice-row"
-            onClick={() => openAnnouncement(item)}
-            data-testid="announcement-item"
-          >
-            <List.Item.Meta
-              title={
-                <span>
-                  {item.priority === 'H' ? <Tag color="red">{t('notice.priorityH')}</Tag> : null}
-                  {item.titile}
-                </span>
-              }
-              description={formatDateTime(item.sendTime ?? item.createTime)}
-            />
-          </List.Item>
-        )}
-      />
-    </Spin>
+    <NoticeList
+      loading={announcements.isLoading}
+      emptyText={t('header.noAnnouncement')}
+      dataSource={annList}
+      renderItem={(item) => (
+        <List.Item
+          className="notice-row"
+          onClick={() => openAnnouncement(item)}
+          data-testid="announcement-item"
+        >
+          <List.Item.Meta
+            title={
+              <span>
+                {item.priority === 'H' ? <Tag color="red">{t('notice.priorityH')}</Tag> : null}
+                {item.titile}
+              </span>
+            }
+            description={formatDateTime(item.sendTime ?? item.createTime)}
+          />
+        </List.Item>
+      )}
+    />
   );
 
   const content = (
@@ -178,5 +168,23 @@ export function NoticeBell() {
       </Popover>
       <NoticeModal notice={detail} onClose={() => setDetail(null)} />
     </>
+  );
+}
+
+/** A tab of the bell: its list with a spinner while it loads and a note when it is empty. */
+function NoticeList<T>({
+  loading,
+  emptyText,
+  ...list
+}: { loading: boolean; emptyText: string } & Pick<ListProps<T>, 'dataSource' | 'renderItem'>) {
+  return (
+    <Spin spinning={loading}>
+      <List<T>
+        className="notice-list"
+        size="small"
+        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={emptyText} /> }}
+        {...list}
+      />
+    </Spin>
   );
 }

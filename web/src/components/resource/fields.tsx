@@ -26,6 +26,7 @@ import DOMPurify from 'dompurify';
 import { lazy, type ReactNode, Suspense } from 'react';
 import { dictLabel, dictText } from '../../stores/dicts';
 import { SearchSelect } from '../dict/SearchSelect';
+import { TonnesField, YuanField } from '../form/quantityFields';
 import { PopupInput } from '../popup';
 import { FileUpload } from '../upload/FileUpload';
 import { SignedImage } from '../upload/SignedImage';
@@ -347,14 +348,7 @@ export function FormControl({
       return <ProFormDigit {...common} placeholder={placeholder} />;
     case 'money':
     case 'fen':
-      return (
-        <ProFormDigit
-          {...common}
-          placeholder={placeholder}
-          min={0}
-          fieldProps={{ precision: 2, addonAfter: '元' }}
-        />
-      );
+      return <YuanField {...common} placeholder={placeholder} />;
     case 'date':
       return <ProFormDatePicker {...common} width="100%" fieldProps={{ style: { width: '100%' } }} />;
     case 'datetime':
@@ -389,14 +383,7 @@ export function FormControl({
     case 'password':
       return <ProFormText.Password {...common} placeholder={placeholder} />;
     case 'tonnes':
-      return (
-        <ProFormDigit
-          {...common}
-          placeholder={placeholder}
-          min={0}
-          fieldProps={{ precision: 3, addonAfter: tx(['吨', 't']) }}
-        />
-      );
+      return <TonnesField {...common} placeholder={placeholder} />;
     case 'percent':
       return (
         <ProFormDigit

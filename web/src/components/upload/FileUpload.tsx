@@ -181,27 +181,11 @@ export function FileUpload({ value, onChange, biz, number = 0, kind = 'file', di
                 </div>
               )}
               <Space size={2}>
-                <Tooltip title={tx(['左移', 'Move left'])}>
-                  <Button
-                    size="small"
-                    type="text"
-                    icon={<LeftOutlined />}
-                    aria-label="left"
-                    onClick={() => move(index, 'left')}
-                  />
-                </Tooltip>
+                <MoveButton direction="left" onMove={() => move(index, 'left')} />
                 <Button size="small" type="text" danger onClick={actions.remove} aria-label="remove">
                   ×
                 </Button>
-                <Tooltip title={tx(['右移', 'Move right'])}>
-                  <Button
-                    size="small"
-                    type="text"
-                    icon={<RightOutlined />}
-                    aria-label="right"
-                    onClick={() => move(index, 'right')}
-                  />
-                </Tooltip>
+                <MoveButton direction="right" onMove={() => move(index, 'right')} />
               </Space>
             </div>
           );
@@ -233,5 +217,20 @@ export function FileUpload({ value, onChange, biz, number = 0, kind = 'file', di
         </Button>
       )}
     </Upload>
+  );
+}
+
+const MOVES = {
+  left: { icon: <LeftOutlined />, title: ['左移', 'Move left'] },
+  right: { icon: <RightOutlined />, title: ['右移', 'Move right'] },
+} as const;
+
+/** Moves a file one place in the list's order. */
+function MoveButton({ direction, onMove }: { direction: 'left' | 'right'; onMove: () => void }) {
+  const tx = useBilingual();
+  return (
+    <Tooltip title={tx(MOVES[direction].title)}>
+      <Button size="small" type="text" icon={MOVES[direction].icon} aria-label={direction} onClick={onMove} />
+    </Tooltip>
   );
 }

@@ -10,9 +10,10 @@ import {
 } from '@freight/contracts';
 import { Alert, App, Modal, Space, Tag, Typography } from 'antd';
 import { useMemo, useState } from 'react';
-import { useCustomerOptions } from '../../components/finance/useCustomerOptions';
+import { CustomerFormSelect } from '../../components/finance/CustomerFormSelect';
 import { pageOf, ResourceListPage, type ResourcePageDef } from '../../components/resource';
 import { useBilingual } from '../../components/resource/text';
+import type { Bilingual } from '../../components/resource/types';
 import { api } from '../../services/request';
 import { useSession } from '../../stores/session';
 
@@ -64,113 +65,99 @@ function SecretDialog({ shown, onClose }: { shown: EnterpriseAppCredentials | nu
 export default function EnterpriseAppList() {
   const tx = useBilingual();
   const { message } = App.useApp();
-  const customers = useCustomerOptions();
   const staff = useSession((s) => s.userType === USER_TYPE.system);
   const [shown, setShown] = useState<EnterpriseAppCredentials | null>(null);
-  const def = useMemo<ResourcePageDef>(
-    () =>
-      pageOf(enterpriseAppResource, {
-        schema: enterpriseAppBody,
-        fields: {
-          scopes: {
-            render: (value) => (
-              <Space size={4} wrap>
-                {split(value).map((scope) => (
-                  <Tag key={scope} color="blue">
-                    {scope}
-                  </Tag>
-                ))}
-              </Space>
-            ),
-            renderFormItem: (ctx) => (
-              <ProFormSelect
-                key={ctx.name}
-                name={ctx.name}
-                label={ctx.label}
-                colProps={{ span: 24 }}
-                mode="multiple"
-                options={OPENAPI_SCOPES.map((scope) => ({ value: scope, label: scope }))}
-                disabled={ctx.disabled}
-                rules={[{ required: true, message: tx(['请至少选择一个权限范围', 'Choose a scope']) }]}
-              />
-            ),
-          },
-          customerId: {
-            renderFormItem: (ctx) =>
-              staff && !ctx.editing ? (
-                <ProFormSelect
-                  key={ctx.name}
-                  name={ctx.name}
-                  label={ctx.label}
-                  colProps={{ span: 12 }}
-                  options={customers}
-                  disabled={ctx.disabled}
-                  showSearch
-                  rules={[{ required: true, message: tx(['请选择货主', 'Choose the customer']) }]}
-                />
-              ) : null,
-          },
-          ipAllowList: { render: (value) => (value ? split(value).join(', ') : tx(['不限', 'Any'])) },
-          webhookUrl: { render: (value) => (value ? String(value) : '--') },
-          lastUsedAt: { render: (value) => (value ? String(value) : tx(['从未调用', 'Never'])) },
+  const def = useMemo<ResourcePageDef>(() => {
+    /** Turns an app on or off and tells so. */
+    const setEnabled =
+      (enabled: boolean, done: Bilingual) =>
+      async (row: Record<string, unknown>, helpers: { reload: () => void }) => {
+        await api.post(`${enterpriseAppResource.path}/enable`, { id: row.id, enabled });
+        message.success(tx(done));
+        helpers.reload();
+      };
+    return pageOf(enterpriseAppResource, {
+      schema: enterpriseAppBody,
+      fields: {
+        scopes: {
+          render: (value) => (
+            <Space size={4} wrap>
+              {split(value).map((scope) => (
+                <Tag key={scope} color="blue">
+                  {scope}
+                </Tag>
+              ))}
+            </Space>
+          ),
+          renderFormItem: (ctx) => (
+            <ProFormSelect
+              key={ctx.name}
+              name={ctx.name}
+              label={ctx.label}
+              colProps={{ span: 24 }}
+              mode="multiple"
+              options={OPENAPI_SCOPES.map((scope) => ({ value: scope, label: scope }))}
+              disabled={ctx.disabled}
+              rules={[{ required: true, message: tx(['请至少选择一个权限范围', 'Choose a scope']) }]}
+            />
+          ),
         },
-        addDefaults: { scopes: ['waybills:read', 'tracks:read'], rateLimitPerMinute: 600, enabled: true },
-        toForm: (row) => ({
-          ...row,
-          scopes: split(row.scopes),
-          ipAllowList: split(row.ipAllowList).join('\n'),
-        }),
-        onAdded: (result) => {
-          if (result && typeof result === 'object' && 'appSecret' in result)
-            setShown(result as EnterpriseAppCredentials);
+        customerId: {
+          renderFormItem: (ctx) =>
+            staff && !ctx.editing ? <CustomerFormSelect key={ctx.name} ctx={ctx} /> : null,
         },
-        rowActions: [
-          {
-            key: 'disable',
-            label: ['停用', 'Disable'],
-            perm: `${PERM}:edit`,
-            danger: true,
-            visible: (row) => row.enabled === true,
-            confirm: [
-              '停用后该应用的调用和回调立即失效，确定停用？',
-              'Calls and webhooks stop at once. Disable?',
-            ],
-            run: async (row, helpers) => {
-              await api.post(`${enterpriseAppResource.path}/enable`, { id: row.id, enabled: false });
-              message.success(tx(['已停用', 'Disabled']));
-              helpers.reload();
-            },
-          },
-          {
-            key: 'enable',
-            label: ['启用', 'Enable'],
-            perm: `${PERM}:edit`,
-            visible: (row) => row.enabled !== true,
-            run: async (row, helpers) => {
-              await api.post(`${enterpriseAppResource.path}/enable`, { id: row.id, enabled: true });
-              message.success(tx(['已启用', 'Enabled']));
-              helpers.reload();
-            },
-          },
-          {
-            key: 'rotate',
-            label: ['更换密钥', 'Rotate secret'],
-            perm: `${PERM}:rotate`,
-            danger: true,
-            confirm: ['更换后旧密钥立即失效，确定更换？', 'The old secret stops working at once. Rotate?'],
-            run: async (row, helpers) => {
-              const answer = await api.post<EnterpriseAppCredentials>(
-                `${enterpriseAppResource.path}/rotateSecret`,
-                { id: row.id },
-              );
-              setShown(answer);
-              helpers.reload();
-            },
-          },
-        ],
+        ipAllowList: { render: (value) => (value ? split(value).join(', ') : tx(['不限', 'Any'])) },
+        webhookUrl: { render: (value) => (value ? String(value) : '--') },
+        lastUsedAt: { render: (value) => (value ? String(value) : tx(['从未调用', 'Never'])) },
+      },
+      addDefaults: { scopes: ['waybills:read', 'tracks:read'], rateLimitPerMinute: 600, enabled: true },
+      toForm: (row) => ({
+        ...row,
+        scopes: split(row.scopes),
+        ipAllowList: split(row.ipAllowList).join('\n'),
       }),
-    [customers, staff, tx, message],
-  );
+      onAdded: (result) => {
+        if (result && typeof result === 'object' && 'appSecret' in result)
+          setShown(result as EnterpriseAppCredentials);
+      },
+      rowActions: [
+        {
+          key: 'disable',
+          label: ['停用', 'Disable'],
+          perm: `${PERM}:edit`,
+          danger: true,
+          visible: (row) => row.enabled === true,
+          confirm: [
+            '停用后该应用的调用和回调立即失效，确定停用？',
+            'Calls and webhooks stop at once. Disable?',
+          ],
+          run: setEnabled(false, ['已停用', 'Disabled']),
+        },
+        {
+          key: 'enable',
+          label: ['启用', 'Enable'],
+          perm: `${PERM}:edit`,
+          visible: (row) => row.enabled !== true,
+          run: setEnabled(true, ['已启用', 'Enabled']),
+        },
+        {
+          key: 'rotate',
+          label: ['更换密钥', 'Rotate secret'],
+          perm: `${PERM}:rotate`,
+          danger: true,
+          confirm: ['更换后旧密钥立即失效，确定更换？', 'The old secret stops working at once. Rotate?'],
+          run: async (row, helpers) => {
+            const answer = await api.post<EnterpriseAppCredentials>(
+              `${enterpriseAppResource.path}/rotateSecret`,
+              { id: row.id },
+            );
+            setShown(answer);
+            helpers.reload();
+          },
+        },
+      ],
+    });
+  }, [staff, tx, message]);
   return (
     <>
       <ResourceListPage def={def} />

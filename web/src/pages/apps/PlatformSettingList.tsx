@@ -7,31 +7,17 @@ import {
   type PlatformSettingsBody,
   platformSettingsBody,
 } from '@freight/contracts';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  Alert,
-  App,
-  Button,
-  Card,
-  Col,
-  Divider,
-  Form,
-  Input,
-  Row,
-  Skeleton,
-  Space,
-  Switch,
-  Typography,
-} from 'antd';
-import { useEffect, useState } from 'react';
+import { Alert, Button, Card, Col, Form, Input, Row, Skeleton, Space, Switch, Typography } from 'antd';
 import { ImageUpload } from '../../components/resource/ImageUpload';
 import { useBilingual } from '../../components/resource/text';
 import { useCan } from '../../components/resource/useCan';
 import { SignedImage } from '../../components/upload/SignedImage';
 import { assetUrl, DEFAULT_LOGIN_BG, DEFAULT_LOGO_DARK, DEFAULT_LOGO_LIGHT } from '../../services/assets';
 import { platformApi } from '../../services/platformApi';
-import { api, errorText } from '../../services/request';
+import { errorText } from '../../services/request';
 import { usePlatform } from '../../stores/platform';
+import { SettingsSection } from './components/SettingsSection';
+import { useSettingsForm } from './components/useSettingsForm';
 import { VehiclePlatformSettings } from './VehiclePlatformSettings';
 
 type Values = PlatformSettingsBody;
@@ -98,45 +84,18 @@ function Preview({ values }: { values: Partial<Values> }) {
 export default function PlatformSettingList() {
   const tx = useBilingual();
   const can = useCan();
-  const { message } = App.useApp();
-  const queryClient = useQueryClient();
   const setPlatform = usePlatform((s) => s.set);
-  const [form] = Form.useForm<Values>();
-  const values = Form.useWatch([], form) ?? {};
-  const [saving, setSaving] = useState(false);
-  const editable = can('apps:setting:edit');
-  const stored = useQuery({
-    queryKey: ['platformSettingsStored'],
-    queryFn: () => api.get<PlatformSettings>(SETTINGS_API),
+  const { form, stored, saving, save } = useSettingsForm<PlatformSettings, Values>({
+    path: SETTINGS_API,
+    queryKey: 'platformSettingsStored',
+    schema: platformSettingsBody,
+    toForm: (data) => data as Partial<Values>,
+    // The console's own header and title follow at once; login pages read the settings when they load.
+    afterSave: async () => setPlatform(await platformApi.settings()),
+    saved: ['平台设置已保存', 'Platform settings saved'],
   });
-  useEffect(() => {
-    if (stored.data) form.setFieldsValue(stored.data as Partial<Values>);
-  }, [stored.data, form]);
-
-  async function save() {
-    const parsed = platformSettingsBody.safeParse(form.getFieldsValue(true));
-    if (!parsed.success) {
-      form.setFields(
-        parsed.error.issues.map((issue) => ({
-          name: issue.path[0] as keyof Values,
-          errors: [issue.message],
-        })),
-      );
-      return;
-    }
-    setSaving(true);
-    try {
-      await api.put<PlatformSettings>(SETTINGS_API, parsed.data);
-      // The console's own header and title follow at once; login pages read the settings when they load.
-      setPlatform(await platformApi.settings());
-      void queryClient.invalidateQueries({ queryKey: ['platformSettingsStored'] });
-      void message.success(tx(['平台设置已保存', 'Platform settings saved']));
-    } catch (error) {
-      void message.error(errorText(error));
-    } finally {
-      setSaving(false);
-    }
-  }
+  const values = Form.useWatch([], form) ?? {};
+  const editable = can('apps:setting:edit');
 
   if (stored.error) return <Alert type="error" showIcon message={errorText(stored.error)} />;
   const text = (name: keyof Values, label: [string, string], extra?: [string, string]) => (
@@ -152,9 +111,7 @@ export default function PlatformSettingList() {
         <Row gutter={[32, 16]}>
           <Col xs={24} lg={14}>
             <Form form={form} layout="vertical" disabled={!editable} data-testid="platform-settings-form">
-              <Divider orientation="left" plain>
-                {tx(['基本信息', 'Identity'])}
-              </Divider>
+              <SettingsSection title={['基本信息', 'Identity']} />
               <Form.Item
                 name="web_platform_name"
                 label={tx(['平台名称', 'Platform name'])}
@@ -181,9 +138,7 @@ export default function PlatformSettingList() {
                   </Col>
                 ))}
               </Row>
-              <Divider orientation="left" plain>
-                {tx(['页脚', 'Footer'])}
-              </Divider>
+              <SettingsSection title={['页脚', 'Footer']} />
               {text('footer_company_name', ['公司名称', 'Company name'])}
               {text(
                 'footer_company_name_link',
@@ -194,9 +149,7 @@ export default function PlatformSettingList() {
               {text('footer_customer_service', ['客服电话', 'Customer service'])}
               {text('footer_web_record_number', ['网站备案号', 'Website record no.'])}
               {text('footer_ICP_number', ['ICP 许可证号', 'ICP licence no.'])}
-              <Divider orientation="left" plain>
-                {tx(['地图与轨迹', 'Maps and tracks'])}
-              </Divider>
+              <SettingsSection title={['地图与轨迹', 'Maps and tracks']} />
               <Form.Item
                 name="vehicle_track_switch"
                 label={tx(['车辆轨迹', 'Vehicle tracks'])}

@@ -5,56 +5,29 @@ import {
   type VehiclePlatformSettingsBody,
   vehiclePlatformSettingsBody,
 } from '@freight/contracts';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Divider, Form, Input, Space, Tag } from 'antd';
-import { useEffect, useState } from 'react';
+import { Alert, Button, Form, Input, Space, Tag } from 'antd';
 import { useBilingual } from '../../components/resource/text';
-import { api, errorText } from '../../services/request';
+import { errorText } from '../../services/request';
+import { SettingsSection } from './components/SettingsSection';
+import { useSettingsForm } from './components/useSettingsForm';
 
 const PATH = '/setting/hySetting/vehiclePlatform';
 
 export function VehiclePlatformSettings({ editable }: { editable: boolean }) {
   const tx = useBilingual();
-  const { message } = App.useApp();
-  const queryClient = useQueryClient();
-  const [form] = Form.useForm<VehiclePlatformSettingsBody>();
-  const [saving, setSaving] = useState(false);
-  const stored = useQuery({ queryKey: ['vehiclePlatformSettings'], queryFn: () => api.get<Stored>(PATH) });
-  useEffect(() => {
-    if (stored.data)
-      form.setFieldsValue({ endpoint: stored.data.endpoint, account: stored.data.account, secret: '' });
-  }, [stored.data, form]);
-
-  async function save() {
-    const parsed = vehiclePlatformSettingsBody.safeParse(form.getFieldsValue(true));
-    if (!parsed.success) {
-      form.setFields(
-        parsed.error.issues.map((issue) => ({
-          name: issue.path[0] as keyof VehiclePlatformSettingsBody,
-          errors: [issue.message],
-        })),
-      );
-      return;
-    }
-    setSaving(true);
-    try {
-      await api.put<Stored>(PATH, parsed.data);
-      void queryClient.invalidateQueries({ queryKey: ['vehiclePlatformSettings'] });
-      void message.success(tx(['货运平台接入设置已保存', 'Vehicle platform settings saved']));
-    } catch (error) {
-      void message.error(errorText(error));
-    } finally {
-      setSaving(false);
-    }
-  }
+  const { form, stored, saving, save } = useSettingsForm<Stored, VehiclePlatformSettingsBody>({
+    path: PATH,
+    queryKey: 'vehiclePlatformSettings',
+    schema: vehiclePlatformSettingsBody,
+    toForm: (data) => ({ endpoint: data.endpoint, account: data.account, secret: '' }),
+    saved: ['货运平台接入设置已保存', 'Vehicle platform settings saved'],
+  });
 
   if (stored.error) return <Alert type="error" showIcon message={errorText(stored.error)} />;
   const data = stored.data;
   return (
     <Form form={form} layout="vertical" disabled={!editable} data-testid="vehicle-platform-form">
-      <Divider orientation="left" plain>
-        {tx(['全国货运车辆平台（北斗）', 'National vehicle platform (Beidou)'])}
-      </Divider>
+      <SettingsSection title={['全国货运车辆平台（北斗）', 'National vehicle platform (Beidou)']} />
       <Space style={{ marginBottom: 12 }}>
         <Tag color={data?.provider === 'simulated' ? 'blue' : 'green'}>
           {data?.provider === 'simulated'

@@ -3,13 +3,15 @@
 // the ledger); a policy is cancelled before loading with the premium refunded; a claim is reported as a
 // 货损理赔 adjustment (调账理赔) linked on the policy. A shipper sees and insures its own waybills.
 import { insuranceResource, insureBody, POLICY_STATE, policyClaimBody } from '@freight/contracts';
-import { Alert, Form, Input, InputNumber } from 'antd';
+import { Form, Input, InputNumber } from 'antd';
 import { useMemo, useRef, useState } from 'react';
 import { DictSelect } from '../../components/dict';
 import { announceMoneyChange, fenOfYuan, newIdempotencyKey } from '../../components/finance/money';
 import { ReasonDialog } from '../../components/finance/ReasonDialog';
+import { YuanAmountItem } from '../../components/finance/YuanAmountItem';
 import { type PostDialogProps, PostDialog as SharedPostDialog } from '../../components/form/PostDialog';
 import { pageOf, ResourceListPage, type ResourcePageDef } from '../../components/resource';
+import { PageNote } from '../../components/resource/PageNote';
 import { useBilingual } from '../../components/resource/text';
 import { announceChange } from '../../services/resourceEvents';
 import { NotePicker } from '../shipping/components/NotePicker';
@@ -95,14 +97,11 @@ export default function InsuranceList() {
           })}
           onClose={close}
         >
-          <Alert
-            type="info"
-            showIcon
-            style={{ marginBottom: 12 }}
-            message={tx([
+          <PageNote
+            text={[
               '装货前投保：按货物分类的费率计算保费，从货主钱包扣除；装货前退保全额退还。',
               'Insure before loading: the premium is the cargo class’s rate of the insured value, charged to the shipper’s wallet and refunded in full on a cancellation before loading.',
-            ])}
+            ]}
           />
           <Form.Item
             name="noteId"
@@ -151,13 +150,10 @@ export default function InsuranceList() {
           })}
           onClose={close}
         >
-          <Form.Item
-            name="amount"
-            label={tx(['理赔金额（元）', 'Claim amount (yuan)'])}
-            rules={required('请填写理赔金额', 'Enter the amount')}
-          >
-            <InputNumber min={0.01} precision={2} style={{ width: '100%' }} />
-          </Form.Item>
+          <YuanAmountItem
+            label={['理赔金额（元）', 'Claim amount (yuan)']}
+            missing={['请填写理赔金额', 'Enter the amount']}
+          />
           <Form.Item
             name="reason"
             label={tx(['出险经过', 'What happened'])}

@@ -1,28 +1,24 @@
 // 隐私政策: policy versions. A draft is edited; publishing a version asks every party user to
 // accept it at their next sign-in (the console's consent dialog). A published version is never rewritten.
 import { type Envelope, privacyPolicyResource } from '@freight/contracts';
-import { Alert, App } from 'antd';
+import { App } from 'antd';
 import { useMemo } from 'react';
 import { pageOf, ResourceListPage, type ResourcePageDef } from '../../components/resource';
-import { useBilingual } from '../../components/resource/text';
+import { PageNote } from '../../components/resource/PageNote';
 import { postEnvelope } from '../../services/request';
 
 const perm = privacyPolicyResource.permission;
 
 export default function PrivacyPolicyList() {
-  const tx = useBilingual();
   const { message } = App.useApp();
   const def = useMemo<ResourcePageDef>(() => {
     const base = pageOf(privacyPolicyResource, {
       header: (
-        <Alert
-          type="info"
-          showIcon
-          style={{ marginBottom: 12 }}
-          message={tx([
+        <PageNote
+          text={[
             '发布新版本后，货主、经纪人、车队长用户下次登录时须重新阅读并同意；司机在APP中同意。已发布的版本不能修改。',
             'Once a version is published, shipper, agent and captain users must accept it at their next sign-in; drivers accept in the app. A published version cannot be changed.',
-          ])}
+          ]}
         />
       ),
       editable: (row) => !row.published,
@@ -46,6 +42,6 @@ export default function PrivacyPolicyList() {
       ],
     });
     return base;
-  }, [message, tx]);
+  }, [message]);
   return <ResourceListPage def={def} />;
 }

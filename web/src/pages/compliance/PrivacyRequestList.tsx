@@ -8,9 +8,10 @@ import {
   type PrivacyRequestBody,
   privacyRequestResource,
 } from '@freight/contracts';
-import { Alert, App, Form, Input, Modal, Select } from 'antd';
+import { App, Form, Input, Modal, Select } from 'antd';
 import { useMemo, useState } from 'react';
 import { pageOf, ResourceListPage, type ResourcePageDef } from '../../components/resource';
+import { PageNote } from '../../components/resource/PageNote';
 import { useBilingual } from '../../components/resource/text';
 import { download, getEnvelope, postEnvelope } from '../../services/request';
 
@@ -74,14 +75,11 @@ export default function PrivacyRequestList() {
     () =>
       pageOf(privacyRequestResource, {
         header: (
-          <Alert
-            type="info"
-            showIcon
-            style={{ marginBottom: 12 }}
-            message={tx([
+          <PageNote
+            text={[
               '本人可在账户中提出申请；司机的申请由工作人员核实身份后代为提交。存在运单、付款或完税记录的，在法定保存期内不能删除。',
               'People file their own requests from their account; a driver’s is filed by staff after checking who asks. Records with waybills, payments or tax records cannot be deleted within their legal retention.',
-            ])}
+            ]}
           />
         ),
         toolbar: [

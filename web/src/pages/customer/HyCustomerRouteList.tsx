@@ -6,9 +6,8 @@ import { useMemo } from 'react';
 import type { FormItemContext } from '../../components/resource';
 import { pageOf, ResourceListPage } from '../../components/resource';
 import { useSession } from '../../stores/session';
-import { FieldItem } from '../wlhy/components/FieldItem';
-import { RemoteSelect } from '../wlhy/components/RemoteSelect';
-import { shipperField } from './HyCustomerAddressList';
+import { RemotePickItem } from '../wlhy/components/RemotePickItem';
+import { shipperField } from './components/shipperField';
 
 type Row = Record<string, unknown>;
 
@@ -19,20 +18,16 @@ const addressSelect = (nameKey: 'loadAddressName' | 'unloadAddressName') => (ctx
       const shipper =
         (customerId as string | undefined) ?? (ctx.editingRow?.customerId as string | undefined);
       return (
-        <FieldItem ctx={ctx}>
-          <RemoteSelect
-            key={shipper ?? ''}
-            api={`${customerAddressResource.path}/list`}
-            searchKey="addressName"
-            query={shipper ? { customerId: shipper } : undefined}
-            label={(r: Row) =>
-              `${String(r.addressName)} · ${String(r.city ?? '')}${String(r.district ?? '')}`
-            }
-            initialLabel={ctx.editingRow ? String(ctx.editingRow[nameKey] ?? '') : undefined}
-            disabled={ctx.disabled}
-            data-testid={`${nameKey}-select`}
-          />
-        </FieldItem>
+        <RemotePickItem
+          ctx={ctx}
+          nameKey={nameKey}
+          key={shipper ?? ''}
+          api={`${customerAddressResource.path}/list`}
+          searchKey="addressName"
+          query={shipper ? { customerId: shipper } : undefined}
+          label={(r: Row) => `${String(r.addressName)} · ${String(r.city ?? '')}${String(r.district ?? '')}`}
+          data-testid={`${nameKey}-select`}
+        />
       );
     }}
   </ProFormDependency>

@@ -8,10 +8,7 @@ import { useMemo } from 'react';
 import { pageOf, ResourceListPage, type ResourcePageDef } from '../../components/resource';
 import { useBilingual } from '../../components/resource/text';
 import { useSession } from '../../stores/session';
-import { FieldItem } from '../wlhy/components/FieldItem';
-import { RemoteSelect } from '../wlhy/components/RemoteSelect';
-
-type Row = Record<string, unknown>;
+import { shipperField } from './components/shipperField';
 
 /** Add and edit share the per-field checks; the password is optional on edit only. */
 const schema = { shape: { ...customerUserBody.shape, password: customerUserEditBody.shape.password } };
@@ -31,24 +28,8 @@ export function customerUserPage(
     // A customer's own users add to the customer they act for (the server insists on it too).
     toBody: (values) => (platformStaff ? values : { ...values, customerId: values.customerId ?? cid }),
     fields: {
-      customerId: {
-        // Customer-side users always add staff to the customer they act for (the server sets it).
-        required: platformStaff,
-        form: platformStaff ? 'add' : false,
-        renderFormItem: (ctx) => (
-          <FieldItem ctx={ctx}>
-            <RemoteSelect
-              api="/customer/hyCustomer/list"
-              searchKey="customerName"
-              query={{ state: 2 }}
-              label={(r: Row) => String(r.customerName)}
-              initialLabel={ctx.editingRow ? String(ctx.editingRow.customerName ?? '') : undefined}
-              disabled={ctx.disabled}
-              data-testid="customer-select"
-            />
-          </FieldItem>
-        ),
-      },
+      // Customer-side users always add staff to the customer they act for (the server sets it).
+      customerId: shipperField(platformStaff),
       customerName: { search: platformStaff ? 'like' : false },
       userType: { form: platformStaff ? 'add' : false },
     },

@@ -4,8 +4,9 @@
 // (maker-checker, the 充值记录 tab) and freeze/unfreeze with a reason. A customer user sees its own wallet only
 // (the declaration's scope).
 import { customerWalletResource } from '@freight/contracts';
-import { Card, Descriptions, Tabs, Typography } from 'antd';
+import { Card, Tabs, Typography } from 'antd';
 import { useMemo, useState } from 'react';
+import { InfoList } from '../../components/common/InfoList';
 import { AmountDialog } from '../../components/finance/AmountDialog';
 import { type LedgerAccount, LedgerDrawer } from '../../components/finance/LedgerDrawer';
 import { announceMoneyChange, yuan } from '../../components/finance/money';
@@ -91,17 +92,14 @@ export default function HyCustomerWalletList() {
   const row = dialog?.row ?? {};
   const name = String(row.ownerName ?? '');
   const intro = dialog && (
-    <Descriptions
-      size="small"
-      column={1}
-      bordered
+    <InfoList
       items={[
-        { key: 'c', label: tx(['货主', 'Customer']), children: name },
-        { key: 'b', label: tx(['余额', 'Balance']), children: yuan(row.balanceFen) },
-        { key: 'f', label: tx(['冻结', 'Frozen']), children: yuan(row.frozenFen) },
-        { key: 'a', label: tx(['可用余额', 'Available']), children: yuan(row.availableFen) },
+        [tx(['货主', 'Customer']), name],
+        [tx(['余额', 'Balance']), yuan(row.balanceFen)],
+        [tx(['冻结', 'Frozen']), yuan(row.frozenFen)],
+        [tx(['可用余额', 'Available']), yuan(row.availableFen)],
         ...(dialog.kind === 'recharge' && dialog.account
-          ? [{ key: 'v', label: tx(['虚拟子账户', 'Virtual account']), children: dialog.account }]
+          ? ([[tx(['虚拟子账户', 'Virtual account']), dialog.account]] as const)
           : []),
       ]}
     />

@@ -8,15 +8,15 @@ import { Button, Col, Form, Input, Result, Row } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useEnvelopeCall } from '../../components/auth/useEnvelopeCall';
 import { UserLayoutFrame } from '../../layouts/UserLayoutFrame';
 import { authApi } from '../../services/authApi';
 import { feedback } from '../../services/feedback';
-import { errorText, isHttpFailure } from '../../services/request';
-import { AUTH_NS } from '../user/authI18n';
-import { LicencePicker } from '../user/LicencePicker';
-import { confirmRules, newPasswordRules, usernameRules } from '../user/passwordRules';
-import { mobileRules, SmsCodeInput, smsCodeRules } from '../user/SmsCodeInput';
-import '../user/auth.css';
+import { AUTH_NS } from '../user/components/authI18n';
+import { LicencePicker } from '../user/components/LicencePicker';
+import { confirmRules, newPasswordRules, usernameRules } from '../user/components/passwordRules';
+import { mobileRules, SmsCodeInput, smsCodeRules } from '../user/components/SmsCodeInput';
+import '../user/components/auth.css';
 
 interface Values {
   customerName: string;
@@ -34,13 +34,12 @@ export default function CustomerRegister() {
   const { t } = useTranslation();
   const { t: ta } = useTranslation(AUTH_NS);
   const [form] = Form.useForm<Values>();
-  const [submitting, setSubmitting] = useState(false);
+  const { busy: submitting, call } = useEnvelopeCall();
   const [done, setDone] = useState<{ customerName: string; username: string } | null>(null);
 
   const submit = async (values: Values) => {
-    setSubmitting(true);
-    try {
-      const env = await authApi.customerRegister({
+    const env = await call(() =>
+      authApi.customerRegister({
         customerName: values.customerName.trim(),
         creditCode: values.creditCode.trim().toUpperCase(),
         contactName: values.contactName.trim(),
@@ -49,19 +48,12 @@ export default function CustomerRegister() {
         username: values.username.trim(),
         password: values.password,
         licence: values.licence,
-      });
-      if (env.success) {
-        feedback.message.success(env.message);
-        setDone({ customerName: values.customerName.trim(), username: values.username.trim() });
-        window.scrollTo(0, 0);
-      } else {
-        feedback.message.error(env.message);
-      }
-    } catch (err) {
-      if (!isHttpFailure(err)) feedback.message.error(errorText(err));
-    } finally {
-      setSubmitting(false);
-    }
+      }),
+    );
+    if (!env?.success) return;
+    feedback.message.success(env.message);
+    setDone({ customerName: values.customerName.trim(), username: values.username.trim() });
+    window.scrollTo(0, 0);
   };
 
   const section = (title: string, hint?: string) => (

@@ -12,6 +12,7 @@ import { useNavigate } from 'react-router';
 import { withChunkTimeout } from '../../app/chunkLoad';
 import { queryClient } from '../../app/queryClient';
 import { DashboardError } from '../../components/dashboard/DashboardError';
+import { StatTile } from '../../components/dashboard/StatTile';
 import { yuan } from '../../components/finance/money';
 import { PENDING_LINKS } from '../../components/header/pendingLinks';
 import { dashboardApi } from '../../services/dashboardApi';
@@ -223,14 +224,13 @@ export default function Analysis() {
         <Row gutter={[16, 16]}>
           {pending.map((p) => (
             <Col key={p.key} xs={12} sm={8} lg={6} xl={3}>
-              <button
-                type="button"
-                className="pending-tile"
-                onClick={() => navigate(p.path)}
+              <StatTile
+                onOpen={() => navigate(p.path)}
                 data-testid={`tile-${p.key}`}
-              >
-                <Statistic title={t(`pending.${p.key}`)} value={p.value} loading={counts.isLoading} />
-              </button>
+                title={t(`pending.${p.key}`)}
+                value={p.value}
+                loading={counts.isLoading}
+              />
             </Col>
           ))}
         </Row>

@@ -2,13 +2,14 @@
 // today vs yesterday and the latest open risk warnings, in the caller's scope; refreshed every 30 s.
 import { RISK_RULE_OPTIONS, textOf } from '@freight/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Col, List, Row, Statistic, Tag, Typography } from 'antd';
+import { Button, Card, Col, List, Row, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ChartPanel } from '../../components/chart/ChartPanel';
 import { QueryError } from '../../components/dashboard/DashboardError';
-import { PanelBody } from '../../components/dashboard/PanelBody';
+import { PanelCard } from '../../components/dashboard/PanelCard';
 import { RefreshButton } from '../../components/dashboard/RefreshButton';
+import { StatTile } from '../../components/dashboard/StatTile';
 import { dictText, useDictItems } from '../../components/dict/useDict';
 import { useMenuModel } from '../../layouts/useMenuModel';
 import { dashboardApi } from '../../services/dashboardApi';
@@ -55,20 +56,15 @@ export default function Monitor() {
         {STATES.map((s) => (
           <Col key={s.key} xs={12} sm={6}>
             <Card variant="borderless" className="stat-card" data-testid={`vehicles-${s.key}`}>
-              <button
-                type="button"
-                className="pending-tile"
+              <StatTile
                 disabled={!has('/map/realtime')}
-                onClick={() => navigate('/map/realtime')}
+                onOpen={() => navigate('/map/realtime')}
                 style={{ border: 0, background: 'transparent', padding: 0 }}
-              >
-                <Statistic
-                  title={t(`monitor.${s.key}`)}
-                  value={data?.vehicles[s.key] ?? 0}
-                  loading={summary.isLoading}
-                  valueStyle={{ color: s.color }}
-                />
-              </button>
+                title={t(`monitor.${s.key}`)}
+                value={data?.vehicles[s.key] ?? 0}
+                loading={summary.isLoading}
+                valueStyle={{ color: s.color }}
+              />
             </Card>
           </Col>
         ))}
@@ -106,41 +102,34 @@ export default function Monitor() {
           </Card>
         </Col>
         <Col xs={24} xl={10}>
-          <Card
-            variant="borderless"
+          <PanelCard
             title={t('monitor.waybillsToday')}
             extra={data ? `${t('monitor.total')} ${waybillTotal}` : null}
             data-testid="monitor-waybills"
+            loading={summary.isLoading}
+            rows={data?.waybillsToday}
+            emptyText={t('monitor.noWaybills')}
           >
-            <PanelBody
-              loading={summary.isLoading}
-              empty={!data || data.waybillsToday.length === 0}
-              emptyText={t('monitor.noWaybills')}
-            >
-              {() => (
-                <Row gutter={[12, 12]}>
-                  {data?.waybillsToday.map((row) => (
-                    <Col key={row.status} xs={12} sm={8}>
-                      <button
-                        type="button"
-                        className="pending-tile"
-                        disabled={!has('/shipping/list')}
-                        onClick={() => navigate(`/shipping/list?status=${row.status}`)}
-                        data-testid={`waybills-${row.status}`}
-                      >
-                        <Statistic title={dictText(statuses.items, row.status)} value={row.count} />
-                      </button>
-                    </Col>
-                  ))}
-                </Row>
-              )}
-            </PanelBody>
-          </Card>
+            {(waybills) => (
+              <Row gutter={[12, 12]}>
+                {waybills.map((row) => (
+                  <Col key={row.status} xs={12} sm={8}>
+                    <StatTile
+                      disabled={!has('/shipping/list')}
+                      onOpen={() => navigate(`/shipping/list?status=${row.status}`)}
+                      data-testid={`waybills-${row.status}`}
+                      title={dictText(statuses.items, row.status)}
+                      value={row.count}
+                    />
+                  </Col>
+                ))}
+              </Row>
+            )}
+          </PanelCard>
         </Col>
       </Row>
       {data?.warnings === null ? null : (
-        <Card
-          variant="borderless"
+        <PanelCard
           title={t('monitor.warnings')}
           className="mt16"
           data-testid="monitor-warnings"
@@ -151,39 +140,36 @@ export default function Monitor() {
               </Button>
             ) : null
           }
+          loading={summary.isLoading}
+          rows={data?.warnings}
+          emptyText={t('monitor.noWarnings')}
         >
-          <PanelBody
-            loading={summary.isLoading}
-            empty={!data?.warnings?.length}
-            emptyText={t('monitor.noWarnings')}
-          >
-            {() => (
-              <List
-                size="small"
-                dataSource={data?.warnings ?? []}
-                renderItem={(w) => (
-                  <List.Item key={w.id}>
-                    <div className="monitor-warning">
-                      <div>
-                        <Tag color={w.severity === 2 ? 'red' : 'orange'}>
-                          {w.severity === 2 ? t('monitor.blocking') : t('monitor.warn')}
-                        </Tag>
-                        <Typography.Text strong>{ruleName(w.ruleType)}</Typography.Text>{' '}
-                        <Typography.Text type="secondary">
-                          {[w.shippingNoteNumber, w.plateNo].filter(Boolean).join(' · ')}
-                        </Typography.Text>
-                      </div>
-                      <div className="monitor-warning-text">{w.message}</div>
-                      <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                        {w.time}
+          {(warnings) => (
+            <List
+              size="small"
+              dataSource={warnings}
+              renderItem={(w) => (
+                <List.Item key={w.id}>
+                  <div className="monitor-warning">
+                    <div>
+                      <Tag color={w.severity === 2 ? 'red' : 'orange'}>
+                        {w.severity === 2 ? t('monitor.blocking') : t('monitor.warn')}
+                      </Tag>
+                      <Typography.Text strong>{ruleName(w.ruleType)}</Typography.Text>{' '}
+                      <Typography.Text type="secondary">
+                        {[w.shippingNoteNumber, w.plateNo].filter(Boolean).join(' · ')}
                       </Typography.Text>
                     </div>
-                  </List.Item>
-                )}
-              />
-            )}
-          </PanelBody>
-        </Card>
+                    <div className="monitor-warning-text">{w.message}</div>
+                    <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                      {w.time}
+                    </Typography.Text>
+                  </div>
+                </List.Item>
+              )}
+            />
+          )}
+        </PanelCard>
       )}
     </div>
   );

@@ -3,13 +3,14 @@
 // list.
 import type { TaskJob } from '@freight/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Badge, Button, Card, Col, Empty, Row, Statistic, Table, Tag, Typography } from 'antd';
+import { Badge, Button, Card, Col, Empty, Row, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { QueryError } from '../../components/dashboard/DashboardError';
-import { PanelBody } from '../../components/dashboard/PanelBody';
+import { PanelCard } from '../../components/dashboard/PanelCard';
 import { RefreshButton } from '../../components/dashboard/RefreshButton';
+import { StatTile } from '../../components/dashboard/StatTile';
 import { useMenuModel } from '../../layouts/useMenuModel';
 import { dashboardApi } from '../../services/dashboardApi';
 
@@ -81,47 +82,46 @@ export default function Task() {
   return (
     <div className="dashboard" data-testid="dashboard-task">
       <QueryError query={summary} />
-      <Card
-        variant="borderless"
+      <PanelCard
         title={t('task.queues')}
         data-testid="task-queues"
         extra={<RefreshButton query={summary} />}
+        loading={summary.isLoading}
+        rows={data?.queues}
+        emptyText={t('task.noQueues')}
+        skeletonRows={2}
       >
-        <PanelBody
-          loading={summary.isLoading}
-          empty={!data || data.queues.length === 0}
-          emptyText={t('task.noQueues')}
-          skeletonRows={2}
-        >
-          {() => (
-            <Row gutter={[12, 12]}>
-              {data?.queues.map((q) => (
-                <Col key={q.key} xs={24} sm={12} lg={8}>
-                  <div className="pending-tile" data-testid={`queue-${q.key}`}>
-                    <Typography.Text strong>{t(`task.queue.${q.key}`)}</Typography.Text>
-                    <Row gutter={8} className="mt8">
-                      <Col span={12}>
-                        <button type="button" className="link-tile" onClick={() => navigate(q.path)}>
-                          <Statistic title={t('task.waiting')} value={q.waiting} />
-                        </button>
-                      </Col>
-                      <Col span={12}>
-                        <button type="button" className="link-tile" onClick={() => navigate(q.failedPath)}>
-                          <Statistic
-                            title={t('task.failedCount')}
-                            value={q.failed}
-                            valueStyle={q.failed > 0 ? { color: '#ff4d4f' } : undefined}
-                          />
-                        </button>
-                      </Col>
-                    </Row>
-                  </div>
-                </Col>
-              ))}
-            </Row>
-          )}
-        </PanelBody>
-      </Card>
+        {(queues) => (
+          <Row gutter={[12, 12]}>
+            {queues.map((q) => (
+              <Col key={q.key} xs={24} sm={12} lg={8}>
+                <div className="pending-tile" data-testid={`queue-${q.key}`}>
+                  <Typography.Text strong>{t(`task.queue.${q.key}`)}</Typography.Text>
+                  <Row gutter={8} className="mt8">
+                    <Col span={12}>
+                      <StatTile
+                        look="link-tile"
+                        onOpen={() => navigate(q.path)}
+                        title={t('task.waiting')}
+                        value={q.waiting}
+                      />
+                    </Col>
+                    <Col span={12}>
+                      <StatTile
+                        look="link-tile"
+                        onOpen={() => navigate(q.failedPath)}
+                        title={t('task.failedCount')}
+                        value={q.failed}
+                        valueStyle={q.failed > 0 ? { color: '#ff4d4f' } : undefined}
+                      />
+                    </Col>
+                  </Row>
+                </div>
+              </Col>
+            ))}
+          </Row>
+        )}
+      </PanelCard>
       {data?.jobs === null ? null : (
         <Card
           variant="borderless"

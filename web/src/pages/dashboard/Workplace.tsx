@@ -2,13 +2,14 @@
 // own recent operations and quick links from the caller's menu.
 import { CheckCircleOutlined, CloseCircleOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Col, Empty, List, Row, Statistic, Typography } from 'antd';
+import { Button, Card, Col, Empty, List, Row, Typography } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { QueryError } from '../../components/dashboard/DashboardError';
-import { PanelBody } from '../../components/dashboard/PanelBody';
+import { PanelCard } from '../../components/dashboard/PanelCard';
 import { RefreshButton } from '../../components/dashboard/RefreshButton';
+import { StatTile } from '../../components/dashboard/StatTile';
 import { useMenuModel } from '../../layouts/useMenuModel';
 import { dashboardApi } from '../../services/dashboardApi';
 
@@ -58,71 +59,66 @@ export default function Workplace() {
         </div>
       </Card>
       <QueryError query={summary} />
-      <Card variant="borderless" title={t('workplace.todos')} data-testid="workplace-todos">
-        <PanelBody
-          loading={summary.isLoading}
-          empty={!data || data.todos.length === 0}
-          emptyText={t('workplace.noTodos')}
-          skeletonRows={2}
-        >
-          {() => (
-            <Row gutter={[12, 12]}>
-              {data?.todos.map((todo) => (
-                <Col key={todo.key} xs={12} sm={8} lg={6} xl={4}>
-                  <button
-                    type="button"
-                    className="pending-tile"
-                    onClick={() => navigate(todo.path)}
-                    data-testid={`todo-${todo.key}`}
-                  >
-                    <Statistic
-                      title={t(`workplace.todo.${todo.key}`)}
-                      value={todo.count}
-                      valueStyle={todo.count > 0 ? { color: '#fa541c' } : undefined}
-                    />
-                  </button>
-                </Col>
-              ))}
-            </Row>
-          )}
-        </PanelBody>
-      </Card>
+      <PanelCard
+        title={t('workplace.todos')}
+        data-testid="workplace-todos"
+        loading={summary.isLoading}
+        rows={data?.todos}
+        emptyText={t('workplace.noTodos')}
+        skeletonRows={2}
+      >
+        {(todos) => (
+          <Row gutter={[12, 12]}>
+            {todos.map((todo) => (
+              <Col key={todo.key} xs={12} sm={8} lg={6} xl={4}>
+                <StatTile
+                  onOpen={() => navigate(todo.path)}
+                  data-testid={`todo-${todo.key}`}
+                  title={t(`workplace.todo.${todo.key}`)}
+                  value={todo.count}
+                  valueStyle={todo.count > 0 ? { color: '#fa541c' } : undefined}
+                />
+              </Col>
+            ))}
+          </Row>
+        )}
+      </PanelCard>
       <Row gutter={[16, 16]} className="mt16">
         <Col xs={24} lg={14}>
-          <Card variant="borderless" title={t('workplace.recent')} data-testid="workplace-recent">
-            <PanelBody
-              loading={summary.isLoading}
-              empty={!data || data.recentLogs.length === 0}
-              emptyText={t('workplace.noRecent')}
-            >
-              {() => (
-                <List
-                  size="small"
-                  dataSource={data?.recentLogs ?? []}
-                  renderItem={(log) => (
-                    <List.Item key={log.id}>
-                      <div className="workplace-log">
-                        <span className="workplace-log-text">
-                          {log.success ? (
-                            <CheckCircleOutlined style={{ color: '#52c41a' }} />
-                          ) : (
-                            <CloseCircleOutlined
-                              style={{ color: '#ff4d4f' }}
-                              aria-label={t('workplace.failed')}
-                            />
-                          )}{' '}
-                          {log.content}
-                        </span>
-                        <Typography.Text type="secondary" className="workplace-log-time">
-                          {log.time}
-                        </Typography.Text>
-                      </div>
-                    </List.Item>
-                  )}
-                />
-              )}
-            </PanelBody>
-          </Card>
+          <PanelCard
+            title={t('workplace.recent')}
+            data-testid="workplace-recent"
+            loading={summary.isLoading}
+            rows={data?.recentLogs}
+            emptyText={t('workplace.noRecent')}
+          >
+            {(logs) => (
+              <List
+                size="small"
+                dataSource={logs}
+                renderItem={(log) => (
+                  <List.Item key={log.id}>
+                    <div className="workplace-log">
+                      <span className="workplace-log-text">
+                        {log.success ? (
+                          <CheckCircleOutlined style={{ color: '#52c41a' }} />
+                        ) : (
+                          <CloseCircleOutlined
+                            style={{ color: '#ff4d4f' }}
+                            aria-label={t('workplace.failed')}
+                          />
+                        )}{' '}
+                        {log.content}
+                      </span>
+                      <Typography.Text type="secondary" className="workplace-log-time">
+                        {log.time}
+                      </Typography.Text>
+                    </div>
+                  </List.Item>
+                )}
+              />
+            )}
+          </PanelCard>
         </Col>
         <Col xs={24} lg={10}>
           <Card variant="borderless" title={t('workplace.quickLinks')} data-testid="workplace-links">

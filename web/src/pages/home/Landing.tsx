@@ -18,7 +18,7 @@ import { LanguageToggle } from '../../components/common/LanguageToggle';
 import { PlatformFooter } from '../../components/common/PlatformFooter';
 import { assetUrl, DEFAULT_LOGIN_BG, DEFAULT_LOGO_LIGHT } from '../../services/assets';
 import { usePlatform } from '../../stores/platform';
-import { AUTH_NS } from '../user/authI18n';
+import { AUTH_NS } from '../user/components/authI18n';
 import './landing.css';
 
 const FEATURES = [

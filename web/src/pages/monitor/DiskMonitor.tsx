@@ -1,8 +1,15 @@
 // 磁盘监控 (/monitor/disk): every mounted disk of the server with size, used and free space.
 import type { DiskInfo } from '@freight/contracts';
-import { Card, Col, Descriptions, Empty, Progress, Row, Typography } from 'antd';
+import { Card, Col, Descriptions, Empty, Row, Typography } from 'antd';
 import { useBilingual } from '../../components/resource/text';
-import { BarsChart, formatBytes, MonitorPage, percentColor, useMonitorPage } from './components/monitorKit';
+import {
+  BarsChart,
+  formatBytes,
+  MonitorPage,
+  percentColor,
+  UsageProgress,
+  useMonitorPage,
+} from './components/monitorKit';
 
 export default function DiskMonitor() {
   const tx = useBilingual();
@@ -23,14 +30,7 @@ export default function DiskMonitor() {
                   extra={disk.fsType}
                 >
                   <div style={{ display: 'flex', gap: 16, alignItems: 'center' }}>
-                    <Progress
-                      type="dashboard"
-                      percent={disk.usedPercent}
-                      size={110}
-                      status="normal"
-                      strokeColor={percentColor(disk.usedPercent)}
-                      format={(p) => `${p}%`}
-                    />
+                    <UsageProgress dashboard percent={disk.usedPercent} size={110} />
                     <Descriptions column={1} size="small" style={{ flex: 1 }}>
                       <Descriptions.Item label={tx(['总容量', 'Size'])}>
                         {formatBytes(disk.size)}

@@ -1,11 +1,11 @@
 // 请求追踪 (/monitor/httptrace): the last 1 000 requests this server answered (time, method, path, status,
 // duration, user); never tokens, query strings or bodies.
 import type { RequestTrace } from '@freight/contracts';
-import { Card, Col, Input, Row, Segmented, Statistic, Table, Tag } from 'antd';
+import { Card, Input, Row, Segmented, Table, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useBilingual } from '../../components/resource/text';
-import { MonitorPage, useMonitorPage } from './components/monitorKit';
+import { MonitorPage, StatCard, useMonitorPage } from './components/monitorKit';
 
 const METHOD_COLORS: Record<string, string> = { GET: 'blue', POST: 'green', PUT: 'orange', DELETE: 'red' };
 
@@ -38,30 +38,19 @@ export default function HttpTrace() {
   return (
     <MonitorPage testId="monitor-httptrace" title={['请求追踪', 'Request trace']} {...frame}>
       <Row gutter={[12, 12]} style={{ marginBottom: 12 }}>
-        <Col xs={12} md={6}>
-          <Card size="small">
-            <Statistic title={tx(['启动以来请求', 'Requests since start'])} value={traces.data?.total ?? 0} />
-          </Card>
-        </Col>
-        <Col xs={12} md={6}>
-          <Card size="small">
-            <Statistic title={tx(['已保留', 'Kept'])} value={all.length} suffix="/ 1000" />
-          </Card>
-        </Col>
-        <Col xs={12} md={6}>
-          <Card size="small">
-            <Statistic title={tx(['平均耗时', 'Mean duration'])} value={avg} precision={1} suffix="ms" />
-          </Card>
-        </Col>
-        <Col xs={12} md={6}>
-          <Card size="small">
-            <Statistic
-              title={tx(['服务端错误', 'Server errors'])}
-              value={errors}
-              valueStyle={errors ? { color: '#ff4d4f' } : undefined}
-            />
-          </Card>
-        </Col>
+        <StatCard
+          md={6}
+          title={tx(['启动以来请求', 'Requests since start'])}
+          value={traces.data?.total ?? 0}
+        />
+        <StatCard md={6} title={tx(['已保留', 'Kept'])} value={all.length} suffix="/ 1000" />
+        <StatCard md={6} title={tx(['平均耗时', 'Mean duration'])} value={avg} precision={1} suffix="ms" />
+        <StatCard
+          md={6}
+          title={tx(['服务端错误', 'Server errors'])}
+          value={errors}
+          valueStyle={errors ? { color: '#ff4d4f' } : undefined}
+        />
       </Row>
       <Card size="small">
         <div style={{ display: 'flex', flexWrap: 'wrap', gap: 8, marginBottom: 12 }}>

@@ -1,16 +1,18 @@
 // Node运行时 (/monitor/jvm, the reference's JVM信息): the server process's Node version, memory, CPU, event-loop
 // delay and garbage collections, with a history of heap and delay while the page is open.
 import type { RuntimeInfo } from '@freight/contracts';
-import { Card, Col, Descriptions, Progress, Row, Statistic, Table } from 'antd';
+import { Col, Row, Statistic, Table } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useBilingual } from '../../components/resource/text';
 import {
   formatBytes,
   formatDuration,
   HistoryChart,
+  InfoList,
   MonitorPage,
-  percentColor,
+  PanelCol,
   StatCard,
+  UsageProgress,
   useHistory,
   useMonitorPage,
 } from './components/monitorKit';
@@ -20,8 +22,7 @@ const mb = (n: number) => Math.round((n / 1024 / 1024) * 10) / 10;
 export default function JvmInfo() {
   const tx = useBilingual();
   const en = useTranslation().i18n.language.startsWith('en');
-  const { query: runtime, frame } = useMonitorPage<RuntimeInfo>('/monitor/runtime');
-  const data = runtime.data;
+  const { data, frame } = useMonitorPage<RuntimeInfo>('/monitor/runtime');
   const history = useHistory(data);
   const heapPercent = data ? Math.round((data.memory.heapUsed / data.memory.heapLimit) * 1000) / 10 : 0;
   return (
@@ -40,88 +41,72 @@ export default function JvmInfo() {
             />
           </Row>
           <Row gutter={[12, 12]} style={{ marginTop: 12 }}>
-            <Col xs={24} lg={12}>
-              <Card size="small" title={tx(['堆内存', 'Heap'])}>
-                <Progress
-                  percent={heapPercent}
-                  status="normal"
-                  strokeColor={percentColor(heapPercent)}
-                  format={() =>
-                    `${formatBytes(data.memory.heapUsed)} / ${formatBytes(data.memory.heapLimit)}`
-                  }
-                />
-                <HistoryChart
-                  label={tx(['内存历史', 'Memory history'])}
-                  unit=" MB"
-                  times={history.map((h) => h.at)}
-                  series={[
-                    { name: tx(['堆已用', 'Heap used']), data: history.map((h) => mb(h.memory.heapUsed)) },
-                    { name: tx(['堆总量', 'Heap total']), data: history.map((h) => mb(h.memory.heapTotal)) },
-                    { name: 'RSS', data: history.map((h) => mb(h.memory.rss)) },
-                  ]}
-                />
-              </Card>
-            </Col>
-            <Col xs={24} lg={12}>
-              <Card size="small" title={tx(['事件循环延迟', 'Event-loop delay'])}>
-                <Row gutter={8}>
-                  {(['p50', 'p90', 'p99', 'max'] as const).map((k) => (
-                    <Col span={6} key={k}>
-                      <Statistic title={k} value={data.eventLoopDelayMs[k]} precision={1} suffix="ms" />
-                    </Col>
-                  ))}
-                </Row>
-                <HistoryChart
-                  label={tx(['事件循环延迟历史', 'Event-loop delay history'])}
-                  unit=" ms"
-                  height={212}
-                  times={history.map((h) => h.at)}
-                  series={[
-                    { name: 'p50', data: history.map((h) => h.eventLoopDelayMs.p50) },
-                    { name: 'p99', data: history.map((h) => h.eventLoopDelayMs.p99) },
-                  ]}
-                />
-              </Card>
-            </Col>
+            <PanelCol title={tx(['堆内存', 'Heap'])}>
+              <UsageProgress
+                percent={heapPercent}
+                format={() => `${formatBytes(data.memory.heapUsed)} / ${formatBytes(data.memory.heapLimit)}`}
+              />
+              <HistoryChart
+                label={tx(['内存历史', 'Memory history'])}
+                unit=" MB"
+                times={history.map((h) => h.at)}
+                series={[
+                  { name: tx(['堆已用', 'Heap used']), data: history.map((h) => mb(h.memory.heapUsed)) },
+                  { name: tx(['堆总量', 'Heap total']), data: history.map((h) => mb(h.memory.heapTotal)) },
+                  { name: 'RSS', data: history.map((h) => mb(h.memory.rss)) },
+                ]}
+              />
+            </PanelCol>
+            <PanelCol title={tx(['事件循环延迟', 'Event-loop delay'])}>
+              <Row gutter={8}>
+                {(['p50', 'p90', 'p99', 'max'] as const).map((k) => (
+                  <Col span={6} key={k}>
+                    <Statistic title={k} value={data.eventLoopDelayMs[k]} precision={1} suffix="ms" />
+                  </Col>
+                ))}
+              </Row>
+              <HistoryChart
+                label={tx(['事件循环延迟历史', 'Event-loop delay history'])}
+                unit=" ms"
+                height={212}
+                times={history.map((h) => h.at)}
+                series={[
+                  { name: 'p50', data: history.map((h) => h.eventLoopDelayMs.p50) },
+                  { name: 'p99', data: history.map((h) => h.eventLoopDelayMs.p99) },
+                ]}
+              />
+            </PanelCol>
           </Row>
           <Row gutter={[12, 12]} style={{ marginTop: 12 }}>
-            <Col xs={24} lg={12}>
-              <Card size="small" title={tx(['进程', 'Process'])}>
-                <Descriptions column={1} size="small" bordered>
-                  <Descriptions.Item label="PID">{data.pid}</Descriptions.Item>
-                  <Descriptions.Item label="V8">{data.v8Version}</Descriptions.Item>
-                  <Descriptions.Item label={tx(['堆总量', 'Heap total'])}>
-                    {formatBytes(data.memory.heapTotal)}
-                  </Descriptions.Item>
-                  <Descriptions.Item label={tx(['堆外内存', 'External'])}>
-                    {formatBytes(data.memory.external)}
-                  </Descriptions.Item>
-                  <Descriptions.Item label="ArrayBuffers">
-                    {formatBytes(data.memory.arrayBuffers)}
-                  </Descriptions.Item>
-                </Descriptions>
-              </Card>
-            </Col>
-            <Col xs={24} lg={12}>
-              <Card size="small" title={tx(['垃圾回收', 'Garbage collection'])}>
-                <Table
-                  size="small"
-                  rowKey="kind"
-                  pagination={false}
-                  dataSource={data.gc}
-                  columns={[
-                    { title: tx(['类型', 'Kind']), dataIndex: 'kind' },
-                    { title: tx(['次数', 'Count']), dataIndex: 'count', align: 'right' },
-                    {
-                      title: tx(['累计耗时(毫秒)', 'Total (ms)']),
-                      dataIndex: 'totalMs',
-                      align: 'right',
-                      render: (v: number) => v.toFixed(1),
-                    },
-                  ]}
-                />
-              </Card>
-            </Col>
+            <PanelCol title={tx(['进程', 'Process'])}>
+              <InfoList
+                items={[
+                  ['PID', data.pid],
+                  ['V8', data.v8Version],
+                  [tx(['堆总量', 'Heap total']), formatBytes(data.memory.heapTotal)],
+                  [tx(['堆外内存', 'External']), formatBytes(data.memory.external)],
+                  ['ArrayBuffers', formatBytes(data.memory.arrayBuffers)],
+                ]}
+              />
+            </PanelCol>
+            <PanelCol title={tx(['垃圾回收', 'Garbage collection'])}>
+              <Table
+                size="small"
+                rowKey="kind"
+                pagination={false}
+                dataSource={data.gc}
+                columns={[
+                  { title: tx(['类型', 'Kind']), dataIndex: 'kind' },
+                  { title: tx(['次数', 'Count']), dataIndex: 'count', align: 'right' },
+                  {
+                    title: tx(['累计耗时(毫秒)', 'Total (ms)']),
+                    dataIndex: 'totalMs',
+                    align: 'right',
+                    render: (v: number) => v.toFixed(1),
+                  },
+                ]}
+              />
+            </PanelCol>
           </Row>
         </>
       ) : null}

@@ -1,9 +1,17 @@
 // HTTP服务 (/monitor/tomcat, the reference's Tomcat信息): the Fastify server's routes, open connections, requests
 // per second, error rate, status classes and slowest routes of the last 1 000 requests.
 import type { HttpServerInfo } from '@freight/contracts';
-import { Card, Col, Row, Statistic, Table } from 'antd';
+import { Card, Row, Table } from 'antd';
 import { useBilingual } from '../../components/resource/text';
-import { BarsChart, HistoryChart, MonitorPage, useHistory, useMonitorPage } from './components/monitorKit';
+import {
+  BarsChart,
+  HistoryChart,
+  MonitorPage,
+  PanelCol,
+  StatCard,
+  useHistory,
+  useMonitorPage,
+} from './components/monitorKit';
 
 const STATUS_COLORS: Record<string, string> = {
   '2xx': '#52c41a',
@@ -14,80 +22,61 @@ const STATUS_COLORS: Record<string, string> = {
 
 export default function TomcatInfo() {
   const tx = useBilingual();
-  const { query: http, frame } = useMonitorPage<HttpServerInfo>('/monitor/http');
-  const data = http.data;
+  const { data, frame } = useMonitorPage<HttpServerInfo>('/monitor/http');
   const history = useHistory(data);
   return (
     <MonitorPage testId="monitor-http" title={['HTTP服务', 'HTTP server']} {...frame}>
       {data ? (
         <>
           <Row gutter={[12, 12]}>
-            <Col xs={12} lg={4}>
-              <Card size="small">
-                <Statistic title={tx(['服务器', 'Server'])} value={`${data.server} ${data.fastifyVersion}`} />
-              </Card>
-            </Col>
-            <Col xs={12} lg={4}>
-              <Card size="small">
-                <Statistic title={tx(['路由数', 'Routes'])} value={data.routes} />
-              </Card>
-            </Col>
-            <Col xs={12} lg={4}>
-              <Card size="small">
-                <Statistic title={tx(['打开的连接', 'Open connections'])} value={data.connections ?? '-'} />
-              </Card>
-            </Col>
-            <Col xs={12} lg={4}>
-              <Card size="small">
-                <Statistic
-                  title={tx(['每秒请求(近1分钟)', 'Requests/s (1 min)'])}
-                  value={data.requestsPerSecond}
-                  precision={2}
-                />
-              </Card>
-            </Col>
-            <Col xs={12} lg={4}>
-              <Card size="small">
-                <Statistic
-                  title={tx(['错误率(近1分钟)', 'Error rate (1 min)'])}
-                  value={data.errorRate * 100}
-                  precision={2}
-                  suffix="%"
-                  valueStyle={data.errorRate > 0 ? { color: '#ff4d4f' } : undefined}
-                />
-              </Card>
-            </Col>
-            <Col xs={12} lg={4}>
-              <Card size="small">
-                <Statistic title={tx(['启动以来请求', 'Requests since start'])} value={data.totalRequests} />
-              </Card>
-            </Col>
+            <StatCard
+              lg={4}
+              title={tx(['服务器', 'Server'])}
+              value={`${data.server} ${data.fastifyVersion}`}
+            />
+            <StatCard lg={4} title={tx(['路由数', 'Routes'])} value={data.routes} />
+            <StatCard lg={4} title={tx(['打开的连接', 'Open connections'])} value={data.connections ?? '-'} />
+            <StatCard
+              lg={4}
+              title={tx(['每秒请求(近1分钟)', 'Requests/s (1 min)'])}
+              value={data.requestsPerSecond}
+              precision={2}
+            />
+            <StatCard
+              lg={4}
+              title={tx(['错误率(近1分钟)', 'Error rate (1 min)'])}
+              value={data.errorRate * 100}
+              precision={2}
+              suffix="%"
+              valueStyle={data.errorRate > 0 ? { color: '#ff4d4f' } : undefined}
+            />
+            <StatCard
+              lg={4}
+              title={tx(['启动以来请求', 'Requests since start'])}
+              value={data.totalRequests}
+            />
           </Row>
           <Row gutter={[12, 12]} style={{ marginTop: 12 }}>
-            <Col xs={24} lg={14}>
-              <Card size="small" title={tx(['请求速率', 'Request rate'])}>
-                <HistoryChart
-                  label={tx(['请求速率历史', 'Request rate history'])}
-                  unit="/s"
-                  times={history.map((h) => h.at)}
-                  series={[
-                    { name: tx(['每秒请求', 'Requests/s']), data: history.map((h) => h.requestsPerSecond) },
-                  ]}
-                />
-              </Card>
-            </Col>
-            <Col xs={24} lg={10}>
-              <Card size="small" title={tx(['状态分布(最近1000次)', 'Statuses (last 1 000)'])}>
-                <BarsChart
-                  label={tx(['状态分布', 'Statuses'])}
-                  items={Object.entries(data.statuses).map(([name, value]) => ({
-                    name,
-                    value,
-                    color: STATUS_COLORS[name],
-                  }))}
-                />
-              </Card>
-            </Col>
+            <PanelCol lg={14} title={tx(['请求速率', 'Request rate'])}>
+              <HistoryChart
+                label={tx(['请求速率历史', 'Request rate history'])}
+                unit="/s"
+                times={history.map((h) => h.at)}
+                series={[
+                  { name: tx(['每秒请求', 'Requests/s']), data: history.map((h) => h.requestsPerSecond) },
+                ]}
+              />
+            </PanelCol>
+            <PanelCol lg={10} title={tx(['状态分布(最近1000次)', 'Statuses (last 1 000)'])}>
+              <BarsChart
+                label={tx(['状态分布', 'Statuses'])}
+                items={Object.entries(data.statuses).map(([name, value]) => ({
+                  name,
+                  value,
+                  color: STATUS_COLORS[name],
+                }))}
+              />
+            </PanelCol>
           </Row>
           <Card
             size="small"

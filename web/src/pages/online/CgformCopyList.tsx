@@ -4,10 +4,11 @@
 import { PlusOutlined } from '@ant-design/icons';
 import type { CgformField } from '@freight/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Form, Input, Modal, Space, Table } from 'antd';
+import { Alert, App, Button, Card, Form, Input, Modal, Space } from 'antd';
 import { useEffect, useState } from 'react';
 import { matchPath, useLocation } from 'react-router';
 import { Authorized } from '../../components/auth';
+import { CompactTable } from '../../components/common/CompactTable';
 import { useBilingual } from '../../components/resource/text';
 import { api, errorText } from '../../services/request';
 import { CgformView } from './components/CgformView';
@@ -192,13 +193,10 @@ export default function CgformCopyList() {
           </Authorized>
         }
       >
-        <Table<Copy>
+        <CompactTable<Copy>
           rowKey="id"
-          size="small"
           loading={copies.isLoading}
           dataSource={copies.data ?? []}
-          pagination={false}
-          scroll={{ x: 'max-content' }}
           columns={[
             { title: tx(['副本名称', 'Copy title']), dataIndex: 'tableTxt' },
             {

@@ -3,29 +3,20 @@
 // master row's sub-tables in tabs, each the sub form's own list filtered by its foreign key.
 import { Card, Empty, Tabs } from 'antd';
 import { useState } from 'react';
-import { useLocation } from 'react-router';
 import { ResourceListPage } from '../../components/resource/ResourceListPage';
 import { useBilingual } from '../../components/resource/text';
 import type { ResourcePageDef } from '../../components/resource/types';
 import {
-  type CgformColumns,
+  type CgformParts,
   CgformScreen,
   type CgformSub,
-  cgformCodeOf,
+  useCgformCode,
   withSubRows,
 } from './components/cgformParts';
 
 type Row = Record<string, unknown>;
 
-function ErpView({
-  def,
-  columns,
-  subDef,
-}: {
-  def: ResourcePageDef;
-  columns: CgformColumns;
-  subDef: (sub: CgformSub) => ResourcePageDef;
-}) {
+function ErpView({ def, columns, subDef }: CgformParts) {
   const tx = useBilingual();
   const [selected, setSelected] = useState<Row | null>(null);
   const selectedId = selected ? String(selected.id) : '';
@@ -65,8 +56,7 @@ function ErpView({
 }
 
 export default function CgformErpList() {
-  const { pathname } = useLocation();
-  const code = cgformCodeOf(pathname);
+  const code = useCgformCode();
   return (
     <CgformScreen
       code={code}

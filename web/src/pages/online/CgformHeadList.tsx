@@ -11,7 +11,7 @@ import {
 } from '@freight/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ButtonProps } from 'antd';
-import { App, Form, Input, InputNumber, Modal, Space, Tabs, Tag } from 'antd';
+import { App, Form, Input, Modal, Space, Tabs, Tag } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useBilingual } from '../../components/resource/text';
@@ -258,37 +258,20 @@ function FormEditor({ id, onClose }: { id: string | null | 'new'; onClose: (save
                     selectWidth: 110,
                     testId: (_row, i) => `cgform-field-dbType-${i}`,
                   }),
-                  {
-                    title: tx(['长度', 'Length']),
-                    key: 'dbLength',
+                  fieldCells.number('dbLength', tx(['长度', 'Length']), {
                     width: 80,
-                    render: (_, row, i) => (
-                      <InputNumber
-                        size="small"
-                        min={1}
-                        max={4000}
-                        data-testid={`cgform-field-dbLength-${i}`}
-                        disabled={!hasLength(row)}
-                        value={hasLength(row) ? (row.dbLength ?? undefined) : undefined}
-                        onChange={(v) => setField(i, { dbLength: v ?? null })}
-                      />
-                    ),
-                  },
-                  {
-                    title: tx(['小数位', 'Scale']),
-                    key: 'dbPointLength',
+                    min: 1,
+                    max: 4000,
+                    testId: (_row, i) => `cgform-field-dbLength-${i}`,
+                    unused: (row) => !hasLength(row),
+                    blankWhenUnused: true,
+                  }),
+                  fieldCells.number('dbPointLength', tx(['小数位', 'Scale']), {
                     width: 70,
-                    render: (_, row, i) => (
-                      <InputNumber
-                        size="small"
-                        min={0}
-                        max={38}
-                        disabled={row.dbType !== 'BigDecimal'}
-                        value={row.dbPointLength ?? undefined}
-                        onChange={(v) => setField(i, { dbPointLength: v ?? null })}
-                      />
-                    ),
-                  },
+                    min: 0,
+                    max: 38,
+                    unused: (row) => row.dbType !== 'BigDecimal',
+                  }),
                   text('dbDefaultVal', tx(['默认值', 'Default']), 110),
                   fieldCells.flag('dbIsNull', tx(['必填', 'Required']), {
                     width: 60,

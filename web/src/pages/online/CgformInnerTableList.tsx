@@ -4,33 +4,17 @@
 import { ProTable } from '@ant-design/pro-components';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Skeleton } from 'antd';
-import { useLocation } from 'react-router';
 import { buildColumns } from '../../components/resource/fields';
 import { ResourceListPage } from '../../components/resource/ResourceListPage';
 import { useBilingual } from '../../components/resource/text';
-import type { ResourcePageDef } from '../../components/resource/types';
 import { api, errorText } from '../../services/request';
 import { useSession } from '../../stores/session';
-import {
-  type CgformColumns,
-  CgformScreen,
-  type CgformSub,
-  cgformCodeOf,
-  withSubRows,
-} from './components/cgformParts';
+import { type CgformParts, CgformScreen, useCgformCode, withSubRows } from './components/cgformParts';
 
 type Row = Record<string, unknown>;
 
 /** A master row's sub-tables, read with the row (one call for all of them). */
-function InnerRows({
-  columns,
-  row,
-  subDef,
-}: {
-  columns: CgformColumns;
-  row: Row;
-  subDef: (sub: CgformSub) => ResourcePageDef;
-}) {
+function InnerRows({ columns, row, subDef }: Omit<CgformParts, 'def'> & { row: Row }) {
   const tx = useBilingual();
   const dicts = useSession((s) => s.dictItems);
   const id = String(row.id);
@@ -63,8 +47,7 @@ function InnerRows({
 }
 
 export default function CgformInnerTableList() {
-  const { pathname } = useLocation();
-  const code = cgformCodeOf(pathname);
+  const code = useCgformCode();
   return (
     <CgformScreen
       code={code}

@@ -3,11 +3,10 @@
 // (getData with `pid`), and "添加下级" opens the form with the row as parent. A search shows matches flat.
 import type { Key } from 'react';
 import { useState } from 'react';
-import { useLocation } from 'react-router';
 import { ResourceListPage } from '../../components/resource/ResourceListPage';
 import type { ResourcePageDef } from '../../components/resource/types';
 import { api } from '../../services/request';
-import { type CgformColumns, CgformScreen, cgformCodeOf } from './components/cgformParts';
+import { type CgformColumns, CgformScreen, useCgformCode } from './components/cgformParts';
 
 type Row = Record<string, unknown>;
 
@@ -66,7 +65,6 @@ function TreeView({ def, columns }: { def: ResourcePageDef; columns: CgformColum
 }
 
 export default function CgformTreeList() {
-  const { pathname } = useLocation();
-  const code = cgformCodeOf(pathname);
+  const code = useCgformCode();
   return <CgformScreen code={code} build={(def, columns) => <TreeView def={def} columns={columns} />} />;
 }

@@ -9,11 +9,12 @@ import {
   adjustmentResource,
   type Envelope,
 } from '@freight/contracts';
-import { App, Form, Input, InputNumber, Radio } from 'antd';
+import { App, Form, Input, Radio } from 'antd';
 import { useMemo, useRef, useState } from 'react';
 import { DictSelect } from '../../components/dict';
 import { announceMoneyChange, fenOfYuan, newIdempotencyKey } from '../../components/finance/money';
 import { RejectDialog } from '../../components/finance/ReasonDialog';
+import { YuanAmountItem } from '../../components/finance/YuanAmountItem';
 import { PostDialog } from '../../components/form/PostDialog';
 import { pageOf, ResourceListPage, type ResourcePageDef } from '../../components/resource';
 import { useBilingual } from '../../components/resource/text';
@@ -83,13 +84,7 @@ function AddDialog({ onClose }: { onClose: (changed: boolean) => void }) {
           />
         </Form.Item>
       )}
-      <Form.Item
-        name="amount"
-        label={tx(['金额（元）', 'Amount (yuan)'])}
-        rules={[{ required: true, message: tx(['请输入金额', 'Enter the amount']) }]}
-      >
-        <InputNumber min={0.01} precision={2} style={{ width: '100%' }} />
-      </Form.Item>
+      <YuanAmountItem label={['金额（元）', 'Amount (yuan)']} />
       <Form.Item
         name="reason"
         label={tx(['原因', 'Reason'])}

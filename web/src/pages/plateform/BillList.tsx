@@ -63,6 +63,12 @@ function DisputeDialog({ row, onClose }: { row: Row; onClose: (changed: boolean)
   );
 }
 
+/** A bill's statement, as a workbook or as a PDF. */
+const STATEMENTS = [
+  { key: 'statement', label: ['对账单', 'Statement'], query: {}, ext: 'xlsx' },
+  { key: 'statementPdf', label: ['对账单PDF', 'Statement PDF'], query: { format: 'pdf' }, ext: 'pdf' },
+] as const;
+
 export default function BillList() {
   const tx = useBilingual();
   const { message } = App.useApp();
@@ -102,30 +108,20 @@ export default function BillList() {
         open('adjust'),
         open('pay'),
         step('close'),
-        {
-          key: 'statement',
-          label: ['对账单', 'Statement'],
-          perm: 'finance:bill:export',
-          run: async (row) => {
-            await downloadFile(
-              '/plateform/bill/exportStatement',
-              { id: row.id },
-              `对账单${String(row.billNo ?? '')}.xlsx`,
-            );
-          },
-        },
-        {
-          key: 'statementPdf',
-          label: ['对账单PDF', 'Statement PDF'],
-          perm: 'finance:bill:export',
-          run: async (row) => {
-            await downloadFile(
-              '/plateform/bill/exportStatement',
-              { id: row.id, format: 'pdf' },
-              `对账单${String(row.billNo ?? '')}.pdf`,
-            );
-          },
-        },
+        ...STATEMENTS.map(
+          (statement): RowAction => ({
+            key: statement.key,
+            label: statement.label,
+            perm: 'finance:bill:export',
+            run: async (row) => {
+              await downloadFile(
+                '/plateform/bill/exportStatement',
+                { id: row.id, ...statement.query },
+                `对账单${String(row.billNo ?? '')}.${statement.ext}`,
+              );
+            },
+          }),
+        ),
       ],
       toolbar: [
         {

@@ -3,30 +3,26 @@
 // load-to-sign window hold the exit time. The unmatched are listed with 匹配状态 = 未匹配; a trip loaded later is
 // matched by 重新匹配; a mistaken import is deleted row by row or as its whole batch.
 import { type Envelope, etcRecordResource } from '@freight/contracts';
-import { Alert, App } from 'antd';
+import { App } from 'antd';
 import { useMemo } from 'react';
 import { pageOf, ResourceListPage, type ResourcePageDef } from '../../components/resource';
-import { useBilingual } from '../../components/resource/text';
+import { PageNote } from '../../components/resource/PageNote';
 import { postEnvelope } from '../../services/request';
 
 const perm = etcRecordResource.permission;
 
 export default function EtcList() {
-  const tx = useBilingual();
   const { message } = App.useApp();
   const def = useMemo<ResourcePageDef>(
     () =>
       pageOf(etcRecordResource, {
         importAccept: '.xlsx,.csv',
         header: (
-          <Alert
-            type="info"
-            showIcon
-            style={{ marginBottom: 12 }}
-            message={tx([
+          <PageNote
+            text={[
               '导入服务商的通行记录（Excel 或 CSV）：按车牌找到车辆，出口时间落在运单装货至签收（前后各2小时）之间即匹配该运单；重复的交易流水号自动跳过。',
               'Import the provider’s toll records (Excel or CSV): a record goes to the waybill of its plate’s vehicle whose loading-to-signing window (± 2 h) holds its exit time; serial nos. already imported are skipped.',
-            ])}
+            ]}
           />
         ),
         rowActions: [
@@ -63,7 +59,7 @@ export default function EtcList() {
           },
         ],
       }),
-    [message, tx],
+    [message],
   );
   return <ResourceListPage def={def} />;
 }

@@ -10,8 +10,8 @@ import { pageOf, ResourceListPage, type ResourcePageDef, useCan } from '../../co
 import { ImportButton } from '../../components/resource/ImportButton';
 import { useBilingual } from '../../components/resource/text';
 import { announceChange } from '../../services/resourceEvents';
-import { FieldItem } from '../wlhy/components/FieldItem';
-import { RemoteSelect } from '../wlhy/components/RemoteSelect';
+import { RemotePickItem } from '../wlhy/components/RemotePickItem';
+import { DRIVER_SEARCH, VEHICLE_SEARCH } from '../wlhy/components/RemoteSelect';
 
 type Row = Record<string, unknown>;
 
@@ -19,30 +19,12 @@ export const fuelCardPage: ResourcePageDef = pageOf(fuelCardResource, {
   fields: {
     driverId: {
       renderFormItem: (ctx) => (
-        <FieldItem ctx={ctx}>
-          <RemoteSelect
-            api="/hydriver/hyDriver/list"
-            searchKey="driverName"
-            label={(r) => `${String(r.driverName)}（${String(r.mobile ?? '')}）`}
-            initialLabel={ctx.editingRow ? String(ctx.editingRow.driverName ?? '') : undefined}
-            disabled={ctx.disabled}
-            data-testid="fuel-driver-select"
-          />
-        </FieldItem>
+        <RemotePickItem ctx={ctx} nameKey="driverName" {...DRIVER_SEARCH} data-testid="fuel-driver-select" />
       ),
     },
     vehicleId: {
       renderFormItem: (ctx) => (
-        <FieldItem ctx={ctx}>
-          <RemoteSelect
-            api="/hyvehicle/hyVehicle/list"
-            searchKey="plateNo"
-            label={(r) => String(r.plateNo)}
-            initialLabel={ctx.editingRow ? String(ctx.editingRow.plateNo ?? '') : undefined}
-            disabled={ctx.disabled}
-            data-testid="fuel-vehicle-select"
-          />
-        </FieldItem>
+        <RemotePickItem ctx={ctx} nameKey="plateNo" {...VEHICLE_SEARCH} data-testid="fuel-vehicle-select" />
       ),
     },
   },

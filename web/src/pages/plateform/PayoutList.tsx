@@ -9,7 +9,6 @@ import {
   Alert,
   App,
   Button,
-  Descriptions,
   Form,
   Grid,
   Input,
@@ -23,10 +22,12 @@ import {
   Typography,
 } from 'antd';
 import { useMemo, useState } from 'react';
+import { InfoList } from '../../components/common/InfoList';
 import { DictTag } from '../../components/dict';
 import { paymentStateColumn, yuanColumn } from '../../components/finance/columns';
 import { announceMoneyChange, fenOfYuan, yuan } from '../../components/finance/money';
 import { ReasonDialog, RejectDialog } from '../../components/finance/ReasonDialog';
+import { TitledTable } from '../../components/finance/TitledTable';
 import { pageOf, ResourceListPage, type ResourcePageDef, useCan } from '../../components/resource';
 import { useBilingual } from '../../components/resource/text';
 import type { Bilingual } from '../../components/resource/types';
@@ -103,14 +104,10 @@ function PayoutTrail({ id }: { id: string }) {
           ),
         }))}
       />
-      <Typography.Title level={5} style={{ margin: 0 }}>
-        {tx(['运单', 'Waybills'])}
-      </Typography.Title>
-      <Table
-        size="small"
+      <TitledTable
+        heading={tx(['运单', 'Waybills'])}
+        headingStyle={{ margin: 0 }}
         rowKey="noteId"
-        pagination={false}
-        scroll={{ x: 'max-content' }}
         dataSource={data.notes}
         columns={[
           { title: tx(['运单号', 'Waybill no.']), dataIndex: 'shippingNoteNumber' },
@@ -118,25 +115,18 @@ function PayoutTrail({ id }: { id: string }) {
         ]}
       />
       {data.payments.length > 0 && (
-        <>
-          <Typography.Title level={5} style={{ margin: 0 }}>
-            {tx(['银行付款', 'Bank payments'])}
-          </Typography.Title>
-          <Table
-            size="small"
-            rowKey="id"
-            pagination={false}
-            scroll={{ x: 'max-content' }}
-            dataSource={data.payments}
-            columns={[
-              { title: tx(['收款人', 'Payee']), dataIndex: 'payeeName' },
-              { title: tx(['运单号', 'Waybill no.']), dataIndex: 'shippingNoteNumber' },
-              yuanColumn(tx(['金额', 'Amount']), 'amountFen'),
-              paymentStateColumn(tx(['状态', 'State'])),
-              { title: tx(['失败原因', 'Failure']), dataIndex: 'failReason' },
-            ]}
-          />
-        </>
+        <TitledTable
+          heading={tx(['银行付款', 'Bank payments'])}
+          headingStyle={{ margin: 0 }}
+          dataSource={data.payments}
+          columns={[
+            { title: tx(['收款人', 'Payee']), dataIndex: 'payeeName' },
+            { title: tx(['运单号', 'Waybill no.']), dataIndex: 'shippingNoteNumber' },
+            yuanColumn(tx(['金额', 'Amount']), 'amountFen'),
+            paymentStateColumn(tx(['状态', 'State'])),
+            { title: tx(['失败原因', 'Failure']), dataIndex: 'failReason' },
+          ]}
+        />
       )}
     </Space>
   );
@@ -315,24 +305,18 @@ export default function PayoutList() {
   };
   const row = dialog && dialog.kind !== 'limits' ? dialog.row : {};
   const intro = (
-    <Descriptions
-      size="small"
-      column={1}
-      bordered
+    <InfoList
       items={[
-        { key: 'no', label: tx(['申请单号', 'No.']), children: String(row.payoutNo ?? '') },
-        {
-          key: 'kind',
-          label: tx(['类型', 'Kind']),
-          children: <DictTag code="payout_kind" value={row.kind} plain />,
-        },
-        { key: 'n', label: tx(['运单数', 'Waybills']), children: String(row.noteCount ?? '') },
-        {
-          key: 'total',
-          label: tx(['付款金额', 'Amount']),
-          children: <Typography.Text strong>¥{yuan(row.totalFen)}</Typography.Text>,
-        },
-        { key: 'by', label: tx(['提交人', 'Submitted by']), children: String(row.submittedBy ?? '') },
+        [tx(['申请单号', 'No.']), String(row.payoutNo ?? '')],
+        [tx(['类型', 'Kind']), <DictTag key="kind" code="payout_kind" value={row.kind} plain />],
+        [tx(['运单数', 'Waybills']), String(row.noteCount ?? '')],
+        [
+          tx(['付款金额', 'Amount']),
+          <Typography.Text key="amount" strong>
+            ¥{yuan(row.totalFen)}
+          </Typography.Text>,
+        ],
+        [tx(['提交人', 'Submitted by']), String(row.submittedBy ?? '')],
       ]}
     />
   );

@@ -13,8 +13,15 @@ import {
 import { App, Tabs } from 'antd';
 import { useMemo, useState } from 'react';
 import { PeriodDialog } from '../../components/finance/PeriodDialog';
-import { pageOf, ResourceListPage, type ResourcePageDef, useCan } from '../../components/resource';
+import {
+  pageOf,
+  ResourceListPage,
+  type ResourcePageDef,
+  type RowAction,
+  useCan,
+} from '../../components/resource';
 import { useBilingual } from '../../components/resource/text';
+import type { Bilingual } from '../../components/resource/types';
 import { postEnvelope } from '../../services/request';
 import { announceChange } from '../../services/resourceEvents';
 
@@ -41,6 +48,26 @@ function IncomeLines({ reportId }: { reportId: string }) {
 }
 
 const INCOME = incomeReportResource.path;
+
+/** The steps of a quarterly income report, each from the state it starts at. */
+const INCOME_STEPS: Array<{ key: string; label: Bilingual; from: number; confirm?: Bilingual }> = [
+  {
+    key: 'review',
+    label: ['复核', 'Review'],
+    from: INCOME_REPORT_STATE.draft,
+    confirm: [
+      '确认已核对本季度收入明细？复核须由生成人以外的人员进行',
+      'Lines checked? A second person reviews',
+    ],
+  },
+  {
+    key: 'send',
+    label: ['报送', 'Send'],
+    from: INCOME_REPORT_STATE.reviewed,
+    confirm: ['报送后本季度不能重新生成，确认报送？', 'A sent quarter cannot be generated again. Send?'],
+  },
+  { key: 'resend', label: ['重新报送', 'Resend'], from: INCOME_REPORT_STATE.failed },
+];
 
 export default function TaxSyncList() {
   const tx = useBilingual();
@@ -72,37 +99,16 @@ export default function TaxSyncList() {
     };
     const state = (row: Row) => Number(row.state);
     return pageOf(incomeReportResource, {
-      rowActions: [
-        {
-          key: 'review',
-          label: ['复核', 'Review'],
-          perm: 'report:income:review',
-          visible: (row) => state(row) === INCOME_REPORT_STATE.draft,
-          confirm: [
-            '确认已核对本季度收入明细？复核须由生成人以外的人员进行',
-            'Lines checked? A second person reviews',
-          ],
-          run: step('review'),
-        },
-        {
-          key: 'send',
-          label: ['报送', 'Send'],
-          perm: 'report:income:send',
-          visible: (row) => state(row) === INCOME_REPORT_STATE.reviewed,
-          confirm: [
-            '报送后本季度不能重新生成，确认报送？',
-            'A sent quarter cannot be generated again. Send?',
-          ],
-          run: step('send'),
-        },
-        {
-          key: 'resend',
-          label: ['重新报送', 'Resend'],
-          perm: 'report:income:resend',
-          visible: (row) => state(row) === INCOME_REPORT_STATE.failed,
-          run: step('resend'),
-        },
-      ],
+      rowActions: INCOME_STEPS.map(
+        (s): RowAction => ({
+          key: s.key,
+          label: s.label,
+          perm: `report:income:${s.key}`,
+          visible: (row) => state(row) === s.from,
+          confirm: s.confirm,
+          run: step(s.key),
+        }),
+      ),
       toolbar: [
         {
           key: 'generate',

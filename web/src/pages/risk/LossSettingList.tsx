@@ -2,7 +2,7 @@
 // of the load, the unit price of deductions — from the declaration; a matching rule prefills a new order.
 import { lossRuleBody, lossRuleResource } from '@freight/contracts';
 import { useMemo } from 'react';
-import { useCustomerOptions } from '../../components/finance/useCustomerOptions';
+import { customerChoiceField, useCustomerOptions } from '../../components/finance/useCustomerOptions';
 import { pageOf, ResourceListPage, type ResourcePageDef } from '../../components/resource';
 
 export default function LossSettingList() {
@@ -13,12 +13,7 @@ export default function LossSettingList() {
         schema: lossRuleBody,
         fields: {
           // A select of the approved customers; empty means every customer.
-          customerId: {
-            options: customers,
-            kind: 'dict',
-            placeholder: ['全部货主', 'All customers'],
-            search: customers.length > 0,
-          },
+          customerId: customerChoiceField(customers, ['全部货主', 'All customers']),
         },
         addDefaults: { allowanceMode: 2, enabled: true, deductWhole: false },
       }),

@@ -5,7 +5,7 @@ import { ProFormDependency, ProFormDigit } from '@ant-design/pro-components';
 import { RISK_RULES, type RiskRuleType, riskParamBody, riskParamResource } from '@freight/contracts';
 import { Typography } from 'antd';
 import { useMemo } from 'react';
-import { useCustomerOptions } from '../../components/finance/useCustomerOptions';
+import { customerChoiceField, useCustomerOptions } from '../../components/finance/useCustomerOptions';
 import { pageOf, ResourceListPage, type ResourcePageDef } from '../../components/resource';
 import { useBilingual } from '../../components/resource/text';
 
@@ -27,12 +27,10 @@ export default function RiskParamList() {
       pageOf(riskParamResource, {
         schema: riskParamBody,
         fields: {
-          customerId: {
-            options: customers,
-            kind: 'dict',
-            placeholder: ['平台默认（所有货主）', 'Platform default (all customers)'],
-            search: customers.length > 0,
-          },
+          customerId: customerChoiceField(customers, [
+            '平台默认（所有货主）',
+            'Platform default (all customers)',
+          ]),
           customerName: {
             render: (value) =>
               value ? (

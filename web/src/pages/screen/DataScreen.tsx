@@ -23,7 +23,7 @@ import {
   ScreenStatus,
   useRotation,
 } from './components/ScreenFrame';
-import { SCREEN_REFRESH_MS, useScreenPush } from './components/useScreenPush';
+import { SCREEN_REFRESH_MS, useScreenFigures } from './components/useScreenPush';
 import 'leaflet/dist/leaflet.css';
 
 const STATE_COLOURS: Record<string, string> = {
@@ -88,11 +88,7 @@ export default function DataScreen() {
   const tx = useBilingual();
   const { routes: menu } = useMenuModel();
   const gdKey = usePlatform((s) => s.settings?.gd_web);
-  const screen = useQuery({
-    queryKey: ['screen', 'data'],
-    queryFn: statisticsApi.dataScreen,
-    refetchInterval: SCREEN_REFRESH_MS,
-  });
+  const screen = useScreenFigures('data', statisticsApi.dataScreen, [['screen', 'positions']]);
   const fleet = useQuery({
     queryKey: ['screen', 'positions'],
     queryFn: () => api.get<FleetAnswer>('/map/realtime/positions'),
@@ -100,16 +96,10 @@ export default function DataScreen() {
     retry: false,
     enabled: menu.some((r) => r.path === '/map/realtime'),
   });
-  useScreenPush('data', [
-    ['screen', 'data'],
-    ['screen', 'positions'],
-  ]);
   const data = screen.data;
   const rotation = useRotation(2, 10_000);
 
-  const status = (
-    <ScreenStatus error={screen.isError ? screen.error : null} refreshedAt={data?.refreshedAt} />
-  );
+  const status = <ScreenStatus figures={screen} />;
 
   return (
     <ScreenFrame title={tx(['网络货运数据大屏', 'Freight data screen'])} testId="screen-data" status={status}>

@@ -1,7 +1,6 @@
 // 财务大屏 (/screen/finance): the month's freight and fees, today's bank payments, the wallets' float, the
 // invoices issued this month and a 30-day trend; one panel rotates between the fee split and the payments;
 // refreshed every 30 s.
-import { useQuery } from '@tanstack/react-query';
 import { Suspense } from 'react';
 import { yuan } from '../../components/finance/money';
 import { useBilingual } from '../../components/resource/text';
@@ -17,16 +16,11 @@ import {
   ScreenStatus,
   useRotation,
 } from './components/ScreenFrame';
-import { SCREEN_REFRESH_MS, useScreenPush } from './components/useScreenPush';
+import { useScreenFigures } from './components/useScreenPush';
 
 export default function FinanceScreen() {
   const tx = useBilingual();
-  const screen = useQuery({
-    queryKey: ['screen', 'finance'],
-    queryFn: statisticsApi.financeScreen,
-    refetchInterval: SCREEN_REFRESH_MS,
-  });
-  useScreenPush('finance', [['screen', 'finance']]);
+  const screen = useScreenFigures('finance', statisticsApi.financeScreen);
   const data = screen.data;
   const rotation = useRotation(2, 10_000);
   const yuanUnit = tx(['元', '¥']);
@@ -34,9 +28,7 @@ export default function FinanceScreen() {
   const service = tx(['服务费', 'Service fee']);
   const paid = tx(['已付款', 'Paid out']);
 
-  const status = (
-    <ScreenStatus error={screen.isError ? screen.error : null} refreshedAt={data?.refreshedAt} />
-  );
+  const status = <ScreenStatus figures={screen} />;
 
   return (
     <ScreenFrame

@@ -7,6 +7,7 @@ import { Card, Col, Empty, Row, Skeleton, Statistic, Table } from 'antd';
 import { ChartPanel } from '../../components/chart/ChartPanel';
 import { QueryError } from '../../components/dashboard/DashboardError';
 import { RefreshButton } from '../../components/dashboard/RefreshButton';
+import { yuanColumn } from '../../components/finance/columns';
 import { yuan } from '../../components/finance/money';
 import { useBilingual } from '../../components/resource/text';
 import { statisticsApi } from '../../services/statisticsApi';
@@ -158,12 +159,7 @@ export default function BusinessDashboard() {
                     render: (b: string) => tx(BUCKETS[b] ?? b),
                   },
                   { title: tx(['账单数', 'Bills']), dataIndex: 'bills', align: 'right' },
-                  {
-                    title: tx(['未收金额(元)', 'Unpaid (¥)']),
-                    dataIndex: 'amountFen',
-                    align: 'right',
-                    render: yuan,
-                  },
+                  yuanColumn(tx(['未收金额(元)', 'Unpaid (¥)']), 'amountFen'),
                 ]}
               />
             )}
@@ -188,13 +184,8 @@ export default function BusinessDashboard() {
             { title: '#', width: 48, render: (_, __, i) => i + 1 },
             { title: tx(['货主', 'Shipper']), dataIndex: 'customerName', ellipsis: true },
             { title: tx(['运单数', 'Waybills']), dataIndex: 'waybills', align: 'right', width: 90 },
-            { title: tx(['运费(元)', 'Freight (¥)']), dataIndex: 'freightFen', align: 'right', render: yuan },
-            {
-              title: tx(['服务费(元)', 'Service fee (¥)']),
-              dataIndex: 'serviceFeeFen',
-              align: 'right',
-              render: yuan,
-            },
+            yuanColumn(tx(['运费(元)', 'Freight (¥)']), 'freightFen'),
+            yuanColumn(tx(['服务费(元)', 'Service fee (¥)']), 'serviceFeeFen'),
           ]}
         />
       </Card>

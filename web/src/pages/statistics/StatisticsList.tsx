@@ -26,6 +26,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { withChunkTimeout } from '../../app/chunkLoad';
 import { DashboardError } from '../../components/dashboard/DashboardError';
 import { dictText, useDictItems } from '../../components/dict/useDict';
+import { yuanColumn } from '../../components/finance/columns';
 import { yuan } from '../../components/finance/money';
 import { useBilingual } from '../../components/resource/text';
 import { downloadFile } from '../../components/resource/transfer';
@@ -114,35 +115,11 @@ export default function StatisticsList() {
     },
     { title: tx(['运单数', 'Waybills']), dataIndex: 'waybills', align: 'right', width: 90 },
     { title: tx(['吨位(吨)', 'Tonnes']), dataIndex: 'tonnage', align: 'right', width: 110 },
-    {
-      title: tx(['运费(元)', 'Freight (¥)']),
-      dataIndex: 'freightFen',
-      align: 'right',
-      width: 130,
-      render: yuan,
-    },
-    {
-      title: tx(['服务费(元)', 'Service fee (¥)']),
-      dataIndex: 'serviceFeeFen',
-      align: 'right',
-      width: 130,
-      render: yuan,
-    },
-    {
-      title: tx(['经纪人费(元)', 'Agent fee (¥)']),
-      dataIndex: 'agentFeeFen',
-      align: 'right',
-      width: 120,
-      render: yuan,
-    },
+    yuanColumn(tx(['运费(元)', 'Freight (¥)']), 'freightFen', 130),
+    yuanColumn(tx(['服务费(元)', 'Service fee (¥)']), 'serviceFeeFen', 130),
+    yuanColumn(tx(['经纪人费(元)', 'Agent fee (¥)']), 'agentFeeFen', 120),
     { title: tx(['亏吨(吨)', 'Loss (t)']), dataIndex: 'lossTonnage', align: 'right', width: 100 },
-    {
-      title: tx(['亏吨扣款(元)', 'Loss deduction (¥)']),
-      dataIndex: 'lossDeductionFen',
-      align: 'right',
-      width: 130,
-      render: yuan,
-    },
+    yuanColumn(tx(['亏吨扣款(元)', 'Loss deduction (¥)']), 'lossDeductionFen', 130),
     {
       title: tx(['准时率', 'On time']),
       dataIndex: 'onTimeRate',
@@ -292,30 +269,22 @@ export default function StatisticsList() {
                 <Table.Summary.Cell index={0}>
                   <strong>{tx(['合计', 'Total'])}</strong>
                 </Table.Summary.Cell>
-                <Table.Summary.Cell index={1} align="right">
-                  {total.waybills}
-                </Table.Summary.Cell>
-                <Table.Summary.Cell index={2} align="right">
-                  {total.tonnage}
-                </Table.Summary.Cell>
-                <Table.Summary.Cell index={3} align="right">
-                  {yuan(total.freightFen)}
-                </Table.Summary.Cell>
-                <Table.Summary.Cell index={4} align="right">
-                  {yuan(total.serviceFeeFen)}
-                </Table.Summary.Cell>
-                <Table.Summary.Cell index={5} align="right">
-                  {yuan(total.agentFeeFen)}
-                </Table.Summary.Cell>
-                <Table.Summary.Cell index={6} align="right">
-                  {total.lossTonnage}
-                </Table.Summary.Cell>
-                <Table.Summary.Cell index={7} align="right">
-                  {yuan(total.lossDeductionFen)}
-                </Table.Summary.Cell>
-                <Table.Summary.Cell index={8} align="right">
-                  {percent(total.onTimeRate)}
-                </Table.Summary.Cell>
+                {[
+                  total.waybills,
+                  total.tonnage,
+                  yuan(total.freightFen),
+                  yuan(total.serviceFeeFen),
+                  yuan(total.agentFeeFen),
+                  total.lossTonnage,
+                  yuan(total.lossDeductionFen),
+                  percent(total.onTimeRate),
+                ].map((value, i) => (
+                  // The cells stand in the columns' fixed order.
+                  // biome-ignore lint/suspicious/noArrayIndexKey: see above
+                  <Table.Summary.Cell key={i} index={i + 1} align="right">
+                    {value}
+                  </Table.Summary.Cell>
+                ))}
               </Table.Summary.Row>
             ) : null
           }

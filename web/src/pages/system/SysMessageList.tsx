@@ -10,6 +10,8 @@ type Row = Record<string, unknown>;
 /** es_send_status: 0 queued, 1 sent, 2 failed, -1 given up. */
 const FAILED = [2, -1];
 const isFailed = (row: Row) => FAILED.includes(Number(row.esSendStatus));
+/** Sending failed messages again: one (a row's action) or the selection (the toolbar's). */
+const RESEND = { key: 'resend', label: ['重新发送', 'Resend'], perm: 'system:message:edit' } as const;
 
 export const MESSAGE_TYPES = [
   { value: '1', label: ['短信', 'SMS'] },
@@ -65,9 +67,7 @@ export const sysMessagePage: ResourcePageDef = {
   ],
   rowActions: [
     {
-      key: 'resend',
-      label: ['重新发送', 'Resend'],
-      perm: 'system:message:edit',
+      ...RESEND,
       visible: isFailed,
       confirm: ['确定重新发送该消息吗?', 'Send this message again?'],
       run: (row, helpers) => resend([String(row.id)], helpers.reload),
@@ -75,9 +75,7 @@ export const sysMessagePage: ResourcePageDef = {
   ],
   toolbar: [
     {
-      key: 'resend',
-      label: ['重新发送', 'Resend'],
-      perm: 'system:message:edit',
+      ...RESEND,
       batch: true,
       confirm: ['只有发送失败的消息会重新发送，确定吗?', 'Only failed messages are sent again. Continue?'],
       run: (rows, helpers) =>

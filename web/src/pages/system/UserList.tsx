@@ -4,14 +4,14 @@
 import { ProFormSelect, ProFormText, ProFormTreeSelect } from '@ant-design/pro-components';
 import { MSG, userAddBody } from '@freight/contracts';
 import { Avatar } from 'antd';
-import { useMemo, useRef, useState } from 'react';
+import { type ReactNode, useMemo, useRef, useState } from 'react';
 import {
   createTimeField,
   type ResourceField,
   ResourceListPage,
   type ResourcePageDef,
 } from '../../components/resource';
-import type { FormItemContext } from '../../components/resource/types';
+import type { Bilingual, FormItemContext, RowAction, ToolbarAction } from '../../components/resource/types';
 import { useSignedUrl } from '../../components/upload';
 import { api } from '../../services/request';
 import { departSelectOptions, flattenDeparts, useDepartOptions } from './depart/departTree';
@@ -22,6 +22,30 @@ import { uniqueRule } from './user/uniqueRule';
 import { joinList, splitList, useUserFormOptions } from './user/userOptions';
 
 type Row = Record<string, unknown>;
+
+const ACTIVE = 1;
+const FROZEN = 2;
+/** Freezing and unfreezing users, one (a row's action) or the selection (the toolbar's). */
+const FREEZING = [
+  {
+    key: 'freeze',
+    from: ACTIVE,
+    status: FROZEN,
+    label: ['冻结', 'Freeze'],
+    batchLabel: ['批量冻结', 'Freeze selected'],
+    confirm: ['确定冻结该用户吗? 其登录会话将立即失效。', 'Freeze this user? Their sessions end at once.'],
+    batchConfirm: ['确定冻结选中的用户吗?', 'Freeze the selected users?'],
+  },
+  {
+    key: 'unfreeze',
+    from: FROZEN,
+    status: ACTIVE,
+    label: ['解冻', 'Unfreeze'],
+    batchLabel: ['批量解冻', 'Unfreeze selected'],
+    confirm: ['确定解冻该用户吗?', 'Unfreeze this user?'],
+    batchConfirm: ['确定解冻选中的用户吗?', 'Unfreeze the selected users?'],
+  },
+] as const;
 
 /** A text field whose value must be free among users (reference checkOnlyUser). */
 const uniqueText =
@@ -44,6 +68,19 @@ function AvatarCell({ path, name }: { path: unknown; name: string }) {
   );
 }
 
+/** A form-only field whose value is a list; the server's comma-string check is not the form's. */
+const listChoiceField = (
+  name: string,
+  label: Bilingual,
+  control: (item: Omit<FormItemContext, 'editing' | 'editingRow' | 'rules'>) => ReactNode,
+): ResourceField => ({
+  name,
+  label,
+  list: false,
+  detail: false,
+  renderFormItem: ({ editing: _e, editingRow: _r, rules: _rules, ...item }) => control(item),
+});
+
 export default function UserList() {
   const departs = useDepartOptions();
   const { roles, positions, tenants } = useUserFormOptions();
@@ -55,10 +92,11 @@ export default function UserList() {
   const def = useMemo<ResourcePageDef>(() => {
     const tree = departs.data ?? [];
     const departByCode = new Map(flattenDeparts(tree).map((d) => [d.orgCode, d.title]));
-    const freeze = (status: 1 | 2) => async (rows: Row[], helpers: { reload: () => void }) => {
-      await api.put('/sys/user/frozenBatch', { ids: rows.map((r) => String(r.id)).join(','), status });
-      helpers.reload();
-    };
+    const freeze =
+      (status: typeof ACTIVE | typeof FROZEN) => async (rows: Row[], helpers: { reload: () => void }) => {
+        await api.put('/sys/user/frozenBatch', { ids: rows.map((r) => String(r.id)).join(','), status });
+        helpers.reload();
+      };
     const fields: ResourceField[] = [
       {
         name: 'avatar',
@@ -134,42 +172,28 @@ export default function UserList() {
         kind: 'dict',
         list: { width: 110 },
       },
-      {
-        name: 'selectedroles',
-        label: ['角色', 'Roles'],
-        list: false,
-        detail: false,
-        // The list's value is an array; the server's comma-string check is not the form's.
-        renderFormItem: ({ editing: _e, editingRow: _r, rules: _rules, ...item }) => (
-          <ProFormSelect
-            {...item}
-            mode="multiple"
-            showSearch
-            options={roles.map((r) => ({ value: r.id, label: r.roleName }))}
-            fieldProps={{ optionFilterProp: 'label' }}
-          />
-        ),
-      },
-      {
-        name: 'selecteddeparts',
-        label: ['所属部门', 'Departments'],
-        list: false,
-        detail: false,
-        // The list's value is an array; the server's comma-string check is not the form's.
-        renderFormItem: ({ editing: _e, editingRow: _r, rules: _rules, ...item }) => (
-          <ProFormTreeSelect
-            {...item}
-            fieldProps={{
-              treeData: tree,
-              // Each department on its own: belonging to a department says nothing of its children.
-              multiple: true,
-              treeDefaultExpandAll: true,
-              showSearch: true,
-              treeNodeFilterProp: 'title',
-            }}
-          />
-        ),
-      },
+      listChoiceField('selectedroles', ['角色', 'Roles'], (item) => (
+        <ProFormSelect
+          {...item}
+          mode="multiple"
+          showSearch
+          options={roles.map((r) => ({ value: r.id, label: r.roleName }))}
+          fieldProps={{ optionFilterProp: 'label' }}
+        />
+      )),
+      listChoiceField('selecteddeparts', ['所属部门', 'Departments'], (item) => (
+        <ProFormTreeSelect
+          {...item}
+          fieldProps={{
+            treeData: tree,
+            // Each department on its own: belonging to a department says nothing of its children.
+            multiple: true,
+            treeDefaultExpandAll: true,
+            showSearch: true,
+            treeNodeFilterProp: 'title',
+          }}
+        />
+      )),
       {
         name: 'departId',
         label: ['部门', 'Department'],
@@ -253,44 +277,29 @@ export default function UserList() {
           perm: 'system:user:password',
           run: (row) => setPasswordFor(String(row.username)),
         },
-        {
-          key: 'freeze',
-          label: ['冻结', 'Freeze'],
-          perm: 'system:user:frozen',
-          danger: true,
-          visible: (row) => Number(row.status) === 1,
-          confirm: [
-            '确定冻结该用户吗? 其登录会话将立即失效。',
-            'Freeze this user? Their sessions end at once.',
-          ],
-          run: (row, helpers) => freeze(2)([row], helpers),
-        },
-        {
-          key: 'unfreeze',
-          label: ['解冻', 'Unfreeze'],
-          perm: 'system:user:frozen',
-          visible: (row) => Number(row.status) === 2,
-          confirm: ['确定解冻该用户吗?', 'Unfreeze this user?'],
-          run: (row, helpers) => freeze(1)([row], helpers),
-        },
+        ...FREEZING.map(
+          (f): RowAction => ({
+            key: f.key,
+            label: f.label,
+            perm: 'system:user:frozen',
+            danger: f.status === FROZEN,
+            visible: (row) => Number(row.status) === f.from,
+            confirm: f.confirm,
+            run: (row, helpers) => freeze(f.status)([row], helpers),
+          }),
+        ),
       ],
       toolbar: [
-        {
-          key: 'freezeBatch',
-          label: ['批量冻结', 'Freeze selected'],
-          perm: 'system:user:frozen',
-          batch: true,
-          confirm: ['确定冻结选中的用户吗?', 'Freeze the selected users?'],
-          run: freeze(2),
-        },
-        {
-          key: 'unfreezeBatch',
-          label: ['批量解冻', 'Unfreeze selected'],
-          perm: 'system:user:frozen',
-          batch: true,
-          confirm: ['确定解冻选中的用户吗?', 'Unfreeze the selected users?'],
-          run: freeze(1),
-        },
+        ...FREEZING.map(
+          (f): ToolbarAction => ({
+            key: `${f.key}Batch`,
+            label: f.batchLabel,
+            perm: 'system:user:frozen',
+            batch: true,
+            confirm: f.batchConfirm,
+            run: freeze(f.status),
+          }),
+        ),
         {
           key: 'recycleBin',
           label: ['回收站', 'Recycle bin'],

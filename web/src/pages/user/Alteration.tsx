@@ -5,13 +5,14 @@ import { Button, Form, Result, Steps } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useEnvelopeCall } from '../../components/auth/useEnvelopeCall';
 import { authApi } from '../../services/authApi';
 import { feedback } from '../../services/feedback';
-import { errorText, isHttpFailure } from '../../services/request';
-import { AUTH_NS } from './authI18n';
+import { AUTH_NS } from './components/authI18n';
+import { MobileWithCode } from './components/SmsCodeInput';
 import { NewPasswordInputs } from './NewPasswordInputs';
-import { MobileWithCode } from './SmsCodeInput';
-import './auth.css';
+import { SubmitRow } from './SubmitRow';
+import './components/auth.css';
 
 interface VerifyValues {
   mobile: string;
@@ -26,24 +27,9 @@ export default function Alteration() {
   const { t: ta } = useTranslation(AUTH_NS);
   const [step, setStep] = useState(0);
   const [grant, setGrant] = useState<{ username: string; resetToken: string } | null>(null);
-  const [submitting, setSubmitting] = useState(false);
+  const { busy: submitting, call: attempt } = useEnvelopeCall();
   const [verifyForm] = Form.useForm<VerifyValues>();
   const [resetForm] = Form.useForm<ResetValues>();
-
-  /** Runs a call and shows its refusal; resolves to the envelope (null when the request itself failed). */
-  const attempt = async <T,>(call: () => Promise<{ success: boolean; message: string; result: T }>) => {
-    setSubmitting(true);
-    try {
-      const env = await call();
-      if (!env.success) feedback.message.error(env.message);
-      return env;
-    } catch (err) {
-      if (!isHttpFailure(err)) feedback.message.error(errorText(err));
-    } finally {
-      setSubmitting(false);
-    }
-    return null;
-  };
 
   const verify = async (values: VerifyValues) => {
     const env = await attempt(() => authApi.phoneVerification(values.mobile.trim(), values.smscode));
@@ -91,11 +77,9 @@ export default function Alteration() {
           aria-label={ta('alteration.stepVerify')}
         >
           <MobileWithCode mode="2" testId="alteration" />
-          <Form.Item>
-            <Button type="primary" htmlType="submit" block loading={submitting} data-testid="alteration-next">
-              {ta('alteration.next')}
-            </Button>
-          </Form.Item>
+          <SubmitRow loading={submitting} testId="alteration-next">
+            {ta('alteration.next')}
+          </SubmitRow>
         </Form>
       ) : null}
       {step === 1 && grant ? (
@@ -116,17 +100,9 @@ export default function Alteration() {
             }}
             testId="alteration"
           />
-          <Form.Item>
-            <Button
-              type="primary"
-              htmlType="submit"
-              block
-              loading={submitting}
-              data-testid="alteration-submit"
-            >
-              {ta('alteration.submit')}
-            </Button>
-          </Form.Item>
+          <SubmitRow loading={submitting} testId="alteration-submit">
+            {ta('alteration.submit')}
+          </SubmitRow>
         </Form>
       ) : null}
       {step === 2 ? (

@@ -4,7 +4,7 @@ import type { LoginOptions } from '@freight/contracts';
 import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { authApi } from '../../services/authApi';
-import { AUTH_NS } from './authI18n';
+import { AUTH_NS } from './components/authI18n';
 import { stashRedirect } from './useCompleteLogin';
 
 /** The service URL CAS sends the ticket back to; validation must present exactly the same one. */

@@ -1,18 +1,19 @@
 import { AUTH_MSG, LOGIN_SUCCESS_CODE, type LoginOptions, MSG } from '@freight/contracts';
-import { Button, Form, Spin } from 'antd';
+import { Form, Spin } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { useEnvelopeCall } from '../../components/auth/useEnvelopeCall';
 import { authApi, rememberKey } from '../../services/authApi';
 import { feedback } from '../../services/feedback';
-import { errorText, isHttpFailure } from '../../services/request';
 import { isLeavingForSsoLogout, SSO_LOGGED_OUT } from '../../services/sessionActions';
-import { AUTH_NS } from './authI18n';
+import { AUTH_NS } from './components/authI18n';
+import { MobileWithCode } from './components/SmsCodeInput';
 import { casService, ExternalLogins, startCas } from './ExternalLogins';
 import { PasswordSignInForm, usePasswordSignIn } from './PasswordSignIn';
-import { MobileWithCode } from './SmsCodeInput';
+import { SubmitRow } from './SubmitRow';
 import { useCompleteLogin } from './useCompleteLogin';
-import './auth.css';
+import './components/auth.css';
 
 interface PhoneForm {
   mobile: string;
@@ -47,7 +48,7 @@ export default function Login() {
   const [phoneForm] = Form.useForm<PhoneForm>();
   const [tab, setTab] = useState<Tab>('password');
   const [busy, setBusy] = useState<string | null>(null);
-  const [submitting, setSubmitting] = useState(false);
+  const { busy: submitting, call } = useEnvelopeCall();
 
   // Arrival: finish a CAS or third-party sign-in, else use the remember-me key, else go to CAS when on.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs once, for the URL the page opened with
@@ -129,19 +130,10 @@ export default function Login() {
   }, []);
 
   const submitPhone = async (values: PhoneForm) => {
-    setSubmitting(true);
-    try {
-      const env = await authApi.phoneLogin(values.mobile.trim(), values.captcha);
-      if (env.success && Number(env.code) === LOGIN_SUCCESS_CODE) {
-        complete(env.result);
-        return;
-      }
-      feedback.message.error(env.message || AUTH_MSG.smsCodeInvalid);
-    } catch (err) {
-      if (!isHttpFailure(err)) feedback.message.error(errorText(err));
-    } finally {
-      setSubmitting(false);
-    }
+    const env = await call(() => authApi.phoneLogin(values.mobile.trim(), values.captcha), 'silent');
+    if (!env) return;
+    if (env.success && Number(env.code) === LOGIN_SUCCESS_CODE) complete(env.result);
+    else feedback.message.error(env.message || AUTH_MSG.smsCodeInvalid);
   };
 
   if (busy) {
@@ -183,11 +175,9 @@ export default function Login() {
           aria-label={ta('tabs.phone')}
         >
           <MobileWithCode mode="0" codeField="captcha" testId="phone" />
-          <Form.Item>
-            <Button type="primary" htmlType="submit" block loading={submitting} data-testid="phone-submit">
-              {t('login.submit')}
-            </Button>
-          </Form.Item>
+          <SubmitRow loading={submitting} testId="phone-submit">
+            {t('login.submit')}
+          </SubmitRow>
         </Form>
       )}
 

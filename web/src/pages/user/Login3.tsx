@@ -4,9 +4,9 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { authApi } from '../../services/authApi';
-import { AUTH_NS } from './authI18n';
+import { AUTH_NS } from './components/authI18n';
 import { PasswordSignInForm, usePasswordSignIn } from './PasswordSignIn';
-import './auth.css';
+import './components/auth.css';
 
 // The captcha this page shows is always asked for: after a password change the user types the new image.
 const captchaAsked = () => false;

@@ -4,7 +4,7 @@ import type { PasswordChangeRequired } from '@freight/contracts';
 import { Alert, Form, Input, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { NewPasswordFields, usePasswordUpdate } from '../../components/auth/NewPasswordFields';
-import { AUTH_NS } from './authI18n';
+import { AUTH_NS } from './components/authI18n';
 
 interface Values {
   password: string;

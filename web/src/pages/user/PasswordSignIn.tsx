@@ -10,7 +10,7 @@ import {
   type PasswordChangeRequired,
   type RememberedLoginResult,
 } from '@freight/contracts';
-import { Button, Checkbox, Form, type FormInstance } from 'antd';
+import { Checkbox, Form, type FormInstance } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -18,7 +18,8 @@ import { Input, Password } from '../../components/form/singleLineInputs';
 import type { authApi } from '../../services/authApi';
 import { feedback } from '../../services/feedback';
 import { errorText, isHttpFailure } from '../../services/request';
-import { AUTH_NS } from './authI18n';
+import { AUTH_NS } from './components/authI18n';
+import { SubmitRow } from './SubmitRow';
 import { type Captcha, CaptchaRow, useCaptcha } from './useCaptcha';
 import { useCompleteLogin } from './useCompleteLogin';
 
@@ -169,17 +170,9 @@ export function PasswordSignInForm({
           {ta('forgot')}
         </Link>
       </div>
-      <Form.Item>
-        <Button
-          type="primary"
-          htmlType="submit"
-          block
-          loading={signIn.submitting}
-          data-testid={`${testId}-submit`}
-        >
-          {t('login.submit')}
-        </Button>
-      </Form.Item>
+      <SubmitRow loading={signIn.submitting} testId={`${testId}-submit`}>
+        {t('login.submit')}
+      </SubmitRow>
     </Form>
   );
 }

@@ -1,18 +1,18 @@
 // /user/register: a customer staff account with a mobile proved by an SMS code (mode 1),
 // then /user/register-result.
 import { UserOutlined } from '@ant-design/icons';
-import { Button, Form, Input } from 'antd';
-import { useState } from 'react';
+import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { useEnvelopeCall } from '../../components/auth/useEnvelopeCall';
 import { authApi } from '../../services/authApi';
 import { feedback } from '../../services/feedback';
-import { errorText, isHttpFailure } from '../../services/request';
-import { AUTH_NS } from './authI18n';
+import { AUTH_NS } from './components/authI18n';
+import { usernameRules } from './components/passwordRules';
+import { MobileWithCode } from './components/SmsCodeInput';
 import { NewPasswordInputs } from './NewPasswordInputs';
-import { usernameRules } from './passwordRules';
-import { MobileWithCode } from './SmsCodeInput';
-import './auth.css';
+import { SubmitRow } from './SubmitRow';
+import './components/auth.css';
 
 interface Values {
   username: string;
@@ -27,29 +27,21 @@ export default function Register() {
   const { t: ta } = useTranslation(AUTH_NS);
   const navigate = useNavigate();
   const [form] = Form.useForm<Values>();
-  const [submitting, setSubmitting] = useState(false);
+  const { busy: submitting, call } = useEnvelopeCall();
 
   const submit = async (values: Values) => {
-    setSubmitting(true);
-    try {
-      const username = values.username.trim();
-      const env = await authApi.register({
+    const username = values.username.trim();
+    const env = await call(() =>
+      authApi.register({
         username,
         password: values.password,
         mobile: values.mobile.trim(),
         smscode: values.smscode,
-      });
-      if (env.success) {
-        feedback.message.success(env.message);
-        navigate('/user/register-result', { state: { username } });
-      } else {
-        feedback.message.error(env.message);
-      }
-    } catch (err) {
-      if (!isHttpFailure(err)) feedback.message.error(errorText(err));
-    } finally {
-      setSubmitting(false);
-    }
+      }),
+    );
+    if (!env?.success) return;
+    feedback.message.success(env.message);
+    navigate('/user/register-result', { state: { username } });
   };
 
   return (
@@ -72,11 +64,9 @@ export default function Register() {
           testId="register"
         />
         <MobileWithCode mode="1" testId="register" />
-        <Form.Item>
-          <Button type="primary" htmlType="submit" block loading={submitting} data-testid="register-submit">
-            {ta('register.submit')}
-          </Button>
-        </Form.Item>
+        <SubmitRow loading={submitting} testId="register-submit">
+          {ta('register.submit')}
+        </SubmitRow>
       </Form>
       <nav className="login-links">
         <Link to="/user/login">{ta('register.haveAccount')}</Link>

@@ -2,8 +2,8 @@
 import { Button, Result } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { AUTH_NS } from './authI18n';
-import './auth.css';
+import { AUTH_NS } from './components/authI18n';
+import './components/auth.css';
 
 export default function RegisterResult() {
   const { t: ta } = useTranslation(AUTH_NS);

@@ -1,9 +1,10 @@
 // The regulator outbox on the home page: failed and overdue reports are what operations must act on today,
 // each figure opens the list that holds them. Shown to those who may open 交通监管同步.
 import { useQuery } from '@tanstack/react-query';
-import { Card, Col, Row, Statistic } from 'antd';
+import { Card, Col, Row } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { StatTile } from '../../../components/dashboard/StatTile';
 import { useMenuModel } from '../../../layouts/useMenuModel';
 import { dashboardApi } from '../../../services/dashboardApi';
 
@@ -43,19 +44,14 @@ export function RegulatorCard() {
       <Row gutter={[16, 16]}>
         {tiles.map((tile) => (
           <Col key={tile.key} xs={12} sm={6}>
-            <button
-              type="button"
-              className="pending-tile"
-              onClick={() => navigate(tile.to)}
+            <StatTile
+              onOpen={() => navigate(tile.to)}
               data-testid={`tile-${tile.key}`}
-            >
-              <Statistic
-                title={t(`dashboard.${tile.key}`)}
-                value={tile.value}
-                loading={summary.isLoading}
-                valueStyle={tile.danger && tile.value > 0 ? { color: '#cf1322' } : undefined}
-              />
-            </button>
+              title={t(`dashboard.${tile.key}`)}
+              value={tile.value}
+              loading={summary.isLoading}
+              valueStyle={tile.danger && tile.value > 0 ? { color: '#cf1322' } : undefined}
+            />
           </Col>
         ))}
       </Row>

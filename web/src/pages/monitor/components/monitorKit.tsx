@@ -7,6 +7,7 @@ import {
   Button,
   Card,
   Col,
+  Progress,
   Skeleton,
   Space,
   Statistic,
@@ -17,6 +18,9 @@ import {
 import type { EChartsOption } from 'echarts';
 import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
 import { withChunkTimeout } from '../../../app/chunkLoad';
+
+export { InfoList } from '../../../components/common/InfoList';
+
 import { useBilingual } from '../../../components/resource/text';
 import { api, errorText } from '../../../services/request';
 
@@ -54,14 +58,70 @@ export function useMonitorPage<T>(url: string) {
   };
 }
 
-/** One figure in a small card, a quarter of the row on wide screens and half on phones. */
-export function StatCard(props: StatisticProps) {
+/**
+ * One figure in a small card, half the row on phones; on wider screens a quarter of the row unless `md` or
+ * `lg` (grid columns out of 24) say otherwise.
+ */
+export function StatCard({
+  md,
+  lg = md ? undefined : 6,
+  ...props
+}: StatisticProps & { md?: number; lg?: number }) {
   return (
-    <Col xs={12} lg={6}>
+    <Col xs={12} md={md} lg={lg}>
       <Card size="small">
         <Statistic {...props} />
       </Card>
     </Col>
+  );
+}
+
+/** A titled panel of a monitoring page, the whole row on phones and `lg` grid columns (of 24) on wide screens. */
+export function PanelCol({
+  title,
+  lg = 12,
+  sm,
+  centered = false,
+  extra,
+  children,
+}: {
+  title: ReactNode;
+  lg?: number;
+  sm?: number;
+  centered?: boolean;
+  extra?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <Col xs={24} sm={sm} lg={lg}>
+      <Card size="small" title={title} extra={extra} style={centered ? { textAlign: 'center' } : undefined}>
+        {children}
+      </Card>
+    </Col>
+  );
+}
+
+/** A usage bar coloured by how full it is (green, orange from 75 %, red from 90 %). */
+export function UsageProgress({
+  percent,
+  dashboard = false,
+  size,
+  format = (p) => `${p}%`,
+}: {
+  percent: number;
+  dashboard?: boolean;
+  size?: number;
+  format?: (percent?: number) => ReactNode;
+}) {
+  return (
+    <Progress
+      type={dashboard ? 'dashboard' : 'line'}
+      percent={percent}
+      size={size}
+      status="normal"
+      strokeColor={percentColor(percent)}
+      format={format}
+    />
   );
 }
 
@@ -109,6 +169,15 @@ export function percentColor(percent: number): string {
 
 export const clock = (at: number) => new Date(at).toTimeString().slice(0, 8);
 
+/** The chart library loads with the first chart; a placeholder of the chart's size stands in meanwhile. */
+function LazyChart({ option, height, label }: { option: EChartsOption; height: number; label: string }) {
+  return (
+    <Suspense fallback={<Skeleton.Node active style={{ width: '100%', height }} />}>
+      <EChart option={option} height={height} label={label} />
+    </Suspense>
+  );
+}
+
 /** A line chart over the history: one line per series. */
 export function HistoryChart({
   label,
@@ -137,11 +206,7 @@ export function HistoryChart({
       data: s.data,
     })),
   };
-  return (
-    <Suspense fallback={<Skeleton.Node active style={{ width: '100%', height }} />}>
-      <EChart option={option} height={height} label={label} />
-    </Suspense>
-  );
+  return <LazyChart option={option} height={height} label={label} />;
 }
 
 /** A horizontal bar chart of named values. */
@@ -173,11 +238,7 @@ export function BarsChart({
       },
     ],
   };
-  return (
-    <Suspense fallback={<Skeleton.Node active style={{ width: '100%', height }} />}>
-      <EChart option={option} height={height} label={label} />
-    </Suspense>
-  );
+  return <LazyChart option={option} height={height} label={label} />;
 }
 
 /** The frame of a monitoring page: title, last update, auto refresh switch and refresh button. */

@@ -6,7 +6,7 @@ import type { CgformField, CgformHead, ResourceDecl } from '@freight/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, App, Button, Col, Form, Input, InputNumber, Select, Skeleton, Table } from 'antd';
 import { type ReactNode, useMemo } from 'react';
-import { matchPath } from 'react-router';
+import { matchPath, useLocation } from 'react-router';
 import { pageOf } from '../../../components/resource/pageOf';
 import { useBilingual } from '../../../components/resource/text';
 import type { ResourceField, ResourcePageDef } from '../../../components/resource/types';
@@ -42,6 +42,18 @@ export interface CgformColumns {
 export function cgformCodeOf(pathname: string): string {
   const m = matchPath({ path: '/online/:screen/:code', end: false }, pathname);
   return m?.params.code && m.params.screen?.startsWith('cgform') ? decodeURIComponent(m.params.code) : '';
+}
+
+/** The form's id in the address of the screen being shown. */
+export function useCgformCode(): string {
+  return cgformCodeOf(useLocation().pathname);
+}
+
+/** What a generated screen is built from: the form's list page, its columns and each sub form's page. */
+export interface CgformParts {
+  def: ResourcePageDef;
+  columns: CgformColumns;
+  subDef: (sub: CgformSub) => ResourcePageDef;
 }
 
 /** Holders of the designer's edit code work with every form's data (the server allows them too). */
@@ -122,11 +134,7 @@ export function CgformScreen({
 }: {
   code: string;
   columnsUrl?: string;
-  build: (
-    def: ResourcePageDef,
-    columns: CgformColumns,
-    subDef: (sub: CgformSub) => ResourcePageDef,
-  ) => ReactNode;
+  build: (def: CgformParts['def'], columns: CgformColumns, subDef: CgformParts['subDef']) => ReactNode;
 }) {
   const tx = useBilingual();
   const can = useCan();

@@ -1,12 +1,13 @@
 // Columns of a table whose rows are edited in place, as the online designers have them (a form's fields and
 // indexes, a copy's field views, a report's columns and parameters): a checkbox for a 0/1 flag, an input for
-// a text, a select for a choice and a button that removes the row. Each cell writes its change into the row
+// a text or a number, a select for a choice and a button that removes the row. Each cell writes its change into the row
 // array the caller keeps.
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import {
   Button,
   Checkbox,
   Input,
+  InputNumber,
   Select,
   type SelectProps,
   Table,
@@ -77,6 +78,37 @@ export function rowEditing<T extends object>(rows: readonly T[], setRows: (rows:
           onChange={(e) => update(i, changeOf(key, e.target.value))}
         />
       ),
+    }),
+    /** A whole number between min and max. */
+    number: (
+      key: KeysOf<T, number | null | undefined>,
+      title: string,
+      options: CellOptions<T> & {
+        min: number;
+        max: number;
+        /** Disabled for rows that have no use for it. */
+        unused?: (row: T) => boolean;
+        /** An unused row's value is not shown. */
+        blankWhenUnused?: boolean;
+      },
+    ) => ({
+      title,
+      key,
+      width: options.width,
+      render: (_: unknown, row: T, i: number) => {
+        const unused = Boolean(options.unused?.(row));
+        return (
+          <InputNumber
+            size="small"
+            min={options.min}
+            max={options.max}
+            data-testid={options.testId?.(row, i)}
+            disabled={unused}
+            value={unused && options.blankWhenUnused ? undefined : ((row[key] as number | null) ?? undefined)}
+            onChange={(v) => update(i, changeOf(key, v ?? null))}
+          />
+        );
+      },
     }),
     select: (
       key: KeysOf<T, string | null | undefined>,

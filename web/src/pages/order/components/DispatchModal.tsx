@@ -1,10 +1,11 @@
 // Dispatch (派单): one note for an approved driver and one of their approved bound vehicles, from a
 // published order. Busy drivers and vehicles are shown but cannot be picked; the server checks it all again.
-import { ModalForm, ProForm, ProFormDigit, ProFormTextArea } from '@ant-design/pro-components';
+import { ModalForm, ProForm, ProFormTextArea } from '@ant-design/pro-components';
 import { type Envelope, formatTonnes } from '@freight/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { App, Grid, Select, Typography } from 'antd';
 import { useState } from 'react';
+import { TonnesField, TRUCK_LOAD, YuanField } from '../../../components/form/quantityFields';
 import { useBilingual } from '../../../components/resource/text';
 import { api, errorText, postEnvelope, unwrap } from '../../../services/request';
 
@@ -128,23 +129,16 @@ export function DispatchModal({
           }))}
         />
       </ProForm.Item>
-      <ProFormDigit
+      <TonnesField
         name="weight"
         label={tx(['派单重量', 'Weight'])}
         tooltip={tx([
           '不填时取剩余量与车辆核定载质量的较小值',
           'Defaults to the smaller of the remainder and the rated load',
         ])}
-        min={0.001}
-        max={200}
-        fieldProps={{ precision: 3, addonAfter: tx(['吨', 't']) }}
+        {...TRUCK_LOAD}
       />
-      <ProFormDigit
-        name="otherDeduction"
-        label={tx(['其他扣款', 'Other deductions'])}
-        min={0}
-        fieldProps={{ precision: 2, addonAfter: '元' }}
-      />
+      <YuanField name="otherDeduction" label={tx(['其他扣款', 'Other deductions'])} />
       <ProFormTextArea name="remark" label={tx(['备注', 'Remark'])} fieldProps={{ maxLength: 255 }} />
     </ModalForm>
   );

@@ -1,6 +1,7 @@
 // The large screens' frame: a 1920×1080 stage scaled (CSS transform) to fit the window, centred, dark, over
 // the whole console; a clock, the refresh time and a way back.
 import { FullscreenExitOutlined } from '@ant-design/icons';
+import type { UseQueryResult } from '@tanstack/react-query';
 import { lazy, type ReactNode, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { withChunkTimeout } from '../../../app/chunkLoad';
@@ -132,8 +133,10 @@ export const DARK_AXIS = {
 } as const;
 
 /** The frame's status line: the failure, the time of the figures shown, or that they are loading. */
-export function ScreenStatus({ error, refreshedAt }: { error: Error | null; refreshedAt?: string }) {
+export function ScreenStatus({ figures }: { figures: UseQueryResult<{ refreshedAt: string }> }) {
   const tx = useBilingual();
+  const error = figures.isError ? figures.error : null;
+  const refreshedAt = figures.data?.refreshedAt;
   if (error)
     return (
       <span style={{ color: '#ff7875' }} data-testid="screen-error">

@@ -1,7 +1,7 @@
 // A large screen reads its figures again when the server pushes that they changed (a waybill step) and when
 // its socket (re)connects, so a screen left running stays current without polling every few seconds.
 import type { ScreenTopic } from '@freight/contracts';
-import { type QueryKey, useQueryClient } from '@tanstack/react-query';
+import { type QueryKey, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
 import { useRowSocket } from '../../../services/rowSocket';
 
@@ -23,4 +23,15 @@ export function useScreenPush(topic: ScreenTopic, keys: QueryKey[]): void {
     opened.current = true;
   };
   useRowSocket<{ topic: ScreenTopic }>(`/screen/${topic}/socket`, 'screen', refresh, reopened);
+}
+
+/** A screen's figures: read with the slow poll and again on each push of its topic (and of `alsoRead`). */
+export function useScreenFigures<T>(topic: ScreenTopic, read: () => Promise<T>, alsoRead: QueryKey[] = []) {
+  const figures = useQuery({
+    queryKey: ['screen', topic],
+    queryFn: read,
+    refetchInterval: SCREEN_REFRESH_MS,
+  });
+  useScreenPush(topic, [['screen', topic], ...alsoRead]);
+  return figures;
 }

@@ -1,7 +1,7 @@
 // The waybill steps as row actions: each shows only in the states the state machine allows, to a
 // user holding its button, and opens a form for what the step needs (weights and weighbridge photos, reasons,
 // the receipt, the money being frozen at audit). The server checks it all again in the step's transaction.
-import { ModalForm, ProForm, ProFormDigit, ProFormTextArea } from '@ant-design/pro-components';
+import { ModalForm, ProForm, ProFormTextArea } from '@ant-design/pro-components';
 import {
   CORRECTABLE_SHIPPING_STATUSES,
   canTransition,
@@ -12,6 +12,7 @@ import {
 } from '@freight/contracts';
 import { App, Descriptions, Drawer, Grid } from 'antd';
 import { type ReactNode, useMemo, useState } from 'react';
+import { TonnesField, TRUCK_LOAD, YuanField } from '../../../components/form/quantityFields';
 import type { RowAction } from '../../../components/resource';
 import { ImageUpload } from '../../../components/resource/ImageUpload';
 import { useBilingual } from '../../../components/resource/text';
@@ -170,14 +171,12 @@ export function useNoteSteps(): { actions: RowAction[]; modals: ReactNode } {
       >
         {(step === 'load' || step === 'unload') && (
           <>
-            <ProFormDigit
+            <TonnesField
               name={`${step}Weight`}
               label={
                 step === 'load' ? tx(['装货重量', 'Loaded weight']) : tx(['卸货重量', 'Unloaded weight'])
               }
-              min={0.001}
-              max={200}
-              fieldProps={{ precision: 3, addonAfter: tx(['吨', 't']) }}
+              {...TRUCK_LOAD}
               rules={[{ required: true, message: tx(['请输入重量', 'Enter the weight']) }]}
             />
             <ProForm.Item
@@ -211,28 +210,11 @@ export function useNoteSteps(): { actions: RowAction[]; modals: ReactNode } {
         )}
         {step === 'correct' && (
           <>
-            <ProFormDigit
-              name="loadWeight"
-              label={tx(['装货重量', 'Loaded weight'])}
-              min={0.001}
-              max={200}
-              fieldProps={{ precision: 3, addonAfter: tx(['吨', 't']) }}
-            />
+            <TonnesField name="loadWeight" label={tx(['装货重量', 'Loaded weight'])} {...TRUCK_LOAD} />
             {Number(row.status) >= 4 && (
-              <ProFormDigit
-                name="unloadWeight"
-                label={tx(['卸货重量', 'Unloaded weight'])}
-                min={0.001}
-                max={200}
-                fieldProps={{ precision: 3, addonAfter: tx(['吨', 't']) }}
-              />
+              <TonnesField name="unloadWeight" label={tx(['卸货重量', 'Unloaded weight'])} {...TRUCK_LOAD} />
             )}
-            <ProFormDigit
-              name="otherDeduction"
-              label={tx(['其他扣款', 'Other deductions'])}
-              min={0}
-              fieldProps={{ precision: 2, addonAfter: '元' }}
-            />
+            <YuanField name="otherDeduction" label={tx(['其他扣款', 'Other deductions'])} />
             <ProFormTextArea
               name="reason"
               label={tx(['修正原因', 'Reason'])}

@@ -1,12 +1,11 @@
 // 编码校验规则 (component `system/CheckRuleList`): code check rules as an ordered rule JSON (digits, pattern,
 // message per step) and a test box where the server checks a value by the rule's code.
-import { ProFormTextArea } from '@ant-design/pro-components';
 import { Tag, Tooltip } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { createTimeField, ResourceListPage, type ResourcePageDef } from '../../../components/resource';
 import { useBilingual } from '../../../components/resource/text';
-import { jsonRule } from '../components/ops/jsonRules';
+import { JsonTextArea } from '../components/ops/JsonTextArea';
 import { ruleIdentityFields } from '../components/ops/ruleFields';
 import { CheckRuleTester } from './components/CheckRuleTester';
 
@@ -62,17 +61,15 @@ export default function CheckRuleList() {
             ));
           },
           renderFormItem: (ctx) => (
-            <ProFormTextArea
-              name={ctx.name}
-              label={ctx.label}
-              disabled={ctx.disabled}
-              rules={[...ctx.rules, jsonRule(tx, 'array')]}
-              colProps={{ span: 24 }}
-              tooltip={tx([
+            <JsonTextArea
+              ctx={ctx}
+              shape="array"
+              tooltip={[
                 '按顺序校验：digits 为位数（"*" 表示整个值），pattern 为正则，message 为不通过时的提示',
                 'Checked in order: digits is how many characters ("*" the whole value), pattern a regular expression, message the text when it fails',
-              ])}
-              fieldProps={{ autoSize: { minRows: 4, maxRows: 12 }, maxLength: 4000 }}
+              ]}
+              rows={[4, 12]}
+              maxLength={4000}
             />
           ),
         },

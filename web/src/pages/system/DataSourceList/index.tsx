@@ -1,9 +1,9 @@
 // 多数据源 (component `system/DataSourceList`): connection settings of PostgreSQL and MySQL/MariaDB databases;
 // the password is encrypted at rest and never sent back (an edit without a new one keeps it); "test
 // connection" from the list or from the form as typed.
-import { ProForm, ProFormText } from '@ant-design/pro-components';
-import { App, Button, Form, Typography } from 'antd';
-import { useMemo, useState } from 'react';
+import { ProFormText } from '@ant-design/pro-components';
+import { App } from 'antd';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   createTimeField,
@@ -12,7 +12,8 @@ import {
   type ResourcePageDef,
 } from '../../../components/resource';
 import { useBilingual } from '../../../components/resource/text';
-import { api, errorText } from '../../../services/request';
+import { api } from '../../../services/request';
+import { FormTryButton } from '../components/ops/FormTryButton';
 
 type Row = Record<string, unknown>;
 const CONNECTION = ['dbType', 'dbHost', 'dbPort', 'dbName', 'dbUsername', 'dbPassword'];
@@ -31,22 +32,6 @@ const testConnection = (row: Row, id: unknown) =>
 /** The password box (empty on edit: the stored one is kept) and the form's "test connection". */
 function PasswordItem({ ctx }: { ctx: FormItemContext }) {
   const tx = useBilingual();
-  const form = Form.useFormInstance();
-  const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
-  const [busy, setBusy] = useState(false);
-  const run = async () => {
-    setBusy(true);
-    setResult(null);
-    try {
-      const values = await form.validateFields(CONNECTION);
-      await testConnection(values, ctx.editingRow?.id);
-      setResult({ ok: true, text: tx(['数据库连接成功', 'Connected']) });
-    } catch (error) {
-      if (!(error as { errorFields?: unknown }).errorFields) setResult({ ok: false, text: errorText(error) });
-    } finally {
-      setBusy(false);
-    }
-  };
   return (
     <>
       <ProFormText.Password
@@ -57,16 +42,15 @@ function PasswordItem({ ctx }: { ctx: FormItemContext }) {
         placeholder={ctx.editing ? tx(['留空则不修改', 'Leave empty to keep']) : undefined}
         fieldProps={{ autoComplete: 'new-password', maxLength: 200 }}
       />
-      <ProForm.Item colProps={{ span: 24 }}>
-        <Button onClick={() => void run()} loading={busy}>
-          {tx(['测试连接', 'Test connection'])}
-        </Button>{' '}
-        {result && (
-          <Typography.Text type={result.ok ? 'success' : 'danger'} data-testid="datasource-test-result">
-            {result.text}
-          </Typography.Text>
-        )}
-      </ProForm.Item>
+      <FormTryButton
+        label={['测试连接', 'Test connection']}
+        fields={CONNECTION}
+        run={async (values) => {
+          await testConnection(values, ctx.editingRow?.id);
+          return tx(['数据库连接成功', 'Connected']);
+        }}
+        data-testid="datasource-test-result"
+      />
     </>
   );
 }

@@ -1,10 +1,9 @@
 // 填值规则 (component `system/FillRuleList`): code generators with parameters (e.g. a date-prefixed serial
 // number that never repeats under concurrency, used for waybill numbers); a sample of the next value is
 // generated from the saved rule or from the form as typed, without using a number up.
-import { ProForm, ProFormTextArea } from '@ant-design/pro-components';
 import { useQuery } from '@tanstack/react-query';
-import { App, Button, Form, Spin, Typography } from 'antd';
-import { useMemo, useState } from 'react';
+import { App, Spin, Typography } from 'antd';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   createTimeField,
@@ -13,8 +12,9 @@ import {
   type ResourcePageDef,
 } from '../../../components/resource';
 import { useBilingual } from '../../../components/resource/text';
-import { api, errorText } from '../../../services/request';
-import { jsonRule } from '../components/ops/jsonRules';
+import { api } from '../../../services/request';
+import { FormTryButton } from '../components/ops/FormTryButton';
+import { JsonTextArea } from '../components/ops/JsonTextArea';
 import { ruleIdentityFields } from '../components/ops/ruleFields';
 
 interface Generator {
@@ -34,51 +34,25 @@ const sample = (row: Row) =>
 
 /** The parameters box of the form with a "generate a sample" button reading the form as typed. */
 function ParamsItem({ ctx }: { ctx: FormItemContext }) {
-  const tx = useBilingual();
-  const form = Form.useFormInstance();
-  const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
-  const [busy, setBusy] = useState(false);
-  const run = async () => {
-    setBusy(true);
-    try {
-      const values = await form.validateFields(['ruleCode', 'ruleClass', 'ruleParams']);
-      setResult({ ok: true, text: await sample(values) });
-    } catch (error) {
-      if ((error as { errorFields?: unknown }).errorFields) setResult(null);
-      else setResult({ ok: false, text: errorText(error) });
-    } finally {
-      setBusy(false);
-    }
-  };
   return (
     <>
-      <ProFormTextArea
-        name={ctx.name}
-        label={ctx.label}
-        disabled={ctx.disabled}
-        rules={[...ctx.rules, jsonRule(tx, 'object')]}
-        colProps={{ span: 24 }}
+      <JsonTextArea
+        ctx={ctx}
+        shape="object"
         placeholder={EXAMPLE}
-        tooltip={tx([
+        tooltip={[
           '日期流水号：prefix 前缀，datePattern 日期格式（YYYY、YY、MM、DD、HH、mm、ss），digits 流水位数',
           'Date serial: prefix, datePattern (YYYY, YY, MM, DD, HH, mm, ss), digits of the serial',
-        ])}
-        fieldProps={{ autoSize: { minRows: 2, maxRows: 8 }, maxLength: 2000 }}
+        ]}
+        rows={[2, 8]}
       />
-      <ProForm.Item colProps={{ span: 24 }}>
-        <Button onClick={() => void run()} loading={busy}>
-          {tx(['生成示例', 'Generate a sample'])}
-        </Button>{' '}
-        {result && (
-          <Typography.Text
-            type={result.ok ? 'success' : 'danger'}
-            copyable={result.ok}
-            data-testid="fill-sample"
-          >
-            {result.text}
-          </Typography.Text>
-        )}
-      </ProForm.Item>
+      <FormTryButton
+        label={['生成示例', 'Generate a sample']}
+        fields={['ruleCode', 'ruleClass', 'ruleParams']}
+        run={sample}
+        copyable
+        data-testid="fill-sample"
+      />
     </>
   );
 }

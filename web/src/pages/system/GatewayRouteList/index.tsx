@@ -1,14 +1,13 @@
 // 网关路由 (component `system/GatewayRouteList`): reverse-proxy routes of the server under
 // `/jeecg-boot/gateway/<routeId>/…`: target URI, path predicates, prefix stripping; enabled routes are live
 // and reloaded on every change.
-import { ProFormTextArea } from '@ant-design/pro-components';
 import { Tag, Typography } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { createTimeField, ResourceListPage, type ResourcePageDef } from '../../../components/resource';
 import { useBilingual } from '../../../components/resource/text';
 import { API_BASE, api } from '../../../services/request';
-import { jsonRule } from '../components/ops/jsonRules';
+import { JsonTextArea } from '../components/ops/JsonTextArea';
 
 type Row = Record<string, unknown>;
 const ON = 1;
@@ -95,17 +94,14 @@ export default function GatewayRouteList() {
           list: { width: 200 },
           render: (value) => patterns(value).map((p) => <Tag key={p}>{p}</Tag>),
           renderFormItem: (ctx) => (
-            <ProFormTextArea
-              name={ctx.name}
-              label={ctx.label}
-              rules={[...ctx.rules, jsonRule(tx, 'array')]}
-              colProps={{ span: 24 }}
+            <JsonTextArea
+              ctx={ctx}
+              shape="array"
               placeholder='["/api/**"]'
-              tooltip={tx([
+              tooltip={[
                 '路径数组，** 匹配多级，* 匹配一级；为空时匹配全部',
                 'An array of paths: ** matches below, * one segment; empty matches everything',
-              ])}
-              fieldProps={{ autoSize: { minRows: 2, maxRows: 6 }, maxLength: 2000 }}
+              ]}
             />
           ),
         },

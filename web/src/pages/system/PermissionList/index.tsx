@@ -15,6 +15,7 @@ import {
   type ResourcePageDef,
 } from '../../../components/resource';
 import { useBilingual } from '../../../components/resource/text';
+import { activeStatusField } from './components/activeStatusField';
 import { DataRuleDrawer } from './components/DataRuleDrawer';
 import { MENU_TREE_KEY, MenuParentSelect } from './components/MenuParentSelect';
 
@@ -228,14 +229,7 @@ function menuPage(tx: Tx, openRules: (row: Row) => void, onChanged: () => void):
         ),
       },
       {
-        name: 'status',
-        label: ['状态', 'Status'],
-        kind: 'dict',
-        options: [
-          { value: '1', label: ['有效', 'Active'] },
-          { value: '0', label: ['无效', 'Inactive'] },
-        ],
-        list: { width: 80 },
+        ...activeStatusField,
         render: (value) =>
           String(value) === '0' ? (
             <Tag>{tx(['无效', 'Inactive'])}</Tag>

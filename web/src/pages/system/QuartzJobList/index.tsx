@@ -1,14 +1,14 @@
 // 定时任务 (component `system/QuartzJobList`): jobs from the registry of real jobs in the server code, cron
 // checked as it is typed, parameter JSON; start, stop, run once; run history with duration, error, misfires.
-import { ProFormTextArea } from '@ant-design/pro-components';
 import { useQuery } from '@tanstack/react-query';
 import { App, Spin, Tag } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { createTimeField, ResourceListPage, type ResourcePageDef } from '../../../components/resource';
 import { useBilingual } from '../../../components/resource/text';
+import type { Bilingual } from '../../../components/resource/types';
 import { api } from '../../../services/request';
-import { jsonRule } from '../components/ops/jsonRules';
+import { JsonTextArea } from '../components/ops/JsonTextArea';
 import { CronFormItem } from './components/CronInput';
 import { JobHistoryDrawer, type JobRun } from './components/JobHistoryDrawer';
 
@@ -36,6 +36,14 @@ export default function QuartzJobList() {
   // biome-ignore lint/correctness/useExhaustiveDependencies: i18n.language stands for tx
   const def = useMemo<ResourcePageDef>(() => {
     const jobTitle = (key: unknown) => keys.data?.find((k) => k.value === key)?.text ?? String(key ?? '');
+    /** Starts or stops a job and tells so. */
+    const switchJob =
+      (path: 'resume' | 'pause', done: Bilingual) =>
+      async (row: Record<string, unknown>, { reload }: { reload: () => void }) => {
+        await api.get(`/sys/quartzJob/${path}`, { id: row.id });
+        message.success(tx(done));
+        reload();
+      };
     return {
       api: '/sys/quartzJob',
       title: ['定时任务', 'Scheduled jobs'],
@@ -73,17 +81,7 @@ export default function QuartzJobList() {
           name: 'parameter',
           label: ['参数(JSON)', 'Parameters (JSON)'],
           list: { width: 180, ellipsis: true },
-          renderFormItem: (ctx) => (
-            <ProFormTextArea
-              name={ctx.name}
-              label={ctx.label}
-              disabled={ctx.disabled}
-              rules={[...ctx.rules, jsonRule(tx, 'object')]}
-              colProps={{ span: 24 }}
-              placeholder='{"batchSize":100}'
-              fieldProps={{ autoSize: { minRows: 2, maxRows: 6 }, maxLength: 2000 }}
-            />
-          ),
+          renderFormItem: (ctx) => <JsonTextArea ctx={ctx} shape="object" placeholder='{"batchSize":100}' />,
         },
         {
           name: 'description',
@@ -119,11 +117,7 @@ export default function QuartzJobList() {
           label: ['启动', 'Start'],
           perm: 'system:quartz:edit',
           visible: (row) => Number(row.status) !== RUNNING,
-          run: async (row, { reload }) => {
-            await api.get('/sys/quartzJob/resume', { id: row.id });
-            message.success(tx(['启动定时任务成功', 'Job started']));
-            reload();
-          },
+          run: switchJob('resume', ['启动定时任务成功', 'Job started']),
         },
         {
           key: 'pause',
@@ -131,11 +125,7 @@ export default function QuartzJobList() {
           perm: 'system:quartz:edit',
           visible: (row) => Number(row.status) === RUNNING,
           confirm: ['确定停止该任务吗?', 'Stop this job?'],
-          run: async (row, { reload }) => {
-            await api.get('/sys/quartzJob/pause', { id: row.id });
-            message.success(tx(['停止定时任务成功', 'Job stopped']));
-            reload();
-          },
+          run: switchJob('pause', ['停止定时任务成功', 'Job stopped']),
         },
         {
           key: 'execute',

@@ -7,74 +7,83 @@ import type { MembersSource } from './RoleUsers';
 type Tree = { treeList: PermissionNode[] };
 type Rules = { datarule: DataRule[]; drChecked: string };
 
-export function roleGrantSource(roleId: string): GrantSource {
+/** The calls of one screen's permission assignment. */
+interface GrantCalls {
+  loadTree: () => Promise<Tree>;
+  /** Reads the granted permission ids; sent with `owner`. */
+  grantedUrl: string;
+  /** Saves the granted ids; sent with `owner`. */
+  saveUrl: string;
+  /** Whose permissions these are (a role, a department or a department role). */
+  owner: Record<string, string>;
+  /** The data rules of one permission for the owner. */
+  rulesUrl: (permissionId: string) => string;
+  /** Saves the chosen data rules, sent with `rulesOwner`. */
+  rulesSaveUrl: string;
+  rulesOwner: Record<string, string>;
+}
+
+function grantSource(calls: GrantCalls): GrantSource {
   return {
-    loadTree: () => api.get<Tree>('/sys/role/queryTreeList'),
-    loadGranted: () => api.get<string[]>('/sys/permission/queryRolePermission', { roleId }),
+    loadTree: calls.loadTree,
+    loadGranted: () => api.get<string[]>(calls.grantedUrl, calls.owner),
     save: async (ids, last) => {
-      await api.post('/sys/permission/saveRolePermission', {
-        roleId,
+      await api.post(calls.saveUrl, {
+        ...calls.owner,
         permissionIds: ids.join(','),
         lastpermissionIds: last.join(','),
       });
     },
     dataRules: {
-      load: (permissionId) => api.get<Rules>(`/sys/role/datarule/${permissionId}/${roleId}`),
+      load: (permissionId) => api.get<Rules>(calls.rulesUrl(permissionId)),
       save: async (permissionId, ruleIds) => {
-        await api.post('/sys/role/datarule', { permissionId, roleId, dataRuleIds: ruleIds.join(',') });
+        await api.post(calls.rulesSaveUrl, {
+          permissionId,
+          ...calls.rulesOwner,
+          dataRuleIds: ruleIds.join(','),
+        });
       },
     },
   };
+}
+
+const allPermissions = () => api.get<Tree>('/sys/role/queryTreeList');
+
+export function roleGrantSource(roleId: string): GrantSource {
+  return grantSource({
+    loadTree: allPermissions,
+    grantedUrl: '/sys/permission/queryRolePermission',
+    saveUrl: '/sys/permission/saveRolePermission',
+    owner: { roleId },
+    rulesUrl: (permissionId) => `/sys/role/datarule/${permissionId}/${roleId}`,
+    rulesSaveUrl: '/sys/role/datarule',
+    rulesOwner: { roleId },
+  });
 }
 
 export function departGrantSource(departId: string): GrantSource {
-  return {
-    loadTree: () => api.get<Tree>('/sys/role/queryTreeList'),
-    loadGranted: () => api.get<string[]>('/sys/permission/queryDepartPermission', { departId }),
-    save: async (ids, last) => {
-      await api.post('/sys/permission/saveDepartPermission', {
-        departId,
-        permissionIds: ids.join(','),
-        lastpermissionIds: last.join(','),
-      });
-    },
-    dataRules: {
-      load: (permissionId) => api.get<Rules>(`/sys/sysDepartPermission/datarule/${permissionId}/${departId}`),
-      save: async (permissionId, ruleIds) => {
-        await api.post('/sys/sysDepartPermission/datarule', {
-          permissionId,
-          departId,
-          dataRuleIds: ruleIds.join(','),
-        });
-      },
-    },
-  };
+  return grantSource({
+    loadTree: allPermissions,
+    grantedUrl: '/sys/permission/queryDepartPermission',
+    saveUrl: '/sys/permission/saveDepartPermission',
+    owner: { departId },
+    rulesUrl: (permissionId) => `/sys/sysDepartPermission/datarule/${permissionId}/${departId}`,
+    rulesSaveUrl: '/sys/sysDepartPermission/datarule',
+    rulesOwner: { departId },
+  });
 }
 
+/** A department role is granted among its department's permissions. */
 export function departRoleGrantSource(departId: string, roleId: string): GrantSource {
-  return {
+  return grantSource({
     loadTree: () => api.get<Tree>('/sys/sysDepartPermission/queryTreeListForDeptRole', { departId }),
-    loadGranted: () => api.get<string[]>('/sys/sysDepartPermission/queryDeptRolePermission', { roleId }),
-    save: async (ids, last) => {
-      await api.post('/sys/sysDepartPermission/saveDeptRolePermission', {
-        roleId,
-        permissionIds: ids.join(','),
-        lastpermissionIds: last.join(','),
-      });
-    },
-    dataRules: {
-      load: (permissionId) =>
-        api.get<Rules>(`/sys/sysDepartRole/datarule/${permissionId}/${departId}/${roleId}`),
-      save: async (permissionId, ruleIds) => {
-        await api.post('/sys/sysDepartRole/datarule', {
-          permissionId,
-          departId,
-          roleId,
-          dataRuleIds: ruleIds.join(','),
-        });
-      },
-    },
-  };
+    grantedUrl: '/sys/sysDepartPermission/queryDeptRolePermission',
+    saveUrl: '/sys/sysDepartPermission/saveDeptRolePermission',
+    owner: { roleId },
+    rulesUrl: (permissionId) => `/sys/sysDepartRole/datarule/${permissionId}/${departId}/${roleId}`,
+    rulesSaveUrl: '/sys/sysDepartRole/datarule',
+    rulesOwner: { departId, roleId },
+  });
 }
 
 type Member = Page<{ id: string; username: string; realname: string }>;

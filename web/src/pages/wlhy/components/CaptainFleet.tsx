@@ -4,7 +4,6 @@
 // agreement).
 import { useQuery } from '@tanstack/react-query';
 import {
-  App,
   Button,
   DatePicker,
   Drawer,
@@ -14,7 +13,6 @@ import {
   Modal,
   Popconfirm,
   Space,
-  Table,
   Tabs,
   Tag,
   Typography,
@@ -23,11 +21,13 @@ import type { ColumnsType } from 'antd/es/table';
 import type { Dayjs } from 'dayjs';
 import dayjs from 'dayjs';
 import { type ReactNode, useState } from 'react';
+import { CompactTable } from '../../../components/common/CompactTable';
+import { useRefetchingChange } from '../../../components/common/useRefetchingChange';
 import { ImageUpload } from '../../../components/resource/ImageUpload';
 import { useBilingual } from '../../../components/resource/text';
 import type { Bilingual } from '../../../components/resource/types';
 import { useCan } from '../../../components/resource/useCan';
-import { api, errorText } from '../../../services/request';
+import { api } from '../../../services/request';
 import { dictText } from '../../../stores/dicts';
 import { useSession } from '../../../stores/session';
 import { RemoteSelect } from './RemoteSelect';
@@ -59,7 +59,6 @@ export function CaptainFleet({ captain, onClose }: { captain: Row | null; onClos
   const tx = useBilingual();
   const can = useCan();
   const screens = Grid.useBreakpoint();
-  const { message } = App.useApp();
   const dicts = useSession((s) => s.dictItems);
   const captainId = captain ? String(captain.id) : null;
   const editable = can('captain:edit');
@@ -72,18 +71,7 @@ export function CaptainFleet({ captain, onClose }: { captain: Row | null; onClos
     enabled: Boolean(captainId),
   });
 
-  /** Runs a change, tells the server's answer (e.g. "belongs to another captain") and reloads the fleet. */
-  async function change(run: () => Promise<unknown>, done: string | readonly [string, string]) {
-    try {
-      await run();
-      message.success(tx(done));
-      await members.refetch();
-      return true;
-    } catch (error) {
-      message.error(errorText(error));
-      return false;
-    }
-  }
+  const change = useRefetchingChange(members.refetch);
 
   const stateTag = (state: number) => (
     <Tag color={state === 2 ? 'success' : state === 1 ? 'processing' : state === 3 ? 'error' : 'default'}>
@@ -151,11 +139,9 @@ export function CaptainFleet({ captain, onClose }: { captain: Row | null; onClos
             </Button>
           </Space.Compact>
         )}
-        <Table<T>
+        <CompactTable<T>
           rowKey="id"
-          size="small"
           loading={members.isFetching}
-          pagination={false}
           scroll={kind.scrollX ? { x: kind.scrollX } : undefined}
           dataSource={kind.rows}
           data-testid={kind.testId}

@@ -1,7 +1,7 @@
 // The driver of a bank card: a driver search whose choice pre-fills the holder with the driver's own name
 // and ID number (the usual case; a captain's card needs a collection agreement, which the server checks).
 import { Form } from 'antd';
-import { RemoteSelect } from './RemoteSelect';
+import { DRIVER_SEARCH, RemoteSelect } from './RemoteSelect';
 
 type Row = Record<string, unknown>;
 
@@ -19,9 +19,7 @@ export function CardDriverSelect({
   const form = Form.useFormInstance();
   return (
     <RemoteSelect
-      api="/hydriver/hyDriver/list"
-      searchKey="driverName"
-      label={(r) => `${String(r.driverName)}（${String(r.mobile ?? '')}）`}
+      {...DRIVER_SEARCH}
       value={value}
       initialLabel={initialLabel}
       disabled={disabled}

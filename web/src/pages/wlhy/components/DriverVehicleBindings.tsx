@@ -2,15 +2,17 @@
 // (its vehicles) or from a vehicle (its drivers); both sides use /hydriver/hyDriver/bindVehicle and
 // unbindVehicle, which need `driver:edit`.
 import { useQuery } from '@tanstack/react-query';
-import { App, Button, Checkbox, Modal, Popconfirm, Space, Table, Tag, Typography } from 'antd';
+import { Button, Checkbox, Modal, Popconfirm, Space, Tag, Typography } from 'antd';
 import { useMemo, useState } from 'react';
+import { CompactTable } from '../../../components/common/CompactTable';
+import { useRefetchingChange } from '../../../components/common/useRefetchingChange';
 import { ResourceListPage, type ResourcePageDef } from '../../../components/resource';
 import { useBilingual } from '../../../components/resource/text';
 import { useCan } from '../../../components/resource/useCan';
-import { api, errorText } from '../../../services/request';
+import { api } from '../../../services/request';
 import { dictText } from '../../../stores/dicts';
 import { useSession } from '../../../stores/session';
-import { RemoteSelect } from './RemoteSelect';
+import { DRIVER_SEARCH, RemoteSelect, VEHICLE_SEARCH } from './RemoteSelect';
 
 type Row = Record<string, unknown>;
 
@@ -42,7 +44,6 @@ export function DriverVehicleBindings({
 }) {
   const tx = useBilingual();
   const can = useCan();
-  const { message } = App.useApp();
   const dicts = useSession((s) => s.dictItems);
   const [pick, setPick] = useState<string | null>(null);
   const [asDefault, setAsDefault] = useState(false);
@@ -61,17 +62,7 @@ export function DriverVehicleBindings({
   const pair = (other: string) =>
     fromDriver ? { driverId: id, vehicleId: other } : { driverId: other, vehicleId: id };
 
-  async function change(run: () => Promise<unknown>, done: readonly [string, string]) {
-    try {
-      await run();
-      message.success(tx(done));
-      await bound.refetch();
-      return true;
-    } catch (error) {
-      message.error(errorText(error));
-      return false;
-    }
-  }
+  const change = useRefetchingChange(bound.refetch);
 
   async function bind() {
     if (!pick) return;
@@ -97,9 +88,7 @@ export function DriverVehicleBindings({
           <Space wrap style={{ width: '100%' }}>
             {fromDriver ? (
               <RemoteSelect
-                api="/hyvehicle/hyVehicle/list"
-                searchKey="plateNo"
-                label={(r) => String(r.plateNo)}
+                {...VEHICLE_SEARCH}
                 value={pick}
                 onChange={setPick}
                 placeholder={tx(['搜索车牌号', 'Search a plate'])}
@@ -108,9 +97,7 @@ export function DriverVehicleBindings({
               />
             ) : (
               <RemoteSelect
-                api="/hydriver/hyDriver/list"
-                searchKey="driverName"
-                label={(r) => `${String(r.driverName)}（${String(r.mobile ?? '')}）`}
+                {...DRIVER_SEARCH}
                 value={pick}
                 onChange={setPick}
                 placeholder={tx(['搜索司机姓名', 'Search a driver'])}
@@ -126,11 +113,9 @@ export function DriverVehicleBindings({
             </Button>
           </Space>
         )}
-        <Table<Bound>
+        <CompactTable<Bound>
           rowKey="id"
-          size="small"
           loading={bound.isFetching}
-          pagination={false}
           dataSource={bound.data ?? []}
           scroll={{ x: 560 }}
           data-testid="binding-table"

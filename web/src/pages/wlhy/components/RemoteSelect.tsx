@@ -72,3 +72,17 @@ export function RemoteSelect({
     />
   );
 }
+
+/** Searching the drivers by name; an option shows the name and the mobile. */
+export const DRIVER_SEARCH = {
+  api: '/hydriver/hyDriver/list',
+  searchKey: 'driverName',
+  label: (r: Row) => `${String(r.driverName)}（${String(r.mobile ?? '')}）`,
+} as const;
+
+/** Searching the vehicles by plate. */
+export const VEHICLE_SEARCH = {
+  api: '/hyvehicle/hyVehicle/list',
+  searchKey: 'plateNo',
+  label: (r: Row) => String(r.plateNo),
+} as const;

@@ -2,7 +2,8 @@
 // comes in and goes out as it is, so the form and the server speak the reference's format.
 import { useQuery } from '@tanstack/react-query';
 import { Select, Spin } from 'antd';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useMemo } from 'react';
+import { useTypedSearch } from '../../../../components/form/useTypedSearch';
 import { useBilingual } from '../../../../components/resource/text';
 import { api } from '../../../../services/request';
 
@@ -23,14 +24,6 @@ export function UserPicker({
   disabled?: boolean;
 }) {
   const tx = useBilingual();
-  const [keyword, setKeyword] = useState('');
-  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  useEffect(() => () => clearTimeout(timer.current), []);
-  // Searches are debounced 300 ms.
-  const search = (text: string) => {
-    clearTimeout(timer.current);
-    timer.current = setTimeout(() => setKeyword(text.trim()), 300);
-  };
   const ids = split(value);
   const chosen = useQuery({
     queryKey: ['announcementUserLabels', ids.join(',')],
@@ -38,11 +31,9 @@ export function UserPicker({
     enabled: ids.length > 0,
     staleTime: 60_000,
   });
-  const found = useQuery({
-    queryKey: ['announcementUserSearch', keyword],
-    queryFn: () => api.get<Option[]>('/sys/annountCement/userOptions', { keyword }),
-    staleTime: 30_000,
-  });
+  const { found, search } = useTypedSearch(['announcementUserSearch'], (keyword) =>
+    api.get<Option[]>('/sys/annountCement/userOptions', { keyword }),
+  );
   const options = useMemo(() => {
     const all = new Map<string, Option>();
     for (const o of [...(chosen.data ?? []), ...(found.data ?? [])]) all.set(o.value, o);

@@ -5,6 +5,7 @@ import { formatDateTime } from '@freight/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, App, Button, Drawer, Modal, Space, Switch, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
+import { CompactTable } from '../../../../components/common/CompactTable';
 import { useBilingual } from '../../../../components/resource/text';
 import { api, errorText } from '../../../../services/request';
 
@@ -87,12 +88,10 @@ export function CompareModal({ ids, onClose }: { ids: [string, string] | null; o
               {tx(['只看变化', 'Changes only'])}
             </span>
           </Space>
-          <Table<FieldDiff>
+          <CompactTable<FieldDiff>
             rowKey="field"
-            size="small"
             loading={compare.isLoading}
             dataSource={shown}
-            pagination={false}
             scroll={{ x: 700, y: 520 }}
             rowClassName={(d) => (d.changed ? 'data-log-changed' : '')}
             onRow={(d) => ({

@@ -15,6 +15,7 @@ import {
 import { useBilingual } from '../../../../components/resource/text';
 import { api, errorText } from '../../../../services/request';
 import { useSession } from '../../../../stores/session';
+import { activeStatusField } from './activeStatusField';
 
 type Row = Record<string, unknown>;
 
@@ -67,16 +68,7 @@ const RULE_FIELDS: ResourceField[] = [
       </ProForm.Item>
     ),
   },
-  {
-    name: 'status',
-    label: ['状态', 'Status'],
-    kind: 'dict',
-    options: [
-      { value: '1', label: ['有效', 'Active'] },
-      { value: '0', label: ['无效', 'Inactive'] },
-    ],
-    list: { width: 80 },
-  },
+  activeStatusField,
 ];
 
 export function DataRuleDrawer({

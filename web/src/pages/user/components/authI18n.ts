@@ -1,7 +1,7 @@
 // Texts of the sign-in, registration and password-reset pages, in their own i18next namespace
 // `auth` so they travel with these pages' chunks instead of the first bundle. Messages the spec quotes
 // (password policy, mismatch…) stay in Chinese as the spec writes them and come from @freight/contracts.
-import i18n from '../../locales/i18n';
+import i18n from '../../../locales/i18n';
 
 const zhCN = {
   tabs: { password: '账号密码登录', phone: '手机号登录' },

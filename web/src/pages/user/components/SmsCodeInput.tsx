@@ -4,10 +4,10 @@ import { MobileOutlined, SafetyOutlined } from '@ant-design/icons';
 import { Button, Form } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Input } from '../../components/form/singleLineInputs';
-import { authApi, type SmsMode } from '../../services/authApi';
-import { feedback } from '../../services/feedback';
-import { errorText, isHttpFailure } from '../../services/request';
+import { useEnvelopeCall } from '../../../components/auth/useEnvelopeCall';
+import { Input } from '../../../components/form/singleLineInputs';
+import { authApi, type SmsMode } from '../../../services/authApi';
+import { feedback } from '../../../services/feedback';
 import { AUTH_NS } from './authI18n';
 
 const RESEND_AFTER_MS = 60_000;
@@ -26,7 +26,7 @@ export function SmsCodeInput({ mode, mobileField = 'mobile', value, onChange, te
   const form = Form.useFormInstance();
   const [until, setUntil] = useState(0);
   const [now, setNow] = useState(() => Date.now());
-  const [sending, setSending] = useState(false);
+  const { busy: sending, call } = useEnvelopeCall();
   const remaining = Math.max(0, Math.ceil((until - now) / 1000));
 
   useEffect(() => {
@@ -41,22 +41,12 @@ export function SmsCodeInput({ mode, mobileField = 'mobile', value, onChange, te
     } catch {
       return;
     }
-    setSending(true);
-    try {
-      const env = await authApi.sendSms(String(form.getFieldValue(mobileField)).trim(), mode);
-      if (env.success) {
-        feedback.message.success(env.message);
-        const sentAt = Date.now();
-        setNow(sentAt);
-        setUntil(sentAt + RESEND_AFTER_MS);
-      } else {
-        feedback.message.error(env.message);
-      }
-    } catch (err) {
-      if (!isHttpFailure(err)) feedback.message.error(errorText(err));
-    } finally {
-      setSending(false);
-    }
+    const env = await call(() => authApi.sendSms(String(form.getFieldValue(mobileField)).trim(), mode));
+    if (!env?.success) return;
+    feedback.message.success(env.message);
+    const sentAt = Date.now();
+    setNow(sentAt);
+    setUntil(sentAt + RESEND_AFTER_MS);
   };
 
   return (
