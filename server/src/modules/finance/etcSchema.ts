@@ -1,6 +1,6 @@
 import { bigint, index, smallint, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { tenantTable } from '../../platform/db/businessTable.ts';
 import { tstz } from '../../platform/db/columns.ts';
-import { tenantTable } from '../../platform/db/tenantTable.ts';
 
 /**
  * A toll record (ETC记录) imported from the ETC provider's statement: one passage of a vehicle between two

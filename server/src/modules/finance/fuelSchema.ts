@@ -1,6 +1,6 @@
 import { bigint, index, smallint, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { tenantTable } from '../../platform/db/businessTable.ts';
 import { fenColumn, tstz } from '../../platform/db/columns.ts';
-import { tenantTable } from '../../platform/db/tenantTable.ts';
 
 // 油卡管理: fuel cards held by drivers, the recharge lines a waybill's paid fuel share writes (the ledger moves
 // the share to the provider's fuel-card account in the same transaction), and the provider's statement lines

@@ -10,8 +10,8 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
+import { tenantTable } from '../../platform/db/businessTable.ts';
 import { fenColumn, idColumn, idRef, tenantIdColumn, tstz } from '../../platform/db/columns.ts';
-import { tenantTable } from '../../platform/db/tenantTable.ts';
 
 // Invoices (domain.md Invoice): a shipper's invoice over its paid waybills, its lines (one per
 // waybill, with the tax split of the line) and every move of its state. Amounts are integer fen.

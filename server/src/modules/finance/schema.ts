@@ -14,8 +14,8 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import { piiText } from '../../platform/crypto/piiColumn.ts';
+import { tenantTable } from '../../platform/db/businessTable.ts';
 import { auditColumns, fenColumn, idColumn, idRef, tenantIdColumn, tstz } from '../../platform/db/columns.ts';
-import { tenantTable } from '../../platform/db/tenantTable.ts';
 
 // Money (domain.md Money rules, Postings): wallets mirror accounts, ledger lines are the books
 // (append-only, double-entry: each posting's lines sum to zero), bank payments are requests to the bank.

@@ -1,7 +1,7 @@
 import { index, integer, smallint, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { piiText } from '../../platform/crypto/piiColumn.ts';
+import { tenantTable } from '../../platform/db/businessTable.ts';
 import { fenColumn, tstz } from '../../platform/db/columns.ts';
-import { tenantTable } from '../../platform/db/tenantTable.ts';
 
 // Tax on drivers' behalf: a driver's month of paid freight as the tax authority needs it, and the
 // batches it was sent in. Amounts are integer fen.

@@ -1,5 +1,5 @@
 import { index, integer, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { tenantTable } from '../../platform/db/tenantTable.ts';
+import { tenantTable } from '../../platform/db/businessTable.ts';
 
 /**
  * The account mapping of the accounting vouchers (凭证科目): which 科目 a ledger account (or an

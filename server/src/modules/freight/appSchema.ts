@@ -1,12 +1,11 @@
 import { boolean, index, integer, pgTable, smallint, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { auditColumns, idColumn, idRef, tenantIdColumn, tstz } from '../../platform/db/columns.ts';
-import { tenantTable } from '../../platform/db/tenantTable.ts';
+import { auditedTable, tenantTable } from '../../platform/db/businessTable.ts';
+import { idColumn, idRef, tenantIdColumn, tstz } from '../../platform/db/columns.ts';
 
 /** APP版本: a release of the driver app. One version code per platform; the app asks for the latest published. */
-export const hyAppVersion = pgTable(
+export const hyAppVersion = auditedTable(
   'hy_app_version',
   {
-    id: idColumn(),
     /** android / ios (dictionary app_platform). */
     platform: varchar('platform', { length: 10 }).notNull(),
     versionCode: integer('version_code').notNull(),
@@ -20,7 +19,6 @@ export const hyAppVersion = pgTable(
     minVersionCode: integer('min_version_code').notNull().default(0),
     published: boolean('published').notNull().default(false),
     publishTime: tstz('publish_time'),
-    ...auditColumns(),
   },
   (t) => [uniqueIndex('hy_app_version_code_uidx').on(t.platform, t.versionCode)],
 );

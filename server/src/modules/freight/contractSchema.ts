@@ -10,8 +10,8 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
+import { tenantTable } from '../../platform/db/businessTable.ts';
 import { idRef, tstz } from '../../platform/db/columns.ts';
-import { tenantTable } from '../../platform/db/tenantTable.ts';
 
 // Electronic transport contracts (电子运输合同): the platform's framework contract with a shipper (one per
 // customer and period) and its contract with the actual carrier of each waybill, made from versioned templates

@@ -1,6 +1,6 @@
 import { doublePrecision, index, varchar } from 'drizzle-orm/pg-core';
+import { tenantTable } from '../../platform/db/businessTable.ts';
 import { idRef } from '../../platform/db/columns.ts';
-import { tenantTable } from '../../platform/db/tenantTable.ts';
 
 // A shipper's saved addresses and routes: picked in the order form to fill its places.
 

@@ -13,8 +13,8 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import { piiHash, piiText } from '../../platform/crypto/piiColumn.ts';
+import { tenantTable } from '../../platform/db/businessTable.ts';
 import { auditColumns, idColumn, idRef, tstz } from '../../platform/db/columns.ts';
-import { tenantTable } from '../../platform/db/tenantTable.ts';
 
 /** Review columns shared by every counterparty (domain.md review state machine). */
 const review = () => ({

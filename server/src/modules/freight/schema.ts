@@ -10,8 +10,8 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import { piiHash, piiText } from '../../platform/crypto/piiColumn.ts';
+import { tenantTable } from '../../platform/db/businessTable.ts';
 import { idRef } from '../../platform/db/columns.ts';
-import { tenantTable } from '../../platform/db/tenantTable.ts';
 
 /** Shipper (货主). Money in integer fen, rates in basis points (domain.md). */
 export const hyCustomer = tenantTable(

@@ -14,9 +14,9 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
+import { tenantTable } from '../../platform/db/businessTable.ts';
 import { fenColumn, idColumn, idRef, tenantIdColumn, tstz } from '../../platform/db/columns.ts';
 import { totalsFollow } from '../../platform/db/tableWrites.ts';
-import { tenantTable } from '../../platform/db/tenantTable.ts';
 
 // Orders, shipping notes, their history, GPS tracks, complaints and evaluations. Money in
 // integer fen (bigint), weights in integer grams, rates in basis points or per mille (domain.md units).

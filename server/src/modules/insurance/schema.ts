@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, smallint, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { tenantTable } from '../../platform/db/businessTable.ts';
 import { fenColumn, idRef, tstz } from '../../platform/db/columns.ts';
-import { tenantTable } from '../../platform/db/tenantTable.ts';
 
 // 货运险: the policies bought for waybills and the premium rate table. Money in integer fen.
 

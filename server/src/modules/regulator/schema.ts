@@ -10,8 +10,8 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
+import { tenantTable } from '../../platform/db/businessTable.ts';
 import { idColumn, tenantIdColumn, tstz } from '../../platform/db/columns.ts';
-import { tenantTable } from '../../platform/db/tenantTable.ts';
 
 // Regulator reporting: one channel row per province, the outbox of report messages and every
 // attempt's request (without secrets) and answer.

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, integer, jsonb, smallint, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { tenantTable } from '../../platform/db/businessTable.ts';
 import { idRef, tstz } from '../../platform/db/columns.ts';
-import { tenantTable } from '../../platform/db/tenantTable.ts';
 
 // Risk control: rule parameter sets, the warnings the rules raise, the violations confirmed from
 // them, and one summary row per waybill with warnings (风控列表), kept in the warning's transaction.

@@ -1,5 +1,6 @@
 import { index, pgTable, primaryKey, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { auditColumns, idColumn, idRef, tstz } from '../../../platform/db/columns.ts';
+import { auditedTable } from '../../../platform/db/businessTable.ts';
+import { idRef, tstz } from '../../../platform/db/columns.ts';
 
 // Department administration: what a department may hand out (sys_depart_permission), the
 // roles a department defines for its own people (sys_depart_role), who holds them (sys_depart_role_user) and
@@ -19,15 +20,13 @@ export const sysDepartPermission = pgTable(
   ],
 );
 
-export const sysDepartRole = pgTable(
+export const sysDepartRole = auditedTable(
   'sys_depart_role',
   {
-    id: idColumn(),
     departId: idRef('depart_id').notNull(),
     roleName: varchar('role_name', { length: 100 }).notNull(),
     roleCode: varchar('role_code', { length: 100 }).notNull(),
     description: varchar('description', { length: 255 }),
-    ...auditColumns(),
   },
   (t) => [uniqueIndex('sys_depart_role_code_uidx').on(t.departId, t.roleCode)],
 );
