@@ -13,6 +13,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { auditedTable } from '../../platform/db/businessTable.ts';
 import { auditColumns, idRef, tenantIdColumn, tstz } from '../../platform/db/columns.ts';
+import { rolePermissionTable } from './rolePermissionTable.ts';
 
 export const sysTenant = pgTable('sys_tenant', {
   id: integer('id').primaryKey(),
@@ -137,21 +138,7 @@ export const sysPermission = auditedTable(
   ],
 );
 
-export const sysRolePermission = pgTable(
-  'sys_role_permission',
-  {
-    roleId: idRef('role_id').notNull(),
-    permissionId: idRef('permission_id').notNull(),
-    /** Comma-separated ids of sys_permission_data_rule granted with this menu. */
-    dataRuleIds: varchar('data_rule_ids', { length: 1000 }),
-    operateDate: tstz('operate_date'),
-    operateIp: varchar('operate_ip', { length: 100 }),
-  },
-  (t) => [
-    primaryKey({ columns: [t.roleId, t.permissionId] }),
-    index('sys_role_permission_perm_idx').on(t.permissionId),
-  ],
-);
+export const sysRolePermission = rolePermissionTable('sys_role_permission', {});
 
 export const sysPermissionDataRule = auditedTable(
   'sys_permission_data_rule',

@@ -1,6 +1,7 @@
 import { index, pgTable, primaryKey, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { auditedTable } from '../../../platform/db/businessTable.ts';
-import { idRef, tstz } from '../../../platform/db/columns.ts';
+import { idRef } from '../../../platform/db/columns.ts';
+import { rolePermissionTable } from '../rolePermissionTable.ts';
 
 // Department administration: what a department may hand out (sys_depart_permission), the
 // roles a department defines for its own people (sys_depart_role), who holds them (sys_depart_role_user) and
@@ -43,19 +44,6 @@ export const sysDepartRoleUser = pgTable(
   ],
 );
 
-export const sysDepartRolePermission = pgTable(
-  'sys_depart_role_permission',
-  {
-    departId: idRef('depart_id').notNull(),
-    roleId: idRef('role_id').notNull(),
-    permissionId: idRef('permission_id').notNull(),
-    /** Comma-separated ids of sys_permission_data_rule granted with this menu. */
-    dataRuleIds: varchar('data_rule_ids', { length: 1000 }),
-    operateDate: tstz('operate_date'),
-    operateIp: varchar('operate_ip', { length: 100 }),
-  },
-  (t) => [
-    primaryKey({ columns: [t.roleId, t.permissionId] }),
-    index('sys_depart_role_permission_perm_idx').on(t.permissionId),
-  ],
-);
+export const sysDepartRolePermission = rolePermissionTable('sys_depart_role_permission', {
+  departId: idRef('depart_id').notNull(),
+});
