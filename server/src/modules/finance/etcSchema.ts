@@ -1,16 +1,15 @@
-import { bigint, index, pgTable, smallint, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { auditColumns, idColumn, tenantIdColumn, tstz } from '../../platform/db/columns.ts';
+import { bigint, index, smallint, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { tenantTable } from '../../platform/db/businessTable.ts';
+import { tstz } from '../../platform/db/columns.ts';
 
 /**
  * A toll record (ETC记录) imported from the ETC provider's statement: one passage of a vehicle between two
  * toll stations. Stored once per provider serial no. (a re-import skips it) and matched to the waybill whose
  * vehicle and load-to-sign window contain its exit time; what matches nothing stays listed as unmatched.
  */
-export const finEtcRecord = pgTable(
+export const finEtcRecord = tenantTable(
   'fin_etc_record',
   {
-    id: idColumn(),
-    tenantId: tenantIdColumn(),
     /** The provider's serial no. of the passage: the idempotency key of the import. */
     providerSerial: varchar('provider_serial', { length: 64 }).notNull(),
     plateNo: varchar('plate_no', { length: 12 }).notNull(),
@@ -39,7 +38,6 @@ export const finEtcRecord = pgTable(
     settleTime: tstz('settle_time'),
     /** The import that brought the record in (one per uploaded file). */
     importBatch: varchar('import_batch', { length: 32 }).notNull(),
-    ...auditColumns(),
   },
   (t) => [
     uniqueIndex('fin_etc_record_serial_uidx').on(t.tenantId, t.providerSerial),

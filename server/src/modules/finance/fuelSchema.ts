@@ -1,16 +1,15 @@
-import { bigint, index, pgTable, smallint, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { auditColumns, fenColumn, idColumn, tenantIdColumn, tstz } from '../../platform/db/columns.ts';
+import { bigint, index, smallint, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { tenantTable } from '../../platform/db/businessTable.ts';
+import { fenColumn, tstz } from '../../platform/db/columns.ts';
 
 // 油卡管理: fuel cards held by drivers, the recharge lines a waybill's paid fuel share writes (the ledger moves
 // the share to the provider's fuel-card account in the same transaction), and the provider's statement lines
 // imported and matched to them. Amounts are integer fen.
 
 /** A fuel card: number, provider, the driver holding it, the vehicle it fuels, state and running totals. */
-export const finFuelCard = pgTable(
+export const finFuelCard = tenantTable(
   'fin_fuel_card',
   {
-    id: idColumn(),
-    tenantId: tenantIdColumn(),
     cardNo: varchar('card_no', { length: 32 }).notNull(),
     /** fuel_card_provider: 1 中国石化, 2 中国石油, 3 中国海油, 9 其他. */
     provider: smallint('provider').notNull(),
@@ -26,7 +25,6 @@ export const finFuelCard = pgTable(
     consumedFen: fenColumn('consumed_fen'),
     balanceFen: fenColumn('balance_fen'),
     remark: varchar('remark', { length: 255 }),
-    ...auditColumns(),
   },
   (t) => [
     uniqueIndex('fin_fuel_card_no_uidx').on(t.tenantId, t.cardNo),
@@ -35,11 +33,9 @@ export const finFuelCard = pgTable(
 );
 
 /** A recharge of a card by a waybill's paid fuel share, and its match to the provider's statement. */
-export const finFuelRecharge = pgTable(
+export const finFuelRecharge = tenantTable(
   'fin_fuel_recharge',
   {
-    id: idColumn(),
-    tenantId: tenantIdColumn(),
     cardId: varchar('card_id', { length: 32 }).notNull(),
     cardNo: varchar('card_no', { length: 32 }).notNull(),
     provider: smallint('provider').notNull(),
@@ -56,7 +52,6 @@ export const finFuelRecharge = pgTable(
     matchState: smallint('match_state').notNull().default(0),
     statementId: varchar('statement_id', { length: 32 }),
     statementSerialNo: varchar('statement_serial_no', { length: 64 }),
-    ...auditColumns(),
   },
   (t) => [
     uniqueIndex('fin_fuel_recharge_note_uidx').on(t.noteId),
@@ -65,11 +60,9 @@ export const finFuelRecharge = pgTable(
 );
 
 /** A line of a provider's statement (recharge or consumption), matched to a recharge line or a card. */
-export const finFuelStatement = pgTable(
+export const finFuelStatement = tenantTable(
   'fin_fuel_statement',
   {
-    id: idColumn(),
-    tenantId: tenantIdColumn(),
     serialNo: varchar('serial_no', { length: 64 }).notNull(),
     cardNo: varchar('card_no', { length: 32 }).notNull(),
     cardId: varchar('card_id', { length: 32 }),
@@ -83,7 +76,6 @@ export const finFuelStatement = pgTable(
     rechargeId: varchar('recharge_id', { length: 32 }),
     shippingNoteNumber: varchar('shipping_note_number', { length: 32 }),
     importBatch: varchar('import_batch', { length: 32 }),
-    ...auditColumns(),
   },
   (t) => [
     uniqueIndex('fin_fuel_statement_serial_uidx').on(t.tenantId, t.serialNo),

@@ -10,16 +10,15 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { auditColumns, fenColumn, idColumn, idRef, tenantIdColumn, tstz } from '../../platform/db/columns.ts';
+import { tenantTable } from '../../platform/db/businessTable.ts';
+import { fenColumn, idColumn, idRef, tenantIdColumn, tstz } from '../../platform/db/columns.ts';
 
 // Invoices (domain.md Invoice): a shipper's invoice over its paid waybills, its lines (one per
 // waybill, with the tax split of the line) and every move of its state. Amounts are integer fen.
 
-export const finInvoice = pgTable(
+export const finInvoice = tenantTable(
   'fin_invoice',
   {
-    id: idColumn(),
-    tenantId: tenantIdColumn(),
     applyNo: varchar('apply_no', { length: 32 }).notNull(),
     customerId: idRef('customer_id').notNull(),
     customerName: varchar('customer_name', { length: 200 }),
@@ -57,7 +56,6 @@ export const finInvoice = pgTable(
     redReason: varchar('red_reason', { length: 255 }),
     redTime: tstz('red_time'),
     remark: text('remark'),
-    ...auditColumns(),
   },
   (t) => [
     uniqueIndex('fin_invoice_apply_no_uidx').on(t.tenantId, t.applyNo),

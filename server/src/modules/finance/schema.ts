@@ -14,6 +14,7 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import { piiText } from '../../platform/crypto/piiColumn.ts';
+import { tenantTable } from '../../platform/db/businessTable.ts';
 import { auditColumns, fenColumn, idColumn, idRef, tenantIdColumn, tstz } from '../../platform/db/columns.ts';
 
 // Money (domain.md Money rules, Postings): wallets mirror accounts, ledger lines are the books
@@ -25,11 +26,9 @@ import { auditColumns, fenColumn, idColumn, idRef, tenantIdColumn, tstz } from '
  * payable, or one of the platform's accounts. The balance is the sum of its lines (the reconcile job checks
  * it); `availableFen` is what may be spent (balance − frozen), computed by the database.
  */
-export const finWallet = pgTable(
+export const finWallet = tenantTable(
   'fin_wallet',
   {
-    id: idColumn(),
-    tenantId: tenantIdColumn(),
     /** 1 customer, 2 driver, 3 agent, 4 captain, 9 platform (wallet_owner_type). */
     ownerType: smallint('owner_type').notNull(),
     /** The party's id, or the platform account's code (PLATFORM_ACCOUNT). */
@@ -44,7 +43,6 @@ export const finWallet = pgTable(
     creditLimitFen: fenColumn('credit_limit_fen'),
     /** Number of its ledger lines: the ledger list's total without counting a million rows. */
     lineCount: bigint('line_count', { mode: 'number' }).notNull().default(0),
-    ...auditColumns(),
   },
   (t) => [
     uniqueIndex('fin_wallet_owner_uidx').on(t.tenantId, t.ownerType, t.ownerId),
@@ -305,11 +303,9 @@ export const finRecharge = pgTable(
 );
 
 /** Bank statement lines, imported or downloaded, matched to the books; the unmatched ones are listed. */
-export const finStatementLine = pgTable(
+export const finStatementLine = tenantTable(
   'fin_statement_line',
   {
-    id: idColumn(),
-    tenantId: tenantIdColumn(),
     bankSerialNo: varchar('bank_serial_no', { length: 64 }).notNull(),
     tradeTime: tstz('trade_time').notNull(),
     /** 1 money in, 2 money out. */
@@ -323,7 +319,6 @@ export const finStatementLine = pgTable(
     matchedPostingId: idRef('matched_posting_id'),
     matchedRef: varchar('matched_ref', { length: 64 }),
     importBatch: varchar('import_batch', { length: 32 }),
-    ...auditColumns(),
   },
   (t) => [
     uniqueIndex('fin_statement_line_serial_uidx').on(t.tenantId, t.bankSerialNo),
@@ -332,11 +327,9 @@ export const finStatementLine = pgTable(
 );
 
 /** A payout request passing the approval chain: submitted → reviewed → executed, or rejected. */
-export const finPayout = pgTable(
+export const finPayout = tenantTable(
   'fin_payout',
   {
-    id: idColumn(),
-    tenantId: tenantIdColumn(),
     payoutNo: varchar('payout_no', { length: 32 }).notNull(),
     /** 1 prepay, 2 final pay, 3 advance (payout_kind). */
     kind: smallint('kind').notNull(),
@@ -355,7 +348,6 @@ export const finPayout = pgTable(
     executeTime: tstz('execute_time'),
     rejectReason: varchar('reject_reason', { length: 255 }),
     remark: varchar('remark', { length: 255 }),
-    ...auditColumns(),
   },
   (t) => [
     uniqueIndex('fin_payout_no_uidx').on(t.tenantId, t.payoutNo),
@@ -412,11 +404,9 @@ export const finApprovalLimit = pgTable(
 );
 
 /** A bill of a 批结 or 月结 customer for a period: the audited notes it settles. */
-export const finBill = pgTable(
+export const finBill = tenantTable(
   'fin_bill',
   {
-    id: idColumn(),
-    tenantId: tenantIdColumn(),
     billNo: varchar('bill_no', { length: 32 }).notNull(),
     customerId: varchar('customer_id', { length: 32 }).notNull(),
     customerName: varchar('customer_name', { length: 200 }),
@@ -442,7 +432,6 @@ export const finBill = pgTable(
     paidTime: tstz('paid_time'),
     closeTime: tstz('close_time'),
     remark: text('remark'),
-    ...auditColumns(),
   },
   (t) => [
     uniqueIndex('fin_bill_no_uidx').on(t.tenantId, t.billNo),
@@ -472,11 +461,9 @@ export const finBillNote = pgTable(
 );
 
 /** Adjustments and claims after audit (补款, 扣款, 货损理赔, 货主调账), approved by finance before posting. */
-export const finAdjustment = pgTable(
+export const finAdjustment = tenantTable(
   'fin_adjustment',
   {
-    id: idColumn(),
-    tenantId: tenantIdColumn(),
     adjustNo: varchar('adjust_no', { length: 32 }).notNull(),
     /** 1 top-up to the driver, 2 deduction, 3 cargo-damage claim, 4 customer adjustment (adjust_kind). */
     kind: smallint('kind').notNull(),
@@ -494,7 +481,6 @@ export const finAdjustment = pgTable(
     reviewTime: tstz('review_time'),
     rejectReason: varchar('reject_reason', { length: 255 }),
     postingId: idRef('posting_id'),
-    ...auditColumns(),
   },
   (t) => [
     uniqueIndex('fin_adjustment_no_uidx').on(t.tenantId, t.adjustNo),
@@ -504,11 +490,9 @@ export const finAdjustment = pgTable(
 );
 
 /** Loss rules (亏吨设置): per customer, goods and route; blank fields match any. Copied onto new orders. */
-export const finLossRule = pgTable(
+export const finLossRule = tenantTable(
   'fin_loss_rule',
   {
-    id: idColumn(),
-    tenantId: tenantIdColumn(),
     customerId: idRef('customer_id'),
     customerName: varchar('customer_name', { length: 200 }),
     goodsName: varchar('goods_name', { length: 100 }),
@@ -522,7 +506,6 @@ export const finLossRule = pgTable(
     deductWhole: boolean('deduct_whole').notNull().default(false),
     enabled: boolean('enabled').notNull().default(true),
     remark: varchar('remark', { length: 255 }),
-    ...auditColumns(),
   },
   (t) => [index('fin_loss_rule_customer_idx').on(t.tenantId, t.customerId)],
 );

@@ -1,15 +1,14 @@
-import { index, integer, pgTable, smallint, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { index, integer, smallint, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { piiText } from '../../platform/crypto/piiColumn.ts';
-import { auditColumns, fenColumn, idColumn, tenantIdColumn, tstz } from '../../platform/db/columns.ts';
+import { tenantTable } from '../../platform/db/businessTable.ts';
+import { fenColumn, tstz } from '../../platform/db/columns.ts';
 
 // Tax on drivers' behalf: a driver's month of paid freight as the tax authority needs it, and the
 // batches it was sent in. Amounts are integer fen.
 
-export const finTaxRecord = pgTable(
+export const finTaxRecord = tenantTable(
   'fin_tax_record',
   {
-    id: idColumn(),
-    tenantId: tenantIdColumn(),
     /** YYYY-MM (China time) of the payments. */
     period: varchar('period', { length: 7 }).notNull(),
     driverId: varchar('driver_id', { length: 32 }).notNull(),
@@ -33,7 +32,6 @@ export const finTaxRecord = pgTable(
     certificateNo: varchar('certificate_no', { length: 40 }),
     batchId: varchar('batch_id', { length: 32 }),
     sendCount: integer('send_count').notNull().default(0),
-    ...auditColumns(),
   },
   (t) => [
     uniqueIndex('fin_tax_record_driver_period_uidx').on(t.tenantId, t.period, t.driverId),
@@ -41,11 +39,9 @@ export const finTaxRecord = pgTable(
   ],
 );
 
-export const finTaxBatch = pgTable(
+export const finTaxBatch = tenantTable(
   'fin_tax_batch',
   {
-    id: idColumn(),
-    tenantId: tenantIdColumn(),
     batchNo: varchar('batch_no', { length: 32 }).notNull(),
     period: varchar('period', { length: 7 }).notNull(),
     recordCount: integer('record_count').notNull().default(0),
@@ -55,7 +51,6 @@ export const finTaxBatch = pgTable(
     /** 1 sent, 2 accepted, 3 partly failed, 4 failed (tax_batch_state). */
     state: smallint('state').notNull().default(1),
     answerTime: tstz('answer_time'),
-    ...auditColumns(),
   },
   (t) => [
     uniqueIndex('fin_tax_batch_no_uidx').on(t.tenantId, t.batchNo),
@@ -67,11 +62,9 @@ export const finTaxBatch = pgTable(
  * A quarter's income report of the platform (国务院令第810号): one per tenant and quarter, its lines computed from
  * the ledger's payouts, reviewed by a second person, sent through the tax adapter.
  */
-export const finIncomeReport = pgTable(
+export const finIncomeReport = tenantTable(
   'fin_income_report',
   {
-    id: idColumn(),
-    tenantId: tenantIdColumn(),
     /** YYYY-Qn (China time). */
     quarter: varchar('quarter', { length: 7 }).notNull(),
     /** Ours, with the send count: what the authority deduplicates on. */
@@ -93,17 +86,14 @@ export const finIncomeReport = pgTable(
     failCode: varchar('fail_code', { length: 20 }),
     failMessage: varchar('fail_message', { length: 255 }),
     answerTime: tstz('answer_time'),
-    ...auditColumns(),
   },
   (t) => [uniqueIndex('fin_income_report_quarter_uidx').on(t.tenantId, t.quarter)],
 );
 
 /** One payee's income in a quarter's report: identity as on file when generated, income from the ledger. */
-export const finIncomeReportLine = pgTable(
+export const finIncomeReportLine = tenantTable(
   'fin_income_report_line',
   {
-    id: idColumn(),
-    tenantId: tenantIdColumn(),
     reportId: varchar('report_id', { length: 32 }).notNull(),
     quarter: varchar('quarter', { length: 7 }).notNull(),
     /** 2 driver, 3 agent (income_payee_kind: the ledger owner type). */
@@ -116,7 +106,6 @@ export const finIncomeReportLine = pgTable(
     taxIdentity: smallint('tax_identity'),
     paymentCount: integer('payment_count').notNull().default(0),
     incomeFen: fenColumn('income_fen'),
-    ...auditColumns(),
   },
   (t) => [
     uniqueIndex('fin_income_report_line_payee_uidx').on(t.reportId, t.payeeKind, t.payeeId),

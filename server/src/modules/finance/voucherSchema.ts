@@ -1,15 +1,13 @@
-import { index, integer, pgTable, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { auditColumns, idColumn, tenantIdColumn } from '../../platform/db/columns.ts';
+import { index, integer, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { tenantTable } from '../../platform/db/businessTable.ts';
 
 /**
  * The account mapping of the accounting vouchers (凭证科目): which 科目 a ledger account (or an
  * invoice line) is booked to in the accounting system. One row per key and tenant, seeded with defaults.
  */
-export const finVoucherAccount = pgTable(
+export const finVoucherAccount = tenantTable(
   'fin_voucher_account',
   {
-    id: idColumn(),
-    tenantId: tenantIdColumn(),
     /** VOUCHER_ACCOUNT_KEYS: customer, driver, …, invoice_tax. */
     accountKey: varchar('account_key', { length: 32 }).notNull(),
     accountName: varchar('account_name', { length: 100 }).notNull(),
@@ -19,7 +17,6 @@ export const finVoucherAccount = pgTable(
     auxiliary: varchar('auxiliary', { length: 10 }).notNull().default('none'),
     remark: varchar('remark', { length: 200 }),
     sortNo: integer('sort_no').notNull().default(0),
-    ...auditColumns(),
   },
   (t) => [
     uniqueIndex('fin_voucher_account_key_uidx').on(t.tenantId, t.accountKey),

@@ -1,11 +1,11 @@
 import { boolean, index, integer, pgTable, smallint, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { auditColumns, idColumn, idRef, tenantIdColumn, tstz } from '../../platform/db/columns.ts';
+import { auditedTable, tenantTable } from '../../platform/db/businessTable.ts';
+import { idColumn, idRef, tenantIdColumn, tstz } from '../../platform/db/columns.ts';
 
 /** APP版本: a release of the driver app. One version code per platform; the app asks for the latest published. */
-export const hyAppVersion = pgTable(
+export const hyAppVersion = auditedTable(
   'hy_app_version',
   {
-    id: idColumn(),
     /** android / ios (dictionary app_platform). */
     platform: varchar('platform', { length: 10 }).notNull(),
     versionCode: integer('version_code').notNull(),
@@ -19,7 +19,6 @@ export const hyAppVersion = pgTable(
     minVersionCode: integer('min_version_code').notNull().default(0),
     published: boolean('published').notNull().default(false),
     publishTime: tstz('publish_time'),
-    ...auditColumns(),
   },
   (t) => [uniqueIndex('hy_app_version_code_uidx').on(t.platform, t.versionCode)],
 );
@@ -28,11 +27,9 @@ export const hyAppVersion = pgTable(
  * APP消息: a message to an audience, sent at once or at its send time by the scheduled job, delivered as an
  * announcement (the header bell's); the counts follow its deliveries and reads.
  */
-export const hyAppMessage = pgTable(
+export const hyAppMessage = tenantTable(
   'hy_app_message',
   {
-    id: idColumn(),
-    tenantId: tenantIdColumn(),
     title: varchar('title', { length: 100 }).notNull(),
     content: text('content').notNull(),
     /** all / driver / shipper / customer (dictionary app_audience). */
@@ -48,7 +45,6 @@ export const hyAppMessage = pgTable(
     announcementId: idRef('announcement_id'),
     deliveredCount: integer('delivered_count').notNull().default(0),
     readCount: integer('read_count').notNull().default(0),
-    ...auditColumns(),
   },
   (t) => [
     index('hy_app_message_due_idx').on(t.state, t.sendTime),
@@ -60,11 +56,9 @@ export const hyAppMessage = pgTable(
  * 企业应用: an app key and secret of a customer's own system for the open API. The secret is kept encrypted
  * with the data-source key (not hashed): verifying an HMAC signature needs the secret itself.
  */
-export const hyEnterpriseApp = pgTable(
+export const hyEnterpriseApp = tenantTable(
   'hy_enterprise_app',
   {
-    id: idColumn(),
-    tenantId: tenantIdColumn(),
     appName: varchar('app_name', { length: 60 }).notNull(),
     customerId: idRef('customer_id').notNull(),
     customerName: varchar('customer_name', { length: 200 }),
@@ -81,7 +75,6 @@ export const hyEnterpriseApp = pgTable(
     enabled: boolean('enabled').notNull().default(true),
     lastUsedAt: tstz('last_used_at'),
     remark: varchar('remark', { length: 255 }),
-    ...auditColumns(),
   },
   (t) => [
     uniqueIndex('hy_enterprise_app_key_uidx').on(t.appKey),

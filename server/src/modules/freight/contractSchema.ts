@@ -5,13 +5,13 @@ import {
   date,
   index,
   integer,
-  pgTable,
   smallint,
   text,
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { auditColumns, idColumn, idRef, tenantIdColumn, tstz } from '../../platform/db/columns.ts';
+import { tenantTable } from '../../platform/db/businessTable.ts';
+import { idRef, tstz } from '../../platform/db/columns.ts';
 
 // Electronic transport contracts (电子运输合同): the platform's framework contract with a shipper (one per
 // customer and period) and its contract with the actual carrier of each waybill, made from versioned templates
@@ -24,11 +24,9 @@ const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
 });
 
 /** A contract template: one kind (carrier | shipper), numbered versions, one of them active. */
-export const hyContractTemplate = pgTable(
+export const hyContractTemplate = tenantTable(
   'hy_contract_template',
   {
-    id: idColumn(),
-    tenantId: tenantIdColumn(),
     /** carrier (承运合同, per waybill) | shipper (托运框架合同, per customer and period). */
     kind: varchar('kind', { length: 16 }).notNull(),
     version: integer('version').notNull(),
@@ -41,17 +39,14 @@ export const hyContractTemplate = pgTable(
      * driver's freight (after notice and an appeal window). Null: the template has no such clause.
      */
     penaltyPct: smallint('penalty_pct'),
-    ...auditColumns(),
   },
   (t) => [uniqueIndex('hy_contract_template_version_uidx').on(t.tenantId, t.kind, t.version)],
 );
 
 /** A transport contract, its PDF, digest and signature (contract_state: 0 draft, 1 signed, 2 void). */
-export const hyTransportContract = pgTable(
+export const hyTransportContract = tenantTable(
   'hy_transport_contract',
   {
-    id: idColumn(),
-    tenantId: tenantIdColumn(),
     contractNo: varchar('contract_no', { length: 40 }).notNull(),
     kind: varchar('kind', { length: 16 }).notNull(),
     /** The waybill of a carrier contract. */
@@ -88,7 +83,6 @@ export const hyTransportContract = pgTable(
     signature: text('signature'),
     signKeyId: varchar('sign_key_id', { length: 64 }),
     caName: varchar('ca_name', { length: 64 }),
-    ...auditColumns(),
   },
   (t) => [
     uniqueIndex('hy_transport_contract_no_uidx').on(t.contractNo),

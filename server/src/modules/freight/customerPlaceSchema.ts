@@ -1,13 +1,12 @@
-import { doublePrecision, index, pgTable, varchar } from 'drizzle-orm/pg-core';
-import { auditColumns, idColumn, idRef, tenantIdColumn } from '../../platform/db/columns.ts';
+import { doublePrecision, index, varchar } from 'drizzle-orm/pg-core';
+import { tenantTable } from '../../platform/db/businessTable.ts';
+import { idRef } from '../../platform/db/columns.ts';
 
 // A shipper's saved addresses and routes: picked in the order form to fill its places.
 
-export const hyCustomerAddress = pgTable(
+export const hyCustomerAddress = tenantTable(
   'hy_customer_address',
   {
-    id: idColumn(),
-    tenantId: tenantIdColumn(),
     customerId: idRef('customer_id').notNull(),
     customerName: varchar('customer_name', { length: 200 }),
     addressName: varchar('address_name', { length: 50 }).notNull(),
@@ -22,16 +21,13 @@ export const hyCustomerAddress = pgTable(
     contact: varchar('contact', { length: 50 }),
     phone: varchar('phone', { length: 20 }),
     remark: varchar('remark', { length: 255 }),
-    ...auditColumns(),
   },
   (t) => [index('hy_customer_address_customer_idx').on(t.tenantId, t.customerId)],
 );
 
-export const hyCustomerRoute = pgTable(
+export const hyCustomerRoute = tenantTable(
   'hy_customer_route',
   {
-    id: idColumn(),
-    tenantId: tenantIdColumn(),
     customerId: idRef('customer_id').notNull(),
     customerName: varchar('customer_name', { length: 200 }),
     routeName: varchar('route_name', { length: 50 }).notNull(),
@@ -40,7 +36,6 @@ export const hyCustomerRoute = pgTable(
     unloadAddressId: idRef('unload_address_id').notNull(),
     unloadAddressName: varchar('unload_address_name', { length: 50 }),
     remark: varchar('remark', { length: 255 }),
-    ...auditColumns(),
   },
   (t) => [index('hy_customer_route_customer_idx').on(t.tenantId, t.customerId)],
 );

@@ -13,7 +13,8 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import { piiHash, piiText } from '../../platform/crypto/piiColumn.ts';
-import { auditColumns, idColumn, idRef, tenantIdColumn, tstz } from '../../platform/db/columns.ts';
+import { tenantTable } from '../../platform/db/businessTable.ts';
+import { auditColumns, idColumn, idRef, tstz } from '../../platform/db/columns.ts';
 
 /** Review columns shared by every counterparty (domain.md review state machine). */
 const review = () => ({
@@ -24,11 +25,9 @@ const review = () => ({
   reviewedAt: tstz('reviewed_at'),
 });
 
-export const hyDriver = pgTable(
+export const hyDriver = tenantTable(
   'hy_driver',
   {
-    id: idColumn(),
-    tenantId: tenantIdColumn(),
     driverName: varchar('driver_name', { length: 30 }).notNull(),
     mobile: varchar('mobile', { length: 11 }).notNull(),
     idCard: piiText('id_card').notNull(),
@@ -56,7 +55,6 @@ export const hyDriver = pgTable(
     /** Last day the expiry job warned about a certificate ending within 30 days; one warning per day at most. */
     expiryWarnedOn: date('expiry_warned_on'),
     ...review(),
-    ...auditColumns(),
   },
   (t) => [
     uniqueIndex('hy_driver_id_card_uidx').on(t.tenantId, t.idCardHash),
@@ -67,11 +65,9 @@ export const hyDriver = pgTable(
   ],
 );
 
-export const hyVehicle = pgTable(
+export const hyVehicle = tenantTable(
   'hy_vehicle',
   {
-    id: idColumn(),
-    tenantId: tenantIdColumn(),
     plateNo: varchar('plate_no', { length: 12 }).notNull(),
     plateColor: varchar('plate_color', { length: 4 }).notNull().default('2'),
     vehicleType: varchar('vehicle_type', { length: 4 }),
@@ -108,7 +104,6 @@ export const hyVehicle = pgTable(
     netSince: tstz('net_since'),
     netCheckedAt: tstz('net_checked_at'),
     ...review(),
-    ...auditColumns(),
   },
   (t) => [
     uniqueIndex('hy_vehicle_plate_uidx').on(t.tenantId, t.plateNo, t.plateColor),
@@ -134,11 +129,9 @@ export const hyDriverVehicle = pgTable(
   ],
 );
 
-export const hyCarrier = pgTable(
+export const hyCarrier = tenantTable(
   'hy_carrier',
   {
-    id: idColumn(),
-    tenantId: tenantIdColumn(),
     carrierName: varchar('carrier_name', { length: 256 }).notNull(),
     /** 1 company, 2 licensed individual. */
     carrierType: smallint('carrier_type').notNull().default(1),
@@ -150,16 +143,13 @@ export const hyCarrier = pgTable(
     bankName: varchar('bank_name', { length: 100 }),
     bankAccount: varchar('bank_account', { length: 40 }),
     ...review(),
-    ...auditColumns(),
   },
   (t) => [index('hy_carrier_state_idx').on(t.tenantId, t.state)],
 );
 
-export const hyCaptain = pgTable(
+export const hyCaptain = tenantTable(
   'hy_captain',
   {
-    id: idColumn(),
-    tenantId: tenantIdColumn(),
     captainName: varchar('captain_name', { length: 30 }).notNull(),
     idCard: piiText('id_card').notNull(),
     idCardHash: piiHash('id_card'),
@@ -169,16 +159,13 @@ export const hyCaptain = pgTable(
     /** Signed collection agreement (代收运费协议) file path; required to collect for drivers. */
     collectionAgreement: varchar('collection_agreement', { length: 255 }),
     ...review(),
-    ...auditColumns(),
   },
   (t) => [index('hy_captain_state_idx').on(t.tenantId, t.state)],
 );
 
-export const hyDriverBank = pgTable(
+export const hyDriverBank = tenantTable(
   'hy_driver_bank',
   {
-    id: idColumn(),
-    tenantId: tenantIdColumn(),
     driverId: idRef('driver_id').notNull(),
     /** The driver's name, kept in step with the driver, so the card list reads without a join. */
     driverName: varchar('driver_name', { length: 30 }),
@@ -194,7 +181,6 @@ export const hyDriverBank = pgTable(
     verified: boolean('verified').notNull().default(false),
     isDefault: boolean('is_default').notNull().default(false),
     ...review(),
-    ...auditColumns(),
   },
   (t) => [
     index('hy_driver_bank_driver_idx').on(t.driverId),
@@ -209,18 +195,15 @@ export const hyDriverBank = pgTable(
  * 代收运费协议: a driver of a captain's fleet lets the captain collect the freight. A card whose holder is the
  * captain, not the driver, is valid only while such an agreement is (domain.md driver bank card).
  */
-export const hyCollectionAgreement = pgTable(
+export const hyCollectionAgreement = tenantTable(
   'hy_collection_agreement',
   {
-    id: idColumn(),
-    tenantId: tenantIdColumn(),
     captainId: idRef('captain_id').notNull(),
     driverId: idRef('driver_id').notNull(),
     agreementNo: varchar('agreement_no', { length: 50 }),
     agreementImg: varchar('agreement_img', { length: 255 }).notNull(),
     validFrom: date('valid_from'),
     validTo: date('valid_to'),
-    ...auditColumns(),
   },
   (t) => [
     uniqueIndex('hy_collection_agreement_uidx').on(t.captainId, t.driverId),

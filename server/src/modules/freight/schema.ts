@@ -10,14 +10,13 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import { piiHash, piiText } from '../../platform/crypto/piiColumn.ts';
-import { auditColumns, idColumn, idRef, tenantIdColumn } from '../../platform/db/columns.ts';
+import { tenantTable } from '../../platform/db/businessTable.ts';
+import { idRef } from '../../platform/db/columns.ts';
 
 /** Shipper (货主). Money in integer fen, rates in basis points (domain.md). */
-export const hyCustomer = pgTable(
+export const hyCustomer = tenantTable(
   'hy_customer',
   {
-    id: idColumn(),
-    tenantId: tenantIdColumn(),
     customerName: varchar('customer_name', { length: 200 }).notNull(),
     /** 1 company, 2 individual. */
     customerType: smallint('customer_type').notNull().default(1),
@@ -48,7 +47,6 @@ export const hyCustomer = pgTable(
     /** 1 normal, 2 frozen. */
     status: smallint('status').notNull().default(1),
     remark: text('remark'),
-    ...auditColumns(),
   },
   (t) => [
     uniqueIndex('hy_customer_credit_code_uidx').on(t.tenantId, t.creditCode),
@@ -70,11 +68,9 @@ export const hyCustomerAdmin = pgTable(
  * Customer staff (hyCustomerUser): one login (sys_user, userType 2 or 6) working for one customer. Adding a
  * row creates the login; name, mobile and status are kept on both rows.
  */
-export const hyCustomerUser = pgTable(
+export const hyCustomerUser = tenantTable(
   'hy_customer_user',
   {
-    id: idColumn(),
-    tenantId: tenantIdColumn(),
     customerId: idRef('customer_id').notNull(),
     /** The customer's name, kept in step with the customer, so the staff list reads without a join. */
     customerName: varchar('customer_name', { length: 200 }),
@@ -88,7 +84,6 @@ export const hyCustomerUser = pgTable(
     /** 1 normal, 2 frozen. */
     status: smallint('status').notNull().default(1),
     remark: text('remark'),
-    ...auditColumns(),
   },
   (t) => [
     uniqueIndex('hy_customer_user_user_uidx').on(t.userId),
@@ -97,11 +92,9 @@ export const hyCustomerUser = pgTable(
 );
 
 /** Broker (经纪人). */
-export const hyAgent = pgTable(
+export const hyAgent = tenantTable(
   'hy_agent',
   {
-    id: idColumn(),
-    tenantId: tenantIdColumn(),
     agentName: varchar('agent_name', { length: 50 }).notNull(),
     idCard: piiText('id_card'),
     idCardHash: piiHash('id_card'),
@@ -115,7 +108,6 @@ export const hyAgent = pgTable(
     cardNo: piiText('card_no'),
     state: smallint('state').notNull().default(1),
     rejectReason: varchar('reject_reason', { length: 255 }),
-    ...auditColumns(),
   },
   (t) => [index('hy_agent_state_idx').on(t.state)],
 );

@@ -14,7 +14,8 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { auditColumns, fenColumn, idColumn, idRef, tenantIdColumn, tstz } from '../../platform/db/columns.ts';
+import { tenantTable } from '../../platform/db/businessTable.ts';
+import { fenColumn, idColumn, idRef, tenantIdColumn, tstz } from '../../platform/db/columns.ts';
 import { totalsFollow } from '../../platform/db/tableWrites.ts';
 
 // Orders, shipping notes, their history, GPS tracks, complaints and evaluations. Money in
@@ -90,11 +91,9 @@ const money = () => ({
   customerFee: fenColumn('customer_fee'),
 });
 
-export const hyOrder = pgTable(
+export const hyOrder = tenantTable(
   'hy_order',
   {
-    id: idColumn(),
-    tenantId: tenantIdColumn(),
     orderNo: varchar('order_no', { length: 32 }).notNull(),
     customerId: idRef('customer_id').notNull(),
     customerName: varchar('customer_name', { length: 200 }),
@@ -121,7 +120,6 @@ export const hyOrder = pgTable(
     ...moneyInputs(),
     ...money(),
     remark: text('remark'),
-    ...auditColumns(),
   },
   (t) => [
     uniqueIndex('hy_order_no_uidx').on(t.tenantId, t.orderNo),
@@ -130,11 +128,9 @@ export const hyOrder = pgTable(
   ],
 );
 
-export const hyShippingNote = pgTable(
+export const hyShippingNote = tenantTable(
   'hy_shipping_note',
   {
-    id: idColumn(),
-    tenantId: tenantIdColumn(),
     /** ≤ 20 characters (regulator limit), from the `shipping_note_no` fill rule. */
     shippingNoteNumber: varchar('shipping_note_number', { length: 20 }).notNull(),
     /** XXYY: vehicle index within the order, leg index of that vehicle ('0000' one order one vehicle). */
@@ -200,7 +196,6 @@ export const hyShippingNote = pgTable(
     /** Settlement due day (China time), set at audit from the settle mode and credit days. */
     dueDate: date('due_date'),
     remark: text('remark'),
-    ...auditColumns(),
   },
   (t) => [
     uniqueIndex('hy_shipping_note_no_uidx').on(t.tenantId, t.shippingNoteNumber),
@@ -304,11 +299,9 @@ export const hyVehiclePosition = pgTable(
  * Who may send track points: a driver app or a positioning provider, each with its own app key. Only the
  * SHA-256 of the key is kept (a random 32-byte key needs no slow hash); the key is shown once when made.
  */
-export const hyTrackSource = pgTable(
+export const hyTrackSource = tenantTable(
   'hy_track_source',
   {
-    id: idColumn(),
-    tenantId: tenantIdColumn(),
     name: varchar('name', { length: 50 }).notNull(),
     /** 1 driver app, 2 Beidou, 3 track provider (the points' `source`). */
     kind: smallint('kind').notNull().default(1),
@@ -319,16 +312,13 @@ export const hyTrackSource = pgTable(
     status: smallint('status').notNull().default(1),
     lastUsedAt: tstz('last_used_at'),
     remark: varchar('remark', { length: 255 }),
-    ...auditColumns(),
   },
   (t) => [uniqueIndex('hy_track_source_key_uidx').on(t.keyHash)],
 );
 
-export const hyComplaint = pgTable(
+export const hyComplaint = tenantTable(
   'hy_complaint',
   {
-    id: idColumn(),
-    tenantId: tenantIdColumn(),
     complaintNo: varchar('complaint_no', { length: 32 }).notNull(),
     noteId: idRef('note_id').notNull(),
     shippingNoteNumber: varchar('shipping_note_number', { length: 20 }),
@@ -348,7 +338,6 @@ export const hyComplaint = pgTable(
     handleTime: tstz('handle_time'),
     result: text('result'),
     closeTime: tstz('close_time'),
-    ...auditColumns(),
   },
   (t) => [
     uniqueIndex('hy_complaint_no_uidx').on(t.tenantId, t.complaintNo),
@@ -357,11 +346,9 @@ export const hyComplaint = pgTable(
   ],
 );
 
-export const hyEvaluation = pgTable(
+export const hyEvaluation = tenantTable(
   'hy_evaluation',
   {
-    id: idColumn(),
-    tenantId: tenantIdColumn(),
     noteId: idRef('note_id').notNull(),
     shippingNoteNumber: varchar('shipping_note_number', { length: 20 }),
     customerId: idRef('customer_id'),
@@ -376,7 +363,6 @@ export const hyEvaluation = pgTable(
     score: integer('score').notNull(),
     content: varchar('content', { length: 500 }),
     tags: varchar('tags', { length: 100 }),
-    ...auditColumns(),
   },
   (t) => [
     uniqueIndex('hy_evaluation_note_rater_uidx').on(t.noteId, t.raterRole),

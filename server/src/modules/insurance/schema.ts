@@ -1,15 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, smallint, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { auditColumns, fenColumn, idColumn, idRef, tenantIdColumn, tstz } from '../../platform/db/columns.ts';
+import { boolean, index, integer, smallint, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { tenantTable } from '../../platform/db/businessTable.ts';
+import { fenColumn, idRef, tstz } from '../../platform/db/columns.ts';
 
 // 货运险: the policies bought for waybills and the premium rate table. Money in integer fen.
 
 /** A waybill's cargo policy: bought before loading, cancelled (and refunded) before loading. */
-export const insPolicy = pgTable(
+export const insPolicy = tenantTable(
   'ins_policy',
   {
-    id: idColumn(),
-    tenantId: tenantIdColumn(),
     policyNo: varchar('policy_no', { length: 50 }).notNull(),
     /** insurance_company dictionary (the regulator's code table). */
     insurerCode: varchar('insurer_code', { length: 20 }).notNull(),
@@ -35,7 +34,6 @@ export const insPolicy = pgTable(
     /** The 货损理赔 adjustment reported on the policy (调账理赔). */
     claimAdjustNo: varchar('claim_adjust_no', { length: 32 }),
     claimFen: fenColumn('claim_fen'),
-    ...auditColumns(),
   },
   (t) => [
     // One policy in force per waybill; a cancelled one may be followed by a new one.
@@ -47,18 +45,15 @@ export const insPolicy = pgTable(
 );
 
 /** The premium rate of a cargo class (class 1900 其他 serves the classes without one). */
-export const insRate = pgTable(
+export const insRate = tenantTable(
   'ins_rate',
   {
-    id: idColumn(),
-    tenantId: tenantIdColumn(),
     cargoType: varchar('cargo_type', { length: 10 }).notNull(),
     insurerCode: varchar('insurer_code', { length: 20 }).notNull(),
     rateBp: integer('rate_bp').notNull(),
     minPremiumFen: fenColumn('min_premium_fen'),
     enabled: boolean('enabled').notNull().default(true),
     remark: varchar('remark', { length: 200 }),
-    ...auditColumns(),
   },
   (t) => [uniqueIndex('ins_rate_cargo_uidx').on(t.tenantId, t.cargoType)],
 );

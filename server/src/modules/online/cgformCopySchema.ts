@@ -1,5 +1,6 @@
-import { index, jsonb, pgTable, varchar } from 'drizzle-orm/pg-core';
-import { auditColumns, idColumn, idRef } from '../../platform/db/columns.ts';
+import { index, jsonb, varchar } from 'drizzle-orm/pg-core';
+import { auditedTable } from '../../platform/db/businessTable.ts';
+import { idRef } from '../../platform/db/columns.ts';
 
 /** What a copy shows of one field of its form; a field left out keeps the form's own setting. */
 export interface CopyFieldView {
@@ -13,16 +14,14 @@ export interface CopyFieldView {
  * Copies of an online form (reference: heads with copy_type 1 and physic_id): another title and another
  * field visibility over the same synced table, so one table serves two purposes without a second sync.
  */
-export const onlCgformCopy = pgTable(
+export const onlCgformCopy = auditedTable(
   'onl_cgform_copy',
   {
-    id: idColumn(),
     /** The form whose table the copy shows (reference physic_id). */
     physicId: idRef('physic_id').notNull(),
     tableTxt: varchar('table_txt', { length: 200 }).notNull(),
     tableTxtEn: varchar('table_txt_en', { length: 200 }),
     fields: jsonb('fields').$type<CopyFieldView[]>().notNull().default([]),
-    ...auditColumns(),
   },
   (t) => [index('onl_cgform_copy_physic_idx').on(t.physicId)],
 );

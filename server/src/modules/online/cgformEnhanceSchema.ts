@@ -1,17 +1,16 @@
 import { index, integer, pgTable, text, varchar } from 'drizzle-orm/pg-core';
-import { auditColumns, idColumn, idRef, tstz } from '../../platform/db/columns.ts';
+import { auditedTable } from '../../platform/db/businessTable.ts';
+import { idColumn, idRef, tstz } from '../../platform/db/columns.ts';
 
 /** A custom button of an online form's list: a row link that runs the button's enhancements. */
-export const onlCgformButton = pgTable(
+export const onlCgformButton = auditedTable(
   'onl_cgform_button',
   {
-    id: idColumn(),
     cgformHeadId: idRef('cgform_head_id').notNull(),
     buttonCode: varchar('button_code', { length: 50 }).notNull(),
     buttonName: varchar('button_name', { length: 50 }).notNull(),
     buttonNameEn: varchar('button_name_en', { length: 50 }),
     orderNum: integer('order_num').notNull().default(0),
-    ...auditColumns(),
   },
   (t) => [index('onl_cgform_button_head_idx').on(t.cgformHeadId, t.buttonCode)],
 );

@@ -1,6 +1,7 @@
 import type { CgformField, CgformHead } from '@freight/contracts';
-import { index, integer, jsonb, pgTable, smallint, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { auditColumns, idColumn, idRef } from '../../platform/db/columns.ts';
+import { index, integer, jsonb, smallint, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { auditedTable } from '../../platform/db/businessTable.ts';
+import { idRef } from '../../platform/db/columns.ts';
 
 /** An index of an online table (reference onl_cgform_index): its fields, comma separated. */
 export interface CgformIndexDef {
@@ -22,10 +23,9 @@ export interface CgformSnapshot {
  * `table_name`; `synced` is the definition the table was last synced to, which the data API serves (a
  * definition edited but not synced yet changes nothing for users of the form).
  */
-export const onlCgformHead = pgTable(
+export const onlCgformHead = auditedTable(
   'onl_cgform_head',
   {
-    id: idColumn(),
     tableName: varchar('table_name', { length: 64 }).notNull(),
     tableTxt: varchar('table_txt', { length: 200 }).notNull(),
     tableTxtEn: varchar('table_txt_en', { length: 200 }),
@@ -46,15 +46,13 @@ export const onlCgformHead = pgTable(
     treeParentIdField: varchar('tree_parent_id_field', { length: 64 }),
     treeIdField: varchar('tree_id_field', { length: 64 }),
     treeFieldname: varchar('tree_fieldname', { length: 64 }),
-    ...auditColumns(),
   },
   (t) => [uniqueIndex('onl_cgform_head_table_uidx').on(t.tableName)],
 );
 
-export const onlCgformField = pgTable(
+export const onlCgformField = auditedTable(
   'onl_cgform_field',
   {
-    id: idColumn(),
     cgformHeadId: idRef('cgform_head_id').notNull(),
     dbFieldName: varchar('db_field_name', { length: 64 }).notNull(),
     dbFieldTxt: varchar('db_field_txt', { length: 200 }).notNull(),
@@ -79,33 +77,28 @@ export const onlCgformField = pgTable(
     /** A sub-table's foreign key field: the master's table and the master field it refers to. */
     mainTable: varchar('main_table', { length: 64 }),
     mainField: varchar('main_field', { length: 64 }),
-    ...auditColumns(),
   },
   (t) => [index('onl_cgform_field_head_idx').on(t.cgformHeadId, t.orderNum)],
 );
 
-export const onlCgformIndex = pgTable(
+export const onlCgformIndex = auditedTable(
   'onl_cgform_index',
   {
-    id: idColumn(),
     cgformHeadId: idRef('cgform_head_id').notNull(),
     indexName: varchar('index_name', { length: 64 }).notNull(),
     indexField: varchar('index_field', { length: 500 }).notNull(),
     indexType: varchar('index_type', { length: 10 }).notNull().default('normal'),
-    ...auditColumns(),
   },
   (t) => [index('onl_cgform_index_head_idx').on(t.cgformHeadId)],
 );
 
 /** Earlier definitions of a form: one row per saved edit, the definition as it was before it. */
-export const onlCgformVersion = pgTable(
+export const onlCgformVersion = auditedTable(
   'onl_cgform_version',
   {
-    id: idColumn(),
     cgformHeadId: idRef('cgform_head_id').notNull(),
     version: integer('version').notNull(),
     content: jsonb('content').$type<CgformSnapshot>().notNull(),
-    ...auditColumns(),
   },
   (t) => [uniqueIndex('onl_cgform_version_head_uidx').on(t.cgformHeadId, t.version)],
 );

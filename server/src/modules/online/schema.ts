@@ -1,5 +1,6 @@
-import { index, integer, jsonb, pgTable, smallint, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { auditColumns, idColumn, idRef } from '../../platform/db/columns.ts';
+import { index, integer, jsonb, smallint, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { auditedTable } from '../../platform/db/businessTable.ts';
+import { idRef } from '../../platform/db/columns.ts';
 
 /** A chart of a saved report: one category column (x) and the numeric columns drawn over it. */
 export interface ReportChartConfig {
@@ -12,10 +13,9 @@ export interface ReportChartConfig {
  * Online report definitions (reference onl_cgreport_head). `cgr_sql` is one SELECT whose `${param}`
  * placeholders are bound, never spliced; see reportSql.ts and reportGuard.ts.
  */
-export const onlCgreportHead = pgTable(
+export const onlCgreportHead = auditedTable(
   'onl_cgreport_head',
   {
-    id: idColumn(),
     code: varchar('code', { length: 100 }).notNull(),
     name: varchar('name', { length: 100 }).notNull(),
     cgrSql: text('cgr_sql').notNull(),
@@ -35,16 +35,14 @@ export const onlCgreportHead = pgTable(
     category: varchar('category', { length: 20 }),
     /** The chart the saved report draws beside its table, if any. */
     chartConfig: jsonb('chart_config').$type<ReportChartConfig>(),
-    ...auditColumns(),
   },
   (t) => [uniqueIndex('onl_cgreport_head_code_uidx').on(t.code)],
 );
 
 /** The report's columns: how each is titled, shown, searched, sorted, totalled and linked. */
-export const onlCgreportItem = pgTable(
+export const onlCgreportItem = auditedTable(
   'onl_cgreport_item',
   {
-    id: idColumn(),
     cgrheadId: idRef('cgrhead_id').notNull(),
     fieldName: varchar('field_name', { length: 64 }).notNull(),
     fieldTxt: varchar('field_txt', { length: 100 }),
@@ -64,16 +62,14 @@ export const onlCgreportItem = pgTable(
     replaceVal: varchar('replace_val', { length: 200 }),
     isTotal: smallint('is_total').notNull().default(0),
     groupTitle: varchar('group_title', { length: 50 }),
-    ...auditColumns(),
   },
   (t) => [index('onl_cgreport_item_head_idx').on(t.cgrheadId, t.orderNum)],
 );
 
 /** Named `${param}`s of the SQL with their default values and the type they are bound as. */
-export const onlCgreportParam = pgTable(
+export const onlCgreportParam = auditedTable(
   'onl_cgreport_param',
   {
-    id: idColumn(),
     cgrheadId: idRef('cgrhead_id').notNull(),
     paramName: varchar('param_name', { length: 64 }).notNull(),
     paramTxt: varchar('param_txt', { length: 100 }),
@@ -81,7 +77,6 @@ export const onlCgreportParam = pgTable(
     /** string, number, date: the SQL type the value is bound as (`$n::text`, `::numeric`, `::date`). */
     paramType: varchar('param_type', { length: 10 }).notNull().default('string'),
     orderNum: integer('order_num').notNull().default(0),
-    ...auditColumns(),
   },
   (t) => [index('onl_cgreport_param_head_idx').on(t.cgrheadId, t.orderNum)],
 );

@@ -1,17 +1,16 @@
 import { boolean, date, index, pgTable, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { auditedTable } from '../../platform/db/businessTable.ts';
 import { auditColumns, idColumn, idRef, tstz } from '../../platform/db/columns.ts';
 
 /** Privacy-policy versions; the newest published one is what every party user must have accepted. */
-export const piPrivacyPolicy = pgTable(
+export const piPrivacyPolicy = auditedTable(
   'pi_privacy_policy',
   {
-    id: idColumn(),
     version: varchar('version', { length: 20 }).notNull(),
     title: varchar('title', { length: 100 }).notNull(),
     content: text('content').notNull(),
     published: boolean('published').notNull().default(false),
     publishedAt: tstz('published_at'),
-    ...auditColumns(),
   },
   (t) => [
     uniqueIndex('pi_privacy_policy_version_uidx').on(t.version),

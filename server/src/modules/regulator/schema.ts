@@ -10,16 +10,15 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { auditColumns, idColumn, tenantIdColumn, tstz } from '../../platform/db/columns.ts';
+import { tenantTable } from '../../platform/db/businessTable.ts';
+import { idColumn, tenantIdColumn, tstz } from '../../platform/db/columns.ts';
 
 // Regulator reporting: one channel row per province, the outbox of report messages and every
 // attempt's request (without secrets) and answer.
 
-export const hyReportChannel = pgTable(
+export const hyReportChannel = tenantTable(
   'hy_report_channel',
   {
-    id: idColumn(),
-    tenantId: tenantIdColumn(),
     channelName: varchar('channel_name', { length: 50 }).notNull(),
     province: varchar('province', { length: 20 }).notNull(),
     provinceCode: varchar('province_code', { length: 6 }).notNull(),
@@ -53,7 +52,6 @@ export const hyReportChannel = pgTable(
     /** The fake server's private key of a simulated channel (encrypted like the secrets above). */
     simulatorKeySecret: text('simulator_key_secret'),
     remark: varchar('remark', { length: 255 }),
-    ...auditColumns(),
   },
   (t) => [
     uniqueIndex('hy_report_channel_active_uidx').on(t.tenantId).where(sql`${t.enabled}`),

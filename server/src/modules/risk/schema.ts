@@ -1,26 +1,15 @@
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  boolean,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  smallint,
-  uniqueIndex,
-  varchar,
-} from 'drizzle-orm/pg-core';
-import { auditColumns, idColumn, idRef, tenantIdColumn, tstz } from '../../platform/db/columns.ts';
+import { bigint, boolean, index, integer, jsonb, smallint, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { tenantTable } from '../../platform/db/businessTable.ts';
+import { idRef, tstz } from '../../platform/db/columns.ts';
 
 // Risk control: rule parameter sets, the warnings the rules raise, the violations confirmed from
 // them, and one summary row per waybill with warnings (风控列表), kept in the warning's transaction.
 
 /** A rule's parameters: the platform's (customer null) or one customer's; the catalog fills the rest. */
-export const riskParam = pgTable(
+export const riskParam = tenantTable(
   'risk_param',
   {
-    id: idColumn(),
-    tenantId: tenantIdColumn(),
     ruleType: varchar('rule_type', { length: 32 }).notNull(),
     customerId: idRef('customer_id'),
     customerName: varchar('customer_name', { length: 200 }),
@@ -29,16 +18,13 @@ export const riskParam = pgTable(
     enabled: boolean('enabled').notNull().default(true),
     params: jsonb('params').$type<Record<string, number>>().notNull().default({}),
     remark: varchar('remark', { length: 255 }),
-    ...auditColumns(),
   },
   (t) => [uniqueIndex('risk_param_rule_uq').on(t.tenantId, t.ruleType, sql`coalesce(${t.customerId}, '')`)],
 );
 
-export const riskWarning = pgTable(
+export const riskWarning = tenantTable(
   'risk_warning',
   {
-    id: idColumn(),
-    tenantId: tenantIdColumn(),
     noteId: idRef('note_id'),
     shippingNoteNumber: varchar('shipping_note_number', { length: 32 }),
     ruleType: varchar('rule_type', { length: 32 }).notNull(),
@@ -61,7 +47,6 @@ export const riskWarning = pgTable(
     handleBy: varchar('handle_by', { length: 64 }),
     handleReason: varchar('handle_reason', { length: 255 }),
     handleTime: tstz('handle_time'),
-    ...auditColumns(),
   },
   (t) => [
     uniqueIndex('risk_warning_dedupe_uq').on(t.tenantId, t.noteId, t.ruleType, t.dedupeKey),
@@ -70,11 +55,9 @@ export const riskWarning = pgTable(
   ],
 );
 
-export const riskViolation = pgTable(
+export const riskViolation = tenantTable(
   'risk_violation',
   {
-    id: idColumn(),
-    tenantId: tenantIdColumn(),
     warningId: idRef('warning_id').notNull(),
     noteId: idRef('note_id'),
     shippingNoteNumber: varchar('shipping_note_number', { length: 32 }),
@@ -109,7 +92,6 @@ export const riskViolation = pgTable(
     deductionNote: varchar('deduction_note', { length: 255 }),
     /** Postings finance refused so far: the job tries a failed deduction again up to a bound. */
     deductionAttempts: smallint('deduction_attempts').notNull().default(0),
-    ...auditColumns(),
   },
   (t) => [
     uniqueIndex('risk_violation_warning_uq').on(t.warningId),
@@ -118,11 +100,9 @@ export const riskViolation = pgTable(
 );
 
 /** 风控列表: a waybill's warnings summed up (rewritten with each warning raised or handled). */
-export const riskNote = pgTable(
+export const riskNote = tenantTable(
   'risk_note',
   {
-    id: idColumn(),
-    tenantId: tenantIdColumn(),
     noteId: idRef('note_id').notNull(),
     shippingNoteNumber: varchar('shipping_note_number', { length: 32 }),
     plateNo: varchar('plate_no', { length: 20 }),
@@ -135,7 +115,6 @@ export const riskNote = pgTable(
     score: integer('score').notNull().default(0),
     rules: varchar('rules', { length: 300 }),
     lastWarnTime: tstz('last_warn_time'),
-    ...auditColumns(),
   },
   (t) => [uniqueIndex('risk_note_note_uq').on(t.noteId)],
 );

@@ -1,11 +1,11 @@
 import { bigint, index, integer, pgTable, smallint, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { auditedTable } from '../../platform/db/businessTable.ts';
 import { auditColumns, idColumn, idRef, tenantIdColumn, tstz } from '../../platform/db/columns.ts';
 
 /** Scheduled jobs (reference sys_quartz_job): `job_class_name` holds a key of the job registry in code. */
-export const sysQuartzJob = pgTable(
+export const sysQuartzJob = auditedTable(
   'sys_quartz_job',
   {
-    id: idColumn(),
     /** Key of a job registered in code (e.g. purgeExpiredSessions). */
     jobClassName: varchar('job_class_name', { length: 100 }).notNull(),
     cronExpression: varchar('cron_expression', { length: 100 }).notNull(),
@@ -15,7 +15,6 @@ export const sysQuartzJob = pgTable(
     /** 0 running, -1 stopped. */
     status: smallint('status').notNull().default(-1),
     delFlag: smallint('del_flag').notNull().default(0),
-    ...auditColumns(),
   },
   (t) => [index('sys_quartz_job_status_idx').on(t.status)],
 );
@@ -64,29 +63,25 @@ export const sysCategory = pgTable(
 );
 
 /** Code check rules: rule_json = ordered [{digits, pattern, message}]. */
-export const sysCheckRule = pgTable(
+export const sysCheckRule = auditedTable(
   'sys_check_rule',
   {
-    id: idColumn(),
     ruleName: varchar('rule_name', { length: 100 }).notNull(),
     ruleCode: varchar('rule_code', { length: 100 }).notNull(),
     ruleJson: varchar('rule_json', { length: 4000 }).notNull(),
     ruleDescription: varchar('rule_description', { length: 500 }),
-    ...auditColumns(),
   },
   (t) => [uniqueIndex('sys_check_rule_code_uidx').on(t.ruleCode)],
 );
 
 /** Fill rules (value generators): rule_class is a key of the generator registry in code. */
-export const sysFillRule = pgTable(
+export const sysFillRule = auditedTable(
   'sys_fill_rule',
   {
-    id: idColumn(),
     ruleName: varchar('rule_name', { length: 100 }).notNull(),
     ruleCode: varchar('rule_code', { length: 100 }).notNull(),
     ruleClass: varchar('rule_class', { length: 100 }).notNull(),
     ruleParams: varchar('rule_params', { length: 2000 }),
-    ...auditColumns(),
   },
   (t) => [uniqueIndex('sys_fill_rule_code_uidx').on(t.ruleCode)],
 );
@@ -99,10 +94,9 @@ export const sysFillRuleCounter = pgTable('sys_fill_rule_counter', {
 });
 
 /** Data sources; db_password is AES-256-GCM ciphertext, never returned. */
-export const sysDataSource = pgTable(
+export const sysDataSource = auditedTable(
   'sys_data_source',
   {
-    id: idColumn(),
     code: varchar('code', { length: 100 }).notNull(),
     name: varchar('name', { length: 100 }).notNull(),
     remark: varchar('remark', { length: 200 }),
@@ -117,16 +111,14 @@ export const sysDataSource = pgTable(
     reportTables: varchar('report_tables', { length: 2000 }),
     sysOrgCode: varchar('sys_org_code', { length: 64 }),
     tenantId: tenantIdColumn(),
-    ...auditColumns(),
   },
   (t) => [uniqueIndex('sys_data_source_code_uidx').on(t.code)],
 );
 
 /** Gateway routes: live reverse-proxy routes under /gateway/<router_id>/… */
-export const sysGatewayRoute = pgTable(
+export const sysGatewayRoute = auditedTable(
   'sys_gateway_route',
   {
-    id: idColumn(),
     routerId: varchar('router_id', { length: 50 }).notNull(),
     name: varchar('name', { length: 100 }).notNull(),
     uri: varchar('uri', { length: 500 }).notNull(),
@@ -140,7 +132,6 @@ export const sysGatewayRoute = pgTable(
     showApi: smallint('show_api').notNull().default(1),
     /** 1 enabled, 0 disabled. */
     status: smallint('status').notNull().default(1),
-    ...auditColumns(),
   },
   (t) => [uniqueIndex('sys_gateway_route_router_uidx').on(t.routerId)],
 );

@@ -9,13 +9,13 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { auditColumns, idColumn, idRef, tstz } from '../../platform/db/columns.ts';
+import { auditedTable } from '../../platform/db/businessTable.ts';
+import { idRef, tstz } from '../../platform/db/columns.ts';
 
 /** Message templates (reference sys_sms_template); `${var}` placeholders in template_content. */
-export const sysSmsTemplate = pgTable(
+export const sysSmsTemplate = auditedTable(
   'sys_sms_template',
   {
-    id: idColumn(),
     templateName: varchar('template_name', { length: 50 }).notNull(),
     templateCode: varchar('template_code', { length: 32 }).notNull(),
     /** 1 SMS, 2 mail, 3 WeChat. */
@@ -26,16 +26,14 @@ export const sysSmsTemplate = pgTable(
     providerTemplateCode: varchar('provider_template_code', { length: 64 }),
     /** '1' in use, '0' off. */
     useStatus: varchar('use_status', { length: 1 }).notNull().default('1'),
-    ...auditColumns(),
   },
   (t) => [uniqueIndex('sys_sms_template_code_uidx').on(t.templateCode)],
 );
 
 /** The message queue (reference sys_sms): every message the platform sends, as sent or queued. */
-export const sysSms = pgTable(
+export const sysSms = auditedTable(
   'sys_sms',
   {
-    id: idColumn(),
     esTitle: varchar('es_title', { length: 100 }),
     /** 1 SMS, 2 mail, 3 WeChat. */
     esType: varchar('es_type', { length: 1 }).notNull().default('1'),
@@ -54,7 +52,6 @@ export const sysSms = pgTable(
      */
     secret: boolean('secret').notNull().default(false),
     remark: varchar('remark', { length: 500 }),
-    ...auditColumns(),
   },
   (t) => [index('sys_sms_receiver_idx').on(t.esReceiver, t.createTime)],
 );
@@ -98,14 +95,12 @@ export const sysRememberKey = pgTable(
 );
 
 /** A third-party (OIDC) identity bound to a local user. */
-export const sysThirdAccount = pgTable(
+export const sysThirdAccount = auditedTable(
   'sys_third_account',
   {
-    id: idColumn(),
     provider: varchar('provider', { length: 32 }).notNull(),
     subject: varchar('subject', { length: 255 }).notNull(),
     userId: idRef('user_id').notNull(),
-    ...auditColumns(),
   },
   (t) => [
     uniqueIndex('sys_third_account_subject_uidx').on(t.provider, t.subject),

@@ -11,7 +11,9 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { auditColumns, idColumn, idRef, tenantIdColumn, tstz } from '../../platform/db/columns.ts';
+import { auditedTable } from '../../platform/db/businessTable.ts';
+import { auditColumns, idRef, tenantIdColumn, tstz } from '../../platform/db/columns.ts';
+import { rolePermissionTable } from './rolePermissionTable.ts';
 
 export const sysTenant = pgTable('sys_tenant', {
   id: integer('id').primaryKey(),
@@ -23,10 +25,9 @@ export const sysTenant = pgTable('sys_tenant', {
   ...auditColumns(),
 });
 
-export const sysUser = pgTable(
+export const sysUser = auditedTable(
   'sys_user',
   {
-    id: idColumn(),
     username: varchar('username', { length: 64 }).notNull(),
     realname: varchar('realname', { length: 100 }).notNull(),
     /** argon2id hash (PHC string); never serialised. */
@@ -55,7 +56,6 @@ export const sysUser = pgTable(
     cid: varchar('cid', { length: 32 }),
     /** The console language the user saved: zh-CN or en-US (null: not chosen). */
     language: varchar('language', { length: 8 }),
-    ...auditColumns(),
   },
   (t) => [
     uniqueIndex('sys_user_username_uidx').on(t.username),
@@ -64,15 +64,13 @@ export const sysUser = pgTable(
   ],
 );
 
-export const sysRole = pgTable(
+export const sysRole = auditedTable(
   'sys_role',
   {
-    id: idColumn(),
     roleName: varchar('role_name', { length: 200 }).notNull(),
     roleCode: varchar('role_code', { length: 100 }).notNull(),
     description: varchar('description', { length: 255 }),
     tenantId: tenantIdColumn(),
-    ...auditColumns(),
   },
   (t) => [uniqueIndex('sys_role_code_uidx').on(t.roleCode)],
 );
@@ -104,10 +102,9 @@ export const sysUserNotifyMute = pgTable(
 );
 
 /** Menus (type 0 top, 1 sub) and buttons (type 2) with their permission codes. */
-export const sysPermission = pgTable(
+export const sysPermission = auditedTable(
   'sys_permission',
   {
-    id: idColumn(),
     parentId: idRef('parent_id'),
     name: varchar('name', { length: 100 }).notNull(),
     /** The name in the console's English mode; null shows the Chinese name. */
@@ -134,7 +131,6 @@ export const sysPermission = pgTable(
     delFlag: smallint('del_flag').notNull().default(0),
     ruleFlag: smallint('rule_flag').notNull().default(0),
     internalOrExternal: boolean('internal_or_external').notNull().default(false),
-    ...auditColumns(),
   },
   (t) => [
     index('sys_permission_parent_idx').on(t.parentId),
@@ -142,41 +138,24 @@ export const sysPermission = pgTable(
   ],
 );
 
-export const sysRolePermission = pgTable(
-  'sys_role_permission',
-  {
-    roleId: idRef('role_id').notNull(),
-    permissionId: idRef('permission_id').notNull(),
-    /** Comma-separated ids of sys_permission_data_rule granted with this menu. */
-    dataRuleIds: varchar('data_rule_ids', { length: 1000 }),
-    operateDate: tstz('operate_date'),
-    operateIp: varchar('operate_ip', { length: 100 }),
-  },
-  (t) => [
-    primaryKey({ columns: [t.roleId, t.permissionId] }),
-    index('sys_role_permission_perm_idx').on(t.permissionId),
-  ],
-);
+export const sysRolePermission = rolePermissionTable('sys_role_permission', {});
 
-export const sysPermissionDataRule = pgTable(
+export const sysPermissionDataRule = auditedTable(
   'sys_permission_data_rule',
   {
-    id: idColumn(),
     permissionId: idRef('permission_id').notNull(),
     ruleName: varchar('rule_name', { length: 50 }).notNull(),
     ruleColumn: varchar('rule_column', { length: 50 }).notNull(),
     ruleConditions: varchar('rule_conditions', { length: 50 }).notNull(),
     ruleValue: varchar('rule_value', { length: 300 }).notNull(),
     status: varchar('status', { length: 2 }).notNull().default('1'),
-    ...auditColumns(),
   },
   (t) => [index('sys_permission_data_rule_perm_idx').on(t.permissionId)],
 );
 
-export const sysDepart = pgTable(
+export const sysDepart = auditedTable(
   'sys_depart',
   {
-    id: idColumn(),
     parentId: idRef('parent_id'),
     departName: varchar('depart_name', { length: 100 }).notNull(),
     departNameEn: varchar('depart_name_en', { length: 500 }),
@@ -195,7 +174,6 @@ export const sysDepart = pgTable(
     status: varchar('status', { length: 1 }).default('1'),
     delFlag: smallint('del_flag').notNull().default(0),
     tenantId: tenantIdColumn(),
-    ...auditColumns(),
   },
   (t) => [
     uniqueIndex('sys_depart_org_code_uidx').on(t.orgCode),
@@ -212,24 +190,21 @@ export const sysUserDepart = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.depId] }), index('sys_user_depart_dep_idx').on(t.depId)],
 );
 
-export const sysPosition = pgTable(
+export const sysPosition = auditedTable(
   'sys_position',
   {
-    id: idColumn(),
     code: varchar('code', { length: 100 }).notNull(),
     name: varchar('name', { length: 100 }).notNull(),
     postRank: varchar('post_rank', { length: 2 }),
     companyId: varchar('company_id', { length: 255 }),
     tenantId: tenantIdColumn(),
-    ...auditColumns(),
   },
   (t) => [uniqueIndex('sys_position_code_uidx').on(t.code)],
 );
 
-export const sysDict = pgTable(
+export const sysDict = auditedTable(
   'sys_dict',
   {
-    id: idColumn(),
     dictName: varchar('dict_name', { length: 100 }).notNull(),
     dictNameEn: varchar('dict_name_en', { length: 100 }),
     dictCode: varchar('dict_code', { length: 100 }).notNull(),
@@ -237,15 +212,13 @@ export const sysDict = pgTable(
     delFlag: smallint('del_flag').notNull().default(0),
     /** 0 string values, 1 number values. */
     type: smallint('type').notNull().default(0),
-    ...auditColumns(),
   },
   (t) => [uniqueIndex('sys_dict_code_uidx').on(t.dictCode)],
 );
 
-export const sysDictItem = pgTable(
+export const sysDictItem = auditedTable(
   'sys_dict_item',
   {
-    id: idColumn(),
     dictId: idRef('dict_id').notNull(),
     itemText: varchar('item_text', { length: 100 }).notNull(),
     /** The text in the console's English mode. */
@@ -255,15 +228,13 @@ export const sysDictItem = pgTable(
     description: varchar('description', { length: 255 }),
     sortOrder: integer('sort_order').notNull().default(0),
     status: smallint('status').notNull().default(1),
-    ...auditColumns(),
   },
   (t) => [uniqueIndex('sys_dict_item_value_uidx').on(t.dictId, t.itemValue)],
 );
 
-export const sysAnnouncement = pgTable(
+export const sysAnnouncement = auditedTable(
   'sys_announcement',
   {
-    id: idColumn(),
     /** Spelled so in the spec and the reference. */
     titile: varchar('titile', { length: 100 }).notNull(),
     msgContent: text('msg_content').notNull().default(''),
@@ -287,20 +258,17 @@ export const sysAnnouncement = pgTable(
     openType: varchar('open_type', { length: 20 }),
     openPage: varchar('open_page', { length: 255 }),
     tenantId: tenantIdColumn(),
-    ...auditColumns(),
   },
   (t) => [index('sys_announcement_status_idx').on(t.sendStatus, t.sendTime)],
 );
 
-export const sysAnnouncementSend = pgTable(
+export const sysAnnouncementSend = auditedTable(
   'sys_announcement_send',
   {
-    id: idColumn(),
     anntId: idRef('annt_id').notNull(),
     userId: idRef('user_id').notNull(),
     readFlag: varchar('read_flag', { length: 1 }).notNull().default('0'),
     readTime: tstz('read_time'),
-    ...auditColumns(),
   },
   (t) => [
     uniqueIndex('sys_announcement_send_uidx').on(t.anntId, t.userId),

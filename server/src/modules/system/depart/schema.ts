@@ -1,5 +1,7 @@
 import { index, pgTable, primaryKey, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { auditColumns, idColumn, idRef, tstz } from '../../../platform/db/columns.ts';
+import { auditedTable } from '../../../platform/db/businessTable.ts';
+import { idRef } from '../../../platform/db/columns.ts';
+import { rolePermissionTable } from '../rolePermissionTable.ts';
 
 // Department administration: what a department may hand out (sys_depart_permission), the
 // roles a department defines for its own people (sys_depart_role), who holds them (sys_depart_role_user) and
@@ -19,15 +21,13 @@ export const sysDepartPermission = pgTable(
   ],
 );
 
-export const sysDepartRole = pgTable(
+export const sysDepartRole = auditedTable(
   'sys_depart_role',
   {
-    id: idColumn(),
     departId: idRef('depart_id').notNull(),
     roleName: varchar('role_name', { length: 100 }).notNull(),
     roleCode: varchar('role_code', { length: 100 }).notNull(),
     description: varchar('description', { length: 255 }),
-    ...auditColumns(),
   },
   (t) => [uniqueIndex('sys_depart_role_code_uidx').on(t.departId, t.roleCode)],
 );
@@ -44,19 +44,6 @@ export const sysDepartRoleUser = pgTable(
   ],
 );
 
-export const sysDepartRolePermission = pgTable(
-  'sys_depart_role_permission',
-  {
-    departId: idRef('depart_id').notNull(),
-    roleId: idRef('role_id').notNull(),
-    permissionId: idRef('permission_id').notNull(),
-    /** Comma-separated ids of sys_permission_data_rule granted with this menu. */
-    dataRuleIds: varchar('data_rule_ids', { length: 1000 }),
-    operateDate: tstz('operate_date'),
-    operateIp: varchar('operate_ip', { length: 100 }),
-  },
-  (t) => [
-    primaryKey({ columns: [t.roleId, t.permissionId] }),
-    index('sys_depart_role_permission_perm_idx').on(t.permissionId),
-  ],
-);
+export const sysDepartRolePermission = rolePermissionTable('sys_depart_role_permission', {
+  departId: idRef('depart_id').notNull(),
+});
