@@ -10,17 +10,13 @@ import { sysGatewayRoute } from '../modules/system/adminSchema.ts';
 import { createBackup, defaultBackupFile, restoreBackup } from '../platform/backup/backup.ts';
 import type { Db } from '../platform/db/client.ts';
 import { rowsOf } from '../platform/db/rows.ts';
-import { api, startTestApp, type TestApp } from './harness.ts';
+import { startTestApp, type TestApp } from './harness.ts';
+import { commonUpload, PNG } from './kit.ts';
 import { CUSTOMERS } from './shippingKit.ts';
 
 // `npm run backup` / `npm run restore` on the database the suite runs on (PGlite, or PostgreSQL with
 // TEST_DATABASE_URL): money moved and a file uploaded, backed up, changed, restored; every table counts the
 // rows it had, the ledger balances and the file is back.
-
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
-  'base64',
-);
 
 /** Rows of every table of the database (the migrations' own bookkeeping included). */
 async function rowCounts(db: Db): Promise<Record<string, number>> {
@@ -42,14 +38,7 @@ async function rowCounts(db: Db): Promise<Record<string, number>> {
 }
 
 async function upload(t: TestApp, token: string): Promise<string> {
-  const data = new FormData();
-  data.append('biz', 'backup');
-  data.append('file', new Blob([PNG], { type: 'image/png' }), 'a.png');
-  const res = await t.call(token, {
-    method: 'POST',
-    url: api('/sys/common/upload'),
-    payload: data as unknown as string,
-  });
+  const res = await commonUpload(t, token, { data: PNG, name: 'a.png', type: 'image/png', biz: 'backup' });
   expect(res.json().success, res.json().message).toBe(true);
   return res.json().message as string;
 }

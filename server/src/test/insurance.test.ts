@@ -6,9 +6,10 @@ import { FinanceKit, key } from '../modules/finance/financeTestKit.ts';
 import { finLedgerLine, finPosting, finWallet } from '../modules/finance/schema.ts';
 import { periodBounds } from '../modules/finance/vouchers.ts';
 import type { FakeRegulator } from '../modules/regulator/fake/fakeRegulator.ts';
-import { fakeChannel, TEST_PLATFORM } from '../modules/regulator/fake/testKit.ts';
+import { fakeChannel } from '../modules/regulator/fake/testKit.ts';
 import { hyReportMessage } from '../modules/regulator/index.ts';
 import { startTestApp, type TestApp } from './harness.ts';
+import { channelForm } from './regulatorKit.ts';
 import { api, CUSTOMERS } from './shippingKit.ts';
 
 // 货运险 and 凭证导出 through the API: a waybill insured before loading (premium posted
@@ -25,27 +26,7 @@ beforeAll(async () => {
   k = new FinanceKit(t, await t.login('admin'));
   const channel = await fakeChannel('fujian');
   fake = channel.fake;
-  const s = channel.settings;
-  await k.ok('POST', '/report/channel/add', {
-    channelName: '福建 测试',
-    province: s.variant,
-    provinceCode: s.provinceCode,
-    variant: s.variant,
-    enabled: true,
-    environment: 'test',
-    baseUrl: s.baseUrl,
-    account: s.account,
-    senderCode: s.senderCode,
-    password: s.password,
-    sm2PublicKeySecret: s.sm2PublicKey,
-    sm2CipherMode: s.sm2CipherMode,
-    format: s.format,
-    tagCase: s.tagCase,
-    deadlineHours: 24,
-    platformName: TEST_PLATFORM.name,
-    platformCreditCode: TEST_PLATFORM.creditCode,
-    platformPermitNo: TEST_PLATFORM.permitNumber,
-  });
+  await k.ok('POST', '/report/channel/add', channelForm(channel, true, '福建 测试'));
   await k.recharge(CUSTOMERS.hengda, 10_000_000);
   await k.recharge(CUSTOMERS.eastSteel, 1_000_000);
 });
@@ -247,6 +228,21 @@ describe('accounting vouchers', () => {
   }
 
   const fen = (v: unknown) => Math.round(Number(v ?? 0) * 100);
+  type Entry = { voucher: number; debit: number; credit: number };
+  /** Expects every voucher of the entries (fen) to balance and their totals to be the ledger's; answers the vouchers. */
+  const expectBalanced = (entries: Entry[], ledger: { debit: number; credit: number }) => {
+    const sums = new Map<number, { debit: number; credit: number }>();
+    for (const { voucher, debit, credit } of entries) {
+      const sum = sums.get(voucher) ?? { debit: 0, credit: 0 };
+      sum.debit += debit;
+      sum.credit += credit;
+      sums.set(voucher, sum);
+    }
+    for (const [no, sum] of sums) expect(sum.debit, `voucher ${no}`).toBe(sum.credit);
+    const total = (side: 'debit' | 'credit') => entries.reduce((all, e) => all + e[side], 0);
+    expect({ debit: total('debit'), credit: total('credit') }).toEqual(ledger);
+    return sums;
+  };
 
   it('exports the period for 用友: every voucher balances, the totals are the ledger’s', async () => {
     // A charge, an advance and a payout of the period beside the premiums above.
@@ -277,25 +273,18 @@ describe('accounting vouchers', () => {
       '借方金额',
       '贷方金额',
     ]);
-    const sums = new Map<number, { debit: number; credit: number }>();
-    let debit = 0;
-    let credit = 0;
+    const entries: Entry[] = [];
     ws.eachRow((row, n) => {
       if (n === 1) return;
-      const no = Number(row.getCell(3).value);
-      const d = fen(row.getCell(8).value);
-      const c = fen(row.getCell(9).value);
-      expect(d === 0 || c === 0, `row ${n} has one side`).toBe(true);
-      const s = sums.get(no) ?? { debit: 0, credit: 0 };
-      s.debit += d;
-      s.credit += c;
-      sums.set(no, s);
-      debit += d;
-      credit += c;
+      const entry = {
+        voucher: Number(row.getCell(3).value),
+        debit: fen(row.getCell(8).value),
+        credit: fen(row.getCell(9).value),
+      };
+      expect(entry.debit === 0 || entry.credit === 0, `row ${n} has one side`).toBe(true);
+      entries.push(entry);
     });
-    expect(sums.size).toBe(preview.vouchers.length);
-    for (const [no, s] of sums) expect(s.debit, `voucher ${no}`).toBe(s.credit);
-    expect({ debit, credit }).toEqual(ledger);
+    expect(expectBalanced(entries, ledger).size).toBe(preview.vouchers.length);
   });
 
   it('exports for 金蝶 with its two header rows, and books to the edited 科目', async () => {
@@ -313,26 +302,20 @@ describe('accounting vouchers', () => {
     const ws = await workbook('kingdee');
     expect(ws.getRow(1).getCell(1).value).toBe('FBillHead(GL_VOUCHER)');
     expect(ws.getRow(2).getCell(10).value).toBe('(分录)科目编码');
-    const sums = new Map<number, { debit: number; credit: number }>();
+    const entries: Entry[] = [];
     let current = 0;
-    let debit = 0;
-    let credit = 0;
     const codes = new Set<string>();
     ws.eachRow((row, n) => {
       if (n <= 2) return;
       if (row.getCell(1).value) current = Number(row.getCell(5).value);
       codes.add(String(row.getCell(10).value));
-      const d = fen(row.getCell(18).value);
-      const c = fen(row.getCell(19).value);
-      const s = sums.get(current) ?? { debit: 0, credit: 0 };
-      s.debit += d;
-      s.credit += c;
-      sums.set(current, s);
-      debit += d;
-      credit += c;
+      entries.push({
+        voucher: current,
+        debit: fen(row.getCell(18).value),
+        credit: fen(row.getCell(19).value),
+      });
     });
-    for (const [no, s] of sums) expect(s.debit, `voucher ${no}`).toBe(s.credit);
-    expect({ debit, credit }).toEqual(ledger);
+    expectBalanced(entries, ledger);
     expect(codes.has('220301')).toBe(true);
     expect(codes.has('2203')).toBe(false);
     const bad = await k.get('/finance/voucher/export', { period: '2026-13', format: 'yonyou' });

@@ -5,14 +5,24 @@ import ExcelJS from 'exceljs';
 import { expect } from 'vitest';
 import { sysPermission, sysRole, sysRolePermission, sysUser, sysUserRole } from '../modules/system/index.ts';
 import { hashPassword } from '../platform/auth/crypto.ts';
-import { api, type TestApp } from './harness.ts';
+import { api, type TestApp, useLogins, useTestApp } from './harness.ts';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 /** Calls under the API base path as `token()` unless another token is given. */
 export function caller(t: TestApp, token: () => string) {
-  return (method: Method, path: string, payload?: object, as?: string) =>
-    t.call(as ?? token(), { method, url: api(path), payload });
+  return (method: Method, path: string, payload?: object, as?: string, headers?: Record<string, string>) =>
+    t.call(as ?? token(), { method, url: api(path), payload, headers });
+}
+
+/**
+ * The test app of the enclosing `describe`, signed in as the admin and as the other demo accounts named
+ * (name → username), with `call` going out as the admin unless another token is given.
+ */
+export function useAdminApi<N extends string = never>(others = {} as Record<N, string>) {
+  const t = useTestApp();
+  const tokens = useLogins<N | 'admin'>(t, { admin: 'admin', ...others });
+  return { t, tokens, call: caller(t, () => tokens.admin) };
 }
 
 /** Expects 403 to each call as `token`: reads and deletes carry no body, writes an empty one. */
@@ -58,10 +68,37 @@ export function fileForm(data: Buffer, name = 'import.xlsx'): FormData {
   return form;
 }
 
+/** Posts a multipart form under the API base path. */
+export function postForm(t: TestApp, token: string | null, path: string, form: FormData) {
+  // light-my-request accepts a FormData body; its payload type names only strings, buffers and objects.
+  return t.call(token, { method: 'POST', url: api(path), payload: form as unknown as string });
+}
+
 /** Posts the file as the multipart field `file`, as the console's import button does. */
 export function upload(t: TestApp, token: string, path: string, data: Buffer) {
-  // light-my-request accepts a FormData body; its payload type names only strings, buffers and objects.
-  return t.call(token, { method: 'POST', url: api(path), payload: fileForm(data) as unknown as string });
+  return postForm(t, token, path, fileForm(data));
+}
+
+/** A 1×1 PNG. */
+export const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+/** A file for the common upload: its folder (`biz`) goes before the file, as the console's upload control sends it. */
+export interface CommonFile {
+  data: Buffer | string;
+  name: string;
+  type?: string;
+  biz?: string;
+}
+
+/** Uploads one file through `/sys/common/upload`. */
+export function commonUpload(t: TestApp, token: string | null, { data, name, type, biz }: CommonFile) {
+  const form = new FormData();
+  if (biz !== undefined) form.append('biz', biz);
+  form.append('file', new Blob([data], { type }), name);
+  return postForm(t, token, '/sys/common/upload', form);
 }
 
 /** A login whose only role holds exactly `codes` (menu or button permission codes of the seeded tree). */

@@ -16,7 +16,7 @@ import { CUSTOMERS } from './shippingKit.ts';
 describe('risk control', () => {
   let t: TestApp;
   let k: FinanceKit;
-  const { warningsOf } = riskSuite((app, kit) => {
+  const { warningsOf, dropParam, payHeldByWarning } = riskSuite((app, kit) => {
     t = app;
     k = kit;
   });
@@ -115,11 +115,7 @@ describe('risk control', () => {
     const riskRow = (await k.get('/risk/list/list', { noteId })).result.records?.[0];
     expect(riskRow).toMatchObject({ riskStatus: 1, openCount: 1, score: 40 });
 
-    const pay = () =>
-      k.call('POST', '/shipping/hyShippingNote/pay', { ids: [noteId], idempotencyKey: key('risk') });
-    const refused = await pay();
-    expect(refused.success).toBe(false);
-    expect(refused.message).toContain('风险预警');
+    const pay = await payHeldByWarning(noteId, key('risk'));
 
     // the warning reached the bell of the staff holding the warning permission
     const [bell] = await t.db
@@ -159,10 +155,7 @@ describe('risk control', () => {
     const paid = await pay();
     expect(paid.success, paid.message).toBe(true);
     await k.settled([noteId]);
-    await k.ok(
-      'DELETE',
-      `/risk/param/delete?id=${(await k.get('/risk/param/list', { ruleType: 'loss' })).result.records?.[0]?.id}`,
-    );
+    await dropParam('loss');
   });
 
   it('raises a stop warning for 45 minutes within 500 m from the track scan, once', async () => {
@@ -260,11 +253,7 @@ describe('risk control', () => {
     expect(expired).toHaveLength(1);
     expect(expired[0]).toMatchObject({ severity: 2 });
     expect(String(expired[0].message)).toContain(`驾驶证已于${yesterday}过期`);
-    const pay = () =>
-      k.call('POST', '/shipping/hyShippingNote/pay', { ids: [noteId], idempotencyKey: key('cert') });
-    const refused = await pay();
-    expect(refused.success).toBe(false);
-    expect(refused.message).toContain('风险预警');
+    const pay = await payHeldByWarning(noteId, key('cert'));
     // handled, the warning no longer holds pay, the expired licence itself still does
     await k.ok('POST', '/risk/warning/handle', {
       id: expired[0].id,

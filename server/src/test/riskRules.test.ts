@@ -14,7 +14,7 @@ import { CUSTOMERS } from './shippingKit.ts';
 describe('risk rules on waybill steps', () => {
   let t: TestApp;
   let k: FinanceKit;
-  const { warningsOf, paramId } = riskSuite((app, kit) => {
+  const { warningsOf, paramId, dropParam, payHeldByWarning } = riskSuite((app, kit) => {
     t = app;
     k = kit;
   });
@@ -68,7 +68,7 @@ describe('risk rules on waybill steps', () => {
     });
     const later = await k.dispatch(orderId, party, { plannedWeightG: 32_000_000 });
     expect(await warningsOf(later.id, { rule: 'duplicate' })).toHaveLength(0);
-    await k.ok('DELETE', `/risk/param/delete?id=${await paramId('duplicate')}`);
+    await dropParam('duplicate');
   });
 
   it('a sign without the unload weighbridge photo raises a blocking 先签后卸 warning that holds pay until handled', async () => {
@@ -86,11 +86,7 @@ describe('risk rules on waybill steps', () => {
     expect(String(signed[0].message)).toBe('先签后卸：签收时缺少卸货磅单');
     expect((await k.note(noteId)).riskStatus).toBe(1);
     await step('audit');
-    const pay = () =>
-      k.call('POST', '/shipping/hyShippingNote/pay', { ids: [noteId], idempotencyKey: key('sign') });
-    const refused = await pay();
-    expect(refused.success).toBe(false);
-    expect(refused.message).toContain('风险预警');
+    const pay = await payHeldByWarning(noteId, key('sign'));
     await k.ok('POST', '/risk/warning/handle', {
       id: signed[0].id,
       action: 'dismiss',
@@ -140,7 +136,7 @@ describe('risk rules on waybill steps', () => {
 describe('risk rules on the schedule and on the money', () => {
   let t: TestApp;
   let k: FinanceKit;
-  const { warningsOf } = riskSuite((app, kit) => {
+  const { warningsOf, dropParam, payHeldByWarning } = riskSuite((app, kit) => {
     t = app;
     k = kit;
   });
@@ -150,6 +146,31 @@ describe('risk rules on the schedule and on the money', () => {
     return v;
   };
   const hoursAgo = (h: number) => new Date(Date.now() - h * 3_600_000);
+  /** A 32 t trip of a new driver, driven up to `step`, loaded `loadedHoursAgo`, with track points (hours ago, lng, lat). */
+  const tripLoaded = async (
+    loadedHoursAgo: number,
+    step: 'depart' | 'unload',
+    points: Array<[hours: number, lng: number, lat: number]> = [],
+  ) => {
+    const party = await k.driverWithVehicle();
+    const note = await k.dispatch(await k.order({ plannedWeightG: 32_000_000 }), party);
+    await k.drive(note.id, step);
+    await t.db
+      .update(hyShippingNote)
+      .set({ loadTime: hoursAgo(loadedHoursAgo) })
+      .where(eq(hyShippingNote.id, note.id));
+    if (points.length > 0)
+      await t.db.insert(hyTrackPoint).values(
+        points.map(([hours, lng, lat]) => ({
+          vehicleId: party.vehicleId,
+          gpsTime: hoursAgo(hours),
+          lng,
+          lat,
+          noteId: note.id,
+        })),
+      );
+    return note;
+  };
 
   it('refuses bad parameters of the new rules naming the field', async () => {
     const cases: Array<[string, object, string]> = [
@@ -178,13 +199,7 @@ describe('risk rules on the schedule and on the money', () => {
     const loaded = hoursAgo(30);
     await t.db.update(hyShippingNote).set({ loadTime: loaded }).where(eq(hyShippingNote.id, late.id));
     // a second trip loaded 2 h ago is within its allowance
-    const other = await k.driverWithVehicle();
-    const onTime = await k.dispatch(await k.order({ plannedWeightG: 32_000_000 }), other);
-    await k.drive(onTime.id, 'depart');
-    await t.db
-      .update(hyShippingNote)
-      .set({ loadTime: hoursAgo(2) })
-      .where(eq(hyShippingNote.id, onTime.id));
+    const onTime = await tripLoaded(2, 'depart');
 
     await runRiskScan(t.db);
     const timeout = await warningsOf(late.id, { rule: 'transportTimeout' });
@@ -201,17 +216,10 @@ describe('risk rules on the schedule and on the money', () => {
   });
 
   it('warns when the last track point before unloading is ~115 km from the unloading place (5 km radius)', async () => {
-    const party = await k.driverWithVehicle();
-    const near = await k.dispatch(await k.order({ plannedWeightG: 32_000_000 }), party);
-    await k.drive(near.id, 'unload');
-    await t.db
-      .update(hyShippingNote)
-      .set({ loadTime: hoursAgo(4) })
-      .where(eq(hyShippingNote.id, near.id));
     // the first point at the Nanjing steelworks (load 118.9089, 32.1186); the last near Wuxi, ~115 km short
-    await t.db.insert(hyTrackPoint).values([
-      { vehicleId: party.vehicleId, gpsTime: hoursAgo(3.5), lng: 118.91, lat: 32.12, noteId: near.id },
-      { vehicleId: party.vehicleId, gpsTime: hoursAgo(1), lng: 120.3, lat: 31.57, noteId: near.id },
+    const near = await tripLoaded(4, 'unload', [
+      [3.5, 118.91, 32.12],
+      [1, 120.3, 31.57],
     ]);
     await runRiskScan(t.db);
     const route = await warningsOf(near.id, { rule: 'trackRoute' });
@@ -223,21 +231,13 @@ describe('risk rules on the schedule and on the money', () => {
 
     // widened to 200 km, the next trip's far first point passes
     await k.ok('POST', '/risk/param/add', { ruleType: 'trackRoute', severity: 1, params: { radiusKm: 200 } });
-    const wide = await k.driverWithVehicle();
-    const far = await k.dispatch(await k.order({ plannedWeightG: 32_000_000 }), wide);
-    await k.drive(far.id, 'unload');
-    await t.db
-      .update(hyShippingNote)
-      .set({ loadTime: hoursAgo(4) })
-      .where(eq(hyShippingNote.id, far.id));
-    await t.db.insert(hyTrackPoint).values([
-      { vehicleId: wide.vehicleId, gpsTime: hoursAgo(3), lng: 120.3, lat: 31.57, noteId: far.id },
-      { vehicleId: wide.vehicleId, gpsTime: hoursAgo(1), lng: 121.49, lat: 31.4, noteId: far.id },
+    const far = await tripLoaded(4, 'unload', [
+      [3, 120.3, 31.57],
+      [1, 121.49, 31.4],
     ]);
     await runRiskScan(t.db);
     expect(await warningsOf(far.id, { rule: 'trackRoute' })).toHaveLength(0);
-    const row = (await k.get('/risk/param/list', { ruleType: 'trackRoute' })).result.records?.[0];
-    await k.ok('DELETE', `/risk/param/delete?id=${row?.id}`);
+    await dropParam('trackRoute');
   });
 
   it('a fuel card of 25 % of the driver fee over the customer’s 20 % cap raises one blocking warning that holds pay', async () => {
@@ -255,18 +255,12 @@ describe('risk rules on the schedule and on the money', () => {
     // judged first at dispatch: 32 t × 150 元 = 4 800 元, fuel 25 % = 1 200 元
     expect(String(fuel[0].message)).toBe('油卡占比超标：油卡1200.00元占司机运费4800.00元的25%，超过20%');
     expect(Number(note.fuelCardFen) * 4).toBe(Number(note.driverFee));
-    const refused = await k.call('POST', '/shipping/hyShippingNote/pay', {
-      ids: [noteId],
-      idempotencyKey: key('fuel'),
-    });
-    expect(refused.success).toBe(false);
-    expect(refused.message).toContain('风险预警');
+    await payHeldByWarning(noteId, key('fuel'));
 
     // 15 % is under the cap
     const under = await k.auditedNote({ fuelCardMode: 1, fuelCardValue: 1500 });
     expect(await warningsOf(under.noteId, { rule: 'fuelShare' })).toHaveLength(0);
-    const row = (await k.get('/risk/param/list', { ruleType: 'fuelShare' })).result.records?.[0];
-    await k.ok('DELETE', `/risk/param/delete?id=${row?.id}`);
+    await dropParam('fuelShare');
   });
 
   it('audit of a driver whose default card is held by someone else without an agreement raises a blocking 持卡人非司机 warning', async () => {
@@ -286,12 +280,7 @@ describe('risk rules on the schedule and on the money', () => {
     expect(String(card[0].message)).toBe(
       `持卡人非司机：司机${driverName}的收款卡持卡人为王五（持卡人与司机不一致，且没有车队长代收运费协议）`,
     );
-    const refused = await k.call('POST', '/shipping/hyShippingNote/pay', {
-      ids: [noteId],
-      idempotencyKey: key('card'),
-    });
-    expect(refused.success).toBe(false);
-    expect(refused.message).toContain('风险预警');
+    await payHeldByWarning(noteId, key('card'));
   });
 
   it('confirming an overload violation blacklists the driver and the vehicle: their next dispatch is refused with 黑名单', async () => {
@@ -346,7 +335,6 @@ describe('risk rules on the schedule and on the money', () => {
     expect(stored?.blacklistReason).toBe('风控违规：超载（多次超载）');
     // a clean pair still goes
     expect((await k.dispatch(orderId, other, { plannedWeightG: 30_000_000 })).id).toBeTruthy();
-    const row = (await k.get('/risk/param/list', { ruleType: 'overload' })).result.records?.[0];
-    await k.ok('DELETE', `/risk/param/delete?id=${row?.id}`);
+    await dropParam('overload');
   });
 });

@@ -5,6 +5,7 @@ import { cgformTestField as field } from '@freight/contracts/testing';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, startTestApp, type TestApp } from '../../test/harness.ts';
+import { commonUpload } from '../../test/kit.ts';
 import { onlCgreportHead } from './schema.ts';
 
 type Body = Record<string, unknown>;
@@ -107,14 +108,8 @@ describe('online form field types', () => {
       sql`select code, name from sys_division where level = 3 order by code limit 1`,
     );
     // A file uploaded as manual.txt, and a path without an upload record (shown by its stored name).
-    const file = new FormData();
-    file.append('file', new Blob(['冷藏 2-8 度'], { type: 'text/plain' }), 'manual.txt');
     const uploaded = (
-      await t.call(admin, {
-        method: 'POST',
-        url: api('/sys/common/upload'),
-        payload: file as unknown as string,
-      })
+      await commonUpload(t, admin, { data: '冷藏 2-8 度', name: 'manual.txt', type: 'text/plain' })
     ).json();
     expect(uploaded.success, uploaded.message).toBe(true);
     const manual = `${uploaded.result.path},temp/manual_1.pdf`;

@@ -3,6 +3,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sysLog } from '../../platform/audit/schema.ts';
 import { startTestApp, type TestApp } from '../../test/harness.ts';
+import { channelForm } from '../../test/regulatorKit.ts';
 import { api, ShippingKit } from '../../test/shippingKit.ts';
 import { hyDriver, hyShippingNote } from '../freight/index.ts';
 import type { FakeRegulator } from './fake/fakeRegulator.ts';
@@ -26,30 +27,8 @@ let fujian: FakeChannel;
 const SECONDS = 1000;
 const later = (ms: number) => new Date(Date.now() + ms);
 
-async function addChannel(channel: FakeChannel, enabled = true, name = `${channel.settings.variant} 测试`) {
-  const s = channel.settings;
-  return kit.call('POST', '/report/channel/add', {
-    channelName: name,
-    province: s.variant,
-    provinceCode: s.provinceCode,
-    variant: s.variant,
-    enabled,
-    environment: 'test',
-    baseUrl: s.baseUrl,
-    account: s.account,
-    senderCode: s.senderCode,
-    password: s.password,
-    sm2PublicKeySecret: s.variant === 'shaanxi' ? undefined : s.sm2PublicKey,
-    sm2CipherMode: s.sm2CipherMode,
-    aesSecret: s.variant === 'shaanxi' ? s.aesSecret : undefined,
-    aesIvSecret: s.variant === 'shaanxi' ? s.aesIv : undefined,
-    format: s.format,
-    tagCase: s.tagCase,
-    deadlineHours: 24,
-    platformName: TEST_PLATFORM.name,
-    platformCreditCode: TEST_PLATFORM.creditCode,
-    platformPermitNo: TEST_PLATFORM.permitNumber,
-  });
+async function addChannel(channel: FakeChannel, enabled = true, name?: string) {
+  return kit.call('POST', '/report/channel/add', channelForm(channel, enabled, name));
 }
 
 /** The kit's parties lack what the regulator needs (issuer, vehicle type, energy): the office completes them. */

@@ -6,6 +6,7 @@ import { eq, like } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { lastCode } from '../../test/authKit.ts';
 import { useLogins, useTestApp } from '../../test/harness.ts';
+import { commonUpload, PNG } from '../../test/kit.ts';
 import { sysFillRuleCounter } from './adminSchema.ts';
 import { sysSms } from './authSchema.ts';
 import { nextFillValue } from './fillRule/generators.ts';
@@ -317,21 +318,8 @@ describe('attack findings (system)', () => {
   });
 
   it('finding 11: private files are read only by their uploader, its party or platform staff; stored names are random', async () => {
-    const png = Buffer.from(
-      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
-      'base64',
-    );
     const upload = async (token: string, biz: string, name = 'yyzz.png') => {
-      const data = new FormData();
-      data.append('biz', biz);
-      data.append('file', new Blob([png], { type: 'image/png' }), name);
-      const body = (
-        await t.call(token, {
-          method: 'POST',
-          url: api('/sys/common/upload'),
-          payload: data as unknown as string,
-        })
-      ).json();
+      const body = (await commonUpload(t, token, { data: PNG, name, type: 'image/png', biz })).json();
       expect(body.success).toBe(true);
       return body.message as string;
     };

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { api, useTestApp } from '../../../test/harness.ts';
-import { expectRefused, type Method } from '../../../test/kit.ts';
+import type { Method } from '../../../test/kit.ts';
 import { listenForSockets, openSocket, until } from '../../../test/socketKit.ts';
 
 /** 'YYYY-MM-DD HH:mm:ss' in China time, as the console sends it. */
@@ -44,20 +44,6 @@ describe('announcements', () => {
 
   const inboxSocket = (userId: string, token: string) =>
     openSocket<unknown>(`${wsBase}/websocket/${userId}`, token);
-
-  it('refuses every administration call to a user without its code', async () => {
-    await expectRefused(t, shipper, [
-      ['GET', '/sys/annountCement/list'],
-      ['POST', '/sys/annountCement/add'],
-      ['PUT', '/sys/annountCement/edit'],
-      ['DELETE', '/sys/annountCement/delete?id=x'],
-      ['DELETE', '/sys/annountCement/deleteBatch?ids=x'],
-      ['GET', '/sys/annountCement/exportXls'],
-      ['GET', '/sys/annountCement/doReleaseData?id=x'],
-      ['GET', '/sys/annountCement/doReovkeData?id=x'],
-      ['GET', '/sys/annountCement/userOptions?keyword=a'],
-    ]);
-  });
 
   it('validates a draft: title, chosen users, open page, time window; content is sanitised', async () => {
     expect((await call('POST', '/sys/annountCement/add', { titile: '' })).statusCode).toBe(400);

@@ -3,59 +3,13 @@
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import { api, useLogins, useTestApp } from '../../../test/harness.ts';
-import { expectRefused, type Method, xlsx } from '../../../test/kit.ts';
+import { api } from '../../../test/harness.ts';
+import { useAdminApi, xlsx } from '../../../test/kit.ts';
 import { sysSms } from '../authSchema.ts';
 import { deliverQueuedMessages } from '../quartz/jobs.ts';
 
 describe('operations screens of system administration', () => {
-  const t = useTestApp();
-  const tokens = useLogins(t, { admin: 'admin', shipper: 'shipper' });
-  const call = (method: Method, path: string, payload?: object, token: string = tokens.admin) =>
-    t.call(token, { method, url: api(path), payload });
-
-  it('answers 403 to a signed-in user without the screen’s codes', async () => {
-    await expectRefused(t, tokens.shipper, [
-      ['GET', '/sys/quartzJob/list'],
-      ['POST', '/sys/quartzJob/add'],
-      ['PUT', '/sys/quartzJob/edit'],
-      ['DELETE', '/sys/quartzJob/delete?id=x'],
-      ['GET', '/sys/quartzJob/resume?id=x'],
-      ['GET', '/sys/quartzJob/pause?id=x'],
-      ['GET', '/sys/quartzJob/logs?jobId=x'],
-      ['GET', '/sys/quartzJob/jobKeys'],
-      ['GET', '/sys/quartzJob/cronPreview?cron=*'],
-      ['POST', '/sys/category/add'],
-      ['PUT', '/sys/category/edit'],
-      ['DELETE', '/sys/category/delete?id=x'],
-      ['GET', '/sys/category/childList?pid=x'],
-      ['GET', '/sys/category/exportXls'],
-      ['POST', '/sys/checkRule/add'],
-      ['DELETE', '/sys/checkRule/deleteBatch?ids=x'],
-      ['GET', '/sys/checkRule/exportXls'],
-      ['POST', '/sys/fillRule/add'],
-      ['GET', '/sys/fillRule/generators'],
-      ['POST', '/sys/fillRule/sample'],
-      ['GET', '/sys/dataSource/list'],
-      ['POST', '/sys/dataSource/add'],
-      ['PUT', '/sys/dataSource/edit'],
-      ['DELETE', '/sys/dataSource/delete?id=x'],
-      ['GET', '/sys/gatewayRoute/list'],
-      ['POST', '/sys/gatewayRoute/add'],
-      ['DELETE', '/sys/gatewayRoute/delete?id=x'],
-      ['GET', '/sys/dataLog/queryCompareList?dataId1=a&dataId2=b'],
-      ['GET', '/sys/dataLog/queryDataVerList?dataTable=a&dataId=b'],
-      ['GET', '/sys/log/queryById?id=x'],
-      ['GET', '/sys/message/sysMessage/list'],
-      ['DELETE', '/sys/message/sysMessage/delete?id=x'],
-      ['PUT', '/sys/message/sysMessage/resend'],
-      ['GET', '/sys/message/sysMessage/exportXls'],
-      ['GET', '/sys/message/sysMessageTemplate/list'],
-      ['POST', '/sys/message/sysMessageTemplate/add'],
-      ['PUT', '/sys/message/sysMessageTemplate/edit'],
-      ['POST', '/sys/message/sysMessageTemplate/sendMsg'],
-    ]);
-  });
+  const { t, tokens, call } = useAdminApi();
 
   it('shows logs with dictionary text and exports exactly the filtered rows', async () => {
     const list = (await call('GET', '/sys/log/list?logType=1&username=admin&pageSize=100')).json().result;

@@ -1,7 +1,6 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { stableId } from '../../../seed/seed.ts';
-import { useLogins, useTestApp } from '../../../test/harness.ts';
-import { caller, expectRefused } from '../user/accessTestKit.ts';
+import { flatten, useAdminApi } from '../user/accessTestKit.ts';
 
 interface MenuRow {
   id: string;
@@ -12,39 +11,11 @@ interface MenuRow {
 }
 
 describe('menus and buttons (system/PermissionList) with their data rules', () => {
-  const t = useTestApp();
-  const tokens = useLogins(t, { admin: 'admin', shipper: 'shipper' });
-  let call: ReturnType<typeof caller>;
+  const { t, tokens, call } = useAdminApi({ shipper: 'shipper' });
   const systemMenu = stableId('menu', '/system');
 
-  beforeAll(async () => {
-    call = caller(t, () => tokens.admin);
-  });
-
-  const find = async (name: string): Promise<MenuRow | undefined> => {
-    const walk = (rows: MenuRow[]): MenuRow[] => rows.flatMap((r) => [r, ...walk(r.children ?? [])]);
-    return walk((await call('GET', '/sys/permission/list')).json().result).find((r) => r.name === name);
-  };
-
-  it('refuses menu calls to a user without the menu codes', async () => {
-    await expectRefused(t, tokens.shipper, [
-      ['GET', '/sys/permission/list'],
-      ['GET', '/sys/permission/queryTreeList'],
-      ['GET', '/sys/permission/getSystemMenuList'],
-      ['GET', '/sys/permission/getSystemSubmenu?parentId=x'],
-      ['GET', '/sys/permission/getSystemSubmenuBatch?parentIds=x'],
-      ['GET', '/sys/permission/checkPermDuplication?perms=x'],
-      ['POST', '/sys/permission/add'],
-      ['PUT', '/sys/permission/edit'],
-      ['DELETE', '/sys/permission/delete?id=x'],
-      ['DELETE', '/sys/permission/deleteBatch?ids=x'],
-      ['GET', '/sys/permission/getPermRuleListByPermId?permissionId=x'],
-      ['GET', '/sys/permission/queryPermissionRule?permissionId=x'],
-      ['POST', '/sys/permission/addPermissionRule'],
-      ['PUT', '/sys/permission/editPermissionRule'],
-      ['DELETE', '/sys/permission/deletePermissionRule?id=x'],
-    ]);
-  });
+  const find = async (name: string) =>
+    flatten<MenuRow>((await call('GET', '/sys/permission/list')).json().result).find((r) => r.name === name);
 
   it('tells a screen of the menu (403 for a user without it) from a route-less entry or no screen (404)', async () => {
     const exists = async (path: string) =>

@@ -1,26 +1,17 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sysCaptcha, sysUserToken } from '../../../platform/auth/schema.ts';
-import { startTestApp, type TestApp } from '../../../test/harness.ts';
+import { useAdminApi } from '../../../test/kit.ts';
 import { sysQuartzJob, sysQuartzJobLog } from '../adminSchema.ts';
 import type { MessageChannel } from '../auth/smsChannel.ts';
 import { sysSms } from '../authSchema.ts';
 import { deliverQueuedMessages } from './jobs.ts';
 import { quartzStore, toScheduled } from './store.ts';
 
-const api = (path: string) => `/jeecg-boot${path}`;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('scheduled jobs', () => {
-  let t: TestApp;
-  let admin: string;
-  beforeAll(async () => {
-    t = await startTestApp();
-    admin = await t.login('admin');
-  });
-  afterAll(() => t.close());
-  const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, payload?: object, token = admin) =>
-    t.call(token, { method, url: api(path), payload });
+  const { t, call } = useAdminApi();
   const jobByKey = async (key: string) =>
     (await call('GET', `/sys/quartzJob/list?jobClassName=${key}`)).json().result.records[0];
 
@@ -51,7 +42,7 @@ describe('scheduled jobs', () => {
     );
     expect(
       (
-        await call('POST', '/sys/quartzJob/add', {
+        await add({
           jobClassName: 'sendQueuedMessages',
           cronExpression: '0 * * * * ?',
           parameter: '{"batchSize":0}',

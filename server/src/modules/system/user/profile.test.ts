@@ -1,27 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { api, useLogins, useTestApp } from '../../../test/harness.ts';
-
-// 1×1 PNG.
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
-  'base64',
-);
+import { commonUpload, PNG } from '../../../test/kit.ts';
 
 describe('个人设置 (/sys/user/profile, /sys/user/editSelf)', () => {
   const t = useTestApp({ dataDir: `/tmp/freight-test-profile-${process.pid}-${Date.now()}` });
   const tokens = useLogins(t, { captain: 'captain01', admin: 'admin' });
 
-  const uploadAvatar = async (token: string) => {
-    const form = new FormData();
-    form.append('biz', 'avatar');
-    form.append('file', new Blob([PNG], { type: 'image/png' }), 'me.png');
-    const res = await t.call(token, {
-      method: 'POST',
-      url: api('/sys/common/upload'),
-      payload: form as unknown as string,
-    });
-    return res.json().result.path as string;
-  };
+  const uploadAvatar = async (token: string) =>
+    (await commonUpload(t, token, { data: PNG, name: 'me.png', type: 'image/png', biz: 'avatar' })).json()
+      .result.path as string;
   const edit = (token: string, payload: object) =>
     t.call(token, { method: 'PUT', url: api('/sys/user/editSelf'), payload });
 
