@@ -8,10 +8,10 @@ import type { AppContext } from '../../../platform/context.ts';
 import { ok, okMessage } from '../../../platform/http/envelope.ts';
 import { bizError } from '../../../platform/http/errors.ts';
 import { invalidateGrants } from '../accessDirectory.ts';
-import { assertRulesOfMenu, ruleIdsOf } from '../permission/dataRuleIds.ts';
+import { assertRulesOfMenu, grantedRuleChoice, ruleIdsOf } from '../permission/dataRuleIds.ts';
 import { grantChange, heldPermissionIds, splitIds } from '../permission/grantSet.ts';
 import { invalidateAllAuth } from '../permission/routes.ts';
-import { sysDepart, sysPermissionDataRule } from '../schema.ts';
+import { sysDepart } from '../schema.ts';
 import { sysDepartPermission, sysDepartRolePermission } from './schema.ts';
 import { liveDepart } from './service.ts';
 
@@ -87,17 +87,15 @@ export function departGrantRoutes(app: FastifyInstance, ctx: AppContext): void {
     { config: access, schema: { params: z.object({ permissionId: id, departId: id }) } },
     async (request) => {
       const { permissionId, departId } = request.params;
-      const rules = await db
-        .select()
-        .from(sysPermissionDataRule)
-        .where(eq(sysPermissionDataRule.permissionId, permissionId));
-      const [grant] = await db
-        .select()
-        .from(sysDepartPermission)
-        .where(
-          and(eq(sysDepartPermission.departId, departId), eq(sysDepartPermission.permissionId, permissionId)),
-        );
-      return ok({ datarule: rules, drChecked: grant?.dataRuleIds ?? '' });
+      return ok(
+        await grantedRuleChoice(
+          db,
+          sysDepartPermission,
+          sysDepartPermission.departId,
+          departId,
+          permissionId,
+        ),
+      );
     },
   );
 

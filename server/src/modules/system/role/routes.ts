@@ -10,17 +10,10 @@ import { bizError } from '../../../platform/http/errors.ts';
 import { FILTER_SORT, registerTableResource } from '../../../platform/resource/tableResource.ts';
 import { refuseTaken } from '../../../platform/resource/uniqueField.ts';
 import { invalidateGrants } from '../accessDirectory.ts';
-import { assertRulesOfMenu } from '../permission/dataRuleIds.ts';
+import { assertRulesOfMenu, grantedRuleChoice } from '../permission/dataRuleIds.ts';
 import { heldPermissionIds } from '../permission/grantSet.ts';
 import { invalidateAllAuth } from '../permission/routes.ts';
-import {
-  sysPermission,
-  sysPermissionDataRule,
-  sysRole,
-  sysRolePermission,
-  sysUser,
-  sysUserRole,
-} from '../schema.ts';
+import { sysPermission, sysRole, sysRolePermission, sysUser, sysUserRole } from '../schema.ts';
 
 export interface PermissionTreeNode {
   key: string;
@@ -208,15 +201,9 @@ export function roleRoutes(app: FastifyInstance, ctx: AppContext): void {
     },
     async (request) => {
       const { permissionId, roleId } = request.params;
-      const rules = await db
-        .select()
-        .from(sysPermissionDataRule)
-        .where(eq(sysPermissionDataRule.permissionId, permissionId));
-      const [grant] = await db
-        .select()
-        .from(sysRolePermission)
-        .where(and(eq(sysRolePermission.roleId, roleId), eq(sysRolePermission.permissionId, permissionId)));
-      return ok({ datarule: rules, drChecked: grant?.dataRuleIds ?? '' });
+      return ok(
+        await grantedRuleChoice(db, sysRolePermission, sysRolePermission.roleId, roleId, permissionId),
+      );
     },
   );
   r.post(
