@@ -33,7 +33,7 @@ import {
   finWallet,
   finWalletConfig,
 } from './schema.ts';
-import { moneyTx, once } from './tx.ts';
+import { keyedRequest, moneyTx, once } from './tx.ts';
 
 // Recharges: money arriving in a customer's escrow sub-account is credited — bank clearing −X,
 // customer +X — and first settles the customer's advances (the receivable) as far as the new balance goes.
@@ -319,42 +319,32 @@ export async function submitManualRecharge(
 ): Promise<RechargeAnswer> {
   const customer = await customerInScope(fin.db, actor, body.customerId);
   const answer = await moneyTx(fin.db, (tx) =>
-    once(
-      tx,
-      {
-        tenantId: actor.tenantId,
-        key: body.idempotencyKey,
-        operation: 'recharge:voucher',
-        request: { ...body, idempotencyKey: undefined },
-        operator: actor.username,
-      },
-      async (): Promise<RechargeAnswer> => {
-        const [row] = await tx
-          .insert(finRecharge)
-          .values({
-            tenantId: actor.tenantId,
-            rechargeNo: rechargeNo(),
-            customerId: customer.id,
-            customerName: customer.customerName,
-            channel: RECHARGE_CHANNEL.voucher,
-            amountFen: body.amountFen,
-            voucherImg: body.voucherImg,
-            payerName: body.payerName ?? null,
-            payerAccount: body.payerAccount ?? null,
-            bankSerialNo: body.bankSerialNo ?? null,
-            state: RECHARGE_STATE.submitted,
-            remark: body.remark ?? null,
-            createBy: actor.username,
-          })
-          .returning();
-        return {
-          rechargeId: row.id,
-          rechargeNo: row.rechargeNo,
-          state: row.state,
-          message: `充值申请${row.rechargeNo}已提交，需另一位财务人员核对银行流水后入账`,
-        };
-      },
-    ),
+    once(tx, keyedRequest(actor, 'recharge:voucher', body), async (): Promise<RechargeAnswer> => {
+      const [row] = await tx
+        .insert(finRecharge)
+        .values({
+          tenantId: actor.tenantId,
+          rechargeNo: rechargeNo(),
+          customerId: customer.id,
+          customerName: customer.customerName,
+          channel: RECHARGE_CHANNEL.voucher,
+          amountFen: body.amountFen,
+          voucherImg: body.voucherImg,
+          payerName: body.payerName ?? null,
+          payerAccount: body.payerAccount ?? null,
+          bankSerialNo: body.bankSerialNo ?? null,
+          state: RECHARGE_STATE.submitted,
+          remark: body.remark ?? null,
+          createBy: actor.username,
+        })
+        .returning();
+      return {
+        rechargeId: row.id,
+        rechargeNo: row.rechargeNo,
+        state: row.state,
+        message: `充值申请${row.rechargeNo}已提交，需另一位财务人员核对银行流水后入账`,
+      };
+    }),
   );
   tablesChanged(fin, 'fin_recharge');
   return answer.value;
