@@ -1,5 +1,5 @@
 import { isSafeOpenPage, notifyCategoryOf, pageQuery } from '@freight/contracts';
-import { and, count, desc, eq, ilike, inArray, ne, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, ne, or } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -10,6 +10,7 @@ import { ok, okMessage, pageOf } from '../../../platform/http/envelope.ts';
 import { bizError, recordNotFound, unauthorized } from '../../../platform/http/errors.ts';
 import { FILTER_SORT, registerTableResource } from '../../../platform/resource/tableResource.ts';
 import { sysAnnouncement, sysAnnouncementSend, sysUser } from '../schema.ts';
+import { usersOfTenant } from '../tenant/service.ts';
 import { announcementsRead } from './deliver.ts';
 import { toAnnouncement } from './routes.ts';
 import { plainTitle, sanitizeAnnouncement } from './sanitize.ts';
@@ -65,12 +66,7 @@ async function releaseTargets(
   const rows = await db
     .select({ id: sysUser.id })
     .from(sysUser)
-    .where(
-      and(
-        eq(sysUser.delFlag, 0),
-        sql`(',' || coalesce(${sysUser.relTenantIds}, '') || ',') like ${`%,${annt.tenantId},%`}`,
-      ),
-    );
+    .where(and(eq(sysUser.delFlag, 0), usersOfTenant(annt.tenantId)));
   return rows.map((row) => row.id);
 }
 

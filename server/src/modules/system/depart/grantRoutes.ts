@@ -53,24 +53,12 @@ export function departGrantRoutes(app: FastifyInstance, ctx: AppContext): void {
         if (!depart) throw bizError('部门不存在');
         const held = await heldPermissionIds(tx, sysDepartPermission, sysDepartPermission.departId, departId);
         const { added, removed } = await grantChange(tx, held, splitIds(request.body.permissionIds));
-        if (removed.length) {
-          await tx
-            .delete(sysDepartPermission)
-            .where(
-              and(
-                eq(sysDepartPermission.departId, departId),
-                inArray(sysDepartPermission.permissionId, removed),
-              ),
-            );
-          await tx
-            .delete(sysDepartRolePermission)
-            .where(
-              and(
-                eq(sysDepartRolePermission.departId, departId),
-                inArray(sysDepartRolePermission.permissionId, removed),
-              ),
-            );
-        }
+        // A menu taken from the department goes from its grant and from its roles' grants.
+        if (removed.length)
+          for (const grants of [sysDepartPermission, sysDepartRolePermission])
+            await tx
+              .delete(grants)
+              .where(and(eq(grants.departId, departId), inArray(grants.permissionId, removed)));
         if (added.length)
           await tx
             .insert(sysDepartPermission)

@@ -1,5 +1,5 @@
 import { tenantAddBody, tenantEditBody } from '@freight/contracts';
-import { asc, eq, sql } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { perm } from '../../../platform/access/declare.ts';
 import { sysUserToken } from '../../../platform/auth/schema.ts';
@@ -9,12 +9,7 @@ import { ok } from '../../../platform/http/envelope.ts';
 import { bizError } from '../../../platform/http/errors.ts';
 import { FILTER_SORT, registerTableResource } from '../../../platform/resource/tableResource.ts';
 import { sysTenant, sysUser } from '../schema.ts';
-import { tenantLoginRefusal } from './service.ts';
-
-/** Users who name tenant `id` in rel_tenant_ids. */
-function usersOfTenant(id: number) {
-  return sql`(',' || coalesce(${sysUser.relTenantIds}, '') || ',') like ${`%,${id},%`}`;
-}
+import { tenantLoginRefusal, usersOfTenant } from './service.ts';
 
 /** A frozen tenant's users whose every tenant is now frozen lose their sessions at once. */
 async function endFrozenSessions(tx: DbOrTx, tenantId: number): Promise<void> {
