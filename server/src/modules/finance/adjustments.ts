@@ -43,6 +43,34 @@ function checkNote(note: NoteRow | undefined, kind: number): NoteRow {
   return note;
 }
 
+/** Locks the note, checks it may take an adjustment of this kind, and records the adjustment pending. */
+async function addPendingAdjustment(
+  tx: Tx,
+  actor: FinActor,
+  input: { noteId: string; kind: number; amountFen: number; direction: number; reason: string },
+) {
+  const [found] = await lockNotes(tx, actor.tenantId, [input.noteId]);
+  const note = checkNote(found, input.kind);
+  const [row] = await tx
+    .insert(finAdjustment)
+    .values({
+      tenantId: actor.tenantId,
+      adjustNo: adjustNo(),
+      kind: input.kind,
+      noteId: note.id,
+      shippingNoteNumber: note.shippingNoteNumber,
+      customerId: note.customerId,
+      driverId: note.driverId,
+      amountFen: input.amountFen,
+      direction: input.direction,
+      reason: input.reason,
+      state: ADJUST_STATE.pending,
+      createBy: actor.username,
+    })
+    .returning();
+  return { row, note };
+}
+
 const adjustNo = () =>
   `TZ${new Date().toISOString().slice(0, 10).replaceAll('-', '')}${newId().slice(0, 10).toUpperCase()}`;
 
@@ -54,26 +82,14 @@ export async function submitAdjustment(
   if (actor.userType !== USER_TYPE.system) throw bizError('调账和理赔由平台人员办理');
   const answer = await moneyTx(fin.db, (tx) =>
     once(tx, keyedRequest(actor, 'adjustment', body), async () => {
-      const [found] = await lockNotes(tx, actor.tenantId, [body.noteId]);
-      const note = checkNote(found, body.kind);
-      const [row] = await tx
-        .insert(finAdjustment)
-        .values({
-          tenantId: actor.tenantId,
-          adjustNo: adjustNo(),
-          kind: body.kind,
-          noteId: note.id,
-          shippingNoteNumber: note.shippingNoteNumber,
-          customerId: note.customerId,
-          driverId: note.driverId,
-          amountFen: body.amountFen,
-          direction:
-            body.kind === ADJUST_KIND.customer ? body.direction : body.kind === ADJUST_KIND.topUp ? 1 : -1,
-          reason: body.reason,
-          state: ADJUST_STATE.pending,
-          createBy: actor.username,
-        })
-        .returning();
+      const { row, note } = await addPendingAdjustment(tx, actor, {
+        noteId: body.noteId,
+        kind: body.kind,
+        amountFen: body.amountFen,
+        direction:
+          body.kind === ADJUST_KIND.customer ? body.direction : body.kind === ADJUST_KIND.topUp ? 1 : -1,
+        reason: body.reason,
+      });
       await addNoteHistory(
         tx,
         [
@@ -243,26 +259,14 @@ export async function postDecidedDeduction(
       operator: actor.username,
     },
     async () => {
-      const [found] = await lockNotes(tx, actor.tenantId, [input.noteId]);
-      const note = checkNote(found, ADJUST_KIND.deduct);
-      const [adj] = await tx
-        .insert(finAdjustment)
-        .values({
-          tenantId: actor.tenantId,
-          adjustNo: adjustNo(),
-          kind: ADJUST_KIND.deduct,
-          noteId: note.id,
-          shippingNoteNumber: note.shippingNoteNumber,
-          customerId: note.customerId,
-          driverId: note.driverId,
-          amountFen: input.amountFen,
-          direction: -1,
-          reason: input.reason.slice(0, 255),
-          state: ADJUST_STATE.pending,
-          createBy: actor.username,
-        })
-        .returning();
-      return postAdjustment(tx, fin, actor, adj, note);
+      const { row, note } = await addPendingAdjustment(tx, actor, {
+        noteId: input.noteId,
+        kind: ADJUST_KIND.deduct,
+        amountFen: input.amountFen,
+        direction: -1,
+        reason: input.reason.slice(0, 255),
+      });
+      return postAdjustment(tx, fin, actor, row, note);
     },
   );
   tablesChanged(fin, 'fin_adjustment', 'fin_wallet', 'fin_ledger_line');
