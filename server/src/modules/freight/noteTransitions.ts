@@ -14,9 +14,9 @@ import {
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.ts';
 import type { DbOrTx } from '../../platform/db/client.ts';
-import { bizError, recordNotFound } from '../../platform/http/errors.ts';
+import { bizError } from '../../platform/http/errors.ts';
 import { emitFreightEvent } from './events.ts';
-import { isCustomerUser, lockOrder, recountOrder } from './orders.ts';
+import { lockOrder, lockOwnedRow, recountOrder } from './orders.ts';
 import { hyDriver, hyDriverVehicle, hyVehicle } from './partySchema.ts';
 import { chinaToday, moneyInputsOf, noteMoneyColumns, recomputeNote } from './shippingMoney.ts';
 import { nextNumber } from './shippingNumbers.ts';
@@ -66,8 +66,6 @@ const VEHICLE_STATE_AFTER: Partial<Record<ShippingAction, number>> = {
   refuse: 0,
   void: 0,
 };
-
-const isCustomer = (actor: Actor) => isCustomerUser(actor.userType);
 
 function requireActor(actor: Actor, action: string): void {
   if (STAFF_ONLY.has(action) && actor.userType !== USER_TYPE.system)
@@ -301,16 +299,8 @@ export interface StepInput {
   otherDeductionFen?: number;
 }
 
-async function lockNote(tx: DbOrTx, actor: Actor, id: string): Promise<NoteRow> {
-  const conditions = [eq(hyShippingNote.id, id), eq(hyShippingNote.tenantId, actor.tenantId)];
-  if (isCustomer(actor)) conditions.push(eq(hyShippingNote.customerId, actor.cid ?? ''));
-  const [note] = await tx
-    .select()
-    .from(hyShippingNote)
-    .where(and(...conditions))
-    .for('update');
-  if (!note) throw recordNotFound();
-  return note;
+function lockNote(tx: DbOrTx, actor: Actor, id: string): Promise<NoteRow> {
+  return lockOwnedRow(tx, hyShippingNote, id, actor);
 }
 
 function statusText(ctx: NoteServices, status: number): string {
