@@ -192,6 +192,24 @@ type DriverRow = typeof hyDriver.$inferSelect;
 type VehicleRow = typeof hyVehicle.$inferSelect;
 type CarrierRow = typeof hyCarrier.$inferSelect;
 
+/** A subject an agent and a captain may hold (a driver or a vehicle): its row's keys and its checks. */
+function heldSubject(
+  type: VerificationSubject,
+  row: { id: string; tenantId: number; agentId: string | null; captainId: string | null },
+  name: string | null,
+  plans: Plan[],
+): Subject {
+  return {
+    type,
+    id: row.id,
+    tenantId: row.tenantId,
+    name,
+    agentId: row.agentId,
+    captainId: row.captainId,
+    plans,
+  };
+}
+
 function driverSubject(d: DriverRow, liveness: boolean | null): Subject {
   const id2 = { name: d.driverName, idCard: d.idCard, liveness };
   const plans: Plan[] = [
@@ -207,15 +225,7 @@ function driverSubject(d: DriverRow, liveness: boolean | null): Subject {
     plans.push(
       certificatePlan(VERIFICATION_KIND.qualification, 'qualification', d.qualificationNo, d.driverName),
     );
-  return {
-    type: VERIFICATION_SUBJECT.driver,
-    id: d.id,
-    tenantId: d.tenantId,
-    name: d.driverName,
-    agentId: d.agentId,
-    captainId: d.captainId,
-    plans,
-  };
+  return heldSubject(VERIFICATION_SUBJECT.driver, d, d.driverName, plans);
 }
 
 function vehicleSubject(v: VehicleRow): Subject {
@@ -246,15 +256,7 @@ function vehicleSubject(v: VehicleRow): Subject {
     plans.push(
       certificatePlan(VERIFICATION_KIND.roadTransport, 'roadTransport', v.roadTransportNo, v.plateNo),
     );
-  return {
-    type: VERIFICATION_SUBJECT.vehicle,
-    id: v.id,
-    tenantId: v.tenantId,
-    name: v.plateNo,
-    agentId: v.agentId,
-    captainId: v.captainId,
-    plans,
-  };
+  return heldSubject(VERIFICATION_SUBJECT.vehicle, v, v.plateNo, plans);
 }
 
 function carrierSubject(c: CarrierRow): Subject {

@@ -21,7 +21,7 @@ import { type FinActor, type Finance, tablesChanged } from './context.ts';
 import { driverCashDue } from './payoutPlan.ts';
 import { shortOfFunds } from './postings.ts';
 import { finAdjustment } from './schema.ts';
-import { moneyTx, once } from './tx.ts';
+import { keyedRequest, moneyTx, once } from './tx.ts';
 
 // Adjustments and claims after audit: 补款 (top-up to the driver), 扣款 (deduction), 货损理赔 (a
 // cargo-damage claim offset against the freight and credited to the shipper) and 货主调账. Submitted, then
@@ -43,6 +43,34 @@ function checkNote(note: NoteRow | undefined, kind: number): NoteRow {
   return note;
 }
 
+/** Locks the note, checks it may take an adjustment of this kind, and records the adjustment pending. */
+async function addPendingAdjustment(
+  tx: Tx,
+  actor: FinActor,
+  input: { noteId: string; kind: number; amountFen: number; direction: number; reason: string },
+) {
+  const [found] = await lockNotes(tx, actor.tenantId, [input.noteId]);
+  const note = checkNote(found, input.kind);
+  const [row] = await tx
+    .insert(finAdjustment)
+    .values({
+      tenantId: actor.tenantId,
+      adjustNo: adjustNo(),
+      kind: input.kind,
+      noteId: note.id,
+      shippingNoteNumber: note.shippingNoteNumber,
+      customerId: note.customerId,
+      driverId: note.driverId,
+      amountFen: input.amountFen,
+      direction: input.direction,
+      reason: input.reason,
+      state: ADJUST_STATE.pending,
+      createBy: actor.username,
+    })
+    .returning();
+  return { row, note };
+}
+
 const adjustNo = () =>
   `TZ${new Date().toISOString().slice(0, 10).replaceAll('-', '')}${newId().slice(0, 10).toUpperCase()}`;
 
@@ -53,51 +81,29 @@ export async function submitAdjustment(
 ): Promise<AdjustmentRow> {
   if (actor.userType !== USER_TYPE.system) throw bizError('调账和理赔由平台人员办理');
   const answer = await moneyTx(fin.db, (tx) =>
-    once(
-      tx,
-      {
-        tenantId: actor.tenantId,
-        key: body.idempotencyKey,
-        operation: 'adjustment',
-        request: { ...body, idempotencyKey: undefined },
-        operator: actor.username,
-      },
-      async () => {
-        const [found] = await lockNotes(tx, actor.tenantId, [body.noteId]);
-        const note = checkNote(found, body.kind);
-        const [row] = await tx
-          .insert(finAdjustment)
-          .values({
-            tenantId: actor.tenantId,
-            adjustNo: adjustNo(),
-            kind: body.kind,
-            noteId: note.id,
-            shippingNoteNumber: note.shippingNoteNumber,
-            customerId: note.customerId,
-            driverId: note.driverId,
-            amountFen: body.amountFen,
-            direction:
-              body.kind === ADJUST_KIND.customer ? body.direction : body.kind === ADJUST_KIND.topUp ? 1 : -1,
-            reason: body.reason,
-            state: ADJUST_STATE.pending,
-            createBy: actor.username,
-          })
-          .returning();
-        await addNoteHistory(
-          tx,
-          [
-            {
-              note,
-              action: 'adjustSubmit',
-              remark: `${KIND_TEXT[body.kind]}申请${yuan(body.amountFen)}：${body.reason}`,
-              data: { adjustNo: row.adjustNo },
-            },
-          ],
-          actor.username,
-        );
-        return row;
-      },
-    ),
+    once(tx, keyedRequest(actor, 'adjustment', body), async () => {
+      const { row, note } = await addPendingAdjustment(tx, actor, {
+        noteId: body.noteId,
+        kind: body.kind,
+        amountFen: body.amountFen,
+        direction:
+          body.kind === ADJUST_KIND.customer ? body.direction : body.kind === ADJUST_KIND.topUp ? 1 : -1,
+        reason: body.reason,
+      });
+      await addNoteHistory(
+        tx,
+        [
+          {
+            note,
+            action: 'adjustSubmit',
+            remark: `${KIND_TEXT[body.kind]}申请${yuan(body.amountFen)}：${body.reason}`,
+            data: { adjustNo: row.adjustNo },
+          },
+        ],
+        actor.username,
+      );
+      return row;
+    }),
   );
   tablesChanged(fin, 'fin_adjustment');
   return answer.value;
@@ -253,26 +259,14 @@ export async function postDecidedDeduction(
       operator: actor.username,
     },
     async () => {
-      const [found] = await lockNotes(tx, actor.tenantId, [input.noteId]);
-      const note = checkNote(found, ADJUST_KIND.deduct);
-      const [adj] = await tx
-        .insert(finAdjustment)
-        .values({
-          tenantId: actor.tenantId,
-          adjustNo: adjustNo(),
-          kind: ADJUST_KIND.deduct,
-          noteId: note.id,
-          shippingNoteNumber: note.shippingNoteNumber,
-          customerId: note.customerId,
-          driverId: note.driverId,
-          amountFen: input.amountFen,
-          direction: -1,
-          reason: input.reason.slice(0, 255),
-          state: ADJUST_STATE.pending,
-          createBy: actor.username,
-        })
-        .returning();
-      return postAdjustment(tx, fin, actor, adj, note);
+      const { row, note } = await addPendingAdjustment(tx, actor, {
+        noteId: input.noteId,
+        kind: ADJUST_KIND.deduct,
+        amountFen: input.amountFen,
+        direction: -1,
+        reason: input.reason.slice(0, 255),
+      });
+      return postAdjustment(tx, fin, actor, row, note);
     },
   );
   tablesChanged(fin, 'fin_adjustment', 'fin_wallet', 'fin_ledger_line');

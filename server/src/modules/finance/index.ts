@@ -41,7 +41,7 @@ export { submitPayout } from './payouts.ts';
 export { rechargeViaBank } from './recharge.ts';
 export { checkLedger } from './reconcile.ts';
 export { taxAuthorityOf } from './taxRoutes.ts';
-export { moneyTx, once } from './tx.ts';
+export { keyedRequest, moneyTx, once } from './tx.ts';
 export { buildVouchers, voucherAccounts } from './vouchers.ts';
 export { finActorOf } from './walletRoutes.ts';
 

@@ -33,7 +33,7 @@ import {
   finWallet,
   finWalletConfig,
 } from './schema.ts';
-import { moneyTx, once } from './tx.ts';
+import { keyedRequest, moneyTx, once } from './tx.ts';
 
 // Recharges: money arriving in a customer's escrow sub-account is credited — bank clearing −X,
 // customer +X — and first settles the customer's advances (the receivable) as far as the new balance goes.
@@ -151,6 +151,33 @@ export interface RechargeAnswer {
   message: string;
 }
 
+/** A new recharge of a customer, numbered: what every channel stores first. */
+function newRecharge(
+  actor: FinActor,
+  customer: { id: string; customerName: string },
+  channel: number,
+  amountFen: number,
+) {
+  return {
+    tenantId: actor.tenantId,
+    rechargeNo: rechargeNo(),
+    customerId: customer.id,
+    customerName: customer.customerName,
+    channel,
+    amountFen,
+    createBy: actor.username,
+  };
+}
+
+/** The answer about a stored recharge. */
+function rechargeAnswer(
+  row: { id: string; rechargeNo: string },
+  state: number,
+  rest: Omit<RechargeAnswer, 'rechargeId' | 'rechargeNo' | 'state'>,
+): RechargeAnswer {
+  return { rechargeId: row.id, rechargeNo: row.rechargeNo, state, ...rest };
+}
+
 async function balanceOf(tx: DbOrTx, tenantId: number, customerId: string): Promise<number> {
   const [w] = await tx
     .select({ balanceFen: finWallet.balanceFen })
@@ -201,27 +228,15 @@ export async function rechargeViaBank(
         const [row] = await tx
           .insert(finRecharge)
           .values({
-            tenantId: actor.tenantId,
-            rechargeNo: rechargeNo(),
-            customerId: customer.id,
-            customerName: customer.customerName,
-            channel: RECHARGE_CHANNEL.bank,
-            amountFen: body.amountFen,
+            ...newRecharge(actor, customer, RECHARGE_CHANNEL.bank, body.amountFen),
             bankSerialNo: paid ? result.bankSerialNo : requestNo,
             state: paid ? RECHARGE_STATE.credited : RECHARGE_STATE.submitted,
             reviewedBy: paid ? 'bank' : null,
             reviewTime: paid ? new Date() : null,
             remark: body.remark ?? null,
-            createBy: actor.username,
           })
           .returning();
-        if (!paid)
-          return {
-            rechargeId: row.id,
-            rechargeNo: row.rechargeNo,
-            state: row.state,
-            message: '已提交银行，到账后自动入账',
-          };
+        if (!paid) return rechargeAnswer(row, row.state, { message: '已提交银行，到账后自动入账' });
         const done = await credit(tx, {
           tenantId: actor.tenantId,
           customerId: customer.id,
@@ -232,14 +247,11 @@ export async function rechargeViaBank(
         });
         await tx.update(finRecharge).set({ postingId: done.postingId }).where(eq(finRecharge.id, row.id));
         const balanceFen = await balanceOf(tx, actor.tenantId, customer.id);
-        return {
-          rechargeId: row.id,
-          rechargeNo: row.rechargeNo,
-          state: RECHARGE_STATE.credited,
+        return rechargeAnswer(row, RECHARGE_STATE.credited, {
           balanceFen,
           settledAdvances: done.settled,
           message: `充值${yuan(body.amountFen)}已到账${done.settled ? `，并结清${done.settled}笔垫付` : ''}，余额${yuan(balanceFen)}`,
-        };
+        });
       },
     ),
   );
@@ -319,42 +331,23 @@ export async function submitManualRecharge(
 ): Promise<RechargeAnswer> {
   const customer = await customerInScope(fin.db, actor, body.customerId);
   const answer = await moneyTx(fin.db, (tx) =>
-    once(
-      tx,
-      {
-        tenantId: actor.tenantId,
-        key: body.idempotencyKey,
-        operation: 'recharge:voucher',
-        request: { ...body, idempotencyKey: undefined },
-        operator: actor.username,
-      },
-      async (): Promise<RechargeAnswer> => {
-        const [row] = await tx
-          .insert(finRecharge)
-          .values({
-            tenantId: actor.tenantId,
-            rechargeNo: rechargeNo(),
-            customerId: customer.id,
-            customerName: customer.customerName,
-            channel: RECHARGE_CHANNEL.voucher,
-            amountFen: body.amountFen,
-            voucherImg: body.voucherImg,
-            payerName: body.payerName ?? null,
-            payerAccount: body.payerAccount ?? null,
-            bankSerialNo: body.bankSerialNo ?? null,
-            state: RECHARGE_STATE.submitted,
-            remark: body.remark ?? null,
-            createBy: actor.username,
-          })
-          .returning();
-        return {
-          rechargeId: row.id,
-          rechargeNo: row.rechargeNo,
-          state: row.state,
-          message: `充值申请${row.rechargeNo}已提交，需另一位财务人员核对银行流水后入账`,
-        };
-      },
-    ),
+    once(tx, keyedRequest(actor, 'recharge:voucher', body), async (): Promise<RechargeAnswer> => {
+      const [row] = await tx
+        .insert(finRecharge)
+        .values({
+          ...newRecharge(actor, customer, RECHARGE_CHANNEL.voucher, body.amountFen),
+          voucherImg: body.voucherImg,
+          payerName: body.payerName ?? null,
+          payerAccount: body.payerAccount ?? null,
+          bankSerialNo: body.bankSerialNo ?? null,
+          state: RECHARGE_STATE.submitted,
+          remark: body.remark ?? null,
+        })
+        .returning();
+      return rechargeAnswer(row, row.state, {
+        message: `充值申请${row.rechargeNo}已提交，需另一位财务人员核对银行流水后入账`,
+      });
+    }),
   );
   tablesChanged(fin, 'fin_recharge');
   return answer.value;
@@ -385,7 +378,7 @@ export async function reviewManualRecharge(
         .update(finRecharge)
         .set({ ...change, reviewedBy: actor.username, reviewTime: new Date() })
         .where(eq(finRecharge.id, row.id));
-      return { rechargeId: row.id, rechargeNo: row.rechargeNo, state: change.state, ...outcome };
+      return rechargeAnswer(row, change.state, outcome);
     };
     if (!input.approve) {
       if (!input.reason) throw bizError('请填写驳回原因');

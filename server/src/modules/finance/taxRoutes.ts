@@ -81,22 +81,19 @@ export function taxRoutes(app: FastifyInstance, ctx: AppContext, fin: Finance): 
     report.state === INCOME_REPORT_STATE.accepted
       ? `${report.quarter}收入报告报送成功，回执号${report.receiptNo ?? ''}`
       : `${report.quarter}收入报告报送失败：${report.failMessage ?? ''}`;
-  r.post(
-    '/report/tax/income/send',
-    { config: { access: perm('report:income:send') }, schema: { body: incomeReportIdBody } },
-    async (request) => {
-      const report = await sendIncomeReport(fin, adapter, finActorOf(request), request.body.id, false);
-      return ok(report, answered(report));
-    },
-  );
-  r.post(
-    '/report/tax/income/resend',
-    { config: { access: perm('report:income:resend') }, schema: { body: incomeReportIdBody } },
-    async (request) => {
-      const report = await sendIncomeReport(fin, adapter, finActorOf(request), request.body.id, true);
-      return ok(report, answered(report));
-    },
-  );
+  // /report/tax/income/send and /resend (a report sent before, sent again), each with its own permission.
+  for (const [action, again] of [
+    ['send', false],
+    ['resend', true],
+  ] as const)
+    r.post(
+      `/report/tax/income/${action}`,
+      { config: { access: perm(`report:income:${action}`) }, schema: { body: incomeReportIdBody } },
+      async (request) => {
+        const report = await sendIncomeReport(fin, adapter, finActorOf(request), request.body.id, again);
+        return ok(report, answered(report));
+      },
+    );
 
   r.post(
     '/plateform/tax/collect',

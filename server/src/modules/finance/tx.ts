@@ -36,6 +36,24 @@ export interface Idempotent<T> {
 }
 
 /**
+ * The idempotency scope of a request whose body carries its key: the rest of the body is what a repeat must
+ * send again, the actor its operator.
+ */
+export function keyedRequest(
+  actor: { tenantId: number; username: string },
+  operation: string,
+  body: { idempotencyKey: string },
+): { tenantId: number; key: string; operation: string; request: unknown; operator: string } {
+  return {
+    tenantId: actor.tenantId,
+    key: body.idempotencyKey,
+    operation,
+    request: { ...body, idempotencyKey: undefined },
+    operator: actor.username,
+  };
+}
+
+/**
  * Runs `work` once per key inside the caller's transaction. The key row is inserted first: a concurrent
  * request with the same key waits on it (unique index) until this transaction ends, then finds it and gets
  * the stored answer. A refusal rolls the key back with everything else, so the caller may retry the key.

@@ -28,6 +28,7 @@ import {
   seedQuartzJobs,
   sysAnnouncementSend,
   sysUser,
+  usersOfTenant,
 } from '../system/index.ts';
 import { hyAppMessage, hyAppVersion } from './appSchema.ts';
 import { findCustomer } from './customerSettlement.ts';
@@ -101,9 +102,7 @@ export async function recipientsOf(
         eq(sysUser.status, 1),
         types ? inArray(sysUser.userType, types) : undefined,
         audience === 'customer' && customerId ? eq(sysUser.cid, customerId) : undefined,
-        tenantId === 0
-          ? undefined
-          : sql`(',' || coalesce(${sysUser.relTenantIds}, '') || ',') like ${`%,${tenantId},%`}`,
+        tenantId === 0 ? undefined : usersOfTenant(tenantId),
       ),
     )
     .orderBy(asc(sysUser.username));

@@ -15,9 +15,9 @@ import type { AppContext } from '../../platform/context.ts';
 import type { DbOrTx } from '../../platform/db/client.ts';
 import { tablesWritten } from '../../platform/db/tableWrites.ts';
 import { okMessage } from '../../platform/http/envelope.ts';
-import { bizError, recordNotFound, unauthorized } from '../../platform/http/errors.ts';
+import { bizError, unauthorized } from '../../platform/http/errors.ts';
 import { bindResource } from '../../platform/resource/bindResource.ts';
-import { isCustomerUser } from './orders.ts';
+import { isCustomerUser, lockOwnedRow } from './orders.ts';
 import { hyDriver } from './partySchema.ts';
 import { nextNumber } from './shippingNumbers.ts';
 import { hyComplaint, hyEvaluation, hyShippingNote } from './shippingSchema.ts';
@@ -102,15 +102,11 @@ export function complaintRoutes(app: FastifyInstance, ctx: AppContext): void {
         const { id, result } = request.body;
         if (action === 'resolve' && !result?.trim()) throw bizError('请填写处理结果');
         await ctx.db.transaction(async (tx) => {
-          const conditions = [eq(hyComplaint.id, id), eq(hyComplaint.tenantId, session.tenantId)];
-          if (isCustomerUser(session.user.userType))
-            conditions.push(eq(hyComplaint.customerId, session.user.cid ?? ''));
-          const [complaint] = await tx
-            .select()
-            .from(hyComplaint)
-            .where(and(...conditions))
-            .for('update');
-          if (!complaint) throw recordNotFound();
+          const complaint = await lockOwnedRow(tx, hyComplaint, id, {
+            tenantId: session.tenantId,
+            userType: session.user.userType,
+            cid: session.user.cid ?? null,
+          });
           if (!(step.from as readonly number[]).includes(complaint.status)) {
             const text = ctx.dicts.text('complaint_status', complaint.status) ?? String(complaint.status);
             throw bizError(`投诉当前状态为「${text}」，不能${step.label}`);

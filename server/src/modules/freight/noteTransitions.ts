@@ -14,9 +14,9 @@ import {
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.ts';
 import type { DbOrTx } from '../../platform/db/client.ts';
-import { bizError, recordNotFound } from '../../platform/http/errors.ts';
+import { bizError } from '../../platform/http/errors.ts';
 import { emitFreightEvent } from './events.ts';
-import { recountOrder } from './orders.ts';
+import { lockOrder, lockOwnedRow, recountOrder } from './orders.ts';
 import { hyDriver, hyDriverVehicle, hyVehicle } from './partySchema.ts';
 import { chinaToday, moneyInputsOf, noteMoneyColumns, recomputeNote } from './shippingMoney.ts';
 import { nextNumber } from './shippingNumbers.ts';
@@ -66,9 +66,6 @@ const VEHICLE_STATE_AFTER: Partial<Record<ShippingAction, number>> = {
   refuse: 0,
   void: 0,
 };
-
-const isCustomer = (actor: Actor) =>
-  actor.userType === USER_TYPE.customer || actor.userType === USER_TYPE.customerAdmin;
 
 function requireActor(actor: Actor, action: string): void {
   if (STAFF_ONLY.has(action) && actor.userType !== USER_TYPE.system)
@@ -172,25 +169,12 @@ async function serialFor(tx: DbOrTx, orderId: string, vehicleId: string): Promis
   return `${String(index).padStart(2, '0')}${String(leg).padStart(2, '0')}`;
 }
 
-/** The order, locked, within what the actor may see (its tenant; a customer's own orders). */
-async function lockOrderOf(tx: DbOrTx, actor: Actor, orderId: string) {
-  const conditions = [eq(hyOrder.id, orderId), eq(hyOrder.tenantId, actor.tenantId)];
-  if (isCustomer(actor)) conditions.push(eq(hyOrder.customerId, actor.cid ?? ''));
-  const [order] = await tx
-    .select()
-    .from(hyOrder)
-    .where(and(...conditions))
-    .for('update');
-  if (!order) throw recordNotFound();
-  return order;
-}
-
 /** Dispatch (派单): a note for one driver and vehicle from a published order. */
 export async function dispatchNote(ctx: NoteServices, actor: Actor, body: DispatchBody): Promise<NoteRow> {
   requireActor(actor, 'dispatch');
   try {
     return await ctx.db.transaction(async (tx) => {
-      const order = await lockOrderOf(tx, actor, body.orderId);
+      const order = await lockOrder(tx, actor, body.orderId);
       if (order.status !== ORDER_STATUS.published) {
         const text = ctx.dicts.text('order_status', order.status) ?? String(order.status);
         throw bizError(`货源当前状态为「${text}」，不能派单`);
@@ -315,16 +299,8 @@ export interface StepInput {
   otherDeductionFen?: number;
 }
 
-async function lockNote(tx: DbOrTx, actor: Actor, id: string): Promise<NoteRow> {
-  const conditions = [eq(hyShippingNote.id, id), eq(hyShippingNote.tenantId, actor.tenantId)];
-  if (isCustomer(actor)) conditions.push(eq(hyShippingNote.customerId, actor.cid ?? ''));
-  const [note] = await tx
-    .select()
-    .from(hyShippingNote)
-    .where(and(...conditions))
-    .for('update');
-  if (!note) throw recordNotFound();
-  return note;
+function lockNote(tx: DbOrTx, actor: Actor, id: string): Promise<NoteRow> {
+  return lockOwnedRow(tx, hyShippingNote, id, actor);
 }
 
 function statusText(ctx: NoteServices, status: number): string {

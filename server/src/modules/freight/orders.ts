@@ -15,6 +15,7 @@ import {
   USER_TYPE,
 } from '@freight/contracts';
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -214,17 +215,33 @@ export function orderActorOf(request: FastifyRequest): OrderActor {
   };
 }
 
-/** Locks an order of the caller's tenant (and customer, for customer users) for a state change. */
-export async function lockOrder(tx: DbOrTx, actor: OrderActor, id: string) {
-  const conditions = [eq(hyOrder.id, id), eq(hyOrder.tenantId, actor.tenantId)];
-  if (isCustomerUser(actor.userType)) conditions.push(eq(hyOrder.customerId, actor.cid ?? ''));
-  const [order] = await tx
+/**
+ * Locks a row of the caller's tenant (and of its customer, for customer users) for a state change; another
+ * party's row answers like a missing one.
+ */
+export async function lockOwnedRow<
+  T extends PgTable & { id: PgColumn; tenantId: PgColumn; customerId: PgColumn },
+>(
+  tx: DbOrTx,
+  table: T,
+  id: string,
+  actor: Pick<OrderActor, 'tenantId' | 'userType' | 'cid'>,
+): Promise<T['$inferSelect']> {
+  const conditions = [eq(table.id, id), eq(table.tenantId, actor.tenantId)];
+  if (isCustomerUser(actor.userType)) conditions.push(eq(table.customerId, actor.cid ?? ''));
+  const [row] = await tx
     .select()
-    .from(hyOrder)
+    .from(table as PgTable)
     .where(and(...conditions))
     .for('update');
-  if (!order) throw recordNotFound();
-  return order;
+  if (!row) throw recordNotFound();
+  // A select of every column of the table is its row.
+  return row as T['$inferSelect'];
+}
+
+/** Locks an order of the caller's tenant (and customer, for customer users) for a state change. */
+export function lockOrder(tx: DbOrTx, actor: OrderActor, id: string) {
+  return lockOwnedRow(tx, hyOrder, id, actor);
 }
 
 /**

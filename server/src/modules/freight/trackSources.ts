@@ -1,5 +1,5 @@
 import { TRACK_APP_KEY_HEADER, trackIngestBody, trackSourceBody } from '@freight/contracts';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -8,7 +8,7 @@ import { randomToken, sha256 } from '../../platform/auth/crypto.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { ok } from '../../platform/http/envelope.ts';
 import { bizError, unauthorized } from '../../platform/http/errors.ts';
-import { registerResource } from '../../platform/resource/defineResource.ts';
+import { FILTER_SORT, registerTableResource } from '../../platform/resource/tableResource.ts';
 import { livePositionOf, POSITIONS_CHANNEL } from './positions.ts';
 import { hyTrackSource } from './shippingSchema.ts';
 import { ingestTrack, type TrackSender } from './tracks.ts';
@@ -83,26 +83,22 @@ export function trackSourceRoutes(app: FastifyInstance, ctx: AppContext): void {
     },
   );
 
-  registerResource(app, ctx, {
+  registerTableResource(app, ctx, hyTrackSource, {
     path: '/track/source',
     permission: TRACK_SOURCE_PERMISSION,
     title: '轨迹来源',
-    table: hyTrackSource,
-    id: hyTrackSource.id,
     scope: { tenant: true },
     dataLog: true,
     secrets: ['keyHash'],
     actions: ['list', 'queryById', 'edit', 'delete'],
-    defaultOrder: [desc(hyTrackSource.createTime)],
     fields: {
-      id: { column: hyTrackSource.id, type: 'string', filter: true },
-      name: { column: hyTrackSource.name, type: 'string', filter: true, sort: true, title: '来源名称' },
-      kind: { column: hyTrackSource.kind, type: 'number', filter: true, title: '来源类型' },
-      keyHint: { column: hyTrackSource.keyHint, type: 'string', title: 'App Key 末四位' },
-      status: { column: hyTrackSource.status, type: 'number', filter: true, title: '状态' },
-      lastUsedAt: { column: hyTrackSource.lastUsedAt, type: 'date', sort: true, title: '最近上传' },
-      remark: { column: hyTrackSource.remark, type: 'string', title: '备注' },
-      createTime: { column: hyTrackSource.createTime, type: 'date', filter: true, sort: true },
+      name: { ...FILTER_SORT, title: '来源名称' },
+      kind: { filter: true, title: '来源类型' },
+      keyHint: 'App Key 末四位',
+      status: { filter: true, title: '状态' },
+      lastUsedAt: { sort: true, title: '最近上传' },
+      remark: '备注',
+      createTime: FILTER_SORT,
     },
     updateSchema: trackSourceBody
       .extend({ id: z.string().min(1).max(32), status: z.coerce.number().int().min(0).max(1).optional() })

@@ -11,7 +11,7 @@ import {
   trackQuery,
   USER_TYPE,
 } from '@freight/contracts';
-import { and, asc, desc, eq, gte, inArray, lte } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lte, type SQL } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -141,6 +141,15 @@ export async function ingestTrack(
   };
 }
 
+/** A vehicle's track points from `begin` to `end`, both included. */
+export function pointsBetween(vehicleId: string, begin: Date, end: Date): SQL | undefined {
+  return and(
+    eq(hyTrackPoint.vehicleId, vehicleId),
+    gte(hyTrackPoint.gpsTime, begin),
+    lte(hyTrackPoint.gpsTime, end),
+  );
+}
+
 /** The simplified line and stops of a vehicle between two instants. */
 export async function trackOf(
   db: Db,
@@ -157,13 +166,7 @@ export async function trackOf(
       speed: hyTrackPoint.speed,
     })
     .from(hyTrackPoint)
-    .where(
-      and(
-        eq(hyTrackPoint.vehicleId, vehicle.id),
-        gte(hyTrackPoint.gpsTime, begin),
-        lte(hyTrackPoint.gpsTime, end),
-      ),
-    )
+    .where(pointsBetween(vehicle.id, begin, end))
     .orderBy(asc(hyTrackPoint.gpsTime));
   const points: TrackPoint[] = rows.map((row) => ({
     lng: row.lng,

@@ -8,7 +8,7 @@ import {
   type VehiclePlatformSettings,
   vehiclePlatformSettingsBody,
 } from '@freight/contracts';
-import { and, desc, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -26,7 +26,7 @@ import { hyVehicle } from './partySchema.ts';
 import { livePositionOf, POSITIONS_CHANNEL } from './positions.ts';
 import { actorOf } from './shippingNotes.ts';
 import { hyShippingNote, hyTrackPoint } from './shippingSchema.ts';
-import { ingestTrack } from './tracks.ts';
+import { ingestTrack, pointsBetween } from './tracks.ts';
 import {
   type ConnectionAnswer,
   VEHICLE_PLATFORM_WINDOW_MS,
@@ -276,13 +276,7 @@ export async function pullNote(
   const [last] = await ctx.db
     .select({ time: sql<Date>`max(${hyTrackPoint.gpsTime})`.mapWith((v) => (v ? new Date(v) : null)) })
     .from(hyTrackPoint)
-    .where(
-      and(
-        eq(hyTrackPoint.vehicleId, vehicle.id),
-        gte(hyTrackPoint.gpsTime, begin),
-        lte(hyTrackPoint.gpsTime, end),
-      ),
-    );
+    .where(pointsBetween(vehicle.id, begin, end));
   let from = new Date(
     Math.max(begin.getTime(), end.getTime() - PULL_LOOKBACK_MS, last?.time?.getTime() ?? 0),
   );

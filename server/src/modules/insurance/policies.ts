@@ -14,6 +14,7 @@ import { bizError, recordNotFound } from '../../platform/http/errors.ts';
 import {
   type FinActor,
   type Finance,
+  keyedRequest,
   moneyTx,
   once,
   postPremium,
@@ -87,78 +88,68 @@ const finActor = (actor: Actor): FinActor => ({
 export async function insure(deps: InsuranceDeps, actor: Actor, body: InsureBody): Promise<PolicyRow> {
   refuseParty(actor);
   const answer = await moneyTx(deps.fin.db, (tx) =>
-    once(
-      tx,
-      {
+    once(tx, keyedRequest(actor, 'insure', body), async () => {
+      const [note] = await lockNotes(tx, actor.tenantId, [body.noteId], customerScope(actor));
+      if (!note) throw recordNotFound();
+      if (!BEFORE_LOADING.includes(note.status))
+        throw bizError('货运险须在装货前投保（运单已派车或已接单时）');
+      if (await activePolicy(tx, note.id)) throw bizError(`运单${note.shippingNoteNumber}已投保`);
+      const cargoType = body.cargoType || note.cargoType || DEFAULT_RATE_CARGO;
+      const rate = await rateFor(tx, actor.tenantId, cargoType);
+      const premiumFen = premiumOf(body.insuredValueFen, rate.rateBp, rate.minPremiumFen);
+      const { policyNo } = await deps.insurer.insure({
+        requestId: body.idempotencyKey,
+        shippingNoteNumber: note.shippingNoteNumber,
+        cargoType,
+        goodsName: note.goodsName,
+        insuredValueFen: body.insuredValueFen,
+        premiumFen,
+        route: `${note.loadCity}-${note.unloadCity}`,
+      });
+      const postingId = await postPremium(deps.fin, tx, {
         tenantId: actor.tenantId,
-        key: body.idempotencyKey,
-        operation: 'insure',
-        request: { ...body, idempotencyKey: undefined },
         operator: actor.username,
-      },
-      async () => {
-        const [note] = await lockNotes(tx, actor.tenantId, [body.noteId], customerScope(actor));
-        if (!note) throw recordNotFound();
-        if (!BEFORE_LOADING.includes(note.status))
-          throw bizError('货运险须在装货前投保（运单已派车或已接单时）');
-        if (await activePolicy(tx, note.id)) throw bizError(`运单${note.shippingNoteNumber}已投保`);
-        const cargoType = body.cargoType || note.cargoType || DEFAULT_RATE_CARGO;
-        const rate = await rateFor(tx, actor.tenantId, cargoType);
-        const premiumFen = premiumOf(body.insuredValueFen, rate.rateBp, rate.minPremiumFen);
-        const { policyNo } = await deps.insurer.insure({
-          requestId: body.idempotencyKey,
+        customerId: note.customerId,
+        customerName: note.customerName,
+        noteId: note.id,
+        shippingNoteNumber: note.shippingNoteNumber,
+        premiumFen,
+        policyNo,
+      });
+      const [row] = await tx
+        .insert(insPolicy)
+        .values({
+          tenantId: actor.tenantId,
+          policyNo,
+          insurerCode: deps.insurer.code,
+          insurerRequestId: body.idempotencyKey,
+          noteId: note.id,
           shippingNoteNumber: note.shippingNoteNumber,
+          customerId: note.customerId,
+          customerName: note.customerName,
           cargoType,
           goodsName: note.goodsName,
           insuredValueFen: body.insuredValueFen,
+          rateBp: rate.rateBp,
           premiumFen,
-          route: `${note.loadCity}-${note.unloadCity}`,
-        });
-        const postingId = await postPremium(deps.fin, tx, {
-          tenantId: actor.tenantId,
-          operator: actor.username,
-          customerId: note.customerId,
-          customerName: note.customerName,
-          noteId: note.id,
-          shippingNoteNumber: note.shippingNoteNumber,
-          premiumFen,
-          policyNo,
-        });
-        const [row] = await tx
-          .insert(insPolicy)
-          .values({
-            tenantId: actor.tenantId,
-            policyNo,
-            insurerCode: deps.insurer.code,
-            insurerRequestId: body.idempotencyKey,
-            noteId: note.id,
-            shippingNoteNumber: note.shippingNoteNumber,
-            customerId: note.customerId,
-            customerName: note.customerName,
-            cargoType,
-            goodsName: note.goodsName,
-            insuredValueFen: body.insuredValueFen,
-            rateBp: rate.rateBp,
-            premiumFen,
-            premiumPostingId: postingId,
-            createBy: actor.username,
-          })
-          .returning();
-        await addNoteHistory(
-          tx,
-          [
-            {
-              note,
-              action: 'insure',
-              remark: `投保货运险，保单号${policyNo}，保额${yuan(body.insuredValueFen)}，保费${yuan(premiumFen)}`,
-              data: { policyNo, insurerCode: deps.insurer.code },
-            },
-          ],
-          actor.username,
-        );
-        return row;
-      },
-    ),
+          premiumPostingId: postingId,
+          createBy: actor.username,
+        })
+        .returning();
+      await addNoteHistory(
+        tx,
+        [
+          {
+            note,
+            action: 'insure',
+            remark: `投保货运险，保单号${policyNo}，保额${yuan(body.insuredValueFen)}，保费${yuan(premiumFen)}`,
+            data: { policyNo, insurerCode: deps.insurer.code },
+          },
+        ],
+        actor.username,
+      );
+      return row;
+    }),
   );
   return answer.value;
 }
@@ -218,30 +209,20 @@ export async function cancelPolicy(
 ): Promise<PolicyRow> {
   refuseParty(actor);
   const answer = await moneyTx(deps.fin.db, (tx) =>
-    once(
-      tx,
-      {
-        tenantId: actor.tenantId,
-        key: body.idempotencyKey,
-        operation: 'insureCancel',
-        request: { ...body, idempotencyKey: undefined },
-        operator: actor.username,
-      },
-      async () => {
-        const [found] = await tx
-          .select({ noteId: insPolicy.noteId })
-          .from(insPolicy)
-          .where(and(eq(insPolicy.id, body.id), eq(insPolicy.tenantId, actor.tenantId)));
-        if (!found) throw recordNotFound();
-        const [note] = await lockNotes(tx, actor.tenantId, [found.noteId], customerScope(actor));
-        if (!note) throw recordNotFound();
-        const [policy] = await tx.select().from(insPolicy).where(eq(insPolicy.id, body.id)).for('update');
-        if (policy.state !== POLICY_STATE.insured) throw bizError('保单已退保');
-        if (!BEFORE_LOADING.includes(note.status) && note.status !== SHIPPING_STATUS.cancelled)
-          throw bizError('货物已装车，不能退保；出险请报案理赔');
-        return cancelIn(deps, tx, note, policy, body.reason, actor.username);
-      },
-    ),
+    once(tx, keyedRequest(actor, 'insureCancel', body), async () => {
+      const [found] = await tx
+        .select({ noteId: insPolicy.noteId })
+        .from(insPolicy)
+        .where(and(eq(insPolicy.id, body.id), eq(insPolicy.tenantId, actor.tenantId)));
+      if (!found) throw recordNotFound();
+      const [note] = await lockNotes(tx, actor.tenantId, [found.noteId], customerScope(actor));
+      if (!note) throw recordNotFound();
+      const [policy] = await tx.select().from(insPolicy).where(eq(insPolicy.id, body.id)).for('update');
+      if (policy.state !== POLICY_STATE.insured) throw bizError('保单已退保');
+      if (!BEFORE_LOADING.includes(note.status) && note.status !== SHIPPING_STATUS.cancelled)
+        throw bizError('货物已装车，不能退保；出险请报案理赔');
+      return cancelIn(deps, tx, note, policy, body.reason, actor.username);
+    }),
   );
   return answer.value;
 }

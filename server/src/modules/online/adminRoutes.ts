@@ -1,6 +1,6 @@
 // Report definitions (reference onl_cgreport_head/item/param): list, detail, add and edit of a head with its
 // columns and parameters in one transaction, delete, and "test the SQL" (parse + first rows).
-import { and, desc, eq, inArray, ne } from 'drizzle-orm';
+import { and, eq, inArray, ne } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -9,7 +9,7 @@ import { grantsOf } from '../../platform/access/grants.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { ok, okMessage } from '../../platform/http/envelope.ts';
 import { bizError, forbidden, unauthorized } from '../../platform/http/errors.ts';
-import { registerResource } from '../../platform/resource/defineResource.ts';
+import { FILTER_SORT, registerTableResource } from '../../platform/resource/tableResource.ts';
 import { tableDictOf } from '../system/index.ts';
 import { reportCall } from './apiRoutes.ts';
 import type { ReportColumn } from './reportGuard.ts';
@@ -158,23 +158,19 @@ export function reportAdminRoutes(app: FastifyInstance, ctx: AppContext, sources
   const { db } = ctx;
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  registerResource(app, ctx, {
+  registerTableResource(app, ctx, onlCgreportHead, {
     path: '/online/cgreport/head',
     permission: 'online:cgreport',
     title: '报表配置',
-    table: onlCgreportHead,
-    id: onlCgreportHead.id,
     actions: ['list', 'queryById', 'delete', 'deleteBatch'],
-    defaultOrder: [desc(onlCgreportHead.createTime)],
     fields: {
-      id: { column: onlCgreportHead.id, type: 'string', filter: true },
-      code: { column: onlCgreportHead.code, type: 'string', filter: true, sort: true, title: '报表编码' },
-      name: { column: onlCgreportHead.name, type: 'string', filter: true, sort: true, title: '报表名称' },
-      cgrSql: { column: onlCgreportHead.cgrSql, type: 'string', title: '报表SQL' },
-      perms: { column: onlCgreportHead.perms, type: 'string', title: '权限编码' },
-      content: { column: onlCgreportHead.content, type: 'string', title: '描述' },
-      dbSource: { column: onlCgreportHead.dbSource, type: 'string', filter: true, title: '数据源' },
-      createTime: { column: onlCgreportHead.createTime, type: 'date', filter: true, sort: true },
+      code: { ...FILTER_SORT, title: '报表编码' },
+      name: { ...FILTER_SORT, title: '报表名称' },
+      cgrSql: '报表SQL',
+      perms: '权限编码',
+      content: '描述',
+      dbSource: { filter: true, title: '数据源' },
+      createTime: FILTER_SORT,
     },
     async afterDelete(rows, tx) {
       const ids = rows.map((row) => String(row.id));

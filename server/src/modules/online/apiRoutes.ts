@@ -5,9 +5,9 @@ import { z } from 'zod';
 import { grantsOf } from '../../platform/access/grants.ts';
 import type { Session } from '../../platform/auth/session.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { ok, pageOf } from '../../platform/http/envelope.ts';
+import { ok } from '../../platform/http/envelope.ts';
 import { bizError, forbidden, unauthorized } from '../../platform/http/errors.ts';
-import { reportCall, runFor, sendReportXlsx, withDictText } from './reportRunner.ts';
+import { reportCall, reportPage, sendReportXlsx } from './reportRunner.ts';
 import { dictOptionsOf, type LoadedReport, loadReport, partyMayRun } from './reportService.ts';
 import type { ReportSources } from './reportSource.ts';
 
@@ -40,13 +40,6 @@ export function reportApiRoutes(app: FastifyInstance, ctx: AppContext, sources: 
     if (report.head.category && !partyMayRun(report, session)) throw forbidden();
     return report;
   }
-
-  const run = (
-    report: LoadedReport,
-    request: FastifyRequest,
-    query: Record<string, unknown>,
-    page: { limit: number; offset: number },
-  ) => runFor(sources, report, sessionOf(request), query, page);
 
   r.get(
     '/online/cgreport/api/getRpColumns/:code',
@@ -159,14 +152,7 @@ export function reportApiRoutes(app: FastifyInstance, ctx: AppContext, sources: 
       if (query.order !== undefined && query.order !== 'asc' && query.order !== 'desc')
         throw bizError('排序方式只能是 asc 或 desc');
       const report = await readable(request, { id: request.params.id });
-      const result = await run(report, request, query, {
-        limit: query.pageSize,
-        offset: (query.pageNo - 1) * query.pageSize,
-      });
-      return ok({
-        ...pageOf(withDictText(ctx, report, result.records), result.total, query),
-        totals: result.totals,
-      });
+      return ok(await reportPage(ctx, sources, report, sessionOf(request), query));
     },
   );
 

@@ -23,6 +23,18 @@ const optional = (max: number) =>
     .nullish()
     .transform((v) => (v === undefined || v === null || v.trim() === '' ? null : v.trim()));
 
+type TableOfHead = Pick<CgformSnapshot['head'], 'tableName' | 'tableTxt' | 'tableTxtEn' | 'tableType'>;
+
+/** A form head's table: its name, titles and type, which every definition and snapshot carries. */
+export function tableOfHead(head: TableOfHead): TableOfHead {
+  return {
+    tableName: head.tableName,
+    tableTxt: head.tableTxt,
+    tableTxtEn: head.tableTxtEn,
+    tableType: head.tableType,
+  };
+}
+
 const headBody = z.object({
   id: z.string().max(32).optional(),
   tableName: z.string({ error: '表名不能为空' }).trim().max(200),
@@ -212,13 +224,7 @@ export function checkDefinition(body: DefinitionBody): CgformSnapshot {
   });
   const kind = checkFormKind(head, fields);
   return {
-    head: {
-      tableName: head.tableName,
-      tableTxt: head.tableTxt,
-      tableTxtEn: head.tableTxtEn,
-      tableType: head.tableType,
-      ...kind.head,
-    },
+    head: { ...tableOfHead(head), ...kind.head },
     fields: kind.fields,
     indexs,
   };

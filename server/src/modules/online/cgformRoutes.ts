@@ -11,7 +11,7 @@ import type { DbOrTx } from '../../platform/db/client.ts';
 import { ok, okMessage, pageOf } from '../../platform/http/envelope.ts';
 import { bizError, recordNotFound, unauthorized } from '../../platform/http/errors.ts';
 import { invalidateGrants, sysPermission } from '../system/index.ts';
-import { checkDefinition, definitionBody } from './cgformDefine.ts';
+import { checkDefinition, definitionBody, tableOfHead } from './cgformDefine.ts';
 import { checkPopupFields } from './cgformFieldTypes.ts';
 import { kindHeadOf } from './cgformKind.ts';
 import { checkMaster, refreshSubTables, refuseMasterWithSubs } from './cgformMainSub.ts';
@@ -53,10 +53,7 @@ function snapshotOf(loaded: Loaded): CgformSnapshot {
   const { head } = loaded;
   return {
     head: {
-      tableName: head.tableName,
-      tableTxt: head.tableTxt,
-      tableTxtEn: head.tableTxtEn,
-      tableType: head.tableType,
+      ...tableOfHead(head),
       relationType: head.relationType,
       tabOrderNum: head.tabOrderNum,
       isTree: head.isTree,

@@ -6,6 +6,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Session } from '../../platform/auth/session.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { untilDrained } from '../../platform/http/backpressure.ts';
+import { pageOf } from '../../platform/http/envelope.ts';
 import { bizError } from '../../platform/http/errors.ts';
 import type { ReportResult } from './reportQuery.ts';
 import {
@@ -71,6 +72,24 @@ export async function runFor(
       count: summary,
     });
   });
+}
+
+/** One page of a report's rows (the query's `pageNo` and `pageSize`) with their dictionary texts and the totals. */
+export async function reportPage(
+  ctx: AppContext,
+  sources: ReportSources,
+  report: LoadedReport,
+  session: Session,
+  query: Record<string, unknown> & { pageNo: number; pageSize: number },
+) {
+  const result = await runFor(sources, report, session, query, {
+    limit: query.pageSize,
+    offset: (query.pageNo - 1) * query.pageSize,
+  });
+  return {
+    ...pageOf(withDictText(ctx, report, result.records), result.total, query),
+    totals: result.totals,
+  };
 }
 
 /** Adds `<field>_dictText` to the rows for the columns rendered from a code dictionary. */

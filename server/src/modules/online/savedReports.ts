@@ -19,9 +19,9 @@ import { perm } from '../../platform/access/declare.ts';
 import { grantsOf } from '../../platform/access/grants.ts';
 import type { Session } from '../../platform/auth/session.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { ok, pageOf } from '../../platform/http/envelope.ts';
+import { ok } from '../../platform/http/envelope.ts';
 import { bizError, forbidden, unauthorized } from '../../platform/http/errors.ts';
-import { reportCall, runFor, sendReportXlsx, withDictText } from './reportRunner.ts';
+import { reportCall, reportPage, sendReportXlsx } from './reportRunner.ts';
 import { dictOptionsOf, type LoadedReport, loadReport, partyMayRun } from './reportService.ts';
 import type { ReportSources } from './reportSource.ts';
 import { compileReportSql } from './reportSql.ts';
@@ -177,14 +177,7 @@ export function savedReportRoutes(app: FastifyInstance, ctx: AppContext, sources
     async (request) => {
       const query = request.query as Record<string, unknown> & { pageNo: number; pageSize: number };
       const report = await runnable(request, request.params.code);
-      const result = await runFor(sources, report, sessionOf(request), query, {
-        limit: query.pageSize,
-        offset: (query.pageNo - 1) * query.pageSize,
-      });
-      return ok({
-        ...pageOf(withDictText(ctx, report, result.records), result.total, query),
-        totals: result.totals,
-      });
+      return ok(await reportPage(ctx, sources, report, sessionOf(request), query));
     },
   );
 

@@ -1,5 +1,6 @@
 import { USER_TYPE } from '@freight/contracts';
 import { and, desc, eq, max } from 'drizzle-orm';
+import type { AnyPgColumn, PgColumn } from 'drizzle-orm/pg-core';
 import ExcelJS from 'exceljs';
 import type { RetentionYears } from '../../config.ts';
 import { sysLog } from '../../platform/audit/schema.ts';
@@ -164,30 +165,30 @@ export async function retentionOf(
   now = new Date(),
 ): Promise<Retention | null> {
   if (subject.type !== 'driver') return null;
+  // What keeps a driver's records: the rows naming the driver, by their creation, and how long each is kept.
+  const kinds: [reason: string, created: AnyPgColumn<{ data: Date }>, owner: PgColumn, years: number][] = [
+    [
+      '存在运单记录（网络货运运单保存不少于{n}年）',
+      hyShippingNote.createTime,
+      hyShippingNote.driverId,
+      years.waybill,
+    ],
+    [
+      '存在付款记录（资金往来记录保存{n}年）',
+      finBankPayment.createTime,
+      finBankPayment.payeeId,
+      years.payment,
+    ],
+    ['存在完税记录（涉税资料保存{n}年）', finTaxRecord.createTime, finTaxRecord.driverId, years.tax],
+  ];
   const holds: Array<{ reason: string; last: Date | null; years: number }> = [];
-  const [note] = await db
-    .select({ last: max(hyShippingNote.createTime) })
-    .from(hyShippingNote)
-    .where(eq(hyShippingNote.driverId, subject.id));
-  holds.push({
-    reason: '存在运单记录（网络货运运单保存不少于{n}年）',
-    last: note?.last ?? null,
-    years: years.waybill,
-  });
-  const [payment] = await db
-    .select({ last: max(finBankPayment.createTime) })
-    .from(finBankPayment)
-    .where(eq(finBankPayment.payeeId, subject.id));
-  holds.push({
-    reason: '存在付款记录（资金往来记录保存{n}年）',
-    last: payment?.last ?? null,
-    years: years.payment,
-  });
-  const [tax] = await db
-    .select({ last: max(finTaxRecord.createTime) })
-    .from(finTaxRecord)
-    .where(eq(finTaxRecord.driverId, subject.id));
-  holds.push({ reason: '存在完税记录（涉税资料保存{n}年）', last: tax?.last ?? null, years: years.tax });
+  for (const [reason, created, owner, kept] of kinds) {
+    const [row] = await db
+      .select({ last: max(created) })
+      .from(created.table)
+      .where(eq(owner, subject.id));
+    holds.push({ reason, last: row?.last ?? null, years: kept });
+  }
   let found: Retention | null = null;
   let latest = now;
   for (const hold of holds) {

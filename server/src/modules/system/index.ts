@@ -58,6 +58,7 @@ export {
   sysUser,
   sysUserRole,
 } from './schema.ts';
+export { usersOfTenant } from './tenant/service.ts';
 export { roleIdByCode, type UserRow, usernameTaken } from './user/service.ts';
 /** Codes of the roles a user holds (other modules weigh per-role settings, e.g. payout approval limits). */
 export async function roleCodesOf(db: DbOrTx, userId: string): Promise<string[]> {

@@ -1,4 +1,4 @@
-import { eq, gt, gte, ilike, inArray, lt, lte, ne, type SQL } from 'drizzle-orm';
+import { type AnyColumn, eq, gt, gte, ilike, inArray, lt, lte, ne, type SQL } from 'drizzle-orm';
 import type { SessionUser } from '../auth/session.ts';
 import { escapeLike } from '../db/likePattern.ts';
 import { formatDateTime } from '../http/envelope.ts';
@@ -36,6 +36,24 @@ function toCamel(column: string): string {
   return column.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
 }
 
+/** The reference's comparison operators of a rule, by their upper-case name. */
+const COMPARISONS = new Map<string, (column: AnyColumn, value: string) => SQL>([
+  ['=', eq],
+  ['!=', ne],
+  ['<>', ne],
+  ['>', gt],
+  ['>=', gte],
+  ['<', lt],
+  ['<=', lte],
+]);
+
+/** The reference's text-match operators: where the escaped value stands in the pattern. */
+const LIKE_PATTERNS = new Map<string, (escaped: string) => string>([
+  ['LIKE', (escaped) => `%${escaped}%`],
+  ['LEFT_LIKE', (escaped) => `%${escaped}`],
+  ['RIGHT_LIKE', (escaped) => `${escaped}%`],
+]);
+
 /**
  * Turns granted data rules into bound conditions. A rule on a column the resource does not declare is
  * refused (the condition matches nothing) rather than silently ignored: a rule nobody can apply must not
@@ -59,41 +77,13 @@ export function dataRuleConditions(rules: DataRuleRow[], fields: FieldMap, ctx: 
       out.push(never);
       continue;
     }
-    switch (rule.ruleConditions.toUpperCase()) {
-      case '=':
-        out.push(eq(col, text));
-        break;
-      case '!=':
-      case '<>':
-        out.push(ne(col, text));
-        break;
-      case '>':
-        out.push(gt(col, text));
-        break;
-      case '>=':
-        out.push(gte(col, text));
-        break;
-      case '<':
-        out.push(lt(col, text));
-        break;
-      case '<=':
-        out.push(lte(col, text));
-        break;
-      case 'IN':
-        out.push(list.length ? inArray(col, list) : never);
-        break;
-      case 'LIKE':
-        out.push(ilike(col, `%${escapeLike(text)}%`));
-        break;
-      case 'LEFT_LIKE':
-        out.push(ilike(col, `%${escapeLike(text)}`));
-        break;
-      case 'RIGHT_LIKE':
-        out.push(ilike(col, `${escapeLike(text)}%`));
-        break;
-      default:
-        out.push(never);
-    }
+    const operator = rule.ruleConditions.toUpperCase();
+    const compare = COMPARISONS.get(operator);
+    const pattern = LIKE_PATTERNS.get(operator);
+    if (compare) out.push(compare(col, text));
+    else if (pattern) out.push(ilike(col, pattern(escapeLike(text))));
+    else if (operator === 'IN') out.push(list.length ? inArray(col, list) : never);
+    else out.push(never);
   }
   return out;
 }

@@ -49,13 +49,8 @@ async function latestFailuresLock(
 /** How long failure rows must be kept for `isLocked` to see every lock through. */
 export const failureRetentionMs = (policy: LockoutPolicy) => policy.windowMs + policy.lockMs;
 
-export async function recordFailure(
-  db: Db,
-  username: string,
-  ip: string,
-  policy: LockoutPolicy,
-): Promise<void> {
-  await db.insert(sysLoginFailure).values({ username: username.slice(0, 64), ip });
+/** The account's failures older than any lock they could still take part in go. */
+async function forgetOldFailures(db: DbOrTx, username: string, policy: LockoutPolicy): Promise<void> {
   await db
     .delete(sysLoginFailure)
     .where(
@@ -64,6 +59,16 @@ export async function recordFailure(
         lt(sysLoginFailure.failedAt, new Date(Date.now() - failureRetentionMs(policy))),
       ),
     );
+}
+
+export async function recordFailure(
+  db: Db,
+  username: string,
+  ip: string,
+  policy: LockoutPolicy,
+): Promise<void> {
+  await db.insert(sysLoginFailure).values({ username: username.slice(0, 64), ip });
+  await forgetOldFailures(db, username, policy);
 }
 
 export async function clearFailures(db: Db, username: string): Promise<void> {
@@ -134,14 +139,7 @@ export async function reserveAttempt(
       .insert(sysLoginFailure)
       .values({ username: name, ip })
       .returning({ id: sysLoginFailure.id });
-    await tx
-      .delete(sysLoginFailure)
-      .where(
-        and(
-          eq(sysLoginFailure.username, name),
-          lt(sysLoginFailure.failedAt, new Date(Date.now() - failureRetentionMs(policy))),
-        ),
-      );
+    await forgetOldFailures(tx, name, policy);
     return { attemptId: row.id };
   });
 }

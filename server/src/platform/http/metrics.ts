@@ -42,42 +42,34 @@ export function installMetrics(app: FastifyInstance, traces: RequestTraces, toke
     labelNames: ['method', 'route', 'status'] as const,
     registers: [registry],
   });
-  new Gauge({
-    name: `${PREFIX}http_open_connections`,
-    help: 'Open client connections of the HTTP server',
-    registers: [registry],
-    async collect() {
-      const open = await new Promise<number>((resolve) => {
-        if (!app.server.listening) return resolve(0);
-        app.server.getConnections((error, n) => resolve(error ? 0 : n));
-      });
-      this.set(open);
-    },
-  });
-  new Gauge({
-    name: `${PREFIX}http_routes`,
-    help: 'Routes the server answers',
-    registers: [registry],
-    collect() {
-      this.set(app.routeTable.length);
-    },
-  });
-  new Gauge({
-    name: `${PREFIX}http_requests_per_second`,
-    help: 'Requests per second over the last minute',
-    registers: [registry],
-    collect() {
-      this.set(traces.lastMinute().requestsPerSecond);
-    },
-  });
-  new Gauge({
-    name: `${PREFIX}http_error_rate`,
-    help: 'Share of 5xx answers over the last minute',
-    registers: [registry],
-    collect() {
-      this.set(traces.lastMinute().errorRate);
-    },
-  });
+  // The server monitor's figures, each read when scraped.
+  const figures: [name: string, help: string, read: () => number | Promise<number>][] = [
+    [
+      'http_open_connections',
+      'Open client connections of the HTTP server',
+      () =>
+        new Promise<number>((resolve) => {
+          if (!app.server.listening) return resolve(0);
+          app.server.getConnections((error, n) => resolve(error ? 0 : n));
+        }),
+    ],
+    ['http_routes', 'Routes the server answers', () => app.routeTable.length],
+    [
+      'http_requests_per_second',
+      'Requests per second over the last minute',
+      () => traces.lastMinute().requestsPerSecond,
+    ],
+    ['http_error_rate', 'Share of 5xx answers over the last minute', () => traces.lastMinute().errorRate],
+  ];
+  for (const [name, help, read] of figures)
+    new Gauge({
+      name: `${PREFIX}${name}`,
+      help,
+      registers: [registry],
+      async collect() {
+        this.set(await read());
+      },
+    });
 
   app.addHook('onResponse', (request, reply, done) => {
     // The route's pattern, never the raw URL: ids in paths would make a series per record.

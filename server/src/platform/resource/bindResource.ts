@@ -82,7 +82,8 @@ export type Binding = Omit<
   exportValues?: Record<string, (value: unknown, row: Row) => unknown>;
 };
 
-function typeOf(column: PgColumn): FieldType {
+/** The list's field type of a column: how its filters are read and compared. */
+export function typeOf(column: PgColumn): FieldType {
   switch (column.dataType) {
     case 'number':
       return 'number';

@@ -7,7 +7,7 @@ import { bizError } from '../http/errors.ts';
  * Refuses the written row when another row of the table (deleted ones too, so a restored row never clashes)
  * already holds its `key`; on edit the row itself does not count.
  */
-export async function refuseTaken<T extends PgTable & { id: PgColumn }>(
+export async function refuseTaken<T extends PgTable>(
   tx: DbOrTx,
   table: T,
   key: keyof T['$inferSelect'] & string,
@@ -15,13 +15,14 @@ export async function refuseTaken<T extends PgTable & { id: PgColumn }>(
   mode: 'add' | 'edit',
   message: string,
 ): Promise<void> {
-  const column = getTableColumns(table)[key] as PgColumn;
+  const columns = getTableColumns(table) as Record<string, PgColumn>;
+  const column = columns[key];
+  const id = columns.id;
+  if (!column || !id) throw new Error(`${key} or id is not a column of the table`);
   const clash = await tx
-    .select({ id: table.id })
+    .select({ id })
     .from(table as PgTable)
-    .where(
-      and(eq(column, String(values[key])), mode === 'edit' ? ne(table.id, String(values.id)) : undefined),
-    )
+    .where(and(eq(column, String(values[key])), mode === 'edit' ? ne(id, String(values.id)) : undefined))
     .limit(1);
   if (clash.length) throw bizError(message);
 }

@@ -1,5 +1,5 @@
-import { type CodeTables, FieldCheck, n8, textOf } from './rules.ts';
-import type { BuildResult, DriverMessage } from './types.ts';
+import { type CodeTables, FieldCheck, messageBuilder, n8, textOf } from './rules.ts';
+import type { DriverMessage } from './types.ts';
 
 // WLHY_JSY1001 driver (reference-freight.md §1.6), from an approved driver.
 
@@ -54,11 +54,7 @@ export function validateDriver(m: DriverMessage, codes: CodeTables): FieldCheck 
   return c;
 }
 
-export function buildDriver(input: DriverInput, codes: CodeTables): BuildResult<DriverMessage> {
-  const message = driverMessageOf(input);
-  const { errors } = validateDriver(message, codes);
-  return errors.length ? { ok: false, errors } : { ok: true, message };
-}
+export const buildDriver = messageBuilder(driverMessageOf, validateDriver);
 
 export function driverKey(m: DriverMessage): string {
   return m.drivingLicense ?? '';

@@ -3,14 +3,7 @@ import { driverKey, validateDriver } from './driver.ts';
 import { fundFlowKey, validateFundFlow } from './fundFlow.ts';
 import { locationKey, validateLocation } from './location.ts';
 import type { CodeTables, FieldCheck } from './rules.ts';
-import type {
-  AnyMessage,
-  DriverMessage,
-  FundFlowMessage,
-  LocationMessage,
-  VehicleMessage,
-  WaybillMessage,
-} from './types.ts';
+import type { AnyMessage } from './types.ts';
 import { validateVehicle, vehicleKey } from './vehicle.ts';
 import { validateWaybill, waybillKey } from './waybill.ts';
 
@@ -22,27 +15,21 @@ interface MessageKind {
   key(content: AnyMessage): string;
 }
 
+/** A kind's entry: its own message type's rules and key, reached from the common message type. */
+function kindOf<M extends AnyMessage>(
+  validate: (content: M, codes: CodeTables) => FieldCheck,
+  key: (content: M) => string,
+): MessageKind {
+  // The report type picks the kind, and a report's content is the message of its type.
+  return { validate: (m, codes) => validate(m as M, codes), key: (m) => key(m as M) };
+}
+
 const KINDS: Record<ReportType, MessageKind> = {
-  WLHY_YD1001: {
-    validate: (m, codes) => validateWaybill(m as WaybillMessage, codes),
-    key: (m) => waybillKey(m as WaybillMessage),
-  },
-  WLHY_ZJ1001: {
-    validate: (m, codes) => validateFundFlow(m as FundFlowMessage, codes),
-    key: (m) => fundFlowKey(m as FundFlowMessage),
-  },
-  WLHY_CL1001: {
-    validate: (m, codes) => validateVehicle(m as VehicleMessage, codes),
-    key: (m) => vehicleKey(m as VehicleMessage),
-  },
-  WLHY_JSY1001: {
-    validate: (m, codes) => validateDriver(m as DriverMessage, codes),
-    key: (m) => driverKey(m as DriverMessage),
-  },
-  WLHY_WZ1001: {
-    validate: (m, codes) => validateLocation(m as LocationMessage, codes),
-    key: (m) => locationKey(m as LocationMessage),
-  },
+  WLHY_YD1001: kindOf(validateWaybill, waybillKey),
+  WLHY_ZJ1001: kindOf(validateFundFlow, fundFlowKey),
+  WLHY_CL1001: kindOf(validateVehicle, vehicleKey),
+  WLHY_JSY1001: kindOf(validateDriver, driverKey),
+  WLHY_WZ1001: kindOf(validateLocation, locationKey),
 };
 
 export function validateMessage(

@@ -1,5 +1,5 @@
-import { type CodeTables, FieldCheck, n14, textOf } from './rules.ts';
-import type { BuildResult, LocationMessage } from './types.ts';
+import { type CodeTables, FieldCheck, messageBuilder, n14, textOf } from './rules.ts';
+import type { LocationMessage } from './types.ts';
 
 // WLHY_WZ1001 location (provinces that ask for it): a vehicle's GPS fixes during a waybill.
 
@@ -58,11 +58,7 @@ export function validateLocation(m: LocationMessage, codes: CodeTables): FieldCh
   return c;
 }
 
-export function buildLocation(input: LocationInput, codes: CodeTables): BuildResult<LocationMessage> {
-  const message = locationMessageOf(input);
-  const { errors } = validateLocation(message, codes);
-  return errors.length ? { ok: false, errors } : { ok: true, message };
-}
+export const buildLocation = messageBuilder(locationMessageOf, validateLocation);
 
 export function locationKey(m: LocationMessage): string {
   return `${m.vehicleNumber ?? ''}/${m.locationList[0]?.dateTime ?? ''}`;

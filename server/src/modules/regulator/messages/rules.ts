@@ -1,4 +1,5 @@
 import type { ReportFieldError } from '@freight/contracts';
+import type { BuildResult } from './types.ts';
 
 // The field notation of the ministry's message tables (reference-freight.md §1.3): an..N text of at most N
 // characters, anN exactly N, n..18,3 a number of at most 18 digits with exactly 3 decimals, n14
@@ -215,4 +216,16 @@ export function textOf(value: string | null | undefined): string | undefined {
   if (value === null || value === undefined) return undefined;
   const trimmed = value.trim();
   return trimmed === '' ? undefined : trimmed;
+}
+
+/** A message's build: made from its input, kept only when every field rule holds. */
+export function messageBuilder<I, M>(
+  messageOf: (input: I) => M,
+  validate: (message: M, codes: CodeTables) => FieldCheck,
+): (input: I, codes: CodeTables) => BuildResult<M> {
+  return (input, codes) => {
+    const message = messageOf(input);
+    const { errors } = validate(message, codes);
+    return errors.length ? { ok: false, errors } : { ok: true, message };
+  };
 }

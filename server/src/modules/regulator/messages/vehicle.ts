@@ -1,5 +1,5 @@
-import { type CodeTables, FieldCheck, kgToTonnes2, n8, textOf } from './rules.ts';
-import type { BuildResult, VehicleMessage } from './types.ts';
+import { type CodeTables, FieldCheck, kgToTonnes2, messageBuilder, n8, textOf } from './rules.ts';
+import type { VehicleMessage } from './types.ts';
 import { isLightVehicle, lightVehicleCertificate } from './waybill.ts';
 
 // WLHY_CL1001 vehicle (reference-freight.md §1.5), from an approved vehicle.
@@ -72,11 +72,7 @@ export function validateVehicle(m: VehicleMessage, codes: CodeTables): FieldChec
   return c;
 }
 
-export function buildVehicle(input: VehicleInput, codes: CodeTables): BuildResult<VehicleMessage> {
-  const message = vehicleMessageOf(input);
-  const { errors } = validateVehicle(message, codes);
-  return errors.length ? { ok: false, errors } : { ok: true, message };
-}
+export const buildVehicle = messageBuilder(vehicleMessageOf, validateVehicle);
 
 export function vehicleKey(m: VehicleMessage): string {
   return `${m.vehicleNumber ?? ''}/${m.vehiclePlateColorCode ?? ''}`;

@@ -1,10 +1,5 @@
-import { type CodeTables, FieldCheck, fenToYuan3, gramsToKg3, n14, textOf } from './rules.ts';
-import {
-  type BuildResult,
-  LIGHT_VEHICLE_MAX_KG,
-  type PlatformIdentity,
-  type WaybillMessage,
-} from './types.ts';
+import { type CodeTables, FieldCheck, fenToYuan3, gramsToKg3, messageBuilder, n14, textOf } from './rules.ts';
+import { LIGHT_VEHICLE_MAX_KG, type PlatformIdentity, type WaybillMessage } from './types.ts';
 
 // WLHY_YD1001 electronic waybill (reference-freight.md §1.3), one per vehicle leg, from a shipping note.
 
@@ -210,11 +205,7 @@ export function validateWaybill(m: WaybillMessage, codes: CodeTables): FieldChec
   return c;
 }
 
-export function buildWaybill(input: WaybillInput, codes: CodeTables): BuildResult<WaybillMessage> {
-  const message = waybillMessageOf(input);
-  const { errors } = validateWaybill(message, codes);
-  return errors.length ? { ok: false, errors } : { ok: true, message };
-}
+export const buildWaybill = messageBuilder(waybillMessageOf, validateWaybill);
 
 export function waybillKey(m: WaybillMessage): string {
   return `${m.shippingNoteNumber ?? ''}/${m.serialNumber ?? ''}`;

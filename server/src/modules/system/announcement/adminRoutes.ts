@@ -1,5 +1,5 @@
 import { isSafeOpenPage, notifyCategoryOf, pageQuery } from '@freight/contracts';
-import { and, count, desc, eq, ilike, inArray, ne, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, ne, or } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -8,8 +8,9 @@ import type { AppContext } from '../../../platform/context.ts';
 import { containing } from '../../../platform/db/likePattern.ts';
 import { ok, okMessage, pageOf } from '../../../platform/http/envelope.ts';
 import { bizError, recordNotFound, unauthorized } from '../../../platform/http/errors.ts';
-import { registerResource } from '../../../platform/resource/defineResource.ts';
+import { FILTER_SORT, registerTableResource } from '../../../platform/resource/tableResource.ts';
 import { sysAnnouncement, sysAnnouncementSend, sysUser } from '../schema.ts';
+import { usersOfTenant } from '../tenant/service.ts';
 import { announcementsRead } from './deliver.ts';
 import { toAnnouncement } from './routes.ts';
 import { plainTitle, sanitizeAnnouncement } from './sanitize.ts';
@@ -65,12 +66,7 @@ async function releaseTargets(
   const rows = await db
     .select({ id: sysUser.id })
     .from(sysUser)
-    .where(
-      and(
-        eq(sysUser.delFlag, 0),
-        sql`(',' || coalesce(${sysUser.relTenantIds}, '') || ',') like ${`%,${annt.tenantId},%`}`,
-      ),
-    );
+    .where(and(eq(sysUser.delFlag, 0), usersOfTenant(annt.tenantId)));
   return rows.map((row) => row.id);
 }
 
@@ -78,63 +74,23 @@ export function announcementAdminRoutes(app: FastifyInstance, ctx: AppContext): 
   const { db } = ctx;
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  registerResource(app, ctx, {
+  registerTableResource(app, ctx, sysAnnouncement, {
     path: '/sys/annountCement',
     permission: 'system:announcement',
     title: '系统公告',
-    table: sysAnnouncement,
-    id: sysAnnouncement.id,
     actions: ['list', 'add', 'edit', 'delete', 'deleteBatch', 'exportXls'],
     scope: { tenant: true, softDelete: true },
-    defaultOrder: [desc(sysAnnouncement.createTime)],
     fields: {
-      id: { column: sysAnnouncement.id, type: 'string', filter: true },
-      titile: { column: sysAnnouncement.titile, type: 'string', filter: true, sort: true, title: '标题' },
-      sender: { column: sysAnnouncement.sender, type: 'string', filter: true, title: '发布人' },
-      priority: {
-        column: sysAnnouncement.priority,
-        type: 'string',
-        filter: true,
-        dict: 'priority',
-        title: '优先级',
-      },
-      msgCategory: {
-        column: sysAnnouncement.msgCategory,
-        type: 'string',
-        filter: true,
-        dict: 'msg_category',
-        title: '消息类型',
-      },
-      msgType: { column: sysAnnouncement.msgType, type: 'string', filter: true, title: '通告对象' },
-      sendStatus: {
-        column: sysAnnouncement.sendStatus,
-        type: 'string',
-        filter: true,
-        dict: 'send_status',
-        title: '发布状态',
-      },
-      startTime: {
-        column: sysAnnouncement.startTime,
-        type: 'date',
-        filter: true,
-        sort: true,
-        title: '开始时间',
-      },
-      endTime: { column: sysAnnouncement.endTime, type: 'date', filter: true, sort: true, title: '结束时间' },
-      sendTime: {
-        column: sysAnnouncement.sendTime,
-        type: 'date',
-        filter: true,
-        sort: true,
-        title: '发布时间',
-      },
-      createTime: {
-        column: sysAnnouncement.createTime,
-        type: 'date',
-        filter: true,
-        sort: true,
-        title: '创建时间',
-      },
+      titile: { ...FILTER_SORT, title: '标题' },
+      sender: { filter: true, title: '发布人' },
+      priority: { filter: true, dict: 'priority', title: '优先级' },
+      msgCategory: { filter: true, dict: 'msg_category', title: '消息类型' },
+      msgType: { filter: true, title: '通告对象' },
+      sendStatus: { filter: true, dict: 'send_status', title: '发布状态' },
+      startTime: { ...FILTER_SORT, title: '开始时间' },
+      endTime: { ...FILTER_SORT, title: '结束时间' },
+      sendTime: { ...FILTER_SORT, title: '发布时间' },
+      createTime: { ...FILTER_SORT, title: '创建时间' },
     },
     createSchema: z.object(body),
     updateSchema: z.object({ id: z.string().min(1).max(32), ...body }),

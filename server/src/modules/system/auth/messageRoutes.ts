@@ -1,5 +1,5 @@
 import { isMobile } from '@freight/contracts';
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -7,7 +7,7 @@ import { perm } from '../../../platform/access/declare.ts';
 import type { AppContext } from '../../../platform/context.ts';
 import { ok, okMessage } from '../../../platform/http/envelope.ts';
 import { bizError } from '../../../platform/http/errors.ts';
-import { registerResource } from '../../../platform/resource/defineResource.ts';
+import { FILTER_SORT, registerTableResource } from '../../../platform/resource/tableResource.ts';
 import { sysSms, sysSmsTemplate } from '../authSchema.ts';
 import { renderTemplate } from './smsTemplates.ts';
 
@@ -50,25 +50,21 @@ function checkReceiver(type: string, receiver: string): void {
 export function messageRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db } = ctx;
   const r = app.withTypeProvider<ZodTypeProvider>();
-  registerResource(app, ctx, {
+  registerTableResource(app, ctx, sysSms, {
     path: '/sys/message/sysMessage',
     permission: 'system:message',
     title: '系统消息',
-    table: sysSms,
-    id: sysSms.id,
     // Messages are a record of what was sent: they are read and deleted, never written by hand.
     actions: ['list', 'queryById', 'delete', 'deleteBatch', 'exportXls'],
-    defaultOrder: [desc(sysSms.createTime)],
     fields: {
-      id: { column: sysSms.id, type: 'string', filter: true },
-      esTitle: { column: sysSms.esTitle, type: 'string', filter: true, title: '消息标题' },
-      esType: { column: sysSms.esType, type: 'string', filter: true, title: '发送方式' },
-      esReceiver: { column: sysSms.esReceiver, type: 'string', filter: true, title: '接收人' },
-      esContent: { column: sysSms.esContent, type: 'string', title: '发送内容' },
-      esSendStatus: { column: sysSms.esSendStatus, type: 'number', filter: true, title: '发送状态' },
-      esSendTime: { column: sysSms.esSendTime, type: 'date', filter: true, sort: true, title: '发送时间' },
-      esResult: { column: sysSms.esResult, type: 'string', title: '发送结果' },
-      createTime: { column: sysSms.createTime, type: 'date', filter: true, sort: true, title: '创建时间' },
+      esTitle: { filter: true, title: '消息标题' },
+      esType: { filter: true, title: '发送方式' },
+      esReceiver: { filter: true, title: '接收人' },
+      esContent: '发送内容',
+      esSendStatus: { filter: true, title: '发送状态' },
+      esSendTime: { ...FILTER_SORT, title: '发送时间' },
+      esResult: '发送结果',
+      createTime: { ...FILTER_SORT, title: '创建时间' },
     },
   });
 
@@ -113,38 +109,18 @@ export function messageRoutes(app: FastifyInstance, ctx: AppContext): void {
     providerTemplateCode: z.string().max(64).optional(),
     useStatus: z.enum(['0', '1']).optional(),
   };
-  registerResource(app, ctx, {
+  registerTableResource(app, ctx, sysSmsTemplate, {
     path: '/sys/message/sysMessageTemplate',
     permission: 'system:msgtemplate',
     title: '消息模板',
-    table: sysSmsTemplate,
-    id: sysSmsTemplate.id,
-    defaultOrder: [desc(sysSmsTemplate.createTime)],
     fields: {
-      id: { column: sysSmsTemplate.id, type: 'string', filter: true },
-      templateName: { column: sysSmsTemplate.templateName, type: 'string', filter: true, title: '模板标题' },
-      templateCode: {
-        column: sysSmsTemplate.templateCode,
-        type: 'string',
-        filter: true,
-        sort: true,
-        title: '模板编码',
-      },
-      templateType: { column: sysSmsTemplate.templateType, type: 'string', filter: true, title: '模板类型' },
-      templateContent: { column: sysSmsTemplate.templateContent, type: 'string', title: '模板内容' },
-      providerTemplateCode: {
-        column: sysSmsTemplate.providerTemplateCode,
-        type: 'string',
-        title: '服务商模板编码',
-      },
-      useStatus: { column: sysSmsTemplate.useStatus, type: 'string', filter: true, title: '是否启用' },
-      createTime: {
-        column: sysSmsTemplate.createTime,
-        type: 'date',
-        filter: true,
-        sort: true,
-        title: '创建时间',
-      },
+      templateName: { filter: true, title: '模板标题' },
+      templateCode: { ...FILTER_SORT, title: '模板编码' },
+      templateType: { filter: true, title: '模板类型' },
+      templateContent: '模板内容',
+      providerTemplateCode: '服务商模板编码',
+      useStatus: { filter: true, title: '是否启用' },
+      createTime: { ...FILTER_SORT, title: '创建时间' },
     },
     createSchema: z.object(templateFields),
     updateSchema: z

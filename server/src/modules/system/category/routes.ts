@@ -8,8 +8,7 @@ import type { DbOrTx } from '../../../platform/db/client.ts';
 import { containing, escapeLike } from '../../../platform/db/likePattern.ts';
 import { ok, pageOf } from '../../../platform/http/envelope.ts';
 import { bizError } from '../../../platform/http/errors.ts';
-import { registerResource } from '../../../platform/resource/defineResource.ts';
-import { refuseTaken } from '../../../platform/resource/uniqueField.ts';
+import { FILTER_SORT, registerTableResource } from '../../../platform/resource/tableResource.ts';
 import { sysCategory } from '../adminSchema.ts';
 import { childOrgCode } from '../depart/orgCode.ts';
 
@@ -70,21 +69,18 @@ export function categoryRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db } = ctx;
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  registerResource(app, ctx, {
+  registerTableResource(app, ctx, sysCategory, {
     path: '/sys/category',
     permission: 'system:category',
     title: '分类字典',
-    table: sysCategory,
-    id: sysCategory.id,
     dataLog: true,
     defaultOrder: [asc(sysCategory.code)],
     fields: {
-      id: { column: sysCategory.id, type: 'string', filter: true },
-      pid: { column: sysCategory.pid, type: 'string', filter: true, title: '父级节点' },
-      name: { column: sysCategory.name, type: 'string', filter: true, sort: true, title: '类型名称' },
-      code: { column: sysCategory.code, type: 'string', filter: true, sort: true, title: '类型编码' },
-      hasChild: { column: sysCategory.hasChild, type: 'string', filter: true },
-      createTime: { column: sysCategory.createTime, type: 'date', filter: true, sort: true },
+      pid: { filter: true, title: '父级节点' },
+      name: { ...FILTER_SORT, title: '类型名称' },
+      code: { ...FILTER_SORT, title: '类型编码' },
+      hasChild: { filter: true },
+      createTime: FILTER_SORT,
     },
     createSchema: z.object(categoryBody),
     updateSchema: z.object({ id: z.string().min(1).max(32), ...categoryBody }),
@@ -118,9 +114,9 @@ export function categoryRoutes(app: FastifyInstance, ctx: AppContext): void {
           siblings.map((s) => s.code),
         );
       }
-      await refuseTaken(tx, sysCategory, 'code', values, mode, '类型编码已存在!');
       return values;
     },
+    unique: { key: 'code', message: '类型编码已存在!' },
     async afterWrite(row, _mode, tx) {
       await syncHasChild(tx, String(row.pid));
     },

@@ -1,13 +1,12 @@
 import { type CheckRuleItem, checkRuleBody, checkRuleEditBody } from '@freight/contracts';
-import { desc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../../platform/context.ts';
 import { ok } from '../../../platform/http/envelope.ts';
 import { bizError } from '../../../platform/http/errors.ts';
-import { registerResource } from '../../../platform/resource/defineResource.ts';
-import { refuseTaken } from '../../../platform/resource/uniqueField.ts';
+import { FILTER_SORT, registerTableResource } from '../../../platform/resource/tableResource.ts';
 import { sysCheckRule } from '../adminSchema.ts';
 import { checkValue } from './check.ts';
 
@@ -16,40 +15,21 @@ export function checkRuleRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db } = ctx;
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  registerResource(app, ctx, {
+  registerTableResource(app, ctx, sysCheckRule, {
     path: '/sys/checkRule',
     permission: 'system:checkrule',
     title: '编码校验规则',
-    table: sysCheckRule,
-    id: sysCheckRule.id,
     dataLog: true,
-    defaultOrder: [desc(sysCheckRule.createTime)],
     fields: {
-      id: { column: sysCheckRule.id, type: 'string', filter: true },
-      ruleName: {
-        column: sysCheckRule.ruleName,
-        type: 'string',
-        filter: true,
-        sort: true,
-        title: '规则名称',
-      },
-      ruleCode: {
-        column: sysCheckRule.ruleCode,
-        type: 'string',
-        filter: true,
-        sort: true,
-        title: '规则编码',
-      },
-      ruleJson: { column: sysCheckRule.ruleJson, type: 'string', title: '规则JSON' },
-      ruleDescription: { column: sysCheckRule.ruleDescription, type: 'string', title: '规则描述' },
-      createTime: { column: sysCheckRule.createTime, type: 'date', filter: true, sort: true },
+      ruleName: { ...FILTER_SORT, title: '规则名称' },
+      ruleCode: { ...FILTER_SORT, title: '规则编码' },
+      ruleJson: '规则JSON',
+      ruleDescription: '规则描述',
+      createTime: FILTER_SORT,
     },
     createSchema: checkRuleBody,
     updateSchema: checkRuleEditBody,
-    async beforeWrite(values, mode, _request, tx) {
-      await refuseTaken(tx, sysCheckRule, 'ruleCode', values, mode, '规则编码已存在!');
-      return values;
-    },
+    unique: { key: 'ruleCode', message: '规则编码已存在!' },
   });
 
   // Forms call it while the user types, so any signed-in user may (the reference's test box is this call).

@@ -1,13 +1,24 @@
 import { fileTypeFromBuffer } from 'file-type';
 
-/** Types a user may upload, decided by the file's content, never by its name or the browser's claim. */
-const ALLOWED: Record<string, string> = {
+/** Pictures and PDF, by extension: a browser may show them in its window. */
+export const INLINE_MIME: Record<string, string> = {
   jpg: 'image/jpeg',
   png: 'image/png',
   gif: 'image/gif',
   webp: 'image/webp',
   bmp: 'image/bmp',
   pdf: 'application/pdf',
+};
+
+/** Plain text types, by extension. */
+export const TEXT_MIME: Record<string, string> = {
+  txt: 'text/plain; charset=utf-8',
+  csv: 'text/csv; charset=utf-8',
+};
+
+/** Types a user may upload, decided by the file's content, never by its name or the browser's claim. */
+const ALLOWED: Record<string, string> = {
+  ...INLINE_MIME,
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
   docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
   xls: 'application/vnd.ms-excel',
@@ -16,9 +27,6 @@ const ALLOWED: Record<string, string> = {
   /** Android packages (APP版本): a zip container named .apk. */
   apk: 'application/vnd.android.package-archive',
 };
-
-/** Plain text is allowed for these names when the bytes contain no markup a browser would run. */
-const TEXT_EXTENSIONS = new Set(['txt', 'csv']);
 
 export interface SniffedType {
   ext: string;
@@ -37,17 +45,12 @@ export async function sniffAllowedType(data: Buffer, originalName: string): Prom
     return ALLOWED[detected.ext] ? { ext: detected.ext, mime: ALLOWED[detected.ext] } : null;
   }
   const ext = originalName.split('.').pop()?.toLowerCase() ?? '';
-  if (!TEXT_EXTENSIONS.has(ext)) return null;
+  // Plain text is allowed for these names when the bytes contain no markup a browser would run.
+  const textMime = Object.hasOwn(TEXT_MIME, ext) ? TEXT_MIME[ext] : undefined;
+  if (!textMime) return null;
   const head = data.subarray(0, 4096).toString('utf8').toLowerCase();
   if (head.includes('<svg') || head.includes('<html') || head.includes('<script')) return null;
-  return { ext, mime: ext === 'csv' ? 'text/csv; charset=utf-8' : 'text/plain; charset=utf-8' };
+  return { ext, mime: textMime };
 }
 
-export const INLINE_TYPES = new Set([
-  'image/jpeg',
-  'image/png',
-  'image/gif',
-  'image/webp',
-  'image/bmp',
-  'application/pdf',
-]);
+export const INLINE_TYPES = new Set(Object.values(INLINE_MIME));

@@ -10,7 +10,7 @@ import { bizError, forbidden, notFound, unauthorized } from '../../../platform/h
 import { uploadedFile } from '../../../platform/http/upload.ts';
 import { keptSetting } from '../../apps/index.ts';
 import { mayReadFile, ownerOfSession, randomStoredName, recordFile } from './fileOwners.ts';
-import { INLINE_TYPES, sniffAllowedType } from './fileTypes.ts';
+import { INLINE_MIME, INLINE_TYPES, sniffAllowedType, TEXT_MIME } from './fileTypes.ts';
 import { cookieValue, expiryOf, signFile, verifySignedFile } from './signedUrl.ts';
 
 const BIZ = /^[A-Za-z0-9_-]{1,32}(\/[A-Za-z0-9_-]{1,32}){0,2}$/;
@@ -27,16 +27,7 @@ const encodePath = (p: string) => p.split('/').map(encodeURIComponent).join('/')
 /** Secret rows live in tenant -1, which no settings call ever reads. */
 const SECRET_TENANT = -1;
 
-const MIME_BY_EXT: Record<string, string> = {
-  jpg: 'image/jpeg',
-  png: 'image/png',
-  gif: 'image/gif',
-  webp: 'image/webp',
-  bmp: 'image/bmp',
-  pdf: 'application/pdf',
-  txt: 'text/plain; charset=utf-8',
-  csv: 'text/csv; charset=utf-8',
-};
+const MIME_BY_EXT: Record<string, string> = { ...INLINE_MIME, ...TEXT_MIME };
 
 async function signingSecret(ctx: AppContext): Promise<string> {
   if (process.env.FILE_SIGN_SECRET) return process.env.FILE_SIGN_SECRET;

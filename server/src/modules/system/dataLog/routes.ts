@@ -7,7 +7,7 @@ import { sysDataLog } from '../../../platform/audit/schema.ts';
 import type { AppContext } from '../../../platform/context.ts';
 import { ok } from '../../../platform/http/envelope.ts';
 import { bizError } from '../../../platform/http/errors.ts';
-import { registerResource } from '../../../platform/resource/defineResource.ts';
+import { FILTER_SORT, registerTableResource } from '../../../platform/resource/tableResource.ts';
 
 const withContent = (row: typeof sysDataLog.$inferSelect) => {
   let content: unknown = null;
@@ -25,33 +25,17 @@ export function dataLogRoutes(app: FastifyInstance, ctx: AppContext): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const access = { access: perm('system:datalog:list') };
 
-  registerResource(app, ctx, {
+  registerTableResource(app, ctx, sysDataLog, {
     path: '/sys/dataLog',
     permission: 'system:datalog',
     title: '数据日志',
-    table: sysDataLog,
-    id: sysDataLog.id,
     actions: ['list', 'queryById'],
-    defaultOrder: [desc(sysDataLog.createTime)],
     fields: {
-      id: { column: sysDataLog.id, type: 'string', filter: true },
-      dataTable: { column: sysDataLog.dataTable, type: 'string', filter: true, sort: true, title: '表名' },
-      dataId: { column: sysDataLog.dataId, type: 'string', filter: true, sort: true, title: '数据ID' },
-      dataVersion: {
-        column: sysDataLog.dataVersion,
-        type: 'number',
-        filter: true,
-        sort: true,
-        title: '版本号',
-      },
-      createBy: { column: sysDataLog.createBy, type: 'string', filter: true, title: '操作人' },
-      createTime: {
-        column: sysDataLog.createTime,
-        type: 'date',
-        filter: true,
-        sort: true,
-        title: '创建时间',
-      },
+      dataTable: { ...FILTER_SORT, title: '表名' },
+      dataId: { ...FILTER_SORT, title: '数据ID' },
+      dataVersion: { ...FILTER_SORT, title: '版本号' },
+      createBy: { filter: true, title: '操作人' },
+      createTime: { ...FILTER_SORT, title: '创建时间' },
     },
   });
 

@@ -1,5 +1,5 @@
 import { type DB_TYPES, dataSourceBody, dataSourceConnection, dataSourceEditBody } from '@freight/contracts';
-import { desc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import pg from 'pg';
@@ -8,8 +8,7 @@ import { perm } from '../../../platform/access/declare.ts';
 import type { AppContext } from '../../../platform/context.ts';
 import { ok } from '../../../platform/http/envelope.ts';
 import { bizError } from '../../../platform/http/errors.ts';
-import { registerResource } from '../../../platform/resource/defineResource.ts';
-import { refuseTaken } from '../../../platform/resource/uniqueField.ts';
+import { FILTER_SORT, registerTableResource } from '../../../platform/resource/tableResource.ts';
 import { sysDataSource } from '../adminSchema.ts';
 import { decryptSecret, encryptSecret, loadDataSourceKey } from './secret.ts';
 
@@ -106,28 +105,24 @@ export function dataSourceRoutes(app: FastifyInstance, ctx: AppContext): void {
     await getKey();
   });
 
-  registerResource(app, ctx, {
+  registerTableResource(app, ctx, sysDataSource, {
     path: '/sys/dataSource',
     permission: 'system:datasource',
     title: '多数据源',
-    table: sysDataSource,
-    id: sysDataSource.id,
     scope: { tenant: true },
     dataLog: true,
     secrets: ['dbPassword'],
-    defaultOrder: [desc(sysDataSource.createTime)],
     fields: {
-      id: { column: sysDataSource.id, type: 'string', filter: true },
-      code: { column: sysDataSource.code, type: 'string', filter: true, sort: true, title: '数据源编码' },
-      name: { column: sysDataSource.name, type: 'string', filter: true, sort: true, title: '数据源名称' },
-      dbType: { column: sysDataSource.dbType, type: 'string', filter: true, sort: true, title: '数据库类型' },
-      dbHost: { column: sysDataSource.dbHost, type: 'string', title: '主机' },
-      dbPort: { column: sysDataSource.dbPort, type: 'number', title: '端口' },
-      dbName: { column: sysDataSource.dbName, type: 'string', filter: true, title: '数据库名' },
-      dbUsername: { column: sysDataSource.dbUsername, type: 'string', title: '用户名' },
-      reportTables: { column: sysDataSource.reportTables, type: 'string', title: '报表可读表' },
-      remark: { column: sysDataSource.remark, type: 'string', title: '备注' },
-      createTime: { column: sysDataSource.createTime, type: 'date', filter: true, sort: true },
+      code: { ...FILTER_SORT, title: '数据源编码' },
+      name: { ...FILTER_SORT, title: '数据源名称' },
+      dbType: { ...FILTER_SORT, title: '数据库类型' },
+      dbHost: '主机',
+      dbPort: '端口',
+      dbName: { filter: true, title: '数据库名' },
+      dbUsername: '用户名',
+      reportTables: '报表可读表',
+      remark: '备注',
+      createTime: FILTER_SORT,
     },
     createSchema: dataSourceBody,
     updateSchema: dataSourceEditBody,
@@ -151,9 +146,9 @@ export function dataSourceRoutes(app: FastifyInstance, ctx: AppContext): void {
       } else {
         values.dbPassword = encryptSecret(await getKey(), password);
       }
-      await refuseTaken(tx, sysDataSource, 'code', values, mode, '数据源编码已存在!');
       return values;
     },
+    unique: { key: 'code', message: '数据源编码已存在!' },
   });
 
   r.post(

@@ -8,10 +8,10 @@ import type { AppContext } from '../../../platform/context.ts';
 import { ok, okMessage } from '../../../platform/http/envelope.ts';
 import { bizError } from '../../../platform/http/errors.ts';
 import { invalidateGrants } from '../accessDirectory.ts';
-import { assertRulesOfMenu, ruleIdsOf } from '../permission/dataRuleIds.ts';
+import { assertRulesOfMenu, grantedRuleChoice, ruleIdsOf } from '../permission/dataRuleIds.ts';
 import { grantChange, heldPermissionIds, splitIds } from '../permission/grantSet.ts';
 import { invalidateAllAuth } from '../permission/routes.ts';
-import { sysDepart, sysPermissionDataRule } from '../schema.ts';
+import { sysDepart } from '../schema.ts';
 import { sysDepartPermission, sysDepartRolePermission } from './schema.ts';
 import { liveDepart } from './service.ts';
 
@@ -53,24 +53,12 @@ export function departGrantRoutes(app: FastifyInstance, ctx: AppContext): void {
         if (!depart) throw bizError('部门不存在');
         const held = await heldPermissionIds(tx, sysDepartPermission, sysDepartPermission.departId, departId);
         const { added, removed } = await grantChange(tx, held, splitIds(request.body.permissionIds));
-        if (removed.length) {
-          await tx
-            .delete(sysDepartPermission)
-            .where(
-              and(
-                eq(sysDepartPermission.departId, departId),
-                inArray(sysDepartPermission.permissionId, removed),
-              ),
-            );
-          await tx
-            .delete(sysDepartRolePermission)
-            .where(
-              and(
-                eq(sysDepartRolePermission.departId, departId),
-                inArray(sysDepartRolePermission.permissionId, removed),
-              ),
-            );
-        }
+        // A menu taken from the department goes from its grant and from its roles' grants.
+        if (removed.length)
+          for (const grants of [sysDepartPermission, sysDepartRolePermission])
+            await tx
+              .delete(grants)
+              .where(and(eq(grants.departId, departId), inArray(grants.permissionId, removed)));
         if (added.length)
           await tx
             .insert(sysDepartPermission)
@@ -87,17 +75,15 @@ export function departGrantRoutes(app: FastifyInstance, ctx: AppContext): void {
     { config: access, schema: { params: z.object({ permissionId: id, departId: id }) } },
     async (request) => {
       const { permissionId, departId } = request.params;
-      const rules = await db
-        .select()
-        .from(sysPermissionDataRule)
-        .where(eq(sysPermissionDataRule.permissionId, permissionId));
-      const [grant] = await db
-        .select()
-        .from(sysDepartPermission)
-        .where(
-          and(eq(sysDepartPermission.departId, departId), eq(sysDepartPermission.permissionId, permissionId)),
-        );
-      return ok({ datarule: rules, drChecked: grant?.dataRuleIds ?? '' });
+      return ok(
+        await grantedRuleChoice(
+          db,
+          sysDepartPermission,
+          sysDepartPermission.departId,
+          departId,
+          permissionId,
+        ),
+      );
     },
   );
 

@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { perm } from '../../../platform/access/declare.ts';
 import type { AppContext } from '../../../platform/context.ts';
+import { registerEditRoutes } from '../../../platform/http/editRoutes.ts';
 import { ok, okMessage, pageOf } from '../../../platform/http/envelope.ts';
 import { splitIds } from '../permission/grantSet.ts';
 import { permissionTree } from '../role/routes.ts';
@@ -41,17 +42,12 @@ export function departRoleRoutes(app: FastifyInstance, ctx: AppContext): void {
     return ok({ id: roleId }, '添加成功！');
   });
 
-  const editSchema = { body: departRoleBody.omit({ departId: true }).extend({ id }) };
-  const edit = async (request: {
-    body: z.infer<typeof editSchema.body>;
-    session: { user: { username: string } } | null;
-  }) => {
+  const editBody = departRoleBody.omit({ departId: true }).extend({ id });
+  registerEditRoutes(app, '/sys/sysDepartRole/edit', access.access, editBody, async (request) => {
     const { id: roleId, ...body } = request.body;
     await roles.editRole(db, roleId, body, request.session?.user.username);
     return okMessage('编辑成功!');
-  };
-  r.put('/sys/sysDepartRole/edit', { config: access, schema: editSchema }, edit);
-  r.post('/sys/sysDepartRole/edit', { config: access, schema: editSchema }, edit);
+  });
 
   r.delete(
     '/sys/sysDepartRole/delete',

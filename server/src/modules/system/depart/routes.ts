@@ -6,6 +6,8 @@ import { z } from 'zod';
 import { perm } from '../../../platform/access/declare.ts';
 import type { AppContext } from '../../../platform/context.ts';
 import { escapeLike } from '../../../platform/db/likePattern.ts';
+import { registerDeleteRoutes } from '../../../platform/http/deleteRoutes.ts';
+import { registerEditRoutes } from '../../../platform/http/editRoutes.ts';
 import { ok, okMessage } from '../../../platform/http/envelope.ts';
 import { bizError, recordNotFound, unauthorized } from '../../../platform/http/errors.ts';
 import { invalidateGrants } from '../accessDirectory.ts';
@@ -113,11 +115,8 @@ export function departRoutes(app: FastifyInstance, ctx: AppContext): void {
     },
   );
 
-  const editSchema = { body: departBody.extend({ id: z.string().min(1).max(32) }) };
-  const edit = async (request: {
-    body: z.infer<typeof editSchema.body>;
-    session: { user: { username: string } } | null;
-  }) => {
+  const editBody = departBody.extend({ id: z.string().min(1).max(32) });
+  registerEditRoutes(app, '/sys/sysDepart/edit', perm('system:depart:edit'), editBody, async (request) => {
     const { id, parentId: _ignored, ...body } = request.body;
     // Moving a department would change its org code and every child's: not an edit.
     const updated = await db
@@ -127,9 +126,7 @@ export function departRoutes(app: FastifyInstance, ctx: AppContext): void {
       .returning({ id: sysDepart.id });
     if (!updated.length) throw recordNotFound();
     return okMessage('编辑成功!');
-  };
-  r.put('/sys/sysDepart/edit', { config: { access: perm('system:depart:edit') }, schema: editSchema }, edit);
-  r.post('/sys/sysDepart/edit', { config: { access: perm('system:depart:edit') }, schema: editSchema }, edit);
+  });
 
   const remove = async (ids: string[]) => {
     await db.transaction(async (tx) => {
@@ -162,30 +159,11 @@ export function departRoutes(app: FastifyInstance, ctx: AppContext): void {
     });
     invalidateGrants();
   };
-  r.delete(
-    '/sys/sysDepart/delete',
-    {
-      config: { access: perm('system:depart:delete') },
-      schema: { querystring: z.object({ id: z.string().max(32) }) },
-    },
-    async (request) => {
-      await remove([request.query.id]);
-      return okMessage('删除成功!');
-    },
-  );
-  r.delete(
-    '/sys/sysDepart/deleteBatch',
-    {
-      config: { access: perm('system:depart:delete') },
-      schema: { querystring: z.object({ ids: z.string().max(20_000) }) },
-    },
-    async (request) => {
-      const ids = [...new Set(request.query.ids.split(',').filter(Boolean))];
-      if (ids.length === 0) throw bizError('请选择要删除的部门');
-      await remove(ids);
-      return okMessage('批量删除成功!');
-    },
-  );
+  registerDeleteRoutes(app, '/sys/sysDepart', {
+    access: perm('system:depart:delete'),
+    noneChosen: '请选择要删除的部门',
+    remove,
+  });
 
   departTransferRoutes(app, ctx);
   departGrantRoutes(app, ctx);

@@ -7,8 +7,7 @@ import { perm } from '../../../platform/access/declare.ts';
 import type { AppContext } from '../../../platform/context.ts';
 import { ok, okMessage } from '../../../platform/http/envelope.ts';
 import { bizError } from '../../../platform/http/errors.ts';
-import { registerResource } from '../../../platform/resource/defineResource.ts';
-import { refuseTaken } from '../../../platform/resource/uniqueField.ts';
+import { FILTER_SORT, registerTableResource } from '../../../platform/resource/tableResource.ts';
 import { sysDict, sysDictItem } from '../schema.ts';
 import type { DictCache } from './cache.ts';
 
@@ -20,54 +19,42 @@ export function dictAdminRoutes(app: FastifyInstance, ctx: AppContext, dicts: Di
   // Every instance keeps the dictionaries in memory: a change reloads them everywhere.
   const reload = ctx.realtime.sharedCache('dicts', () => dicts.reload(), app.log);
 
-  registerResource(app, ctx, {
+  registerTableResource(app, ctx, sysDict, {
     path: '/sys/dict',
     permission: 'system:dict',
     title: '数据字典',
-    table: sysDict,
-    id: sysDict.id,
     scope: { softDelete: true },
     dataLog: true,
-    defaultOrder: [desc(sysDict.createTime)],
     fields: {
-      id: { column: sysDict.id, type: 'string', filter: true },
-      dictName: { column: sysDict.dictName, type: 'string', filter: true, sort: true, title: '字典名称' },
-      dictCode: { column: sysDict.dictCode, type: 'string', filter: true, sort: true, title: '字典编码' },
-      description: { column: sysDict.description, type: 'string', title: '描述' },
-      type: { column: sysDict.type, type: 'number', filter: true, title: '字典类型' },
-      createTime: { column: sysDict.createTime, type: 'date', filter: true, sort: true },
+      dictName: { ...FILTER_SORT, title: '字典名称' },
+      dictCode: { ...FILTER_SORT, title: '字典编码' },
+      description: '描述',
+      type: { filter: true, title: '字典类型' },
+      createTime: FILTER_SORT,
     },
-    createSchema: dictBody,
-    updateSchema: dictBody.extend({ id }),
-    async beforeWrite(values, mode, _request, tx) {
-      // Codes stay unique across the recycle bin too: a deleted dictionary may come back.
-      await refuseTaken(tx, sysDict, 'dictCode', values, mode, '字典编码已存在!');
-      return values;
-    },
+    body: dictBody,
+    // Codes stay unique across the recycle bin too: a deleted dictionary may come back.
+    unique: { key: 'dictCode', message: '字典编码已存在!' },
     onChange: reload,
   });
 
-  registerResource(app, ctx, {
+  registerTableResource(app, ctx, sysDictItem, {
     path: '/sys/dictItem',
     permission: 'system:dict',
     title: '字典数据',
-    table: sysDictItem,
-    id: sysDictItem.id,
     dataLog: true,
     defaultOrder: [asc(sysDictItem.sortOrder)],
     fields: {
-      id: { column: sysDictItem.id, type: 'string', filter: true },
-      dictId: { column: sysDictItem.dictId, type: 'string', filter: true, title: '字典ID' },
-      itemText: { column: sysDictItem.itemText, type: 'string', filter: true, sort: true, title: '名称' },
-      itemValue: { column: sysDictItem.itemValue, type: 'string', filter: true, sort: true, title: '数据值' },
-      itemTextEn: { column: sysDictItem.itemTextEn, type: 'string', title: '英文名称' },
-      itemColor: { column: sysDictItem.itemColor, type: 'string', title: '颜色' },
-      description: { column: sysDictItem.description, type: 'string', title: '描述' },
-      sortOrder: { column: sysDictItem.sortOrder, type: 'number', sort: true, title: '排序' },
-      status: { column: sysDictItem.status, type: 'number', filter: true, sort: true, title: '状态' },
+      dictId: { filter: true, title: '字典ID' },
+      itemText: { ...FILTER_SORT, title: '名称' },
+      itemValue: { ...FILTER_SORT, title: '数据值' },
+      itemTextEn: '英文名称',
+      itemColor: '颜色',
+      description: '描述',
+      sortOrder: { sort: true, title: '排序' },
+      status: { ...FILTER_SORT, title: '状态' },
     },
-    createSchema: dictItemBody,
-    updateSchema: dictItemBody.extend({ id }),
+    body: dictItemBody,
     async beforeWrite(values, mode, _request, tx) {
       const [dict] = await tx
         .select({ id: sysDict.id })

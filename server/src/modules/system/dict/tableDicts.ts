@@ -39,30 +39,27 @@ function userScope(s: Session): SQL | undefined {
   return and(alive, eq(sysUser.id, s.user.id));
 }
 
+/** The users shown by their real name (masked), answered with one of their keys. */
+function usersByRealname(value: PgColumn): TableDict {
+  return {
+    table: sysUser,
+    text: sysUser.realname,
+    value,
+    scope: userScope,
+    filters: { status: sysUser.status, user_type: sysUser.userType, org_code: sysUser.orgCode },
+    readers: () => true,
+    maskText: maskName,
+  };
+}
+
 /**
  * The only `table,text,code` dictionaries the server answers. The reference built SQL from this string and
  * was injected again and again; here the three names only pick an entry of this list. Other modules add
  * their tables' entries at start-up (`registerTableDict`).
  */
 const SYSTEM_TABLE_DICTS: Record<string, TableDict> = {
-  'sys_user,realname,username': {
-    table: sysUser,
-    text: sysUser.realname,
-    value: sysUser.username,
-    scope: userScope,
-    filters: { status: sysUser.status, user_type: sysUser.userType, org_code: sysUser.orgCode },
-    readers: () => true,
-    maskText: maskName,
-  },
-  'sys_user,realname,id': {
-    table: sysUser,
-    text: sysUser.realname,
-    value: sysUser.id,
-    scope: userScope,
-    filters: { status: sysUser.status, user_type: sysUser.userType, org_code: sysUser.orgCode },
-    readers: () => true,
-    maskText: maskName,
-  },
+  'sys_user,realname,username': usersByRealname(sysUser.username),
+  'sys_user,realname,id': usersByRealname(sysUser.id),
   'sys_depart,depart_name,org_code': {
     table: sysDepart,
     text: sysDepart.departName,

@@ -1,5 +1,4 @@
 import { fillRuleBody, fillRuleEditBody } from '@freight/contracts';
-import { desc } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -8,8 +7,7 @@ import { grantsOf } from '../../../platform/access/grants.ts';
 import type { AppContext } from '../../../platform/context.ts';
 import { ok } from '../../../platform/http/envelope.ts';
 import { unauthorized } from '../../../platform/http/errors.ts';
-import { registerResource } from '../../../platform/resource/defineResource.ts';
-import { refuseTaken } from '../../../platform/resource/uniqueField.ts';
+import { FILTER_SORT, registerTableResource } from '../../../platform/resource/tableResource.ts';
 import { sysFillRule } from '../adminSchema.ts';
 import {
   FILL_GENERATORS,
@@ -27,33 +25,29 @@ export function fillRuleRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db } = ctx;
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  registerResource(app, ctx, {
+  registerTableResource(app, ctx, sysFillRule, {
     path: '/sys/fillRule',
     permission: 'system:fillrule',
     title: '填值规则',
-    table: sysFillRule,
-    id: sysFillRule.id,
     dataLog: true,
-    defaultOrder: [desc(sysFillRule.createTime)],
     fields: {
-      id: { column: sysFillRule.id, type: 'string', filter: true },
-      ruleName: { column: sysFillRule.ruleName, type: 'string', filter: true, sort: true, title: '规则名称' },
-      ruleCode: { column: sysFillRule.ruleCode, type: 'string', filter: true, sort: true, title: '规则编码' },
-      ruleClass: { column: sysFillRule.ruleClass, type: 'string', filter: true, title: '规则实现' },
-      ruleParams: { column: sysFillRule.ruleParams, type: 'string', title: '规则参数' },
-      createTime: { column: sysFillRule.createTime, type: 'date', filter: true, sort: true },
+      ruleName: { ...FILTER_SORT, title: '规则名称' },
+      ruleCode: { ...FILTER_SORT, title: '规则编码' },
+      ruleClass: { filter: true, title: '规则实现' },
+      ruleParams: '规则参数',
+      createTime: FILTER_SORT,
     },
     createSchema: fillRuleBody,
     updateSchema: fillRuleEditBody,
-    async beforeWrite(values, mode, _request, tx) {
+    beforeWrite(values) {
       const params = parseFillParams(
         String(values.ruleClass),
         values.ruleParams as string | null | undefined,
       );
       values.ruleParams = JSON.stringify(params);
-      await refuseTaken(tx, sysFillRule, 'ruleCode', values, mode, '规则编码已存在!');
       return values;
     },
+    unique: { key: 'ruleCode', message: '规则编码已存在!' },
   });
 
   r.get('/sys/fillRule/generators', { config: { access: perm('system:fillrule:list') } }, async () =>

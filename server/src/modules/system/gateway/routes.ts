@@ -1,13 +1,12 @@
 import { Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { gatewayRouteBody, gatewayRouteEditBody, pathPatterns } from '@freight/contracts';
-import { desc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../../platform/context.ts';
 import type { Db } from '../../../platform/db/client.ts';
 import { fail } from '../../../platform/http/envelope.ts';
-import { registerResource } from '../../../platform/resource/defineResource.ts';
-import { refuseTaken } from '../../../platform/resource/uniqueField.ts';
+import { FILTER_SORT, registerTableResource } from '../../../platform/resource/tableResource.ts';
 import { sysGatewayRoute } from '../adminSchema.ts';
 
 const HOP_BY_HOP = new Set([
@@ -167,36 +166,23 @@ export function gatewayRoutes(app: FastifyInstance, ctx: AppContext): void {
   // This instance at once (the editor sees its change served on return), every other one by the signal.
   const changed = ctx.realtime.sharedCache(GATEWAY_CHANGED, reload, app.log);
 
-  registerResource(app, ctx, {
+  registerTableResource(app, ctx, sysGatewayRoute, {
     path: '/sys/gatewayRoute',
     permission: 'system:gateway',
     title: '网关路由',
-    table: sysGatewayRoute,
-    id: sysGatewayRoute.id,
     dataLog: true,
-    defaultOrder: [desc(sysGatewayRoute.createTime)],
     fields: {
-      id: { column: sysGatewayRoute.id, type: 'string', filter: true },
-      routerId: {
-        column: sysGatewayRoute.routerId,
-        type: 'string',
-        filter: true,
-        sort: true,
-        title: '路由ID',
-      },
-      name: { column: sysGatewayRoute.name, type: 'string', filter: true, sort: true, title: '路由名称' },
-      uri: { column: sysGatewayRoute.uri, type: 'string', filter: true, title: '服务地址' },
-      predicates: { column: sysGatewayRoute.predicates, type: 'string', title: '路由断言' },
-      stripPrefix: { column: sysGatewayRoute.stripPrefix, type: 'number', title: '去除前缀' },
-      status: { column: sysGatewayRoute.status, type: 'number', filter: true, sort: true, title: '状态' },
-      createTime: { column: sysGatewayRoute.createTime, type: 'date', filter: true, sort: true },
+      routerId: { ...FILTER_SORT, title: '路由ID' },
+      name: { ...FILTER_SORT, title: '路由名称' },
+      uri: { filter: true, title: '服务地址' },
+      predicates: '路由断言',
+      stripPrefix: '去除前缀',
+      status: { ...FILTER_SORT, title: '状态' },
+      createTime: FILTER_SORT,
     },
     createSchema: gatewayRouteBody,
     updateSchema: gatewayRouteEditBody,
-    async beforeWrite(values, mode, _request, tx) {
-      await refuseTaken(tx, sysGatewayRoute, 'routerId', values, mode, '路由ID已存在!');
-      return values;
-    },
+    unique: { key: 'routerId', message: '路由ID已存在!' },
     onChange: changed,
   });
 

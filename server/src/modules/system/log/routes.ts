@@ -9,7 +9,7 @@ import { sysLog, sysLogMonth } from '../../../platform/audit/schema.ts';
 import type { AppContext } from '../../../platform/context.ts';
 import { formatDateTime, ok, pageOf } from '../../../platform/http/envelope.ts';
 import { bizError } from '../../../platform/http/errors.ts';
-import { registerResource } from '../../../platform/resource/defineResource.ts';
+import { FILTER_SORT, registerTableResource } from '../../../platform/resource/tableResource.ts';
 
 const month = z.coerce
   .number({ error: '请选择月份' })
@@ -69,42 +69,24 @@ export function logRoutes(app: FastifyInstance, ctx: AppContext): void {
     return ok(pageOf(records.map(archivedRecord), total, query));
   });
 
-  registerResource(app, ctx, {
+  registerTableResource(app, ctx, sysLog, {
     path: '/sys/log',
     permission: 'system:log',
     title: '日志',
-    table: sysLog,
-    id: sysLog.id,
     actions: ['list', 'queryById', 'exportXls'],
-    defaultOrder: [desc(sysLog.createTime)],
     fields: {
-      id: { column: sysLog.id, type: 'string', filter: true },
-      logType: {
-        column: sysLog.logType,
-        type: 'number',
-        filter: true,
-        sort: true,
-        dict: 'log_type',
-        title: '日志类型',
-      },
-      logContent: { column: sysLog.logContent, type: 'string', filter: true, title: '日志内容' },
-      operateType: {
-        column: sysLog.operateType,
-        type: 'number',
-        filter: true,
-        sort: true,
-        dict: 'operate_type',
-        title: '操作类型',
-      },
-      userid: { column: sysLog.userid, type: 'string', filter: true },
-      username: { column: sysLog.username, type: 'string', filter: true, sort: true, title: '操作人' },
-      ip: { column: sysLog.ip, type: 'string', filter: true, sort: true, title: 'IP' },
-      method: { column: sysLog.method, type: 'string', filter: true, title: '请求方法' },
-      requestUrl: { column: sysLog.requestUrl, type: 'string', filter: true, title: '请求路径' },
-      statusCode: { column: sysLog.statusCode, type: 'number', filter: true, sort: true },
-      success: { column: sysLog.success, type: 'number', filter: true, sort: true, title: '结果' },
-      costTime: { column: sysLog.costTime, type: 'number', filter: true, sort: true, title: '耗时(毫秒)' },
-      createTime: { column: sysLog.createTime, type: 'date', filter: true, sort: true, title: '创建时间' },
+      logType: { ...FILTER_SORT, dict: 'log_type', title: '日志类型' },
+      logContent: { filter: true, title: '日志内容' },
+      operateType: { ...FILTER_SORT, dict: 'operate_type', title: '操作类型' },
+      userid: { filter: true },
+      username: { ...FILTER_SORT, title: '操作人' },
+      ip: { ...FILTER_SORT, title: 'IP' },
+      method: { filter: true, title: '请求方法' },
+      requestUrl: { filter: true, title: '请求路径' },
+      statusCode: FILTER_SORT,
+      success: { ...FILTER_SORT, title: '结果' },
+      costTime: { ...FILTER_SORT, title: '耗时(毫秒)' },
+      createTime: { ...FILTER_SORT, title: '创建时间' },
     },
   });
 }

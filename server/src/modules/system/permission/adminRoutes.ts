@@ -7,6 +7,8 @@ import { perm } from '../../../platform/access/declare.ts';
 import type { AppContext } from '../../../platform/context.ts';
 import { newId } from '../../../platform/db/columns.ts';
 import { containing } from '../../../platform/db/likePattern.ts';
+import { registerDeleteRoutes } from '../../../platform/http/deleteRoutes.ts';
+import { registerEditRoutes } from '../../../platform/http/editRoutes.ts';
 import { ok, okMessage } from '../../../platform/http/envelope.ts';
 import { bizError, recordNotFound, unauthorized } from '../../../platform/http/errors.ts';
 import { invalidateGrants } from '../accessDirectory.ts';
@@ -120,41 +122,34 @@ export function permissionAdminRoutes(app: FastifyInstance, ctx: AppContext): vo
     },
   );
 
-  const edit = async (request: {
-    body: z.infer<typeof menuBody> & { id: string };
-    session: { user: { username: string } } | null;
-  }) => {
-    const { id, ...rest } = request.body;
-    await db.transaction(async (tx) => {
-      const [current] = await tx
-        .select()
-        .from(sysPermission)
-        .where(and(eq(sysPermission.id, id), live));
-      if (!current) throw recordNotFound();
-      const body = await checkMenu(tx, rest, id);
-      await tx
-        .update(sysPermission)
-        .set({ ...body, updateBy: request.session?.user.username, updateTime: new Date() })
-        .where(eq(sysPermission.id, id));
-      if (current.parentId !== body.parentId) {
-        if (body.parentId)
-          await tx.update(sysPermission).set({ leaf: false }).where(eq(sysPermission.id, body.parentId));
-        if (current.parentId) await refreshLeaf(tx, current.parentId);
-      }
-    });
-    changed();
-    return okMessage('编辑成功!');
-  };
-  const editSchema = { body: menuBody.extend({ id: z.string().min(1).max(32) }) };
-  r.put(
+  const editBody = menuBody.extend({ id: z.string().min(1).max(32) });
+  registerEditRoutes(
+    app,
     '/sys/permission/edit',
-    { config: { access: perm('system:permission:edit') }, schema: editSchema },
-    edit,
-  );
-  r.post(
-    '/sys/permission/edit',
-    { config: { access: perm('system:permission:edit') }, schema: editSchema },
-    edit,
+    perm('system:permission:edit'),
+    editBody,
+    async (request) => {
+      const { id, ...rest } = request.body;
+      await db.transaction(async (tx) => {
+        const [current] = await tx
+          .select()
+          .from(sysPermission)
+          .where(and(eq(sysPermission.id, id), live));
+        if (!current) throw recordNotFound();
+        const body = await checkMenu(tx, rest, id);
+        await tx
+          .update(sysPermission)
+          .set({ ...body, updateBy: request.session?.user.username, updateTime: new Date() })
+          .where(eq(sysPermission.id, id));
+        if (current.parentId !== body.parentId) {
+          if (body.parentId)
+            await tx.update(sysPermission).set({ leaf: false }).where(eq(sysPermission.id, body.parentId));
+          if (current.parentId) await refreshLeaf(tx, current.parentId);
+        }
+      });
+      changed();
+      return okMessage('编辑成功!');
+    },
   );
 
   const remove = async (ids: string[]) => {
@@ -179,30 +174,11 @@ export function permissionAdminRoutes(app: FastifyInstance, ctx: AppContext): vo
     });
     changed();
   };
-  r.delete(
-    '/sys/permission/delete',
-    {
-      config: { access: perm('system:permission:delete') },
-      schema: { querystring: z.object({ id: z.string().max(32) }) },
-    },
-    async (request) => {
-      await remove([request.query.id]);
-      return okMessage('删除成功!');
-    },
-  );
-  r.delete(
-    '/sys/permission/deleteBatch',
-    {
-      config: { access: perm('system:permission:delete') },
-      schema: { querystring: z.object({ ids: z.string().max(20_000) }) },
-    },
-    async (request) => {
-      const ids = [...new Set(request.query.ids.split(',').filter(Boolean))];
-      if (ids.length === 0) throw bizError('请选择要删除的菜单');
-      await remove(ids);
-      return okMessage('批量删除成功!');
-    },
-  );
+  registerDeleteRoutes(app, '/sys/permission', {
+    access: perm('system:permission:delete'),
+    noneChosen: '请选择要删除的菜单',
+    remove,
+  });
 
   // Async check of the menu form: a button's code and a menu's path each belong to one entry.
   r.get(

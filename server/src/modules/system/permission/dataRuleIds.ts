@@ -1,18 +1,35 @@
 import { and, eq, inArray } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../../platform/db/client.ts';
 import { bizError } from '../../../platform/http/errors.ts';
 import { sysPermissionDataRule } from '../schema.ts';
+import { splitIds } from './grantSet.ts';
 
 /** Splits "a,b," into ids. */
-export function ruleIdsOf(value: string | null | undefined): string[] {
-  return [
-    ...new Set(
-      (value ?? '')
-        .split(',')
-        .map((v) => v.trim())
-        .filter(Boolean),
-    ),
-  ];
+export const ruleIdsOf = splitIds;
+
+/**
+ * A menu's data rules and those one grant of it has checked (`owner` is the grant table's role or department
+ * column), as the grant screens' data-rule drawer shows them.
+ */
+export async function grantedRuleChoice<
+  T extends PgTable & { permissionId: PgColumn; dataRuleIds: PgColumn },
+>(
+  db: DbOrTx,
+  grants: T,
+  owner: PgColumn,
+  ownerId: string,
+  permissionId: string,
+): Promise<{ datarule: unknown[]; drChecked: string }> {
+  const rules = await db
+    .select()
+    .from(sysPermissionDataRule)
+    .where(eq(sysPermissionDataRule.permissionId, permissionId));
+  const [grant] = await db
+    .select({ dataRuleIds: grants.dataRuleIds })
+    .from(grants as PgTable)
+    .where(and(eq(owner, ownerId), eq(grants.permissionId, permissionId)));
+  return { datarule: rules, drChecked: (grant?.dataRuleIds as string | null | undefined) ?? '' };
 }
 
 /** A grant may only name data rules of the menu it grants (reference sys_role_permission.data_rule_ids). */

@@ -4,7 +4,7 @@ import type { DbOrTx } from '../../../platform/db/client.ts';
 import { sysPermission } from '../schema.ts';
 
 /** "a,b," → distinct ids. */
-export function splitIds(value: string | undefined): string[] {
+export function splitIds(value: string | null | undefined): string[] {
   return [
     ...new Set(
       (value ?? '')

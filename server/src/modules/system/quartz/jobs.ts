@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, inArray, lt } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import { archiveLogs, sealLogs } from '../../../platform/audit/logChain.ts';
@@ -18,43 +19,22 @@ const DAY_MS = 24 * 3_600_000;
 
 async function purgeExpired(db: Db, loginFailureWindowMs: number): Promise<Record<string, number>> {
   const now = new Date();
-  const count = (rows: unknown[]) => rows.length;
-  return {
-    tokens: count(
-      await db
-        .delete(sysUserToken)
-        .where(lt(sysUserToken.expiresAt, now))
-        .returning({ k: sysUserToken.tokenHash }),
-    ),
-    captchas: count(
-      await db.delete(sysCaptcha).where(lt(sysCaptcha.expiresAt, now)).returning({ k: sysCaptcha.checkKey }),
-    ),
-    loginFailures: count(
-      await db
-        .delete(sysLoginFailure)
-        .where(lt(sysLoginFailure.failedAt, new Date(now.getTime() - loginFailureWindowMs)))
-        .returning({ k: sysLoginFailure.id }),
-    ),
-    tickets: count(
-      await db
-        .delete(sysAuthTicket)
-        .where(lt(sysAuthTicket.expiresAt, now))
-        .returning({ k: sysAuthTicket.hash }),
-    ),
-    rememberKeys: count(
-      await db
-        .delete(sysRememberKey)
-        .where(lt(sysRememberKey.expiresAt, now))
-        .returning({ k: sysRememberKey.keyHash }),
-    ),
+  const before = (ms: number) => new Date(now.getTime() - ms);
+  // Each kind of short-lived row (by its count's name), the column its age is read from and the moment
+  // before which it goes, deleted one kind after the other.
+  const kinds: [name: string, table: PgTable, age: PgColumn, cutoff: Date][] = [
+    ['tokens', sysUserToken, sysUserToken.expiresAt, now],
+    ['captchas', sysCaptcha, sysCaptcha.expiresAt, now],
+    ['loginFailures', sysLoginFailure, sysLoginFailure.failedAt, before(loginFailureWindowMs)],
+    ['tickets', sysAuthTicket, sysAuthTicket.expiresAt, now],
+    ['rememberKeys', sysRememberKey, sysRememberKey.expiresAt, now],
     // Codes count against the per-day sending limit, so they stay two days, not just until they expire.
-    smsCodes: count(
-      await db
-        .delete(sysSmsCode)
-        .where(lt(sysSmsCode.createTime, new Date(now.getTime() - 2 * DAY_MS)))
-        .returning({ k: sysSmsCode.id }),
-    ),
-  };
+    ['smsCodes', sysSmsCode, sysSmsCode.createTime, before(2 * DAY_MS)],
+  ];
+  const purged: Record<string, number> = {};
+  for (const [name, table, age, cutoff] of kinds)
+    purged[name] = (await db.delete(table).where(lt(age, cutoff)).returning({ age })).length;
+  return purged;
 }
 
 /**

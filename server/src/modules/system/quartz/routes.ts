@@ -9,8 +9,8 @@ import type { AppContext } from '../../../platform/context.ts';
 import { formatDateTime, ok, okMessage, pageOf } from '../../../platform/http/envelope.ts';
 import { bizError } from '../../../platform/http/errors.ts';
 import { CRON_OPTIONS, parseJobParams, validateCron } from '../../../platform/jobs/scheduler.ts';
-import { registerResource } from '../../../platform/resource/defineResource.ts';
 import { andAll, buildFilters, buildOrder, type FieldMap } from '../../../platform/resource/query.ts';
+import { FILTER_SORT, registerTableResource } from '../../../platform/resource/tableResource.ts';
 import { sysQuartzJob, sysQuartzJobLog } from '../adminSchema.ts';
 import { systemJobs } from './jobs.ts';
 import { JOB_RUNNING, JOB_STOPPED, quartzStore, toScheduled } from './store.ts';
@@ -48,29 +48,19 @@ export function quartzRoutes(app: FastifyInstance, ctx: AppContext): void {
   // (the backplane signal); the scheduler's own 30 s re-read stays as the safety net.
   const changed = ctx.realtime.sharedCache('quartzJobs', () => jobs.sync(), app.log);
 
-  registerResource(app, ctx, {
+  registerTableResource(app, ctx, sysQuartzJob, {
     path: '/sys/quartzJob',
     permission: 'system:quartz',
     title: '定时任务',
-    table: sysQuartzJob,
-    id: sysQuartzJob.id,
     scope: { softDelete: true },
     dataLog: true,
-    defaultOrder: [desc(sysQuartzJob.createTime)],
     fields: {
-      id: { column: sysQuartzJob.id, type: 'string', filter: true },
-      jobClassName: {
-        column: sysQuartzJob.jobClassName,
-        type: 'string',
-        filter: true,
-        sort: true,
-        title: '任务',
-      },
-      cronExpression: { column: sysQuartzJob.cronExpression, type: 'string', title: 'Cron表达式' },
-      parameter: { column: sysQuartzJob.parameter, type: 'string', title: '参数' },
-      description: { column: sysQuartzJob.description, type: 'string', filter: true, title: '描述' },
-      status: { column: sysQuartzJob.status, type: 'number', filter: true, sort: true, title: '状态' },
-      createTime: { column: sysQuartzJob.createTime, type: 'date', filter: true, sort: true },
+      jobClassName: { ...FILTER_SORT, title: '任务' },
+      cronExpression: 'Cron表达式',
+      parameter: '参数',
+      description: { filter: true, title: '描述' },
+      status: { ...FILTER_SORT, title: '状态' },
+      createTime: FILTER_SORT,
     },
     createSchema: z.object(jobBody),
     updateSchema: z.object({ id: z.string().min(1).max(32), ...jobBody }),

@@ -1,5 +1,5 @@
 import { ACCESS_MSG, grantBody, roleBody } from '@freight/contracts';
-import { and, asc, desc, eq, inArray, ne } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -7,20 +7,13 @@ import { perm } from '../../../platform/access/declare.ts';
 import type { AppContext } from '../../../platform/context.ts';
 import { ok, okMessage } from '../../../platform/http/envelope.ts';
 import { bizError } from '../../../platform/http/errors.ts';
-import { registerResource } from '../../../platform/resource/defineResource.ts';
+import { FILTER_SORT, registerTableResource } from '../../../platform/resource/tableResource.ts';
 import { refuseTaken } from '../../../platform/resource/uniqueField.ts';
 import { invalidateGrants } from '../accessDirectory.ts';
-import { assertRulesOfMenu } from '../permission/dataRuleIds.ts';
+import { assertRulesOfMenu, grantedRuleChoice } from '../permission/dataRuleIds.ts';
 import { heldPermissionIds } from '../permission/grantSet.ts';
 import { invalidateAllAuth } from '../permission/routes.ts';
-import {
-  sysPermission,
-  sysPermissionDataRule,
-  sysRole,
-  sysRolePermission,
-  sysUser,
-  sysUserRole,
-} from '../schema.ts';
+import { sysPermission, sysRole, sysRolePermission, sysUser, sysUserRole } from '../schema.ts';
 
 export interface PermissionTreeNode {
   key: string;
@@ -67,23 +60,18 @@ export function roleRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db } = ctx;
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  registerResource(app, ctx, {
+  registerTableResource(app, ctx, sysRole, {
     dataLog: true,
     path: '/sys/role',
     permission: 'system:role',
     title: '角色',
-    table: sysRole,
-    id: sysRole.id,
-    defaultOrder: [desc(sysRole.createTime)],
     fields: {
-      id: { column: sysRole.id, type: 'string', filter: true },
-      roleName: { column: sysRole.roleName, type: 'string', filter: true, sort: true, title: '角色名称' },
-      roleCode: { column: sysRole.roleCode, type: 'string', filter: true, sort: true, title: '角色编码' },
-      description: { column: sysRole.description, type: 'string', title: '描述' },
-      createTime: { column: sysRole.createTime, type: 'date', filter: true, sort: true, title: '创建时间' },
+      roleName: { ...FILTER_SORT, title: '角色名称' },
+      roleCode: { ...FILTER_SORT, title: '角色编码' },
+      description: '描述',
+      createTime: { ...FILTER_SORT, title: '创建时间' },
     },
-    createSchema: roleBody,
-    updateSchema: roleBody.extend({ id: z.string().min(1).max(32) }),
+    body: roleBody,
     async beforeWrite(values, mode, _request, tx) {
       const roleCode = String(values.roleCode);
       await refuseTaken(tx, sysRole, 'roleCode', values, mode, ACCESS_MSG.roleCodeTaken);
@@ -213,15 +201,9 @@ export function roleRoutes(app: FastifyInstance, ctx: AppContext): void {
     },
     async (request) => {
       const { permissionId, roleId } = request.params;
-      const rules = await db
-        .select()
-        .from(sysPermissionDataRule)
-        .where(eq(sysPermissionDataRule.permissionId, permissionId));
-      const [grant] = await db
-        .select()
-        .from(sysRolePermission)
-        .where(and(eq(sysRolePermission.roleId, roleId), eq(sysRolePermission.permissionId, permissionId)));
-      return ok({ datarule: rules, drChecked: grant?.dataRuleIds ?? '' });
+      return ok(
+        await grantedRuleChoice(db, sysRolePermission, sysRolePermission.roleId, roleId, permissionId),
+      );
     },
   );
   r.post(

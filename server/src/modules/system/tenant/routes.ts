@@ -1,5 +1,5 @@
 import { tenantAddBody, tenantEditBody } from '@freight/contracts';
-import { asc, eq, sql } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { perm } from '../../../platform/access/declare.ts';
 import { sysUserToken } from '../../../platform/auth/schema.ts';
@@ -7,14 +7,9 @@ import type { AppContext } from '../../../platform/context.ts';
 import type { DbOrTx } from '../../../platform/db/client.ts';
 import { ok } from '../../../platform/http/envelope.ts';
 import { bizError } from '../../../platform/http/errors.ts';
-import { registerResource } from '../../../platform/resource/defineResource.ts';
+import { FILTER_SORT, registerTableResource } from '../../../platform/resource/tableResource.ts';
 import { sysTenant, sysUser } from '../schema.ts';
-import { tenantLoginRefusal } from './service.ts';
-
-/** Users who name tenant `id` in rel_tenant_ids. */
-function usersOfTenant(id: number) {
-  return sql`(',' || coalesce(${sysUser.relTenantIds}, '') || ',') like ${`%,${id},%`}`;
-}
+import { tenantLoginRefusal, usersOfTenant } from './service.ts';
 
 /** A frozen tenant's users whose every tenant is now frozen lose their sessions at once. */
 async function endFrozenSessions(tx: DbOrTx, tenantId: number): Promise<void> {
@@ -30,21 +25,19 @@ async function endFrozenSessions(tx: DbOrTx, tenantId: number): Promise<void> {
 
 /** Tenants: CRUD with validity dates and freezing (a frozen tenant's users cannot sign in). */
 export function tenantRoutes(app: FastifyInstance, ctx: AppContext): void {
-  registerResource(app, ctx, {
+  registerTableResource(app, ctx, sysTenant, {
     path: '/sys/tenant',
     permission: 'system:tenant',
     title: '租户',
-    table: sysTenant,
-    id: sysTenant.id,
     dataLog: true,
     defaultOrder: [asc(sysTenant.id)],
     fields: {
-      id: { column: sysTenant.id, type: 'number', filter: true, sort: true, title: '租户编号' },
-      name: { column: sysTenant.name, type: 'string', filter: true, sort: true, title: '租户名称' },
-      beginDate: { column: sysTenant.beginDate, type: 'date', filter: true, sort: true, title: '开始时间' },
-      endDate: { column: sysTenant.endDate, type: 'date', filter: true, sort: true, title: '结束时间' },
-      status: { column: sysTenant.status, type: 'number', filter: true, sort: true, title: '状态' },
-      createTime: { column: sysTenant.createTime, type: 'date', filter: true, sort: true },
+      id: { ...FILTER_SORT, title: '租户编号' },
+      name: { ...FILTER_SORT, title: '租户名称' },
+      beginDate: { ...FILTER_SORT, title: '开始时间' },
+      endDate: { ...FILTER_SORT, title: '结束时间' },
+      status: { ...FILTER_SORT, title: '状态' },
+      createTime: FILTER_SORT,
     },
     createSchema: tenantAddBody,
     updateSchema: tenantEditBody,

@@ -1,6 +1,11 @@
-import { and, eq, gt, inArray, isNull, lte, or } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../platform/db/client.ts';
-import { sysTenant } from '../schema.ts';
+import { sysTenant, sysUser } from '../schema.ts';
+
+/** Users who name tenant `id` in rel_tenant_ids. */
+export function usersOfTenant(id: number): SQL {
+  return sql`(',' || coalesce(${sysUser.relTenantIds}, '') || ',') like ${`%,${id},%`}`;
+}
 
 export const TENANT_FROZEN_MSG = '与该用户关联的租户均已被冻结，无法登录！';
 

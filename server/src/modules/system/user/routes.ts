@@ -1,5 +1,5 @@
 import { MSG, selectDepartBody, updatePasswordBody, userAddBody, userEditBody } from '@freight/contracts';
-import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -9,7 +9,7 @@ import type { AppContext } from '../../../platform/context.ts';
 import { newId } from '../../../platform/db/columns.ts';
 import { ok, okMessage } from '../../../platform/http/envelope.ts';
 import { bizError, unauthorized } from '../../../platform/http/errors.ts';
-import { registerResource } from '../../../platform/resource/defineResource.ts';
+import { FILTER_SORT, registerTableResource } from '../../../platform/resource/tableResource.ts';
 import { burnPasswordChangeTokens, PASSWORD_CHANGE_SCOPE } from '../auth/scopedToken.ts';
 import { sysUser, sysUserDepart } from '../schema.ts';
 import { replaceUserLinks } from './links.ts';
@@ -27,46 +27,29 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db } = ctx;
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  const users = registerResource(app, ctx, {
+  const users = registerTableResource(app, ctx, sysUser, {
     dataLog: true,
     path: '/sys/user',
     permission: 'system:user',
     title: '用户',
-    table: sysUser,
-    id: sysUser.id,
     hidden: ['password'],
     scope: { softDelete: true, dataRuleComponent: 'system/UserList' },
-    defaultOrder: [desc(sysUser.createTime)],
     fields: {
-      id: { column: sysUser.id, type: 'string', filter: true },
-      username: { column: sysUser.username, type: 'string', filter: true, sort: true, title: '用户账号' },
-      realname: { column: sysUser.realname, type: 'string', filter: true, sort: true, title: '用户姓名' },
-      sex: { column: sysUser.sex, type: 'number', filter: true, dict: 'sex', title: '性别' },
-      birthday: { column: sysUser.birthday, type: 'string', sort: true, title: '生日' },
-      phone: { column: sysUser.phone, type: 'string', filter: true, title: '手机号' },
-      email: { column: sysUser.email, type: 'string', filter: true, title: '邮箱' },
-      workNo: { column: sysUser.workNo, type: 'string', filter: true, sort: true, title: '工号' },
-      post: { column: sysUser.post, type: 'string', filter: true, title: '职务编码' },
-      telephone: { column: sysUser.telephone, type: 'string', title: '座机' },
-      orgCode: { column: sysUser.orgCode, type: 'string', filter: true, sort: true, title: '当前部门编码' },
-      userType: {
-        column: sysUser.userType,
-        type: 'number',
-        filter: true,
-        dict: 'user_type',
-        title: '用户类型',
-      },
-      status: {
-        column: sysUser.status,
-        type: 'number',
-        filter: true,
-        sort: true,
-        dict: 'user_status',
-        title: '状态',
-      },
-      relTenantIds: { column: sysUser.relTenantIds, type: 'string', title: '租户' },
-      createBy: { column: sysUser.createBy, type: 'string', filter: true },
-      createTime: { column: sysUser.createTime, type: 'date', filter: true, sort: true, title: '创建时间' },
+      username: { ...FILTER_SORT, title: '用户账号' },
+      realname: { ...FILTER_SORT, title: '用户姓名' },
+      sex: { filter: true, dict: 'sex', title: '性别' },
+      birthday: { sort: true, title: '生日' },
+      phone: { filter: true, title: '手机号' },
+      email: { filter: true, title: '邮箱' },
+      workNo: { ...FILTER_SORT, title: '工号' },
+      post: { filter: true, title: '职务编码' },
+      telephone: '座机',
+      orgCode: { ...FILTER_SORT, title: '当前部门编码' },
+      userType: { filter: true, dict: 'user_type', title: '用户类型' },
+      status: { ...FILTER_SORT, dict: 'user_status', title: '状态' },
+      relTenantIds: '租户',
+      createBy: { filter: true },
+      createTime: { ...FILTER_SORT, title: '创建时间' },
     },
     importFields: {
       password: { column: sysUser.password, type: 'string', title: '初始密码' },
