@@ -1,4 +1,4 @@
-// ProLayout design tokens for a dark or light menu on a light page (reference-react-admin §2).
+// ProLayout design tokens for a dark or light menu on a light page.
 import type { ProTokenType } from '@ant-design/pro-components';
 
 const DARK_BG = '#001529';

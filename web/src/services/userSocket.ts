@@ -1,4 +1,4 @@
-// The notification socket `/websocket/{userId}` (reference §2): the server pushes
+// The notification socket `/websocket/{userId}`: the server pushes
 // `{cmd, msgId, msgTxt}` when an announcement is released (topic = everyone, user = chosen users) or the
 // header counters moved (counters). The bell's cached announcements and counts are dropped at once, and a
 // released announcement pops up with a "details" button — no page reload needed.

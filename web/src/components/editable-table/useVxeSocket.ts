@@ -1,4 +1,4 @@
-// Editable-table row sync over `/vxeSocket/{userId}/{pageId}` (reference §2). A changed row is
+// Editable-table row sync over `/vxeSocket/{userId}/{pageId}`. A changed row is
 // sent as `update_vxe_table` with `{socketKey, args: [row, caseId]}`; the server relays it to every other
 // open table socket, and each instance merges it into its own row when the socketKey matches and the
 // caseId is not its own. Heartbeat every 10 s; no reply within 6 s, an error or a close reconnects after 5 s.

@@ -1,4 +1,4 @@
-// ProTable params and sort → the list call's query of reference §1 (pageNo, pageSize, column, order, filters).
+// ProTable params and sort → the JeecgBoot list call's query (pageNo, pageSize, column, order, filters).
 import { PAGE_SIZE } from '@freight/contracts';
 
 export type SortState = Record<string, 'ascend' | 'descend' | null>;
@@ -27,7 +27,7 @@ export function toListQuery(
   return query;
 }
 
-/** A date or number range of the search form → `<name>_begin` / `<name>_end` (reference §1). */
+/** A date or number range of the search form → `<name>_begin` / `<name>_end`, the names the JeecgBoot list calls read. */
 export function rangeQuery(name: string, value: unknown): Record<string, unknown> {
   if (!Array.isArray(value)) return {};
   const [begin, end] = value as unknown[];

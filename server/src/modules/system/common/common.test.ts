@@ -166,7 +166,7 @@ describe('dictionaries and validators', () => {
     expect((await get('/sys/dict/loadDictItem/user_status?key=1,2')).json().result).toEqual(['正常', '冻结']);
   });
 
-  it('refuses the injection payloads of reference §6', async () => {
+  it('refuses the SQL-injection payloads a JeecgBoot client is known to be probed with', async () => {
     const payloads = [
       'sys_user,password,username',
       'sys_user,realname,username,1=1',

@@ -1,4 +1,4 @@
-// Where each screen's permission assignment reads and writes (reference §2 calls).
+// Where each screen's permission assignment reads and writes: the JeecgBoot calls of each grant dialog.
 import type { Page } from '@freight/contracts';
 import { api } from '../../../services/request';
 import type { DataRule, GrantSource, PermissionNode } from './PermissionGrant';
