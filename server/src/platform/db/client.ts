@@ -1,6 +1,7 @@
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -9,6 +10,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { ensurePiiCipher } from '../crypto/piiColumn.ts';
 import { attachArrayRunner, pgliteArrayRunner, postgresArrayRunner } from './arrayQuery.ts';
+import { rowsOf } from './rows.ts';
 import { attachSessionClock, SessionClock, watchSessions } from './sessionClock.ts';
 import { attachWriteClock, isPlainRead, WriteClock } from './writeClock.ts';
 
@@ -33,6 +35,33 @@ export const DB_CASING = 'snake_case';
 
 const migrationsFolder = path.resolve(import.meta.dirname, '../../../drizzle');
 
+/**
+ * The first migration is a baseline that replaced the chain 0000_init … 0042_violation_deduction_retry and
+ * carries the time of its last step, so a database that ran the whole chain skips it. One that ran only part
+ * of the chain would run it over the tables it has and fail half-way: it is refused, and closed, before anything
+ * runs.
+ */
+async function refusePartialChain(db: Db, close: () => Promise<void>): Promise<void> {
+  const journal = JSON.parse(readFileSync(path.join(migrationsFolder, 'meta/_journal.json'), 'utf8')) as {
+    entries: { when: number }[];
+  };
+  const baseline = journal.entries[0]?.when ?? 0;
+  const [table] = rowsOf<{ name: string | null }>(
+    await db.execute(sql`select to_regclass('drizzle.__drizzle_migrations')::text as name`),
+  );
+  if (!table?.name) return;
+  const [last] = rowsOf<{ at: string | null }>(
+    await db.execute(sql`select max(created_at)::text as at from drizzle.__drizzle_migrations`),
+  );
+  if (last?.at == null || Number(last.at) >= baseline) return;
+  await close();
+  throw new Error(
+    `The database stopped part-way through the old migration chain (its last migration is from ` +
+      `${new Date(Number(last.at)).toISOString()}). Upgrade it first with a release that still has the chain ` +
+      `0000_init … 0042_violation_deduction_retry, then start this one.`,
+  );
+}
+
 export interface DatabaseOptions {
   /** PostgreSQL URL; when absent the embedded PGlite runs in `dataDir` (or in memory when `dataDir` is null). */
   url?: string;
@@ -53,6 +82,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     // An idle connection the server drops (restart, failover, dropped test database) emits 'error' on the
     // pool; unhandled it would end the process. The pool replaces the client on the next checkout.
     pool.on('error', (error) => console.error('database pool: idle client error', error.message));
+    await refusePartialChain(drizzlePg(pool), () => pool.end());
     const sessions = new SessionClock();
     const watched = watchSessions(pool, options.url, sessions);
     const pgDb = drizzlePg(watched.pool, { casing: DB_CASING });
@@ -79,6 +109,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     client = new PGlite(options.loadDataDir ? { loadDataDir: options.loadDataDir } : undefined);
   }
   await client.waitReady;
+  await refusePartialChain(drizzlePglite(client), () => client.close());
   const clock = new WriteClock();
   const pgliteDb = drizzlePglite(countingWrites(client, clock), { casing: DB_CASING });
   const db: Db = pgliteDb;

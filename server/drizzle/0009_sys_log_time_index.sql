@@ -1,1 +1,0 @@
-CREATE INDEX "sys_log_time_id_idx" ON "sys_log" USING btree ("create_time","id");

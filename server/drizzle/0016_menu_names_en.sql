@@ -1,1 +1,0 @@
-ALTER TABLE "sys_permission" ADD COLUMN "name_en" varchar(100);

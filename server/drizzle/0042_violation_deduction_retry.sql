@@ -1,1 +1,0 @@
-ALTER TABLE "risk_violation" ADD COLUMN "deduction_attempts" smallint DEFAULT 0 NOT NULL;
