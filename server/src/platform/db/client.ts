@@ -38,8 +38,8 @@ const migrationsFolder = path.resolve(import.meta.dirname, '../../../drizzle');
 /**
  * The first migration is a baseline that replaced the chain 0000_init … 0042_violation_deduction_retry and
  * carries the time of its last step, so a database that ran the whole chain skips it. One that ran only part
- * of the chain would run it over the tables it has and fail half-way: it is refused, and closed, before anything
- * runs.
+ * of the chain would run it over the tables it has and fail: it is refused before anything runs, its connection
+ * closed by `close`.
  */
 async function refusePartialChain(db: Db, close: () => Promise<void>): Promise<void> {
   const journal = JSON.parse(readFileSync(path.join(migrationsFolder, 'meta/_journal.json'), 'utf8')) as {
