@@ -4,7 +4,6 @@
 import { LandingPage, Login3Page } from '../pages/AuthPages.ts';
 import {
   adminToken,
-  createUser,
   createUserWithOwnPassword,
   smsCodeFor,
   uniqueMobile,
@@ -56,10 +55,7 @@ test('an initial password opens the change-password dialog; the new one signs in
   request,
   shot,
 }) => {
-  const username = uniqueName('clerk');
-  await createUser(request, await adminToken(request), { username, password: 'Initial#2026' });
-  await loginPage.goto();
-  await loginPage.submitCredentials(username, 'Initial#2026');
+  const username = await loginPage.submitNewUser(request, 'clerk');
   await expect(loginPage.passwordChangeDialog).toBeVisible();
   await expect(shell.message('当前为初始密码，请先修改密码')).toBeVisible();
   // The same password again is refused before any call.

@@ -1,7 +1,6 @@
 // Remaining rules of the console shell: the static redirects, the exception pages,
 // the headers every call carries, the clear-cache failure message and a password change that
 // succeeds from the header dialog.
-import { adminToken, createUser, uniqueName } from '../support/authFlows.ts';
 import { API_BASE, HOME_PATH, LIGHT_PAGE, LOGGED_OUT } from '../support/env.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { apiGlob, failApi } from '../support/network.ts';
@@ -72,10 +71,7 @@ test.describe('password change from the header', () => {
     shell,
     request,
   }) => {
-    const username = uniqueName('pwd');
-    await createUser(request, await adminToken(request), { username, password: 'Initial#2026' });
-    await loginPage.goto();
-    await loginPage.submitCredentials(username, 'Initial#2026');
+    const username = await loginPage.submitNewUser(request, 'pwd');
     await loginPage.changeInitialPassword('First#2026pw');
     await shell.waitReady();
 
