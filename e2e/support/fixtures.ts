@@ -4,7 +4,6 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { test as base, expect } from '@playwright/test';
-import { FinancePage } from '../pages/FinancePage.ts';
 import { LoginPage } from '../pages/LoginPage.ts';
 import { NoticeBell } from '../pages/NoticeBell.ts';
 import { SettingsDrawer } from '../pages/SettingsDrawer.ts';
@@ -20,8 +19,6 @@ interface Fixtures {
   tabs: TabBar;
   settingsDrawer: SettingsDrawer;
   bell: NoticeBell;
-  /** The money screens' parts (wallets, pay list, bills, invoices). */
-  finance: FinancePage;
   /** The administrator's API token, for a test's set-up through the API. */
   token: string;
   /** Saves a full-page screenshot as e2e/artifacts/<project>-<name>.png. */
@@ -38,7 +35,6 @@ export const test = base.extend<Fixtures>({
   tabs: async ({ page }, use) => use(new TabBar(page)),
   settingsDrawer: async ({ page }, use) => use(new SettingsDrawer(page)),
   bell: async ({ page }, use) => use(new NoticeBell(page)),
-  finance: async ({ page }, use) => use(new FinancePage(page)),
   token: async ({ request }, use) => use(await adminToken(request)),
   shot: async ({ page }, use, testInfo) => {
     mkdirSync(ARTIFACTS_DIR, { recursive: true });

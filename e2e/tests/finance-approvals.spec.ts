@@ -9,6 +9,7 @@ import {
   auditedPerTripNote,
   CUSTOMER_WALLET,
   customerIdOf,
+  FinancePage,
   fenOf,
   MAIN_WALLET,
   PER_TRIP_CUSTOMER,
@@ -42,8 +43,8 @@ test('付款审批: a submitted payout is reviewed, then paid by the cashier ste
   token,
   shell,
   shot,
-  finance: ui,
 }) => {
+  const ui = new FinancePage(page);
   await apiCall(request, token, 'POST', '/customer/hyCustomerWallet/recharge', {
     customerId: await customerIdOf(request, token),
     amountFen: 2_000_000,
@@ -103,8 +104,8 @@ test('调账理赔: a deduction on an audited waybill is approved by finance and
   token,
   shell,
   shot,
-  finance: ui,
 }) => {
+  const ui = new FinancePage(page);
   const note = await auditedPerTripNote(request, token, Date.now() % 100_000);
 
   await shell.goto('/plateform/adjustment');
@@ -149,8 +150,8 @@ test('货主钱包: a voucher recharge is credited only when a second user match
   token,
   shell,
   shot,
-  finance: ui,
 }) => {
+  const ui = new FinancePage(page);
   const cid = await customerIdOf(request, token);
   const serial = `E2E${Date.now()}`;
   const cents = 100 + (Date.now() % 9_000);
@@ -246,14 +247,9 @@ test('货主钱包: a voucher recharge is credited only when a second user match
   expect(fenOf(await ui.cellText(row, '金额'))).toBe(amountFen);
 });
 
-test('账单管理: a bill statement downloads as a PDF', async ({
-  page,
-  request,
-  token,
-  shell,
-  finance: ui,
-}) => {
+test('账单管理: a bill statement downloads as a PDF', async ({ page, request, token, shell }) => {
   test.setTimeout(120_000);
+  const ui = new FinancePage(page);
   const bills = await apiCall<{ records: Rec[] }>(request, token, 'GET', '/plateform/bill/list?pageSize=1');
   test.skip(bills.records.length === 0, 'the demo data has no bill');
   const billNo = String(bills.records[0].billNo);

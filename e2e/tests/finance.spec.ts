@@ -4,6 +4,7 @@
 import {
   auditedPerTripNote,
   CUSTOMER_WALLET,
+  FinancePage,
   fenOf,
   MAIN_WALLET,
   ownPerTripCustomer,
@@ -21,9 +22,9 @@ test('recharge, pay an audited waybill from the pay list, ledger lines in the dr
   token,
   shell,
   shot,
-  finance: ui,
 }) => {
   test.setTimeout(180_000);
+  const ui = new FinancePage(page);
   const seq = Date.now() % 100_000;
 
   // A per-trip shipper of its own: other specs charge the demo customers meanwhile.

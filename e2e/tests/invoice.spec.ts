@@ -2,7 +2,7 @@
 // in 发票管理, issue it through the simulated tax service and download its PDF; as a shipper's admin, the list
 // holds only its own customer's invoices (the one just issued for another customer is not there).
 import { readFile } from 'node:fs/promises';
-import { auditedPerTripNote, PER_TRIP_CUSTOMER } from '../pages/FinancePage.ts';
+import { auditedPerTripNote, FinancePage, PER_TRIP_CUSTOMER } from '../pages/FinancePage.ts';
 import { adminToken } from '../support/authFlows.ts';
 import { authFile, USERS } from '../support/env.ts';
 import { expect, test } from '../support/fixtures.ts';
@@ -17,14 +17,9 @@ test.describe.configure({ mode: 'serial' });
 test.describe('as operations01', () => {
   test.use({ storageState: authFile(USERS.operations) });
 
-  test('apply over a paid waybill, issue, download the PDF', async ({
-    page,
-    request,
-    shell,
-    shot,
-    finance: ui,
-  }) => {
+  test('apply over a paid waybill, issue, download the PDF', async ({ page, request, shell, shot }) => {
     test.setTimeout(180_000);
+    const ui = new FinancePage(page);
     const token = await adminToken(request);
     // A per-trip customer's waybill is charged at audit (the demo wallet covers it): invoiceable.
     const note = await auditedPerTripNote(request, token, Date.now() % 100_000);
@@ -82,7 +77,8 @@ test.describe('as operations01', () => {
 test.describe('as shipper_admin', () => {
   test.use({ storageState: authFile(USERS.shipperAdmin) });
 
-  test('sees only its own customer’s invoices', async ({ page, shell, shot, finance: ui }) => {
+  test('sees only its own customer’s invoices', async ({ page, shell, shot }) => {
+    const ui = new FinancePage(page);
     const listed = page.waitForResponse((r) => r.url().includes('/plateform/invoice/list?') && r.ok());
     await shell.goto(INVOICES);
     const body = (await (await listed).json()) as {
