@@ -8,7 +8,7 @@ import {
   uniqueName,
 } from '../support/authFlows.ts';
 import { LOGGED_OUT, LOGIN_PATH } from '../support/env.ts';
-import { expect, test } from '../support/fixtures.ts';
+import { describeLoggedOut, expect, test } from '../support/fixtures.ts';
 
 test('个人设置: the sessions tab lists the current session', async ({ page, shell }) => {
   await shell.goto('/account/settings');
@@ -22,9 +22,7 @@ test('个人设置: the sessions tab lists the current session', async ({ page, 
   await expect(current.getByRole('button', { name: /下\s*线/ })).toHaveCount(0);
 });
 
-test.describe('个人设置 preferences and bound mobile', () => {
-  test.use({ storageState: LOGGED_OUT });
-
+describeLoggedOut('个人设置 preferences and bound mobile', () => {
   test('mutes a category, changes the mobile with the SMS code, and the saved language follows the user to a new browser', async ({
     page,
     loginPage,

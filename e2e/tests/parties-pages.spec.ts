@@ -10,16 +10,13 @@ import { cardNumber, creditCode, PARTY_PAGES, PartyScreen } from '../pages/Party
 import type { ShellPage } from '../pages/ShellPage.ts';
 import { API_BASE, LIGHT_PAGE } from '../support/env.ts';
 import { expect, test } from '../support/fixtures.ts';
+import { runBirthDates, runMobiles } from '../support/runNumbers.ts';
 
 // One run's numbers: birth dates, mobiles, plates and codes no other run of this database shares.
 const RUN = Date.now();
 const tag = String(RUN).slice(-6);
-const birth = (offset: number) =>
-  new Date(Date.UTC(1965, 0, 1) + ((RUN / 1000 + offset * 1_301) % 9000) * 86_400_000)
-    .toISOString()
-    .slice(0, 10)
-    .replaceAll('-', '');
-const mobile = (n: number) => `137${String(RUN % 100_000).padStart(5, '0')}${String(n).padStart(3, '0')}`;
+const birth = runBirthDates(RUN, 1965, 1_301);
+const mobile = runMobiles(RUN, '137');
 /** The same ID with a wrong check character. */
 const badId = (id: string) => id.slice(0, 17) + (id[17] === '1' ? '2' : '1');
 const PNG = Buffer.from(

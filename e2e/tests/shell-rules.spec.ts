@@ -1,13 +1,11 @@
 // Remaining rules of the console shell: the static redirects, the exception pages,
 // the headers every call carries, the clear-cache failure message and a password change that
 // succeeds from the header dialog.
-import { API_BASE, HOME_PATH, LIGHT_PAGE, LOGGED_OUT } from '../support/env.ts';
-import { expect, test } from '../support/fixtures.ts';
+import { API_BASE, HOME_PATH, LIGHT_PAGE } from '../support/env.ts';
+import { describeLoggedOut, expect, test } from '../support/fixtures.ts';
 import { apiGlob, failApi } from '../support/network.ts';
 
-test.describe('static redirects, logged out', () => {
-  test.use({ storageState: LOGGED_OUT });
-
+describeLoggedOut('static redirects, logged out', () => {
   test('/user goes to /user/login; / asks for login with the dashboard as redirect', async ({ page }) => {
     await page.goto('/user');
     await expect(page).toHaveURL(/\/user\/login$/);
@@ -62,9 +60,7 @@ test('clear cache that fails says 刷新缓存失败！', async ({ page, shell }
   await expect(shell.message('刷新缓存失败！')).toBeVisible();
 });
 
-test.describe('password change from the header', () => {
-  test.use({ storageState: LOGGED_OUT });
-
+describeLoggedOut('password change from the header', () => {
   test('a valid change succeeds, and the new password signs in', async ({
     page,
     loginPage,
@@ -94,9 +90,7 @@ test.describe('password change from the header', () => {
   });
 });
 
-test.describe('leaving the page while the menu loads', () => {
-  test.use({ storageState: LOGGED_OUT });
-
+describeLoggedOut('leaving the page while the menu loads', () => {
   test('a reload during the first permission fetch keeps the session', async ({ page, loginPage, shell }) => {
     // The first permission call after login is cut off once the next page is asked for, and that page is
     // slow to come: the old page lives on meanwhile, as when a reload meets a busy server.
