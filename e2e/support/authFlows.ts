@@ -122,6 +122,22 @@ export async function createUserWithOwnPassword(
   await setOwnPassword(request, user.username, user.password, own);
 }
 
+/**
+ * A user named from `prefix`, with a new mobile and its own password `own` (the initial one already changed), added
+ * with the administrator's `token`; answers its name and mobile.
+ */
+export async function userWithMobile(
+  request: APIRequestContext,
+  token: string,
+  prefix: string,
+  own: string,
+): Promise<{ username: string; mobile: string }> {
+  const username = uniqueName(prefix);
+  const mobile = uniqueMobile();
+  await createUserWithOwnPassword(request, token, { username, password: 'Initial#2026', own, phone: mobile });
+  return { username, mobile };
+}
+
 /** The pending counters of the header bell. */
 export async function pendingCounts(
   request: APIRequestContext,

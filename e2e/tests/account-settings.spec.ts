@@ -1,12 +1,6 @@
 // 个人设置: the sessions list shows the current one, marked; notification preferences, the saved language and
 // changing the bound mobile by SMS.
-import {
-  adminToken,
-  createUserWithOwnPassword,
-  smsCodeFor,
-  uniqueMobile,
-  uniqueName,
-} from '../support/authFlows.ts';
+import { adminToken, smsCodeFor, uniqueMobile, userWithMobile } from '../support/authFlows.ts';
 import { LOGGED_OUT, LOGIN_PATH } from '../support/env.ts';
 import { describeLoggedOut, expect, test } from '../support/fixtures.ts';
 
@@ -30,14 +24,8 @@ describeLoggedOut('个人设置 preferences and bound mobile', () => {
     request,
     browser,
   }) => {
-    const username = uniqueName('acct');
     const own = 'Own#2026pw';
-    await createUserWithOwnPassword(request, await adminToken(request), {
-      username,
-      password: 'Initial#2026',
-      own,
-      phone: uniqueMobile(),
-    });
+    const { username } = await userWithMobile(request, await adminToken(request), 'acct', own);
     await loginPage.goto();
     await loginPage.login(username, own);
     await shell.goto('/account/settings');

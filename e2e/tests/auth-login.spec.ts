@@ -2,13 +2,7 @@
 // system message queue, the 406 path of an initial password, remember me, the customer-staff login and the
 // public landing page. Runs in the desktop and the mobile project.
 import { LandingPage, Login3Page } from '../pages/AuthPages.ts';
-import {
-  adminToken,
-  createUserWithOwnPassword,
-  smsCodeFor,
-  uniqueMobile,
-  uniqueName,
-} from '../support/authFlows.ts';
+import { adminToken, smsCodeFor, userWithMobile } from '../support/authFlows.ts';
 import { HOME_PATH, LOGGED_OUT, PASSWORD, USERS } from '../support/env.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { platformSettings } from '../support/network.ts';
@@ -25,15 +19,8 @@ test('phone tab: a wrong code is refused, the code from the message queue signs 
   shot,
 }) => {
   const admin = await adminToken(request);
-  const mobile = uniqueMobile();
-  const username = uniqueName('phone');
   // An initial password must be changed before any session of the account goes further.
-  await createUserWithOwnPassword(request, admin, {
-    username,
-    password: 'Initial#2026',
-    own: 'Phone#2026own',
-    phone: mobile,
-  });
+  const { mobile } = await userWithMobile(request, admin, 'phone', 'Phone#2026own');
   await loginPage.goto();
   await loginPage.sendPhoneCode(mobile);
   await expect(shell.message('验证码已发送，10分钟内有效')).toBeVisible();
