@@ -25,6 +25,9 @@ const PNG = Buffer.from(
 );
 const STATE_TEXT = /已通过|待审核|已驳回|已过期|草稿/;
 
+// Each test walks several party screens end to end.
+test.describe.configure({ timeout: 180_000 });
+
 async function open(shell: ShellPage, which: keyof typeof PARTY_PAGES): Promise<PartyScreen> {
   const { path, menu } = PARTY_PAGES[which];
   await shell.navigateMenu(path, ...menu);
@@ -60,7 +63,6 @@ test('carriers, agents and captains: add after a refused identifier, review, fle
   token,
   shell,
 }) => {
-  test.setTimeout(180_000);
   // A seeded driver and vehicle for the fleet and the binding.
   const member = await draftDriver(request, token, 'first');
   const memberOption = `${member.name}（${member.mobile}）`;
@@ -189,7 +191,6 @@ test('banks, bank cards and customer staff: add after a refused value, holder ru
   token,
   shell,
 }) => {
-  test.setTimeout(180_000);
   const owner = await draftDriver(request, token, 'last');
   await shell.goto(LIGHT_PAGE);
 
