@@ -11,8 +11,6 @@
  *      BENCH_ENFORCE (1: exit 2 when a target is missed).
  * Exit codes: 0 ok, 1 failed run, 2 target missed.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import type { AnalysisSummary, StatisticsResult } from '@freight/contracts';
 import { buildDailyStatistics } from '@freight/server/src/modules/dashboard/index.ts';
 import { hyShippingNote } from '@freight/server/src/modules/freight/index.ts';
@@ -20,14 +18,7 @@ import type { Db } from '@freight/server/src/platform/db/client.ts';
 import { and, gte, lt, sql } from 'drizzle-orm';
 import { ADMIN_PASSWORD, BENCH_DATABASE_URL, BENCH_ENFORCE, envNumber, reportedSettings } from './lib/env.ts';
 import { fixedRate, percentile } from './lib/rateRun.ts';
-import {
-  evaluateTargets,
-  exitCodeOf,
-  formatTargets,
-  machineLine,
-  runBench,
-  type TargetOutcome,
-} from './lib/report.ts';
+import { evaluateTargets, finishBench, machineLine, runBench, type TargetOutcome } from './lib/report.ts';
 import {
   DASHBOARD_ANALYSIS_SCENARIO,
   DASHBOARD_BUSINESS_SCENARIO,
@@ -214,14 +205,8 @@ async function main(): Promise<number> {
       '(BENCH_DATABASE_URL not set: the dashboard figures over 1 000 000 waybills are not measured)',
     );
   const outcomes = pg?.outcomes ?? [];
-  console.log(`\nTargets:\n\n${formatTargets(outcomes)}`);
-  const dir = fileURLToPath(new URL('./results/', import.meta.url));
-  mkdirSync(dir, { recursive: true });
-  writeFileSync(
-    `${dir}dashboard.json`,
-    `${JSON.stringify({ date: new Date().toISOString(), settings: reportedSettings(settings), figures: pg?.figures ?? null, targets: outcomes }, null, 2)}\n`,
-  );
-  return exitCodeOf(outcomes, settings.enforce, 'dashboard');
+  const record = { settings: reportedSettings(settings), figures: pg?.figures ?? null };
+  return finishBench('dashboard.json', outcomes, record, settings.enforce, 'dashboard');
 }
 
 runBench('bench:dashboard', main);

@@ -6,11 +6,16 @@
  * Env: BENCH_DATABASE_URL (PostgreSQL admin URL; PGlite when unset), BENCH_INVOICE_NOTES (500),
  *      BENCH_ENFORCE (1: exit 2 when a target is missed). Exit codes: 0 ok, 1 failed run, 2 target missed.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { ADMIN_PASSWORD, BENCH_DATABASE_URL, BENCH_ENFORCE } from './lib/env.ts';
 import { call, payAllNotes } from './lib/payNotes.ts';
-import { evaluateTargets, exitCodeOf, formatTargets, machineLine, runBench } from './lib/report.ts';
+import {
+  evaluateTargets,
+  exitCodeOf,
+  formatTargets,
+  machineLine,
+  runBench,
+  saveResults,
+} from './lib/report.ts';
 import { INVOICE_APPLY_SCENARIO, INVOICE_PDF_SCENARIO, invoiceTargets } from './lib/scenarios.ts';
 import { seedAuditedNotes } from './lib/seedMoney.ts';
 import { login, startBenchServer } from './lib/server.ts';
@@ -58,12 +63,12 @@ async function main(): Promise<number> {
       [INVOICE_PDF_SCENARIO]: pdfSeconds,
     }).map((o) => ({ ...o, enforced: o.enforced && ids.length >= 500 }));
     console.log(`\nTargets (${server.kind}, ${ids.length} waybills):\n\n${formatTargets(outcomes)}`);
-    const dir = fileURLToPath(new URL('./results/', import.meta.url));
-    mkdirSync(dir, { recursive: true });
-    writeFileSync(
-      `${dir}invoice-${server.kind}.json`,
-      `${JSON.stringify({ date: new Date().toISOString(), notes: ids.length, applySeconds, pdfSeconds, targets: outcomes }, null, 2)}\n`,
-    );
+    saveResults(`invoice-${server.kind}.json`, {
+      notes: ids.length,
+      applySeconds,
+      pdfSeconds,
+      targets: outcomes,
+    });
     return exitCodeOf(outcomes, BENCH_ENFORCE, 'invoice');
   } finally {
     await server.close();

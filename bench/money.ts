@@ -9,15 +9,12 @@
  *      BENCH_WARMUP (2), BENCH_CONNECTIONS (50), BENCH_ENFORCE (1: exit 2 when a target is missed).
  * Exit codes: 0 ok, 1 failed run, 2 target missed.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { ADMIN_PASSWORD, BENCH_DATABASE_URL, BENCH_ENFORCE, envNumber, reportedSettings } from './lib/env.ts';
 import { runGetLoad, summarize } from './lib/load.ts';
 import { call, payAllNotes } from './lib/payNotes.ts';
 import {
   evaluateTargets,
-  exitCodeOf,
-  formatTargets,
+  finishBench,
   type Measurement,
   machineLine,
   measurement,
@@ -127,14 +124,12 @@ async function main(): Promise<number> {
   const pg = settings.databaseUrl ? await ledgerOnPostgres() : null;
   if (!pg) console.log('(BENCH_DATABASE_URL not set: the PostgreSQL figures are not measured)');
   const outcomes = [...pay.outcomes, ...(pg?.outcomes ?? [])];
-  console.log(`\nTargets:\n\n${formatTargets(outcomes)}`);
-  const dir = fileURLToPath(new URL('./results/', import.meta.url));
-  mkdirSync(dir, { recursive: true });
-  writeFileSync(
-    `${dir}money.json`,
-    `${JSON.stringify({ date: new Date().toISOString(), settings: reportedSettings(settings), batchPaySeconds: pay.seconds, measurements: pg?.measurements ?? [], targets: outcomes }, null, 2)}\n`,
-  );
-  return exitCodeOf(outcomes, settings.enforce, 'money');
+  const record = {
+    settings: reportedSettings(settings),
+    batchPaySeconds: pay.seconds,
+    measurements: pg?.measurements ?? [],
+  };
+  return finishBench('money.json', outcomes, record, settings.enforce, 'money');
 }
 
 runBench('bench:money', main);

@@ -9,10 +9,7 @@
  *      BENCH_WARMUP (3), BENCH_ENFORCE (1: exit 2 when a target is missed).
  * Exit codes: 0 ok, 1 failed run, 2 target missed.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import {
   hyCustomer,
   hyDriver,
@@ -24,14 +21,7 @@ import { timeRuleEvaluation } from '@freight/server/src/modules/risk/index.ts';
 import type { Db } from '@freight/server/src/platform/db/client.ts';
 import { ADMIN_PASSWORD, BENCH_DATABASE_URL, BENCH_ENFORCE, envNumber, reportedSettings } from './lib/env.ts';
 import { fixedRate, percentile } from './lib/rateRun.ts';
-import {
-  evaluateTargets,
-  exitCodeOf,
-  formatTargets,
-  machineLine,
-  runBench,
-  type TargetOutcome,
-} from './lib/report.ts';
+import { evaluateTargets, finishBench, machineLine, runBench, type TargetOutcome } from './lib/report.ts';
 import { RULES_DISPATCH_SCENARIO, riskTargets } from './lib/scenarios.ts';
 import { login, startBenchServer } from './lib/server.ts';
 
@@ -137,8 +127,6 @@ async function main(): Promise<number> {
     const token = await login(server, 'admin', ADMIN_PASSWORD);
     const route = `${server.config.basePath}/shipping/hyShippingNote/dispatch`;
     const posts = (from: number, to: number) => bodies.slice(from, to).map((body) => ({ path: route, body }));
-    const dir = fileURLToPath(new URL('./results/', import.meta.url));
-    mkdirSync(dir, { recursive: true });
     timeRuleEvaluation((action, ms) => {
       if (action === 'dispatch') rules.push(ms);
     });
@@ -185,12 +173,8 @@ async function main(): Promise<number> {
       pass: true,
       enforced: false,
     });
-    console.log(`\nTargets:\n\n${formatTargets(outcomes)}`);
-    writeFileSync(
-      path.join(dir, 'risk.json'),
-      `${JSON.stringify({ date: new Date().toISOString(), host: os.hostname(), settings: reportedSettings(settings), figures, targets: outcomes }, null, 2)}\n`,
-    );
-    return exitCodeOf(outcomes, settings.enforce, 'risk');
+    const record = { host: os.hostname(), settings: reportedSettings(settings), figures };
+    return finishBench('risk.json', outcomes, record, settings.enforce, 'risk');
   } finally {
     timeRuleEvaluation(null);
     await server.close();

@@ -1,4 +1,6 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
+import { fileURLToPath } from 'node:url';
 import type { LoadSummary } from './load.ts';
 import type { Target } from './scenarios.ts';
 import type { DbKind } from './server.ts';
@@ -231,6 +233,32 @@ export function exitCodeOf(outcomes: TargetOutcome[], enforce: boolean, what: st
   }
   console.log(`\nall ${what} targets met`);
   return 0;
+}
+
+/** Keeps a run's figures as bench/results/<file>, dated: the record's keys follow the date. */
+export function saveResults(file: string, record: Record<string, unknown>): void {
+  const dir = fileURLToPath(new URL('../results/', import.meta.url));
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(
+    `${dir}${file}`,
+    `${JSON.stringify({ date: new Date().toISOString(), ...record }, null, 2)}\n`,
+  );
+}
+
+/**
+ * The end of a bench: prints the targets, keeps the run as bench/results/<file> (the record, then the targets)
+ * and answers the exit code.
+ */
+export function finishBench(
+  file: string,
+  outcomes: TargetOutcome[],
+  record: Record<string, unknown>,
+  enforce: boolean,
+  what: string,
+): number {
+  console.log(`\nTargets:\n\n${formatTargets(outcomes)}`);
+  saveResults(file, { ...record, targets: outcomes });
+  return exitCodeOf(outcomes, enforce, what);
 }
 
 /** Runs a bench's main: its answer is the exit code; a throw is a failed run (1). */

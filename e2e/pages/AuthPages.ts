@@ -2,6 +2,12 @@
 // password reset, shipper registration and the landing page.
 import { expect, type Locator, type Page } from '@playwright/test';
 
+/** Opens a public page at `path` and waits for its `root` (card or form) to show. */
+async function openPublicPage(page: Page, path: string, root: Locator): Promise<void> {
+  await page.goto(path);
+  await expect(root).toBeVisible();
+}
+
 /** An SMS code field with its send button (testId prefix of SmsCodeInput). */
 export class SmsCodeField {
   readonly input: Locator;
@@ -33,9 +39,8 @@ export class Login3Page {
     this.submit = page.getByTestId('login3-submit');
   }
 
-  async goto(): Promise<void> {
-    await this.page.goto('/user/login3');
-    await expect(this.card).toBeVisible();
+  goto(): Promise<void> {
+    return openPublicPage(this.page, '/user/login3', this.card);
   }
 
   async submitCredentials(username: string, password: string): Promise<void> {
@@ -66,9 +71,8 @@ export class RegisterPage {
     this.result = page.getByTestId('register-result');
   }
 
-  async goto(): Promise<void> {
-    await this.page.goto('/user/register');
-    await expect(this.card).toBeVisible();
+  goto(): Promise<void> {
+    return openPublicPage(this.page, '/user/register', this.card);
   }
 
   errors(): Locator {
@@ -99,9 +103,8 @@ export class AlterationPage {
     this.done = page.getByTestId('alteration-done');
   }
 
-  async goto(): Promise<void> {
-    await this.page.goto('/user/alteration');
-    await expect(this.card).toBeVisible();
+  goto(): Promise<void> {
+    return openPublicPage(this.page, '/user/alteration', this.card);
   }
 }
 
@@ -136,9 +139,8 @@ export class CustomerRegisterPage {
     this.done = page.getByTestId('customer-register-done');
   }
 
-  async goto(): Promise<void> {
-    await this.page.goto('/customer/register');
-    await expect(this.form).toBeVisible();
+  goto(): Promise<void> {
+    return openPublicPage(this.page, '/customer/register', this.form);
   }
 
   /** The validation message under one field. */
@@ -160,8 +162,7 @@ export class LandingPage {
     this.register = page.getByTestId('landing-register');
   }
 
-  async goto(): Promise<void> {
-    await this.page.goto('/home');
-    await expect(this.root).toBeVisible();
+  goto(): Promise<void> {
+    return openPublicPage(this.page, '/home', this.root);
   }
 }

@@ -1,6 +1,7 @@
 // 在线表单开发 (web/src/pages/online/CgformHeadList): define a single form in the designer dialog, sync it,
 // add it to the menu.
 import { expect, type Locator, type Page } from '@playwright/test';
+import type { PartyScreen } from './PartyScreens.ts';
 
 /** A field of the designer's grid: name and label, and what differs from a plain optional text. */
 export interface DesignedField {
@@ -88,4 +89,22 @@ export class CgformDesigner {
     expect(added.success).toBe(true);
     return added.result.url;
   }
+}
+
+/**
+ * Adds carriers through the add dialog of a designed carrier form's list (its name under 承运商名称, its reason
+ * under `reasonLabel`), then expects each row listed with its reason.
+ */
+export async function addCarriers(
+  ui: PartyScreen,
+  reasonLabel: string,
+  carriers: ReadonlyArray<readonly [name: string, reason: string]>,
+): Promise<void> {
+  for (const [name, reason] of carriers) {
+    const form = await ui.openAdd();
+    await form.getByLabel('承运商名称', { exact: true }).fill(name);
+    await form.getByLabel(reasonLabel, { exact: true }).fill(reason);
+    await ui.submit(form, /\/online\/cgform\/api\/data\/[0-9a-f]+\/add/);
+  }
+  for (const [name, reason] of carriers) await expect(ui.row(name)).toContainText(reason);
 }

@@ -1,5 +1,6 @@
 // The login layout and form.
-import { expect, type Locator, type Page } from '@playwright/test';
+import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
+import { adminToken, createUser, uniqueName } from '../support/authFlows.ts';
 import { LOGIN_PATH, PASSWORD } from '../support/env.ts';
 
 export class LoginPage {
@@ -55,6 +56,22 @@ export class LoginPage {
     await this.username.fill(username);
     await this.password.fill(password);
     await this.submit.click();
+  }
+
+  /**
+   * Adds a user named from `prefix` with an initial password (as the administrator, through the API), opens the
+   * form and submits its credentials: the change-password dialog comes next. Answers the username.
+   */
+  async submitNewUser(
+    request: APIRequestContext,
+    prefix: string,
+    password = 'Initial#2026',
+  ): Promise<string> {
+    const username = uniqueName(prefix);
+    await createUser(request, await adminToken(request), { username, password });
+    await this.goto();
+    await this.submitCredentials(username, password);
+    return username;
   }
 
   /** Logs in through the form and waits until the main layout shows. */

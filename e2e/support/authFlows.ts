@@ -51,6 +51,11 @@ export function uniqueName(prefix: string): string {
   return `${prefix}${Date.now().toString(36)}${Math.floor(Math.random() * 1_000)}`;
 }
 
+/** A role code made from a role's unique name: its letters and digits, the rest as `_`, led by `prefix`. */
+export function roleCodeOf(roleName: string, prefix: string): string {
+  return roleName.replace(/[^A-Za-z0-9]/g, '_').replace(/^_+/, prefix);
+}
+
 /**
  * An account made by the admin: its password is an initial one (the owner must change it). It gets the
  * customer-staff role unless another seeded role is named, so that it has a menu to sign in to (a user
@@ -115,6 +120,22 @@ export async function createUserWithOwnPassword(
 ): Promise<void> {
   await createUser(request, token, user);
   await setOwnPassword(request, user.username, user.password, own);
+}
+
+/**
+ * A user named from `prefix`, with a new mobile and its own password `own` (the initial one already changed), added
+ * with the administrator's `token`; answers its name and mobile.
+ */
+export async function userWithMobile(
+  request: APIRequestContext,
+  token: string,
+  prefix: string,
+  own: string,
+): Promise<{ username: string; mobile: string }> {
+  const username = uniqueName(prefix);
+  const mobile = uniqueMobile();
+  await createUserWithOwnPassword(request, token, { username, password: 'Initial#2026', own, phone: mobile });
+  return { username, mobile };
 }
 
 /** The pending counters of the header bell. */

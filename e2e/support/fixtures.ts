@@ -10,7 +10,7 @@ import { SettingsDrawer } from '../pages/SettingsDrawer.ts';
 import { ShellPage } from '../pages/ShellPage.ts';
 import { TabBar } from '../pages/TabBar.ts';
 import { adminToken } from './authFlows.ts';
-import { ARTIFACTS_DIR } from './env.ts';
+import { ARTIFACTS_DIR, LOGGED_OUT } from './env.ts';
 import { stubExternalSites } from './network.ts';
 
 interface Fixtures {
@@ -72,5 +72,13 @@ export const test = base.extend<Fixtures>({
     });
   },
 });
+
+/** A group of tests that each start with nobody logged in. */
+export function describeLoggedOut(title: string, body: () => void): void {
+  test.describe(title, () => {
+    test.use({ storageState: LOGGED_OUT });
+    body();
+  });
+}
 
 export { expect };

@@ -1,14 +1,8 @@
 // 个人设置: the sessions list shows the current one, marked; notification preferences, the saved language and
 // changing the bound mobile by SMS.
-import {
-  adminToken,
-  createUserWithOwnPassword,
-  smsCodeFor,
-  uniqueMobile,
-  uniqueName,
-} from '../support/authFlows.ts';
+import { adminToken, smsCodeFor, uniqueMobile, userWithMobile } from '../support/authFlows.ts';
 import { LOGGED_OUT, LOGIN_PATH } from '../support/env.ts';
-import { expect, test } from '../support/fixtures.ts';
+import { describeLoggedOut, expect, test } from '../support/fixtures.ts';
 
 test('个人设置: the sessions tab lists the current session', async ({ page, shell }) => {
   await shell.goto('/account/settings');
@@ -22,9 +16,7 @@ test('个人设置: the sessions tab lists the current session', async ({ page, 
   await expect(current.getByRole('button', { name: /下\s*线/ })).toHaveCount(0);
 });
 
-test.describe('个人设置 preferences and bound mobile', () => {
-  test.use({ storageState: LOGGED_OUT });
-
+describeLoggedOut('个人设置 preferences and bound mobile', () => {
   test('mutes a category, changes the mobile with the SMS code, and the saved language follows the user to a new browser', async ({
     page,
     loginPage,
@@ -32,14 +24,8 @@ test.describe('个人设置 preferences and bound mobile', () => {
     request,
     browser,
   }) => {
-    const username = uniqueName('acct');
     const own = 'Own#2026pw';
-    await createUserWithOwnPassword(request, await adminToken(request), {
-      username,
-      password: 'Initial#2026',
-      own,
-      phone: uniqueMobile(),
-    });
+    const { username } = await userWithMobile(request, await adminToken(request), 'acct', own);
     await loginPage.goto();
     await loginPage.login(username, own);
     await shell.goto('/account/settings');

@@ -2,12 +2,11 @@
 // image is replaced at once (the server burns a captcha on every check). The suite's server runs with the
 // captcha off, so this spec starts its own small server with it on (no demo data: the captcha is checked
 // before the account) on the suite's port + 2. Desktop only: one such server per run is enough.
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { API_BASE, LOGGED_OUT, PASSWORD, PORT, REPO_ROOT, USERS } from '../support/env.ts';
+import type { ChildProcess } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import { API_BASE, LOGGED_OUT, PASSWORD, PORT, USERS } from '../support/env.ts';
 import { expect, test } from '../support/fixtures.ts';
+import { spawnOwnServer } from '../support/ownServer.ts';
 
 const CAPTCHA_PORT = PORT + 2;
 const CAPTCHA_URL = `http://127.0.0.1:${CAPTCHA_PORT}`;
@@ -17,22 +16,10 @@ let dataDir = '';
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  dataDir = mkdtempSync(path.join(tmpdir(), 'freight-e2e-captcha-'));
-  server = spawn(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'server/src/main.ts')], {
-    cwd: REPO_ROOT,
-    stdio: 'ignore',
-    env: {
-      ...process.env,
-      PORT: String(CAPTCHA_PORT),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOGIN_CAPTCHA: 'true',
-      SEED_DEMO: 'false',
-      SCHEDULER: 'false',
-      LOG_LEVEL: 'warn',
-      WEB_DIST: process.env.WEB_DIST ?? path.join(REPO_ROOT, 'web/dist'),
-    },
-  });
+  ({ child: server, dataDir } = spawnOwnServer(CAPTCHA_PORT, 'captcha', {
+    LOGIN_CAPTCHA: 'true',
+    SEED_DEMO: 'false',
+  }));
   await expect
     .poll(
       async () => {

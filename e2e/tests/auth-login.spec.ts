@@ -2,14 +2,7 @@
 // system message queue, the 406 path of an initial password, remember me, the customer-staff login and the
 // public landing page. Runs in the desktop and the mobile project.
 import { LandingPage, Login3Page } from '../pages/AuthPages.ts';
-import {
-  adminToken,
-  createUser,
-  createUserWithOwnPassword,
-  smsCodeFor,
-  uniqueMobile,
-  uniqueName,
-} from '../support/authFlows.ts';
+import { adminToken, smsCodeFor, userWithMobile } from '../support/authFlows.ts';
 import { HOME_PATH, LOGGED_OUT, PASSWORD, USERS } from '../support/env.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { platformSettings } from '../support/network.ts';
@@ -26,15 +19,8 @@ test('phone tab: a wrong code is refused, the code from the message queue signs 
   shot,
 }) => {
   const admin = await adminToken(request);
-  const mobile = uniqueMobile();
-  const username = uniqueName('phone');
   // An initial password must be changed before any session of the account goes further.
-  await createUserWithOwnPassword(request, admin, {
-    username,
-    password: 'Initial#2026',
-    own: 'Phone#2026own',
-    phone: mobile,
-  });
+  const { mobile } = await userWithMobile(request, admin, 'phone', 'Phone#2026own');
   await loginPage.goto();
   await loginPage.sendPhoneCode(mobile);
   await expect(shell.message('验证码已发送，10分钟内有效')).toBeVisible();
@@ -56,10 +42,7 @@ test('an initial password opens the change-password dialog; the new one signs in
   request,
   shot,
 }) => {
-  const username = uniqueName('clerk');
-  await createUser(request, await adminToken(request), { username, password: 'Initial#2026' });
-  await loginPage.goto();
-  await loginPage.submitCredentials(username, 'Initial#2026');
+  const username = await loginPage.submitNewUser(request, 'clerk');
   await expect(loginPage.passwordChangeDialog).toBeVisible();
   await expect(shell.message('当前为初始密码，请先修改密码')).toBeVisible();
   // The same password again is refused before any call.

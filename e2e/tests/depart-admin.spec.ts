@@ -3,7 +3,7 @@
 // The database is shared with other specs: every name is unique, no global count is asserted.
 import { DepartPanel, GrantTree, menuId, ResourceScreen, SYSTEM } from '../pages/SystemPages.ts';
 import { apiCall } from '../support/api.ts';
-import { uniqueName } from '../support/authFlows.ts';
+import { roleCodeOf, uniqueName } from '../support/authFlows.ts';
 import { expect, test } from '../support/fixtures.ts';
 
 test('departments: grant a menu, a department role with a member and a permission, search by name', async ({
@@ -15,7 +15,7 @@ test('departments: grant a menu, a department role with a member and a permissio
   test.setTimeout(120_000);
   const departName = uniqueName('仓储部');
   const roleName = uniqueName('仓管员');
-  const roleCode = roleName.replace(/[^A-Za-z0-9]/g, '_').replace(/^_+/, 'dr_');
+  const roleCode = roleCodeOf(roleName, 'dr_');
   const username = uniqueName('wh');
   const panel = new DepartPanel(page);
   const grant = new GrantTree(page);

@@ -1,6 +1,6 @@
 // Editable table: cell rules, statistics, sub-tables, one-row re-renders and
 // two browser contexts seeing each other's row edits over /vxeSocket.
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { authFile, USERS } from '../support/env.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { stubExternalSites } from '../support/network.ts';
@@ -23,40 +23,45 @@ function cell(page: Page, rowId: string, field: string) {
   return page.locator(`[data-row-key="${rowId}"] input[data-field="${field}"]`);
 }
 
+/** Fills the cell with each value in turn and expects its message, or none (null). */
+async function expectCellErrors(input: Locator, cases: Array<[value: string, error: string | null]>) {
+  for (const [value, error] of cases) {
+    await input.fill(value);
+    if (error === null) await expect(input).not.toHaveAttribute('data-error');
+    else await expect(input).toHaveAttribute('data-error', error);
+  }
+}
+
+/** Empties the cell, types `keys` one by one and expects the value the cell keeps. */
+async function retype(input: Locator, keys: string, kept: string) {
+  await input.fill('');
+  await input.pressSequentially(keys);
+  await expect(input).toHaveValue(kept);
+}
+
 test('cells follow the presets, number and tag rules; the footer sums; a keystroke re-renders one row', async ({
   page,
   shot,
 }) => {
   await openDemo(page);
 
-  const mobile = cell(page, 'r1', 'mobile');
-  await mobile.fill('123');
-  await expect(mobile).toHaveAttribute('data-error', '请输入正确的手机号码');
-  await mobile.fill('13912345678');
-  await expect(mobile).not.toHaveAttribute('data-error');
-
-  const orderNo = cell(page, 'r2', 'orderNo');
-  await orderNo.fill('YD20260001');
-  await expect(orderNo).toHaveAttribute('data-error', '运单号已存在');
-  await orderNo.fill('');
-  await expect(orderNo).toHaveAttribute('data-error', '必填');
-  await orderNo.fill('YD20269999');
-  await expect(orderNo).not.toHaveAttribute('data-error');
+  await expectCellErrors(cell(page, 'r1', 'mobile'), [
+    ['123', '请输入正确的手机号码'],
+    ['13912345678', null],
+  ]);
+  await expectCellErrors(cell(page, 'r2', 'orderNo'), [
+    ['YD20260001', '运单号已存在'],
+    ['', '必填'],
+    ['YD20269999', null],
+  ]);
 
   const weight = cell(page, 'r1', 'weight');
-  await weight.fill('');
-  await weight.pressSequentially('a1b.5x');
-  await expect(weight).toHaveValue('1.5');
-  await weight.fill('');
-  await weight.pressSequentially('-');
-  await expect(weight).toHaveValue('-');
+  await retype(weight, 'a1b.5x', '1.5');
+  await retype(weight, '-', '-');
   await weight.blur();
   await expect(weight).toHaveValue('');
 
-  const tags = cell(page, 'r1', 'tags');
-  await tags.fill('');
-  await tags.pressSequentially('冷链加急快');
-  await expect(tags).toHaveValue('冷链;加急;快');
+  await retype(cell(page, 'r1', 'tags'), '冷链加急快', '冷链;加急;快');
 
   const pieces = page.locator('[data-testid="et-sum"] [data-field="pieces"]');
   const before = Number(await pieces.textContent());

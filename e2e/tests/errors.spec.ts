@@ -1,16 +1,14 @@
 // Request-layer error catalogue: 401 dialog, 403 / 404 / 500 / 504 messages, and a failed
 // page chunk showing a reload prompt instead of a blank page.
 
-import { LIGHT_PAGE, LOGGED_OUT, TEXT, USERS } from '../support/env.ts';
-import { expect, test } from '../support/fixtures.ts';
+import { LIGHT_PAGE, TEXT, USERS } from '../support/env.ts';
+import { describeLoggedOut, expect, test } from '../support/fixtures.ts';
 import { apiGlob, failApi } from '../support/network.ts';
 
 // The header bell loads the announcements once on every page (no retry).
 const ANNOUNCEMENTS = '/sys/annountCement/listByUser';
 
-test.describe('401', () => {
-  test.use({ storageState: LOGGED_OUT });
-
+describeLoggedOut('401', () => {
   test('a 401 removes the token and shows the login-expired dialog that logs out', async ({
     page,
     loginPage,

@@ -19,6 +19,9 @@ import { createUserWithOwnPassword, uniqueName } from '../support/authFlows.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { clickRowAction } from '../support/rowActions.ts';
 
+// Every money flow runs through several screens and API set-ups.
+test.describe.configure({ timeout: 180_000 });
+
 const key = (what: string) =>
   `e2e-${what}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
 
@@ -41,7 +44,6 @@ test('付款审批: a submitted payout is reviewed, then paid by the cashier ste
   shell,
   shot,
 }) => {
-  test.setTimeout(180_000);
   const ui = new FinancePage(page);
   await apiCall(request, token, 'POST', '/customer/hyCustomerWallet/recharge', {
     customerId: await customerIdOf(request, token),
@@ -103,7 +105,6 @@ test('调账理赔: a deduction on an audited waybill is approved by finance and
   shell,
   shot,
 }) => {
-  test.setTimeout(180_000);
   const ui = new FinancePage(page);
   const note = await auditedPerTripNote(request, token, Date.now() % 100_000);
 
@@ -150,7 +151,6 @@ test('货主钱包: a voucher recharge is credited only when a second user match
   shell,
   shot,
 }) => {
-  test.setTimeout(180_000);
   const ui = new FinancePage(page);
   const cid = await customerIdOf(request, token);
   const serial = `E2E${Date.now()}`;

@@ -9,9 +9,9 @@ import { DRIVER_LIST, PartiesPage } from '../pages/PartiesPage.ts';
 import { PartyScreen } from '../pages/PartyScreens.ts';
 import { GrantTree, ResourceScreen, SYSTEM } from '../pages/SystemPages.ts';
 import { apiCall, type Envelope, signIn } from '../support/api.ts';
-import { uniqueName } from '../support/authFlows.ts';
-import { authFile, LIGHT_PAGE, LOGGED_OUT, USERS } from '../support/env.ts';
-import { expect, test } from '../support/fixtures.ts';
+import { roleCodeOf, uniqueName } from '../support/authFlows.ts';
+import { authFile, LIGHT_PAGE, USERS } from '../support/env.ts';
+import { describeLoggedOut, expect, test } from '../support/fixtures.ts';
 
 test.describe.configure({ timeout: 120_000 });
 
@@ -221,9 +221,7 @@ test('the whole ID number shows only in the detail, for a holder of driver:sensi
     .toBe(true);
 });
 
-test.describe('as an agent (no driver:sensitive)', () => {
-  test.use({ storageState: LOGGED_OUT });
-
+describeLoggedOut('as an agent (no driver:sensitive)', () => {
   test('the detail keeps the ID number masked', async ({ page, request, loginPage }) => {
     await loginPage.goto();
     await loginPage.login(USERS.agent);
@@ -292,7 +290,7 @@ test('the grant tree cascades, shows half-checked menus and saves the intended s
   const roleName = uniqueName('授权级联');
   await apiCall(request, token, 'POST', '/sys/role/add', {
     roleName,
-    roleCode: roleName.replace(/[^A-Za-z0-9]/g, '_').replace(/^_+/, 'r_'),
+    roleCode: roleCodeOf(roleName, 'r_'),
   });
   const screen = new ResourceScreen(page);
   await page.goto(SYSTEM.role);

@@ -2,16 +2,14 @@
 // loading after login and its failure) and the logout.
 
 import { endsWith } from '../pages/ShellPage.ts';
-import { HOME_PATH, LOGGED_OUT, TEXT, USERS } from '../support/env.ts';
-import { expect, test } from '../support/fixtures.ts';
+import { HOME_PATH, TEXT, USERS } from '../support/env.ts';
+import { describeLoggedOut, expect, test } from '../support/fixtures.ts';
 import { apiGlob, envelope, failApi, fulfillJson, platformSettings } from '../support/network.ts';
 
 /** The login URL that brings the user back to `wanted` (redirect query). */
 const loginUrl = (wanted: string) => endsWith(`/user/login?redirect=${encodeURIComponent(wanted)}`);
 
-test.describe('logged out', () => {
-  test.use({ storageState: LOGGED_OUT });
-
+describeLoggedOut('logged out', () => {
   test('login layout shows the platform name, logo, background and full footer', async ({
     loginPage,
     page,
@@ -121,9 +119,7 @@ test.describe('logged out', () => {
   });
 });
 
-test.describe('logout when the server call fails', () => {
-  test.use({ storageState: LOGGED_OUT });
-
+describeLoggedOut('logout when the server call fails', () => {
   test('the session is cleared anyway and the error is shown', async ({ page, loginPage, shell }) => {
     await loginPage.goto();
     await loginPage.login(USERS.shipper);

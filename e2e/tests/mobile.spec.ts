@@ -1,13 +1,11 @@
 // Phone-sized console (390×844, touch): login, dashboard with the menu in a drawer, bell, tabs, settings
 // drawer and 404 (below the tablet breakpoint the menu moves into a drawer).
 
-import { HOME_PATH, LIGHT_PAGE, LOGGED_OUT, USERS } from '../support/env.ts';
-import { expect, test } from '../support/fixtures.ts';
+import { HOME_PATH, LIGHT_PAGE, USERS } from '../support/env.ts';
+import { describeLoggedOut, expect, test } from '../support/fixtures.ts';
 import { stubApi } from '../support/network.ts';
 
-test.describe('logged out', () => {
-  test.use({ storageState: LOGGED_OUT });
-
+describeLoggedOut('logged out', () => {
   test('login form fits the phone and logs in', async ({ page, loginPage, shell, shot }) => {
     await loginPage.goto();
     const box = await loginPage.card.boundingBox();

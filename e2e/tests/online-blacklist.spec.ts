@@ -3,7 +3,7 @@
 // its own, finds the form in its menu, adds two carriers and exports them, and the workbook holds both rows.
 import path from 'node:path';
 import ExcelJS from 'exceljs';
-import { CgformDesigner } from '../pages/CgformDesigner.ts';
+import { addCarriers, CgformDesigner } from '../pages/CgformDesigner.ts';
 import { PartyScreen } from '../pages/PartyScreens.ts';
 import { ShellPage } from '../pages/ShellPage.ts';
 import { GrantTree, ResourceScreen, SYSTEM } from '../pages/SystemPages.ts';
@@ -60,17 +60,10 @@ test('admin designs 承运商黑名单 and grants it; operations01 adds two rows
     await entry.click();
     await expect(ops).toHaveURL(new RegExp(`${url}$`));
     const ui = new PartyScreen(ops);
-    for (const [name, reason] of [
+    await addCarriers(ui, '拉黑原因', [
       ['黑名单速达物流', '虚假运单'],
       ['黑名单快运通', '多次违约'],
-    ]) {
-      const form = await ui.openAdd();
-      await form.getByLabel('承运商名称', { exact: true }).fill(name);
-      await form.getByLabel('拉黑原因', { exact: true }).fill(reason);
-      await ui.submit(form, /\/online\/cgform\/api\/data\/[0-9a-f]+\/add/);
-    }
-    await expect(ui.row('黑名单速达物流')).toContainText('虚假运单');
-    await expect(ui.row('黑名单快运通')).toContainText('多次违约');
+    ]);
     // Delete was not granted: no delete action for this user.
     await expect(ui.toolbar.getByRole('button', { name: /批量删除/ })).toHaveCount(0);
     // operations01's own browser (the `shot` fixture pictures the admin's page).

@@ -1,6 +1,6 @@
 // 在线表单开发: the admin designs a 承运商黑名单 form in the designer, syncs it to the database,
 // adds it to the menu, opens its generated list, adds two rows through the declaration-built form and exports them.
-import { CgformDesigner } from '../pages/CgformDesigner.ts';
+import { addCarriers, CgformDesigner } from '../pages/CgformDesigner.ts';
 import { PartyScreen } from '../pages/PartyScreens.ts';
 import { expect, test } from '../support/fixtures.ts';
 
@@ -30,17 +30,10 @@ test('design a form, sync it, add two rows in its generated list and export them
   await expect(page).toHaveURL(/\/online\/cgformList\/[0-9a-f]{32}$/);
 
   const ui = new PartyScreen(page);
-  for (const [name, reason] of [
+  await addCarriers(ui, '原因', [
     ['速达物流', '虚假运单'],
     ['快运通', '多次违约'],
-  ]) {
-    const form = await ui.openAdd();
-    await form.getByLabel('承运商名称', { exact: true }).fill(name);
-    await form.getByLabel('原因', { exact: true }).fill(reason);
-    await ui.submit(form, /\/online\/cgform\/api\/data\/[0-9a-f]+\/add/);
-  }
-  await expect(ui.row('速达物流')).toContainText('虚假运单');
-  await expect(ui.row('快运通')).toContainText('多次违约');
+  ]);
   await shot('cgform-auto-list');
 
   const download = page.waitForEvent('download');

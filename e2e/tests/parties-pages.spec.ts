@@ -10,16 +10,13 @@ import { cardNumber, creditCode, PARTY_PAGES, PartyScreen } from '../pages/Party
 import type { ShellPage } from '../pages/ShellPage.ts';
 import { API_BASE, LIGHT_PAGE } from '../support/env.ts';
 import { expect, test } from '../support/fixtures.ts';
+import { runBirthDates, runMobiles } from '../support/runNumbers.ts';
 
 // One run's numbers: birth dates, mobiles, plates and codes no other run of this database shares.
 const RUN = Date.now();
 const tag = String(RUN).slice(-6);
-const birth = (offset: number) =>
-  new Date(Date.UTC(1965, 0, 1) + ((RUN / 1000 + offset * 1_301) % 9000) * 86_400_000)
-    .toISOString()
-    .slice(0, 10)
-    .replaceAll('-', '');
-const mobile = (n: number) => `137${String(RUN % 100_000).padStart(5, '0')}${String(n).padStart(3, '0')}`;
+const birth = runBirthDates(RUN, 1965, 1_301);
+const mobile = runMobiles(RUN, '137');
 /** The same ID with a wrong check character. */
 const badId = (id: string) => id.slice(0, 17) + (id[17] === '1' ? '2' : '1');
 const PNG = Buffer.from(
@@ -27,6 +24,9 @@ const PNG = Buffer.from(
   'base64',
 );
 const STATE_TEXT = /已通过|待审核|已驳回|已过期|草稿/;
+
+// Each test walks several party screens end to end.
+test.describe.configure({ timeout: 180_000 });
 
 async function open(shell: ShellPage, which: keyof typeof PARTY_PAGES): Promise<PartyScreen> {
   const { path, menu } = PARTY_PAGES[which];
@@ -63,7 +63,6 @@ test('carriers, agents and captains: add after a refused identifier, review, fle
   token,
   shell,
 }) => {
-  test.setTimeout(180_000);
   // A seeded driver and vehicle for the fleet and the binding.
   const member = await draftDriver(request, token, 'first');
   const memberOption = `${member.name}（${member.mobile}）`;
@@ -192,7 +191,6 @@ test('banks, bank cards and customer staff: add after a refused value, holder ru
   token,
   shell,
 }) => {
-  test.setTimeout(180_000);
   const owner = await draftDriver(request, token, 'last');
   await shell.goto(LIGHT_PAGE);
 

@@ -11,15 +11,12 @@ import { apiCall } from '../support/api.ts';
 import { pendingCounts } from '../support/authFlows.ts';
 import { authFile, LIGHT_PAGE, USERS } from '../support/env.ts';
 import { expect, test } from '../support/fixtures.ts';
+import { runBirthDates, runMobiles } from '../support/runNumbers.ts';
 
 // One run's numbers: a birth date and a mobile prefix no other run of this database shares.
 const RUN = Date.now();
-const birth = (offset: number) =>
-  new Date(Date.UTC(1970, 0, 1) + ((RUN / 1000 + offset * 997) % 9000) * 86_400_000)
-    .toISOString()
-    .slice(0, 10)
-    .replaceAll('-', '');
-const mobile = (n: number) => `139${String(RUN % 100_000).padStart(5, '0')}${String(n).padStart(3, '0')}`;
+const birth = runBirthDates(RUN, 1970, 997);
+const mobile = runMobiles(RUN, '139');
 
 /**
  * The pending-driver count once it holds still for half a second: other specs on this server add drivers

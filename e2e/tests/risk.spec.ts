@@ -10,11 +10,11 @@ import { expect, test } from '../support/fixtures.ts';
 import { submitForm } from '../support/forms.ts';
 
 test.use({ storageState: authFile(USERS.admin) });
-// One after the other: the clause test changes the template the deduction test's contract is signed with.
-test.describe.configure({ mode: 'default' });
+// One after the other: the clause test changes the template the deduction test's contract is signed with. Each
+// sets up its waybill through the API first.
+test.describe.configure({ mode: 'default', timeout: 120_000 });
 
 test('dispatching 33 t onto a 32 t truck is refused with 超载', async ({ page, request, token, shell }) => {
-  test.setTimeout(120_000);
   const seq = (Date.now() % 90_000) + 5_000;
   const { driverName, plateNo } = await approvedDriverWithVehicle(request, token, seq);
   const goodsName = `超载测试${seq}`;
@@ -48,7 +48,6 @@ test('handles an open warning once: confirmed, and listed as a violation', async
   token,
   shell,
 }) => {
-  test.setTimeout(120_000);
   // Its own waybill (a trip that lost 350 kg): the newest open warning may be another test's, handled there.
   const { number } = await auditedPerTripNote(request, token, (Date.now() % 90_000) + 5_000);
   const ui = new ShippingPage(page);
@@ -116,7 +115,6 @@ test('edits the carrier contract violation clause (违规扣款条款) from the 
   token,
   shell,
 }) => {
-  test.setTimeout(120_000);
   const before = await apiCall<{ version: number; penaltyPct: number | null }>(
     request,
     token,

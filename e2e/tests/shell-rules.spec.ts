@@ -1,14 +1,11 @@
 // Remaining rules of the console shell: the static redirects, the exception pages,
 // the headers every call carries, the clear-cache failure message and a password change that
 // succeeds from the header dialog.
-import { adminToken, createUser, uniqueName } from '../support/authFlows.ts';
-import { API_BASE, HOME_PATH, LIGHT_PAGE, LOGGED_OUT } from '../support/env.ts';
-import { expect, test } from '../support/fixtures.ts';
+import { API_BASE, HOME_PATH, LIGHT_PAGE } from '../support/env.ts';
+import { describeLoggedOut, expect, test } from '../support/fixtures.ts';
 import { apiGlob, failApi } from '../support/network.ts';
 
-test.describe('static redirects, logged out', () => {
-  test.use({ storageState: LOGGED_OUT });
-
+describeLoggedOut('static redirects, logged out', () => {
   test('/user goes to /user/login; / asks for login with the dashboard as redirect', async ({ page }) => {
     await page.goto('/user');
     await expect(page).toHaveURL(/\/user\/login$/);
@@ -63,19 +60,14 @@ test('clear cache that fails says 刷新缓存失败！', async ({ page, shell }
   await expect(shell.message('刷新缓存失败！')).toBeVisible();
 });
 
-test.describe('password change from the header', () => {
-  test.use({ storageState: LOGGED_OUT });
-
+describeLoggedOut('password change from the header', () => {
   test('a valid change succeeds, and the new password signs in', async ({
     page,
     loginPage,
     shell,
     request,
   }) => {
-    const username = uniqueName('pwd');
-    await createUser(request, await adminToken(request), { username, password: 'Initial#2026' });
-    await loginPage.goto();
-    await loginPage.submitCredentials(username, 'Initial#2026');
+    const username = await loginPage.submitNewUser(request, 'pwd');
     await loginPage.changeInitialPassword('First#2026pw');
     await shell.waitReady();
 
@@ -98,9 +90,7 @@ test.describe('password change from the header', () => {
   });
 });
 
-test.describe('leaving the page while the menu loads', () => {
-  test.use({ storageState: LOGGED_OUT });
-
+describeLoggedOut('leaving the page while the menu loads', () => {
   test('a reload during the first permission fetch keeps the session', async ({ page, loginPage, shell }) => {
     // The first permission call after login is cut off once the next page is asked for, and that page is
     // slow to come: the old page lives on meanwhile, as when a reload meets a busy server.

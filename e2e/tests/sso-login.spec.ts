@@ -3,17 +3,16 @@
 // both pointing at a fake CAS server and a fake OIDC provider that run in this test process on port + 5.
 // One server serves both flows: with CAS on, /user/login goes to CAS unless it arrives with a ticket, a
 // third-party code or error, or with ?local=1. Desktop only (the mobile project matches auth-*.spec.ts).
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { connect } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { AUTH_MSG } from '@freight/contracts';
 import type { Page } from '@playwright/test';
-import { API_BASE, HOME_PATH, LOGGED_OUT, PORT, REPO_ROOT, USERS } from '../support/env.ts';
+import { API_BASE, HOME_PATH, LOGGED_OUT, PORT, USERS } from '../support/env.ts';
 import { expect, test } from '../support/fixtures.ts';
+import { spawnOwnServer } from '../support/ownServer.ts';
 
 const APP_PORT = PORT + 3;
 const IDP_PORT = PORT + 5;
@@ -233,34 +232,22 @@ test.beforeAll(async () => {
     idp?.listen(IDP_PORT, '127.0.0.1', resolve);
   });
 
-  dataDir = mkdtempSync(path.join(tmpdir(), 'freight-e2e-sso-'));
-  server = spawn(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'server/src/main.ts')], {
-    cwd: REPO_ROOT,
-    stdio: 'ignore',
-    env: {
-      ...process.env,
-      PORT: String(APP_PORT),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOGIN_CAPTCHA: 'false',
-      SEED_DEMO: 'true',
-      // The demo accounts and the smallest demo: this server's start must not compete with the suite's.
-      DEMO_ORDERS: '14',
-      SCHEDULER: 'false',
-      LOG_LEVEL: 'warn',
-      WEB_DIST: process.env.WEB_DIST ?? path.join(REPO_ROOT, 'web/dist'),
-      CAS_SERVER_URL: CAS_BASE,
-      OIDC_PROVIDER: OIDC.provider,
-      OIDC_NAME: OIDC.name,
-      OIDC_CLIENT_ID: OIDC.clientId,
-      OIDC_CLIENT_SECRET: OIDC.secret,
-      OIDC_AUTHORIZE_URL: `${IDP}/oidc/authorize`,
-      OIDC_TOKEN_URL: `${IDP}/oidc/token`,
-      OIDC_USERINFO_URL: `${IDP}/oidc/userinfo`,
-      OIDC_REDIRECT_URI: REDIRECT_URI,
-      OIDC_SCOPE: 'openid phone',
-    },
-  });
+  ({ child: server, dataDir } = spawnOwnServer(APP_PORT, 'sso', {
+    LOGIN_CAPTCHA: 'false',
+    SEED_DEMO: 'true',
+    // The demo accounts and the smallest demo: this server's start must not compete with the suite's.
+    DEMO_ORDERS: '14',
+    CAS_SERVER_URL: CAS_BASE,
+    OIDC_PROVIDER: OIDC.provider,
+    OIDC_NAME: OIDC.name,
+    OIDC_CLIENT_ID: OIDC.clientId,
+    OIDC_CLIENT_SECRET: OIDC.secret,
+    OIDC_AUTHORIZE_URL: `${IDP}/oidc/authorize`,
+    OIDC_TOKEN_URL: `${IDP}/oidc/token`,
+    OIDC_USERINFO_URL: `${IDP}/oidc/userinfo`,
+    OIDC_REDIRECT_URI: REDIRECT_URI,
+    OIDC_SCOPE: 'openid phone',
+  }));
   await expect
     .poll(
       async () => {

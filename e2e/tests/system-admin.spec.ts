@@ -10,7 +10,7 @@ import { LoginPage } from '../pages/LoginPage.ts';
 import { ShellPage } from '../pages/ShellPage.ts';
 import { DepartScreen, GrantTree, MenuScreen, ResourceScreen, SYSTEM } from '../pages/SystemPages.ts';
 import { apiCall } from '../support/api.ts';
-import { uniqueName } from '../support/authFlows.ts';
+import { roleCodeOf, uniqueName } from '../support/authFlows.ts';
 import { LOGGED_OUT } from '../support/env.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { fillByLabel } from '../support/forms.ts';
@@ -42,7 +42,7 @@ test('a new administrator sets up a department, role and user; the user sees onl
   test.setTimeout(180_000);
   const departName = uniqueName('调度部');
   const roleName = uniqueName('调度员');
-  const roleCode = roleName.replace(/[^A-Za-z0-9]/g, '_').replace(/^_+/, 'r_');
+  const roleCode = roleCodeOf(roleName, 'r_');
   const username = uniqueName('disp');
   const ruleName = uniqueName('本部门');
   const colleague = uniqueName('mate');

@@ -3,6 +3,7 @@
 // opens its page from the side menu as the admin and works on records of its own (the database is shared
 // with the other specs, so no global counts are asserted).
 import type { Locator, Page } from '@playwright/test';
+import type { ShellPage } from '../pages/ShellPage.ts';
 import { MenuScreen, ResourceScreen, SYSTEM } from '../pages/SystemPages.ts';
 import { apiCall } from '../support/api.ts';
 import { uniqueName } from '../support/authFlows.ts';
@@ -13,6 +14,13 @@ const GROUP = '系统管理';
 
 function toast(page: Page, text: string | RegExp): Locator {
   return page.locator('.ant-message-notice').filter({ hasText: text }).first();
+}
+
+/** Opens the screen at `path` from the 系统管理 menu (its entry reads `label`) and then its add dialog. */
+async function openAdd(page: Page, shell: ShellPage, path: string, label: string) {
+  const screen = new ResourceScreen(page);
+  await shell.openFromMenu(path, GROUP, label);
+  return { screen, dialog: await screen.openAdd() };
 }
 
 /** Clicks the OK of the open confirmation bubble. */
@@ -112,12 +120,9 @@ test('menus: a menu with a button below it, a data rule, edit and delete with co
 });
 
 test('check rules: add, test a failing and a passing value, delete', async ({ page, shell }) => {
-  const screen = new ResourceScreen(page);
   const name = uniqueName('车牌规则');
   const code = uniqueName('plate_');
-  await shell.openFromMenu(SYSTEM.checkRule, GROUP, '编码校验规则');
-
-  const dialog = await screen.openAdd();
+  const { screen, dialog } = await openAdd(page, shell, SYSTEM.checkRule, '编码校验规则');
   await fillByLabel(dialog, {
     规则名称: name,
     规则编码: code,
@@ -260,11 +265,9 @@ test('logs: login and operation tabs, filters by user and time, export', async (
 });
 
 test('fill rules: add, generate a sample value, delete', async ({ page, shell }) => {
-  const screen = new ResourceScreen(page);
   const name = uniqueName('运单号规则');
   const code = uniqueName('fill_');
-  await shell.openFromMenu(SYSTEM.fillRule, GROUP, '填值规则');
-  const dialog = await screen.openAdd();
+  const { screen, dialog } = await openAdd(page, shell, SYSTEM.fillRule, '填值规则');
   await fillByLabel(dialog, {
     规则名称: name,
     规则编码: code,
@@ -283,11 +286,9 @@ test('fill rules: add, generate a sample value, delete', async ({ page, shell })
 });
 
 test('data sources: password never shown back, test connection, delete', async ({ page, shell }) => {
-  const screen = new ResourceScreen(page);
   const name = uniqueName('报表库');
   const code = uniqueName('ds_');
-  await shell.openFromMenu(SYSTEM.dataSource, GROUP, '多数据源');
-  const dialog = await screen.openAdd();
+  const { screen, dialog } = await openAdd(page, shell, SYSTEM.dataSource, '多数据源');
   await fillByLabel(dialog, {
     数据源编码: code,
     数据源名称: name,
@@ -316,11 +317,9 @@ test('data sources: password never shown back, test connection, delete', async (
 });
 
 test('gateway routes: add, disable with confirmation, delete', async ({ page, shell }) => {
-  const screen = new ResourceScreen(page);
   const routerId = uniqueName('gw-');
   const name = uniqueName('路由');
-  await shell.openFromMenu(SYSTEM.gatewayRoute, GROUP, '网关路由');
-  const dialog = await screen.openAdd();
+  const { screen, dialog } = await openAdd(page, shell, SYSTEM.gatewayRoute, '网关路由');
   await fillByLabel(dialog, {
     路由ID: routerId,
     路由名称: name,

@@ -6,13 +6,13 @@ import { DRIVER_LIST, PartiesPage } from '../pages/PartiesPage.ts';
 import { API_BASE, authFile, USERS } from '../support/env.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { clickRowAction } from '../support/rowActions.ts';
+import { runBirthDates } from '../support/runNumbers.ts';
 
 const RUN = Date.now();
 const tag = String(RUN).slice(-6);
 /** An ID number of this run (born on a day of 1975-1999 no other run shares), with its check character. */
 const idOf = (seq: number) => {
-  const day = new Date(Date.UTC(1975, 0, 1) + ((RUN / 1000) % 9000) * 86_400_000);
-  const body = `320104${day.toISOString().slice(0, 10).replaceAll('-', '')}${String(seq).padStart(3, '0')}`;
+  const body = `320104${runBirthDates(RUN, 1975, 0)(0)}${String(seq).padStart(3, '0')}`;
   return body + residentIdCheckChar(body);
 };
 /** The simulated provider's documented failing identity (docs/decisions.md). */

@@ -58,153 +58,164 @@ export interface RiskRuleDecl {
   ranges?: ReadonlyArray<readonly [string, string]>;
 }
 
+/** A parameter of the catalog with its default value. */
+interface CatalogParam extends ParamDecl {
+  value: number;
+}
+
+/**
+ * One rule of the catalog: its parameters are declared with their default values, which make `defaults`; a rule
+ * refuses its event only when `refusable` is set.
+ */
+function catalogRule(
+  name: readonly [string, string],
+  help: readonly [string, string],
+  severity: keyof typeof RISK_SEVERITY,
+  catalog: Record<string, CatalogParam>,
+  { refusable = false, ranges }: Pick<RiskRuleDecl, 'ranges'> & { refusable?: boolean } = {},
+): RiskRuleDecl {
+  const params: Record<string, ParamDecl> = {};
+  const defaults: Record<string, number> = {};
+  for (const [key, { value, ...param }] of Object.entries(catalog)) {
+    params[key] = param;
+    defaults[key] = value;
+  }
+  const decl: RiskRuleDecl = { name, help, refusable, severity: RISK_SEVERITY[severity], params, defaults };
+  if (ranges) decl.ranges = ranges;
+  return decl;
+}
+
 export const RISK_RULES: Record<RiskRuleType, RiskRuleDecl> = {
-  overload: {
-    name: ['超载', 'Overload'],
-    help: [
+  overload: catalogRule(
+    ['超载', 'Overload'],
+    [
       '派单、装货重量超过核定载质量×(1+容差)',
       'Dispatched or loaded weight above rated load × (1 + tolerance)',
     ],
-    refusable: true,
-    severity: RISK_SEVERITY.block,
-    params: { tolerancePct: { label: ['容差(%)', 'Tolerance (%)'], min: 0, max: 50 } },
-    defaults: { tolerancePct: 2 },
-  },
-  certificate: {
-    name: ['证件到期', 'Certificate expiry'],
-    help: [
+    'block',
+    { tolerancePct: { label: ['容差(%)', 'Tolerance (%)'], min: 0, max: 50, value: 2 } },
+    { refusable: true },
+  ),
+  certificate: catalogRule(
+    ['证件到期', 'Certificate expiry'],
+    [
       '司机、车辆证件在N天内到期时预警（已过期的证件拒绝派单和付款）',
       'Warn when a certificate ends within N days (expired ones are refused)',
     ],
-    refusable: false,
-    severity: RISK_SEVERITY.warn,
-    params: { warnDays: { label: ['提前天数', 'Days ahead'], min: 1, max: 365, integer: true } },
-    defaults: { warnDays: 30 },
-  },
-  loss: {
-    name: ['亏吨超标', 'Loss over allowance'],
-    help: ['卸货亏吨超过合理损耗×(1+超出比例)', 'Unloading loss above the allowance × (1 + excess)'],
-    refusable: false,
-    severity: RISK_SEVERITY.warn,
-    params: { excessPct: { label: ['超出比例(%)', 'Excess (%)'], min: 0, max: 1000 } },
-    defaults: { excessPct: 0 },
-  },
-  duplicate: {
-    name: ['重复运单', 'Duplicate waybill'],
-    help: [
+    'warn',
+    { warnDays: { label: ['提前天数', 'Days ahead'], min: 1, max: 365, integer: true, value: 30 } },
+  ),
+  loss: catalogRule(
+    ['亏吨超标', 'Loss over allowance'],
+    ['卸货亏吨超过合理损耗×(1+超出比例)', 'Unloading loss above the allowance × (1 + excess)'],
+    'warn',
+    { excessPct: { label: ['超出比例(%)', 'Excess (%)'], min: 0, max: 1000, value: 0 } },
+  ),
+  duplicate: catalogRule(
+    ['重复运单', 'Duplicate waybill'],
+    [
       '同一车辆相同线路、相同重量在N小时内再次派单',
       'Same plate, route and weight dispatched again within N hours',
     ],
-    refusable: true,
-    severity: RISK_SEVERITY.warn,
-    params: { windowHours: { label: ['时间窗(小时)', 'Window (h)'], min: 1, max: 720, integer: true } },
-    defaults: { windowHours: 24 },
-  },
-  speed: {
-    name: ['速度异常', 'Impossible speed'],
-    help: ['相邻轨迹点之间的平均速度超过上限', 'Average speed between two track points above the limit'],
-    refusable: false,
-    severity: RISK_SEVERITY.warn,
-    params: { maxKmh: { label: ['速度上限(km/h)', 'Max speed (km/h)'], min: 30, max: 300 } },
-    defaults: { maxKmh: 120 },
-  },
-  stop: {
-    name: ['异常停车', 'Stop'],
-    help: ['运输途中在半径R米内停留超过N分钟', 'Staying within R metres for N minutes or more in transit'],
-    refusable: false,
-    severity: RISK_SEVERITY.warn,
-    params: {
-      minMinutes: { label: ['停留时长(分钟)', 'Minutes'], min: 5, max: 1440, integer: true },
-      radiusM: { label: ['半径(米)', 'Radius (m)'], min: 50, max: 5000, integer: true },
+    'warn',
+    { windowHours: { label: ['时间窗(小时)', 'Window (h)'], min: 1, max: 720, integer: true, value: 24 } },
+    { refusable: true },
+  ),
+  speed: catalogRule(
+    ['速度异常', 'Impossible speed'],
+    ['相邻轨迹点之间的平均速度超过上限', 'Average speed between two track points above the limit'],
+    'warn',
+    { maxKmh: { label: ['速度上限(km/h)', 'Max speed (km/h)'], min: 30, max: 300, value: 120 } },
+  ),
+  stop: catalogRule(
+    ['异常停车', 'Stop'],
+    ['运输途中在半径R米内停留超过N分钟', 'Staying within R metres for N minutes or more in transit'],
+    'warn',
+    {
+      minMinutes: { label: ['停留时长(分钟)', 'Minutes'], min: 5, max: 1440, integer: true, value: 30 },
+      radiusM: { label: ['半径(米)', 'Radius (m)'], min: 50, max: 5000, integer: true, value: 500 },
     },
-    defaults: { minMinutes: 30, radiusM: 500 },
-  },
-  noLocation: {
-    name: ['定位缺失', 'No location'],
-    help: ['运输途中超过N小时没有定位', 'In transit without a position for N hours'],
-    refusable: false,
-    severity: RISK_SEVERITY.warn,
-    params: { hours: { label: ['无定位时长(小时)', 'Hours'], min: 1, max: 168, integer: true } },
-    defaults: { hours: 4 },
-  },
-  signBeforeUnload: {
-    name: ['先签后卸', 'Sign before unload'],
-    help: ['签收时没有卸货时间、重量或磅单', 'Signed without an unload time, weight or weighbridge photo'],
-    refusable: false,
-    severity: RISK_SEVERITY.block,
-    params: {},
-    defaults: {},
-  },
-  priceInversion: {
-    name: ['运价倒挂', 'Price inversion'],
-    help: ['货主运费低于司机运费', 'Customer freight below the driver freight'],
-    refusable: false,
-    severity: RISK_SEVERITY.warn,
-    params: {},
-    defaults: {},
-  },
-  priceBand: {
-    name: ['运价区间', 'Price band'],
-    help: [
+  ),
+  noLocation: catalogRule(
+    ['定位缺失', 'No location'],
+    ['运输途中超过N小时没有定位', 'In transit without a position for N hours'],
+    'warn',
+    { hours: { label: ['无定位时长(小时)', 'Hours'], min: 1, max: 168, integer: true, value: 4 } },
+  ),
+  signBeforeUnload: catalogRule(
+    ['先签后卸', 'Sign before unload'],
+    ['签收时没有卸货时间、重量或磅单', 'Signed without an unload time, weight or weighbridge photo'],
+    'block',
+    {},
+  ),
+  priceInversion: catalogRule(
+    ['运价倒挂', 'Price inversion'],
+    ['货主运费低于司机运费', 'Customer freight below the driver freight'],
+    'warn',
+    {},
+  ),
+  priceBand: catalogRule(
+    ['运价区间', 'Price band'],
+    [
       '派单时司机运费折合每吨公里的价格不在区间内（需货源的计划里程）',
       'Driver freight per tonne-km outside the band at dispatch (needs the order’s planned distance)',
     ],
-    refusable: false,
-    severity: RISK_SEVERITY.warn,
-    params: {
-      minFenPerTonneKm: { label: ['最低价(分/吨公里)', 'Lowest (fen/t·km)'], min: 0, max: 100_000 },
-      maxFenPerTonneKm: { label: ['最高价(分/吨公里)', 'Highest (fen/t·km)'], min: 0, max: 100_000 },
+    'warn',
+    {
+      minFenPerTonneKm: {
+        label: ['最低价(分/吨公里)', 'Lowest (fen/t·km)'],
+        min: 0,
+        max: 100_000,
+        value: 10,
+      },
+      maxFenPerTonneKm: {
+        label: ['最高价(分/吨公里)', 'Highest (fen/t·km)'],
+        min: 0,
+        max: 100_000,
+        value: 200,
+      },
     },
-    defaults: { minFenPerTonneKm: 10, maxFenPerTonneKm: 200 },
-    ranges: [['minFenPerTonneKm', 'maxFenPerTonneKm']],
-  },
-  transportTimeout: {
-    name: ['运输超时', 'Transport timeout'],
-    help: [
+    { ranges: [['minFenPerTonneKm', 'maxFenPerTonneKm']] },
+  ),
+  transportTimeout: catalogRule(
+    ['运输超时', 'Transport timeout'],
+    [
       '装货后超过 计划里程÷时速+宽限小时 仍未卸货（需货源的计划里程）',
       'Not unloaded within planned distance ÷ speed + grace hours after loading (needs the planned distance)',
     ],
-    refusable: false,
-    severity: RISK_SEVERITY.warn,
-    params: {
-      speedKmh: { label: ['计划时速(km/h)', 'Planned speed (km/h)'], min: 10, max: 120 },
-      graceHours: { label: ['宽限(小时)', 'Grace (h)'], min: 0, max: 720 },
+    'warn',
+    {
+      speedKmh: { label: ['计划时速(km/h)', 'Planned speed (km/h)'], min: 10, max: 120, value: 50 },
+      graceHours: { label: ['宽限(小时)', 'Grace (h)'], min: 0, max: 720, value: 12 },
     },
-    defaults: { speedKmh: 50, graceHours: 12 },
-  },
-  trackRoute: {
-    name: ['轨迹偏离', 'Track vs route'],
-    help: [
+  ),
+  trackRoute: catalogRule(
+    ['轨迹偏离', 'Track vs route'],
+    [
       '装货后首个轨迹点、卸货前末个轨迹点与装卸地的距离超过R公里',
       'First track point after loading or last before unloading farther than R km from the place',
     ],
-    refusable: false,
-    severity: RISK_SEVERITY.warn,
-    params: { radiusKm: { label: ['半径(公里)', 'Radius (km)'], min: 0.5, max: 200 } },
-    defaults: { radiusKm: 5 },
-  },
-  fuelShare: {
-    name: ['油卡占比超标', 'Fuel share above the cap'],
-    help: [
+    'warn',
+    { radiusKm: { label: ['半径(公里)', 'Radius (km)'], min: 0.5, max: 200, value: 5 } },
+  ),
+  fuelShare: catalogRule(
+    ['油卡占比超标', 'Fuel share above the cap'],
+    [
       '派单、审核时油卡金额占司机运费的比例超过上限（拦截时付款前须处理）',
       'Fuel card part of the driver fee above the cap at dispatch and audit (blocking holds pay)',
     ],
-    refusable: false,
-    severity: RISK_SEVERITY.warn,
-    params: { capPct: { label: ['油卡上限(%)', 'Cap (%)'], min: 0, max: 100 } },
-    defaults: { capPct: 30 },
-  },
-  cardHolder: {
-    name: ['持卡人非司机', 'Card holder is not the driver'],
-    help: [
+    'warn',
+    { capPct: { label: ['油卡上限(%)', 'Cap (%)'], min: 0, max: 100, value: 30 } },
+  ),
+  cardHolder: catalogRule(
+    ['持卡人非司机', 'Card holder is not the driver'],
+    [
       '审核时司机的默认收款卡持卡人不是司机本人，且没有有效的车队长代收运费协议（拦截时付款前须处理）',
       'At audit the driver’s default card belongs to someone else without a collection agreement in force',
     ],
-    refusable: false,
-    severity: RISK_SEVERITY.block,
-    params: {},
-    defaults: {},
-  },
+    'block',
+    {},
+  ),
 };
 
 /**

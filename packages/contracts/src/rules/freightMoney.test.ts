@@ -168,25 +168,30 @@ describe('freight, service fee and agent fee', () => {
 });
 
 describe('a whole note', () => {
-  it('within the allowance: min weight, 6 % service', () => {
-    const m = computeNoteMoney(base, { loadWeightG: t(32.15), unloadWeightG: t(32.05) });
-    // settle 32.05 t × 150 = 4 807.50; service 288.45; customer 5 095.95
-    expect(m).toMatchObject({
-      settleWeightG: 32_050_000,
-      lossDeductionFen: 0,
-      driverFreightFen: 480_750,
-      driverFee: 480_750,
-      serviceFee: 28_845,
-      agentFee: 0,
-      customerFee: 509_595,
-      finalPayFen: 480_750,
-    });
-  });
-
-  it('beyond the allowance on the unload weight, with fuel card, ETC and prepay shares', () => {
-    const m = computeNoteMoney(
+  // [what, changes to the base inputs, load and unload weights, figures expected]
+  it.each<[string, Partial<NoteMoneyInputs>, { loadWeightG: number; unloadWeightG: number }, object]>([
+    [
+      // settle 32.05 t × 150 = 4 807.50; service 288.45; customer 5 095.95
+      'within the allowance: min weight, 6 % service',
+      {},
+      { loadWeightG: t(32.15), unloadWeightG: t(32.05) },
       {
-        ...base,
+        settleWeightG: 32_050_000,
+        lossDeductionFen: 0,
+        driverFreightFen: 480_750,
+        driverFee: 480_750,
+        serviceFee: 28_845,
+        agentFee: 0,
+        customerFee: 509_595,
+        finalPayFen: 480_750,
+      },
+    ],
+    [
+      // 31.8 t × 150 = 4 770.00 − loss 300.00 = 4 470.00
+      // fuel 20 % = 894.00; ETC 500.00; prepay 30 % = 1 341.00; final 4 470 − 894 − 500 − 1 341 = 1 735.00
+      // service 6 % of 4 470.00 = 268.20; customer 4 738.20
+      'beyond the allowance on the unload weight, with fuel card, ETC and prepay shares',
+      {
         settleWeightBasis: SETTLE_WEIGHT_BASIS.unload,
         otherDeductionFen: 0,
         fuelCard: { mode: SHARE_MODE.ratio, value: 2_000 },
@@ -194,23 +199,37 @@ describe('a whole note', () => {
         prepay: { mode: SHARE_MODE.ratio, value: 3_000 },
       },
       { loadWeightG: t(32.15), unloadWeightG: t(31.8) },
-    );
-    // 31.8 t × 150 = 4 770.00 − loss 300.00 = 4 470.00
-    // fuel 20 % = 894.00; ETC 500.00; prepay 30 % = 1 341.00; final 4 470 − 894 − 500 − 1 341 = 1 735.00
-    // service 6 % of 4 470.00 = 268.20; customer 4 738.20
-    expect(m).toMatchObject({
-      settleWeightG: 31_800_000,
-      lossWeightG: 350_000,
-      lossDeductionFen: 30_000,
-      driverFreightFen: 477_000,
-      driverFee: 447_000,
-      fuelCardFen: 89_400,
-      etcFen: 50_000,
-      prepayFen: 134_100,
-      finalPayFen: 173_500,
-      serviceFee: 26_820,
-      customerFee: 473_820,
-    });
+      {
+        settleWeightG: 31_800_000,
+        lossWeightG: 350_000,
+        lossDeductionFen: 30_000,
+        driverFreightFen: 477_000,
+        driverFee: 447_000,
+        fuelCardFen: 89_400,
+        etcFen: 50_000,
+        prepayFen: 134_100,
+        finalPayFen: 173_500,
+        serviceFee: 26_820,
+        customerFee: 473_820,
+      },
+    ],
+    [
+      // 50 kg lost within 200 kg: no deduction; 3 000.00 + 296.70 + 50.00 = 3 346.70
+      'an agent order per trip: gross-up service plus the agent fee',
+      {
+        orderMode: 3,
+        priceMode: PRICE_MODE.perTrip,
+        driverUnitPriceFen: 300_000,
+        serviceFeeMode: SERVICE_FEE_MODE.grossUp,
+        serviceFeeValue: 900,
+        agentFeeMode: 2,
+        agentFeeValue: 5_000,
+      },
+      { loadWeightG: t(30), unloadWeightG: t(29.95) },
+      { driverFee: 300_000, serviceFee: 29_670, agentFee: 5_000, customerFee: 334_670 },
+    ],
+  ])('%s', (_what, changes, weights, expected) => {
+    expect(computeNoteMoney({ ...base, ...changes }, weights)).toMatchObject(expected);
   });
 
   it('caps the shares at the driver fee and never goes below zero', () => {
@@ -231,29 +250,6 @@ describe('a whole note', () => {
     expect(capped.fuelCardFen).toBe(480_750);
     expect(capped.etcFen).toBe(0);
     expect(capped.finalPayFen).toBe(0);
-  });
-
-  it('an agent order per trip: gross-up service plus the agent fee', () => {
-    const m = computeNoteMoney(
-      {
-        ...base,
-        orderMode: 3,
-        priceMode: PRICE_MODE.perTrip,
-        driverUnitPriceFen: 300_000,
-        serviceFeeMode: SERVICE_FEE_MODE.grossUp,
-        serviceFeeValue: 900,
-        agentFeeMode: 2,
-        agentFeeValue: 5_000,
-      },
-      { loadWeightG: t(30), unloadWeightG: t(29.95) },
-    );
-    // 50 kg lost within 200 kg: no deduction; 3 000.00 + 296.70 + 50.00 = 3 346.70
-    expect(m).toMatchObject({
-      driverFee: 300_000,
-      serviceFee: 29_670,
-      agentFee: 5_000,
-      customerFee: 334_670,
-    });
   });
 });
 
