@@ -7,12 +7,12 @@ import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { perm } from '../../platform/access/declare.ts';
 import type { AppContext } from '../../platform/context.ts';
 import type { DbOrTx } from '../../platform/db/client.ts';
 import { rowsOf } from '../../platform/db/rows.ts';
 import { ok, okMessage } from '../../platform/http/envelope.ts';
 import { bizError, recordNotFound, unauthorized } from '../../platform/http/errors.ts';
+import { permitted } from '../../platform/http/permitted.ts';
 import { listTotalsOf } from '../../platform/resource/countCache.ts';
 import { formFor, syncedForm } from './cgformAccess.ts';
 import { cgformTotalsKey } from './cgformData.ts';
@@ -186,9 +186,9 @@ export function cgformEnhanceRoutes(app: FastifyInstance, ctx: AppContext): void
 
   r.post(
     '/online/cgform/enhance/button',
-    {
-      config: { access: perm(`${CGFORM_DESIGN}:edit`), audit: { operateType: 2, content: '保存自定义按钮' } },
-      schema: {
+    permitted(
+      `${CGFORM_DESIGN}:edit`,
+      {
         body: z.object({
           cgformHeadId: headId,
           buttonCode,
@@ -197,7 +197,8 @@ export function cgformEnhanceRoutes(app: FastifyInstance, ctx: AppContext): void
           orderNum: z.coerce.number().int().min(0).max(1000).default(0),
         }),
       },
-    },
+      { operateType: 2, content: '保存自定义按钮' },
+    ),
     async (request) => {
       const body = request.body;
       await syncedHead(body.cgformHeadId);
@@ -231,10 +232,11 @@ export function cgformEnhanceRoutes(app: FastifyInstance, ctx: AppContext): void
 
   r.delete(
     '/online/cgform/enhance/button',
-    {
-      config: { access: perm(`${CGFORM_DESIGN}:edit`), audit: { operateType: 4, content: '删除自定义按钮' } },
-      schema: { querystring: z.object({ id: headId }) },
-    },
+    permitted(
+      `${CGFORM_DESIGN}:edit`,
+      { querystring: z.object({ id: headId }) },
+      { operateType: 4, content: '删除自定义按钮' },
+    ),
     async (request) => {
       const deleted = await db
         .delete(onlCgformButton)
@@ -248,12 +250,13 @@ export function cgformEnhanceRoutes(app: FastifyInstance, ctx: AppContext): void
   // A new version of a button's JS or SQL; the oldest beyond the history cap go.
   r.post(
     '/online/cgform/enhance/save',
-    {
-      config: { access: perm(`${CGFORM_DESIGN}:edit`), audit: { operateType: 3, content: '保存表单增强' } },
-      schema: {
+    permitted(
+      `${CGFORM_DESIGN}:edit`,
+      {
         body: z.object({ cgformHeadId: headId, kind, buttonCode, content: z.string().max(MAX_JS_CHARS) }),
       },
-    },
+      { operateType: 3, content: '保存表单增强' },
+    ),
     async (request) => {
       const body = request.body;
       const form = await syncedHead(body.cgformHeadId);
@@ -304,10 +307,11 @@ export function cgformEnhanceRoutes(app: FastifyInstance, ctx: AppContext): void
 
   r.get(
     '/online/cgform/enhance/history',
-    {
-      config: { access: perm(`${CGFORM_DESIGN}:list`), audit: false },
-      schema: { querystring: z.object({ cgformHeadId: headId, kind, buttonCode }) },
-    },
+    permitted(
+      `${CGFORM_DESIGN}:list`,
+      { querystring: z.object({ cgformHeadId: headId, kind, buttonCode }) },
+      false,
+    ),
     async (request) =>
       ok(
         await db

@@ -7,7 +7,7 @@ import { sysDataLog } from '../../../platform/audit/schema.ts';
 import type { AppContext } from '../../../platform/context.ts';
 import { ok } from '../../../platform/http/envelope.ts';
 import { bizError } from '../../../platform/http/errors.ts';
-import { FILTER_SORT, registerTableResource } from '../../../platform/resource/tableResource.ts';
+import { filterOnly, filterSort, registerTableResource } from '../../../platform/resource/tableResource.ts';
 
 const withContent = (row: typeof sysDataLog.$inferSelect) => {
   let content: unknown = null;
@@ -31,11 +31,11 @@ export function dataLogRoutes(app: FastifyInstance, ctx: AppContext): void {
     title: '数据日志',
     actions: ['list', 'queryById'],
     fields: {
-      dataTable: { ...FILTER_SORT, title: '表名' },
-      dataId: { ...FILTER_SORT, title: '数据ID' },
-      dataVersion: { ...FILTER_SORT, title: '版本号' },
-      createBy: { filter: true, title: '操作人' },
-      createTime: { ...FILTER_SORT, title: '创建时间' },
+      dataTable: filterSort('表名'),
+      dataId: filterSort('数据ID'),
+      dataVersion: filterSort('版本号'),
+      createBy: filterOnly('操作人'),
+      createTime: filterSort('创建时间'),
     },
   });
 

@@ -11,6 +11,7 @@ import { registerDeleteRoutes } from '../../../platform/http/deleteRoutes.ts';
 import { registerEditRoutes } from '../../../platform/http/editRoutes.ts';
 import { ok, okMessage } from '../../../platform/http/envelope.ts';
 import { bizError, recordNotFound, unauthorized } from '../../../platform/http/errors.ts';
+import { permitted } from '../../../platform/http/permitted.ts';
 import { invalidateGrants } from '../accessDirectory.ts';
 import { sysDepartPermission, sysDepartRolePermission } from '../depart/schema.ts';
 import { permissionTree } from '../role/routes.ts';
@@ -105,22 +106,18 @@ export function permissionAdminRoutes(app: FastifyInstance, ctx: AppContext): vo
     },
   );
 
-  r.post(
-    '/sys/permission/add',
-    { config: { access: perm('system:permission:add') }, schema: { body: menuBody } },
-    async (request) => {
-      if (!request.session) throw unauthorized();
-      const id = newId();
-      await db.transaction(async (tx) => {
-        const body = await checkMenu(tx, request.body, null);
-        await tx.insert(sysPermission).values({ ...body, id, createBy: request.session?.user.username });
-        if (body.parentId)
-          await tx.update(sysPermission).set({ leaf: false }).where(eq(sysPermission.id, body.parentId));
-      });
-      changed();
-      return ok({ id }, '添加成功！');
-    },
-  );
+  r.post('/sys/permission/add', permitted('system:permission:add', { body: menuBody }), async (request) => {
+    if (!request.session) throw unauthorized();
+    const id = newId();
+    await db.transaction(async (tx) => {
+      const body = await checkMenu(tx, request.body, null);
+      await tx.insert(sysPermission).values({ ...body, id, createBy: request.session?.user.username });
+      if (body.parentId)
+        await tx.update(sysPermission).set({ leaf: false }).where(eq(sysPermission.id, body.parentId));
+    });
+    changed();
+    return ok({ id }, '添加成功！');
+  });
 
   const editBody = menuBody.extend({ id: z.string().min(1).max(32) });
   registerEditRoutes(
@@ -250,7 +247,7 @@ export function permissionAdminRoutes(app: FastifyInstance, ctx: AppContext): vo
   };
   r.post(
     '/sys/permission/addPermissionRule',
-    { config: { access: perm('system:permission:edit') }, schema: { body: ruleBody } },
+    permitted('system:permission:edit', { body: ruleBody }),
     async (request) => {
       const [menu] = await db
         .select({ id: sysPermission.id })
@@ -267,10 +264,7 @@ export function permissionAdminRoutes(app: FastifyInstance, ctx: AppContext): vo
   );
   r.put(
     '/sys/permission/editPermissionRule',
-    {
-      config: { access: perm('system:permission:edit') },
-      schema: { body: ruleBody.extend({ id: z.string().max(32) }) },
-    },
+    permitted('system:permission:edit', { body: ruleBody.extend({ id: z.string().max(32) }) }),
     async (request) => {
       const { id, ...body } = request.body;
       const [before] = await db.select().from(sysPermissionDataRule).where(eq(sysPermissionDataRule.id, id));
@@ -287,10 +281,7 @@ export function permissionAdminRoutes(app: FastifyInstance, ctx: AppContext): vo
   );
   r.delete(
     '/sys/permission/deletePermissionRule',
-    {
-      config: { access: perm('system:permission:edit') },
-      schema: { querystring: z.object({ id: z.string().max(32) }) },
-    },
+    permitted('system:permission:edit', { querystring: z.object({ id: z.string().max(32) }) }),
     async (request) => {
       const [rule] = await db
         .delete(sysPermissionDataRule)
