@@ -6,8 +6,9 @@ import { z } from 'zod';
 import { grantsOf } from '../../platform/access/grants.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { ok, okMessage } from '../../platform/http/envelope.ts';
-import { bizError, forbidden, unauthorized } from '../../platform/http/errors.ts';
+import { bizError, forbidden } from '../../platform/http/errors.ts';
 import { permitted } from '../../platform/http/permitted.ts';
+import { sessionOf } from '../../platform/http/signedIn.ts';
 import { FILTER_SORT, filterOnly, filterSort, tableRoutes } from '../../platform/resource/tableResource.ts';
 import { tableDictOf } from '../system/index.ts';
 import { reportCall } from './apiRoutes.ts';
@@ -296,8 +297,7 @@ export function reportAdminRoutes(app: FastifyInstance, ctx: AppContext, sources
       false,
     ),
     async (request) => {
-      const session = request.session;
-      if (!session) throw unauthorized();
+      const session = sessionOf(request);
       const codes = (await grantsOf(db, session.user.id)).codes;
       if (!codes.has('online:cgreport:add') && !codes.has('online:cgreport:edit')) throw forbidden();
       return reportCall(async () => {

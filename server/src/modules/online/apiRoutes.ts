@@ -3,10 +3,10 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { grantsOf } from '../../platform/access/grants.ts';
-import type { Session } from '../../platform/auth/session.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { ok } from '../../platform/http/envelope.ts';
-import { bizError, forbidden, unauthorized } from '../../platform/http/errors.ts';
+import { bizError, forbidden } from '../../platform/http/errors.ts';
+import { sessionOf } from '../../platform/http/signedIn.ts';
 import { reportCall, reportPage, sendReportXlsx } from './reportRunner.ts';
 import { dictOptionsOf, type LoadedReport, loadReport, partyMayRun } from './reportService.ts';
 import type { ReportSources } from './reportSource.ts';
@@ -16,11 +16,6 @@ export { reportCall };
 /** Who may read a report's data when its definition names no permission of its own. */
 export const REPORT_VIEW_PERMISSION = 'online:cgreport:view';
 const PAGE_SIZE_MAX = 500;
-
-function sessionOf(request: FastifyRequest): Session {
-  if (!request.session) throw unauthorized();
-  return request.session;
-}
 
 export function reportApiRoutes(app: FastifyInstance, ctx: AppContext, sources: ReportSources): void {
   const { db } = ctx;

@@ -24,6 +24,7 @@ import type { AppContext } from '../../platform/context.ts';
 import { arrayRunnerOf } from '../../platform/db/arrayQuery.ts';
 import { ok, okMessage, pageOf } from '../../platform/http/envelope.ts';
 import { AppError, bizError, forbidden, recordNotFound, unauthorized } from '../../platform/http/errors.ts';
+import { sessionOf } from '../../platform/http/signedIn.ts';
 import { fieldMapOf } from '../../platform/resource/bindResource.ts';
 import { listTotalsOf } from '../../platform/resource/countCache.ts';
 import { readImportRows } from '../../platform/resource/excelImport.ts';
@@ -160,8 +161,7 @@ export function cgformDataRoutes(app: FastifyInstance, ctx: AppContext): void {
   }
 
   async function authorize(request: FastifyRequest, form: LiveForm, action: Action): Promise<void> {
-    const session = request.session;
-    if (!session) throw unauthorized();
+    const session = sessionOf(request);
     const { codes } = await grantsOf(db, session.user.id);
     // A sub-table's rows are part of its master's screens: the master's codes grant them as well.
     const { master } = form;

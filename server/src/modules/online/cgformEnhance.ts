@@ -11,8 +11,9 @@ import type { AppContext } from '../../platform/context.ts';
 import type { DbOrTx } from '../../platform/db/client.ts';
 import { rowsOf } from '../../platform/db/rows.ts';
 import { ok, okMessage } from '../../platform/http/envelope.ts';
-import { bizError, recordNotFound, unauthorized } from '../../platform/http/errors.ts';
+import { bizError, recordNotFound } from '../../platform/http/errors.ts';
 import { permitted } from '../../platform/http/permitted.ts';
+import { sessionOf } from '../../platform/http/signedIn.ts';
 import { listTotalsOf } from '../../platform/resource/countCache.ts';
 import { formFor, syncedForm } from './cgformAccess.ts';
 import { cgformTotalsKey } from './cgformData.ts';
@@ -337,8 +338,7 @@ export function cgformEnhanceRoutes(app: FastifyInstance, ctx: AppContext): void
     },
     async (request) => {
       const form = await allowed(request, request.params.headId, 'edit');
-      const session = request.session;
-      if (!session) throw unauthorized();
+      const session = sessionOf(request);
       const text = (await current(form.id)).get(`sql:${request.params.buttonCode}`)?.content;
       if (!text) throw bizError('该按钮没有SQL增强', 404);
       const { tableName } = form.synced.head;

@@ -16,11 +16,11 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { grantsOf } from '../../platform/access/grants.ts';
-import type { Session } from '../../platform/auth/session.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { ok } from '../../platform/http/envelope.ts';
-import { bizError, forbidden, unauthorized } from '../../platform/http/errors.ts';
+import { bizError, forbidden } from '../../platform/http/errors.ts';
 import { permitted } from '../../platform/http/permitted.ts';
+import { sessionOf } from '../../platform/http/signedIn.ts';
 import { reportCall, reportPage, sendReportXlsx } from './reportRunner.ts';
 import { dictOptionsOf, type LoadedReport, loadReport, partyMayRun } from './reportService.ts';
 import type { ReportSources } from './reportSource.ts';
@@ -31,11 +31,6 @@ const PAGE_SIZE_MAX = 500;
 
 const isCategory = (value: string | null): value is SavedReportCategory =>
   (SAVED_REPORT_CATEGORIES as readonly string[]).includes(value ?? '');
-
-function sessionOf(request: FastifyRequest): Session {
-  if (!request.session) throw unauthorized();
-  return request.session;
-}
 
 /** The code that runs a saved report: its own, or its category's. */
 const runPermissionOf = (head: { perms: string | null; category: SavedReportCategory }) =>

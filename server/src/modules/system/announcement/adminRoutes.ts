@@ -7,6 +7,7 @@ import { containing } from '../../../platform/db/likePattern.ts';
 import { ok, okMessage, pageOf } from '../../../platform/http/envelope.ts';
 import { bizError, recordNotFound, unauthorized } from '../../../platform/http/errors.ts';
 import { permitted } from '../../../platform/http/permitted.ts';
+import { sessionOf } from '../../../platform/http/signedIn.ts';
 import { filterOnly, filterSort, tableRoutes } from '../../../platform/resource/tableResource.ts';
 import { sysAnnouncement, sysAnnouncementSend, sysUser } from '../schema.ts';
 import { usersOfTenant } from '../tenant/service.ts';
@@ -163,8 +164,7 @@ export function announcementAdminRoutes(app: FastifyInstance, ctx: AppContext): 
     '/sys/annountCement/doReleaseData',
     permitted('system:announcement:release', { querystring: idQuery }),
     async (request) => {
-      const session = request.session;
-      if (!session) throw unauthorized();
+      const session = sessionOf(request);
       const mine = and(
         eq(sysAnnouncement.id, request.query.id),
         eq(sysAnnouncement.tenantId, session.tenantId),
@@ -196,8 +196,7 @@ export function announcementAdminRoutes(app: FastifyInstance, ctx: AppContext): 
     '/sys/annountCement/doReovkeData',
     permitted('system:announcement:release', { querystring: idQuery }),
     async (request) => {
-      const session = request.session;
-      if (!session) throw unauthorized();
+      const session = sessionOf(request);
       const updated = await db
         .update(sysAnnouncement)
         .set({ sendStatus: '2', cancelTime: new Date() })
@@ -245,8 +244,7 @@ export function announcementAdminRoutes(app: FastifyInstance, ctx: AppContext): 
       },
     },
     async (request) => {
-      const session = request.session;
-      if (!session) throw unauthorized();
+      const session = sessionOf(request);
       const { pageNo, pageSize, titile, readFlag, msgCategory } = request.query;
       const where = and(
         eq(sysAnnouncementSend.userId, session.user.id),

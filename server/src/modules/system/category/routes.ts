@@ -1,12 +1,12 @@
 import { and, asc, eq, inArray, like } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { perm } from '../../../platform/access/declare.ts';
 import type { AppContext } from '../../../platform/context.ts';
 import type { DbOrTx } from '../../../platform/db/client.ts';
 import { containing, escapeLike } from '../../../platform/db/likePattern.ts';
 import { ok, pageOf } from '../../../platform/http/envelope.ts';
 import { bizError } from '../../../platform/http/errors.ts';
+import { permitted } from '../../../platform/http/permitted.ts';
 import {
   FILTER_SORT,
   filterOnly,
@@ -130,19 +130,16 @@ export function categoryRoutes(app: FastifyInstance, ctx: AppContext): void {
     },
   });
 
-  const list = perm('system:category:list');
+  const list = 'system:category:list';
   r.get(
     '/sys/category/rootList',
-    {
-      config: { access: list },
-      schema: {
-        querystring: z.object({
-          pageNo: z.coerce.number().int().min(1).default(1),
-          pageSize: z.coerce.number().int().min(1).max(1000).default(10),
-          name: z.string().max(100).optional(),
-        }),
-      },
-    },
+    permitted(list, {
+      querystring: z.object({
+        pageNo: z.coerce.number().int().min(1).default(1),
+        pageSize: z.coerce.number().int().min(1).max(1000).default(10),
+        name: z.string().max(100).optional(),
+      }),
+    }),
     async (request) => {
       const { pageNo, pageSize, name } = request.query;
       const where = and(
@@ -161,7 +158,7 @@ export function categoryRoutes(app: FastifyInstance, ctx: AppContext): void {
     );
   r.get(
     '/sys/category/childList',
-    { config: { access: list }, schema: { querystring: z.object({ pid: z.string().min(1).max(32) }) } },
+    permitted(list, { querystring: z.object({ pid: z.string().min(1).max(32) }) }),
     async (request) => ok(await childrenOf(request.query.pid)),
   );
   // Tree select of forms: the children of a code (or the roots), as tree nodes.

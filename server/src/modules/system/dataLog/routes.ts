@@ -2,11 +2,11 @@ import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { perm } from '../../../platform/access/declare.ts';
 import { sysDataLog } from '../../../platform/audit/schema.ts';
 import type { AppContext } from '../../../platform/context.ts';
 import { ok } from '../../../platform/http/envelope.ts';
 import { bizError } from '../../../platform/http/errors.ts';
+import { permitted } from '../../../platform/http/permitted.ts';
 import { filterOnly, filterSort, registerTableResource } from '../../../platform/resource/tableResource.ts';
 
 const withContent = (row: typeof sysDataLog.$inferSelect) => {
@@ -23,7 +23,7 @@ const withContent = (row: typeof sysDataLog.$inferSelect) => {
 export function dataLogRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db } = ctx;
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const access = { access: perm('system:datalog:list') };
+  const permission = 'system:datalog:list';
 
   registerTableResource(app, ctx, sysDataLog, {
     path: '/sys/dataLog',
@@ -42,12 +42,9 @@ export function dataLogRoutes(app: FastifyInstance, ctx: AppContext): void {
   // Two versions (log row ids) for a side-by-side compare, older first.
   r.get(
     '/sys/dataLog/queryCompareList',
-    {
-      config: access,
-      schema: {
-        querystring: z.object({ dataId1: z.string().min(1).max(32), dataId2: z.string().min(1).max(32) }),
-      },
-    },
+    permitted(permission, {
+      querystring: z.object({ dataId1: z.string().min(1).max(32), dataId2: z.string().min(1).max(32) }),
+    }),
     async (request) => {
       const { dataId1, dataId2 } = request.query;
       const rows = await db
@@ -65,12 +62,9 @@ export function dataLogRoutes(app: FastifyInstance, ctx: AppContext): void {
   // Every version of one record, for picking the two to compare.
   r.get(
     '/sys/dataLog/queryDataVerList',
-    {
-      config: access,
-      schema: {
-        querystring: z.object({ dataTable: z.string().min(1).max(64), dataId: z.string().min(1).max(32) }),
-      },
-    },
+    permitted(permission, {
+      querystring: z.object({ dataTable: z.string().min(1).max(64), dataId: z.string().min(1).max(32) }),
+    }),
     async (request) =>
       ok(
         await db

@@ -5,8 +5,8 @@ import { perm } from '../../../platform/access/declare.ts';
 import { grantsOf } from '../../../platform/access/grants.ts';
 import type { AppContext } from '../../../platform/context.ts';
 import { ok } from '../../../platform/http/envelope.ts';
-import { unauthorized } from '../../../platform/http/errors.ts';
 import { permitted } from '../../../platform/http/permitted.ts';
+import { sessionOf } from '../../../platform/http/signedIn.ts';
 import {
   FILTER_SORT,
   filterOnly,
@@ -73,8 +73,7 @@ export function fillRuleRoutes(app: FastifyInstance, ctx: AppContext): void {
   // fill rules uses a number up this way. Business numbers (orders, waybills) are drawn by the server when
   // the record is saved, so a user calling this in a loop can no longer run a sequence out.
   const execute = async (request: FastifyRequest<{ Params: { ruleCode: string } }>) => {
-    const session = request.session;
-    if (!session) throw unauthorized();
+    const session = sessionOf(request);
     const { codes } = await grantsOf(db, session.user.id);
     if (codes.has(FILL_RULE_USE_PERMISSION)) return ok(await nextFillValue(db, request.params.ruleCode));
     return ok(await previewFillValue(db, request.params.ruleCode));

@@ -28,10 +28,10 @@ function changed() {
 export function permissionAdminRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db } = ctx;
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const list = perm('system:permission:list');
+  const list = 'system:permission:list';
   const live = eq(sysPermission.delFlag, 0);
 
-  r.get('/sys/permission/list', { config: { access: list } }, async () => {
+  r.get('/sys/permission/list', { config: { access: perm(list) } }, async () => {
     const rows = await db.select().from(sysPermission).where(live).orderBy(asc(sysPermission.sortNo));
     const byParent = new Map<string | null, typeof rows>();
     for (const row of rows)
@@ -44,11 +44,11 @@ export function permissionAdminRoutes(app: FastifyInstance, ctx: AppContext): vo
       });
     return ok(build(null));
   });
-  r.get('/sys/permission/queryTreeList', { config: { access: list } }, async () => {
+  r.get('/sys/permission/queryTreeList', { config: { access: perm(list) } }, async () => {
     const rows = await db.select().from(sysPermission).where(live).orderBy(asc(sysPermission.sortNo));
     return ok({ treeList: permissionTree(rows), ids: rows.map((row) => row.id) });
   });
-  r.get('/sys/permission/getSystemMenuList', { config: { access: list } }, async () =>
+  r.get('/sys/permission/getSystemMenuList', { config: { access: perm(list) } }, async () =>
     ok(
       await db
         .select()
@@ -59,7 +59,7 @@ export function permissionAdminRoutes(app: FastifyInstance, ctx: AppContext): vo
   );
   r.get(
     '/sys/permission/getSystemSubmenu',
-    { config: { access: list }, schema: { querystring: z.object({ parentId: z.string().max(32) }) } },
+    permitted(list, { querystring: z.object({ parentId: z.string().max(32) }) }),
     async (request) =>
       ok(
         await db
@@ -72,10 +72,7 @@ export function permissionAdminRoutes(app: FastifyInstance, ctx: AppContext): vo
   // The reference console's lazy menu tree: the children of one menu (the top menus without parentId).
   r.get(
     '/sys/permission/queryListAsync',
-    {
-      config: { access: list },
-      schema: { querystring: z.object({ parentId: z.string().max(32).optional() }) },
-    },
+    permitted(list, { querystring: z.object({ parentId: z.string().max(32).optional() }) }),
     async (request) => {
       const parentId = request.query.parentId;
       const rows = await db
@@ -90,7 +87,7 @@ export function permissionAdminRoutes(app: FastifyInstance, ctx: AppContext): vo
   );
   r.get(
     '/sys/permission/getSystemSubmenuBatch',
-    { config: { access: list }, schema: { querystring: z.object({ parentIds: z.string().max(20_000) }) } },
+    permitted(list, { querystring: z.object({ parentIds: z.string().max(20_000) }) }),
     async (request) => {
       const parentIds = request.query.parentIds.split(',').filter(Boolean);
       const rows = parentIds.length
@@ -180,16 +177,13 @@ export function permissionAdminRoutes(app: FastifyInstance, ctx: AppContext): vo
   // Async check of the menu form: a button's code and a menu's path each belong to one entry.
   r.get(
     '/sys/permission/checkPermDuplication',
-    {
-      config: { access: list },
-      schema: {
-        querystring: z.object({
-          id: z.string().max(32).optional(),
-          perms: z.string().max(255).optional(),
-          url: z.string().max(255).optional(),
-        }),
-      },
-    },
+    permitted(list, {
+      querystring: z.object({
+        id: z.string().max(32).optional(),
+        perms: z.string().max(255).optional(),
+        url: z.string().max(255).optional(),
+      }),
+    }),
     async (request) => {
       const { id, perms, url } = request.query;
       await assertUniqueMenu(
@@ -204,7 +198,7 @@ export function permissionAdminRoutes(app: FastifyInstance, ctx: AppContext): vo
   // Data rules of a menu.
   r.get(
     '/sys/permission/getPermRuleListByPermId',
-    { config: { access: list }, schema: { querystring: z.object({ permissionId: z.string().max(32) }) } },
+    permitted(list, { querystring: z.object({ permissionId: z.string().max(32) }) }),
     async (request) =>
       ok(
         await db
@@ -215,16 +209,13 @@ export function permissionAdminRoutes(app: FastifyInstance, ctx: AppContext): vo
   );
   r.get(
     '/sys/permission/queryPermissionRule',
-    {
-      config: { access: list },
-      schema: {
-        querystring: z.object({
-          permissionId: z.string().max(32),
-          ruleName: z.string().max(50).optional(),
-          ruleValue: z.string().max(300).optional(),
-        }),
-      },
-    },
+    permitted(list, {
+      querystring: z.object({
+        permissionId: z.string().max(32),
+        ruleName: z.string().max(50).optional(),
+        ruleValue: z.string().max(300).optional(),
+      }),
+    }),
     async (request) => {
       const { permissionId, ruleName, ruleValue } = request.query;
       const where = and(
