@@ -10,6 +10,7 @@ import type { AppContext } from '../../platform/context.ts';
 import { ok, okMessage } from '../../platform/http/envelope.ts';
 import { bizError, recordNotFound } from '../../platform/http/errors.ts';
 import { permitted } from '../../platform/http/permitted.ts';
+import { deleteById } from '../../platform/resource/deleteById.ts';
 import { formFor, syncedForm } from './cgformAccess.ts';
 import { type CopyFieldView, onlCgformCopy } from './cgformCopySchema.ts';
 import { CGFORM_DESIGN } from './cgformRoutes.ts';
@@ -148,11 +149,7 @@ export function cgformCopyRoutes(app: FastifyInstance, ctx: AppContext): void {
       { operateType: 4, content: '删除在线表单副本' },
     ),
     async (request) => {
-      const deleted = await db
-        .delete(onlCgformCopy)
-        .where(eq(onlCgformCopy.id, request.query.id))
-        .returning({ id: onlCgformCopy.id });
-      if (!deleted.length) throw recordNotFound();
+      await deleteById(db, onlCgformCopy, request.query.id);
       return okMessage('删除成功!');
     },
   );

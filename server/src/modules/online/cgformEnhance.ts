@@ -15,6 +15,7 @@ import { bizError, recordNotFound } from '../../platform/http/errors.ts';
 import { permitted } from '../../platform/http/permitted.ts';
 import { sessionOf } from '../../platform/http/signedIn.ts';
 import { listTotalsOf } from '../../platform/resource/countCache.ts';
+import { deleteById } from '../../platform/resource/deleteById.ts';
 import { formFor, syncedForm } from './cgformAccess.ts';
 import { cgformTotalsKey } from './cgformData.ts';
 import { onlCgformButton, onlCgformEnhance } from './cgformEnhanceSchema.ts';
@@ -239,11 +240,7 @@ export function cgformEnhanceRoutes(app: FastifyInstance, ctx: AppContext): void
       { operateType: 4, content: '删除自定义按钮' },
     ),
     async (request) => {
-      const deleted = await db
-        .delete(onlCgformButton)
-        .where(eq(onlCgformButton.id, request.query.id))
-        .returning({ id: onlCgformButton.id });
-      if (!deleted.length) throw recordNotFound();
+      await deleteById(db, onlCgformButton, request.query.id);
       return okMessage('删除成功!');
     },
   );
