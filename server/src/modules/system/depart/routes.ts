@@ -13,6 +13,7 @@ import { bizError, recordNotFound, unauthorized } from '../../../platform/http/e
 import { permitted } from '../../../platform/http/permitted.ts';
 import { invalidateGrants } from '../accessDirectory.ts';
 import { sysDepart, sysUserDepart } from '../schema.ts';
+import { nodesToRemove } from '../treeRemoval.ts';
 import { departsOf } from '../user/service.ts';
 import { departGrantRoutes } from './grantRoutes.ts';
 import { departRoleRoutes } from './roleRoutes.ts';
@@ -121,16 +122,7 @@ export function departRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   const remove = async (ids: string[]) => {
     await db.transaction(async (tx) => {
-      const found = await tx
-        .select({ id: sysDepart.id })
-        .from(sysDepart)
-        .where(and(live, inArray(sysDepart.id, ids)));
-      if (found.length !== ids.length) throw recordNotFound();
-      const children = await tx
-        .select({ id: sysDepart.id })
-        .from(sysDepart)
-        .where(and(live, inArray(sysDepart.parentId, ids)));
-      if (children.some((c) => !ids.includes(c.id))) throw bizError(ACCESS_MSG.departHasChildren);
+      await nodesToRemove(tx, sysDepart, live, ids, ACCESS_MSG.departHasChildren);
       const members = await tx
         .select({ userId: sysUserDepart.userId })
         .from(sysUserDepart)

@@ -16,6 +16,7 @@ import { invalidateGrants } from '../accessDirectory.ts';
 import { sysDepartPermission, sysDepartRolePermission } from '../depart/schema.ts';
 import { permissionTree } from '../role/routes.ts';
 import { sysPermission, sysPermissionDataRule, sysRolePermission } from '../schema.ts';
+import { nodesToRemove } from '../treeRemoval.ts';
 import { assertUniqueMenu, checkMenu, refreshLeaf } from './menuRules.ts';
 import { invalidateAllAuth } from './routes.ts';
 
@@ -148,16 +149,7 @@ export function permissionAdminRoutes(app: FastifyInstance, ctx: AppContext): vo
 
   const remove = async (ids: string[]) => {
     await db.transaction(async (tx) => {
-      const found = await tx
-        .select({ id: sysPermission.id, parentId: sysPermission.parentId })
-        .from(sysPermission)
-        .where(and(live, inArray(sysPermission.id, ids)));
-      if (found.length !== ids.length) throw recordNotFound();
-      const children = await tx
-        .select({ id: sysPermission.id })
-        .from(sysPermission)
-        .where(and(live, inArray(sysPermission.parentId, ids)));
-      if (children.some((c) => !ids.includes(c.id))) throw bizError(ACCESS_MSG.menuHasChildren);
+      const found = await nodesToRemove(tx, sysPermission, live, ids, ACCESS_MSG.menuHasChildren);
       await tx.update(sysPermission).set({ delFlag: 1 }).where(inArray(sysPermission.id, ids));
       await tx.delete(sysRolePermission).where(inArray(sysRolePermission.permissionId, ids));
       await tx.delete(sysDepartPermission).where(inArray(sysDepartPermission.permissionId, ids));
