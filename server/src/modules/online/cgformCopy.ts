@@ -10,7 +10,7 @@ import type { AppContext } from '../../platform/context.ts';
 import { ok, okMessage } from '../../platform/http/envelope.ts';
 import { bizError, recordNotFound } from '../../platform/http/errors.ts';
 import { permitted } from '../../platform/http/permitted.ts';
-import { deleteById } from '../../platform/resource/deleteById.ts';
+import { registerDeleteByIdRoute } from '../../platform/resource/deleteById.ts';
 import { formFor, syncedForm } from './cgformAccess.ts';
 import { type CopyFieldView, onlCgformCopy } from './cgformCopySchema.ts';
 import { CGFORM_DESIGN } from './cgformRoutes.ts';
@@ -141,18 +141,12 @@ export function cgformCopyRoutes(app: FastifyInstance, ctx: AppContext): void {
     },
   );
 
-  r.delete(
-    '/online/cgform/copy/delete',
-    permitted(
-      `${CGFORM_DESIGN}:delete`,
-      { querystring: z.object({ id: z.string().min(1).max(32) }) },
-      { operateType: 4, content: '删除在线表单副本' },
-    ),
-    async (request) => {
-      await deleteById(db, onlCgformCopy, request.query.id);
-      return okMessage('删除成功!');
-    },
-  );
+  registerDeleteByIdRoute(app, db, {
+    path: '/online/cgform/copy/delete',
+    permission: `${CGFORM_DESIGN}:delete`,
+    content: '删除在线表单副本',
+    table: onlCgformCopy,
+  });
 
   // The copy's list as the generated list reads it: its form's declaration with the copy's title and views.
   r.get(

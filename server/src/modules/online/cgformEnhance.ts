@@ -15,7 +15,7 @@ import { bizError, recordNotFound } from '../../platform/http/errors.ts';
 import { permitted } from '../../platform/http/permitted.ts';
 import { sessionOf } from '../../platform/http/signedIn.ts';
 import { listTotalsOf } from '../../platform/resource/countCache.ts';
-import { deleteById } from '../../platform/resource/deleteById.ts';
+import { registerDeleteByIdRoute } from '../../platform/resource/deleteById.ts';
 import { formFor, syncedForm } from './cgformAccess.ts';
 import { cgformTotalsKey } from './cgformData.ts';
 import { onlCgformButton, onlCgformEnhance } from './cgformEnhanceSchema.ts';
@@ -232,18 +232,12 @@ export function cgformEnhanceRoutes(app: FastifyInstance, ctx: AppContext): void
     },
   );
 
-  r.delete(
-    '/online/cgform/enhance/button',
-    permitted(
-      `${CGFORM_DESIGN}:edit`,
-      { querystring: z.object({ id: headId }) },
-      { operateType: 4, content: '删除自定义按钮' },
-    ),
-    async (request) => {
-      await deleteById(db, onlCgformButton, request.query.id);
-      return okMessage('删除成功!');
-    },
-  );
+  registerDeleteByIdRoute(app, db, {
+    path: '/online/cgform/enhance/button',
+    permission: `${CGFORM_DESIGN}:edit`,
+    content: '删除自定义按钮',
+    table: onlCgformButton,
+  });
 
   // A new version of a button's JS or SQL; the oldest beyond the history cap go.
   r.post(
