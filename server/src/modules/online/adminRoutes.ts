@@ -2,14 +2,14 @@
 // columns and parameters in one transaction, delete, and "test the SQL" (parse + first rows).
 import { and, eq, inArray, ne } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { perm } from '../../platform/access/declare.ts';
 import { grantsOf } from '../../platform/access/grants.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { ok, okMessage } from '../../platform/http/envelope.ts';
-import { bizError, forbidden, unauthorized } from '../../platform/http/errors.ts';
-import { FILTER_SORT, registerTableResource } from '../../platform/resource/tableResource.ts';
+import { bizError, forbidden } from '../../platform/http/errors.ts';
+import { permitted } from '../../platform/http/permitted.ts';
+import { sessionOf } from '../../platform/http/signedIn.ts';
+import { FILTER_SORT, filterOnly, filterSort, tableRoutes } from '../../platform/resource/tableResource.ts';
 import { tableDictOf } from '../system/index.ts';
 import { reportCall } from './apiRoutes.ts';
 import type { ReportColumn } from './reportGuard.ts';
@@ -155,21 +155,18 @@ async function checkDefinition(
 }
 
 export function reportAdminRoutes(app: FastifyInstance, ctx: AppContext, sources: ReportSources): void {
-  const { db } = ctx;
-  const r = app.withTypeProvider<ZodTypeProvider>();
-
-  registerTableResource(app, ctx, onlCgreportHead, {
+  const { db, r } = tableRoutes(app, ctx, onlCgreportHead, {
     path: '/online/cgreport/head',
     permission: 'online:cgreport',
     title: '报表配置',
     actions: ['list', 'queryById', 'delete', 'deleteBatch'],
     fields: {
-      code: { ...FILTER_SORT, title: '报表编码' },
-      name: { ...FILTER_SORT, title: '报表名称' },
+      code: filterSort('报表编码'),
+      name: filterSort('报表名称'),
       cgrSql: '报表SQL',
       perms: '权限编码',
       content: '描述',
-      dbSource: { filter: true, title: '数据源' },
+      dbSource: filterOnly('数据源'),
       createTime: FILTER_SORT,
     },
     async afterDelete(rows, tx) {
@@ -182,10 +179,7 @@ export function reportAdminRoutes(app: FastifyInstance, ctx: AppContext, sources
 
   r.get(
     '/online/cgreport/head/detail',
-    {
-      config: { access: perm('online:cgreport:list'), audit: false },
-      schema: { querystring: z.object({ id: z.string().min(1).max(32) }) },
-    },
+    permitted('online:cgreport:list', { querystring: z.object({ id: z.string().min(1).max(32) }) }, false),
     async (request) => {
       const [head] = await db.select().from(onlCgreportHead).where(eq(onlCgreportHead.id, request.query.id));
       if (!head) throw bizError('报表不存在');
@@ -268,10 +262,7 @@ export function reportAdminRoutes(app: FastifyInstance, ctx: AppContext, sources
 
   r.post(
     '/online/cgreport/head/add',
-    {
-      config: { access: perm('online:cgreport:add'), audit: { operateType: 2, content: '新增报表' } },
-      schema: { body: definitionBody },
-    },
+    permitted('online:cgreport:add', { body: definitionBody }, { operateType: 2, content: '新增报表' }),
     async (request) => {
       const id = await save('add', request.body, request.session);
       return ok({ id }, '添加成功！');
@@ -280,10 +271,11 @@ export function reportAdminRoutes(app: FastifyInstance, ctx: AppContext, sources
 
   r.put(
     '/online/cgreport/head/edit',
-    {
-      config: { access: perm('online:cgreport:edit'), audit: { operateType: 3, content: '编辑报表' } },
-      schema: { body: definitionBody.extend({ id: z.string().min(1).max(32) }) },
-    },
+    permitted(
+      'online:cgreport:edit',
+      { body: definitionBody.extend({ id: z.string().min(1).max(32) }) },
+      { operateType: 3, content: '编辑报表' },
+    ),
     async (request) => {
       await save('edit', request.body, request.session);
       return okMessage('编辑成功!');
@@ -293,19 +285,19 @@ export function reportAdminRoutes(app: FastifyInstance, ctx: AppContext, sources
   // "Test the SQL": the columns it returns (to fill the column list), its parameters and its first rows.
   r.post(
     '/online/cgreport/head/parseSql',
-    {
-      config: { access: perm('online:cgreport:list'), audit: false },
-      schema: {
+    permitted(
+      'online:cgreport:list',
+      {
         body: z.object({
           sql: z.string().trim().min(1, '报表SQL不能为空').max(20_000),
           params: z.array(paramBody).max(50).default([]),
           dbSource: dbSourceField,
         }),
       },
-    },
+      false,
+    ),
     async (request) => {
-      const session = request.session;
-      if (!session) throw unauthorized();
+      const session = sessionOf(request);
       const codes = (await grantsOf(db, session.user.id)).codes;
       if (!codes.has('online:cgreport:add') && !codes.has('online:cgreport:edit')) throw forbidden();
       return reportCall(async () => {

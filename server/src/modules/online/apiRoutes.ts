@@ -3,10 +3,10 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { grantsOf } from '../../platform/access/grants.ts';
-import type { Session } from '../../platform/auth/session.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { ok } from '../../platform/http/envelope.ts';
-import { bizError, forbidden, unauthorized } from '../../platform/http/errors.ts';
+import { bizError, forbidden } from '../../platform/http/errors.ts';
+import { sessionOf } from '../../platform/http/signedIn.ts';
 import { reportCall, reportPage, sendReportXlsx } from './reportRunner.ts';
 import { dictOptionsOf, type LoadedReport, loadReport, partyMayRun } from './reportService.ts';
 import type { ReportSources } from './reportSource.ts';
@@ -16,11 +16,6 @@ export { reportCall };
 /** Who may read a report's data when its definition names no permission of its own. */
 export const REPORT_VIEW_PERMISSION = 'online:cgreport:view';
 const PAGE_SIZE_MAX = 500;
-
-function sessionOf(request: FastifyRequest): Session {
-  if (!request.session) throw unauthorized();
-  return request.session;
-}
 
 export function reportApiRoutes(app: FastifyInstance, ctx: AppContext, sources: ReportSources): void {
   const { db } = ctx;
@@ -41,12 +36,19 @@ export function reportApiRoutes(app: FastifyInstance, ctx: AppContext, sources: 
     return report;
   }
 
+  /** The report of a data call (page or export), its sort order checked before the report is read. */
+  function sortedReport(request: FastifyRequest, id: string, order: unknown): Promise<LoadedReport> {
+    if (order !== undefined && order !== 'asc' && order !== 'desc')
+      throw bizError('排序方式只能是 asc 或 desc');
+    return readable(request, { id });
+  }
+
+  const quiet = { access: 'login', audit: false } as const;
+  const byId = z.object({ id: z.string().min(1).max(32) });
+
   r.get(
     '/online/cgreport/api/getRpColumns/:code',
-    {
-      config: { access: 'login', audit: false },
-      schema: { params: z.object({ code: z.string().min(1).max(100) }) },
-    },
+    { config: quiet, schema: { params: z.object({ code: z.string().min(1).max(100) }) } },
     async (request) => {
       const report = await readable(request, { code: request.params.code });
       const shown = report.items.filter((i) => i.isShow === 1);
@@ -81,10 +83,7 @@ export function reportApiRoutes(app: FastifyInstance, ctx: AppContext, sources: 
 
   r.get(
     '/online/cgreport/api/getQueryInfo/:id',
-    {
-      config: { access: 'login', audit: false },
-      schema: { params: z.object({ id: z.string().min(1).max(32) }) },
-    },
+    { config: quiet, schema: { params: byId } },
     async (request) => {
       const report = await readable(request, { id: request.params.id });
       const search = report.items.filter((i) => i.isSearch === 1);
@@ -111,10 +110,7 @@ export function reportApiRoutes(app: FastifyInstance, ctx: AppContext, sources: 
 
   r.get(
     '/online/cgreport/api/getParamsInfo/:id',
-    {
-      config: { access: 'login', audit: false },
-      schema: { params: z.object({ id: z.string().min(1).max(32) }) },
-    },
+    { config: quiet, schema: { params: byId } },
     async (request) => {
       const report = await readable(request, { id: request.params.id });
       return ok(
@@ -139,19 +135,14 @@ export function reportApiRoutes(app: FastifyInstance, ctx: AppContext, sources: 
 
   r.get(
     '/online/cgreport/api/getData/:id',
-    {
-      config: { access: 'login', audit: false },
-      schema: { params: z.object({ id: z.string().min(1).max(32) }), querystring: dataQuery },
-    },
+    { config: quiet, schema: { params: byId, querystring: dataQuery } },
     async (request) => {
       const query = request.query as Record<string, unknown> & {
         pageNo: number;
         pageSize: number;
         order?: string;
       };
-      if (query.order !== undefined && query.order !== 'asc' && query.order !== 'desc')
-        throw bizError('排序方式只能是 asc 或 desc');
-      const report = await readable(request, { id: request.params.id });
+      const report = await sortedReport(request, request.params.id, query.order);
       return ok(await reportPage(ctx, sources, report, sessionOf(request), query));
     },
   );
@@ -160,13 +151,11 @@ export function reportApiRoutes(app: FastifyInstance, ctx: AppContext, sources: 
     '/online/cgreport/api/exportXls/:id',
     {
       config: { access: 'login', audit: { operateType: 6, content: '导出报表' } },
-      schema: { params: z.object({ id: z.string().min(1).max(32) }), querystring: dataQuery },
+      schema: { params: byId, querystring: dataQuery },
     },
     async (request, reply) => {
       const query = request.query as Record<string, unknown>;
-      if (query.order !== undefined && query.order !== 'asc' && query.order !== 'desc')
-        throw bizError('排序方式只能是 asc 或 desc');
-      const report = await readable(request, { id: request.params.id });
+      const report = await sortedReport(request, request.params.id, query.order);
       return sendReportXlsx(ctx, sources, report, request, reply, sessionOf(request), query);
     },
   );

@@ -5,7 +5,8 @@ import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { grantsOf } from '../../platform/access/grants.ts';
 import type { DbOrTx } from '../../platform/db/client.ts';
-import { bizError, forbidden, unauthorized } from '../../platform/http/errors.ts';
+import { bizError, forbidden } from '../../platform/http/errors.ts';
+import { sessionOf } from '../../platform/http/signedIn.ts';
 import { CGFORM_DESIGN } from './cgformRoutes.ts';
 import { type CgformSnapshot, onlCgformHead } from './cgformSchema.ts';
 
@@ -32,8 +33,7 @@ export async function formFor(
   id: string,
   action: string,
 ): Promise<SyncedForm> {
-  const session = request.session;
-  if (!session) throw unauthorized();
+  const session = sessionOf(request);
   const form = await syncedForm(db, id);
   const { codes } = await grantsOf(db, session.user.id);
   const code = `${cgformPermission(form.synced.head.tableName)}:${action}`;

@@ -6,10 +6,11 @@ import { asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { perm } from '../../platform/access/declare.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { ok, okMessage } from '../../platform/http/envelope.ts';
 import { bizError, recordNotFound } from '../../platform/http/errors.ts';
+import { permitted } from '../../platform/http/permitted.ts';
+import { registerDeleteByIdRoute } from '../../platform/resource/deleteById.ts';
 import { formFor, syncedForm } from './cgformAccess.ts';
 import { type CopyFieldView, onlCgformCopy } from './cgformCopySchema.ts';
 import { CGFORM_DESIGN } from './cgformRoutes.ts';
@@ -76,10 +77,11 @@ export function cgformCopyRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   r.get(
     '/online/cgform/copy/list',
-    {
-      config: { access: perm(`${CGFORM_DESIGN}:list`), audit: false },
-      schema: { querystring: z.object({ physicId: z.string().min(1).max(32) }) },
-    },
+    permitted(
+      `${CGFORM_DESIGN}:list`,
+      { querystring: z.object({ physicId: z.string().min(1).max(32) }) },
+      false,
+    ),
     async (request) =>
       ok(
         await db
@@ -92,10 +94,11 @@ export function cgformCopyRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   r.post(
     '/online/cgform/copy/add',
-    {
-      config: { access: perm(`${CGFORM_DESIGN}:add`), audit: { operateType: 2, content: '复制在线表单' } },
-      schema: { body: copyBody.extend({ physicId: z.string().min(1).max(32) }) },
-    },
+    permitted(
+      `${CGFORM_DESIGN}:add`,
+      { body: copyBody.extend({ physicId: z.string().min(1).max(32) }) },
+      { operateType: 2, content: '复制在线表单' },
+    ),
     async (request) => {
       const form = await syncedForm(db, request.body.physicId);
       const views = request.body.fields ? checkViews(form.synced, request.body.fields) : viewsOf(form.synced);
@@ -115,13 +118,11 @@ export function cgformCopyRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   r.put(
     '/online/cgform/copy/edit',
-    {
-      config: {
-        access: perm(`${CGFORM_DESIGN}:edit`),
-        audit: { operateType: 3, content: '编辑在线表单副本' },
-      },
-      schema: { body: copyBody.extend({ id: z.string().min(1).max(32) }) },
-    },
+    permitted(
+      `${CGFORM_DESIGN}:edit`,
+      { body: copyBody.extend({ id: z.string().min(1).max(32) }) },
+      { operateType: 3, content: '编辑在线表单副本' },
+    ),
     async (request) => {
       const [copy] = await db.select().from(onlCgformCopy).where(eq(onlCgformCopy.id, request.body.id));
       if (!copy) throw recordNotFound();
@@ -140,24 +141,12 @@ export function cgformCopyRoutes(app: FastifyInstance, ctx: AppContext): void {
     },
   );
 
-  r.delete(
-    '/online/cgform/copy/delete',
-    {
-      config: {
-        access: perm(`${CGFORM_DESIGN}:delete`),
-        audit: { operateType: 4, content: '删除在线表单副本' },
-      },
-      schema: { querystring: z.object({ id: z.string().min(1).max(32) }) },
-    },
-    async (request) => {
-      const deleted = await db
-        .delete(onlCgformCopy)
-        .where(eq(onlCgformCopy.id, request.query.id))
-        .returning({ id: onlCgformCopy.id });
-      if (!deleted.length) throw recordNotFound();
-      return okMessage('删除成功!');
-    },
-  );
+  registerDeleteByIdRoute(app, db, {
+    path: '/online/cgform/copy/delete',
+    permission: `${CGFORM_DESIGN}:delete`,
+    content: '删除在线表单副本',
+    table: onlCgformCopy,
+  });
 
   // The copy's list as the generated list reads it: its form's declaration with the copy's title and views.
   r.get(

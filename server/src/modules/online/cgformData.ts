@@ -24,6 +24,7 @@ import type { AppContext } from '../../platform/context.ts';
 import { arrayRunnerOf } from '../../platform/db/arrayQuery.ts';
 import { ok, okMessage, pageOf } from '../../platform/http/envelope.ts';
 import { AppError, bizError, forbidden, recordNotFound, unauthorized } from '../../platform/http/errors.ts';
+import { sessionOf } from '../../platform/http/signedIn.ts';
 import { fieldMapOf } from '../../platform/resource/bindResource.ts';
 import { listTotalsOf } from '../../platform/resource/countCache.ts';
 import { readImportRows } from '../../platform/resource/excelImport.ts';
@@ -160,8 +161,7 @@ export function cgformDataRoutes(app: FastifyInstance, ctx: AppContext): void {
   }
 
   async function authorize(request: FastifyRequest, form: LiveForm, action: Action): Promise<void> {
-    const session = request.session;
-    if (!session) throw unauthorized();
+    const session = sessionOf(request);
     const { codes } = await grantsOf(db, session.user.id);
     // A sub-table's rows are part of its master's screens: the master's codes grant them as well.
     const { master } = form;
@@ -538,67 +538,52 @@ export function cgformDataRoutes(app: FastifyInstance, ctx: AppContext): void {
     access: 'login' as const,
     audit: content ? { content, operateType } : (false as const),
   });
+  /** The options of a call on one form, named by its code in the path. */
+  const onForm = (content?: string, operateType?: number) => ({
+    config: login(content, operateType),
+    schema: { params: codeParams },
+  });
 
-  r.get(
-    '/online/cgform/api/getColumns/:code',
-    { config: login(), schema: { params: codeParams } },
-    async (request) => {
-      const form = await allowed(request, codeOf(request), 'list');
-      return ok({
-        code: form.id,
-        tableName: form.definition.head.tableName,
-        tableTxt: form.definition.head.tableTxt,
-        decl: form.decl,
-        fields: form.definition.fields,
-        // What the tree, ERP and inner-table screens need beyond the list: the tree's fields, the subs.
-        head: form.definition.head,
-        subs: (await subsOf(form)).map((sub) => ({
-          code: sub.id,
-          tableName: sub.definition.head.tableName,
-          tableTxt: sub.definition.head.tableTxt,
-          key: linkOf(sub).key,
-          oneToOne: linkOf(sub).oneToOne,
-          decl: sub.decl,
-          fields: sub.definition.fields,
-        })),
-      });
-    },
-  );
+  r.get('/online/cgform/api/getColumns/:code', onForm(), async (request) => {
+    const form = await allowed(request, codeOf(request), 'list');
+    return ok({
+      code: form.id,
+      tableName: form.definition.head.tableName,
+      tableTxt: form.definition.head.tableTxt,
+      decl: form.decl,
+      fields: form.definition.fields,
+      // What the tree, ERP and inner-table screens need beyond the list: the tree's fields, the subs.
+      head: form.definition.head,
+      subs: (await subsOf(form)).map((sub) => ({
+        code: sub.id,
+        tableName: sub.definition.head.tableName,
+        tableTxt: sub.definition.head.tableTxt,
+        key: linkOf(sub).key,
+        oneToOne: linkOf(sub).oneToOne,
+        decl: sub.decl,
+        fields: sub.definition.fields,
+      })),
+    });
+  });
 
   // JeecgBoot's paths.
-  r.get('/online/cgform/api/getData/:code', { config: login(), schema: { params: codeParams } }, list);
+  r.get('/online/cgform/api/getData/:code', onForm(), list);
   r.get('/online/cgform/api/form/:code/:id', { config: login(), schema: { params: rowParams } }, (request) =>
     detail(request, request.params.id),
   );
-  r.post(
-    '/online/cgform/api/form/:code',
-    { config: login('在线表单新增', 2), schema: { params: codeParams } },
-    add,
-  );
-  r.put(
-    '/online/cgform/api/form/:code',
-    { config: login('在线表单编辑', 3), schema: { params: codeParams } },
-    edit,
-  );
+  r.post('/online/cgform/api/form/:code', onForm('在线表单新增', 2), add);
+  r.put('/online/cgform/api/form/:code', onForm('在线表单编辑', 3), edit);
   r.delete(
     '/online/cgform/api/form/:code/:id',
     { config: login('在线表单删除', 4), schema: { params: rowParams } },
     (request) => remove(request, request.params.id),
   );
-  r.get(
-    '/online/cgform/api/exportXls/:code',
-    { config: login('在线表单导出', 6), schema: { params: codeParams } },
-    exportXls,
-  );
-  r.post(
-    '/online/cgform/api/importXls/:code',
-    { config: login('在线表单导入', 5), schema: { params: codeParams } },
-    importXls,
-  );
+  r.get('/online/cgform/api/exportXls/:code', onForm('在线表单导出', 6), exportXls);
+  r.post('/online/cgform/api/importXls/:code', onForm('在线表单导入', 5), importXls);
 
   // The resource paths of the console's list components (ResourceListPage over cgformDecl's path).
   const base = '/online/cgform/api/data/:code';
-  r.get(`${base}/list`, { config: login(), schema: { params: codeParams } }, list);
+  r.get(`${base}/list`, onForm(), list);
   r.get(
     `${base}/queryById`,
     {
@@ -607,8 +592,8 @@ export function cgformDataRoutes(app: FastifyInstance, ctx: AppContext): void {
     },
     (request) => detail(request, request.query.id),
   );
-  r.post(`${base}/add`, { config: login('在线表单新增', 2), schema: { params: codeParams } }, add);
-  r.put(`${base}/edit`, { config: login('在线表单编辑', 3), schema: { params: codeParams } }, edit);
+  r.post(`${base}/add`, onForm('在线表单新增', 2), add);
+  r.put(`${base}/edit`, onForm('在线表单编辑', 3), edit);
   r.delete(
     `${base}/delete`,
     {
@@ -625,13 +610,9 @@ export function cgformDataRoutes(app: FastifyInstance, ctx: AppContext): void {
     },
     (request) => remove(request, request.query.ids),
   );
-  r.get(`${base}/exportXls`, { config: login('在线表单导出', 6), schema: { params: codeParams } }, exportXls);
-  r.post(
-    `${base}/importExcel`,
-    { config: login('在线表单导入', 5), schema: { params: codeParams } },
-    importXls,
-  );
-  r.get(`${base}/importTemplate`, { config: login(), schema: { params: codeParams } }, importTemplate);
+  r.get(`${base}/exportXls`, onForm('在线表单导出', 6), exportXls);
+  r.post(`${base}/importExcel`, onForm('在线表单导入', 5), importXls);
+  r.get(`${base}/importTemplate`, onForm(), importTemplate);
 }
 
 /** A sub-table's foreign key and a tree's parent field filter the list (ERP tabs, lazy tree) even unsearched. */

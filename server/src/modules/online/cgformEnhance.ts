@@ -7,13 +7,15 @@ import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { perm } from '../../platform/access/declare.ts';
 import type { AppContext } from '../../platform/context.ts';
 import type { DbOrTx } from '../../platform/db/client.ts';
 import { rowsOf } from '../../platform/db/rows.ts';
 import { ok, okMessage } from '../../platform/http/envelope.ts';
-import { bizError, recordNotFound, unauthorized } from '../../platform/http/errors.ts';
+import { bizError, recordNotFound } from '../../platform/http/errors.ts';
+import { permitted } from '../../platform/http/permitted.ts';
+import { sessionOf } from '../../platform/http/signedIn.ts';
 import { listTotalsOf } from '../../platform/resource/countCache.ts';
+import { registerDeleteByIdRoute } from '../../platform/resource/deleteById.ts';
 import { formFor, syncedForm } from './cgformAccess.ts';
 import { cgformTotalsKey } from './cgformData.ts';
 import { onlCgformButton, onlCgformEnhance } from './cgformEnhanceSchema.ts';
@@ -186,9 +188,9 @@ export function cgformEnhanceRoutes(app: FastifyInstance, ctx: AppContext): void
 
   r.post(
     '/online/cgform/enhance/button',
-    {
-      config: { access: perm(`${CGFORM_DESIGN}:edit`), audit: { operateType: 2, content: '保存自定义按钮' } },
-      schema: {
+    permitted(
+      `${CGFORM_DESIGN}:edit`,
+      {
         body: z.object({
           cgformHeadId: headId,
           buttonCode,
@@ -197,7 +199,8 @@ export function cgformEnhanceRoutes(app: FastifyInstance, ctx: AppContext): void
           orderNum: z.coerce.number().int().min(0).max(1000).default(0),
         }),
       },
-    },
+      { operateType: 2, content: '保存自定义按钮' },
+    ),
     async (request) => {
       const body = request.body;
       await syncedHead(body.cgformHeadId);
@@ -229,31 +232,23 @@ export function cgformEnhanceRoutes(app: FastifyInstance, ctx: AppContext): void
     },
   );
 
-  r.delete(
-    '/online/cgform/enhance/button',
-    {
-      config: { access: perm(`${CGFORM_DESIGN}:edit`), audit: { operateType: 4, content: '删除自定义按钮' } },
-      schema: { querystring: z.object({ id: headId }) },
-    },
-    async (request) => {
-      const deleted = await db
-        .delete(onlCgformButton)
-        .where(eq(onlCgformButton.id, request.query.id))
-        .returning({ id: onlCgformButton.id });
-      if (!deleted.length) throw recordNotFound();
-      return okMessage('删除成功!');
-    },
-  );
+  registerDeleteByIdRoute(app, db, {
+    path: '/online/cgform/enhance/button',
+    permission: `${CGFORM_DESIGN}:edit`,
+    content: '删除自定义按钮',
+    table: onlCgformButton,
+  });
 
   // A new version of a button's JS or SQL; the oldest beyond the history cap go.
   r.post(
     '/online/cgform/enhance/save',
-    {
-      config: { access: perm(`${CGFORM_DESIGN}:edit`), audit: { operateType: 3, content: '保存表单增强' } },
-      schema: {
+    permitted(
+      `${CGFORM_DESIGN}:edit`,
+      {
         body: z.object({ cgformHeadId: headId, kind, buttonCode, content: z.string().max(MAX_JS_CHARS) }),
       },
-    },
+      { operateType: 3, content: '保存表单增强' },
+    ),
     async (request) => {
       const body = request.body;
       const form = await syncedHead(body.cgformHeadId);
@@ -304,10 +299,11 @@ export function cgformEnhanceRoutes(app: FastifyInstance, ctx: AppContext): void
 
   r.get(
     '/online/cgform/enhance/history',
-    {
-      config: { access: perm(`${CGFORM_DESIGN}:list`), audit: false },
-      schema: { querystring: z.object({ cgformHeadId: headId, kind, buttonCode }) },
-    },
+    permitted(
+      `${CGFORM_DESIGN}:list`,
+      { querystring: z.object({ cgformHeadId: headId, kind, buttonCode }) },
+      false,
+    ),
     async (request) =>
       ok(
         await db
@@ -333,8 +329,7 @@ export function cgformEnhanceRoutes(app: FastifyInstance, ctx: AppContext): void
     },
     async (request) => {
       const form = await allowed(request, request.params.headId, 'edit');
-      const session = request.session;
-      if (!session) throw unauthorized();
+      const session = sessionOf(request);
       const text = (await current(form.id)).get(`sql:${request.params.buttonCode}`)?.content;
       if (!text) throw bizError('该按钮没有SQL增强', 404);
       const { tableName } = form.synced.head;

@@ -5,11 +5,11 @@ import { and, asc, desc, eq, ilike, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { perm } from '../../platform/access/declare.ts';
 import type { AppContext } from '../../platform/context.ts';
 import type { DbOrTx } from '../../platform/db/client.ts';
 import { ok, okMessage, pageOf } from '../../platform/http/envelope.ts';
 import { bizError, recordNotFound, unauthorized } from '../../platform/http/errors.ts';
+import { permitted } from '../../platform/http/permitted.ts';
 import { invalidateGrants, sysPermission } from '../system/index.ts';
 import { checkDefinition, definitionBody, tableOfHead } from './cgformDefine.ts';
 import { checkPopupFields } from './cgformFieldTypes.ts';
@@ -125,15 +125,16 @@ export function cgformDesignRoutes(app: FastifyInstance, ctx: AppContext): void 
 
   r.get(
     '/online/cgform/head/list',
-    {
-      config: { access: perm(`${CGFORM_DESIGN}:list`), audit: false },
-      schema: {
+    permitted(
+      `${CGFORM_DESIGN}:list`,
+      {
         querystring: pageQuery.extend({
           tableName: z.string().max(100).optional(),
           tableTxt: z.string().max(100).optional(),
         }),
       },
-    },
+      false,
+    ),
     async (request) => {
       const { pageNo, pageSize, tableName, tableTxt } = request.query;
       const like = (v: string) => `%${v.replace(/\*/g, '').replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -170,7 +171,7 @@ export function cgformDesignRoutes(app: FastifyInstance, ctx: AppContext): void 
 
   r.get(
     '/online/cgform/head/queryById',
-    { config: { access: perm(`${CGFORM_DESIGN}:list`), audit: false }, schema: { querystring: idQuery } },
+    permitted(`${CGFORM_DESIGN}:list`, { querystring: idQuery }, false),
     async (request) => {
       const loaded = await loadDefinition(db, request.query.id);
       if (!loaded) throw recordNotFound();
@@ -184,7 +185,7 @@ export function cgformDesignRoutes(app: FastifyInstance, ctx: AppContext): void 
 
   r.get(
     '/online/cgform/head/versions',
-    { config: { access: perm(`${CGFORM_DESIGN}:list`), audit: false }, schema: { querystring: idQuery } },
+    permitted(`${CGFORM_DESIGN}:list`, { querystring: idQuery }, false),
     async (request) =>
       ok(
         await db
@@ -197,10 +198,7 @@ export function cgformDesignRoutes(app: FastifyInstance, ctx: AppContext): void 
 
   r.post(
     '/online/cgform/api/addAll',
-    {
-      config: { access: perm(`${CGFORM_DESIGN}:add`), audit: { operateType: 2, content: '新增在线表单' } },
-      schema: { body: definitionBody },
-    },
+    permitted(`${CGFORM_DESIGN}:add`, { body: definitionBody }, { operateType: 2, content: '新增在线表单' }),
     async (request) => {
       const by = username(request);
       const definition = checkDefinition(request.body);
@@ -224,10 +222,7 @@ export function cgformDesignRoutes(app: FastifyInstance, ctx: AppContext): void 
 
   r.put(
     '/online/cgform/api/editAll',
-    {
-      config: { access: perm(`${CGFORM_DESIGN}:edit`), audit: { operateType: 3, content: '编辑在线表单' } },
-      schema: { body: definitionBody },
-    },
+    permitted(`${CGFORM_DESIGN}:edit`, { body: definitionBody }, { operateType: 3, content: '编辑在线表单' }),
     async (request) => {
       const by = username(request);
       const id = request.body.head.id;
@@ -269,14 +264,15 @@ export function cgformDesignRoutes(app: FastifyInstance, ctx: AppContext): void 
 
   r.post(
     '/online/cgform/api/doDbSynch/:headId/:synMethod',
-    {
-      config: { access: perm(`${CGFORM_DESIGN}:sync`), audit: { operateType: 3, content: '同步在线表单' } },
-      schema: {
+    permitted(
+      `${CGFORM_DESIGN}:sync`,
+      {
         params: z.object({ headId: z.string().min(1).max(32), synMethod: z.enum(['normal', 'force']) }),
         querystring: z.object({ confirm: z.enum(['true', 'false', '1', '0']).optional() }),
         body: z.object({ confirm: z.boolean().optional() }).nullish(),
       },
-    },
+      { operateType: 3, content: '同步在线表单' },
+    ),
     async (request) => {
       const by = username(request);
       const confirm =
@@ -327,13 +323,7 @@ export function cgformDesignRoutes(app: FastifyInstance, ctx: AppContext): void 
   // the role screen like any other list's.
   r.post(
     '/online/cgform/head/addMenu',
-    {
-      config: {
-        access: perm(`${CGFORM_DESIGN}:edit`),
-        audit: { operateType: 2, content: '在线表单加入菜单' },
-      },
-      schema: { body: idQuery },
-    },
+    permitted(`${CGFORM_DESIGN}:edit`, { body: idQuery }, { operateType: 2, content: '在线表单加入菜单' }),
     async (request) => {
       const by = username(request);
       const url = `/online/cgformList/${request.body.id}`;
@@ -394,10 +384,11 @@ export function cgformDesignRoutes(app: FastifyInstance, ctx: AppContext): void 
 
   r.delete(
     '/online/cgform/head/delete',
-    {
-      config: { access: perm(`${CGFORM_DESIGN}:delete`), audit: { operateType: 4, content: '删除在线表单' } },
-      schema: { querystring: idQuery.extend({ confirm: z.enum(['true', 'false']).optional() }) },
-    },
+    permitted(
+      `${CGFORM_DESIGN}:delete`,
+      { querystring: idQuery.extend({ confirm: z.enum(['true', 'false']).optional() }) },
+      { operateType: 4, content: '删除在线表单' },
+    ),
     async (request) => {
       await db.transaction(async (tx) => {
         const loaded = await loadDefinition(tx, request.query.id);

@@ -31,22 +31,30 @@ export interface SyncChange {
   losesData: boolean;
 }
 
+const sized = (family: ColumnType['family'], length = 0, scale = 0): ColumnType => ({
+  family,
+  length,
+  scale,
+});
+
+/** The types whose family fixes the size: [form type, database type, the type]. */
+const FIXED_TYPES: Array<[string, string, ColumnType]> = [
+  ['int', 'integer', sized('integer', 32)],
+  ['double', 'double precision', sized('double', 53)],
+  ['Date', 'date', sized('date')],
+  ['Datetime', 'timestamp with time zone', sized('timestamp')],
+];
+const fixedByFormType = new Map(FIXED_TYPES.map(([form, , type]) => [form, type]));
+const fixedByDbType = new Map(FIXED_TYPES.map(([, db, type]) => [db, type]));
+
 function typeOf(field: CgformField): ColumnType {
   switch (field.dbType) {
     case 'string':
-      return { family: 'varchar', length: field.dbLength ?? 32, scale: 0 };
-    case 'int':
-      return { family: 'integer', length: 32, scale: 0 };
-    case 'double':
-      return { family: 'double', length: 53, scale: 0 };
+      return sized('varchar', field.dbLength ?? 32);
     case 'BigDecimal':
-      return { family: 'numeric', length: field.dbLength ?? 10, scale: field.dbPointLength ?? 0 };
-    case 'Date':
-      return { family: 'date', length: 0, scale: 0 };
-    case 'Datetime':
-      return { family: 'timestamp', length: 0, scale: 0 };
+      return sized('numeric', field.dbLength ?? 10, field.dbPointLength ?? 0);
     default:
-      return { family: 'text', length: 0, scale: 0 };
+      return fixedByFormType.get(field.dbType) ?? sized('text');
   }
 }
 
@@ -130,21 +138,13 @@ function columnTypeOf(dataType: string, r: Row): ColumnType {
   const n = (v: unknown) => (v === null || v === undefined ? 0 : Number(v));
   switch (dataType) {
     case 'character varying':
-      return { family: 'varchar', length: n(r.character_maximum_length), scale: 0 };
+      return sized('varchar', n(r.character_maximum_length));
     case 'text':
-      return { family: 'text', length: 0, scale: 0 };
-    case 'integer':
-      return { family: 'integer', length: 32, scale: 0 };
-    case 'double precision':
-      return { family: 'double', length: 53, scale: 0 };
+      return sized('text');
     case 'numeric':
-      return { family: 'numeric', length: n(r.numeric_precision), scale: n(r.numeric_scale) };
-    case 'date':
-      return { family: 'date', length: 0, scale: 0 };
-    case 'timestamp with time zone':
-      return { family: 'timestamp', length: 0, scale: 0 };
+      return sized('numeric', n(r.numeric_precision), n(r.numeric_scale));
     default:
-      return { family: 'other', length: 0, scale: 0 };
+      return fixedByDbType.get(dataType) ?? sized('other');
   }
 }
 

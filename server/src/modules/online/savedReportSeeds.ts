@@ -26,6 +26,18 @@ const money = (fieldName: string, fieldTxt: string) => ({
   fieldWidth: 130,
 });
 
+/** A month column: sorted, searched, narrow. */
+const monthColumn = (fieldName: string) => ({
+  fieldName,
+  fieldTxt: '月份',
+  isOrder: 1,
+  isSearch: 1,
+  fieldWidth: 90,
+});
+
+/** The waybill count column the settlement reports total. */
+const WAYBILLS = { fieldName: 'waybills', fieldTxt: '运单数', fieldType: 'Integer', isOrder: 1, isTotal: 1 };
+
 export const SAVED_REPORTS: ReportSeed[] = [
   {
     code: 'rpt_settlement_customer_month',
@@ -48,10 +60,10 @@ order by 1 desc, 6 desc`,
     params: DATE_RANGE,
     chart: { type: 'bar', x: 'customer_name', y: ['customer_fee', 'service_fee'] },
     items: [
-      { fieldName: 'month', fieldTxt: '月份', isOrder: 1, isSearch: 1, fieldWidth: 90 },
+      monthColumn('month'),
       { fieldName: 'customer_id', fieldTxt: '货主ID', isShow: 0 },
       { fieldName: 'customer_name', fieldTxt: '货主', isOrder: 1, isSearch: 1, fieldWidth: 220 },
-      { fieldName: 'waybills', fieldTxt: '运单数', fieldType: 'Integer', isOrder: 1, isTotal: 1 },
+      WAYBILLS,
       { fieldName: 'tonnage', fieldTxt: '结算吨位(吨)', fieldType: 'Double', isOrder: 1, isTotal: 1 },
       money('customer_fee', '运费(元)'),
       money('driver_fee', '司机运费(元)'),
@@ -129,10 +141,10 @@ order by 1 desc, 5 desc`,
     params: DATE_RANGE,
     chart: { type: 'bar', x: 'period', y: ['driver_fee', 'tax_total'] },
     items: [
-      { fieldName: 'period', fieldTxt: '月份', isOrder: 1, isSearch: 1, fieldWidth: 90 },
+      monthColumn('period'),
       { fieldName: 'driver_id', fieldTxt: '司机ID', isShow: 0 },
       { fieldName: 'driver_name', fieldTxt: '司机', isOrder: 1, isSearch: 1 },
-      { fieldName: 'waybills', fieldTxt: '运单数', fieldType: 'Integer', isOrder: 1, isTotal: 1 },
+      WAYBILLS,
       money('driver_fee', '司机运费(元)'),
       {
         fieldName: 'tax_state',
@@ -173,7 +185,7 @@ order by 1 desc, 3 desc`,
     items: [
       { fieldName: 'day', fieldTxt: '日期', isOrder: 1, isSearch: 1, fieldWidth: 110 },
       { fieldName: 'route', fieldTxt: '线路', isOrder: 1, isSearch: 1, fieldWidth: 200 },
-      { fieldName: 'waybills', fieldTxt: '运单数', fieldType: 'Integer', isOrder: 1, isTotal: 1 },
+      WAYBILLS,
       { fieldName: 'arrived', fieldTxt: '已到达', fieldType: 'Integer', isOrder: 1, isTotal: 1 },
       { fieldName: 'on_time', fieldTxt: '准时到达', fieldType: 'Integer', isOrder: 1, isTotal: 1 },
       { fieldName: 'avg_transit_hours', fieldTxt: '平均在途(小时)', fieldType: 'Double', isOrder: 1 },

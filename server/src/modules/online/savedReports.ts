@@ -15,12 +15,12 @@ import { asc, isNotNull } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { perm } from '../../platform/access/declare.ts';
 import { grantsOf } from '../../platform/access/grants.ts';
-import type { Session } from '../../platform/auth/session.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { ok } from '../../platform/http/envelope.ts';
-import { bizError, forbidden, unauthorized } from '../../platform/http/errors.ts';
+import { bizError, forbidden } from '../../platform/http/errors.ts';
+import { permitted } from '../../platform/http/permitted.ts';
+import { sessionOf } from '../../platform/http/signedIn.ts';
 import { reportCall, reportPage, sendReportXlsx } from './reportRunner.ts';
 import { dictOptionsOf, type LoadedReport, loadReport, partyMayRun } from './reportService.ts';
 import type { ReportSources } from './reportSource.ts';
@@ -31,11 +31,6 @@ const PAGE_SIZE_MAX = 500;
 
 const isCategory = (value: string | null): value is SavedReportCategory =>
   (SAVED_REPORT_CATEGORIES as readonly string[]).includes(value ?? '');
-
-function sessionOf(request: FastifyRequest): Session {
-  if (!request.session) throw unauthorized();
-  return request.session;
-}
 
 /** The code that runs a saved report: its own, or its category's. */
 const runPermissionOf = (head: { perms: string | null; category: SavedReportCategory }) =>
@@ -70,15 +65,16 @@ export function savedReportRoutes(app: FastifyInstance, ctx: AppContext, sources
 
   r.get(
     '/statistics/report/list',
-    {
-      config: { access: perm(SAVED_REPORT_LIST_PERMISSION), audit: false },
-      schema: {
+    permitted(
+      SAVED_REPORT_LIST_PERMISSION,
+      {
         querystring: z.object({
           category: z.enum(SAVED_REPORT_CATEGORIES).optional(),
           keyword: z.string().trim().max(50).optional(),
         }),
       },
-    },
+      false,
+    ),
     async (request) => {
       const session = sessionOf(request);
       const { codes } = await grantsOf(db, session.user.id);
@@ -117,10 +113,11 @@ export function savedReportRoutes(app: FastifyInstance, ctx: AppContext, sources
 
   r.get(
     '/statistics/report/detail/:code',
-    {
-      config: { access: perm(SAVED_REPORT_LIST_PERMISSION), audit: false },
-      schema: { params: z.object({ code: z.string().min(1).max(100) }) },
-    },
+    permitted(
+      SAVED_REPORT_LIST_PERMISSION,
+      { params: z.object({ code: z.string().min(1).max(100) }) },
+      false,
+    ),
     async (request) => {
       const report = await runnable(request, request.params.code);
       const session = sessionOf(request);
@@ -170,10 +167,11 @@ export function savedReportRoutes(app: FastifyInstance, ctx: AppContext, sources
 
   r.get(
     '/statistics/report/getData/:code',
-    {
-      config: { access: perm(SAVED_REPORT_LIST_PERMISSION), audit: false },
-      schema: { params: z.object({ code: z.string().min(1).max(100) }), querystring: dataQuery },
-    },
+    permitted(
+      SAVED_REPORT_LIST_PERMISSION,
+      { params: z.object({ code: z.string().min(1).max(100) }), querystring: dataQuery },
+      false,
+    ),
     async (request) => {
       const query = request.query as Record<string, unknown> & { pageNo: number; pageSize: number };
       const report = await runnable(request, request.params.code);
@@ -183,13 +181,11 @@ export function savedReportRoutes(app: FastifyInstance, ctx: AppContext, sources
 
   r.get(
     '/statistics/report/exportXls/:code',
-    {
-      config: {
-        access: perm(SAVED_REPORT_EXPORT_PERMISSION),
-        audit: { operateType: 6, content: '导出报表' },
-      },
-      schema: { params: z.object({ code: z.string().min(1).max(100) }), querystring: dataQuery },
-    },
+    permitted(
+      SAVED_REPORT_EXPORT_PERMISSION,
+      { params: z.object({ code: z.string().min(1).max(100) }), querystring: dataQuery },
+      { operateType: 6, content: '导出报表' },
+    ),
     async (request, reply) => {
       const report = await runnable(request, request.params.code);
       return sendReportXlsx(

@@ -156,31 +156,29 @@ export async function seedReports(db: Db): Promise<void> {
         .onConflictDoNothing()
         .returning({ id: onlCgreportHead.id });
       if (!inserted.length) return;
+      // Item and parameter rows: stable ids from the report code and their name, in declared order.
+      const childRows = <T extends object>(kind: string, rows: T[], nameOf: (row: T) => string) =>
+        rows.map((row, i) => ({
+          id: stableId(kind, `${report.code}:${nameOf(row)}`),
+          cgrheadId: headId,
+          orderNum: i + 1,
+          createBy: 'system',
+          ...row,
+        }));
       await tx
         .insert(onlCgreportItem)
         .values(
-          report.items.map((item, i) => ({
-            id: stableId('report-item', `${report.code}:${item.fieldName}`),
-            cgrheadId: headId,
-            fieldType: 'String',
-            orderNum: i + 1,
-            createBy: 'system',
-            ...item,
-          })),
+          childRows(
+            'report-item',
+            report.items.map((item) => ({ fieldType: 'String', ...item })),
+            (item) => item.fieldName,
+          ),
         )
         .onConflictDoNothing();
       if (report.params?.length)
         await tx
           .insert(onlCgreportParam)
-          .values(
-            report.params.map((param, i) => ({
-              id: stableId('report-param', `${report.code}:${param.paramName}`),
-              cgrheadId: headId,
-              orderNum: i + 1,
-              createBy: 'system',
-              ...param,
-            })),
-          )
+          .values(childRows('report-param', report.params, (param) => param.paramName))
           .onConflictDoNothing();
     });
   }

@@ -5,6 +5,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { perm } from '../../platform/access/declare.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { ok, pageOf } from '../../platform/http/envelope.ts';
+import { permitted } from '../../platform/http/permitted.ts';
 import { sysGatewayRoute } from './adminSchema.ts';
 import { sysPermission, sysRole, sysUser } from './schema.ts';
 import { userScope } from './user/scope.ts';
@@ -52,7 +53,7 @@ export function namedApiRoutes(app: FastifyInstance, ctx: AppContext): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const paged = { querystring: pageQuery };
 
-  r.get('/api/user', { config: { access: perm('system:user:list') }, schema: paged }, async (request) => {
+  r.get('/api/user', permitted('system:user:list', paged), async (request) => {
     const { pageNo, pageSize } = request.query;
     // The users the user screen shows the caller: soft delete, tenant and data rules included.
     const where = await userScope(app, request);
@@ -69,7 +70,7 @@ export function namedApiRoutes(app: FastifyInstance, ctx: AppContext): void {
     return ok(pageOf(records, total, { pageNo, pageSize }));
   });
 
-  r.get('/api/role', { config: { access: perm('system:role:list') }, schema: paged }, async (request) => {
+  r.get('/api/role', permitted('system:role:list', paged), async (request) => {
     const { pageNo, pageSize } = request.query;
     const [records, [{ total }]] = await Promise.all([
       db
@@ -89,16 +90,12 @@ export function namedApiRoutes(app: FastifyInstance, ctx: AppContext): void {
     return ok(pageOf(records, total, { pageNo, pageSize }));
   });
 
-  r.get(
-    '/api/service',
-    { config: { access: perm('system:gateway:list') }, schema: paged },
-    async (request) => {
-      const { pageNo, pageSize } = request.query;
-      const records = [...moduleServices(app, config.basePath), ...(await gatewayServices())];
-      const start = (pageNo - 1) * pageSize;
-      return ok(pageOf(records.slice(start, start + pageSize), records.length, { pageNo, pageSize }));
-    },
-  );
+  r.get('/api/service', permitted('system:gateway:list', paged), async (request) => {
+    const { pageNo, pageSize } = request.query;
+    const records = [...moduleServices(app, config.basePath), ...(await gatewayServices())];
+    const start = (pageNo - 1) * pageSize;
+    return ok(pageOf(records.slice(start, start + pageSize), records.length, { pageNo, pageSize }));
+  });
 
   async function gatewayServices(): Promise<ServiceRow[]> {
     const rows = await db
@@ -121,24 +118,20 @@ export function namedApiRoutes(app: FastifyInstance, ctx: AppContext): void {
   const livePermissions = eq(sysPermission.delFlag, 0);
   const permissionOrder = [asc(sysPermission.sortNo), asc(sysPermission.id)];
 
-  r.get(
-    '/api/permission',
-    { config: { access: perm('system:permission:list') }, schema: paged },
-    async (request) => {
-      const { pageNo, pageSize } = request.query;
-      const [records, [{ total }]] = await Promise.all([
-        db
-          .select(permissionColumns)
-          .from(sysPermission)
-          .where(livePermissions)
-          .orderBy(...permissionOrder)
-          .limit(pageSize)
-          .offset((pageNo - 1) * pageSize),
-        db.select({ total: count() }).from(sysPermission).where(livePermissions),
-      ]);
-      return ok(pageOf(records, total, { pageNo, pageSize }));
-    },
-  );
+  r.get('/api/permission', permitted('system:permission:list', paged), async (request) => {
+    const { pageNo, pageSize } = request.query;
+    const [records, [{ total }]] = await Promise.all([
+      db
+        .select(permissionColumns)
+        .from(sysPermission)
+        .where(livePermissions)
+        .orderBy(...permissionOrder)
+        .limit(pageSize)
+        .offset((pageNo - 1) * pageSize),
+      db.select({ total: count() }).from(sysPermission).where(livePermissions),
+    ]);
+    return ok(pageOf(records, total, { pageNo, pageSize }));
+  });
 
   r.get('/api/permission/no-pager', { config: { access: perm('system:permission:list') } }, async () =>
     ok(

@@ -1,6 +1,7 @@
 import { type AnyColumn, desc, getTableColumns } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../context.ts';
 import { typeOf } from './bindResource.ts';
@@ -16,6 +17,12 @@ export type ColumnUse = string | Omit<FieldSpec, 'column' | 'type'>;
 
 /** A field filtered and sorted on, without an export title (e.g. `createTime`). */
 export const FILTER_SORT = { filter: true, sort: true } as const;
+
+/** A field filtered and sorted on, exported under the title. */
+export const filterSort = (title: string) => ({ ...FILTER_SORT, title });
+
+/** A field filtered on (not sorted), exported under the title. */
+export const filterOnly = (title: string) => ({ filter: true, title }) as const;
 
 /** A resource declared by its table's column names rather than by column objects. */
 export interface TableResourceDef<T extends PgTable>
@@ -103,4 +110,18 @@ export function registerTableResource<T extends PgTable>(
   def: TableResourceDef<T>,
 ): ResourceHandle {
   return registerResource(app, ctx, tableResourceDef(table, def));
+}
+
+/**
+ * A table's standard routes (see {@link registerTableResource}) and what the module's own routes beside
+ * them use: the database and the zod-typed router.
+ */
+export function tableRoutes<T extends PgTable>(
+  app: FastifyInstance,
+  ctx: AppContext,
+  table: T,
+  def: TableResourceDef<T>,
+) {
+  const resource = registerTableResource(app, ctx, table, def);
+  return { db: ctx.db, r: app.withTypeProvider<ZodTypeProvider>(), resource };
 }

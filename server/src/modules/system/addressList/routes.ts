@@ -3,10 +3,10 @@ import { and, eq, ilike, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { perm } from '../../../platform/access/declare.ts';
 import type { AppContext } from '../../../platform/context.ts';
 import { containing } from '../../../platform/db/likePattern.ts';
 import { ok, pageOf } from '../../../platform/http/envelope.ts';
+import { permitted } from '../../../platform/http/permitted.ts';
 import { andAll, buildOrder, type FieldMap } from '../../../platform/resource/query.ts';
 import { sysDepart, sysPosition, sysUser, sysUserDepart } from '../schema.ts';
 
@@ -22,20 +22,17 @@ export function addressListRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db } = ctx;
   app.withTypeProvider<ZodTypeProvider>().get(
     '/sys/user/queryByOrgCodeForAddressList',
-    {
-      config: { access: perm('system:addresslist:list') },
-      schema: {
-        querystring: pageQuery.extend({
-          orgCode: z
-            .string()
-            .max(64)
-            .regex(/^[A-Za-z0-9]*$/, '部门编码不正确')
-            .optional(),
-          realname: z.string().max(100).optional(),
-          workNo: z.string().max(100).optional(),
-        }),
-      },
-    },
+    permitted('system:addresslist:list', {
+      querystring: pageQuery.extend({
+        orgCode: z
+          .string()
+          .max(64)
+          .regex(/^[A-Za-z0-9]*$/, '部门编码不正确')
+          .optional(),
+        realname: z.string().max(100).optional(),
+        workNo: z.string().max(100).optional(),
+      }),
+    }),
     async (request) => {
       const { pageNo, pageSize, column, order, orgCode, realname, workNo } = request.query;
       // Users with at least one department under the prefix (or every user without one).

@@ -1,14 +1,14 @@
 import { isSafeOpenPage, notifyCategoryOf, pageQuery } from '@freight/contracts';
 import { and, count, desc, eq, ilike, inArray, ne, or } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { perm } from '../../../platform/access/declare.ts';
 import type { AppContext } from '../../../platform/context.ts';
 import { containing } from '../../../platform/db/likePattern.ts';
 import { ok, okMessage, pageOf } from '../../../platform/http/envelope.ts';
 import { bizError, recordNotFound, unauthorized } from '../../../platform/http/errors.ts';
-import { FILTER_SORT, registerTableResource } from '../../../platform/resource/tableResource.ts';
+import { permitted } from '../../../platform/http/permitted.ts';
+import { sessionOf } from '../../../platform/http/signedIn.ts';
+import { filterOnly, filterSort, tableRoutes } from '../../../platform/resource/tableResource.ts';
 import { sysAnnouncement, sysAnnouncementSend, sysUser } from '../schema.ts';
 import { usersOfTenant } from '../tenant/service.ts';
 import { announcementsRead } from './deliver.ts';
@@ -71,26 +71,23 @@ async function releaseTargets(
 }
 
 export function announcementAdminRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const { db } = ctx;
-  const r = app.withTypeProvider<ZodTypeProvider>();
-
-  registerTableResource(app, ctx, sysAnnouncement, {
+  const { db, r } = tableRoutes(app, ctx, sysAnnouncement, {
     path: '/sys/annountCement',
     permission: 'system:announcement',
     title: '系统公告',
     actions: ['list', 'add', 'edit', 'delete', 'deleteBatch', 'exportXls'],
     scope: { tenant: true, softDelete: true },
     fields: {
-      titile: { ...FILTER_SORT, title: '标题' },
-      sender: { filter: true, title: '发布人' },
+      titile: filterSort('标题'),
+      sender: filterOnly('发布人'),
       priority: { filter: true, dict: 'priority', title: '优先级' },
       msgCategory: { filter: true, dict: 'msg_category', title: '消息类型' },
-      msgType: { filter: true, title: '通告对象' },
+      msgType: filterOnly('通告对象'),
       sendStatus: { filter: true, dict: 'send_status', title: '发布状态' },
-      startTime: { ...FILTER_SORT, title: '开始时间' },
-      endTime: { ...FILTER_SORT, title: '结束时间' },
-      sendTime: { ...FILTER_SORT, title: '发布时间' },
-      createTime: { ...FILTER_SORT, title: '创建时间' },
+      startTime: filterSort('开始时间'),
+      endTime: filterSort('结束时间'),
+      sendTime: filterSort('发布时间'),
+      createTime: filterSort('创建时间'),
     },
     createSchema: z.object(body),
     updateSchema: z.object({ id: z.string().min(1).max(32), ...body }),
@@ -130,15 +127,16 @@ export function announcementAdminRoutes(app: FastifyInstance, ctx: AppContext): 
   // The "chosen users" picker of the form: by name or account, and the labels of ids already chosen.
   r.get(
     '/sys/annountCement/userOptions',
-    {
-      config: { access: perm('system:announcement:list'), audit: false },
-      schema: {
+    permitted(
+      'system:announcement:list',
+      {
         querystring: z.object({
           keyword: z.string().trim().max(50).optional(),
           ids: z.string().max(20_000).optional(),
         }),
       },
-    },
+      false,
+    ),
     async (request) => {
       const { keyword, ids } = request.query;
       const chosen = (ids ?? '').split(',').filter(Boolean).slice(0, 500);
@@ -164,10 +162,9 @@ export function announcementAdminRoutes(app: FastifyInstance, ctx: AppContext): 
 
   r.get(
     '/sys/annountCement/doReleaseData',
-    { config: { access: perm('system:announcement:release') }, schema: { querystring: idQuery } },
+    permitted('system:announcement:release', { querystring: idQuery }),
     async (request) => {
-      const session = request.session;
-      if (!session) throw unauthorized();
+      const session = sessionOf(request);
       const mine = and(
         eq(sysAnnouncement.id, request.query.id),
         eq(sysAnnouncement.tenantId, session.tenantId),
@@ -197,10 +194,9 @@ export function announcementAdminRoutes(app: FastifyInstance, ctx: AppContext): 
 
   r.get(
     '/sys/annountCement/doReovkeData',
-    { config: { access: perm('system:announcement:release') }, schema: { querystring: idQuery } },
+    permitted('system:announcement:release', { querystring: idQuery }),
     async (request) => {
-      const session = request.session;
-      if (!session) throw unauthorized();
+      const session = sessionOf(request);
       const updated = await db
         .update(sysAnnouncement)
         .set({ sendStatus: '2', cancelTime: new Date() })
@@ -248,8 +244,7 @@ export function announcementAdminRoutes(app: FastifyInstance, ctx: AppContext): 
       },
     },
     async (request) => {
-      const session = request.session;
-      if (!session) throw unauthorized();
+      const session = sessionOf(request);
       const { pageNo, pageSize, titile, readFlag, msgCategory } = request.query;
       const where = and(
         eq(sysAnnouncementSend.userId, session.user.id),

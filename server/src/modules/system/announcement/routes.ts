@@ -13,6 +13,7 @@ import type { SessionUser } from '../../../platform/auth/session.ts';
 import type { AppContext } from '../../../platform/context.ts';
 import { formatDateTime, ok } from '../../../platform/http/envelope.ts';
 import { recordNotFound, unauthorized } from '../../../platform/http/errors.ts';
+import { sessionOf } from '../../../platform/http/signedIn.ts';
 import { sysAnnouncement, sysAnnouncementSend } from '../schema.ts';
 import { mutedCategoriesOf } from '../user/notifyPrefs.ts';
 import { announcementsRead } from './deliver.ts';
@@ -66,8 +67,7 @@ export function announcementRoutes(app: FastifyInstance, ctx: AppContext): void 
       schema: { querystring: z.object({ pageSize: z.coerce.number().int().min(1).max(50).default(5) }) },
     },
     async (request) => {
-      const session = request.session;
-      if (!session) throw unauthorized();
+      const session = sessionOf(request);
       const user = session.user;
       // Delivery rows are created lazily, the first time the user asks (reference behaviour).
       const visible = await db
@@ -114,8 +114,7 @@ export function announcementRoutes(app: FastifyInstance, ctx: AppContext): void 
     '/sys/annountCement/queryById',
     { config: { access: 'login' }, schema: { querystring: z.object({ id: z.string().min(1).max(32) }) } },
     async (request) => {
-      const session = request.session;
-      if (!session) throw unauthorized();
+      const session = sessionOf(request);
       const [row] = await db
         .select()
         .from(sysAnnouncement)

@@ -1,13 +1,17 @@
 import { isMobile } from '@freight/contracts';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { perm } from '../../../platform/access/declare.ts';
 import type { AppContext } from '../../../platform/context.ts';
 import { ok, okMessage } from '../../../platform/http/envelope.ts';
 import { bizError } from '../../../platform/http/errors.ts';
-import { FILTER_SORT, registerTableResource } from '../../../platform/resource/tableResource.ts';
+import { permitted } from '../../../platform/http/permitted.ts';
+import {
+  filterOnly,
+  filterSort,
+  registerTableResource,
+  tableRoutes,
+} from '../../../platform/resource/tableResource.ts';
 import { sysSms, sysSmsTemplate } from '../authSchema.ts';
 import { renderTemplate } from './smsTemplates.ts';
 
@@ -48,33 +52,28 @@ function checkReceiver(type: string, receiver: string): void {
 // default SMS channel writes, and the templates the codes are rendered from.
 
 export function messageRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const { db } = ctx;
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  registerTableResource(app, ctx, sysSms, {
+  const { db, r } = tableRoutes(app, ctx, sysSms, {
     path: '/sys/message/sysMessage',
     permission: 'system:message',
     title: '系统消息',
     // Messages are a record of what was sent: they are read and deleted, never written by hand.
     actions: ['list', 'queryById', 'delete', 'deleteBatch', 'exportXls'],
     fields: {
-      esTitle: { filter: true, title: '消息标题' },
-      esType: { filter: true, title: '发送方式' },
-      esReceiver: { filter: true, title: '接收人' },
+      esTitle: filterOnly('消息标题'),
+      esType: filterOnly('发送方式'),
+      esReceiver: filterOnly('接收人'),
       esContent: '发送内容',
-      esSendStatus: { filter: true, title: '发送状态' },
-      esSendTime: { ...FILTER_SORT, title: '发送时间' },
+      esSendStatus: filterOnly('发送状态'),
+      esSendTime: filterSort('发送时间'),
       esResult: '发送结果',
-      createTime: { ...FILTER_SORT, title: '创建时间' },
+      createTime: filterSort('创建时间'),
     },
   });
 
   // Failed or given-up messages go back to the queue with a fresh attempt count; the send job takes them.
   r.put(
     '/sys/message/sysMessage/resend',
-    {
-      config: { access: perm('system:message:edit') },
-      schema: { body: z.object({ ids: z.string().min(1).max(20_000) }) },
-    },
+    permitted('system:message:edit', { body: z.object({ ids: z.string().min(1).max(20_000) }) }),
     async (request) => {
       const ids = [...new Set(request.body.ids.split(',').filter(Boolean))];
       if (ids.length === 0 || ids.length > 1000) throw bizError('请选择1到1000条记录');
@@ -114,13 +113,13 @@ export function messageRoutes(app: FastifyInstance, ctx: AppContext): void {
     permission: 'system:msgtemplate',
     title: '消息模板',
     fields: {
-      templateName: { filter: true, title: '模板标题' },
-      templateCode: { ...FILTER_SORT, title: '模板编码' },
-      templateType: { filter: true, title: '模板类型' },
+      templateName: filterOnly('模板标题'),
+      templateCode: filterSort('模板编码'),
+      templateType: filterOnly('模板类型'),
       templateContent: '模板内容',
       providerTemplateCode: '服务商模板编码',
-      useStatus: { filter: true, title: '是否启用' },
-      createTime: { ...FILTER_SORT, title: '创建时间' },
+      useStatus: filterOnly('是否启用'),
+      createTime: filterSort('创建时间'),
     },
     createSchema: z.object(templateFields),
     updateSchema: z
@@ -132,16 +131,13 @@ export function messageRoutes(app: FastifyInstance, ctx: AppContext): void {
   // Test send: the template rendered with the given (or its stored) test data, queued for the receiver.
   r.post(
     '/sys/message/sysMessageTemplate/sendMsg',
-    {
-      config: { access: perm('system:msgtemplate:edit') },
-      schema: {
-        body: z.object({
-          templateCode: z.string().min(1).max(32),
-          receiver: z.string().trim().min(1, '请输入接收人').max(50),
-          testData: paramsJson.nullish(),
-        }),
-      },
-    },
+    permitted('system:msgtemplate:edit', {
+      body: z.object({
+        templateCode: z.string().min(1).max(32),
+        receiver: z.string().trim().min(1, '请输入接收人').max(50),
+        testData: paramsJson.nullish(),
+      }),
+    }),
     async (request) => {
       const { templateCode, receiver, testData } = request.body;
       const [template] = await db

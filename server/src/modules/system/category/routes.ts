@@ -1,14 +1,18 @@
 import { and, asc, eq, inArray, like } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { perm } from '../../../platform/access/declare.ts';
 import type { AppContext } from '../../../platform/context.ts';
 import type { DbOrTx } from '../../../platform/db/client.ts';
 import { containing, escapeLike } from '../../../platform/db/likePattern.ts';
 import { ok, pageOf } from '../../../platform/http/envelope.ts';
 import { bizError } from '../../../platform/http/errors.ts';
-import { FILTER_SORT, registerTableResource } from '../../../platform/resource/tableResource.ts';
+import { permitted } from '../../../platform/http/permitted.ts';
+import {
+  FILTER_SORT,
+  filterOnly,
+  filterSort,
+  tableRoutes,
+} from '../../../platform/resource/tableResource.ts';
 import { sysCategory } from '../adminSchema.ts';
 import { childOrgCode } from '../depart/orgCode.ts';
 
@@ -66,19 +70,16 @@ const node = (row: CategoryRow) => ({
 
 /** Category tree (sys_category): lists by parent, generated codes, has_child kept in step, delete with subtree. */
 export function categoryRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const { db } = ctx;
-  const r = app.withTypeProvider<ZodTypeProvider>();
-
-  registerTableResource(app, ctx, sysCategory, {
+  const { db, r } = tableRoutes(app, ctx, sysCategory, {
     path: '/sys/category',
     permission: 'system:category',
     title: '分类字典',
     dataLog: true,
     defaultOrder: [asc(sysCategory.code)],
     fields: {
-      pid: { filter: true, title: '父级节点' },
-      name: { ...FILTER_SORT, title: '类型名称' },
-      code: { ...FILTER_SORT, title: '类型编码' },
+      pid: filterOnly('父级节点'),
+      name: filterSort('类型名称'),
+      code: filterSort('类型编码'),
       hasChild: { filter: true },
       createTime: FILTER_SORT,
     },
@@ -129,19 +130,16 @@ export function categoryRoutes(app: FastifyInstance, ctx: AppContext): void {
     },
   });
 
-  const list = perm('system:category:list');
+  const list = 'system:category:list';
   r.get(
     '/sys/category/rootList',
-    {
-      config: { access: list },
-      schema: {
-        querystring: z.object({
-          pageNo: z.coerce.number().int().min(1).default(1),
-          pageSize: z.coerce.number().int().min(1).max(1000).default(10),
-          name: z.string().max(100).optional(),
-        }),
-      },
-    },
+    permitted(list, {
+      querystring: z.object({
+        pageNo: z.coerce.number().int().min(1).default(1),
+        pageSize: z.coerce.number().int().min(1).max(1000).default(10),
+        name: z.string().max(100).optional(),
+      }),
+    }),
     async (request) => {
       const { pageNo, pageSize, name } = request.query;
       const where = and(
@@ -160,7 +158,7 @@ export function categoryRoutes(app: FastifyInstance, ctx: AppContext): void {
     );
   r.get(
     '/sys/category/childList',
-    { config: { access: list }, schema: { querystring: z.object({ pid: z.string().min(1).max(32) }) } },
+    permitted(list, { querystring: z.object({ pid: z.string().min(1).max(32) }) }),
     async (request) => ok(await childrenOf(request.query.pid)),
   );
   // Tree select of forms: the children of a code (or the roots), as tree nodes.

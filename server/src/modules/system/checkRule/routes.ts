@@ -1,28 +1,24 @@
 import { type CheckRuleItem, checkRuleBody, checkRuleEditBody } from '@freight/contracts';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../../platform/context.ts';
 import { ok } from '../../../platform/http/envelope.ts';
 import { bizError } from '../../../platform/http/errors.ts';
-import { FILTER_SORT, registerTableResource } from '../../../platform/resource/tableResource.ts';
+import { FILTER_SORT, filterSort, tableRoutes } from '../../../platform/resource/tableResource.ts';
 import { sysCheckRule } from '../adminSchema.ts';
 import { checkValue } from './check.ts';
 
 /** Code check rules (ordered rule JSON) and the test box (`checkByCode`). */
 export function checkRuleRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const { db } = ctx;
-  const r = app.withTypeProvider<ZodTypeProvider>();
-
-  registerTableResource(app, ctx, sysCheckRule, {
+  const { db, r } = tableRoutes(app, ctx, sysCheckRule, {
     path: '/sys/checkRule',
     permission: 'system:checkrule',
     title: '编码校验规则',
     dataLog: true,
     fields: {
-      ruleName: { ...FILTER_SORT, title: '规则名称' },
-      ruleCode: { ...FILTER_SORT, title: '规则编码' },
+      ruleName: filterSort('规则名称'),
+      ruleCode: filterSort('规则编码'),
       ruleJson: '规则JSON',
       ruleDescription: '规则描述',
       createTime: FILTER_SORT,

@@ -6,7 +6,8 @@ import { z } from 'zod';
 import { grantsOf } from '../../../platform/access/grants.ts';
 import type { AppContext } from '../../../platform/context.ts';
 import { okMessage } from '../../../platform/http/envelope.ts';
-import { recordNotFound, unauthorized } from '../../../platform/http/errors.ts';
+import { recordNotFound } from '../../../platform/http/errors.ts';
+import { sessionOf } from '../../../platform/http/signedIn.ts';
 import { bindResource } from '../../../platform/resource/bindResource.ts';
 import { sysFile } from '../adminSchema.ts';
 
@@ -31,8 +32,7 @@ export function ossFileRoutes(app: FastifyInstance, ctx: AppContext): void {
       schema: { querystring: z.object({ path: z.string().trim().min(1).max(255) }) },
     },
     async (request) => {
-      const session = request.session;
-      if (!session) throw unauthorized();
+      const session = sessionOf(request);
       const filePath = request.query.path;
       const [own] = await db
         .select({ path: sysFile.path })

@@ -2,12 +2,12 @@ import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { perm } from '../../../platform/access/declare.ts';
 import { sysDataLog } from '../../../platform/audit/schema.ts';
 import type { AppContext } from '../../../platform/context.ts';
 import { ok } from '../../../platform/http/envelope.ts';
 import { bizError } from '../../../platform/http/errors.ts';
-import { FILTER_SORT, registerTableResource } from '../../../platform/resource/tableResource.ts';
+import { permitted } from '../../../platform/http/permitted.ts';
+import { filterOnly, filterSort, registerTableResource } from '../../../platform/resource/tableResource.ts';
 
 const withContent = (row: typeof sysDataLog.$inferSelect) => {
   let content: unknown = null;
@@ -23,7 +23,7 @@ const withContent = (row: typeof sysDataLog.$inferSelect) => {
 export function dataLogRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db } = ctx;
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const access = { access: perm('system:datalog:list') };
+  const permission = 'system:datalog:list';
 
   registerTableResource(app, ctx, sysDataLog, {
     path: '/sys/dataLog',
@@ -31,23 +31,20 @@ export function dataLogRoutes(app: FastifyInstance, ctx: AppContext): void {
     title: '数据日志',
     actions: ['list', 'queryById'],
     fields: {
-      dataTable: { ...FILTER_SORT, title: '表名' },
-      dataId: { ...FILTER_SORT, title: '数据ID' },
-      dataVersion: { ...FILTER_SORT, title: '版本号' },
-      createBy: { filter: true, title: '操作人' },
-      createTime: { ...FILTER_SORT, title: '创建时间' },
+      dataTable: filterSort('表名'),
+      dataId: filterSort('数据ID'),
+      dataVersion: filterSort('版本号'),
+      createBy: filterOnly('操作人'),
+      createTime: filterSort('创建时间'),
     },
   });
 
   // Two versions (log row ids) for a side-by-side compare, older first.
   r.get(
     '/sys/dataLog/queryCompareList',
-    {
-      config: access,
-      schema: {
-        querystring: z.object({ dataId1: z.string().min(1).max(32), dataId2: z.string().min(1).max(32) }),
-      },
-    },
+    permitted(permission, {
+      querystring: z.object({ dataId1: z.string().min(1).max(32), dataId2: z.string().min(1).max(32) }),
+    }),
     async (request) => {
       const { dataId1, dataId2 } = request.query;
       const rows = await db
@@ -65,12 +62,9 @@ export function dataLogRoutes(app: FastifyInstance, ctx: AppContext): void {
   // Every version of one record, for picking the two to compare.
   r.get(
     '/sys/dataLog/queryDataVerList',
-    {
-      config: access,
-      schema: {
-        querystring: z.object({ dataTable: z.string().min(1).max(64), dataId: z.string().min(1).max(32) }),
-      },
-    },
+    permitted(permission, {
+      querystring: z.object({ dataTable: z.string().min(1).max(64), dataId: z.string().min(1).max(32) }),
+    }),
     async (request) =>
       ok(
         await db

@@ -4,11 +4,16 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import pg from 'pg';
 import { z } from 'zod';
-import { perm } from '../../../platform/access/declare.ts';
 import type { AppContext } from '../../../platform/context.ts';
 import { ok } from '../../../platform/http/envelope.ts';
 import { bizError } from '../../../platform/http/errors.ts';
-import { FILTER_SORT, registerTableResource } from '../../../platform/resource/tableResource.ts';
+import { permitted } from '../../../platform/http/permitted.ts';
+import {
+  FILTER_SORT,
+  filterOnly,
+  filterSort,
+  registerTableResource,
+} from '../../../platform/resource/tableResource.ts';
 import { sysDataSource } from '../adminSchema.ts';
 import { decryptSecret, encryptSecret, loadDataSourceKey } from './secret.ts';
 
@@ -113,12 +118,12 @@ export function dataSourceRoutes(app: FastifyInstance, ctx: AppContext): void {
     dataLog: true,
     secrets: ['dbPassword'],
     fields: {
-      code: { ...FILTER_SORT, title: '数据源编码' },
-      name: { ...FILTER_SORT, title: '数据源名称' },
-      dbType: { ...FILTER_SORT, title: '数据库类型' },
+      code: filterSort('数据源编码'),
+      name: filterSort('数据源名称'),
+      dbType: filterSort('数据库类型'),
       dbHost: '主机',
       dbPort: '端口',
-      dbName: { filter: true, title: '数据库名' },
+      dbName: filterOnly('数据库名'),
       dbUsername: '用户名',
       reportTables: '报表可读表',
       remark: '备注',
@@ -153,10 +158,9 @@ export function dataSourceRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   r.post(
     '/sys/dataSource/testConnection',
-    {
-      config: { access: perm('system:datasource:list') },
-      schema: { body: z.object({ id: z.string().max(32).nullish(), ...dataSourceConnection }) },
-    },
+    permitted('system:datasource:list', {
+      body: z.object({ id: z.string().max(32).nullish(), ...dataSourceConnection }),
+    }),
     async (request) => {
       const { id, dbPassword, ...settings } = request.body;
       let password = dbPassword ?? '';

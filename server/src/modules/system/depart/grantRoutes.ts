@@ -3,10 +3,10 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { perm } from '../../../platform/access/declare.ts';
 import type { AppContext } from '../../../platform/context.ts';
 import { ok, okMessage } from '../../../platform/http/envelope.ts';
 import { bizError } from '../../../platform/http/errors.ts';
+import { permitted } from '../../../platform/http/permitted.ts';
 import { invalidateGrants } from '../accessDirectory.ts';
 import { assertRulesOfMenu, grantedRuleChoice, ruleIdsOf } from '../permission/dataRuleIds.ts';
 import { grantChange, heldPermissionIds, splitIds } from '../permission/grantSet.ts';
@@ -24,11 +24,11 @@ const id = z.string().min(1).max(32);
 export function departGrantRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db } = ctx;
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const access = { access: perm('system:depart:permission') };
+  const permission = 'system:depart:permission';
 
   r.get(
     '/sys/permission/queryDepartPermission',
-    { config: access, schema: { querystring: z.object({ departId: id }) } },
+    permitted(permission, { querystring: z.object({ departId: id }) }),
     async (request) =>
       ok(
         await heldPermissionIds(
@@ -42,7 +42,7 @@ export function departGrantRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   r.post(
     '/sys/permission/saveDepartPermission',
-    { config: access, schema: { body: grantBody.extend({ departId: id }) } },
+    permitted(permission, { body: grantBody.extend({ departId: id }) }),
     async (request) => {
       const { departId } = request.body;
       await db.transaction(async (tx) => {
@@ -72,7 +72,7 @@ export function departGrantRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   r.get(
     '/sys/sysDepartPermission/datarule/:permissionId/:departId',
-    { config: access, schema: { params: z.object({ permissionId: id, departId: id }) } },
+    permitted(permission, { params: z.object({ permissionId: id, departId: id }) }),
     async (request) => {
       const { permissionId, departId } = request.params;
       return ok(
@@ -89,10 +89,9 @@ export function departGrantRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   r.post(
     '/sys/sysDepartPermission/datarule',
-    {
-      config: access,
-      schema: { body: z.object({ permissionId: id, departId: id, dataRuleIds: z.string().max(5000) }) },
-    },
+    permitted(permission, {
+      body: z.object({ permissionId: id, departId: id, dataRuleIds: z.string().max(5000) }),
+    }),
     async (request) => {
       const { permissionId, departId, dataRuleIds } = request.body;
       await assertRulesOfMenu(db, permissionId, dataRuleIds);

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, ilike, inArray, ne } from 'drizzle-orm';
 import type { DbOrTx } from '../../../platform/db/client.ts';
 import { containing } from '../../../platform/db/likePattern.ts';
+import { grantedRuleIds } from '../permission/dataRuleIds.ts';
 import { heldPermissionIds } from '../permission/grantSet.ts';
 import { sysDepart, sysPermission, sysPermissionDataRule, sysUser, sysUserDepart } from '../schema.ts';
 import { sysDepartPermission, sysDepartRole, sysDepartRolePermission, sysDepartRoleUser } from './schema.ts';
@@ -221,14 +222,8 @@ export async function changeRolePermissions(
 }
 
 /** The data-rule ids the department was granted on a menu. */
-export async function departRuleIds(db: DbOrTx, departId: string, permissionId: string) {
-  const [grant] = await db
-    .select({ dataRuleIds: sysDepartPermission.dataRuleIds })
-    .from(sysDepartPermission)
-    .where(
-      and(eq(sysDepartPermission.departId, departId), eq(sysDepartPermission.permissionId, permissionId)),
-    );
-  return grant?.dataRuleIds;
+export function departRuleIds(db: DbOrTx, departId: string, permissionId: string) {
+  return grantedRuleIds(db, sysDepartPermission, sysDepartPermission.departId, departId, permissionId);
 }
 
 export function dataRulesOfMenu(db: DbOrTx, permissionId: string, ids: string[]) {
@@ -239,14 +234,8 @@ export function dataRulesOfMenu(db: DbOrTx, permissionId: string, ids: string[])
     .where(and(eq(sysPermissionDataRule.permissionId, permissionId), inArray(sysPermissionDataRule.id, ids)));
 }
 
-export async function roleRuleIds(db: DbOrTx, roleId: string, permissionId: string) {
-  const [grant] = await db
-    .select({ dataRuleIds: sysDepartRolePermission.dataRuleIds })
-    .from(sysDepartRolePermission)
-    .where(
-      and(eq(sysDepartRolePermission.roleId, roleId), eq(sysDepartRolePermission.permissionId, permissionId)),
-    );
-  return grant?.dataRuleIds;
+export function roleRuleIds(db: DbOrTx, roleId: string, permissionId: string) {
+  return grantedRuleIds(db, sysDepartRolePermission, sysDepartRolePermission.roleId, roleId, permissionId);
 }
 
 /** Sets the role's data rules on a menu it holds; false when the role does not hold the menu. */

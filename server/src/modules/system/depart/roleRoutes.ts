@@ -6,6 +6,7 @@ import { perm } from '../../../platform/access/declare.ts';
 import type { AppContext } from '../../../platform/context.ts';
 import { registerEditRoutes } from '../../../platform/http/editRoutes.ts';
 import { ok, okMessage, pageOf } from '../../../platform/http/envelope.ts';
+import { permitted } from '../../../platform/http/permitted.ts';
 import { splitIds } from '../permission/grantSet.ts';
 import { permissionTree } from '../role/routes.ts';
 import * as repo from './roleRepository.ts';
@@ -17,14 +18,13 @@ const id = z.string().min(1).max(32);
 export function departRoleRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db } = ctx;
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const access = { access: perm('system:depart:role') };
+  const permission = 'system:depart:role';
 
   r.get(
     '/sys/sysDepartRole/list',
-    {
-      config: access,
-      schema: { querystring: pageQuery.extend({ deptId: id, roleName: z.string().max(100).optional() }) },
-    },
+    permitted(permission, {
+      querystring: pageQuery.extend({ deptId: id, roleName: z.string().max(100).optional() }),
+    }),
     async (request) => {
       const { deptId, roleName } = request.query;
       const { records, total } = await repo.rolePage(
@@ -37,13 +37,13 @@ export function departRoleRoutes(app: FastifyInstance, ctx: AppContext): void {
     },
   );
 
-  r.post('/sys/sysDepartRole/add', { config: access, schema: { body: departRoleBody } }, async (request) => {
+  r.post('/sys/sysDepartRole/add', permitted(permission, { body: departRoleBody }), async (request) => {
     const roleId = await roles.addRole(db, request.body, request.session?.user.username);
     return ok({ id: roleId }, '添加成功！');
   });
 
   const editBody = departRoleBody.omit({ departId: true }).extend({ id });
-  registerEditRoutes(app, '/sys/sysDepartRole/edit', access.access, editBody, async (request) => {
+  registerEditRoutes(app, '/sys/sysDepartRole/edit', perm(permission), editBody, async (request) => {
     const { id: roleId, ...body } = request.body;
     await roles.editRole(db, roleId, body, request.session?.user.username);
     return okMessage('编辑成功!');
@@ -51,7 +51,7 @@ export function departRoleRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   r.delete(
     '/sys/sysDepartRole/delete',
-    { config: access, schema: { querystring: z.object({ id }) } },
+    permitted(permission, { querystring: z.object({ id }) }),
     async (request) => {
       await roles.deleteRoles(db, [request.query.id]);
       return okMessage('删除成功!');
@@ -59,7 +59,7 @@ export function departRoleRoutes(app: FastifyInstance, ctx: AppContext): void {
   );
   r.delete(
     '/sys/sysDepartRole/deleteBatch',
-    { config: access, schema: { querystring: z.object({ ids: z.string().min(1).max(20_000) }) } },
+    permitted(permission, { querystring: z.object({ ids: z.string().min(1).max(20_000) }) }),
     async (request) => {
       await roles.deleteRoles(db, splitIds(request.query.ids));
       return okMessage('批量删除成功!');
@@ -69,27 +69,24 @@ export function departRoleRoutes(app: FastifyInstance, ctx: AppContext): void {
   // A user's department roles within one department (the user screen's "department roles" dialog).
   r.get(
     '/sys/sysDepartRole/getDeptRoleList',
-    { config: access, schema: { querystring: z.object({ departId: id }) } },
+    permitted(permission, { querystring: z.object({ departId: id }) }),
     async (request) => ok(await repo.rolesOfDepart(db, request.query.departId)),
   );
   r.get(
     '/sys/sysDepartRole/getDeptRoleByUserId',
-    { config: access, schema: { querystring: z.object({ userId: id, departId: id }) } },
+    permitted(permission, { querystring: z.object({ userId: id, departId: id }) }),
     async (request) => ok(await repo.userRolesInDepart(db, request.query.userId, request.query.departId)),
   );
   r.post(
     '/sys/sysDepartRole/deptRoleUserAdd',
-    {
-      config: access,
-      schema: {
-        body: z.object({
-          userId: id,
-          departId: id,
-          newRoleId: z.string().max(20_000),
-          oldRoleId: z.string().max(20_000).optional(),
-        }),
-      },
-    },
+    permitted(permission, {
+      body: z.object({
+        userId: id,
+        departId: id,
+        newRoleId: z.string().max(20_000),
+        oldRoleId: z.string().max(20_000).optional(),
+      }),
+    }),
     async (request) => {
       const { userId, departId, newRoleId } = request.body;
       await roles.setUserRoles(db, userId, departId, splitIds(newRoleId));
@@ -100,7 +97,7 @@ export function departRoleRoutes(app: FastifyInstance, ctx: AppContext): void {
   // Users of one department role.
   r.get(
     '/sys/sysDepartRole/roleUserList',
-    { config: access, schema: { querystring: pageQuery.extend({ droleId: id }) } },
+    permitted(permission, { querystring: pageQuery.extend({ droleId: id }) }),
     async (request) => {
       const { records, total } = await repo.roleUserPage(db, request.query.droleId, request.query);
       return ok(pageOf(records, total, request.query));
@@ -108,10 +105,7 @@ export function departRoleRoutes(app: FastifyInstance, ctx: AppContext): void {
   );
   r.post(
     '/sys/sysDepartRole/addRoleUsers',
-    {
-      config: access,
-      schema: { body: z.object({ droleId: id, userIds: z.array(id).min(1).max(1000) }) },
-    },
+    permitted(permission, { body: z.object({ droleId: id, userIds: z.array(id).min(1).max(1000) }) }),
     async (request) => {
       await roles.addRoleUsers(db, request.body.droleId, [...new Set(request.body.userIds)]);
       return okMessage('添加成功!');
@@ -119,7 +113,7 @@ export function departRoleRoutes(app: FastifyInstance, ctx: AppContext): void {
   );
   r.delete(
     '/sys/sysDepartRole/removeRoleUser',
-    { config: access, schema: { querystring: z.object({ droleId: id, userId: id }) } },
+    permitted(permission, { querystring: z.object({ droleId: id, userId: id }) }),
     async (request) => {
       await roles.removeRoleUser(db, request.query.droleId, request.query.userId);
       return okMessage('删除成功!');
@@ -129,7 +123,7 @@ export function departRoleRoutes(app: FastifyInstance, ctx: AppContext): void {
   // Permissions of a department role, chosen on the tree of what the department holds.
   r.get(
     '/sys/sysDepartPermission/queryTreeListForDeptRole',
-    { config: access, schema: { querystring: z.object({ departId: id }) } },
+    permitted(permission, { querystring: z.object({ departId: id }) }),
     async (request) => {
       const rows = await repo.livePermissions(db, await repo.departPermissionIds(db, request.query.departId));
       return ok({ treeList: permissionTree(rows), ids: rows.map((row) => row.id) });
@@ -137,12 +131,12 @@ export function departRoleRoutes(app: FastifyInstance, ctx: AppContext): void {
   );
   r.get(
     '/sys/sysDepartPermission/queryDeptRolePermission',
-    { config: access, schema: { querystring: z.object({ roleId: id }) } },
+    permitted(permission, { querystring: z.object({ roleId: id }) }),
     async (request) => ok(await repo.rolePermissionIds(db, request.query.roleId)),
   );
   r.post(
     '/sys/sysDepartPermission/saveDeptRolePermission',
-    { config: access, schema: { body: grantBody.extend({ roleId: id }) } },
+    permitted(permission, { body: grantBody.extend({ roleId: id }) }),
     async (request) => {
       const { roleId, permissionIds } = request.body;
       await roles.saveRolePermissions(db, roleId, splitIds(permissionIds), request.ip);
@@ -153,7 +147,7 @@ export function departRoleRoutes(app: FastifyInstance, ctx: AppContext): void {
   // Data rules of a department role on one menu: among those the department may grant on it.
   r.get(
     '/sys/sysDepartRole/datarule/:permissionId/:departId/:roleId',
-    { config: access, schema: { params: z.object({ permissionId: id, departId: id, roleId: id }) } },
+    permitted(permission, { params: z.object({ permissionId: id, departId: id, roleId: id }) }),
     async (request) => {
       const { permissionId, departId, roleId } = request.params;
       return ok(await roles.roleDataRules(db, permissionId, departId, roleId));
@@ -161,12 +155,9 @@ export function departRoleRoutes(app: FastifyInstance, ctx: AppContext): void {
   );
   r.post(
     '/sys/sysDepartRole/datarule',
-    {
-      config: access,
-      schema: {
-        body: z.object({ permissionId: id, departId: id, roleId: id, dataRuleIds: z.string().max(5000) }),
-      },
-    },
+    permitted(permission, {
+      body: z.object({ permissionId: id, departId: id, roleId: id, dataRuleIds: z.string().max(5000) }),
+    }),
     async (request) => {
       const { permissionId, roleId, dataRuleIds } = request.body;
       await roles.saveRoleDataRules(db, roleId, permissionId, dataRuleIds, request.ip);

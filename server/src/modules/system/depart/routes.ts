@@ -10,8 +10,10 @@ import { registerDeleteRoutes } from '../../../platform/http/deleteRoutes.ts';
 import { registerEditRoutes } from '../../../platform/http/editRoutes.ts';
 import { ok, okMessage } from '../../../platform/http/envelope.ts';
 import { bizError, recordNotFound, unauthorized } from '../../../platform/http/errors.ts';
+import { permitted } from '../../../platform/http/permitted.ts';
 import { invalidateGrants } from '../accessDirectory.ts';
 import { sysDepart, sysUserDepart } from '../schema.ts';
+import { nodesToRemove } from '../treeRemoval.ts';
 import { departsOf } from '../user/service.ts';
 import { departGrantRoutes } from './grantRoutes.ts';
 import { departRoleRoutes } from './roleRoutes.ts';
@@ -62,10 +64,7 @@ export function departRoutes(app: FastifyInstance, ctx: AppContext): void {
   );
   r.get(
     '/sys/sysDepart/searchBy',
-    {
-      config: { access: perm('system:depart:list') },
-      schema: { querystring: z.object({ keyWord: z.string().max(100) }) },
-    },
+    permitted('system:depart:list', { querystring: z.object({ keyWord: z.string().max(100) }) }),
     async (request) => {
       const word = escapeLike(request.query.keyWord.trim());
       const rows = await db
@@ -92,10 +91,7 @@ export function departRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
   r.get(
     '/sys/sysDepart/queryById',
-    {
-      config: { access: perm('system:depart:list') },
-      schema: { querystring: z.object({ id: z.string().max(32) }) },
-    },
+    permitted('system:depart:list', { querystring: z.object({ id: z.string().max(32) }) }),
     async (request) => {
       const [row] = await db
         .select()
@@ -106,14 +102,10 @@ export function departRoutes(app: FastifyInstance, ctx: AppContext): void {
     },
   );
 
-  r.post(
-    '/sys/sysDepart/add',
-    { config: { access: perm('system:depart:add') }, schema: { body: departBody } },
-    async (request) => {
-      const added = await db.transaction((tx) => addDepart(tx, request.body, request.session?.user.username));
-      return ok(added, '添加成功！');
-    },
-  );
+  r.post('/sys/sysDepart/add', permitted('system:depart:add', { body: departBody }), async (request) => {
+    const added = await db.transaction((tx) => addDepart(tx, request.body, request.session?.user.username));
+    return ok(added, '添加成功！');
+  });
 
   const editBody = departBody.extend({ id: z.string().min(1).max(32) });
   registerEditRoutes(app, '/sys/sysDepart/edit', perm('system:depart:edit'), editBody, async (request) => {
@@ -130,16 +122,7 @@ export function departRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   const remove = async (ids: string[]) => {
     await db.transaction(async (tx) => {
-      const found = await tx
-        .select({ id: sysDepart.id })
-        .from(sysDepart)
-        .where(and(live, inArray(sysDepart.id, ids)));
-      if (found.length !== ids.length) throw recordNotFound();
-      const children = await tx
-        .select({ id: sysDepart.id })
-        .from(sysDepart)
-        .where(and(live, inArray(sysDepart.parentId, ids)));
-      if (children.some((c) => !ids.includes(c.id))) throw bizError(ACCESS_MSG.departHasChildren);
+      await nodesToRemove(tx, sysDepart, live, ids, ACCESS_MSG.departHasChildren);
       const members = await tx
         .select({ userId: sysUserDepart.userId })
         .from(sysUserDepart)

@@ -7,7 +7,13 @@ import { perm } from '../../../platform/access/declare.ts';
 import type { AppContext } from '../../../platform/context.ts';
 import { ok, okMessage } from '../../../platform/http/envelope.ts';
 import { bizError } from '../../../platform/http/errors.ts';
-import { FILTER_SORT, registerTableResource } from '../../../platform/resource/tableResource.ts';
+import { permitted } from '../../../platform/http/permitted.ts';
+import {
+  FILTER_SORT,
+  filterOnly,
+  filterSort,
+  registerTableResource,
+} from '../../../platform/resource/tableResource.ts';
 import { sysDict, sysDictItem } from '../schema.ts';
 import type { DictCache } from './cache.ts';
 
@@ -26,10 +32,10 @@ export function dictAdminRoutes(app: FastifyInstance, ctx: AppContext, dicts: Di
     scope: { softDelete: true },
     dataLog: true,
     fields: {
-      dictName: { ...FILTER_SORT, title: '字典名称' },
-      dictCode: { ...FILTER_SORT, title: '字典编码' },
+      dictName: filterSort('字典名称'),
+      dictCode: filterSort('字典编码'),
       description: '描述',
-      type: { filter: true, title: '字典类型' },
+      type: filterOnly('字典类型'),
       createTime: FILTER_SORT,
     },
     body: dictBody,
@@ -45,14 +51,14 @@ export function dictAdminRoutes(app: FastifyInstance, ctx: AppContext, dicts: Di
     dataLog: true,
     defaultOrder: [asc(sysDictItem.sortOrder)],
     fields: {
-      dictId: { filter: true, title: '字典ID' },
-      itemText: { ...FILTER_SORT, title: '名称' },
-      itemValue: { ...FILTER_SORT, title: '数据值' },
+      dictId: filterOnly('字典ID'),
+      itemText: filterSort('名称'),
+      itemValue: filterSort('数据值'),
       itemTextEn: '英文名称',
       itemColor: '颜色',
       description: '描述',
       sortOrder: { sort: true, title: '排序' },
-      status: { ...FILTER_SORT, title: '状态' },
+      status: filterSort('状态'),
     },
     body: dictItemBody,
     async beforeWrite(values, mode, _request, tx) {
@@ -81,12 +87,9 @@ export function dictAdminRoutes(app: FastifyInstance, ctx: AppContext, dicts: Di
   // Enable or disable items in one call (the list's switch and batch buttons).
   r.put(
     '/sys/dictItem/status',
-    {
-      config: { access: perm('system:dict:edit') },
-      schema: {
-        body: z.object({ ids: z.string().min(1).max(20_000), status: z.coerce.number().int().min(0).max(1) }),
-      },
-    },
+    permitted('system:dict:edit', {
+      body: z.object({ ids: z.string().min(1).max(20_000), status: z.coerce.number().int().min(0).max(1) }),
+    }),
     async (request) => {
       const ids = [...new Set(request.body.ids.split(',').filter(Boolean))];
       await db
@@ -105,10 +108,7 @@ export function dictAdminRoutes(app: FastifyInstance, ctx: AppContext, dicts: Di
   // Drag-and-drop sorting: the ids in their new order.
   r.put(
     '/sys/dictItem/sort',
-    {
-      config: { access: perm('system:dict:edit') },
-      schema: { body: z.object({ ids: z.array(id).min(1).max(1000) }) },
-    },
+    permitted('system:dict:edit', { body: z.object({ ids: z.array(id).min(1).max(1000) }) }),
     async (request) => {
       await db.transaction(async (tx) => {
         for (const [index, itemId] of request.body.ids.entries())
@@ -140,7 +140,7 @@ export function dictAdminRoutes(app: FastifyInstance, ctx: AppContext, dicts: Di
   );
   r.put(
     '/sys/dict/back/:id',
-    { config: { access: perm('system:dict:delete') }, schema: { params: z.object({ id }) } },
+    permitted('system:dict:delete', { params: z.object({ id }) }),
     async (request) => {
       await db.update(sysDict).set({ delFlag: 0 }).where(eq(sysDict.id, request.params.id));
       await reload();
@@ -149,7 +149,7 @@ export function dictAdminRoutes(app: FastifyInstance, ctx: AppContext, dicts: Di
   );
   r.delete(
     '/sys/dict/deletePhysic/:id',
-    { config: { access: perm('system:dict:delete') }, schema: { params: z.object({ id }) } },
+    permitted('system:dict:delete', { params: z.object({ id }) }),
     async (request) => {
       await db.transaction(async (tx) => {
         const [dict] = await tx

@@ -1,13 +1,18 @@
 import { fillRuleBody, fillRuleEditBody } from '@freight/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { perm } from '../../../platform/access/declare.ts';
 import { grantsOf } from '../../../platform/access/grants.ts';
 import type { AppContext } from '../../../platform/context.ts';
 import { ok } from '../../../platform/http/envelope.ts';
-import { unauthorized } from '../../../platform/http/errors.ts';
-import { FILTER_SORT, registerTableResource } from '../../../platform/resource/tableResource.ts';
+import { permitted } from '../../../platform/http/permitted.ts';
+import { sessionOf } from '../../../platform/http/signedIn.ts';
+import {
+  FILTER_SORT,
+  filterOnly,
+  filterSort,
+  tableRoutes,
+} from '../../../platform/resource/tableResource.ts';
 import { sysFillRule } from '../adminSchema.ts';
 import {
   FILL_GENERATORS,
@@ -22,18 +27,15 @@ export const FILL_RULE_USE_PERMISSION = 'system:fillrule:edit';
 
 /** Fill rules (value generators with parameters) and their execution by code. */
 export function fillRuleRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const { db } = ctx;
-  const r = app.withTypeProvider<ZodTypeProvider>();
-
-  registerTableResource(app, ctx, sysFillRule, {
+  const { db, r } = tableRoutes(app, ctx, sysFillRule, {
     path: '/sys/fillRule',
     permission: 'system:fillrule',
     title: '填值规则',
     dataLog: true,
     fields: {
-      ruleName: { ...FILTER_SORT, title: '规则名称' },
-      ruleCode: { ...FILTER_SORT, title: '规则编码' },
-      ruleClass: { filter: true, title: '规则实现' },
+      ruleName: filterSort('规则名称'),
+      ruleCode: filterSort('规则编码'),
+      ruleClass: filterOnly('规则实现'),
       ruleParams: '规则参数',
       createTime: FILTER_SORT,
     },
@@ -57,12 +59,13 @@ export function fillRuleRoutes(app: FastifyInstance, ctx: AppContext): void {
   // "Generate a sample": the next value of the rule as typed in the form (or as saved), not used up.
   r.post(
     '/sys/fillRule/sample',
-    {
-      config: { access: perm('system:fillrule:list'), audit: false },
-      schema: {
+    permitted(
+      'system:fillrule:list',
+      {
         body: fillRuleBody.pick({ ruleCode: true, ruleClass: true, ruleParams: true }),
       },
-    },
+      false,
+    ),
     async (request) => ok(await sampleFillValue(db, request.body), '生成成功'),
   );
 
@@ -70,8 +73,7 @@ export function fillRuleRoutes(app: FastifyInstance, ctx: AppContext): void {
   // fill rules uses a number up this way. Business numbers (orders, waybills) are drawn by the server when
   // the record is saved, so a user calling this in a loop can no longer run a sequence out.
   const execute = async (request: FastifyRequest<{ Params: { ruleCode: string } }>) => {
-    const session = request.session;
-    if (!session) throw unauthorized();
+    const session = sessionOf(request);
     const { codes } = await grantsOf(db, session.user.id);
     if (codes.has(FILL_RULE_USE_PERMISSION)) return ok(await nextFillValue(db, request.params.ruleCode));
     return ok(await previewFillValue(db, request.params.ruleCode));

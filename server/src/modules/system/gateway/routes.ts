@@ -6,7 +6,12 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../../platform/context.ts';
 import type { Db } from '../../../platform/db/client.ts';
 import { fail } from '../../../platform/http/envelope.ts';
-import { FILTER_SORT, registerTableResource } from '../../../platform/resource/tableResource.ts';
+import {
+  FILTER_SORT,
+  filterOnly,
+  filterSort,
+  registerTableResource,
+} from '../../../platform/resource/tableResource.ts';
 import { sysGatewayRoute } from '../adminSchema.ts';
 
 const HOP_BY_HOP = new Set([
@@ -172,12 +177,12 @@ export function gatewayRoutes(app: FastifyInstance, ctx: AppContext): void {
     title: '网关路由',
     dataLog: true,
     fields: {
-      routerId: { ...FILTER_SORT, title: '路由ID' },
-      name: { ...FILTER_SORT, title: '路由名称' },
-      uri: { filter: true, title: '服务地址' },
+      routerId: filterSort('路由ID'),
+      name: filterSort('路由名称'),
+      uri: filterOnly('服务地址'),
       predicates: '路由断言',
       stripPrefix: '去除前缀',
-      status: { ...FILTER_SORT, title: '状态' },
+      status: filterSort('状态'),
       createTime: FILTER_SORT,
     },
     createSchema: gatewayRouteBody,

@@ -9,7 +9,12 @@ import { sysLog, sysLogMonth } from '../../../platform/audit/schema.ts';
 import type { AppContext } from '../../../platform/context.ts';
 import { formatDateTime, ok, pageOf } from '../../../platform/http/envelope.ts';
 import { bizError } from '../../../platform/http/errors.ts';
-import { FILTER_SORT, registerTableResource } from '../../../platform/resource/tableResource.ts';
+import {
+  FILTER_SORT,
+  filterOnly,
+  filterSort,
+  registerTableResource,
+} from '../../../platform/resource/tableResource.ts';
 
 const month = z.coerce
   .number({ error: '请选择月份' })
@@ -76,17 +81,17 @@ export function logRoutes(app: FastifyInstance, ctx: AppContext): void {
     actions: ['list', 'queryById', 'exportXls'],
     fields: {
       logType: { ...FILTER_SORT, dict: 'log_type', title: '日志类型' },
-      logContent: { filter: true, title: '日志内容' },
+      logContent: filterOnly('日志内容'),
       operateType: { ...FILTER_SORT, dict: 'operate_type', title: '操作类型' },
       userid: { filter: true },
-      username: { ...FILTER_SORT, title: '操作人' },
-      ip: { ...FILTER_SORT, title: 'IP' },
-      method: { filter: true, title: '请求方法' },
-      requestUrl: { filter: true, title: '请求路径' },
+      username: filterSort('操作人'),
+      ip: filterSort('IP'),
+      method: filterOnly('请求方法'),
+      requestUrl: filterOnly('请求路径'),
       statusCode: FILTER_SORT,
-      success: { ...FILTER_SORT, title: '结果' },
-      costTime: { ...FILTER_SORT, title: '耗时(毫秒)' },
-      createTime: { ...FILTER_SORT, title: '创建时间' },
+      success: filterSort('结果'),
+      costTime: filterSort('耗时(毫秒)'),
+      createTime: filterSort('创建时间'),
     },
   });
 }

@@ -11,10 +11,12 @@ import { registerDeleteRoutes } from '../../../platform/http/deleteRoutes.ts';
 import { registerEditRoutes } from '../../../platform/http/editRoutes.ts';
 import { ok, okMessage } from '../../../platform/http/envelope.ts';
 import { bizError, recordNotFound, unauthorized } from '../../../platform/http/errors.ts';
+import { permitted } from '../../../platform/http/permitted.ts';
 import { invalidateGrants } from '../accessDirectory.ts';
 import { sysDepartPermission, sysDepartRolePermission } from '../depart/schema.ts';
 import { permissionTree } from '../role/routes.ts';
 import { sysPermission, sysPermissionDataRule, sysRolePermission } from '../schema.ts';
+import { nodesToRemove } from '../treeRemoval.ts';
 import { assertUniqueMenu, checkMenu, refreshLeaf } from './menuRules.ts';
 import { invalidateAllAuth } from './routes.ts';
 
@@ -27,10 +29,10 @@ function changed() {
 export function permissionAdminRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db } = ctx;
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const list = perm('system:permission:list');
+  const list = 'system:permission:list';
   const live = eq(sysPermission.delFlag, 0);
 
-  r.get('/sys/permission/list', { config: { access: list } }, async () => {
+  r.get('/sys/permission/list', { config: { access: perm(list) } }, async () => {
     const rows = await db.select().from(sysPermission).where(live).orderBy(asc(sysPermission.sortNo));
     const byParent = new Map<string | null, typeof rows>();
     for (const row of rows)
@@ -43,11 +45,11 @@ export function permissionAdminRoutes(app: FastifyInstance, ctx: AppContext): vo
       });
     return ok(build(null));
   });
-  r.get('/sys/permission/queryTreeList', { config: { access: list } }, async () => {
+  r.get('/sys/permission/queryTreeList', { config: { access: perm(list) } }, async () => {
     const rows = await db.select().from(sysPermission).where(live).orderBy(asc(sysPermission.sortNo));
     return ok({ treeList: permissionTree(rows), ids: rows.map((row) => row.id) });
   });
-  r.get('/sys/permission/getSystemMenuList', { config: { access: list } }, async () =>
+  r.get('/sys/permission/getSystemMenuList', { config: { access: perm(list) } }, async () =>
     ok(
       await db
         .select()
@@ -58,7 +60,7 @@ export function permissionAdminRoutes(app: FastifyInstance, ctx: AppContext): vo
   );
   r.get(
     '/sys/permission/getSystemSubmenu',
-    { config: { access: list }, schema: { querystring: z.object({ parentId: z.string().max(32) }) } },
+    permitted(list, { querystring: z.object({ parentId: z.string().max(32) }) }),
     async (request) =>
       ok(
         await db
@@ -71,10 +73,7 @@ export function permissionAdminRoutes(app: FastifyInstance, ctx: AppContext): vo
   // The reference console's lazy menu tree: the children of one menu (the top menus without parentId).
   r.get(
     '/sys/permission/queryListAsync',
-    {
-      config: { access: list },
-      schema: { querystring: z.object({ parentId: z.string().max(32).optional() }) },
-    },
+    permitted(list, { querystring: z.object({ parentId: z.string().max(32).optional() }) }),
     async (request) => {
       const parentId = request.query.parentId;
       const rows = await db
@@ -89,7 +88,7 @@ export function permissionAdminRoutes(app: FastifyInstance, ctx: AppContext): vo
   );
   r.get(
     '/sys/permission/getSystemSubmenuBatch',
-    { config: { access: list }, schema: { querystring: z.object({ parentIds: z.string().max(20_000) }) } },
+    permitted(list, { querystring: z.object({ parentIds: z.string().max(20_000) }) }),
     async (request) => {
       const parentIds = request.query.parentIds.split(',').filter(Boolean);
       const rows = parentIds.length
@@ -105,22 +104,18 @@ export function permissionAdminRoutes(app: FastifyInstance, ctx: AppContext): vo
     },
   );
 
-  r.post(
-    '/sys/permission/add',
-    { config: { access: perm('system:permission:add') }, schema: { body: menuBody } },
-    async (request) => {
-      if (!request.session) throw unauthorized();
-      const id = newId();
-      await db.transaction(async (tx) => {
-        const body = await checkMenu(tx, request.body, null);
-        await tx.insert(sysPermission).values({ ...body, id, createBy: request.session?.user.username });
-        if (body.parentId)
-          await tx.update(sysPermission).set({ leaf: false }).where(eq(sysPermission.id, body.parentId));
-      });
-      changed();
-      return ok({ id }, '添加成功！');
-    },
-  );
+  r.post('/sys/permission/add', permitted('system:permission:add', { body: menuBody }), async (request) => {
+    if (!request.session) throw unauthorized();
+    const id = newId();
+    await db.transaction(async (tx) => {
+      const body = await checkMenu(tx, request.body, null);
+      await tx.insert(sysPermission).values({ ...body, id, createBy: request.session?.user.username });
+      if (body.parentId)
+        await tx.update(sysPermission).set({ leaf: false }).where(eq(sysPermission.id, body.parentId));
+    });
+    changed();
+    return ok({ id }, '添加成功！');
+  });
 
   const editBody = menuBody.extend({ id: z.string().min(1).max(32) });
   registerEditRoutes(
@@ -154,16 +149,7 @@ export function permissionAdminRoutes(app: FastifyInstance, ctx: AppContext): vo
 
   const remove = async (ids: string[]) => {
     await db.transaction(async (tx) => {
-      const found = await tx
-        .select({ id: sysPermission.id, parentId: sysPermission.parentId })
-        .from(sysPermission)
-        .where(and(live, inArray(sysPermission.id, ids)));
-      if (found.length !== ids.length) throw recordNotFound();
-      const children = await tx
-        .select({ id: sysPermission.id })
-        .from(sysPermission)
-        .where(and(live, inArray(sysPermission.parentId, ids)));
-      if (children.some((c) => !ids.includes(c.id))) throw bizError(ACCESS_MSG.menuHasChildren);
+      const found = await nodesToRemove(tx, sysPermission, live, ids, ACCESS_MSG.menuHasChildren);
       await tx.update(sysPermission).set({ delFlag: 1 }).where(inArray(sysPermission.id, ids));
       await tx.delete(sysRolePermission).where(inArray(sysRolePermission.permissionId, ids));
       await tx.delete(sysDepartPermission).where(inArray(sysDepartPermission.permissionId, ids));
@@ -183,16 +169,13 @@ export function permissionAdminRoutes(app: FastifyInstance, ctx: AppContext): vo
   // Async check of the menu form: a button's code and a menu's path each belong to one entry.
   r.get(
     '/sys/permission/checkPermDuplication',
-    {
-      config: { access: list },
-      schema: {
-        querystring: z.object({
-          id: z.string().max(32).optional(),
-          perms: z.string().max(255).optional(),
-          url: z.string().max(255).optional(),
-        }),
-      },
-    },
+    permitted(list, {
+      querystring: z.object({
+        id: z.string().max(32).optional(),
+        perms: z.string().max(255).optional(),
+        url: z.string().max(255).optional(),
+      }),
+    }),
     async (request) => {
       const { id, perms, url } = request.query;
       await assertUniqueMenu(
@@ -207,7 +190,7 @@ export function permissionAdminRoutes(app: FastifyInstance, ctx: AppContext): vo
   // Data rules of a menu.
   r.get(
     '/sys/permission/getPermRuleListByPermId',
-    { config: { access: list }, schema: { querystring: z.object({ permissionId: z.string().max(32) }) } },
+    permitted(list, { querystring: z.object({ permissionId: z.string().max(32) }) }),
     async (request) =>
       ok(
         await db
@@ -218,16 +201,13 @@ export function permissionAdminRoutes(app: FastifyInstance, ctx: AppContext): vo
   );
   r.get(
     '/sys/permission/queryPermissionRule',
-    {
-      config: { access: list },
-      schema: {
-        querystring: z.object({
-          permissionId: z.string().max(32),
-          ruleName: z.string().max(50).optional(),
-          ruleValue: z.string().max(300).optional(),
-        }),
-      },
-    },
+    permitted(list, {
+      querystring: z.object({
+        permissionId: z.string().max(32),
+        ruleName: z.string().max(50).optional(),
+        ruleValue: z.string().max(300).optional(),
+      }),
+    }),
     async (request) => {
       const { permissionId, ruleName, ruleValue } = request.query;
       const where = and(
@@ -250,7 +230,7 @@ export function permissionAdminRoutes(app: FastifyInstance, ctx: AppContext): vo
   };
   r.post(
     '/sys/permission/addPermissionRule',
-    { config: { access: perm('system:permission:edit') }, schema: { body: ruleBody } },
+    permitted('system:permission:edit', { body: ruleBody }),
     async (request) => {
       const [menu] = await db
         .select({ id: sysPermission.id })
@@ -267,10 +247,7 @@ export function permissionAdminRoutes(app: FastifyInstance, ctx: AppContext): vo
   );
   r.put(
     '/sys/permission/editPermissionRule',
-    {
-      config: { access: perm('system:permission:edit') },
-      schema: { body: ruleBody.extend({ id: z.string().max(32) }) },
-    },
+    permitted('system:permission:edit', { body: ruleBody.extend({ id: z.string().max(32) }) }),
     async (request) => {
       const { id, ...body } = request.body;
       const [before] = await db.select().from(sysPermissionDataRule).where(eq(sysPermissionDataRule.id, id));
@@ -287,10 +264,7 @@ export function permissionAdminRoutes(app: FastifyInstance, ctx: AppContext): vo
   );
   r.delete(
     '/sys/permission/deletePermissionRule',
-    {
-      config: { access: perm('system:permission:edit') },
-      schema: { querystring: z.object({ id: z.string().max(32) }) },
-    },
+    permitted('system:permission:edit', { querystring: z.object({ id: z.string().max(32) }) }),
     async (request) => {
       const [rule] = await db
         .delete(sysPermissionDataRule)

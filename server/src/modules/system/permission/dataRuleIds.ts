@@ -8,6 +8,21 @@ import { splitIds } from './grantSet.ts';
 /** Splits "a,b," into ids. */
 export const ruleIdsOf = splitIds;
 
+/** The data-rule ids one grant of a menu checked (`owner` is the grant table's role or department column). */
+export async function grantedRuleIds<T extends PgTable & { permissionId: PgColumn; dataRuleIds: PgColumn }>(
+  db: DbOrTx,
+  grants: T,
+  owner: PgColumn,
+  ownerId: string,
+  permissionId: string,
+): Promise<string | null | undefined> {
+  const [grant] = await db
+    .select({ dataRuleIds: grants.dataRuleIds })
+    .from(grants as PgTable)
+    .where(and(eq(owner, ownerId), eq(grants.permissionId, permissionId)));
+  return grant?.dataRuleIds as string | null | undefined;
+}
+
 /**
  * A menu's data rules and those one grant of it has checked (`owner` is the grant table's role or department
  * column), as the grant screens' data-rule drawer shows them.
@@ -25,11 +40,8 @@ export async function grantedRuleChoice<
     .select()
     .from(sysPermissionDataRule)
     .where(eq(sysPermissionDataRule.permissionId, permissionId));
-  const [grant] = await db
-    .select({ dataRuleIds: grants.dataRuleIds })
-    .from(grants as PgTable)
-    .where(and(eq(owner, ownerId), eq(grants.permissionId, permissionId)));
-  return { datarule: rules, drChecked: (grant?.dataRuleIds as string | null | undefined) ?? '' };
+  const checked = await grantedRuleIds(db, grants, owner, ownerId, permissionId);
+  return { datarule: rules, drChecked: checked ?? '' };
 }
 
 /** A grant may only name data rules of the menu it grants (reference sys_role_permission.data_rule_ids). */

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { perm } from '../../../platform/access/declare.ts';
 import type { AppContext } from '../../../platform/context.ts';
 import { ok } from '../../../platform/http/envelope.ts';
-import { FILTER_SORT, registerTableResource } from '../../../platform/resource/tableResource.ts';
+import { filterSort, registerTableResource } from '../../../platform/resource/tableResource.ts';
 import { sysPosition } from '../schema.ts';
 
 /** Positions (sys_position), referenced by sys_user.post. */
@@ -16,11 +16,11 @@ export function positionRoutes(app: FastifyInstance, ctx: AppContext): void {
     scope: { tenant: true },
     dataLog: true,
     fields: {
-      code: { ...FILTER_SORT, title: '职务编码' },
-      name: { ...FILTER_SORT, title: '职务名称' },
-      postRank: { ...FILTER_SORT, title: '职级' },
+      code: filterSort('职务编码'),
+      name: filterSort('职务名称'),
+      postRank: filterSort('职级'),
       companyId: { filter: true },
-      createTime: { ...FILTER_SORT, title: '创建时间' },
+      createTime: filterSort('创建时间'),
     },
     body: positionBody,
     unique: { key: 'code', message: (values) => `职务编码 ${String(values.code)} 已存在` },

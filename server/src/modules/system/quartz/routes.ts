@@ -8,9 +8,15 @@ import { perm } from '../../../platform/access/declare.ts';
 import type { AppContext } from '../../../platform/context.ts';
 import { formatDateTime, ok, okMessage, pageOf } from '../../../platform/http/envelope.ts';
 import { bizError } from '../../../platform/http/errors.ts';
+import { permitted } from '../../../platform/http/permitted.ts';
 import { CRON_OPTIONS, parseJobParams, validateCron } from '../../../platform/jobs/scheduler.ts';
 import { andAll, buildFilters, buildOrder, type FieldMap } from '../../../platform/resource/query.ts';
-import { FILTER_SORT, registerTableResource } from '../../../platform/resource/tableResource.ts';
+import {
+  FILTER_SORT,
+  filterOnly,
+  filterSort,
+  registerTableResource,
+} from '../../../platform/resource/tableResource.ts';
 import { sysQuartzJob, sysQuartzJobLog } from '../adminSchema.ts';
 import { systemJobs } from './jobs.ts';
 import { JOB_RUNNING, JOB_STOPPED, quartzStore, toScheduled } from './store.ts';
@@ -55,11 +61,11 @@ export function quartzRoutes(app: FastifyInstance, ctx: AppContext): void {
     scope: { softDelete: true },
     dataLog: true,
     fields: {
-      jobClassName: { ...FILTER_SORT, title: '任务' },
+      jobClassName: filterSort('任务'),
       cronExpression: 'Cron表达式',
       parameter: '参数',
-      description: { filter: true, title: '描述' },
-      status: { ...FILTER_SORT, title: '状态' },
+      description: filterOnly('描述'),
+      status: filterSort('状态'),
       createTime: FILTER_SORT,
     },
     createSchema: z.object(jobBody),
@@ -91,10 +97,11 @@ export function quartzRoutes(app: FastifyInstance, ctx: AppContext): void {
   // The form's cron check: the next fire times (China time) or the reason the expression is refused.
   r.get(
     '/sys/quartzJob/cronPreview',
-    {
-      config: { access: perm('system:quartz:list'), audit: false },
-      schema: { querystring: z.object({ cron: z.string().trim().min(1).max(100) }) },
-    },
+    permitted(
+      'system:quartz:list',
+      { querystring: z.object({ cron: z.string().trim().min(1).max(100) }) },
+      false,
+    ),
     async (request) => {
       const error = validateCron(request.query.cron);
       if (error) throw bizError(error);
@@ -113,7 +120,7 @@ export function quartzRoutes(app: FastifyInstance, ctx: AppContext): void {
     await changed();
   }
 
-  const statusOpts = { config: { access: perm('system:quartz:edit') }, schema: { querystring: idQuery } };
+  const statusOpts = permitted('system:quartz:edit', { querystring: idQuery });
   for (const method of ['get', 'put', 'post'] as const) {
     r[method]('/sys/quartzJob/resume', statusOpts, async (request) => {
       await setStatus(request, request.query.id, JOB_RUNNING);
@@ -138,10 +145,9 @@ export function quartzRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   r.get(
     '/sys/quartzJob/logs',
-    {
-      config: { access: perm('system:quartz:list') },
-      schema: { querystring: pageQuery.extend({ jobId: z.string().min(1).max(32) }).passthrough() },
-    },
+    permitted('system:quartz:list', {
+      querystring: pageQuery.extend({ jobId: z.string().min(1).max(32) }).passthrough(),
+    }),
     async (request) => {
       const { pageNo, pageSize, column, order } = request.query;
       const where = andAll(buildFilters(logFields, request.query as Record<string, unknown>));

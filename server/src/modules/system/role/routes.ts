@@ -1,13 +1,13 @@
 import { ACCESS_MSG, grantBody, roleBody } from '@freight/contracts';
 import { and, asc, eq, inArray, ne } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { perm } from '../../../platform/access/declare.ts';
 import type { AppContext } from '../../../platform/context.ts';
 import { ok, okMessage } from '../../../platform/http/envelope.ts';
 import { bizError } from '../../../platform/http/errors.ts';
-import { FILTER_SORT, registerTableResource } from '../../../platform/resource/tableResource.ts';
+import { permitted } from '../../../platform/http/permitted.ts';
+import { filterSort, tableRoutes } from '../../../platform/resource/tableResource.ts';
 import { refuseTaken } from '../../../platform/resource/uniqueField.ts';
 import { invalidateGrants } from '../accessDirectory.ts';
 import { assertRulesOfMenu, grantedRuleChoice } from '../permission/dataRuleIds.ts';
@@ -57,19 +57,16 @@ function grantsChanged() {
 }
 
 export function roleRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const { db } = ctx;
-  const r = app.withTypeProvider<ZodTypeProvider>();
-
-  registerTableResource(app, ctx, sysRole, {
+  const { db, r } = tableRoutes(app, ctx, sysRole, {
     dataLog: true,
     path: '/sys/role',
     permission: 'system:role',
     title: '角色',
     fields: {
-      roleName: { ...FILTER_SORT, title: '角色名称' },
-      roleCode: { ...FILTER_SORT, title: '角色编码' },
+      roleName: filterSort('角色名称'),
+      roleCode: filterSort('角色编码'),
       description: '描述',
-      createTime: { ...FILTER_SORT, title: '创建时间' },
+      createTime: filterSort('创建时间'),
     },
     body: roleBody,
     async beforeWrite(values, mode, _request, tx) {
@@ -104,10 +101,9 @@ export function roleRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   r.get(
     '/sys/role/checkRoleCode',
-    {
-      config: { access: perm('system:role:list') },
-      schema: { querystring: z.object({ roleCode: z.string().max(100), id: z.string().max(32).optional() }) },
-    },
+    permitted('system:role:list', {
+      querystring: z.object({ roleCode: z.string().max(100), id: z.string().max(32).optional() }),
+    }),
     async (request) => {
       const [clash] = await db
         .select({ id: sysRole.id })
@@ -135,22 +131,16 @@ export function roleRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   r.get(
     '/sys/permission/queryRolePermission',
-    {
-      config: { access: perm('system:role:authorize') },
-      schema: { querystring: z.object({ roleId: z.string().max(32) }) },
-    },
+    permitted('system:role:authorize', { querystring: z.object({ roleId: z.string().max(32) }) }),
     async (request) =>
       ok(await heldPermissionIds(db, sysRolePermission, sysRolePermission.roleId, request.query.roleId)),
   );
 
   r.post(
     '/sys/permission/saveRolePermission',
-    {
-      config: { access: perm('system:role:authorize') },
-      schema: {
-        body: grantBody.extend({ roleId: z.string().min(1).max(32) }),
-      },
-    },
+    permitted('system:role:authorize', {
+      body: grantBody.extend({ roleId: z.string().min(1).max(32) }),
+    }),
     async (request) => {
       const wanted = new Set(request.body.permissionIds.split(',').filter(Boolean));
       await db.transaction(async (tx) => {
@@ -195,10 +185,9 @@ export function roleRoutes(app: FastifyInstance, ctx: AppContext): void {
   // Data rules of one menu for one role (reference /sys/role/datarule).
   r.get(
     '/sys/role/datarule/:permissionId/:roleId',
-    {
-      config: { access: perm('system:role:authorize') },
-      schema: { params: z.object({ permissionId: z.string().max(32), roleId: z.string().max(32) }) },
-    },
+    permitted('system:role:authorize', {
+      params: z.object({ permissionId: z.string().max(32), roleId: z.string().max(32) }),
+    }),
     async (request) => {
       const { permissionId, roleId } = request.params;
       return ok(
@@ -208,16 +197,13 @@ export function roleRoutes(app: FastifyInstance, ctx: AppContext): void {
   );
   r.post(
     '/sys/role/datarule',
-    {
-      config: { access: perm('system:role:authorize') },
-      schema: {
-        body: z.object({
-          permissionId: z.string().max(32),
-          roleId: z.string().max(32),
-          dataRuleIds: z.string().max(5000),
-        }),
-      },
-    },
+    permitted('system:role:authorize', {
+      body: z.object({
+        permissionId: z.string().max(32),
+        roleId: z.string().max(32),
+        dataRuleIds: z.string().max(5000),
+      }),
+    }),
     async (request) => {
       const { permissionId, roleId, dataRuleIds } = request.body;
       await assertRulesOfMenu(db, permissionId, dataRuleIds);
@@ -234,12 +220,9 @@ export function roleRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   r.post(
     '/sys/user/addSysUserRole',
-    {
-      config: { access: perm('system:role:edit') },
-      schema: {
-        body: z.object({ roleId: z.string().max(32), userIdList: z.array(z.string().max(32)).max(1000) }),
-      },
-    },
+    permitted('system:role:edit', {
+      body: z.object({ roleId: z.string().max(32), userIdList: z.array(z.string().max(32)).max(1000) }),
+    }),
     async (request) => {
       const [role] = await db
         .select({ id: sysRole.id })
@@ -264,10 +247,9 @@ export function roleRoutes(app: FastifyInstance, ctx: AppContext): void {
   );
   r.delete(
     '/sys/user/deleteUserRole',
-    {
-      config: { access: perm('system:role:edit') },
-      schema: { querystring: z.object({ roleId: z.string().max(32), userId: z.string().max(32) }) },
-    },
+    permitted('system:role:edit', {
+      querystring: z.object({ roleId: z.string().max(32), userId: z.string().max(32) }),
+    }),
     async (request) => {
       await db
         .delete(sysUserRole)

@@ -7,7 +7,7 @@ import type { AppContext } from '../../../platform/context.ts';
 import type { DbOrTx } from '../../../platform/db/client.ts';
 import { ok } from '../../../platform/http/envelope.ts';
 import { bizError } from '../../../platform/http/errors.ts';
-import { FILTER_SORT, registerTableResource } from '../../../platform/resource/tableResource.ts';
+import { FILTER_SORT, filterSort, registerTableResource } from '../../../platform/resource/tableResource.ts';
 import { sysTenant, sysUser } from '../schema.ts';
 import { tenantLoginRefusal, usersOfTenant } from './service.ts';
 
@@ -32,11 +32,11 @@ export function tenantRoutes(app: FastifyInstance, ctx: AppContext): void {
     dataLog: true,
     defaultOrder: [asc(sysTenant.id)],
     fields: {
-      id: { ...FILTER_SORT, title: '租户编号' },
-      name: { ...FILTER_SORT, title: '租户名称' },
-      beginDate: { ...FILTER_SORT, title: '开始时间' },
-      endDate: { ...FILTER_SORT, title: '结束时间' },
-      status: { ...FILTER_SORT, title: '状态' },
+      id: filterSort('租户编号'),
+      name: filterSort('租户名称'),
+      beginDate: filterSort('开始时间'),
+      endDate: filterSort('结束时间'),
+      status: filterSort('状态'),
       createTime: FILTER_SORT,
     },
     createSchema: tenantAddBody,

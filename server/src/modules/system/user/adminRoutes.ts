@@ -10,6 +10,7 @@ import { revokeUserTokens } from '../../../platform/auth/session.ts';
 import type { AppContext } from '../../../platform/context.ts';
 import { ok, okMessage, pageOf } from '../../../platform/http/envelope.ts';
 import { bizError, recordNotFound } from '../../../platform/http/errors.ts';
+import { permitted } from '../../../platform/http/permitted.ts';
 import { sysDepart, sysRole, sysUser, sysUserDepart, sysUserRole } from '../schema.ts';
 import { userScope, usersInScope } from './scope.ts';
 
@@ -35,10 +36,7 @@ export function userAdminRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   r.put(
     '/sys/user/frozenBatch',
-    {
-      config: { access: perm('system:user:frozen') },
-      schema: { body: frozenBatchBody },
-    },
+    permitted('system:user:frozen', { body: frozenBatchBody }),
     async (request) => {
       const userIds = split(request.body.ids);
       if (request.session && userIds.includes(request.session.user.id)) throw bizError('不能冻结自己');
@@ -58,16 +56,13 @@ export function userAdminRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   r.put(
     '/sys/user/changePassword',
-    {
-      config: { access: perm('system:user:password') },
-      schema: {
-        body: z.object({
-          username: z.string().min(1).max(64),
-          password: strongPassword,
-          confirmpassword: z.string(),
-        }),
-      },
-    },
+    permitted('system:user:password', {
+      body: z.object({
+        username: z.string().min(1).max(64),
+        password: strongPassword,
+        confirmpassword: z.string(),
+      }),
+    }),
     async (request) => {
       if (request.body.password !== request.body.confirmpassword) throw bizError('两次输入的密码不一样！');
       const [user] = await usersInScope(app, db, request, { username: request.body.username });
@@ -84,18 +79,15 @@ export function userAdminRoutes(app: FastifyInstance, ctx: AppContext): void {
   // Async validation of the user form (reference checkOnlyUser): one of the unique values, minus the user edited.
   r.get(
     '/sys/user/checkOnlyUser',
-    {
-      config: { access: perm('system:user:list') },
-      schema: {
-        querystring: z.object({
-          username: z.string().max(64).optional(),
-          phone: z.string().max(20).optional(),
-          email: z.string().max(100).optional(),
-          workNo: z.string().max(100).optional(),
-          id: z.string().max(32).optional(),
-        }),
-      },
-    },
+    permitted('system:user:list', {
+      querystring: z.object({
+        username: z.string().max(64).optional(),
+        phone: z.string().max(20).optional(),
+        email: z.string().max(100).optional(),
+        workNo: z.string().max(100).optional(),
+        id: z.string().max(32).optional(),
+      }),
+    }),
     async (request) => {
       const { username, phone, email, workNo, id } = request.query;
       const checks: Array<[string | undefined, AnyColumn, string]> = [
@@ -126,26 +118,17 @@ export function userAdminRoutes(app: FastifyInstance, ctx: AppContext): void {
       .where(eq(sysUserRole.userId, userId));
   r.get(
     '/sys/user/queryUserRole',
-    {
-      config: { access: perm('system:user:list') },
-      schema: { querystring: z.object({ userid: z.string().max(32) }) },
-    },
+    permitted('system:user:list', { querystring: z.object({ userid: z.string().max(32) }) }),
     async (request) => ok((await rolesOf(request.query.userid)).map((role) => role.id)),
   );
   r.get(
     '/sys/user/queryUserRoleByUerId',
-    {
-      config: { access: perm('system:user:list') },
-      schema: { querystring: z.object({ userId: z.string().max(32) }) },
-    },
+    permitted('system:user:list', { querystring: z.object({ userId: z.string().max(32) }) }),
     async (request) => ok(await rolesOf(request.query.userId)),
   );
   r.get(
     '/sys/user/userDepartList',
-    {
-      config: { access: perm('system:user:list') },
-      schema: { querystring: z.object({ userId: z.string().max(32) }) },
-    },
+    permitted('system:user:list', { querystring: z.object({ userId: z.string().max(32) }) }),
     async (request) =>
       ok(
         await db
@@ -157,10 +140,7 @@ export function userAdminRoutes(app: FastifyInstance, ctx: AppContext): void {
   );
   r.get(
     '/sys/user/queryUserByDepId',
-    {
-      config: { access: perm('system:user:list') },
-      schema: { querystring: z.object({ id: z.string().max(32) }) },
-    },
+    permitted('system:user:list', { querystring: z.object({ id: z.string().max(32) }) }),
     async (request) =>
       ok(
         await db
@@ -172,10 +152,7 @@ export function userAdminRoutes(app: FastifyInstance, ctx: AppContext): void {
   );
   r.get(
     '/sys/user/userRoleList',
-    {
-      config: { access: perm('system:role:list') },
-      schema: { querystring: pageQuery.extend({ roleId: z.string().max(32) }) },
-    },
+    permitted('system:role:list', { querystring: pageQuery.extend({ roleId: z.string().max(32) }) }),
     async (request) => {
       const { roleId, pageNo, pageSize } = request.query;
       const where = and(eq(sysUserRole.roleId, roleId), eq(sysUser.delFlag, 0));
@@ -211,7 +188,7 @@ export function userAdminRoutes(app: FastifyInstance, ctx: AppContext): void {
   );
   r.put(
     '/sys/user/putRecycleBin',
-    { config: { access: perm('system:user:delete') }, schema: { body: z.object({ userIds: ids }) } },
+    permitted('system:user:delete', { body: z.object({ userIds: ids }) }),
     async (request) => {
       const restored = await db
         .update(sysUser)
@@ -229,7 +206,7 @@ export function userAdminRoutes(app: FastifyInstance, ctx: AppContext): void {
   );
   r.delete(
     '/sys/user/deleteRecycleBin',
-    { config: { access: perm('system:user:delete') }, schema: { querystring: z.object({ userIds: ids }) } },
+    permitted('system:user:delete', { querystring: z.object({ userIds: ids }) }),
     async (request) => {
       const userIds = split(request.query.userIds);
       const inBin = await userScope(app, request, { deleted: true });
@@ -270,10 +247,7 @@ export function userAdminRoutes(app: FastifyInstance, ctx: AppContext): void {
   );
   r.post(
     '/sys/online/forceLogout',
-    {
-      config: { access: perm('system:user:frozen') },
-      schema: { body: z.object({ token: z.string().length(16) }) },
-    },
+    permitted('system:user:frozen', { body: z.object({ token: z.string().length(16) }) }),
     async (request) => {
       const visible = db
         .select({ id: sysUser.id })

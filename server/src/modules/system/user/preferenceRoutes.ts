@@ -16,6 +16,7 @@ import type { AppContext } from '../../../platform/context.ts';
 import type { DbOrTx } from '../../../platform/db/client.ts';
 import { ok, okMessage } from '../../../platform/http/envelope.ts';
 import { bizError, unauthorized } from '../../../platform/http/errors.ts';
+import { sessionOf } from '../../../platform/http/signedIn.ts';
 import { CHANGE_MOBILE_SMS_MODE, consumeSmsCode, sendChangeMobileCode } from '../auth/sms.ts';
 import { channelFor } from '../auth/smsChannel.ts';
 import { sysUser } from '../schema.ts';
@@ -69,8 +70,7 @@ export function preferenceRoutes(app: FastifyInstance, ctx: AppContext): void {
     '/sys/user/language',
     { config: { access: 'login', audit: false }, schema: { body: languageBody } },
     async (request) => {
-      const session = request.session;
-      if (!session) throw unauthorized();
+      const session = sessionOf(request);
       await db
         .update(sysUser)
         .set({ language: request.body.language })
@@ -80,8 +80,7 @@ export function preferenceRoutes(app: FastifyInstance, ctx: AppContext): void {
   );
 
   r.get('/sys/user/notifyPrefs', { config: { access: 'login' } }, async (request) => {
-    const session = request.session;
-    if (!session) throw unauthorized();
+    const session = sessionOf(request);
     const muted = await mutedCategoriesOf(db, session.user.id);
     return ok<NotifyPreference[]>(
       NOTIFY_CATEGORIES.map((c) => ({ ...c, bell: c.mandatory || !muted.has(c.key) })),
@@ -95,8 +94,7 @@ export function preferenceRoutes(app: FastifyInstance, ctx: AppContext): void {
       schema: { body: notifyPrefsBody },
     },
     async (request) => {
-      const session = request.session;
-      if (!session) throw unauthorized();
+      const session = sessionOf(request);
       const mandatory = NOTIFY_CATEGORIES.find((c) => c.mandatory && request.body.muted.includes(c.key));
       if (mandatory && isMandatoryCategory(mandatory.key))
         throw bizError(`“${mandatory.title}”为必收消息，不能关闭`);
@@ -109,8 +107,7 @@ export function preferenceRoutes(app: FastifyInstance, ctx: AppContext): void {
     '/sys/user/mobile/code',
     { config: { access: 'login', audit: false, rateLimit }, schema: { body: mobileCodeBody } },
     async (request) => {
-      const session = request.session;
-      if (!session) throw unauthorized();
+      const session = sessionOf(request);
       const { mobile } = request.body;
       const user = await findUserById(db, session.user.id);
       if (!user) throw unauthorized();
@@ -128,8 +125,7 @@ export function preferenceRoutes(app: FastifyInstance, ctx: AppContext): void {
       schema: { body: changeMobileBody },
     },
     async (request) => {
-      const session = request.session;
-      if (!session) throw unauthorized();
+      const session = sessionOf(request);
       const { mobile, captcha, password } = request.body;
       const user = await findUserById(db, session.user.id);
       if (!user) throw unauthorized();

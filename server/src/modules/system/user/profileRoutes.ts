@@ -5,6 +5,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../../platform/context.ts';
 import { ok } from '../../../platform/http/envelope.ts';
 import { bizError, unauthorized } from '../../../platform/http/errors.ts';
+import { sessionOf } from '../../../platform/http/signedIn.ts';
 import { sysFile } from '../adminSchema.ts';
 import { sysUser } from '../schema.ts';
 import { departsOf, findUserById, toUserInfo } from './service.ts';
@@ -41,8 +42,7 @@ export function profileRoutes(app: FastifyInstance, ctx: AppContext): void {
       schema: { body: profileBody },
     },
     async (request) => {
-      const session = request.session;
-      if (!session) throw unauthorized();
+      const session = sessionOf(request);
       const current = await findUserById(db, session.user.id);
       if (!current) throw unauthorized();
       const body = request.body;

@@ -9,7 +9,12 @@ import type { AppContext } from '../../../platform/context.ts';
 import { newId } from '../../../platform/db/columns.ts';
 import { ok, okMessage } from '../../../platform/http/envelope.ts';
 import { bizError, unauthorized } from '../../../platform/http/errors.ts';
-import { FILTER_SORT, registerTableResource } from '../../../platform/resource/tableResource.ts';
+import {
+  FILTER_SORT,
+  filterOnly,
+  filterSort,
+  registerTableResource,
+} from '../../../platform/resource/tableResource.ts';
 import { burnPasswordChangeTokens, PASSWORD_CHANGE_SCOPE } from '../auth/scopedToken.ts';
 import { sysUser, sysUserDepart } from '../schema.ts';
 import { replaceUserLinks } from './links.ts';
@@ -35,21 +40,21 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
     hidden: ['password'],
     scope: { softDelete: true, dataRuleComponent: 'system/UserList' },
     fields: {
-      username: { ...FILTER_SORT, title: '用户账号' },
-      realname: { ...FILTER_SORT, title: '用户姓名' },
+      username: filterSort('用户账号'),
+      realname: filterSort('用户姓名'),
       sex: { filter: true, dict: 'sex', title: '性别' },
       birthday: { sort: true, title: '生日' },
-      phone: { filter: true, title: '手机号' },
-      email: { filter: true, title: '邮箱' },
-      workNo: { ...FILTER_SORT, title: '工号' },
-      post: { filter: true, title: '职务编码' },
+      phone: filterOnly('手机号'),
+      email: filterOnly('邮箱'),
+      workNo: filterSort('工号'),
+      post: filterOnly('职务编码'),
       telephone: '座机',
-      orgCode: { ...FILTER_SORT, title: '当前部门编码' },
+      orgCode: filterSort('当前部门编码'),
       userType: { filter: true, dict: 'user_type', title: '用户类型' },
       status: { ...FILTER_SORT, dict: 'user_status', title: '状态' },
       relTenantIds: '租户',
       createBy: { filter: true },
-      createTime: { ...FILTER_SORT, title: '创建时间' },
+      createTime: filterSort('创建时间'),
     },
     importFields: {
       password: { column: sysUser.password, type: 'string', title: '初始密码' },

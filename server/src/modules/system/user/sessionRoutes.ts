@@ -5,7 +5,8 @@ import { z } from 'zod';
 import { sysUserToken } from '../../../platform/auth/schema.ts';
 import type { AppContext } from '../../../platform/context.ts';
 import { ok, okMessage } from '../../../platform/http/envelope.ts';
-import { bizError, unauthorized } from '../../../platform/http/errors.ts';
+import { bizError } from '../../../platform/http/errors.ts';
+import { sessionOf } from '../../../platform/http/signedIn.ts';
 
 // 个人设置 › 登录设备: the signed-in user's own live sessions (tokens), the current one marked; revoking one
 // deletes its row, so the token answers 401 on its next use (the session cache follows every write).
@@ -25,8 +26,7 @@ export function sessionRoutes(app: FastifyInstance, ctx: AppContext): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get('/sys/user/sessions', { config: { access: 'login' } }, async (request) => {
-    const session = request.session;
-    if (!session) throw unauthorized();
+    const session = sessionOf(request);
     const rows = await db
       .select()
       .from(sysUserToken)
@@ -54,8 +54,7 @@ export function sessionRoutes(app: FastifyInstance, ctx: AppContext): void {
       schema: { body: z.object({ id: z.string().regex(/^[0-9a-f]{64}$/, '会话标识无效') }) },
     },
     async (request) => {
-      const session = request.session;
-      if (!session) throw unauthorized();
+      const session = sessionOf(request);
       if (request.body.id === session.tokenHash) throw bizError('当前会话请使用“退出登录”');
       const gone = await db
         .delete(sysUserToken)
@@ -70,8 +69,7 @@ export function sessionRoutes(app: FastifyInstance, ctx: AppContext): void {
     '/sys/user/sessions/revokeOthers',
     { config: { access: 'login', audit: { operateType: 4, content: '下线其他登录设备' } } },
     async (request) => {
-      const session = request.session;
-      if (!session) throw unauthorized();
+      const session = sessionOf(request);
       const gone = await db
         .delete(sysUserToken)
         .where(and(eq(sysUserToken.userId, session.user.id), ne(sysUserToken.tokenHash, session.tokenHash)))

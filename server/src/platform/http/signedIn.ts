@@ -1,0 +1,9 @@
+import type { FastifyRequest } from 'fastify';
+import type { Session } from '../auth/session.ts';
+import { unauthorized } from './errors.ts';
+
+/** The session of a request that needs a signed-in user: without one the call is refused as unauthorized. */
+export function sessionOf(request: Pick<FastifyRequest, 'session'>): Session {
+  if (!request.session) throw unauthorized();
+  return request.session;
+}
