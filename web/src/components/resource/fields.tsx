@@ -323,18 +323,19 @@ export function FormControl({
   const colProps = wide ? { span: 24 } : undefined;
   const extra = field.help ? tx(field.help) : undefined;
   const common = { name: field.name, label, rules, disabled, colProps, extra };
+  // Items of the grid's own fields sit in a column; custom controls need theirs spelled out.
+  const gridItem = (control: ReactNode, fullWidth = false) => (
+    <Col xs={24} sm={fullWidth || wide ? 24 : 12}>
+      <ProForm.Item name={field.name} label={label} rules={rules} extra={extra}>
+        {control}
+      </ProForm.Item>
+    </Col>
+  );
   if (field.renderFormItem) return <>{field.renderFormItem({ ...common, editing, editingRow })}</>;
   // A bare item keeps the value in the form without taking a column of the grid.
   if (field.form === 'hidden') return <Form.Item name={field.name} hidden noStyle />;
   const popup = field.popup;
-  if (popup && !disabled)
-    return (
-      <Col xs={24} sm={wide ? 24 : 12}>
-        <ProForm.Item name={field.name} label={label} rules={rules} extra={extra}>
-          <PopupField field={{ ...field, popup }} />
-        </ProForm.Item>
-      </Col>
-    );
+  if (popup && !disabled) return gridItem(<PopupField field={{ ...field, popup }} />);
   switch (field.kind) {
     case 'textarea':
       return (
@@ -354,14 +355,7 @@ export function FormControl({
     case 'datetime':
       return <ProFormDateTimePicker {...common} fieldProps={{ style: { width: '100%' } }} />;
     case 'dict':
-      if (isTableDict(field) && field.dict)
-        return (
-          <Col xs={24} sm={wide ? 24 : 12}>
-            <ProForm.Item name={field.name} label={label} rules={rules} extra={extra}>
-              <SearchSelect dict={field.dict} />
-            </ProForm.Item>
-          </Col>
-        );
+      if (isTableDict(field) && field.dict) return gridItem(<SearchSelect dict={field.dict} />);
       return (
         <ProFormSelect
           {...common}
@@ -395,46 +389,17 @@ export function FormControl({
         />
       );
     case 'region':
-      // Items of the grid's own fields sit in a column; these custom controls need theirs spelled out.
-      return (
-        <Col xs={24} sm={wide ? 24 : 12}>
-          <ProForm.Item name={field.name} label={label} rules={rules} extra={extra}>
-            <RegionField names={field.regionNames} disabled={disabled} />
-          </ProForm.Item>
-        </Col>
-      );
+      return gridItem(<RegionField names={field.regionNames} disabled={disabled} />);
     case 'pin':
-      return (
-        <Col xs={24} sm={wide ? 24 : 12}>
-          <ProForm.Item name={field.name} label={label} rules={rules} extra={extra}>
-            <PinField latName={field.pin?.lat ?? 'lat'} regionName={field.pin?.region} disabled={disabled} />
-          </ProForm.Item>
-        </Col>
+      return gridItem(
+        <PinField latName={field.pin?.lat ?? 'lat'} regionName={field.pin?.region} disabled={disabled} />,
       );
     case 'image':
-      return (
-        <Col xs={24} sm={wide ? 24 : 12}>
-          <ProForm.Item name={field.name} label={label} rules={rules} extra={extra}>
-            <ImageUpload biz={field.biz} disabled={disabled} ocr={field.ocr} />
-          </ProForm.Item>
-        </Col>
-      );
+      return gridItem(<ImageUpload biz={field.biz} disabled={disabled} ocr={field.ocr} />);
     case 'file':
-      return (
-        <Col xs={24} sm={wide ? 24 : 12}>
-          <ProForm.Item name={field.name} label={label} rules={rules} extra={extra}>
-            <FileUpload biz={field.biz} disabled={disabled} />
-          </ProForm.Item>
-        </Col>
-      );
+      return gridItem(<FileUpload biz={field.biz} disabled={disabled} />);
     case 'richtext':
-      return (
-        <Col xs={24}>
-          <ProForm.Item name={field.name} label={label} rules={rules} extra={extra}>
-            <LazyRichText disabled={disabled} />
-          </ProForm.Item>
-        </Col>
-      );
+      return gridItem(<LazyRichText disabled={disabled} />, true);
     default:
       return <ProFormText {...common} placeholder={placeholder} />;
   }

@@ -13,13 +13,19 @@ function pending<T>() {
   return { promise, resolve, reject };
 }
 
+/** The list opened (`first`) and a search started before its answer came (`second`). */
+function openedThenSearched<T>() {
+  const { result } = renderHook(() => useNewestAnswer<T>());
+  const opened = pending<T>();
+  const searched = pending<T>();
+  const first = result.current(opened.promise);
+  const second = result.current(searched.promise);
+  return { opened, searched, first, second };
+}
+
 describe('useNewestAnswer', () => {
   it('answers a slow earlier request with the rows of the search started after it', async () => {
-    const { result } = renderHook(() => useNewestAnswer<string[]>());
-    const opened = pending<string[]>();
-    const searched = pending<string[]>();
-    const first = result.current(opened.promise);
-    const second = result.current(searched.promise);
+    const { opened, searched, first, second } = openedThenSearched<string[]>();
     searched.resolve(['YD-searched']);
     await expect(second).resolves.toEqual(['YD-searched']);
     opened.resolve(['YD-a', 'YD-b']);
@@ -27,11 +33,7 @@ describe('useNewestAnswer', () => {
   });
 
   it('waits for a newer request that is still running', async () => {
-    const { result } = renderHook(() => useNewestAnswer<string>());
-    const opened = pending<string>();
-    const searched = pending<string>();
-    const first = result.current(opened.promise);
-    const second = result.current(searched.promise);
+    const { opened, searched, first, second } = openedThenSearched<string>();
     opened.resolve('all rows');
     searched.resolve('one row');
     await expect(first).resolves.toBe('one row');
@@ -39,11 +41,7 @@ describe('useNewestAnswer', () => {
   });
 
   it('passes on the failure of the newest request', async () => {
-    const { result } = renderHook(() => useNewestAnswer<string>());
-    const opened = pending<string>();
-    const searched = pending<string>();
-    const first = result.current(opened.promise);
-    const second = result.current(searched.promise);
+    const { opened, searched, first, second } = openedThenSearched<string>();
     searched.reject(new Error('查询失败'));
     opened.resolve('all rows');
     await expect(second).rejects.toThrow('查询失败');

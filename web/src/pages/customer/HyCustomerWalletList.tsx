@@ -4,14 +4,15 @@
 // (maker-checker, the 充值记录 tab) and freeze/unfreeze with a reason. A customer user sees its own wallet only
 // (the declaration's scope).
 import { customerWalletResource } from '@freight/contracts';
-import { Card, Tabs, Typography } from 'antd';
+import { Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { InfoList } from '../../components/common/InfoList';
 import { AmountDialog } from '../../components/finance/AmountDialog';
 import { type LedgerAccount, LedgerDrawer } from '../../components/finance/LedgerDrawer';
 import { announceMoneyChange, yuan } from '../../components/finance/money';
 import { RechargeRecords, VoucherRechargeDialog } from '../../components/finance/VoucherRecharge';
-import { pageOf, ResourceListPage, type ResourcePageDef } from '../../components/resource';
+import { pageOf, type ResourcePageDef } from '../../components/resource';
+import { ResourceTabs } from '../../components/resource/ResourceTabs';
 import { useBilingual } from '../../components/resource/text';
 import { getEnvelope } from '../../services/request';
 
@@ -106,23 +107,12 @@ export default function HyCustomerWalletList() {
   );
   return (
     <>
-      <Card variant="borderless" styles={{ body: { paddingTop: 0 } }}>
-        <Tabs
-          destroyOnHidden
-          items={[
-            {
-              key: 'wallets',
-              label: tx(['货主钱包', 'Customer wallets']),
-              children: <ResourceListPage def={def} />,
-            },
-            {
-              key: 'recharges',
-              label: tx(['充值记录', 'Recharges']),
-              children: <RechargeRecords />,
-            },
-          ]}
-        />
-      </Card>
+      <ResourceTabs
+        tabs={[
+          { key: 'wallets', label: ['货主钱包', 'Customer wallets'], def },
+          { key: 'recharges', label: ['充值记录', 'Recharges'], content: <RechargeRecords /> },
+        ]}
+      />
       <LedgerDrawer account={ledger} onClose={() => setLedger(null)} />
       {dialog?.kind === 'recharge' && (
         <AmountDialog

@@ -98,23 +98,20 @@ export default function Task() {
                 <div className="pending-tile" data-testid={`queue-${q.key}`}>
                   <Typography.Text strong>{t(`task.queue.${q.key}`)}</Typography.Text>
                   <Row gutter={8} className="mt8">
-                    <Col span={12}>
-                      <StatTile
-                        look="link-tile"
-                        onOpen={() => navigate(q.path)}
-                        title={t('task.waiting')}
-                        value={q.waiting}
-                      />
-                    </Col>
-                    <Col span={12}>
-                      <StatTile
-                        look="link-tile"
-                        onOpen={() => navigate(q.failedPath)}
-                        title={t('task.failedCount')}
-                        value={q.failed}
-                        valueStyle={q.failed > 0 ? { color: '#ff4d4f' } : undefined}
-                      />
-                    </Col>
+                    {[
+                      { key: 'waiting', path: q.path, value: q.waiting, alarm: false },
+                      { key: 'failedCount', path: q.failedPath, value: q.failed, alarm: q.failed > 0 },
+                    ].map((tile) => (
+                      <Col key={tile.key} span={12}>
+                        <StatTile
+                          look="link-tile"
+                          onOpen={() => navigate(tile.path)}
+                          title={t(`task.${tile.key}`)}
+                          value={tile.value}
+                          valueStyle={tile.alarm ? { color: '#ff4d4f' } : undefined}
+                        />
+                      </Col>
+                    ))}
                   </Row>
                 </div>
               </Col>

@@ -4,10 +4,11 @@
 // whole, each broken row named.
 import { UploadOutlined } from '@ant-design/icons';
 import { fuelCardResource, fuelRechargeResource, fuelStatementResource } from '@freight/contracts';
-import { Card, Drawer, Grid, Space, Tabs } from 'antd';
+import { Drawer, Grid, Space } from 'antd';
 import { useMemo, useState } from 'react';
 import { pageOf, ResourceListPage, type ResourcePageDef, useCan } from '../../components/resource';
 import { ImportButton } from '../../components/resource/ImportButton';
+import { ResourceTabs } from '../../components/resource/ResourceTabs';
 import { useBilingual } from '../../components/resource/text';
 import { announceChange } from '../../services/resourceEvents';
 import { RemotePickItem } from '../wlhy/components/RemotePickItem';
@@ -69,39 +70,26 @@ export default function GasList() {
   );
 
   return (
-    <Card variant="borderless" styles={{ body: { paddingTop: 0 } }}>
-      <Tabs
-        destroyOnHidden
-        items={[
-          {
-            key: 'cards',
-            label: tx(['油卡', 'Cards']),
-            children: <ResourceListPage def={cardsDef} />,
-          },
-          {
-            key: 'recharges',
-            label: tx(['充值记录', 'Recharges']),
-            children: <ResourceListPage def={rechargePage} />,
-          },
+    <>
+      <ResourceTabs
+        tabs={[
+          { key: 'cards', label: ['油卡', 'Cards'], def: cardsDef },
+          { key: 'recharges', label: ['充值记录', 'Recharges'], def: rechargePage },
           {
             key: 'statement',
-            label: tx(['供应商对账单', 'Provider statement']),
-            children: (
-              <>
-                {can('finance:gas:import') && (
-                  <Space wrap style={{ marginBottom: 8 }} data-testid="fuel-statement-import">
-                    <ImportButton
-                      url="/plateform/gas/importStatement"
-                      accept=".xlsx,.csv"
-                      template={`${fuelStatementResource.path}/importTemplate`}
-                      title={tx(['油卡对账单', 'Fuel statement'])}
-                      icon={<UploadOutlined />}
-                      onDone={() => announceChange(fuelCardResource.path)}
-                    />
-                  </Space>
-                )}
-                <ResourceListPage def={statementPage} />
-              </>
+            label: ['供应商对账单', 'Provider statement'],
+            def: statementPage,
+            above: can('finance:gas:import') && (
+              <Space wrap style={{ marginBottom: 8 }} data-testid="fuel-statement-import">
+                <ImportButton
+                  url="/plateform/gas/importStatement"
+                  accept=".xlsx,.csv"
+                  template={`${fuelStatementResource.path}/importTemplate`}
+                  title={tx(['油卡对账单', 'Fuel statement'])}
+                  icon={<UploadOutlined />}
+                  onDone={() => announceChange(fuelCardResource.path)}
+                />
+              </Space>
             ),
           },
         ]}
@@ -115,6 +103,6 @@ export default function GasList() {
       >
         {cardRecharges && <ResourceListPage def={cardRecharges} />}
       </Drawer>
-    </Card>
+    </>
   );
 }

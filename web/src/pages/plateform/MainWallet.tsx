@@ -21,7 +21,6 @@ import {
   Space,
   Statistic,
   Table,
-  Tabs,
   Typography,
 } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
@@ -30,8 +29,9 @@ import { withChunkTimeout } from '../../app/chunkLoad';
 import { yuanColumn } from '../../components/finance/columns';
 import { type LedgerAccount, LedgerDrawer, SignedYuan } from '../../components/finance/LedgerDrawer';
 import { announceMoneyChange, yuan } from '../../components/finance/money';
-import { pageOf, ResourceListPage, type ResourcePageDef, useCan } from '../../components/resource';
+import { pageOf, type ResourcePageDef, useCan } from '../../components/resource';
 import { ImportButton } from '../../components/resource/ImportButton';
+import { ResourceTabs } from '../../components/resource/ResourceTabs';
 import { useBilingual } from '../../components/resource/text';
 import { api, errorText } from '../../services/request';
 import { announceChange, onResourceChange } from '../../services/resourceEvents';
@@ -394,65 +394,52 @@ export default function MainWallet() {
           </Card>
         </Col>
       </Row>
-      <Card variant="borderless" styles={{ body: { paddingTop: 0 } }}>
-        <Tabs
-          items={[
-            {
-              key: 'platform',
-              label: tx(['平台账户', 'Platform accounts']),
-              children: <ResourceListPage def={platformDef} />,
-            },
-            {
-              key: 'payable',
-              label: tx(['应付账户', 'Payables']),
-              children: <ResourceListPage def={payableDef} />,
-            },
-            {
-              key: 'statement',
-              label: tx(['银行流水', 'Bank statement']),
-              children: (
-                <>
-                  {can('finance:wallet:import') && (
-                    <Space wrap style={{ marginBottom: 8 }}>
-                      <ImportButton
-                        url="/plateform/wallet/importStatement"
-                        accept=".xlsx,.csv"
-                        title={tx(['导入银行流水', 'Import bank statement'])}
-                        icon={<UploadOutlined />}
-                        onDone={announceMoneyChange}
-                      />
-                      <Button
-                        icon={<DownloadOutlined />}
-                        onClick={async () => {
-                          try {
-                            const env = await api.post<{ unmatched: number }>(
-                              '/plateform/wallet/downloadStatement',
-                              { day: dayjs().format('YYYY-MM-DD') },
-                            );
-                            message.success(
-                              tx([
-                                `已下载今日银行流水，未匹配 ${env?.unmatched ?? 0} 条`,
-                                `Today's statement downloaded; ${env?.unmatched ?? 0} unmatched`,
-                              ]),
-                            );
-                            announceMoneyChange();
-                            announceChange(statementLineResource.path);
-                          } catch (e) {
-                            message.error(errorText(e));
-                          }
-                        }}
-                      >
-                        {tx(['下载今日银行流水', "Download today's statement"])}
-                      </Button>
-                    </Space>
-                  )}
-                  <ResourceListPage def={statementDef} />
-                </>
-              ),
-            },
-          ]}
-        />
-      </Card>
+      <ResourceTabs
+        destroyOnHidden={false}
+        tabs={[
+          { key: 'platform', label: ['平台账户', 'Platform accounts'], def: platformDef },
+          { key: 'payable', label: ['应付账户', 'Payables'], def: payableDef },
+          {
+            key: 'statement',
+            label: ['银行流水', 'Bank statement'],
+            def: statementDef,
+            above: can('finance:wallet:import') && (
+              <Space wrap style={{ marginBottom: 8 }}>
+                <ImportButton
+                  url="/plateform/wallet/importStatement"
+                  accept=".xlsx,.csv"
+                  title={tx(['导入银行流水', 'Import bank statement'])}
+                  icon={<UploadOutlined />}
+                  onDone={announceMoneyChange}
+                />
+                <Button
+                  icon={<DownloadOutlined />}
+                  onClick={async () => {
+                    try {
+                      const env = await api.post<{ unmatched: number }>(
+                        '/plateform/wallet/downloadStatement',
+                        { day: dayjs().format('YYYY-MM-DD') },
+                      );
+                      message.success(
+                        tx([
+                          `已下载今日银行流水，未匹配 ${env?.unmatched ?? 0} 条`,
+                          `Today's statement downloaded; ${env?.unmatched ?? 0} unmatched`,
+                        ]),
+                      );
+                      announceMoneyChange();
+                      announceChange(statementLineResource.path);
+                    } catch (e) {
+                      message.error(errorText(e));
+                    }
+                  }}
+                >
+                  {tx(['下载今日银行流水', "Download today's statement"])}
+                </Button>
+              </Space>
+            ),
+          },
+        ]}
+      />
       <LedgerDrawer account={ledger} onClose={() => setLedger(null)} />
     </Space>
   );

@@ -249,6 +249,22 @@ function LimitsDialog({ onClose }: { onClose: () => void }) {
   );
 }
 
+/** The two steps that take an optional remark: the review and the cashier's payment. */
+const REMARK_STEP = {
+  review: {
+    heading: ['复核付款申请', 'Review the payout'],
+    url: '/plateform/payout/review',
+    label: ['复核意见', 'Remark'],
+    okText: ['复核通过', 'Approve'],
+  },
+  execute: {
+    heading: ['出纳付款', 'Pay out'],
+    url: '/plateform/payout/execute',
+    label: ['备注', 'Remark'],
+    okText: ['确认付款', 'Pay'],
+  },
+} satisfies Record<string, { heading: Bilingual; url: string; label: Bilingual; okText: Bilingual }>;
+
 export default function PayoutList() {
   const tx = useBilingual();
   const [dialog, setDialog] = useState<Dialog | null>(null);
@@ -323,25 +339,14 @@ export default function PayoutList() {
   return (
     <>
       <ResourceListPage def={def} />
-      {dialog?.kind === 'review' && (
+      {(dialog?.kind === 'review' || dialog?.kind === 'execute') && (
         <ReasonDialog
-          title={`${tx(['复核付款申请', 'Review the payout'])} · ${String(row.payoutNo ?? '')}`}
-          url="/plateform/payout/review"
-          label={['复核意见', 'Remark']}
+          key={dialog.kind}
+          title={`${tx(REMARK_STEP[dialog.kind].heading)} · ${String(row.payoutNo ?? '')}`}
+          url={REMARK_STEP[dialog.kind].url}
+          label={REMARK_STEP[dialog.kind].label}
           optional
-          okText={['复核通过', 'Approve']}
-          intro={intro}
-          body={(remark) => ({ id: row.id, ...(remark ? { remark } : {}) })}
-          onClose={close}
-        />
-      )}
-      {dialog?.kind === 'execute' && (
-        <ReasonDialog
-          title={`${tx(['出纳付款', 'Pay out'])} · ${String(row.payoutNo ?? '')}`}
-          url="/plateform/payout/execute"
-          label={['备注', 'Remark']}
-          optional
-          okText={['确认付款', 'Pay']}
+          okText={REMARK_STEP[dialog.kind].okText}
           intro={intro}
           body={(remark) => ({ id: row.id, ...(remark ? { remark } : {}) })}
           onClose={close}

@@ -10,7 +10,7 @@ import {
   taxBatchResource,
   taxRecordResource,
 } from '@freight/contracts';
-import { App, Tabs } from 'antd';
+import { App } from 'antd';
 import { useMemo, useState } from 'react';
 import { PeriodDialog } from '../../components/finance/PeriodDialog';
 import {
@@ -20,7 +20,7 @@ import {
   type RowAction,
   useCan,
 } from '../../components/resource';
-import { useBilingual } from '../../components/resource/text';
+import { ResourceTabs } from '../../components/resource/ResourceTabs';
 import type { Bilingual } from '../../components/resource/types';
 import { postEnvelope } from '../../services/request';
 import { announceChange } from '../../services/resourceEvents';
@@ -70,7 +70,6 @@ const INCOME_STEPS: Array<{ key: string; label: Bilingual; from: number; confirm
 ];
 
 export default function TaxSyncList() {
-  const tx = useBilingual();
   const can = useCan();
   const { message } = App.useApp();
   const [dialog, setDialog] = useState<'send' | 'generate' | null>(null);
@@ -124,19 +123,11 @@ export default function TaxSyncList() {
   return (
     <>
       {showIncome ? (
-        <Tabs
-          destroyOnHidden
-          items={[
-            {
-              key: 'batches',
-              label: tx(['完税数据批次', 'Driver tax batches']),
-              children: <ResourceListPage def={def} />,
-            },
-            {
-              key: 'income',
-              label: tx(['平台收入季度报送', 'Quarterly income reports']),
-              children: <ResourceListPage def={incomeDef} />,
-            },
+        <ResourceTabs
+          card={false}
+          tabs={[
+            { key: 'batches', label: ['完税数据批次', 'Driver tax batches'], def },
+            { key: 'income', label: ['平台收入季度报送', 'Quarterly income reports'], def: incomeDef },
           ]}
         />
       ) : (

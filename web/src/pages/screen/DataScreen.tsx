@@ -16,10 +16,11 @@ import {
   DARK_AXIS,
   RotatingTitle,
   ScreenChart,
-  ScreenFigure,
+  ScreenFigures,
   ScreenFrame,
   ScreenLoading,
   ScreenPanel,
+  ScreenRanking,
   ScreenStatus,
   useRotation,
 } from './components/ScreenFrame';
@@ -114,19 +115,25 @@ export default function DataScreen() {
       >
         <div style={{ display: 'grid', gridTemplateRows: 'auto 1fr', gap: 20, minHeight: 0 }}>
           <ScreenPanel title={tx(['今日', 'Today'])} testId="screen-today">
-            <div className="screen-figures">
-              <ScreenFigure label={tx(['运单数', 'Waybills'])} value={data?.today.waybills ?? '--'} />
-              <ScreenFigure label={tx(['运输中', 'In transit'])} value={data?.today.inTransit ?? '--'} />
-              <ScreenFigure label={tx(['吨位', 'Tonnage'])} value={data?.today.tonnage ?? '--'} unit="t" />
-              <ScreenFigure label={tx(['已卸货', 'Unloaded'])} value={data?.today.arrived ?? '--'} />
-            </div>
-            <div style={{ marginTop: 14 }}>
-              <ScreenFigure
-                label={tx(['今日运费', 'Freight today'])}
-                value={data ? yuan(data.today.freightFen) : '--'}
-                unit={tx(['元', '¥'])}
-              />
-            </div>
+            <ScreenFigures
+              className="screen-figures"
+              figures={[
+                { label: ['运单数', 'Waybills'], value: data?.today.waybills },
+                { label: ['运输中', 'In transit'], value: data?.today.inTransit },
+                { label: ['吨位', 'Tonnage'], value: data?.today.tonnage, unit: 't' },
+                { label: ['已卸货', 'Unloaded'], value: data?.today.arrived },
+              ]}
+            />
+            <ScreenFigures
+              style={{ marginTop: 14 }}
+              figures={[
+                {
+                  label: ['今日运费', 'Freight today'],
+                  value: data && yuan(data.today.freightFen),
+                  unit: tx(['元', '¥']),
+                },
+              ]}
+            />
           </ScreenPanel>
           <ScreenPanel title={tx(['近14天运单', 'Waybills, 14 days'])}>
             {data ? (
@@ -172,17 +179,23 @@ export default function DataScreen() {
         </ScreenPanel>
         <div style={{ display: 'grid', gridTemplateRows: 'auto 1fr', gap: 20, minHeight: 0 }}>
           <ScreenPanel title={tx(['本月', 'This month'])}>
-            <div className="screen-figures">
-              <ScreenFigure label={tx(['运单数', 'Waybills'])} value={data?.month.waybills ?? '--'} />
-              <ScreenFigure label={tx(['吨位', 'Tonnage'])} value={data?.month.tonnage ?? '--'} unit="t" />
-            </div>
-            <div style={{ marginTop: 14 }}>
-              <ScreenFigure
-                label={tx(['本月运费', 'Freight this month'])}
-                value={data ? yuan(data.month.freightFen) : '--'}
-                unit={tx(['元', '¥'])}
-              />
-            </div>
+            <ScreenFigures
+              className="screen-figures"
+              figures={[
+                { label: ['运单数', 'Waybills'], value: data?.month.waybills },
+                { label: ['吨位', 'Tonnage'], value: data?.month.tonnage, unit: 't' },
+              ]}
+            />
+            <ScreenFigures
+              style={{ marginTop: 14 }}
+              figures={[
+                {
+                  label: ['本月运费', 'Freight this month'],
+                  value: data && yuan(data.month.freightFen),
+                  unit: tx(['元', '¥']),
+                },
+              ]}
+            />
           </ScreenPanel>
           <ScreenPanel
             testId="screen-routes"
@@ -201,20 +214,16 @@ export default function DataScreen() {
             ) : data.routes.length === 0 ? (
               <div className="screen-empty">{tx(['近30天暂无运单', 'No waybills in 30 days'])}</div>
             ) : (
-              <ol className="screen-list">
-                {[...data.routes]
+              <ScreenRanking
+                rows={[...data.routes]
                   .sort((a, b) => (rotation === 0 ? b.waybills - a.waybills : b.tonnage - a.tonnage))
                   .slice(0, 10)
-                  .map((route, i) => (
-                    <li key={`${route.loadCity}-${route.unloadCity}`}>
-                      <b className="screen-list-rank">{i + 1}</b>
-                      <span>
-                        {route.loadCity} → {route.unloadCity}
-                      </span>
-                      <span>{rotation === 0 ? route.waybills : `${route.tonnage} t`}</span>
-                    </li>
-                  ))}
-              </ol>
+                  .map((route) => ({
+                    key: `${route.loadCity}-${route.unloadCity}`,
+                    name: `${route.loadCity} → ${route.unloadCity}`,
+                    value: rotation === 0 ? route.waybills : `${route.tonnage} t`,
+                  }))}
+              />
             )}
           </ScreenPanel>
         </div>

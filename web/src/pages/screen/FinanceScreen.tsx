@@ -9,10 +9,11 @@ import {
   DARK_AXIS,
   RotatingTitle,
   ScreenChart,
-  ScreenFigure,
+  ScreenFigures,
   ScreenFrame,
   ScreenLoading,
   ScreenPanel,
+  ScreenRanking,
   ScreenStatus,
   useRotation,
 } from './components/ScreenFrame';
@@ -38,36 +39,36 @@ export default function FinanceScreen() {
     >
       <div style={{ display: 'grid', gridTemplateRows: 'auto 1fr', gap: 20, height: '100%', minHeight: 0 }}>
         <ScreenPanel title={tx(['资金概况', 'Overview'])} testId="screen-finance-figures">
-          <div style={{ display: 'grid', gridTemplateColumns: 'repeat(6, 1fr)', gap: 14 }}>
-            <ScreenFigure
-              label={tx(['本月运费', 'Freight this month'])}
-              value={data ? yuan(data.month.freightFen) : '--'}
-              unit={yuanUnit}
-            />
-            <ScreenFigure
-              label={tx(['本月服务费', 'Service fee this month'])}
-              value={data ? yuan(data.month.serviceFeeFen) : '--'}
-              unit={yuanUnit}
-            />
-            <ScreenFigure
-              label={tx(['今日付款笔数', 'Payments today'])}
-              value={data ? data.paymentsToday.count : '--'}
-            />
-            <ScreenFigure
-              label={tx(['今日付款金额', 'Paid today'])}
-              value={data ? yuan(data.paymentsToday.amountFen) : '--'}
-              unit={yuanUnit}
-            />
-            <ScreenFigure
-              label={tx(['钱包沉淀资金', 'Wallet float'])}
-              value={data ? yuan(data.walletFloatFen) : '--'}
-              unit={yuanUnit}
-            />
-            <ScreenFigure
-              label={tx(['本月开票', 'Invoiced this month'])}
-              value={data ? `${data.invoicesMonth.count} / ${yuan(data.invoicesMonth.amountFen)}` : '--'}
-            />
-          </div>
+          <ScreenFigures
+            style={{ display: 'grid', gridTemplateColumns: 'repeat(6, 1fr)', gap: 14 }}
+            figures={[
+              {
+                label: ['本月运费', 'Freight this month'],
+                value: data && yuan(data.month.freightFen),
+                unit: yuanUnit,
+              },
+              {
+                label: ['本月服务费', 'Service fee this month'],
+                value: data && yuan(data.month.serviceFeeFen),
+                unit: yuanUnit,
+              },
+              { label: ['今日付款笔数', 'Payments today'], value: data?.paymentsToday.count },
+              {
+                label: ['今日付款金额', 'Paid today'],
+                value: data && yuan(data.paymentsToday.amountFen),
+                unit: yuanUnit,
+              },
+              {
+                label: ['钱包沉淀资金', 'Wallet float'],
+                value: data && yuan(data.walletFloatFen),
+                unit: yuanUnit,
+              },
+              {
+                label: ['本月开票', 'Invoiced this month'],
+                value: data && `${data.invoicesMonth.count} / ${yuan(data.invoicesMonth.amountFen)}`,
+              },
+            ]}
+          />
         </ScreenPanel>
         <div style={{ display: 'grid', gridTemplateColumns: '1fr 620px', gap: 20, minHeight: 0 }}>
           <ScreenPanel
@@ -130,37 +131,27 @@ export default function FinanceScreen() {
           >
             {!data ? (
               <ScreenLoading />
-            ) : rotation === 0 ? (
-              <ol className="screen-list">
-                {(
-                  [
-                    [['运费（货主应付）', 'Freight (shippers)'], data.month.freightFen],
-                    [['司机运费', 'Driver freight'], data.month.driverFeeFen],
-                    [['平台服务费', 'Service fee'], data.month.serviceFeeFen],
-                    [['经纪人费', 'Agent fee'], data.month.agentFeeFen],
-                  ] as const
-                ).map(([label, fen], i) => (
-                  <li key={label[0]}>
-                    <b className="screen-list-rank">{i + 1}</b>
-                    <span>{tx(label)}</span>
-                    <span>
-                      {yuan(fen)} {yuanUnit}
-                    </span>
-                  </li>
-                ))}
-              </ol>
             ) : (
-              <ol className="screen-list">
-                {data.daily.slice(-7).map((d, i) => (
-                  <li key={d.day}>
-                    <b className="screen-list-rank">{i + 1}</b>
-                    <span>{d.day}</span>
-                    <span>
-                      {yuan(d.paidFen)} {yuanUnit}
-                    </span>
-                  </li>
-                ))}
-              </ol>
+              <ScreenRanking
+                rows={
+                  rotation === 0
+                    ? (
+                        [
+                          [['运费（货主应付）', 'Freight (shippers)'], data.month.freightFen],
+                          [['司机运费', 'Driver freight'], data.month.driverFeeFen],
+                          [['平台服务费', 'Service fee'], data.month.serviceFeeFen],
+                          [['经纪人费', 'Agent fee'], data.month.agentFeeFen],
+                        ] as const
+                      ).map(([label, fen]) => ({
+                        key: label[0],
+                        name: tx(label),
+                        value: `${yuan(fen)} ${yuanUnit}`,
+                      }))
+                    : data.daily
+                        .slice(-7)
+                        .map((d) => ({ key: d.day, name: d.day, value: `${yuan(d.paidFen)} ${yuanUnit}` }))
+                }
+              />
             )}
           </ScreenPanel>
         </div>

@@ -2,10 +2,11 @@
 // the whole console; a clock, the refresh time and a way back.
 import { FullscreenExitOutlined } from '@ant-design/icons';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { lazy, type ReactNode, useEffect, useState } from 'react';
+import { type HTMLAttributes, lazy, type ReactNode, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { withChunkTimeout } from '../../../app/chunkLoad';
 import { useBilingual } from '../../../components/resource/text';
+import type { Bilingual } from '../../../components/resource/types';
 import { errorText } from '../../../services/request';
 
 /** The screens' charts, loaded with the first chart shown. */
@@ -111,6 +112,45 @@ export function ScreenFigure({ label, value, unit }: { label: string; value: Rea
         {unit ? <span className="screen-figure-unit">{unit}</span> : null}
       </div>
     </div>
+  );
+}
+
+export interface Figure {
+  label: Bilingual;
+  /** Not loaded yet: shown as '--'. */
+  value: ReactNode;
+  unit?: string;
+}
+
+/** A row (or grid) of figures. */
+export function ScreenFigures({ figures, ...box }: { figures: Figure[] } & HTMLAttributes<HTMLDivElement>) {
+  const tx = useBilingual();
+  return (
+    <div {...box}>
+      {figures.map((figure) => (
+        <ScreenFigure
+          key={tx(figure.label)}
+          label={tx(figure.label)}
+          value={figure.value ?? '--'}
+          unit={figure.unit}
+        />
+      ))}
+    </div>
+  );
+}
+
+/** A numbered list of a name and its figure per line (top routes, the month's fees). */
+export function ScreenRanking({ rows }: { rows: Array<{ key: string; name: ReactNode; value: ReactNode }> }) {
+  return (
+    <ol className="screen-list">
+      {rows.map((row, i) => (
+        <li key={row.key}>
+          <b className="screen-list-rank">{i + 1}</b>
+          <span>{row.name}</span>
+          <span>{row.value}</span>
+        </li>
+      ))}
+    </ol>
   );
 }
 
