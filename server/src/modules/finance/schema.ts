@@ -15,7 +15,15 @@ import {
 } from 'drizzle-orm/pg-core';
 import { piiText } from '../../platform/crypto/piiColumn.ts';
 import { tenantTable } from '../../platform/db/businessTable.ts';
-import { auditColumns, fenColumn, idColumn, idRef, tenantIdColumn, tstz } from '../../platform/db/columns.ts';
+import {
+  auditColumns,
+  fenColumn,
+  idColumn,
+  idRef,
+  reviewerColumns,
+  tenantIdColumn,
+  tstz,
+} from '../../platform/db/columns.ts';
 
 // Money (domain.md Money rules, Postings): wallets mirror accounts, ledger lines are the books
 // (append-only, double-entry: each posting's lines sum to zero), bank payments are requests to the bank.
@@ -289,8 +297,7 @@ export const finRecharge = pgTable(
     state: smallint('state').notNull().default(0),
     statementLineId: idRef('statement_line_id'),
     postingId: idRef('posting_id'),
-    reviewedBy: varchar('reviewed_by', { length: 64 }),
-    reviewTime: tstz('review_time'),
+    ...reviewerColumns(),
     rejectReason: varchar('reject_reason', { length: 255 }),
     remark: varchar('remark', { length: 255 }),
     ...auditColumns(),
@@ -342,8 +349,7 @@ export const finPayout = tenantTable(
     state: smallint('state').notNull().default(1),
     submittedBy: varchar('submitted_by', { length: 64 }).notNull(),
     submitTime: tstz('submit_time').defaultNow().notNull(),
-    reviewedBy: varchar('reviewed_by', { length: 64 }),
-    reviewTime: tstz('review_time'),
+    ...reviewerColumns(),
     executedBy: varchar('executed_by', { length: 64 }),
     executeTime: tstz('execute_time'),
     rejectReason: varchar('reject_reason', { length: 255 }),
@@ -477,8 +483,7 @@ export const finAdjustment = tenantTable(
     reason: varchar('reason', { length: 255 }).notNull(),
     /** 0 pending, 1 approved (posted), 2 rejected (adjust_state). */
     state: smallint('state').notNull().default(0),
-    reviewedBy: varchar('reviewed_by', { length: 64 }),
-    reviewTime: tstz('review_time'),
+    ...reviewerColumns(),
     rejectReason: varchar('reject_reason', { length: 255 }),
     postingId: idRef('posting_id'),
   },

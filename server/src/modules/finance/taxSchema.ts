@@ -1,7 +1,7 @@
 import { index, integer, smallint, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { piiText } from '../../platform/crypto/piiColumn.ts';
 import { tenantTable } from '../../platform/db/businessTable.ts';
-import { fenColumn, tstz } from '../../platform/db/columns.ts';
+import { fenColumn, reviewerColumns, tstz } from '../../platform/db/columns.ts';
 
 // Tax on drivers' behalf: a driver's month of paid freight as the tax authority needs it, and the
 // batches it was sent in. Amounts are integer fen.
@@ -77,8 +77,7 @@ export const finIncomeReport = tenantTable(
     incomeFen: fenColumn('income_fen'),
     generatedBy: varchar('generated_by', { length: 64 }),
     generateTime: tstz('generate_time'),
-    reviewedBy: varchar('reviewed_by', { length: 64 }),
-    reviewTime: tstz('review_time'),
+    ...reviewerColumns(),
     sentBy: varchar('sent_by', { length: 64 }),
     sendTime: tstz('send_time'),
     sendCount: integer('send_count').notNull().default(0),

@@ -1,16 +1,6 @@
-import {
-  bigint,
-  index,
-  integer,
-  pgTable,
-  primaryKey,
-  smallint,
-  text,
-  uniqueIndex,
-  varchar,
-} from 'drizzle-orm/pg-core';
+import { bigint, index, integer, smallint, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { piiHash, piiText } from '../../platform/crypto/piiColumn.ts';
-import { tenantTable } from '../../platform/db/businessTable.ts';
+import { linkTable, tenantTable } from '../../platform/db/businessTable.ts';
 import { idRef } from '../../platform/db/columns.ts';
 
 /** Shipper (货主). Money in integer fen, rates in basis points (domain.md). */
@@ -55,14 +45,10 @@ export const hyCustomer = tenantTable(
 );
 
 /** A customer admin (userType 6) administers several customers. */
-export const hyCustomerAdmin = pgTable(
-  'hy_customer_admin',
-  {
-    userId: idRef('user_id').notNull(),
-    customerId: idRef('customer_id').notNull(),
-  },
-  (t) => [primaryKey({ columns: [t.userId, t.customerId] })],
-);
+export const hyCustomerAdmin = linkTable('hy_customer_admin', {
+  userId: 'user_id',
+  customerId: 'customer_id',
+});
 
 /**
  * Customer staff (hyCustomerUser): one login (sys_user, userType 2 or 6) working for one customer. Adding a

@@ -11,7 +11,7 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { auditedTable } from '../../platform/db/businessTable.ts';
+import { auditedTable, linkTable } from '../../platform/db/businessTable.ts';
 import { auditColumns, idRef, tenantIdColumn, tstz } from '../../platform/db/columns.ts';
 import { rolePermissionTable } from './rolePermissionTable.ts';
 
@@ -75,13 +75,10 @@ export const sysRole = auditedTable(
   (t) => [uniqueIndex('sys_role_code_uidx').on(t.roleCode)],
 );
 
-export const sysUserRole = pgTable(
+export const sysUserRole = linkTable(
   'sys_user_role',
-  {
-    userId: idRef('user_id').notNull(),
-    roleId: idRef('role_id').notNull(),
-  },
-  (t) => [primaryKey({ columns: [t.userId, t.roleId] }), index('sys_user_role_role_idx').on(t.roleId)],
+  { userId: 'user_id', roleId: 'role_id' },
+  'sys_user_role_role_idx',
 );
 
 /**
@@ -181,13 +178,10 @@ export const sysDepart = auditedTable(
   ],
 );
 
-export const sysUserDepart = pgTable(
+export const sysUserDepart = linkTable(
   'sys_user_depart',
-  {
-    userId: idRef('user_id').notNull(),
-    depId: idRef('dep_id').notNull(),
-  },
-  (t) => [primaryKey({ columns: [t.userId, t.depId] }), index('sys_user_depart_dep_idx').on(t.depId)],
+  { userId: 'user_id', depId: 'dep_id' },
+  'sys_user_depart_dep_idx',
 );
 
 export const sysPosition = auditedTable(

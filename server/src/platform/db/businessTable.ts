@@ -1,6 +1,12 @@
 import type { BuildExtraConfigColumns } from 'drizzle-orm';
-import { type PgColumnBuilderBase, type PgTableExtraConfigValue, pgTable } from 'drizzle-orm/pg-core';
-import { auditColumns, idColumn, tenantIdColumn } from './columns.ts';
+import {
+  index,
+  type PgColumnBuilderBase,
+  type PgTableExtraConfigValue,
+  pgTable,
+  primaryKey,
+} from 'drizzle-orm/pg-core';
+import { auditColumns, idColumn, idRef, tenantIdColumn } from './columns.ts';
 
 type Columns = Record<string, PgColumnBuilderBase>;
 type ExtraConfig<TName extends string, TColumns extends Columns> = (
@@ -34,4 +40,29 @@ export function tenantTable<TName extends string, TColumns extends Columns>(
 ) {
   const withTenant: TenantColumns<TColumns> = { ...tenantColumns(), ...columns };
   return auditedTable(name, withTenant, extraConfig);
+}
+
+const linkedId = (name: string) => idRef(name).notNull();
+type LinkColumns<TKeys extends Record<string, string>> = { [K in keyof TKeys]: ReturnType<typeof linkedId> };
+
+/**
+ * A table that only links two rows: `columns` maps each property to its column (the owning side first), the
+ * pair is the primary key, and `reverseIndex` (when given) names the index that finds the links from the
+ * second side.
+ */
+export function linkTable<TName extends string, TKeys extends Record<string, string>>(
+  name: TName,
+  columns: TKeys,
+  reverseIndex?: string,
+) {
+  const entries = Object.entries(columns);
+  if (entries.length !== 2) throw new Error(`link table ${name} needs exactly two columns`);
+  const built = Object.fromEntries(entries.map(([property, column]) => [property, linkedId(column)]));
+  const [first, second] = entries.map(([property]) => property);
+  return pgTable<TName, LinkColumns<TKeys>>(name, built as LinkColumns<TKeys>, (t) => {
+    const owner = t[first as keyof typeof t];
+    const linked = t[second as keyof typeof t];
+    const key = primaryKey({ columns: [owner, linked] });
+    return reverseIndex ? [key, index(reverseIndex).on(linked)] : [key];
+  });
 }

@@ -29,3 +29,9 @@ export const auditColumns = () => ({
 
 /** An amount in integer fen, zero until set. */
 export const fenColumn = (name: string) => bigint(name, { mode: 'number' }).notNull().default(0);
+
+/** Who reviewed a request and when; empty until a reviewer decides. */
+export const reviewerColumns = () => ({
+  reviewedBy: varchar('reviewed_by', { length: 64 }),
+  reviewTime: tstz('review_time'),
+});

@@ -1,5 +1,5 @@
 import { index, pgTable, primaryKey, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { auditedTable } from '../../../platform/db/businessTable.ts';
+import { auditedTable, linkTable } from '../../../platform/db/businessTable.ts';
 import { idRef } from '../../../platform/db/columns.ts';
 import { rolePermissionTable } from '../rolePermissionTable.ts';
 
@@ -32,16 +32,10 @@ export const sysDepartRole = auditedTable(
   (t) => [uniqueIndex('sys_depart_role_code_uidx').on(t.departId, t.roleCode)],
 );
 
-export const sysDepartRoleUser = pgTable(
+export const sysDepartRoleUser = linkTable(
   'sys_depart_role_user',
-  {
-    userId: idRef('user_id').notNull(),
-    droleId: idRef('drole_id').notNull(),
-  },
-  (t) => [
-    primaryKey({ columns: [t.userId, t.droleId] }),
-    index('sys_depart_role_user_role_idx').on(t.droleId),
-  ],
+  { userId: 'user_id', droleId: 'drole_id' },
+  'sys_depart_role_user_role_idx',
 );
 
 export const sysDepartRolePermission = rolePermissionTable('sys_depart_role_permission', {
