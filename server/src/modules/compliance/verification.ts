@@ -361,32 +361,44 @@ async function ask(
 const retryDelay = (attempts: number) =>
   Math.min(RETRY_BASE_MS * 2 ** Math.max(0, attempts - 1), RETRY_MAX_MS);
 
+/** Asks one plan of a subject: the check's row as recorded (pending with its retry time when unanswered). */
+async function askedCheck(
+  db: DbOrTx,
+  verifiers: Verifiers,
+  subject: Subject,
+  plan: Plan,
+  operator: string,
+  now: Date,
+): Promise<typeof complianceVerification.$inferInsert> {
+  const requestId = randomUUID().replaceAll('-', '');
+  const answer = await ask(verifiers, plan, requestId, db);
+  return {
+    tenantId: subject.tenantId,
+    subjectType: subject.type,
+    subjectId: subject.id,
+    subjectName: subject.name,
+    kind: plan.kind,
+    provider: `${verifiers.provider.name}:${plan.provider}`,
+    requestId,
+    result: answer ? answer.result : VERIFICATION_RESULT.pending,
+    reason: answer ? answer.reason.slice(0, 255) : VERIFICATION_MSG.pendingRetry,
+    inputHash: hashOf(plan.inputs),
+    attempts: 1,
+    nextRetryAt: answer ? null : new Date(now.getTime() + retryDelay(1)),
+    operator,
+    checkedAt: now,
+    answeredAt: answer ? now : null,
+    agentId: subject.agentId,
+    captainId: subject.captainId,
+  };
+}
+
 /** One check of one plan, recorded. */
 async function runPlan(db: DbOrTx, subject: Subject, plan: Plan, operator: string, now: Date): Promise<Row> {
   const verifiers = verifiersOf(dbKey(db));
-  const requestId = randomUUID().replaceAll('-', '');
-  const answer = await ask(verifiers, plan, requestId, db);
   const [row] = await db
     .insert(complianceVerification)
-    .values({
-      tenantId: subject.tenantId,
-      subjectType: subject.type,
-      subjectId: subject.id,
-      subjectName: subject.name,
-      kind: plan.kind,
-      provider: `${verifiers.provider.name}:${plan.provider}`,
-      requestId,
-      result: answer ? answer.result : VERIFICATION_RESULT.pending,
-      reason: answer ? answer.reason.slice(0, 255) : VERIFICATION_MSG.pendingRetry,
-      inputHash: hashOf(plan.inputs),
-      attempts: 1,
-      nextRetryAt: answer ? null : new Date(now.getTime() + retryDelay(1)),
-      operator,
-      checkedAt: now,
-      answeredAt: answer ? now : null,
-      agentId: subject.agentId,
-      captainId: subject.captainId,
-    })
+    .values(await askedCheck(db, verifiers, subject, plan, operator, now))
     .returning();
   if (!row) throw new Error('verification not recorded');
   tablesWritten(dbKey(db), complianceVerification);
@@ -736,28 +748,8 @@ export async function verifyAll(db: DbOrTx, operator = 'system', now = new Date(
   const rows: Array<typeof complianceVerification.$inferInsert> = [];
   for (const subject of subjects)
     for (const plan of subject.plans) {
-      const inputHash = hashOf(plan.inputs);
-      if (asked.get(`${subject.type}:${subject.id}:${plan.kind}`) === inputHash) continue;
-      const requestId = randomUUID().replaceAll('-', '');
-      const answer = await ask(verifiers, plan, requestId, db);
-      rows.push({
-        tenantId: subject.tenantId,
-        subjectType: subject.type,
-        subjectId: subject.id,
-        subjectName: subject.name,
-        kind: plan.kind,
-        provider: `${verifiers.provider.name}:${plan.provider}`,
-        requestId,
-        result: answer ? answer.result : VERIFICATION_RESULT.pending,
-        reason: answer ? answer.reason.slice(0, 255) : VERIFICATION_MSG.pendingRetry,
-        inputHash,
-        nextRetryAt: answer ? null : new Date(now.getTime() + retryDelay(1)),
-        operator,
-        checkedAt: now,
-        answeredAt: answer ? now : null,
-        agentId: subject.agentId,
-        captainId: subject.captainId,
-      });
+      if (asked.get(`${subject.type}:${subject.id}:${plan.kind}`) === hashOf(plan.inputs)) continue;
+      rows.push(await askedCheck(db, verifiers, subject, plan, operator, now));
     }
   for (let i = 0; i < rows.length; i += 500)
     await db.insert(complianceVerification).values(rows.slice(i, i + 500));

@@ -9,7 +9,8 @@ import {
   UNRESOLVED_WARNING_STATES,
   USER_TYPE,
 } from '@freight/contracts';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import type { AppContext } from '../../platform/context.ts';
 import type { DbOrTx } from '../../platform/db/client.ts';
 import { bizError, recordNotFound } from '../../platform/http/errors.ts';
@@ -143,16 +144,15 @@ export async function refreshNote(tx: DbOrTx, noteId: string): Promise<void> {
     (UNRESOLVED_WARNING_STATES as readonly string[]).includes(w.state),
   );
   // A pending deduction holds pay too: the freight it is taken from must still be there when it is posted.
-  const [pending] = await tx
-    .select({ n: sql<number>`count(*)::int` })
-    .from(riskViolation)
-    .where(
-      and(
-        eq(riskViolation.noteId, noteId),
-        inArray(riskViolation.deductionState, [...PENDING_DEDUCTION_STATES]),
-      ),
-    );
-  const blocked = unresolved.some((w) => w.severity === RISK_SEVERITY.block) || (pending?.n ?? 0) > 0 ? 1 : 0;
+  const pending = await countOf(
+    tx,
+    riskViolation,
+    and(
+      eq(riskViolation.noteId, noteId),
+      inArray(riskViolation.deductionState, [...PENDING_DEDUCTION_STATES]),
+    ),
+  );
+  const blocked = unresolved.some((w) => w.severity === RISK_SEVERITY.block) || pending > 0 ? 1 : 0;
   const rules = [...new Set(warnings.map((w) => riskRuleName(w.ruleType)))].join('、').slice(0, 300);
   const last = warnings.reduce<Date | null>((at, w) => (!at || w.createTime > at ? w.createTime : at), null);
   const summary = {
@@ -288,15 +288,19 @@ async function blacklistParties(
 
 /** Unresolved blocking warnings of a note (used by tests and the list's evidence). */
 export async function openBlockingCount(tx: DbOrTx, noteId: string): Promise<number> {
-  const [row] = await tx
-    .select({ n: sql<number>`count(*)::int` })
-    .from(riskWarning)
-    .where(
-      and(
-        eq(riskWarning.noteId, noteId),
-        eq(riskWarning.severity, RISK_SEVERITY.block),
-        inArray(riskWarning.state, [...UNRESOLVED_WARNING_STATES]),
-      ),
-    );
+  return countOf(
+    tx,
+    riskWarning,
+    and(
+      eq(riskWarning.noteId, noteId),
+      eq(riskWarning.severity, RISK_SEVERITY.block),
+      inArray(riskWarning.state, [...UNRESOLVED_WARNING_STATES]),
+    ),
+  );
+}
+
+/** How many rows of a table meet the condition. */
+async function countOf(tx: DbOrTx, table: PgTable, where: SQL | undefined): Promise<number> {
+  const [row] = await tx.select({ n: sql<number>`count(*)::int` }).from(table).where(where);
   return row?.n ?? 0;
 }
