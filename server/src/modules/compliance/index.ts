@@ -24,7 +24,7 @@ import { grantsOf } from '../../platform/access/grants.ts';
 import type { AppContext } from '../../platform/context.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { ok } from '../../platform/http/envelope.ts';
-import { recordNotFound, unauthorized } from '../../platform/http/errors.ts';
+import { recordNotFound } from '../../platform/http/errors.ts';
 import type { JobDefinition } from '../../platform/jobs/scheduler.ts';
 import { bindResource } from '../../platform/resource/bindResource.ts';
 import {
@@ -68,6 +68,8 @@ export {
   verifyCardBinding,
   verifySubject,
 } from './verification.ts';
+
+import { sessionOf } from '../../platform/http/signedIn.ts';
 
 export const VERIFICATION_RETRY_JOB = 'complianceVerificationRetry';
 export const EXPIRY_RECHECK_JOB = 'complianceExpiryRecheck';
@@ -248,8 +250,7 @@ export function complianceModule(app: FastifyInstance, ctx: AppContext): void {
         schema: { querystring: z.object({ id: z.string().min(1).max(32) }) },
       },
       async (request) => {
-        const session = request.session;
-        if (!session) throw unauthorized();
+        const session = sessionOf(request);
         const row = await scopedSubjectRow(ctx, subject, request.query.id, session.tenantId);
         // The screen's party scope: an agent or captain sees the checks of their own drivers and vehicles only.
         const party = partyScopeOf(session.user.userType);
@@ -271,8 +272,7 @@ export function complianceModule(app: FastifyInstance, ctx: AppContext): void {
       schema: { body: z.object({ subjectType: subjectParam, subjectId: z.string().min(1).max(32) }) },
     },
     async (request) => {
-      const session = request.session;
-      if (!session) throw unauthorized();
+      const session = sessionOf(request);
       const { subjectType, subjectId } = request.body;
       const before = await subjectVerification(ctx.db, subjectType, subjectId, session.tenantId);
       if (!before) throw recordNotFound();
@@ -298,8 +298,7 @@ export function complianceModule(app: FastifyInstance, ctx: AppContext): void {
       },
     },
     async (request) => {
-      const session = request.session;
-      if (!session) throw unauthorized();
+      const session = sessionOf(request);
       const { driverId, passed, score } = request.body;
       const found = await reportLiveness(
         ctx.db,

@@ -23,13 +23,12 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { perm } from '../../platform/access/declare.ts';
 import { grantsOf } from '../../platform/access/grants.ts';
 import { LOG_TYPE, sysLog } from '../../platform/audit/schema.ts';
-import type { Session } from '../../platform/auth/session.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { arrayRunnerOf } from '../../platform/db/arrayQuery.ts';
 import { perDatabase } from '../../platform/db/perDatabase.ts';
 import { SharedReads } from '../../platform/db/sharedReads.ts';
 import { formatDateTime, ok } from '../../platform/http/envelope.ts';
-import { unauthorized } from '../../platform/http/errors.ts';
+import { sessionOf } from '../../platform/http/signedIn.ts';
 import { arrayQueryOf } from '../../platform/resource/pageReader.ts';
 import { andAll } from '../../platform/resource/query.ts';
 import { rowScopeOf } from '../../platform/resource/rowScope.ts';
@@ -53,12 +52,6 @@ function chinaDayStart(daysAgo: number, now = new Date()): Date {
   const today = formatDateTime(now).slice(0, 10);
   const start = new Date(`${today}T00:00:00+08:00`);
   return new Date(start.getTime() - daysAgo * 86_400_000);
-}
-
-function sessionOf(request: FastifyRequest): Session {
-  const session = request.session;
-  if (!session) throw unauthorized();
-  return session;
 }
 
 /** Which dashboard figures the caller gets: its codes, and whether it is platform staff (no party). */

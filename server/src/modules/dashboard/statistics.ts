@@ -14,13 +14,14 @@ import {
 } from '@freight/contracts';
 import { and, eq, gte, inArray, isNotNull, ne, type SQL, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { perm } from '../../platform/access/declare.ts';
 import type { Session } from '../../platform/auth/session.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { formatDateTime, ok } from '../../platform/http/envelope.ts';
-import { forbidden, unauthorized } from '../../platform/http/errors.ts';
+import { forbidden } from '../../platform/http/errors.ts';
+import { sessionOf } from '../../platform/http/signedIn.ts';
 import { andAll } from '../../platform/resource/query.ts';
 import { rowScopeOf } from '../../platform/resource/rowScope.ts';
 import { finBankPayment, finBill, finInvoice, finWallet } from '../finance/index.ts';
@@ -48,12 +49,6 @@ const n = hyShippingNote;
 const chinaTime = noteChinaTime;
 const tonnes = (grams: SQL) => sql<number>`round(coalesce(sum(${grams}), 0) / 1000000.0, 3)::float8`;
 const fenSum = (column: SQL | typeof n.customerFee) => sql<number>`coalesce(sum(${column}), 0)::bigint`;
-
-function sessionOf(request: FastifyRequest): Session {
-  const session = request.session;
-  if (!session) throw unauthorized();
-  return session;
-}
 
 /** Waybills in scope that count: not closed. */
 function counted(session: Session, ...more: Array<SQL | undefined>): SQL | undefined {

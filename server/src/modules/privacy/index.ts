@@ -11,10 +11,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { perm } from '../../platform/access/declare.ts';
 import { grantsOf } from '../../platform/access/grants.ts';
-import type { Session } from '../../platform/auth/session.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { formatDateTime, ok } from '../../platform/http/envelope.ts';
-import { bizError, forbidden, notFound, unauthorized } from '../../platform/http/errors.ts';
+import { bizError, forbidden, notFound } from '../../platform/http/errors.ts';
+import { sessionOf } from '../../platform/http/signedIn.ts';
 import { bindResource } from '../../platform/resource/bindResource.ts';
 import { registerLoginExtra } from '../system/index.ts';
 import { piConsent, piPrivacyPolicy, piRequest } from './schema.ts';
@@ -39,11 +39,6 @@ export { piConsent, piPrivacyPolicy, piRequest } from './schema.ts';
 
 const HANDLE = `${privacyRequestResource.permission}:handle`;
 const PUBLISH = `${privacyPolicyResource.permission}:publish`;
-
-function sessionOf(request: FastifyRequest): Session {
-  if (!request.session) throw unauthorized();
-  return request.session;
-}
 
 export function privacyModule(app: FastifyInstance, ctx: AppContext): void {
   const { db } = ctx;

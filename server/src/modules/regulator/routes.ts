@@ -15,7 +15,8 @@ import { perm } from '../../platform/access/declare.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { tablesWritten } from '../../platform/db/tableWrites.ts';
 import { ok } from '../../platform/http/envelope.ts';
-import { bizError, recordNotFound, unauthorized } from '../../platform/http/errors.ts';
+import { bizError, recordNotFound } from '../../platform/http/errors.ts';
+import { sessionOf } from '../../platform/http/signedIn.ts';
 import { bindResource } from '../../platform/resource/bindResource.ts';
 import { activeChannel, channelById } from './channels.ts';
 import type { CodeTables } from './messages/rules.ts';
@@ -80,8 +81,7 @@ export function messageRoutes(
     '/report/message/resend',
     { config: { access: perm('report:message:resend') }, schema: { body: reportResendBody } },
     async (request) => {
-      const session = request.session;
-      if (!session) throw unauthorized();
+      const session = sessionOf(request);
       const ids = [...new Set(request.body.ids)];
       if (ids.length === 0) throw bizError(REPORT_MSG.emptySelection);
       const { queued, skipped } = await ctx.db.transaction((tx) => requeue(tx, session.tenantId, ids));
@@ -111,8 +111,7 @@ export function messageRoutes(
     ['/report/upload', 'report:upload:list'],
   ] as const) {
     r.get(`${base}/attempts`, { config: { access: perm(code) }, schema: idQuery }, async (request) => {
-      const session = request.session;
-      if (!session) throw unauthorized();
+      const session = sessionOf(request);
       await ownMessage(session.tenantId, request.query.id);
       return ok(
         await ctx.db
@@ -126,8 +125,7 @@ export function messageRoutes(
     // The message as the sender would build it now from the records (after a correction, what a resend
     // carries), or every violated field rule with its path. Canonical names; no envelope, token or key.
     r.get(`${base}/preview`, { config: { access: perm(code) }, schema: idQuery }, async (request) => {
-      const session = request.session;
-      if (!session) throw unauthorized();
+      const session = sessionOf(request);
       const row = await ownMessage(session.tenantId, request.query.id);
       const channel = row.channelId
         ? await channelById(ctx.db, row.channelId)
@@ -147,8 +145,7 @@ export function messageRoutes(
 
   // Counts by state and the overdue ones (not accepted within the channel's deadline), for the dashboard.
   r.get('/report/message/summary', { config: { access: perm('report:transport:list') } }, async (request) => {
-    const session = request.session;
-    if (!session) throw unauthorized();
+    const session = sessionOf(request);
     const rows = await ctx.db
       .select({ state: hyReportMessage.state, count: sql<number>`count(*)::int` })
       .from(hyReportMessage)

@@ -18,7 +18,8 @@ import { perm } from '../../platform/access/declare.ts';
 import type { AppContext } from '../../platform/context.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { ok } from '../../platform/http/envelope.ts';
-import { bizError, unauthorized } from '../../platform/http/errors.ts';
+import { bizError } from '../../platform/http/errors.ts';
+import { sessionOf } from '../../platform/http/signedIn.ts';
 import { bindResource } from '../../platform/resource/bindResource.ts';
 import { finActorOf, financeOf } from '../finance/index.ts';
 import { findCustomer, onFreightEvent } from '../freight/index.ts';
@@ -116,8 +117,7 @@ export function riskModule(app: FastifyInstance, ctx: AppContext): void {
     '/risk/warning/handle',
     { config: { access: perm('risk:warning:handle') }, schema: { body: riskHandleBody } },
     async (request) => {
-      const session = request.session;
-      if (!session) throw unauthorized();
+      const session = sessionOf(request);
       const stored = await handleWarning(
         ctx,
         { username: session.user.username, tenantId: session.tenantId },
@@ -134,8 +134,7 @@ export function riskModule(app: FastifyInstance, ctx: AppContext): void {
       schema: { querystring: z.object({ id: z.string().min(1).max(32) }) },
     },
     async (request) => {
-      const session = request.session;
-      if (!session) throw unauthorized();
+      const session = sessionOf(request);
       return ok(await deductionOffer(ctx.db, session.tenantId, request.query.id));
     },
   );
@@ -143,8 +142,7 @@ export function riskModule(app: FastifyInstance, ctx: AppContext): void {
     '/risk/violation/appeal',
     { config: { access: perm('risk:violation:appeal') }, schema: { body: violationAppealBody } },
     async (request) => {
-      const session = request.session;
-      if (!session) throw unauthorized();
+      const session = sessionOf(request);
       const actor = {
         username: session.user.username,
         tenantId: session.tenantId,
