@@ -24,6 +24,7 @@ import { walletRoutes } from './walletRoutes.ts';
 // Money: wallets and the double-entry ledger, recharges, payouts through the approval chain and the
 // bank adapter, bills, adjustments, platform costs, bank statements, loss rules and the reconcile job.
 
+export { finActorOf } from './actionRoutes.ts';
 export { postDecidedDeduction, submitAdjustment } from './adjustments.ts';
 export type { BankAdapter } from './bank/adapter.ts';
 export { type SimBankSettings, SimulatedBank } from './bank/simulatedBank.ts';
@@ -43,7 +44,6 @@ export { checkLedger } from './reconcile.ts';
 export { taxAuthorityOf } from './taxRoutes.ts';
 export { keyedRequest, moneyTx, once } from './tx.ts';
 export { buildVouchers, voucherAccounts } from './vouchers.ts';
-export { finActorOf } from './walletRoutes.ts';
 
 /** Tables with encrypted personal-number columns (re-encrypted at start and on key rotation). */
 export const FINANCE_PII_TABLES = [finBankPayment, finTaxRecord, finIncomeReportLine];

@@ -24,12 +24,14 @@ import type { AppContext } from '../../platform/context.ts';
 import type { DbOrTx } from '../../platform/db/client.ts';
 import { tablesWritten } from '../../platform/db/tableWrites.ts';
 import { okMessage } from '../../platform/http/envelope.ts';
-import { bizError, recordNotFound, unauthorized } from '../../platform/http/errors.ts';
+import { bizError, recordNotFound } from '../../platform/http/errors.ts';
 import { bindResource } from '../../platform/resource/bindResource.ts';
 import { hyConfig } from '../apps/index.ts';
 import { placeNames } from '../system/index.ts';
 import { emitOrderCreating } from './events.ts';
+import type { Actor } from './noteTransitions.ts';
 import { hyCaptain } from './partySchema.ts';
+import { actorOf } from './requestActor.ts';
 import { plannedDistanceKm } from './routeDistance.ts';
 import { hyAgent, hyCustomer } from './schema.ts';
 import { moneyInputsOf, noteMoneyColumns } from './shippingMoney.ts';
@@ -196,24 +198,8 @@ async function completeOrder(
   return out;
 }
 
-/** Who writes an order: the signed-in user (orderActorOf) or the demo seeder's operations account. */
-export interface OrderActor {
-  username: string;
-  userType: number;
-  cid: string | null;
-  tenantId: number;
-}
-
-export function orderActorOf(request: FastifyRequest): OrderActor {
-  const session = request.session;
-  if (!session) throw unauthorized();
-  return {
-    username: session.user.username,
-    userType: session.user.userType,
-    cid: session.user.cid ?? null,
-    tenantId: session.tenantId,
-  };
-}
+/** Who writes an order: the signed-in user (actorOf) or the demo seeder's operations account. */
+export type OrderActor = Actor;
 
 /**
  * Locks a row of the caller's tenant (and of its customer, for customer users) for a state change; another
@@ -345,7 +331,7 @@ export function orderRoutes(app: FastifyInstance, ctx: AppContext): void {
     presentRows: presentFeesFor,
     async beforeWrite(values, mode, request, tx) {
       namedParties(values, request);
-      const actor = orderActorOf(request);
+      const actor = actorOf(request);
       if (mode === 'edit') {
         const order = await lockOrder(tx, actor, String(values.id));
         if (order.status !== ORDER_STATUS.draft && order.status !== ORDER_STATUS.paused)
@@ -383,7 +369,7 @@ export function orderRoutes(app: FastifyInstance, ctx: AppContext): void {
         schema: { body: z.object({ id: z.string().min(1).max(32) }) },
       },
       async (request) => {
-        await stepOrder(ctx, orderActorOf(request), action, request.body.id);
+        await stepOrder(ctx, actorOf(request), action, request.body.id);
         return okMessage(`${step.label}成功`);
       },
     );
