@@ -10,9 +10,10 @@ import {
   USER_TYPE,
   WALLET_OWNER,
 } from '@freight/contracts';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/client.ts';
 import { newId } from '../../platform/db/columns.ts';
+import { lockTenantRow } from '../../platform/db/tenantRows.ts';
 import { bizError, recordNotFound } from '../../platform/http/errors.ts';
 import { addNoteHistory, lockNotes, type NoteRow } from '../freight/index.ts';
 import { ensureCustomerAccounts, lockSettlements, saveSettlements, walletKeysOf } from './accounts.ts';
@@ -150,12 +151,7 @@ export async function reviewAdjustment(
   input: { id: string; approve: boolean; reason?: string | null },
 ): Promise<AdjustmentRow> {
   const row = await moneyTx(fin.db, async (tx) => {
-    const [adj] = await tx
-      .select()
-      .from(finAdjustment)
-      .where(and(eq(finAdjustment.id, input.id), eq(finAdjustment.tenantId, actor.tenantId)))
-      .for('update');
-    if (!adj) throw recordNotFound();
+    const adj = await lockTenantRow(tx, finAdjustment, actor.tenantId, eq(finAdjustment.id, input.id));
     if (adj.state !== ADJUST_STATE.pending) throw bizError('该调账申请已处理');
     const [found] = await lockNotes(tx, actor.tenantId, [adj.noteId]);
     const note = checkNote(found, adj.kind);

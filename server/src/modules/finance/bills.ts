@@ -17,6 +17,7 @@ import {
 import { and, asc, eq, gte, inArray, lt, notExists, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/client.ts';
 import { newId } from '../../platform/db/columns.ts';
+import { lockTenantRow } from '../../platform/db/tenantRows.ts';
 import { bizError, recordNotFound } from '../../platform/http/errors.ts';
 import {
   changePayStatus,
@@ -190,18 +191,13 @@ export async function generateMonthEndBills(
 }
 
 async function lockBill(tx: Tx, actor: FinActor, id: string): Promise<BillRow> {
-  const [bill] = await tx
-    .select()
-    .from(finBill)
-    .where(
-      and(
-        eq(finBill.id, id),
-        eq(finBill.tenantId, actor.tenantId),
-        isCustomerUser(actor) ? eq(finBill.customerId, actor.cid ?? '') : undefined,
-      ),
-    )
-    .for('update');
-  if (!bill) throw recordNotFound();
+  const bill = await lockTenantRow(
+    tx,
+    finBill,
+    actor.tenantId,
+    eq(finBill.id, id),
+    isCustomerUser(actor) ? eq(finBill.customerId, actor.cid ?? '') : undefined,
+  );
   if (actor.userType === USER_TYPE.agent || actor.userType === USER_TYPE.captain) throw recordNotFound();
   return bill;
 }

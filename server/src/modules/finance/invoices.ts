@@ -13,6 +13,7 @@ import {
 import { and, asc, eq, gte, inArray, isNotNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../platform/db/client.ts';
 import { newId } from '../../platform/db/columns.ts';
+import { lockTenantRow } from '../../platform/db/tenantRows.ts';
 import { bizError, recordNotFound } from '../../platform/http/errors.ts';
 import { hyConfig } from '../apps/index.ts';
 import { findCustomer, hyShippingNote, lockNotes, type NoteRow } from '../freight/index.ts';
@@ -322,12 +323,7 @@ export async function applyInvoice(fin: Finance, actor: FinActor, input: ApplyIn
 
 /** The invoice locked for a move, inside the actor's scope (another party's answers like a missing one). */
 async function lockInvoice(tx: Tx, actor: FinActor, id: string): Promise<InvoiceRow> {
-  const [row] = await tx
-    .select()
-    .from(finInvoice)
-    .where(and(eq(finInvoice.id, id), eq(finInvoice.tenantId, actor.tenantId)))
-    .for('update');
-  if (!row) throw recordNotFound();
+  const row = await lockTenantRow(tx, finInvoice, actor.tenantId, eq(finInvoice.id, id));
   if (isPartyUser(actor) && !(isCustomerUser(actor) && row.customerId === actor.cid)) throw recordNotFound();
   return row;
 }

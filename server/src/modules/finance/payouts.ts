@@ -10,6 +10,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { grantsOf } from '../../platform/access/grants.ts';
 import type { Tx } from '../../platform/db/client.ts';
 import { newId } from '../../platform/db/columns.ts';
+import { lockTenantRow } from '../../platform/db/tenantRows.ts';
 import { bizError, recordNotFound } from '../../platform/http/errors.ts';
 import { changePayStatus, lockNotes, type PayStatusChange } from '../freight/index.ts';
 import { roleCodesOf } from '../system/index.ts';
@@ -319,12 +320,7 @@ async function lockPayout(
   tenantId: number,
   id: string,
 ): Promise<{ payout: PayoutRow; noteIds: string[] }> {
-  const [payout] = await tx
-    .select()
-    .from(finPayout)
-    .where(and(eq(finPayout.id, id), eq(finPayout.tenantId, tenantId)))
-    .for('update');
-  if (!payout) throw recordNotFound();
+  const payout = await lockTenantRow(tx, finPayout, tenantId, eq(finPayout.id, id));
   const notes = await tx
     .select({ noteId: finPayoutNote.noteId })
     .from(finPayoutNote)

@@ -12,6 +12,7 @@ import {
 import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../platform/db/client.ts';
 import { newId } from '../../platform/db/columns.ts';
+import { lockTenantRow } from '../../platform/db/tenantRows.ts';
 import { bizError, recordNotFound } from '../../platform/http/errors.ts';
 import { changePayStatus, findCustomer, lockNotes, type PayStatusChange } from '../freight/index.ts';
 import {
@@ -360,12 +361,7 @@ export async function reviewManualRecharge(
   input: { id: string; approve: boolean; statementLineId?: string | null; reason?: string | null },
 ): Promise<RechargeAnswer> {
   const answer = await moneyTx(fin.db, async (tx): Promise<RechargeAnswer> => {
-    const [row] = await tx
-      .select()
-      .from(finRecharge)
-      .where(and(eq(finRecharge.id, input.id), eq(finRecharge.tenantId, actor.tenantId)))
-      .for('update');
-    if (!row) throw recordNotFound();
+    const row = await lockTenantRow(tx, finRecharge, actor.tenantId, eq(finRecharge.id, input.id));
     if (row.channel !== RECHARGE_CHANNEL.voucher) throw bizError('银行充值由银行通知入账，无需审核');
     if (row.state !== RECHARGE_STATE.submitted) throw bizError('该充值申请已处理');
     if (row.createBy === actor.username) throw bizError('不能审核自己提交的充值申请（需另一人复核）');

@@ -13,6 +13,7 @@ import { z } from 'zod';
 import { perm } from '../../platform/access/declare.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { tablesWritten, totalsFollow } from '../../platform/db/tableWrites.ts';
+import { lockTenantRow } from '../../platform/db/tenantRows.ts';
 import { ok } from '../../platform/http/envelope.ts';
 import { bizError, recordNotFound } from '../../platform/http/errors.ts';
 import { PDF_TYPE, sendAttachment } from '../../platform/http/fileReplies.ts';
@@ -91,12 +92,12 @@ export function contractRoutes(app: FastifyInstance, ctx: AppContext): void {
     async (request) => {
       const actor = requireStaff(request);
       const contract = await db.transaction(async (tx) => {
-        const [note] = await tx
-          .select()
-          .from(hyShippingNote)
-          .where(and(eq(hyShippingNote.id, request.body.noteId), eq(hyShippingNote.tenantId, actor.tenantId)))
-          .for('update');
-        if (!note) throw recordNotFound();
+        const note = await lockTenantRow(
+          tx,
+          hyShippingNote,
+          actor.tenantId,
+          eq(hyShippingNote.id, request.body.noteId),
+        );
         if (
           note.status < SHIPPING_STATUS.accepted ||
           note.status === SHIPPING_STATUS.cancelled ||

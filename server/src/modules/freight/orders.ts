@@ -23,8 +23,9 @@ import { perm } from '../../platform/access/declare.ts';
 import type { AppContext } from '../../platform/context.ts';
 import type { DbOrTx } from '../../platform/db/client.ts';
 import { tablesWritten } from '../../platform/db/tableWrites.ts';
+import { lockTenantRow } from '../../platform/db/tenantRows.ts';
 import { okMessage } from '../../platform/http/envelope.ts';
-import { bizError, recordNotFound } from '../../platform/http/errors.ts';
+import { bizError } from '../../platform/http/errors.ts';
 import { bindResource } from '../../platform/resource/bindResource.ts';
 import { hyConfig } from '../apps/index.ts';
 import { placeNames } from '../system/index.ts';
@@ -213,16 +214,13 @@ export async function lockOwnedRow<
   id: string,
   actor: Pick<OrderActor, 'tenantId' | 'userType' | 'cid'>,
 ): Promise<T['$inferSelect']> {
-  const conditions = [eq(table.id, id), eq(table.tenantId, actor.tenantId)];
-  if (isCustomerUser(actor.userType)) conditions.push(eq(table.customerId, actor.cid ?? ''));
-  const [row] = await tx
-    .select()
-    .from(table as PgTable)
-    .where(and(...conditions))
-    .for('update');
-  if (!row) throw recordNotFound();
-  // A select of every column of the table is its row.
-  return row as T['$inferSelect'];
+  return lockTenantRow(
+    tx,
+    table,
+    actor.tenantId,
+    eq(table.id, id),
+    isCustomerUser(actor.userType) ? eq(table.customerId, actor.cid ?? '') : undefined,
+  );
 }
 
 /** Locks an order of the caller's tenant (and customer, for customer users) for a state change. */
