@@ -33,7 +33,7 @@ import { type PayoutAnswer, submitPayout } from './payouts.ts';
 import { charge, shortOfFunds } from './postings.ts';
 import { customerInScope } from './recharge.ts';
 import { finBill, finBillNote, finNoteSettlement, finWalletConfig } from './schema.ts';
-import { moneyTx, once } from './tx.ts';
+import { moneyTx, moneyTxChanging, once } from './tx.ts';
 
 // Bills of 批结 and 月结 customers (domain.md Bill): generated from audited notes not yet charged, then
 // draft → sent → confirmed | disputed → adjusted → partly paid → paid → closed. Paying a bill charges its notes
@@ -61,7 +61,7 @@ export async function generateBill(
 ): Promise<BillRow> {
   if (isCustomerUser(actor)) throw bizError('账单由平台财务生成');
   const customer = await customerInScope(fin.db, actor, input.customerId);
-  const bill = await moneyTx(fin.db, async (tx) => {
+  return moneyTxChanging(fin, ['fin_bill'], async (tx) => {
     await ensureCustomerAccounts(tx, fin.bank, actor.tenantId, [customer.id]);
     const [config] = await tx
       .select()
@@ -156,8 +156,6 @@ export async function generateBill(
     await saveSettlements(tx, [...settlements.values()]);
     return stored;
   });
-  tablesChanged(fin, 'fin_bill');
-  return bill;
 }
 
 /** The month-end job: last month's bill of every 月结 customer with notes to bill. */
@@ -229,7 +227,7 @@ export async function billStep(
 ): Promise<BillRow> {
   if (isCustomerUser(actor) && (action === 'send' || action === 'close'))
     throw bizError('该操作只能由平台财务办理');
-  const bill = await moneyTx(fin.db, async (tx) => {
+  return moneyTxChanging(fin, ['fin_bill'], async (tx) => {
     const bill = await lockBill(tx, actor, id);
     if (!canBill(action, bill.status)) throw refuseStep(bill, action);
     if (action === 'dispute' && !reason) throw bizError('请填写异议原因');
@@ -255,8 +253,6 @@ export async function billStep(
       .returning();
     return stored;
   });
-  tablesChanged(fin, 'fin_bill');
-  return bill;
 }
 
 /**
@@ -269,7 +265,7 @@ export async function adjustBill(
   input: { id: string; amountFen: number; reason: string },
 ): Promise<BillRow> {
   if (isCustomerUser(actor)) throw bizError('该操作只能由平台财务办理');
-  const bill = await moneyTx(fin.db, async (tx) => {
+  return moneyTxChanging(fin, ['fin_bill', 'fin_wallet', 'fin_ledger_line'], async (tx) => {
     const bill = await lockBill(tx, actor, input.id);
     if (!canBill('adjust', bill.status)) throw refuseStep(bill, 'adjust');
     if (bill.amountFen + bill.adjustFen + input.amountFen < 0) throw bizError('调整后账单金额不能为负数');
@@ -314,8 +310,6 @@ export async function adjustBill(
       .returning();
     return stored;
   });
-  tablesChanged(fin, 'fin_bill', 'fin_wallet', 'fin_ledger_line');
-  return bill;
 }
 
 export interface BillPayAnswer {

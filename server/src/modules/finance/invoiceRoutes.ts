@@ -38,20 +38,17 @@ import {
   resolveIssuing,
   submitInvoice,
 } from './invoices.ts';
+import { perApp } from './perApp.ts';
 
 // 发票管理: the list and lines through the one declaration, the application, the moves of the state
 // machine, the PDF, the history, the footer's totals, and the job resolving invoices left issuing.
 
 export const INVOICE_JOB = 'resolveIssuingInvoices';
 
-const einvoices = new WeakMap<AppContext, { adapter: EInvoiceAdapter; sim: SimulatedTaxService | null }>();
+const einvoices = perApp<{ adapter: EInvoiceAdapter; sim: SimulatedTaxService | null }>('invoice routes');
 
 /** The e-invoice adapter of an app (tests drive the simulated tax service through it). */
-export function einvoiceOf(ctx: AppContext): { adapter: EInvoiceAdapter; sim: SimulatedTaxService | null } {
-  const found = einvoices.get(ctx);
-  if (!found) throw new Error('invoice routes not registered');
-  return found;
-}
+export const einvoiceOf = einvoices.of;
 
 /** The simulated tax service's settings from the environment (its defaults issue within a second). */
 function simTaxSettingsFromEnv(env: NodeJS.ProcessEnv): Partial<SimTaxSettings> {
@@ -78,7 +75,7 @@ const period = z.object({
 export function invoiceRoutes(app: FastifyInstance, ctx: AppContext, fin: Finance): void {
   const sim = new SimulatedTaxService(simTaxSettingsFromEnv(process.env));
   const adapter: EInvoiceAdapter = sim;
-  einvoices.set(ctx, { adapter, sim });
+  einvoices.keep(ctx, { adapter, sim });
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   bindResource(app, ctx, invoiceResource, finInvoice);

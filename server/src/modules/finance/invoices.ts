@@ -17,7 +17,7 @@ import { lockTenantRow } from '../../platform/db/tenantRows.ts';
 import { bizError, recordNotFound } from '../../platform/http/errors.ts';
 import { hyConfig } from '../apps/index.ts';
 import { findCustomer, hyShippingNote, lockNotes, type NoteRow } from '../freight/index.ts';
-import { type FinActor, type Finance, tablesChanged } from './context.ts';
+import type { FinActor, Finance } from './context.ts';
 import {
   type EInvoiceAdapter,
   type EInvoiceRequest,
@@ -26,7 +26,7 @@ import {
 } from './einvoice/adapter.ts';
 import { finInvoice, finInvoiceHistory, finInvoiceNote } from './invoiceSchema.ts';
 import { finBill, finBillNote, finNoteSettlement } from './schema.ts';
-import { moneyTx, once } from './tx.ts';
+import { moneyTxChanging, once } from './tx.ts';
 
 // Invoices (domain.md Invoice): a shipper applies over its audited, paid, risk-free, not yet invoiced
 // waybills (or a bill of them); the platform issues through the e-invoice adapter, delivers, rejects or
@@ -299,7 +299,7 @@ export async function applyInvoice(fin: Finance, actor: FinActor, input: ApplyIn
     });
     return invoice;
   };
-  const invoice = await moneyTx(fin.db, async (tx) => {
+  return moneyTxChanging(fin, ['fin_invoice', 'hy_shipping_note'], async (tx) => {
     if (!input.idempotencyKey) return work(tx);
     const { idempotencyKey, ...request } = input;
     const answer = await once(
@@ -317,8 +317,6 @@ export async function applyInvoice(fin: Finance, actor: FinActor, input: ApplyIn
     if (!row) throw recordNotFound();
     return row;
   });
-  tablesChanged(fin, 'fin_invoice', 'hy_shipping_note');
-  return invoice;
 }
 
 /** The invoice locked for a move, inside the actor's scope (another party's answers like a missing one). */
@@ -371,7 +369,7 @@ async function moveInvoice(
   change: (tx: Tx, invoice: InvoiceRow) => Promise<Partial<InvoiceRow>>,
   detail?: string,
 ): Promise<InvoiceRow> {
-  const row = await moneyTx(fin.db, async (tx) => {
+  return moneyTxChanging(fin, ['fin_invoice', 'hy_shipping_note'], async (tx) => {
     const invoice = await lockInvoice(tx, actor, id);
     if (!canInvoice(action, invoice.state)) refuseMove(action, invoice);
     const to = INVOICE_TRANSITIONS[action].to;
@@ -385,8 +383,6 @@ async function moveInvoice(
     if (!updated) throw recordNotFound();
     return updated;
   });
-  tablesChanged(fin, 'fin_invoice', 'hy_shipping_note');
-  return row;
 }
 
 /** Rejects an application (0/1 → 5) with its reason; its waybills are free again. */
@@ -478,7 +474,7 @@ async function settleIssue(
   operator: string,
 ): Promise<InvoiceRow | null> {
   if (result.status !== 'issued' && result.status !== 'failed') return null;
-  const row = await moneyTx(fin.db, async (tx) => {
+  return moneyTxChanging(fin, ['fin_invoice', 'hy_shipping_note'], async (tx) => {
     const [invoice] = await tx.select().from(finInvoice).where(eq(finInvoice.id, invoiceId)).for('update');
     if (!invoice || invoice.state !== INVOICE_STATE.issuing || invoice.issueRequestNo !== requestNo)
       return null;
@@ -507,8 +503,6 @@ async function settleIssue(
       .returning();
     return updated ?? null;
   });
-  tablesChanged(fin, 'fin_invoice', 'hy_shipping_note');
-  return row;
 }
 
 /**

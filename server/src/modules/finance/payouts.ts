@@ -28,7 +28,7 @@ import {
   type Shares,
 } from './payoutPlan.ts';
 import { finApprovalLimit, finBankPayment, finPayout, finPayoutLog, finPayoutNote } from './schema.ts';
-import { moneyTx, once } from './tx.ts';
+import { moneyTx, moneyTxChanging, once } from './tx.ts';
 
 // The payout approval chain: submitted by operations, reviewed by finance, executed by the cashier
 // (出纳), each within its role's amount limit and logged. Whoever holds the next steps and limits takes them
@@ -337,7 +337,7 @@ export async function takePayoutStep(
   remark?: string | null,
 ): Promise<PayoutAnswer> {
   const rights = await rightsOf(fin, actor);
-  const answer = await moneyTx(fin.db, async (tx) => {
+  return moneyTxChanging(fin, [...PAYOUT_TABLES], async (tx) => {
     const { payout, noteIds } = await lockPayout(tx, actor.tenantId, id);
     const expected = step === 'review' ? PAYOUT_STATE.submitted : PAYOUT_STATE.reviewed;
     if (payout.state !== expected) {
@@ -356,8 +356,6 @@ export async function takePayoutStep(
         .where(and(eq(finPayoutLog.payoutId, id), eq(finPayoutLog.step, step)));
     return answerOf(done.payout, done.payments, null);
   });
-  tablesChanged(fin, ...PAYOUT_TABLES);
-  return answer;
 }
 
 /** Rejects a request not yet executed: its notes are free for another request. */

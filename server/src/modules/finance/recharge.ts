@@ -34,7 +34,7 @@ import {
   finWallet,
   finWalletConfig,
 } from './schema.ts';
-import { keyedRequest, moneyTx, once } from './tx.ts';
+import { keyedRequest, moneyTx, moneyTxChanging, once } from './tx.ts';
 
 // Recharges: money arriving in a customer's escrow sub-account is credited — bank clearing −X,
 // customer +X — and first settles the customer's advances (the receivable) as far as the new balance goes.
@@ -267,61 +267,63 @@ export async function creditNotice(fin: Finance, notice: RechargeNotice): Promis
     .from(finWalletConfig)
     .where(eq(finWalletConfig.subAccountNo, notice.accountNo));
   if (!owner) throw bizError(`未找到虚拟账户${notice.accountNo}对应的货主`);
-  const message = await moneyTx(fin.db, async (tx) => {
-    const pending = notice.requestNo
-      ? (
-          await tx
-            .select()
-            .from(finRecharge)
-            .where(
-              and(
-                eq(finRecharge.bankSerialNo, notice.requestNo),
-                eq(finRecharge.state, RECHARGE_STATE.submitted),
-              ),
-            )
-            .for('update')
-        )[0]
-      : undefined;
-    const done = await credit(tx, {
-      tenantId: owner.tenantId,
-      customerId: owner.customerId,
-      amountFen: notice.amountFen,
-      bankSerialNo: notice.bankSerialNo,
-      operator: 'bank',
-      memo: '银行到账通知',
-    });
-    if (pending)
-      await tx
-        .update(finRecharge)
-        .set({
-          state: RECHARGE_STATE.credited,
+  return moneyTxChanging(
+    fin,
+    ['fin_wallet', 'fin_ledger_line', 'fin_recharge', 'hy_shipping_note'],
+    async (tx) => {
+      const pending = notice.requestNo
+        ? (
+            await tx
+              .select()
+              .from(finRecharge)
+              .where(
+                and(
+                  eq(finRecharge.bankSerialNo, notice.requestNo),
+                  eq(finRecharge.state, RECHARGE_STATE.submitted),
+                ),
+              )
+              .for('update')
+          )[0]
+        : undefined;
+      const done = await credit(tx, {
+        tenantId: owner.tenantId,
+        customerId: owner.customerId,
+        amountFen: notice.amountFen,
+        bankSerialNo: notice.bankSerialNo,
+        operator: 'bank',
+        memo: '银行到账通知',
+      });
+      if (pending)
+        await tx
+          .update(finRecharge)
+          .set({
+            state: RECHARGE_STATE.credited,
+            bankSerialNo: notice.bankSerialNo,
+            postingId: done.postingId,
+            reviewedBy: 'bank',
+            reviewTime: new Date(),
+          })
+          .where(eq(finRecharge.id, pending.id));
+      else
+        await tx.insert(finRecharge).values({
+          tenantId: owner.tenantId,
+          rechargeNo: rechargeNo(),
+          customerId: owner.customerId,
+          customerName: owner.customerName,
+          channel: RECHARGE_CHANNEL.bank,
+          amountFen: notice.amountFen,
+          payerName: notice.payerName ?? null,
+          payerAccount: notice.payerAccount ?? null,
           bankSerialNo: notice.bankSerialNo,
+          state: RECHARGE_STATE.credited,
           postingId: done.postingId,
           reviewedBy: 'bank',
           reviewTime: new Date(),
-        })
-        .where(eq(finRecharge.id, pending.id));
-    else
-      await tx.insert(finRecharge).values({
-        tenantId: owner.tenantId,
-        rechargeNo: rechargeNo(),
-        customerId: owner.customerId,
-        customerName: owner.customerName,
-        channel: RECHARGE_CHANNEL.bank,
-        amountFen: notice.amountFen,
-        payerName: notice.payerName ?? null,
-        payerAccount: notice.payerAccount ?? null,
-        bankSerialNo: notice.bankSerialNo,
-        state: RECHARGE_STATE.credited,
-        postingId: done.postingId,
-        reviewedBy: 'bank',
-        reviewTime: new Date(),
-        createBy: 'bank',
-      });
-    return `货主${owner.customerName ?? ''}充值${yuan(notice.amountFen)}已入账`;
-  });
-  tablesChanged(fin, 'fin_wallet', 'fin_ledger_line', 'fin_recharge', 'hy_shipping_note');
-  return message;
+          createBy: 'bank',
+        });
+      return `货主${owner.customerName ?? ''}充值${yuan(notice.amountFen)}已入账`;
+    },
+  );
 }
 
 /** A voucher recharge (maker): waits for a second user to match it to a bank-statement line. */

@@ -19,6 +19,7 @@ import { financeAction } from './actionRoutes.ts';
 import type { FinActor, Finance } from './context.ts';
 import { collectDriverTax, correctDriverTax, driverTaxRates, sendDriverTax } from './driverTax.ts';
 import { generateIncomeReport, reviewIncomeReport, sendIncomeReport } from './incomeReport.ts';
+import { perApp } from './perApp.ts';
 import type { TaxAuthorityAdapter } from './taxAuthority/adapter.ts';
 import { SimulatedTaxAuthority } from './taxAuthority/simulatedTaxAuthority.ts';
 import { finIncomeReport, finIncomeReportLine, finTaxBatch, finTaxRecord } from './taxSchema.ts';
@@ -26,14 +27,10 @@ import { finIncomeReport, finIncomeReportLine, finTaxBatch, finTaxRecord } from 
 // 完税列表 (/plateform/tax) and 税务数据同步 (/report/tax): the lists through the declarations, the
 // collection of a month, the batch sent to the tax authority, the correction and the resend.
 
-const authorities = new WeakMap<AppContext, SimulatedTaxAuthority>();
+const authorities = perApp<SimulatedTaxAuthority>('tax routes');
 
 /** The simulated tax authority of an app (tests make filings fail through it). */
-export function taxAuthorityOf(ctx: AppContext): SimulatedTaxAuthority {
-  const found = authorities.get(ctx);
-  if (!found) throw new Error('tax routes not registered');
-  return found;
-}
+export const taxAuthorityOf = authorities.of;
 
 export function taxRoutes(app: FastifyInstance, ctx: AppContext, fin: Finance): void {
   const sim = new SimulatedTaxAuthority({
@@ -41,7 +38,7 @@ export function taxRoutes(app: FastifyInstance, ctx: AppContext, fin: Finance): 
     failureRate: Math.min(1, Math.max(0, Number(process.env.TAX_SIM_FAILURE_RATE ?? 0) || 0)),
     rates: { vatBp: 100, surchargeBp: 1200, iitBp: 50 },
   });
-  authorities.set(ctx, sim);
+  authorities.keep(ctx, sim);
   const adapter: TaxAuthorityAdapter = sim;
   const _r = app.withTypeProvider<ZodTypeProvider>();
 
