@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { type AuditOptions, perm } from '../../platform/access/declare.ts';
+import { registerActionRoute } from '../../platform/http/actionRoutes.ts';
 import { ok } from '../../platform/http/envelope.ts';
 import { recordNotFound } from '../../platform/http/errors.ts';
 import { actorOf } from '../freight/index.ts';
@@ -30,14 +31,13 @@ export function financeAction<B extends z.ZodType, T>(
   say: (answer: T, input: z.output<B>) => string,
   audit?: AuditOptions,
 ): void {
-  app
-    .withTypeProvider<ZodTypeProvider>()
-    .post(path, { config: { access: perm(permission), audit }, schema: { body } }, async (request) => {
-      // The provider types the body of a generic schema only as unknown; the schema has parsed it as B.
-      const input = request.body as z.output<B>;
-      const answer = await act(finActorOf(request), input);
-      return ok(answer, say(answer, input));
-    });
+  registerActionRoute(
+    app,
+    path,
+    { access: perm(permission), audit, body },
+    (request, input) => act(finActorOf(request), input),
+    say,
+  );
 }
 
 /**
@@ -61,4 +61,20 @@ export function noteMoneyRoute<T>(
       return ok(await read(actor, request.query.id));
     },
   );
+}
+
+/** A finance read: a GET under a permission whose query the schema checks, answered for the signed-in user. */
+export function financeRead<Q extends z.ZodType, T>(
+  app: FastifyInstance,
+  path: string,
+  permission: string,
+  querystring: Q,
+  read: (actor: FinActor, query: z.output<Q>) => Promise<T>,
+): void {
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .get(path, { config: { access: perm(permission) }, schema: { querystring } }, async (request) =>
+      // The provider types the query of a generic schema only as unknown; the schema has parsed it as Q.
+      ok(await read(finActorOf(request), request.query as z.output<Q>)),
+    );
 }

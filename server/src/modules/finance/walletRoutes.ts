@@ -30,7 +30,7 @@ import { bindResource } from '../../platform/resource/bindResource.ts';
 import { arrayQueryOf, pageReader } from '../../platform/resource/pageReader.ts';
 import { chinaToday } from '../freight/index.ts';
 import { ensureCustomerAccounts, walletConfigOf } from './accounts.ts';
-import { finActorOf, financeAction, ownMessage } from './actionRoutes.ts';
+import { finActorOf, financeAction, financeRead, ownMessage } from './actionRoutes.ts';
 import type { SimBankSettings, SimulatedBank } from './bank/simulatedBank.ts';
 import type { FinActor, Finance } from './context.ts';
 import {
@@ -254,18 +254,16 @@ export function walletRoutes(
   );
 
   /** One line, inside the same scope as the list: another party's line answers like a missing one. */
-  r.get(
+  financeRead(
+    app,
     '/wallet/ledger/queryById',
-    {
-      config: { access: perm('finance:ledger:list') },
-      schema: { querystring: z.object({ id: z.string().min(1).max(32) }) },
-    },
-    async (request) => {
-      const actor = finActorOf(request);
+    'finance:ledger:list',
+    z.object({ id: z.string().min(1).max(32) }),
+    async (actor, query) => {
       const [line] = await db
         .select({ ...LINE_COLUMNS, ownerId: finLedgerLine.ownerId })
         .from(finLedgerLine)
-        .where(and(eq(finLedgerLine.id, request.query.id), eq(finLedgerLine.tenantId, actor.tenantId)));
+        .where(and(eq(finLedgerLine.id, query.id), eq(finLedgerLine.tenantId, actor.tenantId)));
       const party = partyScopeOf(actor.userType);
       const ownerType =
         party === 'customer'
@@ -276,11 +274,11 @@ export function walletRoutes(
       if (!line || (party && (line.ownerType !== ownerType || line.ownerId !== actor.cid)))
         throw recordNotFound();
       const { ownerId: _owner, ...out } = line;
-      return ok({
+      return {
         ...out,
         type_dictText: dictText('ledger_type', out.type),
         ownerType_dictText: dictText('wallet_owner_type', out.ownerType),
-      });
+      };
     },
   );
 
@@ -334,22 +332,20 @@ export function walletRoutes(
   walletAction('unfreeze', 'customer:wallet:freeze', freezeBody, (actor, input) =>
     freezeFunds(fin, actor, input, -1),
   );
-  r.get(
+  financeRead(
+    app,
     '/customer/hyCustomerWallet/virtualAccount',
-    {
-      config: { access: perm('customer:wallet:list') },
-      schema: { querystring: z.object({ customerId: z.string().min(1).max(32) }) },
-    },
-    async (request) => {
-      const actor = finActorOf(request);
-      const customer = await customerInScope(db, actor, request.query.customerId);
+    'customer:wallet:list',
+    z.object({ customerId: z.string().min(1).max(32) }),
+    async (actor, query) => {
+      const customer = await customerInScope(db, actor, query.customerId);
       const config = await walletConfigOf(db, actor.tenantId, customer.id);
-      return ok({
+      return {
         customerId: customer.id,
         customerName: customer.customerName,
         bankChannel: config?.bankChannel ?? fin.bank.channel,
         accountNo: config?.subAccountNo ?? fin.bank.virtualAccount(customer.id),
-      });
+      };
     },
   );
   bindResource(app, ctx, rechargeResource, finRecharge);
