@@ -1,6 +1,7 @@
 import { WALLET_OWNER } from '@freight/contracts';
 import { and, asc, eq, inArray, notExists, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client.ts';
+import { findTenantRow } from '../../platform/db/tenantRows.ts';
 import { hyCustomer, type NoteRow } from '../freight/index.ts';
 import type { BankAdapter } from './bank/adapter.ts';
 import { ALL_PLATFORM_KEYS, type WalletKey } from './books.ts';
@@ -165,9 +166,5 @@ export async function walletConfigOf(
   tenantId: number,
   customerId: string,
 ): Promise<WalletConfigRow | undefined> {
-  const [row] = await tx
-    .select()
-    .from(finWalletConfig)
-    .where(and(eq(finWalletConfig.customerId, customerId), eq(finWalletConfig.tenantId, tenantId)));
-  return row;
+  return findTenantRow(tx, finWalletConfig, tenantId, eq(finWalletConfig.customerId, customerId));
 }

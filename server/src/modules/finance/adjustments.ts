@@ -10,9 +10,10 @@ import {
   USER_TYPE,
   WALLET_OWNER,
 } from '@freight/contracts';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/client.ts';
 import { newId } from '../../platform/db/columns.ts';
+import { lockTenantRow } from '../../platform/db/tenantRows.ts';
 import { bizError, recordNotFound } from '../../platform/http/errors.ts';
 import { addNoteHistory, lockNotes, type NoteRow } from '../freight/index.ts';
 import { ensureCustomerAccounts, lockSettlements, saveSettlements, walletKeysOf } from './accounts.ts';
@@ -21,7 +22,7 @@ import { type FinActor, type Finance, tablesChanged } from './context.ts';
 import { driverCashDue } from './payoutPlan.ts';
 import { shortOfFunds } from './postings.ts';
 import { finAdjustment } from './schema.ts';
-import { keyedRequest, moneyTx, once } from './tx.ts';
+import { keyedRequest, moneyTx, moneyTxChanging, once } from './tx.ts';
 
 // Adjustments and claims after audit: 补款 (top-up to the driver), 扣款 (deduction), 货损理赔 (a
 // cargo-damage claim offset against the freight and credited to the shipper) and 货主调账. Submitted, then
@@ -149,13 +150,8 @@ export async function reviewAdjustment(
   actor: FinActor,
   input: { id: string; approve: boolean; reason?: string | null },
 ): Promise<AdjustmentRow> {
-  const row = await moneyTx(fin.db, async (tx) => {
-    const [adj] = await tx
-      .select()
-      .from(finAdjustment)
-      .where(and(eq(finAdjustment.id, input.id), eq(finAdjustment.tenantId, actor.tenantId)))
-      .for('update');
-    if (!adj) throw recordNotFound();
+  return moneyTxChanging(fin, ['fin_adjustment', 'fin_wallet', 'fin_ledger_line'], async (tx) => {
+    const adj = await lockTenantRow(tx, finAdjustment, actor.tenantId, eq(finAdjustment.id, input.id));
     if (adj.state !== ADJUST_STATE.pending) throw bizError('该调账申请已处理');
     const [found] = await lockNotes(tx, actor.tenantId, [adj.noteId]);
     const note = checkNote(found, adj.kind);
@@ -181,8 +177,6 @@ export async function reviewAdjustment(
     }
     return postAdjustment(tx, fin, actor, adj, note);
   });
-  tablesChanged(fin, 'fin_adjustment', 'fin_wallet', 'fin_ledger_line');
-  return row;
 }
 
 /** Posts an adjustment (the driver's freight still to pay must cover a deduction) and marks it approved. */

@@ -18,7 +18,9 @@ import { z } from 'zod';
 import { perm } from '../../platform/access/declare.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { ok } from '../../platform/http/envelope.ts';
+import { PDF_TYPE, sendAttachment, XLSX_TYPE } from '../../platform/http/fileReplies.ts';
 import { bindResource } from '../../platform/resource/bindResource.ts';
+import { finActorOf, financeAction, ownMessage } from './actionRoutes.ts';
 import { reviewAdjustment, submitAdjustment } from './adjustments.ts';
 import { sendPayments } from './bankPayments.ts';
 import {
@@ -29,11 +31,10 @@ import {
   generateMonthEndBills,
   payBill,
 } from './bills.ts';
-import type { Finance } from './context.ts';
+import type { FinActor, Finance } from './context.ts';
 import { pendingPaymentsOf } from './payouts.ts';
 import { finAdjustment, finBill, finBillNote } from './schema.ts';
 import { billStatementPdf } from './statementPdf.ts';
-import { finActorOf } from './walletRoutes.ts';
 
 const STATUS_TEXT = ['草稿', '已发送', '已确认', '有异议', '已调整', '部分付款', '已付款', '已关闭'];
 const PAY_TEXT = ['未支付', '已预付', '已垫付', '支付中', '已支付', '支付失败', '已退款'];
@@ -44,46 +45,46 @@ export function billRoutes(app: FastifyInstance, ctx: AppContext, fin: Finance):
   // ---- 账单管理 -------------------------------------------------------------------------------------------
   bindResource(app, ctx, billResource, finBill);
   bindResource(app, ctx, billNoteResource, finBillNote);
-  r.post(
-    '/plateform/bill/generate',
-    { config: { access: perm('finance:bill:add') }, schema: { body: billGenerateBody } },
-    async (request) => {
-      const bill = await generateBill(fin, finActorOf(request), request.body);
-      return ok(
-        bill,
-        `账单${bill.billNo}已生成：${bill.noteCount}个运单，合计${formatFen(bill.amountFen)}元`,
-      );
-    },
+  const billAction = <B extends z.ZodType, T>(
+    action: string,
+    body: B,
+    act: (actor: FinActor, input: z.output<B>) => Promise<T>,
+    say: (answer: T, input: z.output<B>) => string,
+    permission = `finance:bill:${action}`,
+  ) => financeAction(app, `/plateform/bill/${action}`, permission, body, act, say);
+  billAction(
+    'generate',
+    billGenerateBody,
+    (actor, input) => generateBill(fin, actor, input),
+    (bill) => `账单${bill.billNo}已生成：${bill.noteCount}个运单，合计${formatFen(bill.amountFen)}元`,
+    'finance:bill:add',
   );
   r.post('/plateform/bill/runMonthEnd', { config: { access: perm('finance:bill:add') } }, async (request) => {
     const result = await generateMonthEndBills(fin, finActorOf(request).tenantId);
     return ok(result, `已生成${result.bills}张月结账单`);
   });
   for (const action of ['send', 'confirm', 'dispute', 'close'] as const)
-    r.post(
-      `/plateform/bill/${action}`,
-      { config: { access: perm(`finance:bill:${action}`) }, schema: { body: billActionBody } },
-      async (request) => {
-        const bill = await billStep(fin, finActorOf(request), action, request.body.id, request.body.reason);
-        return ok(bill, `账单${bill.billNo}：${STATUS_TEXT[bill.status]}`);
-      },
+    billAction(
+      action,
+      billActionBody,
+      (actor, input) => billStep(fin, actor, action, input.id, input.reason),
+      (bill) => `账单${bill.billNo}：${STATUS_TEXT[bill.status]}`,
     );
-  r.post(
-    '/plateform/bill/adjust',
-    { config: { access: perm('finance:bill:adjust') }, schema: { body: billAdjustBody } },
-    async (request) => {
-      const bill = await adjustBill(fin, finActorOf(request), request.body);
-      return ok(bill, `账单${bill.billNo}已调整${formatFen(request.body.amountFen)}元`);
-    },
+  billAction(
+    'adjust',
+    billAdjustBody,
+    (actor, input) => adjustBill(fin, actor, input),
+    (bill, input) => `账单${bill.billNo}已调整${formatFen(input.amountFen)}元`,
   );
-  r.post(
-    '/plateform/bill/pay',
-    { config: { access: perm('finance:bill:pay') }, schema: { body: billPayBody } },
-    async (request) => {
-      const answer = await payBill(fin, finActorOf(request), request.body);
+  billAction(
+    'pay',
+    billPayBody,
+    async (actor, input) => {
+      const answer = await payBill(fin, actor, input);
       if (answer.payout) await sendPayments(fin, await pendingPaymentsOf(fin, answer.payout.payoutId));
-      return ok(answer, answer.message);
+      return answer;
     },
+    ownMessage,
   );
   r.get(
     '/plateform/bill/exportStatement',
@@ -100,14 +101,7 @@ export function billRoutes(app: FastifyInstance, ctx: AppContext, fin: Finance):
       const statement = await billStatementRows(fin, finActorOf(request), request.query.id);
       const { bill, lines } = statement;
       if (request.query.format === 'pdf') {
-        const pdf = await billStatementPdf(statement);
-        return reply
-          .header('content-type', 'application/pdf')
-          .header(
-            'content-disposition',
-            `attachment; filename*=UTF-8''${encodeURIComponent(`对账单${bill.billNo}.pdf`)}`,
-          )
-          .send(pdf);
+        return sendAttachment(reply, PDF_TYPE, `对账单${bill.billNo}.pdf`, await billStatementPdf(statement));
       }
       const workbook = new ExcelJS.Workbook();
       const sheet = workbook.addWorksheet('对账单');
@@ -157,30 +151,26 @@ export function billRoutes(app: FastifyInstance, ctx: AppContext, fin: Finance):
       for (const col of [9, 10]) sheet.getColumn(col).numFmt = '#,##0.00';
       sheet.getColumn(8).numFmt = '0.000';
       const buffer = await workbook.xlsx.writeBuffer();
-      const filename = encodeURIComponent(`对账单${bill.billNo}.xlsx`);
-      return reply
-        .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-        .header('content-disposition', `attachment; filename*=UTF-8''${filename}`)
-        .send(Buffer.from(buffer));
+      return sendAttachment(reply, XLSX_TYPE, `对账单${bill.billNo}.xlsx`, Buffer.from(buffer));
     },
   );
 
   // ---- 调账理赔 -------------------------------------------------------------------------------------------
   bindResource(app, ctx, adjustmentResource, finAdjustment);
-  r.post(
+  financeAction(
+    app,
     '/plateform/adjustment/add',
-    { config: { access: perm('finance:adjust:add') }, schema: { body: adjustmentBody } },
-    async (request) => {
-      const row = await submitAdjustment(fin, finActorOf(request), request.body);
-      return ok(row, `调账申请${row.adjustNo}已提交，待财务审批`);
-    },
+    'finance:adjust:add',
+    adjustmentBody,
+    (actor, input) => submitAdjustment(fin, actor, input),
+    (row) => `调账申请${row.adjustNo}已提交，待财务审批`,
   );
-  r.post(
+  financeAction(
+    app,
     '/plateform/adjustment/review',
-    { config: { access: perm('finance:adjust:approve') }, schema: { body: adjustmentReviewBody } },
-    async (request) => {
-      const row = await reviewAdjustment(fin, finActorOf(request), request.body);
-      return ok(row, row.state === 1 ? `调账${row.adjustNo}已审批入账` : `调账${row.adjustNo}已驳回`);
-    },
+    'finance:adjust:approve',
+    adjustmentReviewBody,
+    (actor, input) => reviewAdjustment(fin, actor, input),
+    (row) => (row.state === 1 ? `调账${row.adjustNo}已审批入账` : `调账${row.adjustNo}已驳回`),
   );
 }

@@ -17,6 +17,7 @@ import {
 import { and, asc, eq, gte, inArray, lt, notExists, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/client.ts';
 import { newId } from '../../platform/db/columns.ts';
+import { lockTenantRow } from '../../platform/db/tenantRows.ts';
 import { bizError, recordNotFound } from '../../platform/http/errors.ts';
 import {
   changePayStatus,
@@ -32,7 +33,7 @@ import { type PayoutAnswer, submitPayout } from './payouts.ts';
 import { charge, shortOfFunds } from './postings.ts';
 import { customerInScope } from './recharge.ts';
 import { finBill, finBillNote, finNoteSettlement, finWalletConfig } from './schema.ts';
-import { moneyTx, once } from './tx.ts';
+import { moneyTx, moneyTxChanging, once } from './tx.ts';
 
 // Bills of 批结 and 月结 customers (domain.md Bill): generated from audited notes not yet charged, then
 // draft → sent → confirmed | disputed → adjusted → partly paid → paid → closed. Paying a bill charges its notes
@@ -60,7 +61,7 @@ export async function generateBill(
 ): Promise<BillRow> {
   if (isCustomerUser(actor)) throw bizError('账单由平台财务生成');
   const customer = await customerInScope(fin.db, actor, input.customerId);
-  const bill = await moneyTx(fin.db, async (tx) => {
+  return moneyTxChanging(fin, ['fin_bill'], async (tx) => {
     await ensureCustomerAccounts(tx, fin.bank, actor.tenantId, [customer.id]);
     const [config] = await tx
       .select()
@@ -155,8 +156,6 @@ export async function generateBill(
     await saveSettlements(tx, [...settlements.values()]);
     return stored;
   });
-  tablesChanged(fin, 'fin_bill');
-  return bill;
 }
 
 /** The month-end job: last month's bill of every 月结 customer with notes to bill. */
@@ -190,18 +189,13 @@ export async function generateMonthEndBills(
 }
 
 async function lockBill(tx: Tx, actor: FinActor, id: string): Promise<BillRow> {
-  const [bill] = await tx
-    .select()
-    .from(finBill)
-    .where(
-      and(
-        eq(finBill.id, id),
-        eq(finBill.tenantId, actor.tenantId),
-        isCustomerUser(actor) ? eq(finBill.customerId, actor.cid ?? '') : undefined,
-      ),
-    )
-    .for('update');
-  if (!bill) throw recordNotFound();
+  const bill = await lockTenantRow(
+    tx,
+    finBill,
+    actor.tenantId,
+    eq(finBill.id, id),
+    isCustomerUser(actor) ? eq(finBill.customerId, actor.cid ?? '') : undefined,
+  );
   if (actor.userType === USER_TYPE.agent || actor.userType === USER_TYPE.captain) throw recordNotFound();
   return bill;
 }
@@ -233,7 +227,7 @@ export async function billStep(
 ): Promise<BillRow> {
   if (isCustomerUser(actor) && (action === 'send' || action === 'close'))
     throw bizError('该操作只能由平台财务办理');
-  const bill = await moneyTx(fin.db, async (tx) => {
+  return moneyTxChanging(fin, ['fin_bill'], async (tx) => {
     const bill = await lockBill(tx, actor, id);
     if (!canBill(action, bill.status)) throw refuseStep(bill, action);
     if (action === 'dispute' && !reason) throw bizError('请填写异议原因');
@@ -259,8 +253,6 @@ export async function billStep(
       .returning();
     return stored;
   });
-  tablesChanged(fin, 'fin_bill');
-  return bill;
 }
 
 /**
@@ -273,7 +265,7 @@ export async function adjustBill(
   input: { id: string; amountFen: number; reason: string },
 ): Promise<BillRow> {
   if (isCustomerUser(actor)) throw bizError('该操作只能由平台财务办理');
-  const bill = await moneyTx(fin.db, async (tx) => {
+  return moneyTxChanging(fin, ['fin_bill', 'fin_wallet', 'fin_ledger_line'], async (tx) => {
     const bill = await lockBill(tx, actor, input.id);
     if (!canBill('adjust', bill.status)) throw refuseStep(bill, 'adjust');
     if (bill.amountFen + bill.adjustFen + input.amountFen < 0) throw bizError('调整后账单金额不能为负数');
@@ -318,8 +310,6 @@ export async function adjustBill(
       .returning();
     return stored;
   });
-  tablesChanged(fin, 'fin_bill', 'fin_wallet', 'fin_ledger_line');
-  return bill;
 }
 
 export interface BillPayAnswer {

@@ -1,13 +1,14 @@
-import { etcRecordResource, USER_TYPE } from '@freight/contracts';
+import { etcRecordResource } from '@freight/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { perm } from '../../platform/access/declare.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { ok } from '../../platform/http/envelope.ts';
-import { bizError, recordNotFound } from '../../platform/http/errors.ts';
+import { bizError } from '../../platform/http/errors.ts';
 import { bindResource } from '../../platform/resource/bindResource.ts';
 import { listTotalsOf } from '../../platform/resource/countCache.ts';
+import { finActorOf, financeAction, noteMoneyRoute } from './actionRoutes.ts';
 import {
   deleteEtcBatch,
   ETC_MAX_BYTES,
@@ -19,7 +20,6 @@ import {
   type SheetRow,
 } from './etcRecords.ts';
 import { finEtcRecord } from './etcSchema.ts';
-import { finActorOf } from './walletRoutes.ts';
 
 // ETC记录 (/plateform/etc): the list (search, sort, paging, export, delete) is the resource engine's; the import
 // streams the provider's file through the ETC service, and the waybill's detail asks for its ETC total.
@@ -82,30 +82,20 @@ export function etcRoutes(app: FastifyInstance, ctx: AppContext): void {
     },
   );
 
-  r.post(
+  financeAction(
+    app,
     '/plateform/etc/deleteBatch',
-    {
-      config: { access: perm(`${prefix}:delete`), audit: { operateType: 4, content: '删除ETC导入批次' } },
-      schema: { body: z.object({ importBatch: z.string().min(1).max(32) }) },
-    },
-    async (request) => {
-      const count = await deleteEtcBatch(db, finActorOf(request).tenantId, request.body.importBatch);
+    `${prefix}:delete`,
+    z.object({ importBatch: z.string().min(1).max(32) }),
+    async (actor, input) => {
+      const count = await deleteEtcBatch(db, actor.tenantId, input.importBatch);
       changed();
-      return ok({ count }, `已删除导入批次${request.body.importBatch}的${count}条记录`);
+      return { count };
     },
+    ({ count }, input) => `已删除导入批次${input.importBatch}的${count}条记录`,
+    { operateType: 4, content: '删除ETC导入批次' },
   );
 
-  // The waybill's ETC total in its detail drawer (platform staff, like the rest of its money).
-  r.get(
-    '/shipping/hyShippingNote/etc',
-    {
-      config: { access: perm('shipping:note:list') },
-      schema: { querystring: z.object({ id: z.string().min(1).max(32) }) },
-    },
-    async (request) => {
-      const actor = finActorOf(request);
-      if (actor.userType !== USER_TYPE.system) throw recordNotFound();
-      return ok(await etcTotalOfNote(db, actor.tenantId, request.query.id));
-    },
-  );
+  // The waybill's ETC total in its detail drawer.
+  noteMoneyRoute(app, '/shipping/hyShippingNote/etc', (actor, id) => etcTotalOfNote(db, actor.tenantId, id));
 }

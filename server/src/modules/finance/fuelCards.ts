@@ -1,4 +1,3 @@
-import { Readable } from 'node:stream';
 import {
   FUEL_CAP_CONFIG_KEY,
   FUEL_CAP_DEFAULT_BP,
@@ -15,7 +14,6 @@ import {
   yuanToFen,
 } from '@freight/contracts';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { perm } from '../../platform/access/declare.ts';
 import type { AppContext } from '../../platform/context.ts';
@@ -31,7 +29,7 @@ import { hyDriver, hyVehicle, type NoteRow } from '../freight/index.ts';
 import type { WalletKey } from './books.ts';
 import { type Finance, tablesChanged } from './context.ts';
 import { finFuelCard, finFuelRecharge, finFuelStatement } from './fuelSchema.ts';
-import { cellText } from './statements.ts';
+import { cellText, statementSheet } from './statements.ts';
 
 // 油卡管理: the cards, the recharge lines a paid fuel share writes (called inside the payout's money
 // transaction), the cap on the fuel share, and the provider's statement import matched to the recharge lines.
@@ -162,20 +160,7 @@ export async function parseFuelStatement(
   data: Buffer,
   filename: string,
 ): Promise<{ entries: FuelStatementEntry[]; errors: FuelImportError[] }> {
-  const workbook = new ExcelJS.Workbook();
-  try {
-    if (/\.csv$/i.test(filename)) await workbook.csv.read(Readable.from(data));
-    else await workbook.xlsx.load(data as unknown as ArrayBuffer);
-  } catch {
-    throw bizError('无法读取文件，请上传油卡供应商导出的 Excel（.xlsx）或 CSV 文件');
-  }
-  const sheet = workbook.worksheets[0];
-  if (!sheet) throw bizError('文件中没有工作表');
-  const columns = new Map<number, StatementKey>();
-  sheet.getRow(1).eachCell((cell, col) => {
-    const key = HEADERS[cellText(cell.value).replace(/\s/g, '')];
-    if (key) columns.set(col, key);
-  });
+  const { sheet, columns } = await statementSheet(data, filename, '油卡供应商', HEADERS);
   for (const needed of ['serialNo', 'cardNo', 'tradeTime', 'kind', 'amount'] as const)
     if (![...columns.values()].includes(needed))
       throw bizError('表头需包含：流水号、油卡号、交易时间、类型、金额（可选：油站）');

@@ -8,7 +8,8 @@ import {
 import { and, asc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client.ts';
 import { newId } from '../../platform/db/columns.ts';
-import { bizError, recordNotFound } from '../../platform/http/errors.ts';
+import { lockTenantRow } from '../../platform/db/tenantRows.ts';
+import { bizError } from '../../platform/http/errors.ts';
 import { hyAgent, hyDriver } from '../freight/index.ts';
 import { type FinActor, type Finance, tablesChanged } from './context.ts';
 import { finLedgerLine, finPosting } from './schema.ts';
@@ -63,13 +64,7 @@ export async function quarterIncome(db: DbOrTx, tenantId: number, quarter: strin
 const reportNoOf = (quarter: string) => `SR${quarter.replace('-', '')}${newId().slice(0, 10).toUpperCase()}`;
 
 async function lockReport(tx: DbOrTx, tenantId: number, id: string): Promise<IncomeReportRow> {
-  const [row] = await tx
-    .select()
-    .from(finIncomeReport)
-    .where(and(eq(finIncomeReport.id, id), eq(finIncomeReport.tenantId, tenantId)))
-    .for('update');
-  if (!row) throw recordNotFound();
-  return row;
+  return lockTenantRow(tx, finIncomeReport, tenantId, eq(finIncomeReport.id, id));
 }
 
 const refuseState = (row: IncomeReportRow, what: string) =>

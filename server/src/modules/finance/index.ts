@@ -14,6 +14,7 @@ import { invoiceRoutes } from './invoiceRoutes.ts';
 import { financeJobs } from './jobs.ts';
 import { lossRuleRoutes } from './lossRules.ts';
 import { handleCallback, payRoutes } from './payRoutes.ts';
+import { perApp } from './perApp.ts';
 import { charge } from './postings.ts';
 import { finBankPayment } from './schema.ts';
 import { taxRoutes } from './taxRoutes.ts';
@@ -24,6 +25,7 @@ import { walletRoutes } from './walletRoutes.ts';
 // Money: wallets and the double-entry ledger, recharges, payouts through the approval chain and the
 // bank adapter, bills, adjustments, platform costs, bank statements, loss rules and the reconcile job.
 
+export { finActorOf } from './actionRoutes.ts';
 export { postDecidedDeduction, submitAdjustment } from './adjustments.ts';
 export type { BankAdapter } from './bank/adapter.ts';
 export { type SimBankSettings, SimulatedBank } from './bank/simulatedBank.ts';
@@ -43,19 +45,14 @@ export { checkLedger } from './reconcile.ts';
 export { taxAuthorityOf } from './taxRoutes.ts';
 export { keyedRequest, moneyTx, once } from './tx.ts';
 export { buildVouchers, voucherAccounts } from './vouchers.ts';
-export { finActorOf } from './walletRoutes.ts';
 
 /** Tables with encrypted personal-number columns (re-encrypted at start and on key rotation). */
 export const FINANCE_PII_TABLES = [finBankPayment, finTaxRecord, finIncomeReportLine];
 
-const instances = new WeakMap<AppContext, { fin: Finance; sim: SimulatedBank | null }>();
+const instances = perApp<{ fin: Finance; sim: SimulatedBank | null }>('finance module');
 
 /** The finance services of an app (tests drive the simulated bank through it). */
-export function financeOf(ctx: AppContext): { fin: Finance; sim: SimulatedBank | null } {
-  const found = instances.get(ctx);
-  if (!found) throw new Error('finance module not registered');
-  return found;
-}
+export const financeOf = instances.of;
 
 /** The simulated bank's settings from the environment (the defaults pay everything within a second). */
 function simSettingsFromEnv(env: NodeJS.ProcessEnv): Partial<SimBankSettings> {
@@ -71,7 +68,7 @@ export function financeModule(app: FastifyInstance, ctx: AppContext): void {
   const sim = new SimulatedBank(ctx.db, simSettingsFromEnv(process.env));
   const bank: BankAdapter = sim;
   const fin: Finance = { db: ctx.db, bank, log: app.log };
-  instances.set(ctx, { fin, sim });
+  instances.keep(ctx, { fin, sim });
   bank.setNoticeHandler(async (callback) => {
     try {
       await handleCallback(fin, callback);

@@ -16,8 +16,10 @@ import { perm } from '../../platform/access/declare.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { ok } from '../../platform/http/envelope.ts';
 import { bizError } from '../../platform/http/errors.ts';
+import { PDF_TYPE, sendAttachment } from '../../platform/http/fileReplies.ts';
 import { bindResource } from '../../platform/resource/bindResource.ts';
-import type { Finance } from './context.ts';
+import { finActorOf, financeAction } from './actionRoutes.ts';
+import type { FinActor, Finance } from './context.ts';
 import type { EInvoiceAdapter } from './einvoice/adapter.ts';
 import { type SimTaxSettings, SimulatedTaxService } from './einvoice/simulatedTaxService.ts';
 import { renderInvoicePdf } from './invoicePdf.ts';
@@ -36,21 +38,17 @@ import {
   resolveIssuing,
   submitInvoice,
 } from './invoices.ts';
-import { finActorOf } from './walletRoutes.ts';
+import { perApp } from './perApp.ts';
 
 // 发票管理: the list and lines through the one declaration, the application, the moves of the state
 // machine, the PDF, the history, the footer's totals, and the job resolving invoices left issuing.
 
 export const INVOICE_JOB = 'resolveIssuingInvoices';
 
-const einvoices = new WeakMap<AppContext, { adapter: EInvoiceAdapter; sim: SimulatedTaxService | null }>();
+const einvoices = perApp<{ adapter: EInvoiceAdapter; sim: SimulatedTaxService | null }>('invoice routes');
 
 /** The e-invoice adapter of an app (tests drive the simulated tax service through it). */
-export function einvoiceOf(ctx: AppContext): { adapter: EInvoiceAdapter; sim: SimulatedTaxService | null } {
-  const found = einvoices.get(ctx);
-  if (!found) throw new Error('invoice routes not registered');
-  return found;
-}
+export const einvoiceOf = einvoices.of;
 
 /** The simulated tax service's settings from the environment (its defaults issue within a second). */
 function simTaxSettingsFromEnv(env: NodeJS.ProcessEnv): Partial<SimTaxSettings> {
@@ -77,7 +75,7 @@ const period = z.object({
 export function invoiceRoutes(app: FastifyInstance, ctx: AppContext, fin: Finance): void {
   const sim = new SimulatedTaxService(simTaxSettingsFromEnv(process.env));
   const adapter: EInvoiceAdapter = sim;
-  einvoices.set(ctx, { adapter, sim });
+  einvoices.keep(ctx, { adapter, sim });
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   bindResource(app, ctx, invoiceResource, finInvoice);
@@ -91,24 +89,27 @@ export function invoiceRoutes(app: FastifyInstance, ctx: AppContext, fin: Financ
     },
     async (request) => ok(await invoiceCandidates(fin, finActorOf(request), request.query.customerId)),
   );
-  r.post(
-    '/plateform/invoice/apply',
-    { config: { access: perm('finance:invoice:add') }, schema: { body: invoiceApplyBody } },
-    async (request) => {
-      const invoice = await applyInvoice(fin, finActorOf(request), request.body);
-      return ok(
-        invoice,
-        `开票申请${invoice.applyNo}已提交：${invoice.noteCount}个运单，价税合计${formatFen(invoice.amountFen)}元`,
-      );
-    },
+  const invoiceAction = <B extends z.ZodType, T>(
+    action: string,
+    permission: string,
+    body: B,
+    act: (actor: FinActor, input: z.output<B>) => Promise<T>,
+    say: (answer: T, input: z.output<B>) => string,
+  ) => financeAction(app, `/plateform/invoice/${action}`, `finance:invoice:${permission}`, body, act, say);
+  invoiceAction(
+    'apply',
+    'add',
+    invoiceApplyBody,
+    (actor, input) => applyInvoice(fin, actor, input),
+    (invoice) =>
+      `开票申请${invoice.applyNo}已提交：${invoice.noteCount}个运单，价税合计${formatFen(invoice.amountFen)}元`,
   );
-  r.post(
-    '/plateform/invoice/submit',
-    { config: { access: perm('finance:invoice:add') }, schema: { body: invoiceIdBody } },
-    async (request) => {
-      const invoice = await submitInvoice(fin, finActorOf(request), request.body.id);
-      return ok(invoice, `开票申请${invoice.applyNo}已提交`);
-    },
+  invoiceAction(
+    'submit',
+    'add',
+    invoiceIdBody,
+    (actor, input) => submitInvoice(fin, actor, input.id),
+    (invoice) => `开票申请${invoice.applyNo}已提交`,
   );
   r.post(
     '/plateform/invoice/issue',
@@ -118,45 +119,36 @@ export function invoiceRoutes(app: FastifyInstance, ctx: AppContext, fin: Financ
       return ok(answer.invoice, answer.message);
     },
   );
-  r.post(
-    '/plateform/invoice/query',
-    { config: { access: perm('finance:invoice:issue') }, schema: { body: invoiceIdBody } },
-    async (request) => {
-      const actor = finActorOf(request);
-      await resolveIssuing(fin, adapter, { id: request.body.id, actor });
-      const invoice = await invoiceOf(fin.db, actor, request.body.id);
-      return ok(invoice, invoice.state === 2 ? '税务系统仍在开票，请稍后再查' : '已取得开票结果');
+  invoiceAction(
+    'query',
+    'issue',
+    invoiceIdBody,
+    async (actor, input) => {
+      await resolveIssuing(fin, adapter, { id: input.id, actor });
+      return invoiceOf(fin.db, actor, input.id);
     },
+    (invoice) => (invoice.state === 2 ? '税务系统仍在开票，请稍后再查' : '已取得开票结果'),
   );
-  r.post(
-    '/plateform/invoice/reject',
-    { config: { access: perm('finance:invoice:reject') }, schema: { body: invoiceRejectBody } },
-    async (request) => {
-      const invoice = await rejectInvoice(fin, finActorOf(request), request.body.id, request.body.reason);
-      return ok(invoice, `开票申请${invoice.applyNo}已驳回`);
-    },
+  invoiceAction(
+    'reject',
+    'reject',
+    invoiceRejectBody,
+    (actor, input) => rejectInvoice(fin, actor, input.id, input.reason),
+    (invoice) => `开票申请${invoice.applyNo}已驳回`,
   );
-  r.post(
-    '/plateform/invoice/deliver',
-    { config: { access: perm('finance:invoice:deliver') }, schema: { body: invoiceDeliverBody } },
-    async (request) => {
-      const invoice = await deliverInvoice(fin, finActorOf(request), request.body.id, request.body.to);
-      return ok(invoice, `发票已交付至${request.body.to}`);
-    },
+  invoiceAction(
+    'deliver',
+    'deliver',
+    invoiceDeliverBody,
+    (actor, input) => deliverInvoice(fin, actor, input.id, input.to),
+    (_invoice, input) => `发票已交付至${input.to}`,
   );
-  r.post(
-    '/plateform/invoice/redLetter',
-    { config: { access: perm('finance:invoice:redLetter') }, schema: { body: invoiceRedLetterBody } },
-    async (request) => {
-      const invoice = await redLetterInvoice(
-        fin,
-        adapter,
-        finActorOf(request),
-        request.body.id,
-        request.body.reason,
-      );
-      return ok(invoice, `发票${invoice.invoiceNo}已红冲，红字确认单${invoice.redLetterNo}`);
-    },
+  invoiceAction(
+    'redLetter',
+    'redLetter',
+    invoiceRedLetterBody,
+    (actor, input) => redLetterInvoice(fin, adapter, actor, input.id, input.reason),
+    (invoice) => `发票${invoice.invoiceNo}已红冲，红字确认单${invoice.redLetterNo}`,
   );
   r.get(
     '/plateform/invoice/history',
@@ -181,11 +173,7 @@ export function invoiceRoutes(app: FastifyInstance, ctx: AppContext, fin: Financ
       const invoice = await invoiceOf(fin.db, finActorOf(request), request.query.id);
       if (!invoice.invoiceNo) throw bizError('发票尚未开具，没有PDF');
       const pdf = await renderInvoicePdf(invoice, await invoiceLines(fin.db, invoice.id));
-      const filename = encodeURIComponent(`发票${invoice.invoiceNo}.pdf`);
-      return reply
-        .header('content-type', 'application/pdf')
-        .header('content-disposition', `attachment; filename*=UTF-8''${filename}`)
-        .send(pdf);
+      return sendAttachment(reply, PDF_TYPE, `发票${invoice.invoiceNo}.pdf`, pdf);
     },
   );
 

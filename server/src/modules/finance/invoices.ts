@@ -13,10 +13,11 @@ import {
 import { and, asc, eq, gte, inArray, isNotNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../platform/db/client.ts';
 import { newId } from '../../platform/db/columns.ts';
+import { lockTenantRow } from '../../platform/db/tenantRows.ts';
 import { bizError, recordNotFound } from '../../platform/http/errors.ts';
 import { hyConfig } from '../apps/index.ts';
 import { findCustomer, hyShippingNote, lockNotes, type NoteRow } from '../freight/index.ts';
-import { type FinActor, type Finance, tablesChanged } from './context.ts';
+import type { FinActor, Finance } from './context.ts';
 import {
   type EInvoiceAdapter,
   type EInvoiceRequest,
@@ -25,7 +26,7 @@ import {
 } from './einvoice/adapter.ts';
 import { finInvoice, finInvoiceHistory, finInvoiceNote } from './invoiceSchema.ts';
 import { finBill, finBillNote, finNoteSettlement } from './schema.ts';
-import { moneyTx, once } from './tx.ts';
+import { moneyTxChanging, once } from './tx.ts';
 
 // Invoices (domain.md Invoice): a shipper applies over its audited, paid, risk-free, not yet invoiced
 // waybills (or a bill of them); the platform issues through the e-invoice adapter, delivers, rejects or
@@ -298,7 +299,7 @@ export async function applyInvoice(fin: Finance, actor: FinActor, input: ApplyIn
     });
     return invoice;
   };
-  const invoice = await moneyTx(fin.db, async (tx) => {
+  return moneyTxChanging(fin, ['fin_invoice', 'hy_shipping_note'], async (tx) => {
     if (!input.idempotencyKey) return work(tx);
     const { idempotencyKey, ...request } = input;
     const answer = await once(
@@ -316,18 +317,11 @@ export async function applyInvoice(fin: Finance, actor: FinActor, input: ApplyIn
     if (!row) throw recordNotFound();
     return row;
   });
-  tablesChanged(fin, 'fin_invoice', 'hy_shipping_note');
-  return invoice;
 }
 
 /** The invoice locked for a move, inside the actor's scope (another party's answers like a missing one). */
 async function lockInvoice(tx: Tx, actor: FinActor, id: string): Promise<InvoiceRow> {
-  const [row] = await tx
-    .select()
-    .from(finInvoice)
-    .where(and(eq(finInvoice.id, id), eq(finInvoice.tenantId, actor.tenantId)))
-    .for('update');
-  if (!row) throw recordNotFound();
+  const row = await lockTenantRow(tx, finInvoice, actor.tenantId, eq(finInvoice.id, id));
   if (isPartyUser(actor) && !(isCustomerUser(actor) && row.customerId === actor.cid)) throw recordNotFound();
   return row;
 }
@@ -375,7 +369,7 @@ async function moveInvoice(
   change: (tx: Tx, invoice: InvoiceRow) => Promise<Partial<InvoiceRow>>,
   detail?: string,
 ): Promise<InvoiceRow> {
-  const row = await moneyTx(fin.db, async (tx) => {
+  return moneyTxChanging(fin, ['fin_invoice', 'hy_shipping_note'], async (tx) => {
     const invoice = await lockInvoice(tx, actor, id);
     if (!canInvoice(action, invoice.state)) refuseMove(action, invoice);
     const to = INVOICE_TRANSITIONS[action].to;
@@ -389,8 +383,6 @@ async function moveInvoice(
     if (!updated) throw recordNotFound();
     return updated;
   });
-  tablesChanged(fin, 'fin_invoice', 'hy_shipping_note');
-  return row;
 }
 
 /** Rejects an application (0/1 → 5) with its reason; its waybills are free again. */
@@ -482,7 +474,7 @@ async function settleIssue(
   operator: string,
 ): Promise<InvoiceRow | null> {
   if (result.status !== 'issued' && result.status !== 'failed') return null;
-  const row = await moneyTx(fin.db, async (tx) => {
+  return moneyTxChanging(fin, ['fin_invoice', 'hy_shipping_note'], async (tx) => {
     const [invoice] = await tx.select().from(finInvoice).where(eq(finInvoice.id, invoiceId)).for('update');
     if (!invoice || invoice.state !== INVOICE_STATE.issuing || invoice.issueRequestNo !== requestNo)
       return null;
@@ -511,8 +503,6 @@ async function settleIssue(
       .returning();
     return updated ?? null;
   });
-  tablesChanged(fin, 'fin_invoice', 'hy_shipping_note');
-  return row;
 }
 
 /**

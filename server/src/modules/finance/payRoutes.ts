@@ -19,7 +19,7 @@ import {
 } from '@freight/contracts';
 import { and, asc, between, eq, gt, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { perm } from '../../platform/access/declare.ts';
@@ -35,8 +35,9 @@ import {
 import { type ResourceHandle, registerResource } from '../../platform/resource/defineResource.ts';
 import { hyShippingNote, lockNotes } from '../freight/index.ts';
 import { lockSettlements } from './accounts.ts';
+import { finActorOf, financeAction, noteMoneyRoute, ownMessage } from './actionRoutes.ts';
 import { resolvePayments, sendPayments } from './bankPayments.ts';
-import type { Finance } from './context.ts';
+import type { FinActor, Finance } from './context.ts';
 import { planPayout, planTotal, type Shares } from './payoutPlan.ts';
 import { pendingPaymentsOf, rejectPayout, submitPayout, takePayoutStep } from './payouts.ts';
 import { creditNotice } from './recharge.ts';
@@ -50,7 +51,6 @@ import {
   finPayoutLog,
   finPayoutNote,
 } from './schema.ts';
-import { finActorOf } from './walletRoutes.ts';
 
 type Row = Record<string, unknown>;
 const n = hyShippingNote;
@@ -91,12 +91,11 @@ class Preview extends Error {
 export function payRoutes(app: FastifyInstance, ctx: AppContext, fin: Finance): void {
   const { db } = ctx;
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const customerOnly = (request: FastifyRequest) => {
-    const type = request.session?.user.userType;
-    return type === USER_TYPE.customer || type === USER_TYPE.customerAdmin
-      ? (request.session?.user.cid ?? '')
+  // A shipper's user acts on its own customer's notes only.
+  const customerOnly = (actor: FinActor) =>
+    actor.userType === USER_TYPE.customer || actor.userType === USER_TYPE.customerAdmin
+      ? (actor.cid ?? '')
       : undefined;
-  };
 
   /** Sends a payout's bank payments after its transaction committed (a replay sends what is still pending). */
   const dispatch = async (payoutId: string) => {
@@ -109,26 +108,27 @@ export function payRoutes(app: FastifyInstance, ctx: AppContext, fin: Finance): 
     ['prepay', 'shipping:prepay:pay', prepayBody],
     ['advance', 'shipping:advance:pay', payBody],
   ] as const;
-  for (const [kind, code, body] of actions) {
-    r.post(
+  for (const [kind, code, body] of actions)
+    financeAction(
+      app,
       `/shipping/hyShippingNote/${kind}`,
-      { config: { access: perm(code) }, schema: { body } },
-      async (request) => {
-        const input = request.body as z.infer<typeof prepayBody>;
-        const answer = await submitPayout(fin, finActorOf(request), {
+      code,
+      body,
+      async (actor, input) => {
+        const answer = await submitPayout(fin, actor, {
           kind: PAYOUT_KIND_OF[kind],
           ids: input.ids,
           idempotencyKey: input.idempotencyKey,
-          shares: kind === 'prepay' ? input.shares : undefined,
+          shares: kind === 'prepay' && 'shares' in input ? input.shares : undefined,
           remark: input.remark,
           proceed: true,
-          customerId: customerOnly(request),
+          customerId: customerOnly(actor),
         });
         await dispatch(answer.payoutId);
-        return ok(answer, answer.message);
+        return answer;
       },
+      ownMessage,
     );
-  }
 
   /** What the confirm dialog shows: totals and the fee split, or the refusal — nothing is written. */
   r.post(
@@ -142,7 +142,7 @@ export function payRoutes(app: FastifyInstance, ctx: AppContext, fin: Finance): 
       const { kind, ids, shares } = request.body;
       try {
         await db.transaction(async (tx) => {
-          const notes = await lockNotes(tx, actor.tenantId, ids, customerOnly(request));
+          const notes = await lockNotes(tx, actor.tenantId, ids, customerOnly(actor));
           if (notes.length !== ids.length) throw recordNotFound();
           const settlements = await lockSettlements(tx, notes);
           const plans = await planPayout(
@@ -179,45 +179,42 @@ export function payRoutes(app: FastifyInstance, ctx: AppContext, fin: Finance): 
   );
 
   // ---- 付款审批 --------------------------------------------------------------------------------------------
-  r.post(
+  financeAction(
+    app,
     '/plateform/payout/submit',
-    { config: { access: perm('finance:payout:submit') }, schema: { body: payoutSubmitBody } },
-    async (request) => {
-      const body = request.body;
-      const answer = await submitPayout(fin, finActorOf(request), {
-        kind: PAYOUT_KIND_OF[body.kind],
-        ids: body.ids,
-        idempotencyKey: body.idempotencyKey,
-        shares: body.shares as Shares | undefined,
-        remark: body.remark,
+    'finance:payout:submit',
+    payoutSubmitBody,
+    (actor, input) =>
+      submitPayout(fin, actor, {
+        kind: PAYOUT_KIND_OF[input.kind],
+        ids: input.ids,
+        idempotencyKey: input.idempotencyKey,
+        shares: input.shares as Shares | undefined,
+        remark: input.remark,
         proceed: false,
-      });
-      return ok(answer, answer.message);
-    },
+      }),
+    ownMessage,
   );
   for (const step of ['review', 'execute'] as const)
-    r.post(
+    financeAction(
+      app,
       `/plateform/payout/${step}`,
-      { config: { access: perm(`finance:payout:${step}`) }, schema: { body: payoutStepBody } },
-      async (request) => {
-        const answer = await takePayoutStep(
-          fin,
-          finActorOf(request),
-          step,
-          request.body.id,
-          request.body.remark,
-        );
+      `finance:payout:${step}`,
+      payoutStepBody,
+      async (actor, input) => {
+        const answer = await takePayoutStep(fin, actor, step, input.id, input.remark);
         if (step === 'execute') await dispatch(answer.payoutId);
-        return ok(answer, answer.message);
+        return answer;
       },
+      ownMessage,
     );
-  r.post(
+  financeAction(
+    app,
     '/plateform/payout/reject',
-    { config: { access: perm('finance:payout:list') }, schema: { body: payoutRejectBody } },
-    async (request) => {
-      const answer = await rejectPayout(fin, finActorOf(request), request.body.id, request.body.reason);
-      return ok(answer, answer.message);
-    },
+    'finance:payout:list',
+    payoutRejectBody,
+    (actor, input) => rejectPayout(fin, actor, input.id, input.reason),
+    ownMessage,
   );
   bindResource(app, ctx, payoutResource, finPayout);
   r.get(
@@ -338,41 +335,32 @@ export function payRoutes(app: FastifyInstance, ctx: AppContext, fin: Finance): 
   });
 
   // ---- a waybill's money (detail drawer): settlement, payments, adjustments, ledger lines ----------------
-  r.get(
-    '/shipping/hyShippingNote/money',
-    {
-      config: { access: perm('shipping:note:list') },
-      schema: { querystring: z.object({ id: z.string().min(1).max(32) }) },
-    },
-    async (request) => {
-      const actor = finActorOf(request);
-      if (actor.userType !== USER_TYPE.system) throw recordNotFound();
-      const [note] = await db
-        .select({ id: n.id })
-        .from(n)
-        .where(and(eq(n.id, request.query.id), eq(n.tenantId, actor.tenantId)));
-      if (!note) throw recordNotFound();
-      const [settlement, payments, adjustments, lines] = await Promise.all([
-        db.select().from(finNoteSettlement).where(eq(finNoteSettlement.noteId, note.id)),
-        db
-          .select()
-          .from(finBankPayment)
-          .where(eq(finBankPayment.noteId, note.id))
-          .orderBy(asc(finBankPayment.createTime)),
-        db
-          .select()
-          .from(finAdjustment)
-          .where(eq(finAdjustment.noteId, note.id))
-          .orderBy(asc(finAdjustment.createTime)),
-        db
-          .select()
-          .from(finLedgerLine)
-          .where(eq(finLedgerLine.noteId, note.id))
-          .orderBy(asc(finLedgerLine.createTime), asc(finLedgerLine.id)),
-      ]);
-      return ok({ settlement: settlement[0] ?? null, payments, adjustments, lines });
-    },
-  );
+  noteMoneyRoute(app, '/shipping/hyShippingNote/money', async (actor, id) => {
+    const [note] = await db
+      .select({ id: n.id })
+      .from(n)
+      .where(and(eq(n.id, id), eq(n.tenantId, actor.tenantId)));
+    if (!note) throw recordNotFound();
+    const [settlement, payments, adjustments, lines] = await Promise.all([
+      db.select().from(finNoteSettlement).where(eq(finNoteSettlement.noteId, note.id)),
+      db
+        .select()
+        .from(finBankPayment)
+        .where(eq(finBankPayment.noteId, note.id))
+        .orderBy(asc(finBankPayment.createTime)),
+      db
+        .select()
+        .from(finAdjustment)
+        .where(eq(finAdjustment.noteId, note.id))
+        .orderBy(asc(finAdjustment.createTime)),
+      db
+        .select()
+        .from(finLedgerLine)
+        .where(eq(finLedgerLine.noteId, note.id))
+        .orderBy(asc(finLedgerLine.createTime), asc(finLedgerLine.id)),
+    ]);
+    return { settlement: settlement[0] ?? null, payments, adjustments, lines };
+  });
 
   // The 垫付到期 counter equals 待付款?state=1 (same condition, same tenant).
   const partyColumn = { customer: n.customerId, agent: n.agentId, captain: n.captainId } as const;

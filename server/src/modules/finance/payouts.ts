@@ -10,6 +10,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { grantsOf } from '../../platform/access/grants.ts';
 import type { Tx } from '../../platform/db/client.ts';
 import { newId } from '../../platform/db/columns.ts';
+import { lockTenantRow } from '../../platform/db/tenantRows.ts';
 import { bizError, recordNotFound } from '../../platform/http/errors.ts';
 import { changePayStatus, lockNotes, type PayStatusChange } from '../freight/index.ts';
 import { roleCodesOf } from '../system/index.ts';
@@ -27,7 +28,7 @@ import {
   type Shares,
 } from './payoutPlan.ts';
 import { finApprovalLimit, finBankPayment, finPayout, finPayoutLog, finPayoutNote } from './schema.ts';
-import { moneyTx, once } from './tx.ts';
+import { moneyTx, moneyTxChanging, once } from './tx.ts';
 
 // The payout approval chain: submitted by operations, reviewed by finance, executed by the cashier
 // (出纳), each within its role's amount limit and logged. Whoever holds the next steps and limits takes them
@@ -319,12 +320,7 @@ async function lockPayout(
   tenantId: number,
   id: string,
 ): Promise<{ payout: PayoutRow; noteIds: string[] }> {
-  const [payout] = await tx
-    .select()
-    .from(finPayout)
-    .where(and(eq(finPayout.id, id), eq(finPayout.tenantId, tenantId)))
-    .for('update');
-  if (!payout) throw recordNotFound();
+  const payout = await lockTenantRow(tx, finPayout, tenantId, eq(finPayout.id, id));
   const notes = await tx
     .select({ noteId: finPayoutNote.noteId })
     .from(finPayoutNote)
@@ -341,7 +337,7 @@ export async function takePayoutStep(
   remark?: string | null,
 ): Promise<PayoutAnswer> {
   const rights = await rightsOf(fin, actor);
-  const answer = await moneyTx(fin.db, async (tx) => {
+  return moneyTxChanging(fin, [...PAYOUT_TABLES], async (tx) => {
     const { payout, noteIds } = await lockPayout(tx, actor.tenantId, id);
     const expected = step === 'review' ? PAYOUT_STATE.submitted : PAYOUT_STATE.reviewed;
     if (payout.state !== expected) {
@@ -360,8 +356,6 @@ export async function takePayoutStep(
         .where(and(eq(finPayoutLog.payoutId, id), eq(finPayoutLog.step, step)));
     return answerOf(done.payout, done.payments, null);
   });
-  tablesChanged(fin, ...PAYOUT_TABLES);
-  return answer;
 }
 
 /** Rejects a request not yet executed: its notes are free for another request. */

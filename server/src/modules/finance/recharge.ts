@@ -12,6 +12,7 @@ import {
 import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../platform/db/client.ts';
 import { newId } from '../../platform/db/columns.ts';
+import { lockTenantRow } from '../../platform/db/tenantRows.ts';
 import { bizError, recordNotFound } from '../../platform/http/errors.ts';
 import { changePayStatus, findCustomer, lockNotes, type PayStatusChange } from '../freight/index.ts';
 import {
@@ -33,7 +34,7 @@ import {
   finWallet,
   finWalletConfig,
 } from './schema.ts';
-import { keyedRequest, moneyTx, once } from './tx.ts';
+import { keyedRequest, moneyTx, moneyTxChanging, once } from './tx.ts';
 
 // Recharges: money arriving in a customer's escrow sub-account is credited — bank clearing −X,
 // customer +X — and first settles the customer's advances (the receivable) as far as the new balance goes.
@@ -266,61 +267,63 @@ export async function creditNotice(fin: Finance, notice: RechargeNotice): Promis
     .from(finWalletConfig)
     .where(eq(finWalletConfig.subAccountNo, notice.accountNo));
   if (!owner) throw bizError(`未找到虚拟账户${notice.accountNo}对应的货主`);
-  const message = await moneyTx(fin.db, async (tx) => {
-    const pending = notice.requestNo
-      ? (
-          await tx
-            .select()
-            .from(finRecharge)
-            .where(
-              and(
-                eq(finRecharge.bankSerialNo, notice.requestNo),
-                eq(finRecharge.state, RECHARGE_STATE.submitted),
-              ),
-            )
-            .for('update')
-        )[0]
-      : undefined;
-    const done = await credit(tx, {
-      tenantId: owner.tenantId,
-      customerId: owner.customerId,
-      amountFen: notice.amountFen,
-      bankSerialNo: notice.bankSerialNo,
-      operator: 'bank',
-      memo: '银行到账通知',
-    });
-    if (pending)
-      await tx
-        .update(finRecharge)
-        .set({
-          state: RECHARGE_STATE.credited,
+  return moneyTxChanging(
+    fin,
+    ['fin_wallet', 'fin_ledger_line', 'fin_recharge', 'hy_shipping_note'],
+    async (tx) => {
+      const pending = notice.requestNo
+        ? (
+            await tx
+              .select()
+              .from(finRecharge)
+              .where(
+                and(
+                  eq(finRecharge.bankSerialNo, notice.requestNo),
+                  eq(finRecharge.state, RECHARGE_STATE.submitted),
+                ),
+              )
+              .for('update')
+          )[0]
+        : undefined;
+      const done = await credit(tx, {
+        tenantId: owner.tenantId,
+        customerId: owner.customerId,
+        amountFen: notice.amountFen,
+        bankSerialNo: notice.bankSerialNo,
+        operator: 'bank',
+        memo: '银行到账通知',
+      });
+      if (pending)
+        await tx
+          .update(finRecharge)
+          .set({
+            state: RECHARGE_STATE.credited,
+            bankSerialNo: notice.bankSerialNo,
+            postingId: done.postingId,
+            reviewedBy: 'bank',
+            reviewTime: new Date(),
+          })
+          .where(eq(finRecharge.id, pending.id));
+      else
+        await tx.insert(finRecharge).values({
+          tenantId: owner.tenantId,
+          rechargeNo: rechargeNo(),
+          customerId: owner.customerId,
+          customerName: owner.customerName,
+          channel: RECHARGE_CHANNEL.bank,
+          amountFen: notice.amountFen,
+          payerName: notice.payerName ?? null,
+          payerAccount: notice.payerAccount ?? null,
           bankSerialNo: notice.bankSerialNo,
+          state: RECHARGE_STATE.credited,
           postingId: done.postingId,
           reviewedBy: 'bank',
           reviewTime: new Date(),
-        })
-        .where(eq(finRecharge.id, pending.id));
-    else
-      await tx.insert(finRecharge).values({
-        tenantId: owner.tenantId,
-        rechargeNo: rechargeNo(),
-        customerId: owner.customerId,
-        customerName: owner.customerName,
-        channel: RECHARGE_CHANNEL.bank,
-        amountFen: notice.amountFen,
-        payerName: notice.payerName ?? null,
-        payerAccount: notice.payerAccount ?? null,
-        bankSerialNo: notice.bankSerialNo,
-        state: RECHARGE_STATE.credited,
-        postingId: done.postingId,
-        reviewedBy: 'bank',
-        reviewTime: new Date(),
-        createBy: 'bank',
-      });
-    return `货主${owner.customerName ?? ''}充值${yuan(notice.amountFen)}已入账`;
-  });
-  tablesChanged(fin, 'fin_wallet', 'fin_ledger_line', 'fin_recharge', 'hy_shipping_note');
-  return message;
+          createBy: 'bank',
+        });
+      return `货主${owner.customerName ?? ''}充值${yuan(notice.amountFen)}已入账`;
+    },
+  );
 }
 
 /** A voucher recharge (maker): waits for a second user to match it to a bank-statement line. */
@@ -360,12 +363,7 @@ export async function reviewManualRecharge(
   input: { id: string; approve: boolean; statementLineId?: string | null; reason?: string | null },
 ): Promise<RechargeAnswer> {
   const answer = await moneyTx(fin.db, async (tx): Promise<RechargeAnswer> => {
-    const [row] = await tx
-      .select()
-      .from(finRecharge)
-      .where(and(eq(finRecharge.id, input.id), eq(finRecharge.tenantId, actor.tenantId)))
-      .for('update');
-    if (!row) throw recordNotFound();
+    const row = await lockTenantRow(tx, finRecharge, actor.tenantId, eq(finRecharge.id, input.id));
     if (row.channel !== RECHARGE_CHANNEL.voucher) throw bizError('银行充值由银行通知入账，无需审核');
     if (row.state !== RECHARGE_STATE.submitted) throw bizError('该充值申请已处理');
     if (row.createBy === actor.username) throw bizError('不能审核自己提交的充值申请（需另一人复核）');

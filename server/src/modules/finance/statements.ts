@@ -54,25 +54,40 @@ export function cellText(value: ExcelJS.CellValue): string {
   return String(value).trim();
 }
 
-/** Reads a statement file (xlsx, or CSV by its name) into entries and per-row errors. */
-export async function parseStatement(
+/**
+ * The first sheet of an uploaded statement (xlsx, or CSV by its name) and which column holds which line field,
+ * found by the header row's titles (`headers`, blanks ignored). `exporter` names who exports the file in the
+ * refusal of an unreadable one.
+ */
+export async function statementSheet<K extends string>(
   data: Buffer,
   filename: string,
-): Promise<{ entries: StatementEntry[]; errors: Array<{ row: number; message: string }> }> {
+  exporter: string,
+  headers: Record<string, K>,
+): Promise<{ sheet: ExcelJS.Worksheet; columns: Map<number, K> }> {
   const workbook = new ExcelJS.Workbook();
   try {
     if (/\.csv$/i.test(filename)) await workbook.csv.read(Readable.from(data));
     else await workbook.xlsx.load(data as unknown as ArrayBuffer);
   } catch {
-    throw bizError('无法读取文件，请上传银行导出的 Excel（.xlsx）或 CSV 文件');
+    throw bizError(`无法读取文件，请上传${exporter}导出的 Excel（.xlsx）或 CSV 文件`);
   }
   const sheet = workbook.worksheets[0];
   if (!sheet) throw bizError('文件中没有工作表');
-  const columns = new Map<number, keyof ParsedLine>();
+  const columns = new Map<number, K>();
   sheet.getRow(1).eachCell((cell, col) => {
-    const key = HEADERS[cellText(cell.value).replace(/\s/g, '')];
+    const key = headers[cellText(cell.value).replace(/\s/g, '')];
     if (key) columns.set(col, key);
   });
+  return { sheet, columns };
+}
+
+/** Reads a statement file (xlsx, or CSV by its name) into entries and per-row errors. */
+export async function parseStatement(
+  data: Buffer,
+  filename: string,
+): Promise<{ entries: StatementEntry[]; errors: Array<{ row: number; message: string }> }> {
+  const { sheet, columns } = await statementSheet(data, filename, '银行', HEADERS);
   for (const needed of ['bankSerialNo', 'tradeTime', 'direction', 'amount'] as const)
     if (![...columns.values()].includes(needed))
       throw bizError('表头需包含：流水号、交易时间、收支、金额（可选：对方户名、对方账号、摘要）');

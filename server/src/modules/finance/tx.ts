@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../platform/db/client.ts';
 import { bizError } from '../../platform/http/errors.ts';
+import { type Finance, tablesChanged } from './context.ts';
 import { finIdempotency } from './schema.ts';
 
 /** PostgreSQL's deadlock and serialization failures: the transaction is safe to run again. */
@@ -90,4 +91,15 @@ export async function once<T>(
     .set({ response: (value ?? null) as unknown })
     .where(and(eq(finIdempotency.tenantId, scope.tenantId), eq(finIdempotency.key, scope.key)));
   return { value, replayed: false };
+}
+
+/** A money transaction after whose commit the cached list totals of the tables it wrote are dropped. */
+export async function moneyTxChanging<T>(
+  fin: Finance,
+  tables: string[],
+  work: (tx: Tx) => Promise<T>,
+): Promise<T> {
+  const value = await moneyTx(fin.db, work);
+  tablesChanged(fin, ...tables);
+  return value;
 }

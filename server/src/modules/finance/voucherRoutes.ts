@@ -6,6 +6,7 @@ import { perm } from '../../platform/access/declare.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { ok } from '../../platform/http/envelope.ts';
 import { unauthorized } from '../../platform/http/errors.ts';
+import { sendAttachment, XLSX_TYPE } from '../../platform/http/fileReplies.ts';
 import { bindResource } from '../../platform/resource/bindResource.ts';
 import { finVoucherAccount } from './voucherSchema.ts';
 import { buildVouchers, voucherWorkbook } from './vouchers.ts';
@@ -46,11 +47,8 @@ export function voucherRoutes(app: FastifyInstance, ctx: AppContext): void {
       const { period, format } = request.query;
       const preview = await buildVouchers(ctx.db, session.tenantId, period);
       const buffer = await voucherWorkbook(preview, format, { operator: session.user.username });
-      const filename = encodeURIComponent(`凭证${period}-${format === 'yonyou' ? '用友' : '金蝶'}.xlsx`);
-      return reply
-        .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-        .header('content-disposition', `attachment; filename*=UTF-8''${filename}`)
-        .send(buffer);
+      const filename = `凭证${period}-${format === 'yonyou' ? '用友' : '金蝶'}.xlsx`;
+      return sendAttachment(reply, XLSX_TYPE, filename, buffer);
     },
   );
 }

@@ -24,12 +24,13 @@ import { perm } from '../../platform/access/declare.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { arrayRunnerOf } from '../../platform/db/arrayQuery.ts';
 import { ok } from '../../platform/http/envelope.ts';
-import { bizError, recordNotFound, unauthorized } from '../../platform/http/errors.ts';
+import { bizError, recordNotFound } from '../../platform/http/errors.ts';
 import { uploadedFile } from '../../platform/http/upload.ts';
 import { bindResource } from '../../platform/resource/bindResource.ts';
 import { arrayQueryOf, pageReader } from '../../platform/resource/pageReader.ts';
 import { chinaToday } from '../freight/index.ts';
 import { ensureCustomerAccounts, walletConfigOf } from './accounts.ts';
+import { finActorOf, financeAction, financeRead, ownMessage } from './actionRoutes.ts';
 import type { SimBankSettings, SimulatedBank } from './bank/simulatedBank.ts';
 import type { FinActor, Finance } from './context.ts';
 import {
@@ -54,18 +55,6 @@ import { parseStatement, storeStatement } from './statements.ts';
 import { saveWalletConfig } from './walletConfig.ts';
 
 type Row = Record<string, unknown>;
-
-export function finActorOf(request: FastifyRequest): FinActor {
-  const session = request.session;
-  if (!session) throw unauthorized();
-  return {
-    username: session.user.username,
-    userId: session.user.id,
-    userType: session.user.userType,
-    cid: session.user.cid,
-    tenantId: session.tenantId,
-  };
-}
 
 const day = z
   .string()
@@ -265,18 +254,16 @@ export function walletRoutes(
   );
 
   /** One line, inside the same scope as the list: another party's line answers like a missing one. */
-  r.get(
+  financeRead(
+    app,
     '/wallet/ledger/queryById',
-    {
-      config: { access: perm('finance:ledger:list') },
-      schema: { querystring: z.object({ id: z.string().min(1).max(32) }) },
-    },
-    async (request) => {
-      const actor = finActorOf(request);
+    'finance:ledger:list',
+    z.object({ id: z.string().min(1).max(32) }),
+    async (actor, query) => {
       const [line] = await db
         .select({ ...LINE_COLUMNS, ownerId: finLedgerLine.ownerId })
         .from(finLedgerLine)
-        .where(and(eq(finLedgerLine.id, request.query.id), eq(finLedgerLine.tenantId, actor.tenantId)));
+        .where(and(eq(finLedgerLine.id, query.id), eq(finLedgerLine.tenantId, actor.tenantId)));
       const party = partyScopeOf(actor.userType);
       const ownerType =
         party === 'customer'
@@ -287,11 +274,11 @@ export function walletRoutes(
       if (!line || (party && (line.ownerType !== ownerType || line.ownerId !== actor.cid)))
         throw recordNotFound();
       const { ownerId: _owner, ...out } = line;
-      return ok({
+      return {
         ...out,
         type_dictText: dictText('ledger_type', out.type),
         ownerType_dictText: dictText('wallet_owner_type', out.ownerType),
-      });
+      };
     },
   );
 
@@ -323,22 +310,13 @@ export function walletRoutes(
     bindResource(scoped, ctx, walletConfigResource, finWalletConfig);
   });
 
-  /** A money action of the signed-in actor on a customer's wallet; its answer carries its own message. */
-  const walletAction = <B extends z.ZodType>(
+  // The money actions on a customer's wallet: each answer carries its own message.
+  const walletAction = <B extends z.ZodType, T extends { message: string }>(
     action: string,
     code: string,
     body: B,
-    act: (actor: FinActor, input: z.infer<B>) => Promise<{ message: string }>,
-  ) =>
-    r.post(
-      `/customer/hyCustomerWallet/${action}`,
-      { config: { access: perm(code) }, schema: { body } },
-      async (request) => {
-        // The provider types the body of a generic schema only as unknown; the schema has parsed it as B.
-        const answer = await act(finActorOf(request), request.body as z.infer<B>);
-        return ok(answer, answer.message);
-      },
-    );
+    act: (actor: FinActor, input: z.output<B>) => Promise<T>,
+  ) => financeAction(app, `/customer/hyCustomerWallet/${action}`, code, body, act, ownMessage);
   walletAction('recharge', 'customer:wallet:recharge', rechargeBody, (actor, input) =>
     rechargeViaBank(fin, actor, input),
   );
@@ -354,22 +332,20 @@ export function walletRoutes(
   walletAction('unfreeze', 'customer:wallet:freeze', freezeBody, (actor, input) =>
     freezeFunds(fin, actor, input, -1),
   );
-  r.get(
+  financeRead(
+    app,
     '/customer/hyCustomerWallet/virtualAccount',
-    {
-      config: { access: perm('customer:wallet:list') },
-      schema: { querystring: z.object({ customerId: z.string().min(1).max(32) }) },
-    },
-    async (request) => {
-      const actor = finActorOf(request);
-      const customer = await customerInScope(db, actor, request.query.customerId);
+    'customer:wallet:list',
+    z.object({ customerId: z.string().min(1).max(32) }),
+    async (actor, query) => {
+      const customer = await customerInScope(db, actor, query.customerId);
       const config = await walletConfigOf(db, actor.tenantId, customer.id);
-      return ok({
+      return {
         customerId: customer.id,
         customerName: customer.customerName,
         bankChannel: config?.bankChannel ?? fin.bank.channel,
         accountNo: config?.subAccountNo ?? fin.bank.virtualAccount(customer.id),
-      });
+      };
     },
   );
   bindResource(app, ctx, rechargeResource, finRecharge);

@@ -13,11 +13,13 @@ import { z } from 'zod';
 import { perm } from '../../platform/access/declare.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { tablesWritten, totalsFollow } from '../../platform/db/tableWrites.ts';
+import { lockTenantRow } from '../../platform/db/tenantRows.ts';
 import { ok } from '../../platform/http/envelope.ts';
 import { bizError, recordNotFound } from '../../platform/http/errors.ts';
+import { PDF_TYPE, sendAttachment } from '../../platform/http/fileReplies.ts';
 import { bindResource } from '../../platform/resource/bindResource.ts';
 import { hyTransportContract } from './contractSchema.ts';
-import { actorOf } from './shippingNotes.ts';
+import { actorOf } from './requestActor.ts';
 import { hyShippingNote } from './shippingSchema.ts';
 import {
   carrierPenaltyClause,
@@ -70,11 +72,7 @@ export function contractRoutes(app: FastifyInstance, ctx: AppContext): void {
     async (request, reply) => {
       const row = await contractOf(request, request.query.id);
       if (!row.pdf) throw bizError('合同尚未生成PDF');
-      const filename = encodeURIComponent(`运输合同${row.contractNo}.pdf`);
-      return reply
-        .header('content-type', 'application/pdf')
-        .header('content-disposition', `attachment; filename*=UTF-8''${filename}`)
-        .send(row.pdf);
+      return sendAttachment(reply, PDF_TYPE, `运输合同${row.contractNo}.pdf`, row.pdf);
     },
   );
 
@@ -94,12 +92,12 @@ export function contractRoutes(app: FastifyInstance, ctx: AppContext): void {
     async (request) => {
       const actor = requireStaff(request);
       const contract = await db.transaction(async (tx) => {
-        const [note] = await tx
-          .select()
-          .from(hyShippingNote)
-          .where(and(eq(hyShippingNote.id, request.body.noteId), eq(hyShippingNote.tenantId, actor.tenantId)))
-          .for('update');
-        if (!note) throw recordNotFound();
+        const note = await lockTenantRow(
+          tx,
+          hyShippingNote,
+          actor.tenantId,
+          eq(hyShippingNote.id, request.body.noteId),
+        );
         if (
           note.status < SHIPPING_STATUS.accepted ||
           note.status === SHIPPING_STATUS.cancelled ||

@@ -1,5 +1,6 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client.ts';
+import { findTenantRow } from '../../platform/db/tenantRows.ts';
 import { hyCustomer } from './schema.ts';
 
 export type CustomerRow = typeof hyCustomer.$inferSelect;
@@ -10,11 +11,7 @@ export async function findCustomer(
   tenantId: number,
   customerId: string,
 ): Promise<CustomerRow | undefined> {
-  const [row] = await tx
-    .select()
-    .from(hyCustomer)
-    .where(and(eq(hyCustomer.id, customerId), eq(hyCustomer.tenantId, tenantId)));
-  return row;
+  return findTenantRow(tx, hyCustomer, tenantId, eq(hyCustomer.id, customerId));
 }
 
 /**

@@ -38,8 +38,9 @@ export {
   type PayStatusChange,
 } from './notePayment.ts';
 export type { Actor } from './noteTransitions.ts';
+export { actorOf } from './requestActor.ts';
 export { chinaToday } from './shippingMoney.ts';
-export { actorOf, settlementDue } from './shippingNotes.ts';
+export { settlementDue } from './shippingNotes.ts';
 export {
   hyOrder,
   hyShippingNote,

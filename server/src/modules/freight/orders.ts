@@ -23,13 +23,16 @@ import { perm } from '../../platform/access/declare.ts';
 import type { AppContext } from '../../platform/context.ts';
 import type { DbOrTx } from '../../platform/db/client.ts';
 import { tablesWritten } from '../../platform/db/tableWrites.ts';
+import { lockTenantRow } from '../../platform/db/tenantRows.ts';
 import { okMessage } from '../../platform/http/envelope.ts';
-import { bizError, recordNotFound, unauthorized } from '../../platform/http/errors.ts';
+import { bizError } from '../../platform/http/errors.ts';
 import { bindResource } from '../../platform/resource/bindResource.ts';
 import { hyConfig } from '../apps/index.ts';
 import { placeNames } from '../system/index.ts';
 import { emitOrderCreating } from './events.ts';
+import type { Actor } from './noteTransitions.ts';
 import { hyCaptain } from './partySchema.ts';
+import { actorOf } from './requestActor.ts';
 import { plannedDistanceKm } from './routeDistance.ts';
 import { hyAgent, hyCustomer } from './schema.ts';
 import { moneyInputsOf, noteMoneyColumns } from './shippingMoney.ts';
@@ -196,24 +199,8 @@ async function completeOrder(
   return out;
 }
 
-/** Who writes an order: the signed-in user (orderActorOf) or the demo seeder's operations account. */
-export interface OrderActor {
-  username: string;
-  userType: number;
-  cid: string | null;
-  tenantId: number;
-}
-
-export function orderActorOf(request: FastifyRequest): OrderActor {
-  const session = request.session;
-  if (!session) throw unauthorized();
-  return {
-    username: session.user.username,
-    userType: session.user.userType,
-    cid: session.user.cid ?? null,
-    tenantId: session.tenantId,
-  };
-}
+/** Who writes an order: the signed-in user (actorOf) or the demo seeder's operations account. */
+export type OrderActor = Actor;
 
 /**
  * Locks a row of the caller's tenant (and of its customer, for customer users) for a state change; another
@@ -227,16 +214,13 @@ export async function lockOwnedRow<
   id: string,
   actor: Pick<OrderActor, 'tenantId' | 'userType' | 'cid'>,
 ): Promise<T['$inferSelect']> {
-  const conditions = [eq(table.id, id), eq(table.tenantId, actor.tenantId)];
-  if (isCustomerUser(actor.userType)) conditions.push(eq(table.customerId, actor.cid ?? ''));
-  const [row] = await tx
-    .select()
-    .from(table as PgTable)
-    .where(and(...conditions))
-    .for('update');
-  if (!row) throw recordNotFound();
-  // A select of every column of the table is its row.
-  return row as T['$inferSelect'];
+  return lockTenantRow(
+    tx,
+    table,
+    actor.tenantId,
+    eq(table.id, id),
+    isCustomerUser(actor.userType) ? eq(table.customerId, actor.cid ?? '') : undefined,
+  );
 }
 
 /** Locks an order of the caller's tenant (and customer, for customer users) for a state change. */
@@ -345,7 +329,7 @@ export function orderRoutes(app: FastifyInstance, ctx: AppContext): void {
     presentRows: presentFeesFor,
     async beforeWrite(values, mode, request, tx) {
       namedParties(values, request);
-      const actor = orderActorOf(request);
+      const actor = actorOf(request);
       if (mode === 'edit') {
         const order = await lockOrder(tx, actor, String(values.id));
         if (order.status !== ORDER_STATUS.draft && order.status !== ORDER_STATUS.paused)
@@ -383,7 +367,7 @@ export function orderRoutes(app: FastifyInstance, ctx: AppContext): void {
         schema: { body: z.object({ id: z.string().min(1).max(32) }) },
       },
       async (request) => {
-        await stepOrder(ctx, orderActorOf(request), action, request.body.id);
+        await stepOrder(ctx, actorOf(request), action, request.body.id);
         return okMessage(`${step.label}成功`);
       },
     );

@@ -28,11 +28,12 @@ import type { AppContext } from '../../platform/context.ts';
 import { containing } from '../../platform/db/likePattern.ts';
 import { tablesWritten } from '../../platform/db/tableWrites.ts';
 import { ok } from '../../platform/http/envelope.ts';
-import { recordNotFound, unauthorized } from '../../platform/http/errors.ts';
+import { recordNotFound } from '../../platform/http/errors.ts';
 import { bindResource } from '../../platform/resource/bindResource.ts';
-import { type Actor, correctNote, dispatchNote, transitionNote } from './noteTransitions.ts';
+import { correctNote, dispatchNote, transitionNote } from './noteTransitions.ts';
 import { presentFeesFor } from './orders.ts';
 import { hyDriver, hyDriverVehicle, hyVehicle } from './partySchema.ts';
+import { actorOf } from './requestActor.ts';
 import { chinaToday } from './shippingMoney.ts';
 import { hyShippingNote, hyShippingNoteHistory } from './shippingSchema.ts';
 
@@ -45,17 +46,6 @@ export function settlementDue(today = chinaToday()): SQL {
     inArray(n.payStatus, [...UNPAID_PAY_STATUSES]),
     lte(n.dueDate, today),
   ) as SQL;
-}
-
-export function actorOf(request: FastifyRequest): Actor {
-  const session = request.session;
-  if (!session) throw unauthorized();
-  return {
-    username: session.user.username,
-    userType: session.user.userType,
-    cid: session.user.cid,
-    tenantId: session.tenantId,
-  };
 }
 
 const viewerOf = (request: FastifyRequest) => ({

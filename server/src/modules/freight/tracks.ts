@@ -23,7 +23,7 @@ import { bizError } from '../../platform/http/errors.ts';
 import { isCustomerUser } from './orders.ts';
 import { hyVehicle } from './partySchema.ts';
 import { recordLatestFix } from './positions.ts';
-import { actorOf } from './shippingNotes.ts';
+import { actorOf } from './requestActor.ts';
 import { hyShippingNote, hyTrackPoint, type hyVehiclePosition } from './shippingSchema.ts';
 
 // GPS tracks: points per vehicle, idempotent by vehicle + time, sent only by track sources

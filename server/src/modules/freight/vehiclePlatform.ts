@@ -24,7 +24,7 @@ import { hySetting, saveSettings } from '../apps/index.ts';
 import { decryptSecret, encryptSecret, loadDataSourceKey, seedQuartzJobs } from '../system/index.ts';
 import { hyVehicle } from './partySchema.ts';
 import { livePositionOf, POSITIONS_CHANNEL } from './positions.ts';
-import { actorOf } from './shippingNotes.ts';
+import { actorOf } from './requestActor.ts';
 import { hyShippingNote, hyTrackPoint } from './shippingSchema.ts';
 import { ingestTrack, pointsBetween } from './tracks.ts';
 import {

@@ -8,15 +8,14 @@ import {
   SHIPPING_STATUS,
 } from '@freight/contracts';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { perm } from '../../platform/access/declare.ts';
+import { type AuditOptions, perm } from '../../platform/access/declare.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { tablesWritten } from '../../platform/db/tableWrites.ts';
-import { ok } from '../../platform/http/envelope.ts';
+import { registerActionRoute } from '../../platform/http/actionRoutes.ts';
 import { bindResource } from '../../platform/resource/bindResource.ts';
 import { financeOf } from '../finance/index.ts';
-import { actorOf, onFreightEvent } from '../freight/index.ts';
+import { type Actor, actorOf, onFreightEvent } from '../freight/index.ts';
 import { registerWaybillInsurance } from '../regulator/index.ts';
 import { type InsurerAdapter, SimulatedInsurer } from './insurer.ts';
 import {
@@ -75,50 +74,44 @@ export function insuranceModule(
     >,
   });
 
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  r.post(
-    '/compliance/insurance/insure',
-    {
-      config: {
-        access: perm('compliance:insurance:insure'),
-        audit: { operateType: 2, content: '投保货运险' },
+  // Insuring, cancelling and claiming: each writes the policies' table, whose list totals go stale.
+  const policyAction = <B extends z.ZodType, T>(
+    action: string,
+    audit: AuditOptions,
+    body: B,
+    act: (actor: Actor, input: z.output<B>) => Promise<T>,
+    say: (row: T) => string,
+  ) =>
+    registerActionRoute(
+      app,
+      `/compliance/insurance/${action}`,
+      { access: perm(`compliance:insurance:${action}`), audit, body },
+      async (request, input) => {
+        const row = await act(actorOf(request), input);
+        tablesWritten(ctx.db, insPolicy);
+        return row;
       },
-      schema: { body: insureBody },
-    },
-    async (request) => {
-      const row = await insure(deps, actorOf(request), request.body);
-      tablesWritten(ctx.db, insPolicy);
-      return ok(row, `已投保，保单号${row.policyNo}`);
-    },
+      say,
+    );
+  policyAction(
+    'insure',
+    { operateType: 2, content: '投保货运险' },
+    insureBody,
+    (actor, input) => insure(deps, actor, input),
+    (row) => `已投保，保单号${row.policyNo}`,
   );
-  r.post(
-    '/compliance/insurance/cancel',
-    {
-      config: {
-        access: perm('compliance:insurance:cancel'),
-        audit: { operateType: 3, content: '货运险退保' },
-      },
-      schema: { body: cancelPolicyBody },
-    },
-    async (request) => {
-      const row = await cancelPolicy(deps, actorOf(request), request.body);
-      tablesWritten(ctx.db, insPolicy);
-      return ok(row, `保单${row.policyNo}已退保，保费已退回`);
-    },
+  policyAction(
+    'cancel',
+    { operateType: 3, content: '货运险退保' },
+    cancelPolicyBody,
+    (actor, input) => cancelPolicy(deps, actor, input),
+    (row) => `保单${row.policyNo}已退保，保费已退回`,
   );
-  r.post(
-    '/compliance/insurance/claim',
-    {
-      config: {
-        access: perm('compliance:insurance:claim'),
-        audit: { operateType: 2, content: '货运险报案理赔' },
-      },
-      schema: { body: policyClaimBody },
-    },
-    async (request) => {
-      const row = await claimPolicy(deps, actorOf(request), request.body);
-      tablesWritten(ctx.db, insPolicy);
-      return ok(row, `已报案，理赔单${row.claimAdjustNo}待财务审批`);
-    },
+  policyAction(
+    'claim',
+    { operateType: 2, content: '货运险报案理赔' },
+    policyClaimBody,
+    (actor, input) => claimPolicy(deps, actor, input),
+    (row) => `已报案，理赔单${row.claimAdjustNo}待财务审批`,
   );
 }

@@ -1,0 +1,15 @@
+import type { FastifyRequest } from 'fastify';
+import { unauthorized } from '../../platform/http/errors.ts';
+import type { Actor } from './noteTransitions.ts';
+
+/** Who sends a request: the signed-in user of its session (a request without one is refused). */
+export function actorOf(request: FastifyRequest): Actor {
+  const session = request.session;
+  if (!session) throw unauthorized();
+  return {
+    username: session.user.username,
+    userType: session.user.userType,
+    cid: session.user.cid,
+    tenantId: session.tenantId,
+  };
+}
