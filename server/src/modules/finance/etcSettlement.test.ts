@@ -6,7 +6,7 @@ import { api, useLogins, useTestApp } from '../../test/harness.ts';
 import { CUSTOMERS } from '../../test/shippingKit.ts';
 import { finEtcRecord } from './etcSchema.ts';
 import { FinanceKit, key } from './financeTestKit.ts';
-import { finLedgerLine, finWallet } from './schema.ts';
+import { finLedgerLine } from './schema.ts';
 
 // ETC records: "the ETC amount follows the order's rule (deducted from freight or paid by the platform)
 // through the ledger". A waybill's matched tolls are posted when it is paid, in the payment's transaction, and
@@ -95,10 +95,7 @@ describe('ETC tolls settled through the ledger at the waybill payment', () => {
       .from(finLedgerLine)
       .where(and(eq(finLedgerLine.noteId, n.noteId), eq(finLedgerLine.type, LEDGER_TYPE.etcToll)));
     const records = await t.db.select().from(finEtcRecord).where(eq(finEtcRecord.noteId, n.noteId));
-    const [driverWallet] = await t.db
-      .select()
-      .from(finWallet)
-      .where(and(eq(finWallet.ownerType, 2), eq(finWallet.ownerId, n.driverId)));
+    const driverWallet = await k.walletRow(2, n.driverId);
     return { n, payments, tollLines, records, driverWallet };
   };
 

@@ -1,11 +1,11 @@
 // Fixtures of the money tests: audited notes of drivers with an approved card, recharges, and waiting for the
 // bank's outcome by its state (never by time).
 import { luhnCheckDigit } from '@freight/contracts';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { CUSTOMERS, ShippingKit } from '../../test/shippingKit.ts';
 import { financeOf } from './index.ts';
-import { finBankPayment } from './schema.ts';
+import { finBankPayment, finWallet } from './schema.ts';
 
 let keySeq = 0;
 /** A fresh idempotency key. */
@@ -78,6 +78,22 @@ export class FinanceKit extends ShippingKit {
   async wallet(customerId: string) {
     const page = await this.get('/customer/hyCustomerWallet/list', { ownerId: customerId });
     return page.result.records?.[0] as Record<string, number> & { id: string };
+  }
+
+  /** The wallet row of an owner (1 customer, 2 driver, 3 agent, 9 a platform account), read from the table. */
+  async walletRow(ownerType: number, ownerId: string) {
+    const [row] = await this.t.db
+      .select()
+      .from(finWallet)
+      .where(and(eq(finWallet.ownerType, ownerType), eq(finWallet.ownerId, ownerId)));
+    return row;
+  }
+
+  /** The note is paid (4) and completed (7), its payee's wallet passed everything on, the ledger balances. */
+  async expectPaidThrough(noteId: string, payee: { ownerType: number; ownerId: string }) {
+    expect(await this.note(noteId)).toMatchObject({ payStatus: 4, status: 7 });
+    expect((await this.walletRow(payee.ownerType, payee.ownerId))?.balanceFen).toBe(0);
+    await this.ledgerCheck();
   }
 
   async ledgerCheck() {

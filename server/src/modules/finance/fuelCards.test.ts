@@ -6,7 +6,6 @@ import { CUSTOMERS } from '../../test/shippingKit.ts';
 import { hyConfig } from '../apps/index.ts';
 import { FinanceKit, key } from './financeTestKit.ts';
 import { finFuelStatement } from './fuelSchema.ts';
-import { finWallet } from './schema.ts';
 
 // 油卡管理: cards (list, search, sort, validations, export, import), the recharge line a paid fuel share writes
 // through the ledger (the provider's fuel-card account), the balance per card, the cap on the fuel share, and
@@ -114,13 +113,7 @@ describe('fuel cards', () => {
     const fuel = Number(note.fuelCardFen);
     expect(fuel).toBeGreaterThan(0);
     const card = await addCard(driverId, vehicleId);
-    const account = async () =>
-      (
-        await t.db
-          .select()
-          .from(finWallet)
-          .where(and(eq(finWallet.ownerType, 9), eq(finWallet.ownerId, 'fuel_card_1')))
-      )[0]?.balanceFen ?? 0;
+    const account = async () => (await k.walletRow(9, 'fuel_card_1'))?.balanceFen ?? 0;
     const before = await account();
     const res = await pay([noteId]);
     expect(res.success, res.message).toBe(true);

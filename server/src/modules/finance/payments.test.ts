@@ -6,7 +6,7 @@ import { AGENT01, CUSTOMERS } from '../../test/shippingKit.ts';
 import { hyAgent, hyDriver, hyDriverBank, hyShippingNote } from '../freight/index.ts';
 import { FinanceKit, key } from './financeTestKit.ts';
 import { financeOf, resumePayments, SYSTEM_ACTOR, submitPayout } from './index.ts';
-import { finBankPayment, finLedgerLine, finPosting, finSimBankTxn, finWallet } from './schema.ts';
+import { finBankPayment, finLedgerLine, finPosting, finSimBankTxn } from './schema.ts';
 
 // Payments: the pay status machine through the bank, idempotency under concurrency,
 // every refusal, failure and retry, prepay, advance, agent fees, crash resume and bad bank callbacks.
@@ -34,15 +34,9 @@ describe('waybill payments', () => {
     expect(res.message).toContain('已提交银行1笔');
     expect((await k.note(noteId)).payStatus).toBe(3);
     await k.settled([noteId]);
-    expect(await k.note(noteId)).toMatchObject({ payStatus: 4, status: 7 });
     // charge: customer, driver, service fee; payout: driver, bank clearing
     expect(await linesOf(noteId)).toBe(5);
-    const [driverWallet] = await t.db
-      .select()
-      .from(finWallet)
-      .where(and(eq(finWallet.ownerType, 2), eq(finWallet.ownerId, String(note.driverId))));
-    expect(driverWallet.balanceFen).toBe(0);
-    await k.ledgerCheck();
+    await k.expectPaidThrough(noteId, { ownerType: 2, ownerId: String(note.driverId) });
   });
 
   it('previews a batch for the confirm dialog (totals and fee split, or the refusal) without writing', async () => {
@@ -223,13 +217,7 @@ describe('waybill payments', () => {
     const payments = await k.settled([noteId]);
     const final = payments.find((p) => p.kind === 2);
     expect(final?.amountFen).toBe(Number(audited.driverFee) - Number(loaded.fuelCardFen) - 100_000);
-    expect(await k.note(noteId)).toMatchObject({ payStatus: 4, status: 7 });
-    const [driverWallet] = await t.db
-      .select()
-      .from(finWallet)
-      .where(and(eq(finWallet.ownerType, 2), eq(finWallet.ownerId, driverId)));
-    expect(driverWallet.balanceFen).toBe(0);
-    await k.ledgerCheck();
+    await k.expectPaidThrough(noteId, { ownerType: 2, ownerId: driverId });
   });
 
   it('advances for a monthly customer on its credit (2, completed) and the next recharge settles it (4)', async () => {
@@ -262,13 +250,7 @@ describe('waybill payments', () => {
     expect((await pay([noteId])).success).toBe(true);
     const payments = await k.settled([noteId]);
     expect(payments.map((p) => [p.kind, p.amountFen, p.state]).sort()).toContainEqual([4, 20_000, 2]);
-    expect(await k.note(noteId)).toMatchObject({ payStatus: 4, status: 7 });
-    const [agentWallet] = await t.db
-      .select()
-      .from(finWallet)
-      .where(and(eq(finWallet.ownerType, 3), eq(finWallet.ownerId, AGENT01)));
-    expect(agentWallet.balanceFen).toBe(0);
-    await k.ledgerCheck();
+    await k.expectPaidThrough(noteId, { ownerType: 3, ownerId: AGENT01 });
   });
 
   it('resolves a payment left paying by a crash through a query on restart, never paying twice', async () => {

@@ -181,34 +181,18 @@ describe('wallets, recharges and the ledger', () => {
     const lines = await k.get('/plateform/statement/list', { matchState: 0 }, finance);
     const wrong = lines.result.records?.find((l) => l.bankSerialNo === 'BK20260002');
     const right = lines.result.records?.find((l) => l.bankSerialNo === 'BK20260001');
-    expect(
-      (
-        await k.call(
-          'POST',
-          '/customer/hyCustomerWallet/reviewRecharge',
-          { id, approve: true, statementLineId: wrong?.id },
-          finance,
-        )
-      ).message,
-    ).toBe('银行流水金额12.34元与充值金额3,000.00元不一致');
-    const approved = await k.call(
-      'POST',
-      '/customer/hyCustomerWallet/reviewRecharge',
-      { id, approve: true, statementLineId: right?.id },
-      finance,
-    );
+    const approve = (line: { id?: unknown } | undefined) =>
+      k.call(
+        'POST',
+        '/customer/hyCustomerWallet/reviewRecharge',
+        { id, approve: true, statementLineId: line?.id },
+        finance,
+      );
+    expect((await approve(wrong)).message).toBe('银行流水金额12.34元与充值金额3,000.00元不一致');
+    const approved = await approve(right);
     expect(approved.success, approved.message).toBe(true);
     expect((await k.wallet(CUSTOMERS.hengda)).balanceFen).toBe(before.balanceFen + 300_000);
-    expect(
-      (
-        await k.call(
-          'POST',
-          '/customer/hyCustomerWallet/reviewRecharge',
-          { id, approve: true, statementLineId: right?.id },
-          finance,
-        )
-      ).message,
-    ).toBe('该充值申请已处理');
+    expect((await approve(right)).message).toBe('该充值申请已处理');
     const unmatched = await k.get('/plateform/statement/list', { matchState: 0 }, finance);
     expect(unmatched.result.records?.map((l) => l.bankSerialNo)).toEqual(['BK20260002']);
     await k.ledgerCheck();

@@ -79,62 +79,54 @@ describe('places on orders', () => {
     }
   });
 
-  it('checks the time windows: each ends after it starts, unloading not before loading', async () => {
-    const bad = [
-      [
-        { loadWindowFrom: '2026-12-01 10:00:00', loadWindowTo: '2026-12-01 09:00:00' },
-        '装货时间窗的结束时间须晚于开始时间',
-      ],
-      [
-        { unloadWindowFrom: '2026-12-02 10:00:00', unloadWindowTo: '2026-12-02 10:00:00' },
-        '卸货时间窗的结束时间须晚于开始时间',
-      ],
-      [
-        { loadWindowFrom: '2026-12-02 08:00:00', unloadWindowFrom: '2026-12-01 18:00:00' },
-        '卸货时间窗不能早于装货时间窗',
-      ],
-    ] as const;
-    for (const [over, message] of bad) {
-      const res = await k.call('POST', '/order/hyOrder/add', k.orderBody(over));
-      expect(res.success, message).toBe(false);
-      expect(res.message).toContain(message);
-    }
-    const order = await draft({
-      loadWindowFrom: '2026-12-01 08:00:00',
-      loadWindowTo: '2026-12-01 12:00:00',
-      unloadWindowFrom: '2026-12-02 08:00:00',
-      unloadWindowTo: '2026-12-02 18:00:00',
-    });
-    // Answered in China time, as entered.
-    expect(order).toMatchObject({
-      loadWindowFrom: '2026-12-01 08:00:00',
-      unloadWindowTo: '2026-12-02 18:00:00',
-    });
+  // Time windows end after they start and unloading is not before loading; contact phones are mobiles
+  // or landlines; both coordinates of a pin are inside China.
+  it.each([
+    [
+      { loadWindowFrom: '2026-12-01 10:00:00', loadWindowTo: '2026-12-01 09:00:00' },
+      '装货时间窗的结束时间须晚于开始时间',
+    ],
+    [
+      { unloadWindowFrom: '2026-12-02 10:00:00', unloadWindowTo: '2026-12-02 10:00:00' },
+      '卸货时间窗的结束时间须晚于开始时间',
+    ],
+    [
+      { loadWindowFrom: '2026-12-02 08:00:00', unloadWindowFrom: '2026-12-01 18:00:00' },
+      '卸货时间窗不能早于装货时间窗',
+    ],
+    [{ loadPhone: '12345' }, '装货联系电话应为11位手机号或带区号的固定电话'],
+    [{ unloadPhone: '1381234567x' }, '卸货联系电话应为11位手机号或带区号的固定电话'],
+    [{ loadLng: 10 }, '装货经度不在中国境内'],
+    [{ unloadLat: 60 }, '卸货纬度不在中国境内'],
+    [{ loadLat: null }, '装货位置需要同时有经度和纬度'],
+  ] as const)('refuses an order with %o: %s', async (over, message) => {
+    const res = await k.call('POST', '/order/hyOrder/add', k.orderBody(over));
+    expect(res.success, message).toBe(false);
+    expect(res.message).toContain(message);
   });
 
-  it('validates contact phones and pins: mobiles or landlines, both coordinates inside China', async () => {
-    for (const [over, message] of [
-      [{ loadPhone: '12345' }, '装货联系电话应为11位手机号或带区号的固定电话'],
-      [{ unloadPhone: '1381234567x' }, '卸货联系电话应为11位手机号或带区号的固定电话'],
-      [{ loadLng: 10 }, '装货经度不在中国境内'],
-      [{ unloadLat: 60 }, '卸货纬度不在中国境内'],
-      [{ loadLat: null }, '装货位置需要同时有经度和纬度'],
-    ] as const) {
-      const res = await k.call('POST', '/order/hyOrder/add', k.orderBody(over));
-      expect(res.success, message).toBe(false);
-      expect(res.message).toContain(message);
-    }
-    const order = await draft({
-      loadContact: '王师傅',
-      loadPhone: '13812345678',
-      unloadContact: '李库管',
-      unloadPhone: '021-56781234',
-    });
-    expect(order).toMatchObject({
-      loadContact: '王师傅',
-      loadPhone: '13812345678',
-      unloadPhone: '021-56781234',
-    });
+  // Answered as entered: time windows in China time, contacts with a mobile or a landline.
+  it.each([
+    [
+      {
+        loadWindowFrom: '2026-12-01 08:00:00',
+        loadWindowTo: '2026-12-01 12:00:00',
+        unloadWindowFrom: '2026-12-02 08:00:00',
+        unloadWindowTo: '2026-12-02 18:00:00',
+      },
+      { loadWindowFrom: '2026-12-01 08:00:00', unloadWindowTo: '2026-12-02 18:00:00' },
+    ],
+    [
+      {
+        loadContact: '王师傅',
+        loadPhone: '13812345678',
+        unloadContact: '李库管',
+        unloadPhone: '021-56781234',
+      },
+      { loadContact: '王师傅', loadPhone: '13812345678', unloadPhone: '021-56781234' },
+    ],
+  ])('keeps valid places %o', async (over, expected) => {
+    expect(await draft(over)).toMatchObject(expected);
   });
 
   it('keeps saved addresses and routes per shipper: another shipper’s id answers 404', async () => {

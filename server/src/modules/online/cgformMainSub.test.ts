@@ -27,6 +27,12 @@ describe('online main/sub and tree forms', () => {
   };
   const sync = (key: string) =>
     call('POST', `/online/cgform/api/doDbSynch/${ids[key]}/normal`).then((r) => r.json());
+  /** Saves (POST) or edits (PUT) a row of the form `key`; answers the envelope. */
+  const save = async (method: 'POST' | 'PUT', key: string, body: Body) =>
+    (await call(method, `/online/cgform/api/form/${ids[key]}`, body)).json();
+  /** A row of the form `key` with its sub rows. */
+  const rowOf = async (key: string, id: string) =>
+    (await call('GET', `/online/cgform/api/form/${ids[key]}/${id}`)).json().result;
   const count = async (table: string) =>
     Number(
       (
@@ -95,37 +101,31 @@ describe('online main/sub and tree forms', () => {
   });
 
   it('saves a master row with its sub rows in one transaction: a bad sub row leaves no master row', async () => {
-    const bad = (
-      await call('POST', `/online/cgform/api/form/${ids.main}`, {
-        order_no: 'RO-BAD',
-        route_stop: [{ stop_name: '郑州', seq: 1 }, { seq: 'not a number' }],
-      })
-    ).json();
+    const bad = await save('POST', 'main', {
+      order_no: 'RO-BAD',
+      route_stop: [{ stop_name: '郑州', seq: 1 }, { seq: 'not a number' }],
+    });
     expect(bad.success).toBe(false);
     expect(bad.message).toContain('经停点第2行');
     expect(await count('route_order')).toBe(0);
     expect(await count('route_stop')).toBe(0);
     // A one-to-one sub-table takes one row.
-    const twoNotes = (
-      await call('POST', `/online/cgform/api/form/${ids.main}`, {
-        order_no: 'RO-2',
-        route_note: [{ remark: 'a' }, { remark: 'b' }],
-      })
-    ).json();
+    const twoNotes = await save('POST', 'main', {
+      order_no: 'RO-2',
+      route_note: [{ remark: 'a' }, { remark: 'b' }],
+    });
     expect(twoNotes.message).toContain('一对一');
     expect(await count('route_order')).toBe(0);
 
-    const good = (
-      await call('POST', `/online/cgform/api/form/${ids.main}`, {
-        order_no: 'RO-1',
-        order_id: 'ignored',
-        route_stop: [
-          { stop_name: '郑州', seq: 1, order_id: 'forged' },
-          { stop_name: '西安', seq: 2 },
-        ],
-        route_note: { remark: '易碎' },
-      })
-    ).json();
+    const good = await save('POST', 'main', {
+      order_no: 'RO-1',
+      order_id: 'ignored',
+      route_stop: [
+        { stop_name: '郑州', seq: 1, order_id: 'forged' },
+        { stop_name: '西安', seq: 2 },
+      ],
+      route_note: { remark: '易碎' },
+    });
     expect(good).toMatchObject({ success: true });
     const masterId = good.result.id as string;
     // The ERP tab's list: the sub form's own rows filtered by the foreign key.
@@ -134,59 +134,42 @@ describe('online main/sub and tree forms', () => {
     expect(stops.total).toBe(2);
     expect(stops.records.map((r: Body) => r.order_id)).toEqual([masterId, masterId]);
     // The master row comes with its sub rows (the edit form, the inner table).
-    const detail = (await call('GET', `/online/cgform/api/form/${ids.main}/${masterId}`)).json().result;
+    const detail = await rowOf('main', masterId);
     expect(detail.route_stop.map((r: Body) => r.stop_name).sort()).toEqual(['西安', '郑州']);
     expect(detail.route_note).toHaveLength(1);
 
     // An edit replaces the sub rows it names: one kept (by id) and changed, one removed, one added; a bad row
     // in it changes nothing.
     const zhengzhou = detail.route_stop.find((r: Body) => r.stop_name === '郑州');
-    const badEdit = (
-      await call('PUT', `/online/cgform/api/form/${ids.main}`, {
+    // Renames the order, keeps and renames 郑州, drops 西安 and adds `added`.
+    const editStops = (added: Body) =>
+      save('PUT', 'main', {
         id: masterId,
         order_no: 'RO-1-changed',
-        route_stop: [
-          { id: zhengzhou.id, stop_name: '郑州东', seq: 1 },
-          { stop_name: '', seq: 3 },
-        ],
-      })
-    ).json();
+        route_stop: [{ id: zhengzhou.id, stop_name: '郑州东', seq: 1 }, added],
+      });
+    const badEdit = await editStops({ stop_name: '', seq: 3 });
     expect(badEdit.success).toBe(false);
-    const blanked = (
-      await call('PUT', `/online/cgform/api/form/${ids.main}`, {
-        id: masterId,
-        route_stop: [{ id: zhengzhou.id, stop_name: '' }],
-      })
-    ).json();
+    const blanked = await save('PUT', 'main', {
+      id: masterId,
+      route_stop: [{ id: zhengzhou.id, stop_name: '' }],
+    });
     expect(blanked.message).toContain('经停点第1行: 经停点名称不能为空');
-    const unchanged = (await call('GET', `/online/cgform/api/form/${ids.main}/${masterId}`)).json().result;
+    const unchanged = await rowOf('main', masterId);
     expect(unchanged.order_no).toBe('RO-1');
     expect(unchanged.route_stop).toHaveLength(2);
-    const edited = (
-      await call('PUT', `/online/cgform/api/form/${ids.main}`, {
-        id: masterId,
-        order_no: 'RO-1-changed',
-        route_stop: [
-          { id: zhengzhou.id, stop_name: '郑州东', seq: 1 },
-          { stop_name: '兰州', seq: 3 },
-        ],
-      })
-    ).json();
+    const edited = await editStops({ stop_name: '兰州', seq: 3 });
     expect(edited.success).toBe(true);
-    const after = (await call('GET', `/online/cgform/api/form/${ids.main}/${masterId}`)).json().result;
+    const after = await rowOf('main', masterId);
     expect(after.route_stop.map((r: Body) => r.stop_name).sort()).toEqual(['兰州', '郑州东']);
     expect(after.route_stop.find((r: Body) => r.stop_name === '郑州东').id).toBe(zhengzhou.id);
     expect(after.route_note).toHaveLength(1);
 
     // A sub row added on its own (the ERP tab) must name an existing master row.
-    const orphan = (
-      await call('POST', `/online/cgform/api/form/${ids.stop}`, { stop_name: '成都', order_id: 'nope' })
-    ).json();
+    const orphan = await save('POST', 'stop', { stop_name: '成都', order_id: 'nope' });
     expect(orphan.success).toBe(false);
     expect(orphan.message).toContain('主表记录不存在');
-    const tab = (
-      await call('POST', `/online/cgform/api/form/${ids.stop}`, { stop_name: '成都', order_id: masterId })
-    ).json();
+    const tab = await save('POST', 'stop', { stop_name: '成都', order_id: masterId });
     expect(tab.success).toBe(true);
 
     // Deleting the master deletes its sub rows with it.
@@ -236,42 +219,34 @@ describe('online main/sub and tree forms', () => {
 
     // An edit taking another master's value changes neither the master nor its rows (the rows it leaves out
     // were deleted first in the same transaction).
-    const detail = (await call('GET', `/online/cgform/api/form/${ids.main}/${first.result.id}`)).json()
-      .result;
+    const detail = await rowOf('main', first.result.id);
     const zz = detail.route_stop.find((r: Body) => r.stop_code === 'ZZ01');
-    const badEdit = (
-      await call('PUT', `/online/cgform/api/form/${ids.main}`, {
-        id: first.result.id,
-        order_no: 'RO-U1-changed',
-        route_stop: [
-          { id: zz.id, stop_name: '郑州', stop_code: 'ZZ01' },
-          { stop_name: '成都南', stop_code: 'CD01' },
-        ],
-      })
-    ).json();
+    const badEdit = await save('PUT', 'main', {
+      id: first.result.id,
+      order_no: 'RO-U1-changed',
+      route_stop: [
+        { id: zz.id, stop_name: '郑州', stop_code: 'ZZ01' },
+        { stop_name: '成都南', stop_code: 'CD01' },
+      ],
+    });
     expect(badEdit.success).toBe(false);
     expect(badEdit.message).toContain('经停点第2行: 站点编码(stop_code)');
-    const unchanged = (await call('GET', `/online/cgform/api/form/${ids.main}/${first.result.id}`)).json()
-      .result;
+    const unchanged = await rowOf('main', first.result.id);
     expect(unchanged.order_no).toBe('RO-U1');
     expect(unchanged.route_stop.map((r: Body) => r.stop_code).sort()).toEqual(['XA01', 'ZZ01']);
     // A row keeping its own value is no conflict.
-    const kept = (
-      await call('PUT', `/online/cgform/api/form/${ids.main}`, {
-        id: first.result.id,
-        route_stop: [{ id: zz.id, stop_name: '郑州站', stop_code: 'ZZ01' }],
-      })
-    ).json();
+    const kept = await save('PUT', 'main', {
+      id: first.result.id,
+      route_stop: [{ id: zz.id, stop_name: '郑州站', stop_code: 'ZZ01' }],
+    });
     expect(kept.success).toBe(true);
 
     // A sub row added on its own (the ERP tab) is held to the same rule.
-    const tab = (
-      await call('POST', `/online/cgform/api/form/${ids.stop}`, {
-        stop_name: '成都东',
-        stop_code: 'CD01',
-        order_id: first.result.id,
-      })
-    ).json();
+    const tab = await save('POST', 'stop', {
+      stop_name: '成都东',
+      stop_code: 'CD01',
+      order_id: first.result.id,
+    });
     expect(tab.success).toBe(false);
     expect(tab.message).toContain('站点编码(stop_code)');
     for (const id of [first.result.id, other.result.id])
@@ -289,9 +264,7 @@ describe('online main/sub and tree forms', () => {
     await define('tree', treeForm());
     expect((await sync('tree')).success).toBe(true);
     const add = async (name: string, pid?: string) => {
-      const res = (
-        await call('POST', `/online/cgform/api/form/${ids.tree}`, { name, ...(pid ? { pid } : {}) })
-      ).json();
+      const res = await save('POST', 'tree', { name, ...(pid ? { pid } : {}) });
       expect(res).toMatchObject({ success: true });
       return res.result.id as string;
     };
@@ -318,23 +291,17 @@ describe('online main/sub and tree forms', () => {
 
     // Circular parents are refused, the row unchanged.
     for (const pid of [a, c]) {
-      const res = (
-        await call('PUT', `/online/cgform/api/form/${ids.tree}`, { id: a, name: '电子产品', pid })
-      ).json();
+      const res = await save('PUT', 'tree', { id: a, name: '电子产品', pid });
       expect(res.success).toBe(false);
       expect(res.message).toContain('父级(pid)');
     }
-    const missing = (
-      await call('POST', `/online/cgform/api/form/${ids.tree}`, { name: 'x', pid: 'nope' })
-    ).json();
+    const missing = await save('POST', 'tree', { name: 'x', pid: 'nope' });
     expect(missing.message).toContain('上级记录不存在');
     expect((await data(`?pid=${a}`)).records.map((r: Body) => r.name)).toEqual(['手机']);
 
     // A row with children is not deleted from under them; moving the child away clears has-child.
     expect((await call('DELETE', `/online/cgform/api/form/${ids.tree}/${b}`)).json().success).toBe(false);
-    const moved = (
-      await call('PUT', `/online/cgform/api/form/${ids.tree}`, { id: c, name: '智能手机', pid: a })
-    ).json();
+    const moved = await save('PUT', 'tree', { id: c, name: '智能手机', pid: a });
     expect(moved.success).toBe(true);
     const level = await data(`?pid=${a}`);
     expect(level.records.find((r: Body) => r.name === '手机').has_child).toBe('0');

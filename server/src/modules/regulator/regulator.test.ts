@@ -36,22 +36,30 @@ async function reportableParties() {
   return kit.reportable(await kit.driverWithVehicle());
 }
 
-/** Queues the fund flow of one bank payment to the waybill's driver, as a settled payment does. */
+/**
+ * Queues the fund flow of one bank payment to the waybill's driver, as a settled payment does; answers the
+ * payment id. `kind` prefixes the payment id and `documentPrefix` the waybill number in the document number;
+ * the amounts are the waybill's customer and driver fees unless given.
+ */
 async function payDriver(p: {
-  paymentId: string;
-  documentNumber: string;
+  kind: string;
+  documentPrefix: string;
   note: { id: string; shippingNoteNumber: string };
   party: Awaited<ReturnType<typeof reportableParties>>;
-  stored: Record<string, unknown>;
-  freightFen: number;
-  amountFen: number;
+  amounts?: { freightFen: number; amountFen: number };
 }) {
-  const recipient = String(p.stored.driverName);
+  const stored = (await kit.note(p.note.id)) as Record<string, unknown>;
+  const paymentId = `${p.kind}${Date.now()}`;
+  const { freightFen, amountFen } = p.amounts ?? {
+    freightFen: Number(stored.customerFee),
+    amountFen: Number(stored.driverFee),
+  };
+  const recipient = String(stored.driverName);
   await t.db.transaction((tx) =>
     enqueueFundFlow(tx, {
-      paymentId: p.paymentId,
+      paymentId,
       tenantId: 0,
-      documentNumber: p.documentNumber,
+      documentNumber: `${p.documentPrefix}${p.note.shippingNoteNumber}`,
       carrierName: recipient,
       carrierId: p.party.idCard,
       vehicleNumber: p.party.plateNo,
@@ -61,7 +69,7 @@ async function payDriver(p: {
           noteId: p.note.id,
           shippingNoteNumber: p.note.shippingNoteNumber,
           serialNumber: '0000',
-          freightFen: p.freightFen,
+          freightFen,
         },
       ],
       payments: [
@@ -71,12 +79,13 @@ async function payDriver(p: {
           account: '6222021234567890123',
           bankCode: 'ICBC',
           bankSerialNo: `ICBC${Date.now()}`,
-          amountFen: p.amountFen,
+          amountFen,
           time: new Date(),
         },
       ],
     }),
   );
+  return paymentId;
 }
 
 async function auditedNote(party: { driverId: string; vehicleId: string }) {
@@ -356,17 +365,7 @@ describe('the outbox', () => {
   it('reports a settled payment after the waybills it pays; the fund-report status follows', async () => {
     const party = await reportableParties();
     const note = await auditedNote(party);
-    const stored = (await kit.note(note.id)) as Record<string, unknown>;
-    const paymentId = `pay${Date.now()}`;
-    await payDriver({
-      paymentId,
-      documentNumber: `ZF${note.shippingNoteNumber}`,
-      note,
-      party,
-      stored,
-      freightFen: Number(stored.customerFee),
-      amountFen: Number(stored.driverFee),
-    });
+    const paymentId = await payDriver({ kind: 'pay', documentPrefix: 'ZF', note, party });
     expect((await kit.note(note.id)).fundReportStatus).toBe(1);
     const run = await sendReports(t.ctx);
     // One run: the driver, vehicle and waybill go first, the fund flow after them in the same run.
@@ -380,16 +379,12 @@ describe('the outbox', () => {
     const orderId = await kit.order();
     const note = await kit.dispatch(orderId, party);
     await kit.drive(note.id, 'load');
-    const stored = (await kit.note(note.id)) as Record<string, unknown>;
-    const paymentId = `prepay${Date.now()}`;
-    await payDriver({
-      paymentId,
-      documentNumber: `YF${note.shippingNoteNumber}`,
+    const paymentId = await payDriver({
+      kind: 'prepay',
+      documentPrefix: 'YF',
       note,
       party,
-      stored,
-      freightFen: 100_000,
-      amountFen: 100_000,
+      amounts: { freightFen: 100_000, amountFen: 100_000 },
     });
     await sendAll();
     // The unfinished waybill is not reported (it would fail its field rules); the payment waits for it.

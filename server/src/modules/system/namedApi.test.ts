@@ -44,19 +44,14 @@ describe('named calls of the reference console (/api/*) and POST /sys/selectDepa
     expect(all.map((p: { perms: string | null }) => p.perms)).toContain('system:user:list');
   });
 
-  it('keeps each call behind its list permission', async () => {
-    for (const url of [
-      '/api/user',
-      '/api/role',
-      '/api/service',
-      '/api/permission',
-      '/api/permission/no-pager',
-    ]) {
+  it.each(['/api/user', '/api/role', '/api/service', '/api/permission', '/api/permission/no-pager'])(
+    'keeps %s behind its list permission',
+    async (url) => {
       expect((await get(tokens.operations, url)).statusCode, url).toBe(403);
       expect((await get(tokens.shipper, url)).statusCode, url).toBe(403);
       expect((await t.call(null, { method: 'GET', url: api(url) })).statusCode, url).toBe(401);
-    }
-  });
+    },
+  );
 
   it('pages every paged call: pages do not overlap and the total stays', async () => {
     for (const url of ['/api/user', '/api/role', '/api/service', '/api/permission']) {
