@@ -20,7 +20,8 @@ import type { AppContext } from '../../platform/context.ts';
 import type { DbOrTx } from '../../platform/db/client.ts';
 import { newId } from '../../platform/db/columns.ts';
 import { ok } from '../../platform/http/envelope.ts';
-import { bizError, unauthorized } from '../../platform/http/errors.ts';
+import { bizError } from '../../platform/http/errors.ts';
+import { sessionOf } from '../../platform/http/signedIn.ts';
 import { uploadedFile } from '../../platform/http/upload.ts';
 import { bindResource } from '../../platform/resource/bindResource.ts';
 import { registerImportTemplate } from '../../platform/resource/importTemplate.ts';
@@ -338,8 +339,7 @@ export async function importFuelStatement(
 // ---- routes --------------------------------------------------------------------------------------------
 
 const tenantOf = (request: FastifyRequest) => {
-  const session = request.session;
-  if (!session) throw unauthorized();
+  const session = sessionOf(request);
   return { tenantId: session.tenantId, username: session.user.username };
 };
 

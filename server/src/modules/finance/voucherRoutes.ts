@@ -5,8 +5,8 @@ import { z } from 'zod';
 import { perm } from '../../platform/access/declare.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { ok } from '../../platform/http/envelope.ts';
-import { unauthorized } from '../../platform/http/errors.ts';
 import { sendAttachment, XLSX_TYPE } from '../../platform/http/fileReplies.ts';
+import { sessionOf } from '../../platform/http/signedIn.ts';
 import { bindResource } from '../../platform/resource/bindResource.ts';
 import { finVoucherAccount } from './voucherSchema.ts';
 import { buildVouchers, voucherWorkbook } from './vouchers.ts';
@@ -29,8 +29,7 @@ export function voucherRoutes(app: FastifyInstance, ctx: AppContext): void {
     '/finance/voucher/preview',
     { config: { access: perm('finance:voucher:list') }, schema: { querystring: voucherQuery } },
     async (request) => {
-      const session = request.session;
-      if (!session) throw unauthorized();
+      const session = sessionOf(request);
       return ok(await buildVouchers(ctx.db, session.tenantId, request.query.period));
     },
   );
@@ -42,8 +41,7 @@ export function voucherRoutes(app: FastifyInstance, ctx: AppContext): void {
       schema: { querystring: voucherQuery },
     },
     async (request, reply) => {
-      const session = request.session;
-      if (!session) throw unauthorized();
+      const session = sessionOf(request);
       const { period, format } = request.query;
       const preview = await buildVouchers(ctx.db, session.tenantId, period);
       const buffer = await voucherWorkbook(preview, format, { operator: session.user.username });

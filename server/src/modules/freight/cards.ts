@@ -9,7 +9,8 @@ import { piiEq } from '../../platform/crypto/piiColumn.ts';
 import type { DbOrTx } from '../../platform/db/client.ts';
 import { tablesWritten } from '../../platform/db/tableWrites.ts';
 import { okMessage } from '../../platform/http/envelope.ts';
-import { bizError, recordNotFound, unauthorized } from '../../platform/http/errors.ts';
+import { bizError, recordNotFound } from '../../platform/http/errors.ts';
+import { sessionOf } from '../../platform/http/signedIn.ts';
 import { bindResource } from '../../platform/resource/bindResource.ts';
 import { enabledBank } from './banks.ts';
 import { chinaDay } from './expiry.ts';
@@ -190,8 +191,7 @@ export function cardRoutes(app: FastifyInstance, ctx: AppContext): void {
       schema: { body: z.object({ id: z.string().min(1).max(32) }) },
     },
     async (request) => {
-      const session = request.session;
-      if (!session) throw unauthorized();
+      const session = sessionOf(request);
       await ctx.db.transaction(async (tx) => {
         const [card] = await tx
           .select({ driverId: hyDriverBank.driverId })

@@ -15,7 +15,8 @@ import type { AppContext } from '../../platform/context.ts';
 import type { DbOrTx } from '../../platform/db/client.ts';
 import { tablesWritten } from '../../platform/db/tableWrites.ts';
 import { okMessage } from '../../platform/http/envelope.ts';
-import { bizError, unauthorized } from '../../platform/http/errors.ts';
+import { bizError } from '../../platform/http/errors.ts';
+import { sessionOf } from '../../platform/http/signedIn.ts';
 import { bindResource } from '../../platform/resource/bindResource.ts';
 import { isCustomerUser, lockOwnedRow } from './orders.ts';
 import { hyDriver } from './partySchema.ts';
@@ -26,8 +27,7 @@ type Row = Record<string, unknown>;
 
 /** The note a complaint or evaluation is about, inside the caller's tenant and customer. */
 async function scopedNote(tx: DbOrTx, request: FastifyRequest, noteId: string) {
-  const session = request.session;
-  if (!session) throw unauthorized();
+  const session = sessionOf(request);
   const conditions = [eq(hyShippingNote.id, noteId), eq(hyShippingNote.tenantId, session.tenantId)];
   if (isCustomerUser(session.user.userType))
     conditions.push(eq(hyShippingNote.customerId, session.user.cid ?? ''));
@@ -97,8 +97,7 @@ export function complaintRoutes(app: FastifyInstance, ctx: AppContext): void {
       `${complaintResource.path}/${action}`,
       { config: { access: perm('shipping:complaint:handle') }, schema: { body: complaintActionBody } },
       async (request) => {
-        const session = request.session;
-        if (!session) throw unauthorized();
+        const session = sessionOf(request);
         const { id, result } = request.body;
         if (action === 'resolve' && !result?.trim()) throw bizError('请填写处理结果');
         await ctx.db.transaction(async (tx) => {

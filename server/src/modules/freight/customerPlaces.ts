@@ -3,7 +3,8 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../platform/context.ts';
 import type { DbOrTx } from '../../platform/db/client.ts';
-import { bizError, unauthorized } from '../../platform/http/errors.ts';
+import { bizError } from '../../platform/http/errors.ts';
+import { sessionOf } from '../../platform/http/signedIn.ts';
 import { bindResource } from '../../platform/resource/bindResource.ts';
 import { placeNames } from '../system/index.ts';
 import { hyCustomerAddress, hyCustomerRoute } from './customerPlaceSchema.ts';
@@ -16,8 +17,7 @@ type Row = Record<string, unknown>;
 
 /** The shipper a new row belongs to: the party user's own (set by the engine), else the one staff picked. */
 async function shipperOf(request: FastifyRequest, tx: DbOrTx, values: Row): Promise<Row> {
-  const session = request.session;
-  if (!session) throw unauthorized();
+  const session = sessionOf(request);
   const customerSide =
     session.user.userType === USER_TYPE.customer || session.user.userType === USER_TYPE.customerAdmin;
   const customerId = customerSide ? session.user.cid : values.customerId;

@@ -6,7 +6,8 @@ import { hashPassword } from '../../platform/auth/crypto.ts';
 import { sysUserToken } from '../../platform/auth/schema.ts';
 import type { AppContext } from '../../platform/context.ts';
 import type { DbOrTx } from '../../platform/db/client.ts';
-import { bizError, recordNotFound, unauthorized } from '../../platform/http/errors.ts';
+import { bizError, recordNotFound } from '../../platform/http/errors.ts';
+import { sessionOf } from '../../platform/http/signedIn.ts';
 import { bindResource } from '../../platform/resource/bindResource.ts';
 import { sysRole, sysUser, sysUserRole } from '../system/index.ts';
 import { withId } from './parties.ts';
@@ -46,8 +47,7 @@ export function customerUserRoutes(app: FastifyInstance, ctx: AppContext): void 
     tx: DbOrTx,
     requested: string,
   ): Promise<{ customerId: string; customerName: string }> {
-    const session = request.session;
-    if (!session) throw unauthorized();
+    const session = sessionOf(request);
     const customerSide =
       session.user.userType === USER_TYPE.customer || session.user.userType === USER_TYPE.customerAdmin;
     // A customer's own staff always add to the customer they act for, whatever the form says.
@@ -71,8 +71,7 @@ export function customerUserRoutes(app: FastifyInstance, ctx: AppContext): void 
     dataLog: true,
     updateSchema: withId(customerUserEditBody) as unknown as z.ZodType<Row & { id: string }>,
     async beforeWrite(values, mode, request, tx) {
-      const session = request.session;
-      if (!session) throw unauthorized();
+      const session = sessionOf(request);
       const { password, ...rest } = values;
       if (mode === 'add') {
         const { customerId, customerName } = await customerFor(request, tx, String(values.customerId));

@@ -14,6 +14,7 @@ import { perm } from '../../platform/access/declare.ts';
 import { type AppContext, countsFor } from '../../platform/context.ts';
 import { ok, okMessage } from '../../platform/http/envelope.ts';
 import { bizError, forbidden, unauthorized } from '../../platform/http/errors.ts';
+import { sessionOf } from '../../platform/http/signedIn.ts';
 import { bindResource } from '../../platform/resource/bindResource.ts';
 import { sysUser } from '../system/index.ts';
 import { pendingCountersOf, pendingCountsChanged } from './pendingCounters.ts';
@@ -78,8 +79,7 @@ export function customerRoutes(app: FastifyInstance, ctx: AppContext): void {
   // ---- customer admins (userType 6) --------------------------------------------------------------------
 
   r.get('/customer/hyCustomerAdmin/myList', { config: { access: 'login' } }, async (request) => {
-    const session = request.session;
-    if (!session) throw unauthorized();
+    const session = sessionOf(request);
     const rows = await db
       .select({ customerId: hyCustomer.id, customerName: hyCustomer.customerName })
       .from(hyCustomerAdmin)
@@ -118,8 +118,7 @@ export function customerRoutes(app: FastifyInstance, ctx: AppContext): void {
       schema: { querystring: z.object({ userId: z.string().min(1).max(32) }) },
     },
     async (request) => {
-      const session = request.session;
-      if (!session) throw unauthorized();
+      const session = sessionOf(request);
       if (isCustomerSide(request) && request.query.userId !== session.user.id) throw forbidden();
       return ok(
         await db
@@ -140,8 +139,7 @@ export function customerRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   /** Only platform staff decide which customers a customer admin may act for. */
   const linkGuard = async (request: FastifyRequest, userId: string, customerId: string) => {
-    const session = request.session;
-    if (!session) throw unauthorized();
+    const session = sessionOf(request);
     if (session.user.userType !== USER_TYPE.system) throw forbidden();
     const [user] = await db
       .select({ userType: sysUser.userType, cid: sysUser.cid })

@@ -14,7 +14,8 @@ import type { AppContext } from '../../platform/context.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { tablesWritten } from '../../platform/db/tableWrites.ts';
 import { ok } from '../../platform/http/envelope.ts';
-import { bizError, recordNotFound, unauthorized } from '../../platform/http/errors.ts';
+import { bizError, recordNotFound } from '../../platform/http/errors.ts';
+import { sessionOf } from '../../platform/http/signedIn.ts';
 import { bindResource } from '../../platform/resource/bindResource.ts';
 import { decryptSecret, encryptSecret, loadDataSourceKey } from '../system/index.ts';
 import { hyEnterpriseApp } from './appSchema.ts';
@@ -84,8 +85,7 @@ export const ipListOf = (app: Pick<EnterpriseApp, 'ipAllowList'>) => splitList(a
 
 /** The request's tenant, and its customer for a customer user (agents and captains have no apps). */
 function ownerCondition(request: FastifyRequest): SQL | undefined {
-  const session = request.session;
-  if (!session) throw unauthorized();
+  const session = sessionOf(request);
   const party = partyScopeOf(session.user.userType);
   if (party && party !== 'customer') throw recordNotFound();
   return and(
@@ -111,8 +111,7 @@ export function enterpriseAppRoutes(app: FastifyInstance, ctx: AppContext): void
     createSchema: enterpriseAppBody as unknown as z.ZodType<Row>,
     updateSchema: enterpriseAppBody.extend(idBody.shape) as unknown as z.ZodType<Row & { id: string }>,
     async beforeWrite(values, mode, request, tx) {
-      const session = request.session;
-      if (!session) throw unauthorized();
+      const session = sessionOf(request);
       const out: Row = { ...values };
       out.scopes = (out.scopes as string[]).join(',');
       out.ipAllowList = ((out.ipAllowList as string[] | undefined) ?? []).join('\n') || null;
@@ -153,8 +152,7 @@ export function enterpriseAppRoutes(app: FastifyInstance, ctx: AppContext): void
     `${enterpriseAppResource.path}/rotateSecret`,
     { config: { access: perm(`${enterpriseAppResource.permission}:rotate`) }, schema: { body: idBody } },
     async (request) => {
-      const session = request.session;
-      if (!session) throw unauthorized();
+      const session = sessionOf(request);
       const { appSecret } = newCredentials();
       const [row] = await db
         .update(hyEnterpriseApp)
@@ -180,8 +178,7 @@ export function enterpriseAppRoutes(app: FastifyInstance, ctx: AppContext): void
       schema: { body: idBody.extend({ enabled: z.boolean() }) },
     },
     async (request) => {
-      const session = request.session;
-      if (!session) throw unauthorized();
+      const session = sessionOf(request);
       const [row] = await db
         .update(hyEnterpriseApp)
         .set({ enabled: request.body.enabled, updateBy: session.user.username, updateTime: new Date() })

@@ -3,7 +3,6 @@ import type { FastifyInstance } from 'fastify';
 import { grantsOf } from '../../platform/access/grants.ts';
 import type { AppContext, CounterScope } from '../../platform/context.ts';
 import { ok } from '../../platform/http/envelope.ts';
-import { unauthorized } from '../../platform/http/errors.ts';
 import { appRoutes } from './apps.ts';
 import { bankRoutes } from './banks.ts';
 import { bindingRoutes } from './bindings.ts';
@@ -68,8 +67,7 @@ export function freightModule(app: FastifyInstance, ctx: AppContext): void {
 
   // Pending counts; every module that owns one of the tables adds its counter to ctx.counters.
   app.get('/hydriver/hyDriver/getDsXx', { config: { access: 'login' } }, async (request) => {
-    const session = request.session;
-    if (!session) throw unauthorized();
+    const session = sessionOf(request);
     const scope: CounterScope = {
       tenantId: session.tenantId,
       codes: (await grantsOf(ctx.db, session.user.id)).codes,
@@ -120,6 +118,9 @@ export {
   hyReviewLog,
   hyVehicle,
 } from './partySchema.ts';
+
+import { sessionOf } from '../../platform/http/signedIn.ts';
+
 export { rebuildPositions } from './positions.ts';
 export { setNoteReportStatus } from './reportStatus.ts';
 export { hyAgent, hyCustomer } from './schema.ts';

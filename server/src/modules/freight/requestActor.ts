@@ -1,11 +1,10 @@
 import type { FastifyRequest } from 'fastify';
-import { unauthorized } from '../../platform/http/errors.ts';
+import { sessionOf } from '../../platform/http/signedIn.ts';
 import type { Actor } from './noteTransitions.ts';
 
 /** Who sends a request: the signed-in user of its session (a request without one is refused). */
 export function actorOf(request: FastifyRequest): Actor {
-  const session = request.session;
-  if (!session) throw unauthorized();
+  const session = sessionOf(request);
   return {
     username: session.user.username,
     userType: session.user.userType,

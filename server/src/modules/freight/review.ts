@@ -9,7 +9,8 @@ import type { AppContext } from '../../platform/context.ts';
 import type { DbOrTx } from '../../platform/db/client.ts';
 import { tablesWritten } from '../../platform/db/tableWrites.ts';
 import { ok, okMessage } from '../../platform/http/envelope.ts';
-import { bizError, recordNotFound, unauthorized } from '../../platform/http/errors.ts';
+import { bizError, recordNotFound } from '../../platform/http/errors.ts';
+import { sessionOf } from '../../platform/http/signedIn.ts';
 import { emitFreightEvent, guardApproval } from './events.ts';
 import { hyReviewLog } from './partySchema.ts';
 import { pendingCountsChanged } from './pendingCounters.ts';
@@ -79,8 +80,7 @@ export function registerReview(app: FastifyInstance, ctx: AppContext, item: Revi
     `${item.path}/review`,
     { config: { access: perm(`${item.permission}:review`) }, schema: { body: reviewBody } },
     async (request) => {
-      const session = request.session;
-      if (!session) throw unauthorized();
+      const session = sessionOf(request);
       const { id, state, reason, override, overrideReason } = request.body;
       let notes: string[] = [];
       if (state === REVIEW_STATE.approved) {
@@ -147,8 +147,7 @@ export function registerReview(app: FastifyInstance, ctx: AppContext, item: Revi
       schema: { body: z.object({ id: z.string().min(1).max(32) }) },
     },
     async (request) => {
-      const session = request.session;
-      if (!session) throw unauthorized();
+      const session = sessionOf(request);
       await ctx.db.transaction(async (tx) => {
         const from = await loadForUpdate(tx, request.body.id, session.tenantId);
         if (from === REVIEW_STATE.pending || from === REVIEW_STATE.approved)
@@ -180,8 +179,7 @@ export function registerReview(app: FastifyInstance, ctx: AppContext, item: Revi
       schema: { querystring: z.object({ id: z.string().min(1).max(32) }) },
     },
     async (request) => {
-      const session = request.session;
-      if (!session) throw unauthorized();
+      const session = sessionOf(request);
       // The timeline of a record of another tenant is as unknown as the record.
       const [owned] = await ctx.db
         .select({ id: item.id })

@@ -8,6 +8,7 @@ import { randomToken, sha256 } from '../../platform/auth/crypto.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { ok } from '../../platform/http/envelope.ts';
 import { bizError, unauthorized } from '../../platform/http/errors.ts';
+import { sessionOf } from '../../platform/http/signedIn.ts';
 import { FILTER_SORT, registerTableResource } from '../../platform/resource/tableResource.ts';
 import { livePositionOf, POSITIONS_CHANNEL } from './positions.ts';
 import { hyTrackSource } from './shippingSchema.ts';
@@ -110,8 +111,7 @@ export function trackSourceRoutes(app: FastifyInstance, ctx: AppContext): void {
     '/track/source/add',
     { config: { access: perm(`${TRACK_SOURCE_PERMISSION}:add`) }, schema: { body: trackSourceBody } },
     async (request) => {
-      const session = request.session;
-      if (!session) throw unauthorized();
+      const session = sessionOf(request);
       const { key, keyHash, keyHint } = newKey();
       const [row] = await db
         .insert(hyTrackSource)
@@ -134,8 +134,7 @@ export function trackSourceRoutes(app: FastifyInstance, ctx: AppContext): void {
       schema: { body: z.object({ id: z.string().min(1).max(32) }) },
     },
     async (request) => {
-      const session = request.session;
-      if (!session) throw unauthorized();
+      const session = sessionOf(request);
       const { key, keyHash, keyHint } = newKey();
       const [row] = await db
         .update(hyTrackSource)
