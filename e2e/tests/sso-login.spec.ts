@@ -211,7 +211,7 @@ const portFree = (port: number) =>
   });
 
 test.beforeAll(async () => {
-  test.setTimeout(180_000);
+  test.setTimeout(330_000);
   // A retry (or --repeat-each) in another worker waits for the servers of the previous one to be gone.
   await expect
     .poll(async () => (await portFree(IDP_PORT)) && (await portFree(APP_PORT)), {
@@ -259,7 +259,7 @@ test.beforeAll(async () => {
           return false;
         }
       },
-      { timeout: 160_000, intervals: [500] },
+      { timeout: 300_000, intervals: [500] },
     )
     .toBe(true);
 });
