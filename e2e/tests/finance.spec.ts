@@ -90,6 +90,8 @@ test('recharge, pay an audited waybill from the pay list, ledger lines in the dr
   // further meanwhile); 平台费用 lists this waybill's fee.
   await shell.goto(MAIN_WALLET);
   await expect.poll(() => ui.serviceFeeIncome()).toBeGreaterThanOrEqual(incomeBefore + note.serviceFee);
+  // The 平台账户 tab lists the platform's own accounts.
+  await expect(ui.row('银行清算户')).toBeVisible();
   await shot('main-wallet', { scrollTop: true });
   // 平台费用 lists this waybill's service fee.
   await shell.goto(PLATFORM_COSTS);

@@ -352,8 +352,8 @@ export function walletRoutes(
   bindResource(app, ctx, freezeLogResource, finWalletFreeze);
 
   // ---- 主钱包 ---------------------------------------------------------------------------------------------
-  bindResource(app, ctx, walletResource, finWallet, { view: 'platform', path: walletResource.path });
-  bindResource(app, ctx, walletResource, finWallet, { view: 'payable', path: '/plateform/wallet/payable' });
+  bindResource(app, ctx, walletResource, finWallet, { view: 'platform' });
+  bindResource(app, ctx, walletResource, finWallet, { view: 'payable' });
   bindResource(app, ctx, statementLineResource, finStatementLine);
 
   r.get(

@@ -207,7 +207,7 @@ describe('wallets, recharges and the ledger', () => {
     const walletId = (await k.wallet(CUSTOMERS.hengda)).id;
     expect(own.result.total).toBeGreaterThan(0);
     expect(new Set(own.result.records?.map((r) => r.walletId))).toEqual(new Set([walletId]));
-    const platform = await k.get('/plateform/wallet/list', {});
+    const platform = await k.get('/plateform/wallet/platform/list', {});
     const clearing = platform.result.records?.find((w) => w.ownerId === 'bank_clearing');
     expect((await k.get('/wallet/ledger/list', { walletId: clearing?.id }, tokens.shipper)).message).toBe(
       '未找到对应数据',
