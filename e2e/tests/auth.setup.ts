@@ -6,7 +6,7 @@ import { AUTH_DIR, authFile, USERS } from '../support/env.ts';
 
 setup.use({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
 
-for (const user of [USERS.admin, USERS.operations, USERS.shipperAdmin]) {
+for (const user of [USERS.admin, USERS.operations, USERS.shipperAdmin, USERS.agent, USERS.captain]) {
   setup(`log in as ${user}`, async ({ page }) => {
     mkdirSync(AUTH_DIR, { recursive: true });
     const login = new LoginPage(page);

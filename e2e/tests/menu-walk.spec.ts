@@ -1,16 +1,12 @@
-// No entry of the seeded menu opens the "page not available" panel for admin. The spec
-// walks every leaf of admin's menu as the console sees it (getUserPermissionByToken), opening each through
-// the router as a menu click does, and looks for the panel in the route's page container once it is shown (a
-// missing page shows the panel in that render; an existing one its skeleton or itself).
+// No entry of the seeded menu opens the "page not available" panel, and no page's own data call is refused,
+// for any demo account. The spec walks every leaf of the account's menu as the console sees it
+// (getUserPermissionByToken), opening each through the router as a menu click does, and looks for the panel in
+// the route's page container once it is shown (a missing page shows the panel in that render; an existing one
+// its skeleton or itself).
 import type { Page } from '@playwright/test';
 import { apiCall, signIn } from '../support/api.ts';
+import { authFile, type DemoUser, USERS } from '../support/env.ts';
 import { expect, test } from '../support/fixtures.ts';
-
-/**
- * Menu entries whose pages are not built yet, each with the issue that holds it: the walk fails on any other
- * entry that shows the panel, and on one of these once its page exists (so the list only shrinks).
- */
-const NOT_YET_BUILT: string[] = [];
 
 interface MenuNode {
   path: string;
@@ -35,34 +31,56 @@ async function navigate(page: Page, path: string): Promise<void> {
   }, path);
 }
 
-test('every leaf of admin’s menu opens a page, never the "not available" panel', async ({
-  page,
-  request,
-  shell,
-}) => {
-  // About a hundred pages, each rendering its data: minutes on a loaded CI machine.
-  test.setTimeout(480_000);
-  const admin = await signIn(request, 'admin');
-  const { menu } = await apiCall<{ menu: MenuNode[] }>(
-    request,
-    admin,
-    'GET',
-    '/sys/permission/getUserPermissionByToken',
-  );
-  const targets = leaves(menu).filter((leaf) => !leaf.meta?.internalOrExternal && leaf.path.startsWith('/'));
-  expect(targets.length).toBeGreaterThan(80);
+/** Each account with the least number of menu leaves it must see (a walk of an empty menu proves nothing). */
+const ACCOUNTS: Array<{ user: DemoUser; atLeast: number }> = [
+  { user: USERS.admin, atLeast: 80 },
+  { user: USERS.operations, atLeast: 10 },
+  { user: USERS.shipperAdmin, atLeast: 5 },
+  { user: USERS.agent, atLeast: 5 },
+  { user: USERS.captain, atLeast: 5 },
+];
 
-  const missing: string[] = [];
-  for (const [index, leaf] of targets.entries()) {
-    // A fresh console now and then: a hundred kept-alive tabs are not what a user keeps open.
-    if (index % 25 === 0) await shell.goto('/account/center');
-    await navigate(page, leaf.path);
-    // The route's own page container is shown (kept-alive pages stay in the page, hidden).
-    const view = page.locator(`[data-page-key="${leaf.path}"]`);
-    // Active, not merely boxed: a full-screen page (the large screens) is fixed outside its container's box.
-    await expect(view, leaf.path).toHaveAttribute('aria-hidden', 'false');
-    if ((await view.getByTestId('page-not-available').count()) > 0)
-      missing.push(`${leaf.path} (${leaf.component ?? 'no component'})`);
-  }
-  expect(missing, missing.join('\n')).toEqual(NOT_YET_BUILT);
-});
+for (const { user, atLeast } of ACCOUNTS) {
+  test.describe(`${user}'s menu`, () => {
+    test.use({ storageState: authFile(user) });
+
+    test(`every leaf of ${user}'s menu opens its page and its data`, async ({ page, request, shell }) => {
+      // About a hundred pages for admin, each rendering its data: minutes on a loaded CI machine.
+      test.setTimeout(480_000);
+      const token = await signIn(request, user);
+      const { menu } = await apiCall<{ menu: MenuNode[] }>(
+        request,
+        token,
+        'GET',
+        '/sys/permission/getUserPermissionByToken',
+      );
+      const targets = leaves(menu).filter(
+        (leaf) => !leaf.meta?.internalOrExternal && leaf.path.startsWith('/'),
+      );
+      expect(targets.length).toBeGreaterThanOrEqual(atLeast);
+
+      const missing: string[] = [];
+      // A page whose own data call is refused or not found shows the user an error instead of its data.
+      const refused: string[] = [];
+      page.on('response', (response) => {
+        if (response.url().includes('/jeecg-boot/') && response.status() >= 400)
+          refused.push(
+            `${response.status()} ${new URL(response.url()).pathname} on ${new URL(page.url()).pathname}`,
+          );
+      });
+      for (const [index, leaf] of targets.entries()) {
+        // A fresh console now and then: a hundred kept-alive tabs are not what a user keeps open.
+        if (index % 25 === 0) await shell.goto('/account/center');
+        await navigate(page, leaf.path);
+        // The route's own page container is shown (kept-alive pages stay in the page, hidden).
+        const view = page.locator(`[data-page-key="${leaf.path}"]`);
+        // Active, not merely boxed: a full-screen page (the large screens) is fixed outside its container's box.
+        await expect(view, leaf.path).toHaveAttribute('aria-hidden', 'false');
+        if ((await view.getByTestId('page-not-available').count()) > 0)
+          missing.push(`${leaf.path} (${leaf.component ?? 'no component'})`);
+      }
+      expect(missing, missing.join('\n')).toEqual([]);
+      expect(refused, refused.join('\n')).toEqual([]);
+    });
+  });
+}
