@@ -33,6 +33,7 @@ export { resolvePayments, resumePayments, sendPayments } from './bankPayments.ts
 export { billStep, generateBill, payBill } from './bills.ts';
 export type { FinActor, Finance } from './context.ts';
 export { onMoneyMoved, SYSTEM_ACTOR, silentLog } from './context.ts';
+export { collectDriverTax, sendDriverTax } from './driverTax.ts';
 export { importEtcRecords, matchEtcRecords } from './etcRecords.ts';
 export { finFuelCard, finFuelRecharge, finFuelStatement } from './fuelSchema.ts';
 export { generateIncomeReport, quarterIncome } from './incomeReport.ts';
@@ -42,6 +43,7 @@ export { seedFinanceJobs } from './jobs.ts';
 export { submitPayout } from './payouts.ts';
 export { rechargeViaBank } from './recharge.ts';
 export { checkLedger } from './reconcile.ts';
+export { SimulatedTaxAuthority } from './taxAuthority/simulatedTaxAuthority.ts';
 export { taxAuthorityOf } from './taxRoutes.ts';
 export { keyedRequest, moneyTx, once } from './tx.ts';
 export { buildVouchers, voucherAccounts } from './vouchers.ts';

@@ -9,6 +9,7 @@ import type { FileStorage } from '../../platform/storage/index.ts';
 import { appsSeeder } from './apps.ts';
 import { complianceSeeder } from './compliance.ts';
 import { contractsSeeder } from './contracts.ts';
+import { driverTaxSeeder } from './driverTax.ts';
 import { etcSeeder } from './etc.ts';
 import { demoFilesSeeder } from './files.ts';
 import { financeSeeder } from './finance.ts';
@@ -34,6 +35,7 @@ export const DEMO_SEEDERS: DemoSeeder[] = [
   insuranceSeeder,
   etcSeeder,
   incomeReportSeeder,
+  driverTaxSeeder,
   invoiceSeeder,
   regulatorSeeder,
   riskSeeder,
