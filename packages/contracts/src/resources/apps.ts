@@ -11,7 +11,7 @@ import {
   switchColumn,
   timeColumn,
 } from './fields.ts';
-import { tenantRecords } from './listPresets.ts';
+import { newestFirst, tenantRecords } from './listPresets.ts';
 
 // 应用管理: APP版本 — the driver app's releases (an Android package uploaded to the file storage, an
 // iOS store link), answered to the app by a public version check; APP消息 — messages to drivers, shippers, a
@@ -262,7 +262,7 @@ export const enterpriseAppResource = resource({
   title: ['企业应用', 'Enterprise apps'],
   actions: ['add', 'edit', 'delete'],
   scope: { tenant: true, customer: 'customerId' },
-  defaultSort: { field: 'createTime', order: 'desc' },
+  defaultSort: newestFirst,
   body: enterpriseAppBody,
   fields: {
     appName: recordName(['应用名称', 'App name'], { width: 160, ellipsis: true }),

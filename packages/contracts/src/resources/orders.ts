@@ -15,6 +15,7 @@ import {
   sortedColumn,
   tonnesColumn,
 } from './fields.ts';
+import { newestFirst } from './listPresets.ts';
 
 // Orders (货源): what a shipper wants carried, published, then dispatched to drivers as waybills.
 
@@ -86,7 +87,7 @@ export const orderResource = resource({
   title: ['订单列表', 'Orders'],
   actions: ['add', 'edit', 'delete', 'export'],
   scope: { tenant: true, customer: 'customerId', agent: 'agentId', captain: 'captainId' },
-  defaultSort: { field: 'createTime', order: 'desc' },
+  defaultSort: newestFirst,
   body: orderBody,
   fields: {
     orderNo: serverNumber(

@@ -9,7 +9,7 @@ import {
   recordName,
   switchColumn,
 } from './fields.ts';
-import { tenantRecords } from './listPresets.ts';
+import { newestFirst, tenantRecords } from './listPresets.ts';
 
 // Drivers, vehicles, carriers, captains and agents: who carries the freight, reviewed by the platform.
 
@@ -63,7 +63,7 @@ export const reviewFields = {
 const fleetMember = {
   actions: ['add', 'edit', 'delete', 'export', 'import'],
   scope: { tenant: true, captain: 'captainId', agent: 'agentId' },
-  defaultSort: { field: 'createTime', order: 'desc' },
+  defaultSort: newestFirst,
   filters: expiringFilter,
 } as const;
 
@@ -313,7 +313,7 @@ export const captainResource = resource({
   title: ['车队长', 'Captains'],
   actions: ['add', 'edit', 'delete', 'export'],
   scope: { tenant: true, captain: 'id' },
-  defaultSort: { field: 'createTime', order: 'desc' },
+  defaultSort: newestFirst,
   body: captainBody,
   fields: {
     captainName: personName('车队长姓名'),
@@ -329,7 +329,7 @@ export const agentResource = resource({
   title: ['经纪人', 'Agents'],
   actions: ['add', 'edit', 'delete', 'export'],
   scope: { tenant: true, agent: 'id' },
-  defaultSort: { field: 'createTime', order: 'desc' },
+  defaultSort: newestFirst,
   body: agentBody,
   fields: {
     agentName: personName('经纪人姓名'),

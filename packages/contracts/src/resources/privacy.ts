@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { resource } from '../resource.ts';
 import { requiredText } from '../textFields.ts';
 import { optionsSearch, recordName, switchColumn, timeColumn } from './fields.ts';
+import { newestFirst } from './listPresets.ts';
 
 // Personal information (个人信息保护法): privacy-policy versions, the consents given to them, and the
 // requests of a person about their own data (export, correction, deletion). Keys are columns of
@@ -42,7 +43,7 @@ export const privacyPolicyResource = resource({
   permission: 'compliance:privacy:policy',
   title: ['隐私政策', 'Privacy policies'],
   actions: ['add', 'edit', 'export'],
-  defaultSort: { field: 'createTime', order: 'desc' },
+  defaultSort: newestFirst,
   body: privacyPolicyBody,
   fields: {
     version: recordName(['版本号', 'Version'], { width: 110 }),
@@ -94,7 +95,7 @@ export const privacyRequestResource = resource({
   permission: 'compliance:privacy:request',
   title: ['个人信息申请', 'Personal data requests'],
   actions: ['export'],
-  defaultSort: { field: 'createTime', order: 'desc' },
+  defaultSort: newestFirst,
   fields: {
     kind: optionsSearch(['申请类型', 'Kind'], PRIVACY_REQUEST_KIND_OPTIONS, 130, { form: false }),
     subjectType: optionsSearch(['主体类型', 'Subject type'], SUBJECT_TYPE_OPTIONS, 100, { form: false }),

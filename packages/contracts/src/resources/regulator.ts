@@ -8,7 +8,7 @@ import {
   switchColumn,
   timeColumn,
 } from './fields.ts';
-import { tenantLog } from './listPresets.ts';
+import { newestFirst, tenantLog } from './listPresets.ts';
 
 // Regulator reporting: report channels (上报通道) and the outbox of report messages
 // (交通监管同步 lists them all, 监管上传 the failed ones awaiting correction).
@@ -43,7 +43,7 @@ export const reportChannelResource = resource({
   // reported keeps its messages' history.
   actions: ['add', 'edit', 'export'],
   scope: { tenant: true },
-  defaultSort: { field: 'createTime', order: 'desc' },
+  defaultSort: newestFirst,
   fields: {
     channelName: {
       label: ['通道名称', 'Name'],

@@ -15,7 +15,7 @@ import {
   serverNumber,
   sortedColumn,
 } from './fields.ts';
-import { shipperRecords } from './listPresets.ts';
+import { newestFirst, shipperRecords } from './listPresets.ts';
 
 // Waybills (运单) with their named lists, and the complaints and evaluations about them.
 
@@ -258,7 +258,7 @@ export const noteResource = resource({
   title: ['运单列表', 'Shipping notes'],
   actions: ['export'],
   scope: { tenant: true, customer: 'customerId', agent: 'agentId', captain: 'captainId' },
-  defaultSort: { field: 'createTime', order: 'desc' },
+  defaultSort: newestFirst,
   filters: {
     // `?state=1`: audited, unpaid and due, as the header counters count.
     state: {
@@ -420,7 +420,7 @@ export const evaluationResource = resource({
   title: ['评价管理', 'Evaluations'],
   actions: ['add', 'delete', 'export'],
   scope: { tenant: true, customer: 'customerId' },
-  defaultSort: { field: 'createTime', order: 'desc' },
+  defaultSort: newestFirst,
   body: evaluationBody,
   fields: {
     noteId: aboutNote.noteId,
