@@ -7,12 +7,13 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Page } from 'playwright-core';
 import { measureEditableTableTyping, printKeystrokes } from './lib/editableTable.ts';
+import { envNumber } from './lib/env.ts';
 import { startBenchServer } from './lib/server.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const TARGET_LOGIN_KB = 250;
 const TARGET_DASHBOARD_MS = 1500;
-const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const RUNS = envNumber('BENCH_RUNS', 3);
 
 if (!existsSync(path.join(ROOT, 'web/dist/index.html'))) {
   spawnSync('npm', ['run', 'build', '-w', 'web'], { cwd: ROOT, stdio: 'inherit' });
