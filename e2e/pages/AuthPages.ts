@@ -26,6 +26,24 @@ export class SmsCodeField {
   }
 }
 
+/** The fields and button of a username-and-password form. */
+interface CredentialsForm {
+  readonly username: Locator;
+  readonly password: Locator;
+  readonly submit: Locator;
+}
+
+/** Fills a username-and-password form and submits it; does not wait for the result. */
+export async function fillCredentials(
+  form: CredentialsForm,
+  username: string,
+  password: string,
+): Promise<void> {
+  await form.username.fill(username);
+  await form.password.fill(password);
+  await form.submit.click();
+}
+
 export class Login3Page {
   readonly card: Locator;
   readonly username: Locator;
@@ -43,10 +61,8 @@ export class Login3Page {
     return openPublicPage(this.page, '/user/login3', this.card);
   }
 
-  async submitCredentials(username: string, password: string): Promise<void> {
-    await this.username.fill(username);
-    await this.password.fill(password);
-    await this.submit.click();
+  submitCredentials(username: string, password: string): Promise<void> {
+    return fillCredentials(this, username, password);
   }
 }
 

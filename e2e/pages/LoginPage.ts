@@ -2,6 +2,7 @@
 import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
 import { adminToken, createUser, uniqueName } from '../support/authFlows.ts';
 import { LOGIN_PATH, PASSWORD } from '../support/env.ts';
+import { fillCredentials, SmsCodeField } from './AuthPages.ts';
 
 export class LoginPage {
   readonly layout: Locator;
@@ -16,8 +17,7 @@ export class LoginPage {
   readonly passwordTab: Locator;
   readonly phoneTab: Locator;
   readonly phoneMobile: Locator;
-  readonly phoneCode: Locator;
-  readonly phoneSend: Locator;
+  readonly phoneCode: SmsCodeField;
   readonly phoneSubmit: Locator;
   readonly remember: Locator;
   readonly captchaImage: Locator;
@@ -36,8 +36,7 @@ export class LoginPage {
     this.passwordTab = page.getByTestId('login-tab-password');
     this.phoneTab = page.getByTestId('login-tab-phone');
     this.phoneMobile = page.getByTestId('phone-mobile');
-    this.phoneCode = page.getByTestId('phone-code');
-    this.phoneSend = page.getByTestId('phone-code-send');
+    this.phoneCode = new SmsCodeField(page, 'phone-code');
     this.phoneSubmit = page.getByTestId('phone-submit');
     this.remember = page.getByTestId('login-remember');
     this.captchaImage = page.getByTestId('login-captcha-image');
@@ -52,10 +51,8 @@ export class LoginPage {
   }
 
   /** Fills and submits the form; does not wait for the result. */
-  async submitCredentials(username: string, password = PASSWORD): Promise<void> {
-    await this.username.fill(username);
-    await this.password.fill(password);
-    await this.submit.click();
+  submitCredentials(username: string, password = PASSWORD): Promise<void> {
+    return fillCredentials(this, username, password);
   }
 
   /**
@@ -89,9 +86,7 @@ export class LoginPage {
   async sendPhoneCode(mobile: string): Promise<void> {
     await this.phoneTab.click();
     await this.phoneMobile.fill(mobile);
-    await this.phoneSend.click();
-    await expect(this.phoneSend).toBeDisabled();
-    await expect(this.phoneSend).toHaveText(/\d+ 秒后重发/);
+    await this.phoneCode.request();
   }
 
   /** Fills the new password twice in the change-password dialog of a 406 login and submits it. */
