@@ -1,7 +1,7 @@
 import { USER_TYPE } from '../constants.ts';
 import { customerBody, customerUserBody } from '../freightParties.ts';
 import { resource } from '../resource.ts';
-import { dictField, remarkField, shipperOwner, sortedColumn } from './fields.ts';
+import { dictField, filterKey, remarkField, shipperOwner, sortedColumn } from './fields.ts';
 import { newestFirst, shipperRecords } from './listPresets.ts';
 import { reviewFields } from './parties.ts';
 
@@ -68,7 +68,7 @@ export const customerResource = resource({
     rejectReason: reviewFields.rejectReason,
     remark: remarkField({ wide: true, export: false }),
     // Data rules of the shipper list may name the creator.
-    createBy: { label: ['创建人', 'Created by'], internal: true, filter: true },
+    createBy: filterKey(['创建人', 'Created by']),
     createTime: reviewFields.createTime,
   },
 });
