@@ -5,7 +5,8 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { chromium, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
+import { launchChromium } from './lib/browser.ts';
 import { measureEditableTableTyping, printKeystrokes } from './lib/editableTable.ts';
 import { envNumber } from './lib/env.ts';
 import { startBenchServer } from './lib/server.ts';
@@ -49,17 +50,7 @@ const server = await startBenchServer({
     ...(process.env.WEB_DIST ? { webDist: path.resolve(process.env.WEB_DIST) } : {}),
   },
 });
-const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-  ],
-});
+const browser = await launchChromium();
 try {
   const timings: number[] = [];
   let loginAssets: Asset[] = [];
