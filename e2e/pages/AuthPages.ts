@@ -1,6 +1,7 @@
 // The public pages besides the login form: customer-staff login, registration and its result,
 // password reset, shipper registration and the landing page.
 import { expect, type Locator, type Page } from '@playwright/test';
+import { PageObject } from './PageObject.ts';
 
 /** Opens a public page at `path` and waits for its `root` (card or form) to show. */
 async function openPublicPage(page: Page, path: string, root: Locator): Promise<void> {
@@ -16,8 +17,9 @@ const kebab = (name: string) => name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase(
  * becomes a locator of the same name, so that a page lists its elements once.
  */
 export function testIdPage<const K extends string>(prefix: string, names: readonly K[]) {
-  return class {
-    constructor(readonly page: Page) {
+  return class extends PageObject {
+    constructor(page: Page) {
+      super(page);
       for (const name of names) Object.assign(this, { [name]: page.getByTestId(`${prefix}-${kebab(name)}`) });
     }
   } as new (

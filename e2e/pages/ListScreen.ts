@@ -1,13 +1,16 @@
 // What the page objects of list screens share: the page, the screen's table and search form, its rows, and
 // running a search.
 import type { Locator, Page } from '@playwright/test';
+import { PageObject } from './PageObject.ts';
 
-export class ListScreen {
+export class ListScreen extends PageObject {
   constructor(
-    readonly page: Page,
+    page: Page,
     readonly table: Locator,
     readonly searchForm: Locator,
-  ) {}
+  ) {
+    super(page);
+  }
 
   /** Table body rows (not the measure row antd adds). */
   rows(): Locator {
