@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { resource } from '../resource.ts';
+import { optionalText } from '../textFields.ts';
 import {
   dictSearch,
   driverNameColumn,
@@ -52,9 +53,9 @@ export const fuelCardBody = z.object({
     .refine((v) => [1, 2, 3, 9].includes(v), '供应商不正确'),
   /** The console picks the driver; an import names it (driverName, with the plate when names repeat). */
   driverId: z.string().max(32).nullish(),
-  driverName: z.string().trim().max(30).nullish(),
+  driverName: optionalText(30),
   vehicleId: z.string().max(32).nullish(),
-  plateNo: z.string().trim().max(12).nullish(),
+  plateNo: optionalText(12),
   state: z.coerce
     .number()
     .int()

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { resource } from '../resource.ts';
-import { requiredText } from '../textFields.ts';
+import { optionalText, requiredText } from '../textFields.ts';
 import {
   dictField,
   dictSearch,
@@ -112,7 +112,7 @@ export const insuranceRateBody = z.object({
     .max(500, '费率不能超过万分之500'),
   minPremiumFen: z.number().int().min(0).max(100_000_000).default(0),
   enabled: z.boolean().default(true),
-  remark: z.string().trim().max(200).nullish(),
+  remark: optionalText(200),
 });
 
 /** The cargo class whose rate serves every class without one of its own (其他). */
