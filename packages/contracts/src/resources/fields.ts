@@ -27,6 +27,10 @@ export const dictSearch = <const D extends string, const E extends Extra = NoExt
   extra: E = {} as E,
 ) => ({ label, kind: 'dict', dict, search: true, list: { width }, ...extra }) as const;
 
+/** The options of a select over the values `values`, each labelled by `labels`, in the order of `values`. */
+export const labelledOptions = <const V extends string>(values: readonly V[], labels: Record<V, Label>) =>
+  values.map((value) => ({ value, label: labels[value] }));
+
 /** A value from a fixed list of `options` (not a dictionary) with a box in the search form. */
 export const optionsSearch = <const O, const E extends Extra = NoExtra>(
   label: Label,
