@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { resource } from '../resource.ts';
 import { requiredText } from '../textFields.ts';
-import { optionsSearch, recordName, switchColumn, timeColumn } from './fields.ts';
+import { labelledOptions, optionsSearch, recordName, switchColumn, timeColumn } from './fields.ts';
 import { newestFirst } from './listPresets.ts';
 
 // Personal information (个人信息保护法): privacy-policy versions, the consents given to them, and the
@@ -10,10 +10,13 @@ import { newestFirst } from './listPresets.ts';
 
 const created = timeColumn(['提交时间', 'Submitted'], { search: 'range' });
 
-export const SUBJECT_TYPE_OPTIONS = [
-  { value: 'driver', label: ['司机', 'Driver'] },
-  { value: 'user', label: ['用户', 'User'] },
-] as const;
+/** Whose data a consent or a request is about: a driver's or a console user's. */
+const SUBJECT_TYPES = ['driver', 'user'] as const;
+
+export const SUBJECT_TYPE_OPTIONS = labelledOptions(SUBJECT_TYPES, {
+  driver: ['司机', 'Driver'],
+  user: ['用户', 'User'],
+});
 
 /** Where a consent was given. */
 const CONSENT_CHANNEL_OPTIONS = [
@@ -74,16 +77,18 @@ export const privacyConsentResource = resource({
   },
 });
 
-export const PRIVACY_REQUEST_KIND_OPTIONS = [
-  { value: 'export', label: ['导出本人数据', 'Export own data'] },
-  { value: 'correct', label: ['更正', 'Correction'] },
-  { value: 'delete', label: ['删除/匿名化', 'Deletion'] },
-] as const;
+const PRIVACY_REQUEST_KINDS = ['export', 'correct', 'delete'] as const;
+
+export const PRIVACY_REQUEST_KIND_OPTIONS = labelledOptions(PRIVACY_REQUEST_KINDS, {
+  export: ['导出本人数据', 'Export own data'],
+  correct: ['更正', 'Correction'],
+  delete: ['删除/匿名化', 'Deletion'],
+});
 
 /** A person's request about their own data; staff file one for a driver who asked through the app or in person. */
 export const privacyRequestBody = z.object({
-  kind: z.enum(['export', 'correct', 'delete'], { error: '请选择申请类型' }),
-  subjectType: z.enum(['driver', 'user'], { error: '请选择主体类型' }),
+  kind: z.enum(PRIVACY_REQUEST_KINDS, { error: '请选择申请类型' }),
+  subjectType: z.enum(SUBJECT_TYPES, { error: '请选择主体类型' }),
   subjectId: requiredText('请选择申请人', 32),
   detail: z.string().trim().max(1000).optional(),
 });
