@@ -10,7 +10,7 @@ import {
   recordName,
   switchColumn,
 } from './fields.ts';
-import { newestFirst, tenantRecords } from './listPresets.ts';
+import { keptRecords, newestFirst, tenantRecords } from './listPresets.ts';
 
 // Drivers, vehicles, carriers, captains and agents: who carries the freight, reviewed by the platform.
 
@@ -300,9 +300,7 @@ export const captainResource = resource({
   path: '/captain/hyCaptain',
   permission: 'captain',
   title: ['车队长', 'Captains'],
-  actions: ['add', 'edit', 'delete', 'export'],
-  scope: { tenant: true, captain: 'id' },
-  defaultSort: newestFirst,
+  ...keptRecords({ tenant: true, captain: 'id' }),
   body: captainBody,
   fields: {
     captainName: personName('车队长姓名'),
@@ -316,9 +314,7 @@ export const agentResource = resource({
   path: '/agent/hyAgent',
   permission: 'agent',
   title: ['经纪人', 'Agents'],
-  actions: ['add', 'edit', 'delete', 'export'],
-  scope: { tenant: true, agent: 'id' },
-  defaultSort: newestFirst,
+  ...keptRecords({ tenant: true, agent: 'id' }),
   body: agentBody,
   fields: {
     agentName: personName('经纪人姓名'),
