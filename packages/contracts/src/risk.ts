@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { boundedInteger } from './numberFields.ts';
 import { labelledOptions } from './resources/fields.ts';
 import { requiredText } from './textFields.ts';
 
@@ -341,12 +342,14 @@ export type ViolationRetryBody = z.infer<typeof violationRetryBody>;
 
 /** The carrier contract template's violation clause: a deduction of this percent of the driver's freight, or none. */
 export const penaltyClauseBody = z.object({
-  penaltyPct: z
-    .number({ error: '扣款比例(penaltyPct)须为1到100的整数，或为空（不含扣款条款）' })
-    .int('扣款比例(penaltyPct)须为整数')
-    .min(1, '扣款比例(penaltyPct)至少为1')
-    .max(100, '扣款比例(penaltyPct)不能超过100')
-    .nullable(),
+  penaltyPct: boundedInteger(
+    {
+      missing: '扣款比例(penaltyPct)须为1到100的整数，或为空（不含扣款条款）',
+      notWhole: '扣款比例(penaltyPct)须为整数',
+    },
+    [1, '扣款比例(penaltyPct)至少为1'],
+    [100, '扣款比例(penaltyPct)不能超过100'],
+  ).nullable(),
 });
 export type PenaltyClauseBody = z.infer<typeof penaltyClauseBody>;
 
