@@ -105,6 +105,14 @@ export class ShippingPage extends ListScreen {
     return this.page.getByRole('dialog').filter({ hasText: title });
   }
 
+  /** Opens the list's add dialog (新增) and waits for it to show; answers it. */
+  async openAddDialog(): Promise<Locator> {
+    await this.page.getByRole('button', { name: /新\s*增/ }).click();
+    const form = this.dialog('新增');
+    await expect(form).toBeVisible();
+    return form;
+  }
+
   /** Types into a search field by its label and runs the search. */
   async search(label: string, value: string): Promise<void> {
     const input = this.searchForm.getByLabel(label, { exact: true });
