@@ -19,56 +19,49 @@ const LAYERS = [
   'compliance',
 ];
 
-const layerRules = LAYERS.slice(0, -1).map((module, i) => ({
-  name: 'module-layers',
-  comment: `${module} lies below ${LAYERS.slice(i + 1).join(', ')} and must not use them.`,
-  severity: 'error',
-  from: { path: `^server/src/modules/${module}/` },
-  to: { path: `^server/src/modules/(${LAYERS.slice(i + 1).join('|')})/` },
-}));
+/** A forbidden import: every rule of this project fails the check. */
+const forbid = (name, comment, from, to) => ({ name, comment, severity: 'error', from, to });
+
+const layerRules = LAYERS.slice(0, -1).map((module, i) =>
+  forbid(
+    'module-layers',
+    `${module} lies below ${LAYERS.slice(i + 1).join(', ')} and must not use them.`,
+    { path: `^server/src/modules/${module}/` },
+    { path: `^server/src/modules/(${LAYERS.slice(i + 1).join('|')})/` },
+  ),
+);
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
     ...layerRules,
-    {
-      name: 'module-without-layer',
-      comment:
-        'Every module has its place in LAYERS (.dependency-cruiser.cjs), so its imports can be checked.',
-      severity: 'error',
-      from: {
-        path: '^server/src/modules/[^/]+/',
-        pathNot: `^server/src/modules/(${LAYERS.join('|')})/`,
-      },
-      to: { path: '^server/src/modules/[^/]+/' },
-    },
-    {
-      name: 'platform-imports-module',
-      comment:
-        'server/src/platform is shared by every module and must not know any of them: a module registers what the platform needs through an interface the platform defines (e.g. platform/access/directory.ts).',
-      severity: 'error',
-      from: { path: '^server/src/platform/' },
-      to: { path: '^server/src/modules/' },
-    },
-    {
-      name: 'module-internals',
-      comment:
-        "A module uses another module only through that module's index.ts, so each module's inside can change without breaking the others.",
-      severity: 'error',
-      from: { path: '^server/src/modules/([^/]+)/' },
-      to: {
+    forbid(
+      'module-without-layer',
+      'Every module has its place in LAYERS (.dependency-cruiser.cjs), so its imports can be checked.',
+      { path: '^server/src/modules/[^/]+/', pathNot: `^server/src/modules/(${LAYERS.join('|')})/` },
+      { path: '^server/src/modules/[^/]+/' },
+    ),
+    forbid(
+      'platform-imports-module',
+      'server/src/platform is shared by every module and must not know any of them: a module registers what the platform needs through an interface the platform defines (e.g. platform/access/directory.ts).',
+      { path: '^server/src/platform/' },
+      { path: '^server/src/modules/' },
+    ),
+    forbid(
+      'module-internals',
+      "A module uses another module only through that module's index.ts, so each module's inside can change without breaking the others.",
+      { path: '^server/src/modules/([^/]+)/' },
+      {
         path: '^server/src/modules/[^/]+/',
         pathNot: ['^server/src/modules/$1/', '^server/src/modules/[^/]+/index\\.ts$'],
       },
-    },
-    {
-      name: 'module-cycle',
-      comment:
-        'Modules form layers (system below freight, freight below online): an import cycle through two modules means one of them must register a hook instead of importing.',
-      severity: 'error',
-      from: { path: '^server/src/modules/([^/]+)/' },
-      to: { circular: true, via: { path: '^server/src/modules/', pathNot: '^server/src/modules/$1/' } },
-    },
+    ),
+    forbid(
+      'module-cycle',
+      'Modules form layers (system below freight, freight below online): an import cycle through two modules means one of them must register a hook instead of importing.',
+      { path: '^server/src/modules/([^/]+)/' },
+      { circular: true, via: { path: '^server/src/modules/', pathNot: '^server/src/modules/$1/' } },
+    ),
   ],
   options: {
     doNotFollow: { path: 'node_modules' },

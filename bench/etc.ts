@@ -7,7 +7,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { ADMIN_PASSWORD, BENCH_ENFORCE } from './lib/env.ts';
+import { ADMIN_PASSWORD, BENCH_ENFORCE, envNumber } from './lib/env.ts';
 import { evaluateTargets, exitCodeOf, formatTargets } from './lib/report.ts';
 import {
   ETC_IMPORT_SCENARIO,
@@ -18,8 +18,8 @@ import {
 import { seedBulkNotes } from './lib/seedNotes.ts';
 import { login, startBenchServer } from './lib/server.ts';
 
-const NOTES = Number(process.env.BENCH_ETC_NOTES ?? 1_000_000);
-const ROWS = Number(process.env.BENCH_ETC_ROWS ?? 100_000);
+const NOTES = envNumber('BENCH_ETC_NOTES', 1_000_000);
+const ROWS = envNumber('BENCH_ETC_ROWS', 100_000);
 /** Share of the records whose plate is not the platform's (they stay unmatched). */
 const STRANGERS = 0.1;
 

@@ -2,10 +2,10 @@
 // `/sys/log/exportXls` (streamed). Targets: under 10 s, peak RSS growth under 150 MB.
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import { ADMIN_PASSWORD } from './lib/env.ts';
+import { ADMIN_PASSWORD, envNumber } from './lib/env.ts';
 import { login, startBenchServer } from './lib/server.ts';
 
-const ROWS = Number(process.env.BENCH_EXPORT_ROWS ?? 100_000);
+const ROWS = envNumber('BENCH_EXPORT_ROWS', 100_000);
 const TARGET_SECONDS = 10;
 const TARGET_RSS_MB = 150;
 

@@ -20,23 +20,19 @@ import { CGFORM_SCHEMA } from '@freight/contracts';
 import { finWallet } from '@freight/server/src/modules/finance/schema.ts';
 import { onlCgformHead } from '@freight/server/src/modules/online/cgformSchema.ts';
 import { eq, sql } from 'drizzle-orm';
+import { envNumber } from './lib/env.ts';
 import { type LoadSummary, runGetLoad, summarize } from './lib/load.ts';
 import { evaluateTargets, exitCodeOf, formatTargets, machineLine, measurement } from './lib/report.ts';
 import { LEDGER_LIST_SCENARIO_NAME, ONLINE_LIST_SCENARIO, onlineTargets } from './lib/scenarios.ts';
 import { BENCH_WALLET, seedBulkLedger } from './lib/seedMoney.ts';
 import { type BenchServer, login, startBenchServer } from './lib/server.ts';
 
-const env = (name: string, fallback: number) => {
-  const value = Number(process.env[name] || fallback);
-  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number`);
-  return value;
-};
 const databaseUrl = process.env.BENCH_DATABASE_URL || process.env.DATABASE_URL || undefined;
 const settings = {
-  rows: Math.round(env('BENCH_ONLINE_ROWS', databaseUrl ? 1_000_000 : 100_000)),
-  connections: Math.round(env('BENCH_CONNECTIONS', 50)),
-  durationSeconds: env('BENCH_DURATION', 20),
-  warmupSeconds: Number(process.env.BENCH_WARMUP ?? 5),
+  rows: Math.round(envNumber('BENCH_ONLINE_ROWS', databaseUrl ? 1_000_000 : 100_000)),
+  connections: Math.round(envNumber('BENCH_CONNECTIONS', 50)),
+  durationSeconds: envNumber('BENCH_DURATION', 20),
+  warmupSeconds: envNumber('BENCH_WARMUP', 5, { allowZero: true }),
   enforce: process.env.BENCH_ENFORCE !== '0',
   reseed: process.env.BENCH_ONLINE_RESEED === '1',
   // The ledger list measured right after, as the bar (its lines loaded once into the kept database).

@@ -21,6 +21,7 @@ import { encryptSecret, loadDataSourceKey } from '@freight/server/src/modules/sy
 import { type Db, openDatabase } from '@freight/server/src/platform/db/client.ts';
 import { seedSystem } from '@freight/server/src/seed/seed.ts';
 import { eq, sql } from 'drizzle-orm';
+import { envNumber } from './lib/env.ts';
 import { evaluateTargets, formatTargets } from './lib/report.ts';
 import {
   REGULATOR_BUILD_SCENARIO,
@@ -30,10 +31,13 @@ import {
 } from './lib/scenarios.ts';
 import { createPostgresDatabase } from './lib/server.ts';
 
-const BUILD_COUNT = Number(process.env.BENCH_REGULATOR_BUILD ?? 100_000);
-const SEND_COUNT = Number(process.env.BENCH_REGULATOR_SEND ?? 10_000);
-const FAILURE_RATE = Number(process.env.BENCH_REGULATOR_FAILURE ?? 0.1);
-const CRASH_COUNT = Number(process.env.BENCH_REGULATOR_CRASH ?? 2_000);
+/** The scale of the three runs, from the environment (smaller for a quick check). */
+const settings = {
+  buildCount: envNumber('BENCH_REGULATOR_BUILD', 100_000),
+  sendCount: envNumber('BENCH_REGULATOR_SEND', 10_000),
+  failureRate: envNumber('BENCH_REGULATOR_FAILURE', 0.1, { allowZero: true }),
+  crashCount: envNumber('BENCH_REGULATOR_CRASH', 2_000),
+};
 const codes = seedCodeTables();
 const platform = {
   name: '智运通网络货运平台',
@@ -75,10 +79,12 @@ function waybillInput(i: number): WaybillInput {
   };
 }
 
-console.log(`1. building and validating ${BUILD_COUNT.toLocaleString()} waybills (WLHY_YD1001) on one core`);
+console.log(
+  `1. building and validating ${settings.buildCount.toLocaleString()} waybills (WLHY_YD1001) on one core`,
+);
 let invalid = 0;
 const buildStarted = performance.now();
-for (let i = 0; i < BUILD_COUNT; i++) {
+for (let i = 0; i < settings.buildCount; i++) {
   if (!buildWaybill(waybillInput(i), codes).ok) invalid++;
   if ((i + 1) % 20_000 === 0)
     console.log(
@@ -87,7 +93,7 @@ for (let i = 0; i < BUILD_COUNT; i++) {
 }
 const buildSeconds = (performance.now() - buildStarted) / 1000;
 console.log(
-  `   ${BUILD_COUNT.toLocaleString()} in ${buildSeconds.toFixed(2)} s (${((buildSeconds * 1e6) / BUILD_COUNT).toFixed(1)} µs each, ` +
+  `   ${settings.buildCount.toLocaleString()} in ${buildSeconds.toFixed(2)} s (${((buildSeconds * 1e6) / settings.buildCount).toFixed(1)} µs each, ` +
     `input generation included), ${invalid} invalid`,
 );
 
@@ -197,10 +203,10 @@ const checks: Record<string, boolean> = {};
 
 // ---- 2. send through the outbox ----------------------------------------------------------------------------
 console.log(
-  `2. sending ${SEND_COUNT.toLocaleString()} messages to a fake Fujian gateway with ${FAILURE_RATE * 100} % injected failures`,
+  `2. sending ${settings.sendCount.toLocaleString()} messages to a fake Fujian gateway with ${settings.failureRate * 100} % injected failures`,
 );
 {
-  const fake = await startFake(FAILURE_RATE);
+  const fake = await startFake(settings.failureRate);
   const database = await openDatabase({ dataDir: null });
   await seedSystem(database.db);
   const config = loadConfig({}, { scheduler: false, logLevel: 'silent', loginCaptcha: false });
@@ -208,7 +214,7 @@ console.log(
   await app.ready();
   try {
     const db = database.db;
-    await seedReportables(db, fake.info, SEND_COUNT);
+    await seedReportables(db, fake.info, settings.sendCount);
     const started = performance.now();
     let clock = Date.now();
     let rounds = 0;
@@ -224,12 +230,12 @@ console.log(
       const elapsed = (performance.now() - started) / 1000;
       if (rounds % 5 === 0 || run.claimed === 0)
         console.log(
-          `   ${elapsed.toFixed(1)} s: ${counts?.accepted.toLocaleString()} / ${SEND_COUNT.toLocaleString()} accepted, ` +
+          `   ${elapsed.toFixed(1)} s: ${counts?.accepted.toLocaleString()} / ${settings.sendCount.toLocaleString()} accepted, ` +
             `${counts?.failed} failed, this run ${run.accepted} accepted ${run.retrying} to retry`,
         );
       if (run.claimed === 0) {
         // Nothing due now: the retries wait for their backoff; move the clock past it.
-        if ((counts?.accepted ?? 0) + (counts?.failed ?? 0) >= SEND_COUNT || rounds > 2000) break;
+        if ((counts?.accepted ?? 0) + (counts?.failed ?? 0) >= settings.sendCount || rounds > 2000) break;
         clock += 2 * 3_600_000;
       }
     }
@@ -242,9 +248,11 @@ console.log(
       })
       .from(sql`hy_report_attempt`);
     checks[REGULATOR_SEND_SCENARIO] =
-      (await acceptedCount(db)) === SEND_COUNT && stats.accepted === SEND_COUNT && stats.repeats === 0;
+      (await acceptedCount(db)) === settings.sendCount &&
+      stats.accepted === settings.sendCount &&
+      stats.repeats === 0;
     console.log(
-      `   ${SEND_COUNT.toLocaleString()} messages in ${seconds.toFixed(1)} s (${(SEND_COUNT / seconds).toFixed(0)}/s); ` +
+      `   ${settings.sendCount.toLocaleString()} messages in ${seconds.toFixed(1)} s (${(settings.sendCount / seconds).toFixed(0)}/s); ` +
         `gateway: ${stats.requests} requests, ${stats.logins} logins, ${stats.injected} failures injected, ` +
         `${stats.accepted} keys accepted, ${stats.repeats} repeats; outbox: ${attempts?.total} attempts, ${attempts?.retried} retried`,
     );
@@ -261,7 +269,7 @@ console.log(
 // accepted, and the resends of what had reached the gateway are answered as repeats, never accepted twice.
 const adminUrl = process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 console.log(
-  `3. kill -9 of a sender process during a run of ${CRASH_COUNT.toLocaleString()} messages (PostgreSQL)`,
+  `3. kill -9 of a sender process during a run of ${settings.crashCount.toLocaleString()} messages (PostgreSQL)`,
 );
 let pgDatabase: Awaited<ReturnType<typeof createPostgresDatabase>> | null = null;
 try {
@@ -274,7 +282,7 @@ if (pgDatabase) {
   const database = await openDatabase({ url: pgDatabase.url, poolSize: 4 });
   try {
     await seedSystem(database.db);
-    await seedReportables(database.db, fake.info, CRASH_COUNT);
+    await seedReportables(database.db, fake.info, settings.crashCount);
     const sender = () =>
       spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'lib/regulatorSender.ts')], {
         env: { ...process.env, DATABASE_URL: pgDatabase?.url },
@@ -288,7 +296,7 @@ if (pgDatabase) {
     let killedAt = 0;
     for (;;) {
       const stats = await statsOf(fake.info.baseUrl);
-      if (stats.accepted >= CRASH_COUNT / 3) {
+      if (stats.accepted >= settings.crashCount / 3) {
         first.kill('SIGKILL');
         killedAt = stats.accepted;
         break;
@@ -306,9 +314,12 @@ if (pgDatabase) {
     const stats = await statsOf(fake.info.baseUrl);
     const recorded = await acceptedCount(database.db);
     checks[REGULATOR_CRASH_SCENARIO] =
-      ended === 'SIGKILL' && secondExit === 0 && recorded === CRASH_COUNT && stats.accepted === CRASH_COUNT;
+      ended === 'SIGKILL' &&
+      secondExit === 0 &&
+      recorded === settings.crashCount &&
+      stats.accepted === settings.crashCount;
     console.log(
-      `   after the restart: ${recorded} / ${CRASH_COUNT} accepted in the outbox; gateway: ${stats.accepted} keys ` +
+      `   after the restart: ${recorded} / ${settings.crashCount} accepted in the outbox; gateway: ${stats.accepted} keys ` +
         `accepted once each, ${stats.repeats} resends answered as repeats`,
     );
   } finally {

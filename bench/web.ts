@@ -5,14 +5,16 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { chromium, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
+import { launchChromium } from './lib/browser.ts';
 import { measureEditableTableTyping, printKeystrokes } from './lib/editableTable.ts';
+import { envNumber } from './lib/env.ts';
 import { startBenchServer } from './lib/server.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const TARGET_LOGIN_KB = 250;
 const TARGET_DASHBOARD_MS = 1500;
-const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const RUNS = envNumber('BENCH_RUNS', 3);
 
 if (!existsSync(path.join(ROOT, 'web/dist/index.html'))) {
   spawnSync('npm', ['run', 'build', '-w', 'web'], { cwd: ROOT, stdio: 'inherit' });
@@ -48,17 +50,7 @@ const server = await startBenchServer({
     ...(process.env.WEB_DIST ? { webDist: path.resolve(process.env.WEB_DIST) } : {}),
   },
 });
-const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-  ],
-});
+const browser = await launchChromium();
 try {
   const timings: number[] = [];
   let loginAssets: Asset[] = [];

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { chromium } from 'playwright-core';
+import { launchChromium } from './browser.ts';
 
 /**
  * The browser half of `bench:map`: the live map open in Debian Chromium over the whole fleet, one vehicle's popup
@@ -18,10 +18,7 @@ export async function measureLivePush(options: {
   const root = path.resolve(import.meta.dirname, '../..');
   if (!existsSync(path.join(root, 'web/dist/index.html')))
     throw new Error('build the console first: npm run build -w web');
-  const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
-  });
+  const browser = await launchChromium();
   try {
     const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
     await page.goto(`${options.baseUrl}/user/login`, { waitUntil: 'networkidle' });

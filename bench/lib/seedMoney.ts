@@ -4,6 +4,7 @@ import { hyShippingNote } from '@freight/server/src/modules/freight/shippingSche
 import type { Db } from '@freight/server/src/platform/db/client.ts';
 import { stableId } from '@freight/server/src/seed/seed.ts';
 import { sql } from 'drizzle-orm';
+import { ROUTE_COLUMNS, ROUTE_VALUES } from './seedNotes.ts';
 
 /** The wallet the ledger-list scenario reads: a fifth of all lines are its. */
 export const BENCH_WALLET = 'benchwallet00000000000000000main';
@@ -100,15 +101,15 @@ export async function seedAuditedNotes(db: Db, count: number): Promise<string[]>
   await db.execute(sql`
     insert into ${hyShippingNote} (
       id, tenant_id, shipping_note_number, order_id, customer_id, customer_name, driver_id, driver_name,
-      vehicle_id, plate_no, goods_name, load_city, load_address, unload_city, unload_address, status,
-      pay_status, planned_weight_g, load_weight_g, unload_weight_g, settle_weight_g, driver_unit_price_fen,
-      driver_freight_fen, driver_fee, service_fee_mode, service_fee_value, service_fee, customer_fee,
-      final_pay_fen, settle_mode, audit_time, due_date, create_by
+      vehicle_id, plate_no, goods_name, ${ROUTE_COLUMNS}, status, pay_status, planned_weight_g,
+      load_weight_g, unload_weight_g, settle_weight_g, driver_unit_price_fen, driver_freight_fen, driver_fee,
+      service_fee_mode, service_fee_value, service_fee, customer_fee, final_pay_fen, settle_mode, audit_time,
+      due_date, create_by
     )
     select 'benchpaynote' || lpad(g::text, 8, '0'), 0, 'BP' || lpad(g::text, 12, '0'), 'benchpayorder',
            ${HENGDA}, '苏州恒达建材有限公司', 'benchpaydrv' || lpad((1 + g % ${DRIVERS})::text, 6, '0'),
            '压测司机' || (1 + g % ${DRIVERS}), 'benchpayveh' || lpad(g::text, 8, '0'), '苏E' || lpad(g::text, 5, '0'),
-           '螺纹钢', '南京市', '南京钢铁厂东门', '上海市', '宝山钢铁码头3号库', 6, 0, 32000000, 32000000,
+           '螺纹钢', ${ROUTE_VALUES}, 6, 0, 32000000, 32000000,
            32000000, 32000000, 15000, 480000, 480000, 1, 600, 28800, 508800, 480000, 1, now(), current_date,
            'bench'
     from generate_series(1, ${count}::int) as g`);

@@ -17,6 +17,10 @@ export interface BulkNotesResult {
   ms: number;
 }
 
+/** The route every bench waybill runs (Nanjing steel works to the Baoshan dock): its columns and its values. */
+export const ROUTE_COLUMNS = sql.raw('load_city, load_address, unload_city, unload_address');
+export const ROUTE_VALUES = sql.raw(`'南京市', '南京钢铁厂东门', '上海市', '宝山钢铁码头3号库'`);
+
 export const BENCH_CUSTOMERS = 100;
 /** The lifecycle states a note can be in (shipping_status). */
 const STATUSES = [0, 1, 2, 3, 4, 5, 6, 7, -1, -2, -3];
@@ -39,8 +43,8 @@ export async function seedBulkNotes(db: Db, total: number): Promise<BulkNotesRes
   await db.execute(sql`
     insert into ${hyShippingNote} (
       id, tenant_id, shipping_note_number, serial_number, order_id, order_no, customer_id, customer_name,
-      driver_id, driver_name, vehicle_id, plate_no, goods_name, load_city, load_address, unload_city,
-      unload_address, status, planned_weight_g, load_weight_g, unload_weight_g, settle_weight_g,
+      driver_id, driver_name, vehicle_id, plate_no, goods_name, ${ROUTE_COLUMNS}, status, planned_weight_g,
+      load_weight_g, unload_weight_g, settle_weight_g,
       driver_unit_price_fen, driver_freight_fen, driver_fee, service_fee, customer_fee, settle_mode,
       create_by, create_time
     )
@@ -60,7 +64,7 @@ export async function seedBulkNotes(db: Db, total: number): Promise<BulkNotesRes
            else 'benchveh' || lpad((g % 20000 + 2)::text, 12, '0') end,
       '苏A' || lpad((g % 100000)::text, 5, '0'),
       '螺纹钢',
-      '南京市', '南京钢铁厂东门', '上海市', '宝山钢铁码头3号库',
+      ${ROUTE_VALUES},
       s,
       32000000,
       case when s >= 2 then 32000000 + g % 200000 end,
@@ -81,11 +85,10 @@ export async function seedBulkNotes(db: Db, total: number): Promise<BulkNotesRes
   await db.execute(sql`
     insert into ${hyShippingNote} (
       id, tenant_id, shipping_note_number, order_id, customer_id, driver_id, vehicle_id, plate_no,
-      load_city, load_address, unload_city, unload_address, status, planned_weight_g, load_time, unload_time,
-      create_by, create_time
+      ${ROUTE_COLUMNS}, status, planned_weight_g, load_time, unload_time, create_by, create_time
     ) values (
       ${TRACK_NOTE}, 0, 'BNTRACK0000000001', 'benchord-track', 'benchcus-track', 'benchdrv-track',
-      ${TRACK_VEHICLE}, '苏A00000', '南京市', '南京钢铁厂东门', '上海市', '宝山钢铁码头3号库', 4, 32000000,
+      ${TRACK_VEHICLE}, '苏A00000', ${ROUTE_VALUES}, 4, 32000000,
       ${dayStart}, ${dayStart} + interval '1 day', 'bench', ${dayStart}
     )
   `);

@@ -1,11 +1,30 @@
 // The public pages besides the login form: customer-staff login, registration and its result,
 // password reset, shipper registration and the landing page.
 import { expect, type Locator, type Page } from '@playwright/test';
+import { PageObject } from './PageObject.ts';
 
 /** Opens a public page at `path` and waits for its `root` (card or form) to show. */
 async function openPublicPage(page: Page, path: string, root: Locator): Promise<void> {
   await page.goto(path);
   await expect(root).toBeVisible();
+}
+
+/** `creditCode` → `credit-code`: the public pages' test ids spell their elements' names in kebab case. */
+const kebab = (name: string) => name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+
+/**
+ * The base of a public page object whose elements `names` are found by the test ids `<prefix>-<name>`: each
+ * becomes a locator of the same name, so that a page lists its elements once.
+ */
+export function testIdPage<const K extends string>(prefix: string, names: readonly K[]) {
+  return class extends PageObject {
+    constructor(page: Page) {
+      super(page);
+      for (const name of names) Object.assign(this, { [name]: page.getByTestId(`${prefix}-${kebab(name)}`) });
+    }
+  } as new (
+    page: Page,
+  ) => { readonly page: Page } & { readonly [N in K]: Locator };
 }
 
 /** An SMS code field with its send button (testId prefix of SmsCodeInput). */
@@ -26,50 +45,44 @@ export class SmsCodeField {
   }
 }
 
-export class Login3Page {
-  readonly card: Locator;
+/** The fields and button of a username-and-password form. */
+interface CredentialsForm {
   readonly username: Locator;
   readonly password: Locator;
   readonly submit: Locator;
+}
 
-  constructor(readonly page: Page) {
-    this.card = page.getByTestId('login3-card');
-    this.username = page.getByTestId('login3-username');
-    this.password = page.getByTestId('login3-password');
-    this.submit = page.getByTestId('login3-submit');
-  }
+/** Fills a username-and-password form and submits it; does not wait for the result. */
+export async function fillCredentials(
+  form: CredentialsForm,
+  username: string,
+  password: string,
+): Promise<void> {
+  await form.username.fill(username);
+  await form.password.fill(password);
+  await form.submit.click();
+}
 
+export class Login3Page extends testIdPage('login3', ['card', 'username', 'password', 'submit']) {
   goto(): Promise<void> {
     return openPublicPage(this.page, '/user/login3', this.card);
   }
 
-  async submitCredentials(username: string, password: string): Promise<void> {
-    await this.username.fill(username);
-    await this.password.fill(password);
-    await this.submit.click();
+  submitCredentials(username: string, password: string): Promise<void> {
+    return fillCredentials(this, username, password);
   }
 }
 
-export class RegisterPage {
-  readonly card: Locator;
-  readonly username: Locator;
-  readonly password: Locator;
-  readonly confirm: Locator;
-  readonly mobile: Locator;
-  readonly code: SmsCodeField;
-  readonly submit: Locator;
-  readonly result: Locator;
-
-  constructor(readonly page: Page) {
-    this.card = page.getByTestId('register-card');
-    this.username = page.getByTestId('register-username');
-    this.password = page.getByTestId('register-password');
-    this.confirm = page.getByTestId('register-confirm');
-    this.mobile = page.getByTestId('register-mobile');
-    this.code = new SmsCodeField(page, 'register-code');
-    this.submit = page.getByTestId('register-submit');
-    this.result = page.getByTestId('register-result');
-  }
+export class RegisterPage extends testIdPage('register', [
+  'card',
+  'username',
+  'password',
+  'confirm',
+  'mobile',
+  'submit',
+  'result',
+]) {
+  readonly code = new SmsCodeField(this.page, 'register-code');
 
   goto(): Promise<void> {
     return openPublicPage(this.page, '/user/register', this.card);
@@ -80,64 +93,38 @@ export class RegisterPage {
   }
 }
 
-export class AlterationPage {
-  readonly card: Locator;
-  readonly mobile: Locator;
-  readonly code: SmsCodeField;
-  readonly next: Locator;
-  readonly account: Locator;
-  readonly password: Locator;
-  readonly confirm: Locator;
-  readonly submit: Locator;
-  readonly done: Locator;
-
-  constructor(readonly page: Page) {
-    this.card = page.getByTestId('alteration-card');
-    this.mobile = page.getByTestId('alteration-mobile');
-    this.code = new SmsCodeField(page, 'alteration-code');
-    this.next = page.getByTestId('alteration-next');
-    this.account = page.getByTestId('alteration-account');
-    this.password = page.getByTestId('alteration-password');
-    this.confirm = page.getByTestId('alteration-confirm');
-    this.submit = page.getByTestId('alteration-submit');
-    this.done = page.getByTestId('alteration-done');
-  }
+export class AlterationPage extends testIdPage('alteration', [
+  'card',
+  'mobile',
+  'next',
+  'account',
+  'password',
+  'confirm',
+  'submit',
+  'done',
+]) {
+  readonly code = new SmsCodeField(this.page, 'alteration-code');
 
   goto(): Promise<void> {
     return openPublicPage(this.page, '/user/alteration', this.card);
   }
 }
 
-export class CustomerRegisterPage {
-  readonly form: Locator;
-  readonly name: Locator;
-  readonly creditCode: Locator;
-  readonly licence: Locator;
-  readonly licencePreview: Locator;
-  readonly contact: Locator;
-  readonly mobile: Locator;
-  readonly code: SmsCodeField;
-  readonly username: Locator;
-  readonly password: Locator;
-  readonly confirm: Locator;
-  readonly submit: Locator;
-  readonly done: Locator;
-
-  constructor(readonly page: Page) {
-    this.form = page.getByTestId('customer-register');
-    this.name = page.getByTestId('cr-name');
-    this.creditCode = page.getByTestId('cr-credit-code');
-    this.licence = page.getByTestId('cr-licence');
-    this.licencePreview = page.getByTestId('cr-licence-preview');
-    this.contact = page.getByTestId('cr-contact');
-    this.mobile = page.getByTestId('cr-mobile');
-    this.code = new SmsCodeField(page, 'cr-code');
-    this.username = page.getByTestId('cr-username');
-    this.password = page.getByTestId('cr-password');
-    this.confirm = page.getByTestId('cr-confirm');
-    this.submit = page.getByTestId('cr-submit');
-    this.done = page.getByTestId('customer-register-done');
-  }
+export class CustomerRegisterPage extends testIdPage('cr', [
+  'name',
+  'creditCode',
+  'licence',
+  'licencePreview',
+  'contact',
+  'mobile',
+  'username',
+  'password',
+  'confirm',
+  'submit',
+]) {
+  readonly form = this.page.getByTestId('customer-register');
+  readonly code = new SmsCodeField(this.page, 'cr-code');
+  readonly done = this.page.getByTestId('customer-register-done');
 
   goto(): Promise<void> {
     return openPublicPage(this.page, '/customer/register', this.form);
@@ -149,18 +136,8 @@ export class CustomerRegisterPage {
   }
 }
 
-export class LandingPage {
-  readonly root: Locator;
-  readonly title: Locator;
-  readonly login: Locator;
-  readonly register: Locator;
-
-  constructor(readonly page: Page) {
-    this.root = page.getByTestId('landing');
-    this.title = page.getByTestId('landing-title');
-    this.login = page.getByTestId('landing-login');
-    this.register = page.getByTestId('landing-register');
-  }
+export class LandingPage extends testIdPage('landing', ['title', 'login', 'register']) {
+  readonly root = this.page.getByTestId('landing');
 
   goto(): Promise<void> {
     return openPublicPage(this.page, '/home', this.root);

@@ -1,49 +1,29 @@
 // The login layout and form.
-import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
+import { type APIRequestContext, expect, type Locator } from '@playwright/test';
 import { adminToken, createUser, uniqueName } from '../support/authFlows.ts';
 import { LOGIN_PATH, PASSWORD } from '../support/env.ts';
+import { fillCredentials, SmsCodeField, testIdPage } from './AuthPages.ts';
 
-export class LoginPage {
-  readonly layout: Locator;
-  readonly card: Locator;
-  readonly username: Locator;
-  readonly password: Locator;
-  readonly captcha: Locator;
-  readonly submit: Locator;
-  readonly title: Locator;
-  readonly footer: Locator;
+export class LoginPage extends testIdPage('login', [
+  'card',
+  'username',
+  'password',
+  'captcha',
+  'submit',
+  'remember',
+  'captchaImage',
+  'busy',
+]) {
+  readonly layout = this.page.getByTestId('user-layout');
+  readonly title = this.page.locator('.user-layout-title');
+  readonly footer = this.layout.locator('footer');
   // Other ways in: the phone tab, remember me, the captcha image and the change-password dialog of a 406 login.
-  readonly passwordTab: Locator;
-  readonly phoneTab: Locator;
-  readonly phoneMobile: Locator;
-  readonly phoneCode: Locator;
-  readonly phoneSend: Locator;
-  readonly phoneSubmit: Locator;
-  readonly remember: Locator;
-  readonly captchaImage: Locator;
-  readonly passwordChangeDialog: Locator;
-  readonly busy: Locator;
-
-  constructor(readonly page: Page) {
-    this.layout = page.getByTestId('user-layout');
-    this.card = page.getByTestId('login-card');
-    this.username = page.getByTestId('login-username');
-    this.password = page.getByTestId('login-password');
-    this.captcha = page.getByTestId('login-captcha');
-    this.submit = page.getByTestId('login-submit');
-    this.title = page.locator('.user-layout-title');
-    this.footer = this.layout.locator('footer');
-    this.passwordTab = page.getByTestId('login-tab-password');
-    this.phoneTab = page.getByTestId('login-tab-phone');
-    this.phoneMobile = page.getByTestId('phone-mobile');
-    this.phoneCode = page.getByTestId('phone-code');
-    this.phoneSend = page.getByTestId('phone-code-send');
-    this.phoneSubmit = page.getByTestId('phone-submit');
-    this.remember = page.getByTestId('login-remember');
-    this.captchaImage = page.getByTestId('login-captcha-image');
-    this.passwordChangeDialog = page.getByRole('dialog', { name: '请修改密码' });
-    this.busy = page.getByTestId('login-busy');
-  }
+  readonly passwordTab = this.page.getByTestId('login-tab-password');
+  readonly phoneTab = this.page.getByTestId('login-tab-phone');
+  readonly phoneMobile = this.page.getByTestId('phone-mobile');
+  readonly phoneCode = new SmsCodeField(this.page, 'phone-code');
+  readonly phoneSubmit = this.page.getByTestId('phone-submit');
+  readonly passwordChangeDialog = this.page.getByRole('dialog', { name: '请修改密码' });
 
   async goto(redirect?: string): Promise<void> {
     const query = redirect ? `?redirect=${encodeURIComponent(redirect)}` : '';
@@ -52,10 +32,8 @@ export class LoginPage {
   }
 
   /** Fills and submits the form; does not wait for the result. */
-  async submitCredentials(username: string, password = PASSWORD): Promise<void> {
-    await this.username.fill(username);
-    await this.password.fill(password);
-    await this.submit.click();
+  submitCredentials(username: string, password = PASSWORD): Promise<void> {
+    return fillCredentials(this, username, password);
   }
 
   /**
@@ -89,9 +67,7 @@ export class LoginPage {
   async sendPhoneCode(mobile: string): Promise<void> {
     await this.phoneTab.click();
     await this.phoneMobile.fill(mobile);
-    await this.phoneSend.click();
-    await expect(this.phoneSend).toBeDisabled();
-    await expect(this.phoneSend).toHaveText(/\d+ 秒后重发/);
+    await this.phoneCode.request();
   }
 
   /** Fills the new password twice in the change-password dialog of a 406 login and submits it. */

@@ -1,18 +1,12 @@
 // Header bell: pending counts, notices and the lists each links to.
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect, type Locator } from '@playwright/test';
+import { PageObject } from './PageObject.ts';
 
-export class NoticeBell {
-  readonly button: Locator;
-  readonly badge: Locator;
-  readonly popover: Locator;
-  readonly viewMore: Locator;
-
-  constructor(readonly page: Page) {
-    this.button = page.getByTestId('notice-bell');
-    this.badge = page.getByTestId('notice-badge').locator('sup.ant-badge-count');
-    this.popover = page.getByTestId('notice-popover');
-    this.viewMore = page.getByTestId('notice-more');
-  }
+export class NoticeBell extends PageObject {
+  readonly button = this.page.getByTestId('notice-bell');
+  readonly badge = this.page.getByTestId('notice-badge').locator('sup.ant-badge-count');
+  readonly popover = this.page.getByTestId('notice-popover');
+  readonly viewMore = this.page.getByTestId('notice-more');
 
   async open(): Promise<void> {
     await this.button.click();

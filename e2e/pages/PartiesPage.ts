@@ -2,6 +2,7 @@
 import { residentIdCheckChar } from '@freight/contracts';
 import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
 import { API_BASE } from '../support/env.ts';
+import { ListScreen } from './ListScreen.ts';
 
 export const DRIVER_LIST = '/wlhy/hydriver/HyDriverList';
 
@@ -32,37 +33,26 @@ export async function addDriver(request: APIRequestContext, token: string, drive
   expect(body, body.message).toMatchObject({ success: true });
 }
 
-export class PartiesPage {
-  readonly table: Locator;
-  readonly searchForm: Locator;
+export class PartiesPage extends ListScreen {
   readonly importButton: Locator;
   readonly importSummary: Locator;
   readonly importErrors: Locator;
 
-  constructor(readonly page: Page) {
+  constructor(page: Page) {
     // The visible screen's: pages of other open tabs stay mounted (keep-alive) but hidden.
-    this.table = page.locator('[data-testid="resource-table"]:visible');
-    this.searchForm = page.locator('.ant-pro-query-filter:visible');
+    super(
+      page,
+      page.locator('[data-testid="resource-table"]:visible'),
+      page.locator('.ant-pro-query-filter:visible'),
+    );
     this.importButton = page.getByTestId('import-button');
     this.importSummary = page.getByTestId('import-summary');
     this.importErrors = page.getByTestId('import-errors');
   }
 
-  /** Table body rows (not the measure row antd adds). */
-  rows(): Locator {
-    return this.table.locator('tbody tr.ant-table-row');
-  }
-
-  row(text: string): Locator {
-    return this.rows().filter({ hasText: text });
-  }
-
   /** Types into a search field by its label and runs the search (other filters, e.g. ?state=1, stay). */
-  async search(label: string, value: string): Promise<void> {
-    await this.searchForm.getByLabel(label, { exact: true }).fill(value);
-    const listed = this.page.waitForResponse((r) => r.url().includes('/list?') && r.ok());
-    await this.searchForm.getByRole('button', { name: /查\s*询|Query|Search/ }).click();
-    await listed;
+  search(label: string, value: string): Promise<void> {
+    return this.fillAndSearch(this.searchForm.getByLabel(label, { exact: true }), value);
   }
 
   /** Approves (reason undefined) or rejects a row through the review dialog. */

@@ -1,5 +1,6 @@
 // Settings drawer and the theme state it stores.
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect, type Locator } from '@playwright/test';
+import { PageObject } from './PageObject.ts';
 
 /** What the drawer shows; a setting left out is not checked. */
 export interface DrawerState {
@@ -15,34 +16,19 @@ export interface DrawerState {
   color?: string;
 }
 
-export class SettingsDrawer {
-  readonly root: Locator;
-  readonly darkStyle: Locator;
-  readonly lightStyle: Locator;
-  readonly sideMenu: Locator;
-  readonly topMenu: Locator;
-  readonly colors: Locator;
-  readonly contentWidth: Locator;
-  readonly fixedHeader: Locator;
-  readonly autoHideHeader: Locator;
-  readonly fixSiderbar: Locator;
-  readonly colorWeak: Locator;
-  readonly multipage: Locator;
-
-  constructor(readonly page: Page) {
-    this.root = page.getByTestId('settings-drawer');
-    this.darkStyle = this.root.getByRole('button', { name: '暗色菜单风格' });
-    this.lightStyle = this.root.getByRole('button', { name: '亮色菜单风格' });
-    this.sideMenu = this.root.getByRole('button', { name: '侧边栏导航' });
-    this.topMenu = this.root.getByRole('button', { name: '顶部栏导航' });
-    this.colors = this.root.getByTestId('settings-colors').getByRole('button');
-    this.contentWidth = this.root.locator('.ant-select', { has: page.getByLabel('内容区域宽度') });
-    this.fixedHeader = this.root.getByRole('switch', { name: '固定 Header' });
-    this.autoHideHeader = this.root.getByRole('switch', { name: '下滑时隐藏 Header' });
-    this.fixSiderbar = this.root.getByRole('switch', { name: '固定侧边菜单' });
-    this.colorWeak = this.root.getByRole('switch', { name: '色弱模式' });
-    this.multipage = this.root.getByRole('switch', { name: '多页签模式' });
-  }
+export class SettingsDrawer extends PageObject {
+  readonly root = this.page.getByTestId('settings-drawer');
+  readonly darkStyle = this.root.getByRole('button', { name: '暗色菜单风格' });
+  readonly lightStyle = this.root.getByRole('button', { name: '亮色菜单风格' });
+  readonly sideMenu = this.root.getByRole('button', { name: '侧边栏导航' });
+  readonly topMenu = this.root.getByRole('button', { name: '顶部栏导航' });
+  readonly colors = this.root.getByTestId('settings-colors').getByRole('button');
+  readonly contentWidth = this.root.locator('.ant-select', { has: this.page.getByLabel('内容区域宽度') });
+  readonly fixedHeader = this.root.getByRole('switch', { name: '固定 Header' });
+  readonly autoHideHeader = this.root.getByRole('switch', { name: '下滑时隐藏 Header' });
+  readonly fixSiderbar = this.root.getByRole('switch', { name: '固定侧边菜单' });
+  readonly colorWeak = this.root.getByRole('switch', { name: '色弱模式' });
+  readonly multipage = this.root.getByRole('switch', { name: '多页签模式' });
 
   /** Opens the drawer from the user menu (系统设置). */
   async open(): Promise<void> {

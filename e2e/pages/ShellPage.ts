@@ -1,6 +1,7 @@
 // The main layout: side or top menu, header, breadcrumb, content, footer, feedback toasts.
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect, type Locator } from '@playwright/test';
 import { LIGHT_PAGE } from '../support/env.ts';
+import { PageObject } from './PageObject.ts';
 
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -11,38 +12,21 @@ export function endsWith(path: string): RegExp {
   return new RegExp(`${escapeRegExp(path)}$`);
 }
 
-export class ShellPage {
-  readonly content: Locator;
-  readonly header: Locator;
-  readonly headerActions: Locator;
-  readonly sider: Locator;
-  readonly sideMenu: Locator;
-  readonly topMenu: Locator;
-  readonly brand: Locator;
-  readonly breadcrumb: Locator;
-  readonly pageTitle: Locator;
-  readonly footer: Locator;
-  readonly welcome: Locator;
-  readonly userMenuButton: Locator;
-  readonly mobileMenuButton: Locator;
-  readonly mobileMenu: Locator;
-
-  constructor(readonly page: Page) {
-    this.content = page.getByTestId('layout-content');
-    this.header = page.locator('header.ant-layout-header').first();
-    this.headerActions = page.getByTestId('header-actions');
-    this.sider = page.locator('aside.ant-pro-sider');
-    this.sideMenu = this.sider.locator('ul.ant-menu-root');
-    this.topMenu = page.locator('.ant-pro-top-nav-header ul.ant-menu-root');
-    this.brand = page.getByTestId('layout-brand');
-    this.breadcrumb = page.getByTestId('page-header').locator('.ant-breadcrumb');
-    this.pageTitle = page.locator('.page-header-title');
-    this.footer = page.getByTestId('layout-footer');
-    this.welcome = page.getByTestId('header-welcome');
-    this.userMenuButton = page.getByTestId('user-menu');
-    this.mobileMenuButton = page.getByTestId('mobile-menu-button');
-    this.mobileMenu = page.locator('.mobile-menu .ant-drawer-content');
-  }
+export class ShellPage extends PageObject {
+  readonly content = this.page.getByTestId('layout-content');
+  readonly header = this.page.locator('header.ant-layout-header').first();
+  readonly headerActions = this.page.getByTestId('header-actions');
+  readonly sider = this.page.locator('aside.ant-pro-sider');
+  readonly sideMenu = this.sider.locator('ul.ant-menu-root');
+  readonly topMenu = this.page.locator('.ant-pro-top-nav-header ul.ant-menu-root');
+  readonly brand = this.page.getByTestId('layout-brand');
+  readonly breadcrumb = this.page.getByTestId('page-header').locator('.ant-breadcrumb');
+  readonly pageTitle = this.page.locator('.page-header-title');
+  readonly footer = this.page.getByTestId('layout-footer');
+  readonly welcome = this.page.getByTestId('header-welcome');
+  readonly userMenuButton = this.page.getByTestId('user-menu');
+  readonly mobileMenuButton = this.page.getByTestId('mobile-menu-button');
+  readonly mobileMenu = this.page.locator('.mobile-menu .ant-drawer-content');
 
   /** Opens a path with a full page load and waits for the layout (menu and permissions loaded). */
   async goto(path: string): Promise<void> {

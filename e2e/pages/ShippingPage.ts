@@ -5,6 +5,7 @@ import { type APIRequestContext, expect, type Locator, type Page, type Request }
 import { apiCall, type Envelope } from '../support/api.ts';
 import { API_BASE } from '../support/env.ts';
 import { clickRowAction } from '../support/rowActions.ts';
+import { ListScreen } from './ListScreen.ts';
 import { residentId } from './PartiesPage.ts';
 
 export const ORDER_LIST = '/order/list';
@@ -90,36 +91,33 @@ export async function ingestTrack(
   return body.result as { inserted: number };
 }
 
-export class ShippingPage {
-  readonly table: Locator;
-  readonly searchForm: Locator;
-
-  constructor(readonly page: Page) {
+export class ShippingPage extends ListScreen {
+  constructor(page: Page) {
     // Pages of other tabs stay mounted (keep-alive): the visible page's list and search form.
-    this.table = page.locator('[data-testid="resource-table"]:visible').first();
-    this.searchForm = page.locator('.ant-pro-query-filter:visible').first();
-  }
-
-  rows(): Locator {
-    return this.table.locator('tbody tr.ant-table-row');
-  }
-
-  row(text: string): Locator {
-    return this.rows().filter({ hasText: text });
+    super(
+      page,
+      page.locator('[data-testid="resource-table"]:visible').first(),
+      page.locator('.ant-pro-query-filter:visible').first(),
+    );
   }
 
   dialog(title: string | RegExp): Locator {
     return this.page.getByRole('dialog').filter({ hasText: title });
   }
 
+  /** Opens the list's add dialog (新增) and waits for it to show; answers it. */
+  async openAddDialog(): Promise<Locator> {
+    await this.page.getByRole('button', { name: /新\s*增/ }).click();
+    const form = this.dialog('新增');
+    await expect(form).toBeVisible();
+    return form;
+  }
+
   /** Types into a search field by its label and runs the search. */
   async search(label: string, value: string): Promise<void> {
     const input = this.searchForm.getByLabel(label, { exact: true });
     if (!(await input.isVisible())) await this.searchForm.getByText('展开', { exact: true }).click();
-    await input.fill(value);
-    const listed = this.page.waitForResponse((r) => r.url().includes('/list?') && r.ok());
-    await this.searchForm.getByRole('button', { name: /查\s*询|Query|Search/ }).click();
-    await listed;
+    await this.fillAndSearch(input, value);
   }
 
   /** A form item of a dialog by its label (the grid forms' labels are not tied to their inputs). */

@@ -5,6 +5,7 @@ import { type APIRequestContext, expect, type Locator, type Page } from '@playwr
 import { apiCall, type Envelope } from '../support/api.ts';
 import { fillByLabel, openAddForm, submitForm } from '../support/forms.ts';
 import { clickRowAction } from '../support/rowActions.ts';
+import { ListScreen } from './ListScreen.ts';
 
 export const SYSTEM = {
   depart: '/system/depart',
@@ -39,23 +40,12 @@ export async function menuId(request: APIRequestContext, token: string, name: st
 }
 
 /** A declarative list screen (web/src/components/resource): table, toolbar, add/edit dialog. */
-export class ResourceScreen {
-  readonly table: Locator;
+export class ResourceScreen extends ListScreen {
   readonly toolbar: Locator;
-  readonly searchForm: Locator;
 
-  constructor(readonly page: Page) {
-    this.table = page.getByTestId('resource-table');
+  constructor(page: Page) {
+    super(page, page.getByTestId('resource-table'), page.locator('.ant-pro-query-filter'));
     this.toolbar = page.locator('.ant-pro-table-list-toolbar');
-    this.searchForm = page.locator('.ant-pro-query-filter');
-  }
-
-  rows(): Locator {
-    return this.table.locator('tbody tr.ant-table-row');
-  }
-
-  row(text: string): Locator {
-    return this.rows().filter({ hasText: text });
   }
 
   /** The add/edit dialog of the screen. */

@@ -1,18 +1,14 @@
 // Multi-tab bar and its context-menu keys.
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect, type Locator } from '@playwright/test';
+import { PageObject } from './PageObject.ts';
 
 /** 1 close left, 2 close right, 3 close others, 4 refresh. */
 export const TAB_KEYS = { closeLeft: '1', closeRight: '2', closeOthers: '3', refresh: '4' } as const;
 export type TabKey = (typeof TAB_KEYS)[keyof typeof TAB_KEYS];
 
-export class TabBar {
-  readonly root: Locator;
-  readonly items: Locator;
-
-  constructor(readonly page: Page) {
-    this.root = page.getByTestId('tab-bar');
-    this.items = this.root.getByTestId('tab-item');
-  }
+export class TabBar extends PageObject {
+  readonly root = this.page.getByTestId('tab-bar');
+  readonly items = this.root.getByTestId('tab-item');
 
   tab(path: string): Locator {
     return this.root.locator(`[data-testid="tab-item"][data-path="${path}"]`);

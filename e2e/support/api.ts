@@ -1,17 +1,14 @@
 // API calls the browser tests make to set up their own data: one place for the envelope check, so that a
 // refused set-up step fails with the server's message instead of a confusing UI wait later.
+import type { Envelope } from '@freight/contracts';
 import { type APIRequestContext, expect } from '@playwright/test';
 import { API_BASE, PASSWORD } from './env.ts';
 
 export type Rec = Record<string, unknown>;
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
-export interface Envelope<T> {
-  success: boolean;
-  message: string;
-  code: number;
-  result: T;
-}
+/** The server's answer envelope, as the contracts declare it. */
+export type { Envelope };
 
 /** The whole envelope of a call, whatever it answers (for tests that expect a refusal). */
 export async function apiEnvelope<T = Rec>(

@@ -1,14 +1,9 @@
 // Request helpers: answers in the server's envelope, failures by HTTP status, and stubs for the
 // external sites some menus open (the test machine has no internet access).
+import type { Envelope } from '@freight/contracts';
 import type { APIRequestContext, BrowserContext, Page, Route } from '@playwright/test';
 
-export interface Envelope<T> {
-  success: boolean;
-  message: string;
-  code: number;
-  result: T;
-  timestamp: number;
-}
+export type { Envelope };
 
 export function envelope<T>(result: T, message = '操作成功！'): Envelope<T> {
   return { success: true, message, code: 200, result, timestamp: Date.now() };

@@ -25,10 +25,10 @@ test('phone tab: a wrong code is refused, the code from the message queue signs 
   await loginPage.sendPhoneCode(mobile);
   await expect(shell.message('验证码已发送，10分钟内有效')).toBeVisible();
   const code = await smsCodeFor(request, admin, mobile);
-  await loginPage.phoneCode.fill(code === '000000' ? '111111' : '000000');
+  await loginPage.phoneCode.input.fill(code === '000000' ? '111111' : '000000');
   await loginPage.phoneSubmit.click();
   await expect(shell.message('短信验证码错误或已失效')).toBeVisible();
-  await loginPage.phoneCode.fill(code);
+  await loginPage.phoneCode.input.fill(code);
   await shot('login-phone');
   await loginPage.phoneSubmit.click();
   await expect(page).toHaveURL(home);

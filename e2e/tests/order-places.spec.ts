@@ -19,9 +19,7 @@ test('an order is created by picking a region and a pin; its codes and coordinat
   const goods = `水泥${Date.now() % 100_000}`;
   const ui = new ShippingPage(page);
   await shell.goto(ORDER_LIST);
-  await page.getByRole('button', { name: /新\s*增/ }).click();
-  const form = ui.dialog('新增');
-  await expect(form).toBeVisible();
+  const form = await ui.openAddDialog();
   // The long form reads in titled sections.
   await expect(form.getByTestId('form-section').filter({ hasText: '装货信息' })).toBeVisible();
   await expect(form.getByTestId('form-section').filter({ hasText: '卸货信息' })).toBeVisible();

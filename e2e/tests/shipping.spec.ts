@@ -41,9 +41,7 @@ test('order → note → every step to audit, in the right lists, with its track
 
   // 1. The order: created and published in the console.
   await shell.goto(ORDER_LIST);
-  await page.getByRole('button', { name: /新\s*增/ }).click();
-  const form = ui.dialog('新增');
-  await expect(form).toBeVisible();
+  const form = await ui.openAddDialog();
   await ui.choose(form, '货主', '苏州恒达建材');
   await ui.field(form, '货物名称').fill(goods);
   await ui.pickRegion(form, '装货地区', ['江苏省', '南京市', '栖霞区']);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { boundedInteger, fenMessages } from './numberFields.ts';
 import { UNPAID_PAY_STATUSES } from './shipping.ts';
 import { requiredText } from './textFields.ts';
 
@@ -147,20 +148,15 @@ const text = (max: number) => z.string().trim().max(max).nullish();
 
 /** A positive whole amount of fen: negative, zero, fractional and overflowing amounts are refused. */
 export const amountFen = (label = '金额') =>
-  z
-    .number({ error: `${label}必须是数字（分）` })
-    .int(`${label}必须是整数（分）`)
-    .min(1, `${label}必须大于0`)
-    .max(MAX_AMOUNT_FEN, `${label}过大`);
+  boundedInteger(fenMessages(label), [1, `${label}必须大于0`], [MAX_AMOUNT_FEN, `${label}过大`]);
 
 /** A signed whole amount of fen (adjustments): zero is refused. */
 export const signedAmountFen = (label = '金额') =>
-  z
-    .number({ error: `${label}必须是数字（分）` })
-    .int(`${label}必须是整数（分）`)
-    .min(-MAX_AMOUNT_FEN, `${label}过大`)
-    .max(MAX_AMOUNT_FEN, `${label}过大`)
-    .refine((v) => v !== 0, `${label}不能为0`);
+  boundedInteger(
+    fenMessages(label),
+    [-MAX_AMOUNT_FEN, `${label}过大`],
+    [MAX_AMOUNT_FEN, `${label}过大`],
+  ).refine((v) => v !== 0, `${label}不能为0`);
 
 /** The caller's key of a money request: a retried or doubled request with the same key moves money once. */
 export const idempotencyKey = z
@@ -236,11 +232,11 @@ export const walletConfigBody = z.object({
   customerId: id,
   settleMode: z.number().int().min(1).max(3),
   creditDays: z.number().int().min(0, '账期天数不能为负数').max(365, '账期最多365天'),
-  creditLimitFen: z
-    .number({ error: '授信额度必须是数字（分）' })
-    .int('授信额度必须是整数（分）')
-    .min(0, '授信额度不能为负数')
-    .max(MAX_AMOUNT_FEN, '授信额度过大'),
+  creditLimitFen: boundedInteger(
+    fenMessages('授信额度'),
+    [0, '授信额度不能为负数'],
+    [MAX_AMOUNT_FEN, '授信额度过大'],
+  ),
   /** Basis points of the driver fee a prepayment may reach (10000 = 100 %). */
   prepayRatioCapBp: z.number().int().min(0).max(10_000),
   bankChannel: z.string().trim().min(1).max(20).default('sim'),

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { boundedInteger } from './numberFields.ts';
+import { labelledOptions } from './resources/fields.ts';
 import { requiredText } from './textFields.ts';
 
 // Risk control (domain.md Risk control): rules are typed parameter sets. The catalog below names
@@ -303,14 +305,14 @@ export const DEDUCTION_STATES = ['notice', 'appealed', 'due', 'posted', 'cancell
 export type DeductionState = (typeof DEDUCTION_STATES)[number];
 /** States in which the note's pay is held (the deduction is still to be decided or posted). */
 export const PENDING_DEDUCTION_STATES = ['notice', 'appealed', 'due'] as const;
-export const DEDUCTION_STATE_OPTIONS = [
-  { value: 'notice', label: ['已通知（申诉期内）', 'Notified (appeal window open)'] },
-  { value: 'appealed', label: ['申诉中', 'Appealed'] },
-  { value: 'due', label: ['待扣款', 'Due'] },
-  { value: 'posted', label: ['已扣款', 'Deducted'] },
-  { value: 'cancelled', label: ['申诉成立，不扣款', 'Appeal upheld, not deducted'] },
-  { value: 'failed', label: ['扣款失败', 'Failed'] },
-] as const;
+export const DEDUCTION_STATE_OPTIONS = labelledOptions(DEDUCTION_STATES, {
+  notice: ['已通知（申诉期内）', 'Notified (appeal window open)'],
+  appealed: ['申诉中', 'Appealed'],
+  due: ['待扣款', 'Due'],
+  posted: ['已扣款', 'Deducted'],
+  cancelled: ['申诉成立，不扣款', 'Appeal upheld, not deducted'],
+  failed: ['扣款失败', 'Failed'],
+});
 /**
  * How often the hourly job posts a failed deduction again before leaving it to staff (about a day): the
  * causes finance names (the driver's freight still to pay short of it, a payment under way) often pass.
@@ -340,12 +342,14 @@ export type ViolationRetryBody = z.infer<typeof violationRetryBody>;
 
 /** The carrier contract template's violation clause: a deduction of this percent of the driver's freight, or none. */
 export const penaltyClauseBody = z.object({
-  penaltyPct: z
-    .number({ error: '扣款比例(penaltyPct)须为1到100的整数，或为空（不含扣款条款）' })
-    .int('扣款比例(penaltyPct)须为整数')
-    .min(1, '扣款比例(penaltyPct)至少为1')
-    .max(100, '扣款比例(penaltyPct)不能超过100')
-    .nullable(),
+  penaltyPct: boundedInteger(
+    {
+      missing: '扣款比例(penaltyPct)须为1到100的整数，或为空（不含扣款条款）',
+      notWhole: '扣款比例(penaltyPct)须为整数',
+    },
+    [1, '扣款比例(penaltyPct)至少为1'],
+    [100, '扣款比例(penaltyPct)不能超过100'],
+  ).nullable(),
 });
 export type PenaltyClauseBody = z.infer<typeof penaltyClauseBody>;
 

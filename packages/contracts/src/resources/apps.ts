@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { resource } from '../resource.ts';
 import { chinaDateTime } from '../shipping.ts';
-import { requiredText } from '../textFields.ts';
+import { optionalText, requiredText } from '../textFields.ts';
 import {
   countColumn,
   dictSearch,
@@ -11,7 +11,7 @@ import {
   switchColumn,
   timeColumn,
 } from './fields.ts';
-import { tenantRecords } from './listPresets.ts';
+import { newestFirst, tenantRecords } from './listPresets.ts';
 
 // 应用管理: APP版本 — the driver app's releases (an Android package uploaded to the file storage, an
 // iOS store link), answered to the app by a public version check; APP消息 — messages to drivers, shippers, a
@@ -42,7 +42,7 @@ export const appVersionBody = z.object({
   platform: z.enum(APP_PLATFORMS, { error: '平台(platform)只能是android或ios' }),
   versionCode: versionCode('版本号'),
   versionName: requiredText('请输入版本名称', 30),
-  packagePath: z.string().trim().max(255).nullish(),
+  packagePath: optionalText(255),
   downloadUrl: z
     .string()
     .trim()
@@ -245,7 +245,7 @@ export const enterpriseAppBody = z.object({
     .regex(/^(https?:\/\/\S+)?$/, '回调地址必须以http://或https://开头')
     .nullish(),
   enabled: z.boolean().default(true),
-  remark: z.string().trim().max(255).nullish(),
+  remark: optionalText(255),
 });
 export type EnterpriseAppBody = z.infer<typeof enterpriseAppBody>;
 
@@ -262,7 +262,7 @@ export const enterpriseAppResource = resource({
   title: ['企业应用', 'Enterprise apps'],
   actions: ['add', 'edit', 'delete'],
   scope: { tenant: true, customer: 'customerId' },
-  defaultSort: { field: 'createTime', order: 'desc' },
+  defaultSort: newestFirst,
   body: enterpriseAppBody,
   fields: {
     appName: recordName(['应用名称', 'App name'], { width: 160, ellipsis: true }),

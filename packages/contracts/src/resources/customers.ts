@@ -1,8 +1,8 @@
 import { USER_TYPE } from '../constants.ts';
 import { customerBody, customerUserBody } from '../freightParties.ts';
 import { resource } from '../resource.ts';
-import { dictField, remarkField, shipperOwner, sortedColumn } from './fields.ts';
-import { shipperRecords } from './listPresets.ts';
+import { dictField, filterKey, remarkField, shipperOwner, sortedColumn } from './fields.ts';
+import { newestFirst, shipperRecords } from './listPresets.ts';
 import { reviewFields } from './parties.ts';
 
 // Shippers (货主) and their staff logins.
@@ -26,7 +26,7 @@ export const customerResource = resource({
   title: ['货主列表', 'Shippers'],
   actions: ['add', 'edit', 'delete', 'export', 'import'],
   scope: { tenant: true, customer: 'id' },
-  defaultSort: { field: 'createTime', order: 'desc' },
+  defaultSort: newestFirst,
   body: customerBody,
   fields: {
     customerName: {
@@ -68,7 +68,7 @@ export const customerResource = resource({
     rejectReason: reviewFields.rejectReason,
     remark: remarkField({ wide: true, export: false }),
     // Data rules of the shipper list may name the creator.
-    createBy: { label: ['创建人', 'Created by'], internal: true, filter: true },
+    createBy: filterKey(['创建人', 'Created by']),
     createTime: reviewFields.createTime,
   },
 });

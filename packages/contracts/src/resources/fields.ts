@@ -27,6 +27,10 @@ export const dictSearch = <const D extends string, const E extends Extra = NoExt
   extra: E = {} as E,
 ) => ({ label, kind: 'dict', dict, search: true, list: { width }, ...extra }) as const;
 
+/** The options of a select over the values `values`, each labelled by `labels`, in the order of `values`. */
+export const labelledOptions = <const V extends string>(values: readonly V[], labels: Record<V, Label>) =>
+  values.map((value) => ({ value, label: labels[value] }));
+
 /** A value from a fixed list of `options` (not a dictionary) with a box in the search form. */
 export const optionsSearch = <const O, const E extends Extra = NoExtra>(
   label: Label,
@@ -181,3 +185,30 @@ export const aboutWaybill = {
   shippingNoteNumber: waybillNumber,
   noteId: hiddenKey(['运单', 'Waybill']),
 } as const;
+
+/** The shipper's name as a column searched by a part, listed as `list` says. */
+export const customerNameColumn = <const L extends ListColumn>(list: L) =>
+  ({ label: ['货主', 'Customer'], search: 'like', list }) as const;
+
+/** The shipper a record belongs to: its id a filter of the shipper's screens, its name a searched column. */
+export const aboutCustomer = <const L extends ListColumn>(list: L) =>
+  ({ customerId: hiddenKey(['货主', 'Customer']), customerName: customerNameColumn(list) }) as const;
+
+/** The driver of a trip or a card, named in a column searched by a part. */
+export const driverNameColumn = { label: ['司机', 'Driver'], search: 'like', list: { width: 90 } } as const;
+
+/** The vehicle of a trip, by its plate, searched by a part. */
+export const plateColumn = { label: ['车牌号', 'Plate'], search: 'like', list: { width: 100 } } as const;
+
+/** The amount of money a record moves, in fen. */
+export const amountColumn = fenColumn(['金额', 'Amount'], 130);
+
+/** How many waybills a bill, a payout or a report covers. */
+export const noteCountColumn = {
+  label: ['运单数', 'Waybills'],
+  kind: 'number',
+  list: { width: 80 },
+} as const;
+
+/** The user who took a step of the record (submitted, reviewed, paid out), as the lists name them. */
+export const staffColumn = (label: Label) => ({ label, list: { width: 100 } }) as const;

@@ -1,5 +1,6 @@
 import { resource } from '../resource.ts';
 import { dictSearch, identifierColumn, searchedTime } from './fields.ts';
+import { newestFirst } from './listPresets.ts';
 
 // 对象存储: every uploaded file (sys_file), whoever uploaded it and for which party. Party users see the files
 // of their own party; platform staff every file. Files are read through short-lived signed links.
@@ -35,7 +36,7 @@ export const ossFileResource = resource({
   actions: [],
   id: 'path',
   scope: { tenant: true, customer: 'partyId', agent: 'partyId', captain: 'partyId' },
-  defaultSort: { field: 'createTime', order: 'desc' },
+  defaultSort: newestFirst,
   fields: {
     originalName: identifierColumn(['文件名', 'File name'], { width: 220, ellipsis: true, fixed: 'left' }),
     biz: { label: ['业务类型', 'Business type'], search: 'like', sort: true, list: { width: 130 } },

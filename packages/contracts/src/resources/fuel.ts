@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { resource } from '../resource.ts';
+import { optionalText } from '../textFields.ts';
 import {
   dictSearch,
+  driverNameColumn,
   fenColumn,
   hiddenKey,
   identifierColumn,
@@ -12,7 +14,7 @@ import {
   timeColumn,
   tradeTimeColumn,
 } from './fields.ts';
-import { shipperLog, tenantLogBy } from './listPresets.ts';
+import { newestFirst, shipperLog, tenantLogBy } from './listPresets.ts';
 
 // 油卡管理 (/plateform/gas): fuel cards held by drivers; the recharge lines written when a waybill's fuel share
 // is paid (the ledger credits the provider's fuel-card account in the same transaction); the provider's
@@ -51,9 +53,9 @@ export const fuelCardBody = z.object({
     .refine((v) => [1, 2, 3, 9].includes(v), '供应商不正确'),
   /** The console picks the driver; an import names it (driverName, with the plate when names repeat). */
   driverId: z.string().max(32).nullish(),
-  driverName: z.string().trim().max(30).nullish(),
+  driverName: optionalText(30),
   vehicleId: z.string().max(32).nullish(),
-  plateNo: z.string().trim().max(12).nullish(),
+  plateNo: optionalText(12),
   state: z.coerce
     .number()
     .int()
@@ -72,7 +74,7 @@ export const fuelCardResource = resource({
   // A card that was recharged keeps its lines: the server refuses its delete (stop it instead).
   actions: ['add', 'edit', 'delete', 'export', 'import'],
   scope: { tenant: true },
-  defaultSort: { field: 'createTime', order: 'desc' },
+  defaultSort: newestFirst,
   body: fuelCardBody,
   fields: {
     cardNo: recordName(['油卡号', 'Card no.'], { fixed: 'left', width: 190, copyable: true }),
@@ -119,7 +121,7 @@ export const fuelRechargeResource = resource({
     cardId: hiddenKey(['油卡', 'Card'], { export: false }),
     cardNo: { label: ['油卡号', 'Card no.'], search: true, list: { width: 190 } },
     provider: dictSearch(['供应商', 'Provider'], 'fuel_card_provider', 100),
-    driverName: { label: ['司机', 'Driver'], search: 'like', list: { width: 90 } },
+    driverName: driverNameColumn,
     shippingNoteNumber: { label: ['运单号', 'Waybill no.'], search: true, list: { width: 180 } },
     customerId: hiddenKey(['货主', 'Customer'], { export: false }),
     amountFen: sortedFen(['充值金额', 'Amount'], 120),

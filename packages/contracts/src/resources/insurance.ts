@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { boundedInteger } from '../numberFields.ts';
 import { resource } from '../resource.ts';
-import { requiredText } from '../textFields.ts';
+import { optionalText, requiredText } from '../textFields.ts';
 import {
   dictField,
   dictSearch,
@@ -41,11 +42,11 @@ const idempotencyKey = z
 export const insureBody = z.object({
   noteId: requiredText('请选择运单', 32),
   /** Insured value in fen (the cargo's value), 1 yuan to 100 million yuan. */
-  insuredValueFen: z
-    .number({ error: '请填写保额' })
-    .int('保额以分计，须为整数')
-    .min(100, '保额至少1元')
-    .max(10_000_000_000, '保额不能超过1亿元'),
+  insuredValueFen: boundedInteger(
+    { missing: '请填写保额', notWhole: '保额以分计，须为整数' },
+    [100, '保额至少1元'],
+    [10_000_000_000, '保额不能超过1亿元'],
+  ),
   /** Cargo class (cargo_type dictionary); the note's own when omitted. */
   cargoType: z.string().trim().max(10).optional(),
   idempotencyKey,
@@ -105,14 +106,14 @@ export const insuranceResource = resource({
 export const insuranceRateBody = z.object({
   cargoType: requiredText('请选择货物分类', 10),
   insurerCode: requiredText('请选择保险公司', 20),
-  rateBp: z
-    .number({ error: '请填写费率' })
-    .int('费率以万分之计，须为整数')
-    .min(1, '费率至少万分之1')
-    .max(500, '费率不能超过万分之500'),
+  rateBp: boundedInteger(
+    { missing: '请填写费率', notWhole: '费率以万分之计，须为整数' },
+    [1, '费率至少万分之1'],
+    [500, '费率不能超过万分之500'],
+  ),
   minPremiumFen: z.number().int().min(0).max(100_000_000).default(0),
   enabled: z.boolean().default(true),
-  remark: z.string().trim().max(200).nullish(),
+  remark: optionalText(200),
 });
 
 /** The cargo class whose rate serves every class without one of its own (其他). */

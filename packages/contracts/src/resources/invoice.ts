@@ -1,5 +1,6 @@
 import { resource } from '../resource.ts';
 import {
+  aboutCustomer,
   dictSearch,
   fenColumn,
   hiddenKey,
@@ -23,8 +24,7 @@ export const invoiceResource = resource({
   fields: {
     applyNo: { label: ['申请单号', 'Application no.'], search: true, list: { width: 170, fixed: 'left' } },
     invoiceNo: { label: ['发票号码', 'Invoice no.'], search: true, list: { width: 190, copyable: true } },
-    customerId: hiddenKey(['货主', 'Customer']),
-    customerName: { label: ['货主', 'Customer'], search: 'like', list: { width: 180, ellipsis: true } },
+    ...aboutCustomer({ width: 180, ellipsis: true }),
     kind: dictSearch(['发票种类', 'Kind'], 'invoice_kind', 190),
     state: dictSearch(['发票状态', 'State'], 'invoice_status', 100, { tag: true }),
     buyerTitle: { label: ['购买方名称', 'Buyer'], list: false },

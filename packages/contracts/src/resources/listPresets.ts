@@ -18,16 +18,12 @@ export const shipperLog = {
   defaultSort: newestFirst,
 } as const;
 
-/** Records kept through the console (added, edited, deleted, exported): the tenant's, newest first. */
-export const tenantRecords = {
-  actions: ['add', 'edit', 'delete', 'export'],
-  scope: { tenant: true },
-  defaultSort: newestFirst,
-} as const;
+/** Records kept through the console (added, edited, deleted, exported), scoped as `scope` says, newest first. */
+export const keptRecords = <const S extends object>(scope: S) =>
+  ({ actions: ['add', 'edit', 'delete', 'export'], scope, defaultSort: newestFirst }) as const;
+
+/** Records kept through the console: the tenant's, newest first. */
+export const tenantRecords = keptRecords({ tenant: true });
 
 /** A shipper's records kept through the console: its users keep their own, newest first. */
-export const shipperRecords = {
-  actions: ['add', 'edit', 'delete', 'export'],
-  scope: { tenant: true, customer: 'customerId' },
-  defaultSort: newestFirst,
-} as const;
+export const shipperRecords = keptRecords({ tenant: true, customer: 'customerId' });

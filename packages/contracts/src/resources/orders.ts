@@ -15,6 +15,7 @@ import {
   sortedColumn,
   tonnesColumn,
 } from './fields.ts';
+import { keptRecords } from './listPresets.ts';
 
 // Orders (货源): what a shipper wants carried, published, then dispatched to drivers as waybills.
 
@@ -84,9 +85,7 @@ export const orderResource = resource({
   path: '/order/hyOrder',
   permission: 'order',
   title: ['订单列表', 'Orders'],
-  actions: ['add', 'edit', 'delete', 'export'],
-  scope: { tenant: true, customer: 'customerId', agent: 'agentId', captain: 'captainId' },
-  defaultSort: { field: 'createTime', order: 'desc' },
+  ...keptRecords({ tenant: true, customer: 'customerId', agent: 'agentId', captain: 'captainId' }),
   body: orderBody,
   fields: {
     orderNo: serverNumber(

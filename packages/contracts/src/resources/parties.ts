@@ -1,15 +1,16 @@
 import { agentBody, captainBody, carrierBody, driverBody, vehicleBody } from '../freightParties.ts';
-import { type FieldDecl, type FilterDecl, type OcrKind, resource } from '../resource.ts';
+import { type FieldDecl, type FilterDecl, type MaskKind, type OcrKind, resource } from '../resource.ts';
 import {
   countColumn,
   createdColumn,
   dictField,
   dictSearch,
+  filterKey,
   type Label,
   recordName,
   switchColumn,
 } from './fields.ts';
-import { tenantRecords } from './listPresets.ts';
+import { keptRecords, newestFirst, tenantRecords } from './listPresets.ts';
 
 // Drivers, vehicles, carriers, captains and agents: who carries the freight, reviewed by the platform.
 
@@ -63,33 +64,21 @@ export const reviewFields = {
 const fleetMember = {
   actions: ['add', 'edit', 'delete', 'export', 'import'],
   scope: { tenant: true, captain: 'captainId', agent: 'agentId' },
-  defaultSort: { field: 'createTime', order: 'desc' },
+  defaultSort: newestFirst,
   filters: expiringFilter,
 } as const;
 
 /** The captain and agent a driver or vehicle belongs to: filters of their own screens. */
 const fleetOwners = {
-  captainId: { label: ['车队长', 'Captain'], internal: true, filter: true },
-  agentId: { label: ['经纪人', 'Agent'], internal: true, filter: true },
+  captainId: filterKey(['车队长', 'Captain']),
+  agentId: filterKey(['经纪人', 'Agent']),
 } as const;
 
-/** A person's mobile number: required, searched, masked. */
-const mobileField = {
-  label: ['手机号', 'Mobile'],
-  required: true,
-  search: true,
-  mask: 'mobile',
-  list: { width: 130 },
-} as const;
-
-/** A person's resident ID number: required, searched, masked. */
-const idCardField = {
-  label: ['身份证号', 'ID number'],
-  required: true,
-  search: true,
-  mask: 'idCard',
-  list: { width: 180 },
-} as const;
+/** A person's number (a mobile, an ID number): required, searched, masked as `mask` says. */
+const personNumber = (label: Label, mask: MaskKind, width: number) =>
+  ({ label, required: true, search: true, mask, list: { width } }) as const;
+const mobileField = personNumber(['手机号', 'Mobile'], 'mobile', 130);
+const idCardField = personNumber(['身份证号', 'ID number'], 'idCard', 180);
 
 /** The first field of a driver or vehicle: what names the row, opening the basics and fixed in the list. */
 const leadField = (label: Label, importNote: string) =>
@@ -311,9 +300,7 @@ export const captainResource = resource({
   path: '/captain/hyCaptain',
   permission: 'captain',
   title: ['车队长', 'Captains'],
-  actions: ['add', 'edit', 'delete', 'export'],
-  scope: { tenant: true, captain: 'id' },
-  defaultSort: { field: 'createTime', order: 'desc' },
+  ...keptRecords({ tenant: true, captain: 'id' }),
   body: captainBody,
   fields: {
     captainName: personName('车队长姓名'),
@@ -327,9 +314,7 @@ export const agentResource = resource({
   path: '/agent/hyAgent',
   permission: 'agent',
   title: ['经纪人', 'Agents'],
-  actions: ['add', 'edit', 'delete', 'export'],
-  scope: { tenant: true, agent: 'id' },
-  defaultSort: { field: 'createTime', order: 'desc' },
+  ...keptRecords({ tenant: true, agent: 'id' }),
   body: agentBody,
   fields: {
     agentName: personName('经纪人姓名'),

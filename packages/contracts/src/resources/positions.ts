@@ -1,6 +1,6 @@
 import { resource } from '../resource.ts';
 import { SHIPPING_STATUS } from '../shipping.ts';
-import { dictField, hiddenKey, searchedTime } from './fields.ts';
+import { dictField, driverNameColumn, hiddenKey, searchedTime } from './fields.ts';
 
 // 实时位置: the latest fix of every vehicle, with the waybill it is on. Positions are written by the track
 // ingest and the waybill steps, never by a console user: the list is read-only.
@@ -85,7 +85,7 @@ export const vehiclePositionResource = resource({
       from: ['gpsTime', 'noteStatus'],
       list: { width: 90 },
     }),
-    driverName: { label: ['司机', 'Driver'], search: 'like', list: { width: 90 } },
+    driverName: driverNameColumn,
     shippingNoteNumber: { label: ['运单号', 'Waybill no.'], search: 'like', list: { width: 170 } },
     noteStatus: dictField(['运单状态', 'Waybill status'], 'shipping_status', {
       filter: true,

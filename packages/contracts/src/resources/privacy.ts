@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { resource } from '../resource.ts';
 import { requiredText } from '../textFields.ts';
-import { optionsSearch, recordName, switchColumn, timeColumn } from './fields.ts';
+import { labelledOptions, optionsSearch, recordName, switchColumn, timeColumn } from './fields.ts';
+import { newestFirst } from './listPresets.ts';
 
 // Personal information (个人信息保护法): privacy-policy versions, the consents given to them, and the
 // requests of a person about their own data (export, correction, deletion). Keys are columns of
@@ -9,10 +10,13 @@ import { optionsSearch, recordName, switchColumn, timeColumn } from './fields.ts
 
 const created = timeColumn(['提交时间', 'Submitted'], { search: 'range' });
 
-export const SUBJECT_TYPE_OPTIONS = [
-  { value: 'driver', label: ['司机', 'Driver'] },
-  { value: 'user', label: ['用户', 'User'] },
-] as const;
+/** Whose data a consent or a request is about: a driver's or a console user's. */
+const SUBJECT_TYPES = ['driver', 'user'] as const;
+
+export const SUBJECT_TYPE_OPTIONS = labelledOptions(SUBJECT_TYPES, {
+  driver: ['司机', 'Driver'],
+  user: ['用户', 'User'],
+});
 
 /** Where a consent was given. */
 const CONSENT_CHANNEL_OPTIONS = [
@@ -42,7 +46,7 @@ export const privacyPolicyResource = resource({
   permission: 'compliance:privacy:policy',
   title: ['隐私政策', 'Privacy policies'],
   actions: ['add', 'edit', 'export'],
-  defaultSort: { field: 'createTime', order: 'desc' },
+  defaultSort: newestFirst,
   body: privacyPolicyBody,
   fields: {
     version: recordName(['版本号', 'Version'], { width: 110 }),
@@ -73,16 +77,18 @@ export const privacyConsentResource = resource({
   },
 });
 
-export const PRIVACY_REQUEST_KIND_OPTIONS = [
-  { value: 'export', label: ['导出本人数据', 'Export own data'] },
-  { value: 'correct', label: ['更正', 'Correction'] },
-  { value: 'delete', label: ['删除/匿名化', 'Deletion'] },
-] as const;
+const PRIVACY_REQUEST_KINDS = ['export', 'correct', 'delete'] as const;
+
+export const PRIVACY_REQUEST_KIND_OPTIONS = labelledOptions(PRIVACY_REQUEST_KINDS, {
+  export: ['导出本人数据', 'Export own data'],
+  correct: ['更正', 'Correction'],
+  delete: ['删除/匿名化', 'Deletion'],
+});
 
 /** A person's request about their own data; staff file one for a driver who asked through the app or in person. */
 export const privacyRequestBody = z.object({
-  kind: z.enum(['export', 'correct', 'delete'], { error: '请选择申请类型' }),
-  subjectType: z.enum(['driver', 'user'], { error: '请选择主体类型' }),
+  kind: z.enum(PRIVACY_REQUEST_KINDS, { error: '请选择申请类型' }),
+  subjectType: z.enum(SUBJECT_TYPES, { error: '请选择主体类型' }),
   subjectId: requiredText('请选择申请人', 32),
   detail: z.string().trim().max(1000).optional(),
 });
@@ -94,7 +100,7 @@ export const privacyRequestResource = resource({
   permission: 'compliance:privacy:request',
   title: ['个人信息申请', 'Personal data requests'],
   actions: ['export'],
-  defaultSort: { field: 'createTime', order: 'desc' },
+  defaultSort: newestFirst,
   fields: {
     kind: optionsSearch(['申请类型', 'Kind'], PRIVACY_REQUEST_KIND_OPTIONS, 130, { form: false }),
     subjectType: optionsSearch(['主体类型', 'Subject type'], SUBJECT_TYPE_OPTIONS, 100, { form: false }),

@@ -1,6 +1,14 @@
+import {
+  REPORT_STATES,
+  REPORT_TYPE_LIST,
+  REPORT_TYPE_NAMES,
+  REPORT_VARIANTS,
+  type ReportType,
+} from '../regulator.ts';
 import { resource } from '../resource.ts';
 import {
   filterKey,
+  labelledOptions,
   longTextColumn,
   optionsSearch,
   remarkField,
@@ -8,32 +16,37 @@ import {
   switchColumn,
   timeColumn,
 } from './fields.ts';
-import { tenantLog } from './listPresets.ts';
+import { newestFirst, tenantLog } from './listPresets.ts';
 
 // Regulator reporting: report channels (上报通道) and the outbox of report messages
 // (交通监管同步 lists them all, 监管上传 the failed ones awaiting correction).
 
-const VARIANT_OPTIONS = [
-  { value: 'fujian', label: ['福建', 'Fujian'] },
-  { value: 'tianjin', label: ['天津', 'Tianjin'] },
-  { value: 'gansu', label: ['甘肃', 'Gansu'] },
-  { value: 'shaanxi', label: ['陕西', 'Shaanxi'] },
-] as const;
+const VARIANT_OPTIONS = labelledOptions(REPORT_VARIANTS, {
+  fujian: ['福建', 'Fujian'],
+  tianjin: ['天津', 'Tianjin'],
+  gansu: ['甘肃', 'Gansu'],
+  shaanxi: ['陕西', 'Shaanxi'],
+});
 
-const TYPE_OPTIONS = [
-  { value: 'WLHY_YD1001', label: ['电子运单', 'Waybill'] },
-  { value: 'WLHY_ZJ1001', label: ['资金流水单', 'Fund flow'] },
-  { value: 'WLHY_CL1001', label: ['车辆信息单', 'Vehicle'] },
-  { value: 'WLHY_JSY1001', label: ['驾驶员信息单', 'Driver'] },
-  { value: 'WLHY_WZ1001', label: ['位置信息单', 'Location'] },
-] as const;
+/** The message types by the names the regulator's documents give them, and in English. */
+const TYPE_IN_ENGLISH: Record<ReportType, string> = {
+  WLHY_YD1001: 'Waybill',
+  WLHY_ZJ1001: 'Fund flow',
+  WLHY_CL1001: 'Vehicle',
+  WLHY_JSY1001: 'Driver',
+  WLHY_WZ1001: 'Location',
+};
+const TYPE_OPTIONS = REPORT_TYPE_LIST.map((value) => ({
+  value,
+  label: [REPORT_TYPE_NAMES[value], TYPE_IN_ENGLISH[value]] as const,
+}));
 
-const STATE_OPTIONS = [
-  { value: 'pending', label: ['待上报', 'Pending'] },
-  { value: 'sending', label: ['上报中', 'Sending'] },
-  { value: 'accepted', label: ['已接收', 'Accepted'] },
-  { value: 'failed', label: ['上报失败', 'Failed'] },
-] as const;
+const STATE_OPTIONS = labelledOptions(REPORT_STATES, {
+  pending: ['待上报', 'Pending'],
+  sending: ['上报中', 'Sending'],
+  accepted: ['已接收', 'Accepted'],
+  failed: ['上报失败', 'Failed'],
+});
 
 export const reportChannelResource = resource({
   path: '/report/channel',
@@ -43,7 +56,7 @@ export const reportChannelResource = resource({
   // reported keeps its messages' history.
   actions: ['add', 'edit', 'export'],
   scope: { tenant: true },
-  defaultSort: { field: 'createTime', order: 'desc' },
+  defaultSort: newestFirst,
   fields: {
     channelName: {
       label: ['通道名称', 'Name'],

@@ -8,15 +8,19 @@ import {
   riskParamBody,
 } from '../risk.ts';
 import {
+  customerNameColumn,
+  driverNameColumn,
   filterKey,
   longTextColumn,
   optionsSearch,
+  plateColumn,
   remarkField,
   searchedTime,
+  staffColumn,
   switchColumn,
   timeColumn,
 } from './fields.ts';
-import { tenantLog, tenantLogBy, tenantRecords } from './listPresets.ts';
+import { newestFirst, tenantLog, tenantLogBy, tenantRecords } from './listPresets.ts';
 
 // 风控管理: rule parameters, warnings, confirmed violations and the waybills' risk view. Warnings go
 // to platform staff only: the screens are tenant-scoped and no party role is granted them.
@@ -84,8 +88,8 @@ export const riskWarningResource = resource({
     severity: optionsSearch(['严重程度', 'Severity'], RISK_SEVERITY_OPTIONS, 90, { tag: true }),
     message: longTextColumn(['预警内容', 'Message'], 320),
     state: optionsSearch(['状态', 'State'], RISK_STATE_OPTIONS, 90, { tag: true }),
-    plateNo: { label: ['车牌号', 'Plate'], search: 'like', list: { width: 100 } },
-    driverName: { label: ['司机', 'Driver'], search: 'like', list: { width: 90 } },
+    plateNo: plateColumn,
+    driverName: driverNameColumn,
     customerName: { label: ['货主', 'Customer'], list: { width: 160 } },
     assignee: { label: ['处理人', 'Assignee'], list: { width: 100 } },
     handleBy: { label: ['处理人', 'Handled by'], list: false },
@@ -103,13 +107,13 @@ export const riskViolationResource = resource({
   actions: ['export'],
   // A captain's users see (and may appeal) the violations of their fleet's waybills.
   scope: { tenant: true, captain: 'captainId' },
-  defaultSort: { field: 'createTime', order: 'desc' },
+  defaultSort: newestFirst,
   fields: {
     shippingNoteNumber: { label: ['运单号', 'Waybill no.'], search: 'like', list: { width: 170 } },
     ruleType: optionsSearch(['违规类型', 'Rule'], RISK_RULE_OPTIONS, 110),
     message: longTextColumn(['违规内容', 'What happened'], 300),
-    driverName: { label: ['司机', 'Driver'], search: 'like', list: { width: 90 } },
-    plateNo: { label: ['车牌号', 'Plate'], search: 'like', list: { width: 100 } },
+    driverName: driverNameColumn,
+    plateNo: plateColumn,
     customerName: { label: ['货主', 'Customer'], list: { width: 160 } },
     consequence: { label: ['处理结果', 'Consequence'], list: { width: 160 } },
     deductionState: optionsSearch(['扣款状态', 'Deduction'], DEDUCTION_STATE_OPTIONS, 140),
@@ -121,7 +125,7 @@ export const riskViolationResource = resource({
     deductionAttempts: { label: ['扣款失败次数', 'Failed attempts'], kind: 'number', list: { width: 110 } },
     reason: longTextColumn(['认定理由', 'Reason'], 200),
     captainId: filterKey(['车队长', 'Captain']),
-    createBy: { label: ['认定人', 'Confirmed by'], list: { width: 100 } },
+    createBy: staffColumn(['认定人', 'Confirmed by']),
     createTime: searchedTime(['认定时间', 'Confirmed'], 160),
   },
 });
@@ -134,9 +138,9 @@ export const riskNoteResource = resource({
   ...tenantLogBy('lastWarnTime'),
   fields: {
     ...riskWaybill,
-    plateNo: { label: ['车牌号', 'Plate'], search: 'like', list: { width: 100 } },
-    driverName: { label: ['司机', 'Driver'], search: 'like', list: { width: 90 } },
-    customerName: { label: ['货主', 'Customer'], search: 'like', list: { width: 160 } },
+    plateNo: plateColumn,
+    driverName: driverNameColumn,
+    customerName: customerNameColumn({ width: 160 }),
     riskStatus: optionsSearch(['风险状态', 'Risk status'], RISK_STATUS_OPTIONS, 90, { tag: true }),
     openCount: { label: ['待处理预警', 'Open warnings'], kind: 'number', sort: true, list: { width: 110 } },
     warningCount: { label: ['预警总数', 'Warnings'], kind: 'number', list: { width: 90 } },

@@ -10,12 +10,13 @@ import {
 import {
   dictField,
   dictSearch,
+  filterKey,
   longTextColumn,
   optionsSearch,
   serverNumber,
   sortedColumn,
 } from './fields.ts';
-import { shipperRecords } from './listPresets.ts';
+import { newestFirst, shipperRecords } from './listPresets.ts';
 
 // Waybills (运单) with their named lists, and the complaints and evaluations about them.
 
@@ -95,12 +96,12 @@ const noteFields = {
   auditTime: { label: ['审核时间', 'Audited at'], kind: 'datetime', sort: true, search: 'range' },
   closeReason: longTextColumn(['取消/作废原因', 'Exit reason'], 160),
   // Keys other screens filter the notes by.
-  orderId: { label: ['货源', 'Order'], internal: true, filter: true },
-  customerId: { label: ['货主', 'Shipper'], internal: true, filter: true },
-  driverId: { label: ['司机', 'Driver'], internal: true, filter: true },
-  vehicleId: { label: ['车辆', 'Vehicle'], internal: true, filter: true },
-  agentId: { label: ['经纪人', 'Agent'], internal: true, filter: true },
-  captainId: { label: ['车队长', 'Captain'], internal: true, filter: true },
+  orderId: filterKey(['货源', 'Order']),
+  customerId: filterKey(['货主', 'Shipper']),
+  driverId: filterKey(['司机', 'Driver']),
+  vehicleId: filterKey(['车辆', 'Vehicle']),
+  agentId: filterKey(['经纪人', 'Agent']),
+  captainId: filterKey(['车队长', 'Captain']),
 } as const satisfies FieldDecls;
 
 type NoteField = keyof typeof noteFields;
@@ -258,7 +259,7 @@ export const noteResource = resource({
   title: ['运单列表', 'Shipping notes'],
   actions: ['export'],
   scope: { tenant: true, customer: 'customerId', agent: 'agentId', captain: 'captainId' },
-  defaultSort: { field: 'createTime', order: 'desc' },
+  defaultSort: newestFirst,
   filters: {
     // `?state=1`: audited, unpaid and due, as the header counters count.
     state: {
@@ -420,12 +421,12 @@ export const evaluationResource = resource({
   title: ['评价管理', 'Evaluations'],
   actions: ['add', 'delete', 'export'],
   scope: { tenant: true, customer: 'customerId' },
-  defaultSort: { field: 'createTime', order: 'desc' },
+  defaultSort: newestFirst,
   body: evaluationBody,
   fields: {
     noteId: aboutNote.noteId,
     shippingNoteNumber: aboutNote.shippingNoteNumber,
-    driverId: { label: ['司机', 'Driver'], internal: true, filter: true },
+    driverId: filterKey(['司机', 'Driver']),
     driverName: { label: ['司机', 'Driver'], search: true, form: false, list: { width: 90 } },
     raterRole: {
       label: ['评价方', 'Rater'],

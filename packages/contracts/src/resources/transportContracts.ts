@@ -4,6 +4,7 @@ import { requiredText } from '../textFields.ts';
 import {
   filterKey,
   identifierColumn,
+  labelledOptions,
   longTextColumn,
   optionsSearch,
   searchedTime,
@@ -23,10 +24,10 @@ export type ContractKind = (typeof CONTRACT_KINDS)[number];
 /** A contract's state. */
 export const CONTRACT_STATE = { draft: 0, signed: 1, void: 2 } as const;
 
-const CONTRACT_KIND_OPTIONS = [
-  { value: 'carrier', label: ['承运合同', 'Carrier contract'] },
-  { value: 'shipper', label: ['托运框架合同', 'Shipper framework'] },
-] as const;
+const CONTRACT_KIND_OPTIONS = labelledOptions(CONTRACT_KINDS, {
+  carrier: ['承运合同', 'Carrier contract'],
+  shipper: ['托运框架合同', 'Shipper framework'],
+});
 
 const CONTRACT_STATE_OPTIONS = [
   { value: CONTRACT_STATE.draft, label: ['待签署', 'Draft'] },

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { resource } from '../resource.ts';
-import { requiredText } from '../textFields.ts';
+import { optionalText, requiredText } from '../textFields.ts';
 import { longTextColumn } from './fields.ts';
 
 // 凭证导出: a period's accounting vouchers generated from the ledger — each posting one voucher, its
@@ -68,7 +68,7 @@ export const voucherAccountBody = z.object({
     .regex(/^[0-9A-Za-z.]{1,20}$/, '科目编码只能是1-20位数字、字母或点'),
   subjectName: requiredText('请填写科目名称', 100),
   auxiliary: z.enum(VOUCHER_AUXILIARY).default('none'),
-  remark: z.string().trim().max(200).nullish(),
+  remark: optionalText(200),
 });
 
 export const voucherAccountResource = resource({
