@@ -14,16 +14,20 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import { piiText } from '../../platform/crypto/piiColumn.ts';
-import { tenantTable } from '../../platform/db/businessTable.ts';
+import { logTable, tenantLogTable, tenantTable } from '../../platform/db/businessTable.ts';
 import {
   auditColumns,
   fenColumn,
-  idColumn,
   idRef,
   reviewerColumns,
   tenantIdColumn,
   tstz,
 } from '../../platform/db/columns.ts';
+import {
+  customerColumns,
+  optionalCustomerColumns,
+  waybillFeeColumns,
+} from '../../platform/db/freightColumns.ts';
 
 // Money (domain.md Money rules, Postings): wallets mirror accounts, ledger lines are the books
 // (append-only, double-entry: each posting's lines sum to zero), bank payments are requests to the bank.
@@ -59,11 +63,9 @@ export const finWallet = tenantTable(
 );
 
 /** One accounting event (a recharge, a charge, a payout confirmed, …): its lines sum to zero. */
-export const finPosting = pgTable(
+export const finPosting = tenantLogTable(
   'fin_posting',
   {
-    id: idColumn(),
-    tenantId: tenantIdColumn(),
     /** recharge, charge, advance, payout, card_share, adjustment, claim. */
     event: varchar('event', { length: 20 }).notNull(),
     noteId: idRef('note_id'),
@@ -73,7 +75,6 @@ export const finPosting = pgTable(
     amountFen: fenColumn('amount_fen'),
     operator: varchar('operator', { length: 64 }).notNull(),
     memo: varchar('memo', { length: 255 }),
-    createTime: tstz('create_time').defaultNow().notNull(),
   },
   (t) => [
     // A note is charged once, advanced once, has its card share moved once; a payment is booked once; a bank
@@ -92,11 +93,9 @@ export const finPosting = pgTable(
  * The books: never updated or deleted, corrections are new lines. Credit positive, debit negative; the
  * balance of the wallet after the line; the note, bill and bank serial it concerns.
  */
-export const finLedgerLine = pgTable(
+export const finLedgerLine = tenantLogTable(
   'fin_ledger_line',
   {
-    id: idColumn(),
-    tenantId: tenantIdColumn(),
     postingId: varchar('posting_id', { length: 32 }).notNull(),
     walletId: varchar('wallet_id', { length: 32 }).notNull(),
     ownerType: smallint('owner_type').notNull(),
@@ -113,7 +112,6 @@ export const finLedgerLine = pgTable(
     bankSerialNo: varchar('bank_serial_no', { length: 64 }),
     memo: varchar('memo', { length: 255 }),
     operator: varchar('operator', { length: 64 }).notNull(),
-    createTime: tstz('create_time').defaultNow().notNull(),
   },
   (t) => [
     // One wallet's lines newest first (the ledger list and its bench): a backward index range scan of one page.
@@ -159,11 +157,9 @@ export const finNoteSettlement = pgTable('fin_note_settlement', {
  * The request no. is what the bank deduplicates on, so a resend after a crash never pays twice; one live or
  * paid request per note and kind, held by a unique index.
  */
-export const finBankPayment = pgTable(
+export const finBankPayment = tenantTable(
   'fin_bank_payment',
   {
-    id: idColumn(),
-    tenantId: tenantIdColumn(),
     /** Our request no. to the bank (its idempotency key). */
     requestNo: varchar('request_no', { length: 64 }).notNull(),
     /** 1 prepay, 2 final, 3 advance, 4 agent fee (payment_kind). */
@@ -191,7 +187,6 @@ export const finBankPayment = pgTable(
     attempts: integer('attempts').notNull().default(0),
     sentTime: tstz('sent_time'),
     finishTime: tstz('finish_time'),
-    ...auditColumns(),
   },
   (t) => [
     uniqueIndex('fin_bank_payment_request_uidx').on(t.requestNo),
@@ -243,27 +238,21 @@ export const finWalletConfig = pgTable(
 );
 
 /** Every change of a wallet configuration, before and after. */
-export const finWalletConfigLog = pgTable(
+export const finWalletConfigLog = tenantLogTable(
   'fin_wallet_config_log',
   {
-    id: idColumn(),
-    tenantId: tenantIdColumn(),
-    customerId: varchar('customer_id', { length: 32 }).notNull(),
-    customerName: varchar('customer_name', { length: 200 }),
+    ...customerColumns(),
     before: jsonb('before'),
     after: jsonb('after').notNull(),
     operator: varchar('operator', { length: 64 }).notNull(),
-    createTime: tstz('create_time').defaultNow().notNull(),
   },
   (t) => [index('fin_wallet_config_log_customer_idx').on(t.customerId, t.createTime)],
 );
 
 /** Freezes and unfreezes of a wallet's funds, with the reason. */
-export const finWalletFreeze = pgTable(
+export const finWalletFreeze = tenantLogTable(
   'fin_wallet_freeze',
   {
-    id: idColumn(),
-    tenantId: tenantIdColumn(),
     walletId: varchar('wallet_id', { length: 32 }).notNull(),
     customerId: idRef('customer_id'),
     /** +amount frozen, −amount released. */
@@ -272,20 +261,16 @@ export const finWalletFreeze = pgTable(
     reason: varchar('reason', { length: 255 }).notNull(),
     noteId: idRef('note_id'),
     operator: varchar('operator', { length: 64 }).notNull(),
-    createTime: tstz('create_time').defaultNow().notNull(),
   },
   (t) => [index('fin_wallet_freeze_wallet_idx').on(t.walletId, t.createTime)],
 );
 
 /** A recharge: through the bank adapter (credited on the bank's word), or a voucher checked by a second user. */
-export const finRecharge = pgTable(
+export const finRecharge = tenantTable(
   'fin_recharge',
   {
-    id: idColumn(),
-    tenantId: tenantIdColumn(),
     rechargeNo: varchar('recharge_no', { length: 32 }).notNull(),
-    customerId: varchar('customer_id', { length: 32 }).notNull(),
-    customerName: varchar('customer_name', { length: 200 }),
+    ...customerColumns(),
     /** 1 bank (virtual account), 2 voucher. */
     channel: smallint('channel').notNull(),
     amountFen: bigint('amount_fen', { mode: 'number' }).notNull(),
@@ -300,7 +285,6 @@ export const finRecharge = pgTable(
     ...reviewerColumns(),
     rejectReason: varchar('reject_reason', { length: 255 }),
     remark: varchar('remark', { length: 255 }),
-    ...auditColumns(),
   },
   (t) => [
     uniqueIndex('fin_recharge_no_uidx').on(t.tenantId, t.rechargeNo),
@@ -380,10 +364,9 @@ export const finPayoutNote = pgTable(
 );
 
 /** Every step of a payout request: who, when, how much. */
-export const finPayoutLog = pgTable(
+export const finPayoutLog = logTable(
   'fin_payout_log',
   {
-    id: idColumn(),
     payoutId: varchar('payout_id', { length: 32 }).notNull(),
     step: varchar('step', { length: 20 }).notNull(),
     fromState: smallint('from_state'),
@@ -391,7 +374,6 @@ export const finPayoutLog = pgTable(
     amountFen: bigint('amount_fen', { mode: 'number' }).notNull(),
     operator: varchar('operator', { length: 64 }).notNull(),
     remark: varchar('remark', { length: 255 }),
-    createTime: tstz('create_time').defaultNow().notNull(),
   },
   (t) => [index('fin_payout_log_payout_idx').on(t.payoutId, t.createTime)],
 );
@@ -414,8 +396,7 @@ export const finBill = tenantTable(
   'fin_bill',
   {
     billNo: varchar('bill_no', { length: 32 }).notNull(),
-    customerId: varchar('customer_id', { length: 32 }).notNull(),
-    customerName: varchar('customer_name', { length: 200 }),
+    ...customerColumns(),
     settleMode: smallint('settle_mode').notNull(),
     periodStart: date('period_start').notNull(),
     periodEnd: date('period_end').notNull(),
@@ -456,10 +437,7 @@ export const finBillNote = pgTable(
     customerId: varchar('customer_id', { length: 32 }).notNull(),
     agentId: idRef('agent_id'),
     auditTime: tstz('audit_time'),
-    driverFee: fenColumn('driver_fee'),
-    serviceFee: fenColumn('service_fee'),
-    agentFee: fenColumn('agent_fee'),
-    customerFee: fenColumn('customer_fee'),
+    ...waybillFeeColumns(),
     /** Charged when the bill's payment reached it. */
     charged: boolean('charged').notNull().default(false),
   },
@@ -498,8 +476,7 @@ export const finAdjustment = tenantTable(
 export const finLossRule = tenantTable(
   'fin_loss_rule',
   {
-    customerId: idRef('customer_id'),
-    customerName: varchar('customer_name', { length: 200 }),
+    ...optionalCustomerColumns(),
     goodsName: varchar('goods_name', { length: 100 }),
     loadCity: varchar('load_city', { length: 30 }),
     unloadCity: varchar('unload_city', { length: 30 }),

@@ -13,8 +13,8 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import { piiHash, piiText } from '../../platform/crypto/piiColumn.ts';
-import { tenantTable } from '../../platform/db/businessTable.ts';
-import { auditColumns, idColumn, idRef, tstz } from '../../platform/db/columns.ts';
+import { auditedTable, logTable, tenantTable } from '../../platform/db/businessTable.ts';
+import { idRef, tstz } from '../../platform/db/columns.ts';
 
 /** Review columns shared by every counterparty (domain.md review state machine). */
 const review = () => ({
@@ -212,32 +212,28 @@ export const hyCollectionAgreement = tenantTable(
 );
 
 /** Every review decision: who, when, from, to, why (shown as a timeline on the detail drawer). */
-export const hyReviewLog = pgTable(
+export const hyReviewLog = logTable(
   'hy_review_log',
   {
-    id: idColumn(),
     entity: varchar('entity', { length: 32 }).notNull(),
     entityId: idRef('entity_id').notNull(),
     fromState: smallint('from_state').notNull(),
     toState: smallint('to_state').notNull(),
     reason: text('reason'),
     operator: varchar('operator', { length: 64 }).notNull(),
-    createTime: tstz('create_time').defaultNow().notNull(),
   },
   (t) => [index('hy_review_log_entity_idx').on(t.entity, t.entityId, t.createTime)],
 );
 
 /** Banks a card can belong to (seeded with the national list; codes are the clearing bank codes). */
-export const hyBank = pgTable(
+export const hyBank = auditedTable(
   'hy_bank',
   {
-    id: idColumn(),
     bankCode: varchar('bank_code', { length: 20 }).notNull(),
     bankName: varchar('bank_name', { length: 60 }).notNull(),
     shortName: varchar('short_name', { length: 20 }),
     sortNo: integer('sort_no').notNull().default(0),
     enabled: boolean('enabled').notNull().default(true),
-    ...auditColumns(),
   },
   (t) => [uniqueIndex('hy_bank_code_uidx').on(t.bankCode)],
 );

@@ -2,6 +2,7 @@ import { bigint, index, integer, smallint, text, uniqueIndex, varchar } from 'dr
 import { piiHash, piiText } from '../../platform/crypto/piiColumn.ts';
 import { linkTable, tenantTable } from '../../platform/db/businessTable.ts';
 import { idRef } from '../../platform/db/columns.ts';
+import { customerColumns } from '../../platform/db/freightColumns.ts';
 
 /** Shipper (货主). Money in integer fen, rates in basis points (domain.md). */
 export const hyCustomer = tenantTable(
@@ -57,9 +58,7 @@ export const hyCustomerAdmin = linkTable('hy_customer_admin', {
 export const hyCustomerUser = tenantTable(
   'hy_customer_user',
   {
-    customerId: idRef('customer_id').notNull(),
-    /** The customer's name, kept in step with the customer, so the staff list reads without a join. */
-    customerName: varchar('customer_name', { length: 200 }),
+    ...customerColumns(),
     userId: idRef('user_id').notNull(),
     username: varchar('username', { length: 64 }).notNull(),
     realname: varchar('realname', { length: 50 }).notNull(),

@@ -14,8 +14,9 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { tenantTable } from '../../platform/db/businessTable.ts';
-import { fenColumn, idColumn, idRef, tenantIdColumn, tstz } from '../../platform/db/columns.ts';
+import { logTable, tenantTable } from '../../platform/db/businessTable.ts';
+import { fenColumn, idRef, tenantIdColumn, tstz } from '../../platform/db/columns.ts';
+import { customerColumns, waybillFeeColumns } from '../../platform/db/freightColumns.ts';
 import { totalsFollow } from '../../platform/db/tableWrites.ts';
 
 // Orders, shipping notes, their history, GPS tracks, complaints and evaluations. Money in
@@ -83,20 +84,11 @@ const moneyInputs = () => ({
   creditDays: integer('credit_days').notNull().default(0),
 });
 
-/** The amounts the rules compute (on the order: the estimate for its planned weight). */
-const money = () => ({
-  driverFee: fenColumn('driver_fee'),
-  serviceFee: fenColumn('service_fee'),
-  agentFee: fenColumn('agent_fee'),
-  customerFee: fenColumn('customer_fee'),
-});
-
 export const hyOrder = tenantTable(
   'hy_order',
   {
     orderNo: varchar('order_no', { length: 32 }).notNull(),
-    customerId: idRef('customer_id').notNull(),
-    customerName: varchar('customer_name', { length: 200 }),
+    ...customerColumns(),
     /** 1 public grab, 2 assigned, 3 agent order, 4 captain order. */
     orderMode: smallint('order_mode').notNull().default(1),
     agentId: idRef('agent_id'),
@@ -118,7 +110,8 @@ export const hyOrder = tenantTable(
     validFrom: tstz('valid_from'),
     validTo: tstz('valid_to'),
     ...moneyInputs(),
-    ...money(),
+    // The amounts the rules compute: on the order, the estimate for its planned weight.
+    ...waybillFeeColumns(),
     remark: text('remark'),
   },
   (t) => [
@@ -138,8 +131,7 @@ export const hyShippingNote = tenantTable(
     orderId: idRef('order_id').notNull(),
     orderNo: varchar('order_no', { length: 32 }),
     orderMode: smallint('order_mode').notNull().default(1),
-    customerId: idRef('customer_id').notNull(),
-    customerName: varchar('customer_name', { length: 200 }),
+    ...customerColumns(),
     driverId: idRef('driver_id').notNull(),
     driverName: varchar('driver_name', { length: 30 }),
     driverMobile: varchar('driver_mobile', { length: 11 }),
@@ -174,7 +166,7 @@ export const hyShippingNote = tenantTable(
     lossAllowanceG: grams('loss_allowance_g'),
     lossDeductionFen: fenColumn('loss_deduction_fen'),
     driverFreightFen: fenColumn('driver_freight_fen'),
-    ...money(),
+    ...waybillFeeColumns(),
     fuelCardFen: fenColumn('fuel_card_fen'),
     etcFen: fenColumn('etc_fen'),
     prepayFen: fenColumn('prepay_fen'),
@@ -221,10 +213,9 @@ export const hyShippingNote = tenantTable(
 // An order's dispatched and completed figures (and its auto-completion) are recounted from its notes.
 totalsFollow(hyOrder, hyShippingNote);
 
-export const hyShippingNoteHistory = pgTable(
+export const hyShippingNoteHistory = logTable(
   'hy_shipping_note_history',
   {
-    id: idColumn(),
     noteId: idRef('note_id').notNull(),
     action: varchar('action', { length: 20 }).notNull(),
     fromStatus: smallint('from_status'),
@@ -232,7 +223,6 @@ export const hyShippingNoteHistory = pgTable(
     operator: varchar('operator', { length: 64 }).notNull(),
     remark: varchar('remark', { length: 255 }),
     data: jsonb('data'),
-    createTime: tstz('create_time').defaultNow().notNull(),
   },
   (t) => [index('hy_shipping_note_history_note_idx').on(t.noteId, t.createTime)],
 );

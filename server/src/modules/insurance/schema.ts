@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, index, integer, smallint, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { tenantTable } from '../../platform/db/businessTable.ts';
 import { fenColumn, idRef, tstz } from '../../platform/db/columns.ts';
+import { customerColumns } from '../../platform/db/freightColumns.ts';
 
 // 货运险: the policies bought for waybills and the premium rate table. Money in integer fen.
 
@@ -16,8 +17,7 @@ export const insPolicy = tenantTable(
     insurerRequestId: varchar('insurer_request_id', { length: 64 }).notNull(),
     noteId: idRef('note_id').notNull(),
     shippingNoteNumber: varchar('shipping_note_number', { length: 20 }).notNull(),
-    customerId: idRef('customer_id').notNull(),
-    customerName: varchar('customer_name', { length: 200 }),
+    ...customerColumns(),
     cargoType: varchar('cargo_type', { length: 10 }).notNull(),
     goodsName: varchar('goods_name', { length: 100 }),
     insuredValueFen: fenColumn('insured_value_fen'),

@@ -1,6 +1,6 @@
 import { boolean, date, index, pgTable, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { auditedTable } from '../../platform/db/businessTable.ts';
-import { auditColumns, idColumn, idRef, tstz } from '../../platform/db/columns.ts';
+import { idColumn, idRef, tstz } from '../../platform/db/columns.ts';
 
 /** Privacy-policy versions; the newest published one is what every party user must have accepted. */
 export const piPrivacyPolicy = auditedTable(
@@ -41,10 +41,9 @@ export const piConsent = pgTable(
 );
 
 /** A person's request about their own data (export, correction, deletion) and how it ended. */
-export const piRequest = pgTable(
+export const piRequest = auditedTable(
   'pi_request',
   {
-    id: idColumn(),
     kind: varchar('kind', { length: 10 }).notNull(),
     subjectType: varchar('subject_type', { length: 10 }).notNull(),
     subjectId: idRef('subject_id').notNull(),
@@ -58,7 +57,6 @@ export const piRequest = pgTable(
     requestedBy: varchar('requested_by', { length: 64 }),
     handledBy: varchar('handled_by', { length: 64 }),
     handledAt: tstz('handled_at'),
-    ...auditColumns(),
   },
   (t) => [
     index('pi_request_subject_idx').on(t.subjectType, t.subjectId),

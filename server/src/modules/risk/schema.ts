@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, integer, jsonb, smallint, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { tenantTable } from '../../platform/db/businessTable.ts';
 import { idRef, tstz } from '../../platform/db/columns.ts';
+import { optionalCustomerColumns } from '../../platform/db/freightColumns.ts';
 
 // Risk control: rule parameter sets, the warnings the rules raise, the violations confirmed from
 // them, and one summary row per waybill with warnings (风控列表), kept in the warning's transaction.
@@ -11,8 +12,7 @@ export const riskParam = tenantTable(
   'risk_param',
   {
     ruleType: varchar('rule_type', { length: 32 }).notNull(),
-    customerId: idRef('customer_id'),
-    customerName: varchar('customer_name', { length: 200 }),
+    ...optionalCustomerColumns(),
     /** 1 warning, 2 blocking. */
     severity: smallint('severity').notNull().default(1),
     enabled: boolean('enabled').notNull().default(true),
@@ -34,8 +34,7 @@ export const riskWarning = tenantTable(
     state: varchar('state', { length: 16 }).notNull().default('open'),
     /** One warning per note, rule and occurrence (a stop's start, a certificate): the job never repeats itself. */
     dedupeKey: varchar('dedupe_key', { length: 100 }).notNull(),
-    customerId: idRef('customer_id'),
-    customerName: varchar('customer_name', { length: 200 }),
+    ...optionalCustomerColumns(),
     driverId: idRef('driver_id'),
     driverName: varchar('driver_name', { length: 50 }),
     vehicleId: idRef('vehicle_id'),

@@ -6,7 +6,7 @@ import {
   pgTable,
   primaryKey,
 } from 'drizzle-orm/pg-core';
-import { auditColumns, idColumn, idRef, tenantIdColumn } from './columns.ts';
+import { auditColumns, createTimeColumn, idColumn, idRef, tenantIdColumn } from './columns.ts';
 
 type Columns = Record<string, PgColumnBuilderBase>;
 type ExtraConfig<TName extends string, TColumns extends Columns> = (
@@ -40,6 +40,32 @@ export function tenantTable<TName extends string, TColumns extends Columns>(
 ) {
   const withTenant: TenantColumns<TColumns> = { ...tenantColumns(), ...columns };
   return auditedTable(name, withTenant, extraConfig);
+}
+
+const createTimeColumns = () => ({ createTime: createTimeColumn() });
+type LoggedColumns<TColumns> = ReturnType<typeof idColumns> & TColumns & ReturnType<typeof createTimeColumns>;
+
+/**
+ * A log: rows are written once and read back in time order, so they carry an id first and the time they were
+ * written last, and no update columns.
+ */
+export function logTable<TName extends string, TColumns extends Columns>(
+  name: TName,
+  columns: TColumns,
+  extraConfig?: ExtraConfig<TName, LoggedColumns<TColumns>>,
+) {
+  const all: LoggedColumns<TColumns> = { ...idColumns(), ...columns, ...createTimeColumns() };
+  return pgTable<TName, LoggedColumns<TColumns>>(name, all, extraConfig);
+}
+
+/** A log whose rows belong to a tenant (the column right after the id). */
+export function tenantLogTable<TName extends string, TColumns extends Columns>(
+  name: TName,
+  columns: TColumns,
+  extraConfig?: ExtraConfig<TName, LoggedColumns<TenantColumns<TColumns>>>,
+) {
+  const withTenant: TenantColumns<TColumns> = { ...tenantColumns(), ...columns };
+  return logTable(name, withTenant, extraConfig);
 }
 
 const linkedId = (name: string) => idRef(name).notNull();

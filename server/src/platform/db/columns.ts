@@ -19,10 +19,13 @@ export const idRef = (name: string) => varchar(name, { length: 32 });
 
 export const tstz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
+/** When the row was written: set by the database. */
+export const createTimeColumn = () => tstz('create_time').defaultNow().notNull();
+
 /** create_by/create_time/update_by/update_time on every business table. */
 export const auditColumns = () => ({
   createBy: varchar('create_by', { length: 64 }),
-  createTime: tstz('create_time').defaultNow().notNull(),
+  createTime: createTimeColumn(),
   updateBy: varchar('update_by', { length: 64 }),
   updateTime: tstz('update_time'),
 });
