@@ -1,6 +1,7 @@
 import { bigint, index, smallint, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { tenantTable } from '../../platform/db/businessTable.ts';
 import { fenColumn, tstz } from '../../platform/db/columns.ts';
+import { waybillColumns } from '../../platform/db/freightColumns.ts';
 
 // 油卡管理: fuel cards held by drivers, the recharge lines a waybill's paid fuel share writes (the ledger moves
 // the share to the provider's fuel-card account in the same transaction), and the provider's statement lines
@@ -41,8 +42,7 @@ export const finFuelRecharge = tenantTable(
     provider: smallint('provider').notNull(),
     driverId: varchar('driver_id', { length: 32 }),
     driverName: varchar('driver_name', { length: 50 }),
-    noteId: varchar('note_id', { length: 32 }).notNull(),
-    shippingNoteNumber: varchar('shipping_note_number', { length: 32 }),
+    ...waybillColumns(32),
     customerId: varchar('customer_id', { length: 32 }),
     amountFen: bigint('amount_fen', { mode: 'number' }).notNull(),
     /** The ledger posting that moved the share (card_share). */

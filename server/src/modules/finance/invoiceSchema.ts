@@ -11,8 +11,8 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import { tenantLogTable, tenantTable } from '../../platform/db/businessTable.ts';
-import { fenColumn, idRef, tenantIdColumn, tstz } from '../../platform/db/columns.ts';
-import { customerColumns } from '../../platform/db/freightColumns.ts';
+import { fenColumn, idRef, stateMoveColumns, tenantIdColumn, tstz } from '../../platform/db/columns.ts';
+import { customerColumns, invoiceTitleColumns } from '../../platform/db/freightColumns.ts';
 
 // Invoices (domain.md Invoice): a shipper's invoice over its paid waybills, its lines (one per
 // waybill, with the tax split of the line) and every move of its state. Amounts are integer fen.
@@ -33,12 +33,7 @@ export const finInvoice = tenantTable(
     kind: smallint('kind').notNull(),
     /** 0 to apply … 6 red-letter (invoice_status). */
     state: smallint('state').notNull().default(1),
-    buyerTitle: varchar('buyer_title', { length: 200 }),
-    buyerTaxNo: varchar('buyer_tax_no', { length: 30 }),
-    buyerAddress: varchar('buyer_address', { length: 255 }),
-    buyerPhone: varchar('buyer_phone', { length: 30 }),
-    buyerBank: varchar('buyer_bank', { length: 100 }),
-    buyerAccount: varchar('buyer_account', { length: 40 }),
+    ...invoiceTitleColumns('buyer'),
     sellerTitle: varchar('seller_title', { length: 200 }),
     sellerTaxNo: varchar('seller_tax_no', { length: 30 }),
     taxRateBp: integer('tax_rate_bp').notNull(),
@@ -99,8 +94,7 @@ export const finInvoiceHistory = tenantLogTable(
   {
     invoiceId: varchar('invoice_id', { length: 32 }).notNull(),
     action: varchar('action', { length: 20 }).notNull(),
-    fromState: smallint('from_state'),
-    toState: smallint('to_state').notNull(),
+    ...stateMoveColumns(),
     operator: varchar('operator', { length: 64 }).notNull(),
     detail: varchar('detail', { length: 255 }),
   },

@@ -20,18 +20,29 @@ import {
   fenColumn,
   idRef,
   reviewerColumns,
+  stateMoveColumns,
   tenantIdColumn,
   tstz,
 } from '../../platform/db/columns.ts';
 import {
   customerColumns,
   optionalCustomerColumns,
+  optionalWaybillColumns,
+  waybillColumns,
   waybillFeeColumns,
 } from '../../platform/db/freightColumns.ts';
 
 // Money (domain.md Money rules, Postings): wallets mirror accounts, ledger lines are the books
 // (append-only, double-entry: each posting's lines sum to zero), bank payments are requests to the bank.
 // Every amount is integer fen.
+
+/** Whose wallet: the owner's kind and id. */
+const walletOwnerColumns = () => ({
+  /** 1 customer, 2 driver, 3 agent, 4 captain, 9 platform (wallet_owner_type). */
+  ownerType: smallint('owner_type').notNull(),
+  /** The party's id, or the platform account's code (PLATFORM_ACCOUNT). */
+  ownerId: varchar('owner_id', { length: 32 }).notNull(),
+});
 
 /**
  * A ledger account: a customer's wallet (mirror of its escrow sub-account), a driver's, agent's or captain's
@@ -41,10 +52,7 @@ import {
 export const finWallet = tenantTable(
   'fin_wallet',
   {
-    /** 1 customer, 2 driver, 3 agent, 4 captain, 9 platform (wallet_owner_type). */
-    ownerType: smallint('owner_type').notNull(),
-    /** The party's id, or the platform account's code (PLATFORM_ACCOUNT). */
-    ownerId: varchar('owner_id', { length: 32 }).notNull(),
+    ...walletOwnerColumns(),
     ownerName: varchar('owner_name', { length: 200 }),
     balanceFen: fenColumn('balance_fen'),
     frozenFen: fenColumn('frozen_fen'),
@@ -98,16 +106,14 @@ export const finLedgerLine = tenantLogTable(
   {
     postingId: varchar('posting_id', { length: 32 }).notNull(),
     walletId: varchar('wallet_id', { length: 32 }).notNull(),
-    ownerType: smallint('owner_type').notNull(),
-    ownerId: varchar('owner_id', { length: 32 }).notNull(),
+    ...walletOwnerColumns(),
     /** The customer the movement concerns (fees by customer on the platform cost list). */
     customerId: idRef('customer_id'),
     /** ledger_type: 1 recharge, 2 freight, 3 service fee, 4 agent fee, … */
     type: smallint('type').notNull(),
     amountFen: bigint('amount_fen', { mode: 'number' }).notNull(),
     balanceAfterFen: bigint('balance_after_fen', { mode: 'number' }).notNull(),
-    noteId: idRef('note_id'),
-    shippingNoteNumber: varchar('shipping_note_number', { length: 20 }),
+    ...optionalWaybillColumns(),
     billId: idRef('bill_id'),
     bankSerialNo: varchar('bank_serial_no', { length: 64 }),
     memo: varchar('memo', { length: 255 }),
@@ -165,8 +171,7 @@ export const finBankPayment = tenantTable(
     /** 1 prepay, 2 final, 3 advance, 4 agent fee (payment_kind). */
     kind: smallint('kind').notNull(),
     payoutId: idRef('payout_id'),
-    noteId: idRef('note_id'),
-    shippingNoteNumber: varchar('shipping_note_number', { length: 20 }),
+    ...optionalWaybillColumns(),
     customerId: idRef('customer_id'),
     /** The payable debited when the bank confirms. */
     walletId: varchar('wallet_id', { length: 32 }).notNull(),
@@ -369,8 +374,7 @@ export const finPayoutLog = logTable(
   {
     payoutId: varchar('payout_id', { length: 32 }).notNull(),
     step: varchar('step', { length: 20 }).notNull(),
-    fromState: smallint('from_state'),
-    toState: smallint('to_state').notNull(),
+    ...stateMoveColumns(),
     amountFen: bigint('amount_fen', { mode: 'number' }).notNull(),
     operator: varchar('operator', { length: 64 }).notNull(),
     remark: varchar('remark', { length: 255 }),
@@ -432,8 +436,7 @@ export const finBillNote = pgTable(
   'fin_bill_note',
   {
     billId: varchar('bill_id', { length: 32 }).notNull(),
-    noteId: varchar('note_id', { length: 32 }).notNull(),
-    shippingNoteNumber: varchar('shipping_note_number', { length: 20 }),
+    ...waybillColumns(),
     customerId: varchar('customer_id', { length: 32 }).notNull(),
     agentId: idRef('agent_id'),
     auditTime: tstz('audit_time'),
@@ -451,8 +454,7 @@ export const finAdjustment = tenantTable(
     adjustNo: varchar('adjust_no', { length: 32 }).notNull(),
     /** 1 top-up to the driver, 2 deduction, 3 cargo-damage claim, 4 customer adjustment (adjust_kind). */
     kind: smallint('kind').notNull(),
-    noteId: varchar('note_id', { length: 32 }).notNull(),
-    shippingNoteNumber: varchar('shipping_note_number', { length: 20 }),
+    ...waybillColumns(),
     customerId: varchar('customer_id', { length: 32 }).notNull(),
     driverId: idRef('driver_id'),
     /** Positive; the kind (and direction for a customer adjustment) says which way it moves. */

@@ -1,6 +1,6 @@
 import { boolean, index, integer, pgTable, smallint, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { auditedTable, tenantTable } from '../../platform/db/businessTable.ts';
-import { idColumn, idRef, tenantIdColumn, tstz } from '../../platform/db/columns.ts';
+import { claimColumns, idColumn, idRef, tenantIdColumn, tstz } from '../../platform/db/columns.ts';
 import { customerColumns, optionalCustomerColumns } from '../../platform/db/freightColumns.ts';
 
 /** APP版本: a release of the driver app. One version code per platform; the app asks for the latest published. */
@@ -112,8 +112,7 @@ export const hyWebhookDelivery = pgTable(
     state: varchar('state', { length: 10 }).notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: tstz('next_attempt_at').defaultNow(),
-    claimToken: varchar('claim_token', { length: 32 }),
-    claimedUntil: tstz('claimed_until'),
+    ...claimColumns(),
     lastStatus: integer('last_status'),
     lastError: varchar('last_error', { length: 500 }),
     sentAt: tstz('sent_at'),

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
-  bigint,
+  type AnyPgColumn,
   boolean,
   date,
   index,
@@ -15,6 +15,7 @@ import {
 import { piiHash, piiText } from '../../platform/crypto/piiColumn.ts';
 import { auditedTable, logTable, tenantTable } from '../../platform/db/businessTable.ts';
 import { idRef, tstz } from '../../platform/db/columns.ts';
+import { ruleColumns } from '../../platform/db/freightColumns.ts';
 
 /** Review columns shared by every counterparty (domain.md review state machine). */
 const review = () => ({
@@ -23,6 +24,25 @@ const review = () => ({
   rejectReason: varchar('reject_reason', { length: 255 }),
   reviewedBy: varchar('reviewed_by', { length: 64 }),
   reviewedAt: tstz('reviewed_at'),
+});
+
+/** The captain whose fleet the driver or vehicle is in, and the agent (经纪人) who registered the record. */
+const fleetColumns = () => ({
+  captainId: idRef('captain_id'),
+  /** Agents see and change only the records they registered. */
+  agentId: idRef('agent_id'),
+});
+
+/** Captains and agents list their own drivers and vehicles. */
+const fleetIndexes = (table: string, t: { captainId: AnyPgColumn; agentId: AnyPgColumn }) => [
+  index(`${table}_captain_idx`).on(t.captainId),
+  index(`${table}_agent_idx`).on(t.agentId),
+];
+
+/** Put on the blacklist (e.g. for a confirmed risk violation): not dispatched any more. */
+const blacklistColumns = () => ({
+  blacklisted: boolean('blacklisted').notNull().default(false),
+  blacklistReason: varchar('blacklist_reason', { length: 255 }),
 });
 
 export const hyDriver = tenantTable(
@@ -45,12 +65,9 @@ export const hyDriver = tenantTable(
     qualificationNo: varchar('qualification_no', { length: 30 }),
     qualificationValidTo: date('qualification_valid_to'),
     qualificationImg: varchar('qualification_img', { length: 255 }),
-    captainId: idRef('captain_id'),
-    /** The agent (经纪人) who registered the record: agents see and change only theirs. */
-    agentId: idRef('agent_id'),
+    ...fleetColumns(),
     taxEntrusted: boolean('tax_entrusted').notNull().default(false),
-    blacklisted: boolean('blacklisted').notNull().default(false),
-    blacklistReason: varchar('blacklist_reason', { length: 255 }),
+    ...blacklistColumns(),
     score: integer('score').notNull().default(100),
     /** Last day the expiry job warned about a certificate ending within 30 days; one warning per day at most. */
     expiryWarnedOn: date('expiry_warned_on'),
@@ -60,8 +77,7 @@ export const hyDriver = tenantTable(
     uniqueIndex('hy_driver_id_card_uidx').on(t.tenantId, t.idCardHash),
     index('hy_driver_state_idx').on(t.tenantId, t.state, t.createTime),
     index('hy_driver_mobile_idx').on(t.mobile),
-    index('hy_driver_captain_idx').on(t.captainId),
-    index('hy_driver_agent_idx').on(t.agentId),
+    ...fleetIndexes('hy_driver', t),
   ],
 );
 
@@ -91,13 +107,9 @@ export const hyVehicle = tenantTable(
     ownership: smallint('ownership').notNull().default(1),
     /** 0 idle, 1 loading, 2 in transit, 3 unloading. */
     transportState: smallint('transport_state').notNull().default(0),
-    captainId: idRef('captain_id'),
-    /** The agent (经纪人) who registered the record: agents see and change only theirs. */
-    agentId: idRef('agent_id'),
+    ...fleetColumns(),
     expiryWarnedOn: date('expiry_warned_on'),
-    /** Put on the blacklist (e.g. for a confirmed risk violation): not dispatched any more. */
-    blacklisted: boolean('blacklisted').notNull().default(false),
-    blacklistReason: varchar('blacklist_reason', { length: 255 }),
+    ...blacklistColumns(),
     /** 入网: 0 not connected, 1 connected, 2 not required (light, not connected); null never checked. */
     netState: smallint('net_state'),
     /** Since when the national vehicle platform has the vehicle connected, as it answered. */
@@ -108,8 +120,7 @@ export const hyVehicle = tenantTable(
   (t) => [
     uniqueIndex('hy_vehicle_plate_uidx').on(t.tenantId, t.plateNo, t.plateColor),
     index('hy_vehicle_state_idx').on(t.tenantId, t.state, t.createTime),
-    index('hy_vehicle_captain_idx').on(t.captainId),
-    index('hy_vehicle_agent_idx').on(t.agentId),
+    ...fleetIndexes('hy_vehicle', t),
   ],
 );
 
@@ -154,8 +165,7 @@ export const hyCaptain = tenantTable(
     idCard: piiText('id_card').notNull(),
     idCardHash: piiHash('id_card'),
     mobile: varchar('mobile', { length: 11 }).notNull(),
-    feeMode: smallint('fee_mode').notNull().default(2),
-    feeValue: bigint('fee_value', { mode: 'number' }).notNull().default(0),
+    ...ruleColumns('fee', 2),
     /** Signed collection agreement (代收运费协议) file path; required to collect for drivers. */
     collectionAgreement: varchar('collection_agreement', { length: 255 }),
     ...review(),

@@ -2,7 +2,7 @@ import { bigint, index, integer, smallint, text, uniqueIndex, varchar } from 'dr
 import { piiHash, piiText } from '../../platform/crypto/piiColumn.ts';
 import { linkTable, tenantTable } from '../../platform/db/businessTable.ts';
 import { idRef } from '../../platform/db/columns.ts';
-import { customerColumns } from '../../platform/db/freightColumns.ts';
+import { customerColumns, invoiceTitleColumns, ruleColumns } from '../../platform/db/freightColumns.ts';
 
 /** Shipper (货主). Money in integer fen, rates in basis points (domain.md). */
 export const hyCustomer = tenantTable(
@@ -26,12 +26,7 @@ export const hyCustomer = tenantTable(
     serviceRateBp: integer('service_rate_bp').notNull().default(0),
     /** Fen per tonne or per trip, for modes 3 and 4. */
     serviceFeeFen: bigint('service_fee_fen', { mode: 'number' }).notNull().default(0),
-    invoiceTitle: varchar('invoice_title', { length: 200 }),
-    invoiceTaxNo: varchar('invoice_tax_no', { length: 30 }),
-    invoiceAddress: varchar('invoice_address', { length: 255 }),
-    invoicePhone: varchar('invoice_phone', { length: 30 }),
-    invoiceBank: varchar('invoice_bank', { length: 100 }),
-    invoiceAccount: varchar('invoice_account', { length: 40 }),
+    ...invoiceTitleColumns('invoice'),
     /** Review state: 0 draft, 1 pending, 2 approved, 3 rejected, 4 expired. */
     state: smallint('state').notNull().default(1),
     rejectReason: varchar('reject_reason', { length: 255 }),
@@ -84,9 +79,8 @@ export const hyAgent = tenantTable(
     idCard: piiText('id_card'),
     idCardHash: piiHash('id_card'),
     mobile: varchar('mobile', { length: 20 }),
-    /** 1 per tonne, 2 per trip, 3 percent. */
-    feeMode: smallint('fee_mode').notNull().default(2),
-    feeValue: bigint('fee_value', { mode: 'number' }).notNull().default(0),
+    // 1 per tonne, 2 per trip, 3 percent.
+    ...ruleColumns('fee', 2),
     /** The card the agent's fee on agent orders is paid to (holder: the agent). */
     bankCode: varchar('bank_code', { length: 20 }),
     bankName: varchar('bank_name', { length: 60 }),

@@ -16,7 +16,13 @@ import {
 } from 'drizzle-orm/pg-core';
 import { logTable, tenantTable } from '../../platform/db/businessTable.ts';
 import { fenColumn, idRef, tenantIdColumn, tstz } from '../../platform/db/columns.ts';
-import { customerColumns, waybillFeeColumns } from '../../platform/db/freightColumns.ts';
+import {
+  customerColumns,
+  optionalWaybillColumns,
+  ruleColumns,
+  waybillColumns,
+  waybillFeeColumns,
+} from '../../platform/db/freightColumns.ts';
 import { totalsFollow } from '../../platform/db/tableWrites.ts';
 
 // Orders, shipping notes, their history, GPS tracks, complaints and evaluations. Money in
@@ -64,21 +70,16 @@ const moneyInputs = () => ({
   lossAllowanceValue: integer('loss_allowance_value').notNull().default(0),
   lossUnitPriceFen: fenColumn('loss_unit_price_fen'),
   lossDeductWhole: boolean('loss_deduct_whole').notNull().default(false),
-  /** 1 percent, 2 gross-up, 3 per tonne, 4 per trip (from the customer unless the order says otherwise). */
-  serviceFeeMode: smallint('service_fee_mode').notNull().default(1),
-  serviceFeeValue: bigint('service_fee_value', { mode: 'number' }).notNull().default(0),
-  /** Agent commission on agent orders: 1 per tonne, 2 per trip, 3 percent. */
-  agentFeeMode: smallint('agent_fee_mode').notNull().default(2),
-  agentFeeValue: bigint('agent_fee_value', { mode: 'number' }).notNull().default(0),
-  /** Shares of the driver fee: 0 none, 1 ratio (bp), 2 fixed (fen). */
-  fuelCardMode: smallint('fuel_card_mode').notNull().default(0),
-  fuelCardValue: bigint('fuel_card_value', { mode: 'number' }).notNull().default(0),
-  etcMode: smallint('etc_mode').notNull().default(0),
-  etcValue: bigint('etc_value', { mode: 'number' }).notNull().default(0),
+  // 1 percent, 2 gross-up, 3 per tonne, 4 per trip (from the customer unless the order says otherwise).
+  ...ruleColumns('serviceFee', 1),
+  // Agent commission on agent orders: 1 per tonne, 2 per trip, 3 percent.
+  ...ruleColumns('agentFee', 2),
+  // Shares of the driver fee: 0 none, 1 ratio (bp), 2 fixed (fen).
+  ...ruleColumns('fuelCard', 0),
+  ...ruleColumns('etc', 0),
   /** Who bears the matched ETC tolls (etc_rule): 0 deducted from the driver's freight, 1 the platform. */
   etcRule: smallint('etc_rule').notNull().default(0),
-  prepayMode: smallint('prepay_mode').notNull().default(0),
-  prepayValue: bigint('prepay_value', { mode: 'number' }).notNull().default(0),
+  ...ruleColumns('prepay', 0),
   /** The customer's settlement mode and credit days: 1 per trip, 2 per approval, 3 monthly. */
   settleMode: smallint('settle_mode').notNull().default(1),
   creditDays: integer('credit_days').notNull().default(0),
@@ -268,8 +269,7 @@ export const hyVehiclePosition = pgTable(
     direction: smallint('direction'),
     gpsTime: tstz('gps_time').notNull(),
     source: smallint('source').notNull().default(1),
-    noteId: idRef('note_id'),
-    shippingNoteNumber: varchar('shipping_note_number', { length: 20 }),
+    ...optionalWaybillColumns(),
     noteStatus: smallint('note_status'),
     driverName: varchar('driver_name', { length: 32 }),
     customerId: idRef('customer_id'),
@@ -310,8 +310,7 @@ export const hyComplaint = tenantTable(
   'hy_complaint',
   {
     complaintNo: varchar('complaint_no', { length: 32 }).notNull(),
-    noteId: idRef('note_id').notNull(),
-    shippingNoteNumber: varchar('shipping_note_number', { length: 20 }),
+    ...waybillColumns(),
     customerId: idRef('customer_id'),
     /** 1 shipper, 2 driver, 3 agent, 4 platform. */
     complainantRole: smallint('complainant_role').notNull().default(1),
@@ -339,8 +338,7 @@ export const hyComplaint = tenantTable(
 export const hyEvaluation = tenantTable(
   'hy_evaluation',
   {
-    noteId: idRef('note_id').notNull(),
-    shippingNoteNumber: varchar('shipping_note_number', { length: 20 }),
+    ...waybillColumns(),
     customerId: idRef('customer_id'),
     driverId: idRef('driver_id').notNull(),
     driverName: varchar('driver_name', { length: 30 }),

@@ -11,7 +11,7 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import { tenantTable } from '../../platform/db/businessTable.ts';
-import { idColumn, tenantIdColumn, tstz } from '../../platform/db/columns.ts';
+import { claimColumns, idColumn, tenantIdColumn, tstz } from '../../platform/db/columns.ts';
 
 // Regulator reporting: one channel row per province, the outbox of report messages and every
 // attempt's request (without secrets) and answer.
@@ -75,9 +75,7 @@ export const hyReportMessage = pgTable(
     state: varchar('state', { length: 10 }).notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: tstz('next_attempt_at'),
-    /** The sender holding it and until when: a crash leaves a claim that expires and is taken again. */
-    claimToken: varchar('claim_token', { length: 32 }),
-    claimedUntil: tstz('claimed_until'),
+    ...claimColumns(),
     lastCode: varchar('last_code', { length: 20 }),
     lastMessage: varchar('last_message', { length: 500 }),
     fieldErrors: jsonb('field_errors').$type<Array<{ path: string; rule: string; message?: string }>>(),

@@ -2,7 +2,11 @@ import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, integer, jsonb, smallint, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { tenantTable } from '../../platform/db/businessTable.ts';
 import { idRef, tstz } from '../../platform/db/columns.ts';
-import { optionalCustomerColumns } from '../../platform/db/freightColumns.ts';
+import {
+  optionalCustomerColumns,
+  optionalWaybillColumns,
+  waybillColumns,
+} from '../../platform/db/freightColumns.ts';
 
 // Risk control: rule parameter sets, the warnings the rules raise, the violations confirmed from
 // them, and one summary row per waybill with warnings (风控列表), kept in the warning's transaction.
@@ -25,8 +29,7 @@ export const riskParam = tenantTable(
 export const riskWarning = tenantTable(
   'risk_warning',
   {
-    noteId: idRef('note_id'),
-    shippingNoteNumber: varchar('shipping_note_number', { length: 32 }),
+    ...optionalWaybillColumns(32),
     ruleType: varchar('rule_type', { length: 32 }).notNull(),
     severity: smallint('severity').notNull(),
     message: varchar('message', { length: 500 }).notNull(),
@@ -58,8 +61,7 @@ export const riskViolation = tenantTable(
   'risk_violation',
   {
     warningId: idRef('warning_id').notNull(),
-    noteId: idRef('note_id'),
-    shippingNoteNumber: varchar('shipping_note_number', { length: 32 }),
+    ...optionalWaybillColumns(32),
     ruleType: varchar('rule_type', { length: 32 }).notNull(),
     message: varchar('message', { length: 500 }).notNull(),
     customerName: varchar('customer_name', { length: 200 }),
@@ -102,8 +104,7 @@ export const riskViolation = tenantTable(
 export const riskNote = tenantTable(
   'risk_note',
   {
-    noteId: idRef('note_id').notNull(),
-    shippingNoteNumber: varchar('shipping_note_number', { length: 32 }),
+    ...waybillColumns(32),
     plateNo: varchar('plate_no', { length: 20 }),
     driverName: varchar('driver_name', { length: 50 }),
     customerName: varchar('customer_name', { length: 200 }),

@@ -60,12 +60,17 @@ export const sysCategory = auditedTable(
   (t) => [uniqueIndex('sys_category_code_uidx').on(t.code), index('sys_category_pid_idx').on(t.pid)],
 );
 
+/** A rule's name, and the code it is found by (unique). */
+const ruleNameColumns = () => ({
+  ruleName: varchar('rule_name', { length: 100 }).notNull(),
+  ruleCode: varchar('rule_code', { length: 100 }).notNull(),
+});
+
 /** Code check rules: rule_json = ordered [{digits, pattern, message}]. */
 export const sysCheckRule = auditedTable(
   'sys_check_rule',
   {
-    ruleName: varchar('rule_name', { length: 100 }).notNull(),
-    ruleCode: varchar('rule_code', { length: 100 }).notNull(),
+    ...ruleNameColumns(),
     ruleJson: varchar('rule_json', { length: 4000 }).notNull(),
     ruleDescription: varchar('rule_description', { length: 500 }),
   },
@@ -76,8 +81,7 @@ export const sysCheckRule = auditedTable(
 export const sysFillRule = auditedTable(
   'sys_fill_rule',
   {
-    ruleName: varchar('rule_name', { length: 100 }).notNull(),
-    ruleCode: varchar('rule_code', { length: 100 }).notNull(),
+    ...ruleNameColumns(),
     ruleClass: varchar('rule_class', { length: 100 }).notNull(),
     ruleParams: varchar('rule_params', { length: 2000 }),
   },

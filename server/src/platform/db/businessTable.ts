@@ -15,58 +15,35 @@ type ExtraConfig<TName extends string, TColumns extends Columns> = (
 
 const idColumns = () => ({ id: idColumn() });
 const tenantColumns = () => ({ tenantId: tenantIdColumn() });
+const idAndTenantColumns = () => ({ ...idColumns(), ...tenantColumns() });
+const createTimeColumns = () => ({ createTime: createTimeColumn() });
 
-type AuditedColumns<TColumns> = ReturnType<typeof idColumns> & TColumns & ReturnType<typeof auditColumns>;
-type TenantColumns<TColumns> = ReturnType<typeof tenantColumns> & TColumns;
-
-// The helpers keep the order the tables were created in (id, [tenant], own columns, audit columns), so the
-// generated DDL is unchanged.
+/**
+ * A maker of tables whose own columns stand between `first` and `last`: the tables were created in that order
+ * (id, [tenant], own columns, then audit or written-time columns), and the generated DDL keeps it.
+ */
+function framedTable<TFirst extends Columns, TLast extends Columns>(first: () => TFirst, last: () => TLast) {
+  return <TName extends string, TColumns extends Columns>(
+    name: TName,
+    columns: TColumns,
+    extraConfig?: ExtraConfig<TName, TFirst & TColumns & TLast>,
+  ) => pgTable<TName, TFirst & TColumns & TLast>(name, { ...first(), ...columns, ...last() }, extraConfig);
+}
 
 /** A table keyed by a 32-character id, with the audit columns after its own. */
-export function auditedTable<TName extends string, TColumns extends Columns>(
-  name: TName,
-  columns: TColumns,
-  extraConfig?: ExtraConfig<TName, AuditedColumns<TColumns>>,
-) {
-  const all: AuditedColumns<TColumns> = { ...idColumns(), ...columns, ...auditColumns() };
-  return pgTable<TName, AuditedColumns<TColumns>>(name, all, extraConfig);
-}
+export const auditedTable = framedTable(idColumns, auditColumns);
 
 /** A business table: an audited table whose rows belong to a tenant (the column right after the id). */
-export function tenantTable<TName extends string, TColumns extends Columns>(
-  name: TName,
-  columns: TColumns,
-  extraConfig?: ExtraConfig<TName, AuditedColumns<TenantColumns<TColumns>>>,
-) {
-  const withTenant: TenantColumns<TColumns> = { ...tenantColumns(), ...columns };
-  return auditedTable(name, withTenant, extraConfig);
-}
-
-const createTimeColumns = () => ({ createTime: createTimeColumn() });
-type LoggedColumns<TColumns> = ReturnType<typeof idColumns> & TColumns & ReturnType<typeof createTimeColumns>;
+export const tenantTable = framedTable(idAndTenantColumns, auditColumns);
 
 /**
  * A log: rows are written once and read back in time order, so they carry an id first and the time they were
  * written last, and no update columns.
  */
-export function logTable<TName extends string, TColumns extends Columns>(
-  name: TName,
-  columns: TColumns,
-  extraConfig?: ExtraConfig<TName, LoggedColumns<TColumns>>,
-) {
-  const all: LoggedColumns<TColumns> = { ...idColumns(), ...columns, ...createTimeColumns() };
-  return pgTable<TName, LoggedColumns<TColumns>>(name, all, extraConfig);
-}
+export const logTable = framedTable(idColumns, createTimeColumns);
 
 /** A log whose rows belong to a tenant (the column right after the id). */
-export function tenantLogTable<TName extends string, TColumns extends Columns>(
-  name: TName,
-  columns: TColumns,
-  extraConfig?: ExtraConfig<TName, LoggedColumns<TenantColumns<TColumns>>>,
-) {
-  const withTenant: TenantColumns<TColumns> = { ...tenantColumns(), ...columns };
-  return logTable(name, withTenant, extraConfig);
-}
+export const tenantLogTable = framedTable(idAndTenantColumns, createTimeColumns);
 
 const linkedId = (name: string) => idRef(name).notNull();
 type LinkColumns<TKeys extends Record<string, string>> = { [K in keyof TKeys]: ReturnType<typeof linkedId> };

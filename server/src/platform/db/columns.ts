@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { bigint, integer, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { bigint, integer, smallint, timestamp, varchar } from 'drizzle-orm/pg-core';
 
 /** 32-character ids, as the reference's varchar(32) keys, without its snowflake machinery. */
 export function newId(): string {
@@ -37,4 +37,19 @@ export const fenColumn = (name: string) => bigint(name, { mode: 'number' }).notN
 export const reviewerColumns = () => ({
   reviewedBy: varchar('reviewed_by', { length: 64 }),
   reviewTime: tstz('review_time'),
+});
+
+/** A recorded step of a state machine: the state before it (none for the first step) and after it. */
+export const stateMoveColumns = () => ({
+  fromState: smallint('from_state'),
+  toState: smallint('to_state').notNull(),
+});
+
+/**
+ * An outbox row's claim: the sender holding it and until when. A crash leaves a claim that expires, and the row
+ * is taken again.
+ */
+export const claimColumns = () => ({
+  claimToken: varchar('claim_token', { length: 32 }),
+  claimedUntil: tstz('claimed_until'),
 });
