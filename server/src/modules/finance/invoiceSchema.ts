@@ -10,7 +10,7 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { tenantLogTable, tenantTable } from '../../platform/db/businessTable.ts';
+import { listIndex, tenantLogTable, tenantTable } from '../../platform/db/businessTable.ts';
 import { fenColumn, idRef, stateMoveColumns, tenantIdColumn, tstz } from '../../platform/db/columns.ts';
 import { customerColumns, invoiceTitleColumns } from '../../platform/db/freightColumns.ts';
 
@@ -60,8 +60,8 @@ export const finInvoice = tenantTable(
   (t) => [
     uniqueIndex('fin_invoice_apply_no_uidx').on(t.tenantId, t.applyNo),
     uniqueIndex('fin_invoice_no_uidx').on(t.invoiceNo).where(sql`invoice_no is not null`),
-    index('fin_invoice_customer_idx').on(t.tenantId, t.customerId, t.createTime),
-    index('fin_invoice_state_idx').on(t.tenantId, t.state, t.createTime),
+    listIndex('fin_invoice_customer_idx', t, t.customerId),
+    listIndex('fin_invoice_state_idx', t, t.state),
   ],
 );
 

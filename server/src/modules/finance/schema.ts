@@ -14,7 +14,7 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import { piiText } from '../../platform/crypto/piiColumn.ts';
-import { logTable, tenantLogTable, tenantTable } from '../../platform/db/businessTable.ts';
+import { listIndex, logTable, tenantLogTable, tenantTable } from '../../platform/db/businessTable.ts';
 import {
   auditColumns,
   fenColumn,
@@ -66,7 +66,7 @@ export const finWallet = tenantTable(
   },
   (t) => [
     uniqueIndex('fin_wallet_owner_uidx').on(t.tenantId, t.ownerType, t.ownerId),
-    index('fin_wallet_type_idx').on(t.tenantId, t.ownerType, t.createTime),
+    listIndex('fin_wallet_type_idx', t, t.ownerType),
   ],
 );
 
@@ -93,7 +93,7 @@ export const finPosting = tenantLogTable(
     uniqueIndex('fin_posting_payment_uidx').on(t.paymentId).where(sql`event = 'payout'`),
     uniqueIndex('fin_posting_recharge_uidx').on(t.tenantId, t.bankSerialNo).where(sql`event = 'recharge'`),
     index('fin_posting_note_idx').on(t.noteId),
-    index('fin_posting_time_idx').on(t.tenantId, t.createTime),
+    listIndex('fin_posting_time_idx', t),
   ],
 );
 
@@ -127,7 +127,7 @@ export const finLedgerLine = tenantLogTable(
     index('fin_ledger_line_note_idx').on(t.noteId),
     index('fin_ledger_line_bill_idx').on(t.billId),
     index('fin_ledger_line_posting_idx').on(t.postingId),
-    index('fin_ledger_line_type_idx').on(t.tenantId, t.type, t.createTime),
+    listIndex('fin_ledger_line_type_idx', t, t.type),
     index('fin_ledger_line_time_idx').on(t.tenantId, t.createTime, t.id),
   ],
 );
@@ -198,7 +198,7 @@ export const finBankPayment = tenantTable(
     uniqueIndex('fin_bank_payment_live_uidx').on(t.noteId, t.kind).where(sql`state in (0, 1, 2)`),
     index('fin_bank_payment_note_idx').on(t.noteId),
     index('fin_bank_payment_state_idx').on(t.state, t.updateTime),
-    index('fin_bank_payment_time_idx').on(t.tenantId, t.createTime),
+    listIndex('fin_bank_payment_time_idx', t),
     index('fin_bank_payment_serial_idx').on(t.bankSerialNo),
   ],
 );
@@ -239,7 +239,7 @@ export const finWalletConfig = pgTable(
     remark: varchar('remark', { length: 255 }),
     ...auditColumns(),
   },
-  (t) => [index('fin_wallet_config_tenant_idx').on(t.tenantId, t.createTime)],
+  (t) => [listIndex('fin_wallet_config_tenant_idx', t)],
 );
 
 /** Every change of a wallet configuration, before and after. */
@@ -293,8 +293,8 @@ export const finRecharge = tenantTable(
   },
   (t) => [
     uniqueIndex('fin_recharge_no_uidx').on(t.tenantId, t.rechargeNo),
-    index('fin_recharge_customer_idx').on(t.tenantId, t.customerId, t.createTime),
-    index('fin_recharge_state_idx').on(t.tenantId, t.state, t.createTime),
+    listIndex('fin_recharge_customer_idx', t, t.customerId),
+    listIndex('fin_recharge_state_idx', t, t.state),
   ],
 );
 
@@ -346,7 +346,7 @@ export const finPayout = tenantTable(
   },
   (t) => [
     uniqueIndex('fin_payout_no_uidx').on(t.tenantId, t.payoutNo),
-    index('fin_payout_state_idx').on(t.tenantId, t.state, t.createTime),
+    listIndex('fin_payout_state_idx', t, t.state),
   ],
 );
 
@@ -427,7 +427,7 @@ export const finBill = tenantTable(
   (t) => [
     uniqueIndex('fin_bill_no_uidx').on(t.tenantId, t.billNo),
     index('fin_bill_customer_idx').on(t.tenantId, t.customerId, t.periodStart),
-    index('fin_bill_status_idx').on(t.tenantId, t.status, t.createTime),
+    listIndex('fin_bill_status_idx', t, t.status),
   ],
 );
 
@@ -470,7 +470,7 @@ export const finAdjustment = tenantTable(
   (t) => [
     uniqueIndex('fin_adjustment_no_uidx').on(t.tenantId, t.adjustNo),
     index('fin_adjustment_note_idx').on(t.noteId),
-    index('fin_adjustment_state_idx').on(t.tenantId, t.state, t.createTime),
+    listIndex('fin_adjustment_state_idx', t, t.state),
   ],
 );
 

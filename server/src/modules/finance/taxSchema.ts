@@ -1,6 +1,6 @@
 import { index, integer, smallint, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { piiText } from '../../platform/crypto/piiColumn.ts';
-import { tenantTable } from '../../platform/db/businessTable.ts';
+import { listIndex, tenantTable } from '../../platform/db/businessTable.ts';
 import { fenColumn, reviewerColumns, tstz } from '../../platform/db/columns.ts';
 
 // Tax on drivers' behalf: a driver's month of paid freight as the tax authority needs it, and the
@@ -54,7 +54,7 @@ export const finTaxBatch = tenantTable(
   },
   (t) => [
     uniqueIndex('fin_tax_batch_no_uidx').on(t.tenantId, t.batchNo),
-    index('fin_tax_batch_time_idx').on(t.tenantId, t.createTime),
+    listIndex('fin_tax_batch_time_idx', t),
   ],
 );
 

@@ -13,9 +13,9 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import { piiHash, piiText } from '../../platform/crypto/piiColumn.ts';
-import { auditedTable, logTable, tenantTable } from '../../platform/db/businessTable.ts';
+import { auditedTable, listIndex, logTable, tenantTable } from '../../platform/db/businessTable.ts';
 import { idRef, tstz } from '../../platform/db/columns.ts';
-import { ruleColumns } from '../../platform/db/freightColumns.ts';
+import { permitColumns, ruleColumns } from '../../platform/db/freightColumns.ts';
 
 /** Review columns shared by every counterparty (domain.md review state machine). */
 const review = () => ({
@@ -62,9 +62,7 @@ export const hyDriver = tenantTable(
     drivingValidFrom: date('driving_valid_from'),
     drivingValidTo: date('driving_valid_to'),
     drivingImg: varchar('driving_img', { length: 255 }),
-    qualificationNo: varchar('qualification_no', { length: 30 }),
-    qualificationValidTo: date('qualification_valid_to'),
-    qualificationImg: varchar('qualification_img', { length: 255 }),
+    ...permitColumns('qualification'),
     ...fleetColumns(),
     taxEntrusted: boolean('tax_entrusted').notNull().default(false),
     ...blacklistColumns(),
@@ -75,7 +73,7 @@ export const hyDriver = tenantTable(
   },
   (t) => [
     uniqueIndex('hy_driver_id_card_uidx').on(t.tenantId, t.idCardHash),
-    index('hy_driver_state_idx').on(t.tenantId, t.state, t.createTime),
+    listIndex('hy_driver_state_idx', t, t.state),
     index('hy_driver_mobile_idx').on(t.mobile),
     ...fleetIndexes('hy_driver', t),
   ],
@@ -99,9 +97,7 @@ export const hyVehicle = tenantTable(
     issueDate: date('issue_date'),
     licenseValidTo: date('license_valid_to'),
     licenseImg: varchar('license_img', { length: 255 }),
-    roadTransportNo: varchar('road_transport_no', { length: 30 }),
-    roadTransportValidTo: date('road_transport_valid_to'),
-    roadTransportImg: varchar('road_transport_img', { length: 255 }),
+    ...permitColumns('roadTransport'),
     trailerPlateNo: varchar('trailer_plate_no', { length: 12 }),
     /** 1 own, 2 affiliated, 3 leased. */
     ownership: smallint('ownership').notNull().default(1),
@@ -119,7 +115,7 @@ export const hyVehicle = tenantTable(
   },
   (t) => [
     uniqueIndex('hy_vehicle_plate_uidx').on(t.tenantId, t.plateNo, t.plateColor),
-    index('hy_vehicle_state_idx').on(t.tenantId, t.state, t.createTime),
+    listIndex('hy_vehicle_state_idx', t, t.state),
     ...fleetIndexes('hy_vehicle', t),
   ],
 );

@@ -14,7 +14,7 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { logTable, tenantTable } from '../../platform/db/businessTable.ts';
+import { listIndex, logTable, tenantTable } from '../../platform/db/businessTable.ts';
 import { fenColumn, idRef, tenantIdColumn, tstz } from '../../platform/db/columns.ts';
 import {
   customerColumns,
@@ -117,8 +117,8 @@ export const hyOrder = tenantTable(
   },
   (t) => [
     uniqueIndex('hy_order_no_uidx').on(t.tenantId, t.orderNo),
-    index('hy_order_customer_idx').on(t.tenantId, t.customerId, t.status, t.createTime),
-    index('hy_order_status_idx').on(t.tenantId, t.status, t.createTime),
+    listIndex('hy_order_customer_idx', t, t.customerId, t.status),
+    listIndex('hy_order_status_idx', t, t.status),
   ],
 );
 
@@ -330,7 +330,7 @@ export const hyComplaint = tenantTable(
   },
   (t) => [
     uniqueIndex('hy_complaint_no_uidx').on(t.tenantId, t.complaintNo),
-    index('hy_complaint_status_idx').on(t.tenantId, t.status, t.createTime),
+    listIndex('hy_complaint_status_idx', t, t.status),
     index('hy_complaint_note_idx').on(t.noteId),
   ],
 );
@@ -355,6 +355,6 @@ export const hyEvaluation = tenantTable(
   (t) => [
     uniqueIndex('hy_evaluation_note_rater_uidx').on(t.noteId, t.raterRole),
     index('hy_evaluation_driver_idx').on(t.driverId),
-    index('hy_evaluation_time_idx').on(t.tenantId, t.createTime),
+    listIndex('hy_evaluation_time_idx', t),
   ],
 );

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, smallint, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { tenantTable } from '../../platform/db/businessTable.ts';
+import { boolean, integer, smallint, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { listIndex, tenantTable } from '../../platform/db/businessTable.ts';
 import { fenColumn, idRef, tstz } from '../../platform/db/columns.ts';
 import { customerColumns } from '../../platform/db/freightColumns.ts';
 
@@ -39,8 +39,8 @@ export const insPolicy = tenantTable(
     // One policy in force per waybill; a cancelled one may be followed by a new one.
     uniqueIndex('ins_policy_note_insured_uidx').on(t.noteId).where(sql`state = 1`),
     uniqueIndex('ins_policy_no_uidx').on(t.insurerCode, t.policyNo),
-    index('ins_policy_list_idx').on(t.tenantId, t.createTime),
-    index('ins_policy_customer_idx').on(t.tenantId, t.customerId, t.createTime),
+    listIndex('ins_policy_list_idx', t),
+    listIndex('ins_policy_customer_idx', t, t.customerId),
   ],
 );
 

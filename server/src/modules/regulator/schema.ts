@@ -10,7 +10,7 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { tenantTable } from '../../platform/db/businessTable.ts';
+import { listIndex, tenantTable } from '../../platform/db/businessTable.ts';
 import { claimColumns, idColumn, tenantIdColumn, tstz } from '../../platform/db/columns.ts';
 
 // Regulator reporting: one channel row per province, the outbox of report messages and every
@@ -55,7 +55,7 @@ export const hyReportChannel = tenantTable(
   },
   (t) => [
     uniqueIndex('hy_report_channel_active_uidx').on(t.tenantId).where(sql`${t.enabled}`),
-    index('hy_report_channel_time_idx').on(t.tenantId, t.createTime),
+    listIndex('hy_report_channel_time_idx', t),
   ],
 );
 
@@ -97,7 +97,7 @@ export const hyReportMessage = pgTable(
     index('hy_report_message_claim_idx').on(t.claimedUntil).where(sql`state = 'sending'`),
     index('hy_report_message_business_idx').on(t.businessId, t.type),
     index('hy_report_message_list_idx').on(t.tenantId, t.createTime, t.id),
-    index('hy_report_message_state_idx').on(t.tenantId, t.state, t.createTime),
+    listIndex('hy_report_message_state_idx', t, t.state),
   ],
 );
 

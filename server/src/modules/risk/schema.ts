@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, integer, jsonb, smallint, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { tenantTable } from '../../platform/db/businessTable.ts';
+import { listIndex, tenantTable } from '../../platform/db/businessTable.ts';
 import { idRef, tstz } from '../../platform/db/columns.ts';
 import {
   optionalCustomerColumns,
@@ -53,7 +53,7 @@ export const riskWarning = tenantTable(
   (t) => [
     uniqueIndex('risk_warning_dedupe_uq').on(t.tenantId, t.noteId, t.ruleType, t.dedupeKey),
     index('risk_warning_note_idx').on(t.noteId),
-    index('risk_warning_state_idx').on(t.tenantId, t.state, t.createTime),
+    listIndex('risk_warning_state_idx', t, t.state),
   ],
 );
 

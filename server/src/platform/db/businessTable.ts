@@ -1,5 +1,6 @@
 import type { BuildExtraConfigColumns } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   index,
   type PgColumnBuilderBase,
   type PgTableExtraConfigValue,
@@ -44,6 +45,18 @@ export const logTable = framedTable(idColumns, createTimeColumns);
 
 /** A log whose rows belong to a tenant (the column right after the id). */
 export const tenantLogTable = framedTable(idAndTenantColumns, createTimeColumns);
+
+/**
+ * The index behind a tenant's list screen: its rows, narrowed by the `filters` columns when given, newest
+ * first (the order the lists show).
+ */
+export function listIndex(
+  name: string,
+  t: { tenantId: AnyPgColumn; createTime: AnyPgColumn },
+  ...filters: AnyPgColumn[]
+) {
+  return index(name).on(t.tenantId, ...filters, t.createTime);
+}
 
 const linkedId = (name: string) => idRef(name).notNull();
 type LinkColumns<TKeys extends Record<string, string>> = { [K in keyof TKeys]: ReturnType<typeof linkedId> };

@@ -1,4 +1,4 @@
-import { bigint, smallint, varchar } from 'drizzle-orm/pg-core';
+import { bigint, date, smallint, varchar } from 'drizzle-orm/pg-core';
 import { fenColumn, idRef } from './columns.ts';
 
 // Column groups that many freight and money tables repeat with one meaning.
@@ -29,41 +29,50 @@ type Prefixed<TPrefix extends string, TColumns> = {
   [K in keyof TColumns & string as `${TPrefix}${Capitalize<K>}`]: TColumns[K];
 };
 
-/** Renames `{ title, taxNo }` to `{ buyerTitle, buyerTaxNo }` for the prefix `buyer`. */
-function prefixed<TPrefix extends string, TColumns extends object>(prefix: TPrefix, columns: TColumns) {
-  const entries = Object.entries(columns).map(([key, column]) => [
+/**
+ * A group of columns named after one prefix: `build` gets the prefix in snake case for the column names, and
+ * its properties get the prefix in front (`fuelCard`: { mode } in fuel_card_mode becomes fuelCardMode).
+ */
+function prefixed<TPrefix extends string, TColumns extends object>(
+  prefix: TPrefix,
+  build: (column: string) => TColumns,
+) {
+  const column = prefix.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
+  const entries = Object.entries(build(column)).map(([key, builder]) => [
     `${prefix}${key[0]?.toUpperCase()}${key.slice(1)}`,
-    column,
+    builder,
   ]);
   return Object.fromEntries(entries) as Prefixed<TPrefix, TColumns>;
 }
 
-/**
- * An invoice title (开票信息) as the tax service needs it: name, tax no., address, phone, bank and account. The
- * prefix names both the properties and the columns (`buyer`: buyerTaxNo in buyer_tax_no).
- */
+/** An invoice title (开票信息) as the tax service needs it: name, tax no., address, phone, bank and account. */
 export const invoiceTitleColumns = <TPrefix extends string>(prefix: TPrefix) =>
-  prefixed(prefix, {
-    title: varchar(`${prefix}_title`, { length: 200 }),
-    taxNo: varchar(`${prefix}_tax_no`, { length: 30 }),
-    address: varchar(`${prefix}_address`, { length: 255 }),
-    phone: varchar(`${prefix}_phone`, { length: 30 }),
-    bank: varchar(`${prefix}_bank`, { length: 100 }),
-    account: varchar(`${prefix}_account`, { length: 40 }),
-  });
+  prefixed(prefix, (column) => ({
+    title: varchar(`${column}_title`, { length: 200 }),
+    taxNo: varchar(`${column}_tax_no`, { length: 30 }),
+    address: varchar(`${column}_address`, { length: 255 }),
+    phone: varchar(`${column}_phone`, { length: 30 }),
+    bank: varchar(`${column}_bank`, { length: 100 }),
+    account: varchar(`${column}_account`, { length: 40 }),
+  }));
 
 /**
  * A money rule's choice: how it computes (a mode code, `defaultMode` until chosen) and with what value (fen,
- * basis points or grams as the mode says, 0 until set). `fuelCard` gives fuelCardMode/fuelCardValue in
- * fuel_card_mode/fuel_card_value.
+ * basis points or grams as the mode says, 0 until set).
  */
-export const ruleColumns = <TPrefix extends string>(prefix: TPrefix, defaultMode: number) => {
-  const column = prefix.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
-  return prefixed(prefix, {
+export const ruleColumns = <TPrefix extends string>(prefix: TPrefix, defaultMode: number) =>
+  prefixed(prefix, (column) => ({
     mode: smallint(`${column}_mode`).notNull().default(defaultMode),
     value: bigint(`${column}_value`, { mode: 'number' }).notNull().default(0),
-  });
-};
+  }));
+
+/** A permit of a driver or vehicle: its number, the day it ends (watched by the expiry job) and its scan. */
+export const permitColumns = <TPrefix extends string>(prefix: TPrefix) =>
+  prefixed(prefix, (column) => ({
+    no: varchar(`${column}_no`, { length: 30 }),
+    validTo: date(`${column}_valid_to`),
+    img: varchar(`${column}_img`, { length: 255 }),
+  }));
 
 /**
  * The waybill (shipping note) a row is about, with its number kept beside the id. Older tables keep the
