@@ -15,13 +15,11 @@ import {
 import { piiHash, piiText } from '../../platform/crypto/piiColumn.ts';
 import { auditedTable, listIndex, logTable, tenantTable } from '../../platform/db/businessTable.ts';
 import { idRef, tstz } from '../../platform/db/columns.ts';
-import { permitColumns, ruleColumns } from '../../platform/db/freightColumns.ts';
+import { permitColumns, reviewStateColumns, ruleColumns } from '../../platform/db/freightColumns.ts';
 
 /** Review columns shared by every counterparty (domain.md review state machine). */
 const review = () => ({
-  /** 0 draft, 1 pending, 2 approved, 3 rejected, 4 expired. */
-  state: smallint('state').notNull().default(1),
-  rejectReason: varchar('reject_reason', { length: 255 }),
+  ...reviewStateColumns(),
   reviewedBy: varchar('reviewed_by', { length: 64 }),
   reviewedAt: tstz('reviewed_at'),
 });

@@ -2,7 +2,12 @@ import { bigint, index, integer, smallint, text, uniqueIndex, varchar } from 'dr
 import { piiHash, piiText } from '../../platform/crypto/piiColumn.ts';
 import { linkTable, tenantTable } from '../../platform/db/businessTable.ts';
 import { idRef } from '../../platform/db/columns.ts';
-import { customerColumns, invoiceTitleColumns, ruleColumns } from '../../platform/db/freightColumns.ts';
+import {
+  customerColumns,
+  invoiceTitleColumns,
+  reviewStateColumns,
+  ruleColumns,
+} from '../../platform/db/freightColumns.ts';
 
 /** Shipper (货主). Money in integer fen, rates in basis points (domain.md). */
 export const hyCustomer = tenantTable(
@@ -27,9 +32,7 @@ export const hyCustomer = tenantTable(
     /** Fen per tonne or per trip, for modes 3 and 4. */
     serviceFeeFen: bigint('service_fee_fen', { mode: 'number' }).notNull().default(0),
     ...invoiceTitleColumns('invoice'),
-    /** Review state: 0 draft, 1 pending, 2 approved, 3 rejected, 4 expired. */
-    state: smallint('state').notNull().default(1),
-    rejectReason: varchar('reject_reason', { length: 255 }),
+    ...reviewStateColumns(),
     /** 1 normal, 2 frozen. */
     status: smallint('status').notNull().default(1),
     remark: text('remark'),
@@ -85,8 +88,7 @@ export const hyAgent = tenantTable(
     bankCode: varchar('bank_code', { length: 20 }),
     bankName: varchar('bank_name', { length: 60 }),
     cardNo: piiText('card_no'),
-    state: smallint('state').notNull().default(1),
-    rejectReason: varchar('reject_reason', { length: 255 }),
+    ...reviewStateColumns(),
   },
   (t) => [index('hy_agent_state_idx').on(t.state)],
 );

@@ -88,3 +88,10 @@ export const optionalWaybillColumns = (numberLength: 20 | 32 = 20) => ({
   noteId: idRef('note_id'),
   shippingNoteNumber: varchar('shipping_note_number', { length: numberLength }),
 });
+
+/** Where a counterparty's record stands in review (the review state machine), and why it was sent back. */
+export const reviewStateColumns = () => ({
+  /** 0 draft, 1 pending, 2 approved, 3 rejected, 4 expired. */
+  state: smallint('state').notNull().default(1),
+  rejectReason: varchar('reject_reason', { length: 255 }),
+});
