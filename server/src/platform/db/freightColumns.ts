@@ -75,8 +75,8 @@ export const permitColumns = <TPrefix extends string>(prefix: TPrefix) =>
   }));
 
 /**
- * The waybill (shipping note) a row is about, with its number kept beside the id. Older tables keep the
- * number in 32 characters, the rest in the regulator's 20.
+ * The waybill (shipping note) a row is about, with its number kept beside the id. Most tables keep the number
+ * in the regulator's 20 characters; `numberLength` 32 serves those made wider.
  */
 export const waybillColumns = (numberLength: 20 | 32 = 20) => ({
   noteId: idRef('note_id').notNull(),
