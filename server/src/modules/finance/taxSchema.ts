@@ -2,6 +2,7 @@ import { index, integer, smallint, text, uniqueIndex, varchar } from 'drizzle-or
 import { piiText } from '../../platform/crypto/piiColumn.ts';
 import { listIndex, tenantTable } from '../../platform/db/businessTable.ts';
 import { fenColumn, reviewerColumns, tstz } from '../../platform/db/columns.ts';
+import { driverColumns } from '../../platform/db/freightColumns.ts';
 
 // Tax on drivers' behalf: a driver's month of paid freight as the tax authority needs it, and the
 // batches it was sent in. Amounts are integer fen.
@@ -11,8 +12,7 @@ export const finTaxRecord = tenantTable(
   {
     /** YYYY-MM (China time) of the payments. */
     period: varchar('period', { length: 7 }).notNull(),
-    driverId: varchar('driver_id', { length: 32 }).notNull(),
-    driverName: varchar('driver_name', { length: 30 }),
+    ...driverColumns(),
     idCard: piiText('id_card'),
     cardNo: piiText('card_no'),
     noteCount: integer('note_count').notNull().default(0),

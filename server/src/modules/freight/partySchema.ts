@@ -15,7 +15,12 @@ import {
 import { piiHash, piiText } from '../../platform/crypto/piiColumn.ts';
 import { auditedTable, listIndex, logTable, tenantTable } from '../../platform/db/businessTable.ts';
 import { idRef, tstz } from '../../platform/db/columns.ts';
-import { permitColumns, reviewStateColumns, ruleColumns } from '../../platform/db/freightColumns.ts';
+import {
+  driverColumns,
+  permitColumns,
+  reviewStateColumns,
+  ruleColumns,
+} from '../../platform/db/freightColumns.ts';
 
 /** Review columns shared by every counterparty (domain.md review state machine). */
 const review = () => ({
@@ -170,9 +175,7 @@ export const hyCaptain = tenantTable(
 export const hyDriverBank = tenantTable(
   'hy_driver_bank',
   {
-    driverId: idRef('driver_id').notNull(),
-    /** The driver's name, kept in step with the driver, so the card list reads without a join. */
-    driverName: varchar('driver_name', { length: 30 }),
+    ...driverColumns(),
     cardNo: piiText('card_no').notNull(),
     cardNoHash: piiHash('card_no'),
     holderName: varchar('holder_name', { length: 30 }).notNull(),

@@ -18,6 +18,7 @@ import { listIndex, logTable, tenantTable } from '../../platform/db/businessTabl
 import { fenColumn, idRef, tenantIdColumn, tstz } from '../../platform/db/columns.ts';
 import {
   customerColumns,
+  driverColumns,
   optionalWaybillColumns,
   ruleColumns,
   waybillColumns,
@@ -133,8 +134,7 @@ export const hyShippingNote = tenantTable(
     orderNo: varchar('order_no', { length: 32 }),
     orderMode: smallint('order_mode').notNull().default(1),
     ...customerColumns(),
-    driverId: idRef('driver_id').notNull(),
-    driverName: varchar('driver_name', { length: 30 }),
+    ...driverColumns(),
     driverMobile: varchar('driver_mobile', { length: 11 }),
     vehicleId: idRef('vehicle_id').notNull(),
     plateNo: varchar('plate_no', { length: 12 }),
@@ -340,8 +340,7 @@ export const hyEvaluation = tenantTable(
   {
     ...waybillColumns(),
     customerId: idRef('customer_id'),
-    driverId: idRef('driver_id').notNull(),
-    driverName: varchar('driver_name', { length: 30 }),
+    ...driverColumns(),
     /** 1 shipper, 2 platform. */
     raterRole: smallint('rater_role').notNull().default(1),
     punctuality: smallint('punctuality').notNull(),

@@ -4,6 +4,7 @@ import { listIndex, tenantTable } from '../../platform/db/businessTable.ts';
 import { idRef, tstz } from '../../platform/db/columns.ts';
 import {
   optionalCustomerColumns,
+  optionalDriverColumns,
   optionalWaybillColumns,
   waybillColumns,
 } from '../../platform/db/freightColumns.ts';
@@ -38,8 +39,7 @@ export const riskWarning = tenantTable(
     /** One warning per note, rule and occurrence (a stop's start, a certificate): the job never repeats itself. */
     dedupeKey: varchar('dedupe_key', { length: 100 }).notNull(),
     ...optionalCustomerColumns(),
-    driverId: idRef('driver_id'),
-    driverName: varchar('driver_name', { length: 50 }),
+    ...optionalDriverColumns(50),
     vehicleId: idRef('vehicle_id'),
     plateNo: varchar('plate_no', { length: 20 }),
     /** The event or job that raised it (dispatch, load, unload, sign, job). */
@@ -65,8 +65,7 @@ export const riskViolation = tenantTable(
     ruleType: varchar('rule_type', { length: 32 }).notNull(),
     message: varchar('message', { length: 500 }).notNull(),
     customerName: varchar('customer_name', { length: 200 }),
-    driverId: idRef('driver_id'),
-    driverName: varchar('driver_name', { length: 50 }),
+    ...optionalDriverColumns(50),
     plateNo: varchar('plate_no', { length: 20 }),
     consequence: varchar('consequence', { length: 100 }).notNull(),
     reason: varchar('reason', { length: 255 }).notNull(),

@@ -95,3 +95,15 @@ export const reviewStateColumns = () => ({
   state: smallint('state').notNull().default(1),
   rejectReason: varchar('reject_reason', { length: 255 }),
 });
+
+/** The driver a row concerns, with the driver's name kept beside the id so lists read without a join. */
+export const driverColumns = (nameLength: 30 | 50 = 30) => ({
+  driverId: idRef('driver_id').notNull(),
+  driverName: varchar('driver_name', { length: nameLength }),
+});
+
+/** As driverColumns, for rows that may concern no driver. */
+export const optionalDriverColumns = (nameLength: 30 | 50 = 30) => ({
+  driverId: idRef('driver_id'),
+  driverName: varchar('driver_name', { length: nameLength }),
+});
