@@ -1,6 +1,7 @@
 import { bigint, index, smallint, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { tenantTable } from '../../platform/db/businessTable.ts';
 import { tstz } from '../../platform/db/columns.ts';
+import { optionalWaybillColumns } from '../../platform/db/freightColumns.ts';
 
 /**
  * A toll record (ETC记录) imported from the ETC provider's statement: one passage of a vehicle between two
@@ -23,8 +24,7 @@ export const finEtcRecord = tenantTable(
     vehicleId: varchar('vehicle_id', { length: 32 }),
     /** 0 unmatched, 1 matched (match_state). */
     matchState: smallint('match_state').notNull().default(0),
-    noteId: varchar('note_id', { length: 32 }),
-    shippingNoteNumber: varchar('shipping_note_number', { length: 32 }),
+    ...optionalWaybillColumns(32),
     matchTime: tstz('match_time'),
     /**
      * 0 open, 1 settled (etc_settle_state): posted through the ledger by the waybill's payment under the rule

@@ -1,6 +1,7 @@
 import { bigint, index, smallint, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { tenantTable } from '../../platform/db/businessTable.ts';
 import { fenColumn, tstz } from '../../platform/db/columns.ts';
+import { driverColumns, optionalDriverColumns, waybillColumns } from '../../platform/db/freightColumns.ts';
 
 // 油卡管理: fuel cards held by drivers, the recharge lines a waybill's paid fuel share writes (the ledger moves
 // the share to the provider's fuel-card account in the same transaction), and the provider's statement lines
@@ -13,8 +14,7 @@ export const finFuelCard = tenantTable(
     cardNo: varchar('card_no', { length: 32 }).notNull(),
     /** fuel_card_provider: 1 中国石化, 2 中国石油, 3 中国海油, 9 其他. */
     provider: smallint('provider').notNull(),
-    driverId: varchar('driver_id', { length: 32 }).notNull(),
-    driverName: varchar('driver_name', { length: 50 }),
+    ...driverColumns(50),
     vehicleId: varchar('vehicle_id', { length: 32 }),
     plateNo: varchar('plate_no', { length: 12 }),
     /** fuel_card_state: 1 正常, 2 挂失, 3 停用. */
@@ -39,10 +39,8 @@ export const finFuelRecharge = tenantTable(
     cardId: varchar('card_id', { length: 32 }).notNull(),
     cardNo: varchar('card_no', { length: 32 }).notNull(),
     provider: smallint('provider').notNull(),
-    driverId: varchar('driver_id', { length: 32 }),
-    driverName: varchar('driver_name', { length: 50 }),
-    noteId: varchar('note_id', { length: 32 }).notNull(),
-    shippingNoteNumber: varchar('shipping_note_number', { length: 32 }),
+    ...optionalDriverColumns(50),
+    ...waybillColumns(32),
     customerId: varchar('customer_id', { length: 32 }),
     amountFen: bigint('amount_fen', { mode: 'number' }).notNull(),
     /** The ledger posting that moved the share (card_share). */

@@ -10,36 +10,36 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { tenantTable } from '../../platform/db/businessTable.ts';
-import { fenColumn, idColumn, idRef, tenantIdColumn, tstz } from '../../platform/db/columns.ts';
+import { listIndex, tenantLogTable, tenantTable } from '../../platform/db/businessTable.ts';
+import { fenColumn, idRef, stateMoveColumns, tenantIdColumn, tstz } from '../../platform/db/columns.ts';
+import { customerColumns, invoiceTitleColumns } from '../../platform/db/freightColumns.ts';
 
 // Invoices (domain.md Invoice): a shipper's invoice over its paid waybills, its lines (one per
 // waybill, with the tax split of the line) and every move of its state. Amounts are integer fen.
+
+/** An amount with its tax split: the tax-inclusive total, the net and the tax, in fen. */
+const taxSplitColumns = () => ({
+  amountFen: fenColumn('amount_fen'),
+  netFen: fenColumn('net_fen'),
+  taxFen: fenColumn('tax_fen'),
+});
 
 export const finInvoice = tenantTable(
   'fin_invoice',
   {
     applyNo: varchar('apply_no', { length: 32 }).notNull(),
-    customerId: idRef('customer_id').notNull(),
-    customerName: varchar('customer_name', { length: 200 }),
+    ...customerColumns(),
     /** 1 专票, 2 普票 (invoice_kind), both 数电票. */
     kind: smallint('kind').notNull(),
     /** 0 to apply … 6 red-letter (invoice_status). */
     state: smallint('state').notNull().default(1),
-    buyerTitle: varchar('buyer_title', { length: 200 }),
-    buyerTaxNo: varchar('buyer_tax_no', { length: 30 }),
-    buyerAddress: varchar('buyer_address', { length: 255 }),
-    buyerPhone: varchar('buyer_phone', { length: 30 }),
-    buyerBank: varchar('buyer_bank', { length: 100 }),
-    buyerAccount: varchar('buyer_account', { length: 40 }),
+    ...invoiceTitleColumns('buyer'),
     sellerTitle: varchar('seller_title', { length: 200 }),
     sellerTaxNo: varchar('seller_tax_no', { length: 30 }),
     taxRateBp: integer('tax_rate_bp').notNull(),
     noteCount: integer('note_count').notNull().default(0),
-    /** Tax inclusive: the sum of the waybills' customer fees. */
-    amountFen: fenColumn('amount_fen'),
-    netFen: fenColumn('net_fen'),
-    taxFen: fenColumn('tax_fen'),
+    // The sum of the waybills' customer fees (tax inclusive), split into net and tax.
+    ...taxSplitColumns(),
     billId: idRef('bill_id'),
     /** The 20-digit 数电票 number the tax service answered. */
     invoiceNo: varchar('invoice_no', { length: 20 }),
@@ -60,8 +60,8 @@ export const finInvoice = tenantTable(
   (t) => [
     uniqueIndex('fin_invoice_apply_no_uidx').on(t.tenantId, t.applyNo),
     uniqueIndex('fin_invoice_no_uidx').on(t.invoiceNo).where(sql`invoice_no is not null`),
-    index('fin_invoice_customer_idx').on(t.tenantId, t.customerId, t.createTime),
-    index('fin_invoice_state_idx').on(t.tenantId, t.state, t.createTime),
+    listIndex('fin_invoice_customer_idx', t, t.customerId),
+    listIndex('fin_invoice_state_idx', t, t.state),
   ],
 );
 
@@ -78,9 +78,7 @@ export const finInvoiceNote = pgTable(
     unloadPlace: varchar('unload_place', { length: 100 }),
     vehicle: varchar('vehicle', { length: 60 }),
     goodsName: varchar('goods_name', { length: 100 }),
-    amountFen: fenColumn('amount_fen'),
-    netFen: fenColumn('net_fen'),
-    taxFen: fenColumn('tax_fen'),
+    ...taxSplitColumns(),
     active: boolean('active').notNull().default(true),
   },
   (t) => [
@@ -91,18 +89,14 @@ export const finInvoiceNote = pgTable(
 );
 
 /** Every move of an invoice's state: who, when, from which state to which, and why. */
-export const finInvoiceHistory = pgTable(
+export const finInvoiceHistory = tenantLogTable(
   'fin_invoice_history',
   {
-    id: idColumn(),
-    tenantId: tenantIdColumn(),
     invoiceId: varchar('invoice_id', { length: 32 }).notNull(),
     action: varchar('action', { length: 20 }).notNull(),
-    fromState: smallint('from_state'),
-    toState: smallint('to_state').notNull(),
+    ...stateMoveColumns(),
     operator: varchar('operator', { length: 64 }).notNull(),
     detail: varchar('detail', { length: 255 }),
-    createTime: tstz('create_time').defaultNow().notNull(),
   },
   (t) => [index('fin_invoice_history_invoice_idx').on(t.invoiceId, t.createTime)],
 );

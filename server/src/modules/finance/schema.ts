@@ -14,20 +14,35 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import { piiText } from '../../platform/crypto/piiColumn.ts';
-import { tenantTable } from '../../platform/db/businessTable.ts';
+import { listIndex, logTable, tenantLogTable, tenantTable } from '../../platform/db/businessTable.ts';
 import {
   auditColumns,
   fenColumn,
-  idColumn,
   idRef,
   reviewerColumns,
+  stateMoveColumns,
   tenantIdColumn,
   tstz,
 } from '../../platform/db/columns.ts';
+import {
+  customerColumns,
+  optionalCustomerColumns,
+  optionalWaybillColumns,
+  waybillColumns,
+  waybillFeeColumns,
+} from '../../platform/db/freightColumns.ts';
 
 // Money (domain.md Money rules, Postings): wallets mirror accounts, ledger lines are the books
 // (append-only, double-entry: each posting's lines sum to zero), bank payments are requests to the bank.
 // Every amount is integer fen.
+
+/** Whose wallet: the owner's kind and id. */
+const walletOwnerColumns = () => ({
+  /** 1 customer, 2 driver, 3 agent, 4 captain, 9 platform (wallet_owner_type). */
+  ownerType: smallint('owner_type').notNull(),
+  /** The party's id, or the platform account's code (PLATFORM_ACCOUNT). */
+  ownerId: varchar('owner_id', { length: 32 }).notNull(),
+});
 
 /**
  * A ledger account: a customer's wallet (mirror of its escrow sub-account), a driver's, agent's or captain's
@@ -37,10 +52,7 @@ import {
 export const finWallet = tenantTable(
   'fin_wallet',
   {
-    /** 1 customer, 2 driver, 3 agent, 4 captain, 9 platform (wallet_owner_type). */
-    ownerType: smallint('owner_type').notNull(),
-    /** The party's id, or the platform account's code (PLATFORM_ACCOUNT). */
-    ownerId: varchar('owner_id', { length: 32 }).notNull(),
+    ...walletOwnerColumns(),
     ownerName: varchar('owner_name', { length: 200 }),
     balanceFen: fenColumn('balance_fen'),
     frozenFen: fenColumn('frozen_fen'),
@@ -54,16 +66,14 @@ export const finWallet = tenantTable(
   },
   (t) => [
     uniqueIndex('fin_wallet_owner_uidx').on(t.tenantId, t.ownerType, t.ownerId),
-    index('fin_wallet_type_idx').on(t.tenantId, t.ownerType, t.createTime),
+    listIndex('fin_wallet_type_idx', t, t.ownerType),
   ],
 );
 
 /** One accounting event (a recharge, a charge, a payout confirmed, …): its lines sum to zero. */
-export const finPosting = pgTable(
+export const finPosting = tenantLogTable(
   'fin_posting',
   {
-    id: idColumn(),
-    tenantId: tenantIdColumn(),
     /** recharge, charge, advance, payout, card_share, adjustment, claim. */
     event: varchar('event', { length: 20 }).notNull(),
     noteId: idRef('note_id'),
@@ -73,7 +83,6 @@ export const finPosting = pgTable(
     amountFen: fenColumn('amount_fen'),
     operator: varchar('operator', { length: 64 }).notNull(),
     memo: varchar('memo', { length: 255 }),
-    createTime: tstz('create_time').defaultNow().notNull(),
   },
   (t) => [
     // A note is charged once, advanced once, has its card share moved once; a payment is booked once; a bank
@@ -84,7 +93,7 @@ export const finPosting = pgTable(
     uniqueIndex('fin_posting_payment_uidx').on(t.paymentId).where(sql`event = 'payout'`),
     uniqueIndex('fin_posting_recharge_uidx').on(t.tenantId, t.bankSerialNo).where(sql`event = 'recharge'`),
     index('fin_posting_note_idx').on(t.noteId),
-    index('fin_posting_time_idx').on(t.tenantId, t.createTime),
+    listIndex('fin_posting_time_idx', t),
   ],
 );
 
@@ -92,28 +101,23 @@ export const finPosting = pgTable(
  * The books: never updated or deleted, corrections are new lines. Credit positive, debit negative; the
  * balance of the wallet after the line; the note, bill and bank serial it concerns.
  */
-export const finLedgerLine = pgTable(
+export const finLedgerLine = tenantLogTable(
   'fin_ledger_line',
   {
-    id: idColumn(),
-    tenantId: tenantIdColumn(),
     postingId: varchar('posting_id', { length: 32 }).notNull(),
     walletId: varchar('wallet_id', { length: 32 }).notNull(),
-    ownerType: smallint('owner_type').notNull(),
-    ownerId: varchar('owner_id', { length: 32 }).notNull(),
+    ...walletOwnerColumns(),
     /** The customer the movement concerns (fees by customer on the platform cost list). */
     customerId: idRef('customer_id'),
     /** ledger_type: 1 recharge, 2 freight, 3 service fee, 4 agent fee, … */
     type: smallint('type').notNull(),
     amountFen: bigint('amount_fen', { mode: 'number' }).notNull(),
     balanceAfterFen: bigint('balance_after_fen', { mode: 'number' }).notNull(),
-    noteId: idRef('note_id'),
-    shippingNoteNumber: varchar('shipping_note_number', { length: 20 }),
+    ...optionalWaybillColumns(),
     billId: idRef('bill_id'),
     bankSerialNo: varchar('bank_serial_no', { length: 64 }),
     memo: varchar('memo', { length: 255 }),
     operator: varchar('operator', { length: 64 }).notNull(),
-    createTime: tstz('create_time').defaultNow().notNull(),
   },
   (t) => [
     // One wallet's lines newest first (the ledger list and its bench): a backward index range scan of one page.
@@ -123,7 +127,7 @@ export const finLedgerLine = pgTable(
     index('fin_ledger_line_note_idx').on(t.noteId),
     index('fin_ledger_line_bill_idx').on(t.billId),
     index('fin_ledger_line_posting_idx').on(t.postingId),
-    index('fin_ledger_line_type_idx').on(t.tenantId, t.type, t.createTime),
+    listIndex('fin_ledger_line_type_idx', t, t.type),
     index('fin_ledger_line_time_idx').on(t.tenantId, t.createTime, t.id),
   ],
 );
@@ -159,18 +163,15 @@ export const finNoteSettlement = pgTable('fin_note_settlement', {
  * The request no. is what the bank deduplicates on, so a resend after a crash never pays twice; one live or
  * paid request per note and kind, held by a unique index.
  */
-export const finBankPayment = pgTable(
+export const finBankPayment = tenantTable(
   'fin_bank_payment',
   {
-    id: idColumn(),
-    tenantId: tenantIdColumn(),
     /** Our request no. to the bank (its idempotency key). */
     requestNo: varchar('request_no', { length: 64 }).notNull(),
     /** 1 prepay, 2 final, 3 advance, 4 agent fee (payment_kind). */
     kind: smallint('kind').notNull(),
     payoutId: idRef('payout_id'),
-    noteId: idRef('note_id'),
-    shippingNoteNumber: varchar('shipping_note_number', { length: 20 }),
+    ...optionalWaybillColumns(),
     customerId: idRef('customer_id'),
     /** The payable debited when the bank confirms. */
     walletId: varchar('wallet_id', { length: 32 }).notNull(),
@@ -191,14 +192,13 @@ export const finBankPayment = pgTable(
     attempts: integer('attempts').notNull().default(0),
     sentTime: tstz('sent_time'),
     finishTime: tstz('finish_time'),
-    ...auditColumns(),
   },
   (t) => [
     uniqueIndex('fin_bank_payment_request_uidx').on(t.requestNo),
     uniqueIndex('fin_bank_payment_live_uidx').on(t.noteId, t.kind).where(sql`state in (0, 1, 2)`),
     index('fin_bank_payment_note_idx').on(t.noteId),
     index('fin_bank_payment_state_idx').on(t.state, t.updateTime),
-    index('fin_bank_payment_time_idx').on(t.tenantId, t.createTime),
+    listIndex('fin_bank_payment_time_idx', t),
     index('fin_bank_payment_serial_idx').on(t.bankSerialNo),
   ],
 );
@@ -239,31 +239,25 @@ export const finWalletConfig = pgTable(
     remark: varchar('remark', { length: 255 }),
     ...auditColumns(),
   },
-  (t) => [index('fin_wallet_config_tenant_idx').on(t.tenantId, t.createTime)],
+  (t) => [listIndex('fin_wallet_config_tenant_idx', t)],
 );
 
 /** Every change of a wallet configuration, before and after. */
-export const finWalletConfigLog = pgTable(
+export const finWalletConfigLog = tenantLogTable(
   'fin_wallet_config_log',
   {
-    id: idColumn(),
-    tenantId: tenantIdColumn(),
-    customerId: varchar('customer_id', { length: 32 }).notNull(),
-    customerName: varchar('customer_name', { length: 200 }),
+    ...customerColumns(),
     before: jsonb('before'),
     after: jsonb('after').notNull(),
     operator: varchar('operator', { length: 64 }).notNull(),
-    createTime: tstz('create_time').defaultNow().notNull(),
   },
   (t) => [index('fin_wallet_config_log_customer_idx').on(t.customerId, t.createTime)],
 );
 
 /** Freezes and unfreezes of a wallet's funds, with the reason. */
-export const finWalletFreeze = pgTable(
+export const finWalletFreeze = tenantLogTable(
   'fin_wallet_freeze',
   {
-    id: idColumn(),
-    tenantId: tenantIdColumn(),
     walletId: varchar('wallet_id', { length: 32 }).notNull(),
     customerId: idRef('customer_id'),
     /** +amount frozen, −amount released. */
@@ -272,20 +266,16 @@ export const finWalletFreeze = pgTable(
     reason: varchar('reason', { length: 255 }).notNull(),
     noteId: idRef('note_id'),
     operator: varchar('operator', { length: 64 }).notNull(),
-    createTime: tstz('create_time').defaultNow().notNull(),
   },
   (t) => [index('fin_wallet_freeze_wallet_idx').on(t.walletId, t.createTime)],
 );
 
 /** A recharge: through the bank adapter (credited on the bank's word), or a voucher checked by a second user. */
-export const finRecharge = pgTable(
+export const finRecharge = tenantTable(
   'fin_recharge',
   {
-    id: idColumn(),
-    tenantId: tenantIdColumn(),
     rechargeNo: varchar('recharge_no', { length: 32 }).notNull(),
-    customerId: varchar('customer_id', { length: 32 }).notNull(),
-    customerName: varchar('customer_name', { length: 200 }),
+    ...customerColumns(),
     /** 1 bank (virtual account), 2 voucher. */
     channel: smallint('channel').notNull(),
     amountFen: bigint('amount_fen', { mode: 'number' }).notNull(),
@@ -300,12 +290,11 @@ export const finRecharge = pgTable(
     ...reviewerColumns(),
     rejectReason: varchar('reject_reason', { length: 255 }),
     remark: varchar('remark', { length: 255 }),
-    ...auditColumns(),
   },
   (t) => [
     uniqueIndex('fin_recharge_no_uidx').on(t.tenantId, t.rechargeNo),
-    index('fin_recharge_customer_idx').on(t.tenantId, t.customerId, t.createTime),
-    index('fin_recharge_state_idx').on(t.tenantId, t.state, t.createTime),
+    listIndex('fin_recharge_customer_idx', t, t.customerId),
+    listIndex('fin_recharge_state_idx', t, t.state),
   ],
 );
 
@@ -357,7 +346,7 @@ export const finPayout = tenantTable(
   },
   (t) => [
     uniqueIndex('fin_payout_no_uidx').on(t.tenantId, t.payoutNo),
-    index('fin_payout_state_idx').on(t.tenantId, t.state, t.createTime),
+    listIndex('fin_payout_state_idx', t, t.state),
   ],
 );
 
@@ -380,18 +369,15 @@ export const finPayoutNote = pgTable(
 );
 
 /** Every step of a payout request: who, when, how much. */
-export const finPayoutLog = pgTable(
+export const finPayoutLog = logTable(
   'fin_payout_log',
   {
-    id: idColumn(),
     payoutId: varchar('payout_id', { length: 32 }).notNull(),
     step: varchar('step', { length: 20 }).notNull(),
-    fromState: smallint('from_state'),
-    toState: smallint('to_state').notNull(),
+    ...stateMoveColumns(),
     amountFen: bigint('amount_fen', { mode: 'number' }).notNull(),
     operator: varchar('operator', { length: 64 }).notNull(),
     remark: varchar('remark', { length: 255 }),
-    createTime: tstz('create_time').defaultNow().notNull(),
   },
   (t) => [index('fin_payout_log_payout_idx').on(t.payoutId, t.createTime)],
 );
@@ -414,8 +400,7 @@ export const finBill = tenantTable(
   'fin_bill',
   {
     billNo: varchar('bill_no', { length: 32 }).notNull(),
-    customerId: varchar('customer_id', { length: 32 }).notNull(),
-    customerName: varchar('customer_name', { length: 200 }),
+    ...customerColumns(),
     settleMode: smallint('settle_mode').notNull(),
     periodStart: date('period_start').notNull(),
     periodEnd: date('period_end').notNull(),
@@ -442,7 +427,7 @@ export const finBill = tenantTable(
   (t) => [
     uniqueIndex('fin_bill_no_uidx').on(t.tenantId, t.billNo),
     index('fin_bill_customer_idx').on(t.tenantId, t.customerId, t.periodStart),
-    index('fin_bill_status_idx').on(t.tenantId, t.status, t.createTime),
+    listIndex('fin_bill_status_idx', t, t.status),
   ],
 );
 
@@ -451,15 +436,11 @@ export const finBillNote = pgTable(
   'fin_bill_note',
   {
     billId: varchar('bill_id', { length: 32 }).notNull(),
-    noteId: varchar('note_id', { length: 32 }).notNull(),
-    shippingNoteNumber: varchar('shipping_note_number', { length: 20 }),
+    ...waybillColumns(),
     customerId: varchar('customer_id', { length: 32 }).notNull(),
     agentId: idRef('agent_id'),
     auditTime: tstz('audit_time'),
-    driverFee: fenColumn('driver_fee'),
-    serviceFee: fenColumn('service_fee'),
-    agentFee: fenColumn('agent_fee'),
-    customerFee: fenColumn('customer_fee'),
+    ...waybillFeeColumns(),
     /** Charged when the bill's payment reached it. */
     charged: boolean('charged').notNull().default(false),
   },
@@ -473,8 +454,7 @@ export const finAdjustment = tenantTable(
     adjustNo: varchar('adjust_no', { length: 32 }).notNull(),
     /** 1 top-up to the driver, 2 deduction, 3 cargo-damage claim, 4 customer adjustment (adjust_kind). */
     kind: smallint('kind').notNull(),
-    noteId: varchar('note_id', { length: 32 }).notNull(),
-    shippingNoteNumber: varchar('shipping_note_number', { length: 20 }),
+    ...waybillColumns(),
     customerId: varchar('customer_id', { length: 32 }).notNull(),
     driverId: idRef('driver_id'),
     /** Positive; the kind (and direction for a customer adjustment) says which way it moves. */
@@ -490,7 +470,7 @@ export const finAdjustment = tenantTable(
   (t) => [
     uniqueIndex('fin_adjustment_no_uidx').on(t.tenantId, t.adjustNo),
     index('fin_adjustment_note_idx').on(t.noteId),
-    index('fin_adjustment_state_idx').on(t.tenantId, t.state, t.createTime),
+    listIndex('fin_adjustment_state_idx', t, t.state),
   ],
 );
 
@@ -498,8 +478,7 @@ export const finAdjustment = tenantTable(
 export const finLossRule = tenantTable(
   'fin_loss_rule',
   {
-    customerId: idRef('customer_id'),
-    customerName: varchar('customer_name', { length: 200 }),
+    ...optionalCustomerColumns(),
     goodsName: varchar('goods_name', { length: 100 }),
     loadCity: varchar('load_city', { length: 30 }),
     unloadCity: varchar('unload_city', { length: 30 }),

@@ -1,7 +1,8 @@
 import { index, integer, smallint, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { piiText } from '../../platform/crypto/piiColumn.ts';
-import { tenantTable } from '../../platform/db/businessTable.ts';
+import { listIndex, tenantTable } from '../../platform/db/businessTable.ts';
 import { fenColumn, reviewerColumns, tstz } from '../../platform/db/columns.ts';
+import { driverColumns } from '../../platform/db/freightColumns.ts';
 
 // Tax on drivers' behalf: a driver's month of paid freight as the tax authority needs it, and the
 // batches it was sent in. Amounts are integer fen.
@@ -11,8 +12,7 @@ export const finTaxRecord = tenantTable(
   {
     /** YYYY-MM (China time) of the payments. */
     period: varchar('period', { length: 7 }).notNull(),
-    driverId: varchar('driver_id', { length: 32 }).notNull(),
-    driverName: varchar('driver_name', { length: 30 }),
+    ...driverColumns(),
     idCard: piiText('id_card'),
     cardNo: piiText('card_no'),
     noteCount: integer('note_count').notNull().default(0),
@@ -54,7 +54,7 @@ export const finTaxBatch = tenantTable(
   },
   (t) => [
     uniqueIndex('fin_tax_batch_no_uidx').on(t.tenantId, t.batchNo),
-    index('fin_tax_batch_time_idx').on(t.tenantId, t.createTime),
+    listIndex('fin_tax_batch_time_idx', t),
   ],
 );
 

@@ -1,6 +1,7 @@
 import { boolean, index, integer, pgTable, smallint, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { auditedTable, tenantTable } from '../../platform/db/businessTable.ts';
-import { idColumn, idRef, tenantIdColumn, tstz } from '../../platform/db/columns.ts';
+import { claimColumns, idColumn, idRef, tenantIdColumn, tstz } from '../../platform/db/columns.ts';
+import { customerColumns, optionalCustomerColumns } from '../../platform/db/freightColumns.ts';
 
 /** APP版本: a release of the driver app. One version code per platform; the app asks for the latest published. */
 export const hyAppVersion = auditedTable(
@@ -34,8 +35,7 @@ export const hyAppMessage = tenantTable(
     content: text('content').notNull(),
     /** all / driver / shipper / customer (dictionary app_audience). */
     audience: varchar('audience', { length: 16 }).notNull(),
-    customerId: idRef('customer_id'),
-    customerName: varchar('customer_name', { length: 200 }),
+    ...optionalCustomerColumns(),
     /** When to send; null: at once. */
     sendTime: tstz('send_time'),
     /** 0 scheduled, 1 sent (dictionary app_message_state). */
@@ -60,8 +60,7 @@ export const hyEnterpriseApp = tenantTable(
   'hy_enterprise_app',
   {
     appName: varchar('app_name', { length: 60 }).notNull(),
-    customerId: idRef('customer_id').notNull(),
-    customerName: varchar('customer_name', { length: 200 }),
+    ...customerColumns(),
     appKey: varchar('app_key', { length: 40 }).notNull(),
     /** The secret, encrypted (AES-GCM with the data-source key); never sent back. */
     secretCipher: text('secret_cipher').notNull(),
@@ -113,8 +112,7 @@ export const hyWebhookDelivery = pgTable(
     state: varchar('state', { length: 10 }).notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: tstz('next_attempt_at').defaultNow(),
-    claimToken: varchar('claim_token', { length: 32 }),
-    claimedUntil: tstz('claimed_until'),
+    ...claimColumns(),
     lastStatus: integer('last_status'),
     lastError: varchar('last_error', { length: 500 }),
     sentAt: tstz('sent_at'),

@@ -12,6 +12,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { tenantTable } from '../../platform/db/businessTable.ts';
 import { idRef, tstz } from '../../platform/db/columns.ts';
+import { optionalCustomerColumns, optionalWaybillColumns } from '../../platform/db/freightColumns.ts';
 
 // Electronic transport contracts (电子运输合同): the platform's framework contract with a shipper (one per
 // customer and period) and its contract with the actual carrier of each waybill, made from versioned templates
@@ -49,12 +50,10 @@ export const hyTransportContract = tenantTable(
   {
     contractNo: varchar('contract_no', { length: 40 }).notNull(),
     kind: varchar('kind', { length: 16 }).notNull(),
-    /** The waybill of a carrier contract. */
-    noteId: idRef('note_id'),
-    shippingNoteNumber: varchar('shipping_note_number', { length: 32 }),
-    /** The shipper of a framework contract, and the waybill's shipper (for the shipper's own list). */
-    customerId: idRef('customer_id'),
-    customerName: varchar('customer_name', { length: 200 }),
+    // The waybill of a carrier contract.
+    ...optionalWaybillColumns(32),
+    // The shipper of a framework contract, and the waybill's shipper (for the shipper's own list).
+    ...optionalCustomerColumns(),
     /** The framework contract's period. */
     periodFrom: date('period_from', { mode: 'string' }),
     periodTo: date('period_to', { mode: 'string' }),

@@ -1,14 +1,14 @@
 import { doublePrecision, index, varchar } from 'drizzle-orm/pg-core';
 import { tenantTable } from '../../platform/db/businessTable.ts';
 import { idRef } from '../../platform/db/columns.ts';
+import { customerColumns } from '../../platform/db/freightColumns.ts';
 
 // A shipper's saved addresses and routes: picked in the order form to fill its places.
 
 export const hyCustomerAddress = tenantTable(
   'hy_customer_address',
   {
-    customerId: idRef('customer_id').notNull(),
-    customerName: varchar('customer_name', { length: 200 }),
+    ...customerColumns(),
     addressName: varchar('address_name', { length: 50 }).notNull(),
     areaCode: varchar('area_code', { length: 12 }).notNull(),
     province: varchar('province', { length: 30 }),
@@ -28,8 +28,7 @@ export const hyCustomerAddress = tenantTable(
 export const hyCustomerRoute = tenantTable(
   'hy_customer_route',
   {
-    customerId: idRef('customer_id').notNull(),
-    customerName: varchar('customer_name', { length: 200 }),
+    ...customerColumns(),
     routeName: varchar('route_name', { length: 50 }).notNull(),
     loadAddressId: idRef('load_address_id').notNull(),
     loadAddressName: varchar('load_address_name', { length: 50 }),

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
-  bigint,
+  type AnyPgColumn,
   boolean,
   date,
   index,
@@ -13,16 +13,39 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import { piiHash, piiText } from '../../platform/crypto/piiColumn.ts';
-import { tenantTable } from '../../platform/db/businessTable.ts';
-import { auditColumns, idColumn, idRef, tstz } from '../../platform/db/columns.ts';
+import { auditedTable, listIndex, logTable, tenantTable } from '../../platform/db/businessTable.ts';
+import { idRef, tstz } from '../../platform/db/columns.ts';
+import {
+  driverColumns,
+  permitColumns,
+  reviewStateColumns,
+  ruleColumns,
+} from '../../platform/db/freightColumns.ts';
 
 /** Review columns shared by every counterparty (domain.md review state machine). */
 const review = () => ({
-  /** 0 draft, 1 pending, 2 approved, 3 rejected, 4 expired. */
-  state: smallint('state').notNull().default(1),
-  rejectReason: varchar('reject_reason', { length: 255 }),
+  ...reviewStateColumns(),
   reviewedBy: varchar('reviewed_by', { length: 64 }),
   reviewedAt: tstz('reviewed_at'),
+});
+
+/** The captain whose fleet the driver or vehicle is in, and the agent (经纪人) who registered the record. */
+const fleetColumns = () => ({
+  captainId: idRef('captain_id'),
+  /** Agents see and change only the records they registered. */
+  agentId: idRef('agent_id'),
+});
+
+/** Captains and agents list their own drivers and vehicles. */
+const fleetIndexes = (table: string, t: { captainId: AnyPgColumn; agentId: AnyPgColumn }) => [
+  index(`${table}_captain_idx`).on(t.captainId),
+  index(`${table}_agent_idx`).on(t.agentId),
+];
+
+/** Put on the blacklist (e.g. for a confirmed risk violation): not dispatched any more. */
+const blacklistColumns = () => ({
+  blacklisted: boolean('blacklisted').notNull().default(false),
+  blacklistReason: varchar('blacklist_reason', { length: 255 }),
 });
 
 export const hyDriver = tenantTable(
@@ -42,15 +65,10 @@ export const hyDriver = tenantTable(
     drivingValidFrom: date('driving_valid_from'),
     drivingValidTo: date('driving_valid_to'),
     drivingImg: varchar('driving_img', { length: 255 }),
-    qualificationNo: varchar('qualification_no', { length: 30 }),
-    qualificationValidTo: date('qualification_valid_to'),
-    qualificationImg: varchar('qualification_img', { length: 255 }),
-    captainId: idRef('captain_id'),
-    /** The agent (经纪人) who registered the record: agents see and change only theirs. */
-    agentId: idRef('agent_id'),
+    ...permitColumns('qualification'),
+    ...fleetColumns(),
     taxEntrusted: boolean('tax_entrusted').notNull().default(false),
-    blacklisted: boolean('blacklisted').notNull().default(false),
-    blacklistReason: varchar('blacklist_reason', { length: 255 }),
+    ...blacklistColumns(),
     score: integer('score').notNull().default(100),
     /** Last day the expiry job warned about a certificate ending within 30 days; one warning per day at most. */
     expiryWarnedOn: date('expiry_warned_on'),
@@ -58,10 +76,9 @@ export const hyDriver = tenantTable(
   },
   (t) => [
     uniqueIndex('hy_driver_id_card_uidx').on(t.tenantId, t.idCardHash),
-    index('hy_driver_state_idx').on(t.tenantId, t.state, t.createTime),
+    listIndex('hy_driver_state_idx', t, t.state),
     index('hy_driver_mobile_idx').on(t.mobile),
-    index('hy_driver_captain_idx').on(t.captainId),
-    index('hy_driver_agent_idx').on(t.agentId),
+    ...fleetIndexes('hy_driver', t),
   ],
 );
 
@@ -83,21 +100,15 @@ export const hyVehicle = tenantTable(
     issueDate: date('issue_date'),
     licenseValidTo: date('license_valid_to'),
     licenseImg: varchar('license_img', { length: 255 }),
-    roadTransportNo: varchar('road_transport_no', { length: 30 }),
-    roadTransportValidTo: date('road_transport_valid_to'),
-    roadTransportImg: varchar('road_transport_img', { length: 255 }),
+    ...permitColumns('roadTransport'),
     trailerPlateNo: varchar('trailer_plate_no', { length: 12 }),
     /** 1 own, 2 affiliated, 3 leased. */
     ownership: smallint('ownership').notNull().default(1),
     /** 0 idle, 1 loading, 2 in transit, 3 unloading. */
     transportState: smallint('transport_state').notNull().default(0),
-    captainId: idRef('captain_id'),
-    /** The agent (经纪人) who registered the record: agents see and change only theirs. */
-    agentId: idRef('agent_id'),
+    ...fleetColumns(),
     expiryWarnedOn: date('expiry_warned_on'),
-    /** Put on the blacklist (e.g. for a confirmed risk violation): not dispatched any more. */
-    blacklisted: boolean('blacklisted').notNull().default(false),
-    blacklistReason: varchar('blacklist_reason', { length: 255 }),
+    ...blacklistColumns(),
     /** 入网: 0 not connected, 1 connected, 2 not required (light, not connected); null never checked. */
     netState: smallint('net_state'),
     /** Since when the national vehicle platform has the vehicle connected, as it answered. */
@@ -107,9 +118,8 @@ export const hyVehicle = tenantTable(
   },
   (t) => [
     uniqueIndex('hy_vehicle_plate_uidx').on(t.tenantId, t.plateNo, t.plateColor),
-    index('hy_vehicle_state_idx').on(t.tenantId, t.state, t.createTime),
-    index('hy_vehicle_captain_idx').on(t.captainId),
-    index('hy_vehicle_agent_idx').on(t.agentId),
+    listIndex('hy_vehicle_state_idx', t, t.state),
+    ...fleetIndexes('hy_vehicle', t),
   ],
 );
 
@@ -154,8 +164,7 @@ export const hyCaptain = tenantTable(
     idCard: piiText('id_card').notNull(),
     idCardHash: piiHash('id_card'),
     mobile: varchar('mobile', { length: 11 }).notNull(),
-    feeMode: smallint('fee_mode').notNull().default(2),
-    feeValue: bigint('fee_value', { mode: 'number' }).notNull().default(0),
+    ...ruleColumns('fee', 2),
     /** Signed collection agreement (代收运费协议) file path; required to collect for drivers. */
     collectionAgreement: varchar('collection_agreement', { length: 255 }),
     ...review(),
@@ -166,9 +175,7 @@ export const hyCaptain = tenantTable(
 export const hyDriverBank = tenantTable(
   'hy_driver_bank',
   {
-    driverId: idRef('driver_id').notNull(),
-    /** The driver's name, kept in step with the driver, so the card list reads without a join. */
-    driverName: varchar('driver_name', { length: 30 }),
+    ...driverColumns(),
     cardNo: piiText('card_no').notNull(),
     cardNoHash: piiHash('card_no'),
     holderName: varchar('holder_name', { length: 30 }).notNull(),
@@ -212,32 +219,28 @@ export const hyCollectionAgreement = tenantTable(
 );
 
 /** Every review decision: who, when, from, to, why (shown as a timeline on the detail drawer). */
-export const hyReviewLog = pgTable(
+export const hyReviewLog = logTable(
   'hy_review_log',
   {
-    id: idColumn(),
     entity: varchar('entity', { length: 32 }).notNull(),
     entityId: idRef('entity_id').notNull(),
     fromState: smallint('from_state').notNull(),
     toState: smallint('to_state').notNull(),
     reason: text('reason'),
     operator: varchar('operator', { length: 64 }).notNull(),
-    createTime: tstz('create_time').defaultNow().notNull(),
   },
   (t) => [index('hy_review_log_entity_idx').on(t.entity, t.entityId, t.createTime)],
 );
 
 /** Banks a card can belong to (seeded with the national list; codes are the clearing bank codes). */
-export const hyBank = pgTable(
+export const hyBank = auditedTable(
   'hy_bank',
   {
-    id: idColumn(),
     bankCode: varchar('bank_code', { length: 20 }).notNull(),
     bankName: varchar('bank_name', { length: 60 }).notNull(),
     shortName: varchar('short_name', { length: 20 }),
     sortNo: integer('sort_no').notNull().default(0),
     enabled: boolean('enabled').notNull().default(true),
-    ...auditColumns(),
   },
   (t) => [uniqueIndex('hy_bank_code_uidx').on(t.bankCode)],
 );

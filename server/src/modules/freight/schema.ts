@@ -2,6 +2,12 @@ import { bigint, index, integer, smallint, text, uniqueIndex, varchar } from 'dr
 import { piiHash, piiText } from '../../platform/crypto/piiColumn.ts';
 import { linkTable, tenantTable } from '../../platform/db/businessTable.ts';
 import { idRef } from '../../platform/db/columns.ts';
+import {
+  customerColumns,
+  invoiceTitleColumns,
+  reviewStateColumns,
+  ruleColumns,
+} from '../../platform/db/freightColumns.ts';
 
 /** Shipper (货主). Money in integer fen, rates in basis points (domain.md). */
 export const hyCustomer = tenantTable(
@@ -25,15 +31,8 @@ export const hyCustomer = tenantTable(
     serviceRateBp: integer('service_rate_bp').notNull().default(0),
     /** Fen per tonne or per trip, for modes 3 and 4. */
     serviceFeeFen: bigint('service_fee_fen', { mode: 'number' }).notNull().default(0),
-    invoiceTitle: varchar('invoice_title', { length: 200 }),
-    invoiceTaxNo: varchar('invoice_tax_no', { length: 30 }),
-    invoiceAddress: varchar('invoice_address', { length: 255 }),
-    invoicePhone: varchar('invoice_phone', { length: 30 }),
-    invoiceBank: varchar('invoice_bank', { length: 100 }),
-    invoiceAccount: varchar('invoice_account', { length: 40 }),
-    /** Review state: 0 draft, 1 pending, 2 approved, 3 rejected, 4 expired. */
-    state: smallint('state').notNull().default(1),
-    rejectReason: varchar('reject_reason', { length: 255 }),
+    ...invoiceTitleColumns('invoice'),
+    ...reviewStateColumns(),
     /** 1 normal, 2 frozen. */
     status: smallint('status').notNull().default(1),
     remark: text('remark'),
@@ -57,9 +56,7 @@ export const hyCustomerAdmin = linkTable('hy_customer_admin', {
 export const hyCustomerUser = tenantTable(
   'hy_customer_user',
   {
-    customerId: idRef('customer_id').notNull(),
-    /** The customer's name, kept in step with the customer, so the staff list reads without a join. */
-    customerName: varchar('customer_name', { length: 200 }),
+    ...customerColumns(),
     userId: idRef('user_id').notNull(),
     username: varchar('username', { length: 64 }).notNull(),
     realname: varchar('realname', { length: 50 }).notNull(),
@@ -85,15 +82,13 @@ export const hyAgent = tenantTable(
     idCard: piiText('id_card'),
     idCardHash: piiHash('id_card'),
     mobile: varchar('mobile', { length: 20 }),
-    /** 1 per tonne, 2 per trip, 3 percent. */
-    feeMode: smallint('fee_mode').notNull().default(2),
-    feeValue: bigint('fee_value', { mode: 'number' }).notNull().default(0),
+    // 1 per tonne, 2 per trip, 3 percent.
+    ...ruleColumns('fee', 2),
     /** The card the agent's fee on agent orders is paid to (holder: the agent). */
     bankCode: varchar('bank_code', { length: 20 }),
     bankName: varchar('bank_name', { length: 60 }),
     cardNo: piiText('card_no'),
-    state: smallint('state').notNull().default(1),
-    rejectReason: varchar('reject_reason', { length: 255 }),
+    ...reviewStateColumns(),
   },
   (t) => [index('hy_agent_state_idx').on(t.state)],
 );

@@ -14,8 +14,16 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { tenantTable } from '../../platform/db/businessTable.ts';
-import { fenColumn, idColumn, idRef, tenantIdColumn, tstz } from '../../platform/db/columns.ts';
+import { listIndex, logTable, tenantTable } from '../../platform/db/businessTable.ts';
+import { fenColumn, idRef, tenantIdColumn, tstz } from '../../platform/db/columns.ts';
+import {
+  customerColumns,
+  driverColumns,
+  optionalWaybillColumns,
+  ruleColumns,
+  waybillColumns,
+  waybillFeeColumns,
+} from '../../platform/db/freightColumns.ts';
 import { totalsFollow } from '../../platform/db/tableWrites.ts';
 
 // Orders, shipping notes, their history, GPS tracks, complaints and evaluations. Money in
@@ -63,40 +71,26 @@ const moneyInputs = () => ({
   lossAllowanceValue: integer('loss_allowance_value').notNull().default(0),
   lossUnitPriceFen: fenColumn('loss_unit_price_fen'),
   lossDeductWhole: boolean('loss_deduct_whole').notNull().default(false),
-  /** 1 percent, 2 gross-up, 3 per tonne, 4 per trip (from the customer unless the order says otherwise). */
-  serviceFeeMode: smallint('service_fee_mode').notNull().default(1),
-  serviceFeeValue: bigint('service_fee_value', { mode: 'number' }).notNull().default(0),
-  /** Agent commission on agent orders: 1 per tonne, 2 per trip, 3 percent. */
-  agentFeeMode: smallint('agent_fee_mode').notNull().default(2),
-  agentFeeValue: bigint('agent_fee_value', { mode: 'number' }).notNull().default(0),
-  /** Shares of the driver fee: 0 none, 1 ratio (bp), 2 fixed (fen). */
-  fuelCardMode: smallint('fuel_card_mode').notNull().default(0),
-  fuelCardValue: bigint('fuel_card_value', { mode: 'number' }).notNull().default(0),
-  etcMode: smallint('etc_mode').notNull().default(0),
-  etcValue: bigint('etc_value', { mode: 'number' }).notNull().default(0),
+  // 1 percent, 2 gross-up, 3 per tonne, 4 per trip (from the customer unless the order says otherwise).
+  ...ruleColumns('serviceFee', 1),
+  // Agent commission on agent orders: 1 per tonne, 2 per trip, 3 percent.
+  ...ruleColumns('agentFee', 2),
+  // Shares of the driver fee: 0 none, 1 ratio (bp), 2 fixed (fen).
+  ...ruleColumns('fuelCard', 0),
+  ...ruleColumns('etc', 0),
   /** Who bears the matched ETC tolls (etc_rule): 0 deducted from the driver's freight, 1 the platform. */
   etcRule: smallint('etc_rule').notNull().default(0),
-  prepayMode: smallint('prepay_mode').notNull().default(0),
-  prepayValue: bigint('prepay_value', { mode: 'number' }).notNull().default(0),
+  ...ruleColumns('prepay', 0),
   /** The customer's settlement mode and credit days: 1 per trip, 2 per approval, 3 monthly. */
   settleMode: smallint('settle_mode').notNull().default(1),
   creditDays: integer('credit_days').notNull().default(0),
-});
-
-/** The amounts the rules compute (on the order: the estimate for its planned weight). */
-const money = () => ({
-  driverFee: fenColumn('driver_fee'),
-  serviceFee: fenColumn('service_fee'),
-  agentFee: fenColumn('agent_fee'),
-  customerFee: fenColumn('customer_fee'),
 });
 
 export const hyOrder = tenantTable(
   'hy_order',
   {
     orderNo: varchar('order_no', { length: 32 }).notNull(),
-    customerId: idRef('customer_id').notNull(),
-    customerName: varchar('customer_name', { length: 200 }),
+    ...customerColumns(),
     /** 1 public grab, 2 assigned, 3 agent order, 4 captain order. */
     orderMode: smallint('order_mode').notNull().default(1),
     agentId: idRef('agent_id'),
@@ -118,13 +112,14 @@ export const hyOrder = tenantTable(
     validFrom: tstz('valid_from'),
     validTo: tstz('valid_to'),
     ...moneyInputs(),
-    ...money(),
+    // The amounts the rules compute: on the order, the estimate for its planned weight.
+    ...waybillFeeColumns(),
     remark: text('remark'),
   },
   (t) => [
     uniqueIndex('hy_order_no_uidx').on(t.tenantId, t.orderNo),
-    index('hy_order_customer_idx').on(t.tenantId, t.customerId, t.status, t.createTime),
-    index('hy_order_status_idx').on(t.tenantId, t.status, t.createTime),
+    listIndex('hy_order_customer_idx', t, t.customerId, t.status),
+    listIndex('hy_order_status_idx', t, t.status),
   ],
 );
 
@@ -138,10 +133,8 @@ export const hyShippingNote = tenantTable(
     orderId: idRef('order_id').notNull(),
     orderNo: varchar('order_no', { length: 32 }),
     orderMode: smallint('order_mode').notNull().default(1),
-    customerId: idRef('customer_id').notNull(),
-    customerName: varchar('customer_name', { length: 200 }),
-    driverId: idRef('driver_id').notNull(),
-    driverName: varchar('driver_name', { length: 30 }),
+    ...customerColumns(),
+    ...driverColumns(),
     driverMobile: varchar('driver_mobile', { length: 11 }),
     vehicleId: idRef('vehicle_id').notNull(),
     plateNo: varchar('plate_no', { length: 12 }),
@@ -174,7 +167,7 @@ export const hyShippingNote = tenantTable(
     lossAllowanceG: grams('loss_allowance_g'),
     lossDeductionFen: fenColumn('loss_deduction_fen'),
     driverFreightFen: fenColumn('driver_freight_fen'),
-    ...money(),
+    ...waybillFeeColumns(),
     fuelCardFen: fenColumn('fuel_card_fen'),
     etcFen: fenColumn('etc_fen'),
     prepayFen: fenColumn('prepay_fen'),
@@ -221,10 +214,9 @@ export const hyShippingNote = tenantTable(
 // An order's dispatched and completed figures (and its auto-completion) are recounted from its notes.
 totalsFollow(hyOrder, hyShippingNote);
 
-export const hyShippingNoteHistory = pgTable(
+export const hyShippingNoteHistory = logTable(
   'hy_shipping_note_history',
   {
-    id: idColumn(),
     noteId: idRef('note_id').notNull(),
     action: varchar('action', { length: 20 }).notNull(),
     fromStatus: smallint('from_status'),
@@ -232,7 +224,6 @@ export const hyShippingNoteHistory = pgTable(
     operator: varchar('operator', { length: 64 }).notNull(),
     remark: varchar('remark', { length: 255 }),
     data: jsonb('data'),
-    createTime: tstz('create_time').defaultNow().notNull(),
   },
   (t) => [index('hy_shipping_note_history_note_idx').on(t.noteId, t.createTime)],
 );
@@ -278,8 +269,7 @@ export const hyVehiclePosition = pgTable(
     direction: smallint('direction'),
     gpsTime: tstz('gps_time').notNull(),
     source: smallint('source').notNull().default(1),
-    noteId: idRef('note_id'),
-    shippingNoteNumber: varchar('shipping_note_number', { length: 20 }),
+    ...optionalWaybillColumns(),
     noteStatus: smallint('note_status'),
     driverName: varchar('driver_name', { length: 32 }),
     customerId: idRef('customer_id'),
@@ -320,8 +310,7 @@ export const hyComplaint = tenantTable(
   'hy_complaint',
   {
     complaintNo: varchar('complaint_no', { length: 32 }).notNull(),
-    noteId: idRef('note_id').notNull(),
-    shippingNoteNumber: varchar('shipping_note_number', { length: 20 }),
+    ...waybillColumns(),
     customerId: idRef('customer_id'),
     /** 1 shipper, 2 driver, 3 agent, 4 platform. */
     complainantRole: smallint('complainant_role').notNull().default(1),
@@ -341,7 +330,7 @@ export const hyComplaint = tenantTable(
   },
   (t) => [
     uniqueIndex('hy_complaint_no_uidx').on(t.tenantId, t.complaintNo),
-    index('hy_complaint_status_idx').on(t.tenantId, t.status, t.createTime),
+    listIndex('hy_complaint_status_idx', t, t.status),
     index('hy_complaint_note_idx').on(t.noteId),
   ],
 );
@@ -349,11 +338,9 @@ export const hyComplaint = tenantTable(
 export const hyEvaluation = tenantTable(
   'hy_evaluation',
   {
-    noteId: idRef('note_id').notNull(),
-    shippingNoteNumber: varchar('shipping_note_number', { length: 20 }),
+    ...waybillColumns(),
     customerId: idRef('customer_id'),
-    driverId: idRef('driver_id').notNull(),
-    driverName: varchar('driver_name', { length: 30 }),
+    ...driverColumns(),
     /** 1 shipper, 2 platform. */
     raterRole: smallint('rater_role').notNull().default(1),
     punctuality: smallint('punctuality').notNull(),
@@ -367,6 +354,6 @@ export const hyEvaluation = tenantTable(
   (t) => [
     uniqueIndex('hy_evaluation_note_rater_uidx').on(t.noteId, t.raterRole),
     index('hy_evaluation_driver_idx').on(t.driverId),
-    index('hy_evaluation_time_idx').on(t.tenantId, t.createTime),
+    listIndex('hy_evaluation_time_idx', t),
   ],
 );

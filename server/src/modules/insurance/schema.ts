@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, smallint, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { tenantTable } from '../../platform/db/businessTable.ts';
+import { boolean, integer, smallint, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { listIndex, tenantTable } from '../../platform/db/businessTable.ts';
 import { fenColumn, idRef, tstz } from '../../platform/db/columns.ts';
+import { customerColumns } from '../../platform/db/freightColumns.ts';
 
 // 货运险: the policies bought for waybills and the premium rate table. Money in integer fen.
 
@@ -16,8 +17,7 @@ export const insPolicy = tenantTable(
     insurerRequestId: varchar('insurer_request_id', { length: 64 }).notNull(),
     noteId: idRef('note_id').notNull(),
     shippingNoteNumber: varchar('shipping_note_number', { length: 20 }).notNull(),
-    customerId: idRef('customer_id').notNull(),
-    customerName: varchar('customer_name', { length: 200 }),
+    ...customerColumns(),
     cargoType: varchar('cargo_type', { length: 10 }).notNull(),
     goodsName: varchar('goods_name', { length: 100 }),
     insuredValueFen: fenColumn('insured_value_fen'),
@@ -39,8 +39,8 @@ export const insPolicy = tenantTable(
     // One policy in force per waybill; a cancelled one may be followed by a new one.
     uniqueIndex('ins_policy_note_insured_uidx').on(t.noteId).where(sql`state = 1`),
     uniqueIndex('ins_policy_no_uidx').on(t.insurerCode, t.policyNo),
-    index('ins_policy_list_idx').on(t.tenantId, t.createTime),
-    index('ins_policy_customer_idx').on(t.tenantId, t.customerId, t.createTime),
+    listIndex('ins_policy_list_idx', t),
+    listIndex('ins_policy_customer_idx', t, t.customerId),
   ],
 );
 

@@ -1,6 +1,6 @@
-import { index, integer, pgTable, text, varchar } from 'drizzle-orm/pg-core';
-import { auditedTable } from '../../platform/db/businessTable.ts';
-import { idColumn, idRef, tstz } from '../../platform/db/columns.ts';
+import { index, integer, text, varchar } from 'drizzle-orm/pg-core';
+import { auditedTable, logTable } from '../../platform/db/businessTable.ts';
+import { idRef } from '../../platform/db/columns.ts';
 
 /** A custom button of an online form's list: a row link that runs the button's enhancements. */
 export const onlCgformButton = auditedTable(
@@ -19,17 +19,15 @@ export const onlCgformButton = auditedTable(
  * Enhancements of a form's button, every saved text a row: the newest of a (form, kind, code) is the one in
  * force, the older ones its history (at most 16 per code). `kind` is 'js' or 'sql'.
  */
-export const onlCgformEnhance = pgTable(
+export const onlCgformEnhance = logTable(
   'onl_cgform_enhance',
   {
-    id: idColumn(),
     cgformHeadId: idRef('cgform_head_id').notNull(),
     kind: varchar('kind', { length: 3 }).notNull(),
     buttonCode: varchar('button_code', { length: 50 }).notNull(),
     content: text('content').notNull(),
     version: integer('version').notNull(),
     createBy: varchar('create_by', { length: 64 }),
-    createTime: tstz('create_time').defaultNow().notNull(),
   },
   (t) => [index('onl_cgform_enhance_code_idx').on(t.cgformHeadId, t.kind, t.buttonCode, t.version)],
 );

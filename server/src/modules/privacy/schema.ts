@@ -1,6 +1,14 @@
 import { boolean, date, index, pgTable, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { auditedTable } from '../../platform/db/businessTable.ts';
-import { auditColumns, idColumn, idRef, tstz } from '../../platform/db/columns.ts';
+import { idColumn, idRef, tstz } from '../../platform/db/columns.ts';
+
+/** The person concerned, and their name when the row was written. */
+const subjectColumns = () => ({
+  /** 'user' (a console or app account, sys_user) or 'driver' (hy_driver, through the driver app). */
+  subjectType: varchar('subject_type', { length: 10 }).notNull(),
+  subjectId: idRef('subject_id').notNull(),
+  subjectName: varchar('subject_name', { length: 100 }),
+});
 
 /** Privacy-policy versions; the newest published one is what every party user must have accepted. */
 export const piPrivacyPolicy = auditedTable(
@@ -23,10 +31,7 @@ export const piConsent = pgTable(
   'pi_consent',
   {
     id: idColumn(),
-    /** 'user' (a console or app account, sys_user) or 'driver' (hy_driver, through the driver app). */
-    subjectType: varchar('subject_type', { length: 10 }).notNull(),
-    subjectId: idRef('subject_id').notNull(),
-    subjectName: varchar('subject_name', { length: 100 }),
+    ...subjectColumns(),
     policyVersion: varchar('policy_version', { length: 20 }).notNull(),
     acceptedAt: tstz('accepted_at').defaultNow().notNull(),
     ip: varchar('ip', { length: 64 }),
@@ -41,14 +46,11 @@ export const piConsent = pgTable(
 );
 
 /** A person's request about their own data (export, correction, deletion) and how it ended. */
-export const piRequest = pgTable(
+export const piRequest = auditedTable(
   'pi_request',
   {
-    id: idColumn(),
     kind: varchar('kind', { length: 10 }).notNull(),
-    subjectType: varchar('subject_type', { length: 10 }).notNull(),
-    subjectId: idRef('subject_id').notNull(),
-    subjectName: varchar('subject_name', { length: 100 }),
+    ...subjectColumns(),
     /** 'pending', 'done' or 'refused'. */
     state: varchar('state', { length: 10 }).notNull().default('pending'),
     detail: varchar('detail', { length: 1000 }),
@@ -58,7 +60,6 @@ export const piRequest = pgTable(
     requestedBy: varchar('requested_by', { length: 64 }),
     handledBy: varchar('handled_by', { length: 64 }),
     handledAt: tstz('handled_at'),
-    ...auditColumns(),
   },
   (t) => [
     index('pi_request_subject_idx').on(t.subjectType, t.subjectId),

@@ -10,8 +10,8 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { tenantTable } from '../../platform/db/businessTable.ts';
-import { idColumn, tenantIdColumn, tstz } from '../../platform/db/columns.ts';
+import { listIndex, tenantTable } from '../../platform/db/businessTable.ts';
+import { claimColumns, idColumn, tenantIdColumn, tstz } from '../../platform/db/columns.ts';
 
 // Regulator reporting: one channel row per province, the outbox of report messages and every
 // attempt's request (without secrets) and answer.
@@ -55,7 +55,7 @@ export const hyReportChannel = tenantTable(
   },
   (t) => [
     uniqueIndex('hy_report_channel_active_uidx').on(t.tenantId).where(sql`${t.enabled}`),
-    index('hy_report_channel_time_idx').on(t.tenantId, t.createTime),
+    listIndex('hy_report_channel_time_idx', t),
   ],
 );
 
@@ -75,9 +75,7 @@ export const hyReportMessage = pgTable(
     state: varchar('state', { length: 10 }).notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: tstz('next_attempt_at'),
-    /** The sender holding it and until when: a crash leaves a claim that expires and is taken again. */
-    claimToken: varchar('claim_token', { length: 32 }),
-    claimedUntil: tstz('claimed_until'),
+    ...claimColumns(),
     lastCode: varchar('last_code', { length: 20 }),
     lastMessage: varchar('last_message', { length: 500 }),
     fieldErrors: jsonb('field_errors').$type<Array<{ path: string; rule: string; message?: string }>>(),
@@ -99,7 +97,7 @@ export const hyReportMessage = pgTable(
     index('hy_report_message_claim_idx').on(t.claimedUntil).where(sql`state = 'sending'`),
     index('hy_report_message_business_idx').on(t.businessId, t.type),
     index('hy_report_message_list_idx').on(t.tenantId, t.createTime, t.id),
-    index('hy_report_message_state_idx').on(t.tenantId, t.state, t.createTime),
+    listIndex('hy_report_message_state_idx', t, t.state),
   ],
 );
 

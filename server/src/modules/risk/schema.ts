@@ -1,7 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, integer, jsonb, smallint, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { tenantTable } from '../../platform/db/businessTable.ts';
+import { listIndex, tenantTable } from '../../platform/db/businessTable.ts';
 import { idRef, tstz } from '../../platform/db/columns.ts';
+import {
+  optionalCustomerColumns,
+  optionalDriverColumns,
+  optionalWaybillColumns,
+  waybillColumns,
+} from '../../platform/db/freightColumns.ts';
 
 // Risk control: rule parameter sets, the warnings the rules raise, the violations confirmed from
 // them, and one summary row per waybill with warnings (风控列表), kept in the warning's transaction.
@@ -11,8 +17,7 @@ export const riskParam = tenantTable(
   'risk_param',
   {
     ruleType: varchar('rule_type', { length: 32 }).notNull(),
-    customerId: idRef('customer_id'),
-    customerName: varchar('customer_name', { length: 200 }),
+    ...optionalCustomerColumns(),
     /** 1 warning, 2 blocking. */
     severity: smallint('severity').notNull().default(1),
     enabled: boolean('enabled').notNull().default(true),
@@ -25,8 +30,7 @@ export const riskParam = tenantTable(
 export const riskWarning = tenantTable(
   'risk_warning',
   {
-    noteId: idRef('note_id'),
-    shippingNoteNumber: varchar('shipping_note_number', { length: 32 }),
+    ...optionalWaybillColumns(32),
     ruleType: varchar('rule_type', { length: 32 }).notNull(),
     severity: smallint('severity').notNull(),
     message: varchar('message', { length: 500 }).notNull(),
@@ -34,10 +38,8 @@ export const riskWarning = tenantTable(
     state: varchar('state', { length: 16 }).notNull().default('open'),
     /** One warning per note, rule and occurrence (a stop's start, a certificate): the job never repeats itself. */
     dedupeKey: varchar('dedupe_key', { length: 100 }).notNull(),
-    customerId: idRef('customer_id'),
-    customerName: varchar('customer_name', { length: 200 }),
-    driverId: idRef('driver_id'),
-    driverName: varchar('driver_name', { length: 50 }),
+    ...optionalCustomerColumns(),
+    ...optionalDriverColumns(50),
     vehicleId: idRef('vehicle_id'),
     plateNo: varchar('plate_no', { length: 20 }),
     /** The event or job that raised it (dispatch, load, unload, sign, job). */
@@ -51,7 +53,7 @@ export const riskWarning = tenantTable(
   (t) => [
     uniqueIndex('risk_warning_dedupe_uq').on(t.tenantId, t.noteId, t.ruleType, t.dedupeKey),
     index('risk_warning_note_idx').on(t.noteId),
-    index('risk_warning_state_idx').on(t.tenantId, t.state, t.createTime),
+    listIndex('risk_warning_state_idx', t, t.state),
   ],
 );
 
@@ -59,13 +61,11 @@ export const riskViolation = tenantTable(
   'risk_violation',
   {
     warningId: idRef('warning_id').notNull(),
-    noteId: idRef('note_id'),
-    shippingNoteNumber: varchar('shipping_note_number', { length: 32 }),
+    ...optionalWaybillColumns(32),
     ruleType: varchar('rule_type', { length: 32 }).notNull(),
     message: varchar('message', { length: 500 }).notNull(),
     customerName: varchar('customer_name', { length: 200 }),
-    driverId: idRef('driver_id'),
-    driverName: varchar('driver_name', { length: 50 }),
+    ...optionalDriverColumns(50),
     plateNo: varchar('plate_no', { length: 20 }),
     consequence: varchar('consequence', { length: 100 }).notNull(),
     reason: varchar('reason', { length: 255 }).notNull(),
@@ -103,8 +103,7 @@ export const riskViolation = tenantTable(
 export const riskNote = tenantTable(
   'risk_note',
   {
-    noteId: idRef('note_id').notNull(),
-    shippingNoteNumber: varchar('shipping_note_number', { length: 32 }),
+    ...waybillColumns(32),
     plateNo: varchar('plate_no', { length: 20 }),
     driverName: varchar('driver_name', { length: 50 }),
     customerName: varchar('customer_name', { length: 200 }),

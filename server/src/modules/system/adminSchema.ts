@@ -1,6 +1,6 @@
 import { bigint, index, integer, pgTable, smallint, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { auditedTable } from '../../platform/db/businessTable.ts';
-import { auditColumns, idColumn, idRef, tenantIdColumn, tstz } from '../../platform/db/columns.ts';
+import { idColumn, idRef, tenantIdColumn, tstz } from '../../platform/db/columns.ts';
 
 /** Scheduled jobs (reference sys_quartz_job): `job_class_name` holds a key of the job registry in code. */
 export const sysQuartzJob = auditedTable(
@@ -47,27 +47,30 @@ export const sysQuartzJobLog = pgTable(
 );
 
 /** Category tree (reference sys_category): pid '0' for roots, codes A01, A01A01… */
-export const sysCategory = pgTable(
+export const sysCategory = auditedTable(
   'sys_category',
   {
-    id: idColumn(),
     pid: varchar('pid', { length: 32 }).notNull().default('0'),
     name: varchar('name', { length: 100 }).notNull(),
     code: varchar('code', { length: 100 }).notNull(),
     /** '1' has children, '0' leaf. */
     hasChild: varchar('has_child', { length: 3 }).notNull().default('0'),
     sysOrgCode: varchar('sys_org_code', { length: 64 }),
-    ...auditColumns(),
   },
   (t) => [uniqueIndex('sys_category_code_uidx').on(t.code), index('sys_category_pid_idx').on(t.pid)],
 );
+
+/** A rule's name, and the code it is found by (unique). */
+const ruleNameColumns = () => ({
+  ruleName: varchar('rule_name', { length: 100 }).notNull(),
+  ruleCode: varchar('rule_code', { length: 100 }).notNull(),
+});
 
 /** Code check rules: rule_json = ordered [{digits, pattern, message}]. */
 export const sysCheckRule = auditedTable(
   'sys_check_rule',
   {
-    ruleName: varchar('rule_name', { length: 100 }).notNull(),
-    ruleCode: varchar('rule_code', { length: 100 }).notNull(),
+    ...ruleNameColumns(),
     ruleJson: varchar('rule_json', { length: 4000 }).notNull(),
     ruleDescription: varchar('rule_description', { length: 500 }),
   },
@@ -78,8 +81,7 @@ export const sysCheckRule = auditedTable(
 export const sysFillRule = auditedTable(
   'sys_fill_rule',
   {
-    ruleName: varchar('rule_name', { length: 100 }).notNull(),
-    ruleCode: varchar('rule_code', { length: 100 }).notNull(),
+    ...ruleNameColumns(),
     ruleClass: varchar('rule_class', { length: 100 }).notNull(),
     ruleParams: varchar('rule_params', { length: 2000 }),
   },

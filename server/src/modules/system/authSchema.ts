@@ -10,7 +10,14 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import { auditedTable } from '../../platform/db/businessTable.ts';
-import { idRef, tstz } from '../../platform/db/columns.ts';
+import { createTimeColumn, idRef, tstz } from '../../platform/db/columns.ts';
+
+/** A single-use secret's life: when it was made, when it stops being accepted, and when it was used. */
+const singleUseColumns = () => ({
+  expiresAt: tstz('expires_at').notNull(),
+  usedAt: tstz('used_at'),
+  createTime: createTimeColumn(),
+});
 
 /** Message templates (reference sys_sms_template); `${var}` placeholders in template_content. */
 export const sysSmsTemplate = auditedTable(
@@ -70,9 +77,7 @@ export const sysSmsCode = pgTable(
     codeHash: varchar('code_hash', { length: 64 }).notNull(),
     salt: varchar('salt', { length: 32 }).notNull(),
     attempts: smallint('attempts').notNull().default(0),
-    expiresAt: tstz('expires_at').notNull(),
-    usedAt: tstz('used_at'),
-    createTime: tstz('create_time').defaultNow().notNull(),
+    ...singleUseColumns(),
   },
   (t) => [index('sys_sms_code_mobile_idx').on(t.mobile, t.createTime)],
 );
@@ -87,9 +92,7 @@ export const sysRememberKey = pgTable(
     keyHash: varchar('key_hash', { length: 64 }).primaryKey(),
     chainId: idRef('chain_id').notNull(),
     userId: idRef('user_id').notNull(),
-    expiresAt: tstz('expires_at').notNull(),
-    usedAt: tstz('used_at'),
-    createTime: tstz('create_time').defaultNow().notNull(),
+    ...singleUseColumns(),
   },
   (t) => [index('sys_remember_key_chain_idx').on(t.chainId), index('sys_remember_key_user_idx').on(t.userId)],
 );

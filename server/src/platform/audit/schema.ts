@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, smallint, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { auditColumns, idColumn, idRef, tstz } from '../db/columns.ts';
+import { auditedTable } from '../db/businessTable.ts';
+import { idColumn, idRef, tstz } from '../db/columns.ts';
 
 export const LOG_TYPE = { login: 1, operate: 2 } as const;
 /** operate_type of the reference: 1 query, 2 add, 3 edit, 4 delete, 5 import, 6 export. */
@@ -43,15 +44,13 @@ export const sysLog = pgTable(
 );
 
 /** A version of a business record after each add or edit. */
-export const sysDataLog = pgTable(
+export const sysDataLog = auditedTable(
   'sys_data_log',
   {
-    id: idColumn(),
     dataTable: varchar('data_table', { length: 64 }).notNull(),
     dataId: idRef('data_id').notNull(),
     dataContent: text('data_content').notNull(),
     dataVersion: integer('data_version').notNull(),
-    ...auditColumns(),
   },
   (t) => [uniqueIndex('sys_data_log_version_uidx').on(t.dataTable, t.dataId, t.dataVersion)],
 );

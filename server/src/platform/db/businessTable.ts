@@ -1,12 +1,13 @@
 import type { BuildExtraConfigColumns } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   index,
   type PgColumnBuilderBase,
   type PgTableExtraConfigValue,
   pgTable,
   primaryKey,
 } from 'drizzle-orm/pg-core';
-import { auditColumns, idColumn, idRef, tenantIdColumn } from './columns.ts';
+import { auditColumns, createTimeColumn, idColumn, idRef, tenantIdColumn } from './columns.ts';
 
 type Columns = Record<string, PgColumnBuilderBase>;
 type ExtraConfig<TName extends string, TColumns extends Columns> = (
@@ -15,31 +16,46 @@ type ExtraConfig<TName extends string, TColumns extends Columns> = (
 
 const idColumns = () => ({ id: idColumn() });
 const tenantColumns = () => ({ tenantId: tenantIdColumn() });
+const idAndTenantColumns = () => ({ ...idColumns(), ...tenantColumns() });
+const createTimeColumns = () => ({ createTime: createTimeColumn() });
 
-type AuditedColumns<TColumns> = ReturnType<typeof idColumns> & TColumns & ReturnType<typeof auditColumns>;
-type TenantColumns<TColumns> = ReturnType<typeof tenantColumns> & TColumns;
-
-// The helpers keep the order the tables were created in (id, [tenant], own columns, audit columns), so the
-// generated DDL is unchanged.
-
-/** A table keyed by a 32-character id, with the audit columns after its own. */
-export function auditedTable<TName extends string, TColumns extends Columns>(
-  name: TName,
-  columns: TColumns,
-  extraConfig?: ExtraConfig<TName, AuditedColumns<TColumns>>,
-) {
-  const all: AuditedColumns<TColumns> = { ...idColumns(), ...columns, ...auditColumns() };
-  return pgTable<TName, AuditedColumns<TColumns>>(name, all, extraConfig);
+/**
+ * A maker of tables whose own columns stand between `first` and `last`: the tables were created in that order
+ * (id, [tenant], own columns, then audit or written-time columns), and the generated DDL keeps it.
+ */
+function framedTable<TFirst extends Columns, TLast extends Columns>(first: () => TFirst, last: () => TLast) {
+  return <TName extends string, TColumns extends Columns>(
+    name: TName,
+    columns: TColumns,
+    extraConfig?: ExtraConfig<TName, TFirst & TColumns & TLast>,
+  ) => pgTable<TName, TFirst & TColumns & TLast>(name, { ...first(), ...columns, ...last() }, extraConfig);
 }
 
+/** A table keyed by a 32-character id, with the audit columns after its own. */
+export const auditedTable = framedTable(idColumns, auditColumns);
+
 /** A business table: an audited table whose rows belong to a tenant (the column right after the id). */
-export function tenantTable<TName extends string, TColumns extends Columns>(
-  name: TName,
-  columns: TColumns,
-  extraConfig?: ExtraConfig<TName, AuditedColumns<TenantColumns<TColumns>>>,
+export const tenantTable = framedTable(idAndTenantColumns, auditColumns);
+
+/**
+ * A log: rows are written once and read back in time order, so they carry an id first and the time they were
+ * written last, and no update columns.
+ */
+export const logTable = framedTable(idColumns, createTimeColumns);
+
+/** A log whose rows belong to a tenant (the column right after the id). */
+export const tenantLogTable = framedTable(idAndTenantColumns, createTimeColumns);
+
+/**
+ * The index behind a tenant's list screen: its rows, narrowed by the `filters` columns when given, newest
+ * first (the order the lists show).
+ */
+export function listIndex(
+  name: string,
+  t: { tenantId: AnyPgColumn; createTime: AnyPgColumn },
+  ...filters: AnyPgColumn[]
 ) {
-  const withTenant: TenantColumns<TColumns> = { ...tenantColumns(), ...columns };
-  return auditedTable(name, withTenant, extraConfig);
+  return index(name).on(t.tenantId, ...filters, t.createTime);
 }
 
 const linkedId = (name: string) => idRef(name).notNull();

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { bigint, integer, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { bigint, integer, smallint, timestamp, varchar } from 'drizzle-orm/pg-core';
 
 /** 32-character ids, as the reference's varchar(32) keys, without its snowflake machinery. */
 export function newId(): string {
@@ -19,10 +19,13 @@ export const idRef = (name: string) => varchar(name, { length: 32 });
 
 export const tstz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
+/** When the row was written: set by the database. */
+export const createTimeColumn = () => tstz('create_time').defaultNow().notNull();
+
 /** create_by/create_time/update_by/update_time on every business table. */
 export const auditColumns = () => ({
   createBy: varchar('create_by', { length: 64 }),
-  createTime: tstz('create_time').defaultNow().notNull(),
+  createTime: createTimeColumn(),
   updateBy: varchar('update_by', { length: 64 }),
   updateTime: tstz('update_time'),
 });
@@ -34,4 +37,19 @@ export const fenColumn = (name: string) => bigint(name, { mode: 'number' }).notN
 export const reviewerColumns = () => ({
   reviewedBy: varchar('reviewed_by', { length: 64 }),
   reviewTime: tstz('review_time'),
+});
+
+/** A recorded step of a state machine: the state before it (none for the first step) and after it. */
+export const stateMoveColumns = () => ({
+  fromState: smallint('from_state'),
+  toState: smallint('to_state').notNull(),
+});
+
+/**
+ * An outbox row's claim: the sender holding it and until when. A crash leaves a claim that expires, and the row
+ * is taken again.
+ */
+export const claimColumns = () => ({
+  claimToken: varchar('claim_token', { length: 32 }),
+  claimedUntil: tstz('claimed_until'),
 });

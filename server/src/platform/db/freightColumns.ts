@@ -1,0 +1,109 @@
+import { bigint, date, smallint, varchar } from 'drizzle-orm/pg-core';
+import { fenColumn, idRef } from './columns.ts';
+
+// Column groups that many freight and money tables repeat with one meaning.
+
+const customerNameColumn = () => varchar('customer_name', { length: 200 });
+
+/** The customer (shipper) a row belongs to, with its name kept beside the id so lists read without a join. */
+export const customerColumns = () => ({
+  customerId: idRef('customer_id').notNull(),
+  customerName: customerNameColumn(),
+});
+
+/** As customerColumns, for rows that may concern no customer (e.g. a platform-wide rule). */
+export const optionalCustomerColumns = () => ({
+  customerId: idRef('customer_id'),
+  customerName: customerNameColumn(),
+});
+
+/** What the money rules compute for a waybill: the driver's fee, the platform's and agent's, and the customer's total. */
+export const waybillFeeColumns = () => ({
+  driverFee: fenColumn('driver_fee'),
+  serviceFee: fenColumn('service_fee'),
+  agentFee: fenColumn('agent_fee'),
+  customerFee: fenColumn('customer_fee'),
+});
+
+type Prefixed<TPrefix extends string, TColumns> = {
+  [K in keyof TColumns & string as `${TPrefix}${Capitalize<K>}`]: TColumns[K];
+};
+
+/**
+ * A group of columns named after one prefix: `build` gets the prefix in snake case for the column names, and
+ * its properties get the prefix in front (`fuelCard`: { mode } in fuel_card_mode becomes fuelCardMode).
+ */
+function prefixed<TPrefix extends string, TColumns extends object>(
+  prefix: TPrefix,
+  build: (column: string) => TColumns,
+) {
+  const column = prefix.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
+  const entries = Object.entries(build(column)).map(([key, builder]) => [
+    `${prefix}${key[0]?.toUpperCase()}${key.slice(1)}`,
+    builder,
+  ]);
+  return Object.fromEntries(entries) as Prefixed<TPrefix, TColumns>;
+}
+
+/** An invoice title (开票信息) as the tax service needs it: name, tax no., address, phone, bank and account. */
+export const invoiceTitleColumns = <TPrefix extends string>(prefix: TPrefix) =>
+  prefixed(prefix, (column) => ({
+    title: varchar(`${column}_title`, { length: 200 }),
+    taxNo: varchar(`${column}_tax_no`, { length: 30 }),
+    address: varchar(`${column}_address`, { length: 255 }),
+    phone: varchar(`${column}_phone`, { length: 30 }),
+    bank: varchar(`${column}_bank`, { length: 100 }),
+    account: varchar(`${column}_account`, { length: 40 }),
+  }));
+
+/**
+ * A money rule's choice: how it computes (a mode code, `defaultMode` until chosen) and with what value (fen,
+ * basis points or grams as the mode says, 0 until set).
+ */
+export const ruleColumns = <TPrefix extends string>(prefix: TPrefix, defaultMode: number) =>
+  prefixed(prefix, (column) => ({
+    mode: smallint(`${column}_mode`).notNull().default(defaultMode),
+    value: bigint(`${column}_value`, { mode: 'number' }).notNull().default(0),
+  }));
+
+/** A permit of a driver or vehicle: its number, the day it ends (watched by the expiry job) and its scan. */
+export const permitColumns = <TPrefix extends string>(prefix: TPrefix) =>
+  prefixed(prefix, (column) => ({
+    no: varchar(`${column}_no`, { length: 30 }),
+    validTo: date(`${column}_valid_to`),
+    img: varchar(`${column}_img`, { length: 255 }),
+  }));
+
+/**
+ * The waybill (shipping note) a row is about, with its number kept beside the id. Most tables keep the number
+ * in the regulator's 20 characters; `numberLength` 32 serves those made wider.
+ */
+export const waybillColumns = (numberLength: 20 | 32 = 20) => ({
+  noteId: idRef('note_id').notNull(),
+  shippingNoteNumber: varchar('shipping_note_number', { length: numberLength }),
+});
+
+/** As waybillColumns, for rows that may concern no waybill. */
+export const optionalWaybillColumns = (numberLength: 20 | 32 = 20) => ({
+  noteId: idRef('note_id'),
+  shippingNoteNumber: varchar('shipping_note_number', { length: numberLength }),
+});
+
+/** Where a counterparty's record stands in review (the review state machine), and why it was sent back. */
+export const reviewStateColumns = () => ({
+  /** 0 draft, 1 pending, 2 approved, 3 rejected, 4 expired. */
+  state: smallint('state').notNull().default(1),
+  rejectReason: varchar('reject_reason', { length: 255 }),
+});
+
+/** The driver a row concerns, with the driver's name kept beside the id so lists read without a join. */
+export const driverColumns = (nameLength: 30 | 50 = 30) => ({
+  driverId: idRef('driver_id').notNull(),
+  driverName: varchar('driver_name', { length: nameLength }),
+});
+
+/** As driverColumns, for rows that may concern no driver. */
+export const optionalDriverColumns = (nameLength: 30 | 50 = 30) => ({
+  driverId: idRef('driver_id'),
+  driverName: varchar('driver_name', { length: nameLength }),
+});
