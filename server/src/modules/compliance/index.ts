@@ -37,7 +37,7 @@ import {
   onApproving,
   onFreightEvent,
 } from '../freight/index.ts';
-import { seedQuartzJobs } from '../system/index.ts';
+import { jsonOutcomeJob, seedQuartzJobs } from '../system/index.ts';
 import {
   approvalGuard,
   bindTx,
@@ -101,15 +101,14 @@ const cardBody = z.object({
 });
 
 export function verificationRetryJob(ctx: AppContext, log?: WarnLog): JobDefinition {
-  return {
-    key: VERIFICATION_RETRY_JOB,
-    title: '核验重试',
-    description: '再次询问核验服务超时未应答的核验（身份证、银行卡、证照、入网），应答前不视为通过',
-    params: z.object({}).strict(),
-    async run() {
-      return JSON.stringify(await retryPending(ctx.db, log));
+  return jsonOutcomeJob(
+    {
+      key: VERIFICATION_RETRY_JOB,
+      title: '核验重试',
+      description: '再次询问核验服务超时未应答的核验（身份证、银行卡、证照、入网），应答前不视为通过',
     },
-  };
+    () => retryPending(ctx.db, log),
+  );
 }
 
 const expiryParams = z.object({ days: z.number().int().min(1).max(365).default(CERT_WARN_DAYS) }).strict();

@@ -22,6 +22,7 @@ import type { JobDefinition } from '../../platform/jobs/scheduler.ts';
 import type { UserPush } from '../../platform/realtime/hub.ts';
 import { bindResource } from '../../platform/resource/bindResource.ts';
 import {
+  jsonOutcomeJob,
   mayReadFile,
   onAnnouncementRead,
   publishToUsers,
@@ -195,16 +196,15 @@ export async function refreshCounts(db: DbOrTx, anntIds: string[]): Promise<void
 }
 
 export function appMessageJob(ctx: AppContext): JobDefinition {
-  return {
-    key: APP_MESSAGE_JOB,
-    title: '发送APP消息',
-    description: '发送到了定时发送时间的APP消息（经系统公告送达接收人的消息铃铛）',
-    params: z.object({}).strict(),
-    async run() {
-      const push: Push = (userIds, message) => ctx.realtime.pushToUsers(userIds, message);
-      return JSON.stringify(await sendDueMessages(ctx.db, push));
+  const push: Push = (userIds, message) => ctx.realtime.pushToUsers(userIds, message);
+  return jsonOutcomeJob(
+    {
+      key: APP_MESSAGE_JOB,
+      title: '发送APP消息',
+      description: '发送到了定时发送时间的APP消息（经系统公告送达接收人的消息铃铛）',
     },
-  };
+    () => sendDueMessages(ctx.db, push),
+  );
 }
 
 /** The job's schedule row (every minute), added by the server's start and the seed command. */

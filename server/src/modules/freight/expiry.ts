@@ -1,7 +1,6 @@
 import { CERT_WARN_DAYS, REVIEW_STATE } from '@freight/contracts';
 import { and, asc, eq, gt, inArray, isNull, lt, lte, or, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import { z } from 'zod';
 import type { AppContext } from '../../platform/context.ts';
 import type { Db, DbOrTx } from '../../platform/db/client.ts';
 import { tablesWritten } from '../../platform/db/tableWrites.ts';
@@ -9,6 +8,7 @@ import { formatDateTime } from '../../platform/http/envelope.ts';
 import { bizError } from '../../platform/http/errors.ts';
 import type { JobDefinition } from '../../platform/jobs/scheduler.ts';
 import {
+  jsonOutcomeJob,
   seedQuartzJobs,
   sysAnnouncement,
   sysPermission,
@@ -289,15 +289,14 @@ export async function runCertificateExpiry(ctx: AppContext, now = new Date()): P
 }
 
 export function certificateExpiryJob(ctx: AppContext): JobDefinition {
-  return {
-    key: CERT_EXPIRY_JOB,
-    title: '证件到期检查',
-    description: `把证件已过期的司机、车辆标记为已过期（4），并对${CERT_WARN_DAYS}天内到期的证件向审核人员发出提醒`,
-    params: z.object({}).strict(),
-    async run() {
-      return JSON.stringify(await runCertificateExpiry(ctx));
+  return jsonOutcomeJob(
+    {
+      key: CERT_EXPIRY_JOB,
+      title: '证件到期检查',
+      description: `把证件已过期的司机、车辆标记为已过期（4），并对${CERT_WARN_DAYS}天内到期的证件向审核人员发出提醒`,
     },
-  };
+    () => runCertificateExpiry(ctx),
+  );
 }
 
 /**

@@ -21,7 +21,13 @@ import { ok } from '../../platform/http/envelope.ts';
 import { bizError, recordNotFound, unauthorized } from '../../platform/http/errors.ts';
 import type { JobDefinition } from '../../platform/jobs/scheduler.ts';
 import { hySetting, saveSettings } from '../apps/index.ts';
-import { decryptSecret, encryptSecret, loadDataSourceKey, seedQuartzJobs } from '../system/index.ts';
+import {
+  decryptSecret,
+  encryptSecret,
+  jsonOutcomeJob,
+  loadDataSourceKey,
+  seedQuartzJobs,
+} from '../system/index.ts';
 import { hyVehicle } from './partySchema.ts';
 import { livePositionOf, POSITIONS_CHANNEL } from './positions.ts';
 import { actorOf } from './requestActor.ts';
@@ -330,15 +336,14 @@ export async function pullInTransit(ctx: AppContext, log?: FastifyBaseLogger): P
 }
 
 export function vehiclePlatformJob(ctx: AppContext): JobDefinition {
-  return {
-    key: VEHICLE_PLATFORM_JOB,
-    title: '拉取北斗轨迹',
-    description: '从全国道路货运车辆公共监管与服务平台拉取在途重型货车的北斗定位，写入车辆轨迹',
-    params: z.object({}).strict(),
-    async run(_params, log) {
-      return JSON.stringify(await pullInTransit(ctx, log));
+  return jsonOutcomeJob(
+    {
+      key: VEHICLE_PLATFORM_JOB,
+      title: '拉取北斗轨迹',
+      description: '从全国道路货运车辆公共监管与服务平台拉取在途重型货车的北斗定位，写入车辆轨迹',
     },
-  };
+    (log) => pullInTransit(ctx, log),
+  );
 }
 
 /** The job's schedule row, every five minutes; an administrator's later changes are kept. */

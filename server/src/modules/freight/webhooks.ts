@@ -1,12 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { WEBHOOK_HEADERS } from '@freight/contracts';
 import { and, asc, eq, inArray, isNotNull, lt, lte, or } from 'drizzle-orm';
-import { z } from 'zod';
 import type { AppContext } from '../../platform/context.ts';
 import type { Db, DbOrTx } from '../../platform/db/client.ts';
 import { newId } from '../../platform/db/columns.ts';
 import type { JobDefinition } from '../../platform/jobs/scheduler.ts';
-import { seedQuartzJobs } from '../system/index.ts';
+import { jsonOutcomeJob, seedQuartzJobs } from '../system/index.ts';
 import { hyEnterpriseApp, hyOpenapiNonce, hyWebhookDelivery } from './appSchema.ts';
 import { appSecretOf, hmacHex } from './enterpriseApps.ts';
 import { onFreightEvent } from './events.ts';
@@ -195,21 +194,22 @@ export async function sendDueWebhooks(
 }
 
 export function webhookJob(ctx: Pick<AppContext, 'db'>): JobDefinition {
-  return {
-    key: WEBHOOK_JOB,
-    title: '企业应用回调推送',
-    description: '把运单状态变化推送到企业应用的回调地址（签名），失败的按指数退避重试',
-    params: z.object({}).strict(),
-    async run() {
+  return jsonOutcomeJob(
+    {
+      key: WEBHOOK_JOB,
+      title: '企业应用回调推送',
+      description: '把运单状态变化推送到企业应用的回调地址（签名），失败的按指数退避重试',
+    },
+    async () => {
       const totals: WebhookSummary = { claimed: 0, sent: 0, retrying: 0, failed: 0 };
       for (let round = 0; round < 20; round++) {
         const summary = await sendDueWebhooks(ctx.db);
         for (const key of Object.keys(totals) as Array<keyof WebhookSummary>) totals[key] += summary[key];
         if (summary.claimed < 100) break;
       }
-      return JSON.stringify(totals);
+      return totals;
     },
-  };
+  );
 }
 
 /** The job's schedule row (every 15 seconds), added by the server's start and the seed command. */

@@ -108,5 +108,6 @@ export function systemModule(app: FastifyInstance, ctx: AppContext, dicts: DictC
 export { decryptSecret, encryptSecret, loadDataSourceKey } from './dataSource/secret.ts';
 /** Places' division codes: names of a code's province, city and district, for orders and waybills. */
 export { placeNames } from './division/chain.ts';
+export { type JobLabel, jsonOutcomeJob } from './quartz/jsonOutcomeJob.ts';
 export { type JobOverview, jobOverview } from './quartz/overview.ts';
 export { type SeededJob, seedQuartzJobs } from './quartz/store.ts';

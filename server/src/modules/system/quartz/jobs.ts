@@ -12,6 +12,7 @@ import { sysQuartzJobLog } from '../adminSchema.ts';
 import { channelFor, type MessageChannel } from '../auth/smsChannel.ts';
 import { sysAuthTicket, sysRememberKey, sysSms, sysSmsCode, sysSmsTemplate } from '../authSchema.ts';
 import { sysTenant } from '../schema.ts';
+import { jsonOutcomeJob } from './jsonOutcomeJob.ts';
 
 /** Attempts before a queued message is given up (es_send_status -1). */
 export const MAX_SEND_ATTEMPTS = 5;
@@ -169,15 +170,14 @@ export function systemJobs(ctx: AppContext, log: FastifyBaseLogger): JobDefiniti
         return JSON.stringify(tally);
       },
     },
-    {
-      key: 'sealLogs',
-      title: '日志哈希链封存',
-      description: '按月把新写入的操作和登录日志接入哈希链（每条的哈希包含前一条的哈希），篡改可被校验发现',
-      params: z.object({}).strict(),
-      async run() {
-        return JSON.stringify({ sealed: await sealLogs(db) });
+    jsonOutcomeJob(
+      {
+        key: 'sealLogs',
+        title: '日志哈希链封存',
+        description: '按月把新写入的操作和登录日志接入哈希链（每条的哈希包含前一条的哈希），篡改可被校验发现',
       },
-    },
+      async () => ({ sealed: await sealLogs(db) }),
+    ),
     {
       key: 'archiveLogs',
       title: '日志归档',
