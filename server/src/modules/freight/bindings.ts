@@ -12,6 +12,7 @@ import { z } from 'zod';
 import { perm } from '../../platform/access/declare.ts';
 import type { AppContext } from '../../platform/context.ts';
 import type { DbOrTx } from '../../platform/db/client.ts';
+import { idsWhere } from '../../platform/db/idsWhere.ts';
 import { tablesWritten } from '../../platform/db/tableWrites.ts';
 import { ok, okMessage } from '../../platform/http/envelope.ts';
 import { bizError, recordNotFound, unauthorized } from '../../platform/http/errors.ts';
@@ -43,10 +44,7 @@ async function vehicleOf(tx: DbOrTx, id: string, tenantId: number) {
 }
 
 async function captainOf(tx: DbOrTx, id: string, tenantId: number) {
-  const [row] = await tx
-    .select({ id: hyCaptain.id })
-    .from(hyCaptain)
-    .where(and(eq(hyCaptain.id, id), eq(hyCaptain.tenantId, tenantId)));
+  const [row] = await idsWhere(tx, hyCaptain, eq(hyCaptain.id, id), eq(hyCaptain.tenantId, tenantId));
   if (!row) throw bizError(BINDING_MSG.captainMissing);
   return row;
 }

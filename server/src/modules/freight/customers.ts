@@ -12,6 +12,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { perm } from '../../platform/access/declare.ts';
 import { type AppContext, countsFor } from '../../platform/context.ts';
+import { idsWhere } from '../../platform/db/idsWhere.ts';
 import { ok, okMessage } from '../../platform/http/envelope.ts';
 import { bizError, forbidden, unauthorized } from '../../platform/http/errors.ts';
 import { sessionOf } from '../../platform/http/signedIn.ts';
@@ -45,11 +46,7 @@ export function customerRoutes(app: FastifyInstance, ctx: AppContext): void {
     beforeWrite: reviewOnWrite('customer', hyCustomer, hyCustomer.id, hyCustomer.state, hyCustomer.tenantId),
     // A customer with staff logins is not deleted from under them.
     async beforeDelete(ids, tx) {
-      const [staff] = await tx
-        .select({ id: hyCustomerUser.id })
-        .from(hyCustomerUser)
-        .where(inArray(hyCustomerUser.customerId, ids))
-        .limit(1);
+      const [staff] = await idsWhere(tx, hyCustomerUser, inArray(hyCustomerUser.customerId, ids)).limit(1);
       if (staff) throw bizError('该货主下还有用户，请先删除用户');
     },
     async afterDelete(rows, tx) {
@@ -146,10 +143,12 @@ export function customerRoutes(app: FastifyInstance, ctx: AppContext): void {
       .from(sysUser)
       .where(and(eq(sysUser.id, userId), eq(sysUser.delFlag, 0)));
     if (!user || user.userType !== USER_TYPE.customerAdmin) throw bizError(CUSTOMER_MSG.notCustomerAdmin);
-    const [customer] = await db
-      .select({ id: hyCustomer.id })
-      .from(hyCustomer)
-      .where(and(eq(hyCustomer.id, customerId), eq(hyCustomer.tenantId, session.tenantId)));
+    const [customer] = await idsWhere(
+      db,
+      hyCustomer,
+      eq(hyCustomer.id, customerId),
+      eq(hyCustomer.tenantId, session.tenantId),
+    );
     if (!customer) throw bizError(CUSTOMER_MSG.customerMissing);
     return user;
   };

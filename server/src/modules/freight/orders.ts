@@ -22,6 +22,7 @@ import { z } from 'zod';
 import { perm } from '../../platform/access/declare.ts';
 import type { AppContext } from '../../platform/context.ts';
 import type { DbOrTx } from '../../platform/db/client.ts';
+import { idsWhere } from '../../platform/db/idsWhere.ts';
 import { tablesWritten } from '../../platform/db/tableWrites.ts';
 import { lockTenantRow } from '../../platform/db/tenantRows.ts';
 import { okMessage } from '../../platform/http/envelope.ts';
@@ -177,10 +178,12 @@ async function completeOrder(
     out.agentFeeValue = 0;
   }
   if (mode === ORDER_MODE.captain) {
-    const [captain] = await tx
-      .select({ id: hyCaptain.id })
-      .from(hyCaptain)
-      .where(and(eq(hyCaptain.id, String(out.captainId)), eq(hyCaptain.tenantId, actor.tenantId)));
+    const [captain] = await idsWhere(
+      tx,
+      hyCaptain,
+      eq(hyCaptain.id, String(out.captainId)),
+      eq(hyCaptain.tenantId, actor.tenantId),
+    );
     if (!captain) throw bizError('车队长不存在');
   } else {
     out.captainId = null;

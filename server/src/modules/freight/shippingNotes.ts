@@ -25,6 +25,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { perm } from '../../platform/access/declare.ts';
 import type { AppContext } from '../../platform/context.ts';
+import { idsWhere } from '../../platform/db/idsWhere.ts';
 import { containing } from '../../platform/db/likePattern.ts';
 import { tablesWritten } from '../../platform/db/tableWrites.ts';
 import { ok } from '../../platform/http/envelope.ts';
@@ -132,10 +133,7 @@ export function shippingNoteRoutes(app: FastifyInstance, ctx: AppContext): void 
     async (request) => {
       // The note's own list scope (tenant, party, data rules): another party's note answers as missing.
       const scope = await allNotes.whereFor(request, {});
-      const [note] = await db
-        .select({ id: n.id })
-        .from(n)
-        .where(and(eq(n.id, request.query.id), scope));
+      const [note] = await idsWhere(db, n, eq(n.id, request.query.id), scope);
       if (!note) throw recordNotFound();
       const rows = await db
         .select()

@@ -4,6 +4,7 @@ import { and, asc, eq, inArray, isNotNull, lt, lte, or } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.ts';
 import type { Db, DbOrTx } from '../../platform/db/client.ts';
 import { newId } from '../../platform/db/columns.ts';
+import { idsWhere } from '../../platform/db/idsWhere.ts';
 import type { JobDefinition } from '../../platform/jobs/scheduler.ts';
 import { jsonOutcomeJob, seedQuartzJobs } from '../system/index.ts';
 import { hyEnterpriseApp, hyOpenapiNonce, hyWebhookDelivery } from './appSchema.ts';
@@ -44,17 +45,14 @@ export async function enqueueWaybillChange(
   event: { action: string; note: NoteRow; before: NoteRow | null },
 ): Promise<number> {
   const { note } = event;
-  const apps = await tx
-    .select({ id: hyEnterpriseApp.id })
-    .from(hyEnterpriseApp)
-    .where(
-      and(
-        eq(hyEnterpriseApp.tenantId, note.tenantId),
-        eq(hyEnterpriseApp.customerId, note.customerId),
-        eq(hyEnterpriseApp.enabled, true),
-        isNotNull(hyEnterpriseApp.webhookUrl),
-      ),
-    );
+  const apps = await idsWhere(
+    tx,
+    hyEnterpriseApp,
+    eq(hyEnterpriseApp.tenantId, note.tenantId),
+    eq(hyEnterpriseApp.customerId, note.customerId),
+    eq(hyEnterpriseApp.enabled, true),
+    isNotNull(hyEnterpriseApp.webhookUrl),
+  );
   if (apps.length === 0) return 0;
   const occurredAt = new Date().toISOString();
   await tx.insert(hyWebhookDelivery).values(
@@ -85,15 +83,14 @@ export async function enqueueWaybillChange(
 async function claimDue(db: Db, now: Date, limit: number): Promise<{ token: string; rows: DeliveryRow[] }> {
   const token = randomUUID().replaceAll('-', '');
   const rows = await db.transaction(async (tx) => {
-    const due = await tx
-      .select({ id: hyWebhookDelivery.id })
-      .from(hyWebhookDelivery)
-      .where(
-        or(
-          and(eq(hyWebhookDelivery.state, 'pending'), lte(hyWebhookDelivery.nextAttemptAt, now)),
-          and(eq(hyWebhookDelivery.state, 'sending'), lte(hyWebhookDelivery.claimedUntil, now)),
-        ),
-      )
+    const due = await idsWhere(
+      tx,
+      hyWebhookDelivery,
+      or(
+        and(eq(hyWebhookDelivery.state, 'pending'), lte(hyWebhookDelivery.nextAttemptAt, now)),
+        and(eq(hyWebhookDelivery.state, 'sending'), lte(hyWebhookDelivery.claimedUntil, now)),
+      ),
+    )
       .orderBy(asc(hyWebhookDelivery.nextAttemptAt), asc(hyWebhookDelivery.id))
       .limit(limit)
       .for('update', { skipLocked: true });

@@ -13,6 +13,7 @@ import {
 } from '@freight/contracts';
 import { and, asc, eq, inArray, lt, lte, or } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../../platform/db/client.ts';
+import { idsWhere } from '../../platform/db/idsWhere.ts';
 import { AppError, bizError, recordNotFound } from '../../platform/http/errors.ts';
 import type { JobDefinition } from '../../platform/jobs/scheduler.ts';
 import { hyConfig } from '../apps/index.ts';
@@ -130,17 +131,14 @@ export async function deductionOffer(
 /** The console users of the carrier's side (its captain's accounts). */
 async function carrierUsers(tx: DbOrTx, captainId: string | null): Promise<string[]> {
   if (!captainId) return [];
-  const rows = await tx
-    .select({ id: sysUser.id })
-    .from(sysUser)
-    .where(
-      and(
-        eq(sysUser.cid, captainId),
-        eq(sysUser.userType, USER_TYPE.captain),
-        eq(sysUser.delFlag, 0),
-        eq(sysUser.status, 1),
-      ),
-    );
+  const rows = await idsWhere(
+    tx,
+    sysUser,
+    eq(sysUser.cid, captainId),
+    eq(sysUser.userType, USER_TYPE.captain),
+    eq(sysUser.delFlag, 0),
+    eq(sysUser.status, 1),
+  );
   return rows.map((r) => r.id);
 }
 

@@ -17,6 +17,7 @@ import { z } from 'zod';
 import { perm } from '../../platform/access/declare.ts';
 import type { AppContext } from '../../platform/context.ts';
 import type { Db } from '../../platform/db/client.ts';
+import { idsWhere } from '../../platform/db/idsWhere.ts';
 import { ok } from '../../platform/http/envelope.ts';
 import { bizError } from '../../platform/http/errors.ts';
 import { sessionOf } from '../../platform/http/signedIn.ts';
@@ -201,10 +202,7 @@ export async function seedRiskJobs(db: Db): Promise<void> {
     },
   ];
   for (const job of jobs) {
-    const [existing] = await db
-      .select({ id: sysQuartzJob.id })
-      .from(sysQuartzJob)
-      .where(eq(sysQuartzJob.jobClassName, job.jobClassName));
+    const [existing] = await idsWhere(db, sysQuartzJob, eq(sysQuartzJob.jobClassName, job.jobClassName));
     if (!existing)
       await db.insert(sysQuartzJob).values({ ...job, parameter: '{}', status: 0, createBy: 'system' });
   }

@@ -2,6 +2,7 @@ import { ACCESS_MSG, MENU_TYPES, type menuBody } from '@freight/contracts';
 import { and, eq, ne } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../../platform/db/client.ts';
+import { idsWhere } from '../../../platform/db/idsWhere.ts';
 import { bizError } from '../../../platform/http/errors.ts';
 import { sysPermission } from '../schema.ts';
 
@@ -16,19 +17,25 @@ export async function assertUniqueMenu(
 ): Promise<void> {
   const except = exceptId ? ne(sysPermission.id, exceptId) : undefined;
   if (menu.menuType === MENU_TYPES.button && menu.perms) {
-    const [clash] = await db
-      .select({ id: sysPermission.id })
-      .from(sysPermission)
-      .where(and(live, eq(sysPermission.perms, menu.perms), eq(sysPermission.menuType, 2), except))
-      .limit(1);
+    const [clash] = await idsWhere(
+      db,
+      sysPermission,
+      live,
+      eq(sysPermission.perms, menu.perms),
+      eq(sysPermission.menuType, 2),
+      except,
+    ).limit(1);
     if (clash) throw bizError(ACCESS_MSG.permsTaken);
   }
   if (menu.menuType !== MENU_TYPES.button && menu.url) {
-    const [clash] = await db
-      .select({ id: sysPermission.id })
-      .from(sysPermission)
-      .where(and(live, eq(sysPermission.url, menu.url), ne(sysPermission.menuType, 2), except))
-      .limit(1);
+    const [clash] = await idsWhere(
+      db,
+      sysPermission,
+      live,
+      eq(sysPermission.url, menu.url),
+      ne(sysPermission.menuType, 2),
+      except,
+    ).limit(1);
     if (clash) throw bizError('菜单路径已存在');
   }
 }
@@ -65,10 +72,6 @@ export async function checkMenu(db: DbOrTx, body: MenuBody, id: string | null) {
 
 /** A menu is a leaf while no live entry hangs below it. */
 export async function refreshLeaf(db: DbOrTx, id: string): Promise<void> {
-  const [child] = await db
-    .select({ id: sysPermission.id })
-    .from(sysPermission)
-    .where(and(live, eq(sysPermission.parentId, id)))
-    .limit(1);
+  const [child] = await idsWhere(db, sysPermission, live, eq(sysPermission.parentId, id)).limit(1);
   await db.update(sysPermission).set({ leaf: !child }).where(eq(sysPermission.id, id));
 }

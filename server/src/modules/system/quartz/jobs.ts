@@ -7,6 +7,7 @@ import { failureRetentionMs } from '../../../platform/auth/lockout.ts';
 import { sysCaptcha, sysLoginFailure, sysUserToken } from '../../../platform/auth/schema.ts';
 import type { AppContext } from '../../../platform/context.ts';
 import type { Db } from '../../../platform/db/client.ts';
+import { idsWhere } from '../../../platform/db/idsWhere.ts';
 import type { JobDefinition } from '../../../platform/jobs/scheduler.ts';
 import { sysQuartzJobLog } from '../adminSchema.ts';
 import { channelFor, type MessageChannel } from '../auth/smsChannel.ts';
@@ -130,11 +131,7 @@ export function systemJobs(ctx: AppContext, log: FastifyBaseLogger): JobDefiniti
       description: '计算顶栏待办计数（getDsXx），计数变化时通知在线用户刷新铃铛',
       params: z.object({}).strict(),
       async run(_params, jobLog) {
-        const tenants = await db
-          .select({ id: sysTenant.id })
-          .from(sysTenant)
-          .where(eq(sysTenant.status, 1))
-          .orderBy(asc(sysTenant.id));
+        const tenants = await idsWhere(db, sysTenant, eq(sysTenant.status, 1)).orderBy(asc(sysTenant.id));
         const out: Record<number, Record<string, number>> = {};
         for (const { id } of tenants) {
           const parts = await Promise.all(ctx.counters.map((provider) => provider({ tenantId: id })));
