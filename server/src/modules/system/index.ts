@@ -49,6 +49,8 @@ export {
   tableDictOf,
 } from './dict/tableDicts.ts';
 export { nextFillValue } from './fillRule/generators.ts';
+/** Who holds a permission: the addressees of reminders and warnings. */
+export { activeUsersHolding } from './permission/holders.ts';
 export {
   sysAnnouncement,
   sysAnnouncementSend,
