@@ -3,7 +3,6 @@ import { and, desc, eq, gte, isNull, lte, ne, or } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { perm } from '../../platform/access/declare.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { piiEq } from '../../platform/crypto/piiColumn.ts';
 import type { DbOrTx } from '../../platform/db/client.ts';
@@ -11,6 +10,7 @@ import { idsWhere } from '../../platform/db/idsWhere.ts';
 import { tablesWritten } from '../../platform/db/tableWrites.ts';
 import { okMessage } from '../../platform/http/envelope.ts';
 import { bizError, recordNotFound } from '../../platform/http/errors.ts';
+import { permitted } from '../../platform/http/permitted.ts';
 import { sessionOf } from '../../platform/http/signedIn.ts';
 import { bindResource } from '../../platform/resource/bindResource.ts';
 import { enabledBank } from './banks.ts';
@@ -180,10 +180,7 @@ export function cardRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   r.post(
     `${driverBankResource.path}/setDefault`,
-    {
-      config: { access: perm('driverbank:edit') },
-      schema: { body: z.object({ id: z.string().min(1).max(32) }) },
-    },
+    permitted('driverbank:edit', { body: z.object({ id: z.string().min(1).max(32) }) }),
     async (request) => {
       const session = sessionOf(request);
       await ctx.db.transaction(async (tx) => {

@@ -10,11 +10,11 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { perm } from '../../platform/access/declare.ts';
 import { type AppContext, countsFor } from '../../platform/context.ts';
 import { idsWhere } from '../../platform/db/idsWhere.ts';
 import { ok, okMessage } from '../../platform/http/envelope.ts';
 import { bizError, forbidden, unauthorized } from '../../platform/http/errors.ts';
+import { permitted } from '../../platform/http/permitted.ts';
 import { sessionOf } from '../../platform/http/signedIn.ts';
 import { bindResource } from '../../platform/resource/bindResource.ts';
 import { sysUser } from '../system/index.ts';
@@ -110,10 +110,7 @@ export function customerRoutes(app: FastifyInstance, ctx: AppContext): void {
   // Which customers a customer admin administers. Customer-side callers see their own links only.
   r.get(
     '/customer/hyCustomerAdmin/list',
-    {
-      config: { access: perm('customer:user:list') },
-      schema: { querystring: z.object({ userId: z.string().min(1).max(32) }) },
-    },
+    permitted('customer:user:list', { querystring: z.object({ userId: z.string().min(1).max(32) }) }),
     async (request) => {
       const session = sessionOf(request);
       if (isCustomerSide(request) && request.query.userId !== session.user.id) throw forbidden();
@@ -155,7 +152,7 @@ export function customerRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   r.post(
     '/customer/hyCustomerAdmin/add',
-    { config: { access: perm('customer:user:edit') }, schema: { body: customerAdminLinkBody } },
+    permitted('customer:user:edit', { body: customerAdminLinkBody }),
     async (request) => {
       const { userId, customerId } = request.body;
       const user = await linkGuard(request, userId, customerId);
@@ -169,7 +166,7 @@ export function customerRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   r.delete(
     '/customer/hyCustomerAdmin/delete',
-    { config: { access: perm('customer:user:edit') }, schema: { querystring: customerAdminLinkBody } },
+    permitted('customer:user:edit', { querystring: customerAdminLinkBody }),
     async (request) => {
       const { userId, customerId } = request.query;
       const user = await linkGuard(request, userId, customerId);

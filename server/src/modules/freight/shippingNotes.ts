@@ -23,13 +23,13 @@ import { and, asc, eq, ilike, inArray, lte, or, type SQL, sql } from 'drizzle-or
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { perm } from '../../platform/access/declare.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { idsWhere } from '../../platform/db/idsWhere.ts';
 import { containing } from '../../platform/db/likePattern.ts';
 import { tablesWritten } from '../../platform/db/tableWrites.ts';
 import { ok } from '../../platform/http/envelope.ts';
 import { recordNotFound } from '../../platform/http/errors.ts';
+import { permitted } from '../../platform/http/permitted.ts';
 import { bindResource } from '../../platform/resource/bindResource.ts';
 import { type Actor, correctNote, dispatchNote, transitionNote } from './noteTransitions.ts';
 import { presentFeesFor } from './orders.ts';
@@ -88,7 +88,7 @@ export function shippingNoteRoutes(app: FastifyInstance, ctx: AppContext): void 
     step: (actor: Actor, body: z.infer<B>) => Promise<NoteRow>,
     message: (note: NoteRow) => string,
   ) =>
-    r.post(path, { config: { access: perm(permission) }, schema: { body } }, async (request) => {
+    r.post(path, permitted(permission, { body }), async (request) => {
       // The body has passed `body`'s check; the type provider cannot name a generic schema's output.
       const note = await step(actorOf(request), request.body as z.infer<B>);
       tablesWritten(db, hyShippingNote);
@@ -134,10 +134,7 @@ export function shippingNoteRoutes(app: FastifyInstance, ctx: AppContext): void 
   /** The note's steps (who, when, from, to) for the detail drawer's timeline. */
   r.get(
     '/shipping/hyShippingNote/history',
-    {
-      config: { access: perm('shipping:note:list') },
-      schema: { querystring: z.object({ id: z.string().min(1).max(32) }) },
-    },
+    permitted('shipping:note:list', { querystring: z.object({ id: z.string().min(1).max(32) }) }),
     async (request) => {
       // The note's own list scope (tenant, party, data rules): another party's note answers as missing.
       const scope = await allNotes.whereFor(request, {});
@@ -165,10 +162,9 @@ export function shippingNoteRoutes(app: FastifyInstance, ctx: AppContext): void 
    */
   r.get(
     '/shipping/hyShippingNote/dispatchOptions',
-    {
-      config: { access: perm('shipping:note:dispatch') },
-      schema: { querystring: z.object({ keyword: z.string().trim().max(30).optional() }) },
-    },
+    permitted('shipping:note:dispatch', {
+      querystring: z.object({ keyword: z.string().trim().max(30).optional() }),
+    }),
     async (request) => {
       const actor = actorOf(request);
       const keyword = request.query.keyword;
