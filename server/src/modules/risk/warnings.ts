@@ -251,19 +251,18 @@ async function blacklistParties(
   const reason = `风控违规：${riskRuleName(warning.ruleType)}（${body.reason}）`.slice(0, 255);
   const now = new Date();
   const out: string[] = [];
-  if (wanted.has('driver')) {
+  // Each party the warning can list, with the name its message gives it; the driver before the vehicle.
+  const parties = [
+    { kind: 'driver', table: hyDriver, id: note.driverId, named: `司机${warning.driverName ?? ''}` },
+    { kind: 'vehicle', table: hyVehicle, id: note.vehicleId, named: `车辆${warning.plateNo ?? ''}` },
+  ] as const;
+  for (const party of parties) {
+    if (!wanted.has(party.kind)) continue;
     await tx
-      .update(hyDriver)
+      .update(party.table)
       .set({ blacklisted: true, blacklistReason: reason, updateBy: username, updateTime: now })
-      .where(and(eq(hyDriver.id, note.driverId), eq(hyDriver.tenantId, warning.tenantId)));
-    out.push(`司机${warning.driverName ?? ''}列入黑名单`);
-  }
-  if (wanted.has('vehicle')) {
-    await tx
-      .update(hyVehicle)
-      .set({ blacklisted: true, blacklistReason: reason, updateBy: username, updateTime: now })
-      .where(and(eq(hyVehicle.id, note.vehicleId), eq(hyVehicle.tenantId, warning.tenantId)));
-    out.push(`车辆${warning.plateNo ?? ''}列入黑名单`);
+      .where(and(eq(party.table.id, party.id), eq(party.table.tenantId, warning.tenantId)));
+    out.push(`${party.named}列入黑名单`);
   }
   return out;
 }
