@@ -19,7 +19,6 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { perm } from '../../platform/access/declare.ts';
 import { grantsOf } from '../../platform/access/grants.ts';
 import type { AppContext } from '../../platform/context.ts';
 import type { Db } from '../../platform/db/client.ts';
@@ -37,7 +36,7 @@ import {
   onApproving,
   onFreightEvent,
 } from '../freight/index.ts';
-import { seedQuartzJobs } from '../system/index.ts';
+import { jsonOutcomeJob, seedQuartzJobs } from '../system/index.ts';
 import {
   approvalGuard,
   bindTx,
@@ -69,6 +68,7 @@ export {
   verifySubject,
 } from './verification.ts';
 
+import { permitted } from '../../platform/http/permitted.ts';
 import { sessionOf } from '../../platform/http/signedIn.ts';
 
 export const VERIFICATION_RETRY_JOB = 'complianceVerificationRetry';
@@ -101,15 +101,14 @@ const cardBody = z.object({
 });
 
 export function verificationRetryJob(ctx: AppContext, log?: WarnLog): JobDefinition {
-  return {
-    key: VERIFICATION_RETRY_JOB,
-    title: '核验重试',
-    description: '再次询问核验服务超时未应答的核验（身份证、银行卡、证照、入网），应答前不视为通过',
-    params: z.object({}).strict(),
-    async run() {
-      return JSON.stringify(await retryPending(ctx.db, log));
+  return jsonOutcomeJob(
+    {
+      key: VERIFICATION_RETRY_JOB,
+      title: '核验重试',
+      description: '再次询问核验服务超时未应答的核验（身份证、银行卡、证照、入网），应答前不视为通过',
     },
-  };
+    () => retryPending(ctx.db, log),
+  );
 }
 
 const expiryParams = z.object({ days: z.number().int().min(1).max(365).default(CERT_WARN_DAYS) }).strict();
@@ -245,10 +244,7 @@ export function complianceModule(app: FastifyInstance, ctx: AppContext): void {
   for (const { subject, decl } of DRAWERS) {
     r.get(
       `${decl.path}/verification`,
-      {
-        config: { access: perm(`${decl.permission}:list`) },
-        schema: { querystring: z.object({ id: z.string().min(1).max(32) }) },
-      },
+      permitted(`${decl.permission}:list`, { querystring: z.object({ id: z.string().min(1).max(32) }) }),
       async (request) => {
         const session = sessionOf(request);
         const row = await scopedSubjectRow(ctx, subject, request.query.id, session.tenantId);
@@ -267,10 +263,9 @@ export function complianceModule(app: FastifyInstance, ctx: AppContext): void {
   // The reviewer's re-check: every kind asked again now.
   r.post(
     `${verificationResource.path}/recheck`,
-    {
-      config: { access: perm('compliance:verification:recheck') },
-      schema: { body: z.object({ subjectType: subjectParam, subjectId: z.string().min(1).max(32) }) },
-    },
+    permitted('compliance:verification:recheck', {
+      body: z.object({ subjectType: subjectParam, subjectId: z.string().min(1).max(32) }),
+    }),
     async (request) => {
       const session = sessionOf(request);
       const { subjectType, subjectId } = request.body;
@@ -287,16 +282,13 @@ export function complianceModule(app: FastifyInstance, ctx: AppContext): void {
   // The driver app's face-liveness result (through the app gateway): the identity is checked again with it.
   r.post(
     `${verificationResource.path}/liveness`,
-    {
-      config: { access: perm('compliance:verification:liveness') },
-      schema: {
-        body: z.object({
-          driverId: z.string().min(1).max(32),
-          passed: z.boolean(),
-          score: z.number().int().min(0).max(100).optional(),
-        }),
-      },
-    },
+    permitted('compliance:verification:liveness', {
+      body: z.object({
+        driverId: z.string().min(1).max(32),
+        passed: z.boolean(),
+        score: z.number().int().min(0).max(100).optional(),
+      }),
+    }),
     async (request) => {
       const session = sessionOf(request);
       const { driverId, passed, score } = request.body;
@@ -316,15 +308,12 @@ export function complianceModule(app: FastifyInstance, ctx: AppContext): void {
   // OCR of an uploaded certificate image: the fields that prefill the driver's or vehicle's form.
   r.post(
     OCR_PATH,
-    {
-      config: { access: perm(OCR_PERMISSION) },
-      schema: {
-        body: z.object({
-          kind: z.enum(['idCard', 'drivingLicence', 'vehicleLicence', 'roadTransport']),
-          image: z.string().trim().min(1).max(255),
-        }),
-      },
-    },
+    permitted(OCR_PERMISSION, {
+      body: z.object({
+        kind: z.enum(['idCard', 'drivingLicence', 'vehicleLicence', 'roadTransport']),
+        image: z.string().trim().min(1).max(255),
+      }),
+    }),
     async (request) => ok(await verifiersOf(ctx.db).provider.ocr(request.body.kind, request.body.image)),
   );
 

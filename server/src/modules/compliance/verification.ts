@@ -17,6 +17,7 @@ import {
 import { and, asc, between, desc, eq, inArray, lte, or } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../platform/db/client.ts';
+import { idsWhere } from '../../platform/db/idsWhere.ts';
 import { tablesWritten } from '../../platform/db/tableWrites.ts';
 import { withDeadline } from '../../platform/http/deadline.ts';
 import { bizError } from '../../platform/http/errors.ts';
@@ -702,10 +703,7 @@ export async function reportLiveness(
   score: number | undefined,
   operator: string,
 ): Promise<SubjectVerification | null> {
-  const [driver] = await db
-    .select({ id: hyDriver.id })
-    .from(hyDriver)
-    .where(and(eq(hyDriver.id, driverId), eq(hyDriver.tenantId, tenantId)));
+  const [driver] = await idsWhere(db, hyDriver, eq(hyDriver.id, driverId), eq(hyDriver.tenantId, tenantId));
   if (!driver) return null;
   await db.insert(complianceLiveness).values({ tenantId, driverId, passed, score, reportedBy: operator });
   await verifySubject(db, VERIFICATION_SUBJECT.driver, driverId, tenantId, { operator });

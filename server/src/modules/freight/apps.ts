@@ -16,12 +16,14 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/context.ts';
 import type { Db, DbOrTx } from '../../platform/db/client.ts';
+import { idsWhere } from '../../platform/db/idsWhere.ts';
 import { ok } from '../../platform/http/envelope.ts';
 import { bizError, notFound } from '../../platform/http/errors.ts';
 import type { JobDefinition } from '../../platform/jobs/scheduler.ts';
 import type { UserPush } from '../../platform/realtime/hub.ts';
 import { bindResource } from '../../platform/resource/bindResource.ts';
 import {
+  jsonOutcomeJob,
   mayReadFile,
   onAnnouncementRead,
   publishToUsers,
@@ -93,19 +95,15 @@ export async function recipientsOf(
   };
   const types = kinds[audience];
   if (audience === 'customer' && !customerId) return [];
-  const rows = await db
-    .select({ id: sysUser.id })
-    .from(sysUser)
-    .where(
-      and(
-        eq(sysUser.delFlag, 0),
-        eq(sysUser.status, 1),
-        types ? inArray(sysUser.userType, types) : undefined,
-        audience === 'customer' && customerId ? eq(sysUser.cid, customerId) : undefined,
-        tenantId === 0 ? undefined : usersOfTenant(tenantId),
-      ),
-    )
-    .orderBy(asc(sysUser.username));
+  const rows = await idsWhere(
+    db,
+    sysUser,
+    eq(sysUser.delFlag, 0),
+    eq(sysUser.status, 1),
+    types ? inArray(sysUser.userType, types) : undefined,
+    audience === 'customer' && customerId ? eq(sysUser.cid, customerId) : undefined,
+    tenantId === 0 ? undefined : usersOfTenant(tenantId),
+  ).orderBy(asc(sysUser.username));
   return rows.map((r) => r.id);
 }
 
@@ -162,15 +160,12 @@ export async function sendDueMessages(
   push?: Push,
   now = new Date(),
 ): Promise<{ messages: number; delivered: number }> {
-  const due = await db
-    .select({ id: hyAppMessage.id })
-    .from(hyAppMessage)
-    .where(
-      and(
-        eq(hyAppMessage.state, APP_MESSAGE_STATE.scheduled),
-        or(isNull(hyAppMessage.sendTime), lte(hyAppMessage.sendTime, now)),
-      ),
-    )
+  const due = await idsWhere(
+    db,
+    hyAppMessage,
+    eq(hyAppMessage.state, APP_MESSAGE_STATE.scheduled),
+    or(isNull(hyAppMessage.sendTime), lte(hyAppMessage.sendTime, now)),
+  )
     .orderBy(asc(hyAppMessage.createTime))
     .limit(200);
   const outcome = { messages: 0, delivered: 0 };
@@ -195,16 +190,15 @@ export async function refreshCounts(db: DbOrTx, anntIds: string[]): Promise<void
 }
 
 export function appMessageJob(ctx: AppContext): JobDefinition {
-  return {
-    key: APP_MESSAGE_JOB,
-    title: '发送APP消息',
-    description: '发送到了定时发送时间的APP消息（经系统公告送达接收人的消息铃铛）',
-    params: z.object({}).strict(),
-    async run() {
-      const push: Push = (userIds, message) => ctx.realtime.pushToUsers(userIds, message);
-      return JSON.stringify(await sendDueMessages(ctx.db, push));
+  const push: Push = (userIds, message) => ctx.realtime.pushToUsers(userIds, message);
+  return jsonOutcomeJob(
+    {
+      key: APP_MESSAGE_JOB,
+      title: '发送APP消息',
+      description: '发送到了定时发送时间的APP消息（经系统公告送达接收人的消息铃铛）',
     },
-  };
+    () => sendDueMessages(ctx.db, push),
+  );
 }
 
 /** The job's schedule row (every minute), added by the server's start and the seed command. */
@@ -243,16 +237,13 @@ async function checkedVersion(
     out.packagePath = null;
   }
   out.downloadUrl = link || null;
-  const [taken] = await tx
-    .select({ id: hyAppVersion.id })
-    .from(hyAppVersion)
-    .where(
-      and(
-        eq(hyAppVersion.platform, String(out.platform)),
-        eq(hyAppVersion.versionCode, code),
-        mode === 'edit' ? ne(hyAppVersion.id, String(out.id)) : undefined,
-      ),
-    );
+  const [taken] = await idsWhere(
+    tx,
+    hyAppVersion,
+    eq(hyAppVersion.platform, String(out.platform)),
+    eq(hyAppVersion.versionCode, code),
+    mode === 'edit' ? ne(hyAppVersion.id, String(out.id)) : undefined,
+  );
   if (taken) throw bizError(`该平台已有版本号${code}的版本`);
   let stored: VersionRow | undefined;
   if (mode === 'edit')

@@ -3,6 +3,7 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../platform/context.ts';
 import type { Db, DbOrTx } from '../../platform/db/client.ts';
+import { idsWhere } from '../../platform/db/idsWhere.ts';
 import { ok } from '../../platform/http/envelope.ts';
 import { bizError } from '../../platform/http/errors.ts';
 import { bindResource } from '../../platform/resource/bindResource.ts';
@@ -75,16 +76,14 @@ export function bankRoutes(app: FastifyInstance, ctx: AppContext): void {
     async beforeDelete(ids, tx) {
       const banks = await tx.select({ code: hyBank.bankCode }).from(hyBank).where(inArray(hyBank.id, ids));
       if (banks.length === 0) return;
-      const [used] = await tx
-        .select({ id: hyDriverBank.id })
-        .from(hyDriverBank)
-        .where(
-          inArray(
-            hyDriverBank.bankCode,
-            banks.map((b) => b.code),
-          ),
-        )
-        .limit(1);
+      const [used] = await idsWhere(
+        tx,
+        hyDriverBank,
+        inArray(
+          hyDriverBank.bankCode,
+          banks.map((b) => b.code),
+        ),
+      ).limit(1);
       if (used) throw bizError('该银行已有银行卡使用，不能删除，请改为停用');
     },
   });

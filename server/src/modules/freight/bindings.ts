@@ -9,12 +9,13 @@ import { and, asc, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { perm } from '../../platform/access/declare.ts';
 import type { AppContext } from '../../platform/context.ts';
 import type { DbOrTx } from '../../platform/db/client.ts';
+import { idsWhere } from '../../platform/db/idsWhere.ts';
 import { tablesWritten } from '../../platform/db/tableWrites.ts';
 import { ok, okMessage } from '../../platform/http/envelope.ts';
 import { bizError, recordNotFound, unauthorized } from '../../platform/http/errors.ts';
+import { permitted } from '../../platform/http/permitted.ts';
 import { hyCaptain, hyCollectionAgreement, hyDriver, hyDriverVehicle, hyVehicle } from './partySchema.ts';
 
 const id32 = z.string().min(1).max(32);
@@ -43,10 +44,7 @@ async function vehicleOf(tx: DbOrTx, id: string, tenantId: number) {
 }
 
 async function captainOf(tx: DbOrTx, id: string, tenantId: number) {
-  const [row] = await tx
-    .select({ id: hyCaptain.id })
-    .from(hyCaptain)
-    .where(and(eq(hyCaptain.id, id), eq(hyCaptain.tenantId, tenantId)));
+  const [row] = await idsWhere(tx, hyCaptain, eq(hyCaptain.id, id), eq(hyCaptain.tenantId, tenantId));
   if (!row) throw bizError(BINDING_MSG.captainMissing);
   return row;
 }
@@ -67,7 +65,7 @@ export function bindingRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   r.post(
     '/hydriver/hyDriver/bindVehicle',
-    { config: { access: perm('driver:edit') }, schema: { body: bindVehicleBody } },
+    permitted('driver:edit', { body: bindVehicleBody }),
     async (request) => {
       const tenantId = tenantOf(request);
       const { driverId, vehicleId, isDefault } = request.body;
@@ -101,10 +99,7 @@ export function bindingRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   r.delete(
     '/hydriver/hyDriver/unbindVehicle',
-    {
-      config: { access: perm('driver:edit') },
-      schema: { querystring: z.object({ driverId: id32, vehicleId: id32 }) },
-    },
+    permitted('driver:edit', { querystring: z.object({ driverId: id32, vehicleId: id32 }) }),
     async (request) => {
       const tenantId = tenantOf(request);
       const { driverId, vehicleId } = request.query;
@@ -138,7 +133,7 @@ export function bindingRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   r.get(
     '/hydriver/hyDriver/vehicles',
-    { config: { access: perm('driver:list') }, schema: { querystring: z.object({ driverId: id32 }) } },
+    permitted('driver:list', { querystring: z.object({ driverId: id32 }) }),
     async (request) => {
       const tenantId = tenantOf(request);
       if (!(await driverOf(db, request.query.driverId, tenantId))) throw bizError(BINDING_MSG.missing);
@@ -164,7 +159,7 @@ export function bindingRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   r.get(
     '/hyvehicle/hyVehicle/drivers',
-    { config: { access: perm('vehicle:list') }, schema: { querystring: z.object({ vehicleId: id32 }) } },
+    permitted('vehicle:list', { querystring: z.object({ vehicleId: id32 }) }),
     async (request) => {
       const tenantId = tenantOf(request);
       if (!(await vehicleOf(db, request.query.vehicleId, tenantId))) throw bizError(BINDING_MSG.missing);
@@ -190,7 +185,7 @@ export function bindingRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   r.post(
     '/hydriver/hyDriver/blacklist',
-    { config: { access: perm('driver:edit') }, schema: { body: blacklistBody } },
+    permitted('driver:edit', { body: blacklistBody }),
     async (request) => {
       const tenantId = tenantOf(request);
       const updated = await db
@@ -213,7 +208,7 @@ export function bindingRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   r.get(
     '/captain/hyCaptain/members',
-    { config: { access: perm('captain:list') }, schema: { querystring: z.object({ captainId: id32 }) } },
+    permitted('captain:list', { querystring: z.object({ captainId: id32 }) }),
     async (request) => {
       const tenantId = tenantOf(request);
       const { captainId } = request.query;
@@ -299,7 +294,7 @@ export function bindingRoutes(app: FastifyInstance, ctx: AppContext): void {
       tablesWritten(db, kind === 'driver' ? hyDriver : hyVehicle);
       return okMessage(action === 'add' ? '已加入车队' : '已移出车队');
     };
-  const memberOpts = { config: { access: perm('captain:edit') }, schema: { body: captainMemberBody } };
+  const memberOpts = permitted('captain:edit', { body: captainMemberBody });
   r.post('/captain/hyCaptain/addDriver', memberOpts, member('driver', 'add'));
   r.post('/captain/hyCaptain/removeDriver', memberOpts, member('driver', 'remove'));
   r.post('/captain/hyCaptain/addVehicle', memberOpts, member('vehicle', 'add'));
@@ -307,7 +302,7 @@ export function bindingRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   r.post(
     '/captain/hyCaptain/agreement',
-    { config: { access: perm('captain:edit') }, schema: { body: collectionAgreementBody } },
+    permitted('captain:edit', { body: collectionAgreementBody }),
     async (request) => {
       const tenantId = tenantOf(request);
       const { captainId, driverId, ...agreement } = request.body;
@@ -336,10 +331,7 @@ export function bindingRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   r.delete(
     '/captain/hyCaptain/agreement',
-    {
-      config: { access: perm('captain:edit') },
-      schema: { querystring: z.object({ captainId: id32, driverId: id32 }) },
-    },
+    permitted('captain:edit', { querystring: z.object({ captainId: id32, driverId: id32 }) }),
     async (request) => {
       const tenantId = tenantOf(request);
       const removed = await db

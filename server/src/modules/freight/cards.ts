@@ -3,13 +3,14 @@ import { and, desc, eq, gte, isNull, lte, ne, or } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { perm } from '../../platform/access/declare.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { piiEq } from '../../platform/crypto/piiColumn.ts';
 import type { DbOrTx } from '../../platform/db/client.ts';
+import { idsWhere } from '../../platform/db/idsWhere.ts';
 import { tablesWritten } from '../../platform/db/tableWrites.ts';
 import { okMessage } from '../../platform/http/envelope.ts';
 import { bizError, recordNotFound } from '../../platform/http/errors.ts';
+import { permitted } from '../../platform/http/permitted.ts';
 import { sessionOf } from '../../platform/http/signedIn.ts';
 import { bindResource } from '../../platform/resource/bindResource.ts';
 import { enabledBank } from './banks.ts';
@@ -128,11 +129,7 @@ export function cardRoutes(app: FastifyInstance, ctx: AppContext): void {
       let isDefault = values.isDefault === true || wasDefault;
       if (mode === 'add' && !isDefault) {
         // A driver's first card is the default one.
-        const [other] = await tx
-          .select({ id: hyDriverBank.id })
-          .from(hyDriverBank)
-          .where(eq(hyDriverBank.driverId, driverId))
-          .limit(1);
+        const [other] = await idsWhere(tx, hyDriverBank, eq(hyDriverBank.driverId, driverId)).limit(1);
         isDefault = !other;
       }
       if (isDefault) {
@@ -163,10 +160,7 @@ export function cardRoutes(app: FastifyInstance, ctx: AppContext): void {
     // The newest remaining card takes over as default when the default one goes.
     async afterDelete(rows, tx) {
       for (const row of rows.filter((r) => r.isDefault)) {
-        const [next] = await tx
-          .select({ id: hyDriverBank.id })
-          .from(hyDriverBank)
-          .where(eq(hyDriverBank.driverId, String(row.driverId)))
+        const [next] = await idsWhere(tx, hyDriverBank, eq(hyDriverBank.driverId, String(row.driverId)))
           .orderBy(desc(hyDriverBank.createTime))
           .limit(1);
         if (next) await makeDefault(tx, String(row.driverId), next.id);
@@ -186,10 +180,7 @@ export function cardRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   r.post(
     `${driverBankResource.path}/setDefault`,
-    {
-      config: { access: perm('driverbank:edit') },
-      schema: { body: z.object({ id: z.string().min(1).max(32) }) },
-    },
+    permitted('driverbank:edit', { body: z.object({ id: z.string().min(1).max(32) }) }),
     async (request) => {
       const session = sessionOf(request);
       await ctx.db.transaction(async (tx) => {

@@ -10,12 +10,13 @@ import {
 import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { perm } from '../../platform/access/declare.ts';
 import type { AppContext } from '../../platform/context.ts';
 import type { DbOrTx } from '../../platform/db/client.ts';
+import { idsWhere } from '../../platform/db/idsWhere.ts';
 import { tablesWritten } from '../../platform/db/tableWrites.ts';
 import { okMessage } from '../../platform/http/envelope.ts';
 import { bizError } from '../../platform/http/errors.ts';
+import { permitted } from '../../platform/http/permitted.ts';
 import { sessionOf } from '../../platform/http/signedIn.ts';
 import { bindResource } from '../../platform/resource/bindResource.ts';
 import { isCustomerUser, lockOwnedRow } from './orders.ts';
@@ -95,7 +96,7 @@ export function complaintRoutes(app: FastifyInstance, ctx: AppContext): void {
     const step = COMPLAINT_TRANSITIONS[action];
     r.post(
       `${complaintResource.path}/${action}`,
-      { config: { access: perm('shipping:complaint:handle') }, schema: { body: complaintActionBody } },
+      permitted('shipping:complaint:handle', { body: complaintActionBody }),
       async (request) => {
         const session = sessionOf(request);
         const { id, result } = request.body;
@@ -135,10 +136,12 @@ export function complaintRoutes(app: FastifyInstance, ctx: AppContext): void {
     async beforeWrite(values, _mode, request, tx) {
       const note = await scopedNote(tx, request, String(values.noteId));
       if (note.status < SHIPPING_STATUS.signed) throw bizError('运单签收后才能评价');
-      const [done] = await tx
-        .select({ id: hyEvaluation.id })
-        .from(hyEvaluation)
-        .where(and(eq(hyEvaluation.noteId, note.id), eq(hyEvaluation.raterRole, Number(values.raterRole))));
+      const [done] = await idsWhere(
+        tx,
+        hyEvaluation,
+        eq(hyEvaluation.noteId, note.id),
+        eq(hyEvaluation.raterRole, Number(values.raterRole)),
+      );
       if (done) throw bizError('该运单已评价');
       const total = Number(values.punctuality) + Number(values.service) + Number(values.cargoSafety);
       return {

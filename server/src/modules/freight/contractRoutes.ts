@@ -17,6 +17,7 @@ import { lockTenantRow } from '../../platform/db/tenantRows.ts';
 import { ok } from '../../platform/http/envelope.ts';
 import { bizError, recordNotFound } from '../../platform/http/errors.ts';
 import { PDF_TYPE, sendAttachment } from '../../platform/http/fileReplies.ts';
+import { permitted } from '../../platform/http/permitted.ts';
 import { bindResource } from '../../platform/resource/bindResource.ts';
 import { hyTransportContract } from './contractSchema.ts';
 import { actorOf } from './requestActor.ts';
@@ -78,7 +79,7 @@ export function contractRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   r.get(
     '/shipping/contract/verify',
-    { config: { access: perm('shipping:contract:list') }, schema: { querystring: idQuery } },
+    permitted('shipping:contract:list', { querystring: idQuery }),
     async (request) => {
       const result = await verifyContract(db, await contractOf(request, request.query.id));
       return ok(result, result.message);
@@ -88,7 +89,7 @@ export function contractRoutes(app: FastifyInstance, ctx: AppContext): void {
   // An accepted waybill without its contract (accepted before contracts existed) gets it signed now.
   r.post(
     '/shipping/contract/sign',
-    { config: { access: perm('shipping:contract:sign') }, schema: { body: carrierContractBody } },
+    permitted('shipping:contract:sign', { body: carrierContractBody }),
     async (request) => {
       const actor = requireStaff(request);
       const contract = await db.transaction(async (tx) => {
@@ -127,12 +128,9 @@ export function contractRoutes(app: FastifyInstance, ctx: AppContext): void {
   );
   r.post(
     '/shipping/contract/clause',
-    {
-      config: { access: perm('shipping:contract:clause') },
-      schema: {
-        body: penaltyClauseBody,
-      },
-    },
+    permitted('shipping:contract:clause', {
+      body: penaltyClauseBody,
+    }),
     async (request) => {
       const actor = requireStaff(request);
       const clause = await db.transaction((tx) =>
@@ -148,7 +146,7 @@ export function contractRoutes(app: FastifyInstance, ctx: AppContext): void {
   );
   r.post(
     '/shipping/contract/framework',
-    { config: { access: perm('shipping:contract:sign') }, schema: { body: frameworkContractBody } },
+    permitted('shipping:contract:sign', { body: frameworkContractBody }),
     async (request) => {
       const actor = requireStaff(request);
       const contract = await signFrameworkContract(db, actor, request.body);

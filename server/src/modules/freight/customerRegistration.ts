@@ -6,11 +6,12 @@ import {
   SMS_MODE,
   USER_TYPE,
 } from '@freight/contracts';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { hashPassword } from '../../platform/auth/crypto.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { newId } from '../../platform/db/columns.ts';
+import { idsWhere } from '../../platform/db/idsWhere.ts';
 import { tablesWritten } from '../../platform/db/tableWrites.ts';
 import { ok } from '../../platform/http/envelope.ts';
 import { badRequest, bizError } from '../../platform/http/errors.ts';
@@ -77,11 +78,12 @@ export function customerRegistrationRoutes(app: FastifyInstance, ctx: AppContext
     if (!(await consumeSmsCode(db, body.mobile, SMS_MODE.register, body.smscode)))
       throw bizError(AUTH_MSG.smsCodeInvalid);
     if (await usernameTaken(db, body.username)) throw bizError(AUTH_MSG.usernameTaken);
-    const [sameCode] = await db
-      .select({ id: hyCustomer.id })
-      .from(hyCustomer)
-      .where(and(eq(hyCustomer.tenantId, 0), eq(hyCustomer.creditCode, body.creditCode)))
-      .limit(1);
+    const [sameCode] = await idsWhere(
+      db,
+      hyCustomer,
+      eq(hyCustomer.tenantId, 0),
+      eq(hyCustomer.creditCode, body.creditCode),
+    ).limit(1);
     if (sameCode) throw bizError(AUTH_MSG.creditCodeTaken);
     const hashed = await hashPassword(body.password);
     const adminRole = await roleIdByCode(db, 'customer_admin');

@@ -6,6 +6,7 @@ import { hashPassword } from '../../platform/auth/crypto.ts';
 import { sysUserToken } from '../../platform/auth/schema.ts';
 import type { AppContext } from '../../platform/context.ts';
 import type { DbOrTx } from '../../platform/db/client.ts';
+import { idsWhere } from '../../platform/db/idsWhere.ts';
 import { bizError, recordNotFound } from '../../platform/http/errors.ts';
 import { sessionOf } from '../../platform/http/signedIn.ts';
 import { bindResource } from '../../platform/resource/bindResource.ts';
@@ -27,10 +28,7 @@ const ROLE_OF: Record<number, string> = {
 };
 
 async function roleId(tx: DbOrTx, userType: number): Promise<string | undefined> {
-  const [role] = await tx
-    .select({ id: sysRole.id })
-    .from(sysRole)
-    .where(eq(sysRole.roleCode, ROLE_OF[userType] ?? 'customer'));
+  const [role] = await idsWhere(tx, sysRole, eq(sysRole.roleCode, ROLE_OF[userType] ?? 'customer'));
   return role?.id;
 }
 
@@ -77,10 +75,7 @@ export function customerUserRoutes(app: FastifyInstance, ctx: AppContext): void 
         const { customerId, customerName } = await customerFor(request, tx, String(values.customerId));
         const userType = userTypeFor(request, values.userType);
         const username = String(values.username);
-        const [taken] = await tx
-          .select({ id: sysUser.id })
-          .from(sysUser)
-          .where(eq(sysUser.username, username));
+        const [taken] = await idsWhere(tx, sysUser, eq(sysUser.username, username));
         if (taken) throw bizError(CUSTOMER_USER_MSG.usernameTaken);
         const [user] = await tx
           .insert(sysUser)

@@ -10,10 +10,11 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { perm } from '../../platform/access/declare.ts';
 import { type AppContext, countsFor } from '../../platform/context.ts';
+import { idsWhere } from '../../platform/db/idsWhere.ts';
 import { ok, okMessage } from '../../platform/http/envelope.ts';
 import { bizError, forbidden, unauthorized } from '../../platform/http/errors.ts';
+import { permitted } from '../../platform/http/permitted.ts';
 import { sessionOf } from '../../platform/http/signedIn.ts';
 import { bindResource } from '../../platform/resource/bindResource.ts';
 import { sysUser } from '../system/index.ts';
@@ -45,11 +46,7 @@ export function customerRoutes(app: FastifyInstance, ctx: AppContext): void {
     beforeWrite: reviewOnWrite('customer', hyCustomer, hyCustomer.id, hyCustomer.state, hyCustomer.tenantId),
     // A customer with staff logins is not deleted from under them.
     async beforeDelete(ids, tx) {
-      const [staff] = await tx
-        .select({ id: hyCustomerUser.id })
-        .from(hyCustomerUser)
-        .where(inArray(hyCustomerUser.customerId, ids))
-        .limit(1);
+      const [staff] = await idsWhere(tx, hyCustomerUser, inArray(hyCustomerUser.customerId, ids)).limit(1);
       if (staff) throw bizError('该货主下还有用户，请先删除用户');
     },
     async afterDelete(rows, tx) {
@@ -113,10 +110,7 @@ export function customerRoutes(app: FastifyInstance, ctx: AppContext): void {
   // Which customers a customer admin administers. Customer-side callers see their own links only.
   r.get(
     '/customer/hyCustomerAdmin/list',
-    {
-      config: { access: perm('customer:user:list') },
-      schema: { querystring: z.object({ userId: z.string().min(1).max(32) }) },
-    },
+    permitted('customer:user:list', { querystring: z.object({ userId: z.string().min(1).max(32) }) }),
     async (request) => {
       const session = sessionOf(request);
       if (isCustomerSide(request) && request.query.userId !== session.user.id) throw forbidden();
@@ -146,17 +140,19 @@ export function customerRoutes(app: FastifyInstance, ctx: AppContext): void {
       .from(sysUser)
       .where(and(eq(sysUser.id, userId), eq(sysUser.delFlag, 0)));
     if (!user || user.userType !== USER_TYPE.customerAdmin) throw bizError(CUSTOMER_MSG.notCustomerAdmin);
-    const [customer] = await db
-      .select({ id: hyCustomer.id })
-      .from(hyCustomer)
-      .where(and(eq(hyCustomer.id, customerId), eq(hyCustomer.tenantId, session.tenantId)));
+    const [customer] = await idsWhere(
+      db,
+      hyCustomer,
+      eq(hyCustomer.id, customerId),
+      eq(hyCustomer.tenantId, session.tenantId),
+    );
     if (!customer) throw bizError(CUSTOMER_MSG.customerMissing);
     return user;
   };
 
   r.post(
     '/customer/hyCustomerAdmin/add',
-    { config: { access: perm('customer:user:edit') }, schema: { body: customerAdminLinkBody } },
+    permitted('customer:user:edit', { body: customerAdminLinkBody }),
     async (request) => {
       const { userId, customerId } = request.body;
       const user = await linkGuard(request, userId, customerId);
@@ -170,7 +166,7 @@ export function customerRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   r.delete(
     '/customer/hyCustomerAdmin/delete',
-    { config: { access: perm('customer:user:edit') }, schema: { querystring: customerAdminLinkBody } },
+    permitted('customer:user:edit', { querystring: customerAdminLinkBody }),
     async (request) => {
       const { userId, customerId } = request.query;
       const user = await linkGuard(request, userId, customerId);

@@ -9,12 +9,12 @@ import { and, eq, type SQL } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { perm } from '../../platform/access/declare.ts';
 import type { AppContext } from '../../platform/context.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { tablesWritten } from '../../platform/db/tableWrites.ts';
 import { ok } from '../../platform/http/envelope.ts';
 import { bizError, recordNotFound } from '../../platform/http/errors.ts';
+import { permitted } from '../../platform/http/permitted.ts';
 import { sessionOf } from '../../platform/http/signedIn.ts';
 import { bindResource } from '../../platform/resource/bindResource.ts';
 import { decryptSecret, encryptSecret, loadDataSourceKey } from '../system/index.ts';
@@ -150,7 +150,7 @@ export function enterpriseAppRoutes(app: FastifyInstance, ctx: AppContext): void
   // A new secret, shown once; the old one stops working at once.
   r.post(
     `${enterpriseAppResource.path}/rotateSecret`,
-    { config: { access: perm(`${enterpriseAppResource.permission}:rotate`) }, schema: { body: idBody } },
+    permitted(`${enterpriseAppResource.permission}:rotate`, { body: idBody }),
     async (request) => {
       const session = sessionOf(request);
       const { appSecret } = newCredentials();
@@ -173,10 +173,7 @@ export function enterpriseAppRoutes(app: FastifyInstance, ctx: AppContext): void
 
   r.post(
     `${enterpriseAppResource.path}/enable`,
-    {
-      config: { access: perm(editCode) },
-      schema: { body: idBody.extend({ enabled: z.boolean() }) },
-    },
+    permitted(editCode, { body: idBody.extend({ enabled: z.boolean() }) }),
     async (request) => {
       const session = sessionOf(request);
       const [row] = await db

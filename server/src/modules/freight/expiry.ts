@@ -1,21 +1,13 @@
 import { CERT_WARN_DAYS, REVIEW_STATE } from '@freight/contracts';
 import { and, asc, eq, gt, inArray, isNull, lt, lte, or, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import { z } from 'zod';
 import type { AppContext } from '../../platform/context.ts';
 import type { Db, DbOrTx } from '../../platform/db/client.ts';
 import { tablesWritten } from '../../platform/db/tableWrites.ts';
 import { formatDateTime } from '../../platform/http/envelope.ts';
 import { bizError } from '../../platform/http/errors.ts';
 import type { JobDefinition } from '../../platform/jobs/scheduler.ts';
-import {
-  seedQuartzJobs,
-  sysAnnouncement,
-  sysPermission,
-  sysRolePermission,
-  sysUser,
-  sysUserRole,
-} from '../system/index.ts';
+import { activeUsersHolding, jsonOutcomeJob, seedQuartzJobs, sysAnnouncement } from '../system/index.ts';
 import { hyDriver, hyVehicle } from './partySchema.ts';
 import { pendingCountsChanged } from './pendingCounters.ts';
 import { recordTransition } from './review.ts';
@@ -165,18 +157,6 @@ async function markExpired(db: Db, party: CertifiedParty, today: string): Promis
   return total;
 }
 
-/** Users who review this party (hold its review permission), active and not deleted. */
-async function reviewersOf(db: Db, permission: string): Promise<string[]> {
-  const rows = await db
-    .selectDistinct({ id: sysUser.id })
-    .from(sysPermission)
-    .innerJoin(sysRolePermission, eq(sysRolePermission.permissionId, sysPermission.id))
-    .innerJoin(sysUserRole, eq(sysUserRole.roleId, sysRolePermission.roleId))
-    .innerJoin(sysUser, eq(sysUser.id, sysUserRole.userId))
-    .where(and(eq(sysPermission.perms, permission), eq(sysUser.delFlag, 0), eq(sysUser.status, 1)));
-  return rows.map((r) => r.id);
-}
-
 /**
  * Warns once, 30 days ahead, about records whose certificate ends within the window: one system message per
  * tenant and party to its reviewers, linking to the list pre-filtered on "expires within 30 days". A record
@@ -212,7 +192,7 @@ async function warnExpiring(
     list.push(row);
     byTenant.set(Number(row.tenantId), list);
   }
-  const reviewers = await reviewersOf(db, party.reviewPermission);
+  const reviewers = await activeUsersHolding(db, party.reviewPermission);
   let messages = 0;
   for (const [tenantId, list] of byTenant) {
     const lines = list.slice(0, LISTED).map((row) => {
@@ -289,15 +269,14 @@ export async function runCertificateExpiry(ctx: AppContext, now = new Date()): P
 }
 
 export function certificateExpiryJob(ctx: AppContext): JobDefinition {
-  return {
-    key: CERT_EXPIRY_JOB,
-    title: '证件到期检查',
-    description: `把证件已过期的司机、车辆标记为已过期（4），并对${CERT_WARN_DAYS}天内到期的证件向审核人员发出提醒`,
-    params: z.object({}).strict(),
-    async run() {
-      return JSON.stringify(await runCertificateExpiry(ctx));
+  return jsonOutcomeJob(
+    {
+      key: CERT_EXPIRY_JOB,
+      title: '证件到期检查',
+      description: `把证件已过期的司机、车辆标记为已过期（4），并对${CERT_WARN_DAYS}天内到期的证件向审核人员发出提醒`,
     },
-  };
+    () => runCertificateExpiry(ctx),
+  );
 }
 
 /**

@@ -14,6 +14,7 @@ import {
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.ts';
 import type { DbOrTx } from '../../platform/db/client.ts';
+import { idsWhere } from '../../platform/db/idsWhere.ts';
 import { bizError } from '../../platform/http/errors.ts';
 import { emitFreightEvent } from './events.ts';
 import { lockOrder, lockOwnedRow, recountOrder } from './orders.ts';
@@ -151,7 +152,7 @@ async function history(
 
 /** The order's row lock, taken after the note's (dispatch takes the order's alone: no lock cycle). */
 async function lockOrderRow(tx: DbOrTx, orderId: string): Promise<void> {
-  await tx.select({ id: hyOrder.id }).from(hyOrder).where(eq(hyOrder.id, orderId)).for('update');
+  await idsWhere(tx, hyOrder, eq(hyOrder.id, orderId)).for('update');
 }
 
 /** XXYY: XX the vehicle's index among the order's vehicles, YY this vehicle's leg within the order. */

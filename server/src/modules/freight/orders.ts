@@ -19,13 +19,14 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { perm } from '../../platform/access/declare.ts';
 import type { AppContext } from '../../platform/context.ts';
 import type { DbOrTx } from '../../platform/db/client.ts';
+import { idsWhere } from '../../platform/db/idsWhere.ts';
 import { tablesWritten } from '../../platform/db/tableWrites.ts';
 import { lockTenantRow } from '../../platform/db/tenantRows.ts';
 import { okMessage } from '../../platform/http/envelope.ts';
 import { bizError } from '../../platform/http/errors.ts';
+import { permitted } from '../../platform/http/permitted.ts';
 import { bindResource } from '../../platform/resource/bindResource.ts';
 import { hyConfig } from '../apps/index.ts';
 import { placeNames } from '../system/index.ts';
@@ -177,10 +178,12 @@ async function completeOrder(
     out.agentFeeValue = 0;
   }
   if (mode === ORDER_MODE.captain) {
-    const [captain] = await tx
-      .select({ id: hyCaptain.id })
-      .from(hyCaptain)
-      .where(and(eq(hyCaptain.id, String(out.captainId)), eq(hyCaptain.tenantId, actor.tenantId)));
+    const [captain] = await idsWhere(
+      tx,
+      hyCaptain,
+      eq(hyCaptain.id, String(out.captainId)),
+      eq(hyCaptain.tenantId, actor.tenantId),
+    );
     if (!captain) throw bizError('车队长不存在');
   } else {
     out.captainId = null;
@@ -362,10 +365,7 @@ export function orderRoutes(app: FastifyInstance, ctx: AppContext): void {
     const step = ORDER_TRANSITIONS[action];
     r.post(
       `${orderResource.path}/${action}`,
-      {
-        config: { access: perm(`order:${action}`) },
-        schema: { body: z.object({ id: z.string().min(1).max(32) }) },
-      },
+      permitted(`order:${action}`, { body: z.object({ id: z.string().min(1).max(32) }) }),
       async (request) => {
         await stepOrder(ctx, actorOf(request), action, request.body.id);
         return okMessage(`${step.label}成功`);

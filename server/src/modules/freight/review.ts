@@ -4,12 +4,12 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { perm } from '../../platform/access/declare.ts';
 import type { AppContext } from '../../platform/context.ts';
 import type { DbOrTx } from '../../platform/db/client.ts';
 import { tablesWritten } from '../../platform/db/tableWrites.ts';
 import { ok, okMessage } from '../../platform/http/envelope.ts';
 import { bizError, recordNotFound } from '../../platform/http/errors.ts';
+import { permitted } from '../../platform/http/permitted.ts';
 import { sessionOf } from '../../platform/http/signedIn.ts';
 import { emitFreightEvent, guardApproval } from './events.ts';
 import { hyReviewLog } from './partySchema.ts';
@@ -78,7 +78,7 @@ export function registerReview(app: FastifyInstance, ctx: AppContext, item: Revi
 
   r.post(
     `${item.path}/review`,
-    { config: { access: perm(`${item.permission}:review`) }, schema: { body: reviewBody } },
+    permitted(`${item.permission}:review`, { body: reviewBody }),
     async (request) => {
       const session = sessionOf(request);
       const { id, state, reason, override, overrideReason } = request.body;
@@ -142,10 +142,7 @@ export function registerReview(app: FastifyInstance, ctx: AppContext, item: Revi
 
   r.post(
     `${item.path}/submit`,
-    {
-      config: { access: perm(`${item.permission}:edit`) },
-      schema: { body: z.object({ id: z.string().min(1).max(32) }) },
-    },
+    permitted(`${item.permission}:edit`, { body: z.object({ id: z.string().min(1).max(32) }) }),
     async (request) => {
       const session = sessionOf(request);
       await ctx.db.transaction(async (tx) => {
@@ -174,10 +171,7 @@ export function registerReview(app: FastifyInstance, ctx: AppContext, item: Revi
 
   r.get(
     `${item.path}/reviewLog`,
-    {
-      config: { access: perm(`${item.permission}:list`) },
-      schema: { querystring: z.object({ id: z.string().min(1).max(32) }) },
-    },
+    permitted(`${item.permission}:list`, { querystring: z.object({ id: z.string().min(1).max(32) }) }),
     async (request) => {
       const session = sessionOf(request);
       // The timeline of a record of another tenant is as unknown as the record.

@@ -23,14 +23,15 @@ import { and, asc, eq, ilike, inArray, lte, or, type SQL, sql } from 'drizzle-or
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { perm } from '../../platform/access/declare.ts';
 import type { AppContext } from '../../platform/context.ts';
+import { idsWhere } from '../../platform/db/idsWhere.ts';
 import { containing } from '../../platform/db/likePattern.ts';
 import { tablesWritten } from '../../platform/db/tableWrites.ts';
 import { ok } from '../../platform/http/envelope.ts';
 import { recordNotFound } from '../../platform/http/errors.ts';
+import { permitted } from '../../platform/http/permitted.ts';
 import { bindResource } from '../../platform/resource/bindResource.ts';
-import { correctNote, dispatchNote, transitionNote } from './noteTransitions.ts';
+import { type Actor, correctNote, dispatchNote, transitionNote } from './noteTransitions.ts';
 import { presentFeesFor } from './orders.ts';
 import { hyDriver, hyDriverVehicle, hyVehicle } from './partySchema.ts';
 import { actorOf } from './requestActor.ts';
@@ -38,6 +39,7 @@ import { chinaToday } from './shippingMoney.ts';
 import { hyShippingNote, hyShippingNoteHistory } from './shippingSchema.ts';
 
 const n = hyShippingNote;
+type NoteRow = typeof hyShippingNote.$inferSelect;
 
 /** Settlement due (the header counter's link `/shipping/list?state=1`): audited, unpaid, due day ≤ today — the counters' rule. */
 export function settlementDue(today = chinaToday()): SQL {
@@ -78,14 +80,27 @@ export function shippingNoteRoutes(app: FastifyInstance, ctx: AppContext): void 
       viewerOf(request),
     );
 
-  r.post(
-    '/shipping/hyShippingNote/dispatch',
-    { config: { access: perm('shipping:note:dispatch') }, schema: { body: dispatchBody } },
-    async (request) => {
-      const note = await dispatchNote(ctx, actorOf(request), request.body);
+  /** A waybill step's route: the step runs for the signed-in user and answers the changed note with its message. */
+  const stepRoute = <B extends z.ZodType>(
+    path: string,
+    permission: string,
+    body: B,
+    step: (actor: Actor, body: z.infer<B>) => Promise<NoteRow>,
+    message: (note: NoteRow) => string,
+  ) =>
+    r.post(path, permitted(permission, { body }), async (request) => {
+      // The body has passed `body`'s check; the type provider cannot name a generic schema's output.
+      const note = await step(actorOf(request), request.body as z.infer<B>);
       tablesWritten(db, hyShippingNote);
-      return ok(present(request, note), `派单成功，运单号 ${note.shippingNoteNumber}`);
-    },
+      return ok(present(request, note), message(note));
+    });
+
+  stepRoute(
+    '/shipping/hyShippingNote/dispatch',
+    'shipping:note:dispatch',
+    dispatchBody,
+    (actor, body) => dispatchNote(ctx, actor, body),
+    (note) => `派单成功，运单号 ${note.shippingNoteNumber}`,
   );
 
   const bodies: Record<ShippingAction, z.ZodType> = {
@@ -99,43 +114,31 @@ export function shippingNoteRoutes(app: FastifyInstance, ctx: AppContext): void 
     audit: noteIdBody,
     void: reasonBody,
   };
-  for (const action of Object.keys(SHIPPING_TRANSITIONS) as ShippingAction[]) {
-    r.post(
+  for (const action of Object.keys(SHIPPING_TRANSITIONS) as ShippingAction[])
+    stepRoute(
       `/shipping/hyShippingNote/${action}`,
-      { config: { access: perm(`shipping:note:${action}`) }, schema: { body: bodies[action] } },
-      async (request) => {
-        const input = request.body as Parameters<typeof transitionNote>[3];
-        const note = await transitionNote(ctx, actorOf(request), action, input);
-        tablesWritten(db, hyShippingNote);
-        return ok(present(request, note), `${SHIPPING_TRANSITIONS[action].label}成功`);
-      },
+      `shipping:note:${action}`,
+      bodies[action],
+      (actor, input) => transitionNote(ctx, actor, action, input as Parameters<typeof transitionNote>[3]),
+      () => `${SHIPPING_TRANSITIONS[action].label}成功`,
     );
-  }
 
-  r.post(
+  stepRoute(
     '/shipping/hyShippingNote/correct',
-    { config: { access: perm('shipping:note:correct') }, schema: { body: correctBody } },
-    async (request) => {
-      const note = await correctNote(ctx, actorOf(request), request.body);
-      tablesWritten(db, hyShippingNote);
-      return ok(present(request, note), '修正成功，金额已重新计算');
-    },
+    'shipping:note:correct',
+    correctBody,
+    (actor, body) => correctNote(ctx, actor, body),
+    () => '修正成功，金额已重新计算',
   );
 
   /** The note's steps (who, when, from, to) for the detail drawer's timeline. */
   r.get(
     '/shipping/hyShippingNote/history',
-    {
-      config: { access: perm('shipping:note:list') },
-      schema: { querystring: z.object({ id: z.string().min(1).max(32) }) },
-    },
+    permitted('shipping:note:list', { querystring: z.object({ id: z.string().min(1).max(32) }) }),
     async (request) => {
       // The note's own list scope (tenant, party, data rules): another party's note answers as missing.
       const scope = await allNotes.whereFor(request, {});
-      const [note] = await db
-        .select({ id: n.id })
-        .from(n)
-        .where(and(eq(n.id, request.query.id), scope));
+      const [note] = await idsWhere(db, n, eq(n.id, request.query.id), scope);
       if (!note) throw recordNotFound();
       const rows = await db
         .select()
@@ -159,10 +162,9 @@ export function shippingNoteRoutes(app: FastifyInstance, ctx: AppContext): void 
    */
   r.get(
     '/shipping/hyShippingNote/dispatchOptions',
-    {
-      config: { access: perm('shipping:note:dispatch') },
-      schema: { querystring: z.object({ keyword: z.string().trim().max(30).optional() }) },
-    },
+    permitted('shipping:note:dispatch', {
+      querystring: z.object({ keyword: z.string().trim().max(30).optional() }),
+    }),
     async (request) => {
       const actor = actorOf(request);
       const keyword = request.query.keyword;

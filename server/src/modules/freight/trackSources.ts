@@ -3,11 +3,11 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { perm } from '../../platform/access/declare.ts';
 import { randomToken, sha256 } from '../../platform/auth/crypto.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { ok } from '../../platform/http/envelope.ts';
 import { bizError, unauthorized } from '../../platform/http/errors.ts';
+import { permitted } from '../../platform/http/permitted.ts';
 import { sessionOf } from '../../platform/http/signedIn.ts';
 import { FILTER_SORT, registerTableResource } from '../../platform/resource/tableResource.ts';
 import { livePositionOf, POSITIONS_CHANNEL } from './positions.ts';
@@ -109,7 +109,7 @@ export function trackSourceRoutes(app: FastifyInstance, ctx: AppContext): void {
   // Made here rather than by the resource: the answer carries the key, once.
   r.post(
     '/track/source/add',
-    { config: { access: perm(`${TRACK_SOURCE_PERMISSION}:add`) }, schema: { body: trackSourceBody } },
+    permitted(`${TRACK_SOURCE_PERMISSION}:add`, { body: trackSourceBody }),
     async (request) => {
       const session = sessionOf(request);
       const { key, keyHash, keyHint } = newKey();
@@ -129,10 +129,7 @@ export function trackSourceRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   r.post(
     '/track/source/resetKey',
-    {
-      config: { access: perm(`${TRACK_SOURCE_PERMISSION}:edit`) },
-      schema: { body: z.object({ id: z.string().min(1).max(32) }) },
-    },
+    permitted(`${TRACK_SOURCE_PERMISSION}:edit`, { body: z.object({ id: z.string().min(1).max(32) }) }),
     async (request) => {
       const session = sessionOf(request);
       const { key, keyHash, keyHint } = newKey();

@@ -15,11 +15,11 @@ import { and, asc, desc, eq, gte, inArray, lte, type SQL } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { perm } from '../../platform/access/declare.ts';
 import type { AppContext } from '../../platform/context.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { ok } from '../../platform/http/envelope.ts';
 import { bizError } from '../../platform/http/errors.ts';
+import { permitted } from '../../platform/http/permitted.ts';
 import { isCustomerUser } from './orders.ts';
 import { hyVehicle } from './partySchema.ts';
 import { recordLatestFix } from './positions.ts';
@@ -239,30 +239,23 @@ export function trackRoutes(app: FastifyInstance, ctx: AppContext): void {
   // The note's track from the shipping lists (track-query list, note detail).
   r.get(
     '/shipping/hyShippingNote/track',
-    {
-      config: { access: perm('shipping:track:list') },
-      schema: { querystring: trackQuery.extend({ id: z.string().min(1).max(32) }) },
-    },
+    permitted('shipping:track:list', { querystring: trackQuery.extend({ id: z.string().min(1).max(32) }) }),
     async (request) => ok(await noteTrack(db, request, { id: request.query.id }, request.query.tolerance)),
   );
 
   // The map's track query (/map/track): a note, or a vehicle over a window of at most three days.
-  r.get(
-    '/map/track/query',
-    { config: { access: perm('map:track') }, schema: { querystring: trackQuery } },
-    async (request) => {
-      const q = request.query;
-      if (q.noteId || q.noteNo)
-        return ok(await noteTrack(db, request, { id: q.noteId, number: q.noteNo }, q.tolerance));
-      const actor = actorOf(request);
-      // A vehicle's whole day may cross other customers' trips: only platform staff query by vehicle.
-      if (actor.userType !== USER_TYPE.system) throw bizError('请按运单查询轨迹');
-      if (!q.vehicleId && !q.plateNo) throw bizError('请选择车辆或运单');
-      if (!q.begin || !q.end) throw bizError('请选择开始和结束时间');
-      if (q.end <= q.begin) throw bizError('结束时间必须晚于开始时间');
-      if (q.end.getTime() - q.begin.getTime() > TRACK_WINDOW_MAX_MS) throw bizError('一次最多查询3天的轨迹');
-      const vehicle = await vehicleOf(db, actor.tenantId, q.vehicleId, q.plateNo);
-      return ok(await trackOf(db, vehicle, q.begin, q.end, q.tolerance));
-    },
-  );
+  r.get('/map/track/query', permitted('map:track', { querystring: trackQuery }), async (request) => {
+    const q = request.query;
+    if (q.noteId || q.noteNo)
+      return ok(await noteTrack(db, request, { id: q.noteId, number: q.noteNo }, q.tolerance));
+    const actor = actorOf(request);
+    // A vehicle's whole day may cross other customers' trips: only platform staff query by vehicle.
+    if (actor.userType !== USER_TYPE.system) throw bizError('请按运单查询轨迹');
+    if (!q.vehicleId && !q.plateNo) throw bizError('请选择车辆或运单');
+    if (!q.begin || !q.end) throw bizError('请选择开始和结束时间');
+    if (q.end <= q.begin) throw bizError('结束时间必须晚于开始时间');
+    if (q.end.getTime() - q.begin.getTime() > TRACK_WINDOW_MAX_MS) throw bizError('一次最多查询3天的轨迹');
+    const vehicle = await vehicleOf(db, actor.tenantId, q.vehicleId, q.plateNo);
+    return ok(await trackOf(db, vehicle, q.begin, q.end, q.tolerance));
+  });
 }

@@ -13,6 +13,7 @@ import {
 } from '@freight/contracts';
 import { and, desc, eq, inArray, ne } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../platform/db/client.ts';
+import { idsWhere } from '../../platform/db/idsWhere.ts';
 import { bizError, recordNotFound } from '../../platform/http/errors.ts';
 import { hyConfig } from '../apps/index.ts';
 import { renderContractPdf } from './contractPdf.ts';
@@ -317,12 +318,12 @@ export async function signCarrierContract(
 
 /** A waybill that is loaded must have its signed carrier contract (the law's electronic contract). */
 export async function requireSignedCarrierContract(tx: DbOrTx, note: NoteRow): Promise<void> {
-  const [signed] = await tx
-    .select({ id: hyTransportContract.id })
-    .from(hyTransportContract)
-    .where(
-      and(eq(hyTransportContract.noteId, note.id), eq(hyTransportContract.state, CONTRACT_STATE.signed)),
-    );
+  const [signed] = await idsWhere(
+    tx,
+    hyTransportContract,
+    eq(hyTransportContract.noteId, note.id),
+    eq(hyTransportContract.state, CONTRACT_STATE.signed),
+  );
   if (!signed) throw bizError(`运单${note.shippingNoteNumber}尚未签署电子运输合同（承运合同），不能装货`);
 }
 

@@ -19,9 +19,16 @@ import { tablesWritten } from '../../platform/db/tableWrites.ts';
 import { withDeadline } from '../../platform/http/deadline.ts';
 import { ok } from '../../platform/http/envelope.ts';
 import { bizError, recordNotFound, unauthorized } from '../../platform/http/errors.ts';
+import { permitted } from '../../platform/http/permitted.ts';
 import type { JobDefinition } from '../../platform/jobs/scheduler.ts';
 import { hySetting, saveSettings } from '../apps/index.ts';
-import { decryptSecret, encryptSecret, loadDataSourceKey, seedQuartzJobs } from '../system/index.ts';
+import {
+  decryptSecret,
+  encryptSecret,
+  jsonOutcomeJob,
+  loadDataSourceKey,
+  seedQuartzJobs,
+} from '../system/index.ts';
 import { hyVehicle } from './partySchema.ts';
 import { livePositionOf, POSITIONS_CHANNEL } from './positions.ts';
 import { actorOf } from './requestActor.ts';
@@ -330,15 +337,14 @@ export async function pullInTransit(ctx: AppContext, log?: FastifyBaseLogger): P
 }
 
 export function vehiclePlatformJob(ctx: AppContext): JobDefinition {
-  return {
-    key: VEHICLE_PLATFORM_JOB,
-    title: '拉取北斗轨迹',
-    description: '从全国道路货运车辆公共监管与服务平台拉取在途重型货车的北斗定位，写入车辆轨迹',
-    params: z.object({}).strict(),
-    async run(_params, log) {
-      return JSON.stringify(await pullInTransit(ctx, log));
+  return jsonOutcomeJob(
+    {
+      key: VEHICLE_PLATFORM_JOB,
+      title: '拉取北斗轨迹',
+      description: '从全国道路货运车辆公共监管与服务平台拉取在途重型货车的北斗定位，写入车辆轨迹',
     },
-  };
+    (log) => pullInTransit(ctx, log),
+  );
 }
 
 /** The job's schedule row, every five minutes; an administrator's later changes are kept. */
@@ -385,7 +391,7 @@ export function vehiclePlatformRoutes(
 
   r.put(
     '/setting/hySetting/vehiclePlatform',
-    { config: { access: perm('apps:setting:edit') }, schema: { body: vehiclePlatformSettingsBody } },
+    permitted('apps:setting:edit', { body: vehiclePlatformSettingsBody }),
     async (request) => {
       const username = request.session?.user.username ?? 'system';
       const { endpoint, account, secret, clearSecret } = request.body;
@@ -401,33 +407,29 @@ export function vehiclePlatformRoutes(
   );
 
   // 重新核验入网: asks the platform again for one vehicle the user may edit.
-  r.post(
-    '/hyvehicle/hyVehicle/checkNet',
-    { config: { access: perm('vehicle:edit') }, schema: { body: idBody } },
-    async (request) => {
-      const [vehicle] = await ctx.db
-        .select()
-        .from(hyVehicle)
-        .where(and(eq(hyVehicle.id, request.body.id), await vehicleScope(request)));
-      if (!vehicle) throw recordNotFound();
-      const check = await checkVehicleNet(ctx, vehicle);
-      if (!check) throw bizError(VEHICLE_NET_MSG.unreachable);
-      await ctx.db.update(hyVehicle).set(check).where(eq(hyVehicle.id, vehicle.id));
-      tablesWritten(ctx.db, hyVehicle);
-      const text =
-        check.netState === VEHICLE_NET_STATE.connected
-          ? '已入网'
-          : check.netState === VEHICLE_NET_STATE.notConnected
-            ? '未入网'
-            : '无需入网';
-      return ok(check, `入网核验完成：${text}`);
-    },
-  );
+  r.post('/hyvehicle/hyVehicle/checkNet', permitted('vehicle:edit', { body: idBody }), async (request) => {
+    const [vehicle] = await ctx.db
+      .select()
+      .from(hyVehicle)
+      .where(and(eq(hyVehicle.id, request.body.id), await vehicleScope(request)));
+    if (!vehicle) throw recordNotFound();
+    const check = await checkVehicleNet(ctx, vehicle);
+    if (!check) throw bizError(VEHICLE_NET_MSG.unreachable);
+    await ctx.db.update(hyVehicle).set(check).where(eq(hyVehicle.id, vehicle.id));
+    tablesWritten(ctx.db, hyVehicle);
+    const text =
+      check.netState === VEHICLE_NET_STATE.connected
+        ? '已入网'
+        : check.netState === VEHICLE_NET_STATE.notConnected
+          ? '未入网'
+          : '无需入网';
+    return ok(check, `入网核验完成：${text}`);
+  });
 
   // 拉取轨迹: the waybill's positions from the platform now (the track page's button).
   r.post(
     '/shipping/hyShippingNote/pullTrack',
-    { config: { access: perm(TRACK_PULL_PERMISSION) }, schema: { body: idBody } },
+    permitted(TRACK_PULL_PERMISSION, { body: idBody }),
     async (request) => {
       if (!request.session) throw unauthorized();
       const actor = actorOf(request);

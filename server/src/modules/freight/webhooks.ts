@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { WEBHOOK_HEADERS } from '@freight/contracts';
 import { and, asc, eq, inArray, isNotNull, lt, lte, or } from 'drizzle-orm';
-import { z } from 'zod';
 import type { AppContext } from '../../platform/context.ts';
 import type { Db, DbOrTx } from '../../platform/db/client.ts';
 import { newId } from '../../platform/db/columns.ts';
+import { idsWhere } from '../../platform/db/idsWhere.ts';
 import type { JobDefinition } from '../../platform/jobs/scheduler.ts';
-import { seedQuartzJobs } from '../system/index.ts';
+import { jsonOutcomeJob, seedQuartzJobs } from '../system/index.ts';
 import { hyEnterpriseApp, hyOpenapiNonce, hyWebhookDelivery } from './appSchema.ts';
 import { appSecretOf, hmacHex } from './enterpriseApps.ts';
 import { onFreightEvent } from './events.ts';
@@ -45,17 +45,14 @@ export async function enqueueWaybillChange(
   event: { action: string; note: NoteRow; before: NoteRow | null },
 ): Promise<number> {
   const { note } = event;
-  const apps = await tx
-    .select({ id: hyEnterpriseApp.id })
-    .from(hyEnterpriseApp)
-    .where(
-      and(
-        eq(hyEnterpriseApp.tenantId, note.tenantId),
-        eq(hyEnterpriseApp.customerId, note.customerId),
-        eq(hyEnterpriseApp.enabled, true),
-        isNotNull(hyEnterpriseApp.webhookUrl),
-      ),
-    );
+  const apps = await idsWhere(
+    tx,
+    hyEnterpriseApp,
+    eq(hyEnterpriseApp.tenantId, note.tenantId),
+    eq(hyEnterpriseApp.customerId, note.customerId),
+    eq(hyEnterpriseApp.enabled, true),
+    isNotNull(hyEnterpriseApp.webhookUrl),
+  );
   if (apps.length === 0) return 0;
   const occurredAt = new Date().toISOString();
   await tx.insert(hyWebhookDelivery).values(
@@ -86,15 +83,14 @@ export async function enqueueWaybillChange(
 async function claimDue(db: Db, now: Date, limit: number): Promise<{ token: string; rows: DeliveryRow[] }> {
   const token = randomUUID().replaceAll('-', '');
   const rows = await db.transaction(async (tx) => {
-    const due = await tx
-      .select({ id: hyWebhookDelivery.id })
-      .from(hyWebhookDelivery)
-      .where(
-        or(
-          and(eq(hyWebhookDelivery.state, 'pending'), lte(hyWebhookDelivery.nextAttemptAt, now)),
-          and(eq(hyWebhookDelivery.state, 'sending'), lte(hyWebhookDelivery.claimedUntil, now)),
-        ),
-      )
+    const due = await idsWhere(
+      tx,
+      hyWebhookDelivery,
+      or(
+        and(eq(hyWebhookDelivery.state, 'pending'), lte(hyWebhookDelivery.nextAttemptAt, now)),
+        and(eq(hyWebhookDelivery.state, 'sending'), lte(hyWebhookDelivery.claimedUntil, now)),
+      ),
+    )
       .orderBy(asc(hyWebhookDelivery.nextAttemptAt), asc(hyWebhookDelivery.id))
       .limit(limit)
       .for('update', { skipLocked: true });
@@ -195,21 +191,22 @@ export async function sendDueWebhooks(
 }
 
 export function webhookJob(ctx: Pick<AppContext, 'db'>): JobDefinition {
-  return {
-    key: WEBHOOK_JOB,
-    title: '企业应用回调推送',
-    description: '把运单状态变化推送到企业应用的回调地址（签名），失败的按指数退避重试',
-    params: z.object({}).strict(),
-    async run() {
+  return jsonOutcomeJob(
+    {
+      key: WEBHOOK_JOB,
+      title: '企业应用回调推送',
+      description: '把运单状态变化推送到企业应用的回调地址（签名），失败的按指数退避重试',
+    },
+    async () => {
       const totals: WebhookSummary = { claimed: 0, sent: 0, retrying: 0, failed: 0 };
       for (let round = 0; round < 20; round++) {
         const summary = await sendDueWebhooks(ctx.db);
         for (const key of Object.keys(totals) as Array<keyof WebhookSummary>) totals[key] += summary[key];
         if (summary.claimed < 100) break;
       }
-      return JSON.stringify(totals);
+      return totals;
     },
-  };
+  );
 }
 
 /** The job's schedule row (every 15 seconds), added by the server's start and the seed command. */

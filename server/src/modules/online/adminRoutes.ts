@@ -1,10 +1,11 @@
 // Report definitions (reference onl_cgreport_head/item/param): list, detail, add and edit of a head with its
 // columns and parameters in one transaction, delete, and "test the SQL" (parse + first rows).
-import { and, eq, inArray, ne } from 'drizzle-orm';
+import { eq, inArray, ne } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { grantsOf } from '../../platform/access/grants.ts';
 import type { AppContext } from '../../platform/context.ts';
+import { idsWhere } from '../../platform/db/idsWhere.ts';
 import { ok, okMessage } from '../../platform/http/envelope.ts';
 import { bizError, forbidden } from '../../platform/http/errors.ts';
 import { permitted } from '../../platform/http/permitted.ts';
@@ -207,16 +208,12 @@ export function reportAdminRoutes(app: FastifyInstance, ctx: AppContext, sources
     const username = session?.user.username;
     await reportCall(() => checkDefinition(sources, body, session?.tenantId));
     return db.transaction(async (tx) => {
-      const clash = await tx
-        .select({ id: onlCgreportHead.id })
-        .from(onlCgreportHead)
-        .where(
-          and(
-            eq(onlCgreportHead.code, body.head.code),
-            mode === 'edit' && body.id ? ne(onlCgreportHead.id, body.id) : undefined,
-          ),
-        )
-        .limit(1);
+      const clash = await idsWhere(
+        tx,
+        onlCgreportHead,
+        eq(onlCgreportHead.code, body.head.code),
+        mode === 'edit' && body.id ? ne(onlCgreportHead.id, body.id) : undefined,
+      ).limit(1);
       if (clash.length) throw bizError('报表编码已存在!');
       let headId: string;
       if (mode === 'add') {

@@ -22,6 +22,7 @@ import { z } from 'zod';
 import { grantsOf } from '../../platform/access/grants.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { arrayRunnerOf } from '../../platform/db/arrayQuery.ts';
+import { idsWhere } from '../../platform/db/idsWhere.ts';
 import { ok, okMessage, pageOf } from '../../platform/http/envelope.ts';
 import { AppError, bizError, forbidden, recordNotFound, unauthorized } from '../../platform/http/errors.ts';
 import { sessionOf } from '../../platform/http/signedIn.ts';
@@ -200,10 +201,7 @@ export function cgformDataRoutes(app: FastifyInstance, ctx: AppContext): void {
   async function masterOf(form: LiveForm): Promise<LiveForm | undefined> {
     const key = cgformForeignKey(form.definition.fields);
     if (!key?.mainTable) return undefined;
-    const [head] = await db
-      .select({ id: onlCgformHead.id })
-      .from(onlCgformHead)
-      .where(eq(onlCgformHead.tableName, key.mainTable));
+    const [head] = await idsWhere(db, onlCgformHead, eq(onlCgformHead.tableName, key.mainTable));
     if (!head) throw bizError(`${key.dbFieldName}: 主表 ${key.mainTable} 不存在`, 400);
     return formOf(head.id);
   }

@@ -9,6 +9,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/context.ts';
 import type { DbOrTx } from '../../platform/db/client.ts';
+import { idsWhere } from '../../platform/db/idsWhere.ts';
 import { rowsOf } from '../../platform/db/rows.ts';
 import { ok, okMessage } from '../../platform/http/envelope.ts';
 import { bizError, recordNotFound } from '../../platform/http/errors.ts';
@@ -210,15 +211,12 @@ export function cgformEnhanceRoutes(app: FastifyInstance, ctx: AppContext): void
         buttonNameEn: body.buttonNameEn || null,
         orderNum: body.orderNum,
       };
-      const [existing] = await db
-        .select({ id: onlCgformButton.id })
-        .from(onlCgformButton)
-        .where(
-          and(
-            eq(onlCgformButton.cgformHeadId, body.cgformHeadId),
-            eq(onlCgformButton.buttonCode, body.buttonCode),
-          ),
-        );
+      const [existing] = await idsWhere(
+        db,
+        onlCgformButton,
+        eq(onlCgformButton.cgformHeadId, body.cgformHeadId),
+        eq(onlCgformButton.buttonCode, body.buttonCode),
+      );
       if (existing)
         await db
           .update(onlCgformButton)
@@ -278,10 +276,7 @@ export function cgformEnhanceRoutes(app: FastifyInstance, ctx: AppContext): void
           version: next,
           createBy: request.session?.user.username ?? null,
         });
-        const old = await tx
-          .select({ id: onlCgformEnhance.id })
-          .from(onlCgformEnhance)
-          .where(same)
+        const old = await idsWhere(tx, onlCgformEnhance, same)
           .orderBy(desc(onlCgformEnhance.version))
           .offset(ENHANCE_HISTORY);
         if (old.length)

@@ -7,6 +7,7 @@ import { and, asc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../platform/db/client.ts';
+import { idsWhere } from '../../platform/db/idsWhere.ts';
 import { bizError } from '../../platform/http/errors.ts';
 import { checkUnique } from './cgformFieldTypes.ts';
 import { type CgformSnapshot, onlCgformField, onlCgformHead } from './cgformSchema.ts';
@@ -97,16 +98,12 @@ export async function refuseMasterWithSubs(tx: DbOrTx, tableName: string): Promi
 
 /** Ids of the synced sub-tables of a master table, by tab order. */
 export async function subFormIds(db: DbOrTx, masterTable: string): Promise<string[]> {
-  const rows = await db
-    .select({ id: onlCgformHead.id })
-    .from(onlCgformHead)
-    .where(
-      and(
-        eq(onlCgformHead.tableType, CGFORM_TABLE_TYPES.sub),
-        sql`${onlCgformHead.synced} -> 'fields' @> ${JSON.stringify([{ mainTable: masterTable }])}::jsonb`,
-      ),
-    )
-    .orderBy(asc(onlCgformHead.tabOrderNum), asc(onlCgformHead.tableName));
+  const rows = await idsWhere(
+    db,
+    onlCgformHead,
+    eq(onlCgformHead.tableType, CGFORM_TABLE_TYPES.sub),
+    sql`${onlCgformHead.synced} -> 'fields' @> ${JSON.stringify([{ mainTable: masterTable }])}::jsonb`,
+  ).orderBy(asc(onlCgformHead.tabOrderNum), asc(onlCgformHead.tableName));
   return rows.map((r) => r.id);
 }
 

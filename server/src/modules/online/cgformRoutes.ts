@@ -7,6 +7,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/context.ts';
 import type { DbOrTx } from '../../platform/db/client.ts';
+import { idsWhere } from '../../platform/db/idsWhere.ts';
 import { ok, okMessage, pageOf } from '../../platform/http/envelope.ts';
 import { bizError, recordNotFound, unauthorized } from '../../platform/http/errors.ts';
 import { permitted } from '../../platform/http/permitted.ts';
@@ -112,10 +113,7 @@ async function writeParts(tx: DbOrTx, headId: string, definition: CgformSnapshot
 }
 
 async function tableTaken(db: DbOrTx, tableName: string, except?: string): Promise<boolean> {
-  const rows = await db
-    .select({ id: onlCgformHead.id })
-    .from(onlCgformHead)
-    .where(eq(onlCgformHead.tableName, tableName));
+  const rows = await idsWhere(db, onlCgformHead, eq(onlCgformHead.tableName, tableName));
   return rows.some((r) => r.id !== except);
 }
 
@@ -331,15 +329,19 @@ export function cgformDesignRoutes(app: FastifyInstance, ctx: AppContext): void 
         const [head] = await tx.select().from(onlCgformHead).where(eq(onlCgformHead.id, request.body.id));
         if (!head) throw recordNotFound();
         if (!head.synced) throw bizError('请先同步数据库', 400);
-        const [taken] = await tx
-          .select({ id: sysPermission.id })
-          .from(sysPermission)
-          .where(and(eq(sysPermission.url, url), eq(sysPermission.delFlag, 0)));
+        const [taken] = await idsWhere(
+          tx,
+          sysPermission,
+          eq(sysPermission.url, url),
+          eq(sysPermission.delFlag, 0),
+        );
         if (taken) throw bizError('该表单已在菜单中', 400);
-        const [group] = await tx
-          .select({ id: sysPermission.id })
-          .from(sysPermission)
-          .where(and(eq(sysPermission.url, '/online'), eq(sysPermission.menuType, 0)));
+        const [group] = await idsWhere(
+          tx,
+          sysPermission,
+          eq(sysPermission.url, '/online'),
+          eq(sysPermission.menuType, 0),
+        );
         const prefix = cgformPermission(head.tableName);
         const [menu] = await tx
           .insert(sysPermission)

@@ -12,8 +12,8 @@ import {
   type ViolationDecideBody,
 } from '@freight/contracts';
 import { and, asc, eq, inArray, lt, lte, or } from 'drizzle-orm';
-import { z } from 'zod';
 import type { Db, DbOrTx, Tx } from '../../platform/db/client.ts';
+import { idsWhere } from '../../platform/db/idsWhere.ts';
 import { AppError, bizError, recordNotFound } from '../../platform/http/errors.ts';
 import type { JobDefinition } from '../../platform/jobs/scheduler.ts';
 import { hyConfig } from '../apps/index.ts';
@@ -25,7 +25,7 @@ import {
   SYSTEM_ACTOR,
 } from '../finance/index.ts';
 import { hyShippingNote, hyTransportContract } from '../freight/index.ts';
-import { publishToUsers, sysUser } from '../system/index.ts';
+import { jsonOutcomeJob, publishToUsers, sysUser } from '../system/index.ts';
 import { riskViolation, riskWarning } from './schema.ts';
 
 // Deductions for confirmed violations (违规扣款): offered only where the waybill's signed carrier contract has
@@ -131,17 +131,14 @@ export async function deductionOffer(
 /** The console users of the carrier's side (its captain's accounts). */
 async function carrierUsers(tx: DbOrTx, captainId: string | null): Promise<string[]> {
   if (!captainId) return [];
-  const rows = await tx
-    .select({ id: sysUser.id })
-    .from(sysUser)
-    .where(
-      and(
-        eq(sysUser.cid, captainId),
-        eq(sysUser.userType, USER_TYPE.captain),
-        eq(sysUser.delFlag, 0),
-        eq(sysUser.status, 1),
-      ),
-    );
+  const rows = await idsWhere(
+    tx,
+    sysUser,
+    eq(sysUser.cid, captainId),
+    eq(sysUser.userType, USER_TYPE.captain),
+    eq(sysUser.delFlag, 0),
+    eq(sysUser.status, 1),
+  );
   return rows.map((r) => r.id);
 }
 
@@ -379,14 +376,13 @@ export function deductionJob(
   fin: () => Finance,
   refresh: (tx: DbOrTx, noteId: string) => Promise<void>,
 ): JobDefinition {
-  return {
-    key: VIOLATION_DEDUCTION_JOB,
-    title: '违规扣款入账',
-    description:
-      '申诉期满未申诉（或申诉被驳回）的违规扣款，从司机应付运费中扣款入账；扣款失败的按次数上限重试',
-    params: z.object({}).strict(),
-    async run() {
-      return JSON.stringify(await postDueDeductions(fin(), refresh));
+  return jsonOutcomeJob(
+    {
+      key: VIOLATION_DEDUCTION_JOB,
+      title: '违规扣款入账',
+      description:
+        '申诉期满未申诉（或申诉被驳回）的违规扣款，从司机应付运费中扣款入账；扣款失败的按次数上限重试',
     },
-  };
+    () => postDueDeductions(fin(), refresh),
+  );
 }

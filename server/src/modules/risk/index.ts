@@ -17,8 +17,10 @@ import { z } from 'zod';
 import { perm } from '../../platform/access/declare.ts';
 import type { AppContext } from '../../platform/context.ts';
 import type { Db } from '../../platform/db/client.ts';
+import { idsWhere } from '../../platform/db/idsWhere.ts';
 import { ok } from '../../platform/http/envelope.ts';
 import { bizError } from '../../platform/http/errors.ts';
+import { permitted } from '../../platform/http/permitted.ts';
 import { sessionOf } from '../../platform/http/signedIn.ts';
 import { bindResource } from '../../platform/resource/bindResource.ts';
 import { finActorOf, financeOf } from '../finance/index.ts';
@@ -115,7 +117,7 @@ export function riskModule(app: FastifyInstance, ctx: AppContext): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.post(
     '/risk/warning/handle',
-    { config: { access: perm('risk:warning:handle') }, schema: { body: riskHandleBody } },
+    permitted('risk:warning:handle', { body: riskHandleBody }),
     async (request) => {
       const session = sessionOf(request);
       const stored = await handleWarning(
@@ -129,10 +131,7 @@ export function riskModule(app: FastifyInstance, ctx: AppContext): void {
   // Whether confirming this warning may carry a deduction (the carrier contract's clause), and how much.
   r.get(
     '/risk/warning/deductionOffer',
-    {
-      config: { access: perm('risk:warning:handle') },
-      schema: { querystring: z.object({ id: z.string().min(1).max(32) }) },
-    },
+    permitted('risk:warning:handle', { querystring: z.object({ id: z.string().min(1).max(32) }) }),
     async (request) => {
       const session = sessionOf(request);
       return ok(await deductionOffer(ctx.db, session.tenantId, request.query.id));
@@ -140,7 +139,7 @@ export function riskModule(app: FastifyInstance, ctx: AppContext): void {
   );
   r.post(
     '/risk/violation/appeal',
-    { config: { access: perm('risk:violation:appeal') }, schema: { body: violationAppealBody } },
+    permitted('risk:violation:appeal', { body: violationAppealBody }),
     async (request) => {
       const session = sessionOf(request);
       const actor = {
@@ -154,7 +153,7 @@ export function riskModule(app: FastifyInstance, ctx: AppContext): void {
   );
   r.post(
     '/risk/violation/decide',
-    { config: { access: perm('risk:violation:decide') }, schema: { body: violationDecideBody } },
+    permitted('risk:violation:decide', { body: violationDecideBody }),
     async (request) => {
       const actor = finActorOf(request);
       const stored = await decideAppeal(financeOf(ctx).fin, actor, request.body, refreshNote);
@@ -164,7 +163,7 @@ export function riskModule(app: FastifyInstance, ctx: AppContext): void {
   // A deduction finance refused, posted again now (the hourly job also tries it, a bounded number of times).
   r.post(
     '/risk/violation/retry',
-    { config: { access: perm('risk:violation:decide') }, schema: { body: violationRetryBody } },
+    permitted('risk:violation:decide', { body: violationRetryBody }),
     async (request) => {
       const actor = finActorOf(request);
       const stored = await retryDeduction(financeOf(ctx).fin, actor, request.body.id, refreshNote);
@@ -201,10 +200,7 @@ export async function seedRiskJobs(db: Db): Promise<void> {
     },
   ];
   for (const job of jobs) {
-    const [existing] = await db
-      .select({ id: sysQuartzJob.id })
-      .from(sysQuartzJob)
-      .where(eq(sysQuartzJob.jobClassName, job.jobClassName));
+    const [existing] = await idsWhere(db, sysQuartzJob, eq(sysQuartzJob.jobClassName, job.jobClassName));
     if (!existing)
       await db.insert(sysQuartzJob).values({ ...job, parameter: '{}', status: 0, createBy: 'system' });
   }

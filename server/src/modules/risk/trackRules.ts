@@ -1,10 +1,10 @@
 import { SHIPPING_STATUS } from '@freight/contracts';
 import { and, asc, eq, gte, inArray, lte, or } from 'drizzle-orm';
-import { z } from 'zod';
 import type { AppContext } from '../../platform/context.ts';
 import type { Db } from '../../platform/db/client.ts';
 import type { JobDefinition } from '../../platform/jobs/scheduler.ts';
 import { hyOrder, hyShippingNote, hyTrackPoint, type NoteRow } from '../freight/index.ts';
+import { jsonOutcomeJob } from '../system/index.ts';
 import { type RuleSettings, settingsFor } from './params.ts';
 import { type Finding, raiseWarnings } from './warnings.ts';
 
@@ -225,13 +225,12 @@ export async function runRiskScan(db: Db, now = new Date()): Promise<ScanOutcome
 }
 
 export function riskScanJob(ctx: AppContext): JobDefinition {
-  return {
-    key: RISK_SCAN_JOB,
-    title: '风控轨迹检查',
-    description: '检查在途运单的轨迹：速度异常、异常停车、定位缺失、轨迹偏离、运输超时，发现即生成预警',
-    params: z.object({}).strict(),
-    async run() {
-      return JSON.stringify(await runRiskScan(ctx.db));
+  return jsonOutcomeJob(
+    {
+      key: RISK_SCAN_JOB,
+      title: '风控轨迹检查',
+      description: '检查在途运单的轨迹：速度异常、异常停车、定位缺失、轨迹偏离、运输超时，发现即生成预警',
     },
-  };
+    () => runRiskScan(ctx.db),
+  );
 }

@@ -15,7 +15,7 @@ import type { AppContext } from '../../platform/context.ts';
 import type { DbOrTx } from '../../platform/db/client.ts';
 import { bizError, recordNotFound } from '../../platform/http/errors.ts';
 import { hyDriver, hyShippingNote, hyVehicle, type NoteRow } from '../freight/index.ts';
-import { sysAnnouncement, sysPermission, sysRolePermission, sysUser, sysUserRole } from '../system/index.ts';
+import { activeUsersHolding, sysAnnouncement, sysUser } from '../system/index.ts';
 import { noticeDeduction, proposeDeduction } from './deductions.ts';
 import { riskNote, riskViolation, riskWarning } from './schema.ts';
 
@@ -41,24 +41,6 @@ const pushers = new WeakMap<object, Push>();
 /** How new warnings reach the bell of an app (set by the module; tests and jobs share it through the db). */
 export function setWarningPush(db: object, push: Push): void {
   pushers.set(db, push);
-}
-
-async function staffHolding(tx: DbOrTx, permission: string): Promise<string[]> {
-  const rows = await tx
-    .selectDistinct({ id: sysUser.id })
-    .from(sysPermission)
-    .innerJoin(sysRolePermission, eq(sysRolePermission.permissionId, sysPermission.id))
-    .innerJoin(sysUserRole, eq(sysUserRole.roleId, sysRolePermission.roleId))
-    .innerJoin(sysUser, eq(sysUser.id, sysUserRole.userId))
-    .where(
-      and(
-        eq(sysPermission.perms, permission),
-        eq(sysUser.delFlag, 0),
-        eq(sysUser.status, 1),
-        eq(sysUser.userType, USER_TYPE.system),
-      ),
-    );
-  return rows.map((r) => r.id);
 }
 
 /** Writes the findings of one note as warnings (new occurrences only); returns the warnings raised. */
@@ -99,7 +81,7 @@ export async function raiseWarnings(
   await refreshNote(tx, note.id);
   // Re-judging past steps (the demo's history) is a backfill: listed on 预警消息, not announced as news.
   if (source === 'rejudge') return raised;
-  const staff = await staffHolding(tx, WARNING_PERMISSION);
+  const staff = await activeUsersHolding(tx, WARNING_PERMISSION, eq(sysUser.userType, USER_TYPE.system));
   if (staff.length) {
     const first = raised[0];
     const title =
@@ -269,19 +251,18 @@ async function blacklistParties(
   const reason = `风控违规：${riskRuleName(warning.ruleType)}（${body.reason}）`.slice(0, 255);
   const now = new Date();
   const out: string[] = [];
-  if (wanted.has('driver')) {
+  // Each party the warning can list, with the name its message gives it; the driver before the vehicle.
+  const parties = [
+    { kind: 'driver', table: hyDriver, id: note.driverId, named: `司机${warning.driverName ?? ''}` },
+    { kind: 'vehicle', table: hyVehicle, id: note.vehicleId, named: `车辆${warning.plateNo ?? ''}` },
+  ] as const;
+  for (const party of parties) {
+    if (!wanted.has(party.kind)) continue;
     await tx
-      .update(hyDriver)
+      .update(party.table)
       .set({ blacklisted: true, blacklistReason: reason, updateBy: username, updateTime: now })
-      .where(and(eq(hyDriver.id, note.driverId), eq(hyDriver.tenantId, warning.tenantId)));
-    out.push(`司机${warning.driverName ?? ''}列入黑名单`);
-  }
-  if (wanted.has('vehicle')) {
-    await tx
-      .update(hyVehicle)
-      .set({ blacklisted: true, blacklistReason: reason, updateBy: username, updateTime: now })
-      .where(and(eq(hyVehicle.id, note.vehicleId), eq(hyVehicle.tenantId, warning.tenantId)));
-    out.push(`车辆${warning.plateNo ?? ''}列入黑名单`);
+      .where(and(eq(party.table.id, party.id), eq(party.table.tenantId, warning.tenantId)));
+    out.push(`${party.named}列入黑名单`);
   }
   return out;
 }

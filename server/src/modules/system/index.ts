@@ -49,6 +49,8 @@ export {
   tableDictOf,
 } from './dict/tableDicts.ts';
 export { nextFillValue } from './fillRule/generators.ts';
+/** Who holds a permission: the addressees of reminders and warnings. */
+export { activeUsersHolding } from './permission/holders.ts';
 export {
   sysAnnouncement,
   sysAnnouncementSend,
@@ -108,5 +110,6 @@ export function systemModule(app: FastifyInstance, ctx: AppContext, dicts: DictC
 export { decryptSecret, encryptSecret, loadDataSourceKey } from './dataSource/secret.ts';
 /** Places' division codes: names of a code's province, city and district, for orders and waybills. */
 export { placeNames } from './division/chain.ts';
+export { type JobLabel, jsonOutcomeJob } from './quartz/jsonOutcomeJob.ts';
 export { type JobOverview, jobOverview } from './quartz/overview.ts';
 export { type SeededJob, seedQuartzJobs } from './quartz/store.ts';

@@ -3,6 +3,7 @@ import { and, count, desc, eq, ilike, inArray, ne, or } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../../platform/context.ts';
+import { idsWhere } from '../../../platform/db/idsWhere.ts';
 import { containing } from '../../../platform/db/likePattern.ts';
 import { ok, okMessage, pageOf } from '../../../platform/http/envelope.ts';
 import { bizError, recordNotFound, unauthorized } from '../../../platform/http/errors.ts';
@@ -63,10 +64,7 @@ async function releaseTargets(
 ): Promise<string[] | 'all'> {
   if (annt.msgType === 'USER') return (annt.userIds ?? '').split(',').filter(Boolean);
   if (annt.tenantId === 0) return 'all';
-  const rows = await db
-    .select({ id: sysUser.id })
-    .from(sysUser)
-    .where(and(eq(sysUser.delFlag, 0), usersOfTenant(annt.tenantId)));
+  const rows = await idsWhere(db, sysUser, eq(sysUser.delFlag, 0), usersOfTenant(annt.tenantId));
   return rows.map((row) => row.id);
 }
 

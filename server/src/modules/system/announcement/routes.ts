@@ -11,6 +11,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { SessionUser } from '../../../platform/auth/session.ts';
 import type { AppContext } from '../../../platform/context.ts';
+import { idsWhere } from '../../../platform/db/idsWhere.ts';
 import { formatDateTime, ok } from '../../../platform/http/envelope.ts';
 import { recordNotFound, unauthorized } from '../../../platform/http/errors.ts';
 import { sessionOf } from '../../../platform/http/signedIn.ts';
@@ -70,10 +71,7 @@ export function announcementRoutes(app: FastifyInstance, ctx: AppContext): void 
       const session = sessionOf(request);
       const user = session.user;
       // Delivery rows are created lazily, the first time the user asks (reference behaviour).
-      const visible = await db
-        .select({ id: sysAnnouncement.id })
-        .from(sysAnnouncement)
-        .where(visibleTo(user, session.tenantId));
+      const visible = await idsWhere(db, sysAnnouncement, visibleTo(user, session.tenantId));
       if (visible.length) {
         await db
           .insert(sysAnnouncementSend)

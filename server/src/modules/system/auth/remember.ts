@@ -1,5 +1,5 @@
 import { AUTH_MSG, MSG, type RememberedLoginResult } from '@freight/contracts';
-import { and, eq, inArray, isNull, lt } from 'drizzle-orm';
+import { and, eq, inArray, lt } from 'drizzle-orm';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { randomToken, sha256 } from '../../../platform/auth/crypto.ts';
@@ -11,6 +11,7 @@ import { bizError } from '../../../platform/http/errors.ts';
 import { sysAuthTicket, sysRememberKey } from '../authSchema.ts';
 import { findUserById } from '../user/service.ts';
 import type { SignInDoor } from './loginFlow.ts';
+import { spendOnce } from './singleUse.ts';
 import { issueTicket } from './tickets.ts';
 
 export const REMEMBER_TTL_MS = 30 * 24 * 3_600_000;
@@ -95,12 +96,7 @@ async function rotate(
     await db.delete(sysRememberKey).where(eq(sysRememberKey.chainId, row.chainId));
     return null;
   }
-  const claimed = await db
-    .update(sysRememberKey)
-    .set({ usedAt: new Date() })
-    .where(and(eq(sysRememberKey.keyHash, row.keyHash), isNull(sysRememberKey.usedAt)))
-    .returning({ keyHash: sysRememberKey.keyHash });
-  if (claimed.length === 0) {
+  if (!(await spendOnce(db, sysRememberKey, eq(sysRememberKey.keyHash, row.keyHash)))) {
     await endChain(db, row.chainId);
     return null;
   }

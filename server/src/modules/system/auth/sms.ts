@@ -10,6 +10,7 @@ import { okMessage } from '../../../platform/http/envelope.ts';
 import { bizError } from '../../../platform/http/errors.ts';
 import { sysSms, sysSmsCode, sysSmsTemplate } from '../authSchema.ts';
 import { usersByPhone } from './loginFlow.ts';
+import { spendOnce } from './singleUse.ts';
 import { channelFor, type MessageChannel } from './smsChannel.ts';
 import {
   CHANGE_MOBILE_TEMPLATE,
@@ -94,12 +95,7 @@ export async function consumeSmsCode(db: Db, mobile: string, mode: SmsMode, code
       .where(eq(sysSmsCode.id, row.id));
     return false;
   }
-  const claimed = await db
-    .update(sysSmsCode)
-    .set({ usedAt: new Date() })
-    .where(and(eq(sysSmsCode.id, row.id), isNull(sysSmsCode.usedAt)))
-    .returning({ id: sysSmsCode.id });
-  return claimed.length === 1;
+  return spendOnce(db, sysSmsCode, eq(sysSmsCode.id, row.id));
 }
 
 const BLANKED = '******';

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../../platform/context.ts';
 import type { DbOrTx } from '../../../platform/db/client.ts';
+import { idsWhere } from '../../../platform/db/idsWhere.ts';
 import { containing, escapeLike } from '../../../platform/db/likePattern.ts';
 import { ok, pageOf } from '../../../platform/http/envelope.ts';
 import { bizError } from '../../../platform/http/errors.ts';
@@ -33,11 +34,7 @@ type CategoryRow = typeof sysCategory.$inferSelect;
 
 async function syncHasChild(tx: DbOrTx, pid: string): Promise<void> {
   if (pid === ROOT_PID) return;
-  const [child] = await tx
-    .select({ id: sysCategory.id })
-    .from(sysCategory)
-    .where(eq(sysCategory.pid, pid))
-    .limit(1);
+  const [child] = await idsWhere(tx, sysCategory, eq(sysCategory.pid, pid)).limit(1);
   await tx
     .update(sysCategory)
     .set({ hasChild: child ? '1' : '0' })
@@ -49,10 +46,7 @@ async function descendants(tx: DbOrTx, ids: string[]): Promise<string[]> {
   const out: string[] = [];
   let level = ids;
   for (let depth = 0; level.length && depth < 20; depth++) {
-    const rows = await tx
-      .select({ id: sysCategory.id })
-      .from(sysCategory)
-      .where(inArray(sysCategory.pid, level));
+    const rows = await idsWhere(tx, sysCategory, inArray(sysCategory.pid, level));
     level = rows.map((r) => r.id).filter((id) => !out.includes(id) && !ids.includes(id));
     out.push(...level);
   }

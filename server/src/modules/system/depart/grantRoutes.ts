@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../../platform/context.ts';
+import { idsWhere } from '../../../platform/db/idsWhere.ts';
 import { ok, okMessage } from '../../../platform/http/envelope.ts';
 import { bizError } from '../../../platform/http/errors.ts';
 import { permitted } from '../../../platform/http/permitted.ts';
@@ -46,10 +47,7 @@ export function departGrantRoutes(app: FastifyInstance, ctx: AppContext): void {
     async (request) => {
       const { departId } = request.body;
       await db.transaction(async (tx) => {
-        const [depart] = await tx
-          .select({ id: sysDepart.id })
-          .from(sysDepart)
-          .where(and(eq(sysDepart.id, departId), liveDepart));
+        const [depart] = await idsWhere(tx, sysDepart, eq(sysDepart.id, departId), liveDepart);
         if (!depart) throw bizError('部门不存在');
         const held = await heldPermissionIds(tx, sysDepartPermission, sysDepartPermission.departId, departId);
         const { added, removed } = await grantChange(tx, held, splitIds(request.body.permissionIds));

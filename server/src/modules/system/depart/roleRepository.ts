@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, ilike, inArray, ne } from 'drizzle-orm';
 import type { DbOrTx } from '../../../platform/db/client.ts';
+import { idsWhere } from '../../../platform/db/idsWhere.ts';
 import { containing } from '../../../platform/db/likePattern.ts';
 import { grantedRuleIds } from '../permission/dataRuleIds.ts';
 import { heldPermissionIds } from '../permission/grantSet.ts';
@@ -22,10 +23,7 @@ export async function findRole(db: DbOrTx, roleId: string): Promise<DepartRoleRo
 }
 
 export async function departExists(db: DbOrTx, departId: string): Promise<boolean> {
-  const [depart] = await db
-    .select({ id: sysDepart.id })
-    .from(sysDepart)
-    .where(and(eq(sysDepart.id, departId), liveDepart));
+  const [depart] = await idsWhere(db, sysDepart, eq(sysDepart.id, departId), liveDepart);
   return Boolean(depart);
 }
 
@@ -53,17 +51,13 @@ export async function roleCodeTaken(
   roleCode: string,
   except?: string,
 ): Promise<boolean> {
-  const [clash] = await db
-    .select({ id: sysDepartRole.id })
-    .from(sysDepartRole)
-    .where(
-      and(
-        eq(sysDepartRole.departId, departId),
-        eq(sysDepartRole.roleCode, roleCode),
-        except ? ne(sysDepartRole.id, except) : undefined,
-      ),
-    )
-    .limit(1);
+  const [clash] = await idsWhere(
+    db,
+    sysDepartRole,
+    eq(sysDepartRole.departId, departId),
+    eq(sysDepartRole.roleCode, roleCode),
+    except ? ne(sysDepartRole.id, except) : undefined,
+  ).limit(1);
   return Boolean(clash);
 }
 

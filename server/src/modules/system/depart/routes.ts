@@ -5,6 +5,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { perm } from '../../../platform/access/declare.ts';
 import type { AppContext } from '../../../platform/context.ts';
+import { idsWhere } from '../../../platform/db/idsWhere.ts';
 import { escapeLike } from '../../../platform/db/likePattern.ts';
 import { registerDeleteRoutes } from '../../../platform/http/deleteRoutes.ts';
 import { registerEditRoutes } from '../../../platform/http/editRoutes.ts';
@@ -131,10 +132,7 @@ export function departRoutes(app: FastifyInstance, ctx: AppContext): void {
       if (members.length) throw bizError(ACCESS_MSG.departHasUsers);
       await tx.update(sysDepart).set({ delFlag: 1 }).where(inArray(sysDepart.id, ids));
       // Its grants and roles go with it.
-      const roles = tx
-        .select({ id: sysDepartRole.id })
-        .from(sysDepartRole)
-        .where(inArray(sysDepartRole.departId, ids));
+      const roles = idsWhere(tx, sysDepartRole, inArray(sysDepartRole.departId, ids));
       await tx.delete(sysDepartRoleUser).where(inArray(sysDepartRoleUser.droleId, roles));
       await tx.delete(sysDepartRolePermission).where(inArray(sysDepartRolePermission.departId, ids));
       await tx.delete(sysDepartRole).where(inArray(sysDepartRole.departId, ids));

@@ -1,9 +1,10 @@
 import { departBody } from '@freight/contracts';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import type { FastifyInstance } from 'fastify';
 import { perm } from '../../../platform/access/declare.ts';
 import type { AppContext } from '../../../platform/context.ts';
+import { idsWhere } from '../../../platform/db/idsWhere.ts';
 import { formatDateTime, ok } from '../../../platform/http/envelope.ts';
 import { bizError } from '../../../platform/http/errors.ts';
 import { uploadedFile } from '../../../platform/http/upload.ts';
@@ -73,10 +74,7 @@ export function departTransferRoutes(app: FastifyInstance, ctx: AppContext): voi
           let parentId: string | null = null;
           const parentCode = typeof values.parentOrgCode === 'string' ? values.parentOrgCode : '';
           if (parentCode) {
-            const [parent] = await db
-              .select({ id: sysDepart.id })
-              .from(sysDepart)
-              .where(and(eq(sysDepart.orgCode, parentCode), liveDepart));
+            const [parent] = await idsWhere(db, sysDepart, eq(sysDepart.orgCode, parentCode), liveDepart);
             if (!parent) throw bizError(`上级机构编码不存在: ${parentCode}`);
             parentId = parent.id;
           }

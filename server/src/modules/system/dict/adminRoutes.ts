@@ -1,10 +1,11 @@
 import { dictBody, dictItemBody } from '@freight/contracts';
-import { and, asc, desc, eq, inArray, ne } from 'drizzle-orm';
+import { asc, desc, eq, inArray, ne } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { perm } from '../../../platform/access/declare.ts';
 import type { AppContext } from '../../../platform/context.ts';
+import { idsWhere } from '../../../platform/db/idsWhere.ts';
 import { ok, okMessage } from '../../../platform/http/envelope.ts';
 import { bizError } from '../../../platform/http/errors.ts';
 import { permitted } from '../../../platform/http/permitted.ts';
@@ -62,22 +63,20 @@ export function dictAdminRoutes(app: FastifyInstance, ctx: AppContext, dicts: Di
     },
     body: dictItemBody,
     async beforeWrite(values, mode, _request, tx) {
-      const [dict] = await tx
-        .select({ id: sysDict.id })
-        .from(sysDict)
-        .where(and(eq(sysDict.id, String(values.dictId)), eq(sysDict.delFlag, 0)));
+      const [dict] = await idsWhere(
+        tx,
+        sysDict,
+        eq(sysDict.id, String(values.dictId)),
+        eq(sysDict.delFlag, 0),
+      );
       if (!dict) throw bizError('字典不存在');
-      const clash = await tx
-        .select({ id: sysDictItem.id })
-        .from(sysDictItem)
-        .where(
-          and(
-            eq(sysDictItem.dictId, String(values.dictId)),
-            eq(sysDictItem.itemValue, String(values.itemValue)),
-            mode === 'edit' ? ne(sysDictItem.id, String(values.id)) : undefined,
-          ),
-        )
-        .limit(1);
+      const clash = await idsWhere(
+        tx,
+        sysDictItem,
+        eq(sysDictItem.dictId, String(values.dictId)),
+        eq(sysDictItem.itemValue, String(values.itemValue)),
+        mode === 'edit' ? ne(sysDictItem.id, String(values.id)) : undefined,
+      ).limit(1);
       if (clash.length) throw bizError('该字典中已存在此数据值!');
       return values;
     },
@@ -152,10 +151,7 @@ export function dictAdminRoutes(app: FastifyInstance, ctx: AppContext, dicts: Di
     permitted('system:dict:delete', { params: z.object({ id }) }),
     async (request) => {
       await db.transaction(async (tx) => {
-        const [dict] = await tx
-          .select({ id: sysDict.id })
-          .from(sysDict)
-          .where(and(eq(sysDict.id, request.params.id), eq(sysDict.delFlag, 1)));
+        const [dict] = await idsWhere(tx, sysDict, eq(sysDict.id, request.params.id), eq(sysDict.delFlag, 1));
         if (!dict) throw bizError('只能彻底删除回收站中的字典');
         await tx.delete(sysDictItem).where(eq(sysDictItem.dictId, dict.id));
         await tx.delete(sysDict).where(eq(sysDict.id, dict.id));

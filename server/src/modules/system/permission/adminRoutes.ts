@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { perm } from '../../../platform/access/declare.ts';
 import type { AppContext } from '../../../platform/context.ts';
 import { newId } from '../../../platform/db/columns.ts';
+import { idsWhere } from '../../../platform/db/idsWhere.ts';
 import { containing } from '../../../platform/db/likePattern.ts';
 import { registerDeleteRoutes } from '../../../platform/http/deleteRoutes.ts';
 import { registerEditRoutes } from '../../../platform/http/editRoutes.ts';
@@ -219,10 +220,11 @@ export function permissionAdminRoutes(app: FastifyInstance, ctx: AppContext): vo
     },
   );
   const markRuleFlag = async (permissionId: string) => {
-    const rules = await db
-      .select({ id: sysPermissionDataRule.id })
-      .from(sysPermissionDataRule)
-      .where(eq(sysPermissionDataRule.permissionId, permissionId));
+    const rules = await idsWhere(
+      db,
+      sysPermissionDataRule,
+      eq(sysPermissionDataRule.permissionId, permissionId),
+    );
     await db
       .update(sysPermission)
       .set({ ruleFlag: rules.length ? 1 : 0 })
@@ -232,10 +234,7 @@ export function permissionAdminRoutes(app: FastifyInstance, ctx: AppContext): vo
     '/sys/permission/addPermissionRule',
     permitted('system:permission:edit', { body: ruleBody }),
     async (request) => {
-      const [menu] = await db
-        .select({ id: sysPermission.id })
-        .from(sysPermission)
-        .where(and(eq(sysPermission.id, request.body.permissionId), live));
+      const [menu] = await idsWhere(db, sysPermission, eq(sysPermission.id, request.body.permissionId), live);
       if (!menu) throw bizError('菜单不存在');
       await db
         .insert(sysPermissionDataRule)

@@ -1,6 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../../platform/db/client.ts';
+import { idsWhere } from '../../../platform/db/idsWhere.ts';
 import { bizError } from '../../../platform/http/errors.ts';
 import { sysPermissionDataRule } from '../schema.ts';
 import { splitIds } from './grantSet.ts';
@@ -52,9 +53,11 @@ export async function assertRulesOfMenu(
 ): Promise<void> {
   const ids = ruleIdsOf(dataRuleIds);
   if (ids.length === 0) return;
-  const found = await db
-    .select({ id: sysPermissionDataRule.id })
-    .from(sysPermissionDataRule)
-    .where(and(eq(sysPermissionDataRule.permissionId, permissionId), inArray(sysPermissionDataRule.id, ids)));
+  const found = await idsWhere(
+    db,
+    sysPermissionDataRule,
+    eq(sysPermissionDataRule.permissionId, permissionId),
+    inArray(sysPermissionDataRule.id, ids),
+  );
   if (found.length !== ids.length) throw bizError('数据规则不属于该菜单');
 }

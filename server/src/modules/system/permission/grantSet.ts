@@ -1,6 +1,7 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../../platform/db/client.ts';
+import { idsWhere } from '../../../platform/db/idsWhere.ts';
 import { sysPermission } from '../schema.ts';
 
 /** "a,b," → distinct ids. */
@@ -46,10 +47,7 @@ export async function grantChange(
   const candidates = wanted.filter((id) => !heldSet.has(id) && (!within || within.has(id)));
   const added = candidates.length
     ? (
-        await db
-          .select({ id: sysPermission.id })
-          .from(sysPermission)
-          .where(and(inArray(sysPermission.id, candidates), eq(sysPermission.delFlag, 0)))
+        await idsWhere(db, sysPermission, inArray(sysPermission.id, candidates), eq(sysPermission.delFlag, 0))
       ).map((row) => row.id)
     : [];
   return { added, removed };

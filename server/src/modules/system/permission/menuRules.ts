@@ -1,7 +1,8 @@
 import { ACCESS_MSG, MENU_TYPES, type menuBody } from '@freight/contracts';
-import { and, eq, ne } from 'drizzle-orm';
+import { and, eq, ne, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../../platform/db/client.ts';
+import { idsWhere, rowExists } from '../../../platform/db/idsWhere.ts';
 import { bizError } from '../../../platform/http/errors.ts';
 import { sysPermission } from '../schema.ts';
 
@@ -15,22 +16,17 @@ export async function assertUniqueMenu(
   exceptId: string | null,
 ): Promise<void> {
   const except = exceptId ? ne(sysPermission.id, exceptId) : undefined;
-  if (menu.menuType === MENU_TYPES.button && menu.perms) {
-    const [clash] = await db
-      .select({ id: sysPermission.id })
-      .from(sysPermission)
-      .where(and(live, eq(sysPermission.perms, menu.perms), eq(sysPermission.menuType, 2), except))
-      .limit(1);
-    if (clash) throw bizError(ACCESS_MSG.permsTaken);
-  }
-  if (menu.menuType !== MENU_TYPES.button && menu.url) {
-    const [clash] = await db
-      .select({ id: sysPermission.id })
-      .from(sysPermission)
-      .where(and(live, eq(sysPermission.url, menu.url), ne(sysPermission.menuType, 2), except))
-      .limit(1);
-    if (clash) throw bizError('菜单路径已存在');
-  }
+  const refuseTaken = async (message: string, ...key: SQL[]) => {
+    if (await rowExists(db, sysPermission, live, ...key, except)) throw bizError(message);
+  };
+  if (menu.menuType === MENU_TYPES.button && menu.perms)
+    await refuseTaken(
+      ACCESS_MSG.permsTaken,
+      eq(sysPermission.perms, menu.perms),
+      eq(sysPermission.menuType, 2),
+    );
+  if (menu.menuType !== MENU_TYPES.button && menu.url)
+    await refuseTaken('菜单路径已存在', eq(sysPermission.url, menu.url), ne(sysPermission.menuType, 2));
 }
 
 /**
@@ -65,10 +61,6 @@ export async function checkMenu(db: DbOrTx, body: MenuBody, id: string | null) {
 
 /** A menu is a leaf while no live entry hangs below it. */
 export async function refreshLeaf(db: DbOrTx, id: string): Promise<void> {
-  const [child] = await db
-    .select({ id: sysPermission.id })
-    .from(sysPermission)
-    .where(and(live, eq(sysPermission.parentId, id)))
-    .limit(1);
+  const [child] = await idsWhere(db, sysPermission, live, eq(sysPermission.parentId, id)).limit(1);
   await db.update(sysPermission).set({ leaf: !child }).where(eq(sysPermission.id, id));
 }

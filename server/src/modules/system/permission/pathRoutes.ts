@@ -1,8 +1,9 @@
-import { and, eq, ne } from 'drizzle-orm';
+import { eq, ne } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../../platform/context.ts';
+import { idsWhere } from '../../../platform/db/idsWhere.ts';
 import { ok } from '../../../platform/http/envelope.ts';
 import { sysPermission } from '../schema.ts';
 import { MENU_TYPE } from './menuTree.ts';
@@ -21,19 +22,14 @@ export function pathRoutes(app: FastifyInstance, ctx: AppContext): void {
       '/sys/permission/pathExists',
       { config: { access: 'login' }, schema: { querystring: pathQuery } },
       async (request) => {
-        const [found] = await ctx.db
-          .select({ id: sysPermission.id })
-          .from(sysPermission)
-          .where(
-            and(
-              eq(sysPermission.url, request.query.path),
-              eq(sysPermission.delFlag, 0),
-              ne(sysPermission.menuType, MENU_TYPE.button),
-              // A route-less menu (spec route flag "0") is a menu entry, not a screen: its path is a 404.
-              eq(sysPermission.route, true),
-            ),
-          )
-          .limit(1);
+        const [found] = await idsWhere(
+          ctx.db,
+          sysPermission,
+          eq(sysPermission.url, request.query.path),
+          eq(sysPermission.delFlag, 0),
+          ne(sysPermission.menuType, MENU_TYPE.button), // A route-less menu (spec route flag "0") is a menu entry, not a screen: its path is a 404.
+          eq(sysPermission.route, true),
+        ).limit(1);
         return ok({ exists: Boolean(found) });
       },
     );

@@ -7,11 +7,13 @@ import { failureRetentionMs } from '../../../platform/auth/lockout.ts';
 import { sysCaptcha, sysLoginFailure, sysUserToken } from '../../../platform/auth/schema.ts';
 import type { AppContext } from '../../../platform/context.ts';
 import type { Db } from '../../../platform/db/client.ts';
+import { idsWhere } from '../../../platform/db/idsWhere.ts';
 import type { JobDefinition } from '../../../platform/jobs/scheduler.ts';
 import { sysQuartzJobLog } from '../adminSchema.ts';
 import { channelFor, type MessageChannel } from '../auth/smsChannel.ts';
 import { sysAuthTicket, sysRememberKey, sysSms, sysSmsCode, sysSmsTemplate } from '../authSchema.ts';
 import { sysTenant } from '../schema.ts';
+import { jsonOutcomeJob } from './jsonOutcomeJob.ts';
 
 /** Attempts before a queued message is given up (es_send_status -1). */
 export const MAX_SEND_ATTEMPTS = 5;
@@ -129,11 +131,7 @@ export function systemJobs(ctx: AppContext, log: FastifyBaseLogger): JobDefiniti
       description: '计算顶栏待办计数（getDsXx），计数变化时通知在线用户刷新铃铛',
       params: z.object({}).strict(),
       async run(_params, jobLog) {
-        const tenants = await db
-          .select({ id: sysTenant.id })
-          .from(sysTenant)
-          .where(eq(sysTenant.status, 1))
-          .orderBy(asc(sysTenant.id));
+        const tenants = await idsWhere(db, sysTenant, eq(sysTenant.status, 1)).orderBy(asc(sysTenant.id));
         const out: Record<number, Record<string, number>> = {};
         for (const { id } of tenants) {
           const parts = await Promise.all(ctx.counters.map((provider) => provider({ tenantId: id })));
@@ -169,15 +167,14 @@ export function systemJobs(ctx: AppContext, log: FastifyBaseLogger): JobDefiniti
         return JSON.stringify(tally);
       },
     },
-    {
-      key: 'sealLogs',
-      title: '日志哈希链封存',
-      description: '按月把新写入的操作和登录日志接入哈希链（每条的哈希包含前一条的哈希），篡改可被校验发现',
-      params: z.object({}).strict(),
-      async run() {
-        return JSON.stringify({ sealed: await sealLogs(db) });
+    jsonOutcomeJob(
+      {
+        key: 'sealLogs',
+        title: '日志哈希链封存',
+        description: '按月把新写入的操作和登录日志接入哈希链（每条的哈希包含前一条的哈希），篡改可被校验发现',
       },
-    },
+      async () => ({ sealed: await sealLogs(db) }),
+    ),
     {
       key: 'archiveLogs',
       title: '日志归档',

@@ -1,5 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../../platform/db/client.ts';
+import { rowExists } from '../../../platform/db/idsWhere.ts';
 import { rowsOf } from '../../../platform/db/rows.ts';
 import type { JobStore, RunOutcome, ScheduledJob } from '../../../platform/jobs/scheduler.ts';
 import { sysQuartzJob, sysQuartzJobLog } from '../adminSchema.ts';
@@ -51,25 +52,22 @@ export function quartzStore(db: Db): JobStore {
       return db.transaction(async (tx) => {
         if (!(await tryJobLock(tx, job.id))) return null;
         if (fireTime) {
-          const done = await tx
-            .select({ id: sysQuartzJobLog.id })
-            .from(sysQuartzJobLog)
-            .where(and(eq(sysQuartzJobLog.jobId, job.id), eq(sysQuartzJobLog.fireTime, fireTime)))
-            .limit(1);
-          if (done.length) return null;
+          const done = await rowExists(
+            tx,
+            sysQuartzJobLog,
+            eq(sysQuartzJobLog.jobId, job.id),
+            eq(sysQuartzJobLog.fireTime, fireTime),
+          );
+          if (done) return null;
         } else {
-          const running = await tx
-            .select({ id: sysQuartzJobLog.id })
-            .from(sysQuartzJobLog)
-            .where(
-              and(
-                eq(sysQuartzJobLog.jobId, job.id),
-                sql`${sysQuartzJobLog.success} is null`,
-                sql`${sysQuartzJobLog.startTime} > now() - interval '10 minutes'`,
-              ),
-            )
-            .limit(1);
-          if (running.length) return null;
+          const running = await rowExists(
+            tx,
+            sysQuartzJobLog,
+            eq(sysQuartzJobLog.jobId, job.id),
+            sql`${sysQuartzJobLog.success} is null`,
+            sql`${sysQuartzJobLog.startTime} > now() - interval '10 minutes'`,
+          );
+          if (running) return null;
         }
         const [row] = await tx
           .insert(sysQuartzJobLog)

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { perm } from '../../../platform/access/declare.ts';
 import type { AppContext } from '../../../platform/context.ts';
+import { idsWhere } from '../../../platform/db/idsWhere.ts';
 import { ok, okMessage } from '../../../platform/http/envelope.ts';
 import { bizError } from '../../../platform/http/errors.ts';
 import { permitted } from '../../../platform/http/permitted.ts';
@@ -84,10 +85,7 @@ export function roleRoutes(app: FastifyInstance, ctx: AppContext): void {
       return values;
     },
     async beforeDelete(ids, tx) {
-      const admin = await tx
-        .select({ id: sysRole.id })
-        .from(sysRole)
-        .where(and(inArray(sysRole.id, ids), eq(sysRole.roleCode, 'admin')));
+      const admin = await idsWhere(tx, sysRole, inArray(sysRole.id, ids), eq(sysRole.roleCode, 'admin'));
       if (admin.length) throw bizError('系统管理员角色不能删除');
       await tx.delete(sysRolePermission).where(inArray(sysRolePermission.roleId, ids));
       await tx.delete(sysUserRole).where(inArray(sysUserRole.roleId, ids));
@@ -105,16 +103,12 @@ export function roleRoutes(app: FastifyInstance, ctx: AppContext): void {
       querystring: z.object({ roleCode: z.string().max(100), id: z.string().max(32).optional() }),
     }),
     async (request) => {
-      const [clash] = await db
-        .select({ id: sysRole.id })
-        .from(sysRole)
-        .where(
-          and(
-            eq(sysRole.roleCode, request.query.roleCode.trim()),
-            request.query.id ? ne(sysRole.id, request.query.id) : undefined,
-          ),
-        )
-        .limit(1);
+      const [clash] = await idsWhere(
+        db,
+        sysRole,
+        eq(sysRole.roleCode, request.query.roleCode.trim()),
+        request.query.id ? ne(sysRole.id, request.query.id) : undefined,
+      ).limit(1);
       if (clash) throw bizError(ACCESS_MSG.roleCodeTaken);
       return okMessage('该值可用！');
     },
@@ -161,10 +155,7 @@ export function roleRoutes(app: FastifyInstance, ctx: AppContext): void {
         }
         if (added.length) {
           // Only permissions that exist can be granted.
-          const existing = await tx
-            .select({ id: sysPermission.id })
-            .from(sysPermission)
-            .where(inArray(sysPermission.id, added));
+          const existing = await idsWhere(tx, sysPermission, inArray(sysPermission.id, added));
           if (existing.length) {
             await tx.insert(sysRolePermission).values(
               existing.map((p) => ({
@@ -224,17 +215,11 @@ export function roleRoutes(app: FastifyInstance, ctx: AppContext): void {
       body: z.object({ roleId: z.string().max(32), userIdList: z.array(z.string().max(32)).max(1000) }),
     }),
     async (request) => {
-      const [role] = await db
-        .select({ id: sysRole.id })
-        .from(sysRole)
-        .where(eq(sysRole.id, request.body.roleId));
+      const [role] = await idsWhere(db, sysRole, eq(sysRole.id, request.body.roleId));
       if (!role) throw bizError('角色不存在');
       const userIds = [...new Set(request.body.userIdList)];
       if (userIds.length) {
-        const users = await db
-          .select({ id: sysUser.id })
-          .from(sysUser)
-          .where(and(inArray(sysUser.id, userIds), eq(sysUser.delFlag, 0)));
+        const users = await idsWhere(db, sysUser, inArray(sysUser.id, userIds), eq(sysUser.delFlag, 0));
         if (users.length !== userIds.length) throw bizError('所选用户不存在');
         await db
           .insert(sysUserRole)

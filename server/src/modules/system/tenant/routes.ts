@@ -5,6 +5,7 @@ import { perm } from '../../../platform/access/declare.ts';
 import { sysUserToken } from '../../../platform/auth/schema.ts';
 import type { AppContext } from '../../../platform/context.ts';
 import type { DbOrTx } from '../../../platform/db/client.ts';
+import { idsWhere } from '../../../platform/db/idsWhere.ts';
 import { ok } from '../../../platform/http/envelope.ts';
 import { bizError } from '../../../platform/http/errors.ts';
 import { FILTER_SORT, filterSort, registerTableResource } from '../../../platform/resource/tableResource.ts';
@@ -43,10 +44,7 @@ export function tenantRoutes(app: FastifyInstance, ctx: AppContext): void {
     updateSchema: tenantEditBody,
     async beforeWrite(values, mode, _request, tx) {
       if (mode === 'add') {
-        const [clash] = await tx
-          .select({ id: sysTenant.id })
-          .from(sysTenant)
-          .where(eq(sysTenant.id, Number(values.id)));
+        const [clash] = await idsWhere(tx, sysTenant, eq(sysTenant.id, Number(values.id)));
         if (clash) throw bizError('该租户编号已存在');
       }
       if (Number(values.id) === 0 && values.status === 0) throw bizError('平台租户不能冻结');
@@ -58,11 +56,7 @@ export function tenantRoutes(app: FastifyInstance, ctx: AppContext): void {
     async beforeDelete(ids, tx) {
       if (ids.includes('0')) throw bizError('平台租户不能删除');
       for (const id of ids) {
-        const [user] = await tx
-          .select({ id: sysUser.id })
-          .from(sysUser)
-          .where(usersOfTenant(Number(id)))
-          .limit(1);
+        const [user] = await idsWhere(tx, sysUser, usersOfTenant(Number(id))).limit(1);
         if (user) throw bizError(`租户 ${id} 下还有用户，不能删除`);
       }
     },

@@ -1,5 +1,6 @@
 import { and, eq, gt, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../platform/db/client.ts';
+import { idsWhere } from '../../../platform/db/idsWhere.ts';
 import { sysTenant, sysUser } from '../schema.ts';
 
 /** Users who name tenant `id` in rel_tenant_ids. */
@@ -21,10 +22,7 @@ function usable(now: Date) {
 /** The usable tenants among `ids`. */
 export async function usableTenants(db: DbOrTx, ids: number[], now = new Date()): Promise<Set<number>> {
   if (ids.length === 0) return new Set();
-  const rows = await db
-    .select({ id: sysTenant.id })
-    .from(sysTenant)
-    .where(and(inArray(sysTenant.id, ids), usable(now)));
+  const rows = await idsWhere(db, sysTenant, inArray(sysTenant.id, ids), usable(now));
   return new Set(rows.map((r) => r.id));
 }
 

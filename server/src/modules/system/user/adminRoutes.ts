@@ -8,6 +8,7 @@ import { hashPassword } from '../../../platform/auth/crypto.ts';
 import { sysUserToken } from '../../../platform/auth/schema.ts';
 import { revokeUserTokens } from '../../../platform/auth/session.ts';
 import type { AppContext } from '../../../platform/context.ts';
+import { idsWhere } from '../../../platform/db/idsWhere.ts';
 import { ok, okMessage, pageOf } from '../../../platform/http/envelope.ts';
 import { bizError, recordNotFound } from '../../../platform/http/errors.ts';
 import { permitted } from '../../../platform/http/permitted.ts';
@@ -99,11 +100,7 @@ export function userAdminRoutes(app: FastifyInstance, ctx: AppContext): void {
       const asked = checks.filter(([value]) => value?.trim());
       if (asked.length === 0) throw bizError('请提供要校验的值');
       for (const [value, column, message] of asked) {
-        const rows = await db
-          .select({ id: sysUser.id })
-          .from(sysUser)
-          .where(eq(column, String(value).trim()))
-          .limit(2);
+        const rows = await idsWhere(db, sysUser, eq(column, String(value).trim())).limit(2);
         if (rows.some((row) => row.id !== id)) throw bizError(message);
       }
       return okMessage('该值可用！');
@@ -249,10 +246,7 @@ export function userAdminRoutes(app: FastifyInstance, ctx: AppContext): void {
     '/sys/online/forceLogout',
     permitted('system:user:frozen', { body: z.object({ token: z.string().length(16) }) }),
     async (request) => {
-      const visible = db
-        .select({ id: sysUser.id })
-        .from(sysUser)
-        .where(await userScope(app, request));
+      const visible = idsWhere(db, sysUser, await userScope(app, request));
       const removed = await db
         .delete(sysUserToken)
         .where(

@@ -1,5 +1,6 @@
 import { and, eq, inArray, notInArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../../platform/db/client.ts';
+import { idsWhere } from '../../../platform/db/idsWhere.ts';
 import { bizError } from '../../../platform/http/errors.ts';
 import { invalidateGrants } from '../accessDirectory.ts';
 import { sysDepartRole, sysDepartRoleUser } from '../depart/schema.ts';
@@ -33,7 +34,7 @@ export async function replaceUserLinks(
   const departIds = idList(departs);
   if (roleIds) {
     if (roleIds.length) {
-      const found = await tx.select({ id: sysRole.id }).from(sysRole).where(inArray(sysRole.id, roleIds));
+      const found = await idsWhere(tx, sysRole, inArray(sysRole.id, roleIds));
       if (found.length !== roleIds.length) throw bizError('所选角色不存在');
     }
     await tx.delete(sysUserRole).where(eq(sysUserRole.userId, userId));
@@ -53,10 +54,11 @@ export async function replaceUserLinks(
     if (departIds.length)
       await tx.insert(sysUserDepart).values(departIds.map((depId) => ({ userId, depId })));
     // Department roles of departments the user left go with them.
-    const leftRoles = tx
-      .select({ id: sysDepartRole.id })
-      .from(sysDepartRole)
-      .where(departIds.length ? notInArray(sysDepartRole.departId, departIds) : undefined);
+    const leftRoles = idsWhere(
+      tx,
+      sysDepartRole,
+      departIds.length ? notInArray(sysDepartRole.departId, departIds) : undefined,
+    );
     await tx
       .delete(sysDepartRoleUser)
       .where(and(eq(sysDepartRoleUser.userId, userId), inArray(sysDepartRoleUser.droleId, leftRoles)));

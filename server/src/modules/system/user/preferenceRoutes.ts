@@ -14,6 +14,7 @@ import { sysDataLog } from '../../../platform/audit/schema.ts';
 import { verifyPassword } from '../../../platform/auth/crypto.ts';
 import type { AppContext } from '../../../platform/context.ts';
 import type { DbOrTx } from '../../../platform/db/client.ts';
+import { idsWhere } from '../../../platform/db/idsWhere.ts';
 import { ok, okMessage } from '../../../platform/http/envelope.ts';
 import { bizError, unauthorized } from '../../../platform/http/errors.ts';
 import { sessionOf } from '../../../platform/http/signedIn.ts';
@@ -35,11 +36,13 @@ export const MOBILE_MSG = {
 
 /** Another live account holding this mobile. */
 async function mobileTakenByOther(db: DbOrTx, mobile: string, userId: string): Promise<boolean> {
-  const [other] = await db
-    .select({ id: sysUser.id })
-    .from(sysUser)
-    .where(and(eq(sysUser.phone, mobile), eq(sysUser.delFlag, 0), ne(sysUser.id, userId)))
-    .limit(1);
+  const [other] = await idsWhere(
+    db,
+    sysUser,
+    eq(sysUser.phone, mobile),
+    eq(sysUser.delFlag, 0),
+    ne(sysUser.id, userId),
+  ).limit(1);
   return Boolean(other);
 }
 

@@ -1,6 +1,7 @@
 import { ACCESS_MSG } from '@freight/contracts';
 import { and, eq, inArray, ne, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../../platform/db/client.ts';
+import { idsWhere } from '../../../platform/db/idsWhere.ts';
 import { bizError } from '../../../platform/http/errors.ts';
 import { sysDepart, sysRole, sysTenant, sysUser } from '../schema.ts';
 import { relTenants } from '../tenant/service.ts';
@@ -21,16 +22,17 @@ export async function assertUniqueUser(
   if (text('email')) checks.push([eq(sysUser.email, text('email')), ACCESS_MSG.emailTaken]);
   if (text('workNo')) checks.push([eq(sysUser.workNo, text('workNo')), ACCESS_MSG.workNoTaken]);
   for (const [condition, message] of checks) {
-    const [clash] = await tx
-      .select({ id: sysUser.id })
-      .from(sysUser)
-      .where(and(condition, exceptId ? ne(sysUser.id, exceptId) : undefined))
-      .limit(1);
+    const [clash] = await idsWhere(
+      tx,
+      sysUser,
+      condition,
+      exceptId ? ne(sysUser.id, exceptId) : undefined,
+    ).limit(1);
     if (clash) throw bizError(message);
   }
   const tenants = relTenants(typeof values.relTenantIds === 'string' ? values.relTenantIds : '');
   if (tenants.length) {
-    const found = await tx.select({ id: sysTenant.id }).from(sysTenant).where(inArray(sysTenant.id, tenants));
+    const found = await idsWhere(tx, sysTenant, inArray(sysTenant.id, tenants));
     const missing = tenants.filter((t) => !found.some((f) => f.id === t));
     if (missing.length) throw bizError(`租户不存在: ${missing.join(',')}`);
   }

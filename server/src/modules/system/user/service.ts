@@ -1,6 +1,7 @@
 import type { Depart, UserInfo } from '@freight/contracts';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../../platform/db/client.ts';
+import { idsWhere } from '../../../platform/db/idsWhere.ts';
 import { sysDepart, sysRole, sysUser, sysUserDepart } from '../schema.ts';
 
 export type UserRow = typeof sysUser.$inferSelect;
@@ -21,17 +22,13 @@ export async function findUserById(db: Db, id: string): Promise<UserRow | undefi
 
 /** Usernames are unique across deleted users too: a name once used keeps its history. */
 export async function usernameTaken(db: DbOrTx, username: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: sysUser.id })
-    .from(sysUser)
-    .where(eq(sysUser.username, username))
-    .limit(1);
+  const [row] = await idsWhere(db, sysUser, eq(sysUser.username, username)).limit(1);
   return Boolean(row);
 }
 
 /** The id of a seeded role by its code (e.g. 'customer'), if the role exists. */
 export async function roleIdByCode(db: DbOrTx, code: string): Promise<string | undefined> {
-  const [row] = await db.select({ id: sysRole.id }).from(sysRole).where(eq(sysRole.roleCode, code)).limit(1);
+  const [row] = await idsWhere(db, sysRole, eq(sysRole.roleCode, code)).limit(1);
   return row?.id;
 }
 
