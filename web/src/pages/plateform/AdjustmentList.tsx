@@ -10,13 +10,13 @@ import {
   type Envelope,
 } from '@freight/contracts';
 import { App, Form, Input, Radio } from 'antd';
-import { useMemo, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { DictSelect } from '../../components/dict';
 import { announceMoneyChange, fenOfYuan, newIdempotencyKey } from '../../components/finance/money';
 import { RejectDialog } from '../../components/finance/ReasonDialog';
 import { YuanAmountItem } from '../../components/finance/YuanAmountItem';
 import { PostDialog } from '../../components/form/PostDialog';
-import { pageOf, ResourceListPage, type ResourcePageDef } from '../../components/resource';
+import { ResourceListPage, useResourcePage } from '../../components/resource';
 import { useBilingual } from '../../components/resource/text';
 import { postEnvelope } from '../../services/request';
 import { NotePicker } from '../shipping/components/NotePicker';
@@ -100,46 +100,42 @@ export default function AdjustmentList() {
   const tx = useBilingual();
   const { message } = App.useApp();
   const [dialog, setDialog] = useState<Dialog | null>(null);
-  const def = useMemo<ResourcePageDef>(
-    () =>
-      pageOf(adjustmentResource, {
-        rowActions: [
-          {
-            key: 'approve',
-            label: ['审批入账', 'Approve'],
-            perm: 'finance:adjust:approve',
-            confirm: ['审批通过并记入账户流水？', 'Approve and post it to the ledger?'],
-            visible: (row) => Number(row.state) === ADJUST_STATE.pending,
-            run: async (row) => {
-              const env = (await postEnvelope('/plateform/adjustment/review', {
-                id: row.id,
-                approve: true,
-              })) as Envelope<unknown>;
-              if (!env.success) throw new Error(env.message);
-              message.success(env.message);
-              announceMoneyChange();
-            },
-          },
-          {
-            key: 'reject',
-            label: ['驳回', 'Reject'],
-            danger: true,
-            perm: 'finance:adjust:approve',
-            visible: (row) => Number(row.state) === ADJUST_STATE.pending,
-            run: (row) => setDialog({ kind: 'reject', row }),
-          },
-        ],
-        toolbar: [
-          {
-            key: 'apply',
-            label: ['申请调账/理赔', 'Apply'],
-            perm: 'finance:adjust:add',
-            run: () => setDialog({ kind: 'add' }),
-          },
-        ],
-      }),
-    [message],
-  );
+  const def = useResourcePage(adjustmentResource, [message], () => ({
+    rowActions: [
+      {
+        key: 'approve',
+        label: ['审批入账', 'Approve'],
+        perm: 'finance:adjust:approve',
+        confirm: ['审批通过并记入账户流水？', 'Approve and post it to the ledger?'],
+        visible: (row) => Number(row.state) === ADJUST_STATE.pending,
+        run: async (row) => {
+          const env = (await postEnvelope('/plateform/adjustment/review', {
+            id: row.id,
+            approve: true,
+          })) as Envelope<unknown>;
+          if (!env.success) throw new Error(env.message);
+          message.success(env.message);
+          announceMoneyChange();
+        },
+      },
+      {
+        key: 'reject',
+        label: ['驳回', 'Reject'],
+        danger: true,
+        perm: 'finance:adjust:approve',
+        visible: (row) => Number(row.state) === ADJUST_STATE.pending,
+        run: (row) => setDialog({ kind: 'reject', row }),
+      },
+    ],
+    toolbar: [
+      {
+        key: 'apply',
+        label: ['申请调账/理赔', 'Apply'],
+        perm: 'finance:adjust:add',
+        run: () => setDialog({ kind: 'add' }),
+      },
+    ],
+  }));
   const close = (changed: boolean) => {
     if (changed) announceMoneyChange();
     setDialog(null);

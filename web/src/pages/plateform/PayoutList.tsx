@@ -21,14 +21,14 @@ import {
   Timeline,
   Typography,
 } from 'antd';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { InfoList } from '../../components/common/InfoList';
 import { DictTag } from '../../components/dict';
 import { paymentStateColumn, yuanColumn } from '../../components/finance/columns';
 import { announceMoneyChange, fenOfYuan, yuan } from '../../components/finance/money';
 import { ReasonDialog, RejectDialog } from '../../components/finance/ReasonDialog';
 import { TitledTable } from '../../components/finance/TitledTable';
-import { pageOf, ResourceListPage, type ResourcePageDef, useCan } from '../../components/resource';
+import { ResourceListPage, useCan, useResourcePage } from '../../components/resource';
 import { useBilingual } from '../../components/resource/text';
 import type { Bilingual } from '../../components/resource/types';
 import { api, errorText, postEnvelope } from '../../services/request';
@@ -268,53 +268,49 @@ const REMARK_STEP = {
 export default function PayoutList() {
   const tx = useBilingual();
   const [dialog, setDialog] = useState<Dialog | null>(null);
-  const def = useMemo<ResourcePageDef>(
-    () =>
-      pageOf(payoutResource, {
-        rowActions: [
-          {
-            key: 'review',
-            label: ['复核', 'Review'],
-            perm: 'finance:payout:review',
-            visible: (row) => Number(row.state) === PAYOUT_STATE.submitted,
-            run: (row) => setDialog({ kind: 'review', row }),
-          },
-          {
-            key: 'execute',
-            label: ['出纳付款', 'Pay'],
-            perm: 'finance:payout:execute',
-            visible: (row) => Number(row.state) === PAYOUT_STATE.reviewed,
-            run: (row) => setDialog({ kind: 'execute', row }),
-          },
-          // Rejected by whoever may take the request's next step.
-          {
-            key: 'rejectReview',
-            label: ['驳回', 'Reject'],
-            danger: true,
-            perm: 'finance:payout:review',
-            visible: (row) => Number(row.state) === PAYOUT_STATE.submitted,
-            run: (row) => setDialog({ kind: 'reject', row }),
-          },
-          {
-            key: 'rejectExecute',
-            label: ['驳回', 'Reject'],
-            danger: true,
-            perm: 'finance:payout:execute',
-            visible: (row) => Number(row.state) === PAYOUT_STATE.reviewed,
-            run: (row) => setDialog({ kind: 'reject', row }),
-          },
-        ],
-        toolbar: [
-          {
-            key: 'limits',
-            label: ['审批额度', 'Approval limits'],
-            run: () => setDialog({ kind: 'limits' }),
-          },
-        ],
-        detailExtra: (row) => <PayoutTrail id={String(row.id)} />,
-      }),
-    [],
-  );
+  const def = useResourcePage(payoutResource, [], () => ({
+    rowActions: [
+      {
+        key: 'review',
+        label: ['复核', 'Review'],
+        perm: 'finance:payout:review',
+        visible: (row) => Number(row.state) === PAYOUT_STATE.submitted,
+        run: (row) => setDialog({ kind: 'review', row }),
+      },
+      {
+        key: 'execute',
+        label: ['出纳付款', 'Pay'],
+        perm: 'finance:payout:execute',
+        visible: (row) => Number(row.state) === PAYOUT_STATE.reviewed,
+        run: (row) => setDialog({ kind: 'execute', row }),
+      },
+      // Rejected by whoever may take the request's next step.
+      {
+        key: 'rejectReview',
+        label: ['驳回', 'Reject'],
+        danger: true,
+        perm: 'finance:payout:review',
+        visible: (row) => Number(row.state) === PAYOUT_STATE.submitted,
+        run: (row) => setDialog({ kind: 'reject', row }),
+      },
+      {
+        key: 'rejectExecute',
+        label: ['驳回', 'Reject'],
+        danger: true,
+        perm: 'finance:payout:execute',
+        visible: (row) => Number(row.state) === PAYOUT_STATE.reviewed,
+        run: (row) => setDialog({ kind: 'reject', row }),
+      },
+    ],
+    toolbar: [
+      {
+        key: 'limits',
+        label: ['审批额度', 'Approval limits'],
+        run: () => setDialog({ kind: 'limits' }),
+      },
+    ],
+    detailExtra: (row) => <PayoutTrail id={String(row.id)} />,
+  }));
   const close = (changed: boolean) => {
     if (changed) announceMoneyChange();
     setDialog(null);

@@ -3,10 +3,10 @@
 // the driver's behalf, the taxes withheld, the certificate). A failed record is corrected here and resent.
 import { type Envelope, TAX_STATE, taxRecordResource } from '@freight/contracts';
 import { App, Form, Input } from 'antd';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { PeriodDialog } from '../../components/finance/PeriodDialog';
 import { PostDialog } from '../../components/form/PostDialog';
-import { pageOf, ResourceListPage, type ResourcePageDef } from '../../components/resource';
+import { ResourceListPage, useResourcePage } from '../../components/resource';
 import { useBilingual } from '../../components/resource/text';
 import { postEnvelope } from '../../services/request';
 import { announceChange } from '../../services/resourceEvents';
@@ -47,42 +47,37 @@ function CorrectDialog({ row, onClose }: { row: Row; onClose: (changed: boolean)
 export default function TaxList() {
   const { message } = App.useApp();
   const [dialog, setDialog] = useState<{ kind: 'collect' } | { kind: 'correct'; row: Row } | null>(null);
-  const def = useMemo<ResourcePageDef>(
-    () =>
-      pageOf(taxRecordResource, {
-        rowActions: [
-          {
-            key: 'correct',
-            label: ['更正', 'Correct'],
-            perm: 'finance:tax:correct',
-            visible: (row) => Number(row.state) === TAX_STATE.failed,
-            run: (row) => setDialog({ kind: 'correct', row }),
-          },
-          {
-            key: 'resend',
-            label: ['重新发送', 'Send again'],
-            perm: 'report:tax:resend',
-            visible: (row) =>
-              Number(row.state) === TAX_STATE.failed || Number(row.state) === TAX_STATE.pending,
-            run: async (row) => {
-              const env = (await postEnvelope('/report/tax/resend', { ids: [row.id] })) as Envelope<unknown>;
-              if (!env.success) throw new Error(env.message);
-              message.success(env.message);
-              announceChange('/report/tax');
-            },
-          },
-        ],
-        toolbar: [
-          {
-            key: 'collect',
-            label: ['生成完税数据', 'Collect'],
-            perm: 'finance:tax:collect',
-            run: () => setDialog({ kind: 'collect' }),
-          },
-        ],
-      }),
-    [message],
-  );
+  const def = useResourcePage(taxRecordResource, [message], () => ({
+    rowActions: [
+      {
+        key: 'correct',
+        label: ['更正', 'Correct'],
+        perm: 'finance:tax:correct',
+        visible: (row) => Number(row.state) === TAX_STATE.failed,
+        run: (row) => setDialog({ kind: 'correct', row }),
+      },
+      {
+        key: 'resend',
+        label: ['重新发送', 'Send again'],
+        perm: 'report:tax:resend',
+        visible: (row) => Number(row.state) === TAX_STATE.failed || Number(row.state) === TAX_STATE.pending,
+        run: async (row) => {
+          const env = (await postEnvelope('/report/tax/resend', { ids: [row.id] })) as Envelope<unknown>;
+          if (!env.success) throw new Error(env.message);
+          message.success(env.message);
+          announceChange('/report/tax');
+        },
+      },
+    ],
+    toolbar: [
+      {
+        key: 'collect',
+        label: ['生成完税数据', 'Collect'],
+        perm: 'finance:tax:collect',
+        run: () => setDialog({ kind: 'collect' }),
+      },
+    ],
+  }));
   const close = (changed: boolean) => {
     if (changed) announceChange(PATH);
     setDialog(null);

@@ -3,7 +3,7 @@
 // the detail drawer).
 import { walletConfigBody, walletConfigLogResource, walletConfigResource } from '@freight/contracts';
 import { useMemo } from 'react';
-import { pageOf, ResourceListPage, type ResourcePageDef } from '../../components/resource';
+import { pageOf, ResourceListPage, useResourcePage } from '../../components/resource';
 
 const pretty = (value: unknown) =>
   value && typeof value === 'object'
@@ -31,17 +31,13 @@ function ChangeLog({ customerId }: { customerId: string }) {
 }
 
 export default function WalletConfig() {
-  const def = useMemo<ResourcePageDef>(
-    () =>
-      pageOf(walletConfigResource, {
-        rowKey: 'customerId',
-        schema: walletConfigBody,
-        // The server keeps one configuration per customer: edited, never added or deleted here.
-        actions: { add: false, edit: true, delete: false, export: true, import: false },
-        detailExtra: (row) => <ChangeLog customerId={String(row.customerId)} />,
-        formIn: 'drawer',
-      }),
-    [],
-  );
+  const def = useResourcePage(walletConfigResource, [], () => ({
+    rowKey: 'customerId',
+    schema: walletConfigBody,
+    // The server keeps one configuration per customer: edited, never added or deleted here.
+    actions: { add: false, edit: true, delete: false, export: true, import: false },
+    detailExtra: (row) => <ChangeLog customerId={String(row.customerId)} />,
+    formIn: 'drawer',
+  }));
   return <ResourceListPage def={def} />;
 }

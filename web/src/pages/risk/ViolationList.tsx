@@ -5,8 +5,8 @@
 // the hourly job also tries it again a bounded number of times.
 import { formatFen, riskViolationResource } from '@freight/contracts';
 import { App, Form, Input, Radio } from 'antd';
-import { useMemo, useState } from 'react';
-import { pageOf, ResourceListPage, type ResourcePageDef } from '../../components/resource';
+import { useState } from 'react';
+import { ResourceListPage, useResourcePage } from '../../components/resource';
 import { useBilingual } from '../../components/resource/text';
 import { postEnvelope } from '../../services/request';
 import { RowDialog } from './RowDialog';
@@ -60,43 +60,39 @@ function DeductionDialog({ dialog, onClose }: { dialog: Dialog; onClose: (change
 export default function ViolationList() {
   const { message } = App.useApp();
   const [dialog, setDialog] = useState<Dialog | null>(null);
-  const def = useMemo<ResourcePageDef>(
-    () =>
-      pageOf(riskViolationResource, {
-        rowActions: [
-          {
-            key: 'appeal',
-            label: ['申诉', 'Appeal'],
-            perm: 'risk:violation:appeal',
-            // Within the window (the server refuses a late appeal, saying the window has passed).
-            visible: (row) => row.deductionState === 'notice',
-            run: (row, helpers) => setDialog({ kind: 'appeal', row, reload: helpers.reload }),
-          },
-          {
-            key: 'decide',
-            label: ['处理申诉', 'Decide'],
-            perm: 'risk:violation:decide',
-            visible: (row) => row.deductionState === 'appealed',
-            run: (row, helpers) => setDialog({ kind: 'decide', row, reload: helpers.reload }),
-          },
-          {
-            key: 'retry',
-            label: ['重试', 'Retry'],
-            perm: 'risk:violation:decide',
-            visible: (row) => row.deductionState === 'failed',
-            confirm: ['按原扣款重新入账？', 'Post the deduction again?'],
-            run: async (row, { reload }) => {
-              const env = await postEnvelope<Row>('/risk/violation/retry', { id: row.id });
-              // Refused again, the row stays failed with finance's reason (shown as a warning, not an error).
-              if (env.success && env.result?.deductionState === 'posted') message.success(env.message);
-              else message.warning(env.message);
-              reload();
-            },
-          },
-        ],
-      }),
-    [message],
-  );
+  const def = useResourcePage(riskViolationResource, [message], () => ({
+    rowActions: [
+      {
+        key: 'appeal',
+        label: ['申诉', 'Appeal'],
+        perm: 'risk:violation:appeal',
+        // Within the window (the server refuses a late appeal, saying the window has passed).
+        visible: (row) => row.deductionState === 'notice',
+        run: (row, helpers) => setDialog({ kind: 'appeal', row, reload: helpers.reload }),
+      },
+      {
+        key: 'decide',
+        label: ['处理申诉', 'Decide'],
+        perm: 'risk:violation:decide',
+        visible: (row) => row.deductionState === 'appealed',
+        run: (row, helpers) => setDialog({ kind: 'decide', row, reload: helpers.reload }),
+      },
+      {
+        key: 'retry',
+        label: ['重试', 'Retry'],
+        perm: 'risk:violation:decide',
+        visible: (row) => row.deductionState === 'failed',
+        confirm: ['按原扣款重新入账？', 'Post the deduction again?'],
+        run: async (row, { reload }) => {
+          const env = await postEnvelope<Row>('/risk/violation/retry', { id: row.id });
+          // Refused again, the row stays failed with finance's reason (shown as a warning, not an error).
+          if (env.success && env.result?.deductionState === 'posted') message.success(env.message);
+          else message.warning(env.message);
+          reload();
+        },
+      },
+    ],
+  }));
   return (
     <>
       <ResourceListPage def={def} />

@@ -3,9 +3,9 @@
 // holds the waybill's pay. `?noteId=` (the bell's link) lists one waybill's warnings.
 import { formatFen, riskWarningResource } from '@freight/contracts';
 import { Alert, Checkbox, Form, Input, Radio } from 'antd';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { pageOf, ResourceListPage, type ResourcePageDef } from '../../components/resource';
+import { ResourceListPage, useResourcePage } from '../../components/resource';
 import { useBilingual } from '../../components/resource/text';
 import { getEnvelope, postEnvelope } from '../../services/request';
 import { RowDialog } from './RowDialog';
@@ -107,22 +107,18 @@ export default function WarningMessageList() {
   const [params] = useSearchParams();
   const noteId = params.get('noteId');
   const [handling, setHandling] = useState<{ row: Row; reload: () => void } | null>(null);
-  const def = useMemo<ResourcePageDef>(
-    () =>
-      pageOf(riskWarningResource, {
-        ...(noteId ? { fixedQuery: { noteId } } : {}),
-        rowActions: [
-          {
-            key: 'handle',
-            label: ['处理', 'Handle'],
-            perm: 'risk:warning:handle',
-            visible: (row) => row.state === 'open' || row.state === 'escalated',
-            run: (row, helpers) => setHandling({ row, reload: helpers.reload }),
-          },
-        ],
-      }),
-    [noteId],
-  );
+  const def = useResourcePage(riskWarningResource, [noteId], () => ({
+    ...(noteId ? { fixedQuery: { noteId } } : {}),
+    rowActions: [
+      {
+        key: 'handle',
+        label: ['处理', 'Handle'],
+        perm: 'risk:warning:handle',
+        visible: (row) => row.state === 'open' || row.state === 'escalated',
+        run: (row, helpers) => setHandling({ row, reload: helpers.reload }),
+      },
+    ],
+  }));
   return (
     <>
       <ResourceListPage def={def} />
