@@ -28,7 +28,7 @@ import { paymentStateColumn, yuanColumn } from '../../components/finance/columns
 import { announceMoneyChange, fenOfYuan, yuan } from '../../components/finance/money';
 import { ReasonDialog, RejectDialog } from '../../components/finance/ReasonDialog';
 import { TitledTable } from '../../components/finance/TitledTable';
-import { ResourceListPage, useCan, useResourcePage } from '../../components/resource';
+import { ResourceListPage, type RowAction, useCan, useResourcePage } from '../../components/resource';
 import { useBilingual } from '../../components/resource/text';
 import type { Bilingual } from '../../components/resource/types';
 import { api, errorText, postEnvelope } from '../../services/request';
@@ -265,42 +265,43 @@ const REMARK_STEP = {
   },
 } satisfies Record<string, { heading: Bilingual; url: string; label: Bilingual; okText: Bilingual }>;
 
+/** A request's steps: who takes each and the state it waits in (whoever may take it may also reject it). */
+const PAYOUT_STEPS = {
+  review: { label: ['复核', 'Review'], perm: 'finance:payout:review', state: PAYOUT_STATE.submitted },
+  execute: { label: ['出纳付款', 'Pay'], perm: 'finance:payout:execute', state: PAYOUT_STATE.reviewed },
+} satisfies Record<string, { label: Bilingual; perm: string; state: number }>;
+const STEP_KINDS = ['review', 'execute'] as const;
+const REJECT_KEY = { review: 'rejectReview', execute: 'rejectExecute' } as const;
+
+/** A step's buttons: for whoever may take it, on the requests waiting for it. */
+function takenBy(kind: (typeof STEP_KINDS)[number]): Pick<RowAction, 'perm' | 'visible'> {
+  const { perm, state } = PAYOUT_STEPS[kind];
+  return { perm, visible: (row) => Number(row.state) === state };
+}
+
 export default function PayoutList() {
   const tx = useBilingual();
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const def = useResourcePage(payoutResource, [], () => ({
     rowActions: [
-      {
-        key: 'review',
-        label: ['复核', 'Review'],
-        perm: 'finance:payout:review',
-        visible: (row) => Number(row.state) === PAYOUT_STATE.submitted,
-        run: (row) => setDialog({ kind: 'review', row }),
-      },
-      {
-        key: 'execute',
-        label: ['出纳付款', 'Pay'],
-        perm: 'finance:payout:execute',
-        visible: (row) => Number(row.state) === PAYOUT_STATE.reviewed,
-        run: (row) => setDialog({ kind: 'execute', row }),
-      },
+      ...STEP_KINDS.map(
+        (kind): RowAction => ({
+          key: kind,
+          label: PAYOUT_STEPS[kind].label,
+          ...takenBy(kind),
+          run: (row) => setDialog({ kind, row }),
+        }),
+      ),
       // Rejected by whoever may take the request's next step.
-      {
-        key: 'rejectReview',
-        label: ['驳回', 'Reject'],
-        danger: true,
-        perm: 'finance:payout:review',
-        visible: (row) => Number(row.state) === PAYOUT_STATE.submitted,
-        run: (row) => setDialog({ kind: 'reject', row }),
-      },
-      {
-        key: 'rejectExecute',
-        label: ['驳回', 'Reject'],
-        danger: true,
-        perm: 'finance:payout:execute',
-        visible: (row) => Number(row.state) === PAYOUT_STATE.reviewed,
-        run: (row) => setDialog({ kind: 'reject', row }),
-      },
+      ...STEP_KINDS.map(
+        (kind): RowAction => ({
+          key: REJECT_KEY[kind],
+          label: ['驳回', 'Reject'],
+          danger: true,
+          ...takenBy(kind),
+          run: (row) => setDialog({ kind: 'reject', row }),
+        }),
+      ),
     ],
     toolbar: [
       {
