@@ -10,7 +10,7 @@ import { api } from '../../services/request';
 import { useSession } from '../../stores/session';
 import { InfoList } from '../common/InfoList';
 import { PostDialog } from '../form/PostDialog';
-import { pageOf, ResourceListPage, type ResourcePageDef } from '../resource';
+import { pageOf, ResourceListPage, type ResourcePageDef, usePageDialog } from '../resource';
 import { ImageUpload } from '../resource/ImageUpload';
 import { useBilingual } from '../resource/text';
 import { SignedImage } from '../upload';
@@ -19,6 +19,7 @@ import { RejectDialog } from './ReasonDialog';
 import { YuanAmountItem } from './YuanAmountItem';
 
 type Row = Record<string, unknown>;
+type Dialog = { kind: 'check' | 'reject'; row: Row };
 
 interface VoucherValues {
   amount: number;
@@ -194,7 +195,7 @@ const waitingFor = (username: string | null) => (row: Row) =>
 /** 充值记录: every recharge, with the checker's actions on voucher recharges waiting for a check. */
 export function RechargeRecords() {
   const tx = useBilingual();
-  const [dialog, setDialog] = useState<{ kind: 'check' | 'reject'; row: Row } | null>(null);
+  const { dialog, setDialog, close } = usePageDialog<Dialog>(announceMoneyChange);
   const username = useSession((s) => s.username);
   const def = useMemo<ResourcePageDef>(() => {
     const waiting = waitingFor(username);
@@ -217,11 +218,7 @@ export function RechargeRecords() {
         },
       ],
     });
-  }, [username]);
-  const close = (changed: boolean) => {
-    if (changed) announceMoneyChange();
-    setDialog(null);
-  };
+  }, [username, setDialog]);
   return (
     <>
       <ResourceListPage def={def} />

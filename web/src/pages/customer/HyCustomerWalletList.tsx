@@ -11,7 +11,7 @@ import { AmountDialog } from '../../components/finance/AmountDialog';
 import { type LedgerAccount, LedgerDrawer } from '../../components/finance/LedgerDrawer';
 import { announceMoneyChange, yuan } from '../../components/finance/money';
 import { RechargeRecords, VoucherRechargeDialog } from '../../components/finance/VoucherRecharge';
-import { useResourcePage } from '../../components/resource';
+import { usePageDialog, useResourcePage } from '../../components/resource';
 import { ResourceTabs } from '../../components/resource/ResourceTabs';
 import { useBilingual } from '../../components/resource/text';
 import { getEnvelope } from '../../services/request';
@@ -24,7 +24,7 @@ const strong = (value: unknown) => <Typography.Text strong>{yuan(value)}</Typogr
 export default function HyCustomerWalletList() {
   const tx = useBilingual();
   const [ledger, setLedger] = useState<LedgerAccount | null>(null);
-  const [dialog, setDialog] = useState<Dialog | null>(null);
+  const { dialog, setDialog, close } = usePageDialog<Dialog>(announceMoneyChange);
   const def = useResourcePage(customerWalletResource, [], () => ({
     view: 'customers',
     fields: {
@@ -75,10 +75,6 @@ export default function HyCustomerWalletList() {
       },
     ],
   }));
-  const close = (changed: boolean) => {
-    if (changed) announceMoneyChange();
-    setDialog(null);
-  };
   const row = dialog?.row ?? {};
   const name = String(row.ownerName ?? '');
   const intro = dialog && (

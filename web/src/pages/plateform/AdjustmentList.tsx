@@ -10,13 +10,13 @@ import {
   type Envelope,
 } from '@freight/contracts';
 import { App, Form, Input, Radio } from 'antd';
-import { useRef, useState } from 'react';
+import { useRef } from 'react';
 import { DictSelect } from '../../components/dict';
 import { announceMoneyChange, fenOfYuan, newIdempotencyKey } from '../../components/finance/money';
 import { RejectDialog } from '../../components/finance/ReasonDialog';
 import { YuanAmountItem } from '../../components/finance/YuanAmountItem';
 import { PostDialog } from '../../components/form/PostDialog';
-import { ResourceListPage, useResourcePage } from '../../components/resource';
+import { ResourceListPage, usePageDialog, useResourcePage } from '../../components/resource';
 import { useBilingual } from '../../components/resource/text';
 import { postEnvelope } from '../../services/request';
 import { NotePicker } from '../shipping/components/NotePicker';
@@ -99,7 +99,7 @@ function AddDialog({ onClose }: { onClose: (changed: boolean) => void }) {
 export default function AdjustmentList() {
   const tx = useBilingual();
   const { message } = App.useApp();
-  const [dialog, setDialog] = useState<Dialog | null>(null);
+  const { dialog, setDialog, close } = usePageDialog<Dialog>(announceMoneyChange);
   const def = useResourcePage(adjustmentResource, [message], () => ({
     rowActions: [
       {
@@ -136,10 +136,6 @@ export default function AdjustmentList() {
       },
     ],
   }));
-  const close = (changed: boolean) => {
-    if (changed) announceMoneyChange();
-    setDialog(null);
-  };
   return (
     <>
       <ResourceListPage def={def} />

@@ -18,7 +18,13 @@ import { yuanColumn } from '../../components/finance/columns';
 import { yuan } from '../../components/finance/money';
 import { useCustomerOptions } from '../../components/finance/useCustomerOptions';
 import { PostDialog } from '../../components/form/PostDialog';
-import { pageOf, ResourceListPage, type ResourcePageDef, type RowAction } from '../../components/resource';
+import {
+  pageOf,
+  ResourceListPage,
+  type ResourcePageDef,
+  type RowAction,
+  usePageDialog,
+} from '../../components/resource';
 import { useBilingual } from '../../components/resource/text';
 import { downloadFile } from '../../components/resource/transfer';
 import type { Bilingual } from '../../components/resource/types';
@@ -284,12 +290,18 @@ function TotalsFooter({ query }: { query: Record<string, unknown> }) {
   );
 }
 
+/** Tells the lists that show what a dialog changed. */
+function announceInvoiceChange() {
+  announceChange(PATH);
+  announceChange('/shipping/hyShippingNote');
+}
+
 export default function InvoiceList() {
   const { message } = App.useApp();
   const customerUser = useSession(
     (s) => s.userType === USER_TYPE.customer || s.userType === USER_TYPE.customerAdmin,
   );
-  const [dialog, setDialog] = useState<Dialog | null>(null);
+  const { dialog, setDialog, close } = usePageDialog<Dialog>(announceInvoiceChange);
   const [query, setQuery] = useState<Record<string, unknown>>({});
 
   const def = useMemo<ResourcePageDef>(() => {
@@ -348,15 +360,8 @@ export default function InvoiceList() {
       detailExtra: (row) => <InvoiceDetail invoiceId={String(row.id)} />,
       onQuery: (q) => setQuery(q),
     });
-  }, [customerUser, message]);
+  }, [customerUser, message, setDialog]);
 
-  const close = (changed: boolean) => {
-    if (changed) {
-      announceChange(PATH);
-      announceChange('/shipping/hyShippingNote');
-    }
-    setDialog(null);
-  };
   return (
     <>
       <ResourceListPage def={def} />

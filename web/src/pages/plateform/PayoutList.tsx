@@ -28,7 +28,13 @@ import { paymentStateColumn, yuanColumn } from '../../components/finance/columns
 import { announceMoneyChange, fenOfYuan, yuan } from '../../components/finance/money';
 import { ReasonDialog, RejectDialog } from '../../components/finance/ReasonDialog';
 import { TitledTable } from '../../components/finance/TitledTable';
-import { ResourceListPage, type RowAction, useCan, useResourcePage } from '../../components/resource';
+import {
+  ResourceListPage,
+  type RowAction,
+  useCan,
+  usePageDialog,
+  useResourcePage,
+} from '../../components/resource';
 import { useBilingual } from '../../components/resource/text';
 import type { Bilingual } from '../../components/resource/types';
 import { api, errorText, postEnvelope } from '../../services/request';
@@ -281,7 +287,7 @@ function takenBy(kind: (typeof STEP_KINDS)[number]): Pick<RowAction, 'perm' | 'v
 
 export default function PayoutList() {
   const tx = useBilingual();
-  const [dialog, setDialog] = useState<Dialog | null>(null);
+  const { dialog, setDialog, close } = usePageDialog<Dialog>(announceMoneyChange);
   const def = useResourcePage(payoutResource, [], () => ({
     rowActions: [
       ...STEP_KINDS.map(
@@ -312,10 +318,6 @@ export default function PayoutList() {
     ],
     detailExtra: (row) => <PayoutTrail id={String(row.id)} />,
   }));
-  const close = (changed: boolean) => {
-    if (changed) announceMoneyChange();
-    setDialog(null);
-  };
   const row = dialog && dialog.kind !== 'limits' ? dialog.row : {};
   const intro = (
     <InfoList

@@ -3,15 +3,15 @@
 // the driver's behalf, the taxes withheld, the certificate). A failed record is corrected here and resent.
 import { type Envelope, TAX_STATE, taxRecordResource } from '@freight/contracts';
 import { App, Form, Input } from 'antd';
-import { useState } from 'react';
 import { PeriodDialog } from '../../components/finance/PeriodDialog';
 import { PostDialog } from '../../components/form/PostDialog';
-import { ResourceListPage, useResourcePage } from '../../components/resource';
+import { ResourceListPage, usePageDialog, useResourcePage } from '../../components/resource';
 import { useBilingual } from '../../components/resource/text';
 import { postEnvelope } from '../../services/request';
 import { announceChange } from '../../services/resourceEvents';
 
 type Row = Record<string, unknown>;
+type Dialog = { kind: 'collect' } | { kind: 'correct'; row: Row };
 const PATH = taxRecordResource.path;
 
 function CorrectDialog({ row, onClose }: { row: Row; onClose: (changed: boolean) => void }) {
@@ -46,7 +46,7 @@ function CorrectDialog({ row, onClose }: { row: Row; onClose: (changed: boolean)
 
 export default function TaxList() {
   const { message } = App.useApp();
-  const [dialog, setDialog] = useState<{ kind: 'collect' } | { kind: 'correct'; row: Row } | null>(null);
+  const { dialog, setDialog, close } = usePageDialog<Dialog>(() => announceChange(PATH));
   const def = useResourcePage(taxRecordResource, [message], () => ({
     rowActions: [
       {
@@ -78,10 +78,6 @@ export default function TaxList() {
       },
     ],
   }));
-  const close = (changed: boolean) => {
-    if (changed) announceChange(PATH);
-    setDialog(null);
-  };
   return (
     <>
       <ResourceListPage def={def} />
