@@ -17,6 +17,7 @@ import { useLocation } from 'react-router';
 import { api, errorText } from '../../services/request';
 import { announceChange, onResourceChange } from '../../services/resourceEvents';
 import { useSession } from '../../stores/session';
+import { useBusyAction } from '../common/useBusyAction';
 import { useDirtyGuard } from '../form/useDirtyGuard';
 import { DetailDrawer } from './DetailDrawer';
 import { buildColumns, FormControl, fromFormValues, toFormValues } from './fields';
@@ -55,7 +56,7 @@ export function ResourceListPage({ def }: { def: ResourcePageDef }) {
   const [addValues, setAddValues] = useState<{ seq: number; values: Row }>({ seq: 0, values: {} });
   const [detail, setDetail] = useState<Row | null>(null);
   const [reviewing, setReviewing] = useState<Row | null>(null);
-  const [exporting, setExporting] = useState(false);
+  const { busy: exporting, run: runExporting } = useBusyAction();
   const rowKey = def.rowKey ?? 'id';
   const enabled = (action: keyof NonNullable<ResourcePageDef['actions']>) => def.actions?.[action] !== false;
   const code = (suffix: string) =>
@@ -196,8 +197,7 @@ export function ResourceListPage({ def }: { def: ResourcePageDef }) {
   );
 
   async function exportRows() {
-    setExporting(true);
-    try {
+    await runExporting(async () => {
       const selections = selected.map((r) => String(r[rowKey])).join(',');
       const { pageNo: _p, pageSize: _s, ...filters } = lastQuery.current;
       await downloadFile(
@@ -205,11 +205,7 @@ export function ResourceListPage({ def }: { def: ResourcePageDef }) {
         { ...filters, ...(selections ? { selections } : {}) },
         `${title}.xlsx`,
       );
-    } catch (error) {
-      message.error(errorText(error));
-    } finally {
-      setExporting(false);
-    }
+    });
   }
 
   const toolbar = [

@@ -9,6 +9,7 @@ import { useEffect, useState } from 'react';
 import { matchPath, useLocation } from 'react-router';
 import { Authorized } from '../../components/auth';
 import { CompactTable } from '../../components/common/CompactTable';
+import { useBusyAction } from '../../components/common/useBusyAction';
 import { useBilingual } from '../../components/resource/text';
 import { api, errorText } from '../../services/request';
 import { CgformView } from './components/CgformView';
@@ -54,7 +55,7 @@ function CopyEditor({
   const { message } = App.useApp();
   const [form] = Form.useForm<{ tableTxt: string; tableTxtEn?: string }>();
   const [views, setViews] = useState<FieldView[]>([]);
-  const [saving, setSaving] = useState(false);
+  const { busy: saving, run: runSaving } = useBusyAction();
   useEffect(() => {
     if (!copy) return;
     const own = copy === 'new' ? [] : copy.fields;
@@ -80,18 +81,13 @@ function CopyEditor({
 
   const save = async () => {
     const values = await form.validateFields();
-    setSaving(true);
-    try {
+    await runSaving(async () => {
       if (copy === 'new')
         await api.post('/online/cgform/copy/add', { ...values, physicId: definition.head.id, fields: views });
       else if (copy) await api.put('/online/cgform/copy/edit', { ...values, id: copy.id, fields: views });
       message.success(tx(['保存成功', 'Saved']));
       onClose(true);
-    } catch (error) {
-      message.error(errorText(error));
-    } finally {
-      setSaving(false);
-    }
+    });
   };
 
   return (

@@ -21,8 +21,8 @@ import {
   Timeline,
   Typography,
 } from 'antd';
-import { useState } from 'react';
 import { InfoList } from '../../components/common/InfoList';
+import { useBusyAction } from '../../components/common/useBusyAction';
 import { DictTag } from '../../components/dict';
 import { paymentStateColumn, yuanColumn } from '../../components/finance/columns';
 import { announceMoneyChange, fenOfYuan, yuan } from '../../components/finance/money';
@@ -149,24 +149,19 @@ function LimitsDialog({ onClose }: { onClose: () => void }) {
     queryKey: ['payoutLimits'],
     queryFn: () => api.get<Limit[]>('/plateform/payout/limits'),
   });
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusyAction();
   const steps: Array<{ value: Limit['step']; label: string }> = [
     { value: 'submit', label: tx(['提交', 'Submit']) },
     { value: 'review', label: tx(['复核', 'Review']) },
     { value: 'execute', label: tx(['出纳付款', 'Execute']) },
   ];
   const save = async (values: { roleCode: string; step: Limit['step']; maxFen: number | null }) => {
-    setBusy(true);
-    try {
+    await run(async () => {
       const env = await postEnvelope('/plateform/payout/limits', values);
       if (!env.success) throw new Error(env.message);
       message.success(env.message);
       await limits.refetch();
-    } catch (error) {
-      message.error(errorText(error));
-    } finally {
-      setBusy(false);
-    }
+    });
   };
   const editable = can('finance:payout:limit');
   return (

@@ -17,7 +17,6 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import {
   Alert,
-  App,
   Button,
   Card,
   Col,
@@ -39,6 +38,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { withChunkTimeout } from '../../app/chunkLoad';
+import { useBusyAction } from '../../components/common/useBusyAction';
 import { useBilingual } from '../../components/resource/text';
 import { downloadFile } from '../../components/resource/transfer';
 import { errorText } from '../../services/request';
@@ -218,13 +218,12 @@ function queryOf(detail: SavedReportDetail, values: Record<string, unknown>): Re
 
 function ReportRunner({ code, onBack }: { code: string; onBack: () => void }) {
   const tx = useBilingual();
-  const { message } = App.useApp();
   const [form] = Form.useForm();
   const detail = useQuery({ queryKey: ['saved-report', code], queryFn: () => savedReportApi.detail(code) });
   const [params, setParams] = useState<Record<string, string> | null>(null);
   const [page, setPage] = useState({ pageNo: 1, pageSize: 20 });
   const [sort, setSort] = useState<{ column: string; order: 'asc' | 'desc' } | null>(null);
-  const [exporting, setExporting] = useState(false);
+  const { busy: exporting, run: runExporting } = useBusyAction();
   const d = detail.data;
   const hasRange =
     !!d?.params.some((p) => p.name === 'begin_date') && !!d?.params.some((p) => p.name === 'end_date');
@@ -268,18 +267,13 @@ function ReportRunner({ code, onBack }: { code: string; onBack: () => void }) {
     setPage((p) => ({ ...p, pageNo: 1 }));
   };
   const exportXls = async () => {
-    setExporting(true);
-    try {
+    await runExporting(async () => {
       await downloadFile(
         savedReportApi.exportUrl(code),
         { ...(effective ?? {}), ...(sort ?? {}) },
         `${d.name}.xlsx`,
       );
-    } catch (e) {
-      message.error(errorText(e));
-    } finally {
-      setExporting(false);
-    }
+    });
   };
 
   // The chart sums the shown page's rows per category value (a report by customer and month draws one bar

@@ -5,7 +5,6 @@ import { DownloadOutlined, ReloadOutlined } from '@ant-design/icons';
 import type { StatisticsGroup, StatisticsPeriod, StatisticsQuery, StatisticsRow } from '@freight/contracts';
 import { useQuery } from '@tanstack/react-query';
 import {
-  App,
   Button,
   Card,
   Col,
@@ -24,6 +23,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { withChunkTimeout } from '../../app/chunkLoad';
+import { useBusyAction } from '../../components/common/useBusyAction';
 import { DashboardError } from '../../components/dashboard/DashboardError';
 import { dictText, useDictItems } from '../../components/dict/useDict';
 import { yuanColumn } from '../../components/finance/columns';
@@ -31,7 +31,6 @@ import { yuan } from '../../components/finance/money';
 import { useBilingual } from '../../components/resource/text';
 import { downloadFile } from '../../components/resource/transfer';
 import { useMenuModel } from '../../layouts/useMenuModel';
-import { errorText } from '../../services/request';
 import { statisticsApi } from '../../services/statisticsApi';
 
 const EChart = lazy(() => withChunkTimeout(import('../../components/chart/EChart')));
@@ -60,7 +59,6 @@ const percent = (rate: number | null) => (rate === null ? '--' : `${(rate * 100)
 export default function StatisticsList() {
   const tx = useBilingual();
   const navigate = useNavigate();
-  const { message } = App.useApp();
   const { routes } = useMenuModel();
   const canOpenList = routes.some((r) => r.path === '/shipping/list');
   const vehicleTypes = useDictItems('vehicle_type');
@@ -75,7 +73,7 @@ export default function StatisticsList() {
   }, [location.search]);
   const [period, setPeriod] = useState<StatisticsPeriod>('day');
   const [groupBy, setGroupBy] = useState<StatisticsGroup>('period');
-  const [exporting, setExporting] = useState(false);
+  const { busy: exporting, run: runExporting } = useBusyAction();
   const query: StatisticsQuery = {
     begin: range[0].format('YYYY-MM-DD'),
     end: range[1].format('YYYY-MM-DD'),
@@ -137,14 +135,9 @@ export default function StatisticsList() {
   );
 
   const exportXls = async () => {
-    setExporting(true);
-    try {
+    await runExporting(async () => {
       await downloadFile('/statistics/list/exportXls', query, `统计分析${query.begin}_${query.end}.xlsx`);
-    } catch (e) {
-      message.error(errorText(e));
-    } finally {
-      setExporting(false);
-    }
+    });
   };
 
   const total = data?.total;

@@ -9,6 +9,7 @@ import { departBody } from '@freight/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Col, Descriptions, Empty, Popconfirm, Row, Space, Spin, Tabs } from 'antd';
 import { useMemo, useState } from 'react';
+import { useBusyAction } from '../../components/common/useBusyAction';
 import { useCan } from '../../components/resource';
 import { ImportButton } from '../../components/resource/ImportButton';
 import { useBilingual } from '../../components/resource/text';
@@ -32,7 +33,7 @@ export default function DepartList() {
   const [adding, setAdding] = useState<{ parent: DepartOption | null } | null>(null);
   const [checked, setChecked] = useState<string[]>([]);
   const [tab, setTab] = useState<Tab>('info');
-  const [exporting, setExporting] = useState(false);
+  const { busy: exporting, run: runExporting } = useBusyAction();
   const detail = useQuery({
     queryKey: ['sys', 'depart', selected?.key],
     queryFn: () => api.get<Depart>('/sys/sysDepart/queryById', { id: selected?.key }),
@@ -77,14 +78,9 @@ export default function DepartList() {
   };
 
   const exportAll = async () => {
-    setExporting(true);
-    try {
+    await runExporting(async () => {
       await downloadFile('/sys/sysDepart/exportXls', {}, `${tx(['部门', 'Departments'])}.xlsx`);
-    } catch (err) {
-      message.error(errorText(err));
-    } finally {
-      setExporting(false);
-    }
+    });
   };
 
   const extra = (
