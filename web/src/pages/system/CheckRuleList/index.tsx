@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { createTimeField, ResourceListPage, type ResourcePageDef } from '../../../components/resource';
 import { useBilingual } from '../../../components/resource/text';
 import { JsonTextArea } from '../components/ops/JsonTextArea';
+import { OPS_SCREEN } from '../components/ops/opsScreen';
 import { ruleIdentityFields } from '../components/ops/ruleFields';
 import { CheckRuleTester } from './components/CheckRuleTester';
 
@@ -38,8 +39,7 @@ export default function CheckRuleList() {
       api: '/sys/checkRule',
       title: ['编码校验规则', 'Check rules'],
       perm: 'system:checkrule',
-      defaultSort: { column: 'createTime', order: 'desc' },
-      formWidth: 720,
+      ...OPS_SCREEN,
       addDefaults: { ruleJson: EXAMPLE },
       fields: [
         ...ruleIdentityFields(tx, 160),

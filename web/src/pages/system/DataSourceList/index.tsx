@@ -14,6 +14,7 @@ import {
 import { useBilingual } from '../../../components/resource/text';
 import { api } from '../../../services/request';
 import { FormTryButton } from '../components/ops/FormTryButton';
+import { OPS_SCREEN } from '../components/ops/opsScreen';
 
 type Row = Record<string, unknown>;
 const CONNECTION = ['dbType', 'dbHost', 'dbPort', 'dbName', 'dbUsername', 'dbPassword'];
@@ -66,8 +67,7 @@ export default function DataSourceList() {
       api: '/sys/dataSource',
       title: ['多数据源', 'Data sources'],
       perm: 'system:datasource',
-      defaultSort: { column: 'createTime', order: 'desc' },
-      formWidth: 720,
+      ...OPS_SCREEN,
       addDefaults: { dbType: 'postgresql', dbHost: '127.0.0.1', dbPort: 5432 },
       fields: [
         {

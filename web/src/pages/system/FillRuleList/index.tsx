@@ -15,6 +15,7 @@ import { useBilingual } from '../../../components/resource/text';
 import { api } from '../../../services/request';
 import { FormTryButton } from '../components/ops/FormTryButton';
 import { JsonTextArea } from '../components/ops/JsonTextArea';
+import { OPS_SCREEN } from '../components/ops/opsScreen';
 import { ruleIdentityFields } from '../components/ops/ruleFields';
 
 interface Generator {
@@ -73,8 +74,7 @@ export default function FillRuleList() {
       api: '/sys/fillRule',
       title: ['填值规则', 'Fill rules'],
       perm: 'system:fillrule',
-      defaultSort: { column: 'createTime', order: 'desc' },
-      formWidth: 720,
+      ...OPS_SCREEN,
       addDefaults: { ruleClass: generators.data?.[0]?.value, ruleParams: EXAMPLE },
       fields: [
         ...ruleIdentityFields(tx, 180),

@@ -8,6 +8,7 @@ import { createTimeField, ResourceListPage, type ResourcePageDef } from '../../.
 import { useBilingual } from '../../../components/resource/text';
 import { API_BASE, api } from '../../../services/request';
 import { JsonTextArea } from '../components/ops/JsonTextArea';
+import { OPS_SCREEN } from '../components/ops/opsScreen';
 
 type Row = Record<string, unknown>;
 const ON = 1;
@@ -54,8 +55,7 @@ export default function GatewayRouteList() {
       api: '/sys/gatewayRoute',
       title: ['网关路由', 'Gateway routes'],
       perm: 'system:gateway',
-      defaultSort: { column: 'createTime', order: 'desc' },
-      formWidth: 720,
+      ...OPS_SCREEN,
       addDefaults: { predicates: '["/**"]', stripPrefix: 0, status: String(ON) },
       fields: [
         {

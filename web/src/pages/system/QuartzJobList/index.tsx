@@ -9,6 +9,7 @@ import { useBilingual } from '../../../components/resource/text';
 import type { Bilingual } from '../../../components/resource/types';
 import { api } from '../../../services/request';
 import { JsonTextArea } from '../components/ops/JsonTextArea';
+import { OPS_SCREEN } from '../components/ops/opsScreen';
 import { CronFormItem } from './components/CronInput';
 import { JobHistoryDrawer, type JobRun } from './components/JobHistoryDrawer';
 
@@ -48,9 +49,8 @@ export default function QuartzJobList() {
       api: '/sys/quartzJob',
       title: ['定时任务', 'Scheduled jobs'],
       perm: 'system:quartz',
-      defaultSort: { column: 'createTime', order: 'desc' },
+      ...OPS_SCREEN,
       addDefaults: { cronExpression: '0 0/10 * * * ?', status: STOPPED },
-      formWidth: 720,
       fields: [
         {
           name: 'jobClassName',
