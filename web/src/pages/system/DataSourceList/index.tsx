@@ -7,6 +7,7 @@ import { createTimeField, type FormItemContext, ResourceListPage } from '../../.
 import { useBilingual } from '../../../components/resource/text';
 import { api } from '../../../services/request';
 import { FormTryButton } from '../components/ops/FormTryButton';
+import { codeField } from '../components/ops/ruleFields';
 import { useOpsScreen } from '../components/ops/useOpsScreen';
 
 type Row = Record<string, unknown>;
@@ -59,20 +60,7 @@ export default function DataSourceList() {
     perm: 'system:datasource',
     addDefaults: { dbType: 'postgresql', dbHost: '127.0.0.1', dbPort: 5432 },
     fields: [
-      {
-        name: 'code',
-        label: ['数据源编码', 'Code'],
-        required: true,
-        search: true,
-        sort: true,
-        list: { width: 150, copyable: true },
-        rules: [
-          {
-            pattern: /^[A-Za-z0-9_-]+$/,
-            message: tx(['编码只能包含字母、数字、下划线和横线', 'Letters, digits, _ and - only']),
-          },
-        ],
-      },
+      codeField(tx, 'code', ['数据源编码', 'Code'], '编码', { width: 150, copyable: true }),
       { name: 'name', label: ['数据源名称', 'Name'], required: true, search: 'like', sort: true },
       {
         name: 'dbType',

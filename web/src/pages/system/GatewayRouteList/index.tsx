@@ -6,6 +6,7 @@ import { createTimeField, ResourceListPage } from '../../../components/resource'
 import { useBilingual } from '../../../components/resource/text';
 import { API_BASE, api } from '../../../services/request';
 import { JsonTextArea } from '../components/ops/JsonTextArea';
+import { codeField } from '../components/ops/ruleFields';
 import { useOpsScreen } from '../components/ops/useOpsScreen';
 
 type Row = Record<string, unknown>;
@@ -52,20 +53,7 @@ export default function GatewayRouteList() {
     perm: 'system:gateway',
     addDefaults: { predicates: '["/**"]', stripPrefix: 0, status: String(ON) },
     fields: [
-      {
-        name: 'routerId',
-        label: ['路由ID', 'Route id'],
-        required: true,
-        search: true,
-        sort: true,
-        list: { width: 150 },
-        rules: [
-          {
-            pattern: /^[A-Za-z0-9_-]+$/,
-            message: tx(['路由ID只能包含字母、数字、下划线和横线', 'Letters, digits, _ and - only']),
-          },
-        ],
-      },
+      codeField(tx, 'routerId', ['路由ID', 'Route id'], '路由ID', { width: 150 }),
       { name: 'name', label: ['路由名称', 'Name'], required: true, search: 'like', sort: true },
       {
         name: 'uri',
