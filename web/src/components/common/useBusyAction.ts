@@ -4,10 +4,10 @@ import { App } from 'antd';
 import { useState } from 'react';
 import { errorText } from '../../services/request';
 
-export function useBusyAction(): { busy: boolean; run: (work: () => Promise<void>) => Promise<void> } {
+export function useBusyAction(): { busy: boolean; run: (work: () => Promise<unknown>) => Promise<void> } {
   const { message } = App.useApp();
   const [busy, setBusy] = useState(false);
-  const run = async (work: () => Promise<void>) => {
+  const run = async (work: () => Promise<unknown>) => {
     setBusy(true);
     try {
       await work();

@@ -17,7 +17,7 @@ import { useLocation } from 'react-router';
 import { api, errorText } from '../../services/request';
 import { announceChange, onResourceChange } from '../../services/resourceEvents';
 import { useSession } from '../../stores/session';
-import { useBusyAction } from '../common/useBusyAction';
+import { BusyButton } from '../common/BusyButton';
 import { useDirtyGuard } from '../form/useDirtyGuard';
 import { DetailDrawer } from './DetailDrawer';
 import { buildColumns, FormControl, fromFormValues, toFormValues } from './fields';
@@ -56,7 +56,6 @@ export function ResourceListPage({ def }: { def: ResourcePageDef }) {
   const [addValues, setAddValues] = useState<{ seq: number; values: Row }>({ seq: 0, values: {} });
   const [detail, setDetail] = useState<Row | null>(null);
   const [reviewing, setReviewing] = useState<Row | null>(null);
-  const { busy: exporting, run: runExporting } = useBusyAction();
   const rowKey = def.rowKey ?? 'id';
   const enabled = (action: keyof NonNullable<ResourcePageDef['actions']>) => def.actions?.[action] !== false;
   const code = (suffix: string) =>
@@ -196,16 +195,14 @@ export function ResourceListPage({ def }: { def: ResourcePageDef }) {
     0,
   );
 
-  async function exportRows() {
-    await runExporting(async () => {
-      const selections = selected.map((r) => String(r[rowKey])).join(',');
-      const { pageNo: _p, pageSize: _s, ...filters } = lastQuery.current;
-      await downloadFile(
-        `${def.api}/exportXls`,
-        { ...filters, ...(selections ? { selections } : {}) },
-        `${title}.xlsx`,
-      );
-    });
+  function exportRows() {
+    const selections = selected.map((r) => String(r[rowKey])).join(',');
+    const { pageNo: _p, pageSize: _s, ...filters } = lastQuery.current;
+    return downloadFile(
+      `${def.api}/exportXls`,
+      { ...filters, ...(selections ? { selections } : {}) },
+      `${title}.xlsx`,
+    );
   }
 
   const toolbar = [
@@ -215,9 +212,9 @@ export function ResourceListPage({ def }: { def: ResourcePageDef }) {
       </Button>
     ),
     enabled('export') && can(code('export')) && (
-      <Button key="export" icon={<DownloadOutlined />} loading={exporting} onClick={() => void exportRows()}>
+      <BusyButton key="export" icon={<DownloadOutlined />} run={exportRows}>
         {tx(['导出', 'Export'])}
-      </Button>
+      </BusyButton>
     ),
     enabled('import') && can(code('import')) && (
       <ImportButton

@@ -23,7 +23,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { withChunkTimeout } from '../../app/chunkLoad';
-import { useBusyAction } from '../../components/common/useBusyAction';
+import { BusyButton } from '../../components/common/BusyButton';
 import { DashboardError } from '../../components/dashboard/DashboardError';
 import { dictText, useDictItems } from '../../components/dict/useDict';
 import { yuanColumn } from '../../components/finance/columns';
@@ -73,7 +73,6 @@ export default function StatisticsList() {
   }, [location.search]);
   const [period, setPeriod] = useState<StatisticsPeriod>('day');
   const [groupBy, setGroupBy] = useState<StatisticsGroup>('period');
-  const { busy: exporting, run: runExporting } = useBusyAction();
   const query: StatisticsQuery = {
     begin: range[0].format('YYYY-MM-DD'),
     end: range[1].format('YYYY-MM-DD'),
@@ -134,12 +133,6 @@ export default function StatisticsList() {
     [data, groupBy],
   );
 
-  const exportXls = async () => {
-    await runExporting(async () => {
-      await downloadFile('/statistics/list/exportXls', query, `统计分析${query.begin}_${query.end}.xlsx`);
-    });
-  };
-
   const total = data?.total;
   return (
     <div className="dashboard" data-testid="statistics-list">
@@ -170,14 +163,15 @@ export default function StatisticsList() {
           <Button icon={<ReloadOutlined />} onClick={() => void result.refetch()} loading={result.isFetching}>
             {tx(['刷新', 'Refresh'])}
           </Button>
-          <Button
+          <BusyButton
             icon={<DownloadOutlined />}
-            onClick={() => void exportXls()}
-            loading={exporting}
+            run={() =>
+              downloadFile('/statistics/list/exportXls', query, `统计分析${query.begin}_${query.end}.xlsx`)
+            }
             disabled={!data}
           >
             {tx(['导出Excel', 'Export Excel'])}
-          </Button>
+          </BusyButton>
         </Space>
       </Card>
       {result.isError ? <DashboardError error={result.error} onRetry={() => void result.refetch()} /> : null}

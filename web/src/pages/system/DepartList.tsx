@@ -9,7 +9,7 @@ import { departBody } from '@freight/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Col, Descriptions, Empty, Popconfirm, Row, Space, Spin, Tabs } from 'antd';
 import { useMemo, useState } from 'react';
-import { useBusyAction } from '../../components/common/useBusyAction';
+import { BusyButton } from '../../components/common/BusyButton';
 import { useCan } from '../../components/resource';
 import { ImportButton } from '../../components/resource/ImportButton';
 import { useBilingual } from '../../components/resource/text';
@@ -33,7 +33,6 @@ export default function DepartList() {
   const [adding, setAdding] = useState<{ parent: DepartOption | null } | null>(null);
   const [checked, setChecked] = useState<string[]>([]);
   const [tab, setTab] = useState<Tab>('info');
-  const { busy: exporting, run: runExporting } = useBusyAction();
   const detail = useQuery({
     queryKey: ['sys', 'depart', selected?.key],
     queryFn: () => api.get<Depart>('/sys/sysDepart/queryById', { id: selected?.key }),
@@ -77,12 +76,6 @@ export default function DepartList() {
     }
   };
 
-  const exportAll = async () => {
-    await runExporting(async () => {
-      await downloadFile('/sys/sysDepart/exportXls', {}, `${tx(['部门', 'Departments'])}.xlsx`);
-    });
-  };
-
   const extra = (
     <Space size={4} wrap>
       {can('system:depart:add') && (
@@ -113,15 +106,14 @@ export default function DepartList() {
   const canBatch = can('system:depart:batch_delete');
   const toolbarButtons = [
     can('system:depart:export') && (
-      <Button
+      <BusyButton
         key="export"
         icon={<DownloadOutlined />}
-        loading={exporting}
-        onClick={() => void exportAll()}
+        run={() => downloadFile('/sys/sysDepart/exportXls', {}, `${tx(['部门', 'Departments'])}.xlsx`)}
         data-testid="depart-export"
       >
         {tx(['导出', 'Export'])}
-      </Button>
+      </BusyButton>
     ),
     can('system:depart:import') && (
       <ImportButton
