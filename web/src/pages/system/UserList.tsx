@@ -2,9 +2,10 @@
 // and avatar; unique account, mobile, e-mail and work number checked as they are typed; freeze and unfreeze in
 // batch; an administrator's password reset; a recycle bin; online users; Excel export and import.
 import { ProFormSelect, ProFormText, ProFormTreeSelect } from '@ant-design/pro-components';
-import { MSG, userAddBody } from '@freight/contracts';
+import { userAddBody } from '@freight/contracts';
 import { Avatar } from 'antd';
 import { type ReactNode, useMemo, useRef, useState } from 'react';
+import { confirmRules } from '../../components/auth/passwordRules';
 import {
   createTimeField,
   type ResourceField,
@@ -135,18 +136,7 @@ export default function UserList() {
         detail: false,
         renderFormItem: ({ editing, editingRow: _row, rules: _rules, ...item }) =>
           editing ? null : (
-            <ProFormText.Password
-              {...item}
-              dependencies={['password']}
-              rules={[
-                { required: true, message: MSG.confirmPasswordRequired },
-                ({ getFieldValue }) => ({
-                  validator: async (_r, value: unknown) => {
-                    if (value && value !== getFieldValue('password')) throw new Error(MSG.passwordMismatch);
-                  },
-                }),
-              ]}
-            />
+            <ProFormText.Password {...item} dependencies={['password']} rules={confirmRules()} />
           ),
       },
       { name: 'sex', label: ['性别', 'Sex'], kind: 'dict', dict: 'sex', search: true, list: { width: 70 } },
