@@ -9,6 +9,7 @@ import { type ReactNode, useMemo, useRef, useState } from 'react';
 import { api } from '../../services/request';
 import { useSession } from '../../stores/session';
 import { InfoList } from '../common/InfoList';
+import { TextItem } from '../form/formItems';
 import { PostDialog } from '../form/PostDialog';
 import { pageOf, ResourceListPage, type ResourcePageDef, usePageDialog } from '../resource';
 import { ImageUpload } from '../resource/ImageUpload';
@@ -86,15 +87,13 @@ export function VoucherRechargeDialog({
       >
         <ImageUpload biz="voucher" />
       </Form.Item>
-      <Form.Item name="payerName" label={tx(['付款户名', 'Payer'])}>
-        <Input maxLength={100} />
-      </Form.Item>
-      <Form.Item name="payerAccount" label={tx(['付款账号', 'Payer account'])}>
-        <Input maxLength={40} />
-      </Form.Item>
-      <Form.Item name="bankSerialNo" label={tx(['银行流水号（如有）', 'Bank serial no. (if known)'])}>
-        <Input maxLength={64} />
-      </Form.Item>
+      <TextItem name="payerName" label={tx(['付款户名', 'Payer'])} maxLength={100} />
+      <TextItem name="payerAccount" label={tx(['付款账号', 'Payer account'])} maxLength={40} />
+      <TextItem
+        name="bankSerialNo"
+        label={tx(['银行流水号（如有）', 'Bank serial no. (if known)'])}
+        maxLength={64}
+      />
       <Form.Item name="remark" label={tx(['备注', 'Remark'])}>
         <Input.TextArea rows={2} maxLength={255} showCount />
       </Form.Item>

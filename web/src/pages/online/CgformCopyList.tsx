@@ -10,6 +10,7 @@ import { matchPath, useLocation } from 'react-router';
 import { Authorized } from '../../components/auth';
 import { CompactTable } from '../../components/common/CompactTable';
 import { useBusyAction } from '../../components/common/useBusyAction';
+import { TextItem } from '../../components/form/formItems';
 import { useBilingual } from '../../components/resource/text';
 import { api, errorText } from '../../services/request';
 import { CgformView } from './components/CgformView';
@@ -108,9 +109,7 @@ function CopyEditor({
         >
           <Input maxLength={200} data-testid="copy-title" />
         </Form.Item>
-        <Form.Item name="tableTxtEn" label={tx(['英文名称', 'English title'])}>
-          <Input maxLength={200} />
-        </Form.Item>
+        <TextItem name="tableTxtEn" label={tx(['英文名称', 'English title'])} maxLength={200} />
       </Form>
       <EditedRows<FieldView>
         rows={views}

@@ -9,12 +9,13 @@ import {
   adjustmentResource,
   type Envelope,
 } from '@freight/contracts';
-import { App, Form, Input, Radio } from 'antd';
+import { App, Form, Radio } from 'antd';
 import { useRef } from 'react';
 import { DictSelect } from '../../components/dict';
 import { announceMoneyChange, fenOfYuan, newIdempotencyKey } from '../../components/finance/money';
 import { RejectDialog } from '../../components/finance/ReasonDialog';
 import { YuanAmountItem } from '../../components/finance/YuanAmountItem';
+import { ReasonItem } from '../../components/form/formItems';
 import { PostDialog } from '../../components/form/PostDialog';
 import { ResourceListPage, usePageDialog, useResourcePage } from '../../components/resource';
 import { useBilingual } from '../../components/resource/text';
@@ -85,13 +86,7 @@ function AddDialog({ onClose }: { onClose: (changed: boolean) => void }) {
         </Form.Item>
       )}
       <YuanAmountItem label={['金额（元）', 'Amount (yuan)']} />
-      <Form.Item
-        name="reason"
-        label={tx(['原因', 'Reason'])}
-        rules={[{ required: true, whitespace: true, message: tx(['请填写原因', 'Enter a reason']) }]}
-      >
-        <Input.TextArea rows={3} maxLength={255} showCount />
-      </Form.Item>
+      <ReasonItem label={tx(['原因', 'Reason'])} message={tx(['请填写原因', 'Enter a reason'])} />
     </PostDialog>
   );
 }

@@ -2,8 +2,9 @@
 // declaration — collected for a month, sent from 税务数据同步, and filled from the answer (the invoice issued on
 // the driver's behalf, the taxes withheld, the certificate). A failed record is corrected here and resent.
 import { type Envelope, TAX_STATE, taxRecordResource } from '@freight/contracts';
-import { App, Form, Input } from 'antd';
+import { App } from 'antd';
 import { PeriodDialog } from '../../components/finance/PeriodDialog';
+import { TextItem } from '../../components/form/formItems';
 import { PostDialog } from '../../components/form/PostDialog';
 import { ResourceListPage, usePageDialog, useResourcePage } from '../../components/resource';
 import { useBilingual } from '../../components/resource/text';
@@ -34,12 +35,8 @@ function CorrectDialog({ row, onClose }: { row: Row; onClose: (changed: boolean)
       }
       onClose={onClose}
     >
-      <Form.Item name="idCard" label={tx(['身份证号', 'ID card'])}>
-        <Input maxLength={18} />
-      </Form.Item>
-      <Form.Item name="cardNo" label={tx(['银行卡号', 'Bank card'])}>
-        <Input maxLength={30} />
-      </Form.Item>
+      <TextItem name="idCard" label={tx(['身份证号', 'ID card'])} maxLength={18} />
+      <TextItem name="cardNo" label={tx(['银行卡号', 'Bank card'])} maxLength={30} />
     </PostDialog>
   );
 }

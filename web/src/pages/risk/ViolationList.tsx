@@ -4,8 +4,9 @@
 // the deduction is posted through the ledger). A deduction finance refused (failed) staff may post again (重试);
 // the hourly job also tries it again a bounded number of times.
 import { formatFen, riskViolationResource } from '@freight/contracts';
-import { App, Form, Input, Radio } from 'antd';
+import { App, Form, Radio } from 'antd';
 import { useState } from 'react';
+import { ReasonItem } from '../../components/form/formItems';
 import { ResourceListPage, useResourcePage } from '../../components/resource';
 import { useBilingual } from '../../components/resource/text';
 import { postEnvelope } from '../../services/request';
@@ -45,13 +46,10 @@ function DeductionDialog({ dialog, onClose }: { dialog: Dialog; onClose: (change
             </Radio.Group>
           </Form.Item>
         )}
-        <Form.Item
-          name="reason"
+        <ReasonItem
           label={kind === 'appeal' ? tx(['申诉理由', 'Grounds of appeal']) : tx(['处理意见', 'Reason'])}
-          rules={[{ required: true, whitespace: true, message: tx(['请填写理由', 'Enter a reason']) }]}
-        >
-          <Input.TextArea rows={3} maxLength={255} showCount />
-        </Form.Item>
+          message={tx(['请填写理由', 'Enter a reason'])}
+        />
       </Form>
     </RowDialog>
   );

@@ -2,9 +2,10 @@
 // (recorded as a violation), dismiss, or escalate (then confirm or dismiss); an unresolved blocking warning
 // holds the waybill's pay. `?noteId=` (the bell's link) lists one waybill's warnings.
 import { formatFen, riskWarningResource } from '@freight/contracts';
-import { Alert, Checkbox, Form, Input, Radio } from 'antd';
+import { Alert, Checkbox, Form, Radio } from 'antd';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { ReasonItem } from '../../components/form/formItems';
 import { ResourceListPage, useResourcePage } from '../../components/resource';
 import { useBilingual } from '../../components/resource/text';
 import { getEnvelope, postEnvelope } from '../../services/request';
@@ -52,13 +53,7 @@ function HandleDialog({ row, onClose }: { row: Row; onClose: (changed: boolean) 
             {!escalated && <Radio value="escalate">{tx(['上报', 'Escalate'])}</Radio>}
           </Radio.Group>
         </Form.Item>
-        <Form.Item
-          name="reason"
-          label={tx(['处理原因', 'Reason'])}
-          rules={[{ required: true, whitespace: true, message: tx(['请填写处理原因', 'Enter a reason']) }]}
-        >
-          <Input.TextArea rows={3} maxLength={255} showCount />
-        </Form.Item>
+        <ReasonItem label={tx(['处理原因', 'Reason'])} message={tx(['请填写处理原因', 'Enter a reason'])} />
         {/* A confirmed violation's consequence: the dispatch refuses a blacklisted driver or vehicle. */}
         <Form.Item noStyle dependencies={['action']}>
           {({ getFieldValue }) =>
