@@ -6,6 +6,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, App, Button, Drawer, Modal, Space, Switch, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { CompactTable } from '../../../../components/common/CompactTable';
+import type { ShownFor } from '../../../../components/common/shownFor';
 import { useBilingual } from '../../../../components/resource/text';
 import { api, errorText } from '../../../../services/request';
 
@@ -51,7 +52,7 @@ const versionLabel = (v: DataLogVersion) =>
   `v${v.dataVersion} · ${v.createBy ?? ''} · ${formatDateTime(v.createTime ?? '') || ''}`;
 
 /** Two versions (log row ids) compared; null closes. */
-export function CompareModal({ ids, onClose }: { ids: [string, string] | null; onClose: () => void }) {
+export function CompareModal({ ids, onClose }: ShownFor<'ids', [string, string]>) {
   const tx = useBilingual();
   const [onlyChanged, setOnlyChanged] = useState(false);
   const compare = useQuery({
@@ -131,10 +132,7 @@ export function CompareModal({ ids, onClose }: { ids: [string, string] | null; o
 export function VersionsDrawer({
   record,
   onClose,
-}: {
-  record: { dataTable: string; dataId: string } | null;
-  onClose: () => void;
-}) {
+}: ShownFor<'record', { dataTable: string; dataId: string }>) {
   const tx = useBilingual();
   const { message } = App.useApp();
   const [chosen, setChosen] = useState<string[]>([]);
