@@ -28,11 +28,16 @@ import { actionColumnWidth, type RowActionItem, RowActions } from './RowActions'
 import { sectionsOf } from './sections';
 import { useBilingual } from './text';
 import { downloadFile } from './transfer';
-import type { ActionHelpers, ResourceField, ResourcePageDef, RowAction } from './types';
+import type { ActionHelpers, Bilingual, ResourceField, ResourcePageDef, RowAction } from './types';
 import { useCan } from './useCan';
 import { useNewestAnswer } from './useNewestAnswer';
 
 type Row = Record<string, unknown>;
+
+/** A row action of the list itself that asks nothing first (details, edit, review). */
+function plainItem(key: string, label: Bilingual, run: () => void): RowActionItem {
+  return { key, label, run };
+}
 
 export function ResourceListPage({ def }: { def: ResourcePageDef }) {
   const tx = useBilingual();
@@ -129,21 +134,9 @@ export function ResourceListPage({ def }: { def: ResourcePageDef }) {
   }
 
   const fieldColumns = buildColumns(def.fields, dicts, tx);
-  const detailItem = (row: Row): RowActionItem => ({
-    key: 'detail',
-    label: ['详情', 'Details'],
-    run: () => setDetail(row),
-  });
-  const editItem = (row: Row): RowActionItem => ({
-    key: 'edit',
-    label: ['编辑', 'Edit'],
-    run: () => openEdit(row),
-  });
-  const reviewItem = (row: Row): RowActionItem => ({
-    key: 'review',
-    label: ['审核', 'Review'],
-    run: () => setReviewing(row),
-  });
+  const detailItem = (row: Row) => plainItem('detail', ['详情', 'Details'], () => setDetail(row));
+  const editItem = (row: Row) => plainItem('edit', ['编辑', 'Edit'], () => openEdit(row));
+  const reviewItem = (row: Row) => plainItem('review', ['审核', 'Review'], () => setReviewing(row));
   const deleteItem = (row: Row): RowActionItem => ({
     key: 'delete',
     label: ['删除', 'Delete'],
