@@ -22,6 +22,7 @@ import {
   type ResourcePageDef,
   type RowAction,
   usePageDialog,
+  useResourcePage,
 } from '../../components/resource';
 import { useBilingual } from '../../components/resource/text';
 import { downloadFile } from '../../components/resource/transfer';
@@ -48,10 +49,10 @@ const STEP_CONFIRM: Partial<Record<BillAction, Bilingual>> = {
 
 /** The bill's waybills, in its detail drawer. */
 function BillNotes({ billId }: { billId: string }) {
-  const def = useMemo(
-    () => pageOf(billNoteResource, { fixedQuery: { billId }, actions: { detail: false } }),
-    [billId],
-  );
+  const def = useResourcePage(billNoteResource, [billId], () => ({
+    fixedQuery: { billId },
+    actions: { detail: false },
+  }));
   return <ResourceListPage def={def} />;
 }
 

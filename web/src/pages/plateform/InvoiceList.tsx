@@ -24,6 +24,7 @@ import {
   type ResourcePageDef,
   type RowAction,
   usePageDialog,
+  useResourcePage,
 } from '../../components/resource';
 import { useBilingual } from '../../components/resource/text';
 import { downloadFile } from '../../components/resource/transfer';
@@ -60,10 +61,10 @@ const HISTORY_LABEL: Record<string, Bilingual> = {
 /** The invoice's waybills and the moves of its state, in its detail drawer. */
 function InvoiceDetail({ invoiceId }: { invoiceId: string }) {
   const tx = useBilingual();
-  const def = useMemo(
-    () => pageOf(invoiceNoteResource, { fixedQuery: { invoiceId }, actions: { detail: false } }),
-    [invoiceId],
-  );
+  const def = useResourcePage(invoiceNoteResource, [invoiceId], () => ({
+    fixedQuery: { invoiceId },
+    actions: { detail: false },
+  }));
   const history = useQuery({
     queryKey: ['invoiceHistory', invoiceId],
     queryFn: () =>

@@ -29,7 +29,7 @@ import { withChunkTimeout } from '../../app/chunkLoad';
 import { yuanColumn } from '../../components/finance/columns';
 import { type LedgerAccount, LedgerDrawer, SignedYuan } from '../../components/finance/LedgerDrawer';
 import { announceMoneyChange, yuan } from '../../components/finance/money';
-import { pageOf, type ResourcePageDef, useCan, useResourcePage } from '../../components/resource';
+import { useCan, useResourcePage } from '../../components/resource';
 import { ImportButton } from '../../components/resource/ImportButton';
 import { ResourceTabs } from '../../components/resource/ResourceTabs';
 import { useBilingual } from '../../components/resource/text';
@@ -296,10 +296,10 @@ export default function MainWallet() {
     fields: { balanceFen: { render: (v) => <SignedYuan fen={v} /> } },
     rowActions: [ledgerAction],
   }));
-  const payableDef = useMemo<ResourcePageDef>(
-    () => pageOf(walletResource, { view: 'payable', rowActions: [ledgerAction] }),
-    [ledgerAction],
-  );
+  const payableDef = useResourcePage(walletResource, [ledgerAction], () => ({
+    view: 'payable',
+    rowActions: [ledgerAction],
+  }));
   const statementDef = useResourcePage(statementLineResource, [], () => ({
     perm: 'finance:wallet',
     fields: { amountFen: { render: (v) => yuan(v) } },

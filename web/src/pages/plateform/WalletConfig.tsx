@@ -2,8 +2,7 @@
 // settings, edited through the declaration's form; every change is logged with before and after (the log in
 // the detail drawer).
 import { walletConfigBody, walletConfigLogResource, walletConfigResource } from '@freight/contracts';
-import { useMemo } from 'react';
-import { pageOf, ResourceListPage, useResourcePage } from '../../components/resource';
+import { ResourceListPage, useResourcePage } from '../../components/resource';
 
 const pretty = (value: unknown) =>
   value && typeof value === 'object'
@@ -14,19 +13,15 @@ const pretty = (value: unknown) =>
 
 /** The customer's configuration changes, newest first. */
 function ChangeLog({ customerId }: { customerId: string }) {
-  const def = useMemo(
-    () =>
-      pageOf(walletConfigLogResource, {
-        fixedQuery: { customerId },
-        actions: { detail: false },
-        fields: {
-          before: { render: (v) => <span title={pretty(v)}>{pretty(v)}</span> },
-          after: { render: (v) => <span title={pretty(v)}>{pretty(v)}</span> },
-          customerName: { list: false, search: false },
-        },
-      }),
-    [customerId],
-  );
+  const def = useResourcePage(walletConfigLogResource, [customerId], () => ({
+    fixedQuery: { customerId },
+    actions: { detail: false },
+    fields: {
+      before: { render: (v) => <span title={pretty(v)}>{pretty(v)}</span> },
+      after: { render: (v) => <span title={pretty(v)}>{pretty(v)}</span> },
+      customerName: { list: false, search: false },
+    },
+  }));
   return <ResourceListPage def={def} />;
 }
 

@@ -29,22 +29,18 @@ import { announceChange } from '../../services/resourceEvents';
 type Row = Record<string, unknown>;
 
 function BatchRecords({ batchId }: { batchId: string }) {
-  const def = useMemo(
-    () => pageOf(taxRecordResource, { fixedQuery: { batchId }, actions: { detail: false, export: false } }),
-    [batchId],
-  );
+  const def = useResourcePage(taxRecordResource, [batchId], () => ({
+    fixedQuery: { batchId },
+    actions: { detail: false, export: false },
+  }));
   return <ResourceListPage def={def} />;
 }
 
 function IncomeLines({ reportId }: { reportId: string }) {
-  const def = useMemo(
-    () =>
-      pageOf(incomeReportLineResource, {
-        fixedQuery: { reportId },
-        actions: { detail: false },
-      }),
-    [reportId],
-  );
+  const def = useResourcePage(incomeReportLineResource, [reportId], () => ({
+    fixedQuery: { reportId },
+    actions: { detail: false },
+  }));
   return <ResourceListPage def={def} />;
 }
 
