@@ -4,15 +4,16 @@
 import type { PrivacyConsentPrompt } from '@freight/contracts';
 import { App, Button, Modal, Typography } from 'antd';
 import { useEffect, useState } from 'react';
+import { useBusyAction } from '../components/common/useBusyAction';
 import { useBilingual } from '../components/resource/text';
-import { errorText, getEnvelope, postEnvelope } from '../services/request';
+import { getEnvelope, postEnvelope } from '../services/request';
 import { logout } from '../services/sessionActions';
 
 export function PrivacyConsentGate() {
   const tx = useBilingual();
   const { message } = App.useApp();
   const [prompt, setPrompt] = useState<PrivacyConsentPrompt | null>(null);
-  const [saving, setSaving] = useState(false);
+  const { busy: saving, run: runSaving } = useBusyAction();
 
   useEffect(() => {
     let live = true;
@@ -28,17 +29,12 @@ export function PrivacyConsentGate() {
 
   if (!prompt) return null;
   const accept = async () => {
-    setSaving(true);
-    try {
+    await runSaving(async () => {
       const env = await postEnvelope('/privacy/consent/accept', { version: prompt.version });
       if (!env.success) throw new Error(env.message);
       message.success(tx(['已同意隐私政策', 'Privacy policy accepted']));
       setPrompt(null);
-    } catch (err) {
-      message.error(errorText(err));
-    } finally {
-      setSaving(false);
-    }
+    });
   };
   return (
     <Modal

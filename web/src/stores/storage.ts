@@ -28,14 +28,19 @@ function now(): number {
   return Date.now();
 }
 
+/** Stores `value` as JSON; quota or privacy mode refuse it, and it then lives in memory only. */
+function keep(storage: Storage, key: string, value: unknown): void {
+  try {
+    storage.setItem(key, JSON.stringify(value));
+  } catch {
+    // refused: the caller's state in memory is what remains
+  }
+}
+
 export const localCache = {
   set<T>(key: string, value: T, ttlMs: number | null = SESSION_TTL_MS): void {
     const entry: Stored<T> = { value, expire: ttlMs === null ? null : now() + ttlMs };
-    try {
-      localStorage.setItem(key, JSON.stringify(entry));
-    } catch {
-      // quota or privacy mode: the session then lives in memory only
-    }
+    keep(localStorage, key, entry);
   },
   get<T>(key: string): T | null {
     const raw = localStorage.getItem(key);
@@ -60,11 +65,7 @@ export const localCache = {
 
 export const sessionCache = {
   set<T>(key: string, value: T): void {
-    try {
-      sessionStorage.setItem(key, JSON.stringify(value));
-    } catch {
-      // ignored: kept in memory
-    }
+    keep(sessionStorage, key, value);
   },
   get<T>(key: string): T | null {
     const raw = sessionStorage.getItem(key);

@@ -1,11 +1,12 @@
 // The new password and its confirmation, with the policy and messages of /sys/user/updatePassword, and the
 // call itself: shared by the change-password dialog of the user menu and the one a 406 login opens.
-import { isStrongPassword, MSG } from '@freight/contracts';
+import { MSG } from '@freight/contracts';
 import { Form, Input } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { authApi } from '../../services/authApi';
 import { feedback } from '../../services/feedback';
+import { confirmRules, newPasswordRules } from './passwordRules';
 import { useEnvelopeCall } from './useEnvelopeCall';
 
 interface Props {
@@ -25,13 +26,7 @@ export function NewPasswordFields({ hint, notSameAs, autoFocus, testIds }: Props
         label={t('password.new')}
         extra={hint}
         rules={[
-          { required: true, message: MSG.newPasswordRequired },
-          {
-            validator: (_, value: string) =>
-              !value || isStrongPassword(value)
-                ? Promise.resolve()
-                : Promise.reject(new Error(MSG.passwordPolicy)),
-          },
+          ...newPasswordRules,
           {
             validator: (_, value: string) =>
               !value || !notSameAs || value !== notSameAs.password
@@ -46,15 +41,7 @@ export function NewPasswordFields({ hint, notSameAs, autoFocus, testIds }: Props
         name="confirmpassword"
         label={t('password.confirm')}
         dependencies={['password']}
-        rules={[
-          { required: true, message: MSG.confirmPasswordRequired },
-          ({ getFieldValue }) => ({
-            validator: (_, value: string) =>
-              !value || value === getFieldValue('password')
-                ? Promise.resolve()
-                : Promise.reject(new Error(MSG.passwordMismatch)),
-          }),
-        ]}
+        rules={confirmRules()}
       >
         <Input.Password autoComplete="new-password" data-testid={testIds?.confirm} />
       </Form.Item>

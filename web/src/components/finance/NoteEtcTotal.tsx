@@ -7,6 +7,7 @@ import { Link } from 'react-router';
 import { api } from '../../services/request';
 import { usePermissions } from '../../stores/permissions';
 import { useSession } from '../../stores/session';
+import { SectionTitle } from '../common/QuerySection';
 import { useBilingual } from '../resource/text';
 import { yuan } from './money';
 
@@ -24,9 +25,7 @@ export function NoteEtcTotal({ noteId, noteNumber }: { noteId: string; noteNumbe
   const { count, amountFen } = total.data;
   return (
     <>
-      <Typography.Title level={5} style={{ marginTop: 24 }}>
-        {tx(['ETC通行费', 'ETC tolls'])}
-      </Typography.Title>
+      <SectionTitle>{tx(['ETC通行费', 'ETC tolls'])}</SectionTitle>
       <Descriptions bordered size="small" column={1} data-testid="note-etc">
         <Descriptions.Item label={tx(['ETC合计', 'ETC total'])}>
           <span data-testid="note-etc-total">{yuan(amountFen)}</span>

@@ -5,9 +5,8 @@ import { USER_TYPE } from '@freight/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../services/request';
 import { useSession } from '../../stores/session';
-import { DictTag } from '../dict';
 import { useBilingual } from '../resource/text';
-import { paymentStateColumn, yuanColumn } from './columns';
+import { dictColumn, paymentStateColumn, yuanColumn } from './columns';
 import { SignedYuan } from './LedgerDrawer';
 import { TitledTable } from './TitledTable';
 
@@ -41,11 +40,7 @@ export function NoteMoneyTrail({ noteId }: { noteId: string }) {
           dataSource={adjustments}
           columns={[
             { title: tx(['单号', 'No.']), dataIndex: 'adjustNo' },
-            {
-              title: tx(['类型', 'Kind']),
-              dataIndex: 'kind',
-              render: (v) => <DictTag code="adjust_kind" value={v} plain />,
-            },
+            dictColumn(tx(['类型', 'Kind']), 'kind', 'adjust_kind', true),
             {
               title: tx(['金额', 'Amount']),
               dataIndex: 'amountFen',
@@ -54,11 +49,7 @@ export function NoteMoneyTrail({ noteId }: { noteId: string }) {
               render: (v, r) => <SignedYuan fen={Number(v) * Number(r.direction ?? 1)} />,
             },
             { title: tx(['原因', 'Reason']), dataIndex: 'reason' },
-            {
-              title: tx(['状态', 'State']),
-              dataIndex: 'state',
-              render: (v) => <DictTag code="adjust_state" value={v} />,
-            },
+            dictColumn(tx(['状态', 'State']), 'state', 'adjust_state'),
             { title: tx(['审批人', 'Approved by']), dataIndex: 'reviewedBy' },
           ]}
         />
@@ -70,11 +61,7 @@ export function NoteMoneyTrail({ noteId }: { noteId: string }) {
           dataSource={payments}
           columns={[
             { title: tx(['收款人', 'Payee']), dataIndex: 'payeeName' },
-            {
-              title: tx(['类型', 'Kind']),
-              dataIndex: 'kind',
-              render: (v) => <DictTag code="payment_kind" value={v} plain />,
-            },
+            dictColumn(tx(['类型', 'Kind']), 'kind', 'payment_kind', true),
             yuanColumn(tx(['金额', 'Amount']), 'amountFen'),
             paymentStateColumn(tx(['状态', 'State'])),
             { title: tx(['银行流水号', 'Bank serial no.']), dataIndex: 'bankSerialNo' },

@@ -9,8 +9,9 @@ import { type ReactNode, useMemo, useRef, useState } from 'react';
 import { api } from '../../services/request';
 import { useSession } from '../../stores/session';
 import { InfoList } from '../common/InfoList';
+import { TextItem } from '../form/formItems';
 import { PostDialog } from '../form/PostDialog';
-import { pageOf, ResourceListPage, type ResourcePageDef } from '../resource';
+import { pageOf, ResourceListPage, type ResourcePageDef, usePageDialog } from '../resource';
 import { ImageUpload } from '../resource/ImageUpload';
 import { useBilingual } from '../resource/text';
 import { SignedImage } from '../upload';
@@ -19,6 +20,7 @@ import { RejectDialog } from './ReasonDialog';
 import { YuanAmountItem } from './YuanAmountItem';
 
 type Row = Record<string, unknown>;
+type Dialog = { kind: 'check' | 'reject'; row: Row };
 
 interface VoucherValues {
   amount: number;
@@ -85,15 +87,13 @@ export function VoucherRechargeDialog({
       >
         <ImageUpload biz="voucher" />
       </Form.Item>
-      <Form.Item name="payerName" label={tx(['付款户名', 'Payer'])}>
-        <Input maxLength={100} />
-      </Form.Item>
-      <Form.Item name="payerAccount" label={tx(['付款账号', 'Payer account'])}>
-        <Input maxLength={40} />
-      </Form.Item>
-      <Form.Item name="bankSerialNo" label={tx(['银行流水号（如有）', 'Bank serial no. (if known)'])}>
-        <Input maxLength={64} />
-      </Form.Item>
+      <TextItem name="payerName" label={tx(['付款户名', 'Payer'])} maxLength={100} />
+      <TextItem name="payerAccount" label={tx(['付款账号', 'Payer account'])} maxLength={40} />
+      <TextItem
+        name="bankSerialNo"
+        label={tx(['银行流水号（如有）', 'Bank serial no. (if known)'])}
+        maxLength={64}
+      />
       <Form.Item name="remark" label={tx(['备注', 'Remark'])}>
         <Input.TextArea rows={2} maxLength={255} showCount />
       </Form.Item>
@@ -194,7 +194,7 @@ const waitingFor = (username: string | null) => (row: Row) =>
 /** 充值记录: every recharge, with the checker's actions on voucher recharges waiting for a check. */
 export function RechargeRecords() {
   const tx = useBilingual();
-  const [dialog, setDialog] = useState<{ kind: 'check' | 'reject'; row: Row } | null>(null);
+  const { dialog, setDialog, close } = usePageDialog<Dialog>(announceMoneyChange);
   const username = useSession((s) => s.username);
   const def = useMemo<ResourcePageDef>(() => {
     const waiting = waitingFor(username);
@@ -217,11 +217,7 @@ export function RechargeRecords() {
         },
       ],
     });
-  }, [username]);
-  const close = (changed: boolean) => {
-    if (changed) announceMoneyChange();
-    setDialog(null);
-  };
+  }, [username, setDialog]);
   return (
     <>
       <ResourceListPage def={def} />

@@ -1,4 +1,4 @@
-// Table columns the money screens repeat: an amount in fen shown as yuan, a payment's state.
+// Table columns the money screens repeat: an amount in fen shown as yuan, a dictionary value, a payment's state.
 import { DictTag } from '../dict';
 import { yuan } from './money';
 
@@ -7,7 +7,12 @@ export function yuanColumn(title: string, dataIndex: string, width?: number) {
   return { title, dataIndex, align: 'right' as const, width, render: (v: unknown) => yuan(v) };
 }
 
+/** A value of dictionary `code`, as its tag (`plain`: as its text). */
+export function dictColumn(title: string, dataIndex: string, code: string, plain?: boolean) {
+  return { title, dataIndex, render: (v: unknown) => <DictTag code={code} value={v} plain={plain} /> };
+}
+
 /** A bank payment's state (payment_state dictionary). */
 export function paymentStateColumn(title: string) {
-  return { title, dataIndex: 'state', render: (v: unknown) => <DictTag code="payment_state" value={v} /> };
+  return dictColumn(title, 'state', 'payment_state');
 }

@@ -39,22 +39,13 @@ const LABEL: Record<PayKind, Bilingual> = {
   prepay: ['预付', 'Prepay'],
   advance: ['垫付', 'Advance'],
 };
-const BATCH_LABEL: Record<PayKind, Bilingual> = {
-  pay: ['批量支付', 'Pay selected'],
-  prepay: ['批量预付', 'Prepay selected'],
-  advance: ['批量垫付', 'Advance selected'],
-};
-
-const SUBMIT_LABEL: Record<PayKind, Bilingual> = {
-  pay: ['申请支付', 'Request pay'],
-  prepay: ['申请预付', 'Request prepay'],
-  advance: ['申请垫付', 'Request advance'],
-};
-const SUBMIT_BATCH_LABEL: Record<PayKind, Bilingual> = {
-  pay: ['批量申请支付', 'Request pay for selected'],
-  prepay: ['批量申请预付', 'Request prepay for selected'],
-  advance: ['批量申请垫付', 'Request advance for selected'],
-};
+/** The button for the selection, for the payout request and for both, worded from the kind's verb. */
+const batchLabel = ([zh, en]: Bilingual): Bilingual => [`批量${zh}`, `${en} selected`];
+const submitLabel = ([zh, en]: Bilingual): Bilingual => [`申请${zh}`, `Request ${en.toLowerCase()}`];
+const submitBatchLabel = ([zh, en]: Bilingual): Bilingual => [
+  `批量申请${zh}`,
+  `Request ${en.toLowerCase()} for selected`,
+];
 /** The payout request of 待付款: submitted here, reviewed by finance, executed by the cashier. */
 const SUBMIT_CODE = 'finance:payout:submit';
 
@@ -288,7 +279,7 @@ function PayDialog({
   const percent = ids.length ? Math.round((done / ids.length) * 100) : 0;
   const refusedByPreview = preview && !preview.payable;
   const numbers = rows.map((r) => String(r.shippingNoteNumber ?? '')).filter(Boolean);
-  const verb = submit ? SUBMIT_LABEL[kind] : LABEL[kind];
+  const verb = submit ? submitLabel(LABEL[kind]) : LABEL[kind];
   const title = `${tx(verb)} · ${batch ? tx([`${ids.length} 个运单`, `${ids.length} waybills`]) : (numbers[0] ?? '')}`;
   const rowSum = (key: string) => rows.reduce((s, r) => s + (Number(r[key]) || 0), 0);
 
@@ -528,7 +519,7 @@ export function usePayActions(
     () =>
       offered.map(({ kind, submit, code }) => ({
         key: `money-${kind}`,
-        label: submit ? SUBMIT_LABEL[kind] : LABEL[kind],
+        label: submit ? submitLabel(LABEL[kind]) : LABEL[kind],
         perm: code,
         visible: (row: Row) => payable(kind, row),
         run: (row: Row, helpers: { reload: () => void }) => start(kind, submit, [row], helpers.reload),
@@ -539,7 +530,7 @@ export function usePayActions(
     () =>
       offered.map(({ kind, submit, code }) => ({
         key: `money-batch-${kind}`,
-        label: submit ? SUBMIT_BATCH_LABEL[kind] : BATCH_LABEL[kind],
+        label: submit ? submitBatchLabel(LABEL[kind]) : batchLabel(LABEL[kind]),
         perm: code,
         batch: true,
         run: (rows: Row[], helpers: { reload: () => void }) => start(kind, submit, rows, helpers.reload),

@@ -5,6 +5,7 @@ import { Descriptions, Drawer, Empty, Grid, Spin, Timeline, Typography } from 'a
 import { api } from '../../services/request';
 import { useSession } from '../../stores/session';
 import { usePageActive } from '../common/pageActive';
+import { QuerySection } from '../common/QuerySection';
 import { displayValue } from './fields';
 import { sectionsOf } from './sections';
 import { useBilingual } from './text';
@@ -93,17 +94,14 @@ export function DetailDrawer({
         ))}
       {row && def.detailExtra?.(row)}
       {def.review && (
-        <>
-          <Typography.Title level={5} style={{ marginTop: 24 }}>
-            {tx(['审核记录', 'Review history'])}
-          </Typography.Title>
-          {log.isLoading ? (
-            <Spin />
-          ) : (log.data ?? []).length === 0 ? (
-            <Empty description={tx(['暂无审核记录', 'No reviews yet'])} />
-          ) : (
+        <QuerySection
+          title={tx(['审核记录', 'Review history'])}
+          query={log}
+          empty={tx(['暂无审核记录', 'No reviews yet'])}
+        >
+          {(rows) => (
             <Timeline
-              items={(log.data ?? []).map((entry) => ({
+              items={rows.map((entry) => ({
                 color: entry.toState === 2 ? 'green' : entry.toState === 3 ? 'red' : 'blue',
                 children: (
                   <div data-testid="review-entry">
@@ -120,7 +118,7 @@ export function DetailDrawer({
               }))}
             />
           )}
-        </>
+        </QuerySection>
       )}
     </Drawer>
   );

@@ -17,6 +17,7 @@ import { useLocation } from 'react-router';
 import { api, errorText } from '../../services/request';
 import { announceChange, onResourceChange } from '../../services/resourceEvents';
 import { useSession } from '../../stores/session';
+import { BusyButton } from '../common/BusyButton';
 import { useDirtyGuard } from '../form/useDirtyGuard';
 import { DetailDrawer } from './DetailDrawer';
 import { buildColumns, FormControl, fromFormValues, toFormValues } from './fields';
@@ -27,11 +28,16 @@ import { actionColumnWidth, type RowActionItem, RowActions } from './RowActions'
 import { sectionsOf } from './sections';
 import { useBilingual } from './text';
 import { downloadFile } from './transfer';
-import type { ActionHelpers, ResourceField, ResourcePageDef, RowAction } from './types';
+import type { ActionHelpers, Bilingual, ResourceField, ResourcePageDef, RowAction } from './types';
 import { useCan } from './useCan';
 import { useNewestAnswer } from './useNewestAnswer';
 
 type Row = Record<string, unknown>;
+
+/** A row action of the list itself that asks nothing first (details, edit, review). */
+function plainItem(key: string, label: Bilingual, run: () => void): RowActionItem {
+  return { key, label, run };
+}
 
 export function ResourceListPage({ def }: { def: ResourcePageDef }) {
   const tx = useBilingual();
@@ -55,7 +61,6 @@ export function ResourceListPage({ def }: { def: ResourcePageDef }) {
   const [addValues, setAddValues] = useState<{ seq: number; values: Row }>({ seq: 0, values: {} });
   const [detail, setDetail] = useState<Row | null>(null);
   const [reviewing, setReviewing] = useState<Row | null>(null);
-  const [exporting, setExporting] = useState(false);
   const rowKey = def.rowKey ?? 'id';
   const enabled = (action: keyof NonNullable<ResourcePageDef['actions']>) => def.actions?.[action] !== false;
   const code = (suffix: string) =>
@@ -129,21 +134,9 @@ export function ResourceListPage({ def }: { def: ResourcePageDef }) {
   }
 
   const fieldColumns = buildColumns(def.fields, dicts, tx);
-  const detailItem = (row: Row): RowActionItem => ({
-    key: 'detail',
-    label: ['详情', 'Details'],
-    run: () => setDetail(row),
-  });
-  const editItem = (row: Row): RowActionItem => ({
-    key: 'edit',
-    label: ['编辑', 'Edit'],
-    run: () => openEdit(row),
-  });
-  const reviewItem = (row: Row): RowActionItem => ({
-    key: 'review',
-    label: ['审核', 'Review'],
-    run: () => setReviewing(row),
-  });
+  const detailItem = (row: Row) => plainItem('detail', ['详情', 'Details'], () => setDetail(row));
+  const editItem = (row: Row) => plainItem('edit', ['编辑', 'Edit'], () => openEdit(row));
+  const reviewItem = (row: Row) => plainItem('review', ['审核', 'Review'], () => setReviewing(row));
   const deleteItem = (row: Row): RowActionItem => ({
     key: 'delete',
     label: ['删除', 'Delete'],
@@ -195,21 +188,14 @@ export function ResourceListPage({ def }: { def: ResourcePageDef }) {
     0,
   );
 
-  async function exportRows() {
-    setExporting(true);
-    try {
-      const selections = selected.map((r) => String(r[rowKey])).join(',');
-      const { pageNo: _p, pageSize: _s, ...filters } = lastQuery.current;
-      await downloadFile(
-        `${def.api}/exportXls`,
-        { ...filters, ...(selections ? { selections } : {}) },
-        `${title}.xlsx`,
-      );
-    } catch (error) {
-      message.error(errorText(error));
-    } finally {
-      setExporting(false);
-    }
+  function exportRows() {
+    const selections = selected.map((r) => String(r[rowKey])).join(',');
+    const { pageNo: _p, pageSize: _s, ...filters } = lastQuery.current;
+    return downloadFile(
+      `${def.api}/exportXls`,
+      { ...filters, ...(selections ? { selections } : {}) },
+      `${title}.xlsx`,
+    );
   }
 
   const toolbar = [
@@ -219,9 +205,9 @@ export function ResourceListPage({ def }: { def: ResourcePageDef }) {
       </Button>
     ),
     enabled('export') && can(code('export')) && (
-      <Button key="export" icon={<DownloadOutlined />} loading={exporting} onClick={() => void exportRows()}>
+      <BusyButton key="export" icon={<DownloadOutlined />} run={exportRows}>
         {tx(['导出', 'Export'])}
-      </Button>
+      </BusyButton>
     ),
     enabled('import') && can(code('import')) && (
       <ImportButton

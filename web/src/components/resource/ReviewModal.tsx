@@ -1,7 +1,8 @@
 // Approve or reject a pending party: a rejection needs its reason.
 import { App, Checkbox, Form, Input, Modal, Radio } from 'antd';
-import { type ReactNode, useEffect, useId, useState } from 'react';
-import { api, errorText } from '../../services/request';
+import { type ReactNode, useEffect, useId } from 'react';
+import { api } from '../../services/request';
+import { useBusyAction } from '../common/useBusyAction';
 import { useBilingual } from './text';
 import { useCan } from './useCan';
 
@@ -35,7 +36,7 @@ export function ReviewModal({
   }>();
   // A name per instance: review dialogs of other kept-alive tabs hold the same fields.
   const formName = `review${useId().replace(/[^A-Za-z0-9]/g, '')}`;
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusyAction();
   const state = Form.useWatch('state', form);
   const override = Form.useWatch('override', form);
   const mayOverride = Boolean(overridePerm && can(overridePerm));
@@ -46,8 +47,7 @@ export function ReviewModal({
 
   async function submit() {
     const values = await form.validateFields();
-    setBusy(true);
-    try {
+    await run(async () => {
       const overriding = values.state === 2 && mayOverride && values.override === true;
       await api.post(`${base}/review`, {
         id: row?.id,
@@ -57,11 +57,7 @@ export function ReviewModal({
       });
       message.success(values.state === 2 ? tx(['审核通过', 'Approved']) : tx(['已驳回', 'Rejected']));
       onDone();
-    } catch (error) {
-      message.error(errorText(error));
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   return (

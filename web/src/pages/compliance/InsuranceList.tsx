@@ -4,13 +4,13 @@
 // 货损理赔 adjustment (调账理赔) linked on the policy. A shipper sees and insures its own waybills.
 import { insuranceResource, insureBody, POLICY_STATE, policyClaimBody } from '@freight/contracts';
 import { Form, Input, InputNumber } from 'antd';
-import { useMemo, useRef, useState } from 'react';
+import { useRef } from 'react';
 import { DictSelect } from '../../components/dict';
 import { announceMoneyChange, fenOfYuan, newIdempotencyKey } from '../../components/finance/money';
 import { ReasonDialog } from '../../components/finance/ReasonDialog';
 import { YuanAmountItem } from '../../components/finance/YuanAmountItem';
 import { type PostDialogProps, PostDialog as SharedPostDialog } from '../../components/form/PostDialog';
-import { pageOf, ResourceListPage, type ResourcePageDef } from '../../components/resource';
+import { ResourceListPage, usePageDialog, useResourcePage } from '../../components/resource';
 import { PageNote } from '../../components/resource/PageNote';
 import { useBilingual } from '../../components/resource/text';
 import { announceChange } from '../../services/resourceEvents';
@@ -38,47 +38,42 @@ function PostDialog<V extends object>({
   );
 }
 
+/** Tells the lists that show what a dialog changed. */
+function announcePolicyChange() {
+  announceChange(PATH);
+  announceMoneyChange();
+}
+
 export default function InsuranceList() {
   const tx = useBilingual();
-  const [dialog, setDialog] = useState<Dialog | null>(null);
-  const def = useMemo<ResourcePageDef>(
-    () =>
-      pageOf(insuranceResource, {
-        rowActions: [
-          {
-            key: 'cancel',
-            label: ['退保', 'Cancel policy'],
-            danger: true,
-            perm: `${PERM}:cancel`,
-            visible: (row) => Number(row.state) === POLICY_STATE.insured && !row.claimAdjustNo,
-            run: (row) => setDialog({ kind: 'cancel', row, key: newIdempotencyKey('cancel') }),
-          },
-          {
-            key: 'claim',
-            label: ['报案理赔', 'Report claim'],
-            perm: `${PERM}:claim`,
-            visible: (row) => Number(row.state) === POLICY_STATE.insured && !row.claimAdjustNo,
-            run: (row) => setDialog({ kind: 'claim', row }),
-          },
-        ],
-        toolbar: [
-          {
-            key: 'insure',
-            label: ['投保', 'Insure'],
-            perm: `${PERM}:insure`,
-            run: () => setDialog({ kind: 'insure' }),
-          },
-        ],
-      }),
-    [],
-  );
-  const close = (changed: boolean) => {
-    if (changed) {
-      announceChange(PATH);
-      announceMoneyChange();
-    }
-    setDialog(null);
-  };
+  const { dialog, setDialog, close } = usePageDialog<Dialog>(announcePolicyChange);
+  const def = useResourcePage(insuranceResource, [], () => ({
+    rowActions: [
+      {
+        key: 'cancel',
+        label: ['退保', 'Cancel policy'],
+        danger: true,
+        perm: `${PERM}:cancel`,
+        visible: (row) => Number(row.state) === POLICY_STATE.insured && !row.claimAdjustNo,
+        run: (row) => setDialog({ kind: 'cancel', row, key: newIdempotencyKey('cancel') }),
+      },
+      {
+        key: 'claim',
+        label: ['报案理赔', 'Report claim'],
+        perm: `${PERM}:claim`,
+        visible: (row) => Number(row.state) === POLICY_STATE.insured && !row.claimAdjustNo,
+        run: (row) => setDialog({ kind: 'claim', row }),
+      },
+    ],
+    toolbar: [
+      {
+        key: 'insure',
+        label: ['投保', 'Insure'],
+        perm: `${PERM}:insure`,
+        run: () => setDialog({ kind: 'insure' }),
+      },
+    ],
+  }));
   const required = (zh: string, en: string) => [{ required: true, message: tx([zh, en]) }];
   return (
     <>

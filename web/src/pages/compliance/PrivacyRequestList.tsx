@@ -9,8 +9,8 @@ import {
   privacyRequestResource,
 } from '@freight/contracts';
 import { App, Form, Input, Modal, Select } from 'antd';
-import { useMemo, useState } from 'react';
-import { pageOf, ResourceListPage, type ResourcePageDef } from '../../components/resource';
+import { useState } from 'react';
+import { ResourceListPage, useResourcePage } from '../../components/resource';
 import { PageNote } from '../../components/resource/PageNote';
 import { useBilingual } from '../../components/resource/text';
 import { download, getEnvelope, postEnvelope } from '../../services/request';
@@ -71,81 +71,77 @@ export default function PrivacyRequestList() {
     form.resetFields();
   };
 
-  const def = useMemo<ResourcePageDef>(
-    () =>
-      pageOf(privacyRequestResource, {
-        header: (
-          <PageNote
-            text={[
-              '本人可在账户中提出申请；司机的申请由工作人员核实身份后代为提交。存在运单、付款或完税记录的，在法定保存期内不能删除。',
-              'People file their own requests from their account; a driver’s is filed by staff after checking who asks. Records with waybills, payments or tax records cannot be deleted within their legal retention.',
-            ]}
-          />
-        ),
-        toolbar: [
-          {
-            key: 'file',
-            label: ['代司机提交申请', 'File for a driver'],
-            perm: `${perm}:handle`,
-            run: (_selected, helpers) => setFiling(() => helpers.reload),
-          },
-        ],
-        rowActions: [
-          {
-            key: 'json',
-            label: ['导出JSON', 'Export JSON'],
-            perm: `${perm}:handle`,
-            visible: (row) => row.kind === 'export' && row.state === 'done',
-            run: (row) => saveExport(String(row.subjectType), String(row.subjectId), 'json'),
-          },
-          {
-            key: 'xlsx',
-            label: ['导出Excel', 'Export Excel'],
-            perm: `${perm}:handle`,
-            visible: (row) => row.kind === 'export' && row.state === 'done',
-            run: (row) => saveExport(String(row.subjectType), String(row.subjectId), 'xlsx'),
-          },
-          {
-            key: 'handle',
-            label: ['处理', 'Handle'],
-            perm: `${perm}:handle`,
-            visible: (row) => row.kind === 'correct' && row.state === 'pending',
-            run: (row, helpers) =>
-              new Promise<void>((resolve) => {
-                let result = '';
-                modal.confirm({
-                  title: tx(['处理更正申请', 'Handle the correction']),
-                  content: (
-                    <Input.TextArea
-                      rows={3}
-                      placeholder={tx(['处理结果', 'Outcome'])}
-                      onChange={(e) => {
-                        result = e.target.value;
-                      }}
-                      data-testid="privacy-handle-result"
-                    />
-                  ),
-                  onOk: async () => {
-                    const env = (await postEnvelope('/privacy/request/handle', {
-                      id: row.id,
-                      result,
-                    })) as Envelope<unknown>;
-                    if (!env.success) {
-                      message.error(env.message);
-                      throw new Error(env.message);
-                    }
-                    message.success(env.message);
-                    helpers.reload();
-                    resolve();
-                  },
-                  onCancel: () => resolve(),
-                });
-              }),
-          },
-        ],
-      }),
-    [message, modal, tx],
-  );
+  const def = useResourcePage(privacyRequestResource, [message, modal, tx], () => ({
+    header: (
+      <PageNote
+        text={[
+          '本人可在账户中提出申请；司机的申请由工作人员核实身份后代为提交。存在运单、付款或完税记录的，在法定保存期内不能删除。',
+          'People file their own requests from their account; a driver’s is filed by staff after checking who asks. Records with waybills, payments or tax records cannot be deleted within their legal retention.',
+        ]}
+      />
+    ),
+    toolbar: [
+      {
+        key: 'file',
+        label: ['代司机提交申请', 'File for a driver'],
+        perm: `${perm}:handle`,
+        run: (_selected, helpers) => setFiling(() => helpers.reload),
+      },
+    ],
+    rowActions: [
+      {
+        key: 'json',
+        label: ['导出JSON', 'Export JSON'],
+        perm: `${perm}:handle`,
+        visible: (row) => row.kind === 'export' && row.state === 'done',
+        run: (row) => saveExport(String(row.subjectType), String(row.subjectId), 'json'),
+      },
+      {
+        key: 'xlsx',
+        label: ['导出Excel', 'Export Excel'],
+        perm: `${perm}:handle`,
+        visible: (row) => row.kind === 'export' && row.state === 'done',
+        run: (row) => saveExport(String(row.subjectType), String(row.subjectId), 'xlsx'),
+      },
+      {
+        key: 'handle',
+        label: ['处理', 'Handle'],
+        perm: `${perm}:handle`,
+        visible: (row) => row.kind === 'correct' && row.state === 'pending',
+        run: (row, helpers) =>
+          new Promise<void>((resolve) => {
+            let result = '';
+            modal.confirm({
+              title: tx(['处理更正申请', 'Handle the correction']),
+              content: (
+                <Input.TextArea
+                  rows={3}
+                  placeholder={tx(['处理结果', 'Outcome'])}
+                  onChange={(e) => {
+                    result = e.target.value;
+                  }}
+                  data-testid="privacy-handle-result"
+                />
+              ),
+              onOk: async () => {
+                const env = (await postEnvelope('/privacy/request/handle', {
+                  id: row.id,
+                  result,
+                })) as Envelope<unknown>;
+                if (!env.success) {
+                  message.error(env.message);
+                  throw new Error(env.message);
+                }
+                message.success(env.message);
+                helpers.reload();
+                resolve();
+              },
+              onCancel: () => resolve(),
+            });
+          }),
+      },
+    ],
+  }));
   return (
     <>
       <ResourceListPage def={def} />

@@ -1,13 +1,11 @@
 // 常用线路: a shipper's saved routes, two of its saved addresses; picking one in
 // the order form fills both places.
 import { ProFormDependency } from '@ant-design/pro-components';
-import { customerAddressResource, customerRouteResource, USER_TYPE } from '@freight/contracts';
-import { useMemo } from 'react';
+import { customerAddressResource, customerRouteResource } from '@freight/contracts';
 import type { FormItemContext } from '../../components/resource';
-import { pageOf, ResourceListPage } from '../../components/resource';
-import { useSession } from '../../stores/session';
+import { ResourceListPage, useResourcePage } from '../../components/resource';
 import { RemotePickItem } from '../wlhy/components/RemotePickItem';
-import { shipperField } from './components/shipperField';
+import { shipperFields, usePlatformStaff } from './components/shipperField';
 
 type Row = Record<string, unknown>;
 
@@ -34,19 +32,13 @@ const addressSelect = (nameKey: 'loadAddressName' | 'unloadAddressName') => (ctx
 );
 
 export default function HyCustomerRouteList() {
-  const userType = useSession((s) => s.userType);
-  const platformStaff = userType === USER_TYPE.system;
-  const def = useMemo(
-    () =>
-      pageOf(customerRouteResource, {
-        fields: {
-          customerId: shipperField(platformStaff),
-          customerName: platformStaff ? { search: 'like' } : { search: false, list: false },
-          loadAddressId: { required: true, renderFormItem: addressSelect('loadAddressName') },
-          unloadAddressId: { required: true, renderFormItem: addressSelect('unloadAddressName') },
-        },
-      }),
-    [platformStaff],
-  );
+  const platformStaff = usePlatformStaff();
+  const def = useResourcePage(customerRouteResource, [platformStaff], () => ({
+    fields: {
+      ...shipperFields(platformStaff),
+      loadAddressId: { required: true, renderFormItem: addressSelect('loadAddressName') },
+      unloadAddressId: { required: true, renderFormItem: addressSelect('unloadAddressName') },
+    },
+  }));
   return <ResourceListPage def={def} />;
 }

@@ -8,7 +8,7 @@ import { useMemo } from 'react';
 import { pageOf, ResourceListPage, type ResourcePageDef } from '../../components/resource';
 import { useBilingual } from '../../components/resource/text';
 import { useSession } from '../../stores/session';
-import { shipperField } from './components/shipperField';
+import { shipperField, usePlatformStaff } from './components/shipperField';
 
 /** Add and edit share the per-field checks; the password is optional on edit only. */
 const schema = { shape: { ...customerUserBody.shape, password: customerUserEditBody.shape.password } };
@@ -57,9 +57,8 @@ export function customerUserPage(
 
 export default function HyCustomerUserList() {
   const tx = useBilingual();
-  const userType = useSession((s) => s.userType);
   const cid = useSession((s) => s.cid);
-  const platformStaff = userType === USER_TYPE.system;
+  const platformStaff = usePlatformStaff();
   const hint = tx(['留空则不修改', 'Leave empty to keep']);
   const def = useMemo(() => customerUserPage(platformStaff, cid, hint), [platformStaff, cid, hint]);
   return <ResourceListPage def={def} />;

@@ -5,13 +5,13 @@
 // (the declaration's scope).
 import { customerWalletResource } from '@freight/contracts';
 import { Typography } from 'antd';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { InfoList } from '../../components/common/InfoList';
 import { AmountDialog } from '../../components/finance/AmountDialog';
 import { type LedgerAccount, LedgerDrawer } from '../../components/finance/LedgerDrawer';
 import { announceMoneyChange, yuan } from '../../components/finance/money';
 import { RechargeRecords, VoucherRechargeDialog } from '../../components/finance/VoucherRecharge';
-import { pageOf, type ResourcePageDef } from '../../components/resource';
+import { usePageDialog, useResourcePage } from '../../components/resource';
 import { ResourceTabs } from '../../components/resource/ResourceTabs';
 import { useBilingual } from '../../components/resource/text';
 import { getEnvelope } from '../../services/request';
@@ -24,72 +24,57 @@ const strong = (value: unknown) => <Typography.Text strong>{yuan(value)}</Typogr
 export default function HyCustomerWalletList() {
   const tx = useBilingual();
   const [ledger, setLedger] = useState<LedgerAccount | null>(null);
-  const [dialog, setDialog] = useState<Dialog | null>(null);
-  const def = useMemo<ResourcePageDef>(
-    () =>
-      pageOf(customerWalletResource, {
-        view: 'customers',
-        fields: {
-          availableFen: { render: strong },
-          frozenFen: {
-            render: (value) =>
-              Number(value) > 0 ? (
-                <Typography.Text type="warning">{yuan(value)}</Typography.Text>
-              ) : (
-                yuan(value)
-              ),
-          },
+  const { dialog, setDialog, close } = usePageDialog<Dialog>(announceMoneyChange);
+  const def = useResourcePage(customerWalletResource, [], () => ({
+    view: 'customers',
+    fields: {
+      availableFen: { render: strong },
+      frozenFen: {
+        render: (value) =>
+          Number(value) > 0 ? <Typography.Text type="warning">{yuan(value)}</Typography.Text> : yuan(value),
+      },
+    },
+    rowActions: [
+      {
+        key: 'ledger',
+        label: ['流水', 'Ledger'],
+        perm: 'finance:ledger:list',
+        run: (row) => setLedger({ walletId: String(row.id), name: String(row.ownerName ?? '') }),
+      },
+      {
+        key: 'recharge',
+        label: ['充值', 'Recharge'],
+        perm: 'customer:wallet:recharge',
+        run: async (row) => {
+          // The customer's virtual sub-account at the partner bank, shown in the dialog.
+          const env = await getEnvelope<{ accountNo?: string }>('/customer/hyCustomerWallet/virtualAccount', {
+            customerId: row.ownerId,
+          }).catch(() => null);
+          setDialog({ kind: 'recharge', row, account: env?.result?.accountNo });
         },
-        rowActions: [
-          {
-            key: 'ledger',
-            label: ['流水', 'Ledger'],
-            perm: 'finance:ledger:list',
-            run: (row) => setLedger({ walletId: String(row.id), name: String(row.ownerName ?? '') }),
-          },
-          {
-            key: 'recharge',
-            label: ['充值', 'Recharge'],
-            perm: 'customer:wallet:recharge',
-            run: async (row) => {
-              // The customer's virtual sub-account at the partner bank, shown in the dialog.
-              const env = await getEnvelope<{ accountNo?: string }>(
-                '/customer/hyCustomerWallet/virtualAccount',
-                {
-                  customerId: row.ownerId,
-                },
-              ).catch(() => null);
-              setDialog({ kind: 'recharge', row, account: env?.result?.accountNo });
-            },
-          },
-          {
-            key: 'voucher',
-            label: ['凭证充值', 'Voucher recharge'],
-            perm: 'customer:wallet:recharge',
-            run: (row) => setDialog({ kind: 'voucher', row }),
-          },
-          {
-            key: 'freeze',
-            label: ['冻结', 'Freeze'],
-            perm: 'customer:wallet:freeze',
-            visible: (row) => Number(row.availableFen) > 0,
-            run: (row) => setDialog({ kind: 'freeze', row }),
-          },
-          {
-            key: 'unfreeze',
-            label: ['解冻', 'Unfreeze'],
-            perm: 'customer:wallet:freeze',
-            visible: (row) => Number(row.frozenFen) > 0,
-            run: (row) => setDialog({ kind: 'unfreeze', row }),
-          },
-        ],
-      }),
-    [],
-  );
-  const close = (changed: boolean) => {
-    if (changed) announceMoneyChange();
-    setDialog(null);
-  };
+      },
+      {
+        key: 'voucher',
+        label: ['凭证充值', 'Voucher recharge'],
+        perm: 'customer:wallet:recharge',
+        run: (row) => setDialog({ kind: 'voucher', row }),
+      },
+      {
+        key: 'freeze',
+        label: ['冻结', 'Freeze'],
+        perm: 'customer:wallet:freeze',
+        visible: (row) => Number(row.availableFen) > 0,
+        run: (row) => setDialog({ kind: 'freeze', row }),
+      },
+      {
+        key: 'unfreeze',
+        label: ['解冻', 'Unfreeze'],
+        perm: 'customer:wallet:freeze',
+        visible: (row) => Number(row.frozenFen) > 0,
+        run: (row) => setDialog({ kind: 'unfreeze', row }),
+      },
+    ],
+  }));
   const row = dialog?.row ?? {};
   const name = String(row.ownerName ?? '');
   const intro = dialog && (

@@ -4,17 +4,18 @@
 // and shows in the platform's pending-shippers counter.
 import { BankOutlined, IdcardOutlined, LockOutlined, MobileOutlined, UserOutlined } from '@ant-design/icons';
 import { AUTH_MSG, isUnifiedSocialCreditCode, LICENCE_MAX_BYTES } from '@freight/contracts';
-import { Button, Col, Form, Input, Result, Row } from 'antd';
+import { Button, Col, Form, Input, Row } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { confirmRules, newPasswordRules, usernameRules } from '../../components/auth/passwordRules';
 import { useEnvelopeCall } from '../../components/auth/useEnvelopeCall';
 import { UserLayoutFrame } from '../../layouts/UserLayoutFrame';
 import { authApi } from '../../services/authApi';
 import { feedback } from '../../services/feedback';
 import { AUTH_NS } from '../user/components/authI18n';
 import { LicencePicker } from '../user/components/LicencePicker';
-import { confirmRules, newPasswordRules, usernameRules } from '../user/components/passwordRules';
+import { RegisteredResult } from '../user/components/RegisteredResult';
 import { mobileRules, SmsCodeInput, smsCodeRules } from '../user/components/SmsCodeInput';
 import '../user/components/auth.css';
 
@@ -68,21 +69,14 @@ export default function CustomerRegister() {
       <section className="shipper-register" data-testid="customer-register">
         {done ? (
           <div className="auth-result" data-testid="customer-register-done">
-            <Result
-              status="success"
+            <RegisteredResult
               title={ta('customerRegister.doneTitle')}
               subTitle={ta('customerRegister.doneDesc', {
                 name: done.customerName,
                 username: done.username,
               })}
-              extra={[
-                <Link key="login" to="/user/login3">
-                  <Button type="primary">{ta('customerRegister.toLogin')}</Button>
-                </Link>,
-                <Link key="home" to="/home">
-                  <Button>{ta('customerRegister.home')}</Button>
-                </Link>,
-              ]}
+              login={{ to: '/user/login3', text: ta('customerRegister.toLogin') }}
+              home={ta('customerRegister.home')}
             />
           </div>
         ) : (

@@ -9,6 +9,8 @@ import { useEffect, useState } from 'react';
 import { matchPath, useLocation } from 'react-router';
 import { Authorized } from '../../components/auth';
 import { CompactTable } from '../../components/common/CompactTable';
+import { useBusyAction } from '../../components/common/useBusyAction';
+import { TextItem } from '../../components/form/formItems';
 import { useBilingual } from '../../components/resource/text';
 import { api, errorText } from '../../services/request';
 import { CgformView } from './components/CgformView';
@@ -54,7 +56,7 @@ function CopyEditor({
   const { message } = App.useApp();
   const [form] = Form.useForm<{ tableTxt: string; tableTxtEn?: string }>();
   const [views, setViews] = useState<FieldView[]>([]);
-  const [saving, setSaving] = useState(false);
+  const { busy: saving, run: runSaving } = useBusyAction();
   useEffect(() => {
     if (!copy) return;
     const own = copy === 'new' ? [] : copy.fields;
@@ -80,18 +82,13 @@ function CopyEditor({
 
   const save = async () => {
     const values = await form.validateFields();
-    setSaving(true);
-    try {
+    await runSaving(async () => {
       if (copy === 'new')
         await api.post('/online/cgform/copy/add', { ...values, physicId: definition.head.id, fields: views });
       else if (copy) await api.put('/online/cgform/copy/edit', { ...values, id: copy.id, fields: views });
       message.success(tx(['保存成功', 'Saved']));
       onClose(true);
-    } catch (error) {
-      message.error(errorText(error));
-    } finally {
-      setSaving(false);
-    }
+    });
   };
 
   return (
@@ -112,9 +109,7 @@ function CopyEditor({
         >
           <Input maxLength={200} data-testid="copy-title" />
         </Form.Item>
-        <Form.Item name="tableTxtEn" label={tx(['英文名称', 'English title'])}>
-          <Input maxLength={200} />
-        </Form.Item>
+        <TextItem name="tableTxtEn" label={tx(['英文名称', 'English title'])} maxLength={200} />
       </Form>
       <EditedRows<FieldView>
         rows={views}

@@ -5,6 +5,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Drawer, Form, Input, List, Select, Space, Tabs, Typography } from 'antd';
 import { useEffect, useState } from 'react';
+import { useBusyAction } from '../../components/common/useBusyAction';
 import { useBilingual } from '../../components/resource/text';
 import { api, errorText } from '../../services/request';
 
@@ -32,7 +33,7 @@ function EnhanceEditor({ headId, buttonCode, kind }: { headId: string; buttonCod
   const { message } = App.useApp();
   const client = useQueryClient();
   const [text, setText] = useState('');
-  const [saving, setSaving] = useState(false);
+  const { busy: saving, run: runSaving } = useBusyAction();
   const history = useQuery({
     queryKey: ['cgform-enhance-history', headId, kind, buttonCode],
     queryFn: () =>
@@ -41,8 +42,7 @@ function EnhanceEditor({ headId, buttonCode, kind }: { headId: string; buttonCod
   const latest = history.data?.[0]?.content;
   useEffect(() => setText(latest ?? ''), [latest]);
   const save = async () => {
-    setSaving(true);
-    try {
+    await runSaving(async () => {
       await api.post('/online/cgform/enhance/save', {
         cgformHeadId: headId,
         kind,
@@ -53,11 +53,7 @@ function EnhanceEditor({ headId, buttonCode, kind }: { headId: string; buttonCod
       void client.invalidateQueries({ queryKey: ['cgform-enhance-history', headId, kind, buttonCode] });
       void client.invalidateQueries({ queryKey: ['cgform-buttons'] });
       void client.invalidateQueries({ queryKey: ['cgform-enhance-buttons', headId] });
-    } catch (error) {
-      message.error(errorText(error));
-    } finally {
-      setSaving(false);
-    }
+    });
   };
   return (
     <Space direction="vertical" style={{ width: '100%' }}>

@@ -13,7 +13,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { Form } from 'antd';
 import { useMemo, useState } from 'react';
-import { pageOf, ResourceListPage, type ResourcePageDef, type RowAction } from '../../components/resource';
+import { ResourceListPage, type RowAction, useResourcePage } from '../../components/resource';
 import { useBilingual } from '../../components/resource/text';
 import { api } from '../../services/request';
 import { useSession } from '../../stores/session';
@@ -142,84 +142,84 @@ export default function OrderList() {
     [agents.data],
   );
 
-  const def = useMemo<ResourcePageDef>(
-    () =>
-      pageOf(orderResource, {
-        editable: (row) => editableFrom.includes(Number(row.status)),
-        formWidth: 860,
-        addDefaults: {
-          orderMode: String(ORDER_MODE.public),
-          priceMode: '1',
-          settleWeightBasis: '3',
-          lossAllowanceMode: '1',
-          lossAllowanceKg: 200,
-          etcRule: '0',
-        },
-        toBody: (values) => toBody(values),
-        toForm,
-        fields: {
-          customerId: {
-            // a select of the approved customers
-            search: !customerUser && customerOptions.length > 0,
-            options: customerOptions,
-            form: !customerUser,
-            required: !customerUser,
-          },
-          agentId: {
-            renderFormItem: (ctx) => (
-              <ProFormDependency name={['orderMode']}>
-                {({ orderMode }) =>
-                  Number(orderMode) === ORDER_MODE.agent ? (
-                    <ProFormSelect
-                      name={ctx.name}
-                      label={ctx.label}
-                      disabled={ctx.disabled}
-                      options={agentOptions}
-                      showSearch
-                      rules={[{ required: true, message: agentRequired }]}
-                    />
-                  ) : null
-                }
-              </ProFormDependency>
-            ),
-          },
-          // Who bears the matched tolls: platform staff choose it (the platform's cost).
-          etcRule: { form: staff },
-          // Above each place: pick a saved address (or route), or save the one in the form.
-          loadProvince: { renderFormItem: (ctx) => <PlaceBar name={ctx.name} prefix="load" /> },
-          unloadProvince: { renderFormItem: (ctx) => <PlaceBar name={ctx.name} prefix="unload" /> },
-          route: {
-            render: (_v, row) => `${String(row.loadCity ?? '')} → ${String(row.unloadCity ?? '')}`,
-          },
-        },
-        extraFields: [
-          ...formOnly('lossAllowanceMode', [
-            { name: 'lossAllowanceKg', label: ['允差(公斤/车)', 'Allowance (kg)'] },
-            { name: 'lossAllowancePermille', label: ['允差(‰)', 'Allowance (‰)'] },
-          ]),
-          ...formOnly('lossDeductWhole', [
-            { name: 'fuelCardPercent', label: ['油卡比例(%)', 'Fuel card (%)'] },
-            { name: 'etcYuan', label: ['ETC(元/车)', 'ETC (per trip)'] },
-            { name: 'prepayYuan', label: ['预付(元/车)', 'Prepay (per trip)'] },
-            // Only platform staff set a commission; the server takes the agent's own rule otherwise.
-            { name: 'agentFeeYuan', label: ['经纪人佣金(元/趟)', 'Agent fee (per trip)'], form: staff },
-          ]),
-        ],
-        rowActions: [
-          step('publish', ['发布', 'Publish']),
-          {
-            key: 'dispatch',
-            label: ['派单', 'Dispatch'],
-            perm: 'shipping:note:dispatch',
-            visible: (row) => staff && Number(row.status) === ORDER_STATUS.published,
-            run: (row, helpers) => setDispatching({ row, reload: helpers.reload }),
-          },
-          step('pause', ['暂停', 'Pause']),
-          step('close', ['关闭', 'Close'], true),
-          step('cancel', ['取消', 'Cancel'], true),
-        ],
-      }),
+  const def = useResourcePage(
+    orderResource,
     [customerUser, customerOptions, agentOptions, staff, agentRequired],
+    () => ({
+      editable: (row) => editableFrom.includes(Number(row.status)),
+      formWidth: 860,
+      addDefaults: {
+        orderMode: String(ORDER_MODE.public),
+        priceMode: '1',
+        settleWeightBasis: '3',
+        lossAllowanceMode: '1',
+        lossAllowanceKg: 200,
+        etcRule: '0',
+      },
+      toBody: (values) => toBody(values),
+      toForm,
+      fields: {
+        customerId: {
+          // a select of the approved customers
+          search: !customerUser && customerOptions.length > 0,
+          options: customerOptions,
+          form: !customerUser,
+          required: !customerUser,
+        },
+        agentId: {
+          renderFormItem: (ctx) => (
+            <ProFormDependency name={['orderMode']}>
+              {({ orderMode }) =>
+                Number(orderMode) === ORDER_MODE.agent ? (
+                  <ProFormSelect
+                    name={ctx.name}
+                    label={ctx.label}
+                    disabled={ctx.disabled}
+                    options={agentOptions}
+                    showSearch
+                    rules={[{ required: true, message: agentRequired }]}
+                  />
+                ) : null
+              }
+            </ProFormDependency>
+          ),
+        },
+        // Who bears the matched tolls: platform staff choose it (the platform's cost).
+        etcRule: { form: staff },
+        // Above each place: pick a saved address (or route), or save the one in the form.
+        loadProvince: { renderFormItem: (ctx) => <PlaceBar name={ctx.name} prefix="load" /> },
+        unloadProvince: { renderFormItem: (ctx) => <PlaceBar name={ctx.name} prefix="unload" /> },
+        route: {
+          render: (_v, row) => `${String(row.loadCity ?? '')} → ${String(row.unloadCity ?? '')}`,
+        },
+      },
+      extraFields: [
+        ...formOnly('lossAllowanceMode', [
+          { name: 'lossAllowanceKg', label: ['允差(公斤/车)', 'Allowance (kg)'] },
+          { name: 'lossAllowancePermille', label: ['允差(‰)', 'Allowance (‰)'] },
+        ]),
+        ...formOnly('lossDeductWhole', [
+          { name: 'fuelCardPercent', label: ['油卡比例(%)', 'Fuel card (%)'] },
+          { name: 'etcYuan', label: ['ETC(元/车)', 'ETC (per trip)'] },
+          { name: 'prepayYuan', label: ['预付(元/车)', 'Prepay (per trip)'] },
+          // Only platform staff set a commission; the server takes the agent's own rule otherwise.
+          { name: 'agentFeeYuan', label: ['经纪人佣金(元/趟)', 'Agent fee (per trip)'], form: staff },
+        ]),
+      ],
+      rowActions: [
+        step('publish', ['发布', 'Publish']),
+        {
+          key: 'dispatch',
+          label: ['派单', 'Dispatch'],
+          perm: 'shipping:note:dispatch',
+          visible: (row) => staff && Number(row.status) === ORDER_STATUS.published,
+          run: (row, helpers) => setDispatching({ row, reload: helpers.reload }),
+        },
+        step('pause', ['暂停', 'Pause']),
+        step('close', ['关闭', 'Close'], true),
+        step('cancel', ['取消', 'Cancel'], true),
+      ],
+    }),
   );
 
   return (

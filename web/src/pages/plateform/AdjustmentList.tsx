@@ -9,14 +9,15 @@ import {
   adjustmentResource,
   type Envelope,
 } from '@freight/contracts';
-import { App, Form, Input, Radio } from 'antd';
-import { useMemo, useRef, useState } from 'react';
+import { App, Form, Radio } from 'antd';
+import { useRef } from 'react';
 import { DictSelect } from '../../components/dict';
 import { announceMoneyChange, fenOfYuan, newIdempotencyKey } from '../../components/finance/money';
 import { RejectDialog } from '../../components/finance/ReasonDialog';
 import { YuanAmountItem } from '../../components/finance/YuanAmountItem';
+import { ReasonItem } from '../../components/form/formItems';
 import { PostDialog } from '../../components/form/PostDialog';
-import { pageOf, ResourceListPage, type ResourcePageDef } from '../../components/resource';
+import { ResourceListPage, usePageDialog, useResourcePage } from '../../components/resource';
 import { useBilingual } from '../../components/resource/text';
 import { postEnvelope } from '../../services/request';
 import { NotePicker } from '../shipping/components/NotePicker';
@@ -85,13 +86,7 @@ function AddDialog({ onClose }: { onClose: (changed: boolean) => void }) {
         </Form.Item>
       )}
       <YuanAmountItem label={['金额（元）', 'Amount (yuan)']} />
-      <Form.Item
-        name="reason"
-        label={tx(['原因', 'Reason'])}
-        rules={[{ required: true, whitespace: true, message: tx(['请填写原因', 'Enter a reason']) }]}
-      >
-        <Input.TextArea rows={3} maxLength={255} showCount />
-      </Form.Item>
+      <ReasonItem label={tx(['原因', 'Reason'])} message={tx(['请填写原因', 'Enter a reason'])} />
     </PostDialog>
   );
 }
@@ -99,51 +94,43 @@ function AddDialog({ onClose }: { onClose: (changed: boolean) => void }) {
 export default function AdjustmentList() {
   const tx = useBilingual();
   const { message } = App.useApp();
-  const [dialog, setDialog] = useState<Dialog | null>(null);
-  const def = useMemo<ResourcePageDef>(
-    () =>
-      pageOf(adjustmentResource, {
-        rowActions: [
-          {
-            key: 'approve',
-            label: ['审批入账', 'Approve'],
-            perm: 'finance:adjust:approve',
-            confirm: ['审批通过并记入账户流水？', 'Approve and post it to the ledger?'],
-            visible: (row) => Number(row.state) === ADJUST_STATE.pending,
-            run: async (row) => {
-              const env = (await postEnvelope('/plateform/adjustment/review', {
-                id: row.id,
-                approve: true,
-              })) as Envelope<unknown>;
-              if (!env.success) throw new Error(env.message);
-              message.success(env.message);
-              announceMoneyChange();
-            },
-          },
-          {
-            key: 'reject',
-            label: ['驳回', 'Reject'],
-            danger: true,
-            perm: 'finance:adjust:approve',
-            visible: (row) => Number(row.state) === ADJUST_STATE.pending,
-            run: (row) => setDialog({ kind: 'reject', row }),
-          },
-        ],
-        toolbar: [
-          {
-            key: 'apply',
-            label: ['申请调账/理赔', 'Apply'],
-            perm: 'finance:adjust:add',
-            run: () => setDialog({ kind: 'add' }),
-          },
-        ],
-      }),
-    [message],
-  );
-  const close = (changed: boolean) => {
-    if (changed) announceMoneyChange();
-    setDialog(null);
-  };
+  const { dialog, setDialog, close } = usePageDialog<Dialog>(announceMoneyChange);
+  const def = useResourcePage(adjustmentResource, [message], () => ({
+    rowActions: [
+      {
+        key: 'approve',
+        label: ['审批入账', 'Approve'],
+        perm: 'finance:adjust:approve',
+        confirm: ['审批通过并记入账户流水？', 'Approve and post it to the ledger?'],
+        visible: (row) => Number(row.state) === ADJUST_STATE.pending,
+        run: async (row) => {
+          const env = (await postEnvelope('/plateform/adjustment/review', {
+            id: row.id,
+            approve: true,
+          })) as Envelope<unknown>;
+          if (!env.success) throw new Error(env.message);
+          message.success(env.message);
+          announceMoneyChange();
+        },
+      },
+      {
+        key: 'reject',
+        label: ['驳回', 'Reject'],
+        danger: true,
+        perm: 'finance:adjust:approve',
+        visible: (row) => Number(row.state) === ADJUST_STATE.pending,
+        run: (row) => setDialog({ kind: 'reject', row }),
+      },
+    ],
+    toolbar: [
+      {
+        key: 'apply',
+        label: ['申请调账/理赔', 'Apply'],
+        perm: 'finance:adjust:add',
+        run: () => setDialog({ kind: 'add' }),
+      },
+    ],
+  }));
   return (
     <>
       <ResourceListPage def={def} />

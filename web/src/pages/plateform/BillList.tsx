@@ -11,12 +11,19 @@ import {
   USER_TYPE,
 } from '@freight/contracts';
 import { App } from 'antd';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { AmountDialog } from '../../components/finance/AmountDialog';
 import { announceMoneyChange, newIdempotencyKey, yuan } from '../../components/finance/money';
 import { ReasonDialog } from '../../components/finance/ReasonDialog';
 import { useCustomerOptions } from '../../components/finance/useCustomerOptions';
-import { pageOf, ResourceListPage, type ResourcePageDef, type RowAction } from '../../components/resource';
+import {
+  pageOf,
+  ResourceListPage,
+  type ResourcePageDef,
+  type RowAction,
+  usePageDialog,
+  useResourcePage,
+} from '../../components/resource';
 import { useBilingual } from '../../components/resource/text';
 import { downloadFile } from '../../components/resource/transfer';
 import type { Bilingual } from '../../components/resource/types';
@@ -42,10 +49,10 @@ const STEP_CONFIRM: Partial<Record<BillAction, Bilingual>> = {
 
 /** The bill's waybills, in its detail drawer. */
 function BillNotes({ billId }: { billId: string }) {
-  const def = useMemo(
-    () => pageOf(billNoteResource, { fixedQuery: { billId }, actions: { detail: false } }),
-    [billId],
-  );
+  const def = useResourcePage(billNoteResource, [billId], () => ({
+    fixedQuery: { billId },
+    actions: { detail: false },
+  }));
   return <ResourceListPage def={def} />;
 }
 
@@ -76,7 +83,7 @@ export default function BillList() {
   const customerUser = useSession(
     (s) => s.userType === USER_TYPE.customer || s.userType === USER_TYPE.customerAdmin,
   );
-  const [dialog, setDialog] = useState<Dialog | null>(null);
+  const { dialog, setDialog, close } = usePageDialog<Dialog>(announceMoneyChange);
 
   const def = useMemo<ResourcePageDef>(() => {
     const step = (action: 'send' | 'confirm' | 'close'): RowAction => ({
@@ -133,12 +140,8 @@ export default function BillList() {
       ],
       detailExtra: (row) => <BillNotes billId={String(row.id)} />,
     });
-  }, [customerUser, message]);
+  }, [customerUser, message, setDialog]);
 
-  const close = (changed: boolean) => {
-    if (changed) announceMoneyChange();
-    setDialog(null);
-  };
   const row = dialog && dialog.kind !== 'generate' ? dialog.row : {};
   const due = Number(row.amountFen ?? 0) + Number(row.adjustFen ?? 0) - Number(row.paidFen ?? 0);
   return (

@@ -4,8 +4,7 @@
 // matched by 重新匹配; a mistaken import is deleted row by row or as its whole batch.
 import { type Envelope, etcRecordResource } from '@freight/contracts';
 import { App } from 'antd';
-import { useMemo } from 'react';
-import { pageOf, ResourceListPage, type ResourcePageDef } from '../../components/resource';
+import { ResourceListPage, useResourcePage } from '../../components/resource';
 import { PageNote } from '../../components/resource/PageNote';
 import { postEnvelope } from '../../services/request';
 
@@ -13,53 +12,49 @@ const perm = etcRecordResource.permission;
 
 export default function EtcList() {
   const { message } = App.useApp();
-  const def = useMemo<ResourcePageDef>(
-    () =>
-      pageOf(etcRecordResource, {
-        importAccept: '.xlsx,.csv',
-        header: (
-          <PageNote
-            text={[
-              '导入服务商的通行记录（Excel 或 CSV）：按车牌找到车辆，出口时间落在运单装货至签收（前后各2小时）之间即匹配该运单；重复的交易流水号自动跳过。',
-              'Import the provider’s toll records (Excel or CSV): a record goes to the waybill of its plate’s vehicle whose loading-to-signing window (± 2 h) holds its exit time; serial nos. already imported are skipped.',
-            ]}
-          />
-        ),
-        rowActions: [
-          {
-            key: 'deleteBatch',
-            label: ['删除本批次', 'Delete batch'],
-            danger: true,
-            perm: `${perm}:delete`,
-            confirm: [
-              '删除与该记录同一次导入的全部ETC记录？',
-              'Delete every ETC record of the import this one came with?',
-            ],
-            run: async (row, helpers) => {
-              const env = (await postEnvelope('/plateform/etc/deleteBatch', {
-                importBatch: row.importBatch,
-              })) as Envelope<unknown>;
-              if (!env.success) throw new Error(env.message);
-              message.success(env.message);
-              helpers.reload();
-            },
-          },
+  const def = useResourcePage(etcRecordResource, [message], () => ({
+    importAccept: '.xlsx,.csv',
+    header: (
+      <PageNote
+        text={[
+          '导入服务商的通行记录（Excel 或 CSV）：按车牌找到车辆，出口时间落在运单装货至签收（前后各2小时）之间即匹配该运单；重复的交易流水号自动跳过。',
+          'Import the provider’s toll records (Excel or CSV): a record goes to the waybill of its plate’s vehicle whose loading-to-signing window (± 2 h) holds its exit time; serial nos. already imported are skipped.',
+        ]}
+      />
+    ),
+    rowActions: [
+      {
+        key: 'deleteBatch',
+        label: ['删除本批次', 'Delete batch'],
+        danger: true,
+        perm: `${perm}:delete`,
+        confirm: [
+          '删除与该记录同一次导入的全部ETC记录？',
+          'Delete every ETC record of the import this one came with?',
         ],
-        toolbar: [
-          {
-            key: 'match',
-            label: ['重新匹配', 'Match again'],
-            perm: `${perm}:match`,
-            run: async (_selected, helpers) => {
-              const env = (await postEnvelope('/plateform/etc/match', {})) as Envelope<unknown>;
-              if (!env.success) throw new Error(env.message);
-              message.success(env.message);
-              helpers.reload();
-            },
-          },
-        ],
-      }),
-    [message],
-  );
+        run: async (row, helpers) => {
+          const env = (await postEnvelope('/plateform/etc/deleteBatch', {
+            importBatch: row.importBatch,
+          })) as Envelope<unknown>;
+          if (!env.success) throw new Error(env.message);
+          message.success(env.message);
+          helpers.reload();
+        },
+      },
+    ],
+    toolbar: [
+      {
+        key: 'match',
+        label: ['重新匹配', 'Match again'],
+        perm: `${perm}:match`,
+        run: async (_selected, helpers) => {
+          const env = (await postEnvelope('/plateform/etc/match', {})) as Envelope<unknown>;
+          if (!env.success) throw new Error(env.message);
+          message.success(env.message);
+          helpers.reload();
+        },
+      },
+    ],
+  }));
   return <ResourceListPage def={def} />;
 }

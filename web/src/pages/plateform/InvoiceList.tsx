@@ -18,7 +18,14 @@ import { yuanColumn } from '../../components/finance/columns';
 import { yuan } from '../../components/finance/money';
 import { useCustomerOptions } from '../../components/finance/useCustomerOptions';
 import { PostDialog } from '../../components/form/PostDialog';
-import { pageOf, ResourceListPage, type ResourcePageDef, type RowAction } from '../../components/resource';
+import {
+  pageOf,
+  ResourceListPage,
+  type ResourcePageDef,
+  type RowAction,
+  usePageDialog,
+  useResourcePage,
+} from '../../components/resource';
 import { useBilingual } from '../../components/resource/text';
 import { downloadFile } from '../../components/resource/transfer';
 import type { Bilingual } from '../../components/resource/types';
@@ -54,10 +61,10 @@ const HISTORY_LABEL: Record<string, Bilingual> = {
 /** The invoice's waybills and the moves of its state, in its detail drawer. */
 function InvoiceDetail({ invoiceId }: { invoiceId: string }) {
   const tx = useBilingual();
-  const def = useMemo(
-    () => pageOf(invoiceNoteResource, { fixedQuery: { invoiceId }, actions: { detail: false } }),
-    [invoiceId],
-  );
+  const def = useResourcePage(invoiceNoteResource, [invoiceId], () => ({
+    fixedQuery: { invoiceId },
+    actions: { detail: false },
+  }));
   const history = useQuery({
     queryKey: ['invoiceHistory', invoiceId],
     queryFn: () =>
@@ -284,12 +291,18 @@ function TotalsFooter({ query }: { query: Record<string, unknown> }) {
   );
 }
 
+/** Tells the lists that show what a dialog changed. */
+function announceInvoiceChange() {
+  announceChange(PATH);
+  announceChange('/shipping/hyShippingNote');
+}
+
 export default function InvoiceList() {
   const { message } = App.useApp();
   const customerUser = useSession(
     (s) => s.userType === USER_TYPE.customer || s.userType === USER_TYPE.customerAdmin,
   );
-  const [dialog, setDialog] = useState<Dialog | null>(null);
+  const { dialog, setDialog, close } = usePageDialog<Dialog>(announceInvoiceChange);
   const [query, setQuery] = useState<Record<string, unknown>>({});
 
   const def = useMemo<ResourcePageDef>(() => {
@@ -348,15 +361,8 @@ export default function InvoiceList() {
       detailExtra: (row) => <InvoiceDetail invoiceId={String(row.id)} />,
       onQuery: (q) => setQuery(q),
     });
-  }, [customerUser, message]);
+  }, [customerUser, message, setDialog]);
 
-  const close = (changed: boolean) => {
-    if (changed) {
-      announceChange(PATH);
-      announceChange('/shipping/hyShippingNote');
-    }
-    setDialog(null);
-  };
   return (
     <>
       <ResourceListPage def={def} />

@@ -29,7 +29,7 @@ import { withChunkTimeout } from '../../app/chunkLoad';
 import { yuanColumn } from '../../components/finance/columns';
 import { type LedgerAccount, LedgerDrawer, SignedYuan } from '../../components/finance/LedgerDrawer';
 import { announceMoneyChange, yuan } from '../../components/finance/money';
-import { pageOf, type ResourcePageDef, useCan } from '../../components/resource';
+import { useCan, useResourcePage } from '../../components/resource';
 import { ImportButton } from '../../components/resource/ImportButton';
 import { ResourceTabs } from '../../components/resource/ResourceTabs';
 import { useBilingual } from '../../components/resource/text';
@@ -291,27 +291,19 @@ export default function MainWallet() {
     };
   }, [seq, message]);
 
-  const platformDef = useMemo<ResourcePageDef>(
-    () =>
-      pageOf(walletResource, {
-        view: 'platform',
-        fields: { balanceFen: { render: (v) => <SignedYuan fen={v} /> } },
-        rowActions: [ledgerAction],
-      }),
-    [ledgerAction],
-  );
-  const payableDef = useMemo<ResourcePageDef>(
-    () => pageOf(walletResource, { view: 'payable', rowActions: [ledgerAction] }),
-    [ledgerAction],
-  );
-  const statementDef = useMemo<ResourcePageDef>(
-    () =>
-      pageOf(statementLineResource, {
-        perm: 'finance:wallet',
-        fields: { amountFen: { render: (v) => yuan(v) } },
-      }),
-    [],
-  );
+  const platformDef = useResourcePage(walletResource, [ledgerAction], () => ({
+    view: 'platform',
+    fields: { balanceFen: { render: (v) => <SignedYuan fen={v} /> } },
+    rowActions: [ledgerAction],
+  }));
+  const payableDef = useResourcePage(walletResource, [ledgerAction], () => ({
+    view: 'payable',
+    rowActions: [ledgerAction],
+  }));
+  const statementDef = useResourcePage(statementLineResource, [], () => ({
+    perm: 'finance:wallet',
+    fields: { amountFen: { render: (v) => yuan(v) } },
+  }));
   const account = (code: string) =>
     summary ? (summary.accounts.find((a) => a.code === code)?.balanceFen ?? 0) : undefined;
   const stats: Array<{ key: string; title: string; fen: number | undefined; testid?: string }> = [

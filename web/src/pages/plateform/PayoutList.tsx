@@ -21,14 +21,20 @@ import {
   Timeline,
   Typography,
 } from 'antd';
-import { useMemo, useState } from 'react';
 import { InfoList } from '../../components/common/InfoList';
+import { useBusyAction } from '../../components/common/useBusyAction';
 import { DictTag } from '../../components/dict';
 import { paymentStateColumn, yuanColumn } from '../../components/finance/columns';
 import { announceMoneyChange, fenOfYuan, yuan } from '../../components/finance/money';
 import { ReasonDialog, RejectDialog } from '../../components/finance/ReasonDialog';
 import { TitledTable } from '../../components/finance/TitledTable';
-import { pageOf, ResourceListPage, type ResourcePageDef, useCan } from '../../components/resource';
+import {
+  ResourceListPage,
+  type RowAction,
+  useCan,
+  usePageDialog,
+  useResourcePage,
+} from '../../components/resource';
 import { useBilingual } from '../../components/resource/text';
 import type { Bilingual } from '../../components/resource/types';
 import { api, errorText, postEnvelope } from '../../services/request';
@@ -143,24 +149,19 @@ function LimitsDialog({ onClose }: { onClose: () => void }) {
     queryKey: ['payoutLimits'],
     queryFn: () => api.get<Limit[]>('/plateform/payout/limits'),
   });
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusyAction();
   const steps: Array<{ value: Limit['step']; label: string }> = [
     { value: 'submit', label: tx(['提交', 'Submit']) },
     { value: 'review', label: tx(['复核', 'Review']) },
     { value: 'execute', label: tx(['出纳付款', 'Execute']) },
   ];
   const save = async (values: { roleCode: string; step: Limit['step']; maxFen: number | null }) => {
-    setBusy(true);
-    try {
+    await run(async () => {
       const env = await postEnvelope('/plateform/payout/limits', values);
       if (!env.success) throw new Error(env.message);
       message.success(env.message);
       await limits.refetch();
-    } catch (error) {
-      message.error(errorText(error));
-    } finally {
-      setBusy(false);
-    }
+    });
   };
   const editable = can('finance:payout:limit');
   return (
@@ -265,60 +266,53 @@ const REMARK_STEP = {
   },
 } satisfies Record<string, { heading: Bilingual; url: string; label: Bilingual; okText: Bilingual }>;
 
+/** A request's steps: who takes each and the state it waits in (whoever may take it may also reject it). */
+const PAYOUT_STEPS = {
+  review: { label: ['复核', 'Review'], perm: 'finance:payout:review', state: PAYOUT_STATE.submitted },
+  execute: { label: ['出纳付款', 'Pay'], perm: 'finance:payout:execute', state: PAYOUT_STATE.reviewed },
+} satisfies Record<string, { label: Bilingual; perm: string; state: number }>;
+const STEP_KINDS = ['review', 'execute'] as const;
+const REJECT_KEY = { review: 'rejectReview', execute: 'rejectExecute' } as const;
+
+/** A step's buttons: for whoever may take it, on the requests waiting for it. */
+function takenBy(kind: (typeof STEP_KINDS)[number]): Pick<RowAction, 'perm' | 'visible'> {
+  const { perm, state } = PAYOUT_STEPS[kind];
+  return { perm, visible: (row) => Number(row.state) === state };
+}
+
 export default function PayoutList() {
   const tx = useBilingual();
-  const [dialog, setDialog] = useState<Dialog | null>(null);
-  const def = useMemo<ResourcePageDef>(
-    () =>
-      pageOf(payoutResource, {
-        rowActions: [
-          {
-            key: 'review',
-            label: ['复核', 'Review'],
-            perm: 'finance:payout:review',
-            visible: (row) => Number(row.state) === PAYOUT_STATE.submitted,
-            run: (row) => setDialog({ kind: 'review', row }),
-          },
-          {
-            key: 'execute',
-            label: ['出纳付款', 'Pay'],
-            perm: 'finance:payout:execute',
-            visible: (row) => Number(row.state) === PAYOUT_STATE.reviewed,
-            run: (row) => setDialog({ kind: 'execute', row }),
-          },
-          // Rejected by whoever may take the request's next step.
-          {
-            key: 'rejectReview',
-            label: ['驳回', 'Reject'],
-            danger: true,
-            perm: 'finance:payout:review',
-            visible: (row) => Number(row.state) === PAYOUT_STATE.submitted,
-            run: (row) => setDialog({ kind: 'reject', row }),
-          },
-          {
-            key: 'rejectExecute',
-            label: ['驳回', 'Reject'],
-            danger: true,
-            perm: 'finance:payout:execute',
-            visible: (row) => Number(row.state) === PAYOUT_STATE.reviewed,
-            run: (row) => setDialog({ kind: 'reject', row }),
-          },
-        ],
-        toolbar: [
-          {
-            key: 'limits',
-            label: ['审批额度', 'Approval limits'],
-            run: () => setDialog({ kind: 'limits' }),
-          },
-        ],
-        detailExtra: (row) => <PayoutTrail id={String(row.id)} />,
-      }),
-    [],
-  );
-  const close = (changed: boolean) => {
-    if (changed) announceMoneyChange();
-    setDialog(null);
-  };
+  const { dialog, setDialog, close } = usePageDialog<Dialog>(announceMoneyChange);
+  const def = useResourcePage(payoutResource, [], () => ({
+    rowActions: [
+      ...STEP_KINDS.map(
+        (kind): RowAction => ({
+          key: kind,
+          label: PAYOUT_STEPS[kind].label,
+          ...takenBy(kind),
+          run: (row) => setDialog({ kind, row }),
+        }),
+      ),
+      // Rejected by whoever may take the request's next step.
+      ...STEP_KINDS.map(
+        (kind): RowAction => ({
+          key: REJECT_KEY[kind],
+          label: ['驳回', 'Reject'],
+          danger: true,
+          ...takenBy(kind),
+          run: (row) => setDialog({ kind: 'reject', row }),
+        }),
+      ),
+    ],
+    toolbar: [
+      {
+        key: 'limits',
+        label: ['审批额度', 'Approval limits'],
+        run: () => setDialog({ kind: 'limits' }),
+      },
+    ],
+    detailExtra: (row) => <PayoutTrail id={String(row.id)} />,
+  }));
   const row = dialog && dialog.kind !== 'limits' ? dialog.row : {};
   const intro = (
     <InfoList

@@ -2,16 +2,17 @@
 // declaration — collected for a month, sent from 税务数据同步, and filled from the answer (the invoice issued on
 // the driver's behalf, the taxes withheld, the certificate). A failed record is corrected here and resent.
 import { type Envelope, TAX_STATE, taxRecordResource } from '@freight/contracts';
-import { App, Form, Input } from 'antd';
-import { useMemo, useState } from 'react';
+import { App } from 'antd';
 import { PeriodDialog } from '../../components/finance/PeriodDialog';
+import { TextItem } from '../../components/form/formItems';
 import { PostDialog } from '../../components/form/PostDialog';
-import { pageOf, ResourceListPage, type ResourcePageDef } from '../../components/resource';
+import { ResourceListPage, usePageDialog, useResourcePage } from '../../components/resource';
 import { useBilingual } from '../../components/resource/text';
 import { postEnvelope } from '../../services/request';
 import { announceChange } from '../../services/resourceEvents';
 
 type Row = Record<string, unknown>;
+type Dialog = { kind: 'collect' } | { kind: 'correct'; row: Row };
 const PATH = taxRecordResource.path;
 
 function CorrectDialog({ row, onClose }: { row: Row; onClose: (changed: boolean) => void }) {
@@ -34,59 +35,46 @@ function CorrectDialog({ row, onClose }: { row: Row; onClose: (changed: boolean)
       }
       onClose={onClose}
     >
-      <Form.Item name="idCard" label={tx(['身份证号', 'ID card'])}>
-        <Input maxLength={18} />
-      </Form.Item>
-      <Form.Item name="cardNo" label={tx(['银行卡号', 'Bank card'])}>
-        <Input maxLength={30} />
-      </Form.Item>
+      <TextItem name="idCard" label={tx(['身份证号', 'ID card'])} maxLength={18} />
+      <TextItem name="cardNo" label={tx(['银行卡号', 'Bank card'])} maxLength={30} />
     </PostDialog>
   );
 }
 
 export default function TaxList() {
   const { message } = App.useApp();
-  const [dialog, setDialog] = useState<{ kind: 'collect' } | { kind: 'correct'; row: Row } | null>(null);
-  const def = useMemo<ResourcePageDef>(
-    () =>
-      pageOf(taxRecordResource, {
-        rowActions: [
-          {
-            key: 'correct',
-            label: ['更正', 'Correct'],
-            perm: 'finance:tax:correct',
-            visible: (row) => Number(row.state) === TAX_STATE.failed,
-            run: (row) => setDialog({ kind: 'correct', row }),
-          },
-          {
-            key: 'resend',
-            label: ['重新发送', 'Send again'],
-            perm: 'report:tax:resend',
-            visible: (row) =>
-              Number(row.state) === TAX_STATE.failed || Number(row.state) === TAX_STATE.pending,
-            run: async (row) => {
-              const env = (await postEnvelope('/report/tax/resend', { ids: [row.id] })) as Envelope<unknown>;
-              if (!env.success) throw new Error(env.message);
-              message.success(env.message);
-              announceChange('/report/tax');
-            },
-          },
-        ],
-        toolbar: [
-          {
-            key: 'collect',
-            label: ['生成完税数据', 'Collect'],
-            perm: 'finance:tax:collect',
-            run: () => setDialog({ kind: 'collect' }),
-          },
-        ],
-      }),
-    [message],
-  );
-  const close = (changed: boolean) => {
-    if (changed) announceChange(PATH);
-    setDialog(null);
-  };
+  const { dialog, setDialog, close } = usePageDialog<Dialog>(() => announceChange(PATH));
+  const def = useResourcePage(taxRecordResource, [message], () => ({
+    rowActions: [
+      {
+        key: 'correct',
+        label: ['更正', 'Correct'],
+        perm: 'finance:tax:correct',
+        visible: (row) => Number(row.state) === TAX_STATE.failed,
+        run: (row) => setDialog({ kind: 'correct', row }),
+      },
+      {
+        key: 'resend',
+        label: ['重新发送', 'Send again'],
+        perm: 'report:tax:resend',
+        visible: (row) => Number(row.state) === TAX_STATE.failed || Number(row.state) === TAX_STATE.pending,
+        run: async (row) => {
+          const env = (await postEnvelope('/report/tax/resend', { ids: [row.id] })) as Envelope<unknown>;
+          if (!env.success) throw new Error(env.message);
+          message.success(env.message);
+          announceChange('/report/tax');
+        },
+      },
+    ],
+    toolbar: [
+      {
+        key: 'collect',
+        label: ['生成完税数据', 'Collect'],
+        perm: 'finance:tax:collect',
+        run: () => setDialog({ kind: 'collect' }),
+      },
+    ],
+  }));
   return (
     <>
       <ResourceListPage def={def} />

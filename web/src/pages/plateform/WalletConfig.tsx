@@ -2,8 +2,7 @@
 // settings, edited through the declaration's form; every change is logged with before and after (the log in
 // the detail drawer).
 import { walletConfigBody, walletConfigLogResource, walletConfigResource } from '@freight/contracts';
-import { useMemo } from 'react';
-import { pageOf, ResourceListPage, type ResourcePageDef } from '../../components/resource';
+import { ResourceListPage, useResourcePage } from '../../components/resource';
 
 const pretty = (value: unknown) =>
   value && typeof value === 'object'
@@ -14,34 +13,26 @@ const pretty = (value: unknown) =>
 
 /** The customer's configuration changes, newest first. */
 function ChangeLog({ customerId }: { customerId: string }) {
-  const def = useMemo(
-    () =>
-      pageOf(walletConfigLogResource, {
-        fixedQuery: { customerId },
-        actions: { detail: false },
-        fields: {
-          before: { render: (v) => <span title={pretty(v)}>{pretty(v)}</span> },
-          after: { render: (v) => <span title={pretty(v)}>{pretty(v)}</span> },
-          customerName: { list: false, search: false },
-        },
-      }),
-    [customerId],
-  );
+  const def = useResourcePage(walletConfigLogResource, [customerId], () => ({
+    fixedQuery: { customerId },
+    actions: { detail: false },
+    fields: {
+      before: { render: (v) => <span title={pretty(v)}>{pretty(v)}</span> },
+      after: { render: (v) => <span title={pretty(v)}>{pretty(v)}</span> },
+      customerName: { list: false, search: false },
+    },
+  }));
   return <ResourceListPage def={def} />;
 }
 
 export default function WalletConfig() {
-  const def = useMemo<ResourcePageDef>(
-    () =>
-      pageOf(walletConfigResource, {
-        rowKey: 'customerId',
-        schema: walletConfigBody,
-        // The server keeps one configuration per customer: edited, never added or deleted here.
-        actions: { add: false, edit: true, delete: false, export: true, import: false },
-        detailExtra: (row) => <ChangeLog customerId={String(row.customerId)} />,
-        formIn: 'drawer',
-      }),
-    [],
-  );
+  const def = useResourcePage(walletConfigResource, [], () => ({
+    rowKey: 'customerId',
+    schema: walletConfigBody,
+    // The server keeps one configuration per customer: edited, never added or deleted here.
+    actions: { add: false, edit: true, delete: false, export: true, import: false },
+    detailExtra: (row) => <ChangeLog customerId={String(row.customerId)} />,
+    formIn: 'drawer',
+  }));
   return <ResourceListPage def={def} />;
 }

@@ -4,8 +4,7 @@
 import { ProFormText, ProFormTextArea } from '@ant-design/pro-components';
 import { reportChannelResource } from '@freight/contracts';
 import { App, Descriptions, Tag } from 'antd';
-import { useMemo } from 'react';
-import { type FormItemContext, pageOf, ResourceListPage } from '../../components/resource';
+import { type FormItemContext, ResourceListPage, useResourcePage } from '../../components/resource';
 import { useBilingual } from '../../components/resource/text';
 import { api } from '../../services/request';
 import { JsonBlock, T } from './components/reportParts';
@@ -115,98 +114,94 @@ function AnswerView({ answer }: { answer: ConnectionAnswer }) {
 
 export default function ReportChannelList() {
   const { modal, message } = App.useApp();
-  const def = useMemo(
-    () =>
-      pageOf(reportChannelResource, {
-        formIn: 'drawer',
-        addDefaults: {
-          enabled: false,
-          environment: 'test',
-          sm2CipherMode: 'C1C3C2',
-          format: 'json',
-          tagCase: 'camel',
-          deadlineHours: 24,
+  const def = useResourcePage(reportChannelResource, [modal, message], () => ({
+    formIn: 'drawer',
+    addDefaults: {
+      enabled: false,
+      environment: 'test',
+      sm2CipherMode: 'C1C3C2',
+      format: 'json',
+      tagCase: 'camel',
+      deadlineHours: 24,
+    },
+    fields: {
+      enabled: { render: (value) => <EnabledTag value={value} /> },
+      simulated: {
+        render: (value) =>
+          value ? (
+            <Tag color="purple">
+              <T text={['模拟', 'Simulated']} />
+            </Tag>
+          ) : (
+            '--'
+          ),
+      },
+      password: { renderFormItem: (ctx) => <SecretItem ctx={ctx} /> },
+      sm2PublicKeySecret: { renderFormItem: (ctx) => <SecretItem ctx={ctx} textarea /> },
+      aesSecret: { renderFormItem: (ctx) => <SecretItem ctx={ctx} /> },
+      aesIvSecret: { renderFormItem: (ctx) => <SecretItem ctx={ctx} /> },
+      codeMap: {
+        render: (value) => (value && typeof value === 'object' ? JSON.stringify(value) : '--'),
+        renderFormItem: (ctx) => <CodeMapItem ctx={ctx} />,
+      },
+    },
+    // Secrets never go back into the form; the code map is edited as JSON text.
+    toForm: (row) => {
+      const out: Row = { ...row };
+      for (const key of SECRETS) out[key] = undefined;
+      out.codeMap = row.codeMap ? JSON.stringify(row.codeMap) : undefined;
+      return out;
+    },
+    toBody: (values) => {
+      const out: Row = { ...values };
+      const map = typeof values.codeMap === 'string' ? values.codeMap.trim() : '';
+      out.codeMap = map ? (JSON.parse(map) as Row) : null;
+      out.deadlineHours = values.deadlineHours === undefined ? undefined : Number(values.deadlineHours);
+      return out;
+    },
+    rowActions: [
+      {
+        key: 'test',
+        label: ['测试连接', 'Test connection'],
+        perm: 'report:channel:test',
+        run: async (row) => {
+          const hide = message.loading({
+            content: <T text={['正在连接…', 'Connecting…']} />,
+            duration: 0,
+          });
+          let answer: ConnectionAnswer;
+          try {
+            answer = await api.post<ConnectionAnswer>('/report/channel/testConnection', { id: row.id });
+          } finally {
+            hide();
+          }
+          (answer.ok ? modal.success : modal.error)({
+            title: (
+              <span>
+                <T text={['测试连接', 'Test connection']} /> · {String(row.channelName)}
+              </span>
+            ),
+            content: <AnswerView answer={answer} />,
+            width: 560,
+          });
         },
-        fields: {
-          enabled: { render: (value) => <EnabledTag value={value} /> },
-          simulated: {
-            render: (value) =>
-              value ? (
-                <Tag color="purple">
-                  <T text={['模拟', 'Simulated']} />
-                </Tag>
-              ) : (
-                '--'
-              ),
-          },
-          password: { renderFormItem: (ctx) => <SecretItem ctx={ctx} /> },
-          sm2PublicKeySecret: { renderFormItem: (ctx) => <SecretItem ctx={ctx} textarea /> },
-          aesSecret: { renderFormItem: (ctx) => <SecretItem ctx={ctx} /> },
-          aesIvSecret: { renderFormItem: (ctx) => <SecretItem ctx={ctx} /> },
-          codeMap: {
-            render: (value) => (value && typeof value === 'object' ? JSON.stringify(value) : '--'),
-            renderFormItem: (ctx) => <CodeMapItem ctx={ctx} />,
-          },
-        },
-        // Secrets never go back into the form; the code map is edited as JSON text.
-        toForm: (row) => {
-          const out: Row = { ...row };
-          for (const key of SECRETS) out[key] = undefined;
-          out.codeMap = row.codeMap ? JSON.stringify(row.codeMap) : undefined;
-          return out;
-        },
-        toBody: (values) => {
-          const out: Row = { ...values };
-          const map = typeof values.codeMap === 'string' ? values.codeMap.trim() : '';
-          out.codeMap = map ? (JSON.parse(map) as Row) : null;
-          out.deadlineHours = values.deadlineHours === undefined ? undefined : Number(values.deadlineHours);
-          return out;
-        },
-        rowActions: [
-          {
-            key: 'test',
-            label: ['测试连接', 'Test connection'],
-            perm: 'report:channel:test',
-            run: async (row) => {
-              const hide = message.loading({
-                content: <T text={['正在连接…', 'Connecting…']} />,
-                duration: 0,
-              });
-              let answer: ConnectionAnswer;
-              try {
-                answer = await api.post<ConnectionAnswer>('/report/channel/testConnection', { id: row.id });
-              } finally {
-                hide();
-              }
-              (answer.ok ? modal.success : modal.error)({
-                title: (
-                  <span>
-                    <T text={['测试连接', 'Test connection']} /> · {String(row.channelName)}
-                  </span>
-                ),
-                content: <AnswerView answer={answer} />,
-                width: 560,
-              });
-            },
-          },
-          {
-            key: 'enable',
-            label: ['启用', 'Activate'],
-            perm: 'report:channel:edit',
-            visible: (row) => !row.enabled,
-            confirm: [
-              '启用后其他通道将停用，此后的报文上报到本通道。确定启用吗?',
-              'The other channels stand down and later reports go to this one. Activate it?',
-            ],
-            run: async (row, { reload }) => {
-              await api.post('/report/channel/enable', { id: row.id });
-              message.success(<T text={['已启用', 'Activated']} />);
-              reload();
-            },
-          },
+      },
+      {
+        key: 'enable',
+        label: ['启用', 'Activate'],
+        perm: 'report:channel:edit',
+        visible: (row) => !row.enabled,
+        confirm: [
+          '启用后其他通道将停用，此后的报文上报到本通道。确定启用吗?',
+          'The other channels stand down and later reports go to this one. Activate it?',
         ],
-      }),
-    [modal, message],
-  );
+        run: async (row, { reload }) => {
+          await api.post('/report/channel/enable', { id: row.id });
+          message.success(<T text={['已启用', 'Activated']} />);
+          reload();
+        },
+      },
+    ],
+  }));
   return <ResourceListPage def={def} />;
 }

@@ -19,6 +19,7 @@ import {
   type ResourcePageDef,
   type RowAction,
   useCan,
+  useResourcePage,
 } from '../../components/resource';
 import { ResourceTabs } from '../../components/resource/ResourceTabs';
 import type { Bilingual } from '../../components/resource/types';
@@ -28,22 +29,18 @@ import { announceChange } from '../../services/resourceEvents';
 type Row = Record<string, unknown>;
 
 function BatchRecords({ batchId }: { batchId: string }) {
-  const def = useMemo(
-    () => pageOf(taxRecordResource, { fixedQuery: { batchId }, actions: { detail: false, export: false } }),
-    [batchId],
-  );
+  const def = useResourcePage(taxRecordResource, [batchId], () => ({
+    fixedQuery: { batchId },
+    actions: { detail: false, export: false },
+  }));
   return <ResourceListPage def={def} />;
 }
 
 function IncomeLines({ reportId }: { reportId: string }) {
-  const def = useMemo(
-    () =>
-      pageOf(incomeReportLineResource, {
-        fixedQuery: { reportId },
-        actions: { detail: false },
-      }),
-    [reportId],
-  );
+  const def = useResourcePage(incomeReportLineResource, [reportId], () => ({
+    fixedQuery: { reportId },
+    actions: { detail: false },
+  }));
   return <ResourceListPage def={def} />;
 }
 
@@ -73,21 +70,17 @@ export default function TaxSyncList() {
   const can = useCan();
   const { message } = App.useApp();
   const [dialog, setDialog] = useState<'send' | 'generate' | null>(null);
-  const def = useMemo<ResourcePageDef>(
-    () =>
-      pageOf(taxBatchResource, {
-        toolbar: [
-          {
-            key: 'send',
-            label: ['发送税务', 'Send to the tax authority'],
-            perm: 'report:tax:send',
-            run: () => setDialog('send'),
-          },
-        ],
-        detailExtra: (row) => <BatchRecords batchId={String(row.id)} />,
-      }),
-    [],
-  );
+  const def = useResourcePage(taxBatchResource, [], () => ({
+    toolbar: [
+      {
+        key: 'send',
+        label: ['发送税务', 'Send to the tax authority'],
+        perm: 'report:tax:send',
+        run: () => setDialog('send'),
+      },
+    ],
+    detailExtra: (row) => <BatchRecords batchId={String(row.id)} />,
+  }));
   const incomeDef = useMemo<ResourcePageDef>(() => {
     const step = (path: string) => async (row: Row) => {
       const env = (await postEnvelope(`${INCOME}/${path}`, { id: row.id })) as Envelope<Row>;

@@ -1,23 +1,18 @@
 // 亏吨设置: loss rules per customer, goods and route — allowance as fixed grams per vehicle or ‰
 // of the load, the unit price of deductions — from the declaration; a matching rule prefills a new order.
 import { lossRuleBody, lossRuleResource } from '@freight/contracts';
-import { useMemo } from 'react';
 import { customerChoiceField, useCustomerOptions } from '../../components/finance/useCustomerOptions';
-import { pageOf, ResourceListPage, type ResourcePageDef } from '../../components/resource';
+import { ResourceListPage, useResourcePage } from '../../components/resource';
 
 export default function LossSettingList() {
   const customers = useCustomerOptions();
-  const def = useMemo<ResourcePageDef>(
-    () =>
-      pageOf(lossRuleResource, {
-        schema: lossRuleBody,
-        fields: {
-          // A select of the approved customers; empty means every customer.
-          customerId: customerChoiceField(customers, ['全部货主', 'All customers']),
-        },
-        addDefaults: { allowanceMode: 2, enabled: true, deductWhole: false },
-      }),
-    [customers],
-  );
+  const def = useResourcePage(lossRuleResource, [customers], () => ({
+    schema: lossRuleBody,
+    fields: {
+      // A select of the approved customers; empty means every customer.
+      customerId: customerChoiceField(customers, ['全部货主', 'All customers']),
+    },
+    addDefaults: { allowanceMode: 2, enabled: true, deductWhole: false },
+  }));
   return <ResourceListPage def={def} />;
 }

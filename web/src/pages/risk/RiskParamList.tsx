@@ -4,9 +4,8 @@
 import { ProFormDependency, ProFormDigit } from '@ant-design/pro-components';
 import { RISK_RULES, type RiskRuleType, riskParamBody, riskParamResource } from '@freight/contracts';
 import { Typography } from 'antd';
-import { useMemo } from 'react';
 import { customerChoiceField, useCustomerOptions } from '../../components/finance/useCustomerOptions';
-import { pageOf, ResourceListPage, type ResourcePageDef } from '../../components/resource';
+import { ResourceListPage, useResourcePage } from '../../components/resource';
 import { useBilingual } from '../../components/resource/text';
 
 /** "容差(%) 2；…" in the list. */
@@ -22,52 +21,48 @@ function paramsText(tx: (copy: readonly [string, string]) => string, type: unkno
 export default function RiskParamList() {
   const tx = useBilingual();
   const customers = useCustomerOptions();
-  const def = useMemo<ResourcePageDef>(
-    () =>
-      pageOf(riskParamResource, {
-        schema: riskParamBody,
-        fields: {
-          customerId: customerChoiceField(customers, [
-            '平台默认（所有货主）',
-            'Platform default (all customers)',
-          ]),
-          customerName: {
-            render: (value) =>
-              value ? (
-                String(value)
-              ) : (
-                <Typography.Text type="secondary">{tx(['平台默认', 'Platform default'])}</Typography.Text>
-              ),
-          },
-          params: {
-            render: (value, row) => paramsText(tx, row.ruleType, value),
-            renderFormItem: (ctx) => (
-              <ProFormDependency key={ctx.name} name={['ruleType']}>
-                {({ ruleType }) => {
-                  const rule = RISK_RULES[ruleType as RiskRuleType];
-                  if (!rule) return null;
-                  return Object.entries(rule.params).map(([key, p]) => (
-                    <ProFormDigit
-                      key={key}
-                      name={['params', key]}
-                      label={tx(p.label)}
-                      colProps={{ span: 12 }}
-                      min={p.min}
-                      max={p.max}
-                      disabled={ctx.disabled}
-                      placeholder={String(rule.defaults[key])}
-                      fieldProps={{ precision: p.integer ? 0 : 2 }}
-                      extra={tx(rule.help)}
-                    />
-                  ));
-                }}
-              </ProFormDependency>
-            ),
-          },
-        },
-        addDefaults: { severity: 1, enabled: true, params: {} },
-      }),
-    [customers, tx],
-  );
+  const def = useResourcePage(riskParamResource, [customers, tx], () => ({
+    schema: riskParamBody,
+    fields: {
+      customerId: customerChoiceField(customers, [
+        '平台默认（所有货主）',
+        'Platform default (all customers)',
+      ]),
+      customerName: {
+        render: (value) =>
+          value ? (
+            String(value)
+          ) : (
+            <Typography.Text type="secondary">{tx(['平台默认', 'Platform default'])}</Typography.Text>
+          ),
+      },
+      params: {
+        render: (value, row) => paramsText(tx, row.ruleType, value),
+        renderFormItem: (ctx) => (
+          <ProFormDependency key={ctx.name} name={['ruleType']}>
+            {({ ruleType }) => {
+              const rule = RISK_RULES[ruleType as RiskRuleType];
+              if (!rule) return null;
+              return Object.entries(rule.params).map(([key, p]) => (
+                <ProFormDigit
+                  key={key}
+                  name={['params', key]}
+                  label={tx(p.label)}
+                  colProps={{ span: 12 }}
+                  min={p.min}
+                  max={p.max}
+                  disabled={ctx.disabled}
+                  placeholder={String(rule.defaults[key])}
+                  fieldProps={{ precision: p.integer ? 0 : 2 }}
+                  extra={tx(rule.help)}
+                />
+              ));
+            }}
+          </ProFormDependency>
+        ),
+      },
+    },
+    addDefaults: { severity: 1, enabled: true, params: {} },
+  }));
   return <ResourceListPage def={def} />;
 }

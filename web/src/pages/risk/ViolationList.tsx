@@ -4,9 +4,10 @@
 // the deduction is posted through the ledger). A deduction finance refused (failed) staff may post again (重试);
 // the hourly job also tries it again a bounded number of times.
 import { formatFen, riskViolationResource } from '@freight/contracts';
-import { App, Form, Input, Radio } from 'antd';
-import { useMemo, useState } from 'react';
-import { pageOf, ResourceListPage, type ResourcePageDef } from '../../components/resource';
+import { App, Form, Radio } from 'antd';
+import { useState } from 'react';
+import { ReasonItem } from '../../components/form/formItems';
+import { ResourceListPage, useResourcePage } from '../../components/resource';
 import { useBilingual } from '../../components/resource/text';
 import { postEnvelope } from '../../services/request';
 import { RowDialog } from './RowDialog';
@@ -45,13 +46,10 @@ function DeductionDialog({ dialog, onClose }: { dialog: Dialog; onClose: (change
             </Radio.Group>
           </Form.Item>
         )}
-        <Form.Item
-          name="reason"
+        <ReasonItem
           label={kind === 'appeal' ? tx(['申诉理由', 'Grounds of appeal']) : tx(['处理意见', 'Reason'])}
-          rules={[{ required: true, whitespace: true, message: tx(['请填写理由', 'Enter a reason']) }]}
-        >
-          <Input.TextArea rows={3} maxLength={255} showCount />
-        </Form.Item>
+          message={tx(['请填写理由', 'Enter a reason'])}
+        />
       </Form>
     </RowDialog>
   );
@@ -60,43 +58,39 @@ function DeductionDialog({ dialog, onClose }: { dialog: Dialog; onClose: (change
 export default function ViolationList() {
   const { message } = App.useApp();
   const [dialog, setDialog] = useState<Dialog | null>(null);
-  const def = useMemo<ResourcePageDef>(
-    () =>
-      pageOf(riskViolationResource, {
-        rowActions: [
-          {
-            key: 'appeal',
-            label: ['申诉', 'Appeal'],
-            perm: 'risk:violation:appeal',
-            // Within the window (the server refuses a late appeal, saying the window has passed).
-            visible: (row) => row.deductionState === 'notice',
-            run: (row, helpers) => setDialog({ kind: 'appeal', row, reload: helpers.reload }),
-          },
-          {
-            key: 'decide',
-            label: ['处理申诉', 'Decide'],
-            perm: 'risk:violation:decide',
-            visible: (row) => row.deductionState === 'appealed',
-            run: (row, helpers) => setDialog({ kind: 'decide', row, reload: helpers.reload }),
-          },
-          {
-            key: 'retry',
-            label: ['重试', 'Retry'],
-            perm: 'risk:violation:decide',
-            visible: (row) => row.deductionState === 'failed',
-            confirm: ['按原扣款重新入账？', 'Post the deduction again?'],
-            run: async (row, { reload }) => {
-              const env = await postEnvelope<Row>('/risk/violation/retry', { id: row.id });
-              // Refused again, the row stays failed with finance's reason (shown as a warning, not an error).
-              if (env.success && env.result?.deductionState === 'posted') message.success(env.message);
-              else message.warning(env.message);
-              reload();
-            },
-          },
-        ],
-      }),
-    [message],
-  );
+  const def = useResourcePage(riskViolationResource, [message], () => ({
+    rowActions: [
+      {
+        key: 'appeal',
+        label: ['申诉', 'Appeal'],
+        perm: 'risk:violation:appeal',
+        // Within the window (the server refuses a late appeal, saying the window has passed).
+        visible: (row) => row.deductionState === 'notice',
+        run: (row, helpers) => setDialog({ kind: 'appeal', row, reload: helpers.reload }),
+      },
+      {
+        key: 'decide',
+        label: ['处理申诉', 'Decide'],
+        perm: 'risk:violation:decide',
+        visible: (row) => row.deductionState === 'appealed',
+        run: (row, helpers) => setDialog({ kind: 'decide', row, reload: helpers.reload }),
+      },
+      {
+        key: 'retry',
+        label: ['重试', 'Retry'],
+        perm: 'risk:violation:decide',
+        visible: (row) => row.deductionState === 'failed',
+        confirm: ['按原扣款重新入账？', 'Post the deduction again?'],
+        run: async (row, { reload }) => {
+          const env = await postEnvelope<Row>('/risk/violation/retry', { id: row.id });
+          // Refused again, the row stays failed with finance's reason (shown as a warning, not an error).
+          if (env.success && env.result?.deductionState === 'posted') message.success(env.message);
+          else message.warning(env.message);
+          reload();
+        },
+      },
+    ],
+  }));
   return (
     <>
       <ResourceListPage def={def} />

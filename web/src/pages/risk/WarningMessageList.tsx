@@ -2,10 +2,11 @@
 // (recorded as a violation), dismiss, or escalate (then confirm or dismiss); an unresolved blocking warning
 // holds the waybill's pay. `?noteId=` (the bell's link) lists one waybill's warnings.
 import { formatFen, riskWarningResource } from '@freight/contracts';
-import { Alert, Checkbox, Form, Input, Radio } from 'antd';
-import { useEffect, useMemo, useState } from 'react';
+import { Alert, Checkbox, Form, Radio } from 'antd';
+import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { pageOf, ResourceListPage, type ResourcePageDef } from '../../components/resource';
+import { ReasonItem } from '../../components/form/formItems';
+import { ResourceListPage, useResourcePage } from '../../components/resource';
 import { useBilingual } from '../../components/resource/text';
 import { getEnvelope, postEnvelope } from '../../services/request';
 import { RowDialog } from './RowDialog';
@@ -52,13 +53,7 @@ function HandleDialog({ row, onClose }: { row: Row; onClose: (changed: boolean) 
             {!escalated && <Radio value="escalate">{tx(['上报', 'Escalate'])}</Radio>}
           </Radio.Group>
         </Form.Item>
-        <Form.Item
-          name="reason"
-          label={tx(['处理原因', 'Reason'])}
-          rules={[{ required: true, whitespace: true, message: tx(['请填写处理原因', 'Enter a reason']) }]}
-        >
-          <Input.TextArea rows={3} maxLength={255} showCount />
-        </Form.Item>
+        <ReasonItem label={tx(['处理原因', 'Reason'])} message={tx(['请填写处理原因', 'Enter a reason'])} />
         {/* A confirmed violation's consequence: the dispatch refuses a blacklisted driver or vehicle. */}
         <Form.Item noStyle dependencies={['action']}>
           {({ getFieldValue }) =>
@@ -107,22 +102,18 @@ export default function WarningMessageList() {
   const [params] = useSearchParams();
   const noteId = params.get('noteId');
   const [handling, setHandling] = useState<{ row: Row; reload: () => void } | null>(null);
-  const def = useMemo<ResourcePageDef>(
-    () =>
-      pageOf(riskWarningResource, {
-        ...(noteId ? { fixedQuery: { noteId } } : {}),
-        rowActions: [
-          {
-            key: 'handle',
-            label: ['处理', 'Handle'],
-            perm: 'risk:warning:handle',
-            visible: (row) => row.state === 'open' || row.state === 'escalated',
-            run: (row, helpers) => setHandling({ row, reload: helpers.reload }),
-          },
-        ],
-      }),
-    [noteId],
-  );
+  const def = useResourcePage(riskWarningResource, [noteId], () => ({
+    ...(noteId ? { fixedQuery: { noteId } } : {}),
+    rowActions: [
+      {
+        key: 'handle',
+        label: ['处理', 'Handle'],
+        perm: 'risk:warning:handle',
+        visible: (row) => row.state === 'open' || row.state === 'escalated',
+        run: (row, helpers) => setHandling({ row, reload: helpers.reload }),
+      },
+    ],
+  }));
   return (
     <>
       <ResourceListPage def={def} />

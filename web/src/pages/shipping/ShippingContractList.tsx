@@ -6,10 +6,10 @@
 import { transportContractResource } from '@freight/contracts';
 import { DatePicker, Form, Select } from 'antd';
 import type { Dayjs } from 'dayjs';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useCustomerOptions } from '../../components/finance/useCustomerOptions';
 import { PostDialog } from '../../components/form/PostDialog';
-import { pageOf, ResourceListPage, type ResourcePageDef } from '../../components/resource';
+import { ResourceListPage, useResourcePage } from '../../components/resource';
 import { useBilingual } from '../../components/resource/text';
 import { announceChange } from '../../services/resourceEvents';
 import { CONTRACT_PATH, downloadContract, useVerifyContract } from './components/contractActions';
@@ -52,35 +52,31 @@ export default function ShippingContractList() {
   const verify = useVerifyContract();
   const [framework, setFramework] = useState(false);
   const [clause, setClause] = useState(false);
-  const def = useMemo<ResourcePageDef>(
-    () =>
-      pageOf(transportContractResource, {
-        rowActions: [
-          {
-            key: 'pdf',
-            label: ['下载PDF', 'Download PDF'],
-            // Whoever lists the contract may download and verify it (the routes check shipping:contract:list).
-            run: (row) => downloadContract(row),
-          },
-          { key: 'verify', label: ['验证', 'Verify'], run: (row) => verify(row) },
-        ],
-        toolbar: [
-          {
-            key: 'framework',
-            label: ['签署框架合同', 'Sign framework contract'],
-            perm: 'shipping:contract:sign',
-            run: () => setFramework(true),
-          },
-          {
-            key: 'clause',
-            label: ['违规扣款条款', 'Violation clause'],
-            perm: 'shipping:contract:clause',
-            run: () => setClause(true),
-          },
-        ],
-      }),
-    [verify],
-  );
+  const def = useResourcePage(transportContractResource, [verify], () => ({
+    rowActions: [
+      {
+        key: 'pdf',
+        label: ['下载PDF', 'Download PDF'],
+        // Whoever lists the contract may download and verify it (the routes check shipping:contract:list).
+        run: (row) => downloadContract(row),
+      },
+      { key: 'verify', label: ['验证', 'Verify'], run: (row) => verify(row) },
+    ],
+    toolbar: [
+      {
+        key: 'framework',
+        label: ['签署框架合同', 'Sign framework contract'],
+        perm: 'shipping:contract:sign',
+        run: () => setFramework(true),
+      },
+      {
+        key: 'clause',
+        label: ['违规扣款条款', 'Violation clause'],
+        perm: 'shipping:contract:clause',
+        run: () => setClause(true),
+      },
+    ],
+  }));
   return (
     <>
       <ResourceListPage def={def} />

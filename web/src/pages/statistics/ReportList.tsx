@@ -17,7 +17,6 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import {
   Alert,
-  App,
   Button,
   Card,
   Col,
@@ -39,6 +38,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { withChunkTimeout } from '../../app/chunkLoad';
+import { BusyButton } from '../../components/common/BusyButton';
 import { useBilingual } from '../../components/resource/text';
 import { downloadFile } from '../../components/resource/transfer';
 import { errorText } from '../../services/request';
@@ -218,13 +218,11 @@ function queryOf(detail: SavedReportDetail, values: Record<string, unknown>): Re
 
 function ReportRunner({ code, onBack }: { code: string; onBack: () => void }) {
   const tx = useBilingual();
-  const { message } = App.useApp();
   const [form] = Form.useForm();
   const detail = useQuery({ queryKey: ['saved-report', code], queryFn: () => savedReportApi.detail(code) });
   const [params, setParams] = useState<Record<string, string> | null>(null);
   const [page, setPage] = useState({ pageNo: 1, pageSize: 20 });
   const [sort, setSort] = useState<{ column: string; order: 'asc' | 'desc' } | null>(null);
-  const [exporting, setExporting] = useState(false);
   const d = detail.data;
   const hasRange =
     !!d?.params.some((p) => p.name === 'begin_date') && !!d?.params.some((p) => p.name === 'end_date');
@@ -267,20 +265,8 @@ function ReportRunner({ code, onBack }: { code: string; onBack: () => void }) {
     setParams(queryOf(d, form.getFieldsValue(true) as Record<string, unknown>));
     setPage((p) => ({ ...p, pageNo: 1 }));
   };
-  const exportXls = async () => {
-    setExporting(true);
-    try {
-      await downloadFile(
-        savedReportApi.exportUrl(code),
-        { ...(effective ?? {}), ...(sort ?? {}) },
-        `${d.name}.xlsx`,
-      );
-    } catch (e) {
-      message.error(errorText(e));
-    } finally {
-      setExporting(false);
-    }
-  };
+  const exportXls = () =>
+    downloadFile(savedReportApi.exportUrl(code), { ...(effective ?? {}), ...(sort ?? {}) }, `${d.name}.xlsx`);
 
   // The chart sums the shown page's rows per category value (a report by customer and month draws one bar
   // per customer).
@@ -370,14 +356,9 @@ function ReportRunner({ code, onBack }: { code: string; onBack: () => void }) {
                 {tx(['重置', 'Reset'])}
               </Button>
               {d.canExport ? (
-                <Button
-                  icon={<DownloadOutlined />}
-                  loading={exporting}
-                  onClick={() => void exportXls()}
-                  data-testid="report-export"
-                >
+                <BusyButton icon={<DownloadOutlined />} run={exportXls} data-testid="report-export">
                   {tx(['导出Excel', 'Export Excel'])}
-                </Button>
+                </BusyButton>
               ) : null}
             </Space>
           </Form.Item>

@@ -5,7 +5,6 @@ import { DownloadOutlined, ReloadOutlined } from '@ant-design/icons';
 import type { StatisticsGroup, StatisticsPeriod, StatisticsQuery, StatisticsRow } from '@freight/contracts';
 import { useQuery } from '@tanstack/react-query';
 import {
-  App,
   Button,
   Card,
   Col,
@@ -24,6 +23,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { withChunkTimeout } from '../../app/chunkLoad';
+import { BusyButton } from '../../components/common/BusyButton';
 import { DashboardError } from '../../components/dashboard/DashboardError';
 import { dictText, useDictItems } from '../../components/dict/useDict';
 import { yuanColumn } from '../../components/finance/columns';
@@ -31,7 +31,6 @@ import { yuan } from '../../components/finance/money';
 import { useBilingual } from '../../components/resource/text';
 import { downloadFile } from '../../components/resource/transfer';
 import { useMenuModel } from '../../layouts/useMenuModel';
-import { errorText } from '../../services/request';
 import { statisticsApi } from '../../services/statisticsApi';
 
 const EChart = lazy(() => withChunkTimeout(import('../../components/chart/EChart')));
@@ -60,7 +59,6 @@ const percent = (rate: number | null) => (rate === null ? '--' : `${(rate * 100)
 export default function StatisticsList() {
   const tx = useBilingual();
   const navigate = useNavigate();
-  const { message } = App.useApp();
   const { routes } = useMenuModel();
   const canOpenList = routes.some((r) => r.path === '/shipping/list');
   const vehicleTypes = useDictItems('vehicle_type');
@@ -75,7 +73,6 @@ export default function StatisticsList() {
   }, [location.search]);
   const [period, setPeriod] = useState<StatisticsPeriod>('day');
   const [groupBy, setGroupBy] = useState<StatisticsGroup>('period');
-  const [exporting, setExporting] = useState(false);
   const query: StatisticsQuery = {
     begin: range[0].format('YYYY-MM-DD'),
     end: range[1].format('YYYY-MM-DD'),
@@ -136,17 +133,6 @@ export default function StatisticsList() {
     [data, groupBy],
   );
 
-  const exportXls = async () => {
-    setExporting(true);
-    try {
-      await downloadFile('/statistics/list/exportXls', query, `统计分析${query.begin}_${query.end}.xlsx`);
-    } catch (e) {
-      message.error(errorText(e));
-    } finally {
-      setExporting(false);
-    }
-  };
-
   const total = data?.total;
   return (
     <div className="dashboard" data-testid="statistics-list">
@@ -177,14 +163,15 @@ export default function StatisticsList() {
           <Button icon={<ReloadOutlined />} onClick={() => void result.refetch()} loading={result.isFetching}>
             {tx(['刷新', 'Refresh'])}
           </Button>
-          <Button
+          <BusyButton
             icon={<DownloadOutlined />}
-            onClick={() => void exportXls()}
-            loading={exporting}
+            run={() =>
+              downloadFile('/statistics/list/exportXls', query, `统计分析${query.begin}_${query.end}.xlsx`)
+            }
             disabled={!data}
           >
             {tx(['导出Excel', 'Export Excel'])}
-          </Button>
+          </BusyButton>
         </Space>
       </Card>
       {result.isError ? <DashboardError error={result.error} onRetry={() => void result.refetch()} /> : null}

@@ -9,6 +9,7 @@ import { departBody } from '@freight/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Col, Descriptions, Empty, Popconfirm, Row, Space, Spin, Tabs } from 'antd';
 import { useMemo, useState } from 'react';
+import { BusyButton } from '../../components/common/BusyButton';
 import { useCan } from '../../components/resource';
 import { ImportButton } from '../../components/resource/ImportButton';
 import { useBilingual } from '../../components/resource/text';
@@ -32,7 +33,6 @@ export default function DepartList() {
   const [adding, setAdding] = useState<{ parent: DepartOption | null } | null>(null);
   const [checked, setChecked] = useState<string[]>([]);
   const [tab, setTab] = useState<Tab>('info');
-  const [exporting, setExporting] = useState(false);
   const detail = useQuery({
     queryKey: ['sys', 'depart', selected?.key],
     queryFn: () => api.get<Depart>('/sys/sysDepart/queryById', { id: selected?.key }),
@@ -76,17 +76,6 @@ export default function DepartList() {
     }
   };
 
-  const exportAll = async () => {
-    setExporting(true);
-    try {
-      await downloadFile('/sys/sysDepart/exportXls', {}, `${tx(['部门', 'Departments'])}.xlsx`);
-    } catch (err) {
-      message.error(errorText(err));
-    } finally {
-      setExporting(false);
-    }
-  };
-
   const extra = (
     <Space size={4} wrap>
       {can('system:depart:add') && (
@@ -117,15 +106,14 @@ export default function DepartList() {
   const canBatch = can('system:depart:batch_delete');
   const toolbarButtons = [
     can('system:depart:export') && (
-      <Button
+      <BusyButton
         key="export"
         icon={<DownloadOutlined />}
-        loading={exporting}
-        onClick={() => void exportAll()}
+        run={() => downloadFile('/sys/sysDepart/exportXls', {}, `${tx(['部门', 'Departments'])}.xlsx`)}
         data-testid="depart-export"
       >
         {tx(['导出', 'Export'])}
-      </Button>
+      </BusyButton>
     ),
     can('system:depart:import') && (
       <ImportButton

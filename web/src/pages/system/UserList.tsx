@@ -2,9 +2,10 @@
 // and avatar; unique account, mobile, e-mail and work number checked as they are typed; freeze and unfreeze in
 // batch; an administrator's password reset; a recycle bin; online users; Excel export and import.
 import { ProFormSelect, ProFormText, ProFormTreeSelect } from '@ant-design/pro-components';
-import { MSG, userAddBody } from '@freight/contracts';
+import { userAddBody } from '@freight/contracts';
 import { Avatar } from 'antd';
 import { type ReactNode, useMemo, useRef, useState } from 'react';
+import { confirmRules } from '../../components/auth/passwordRules';
 import {
   createTimeField,
   type ResourceField,
@@ -25,25 +26,21 @@ type Row = Record<string, unknown>;
 
 const ACTIVE = 1;
 const FROZEN = 2;
-/** Freezing and unfreezing users, one (a row's action) or the selection (the toolbar's). */
+/** Freezing and unfreezing users, one (a row's action) or the selection (the toolbar's, worded from the label). */
 const FREEZING = [
   {
     key: 'freeze',
     from: ACTIVE,
     status: FROZEN,
     label: ['冻结', 'Freeze'],
-    batchLabel: ['批量冻结', 'Freeze selected'],
     confirm: ['确定冻结该用户吗? 其登录会话将立即失效。', 'Freeze this user? Their sessions end at once.'],
-    batchConfirm: ['确定冻结选中的用户吗?', 'Freeze the selected users?'],
   },
   {
     key: 'unfreeze',
     from: FROZEN,
     status: ACTIVE,
     label: ['解冻', 'Unfreeze'],
-    batchLabel: ['批量解冻', 'Unfreeze selected'],
     confirm: ['确定解冻该用户吗?', 'Unfreeze this user?'],
-    batchConfirm: ['确定解冻选中的用户吗?', 'Unfreeze the selected users?'],
   },
 ] as const;
 
@@ -135,18 +132,7 @@ export default function UserList() {
         detail: false,
         renderFormItem: ({ editing, editingRow: _row, rules: _rules, ...item }) =>
           editing ? null : (
-            <ProFormText.Password
-              {...item}
-              dependencies={['password']}
-              rules={[
-                { required: true, message: MSG.confirmPasswordRequired },
-                ({ getFieldValue }) => ({
-                  validator: async (_r, value: unknown) => {
-                    if (value && value !== getFieldValue('password')) throw new Error(MSG.passwordMismatch);
-                  },
-                }),
-              ]}
-            />
+            <ProFormText.Password {...item} dependencies={['password']} rules={confirmRules()} />
           ),
       },
       { name: 'sex', label: ['性别', 'Sex'], kind: 'dict', dict: 'sex', search: true, list: { width: 70 } },
@@ -293,10 +279,10 @@ export default function UserList() {
         ...FREEZING.map(
           (f): ToolbarAction => ({
             key: `${f.key}Batch`,
-            label: f.batchLabel,
+            label: [`批量${f.label[0]}`, `${f.label[1]} selected`],
             perm: 'system:user:frozen',
             batch: true,
-            confirm: f.batchConfirm,
+            confirm: [`确定${f.label[0]}选中的用户吗?`, `${f.label[1]} the selected users?`],
             run: freeze(f.status),
           }),
         ),

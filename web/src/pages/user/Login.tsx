@@ -69,34 +69,39 @@ export default function Login() {
       .catch(() => null);
     void loaded.then((o) => alive && setOptions(o));
 
+    /**
+     * Signs in with the one-time code an SSO round trip left in the address (`param`). A refused code shows
+     * the form (with the SSO button) rather than bouncing back to the provider.
+     */
+    const signInWithCode = async (
+      param: string,
+      exchangeId: string,
+      refused: string,
+      call: () => ReturnType<typeof authApi.thirdLoginUser>,
+    ) => {
+      const env = await exchangeOnce(exchangeId, call).catch(() => null);
+      if (!alive) return;
+      if (env?.success) return complete(env.result);
+      if (env) feedback.message.error(env.message || refused);
+      dropParams(param);
+      setBusy(null);
+    };
+
     const arrive = async () => {
       const ticket = params.get('ticket');
       const thirdCode = params.get('thirdCode');
       const thirdError = params.get('thirdError');
       if (ticket) {
         setBusy(ta('ssoValidating'));
-        const env = await exchangeOnce(`cas:${ticket}`, () =>
+        return signInWithCode('ticket', `cas:${ticket}`, AUTH_MSG.casTicketInvalid, () =>
           authApi.validateCas(ticket, casService(redirect)),
-        ).catch(() => null);
-        if (!alive) return;
-        if (env?.success) return complete(env.result);
-        if (env) feedback.message.error(env.message || AUTH_MSG.casTicketInvalid);
-        // A failed ticket shows the form (with the SSO button) rather than bouncing back to CAS.
-        dropParams('ticket');
-        setBusy(null);
-        return;
+        );
       }
       if (thirdCode) {
         setBusy(ta('thirdValidating'));
-        const env = await exchangeOnce(`third:${thirdCode}`, () => authApi.thirdLoginUser(thirdCode)).catch(
-          () => null,
+        return signInWithCode('thirdCode', `third:${thirdCode}`, AUTH_MSG.thirdCodeInvalid, () =>
+          authApi.thirdLoginUser(thirdCode),
         );
-        if (!alive) return;
-        if (env?.success) return complete(env.result);
-        if (env) feedback.message.error(env.message || AUTH_MSG.thirdCodeInvalid);
-        dropParams('thirdCode');
-        setBusy(null);
-        return;
       }
       if (thirdError) {
         feedback.message.error(KNOWN_MESSAGES.has(thirdError) ? thirdError : AUTH_MSG.thirdFailed);

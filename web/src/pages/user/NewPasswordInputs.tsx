@@ -3,8 +3,8 @@
 import { LockOutlined } from '@ant-design/icons';
 import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { confirmRules, newPasswordRules } from '../../components/auth/passwordRules';
 import { AUTH_NS } from './components/authI18n';
-import { confirmRules, newPasswordRules } from './components/passwordRules';
 
 export function NewPasswordInputs({
   confirmName,

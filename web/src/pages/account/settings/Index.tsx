@@ -26,6 +26,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { ChangePasswordModal } from '../../../components/ChangePasswordModal';
+import { SectionTitle } from '../../../components/common/QuerySection';
 import { DictSelect } from '../../../components/dict';
 import { ImageUpload } from '../../../components/resource/ImageUpload';
 import { useBilingual } from '../../../components/resource/text';
@@ -359,9 +360,7 @@ function Preferences() {
           'Saved to your account: it applies wherever you sign in.',
         ])}
       </Typography.Paragraph>
-      <Typography.Title level={5} style={{ marginTop: 24 }}>
-        {tx(['消息通知', 'Notifications'])}
-      </Typography.Title>
+      <SectionTitle>{tx(['消息通知', 'Notifications'])}</SectionTitle>
       {prefs.error ? <Alert type="error" showIcon message={errorText(prefs.error)} /> : null}
       <List
         loading={prefs.isLoading}

@@ -2,10 +2,10 @@
 // with the totals of the same filters above the list (GET /plateform/cost/totals).
 import { costResource } from '@freight/contracts';
 import { Card, Col, Row, Statistic } from 'antd';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { yuan } from '../../../components/finance/money';
 import { useCustomerOptions } from '../../../components/finance/useCustomerOptions';
-import { pageOf, ResourceListPage, type ResourcePageDef } from '../../../components/resource';
+import { ResourceListPage, useResourcePage } from '../../../components/resource';
 import { useBilingual } from '../../../components/resource/text';
 import { api } from '../../../services/request';
 
@@ -33,16 +33,12 @@ export default function CostList() {
       live = false;
     };
   }, [query]);
-  const def = useMemo<ResourcePageDef>(
-    () =>
-      pageOf(costResource, {
-        fields: {
-          customerId: { options: customers, search: customers.length > 0 },
-        },
-        onQuery: (q) => setQuery((current) => (JSON.stringify(current) === JSON.stringify(q) ? current : q)),
-      }),
-    [customers],
-  );
+  const def = useResourcePage(costResource, [customers], () => ({
+    fields: {
+      customerId: { options: customers, search: customers.length > 0 },
+    },
+    onQuery: (q) => setQuery((current) => (JSON.stringify(current) === JSON.stringify(q) ? current : q)),
+  }));
   const cards = [
     { key: 'service', title: tx(['服务费收入', 'Service fees']), fen: totals?.serviceFeeFen },
     { key: 'agent', title: tx(['经纪人佣金', 'Agent fees']), fen: totals?.agentFeeFen },

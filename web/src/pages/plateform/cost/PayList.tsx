@@ -2,18 +2,17 @@
 // payments due (`?state=1`, the bell's 垫付到期 counter) — with the waybill lists' pay, prepay and advance
 // actions, or a payout request for finance where the user holds only the submission.
 import { paylistResource } from '@freight/contracts';
-import { useMemo } from 'react';
 import { type PayKind, usePayActions } from '../../../components/finance/usePayActions';
-import { pageOf, ResourceListPage, type ResourcePageDef } from '../../../components/resource';
+import { ResourceListPage, useResourcePage } from '../../../components/resource';
 
 const KINDS: readonly PayKind[] = ['pay', 'advance', 'prepay'];
 
 export default function PayList() {
   const money = usePayActions(KINDS, { submit: true });
-  const def = useMemo<ResourcePageDef>(
-    () => pageOf(paylistResource, { rowActions: money.rowActions, toolbar: money.toolbar }),
-    [money.rowActions, money.toolbar],
-  );
+  const def = useResourcePage(paylistResource, [money.rowActions, money.toolbar], () => ({
+    rowActions: money.rowActions,
+    toolbar: money.toolbar,
+  }));
   return (
     <>
       <ResourceListPage def={def} />

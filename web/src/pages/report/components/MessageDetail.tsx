@@ -3,8 +3,9 @@
 // correct, and each attempt with its request and the province's answer.
 import { formatDateTime, type ReportFieldError } from '@freight/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Empty, Spin, Table, Tag, Typography } from 'antd';
+import { Alert, Button, Spin, Table, Tag, Typography } from 'antd';
 import { useNavigate } from 'react-router';
+import { QuerySection, SectionTitle } from '../../../components/common/QuerySection';
 import { useBilingual } from '../../../components/resource/text';
 import { api } from '../../../services/request';
 import { JsonBlock } from './reportParts';
@@ -106,16 +107,12 @@ export function MessageDetail({ base, row }: { base: string; row: Row }) {
 
       {stored.length > 0 && (
         <>
-          <Typography.Title level={5} style={{ marginTop: 24 }}>
-            {tx(['上次失败的字段', 'Fields that failed last time'])}
-          </Typography.Title>
+          <SectionTitle>{tx(['上次失败的字段', 'Fields that failed last time'])}</SectionTitle>
           <ErrorTable errors={stored} testId="stored-errors" />
         </>
       )}
 
-      <Typography.Title level={5} style={{ marginTop: 24 }}>
-        {tx(['按当前记录生成的报文', 'The message as built from the records now'])}
-      </Typography.Title>
+      <SectionTitle>{tx(['按当前记录生成的报文', 'The message as built from the records now'])}</SectionTitle>
       {preview.isLoading ? (
         <Spin />
       ) : preview.isError ? (
@@ -137,62 +134,61 @@ export function MessageDetail({ base, row }: { base: string; row: Row }) {
         </>
       )}
 
-      <Typography.Title level={5} style={{ marginTop: 24 }}>
-        {tx(['上报记录', 'Attempts'])}
-      </Typography.Title>
-      {attempts.isLoading ? (
-        <Spin />
-      ) : (attempts.data ?? []).length === 0 ? (
-        <Empty description={tx(['尚未上报', 'Not sent yet'])} />
-      ) : (
-        <Table<Attempt>
-          data-testid="attempts"
-          size="small"
-          rowKey="id"
-          pagination={false}
-          dataSource={attempts.data}
-          scroll={{ x: 640 }}
-          expandable={{
-            expandedRowRender: (a) => (
-              <div>
-                <Typography.Text strong>
-                  {tx(['请求（不含令牌和密钥）', 'Request (no token or key)'])}
-                </Typography.Text>
-                <JsonBlock value={a.request} />
-                <Typography.Text strong style={{ display: 'block', marginTop: 8 }}>
-                  {tx(['应答', 'Response'])}
-                </Typography.Text>
-                <JsonBlock value={a.response} />
-              </div>
-            ),
-          }}
-          columns={[
-            { title: '#', dataIndex: 'attemptNo', width: 50 },
-            {
-              title: tx(['结果', 'Outcome']),
-              dataIndex: 'outcome',
-              width: 100,
-              render: (v: string) => (
-                <Tag color={OUTCOME[v]?.colour ?? 'default'}>{tx(OUTCOME[v]?.text ?? v)}</Tag>
+      <QuerySection
+        title={tx(['上报记录', 'Attempts'])}
+        query={attempts}
+        empty={tx(['尚未上报', 'Not sent yet'])}
+      >
+        {(rows) => (
+          <Table<Attempt>
+            data-testid="attempts"
+            size="small"
+            rowKey="id"
+            pagination={false}
+            dataSource={rows}
+            scroll={{ x: 640 }}
+            expandable={{
+              expandedRowRender: (a) => (
+                <div>
+                  <Typography.Text strong>
+                    {tx(['请求（不含令牌和密钥）', 'Request (no token or key)'])}
+                  </Typography.Text>
+                  <JsonBlock value={a.request} />
+                  <Typography.Text strong style={{ display: 'block', marginTop: 8 }}>
+                    {tx(['应答', 'Response'])}
+                  </Typography.Text>
+                  <JsonBlock value={a.response} />
+                </div>
               ),
-            },
-            { title: tx(['返回代码', 'Code']), dataIndex: 'code', width: 90, render: (v) => v || '--' },
-            { title: tx(['返回信息', 'Message']), dataIndex: 'message', render: (v) => v || '--' },
-            {
-              title: tx(['时间', 'Time']),
-              dataIndex: 'startedAt',
-              width: 170,
-              render: (v: string) => formatDateTime(v),
-            },
-            {
-              title: tx(['耗时(毫秒)', 'ms']),
-              dataIndex: 'durationMs',
-              width: 90,
-              render: (v) => (v === null || v === undefined ? '--' : String(v)),
-            },
-          ]}
-        />
-      )}
+            }}
+            columns={[
+              { title: '#', dataIndex: 'attemptNo', width: 50 },
+              {
+                title: tx(['结果', 'Outcome']),
+                dataIndex: 'outcome',
+                width: 100,
+                render: (v: string) => (
+                  <Tag color={OUTCOME[v]?.colour ?? 'default'}>{tx(OUTCOME[v]?.text ?? v)}</Tag>
+                ),
+              },
+              { title: tx(['返回代码', 'Code']), dataIndex: 'code', width: 90, render: (v) => v || '--' },
+              { title: tx(['返回信息', 'Message']), dataIndex: 'message', render: (v) => v || '--' },
+              {
+                title: tx(['时间', 'Time']),
+                dataIndex: 'startedAt',
+                width: 170,
+                render: (v: string) => formatDateTime(v),
+              },
+              {
+                title: tx(['耗时(毫秒)', 'ms']),
+                dataIndex: 'durationMs',
+                width: 90,
+                render: (v) => (v === null || v === undefined ? '--' : String(v)),
+              },
+            ]}
+          />
+        )}
+      </QuerySection>
     </div>
   );
 }

@@ -3,7 +3,8 @@
 // state to which).
 import { formatDateTime, formatFen, formatTonnes, noteResource } from '@freight/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Descriptions, Empty, Grid, Space, Spin, Timeline, Typography } from 'antd';
+import { Descriptions, Grid, Space, Timeline, Typography } from 'antd';
+import { QuerySection, SectionTitle } from '../../../components/common/QuerySection';
 import { NoteEtcTotal } from '../../../components/finance/NoteEtcTotal';
 import { NoteMoneyTrail } from '../../../components/finance/NoteMoneyTrail';
 import { useBilingual } from '../../../components/resource/text';
@@ -75,9 +76,7 @@ export function NoteDetail({ row, canSeeHistory }: { row: Row; canSeeHistory: bo
   ] as const;
   return (
     <>
-      <Typography.Title level={5} style={{ marginTop: 24 }}>
-        {tx(['运费明细', 'Money'])}
-      </Typography.Title>
+      <SectionTitle>{tx(['运费明细', 'Money'])}</SectionTitle>
       <Descriptions bordered size="small" column={screens.md ? 3 : 1} data-testid="note-money">
         <Descriptions.Item label={tx(noteResource.fields.driverUnitPriceFen.label)}>
           {fen(row, 'driverUnitPriceFen')}
@@ -119,17 +118,10 @@ export function NoteDetail({ row, canSeeHistory }: { row: Row; canSeeHistory: bo
       <NoteMoneyTrail noteId={String(row.id)} />
       {canSeeContract && Number(row.status) !== 0 && <NoteContractSection noteId={String(row.id)} />}
       {canSeeHistory && (
-        <>
-          <Typography.Title level={5} style={{ marginTop: 24 }}>
-            {tx(['运单轨迹记录', 'History'])}
-          </Typography.Title>
-          {history.isLoading ? (
-            <Spin />
-          ) : (history.data ?? []).length === 0 ? (
-            <Empty />
-          ) : (
+        <QuerySection title={tx(['运单轨迹记录', 'History'])} query={history}>
+          {(rows) => (
             <Timeline
-              items={(history.data ?? []).map((entry) => ({
+              items={rows.map((entry) => ({
                 color: entry.toStatus < 0 ? 'red' : entry.action === 'audit' ? 'green' : 'blue',
                 children: (
                   <div data-testid="note-history-entry">
@@ -161,7 +153,7 @@ export function NoteDetail({ row, canSeeHistory }: { row: Row; canSeeHistory: bo
               }))}
             />
           )}
-        </>
+        </QuerySection>
       )}
     </>
   );

@@ -9,6 +9,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { App, Button, Descriptions, Empty, Space, Spin, Tag, Typography } from 'antd';
 import { useCallback } from 'react';
+import { SectionTitle } from '../../../components/common/QuerySection';
 import { useBilingual } from '../../../components/resource/text';
 import { downloadFile } from '../../../components/resource/transfer';
 import { api, errorText, getEnvelope } from '../../../services/request';
@@ -88,9 +89,7 @@ export function NoteContractSection({ noteId }: { noteId: string }) {
     void work().catch((error) => message.error(errorText(error)));
   return (
     <>
-      <Typography.Title level={5} style={{ marginTop: 24 }}>
-        {tx(['运输合同', 'Transport contract'])}
-      </Typography.Title>
+      <SectionTitle>{tx(['运输合同', 'Transport contract'])}</SectionTitle>
       {contract.isLoading ? (
         <Spin />
       ) : !row ? (

@@ -3,19 +3,13 @@
 // generated from the saved rule or from the form as typed, without using a number up.
 import { useQuery } from '@tanstack/react-query';
 import { App, Spin, Typography } from 'antd';
-import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
-import {
-  createTimeField,
-  type FormItemContext,
-  ResourceListPage,
-  type ResourcePageDef,
-} from '../../../components/resource';
+import { createTimeField, type FormItemContext, ResourceListPage } from '../../../components/resource';
 import { useBilingual } from '../../../components/resource/text';
 import { api } from '../../../services/request';
 import { FormTryButton } from '../components/ops/FormTryButton';
 import { JsonTextArea } from '../components/ops/JsonTextArea';
 import { ruleIdentityFields } from '../components/ops/ruleFields';
+import { useOpsScreen } from '../components/ops/useOpsScreen';
 
 interface Generator {
   value: string;
@@ -59,7 +53,6 @@ function ParamsItem({ ctx }: { ctx: FormItemContext }) {
 
 export default function FillRuleList() {
   const tx = useBilingual();
-  const { i18n } = useTranslation();
   const { modal } = App.useApp();
   const generators = useQuery({
     queryKey: ['fillRuleGenerators'],
@@ -67,54 +60,48 @@ export default function FillRuleList() {
     staleTime: 300_000,
   });
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: i18n.language stands for tx
-  const def = useMemo<ResourcePageDef>(
-    () => ({
-      api: '/sys/fillRule',
-      title: ['填值规则', 'Fill rules'],
-      perm: 'system:fillrule',
-      defaultSort: { column: 'createTime', order: 'desc' },
-      formWidth: 720,
-      addDefaults: { ruleClass: generators.data?.[0]?.value, ruleParams: EXAMPLE },
-      fields: [
-        ...ruleIdentityFields(tx, 180),
-        {
-          name: 'ruleClass',
-          label: ['规则实现', 'Generator'],
-          kind: 'dict',
-          options: (generators.data ?? []).map((g) => ({ value: g.value, label: `${g.text}（${g.value}）` })),
-          required: true,
-          search: true,
-          list: { width: 200 },
+  const def = useOpsScreen([generators.data, modal], () => ({
+    api: '/sys/fillRule',
+    title: ['填值规则', 'Fill rules'],
+    perm: 'system:fillrule',
+    addDefaults: { ruleClass: generators.data?.[0]?.value, ruleParams: EXAMPLE },
+    fields: [
+      ...ruleIdentityFields(tx, 180),
+      {
+        name: 'ruleClass',
+        label: ['规则实现', 'Generator'],
+        kind: 'dict',
+        options: (generators.data ?? []).map((g) => ({ value: g.value, label: `${g.text}（${g.value}）` })),
+        required: true,
+        search: true,
+        list: { width: 200 },
+      },
+      {
+        name: 'ruleParams',
+        label: ['规则参数', 'Parameters'],
+        list: { width: 260, ellipsis: true },
+        renderFormItem: (ctx) => <ParamsItem ctx={ctx} />,
+      },
+      createTimeField(),
+    ],
+    rowActions: [
+      {
+        key: 'sample',
+        label: ['生成示例', 'Sample'],
+        run: async (row) => {
+          const value = await sample(row);
+          modal.success({
+            title: tx(['下一个值（未占用）', 'Next value (not used up)']),
+            content: (
+              <Typography.Text copyable strong data-testid="fill-sample">
+                {value}
+              </Typography.Text>
+            ),
+          });
         },
-        {
-          name: 'ruleParams',
-          label: ['规则参数', 'Parameters'],
-          list: { width: 260, ellipsis: true },
-          renderFormItem: (ctx) => <ParamsItem ctx={ctx} />,
-        },
-        createTimeField(),
-      ],
-      rowActions: [
-        {
-          key: 'sample',
-          label: ['生成示例', 'Sample'],
-          run: async (row) => {
-            const value = await sample(row);
-            modal.success({
-              title: tx(['下一个值（未占用）', 'Next value (not used up)']),
-              content: (
-                <Typography.Text copyable strong data-testid="fill-sample">
-                  {value}
-                </Typography.Text>
-              ),
-            });
-          },
-        },
-      ],
-    }),
-    [generators.data, modal, i18n.language],
-  );
+      },
+    ],
+  }));
 
   if (generators.isLoading) return <Spin style={{ display: 'block', margin: '64px auto' }} />;
   return <ResourceListPage def={def} />;

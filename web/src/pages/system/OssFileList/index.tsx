@@ -3,9 +3,9 @@
 import { FileOutlined, FilePdfOutlined } from '@ant-design/icons';
 import { ossFileResource } from '@freight/contracts';
 import { Button, Modal, Space, Typography } from 'antd';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { pageOf, ResourceListPage } from '../../../components/resource';
+import { ResourceListPage, useResourcePage } from '../../../components/resource';
 import { pickText, useBilingual } from '../../../components/resource/text';
 import { SignedImage, useSignedUrl } from '../../../components/upload';
 import { feedback } from '../../../services/feedback';
@@ -71,62 +71,58 @@ function Preview({ row, onClose }: { row: Row | null; onClose(): void }) {
 export default function OssFileList() {
   const { i18n } = useTranslation();
   const [previewing, setPreviewing] = useState<Row | null>(null);
-  const def = useMemo(
-    () =>
-      pageOf(ossFileResource, {
-        rowKey: 'path',
-        detailFromRecord: true,
-        fields: {
-          originalName: {
-            render: (value, row) => (
-              <Space size={8}>
-                {isImage(row) ? (
-                  <SignedImage
-                    path={String(row.path)}
-                    width={28}
-                    height={28}
-                    preview={false}
-                    style={{ objectFit: 'cover' }}
-                  />
-                ) : isPdf(row) ? (
-                  <FilePdfOutlined style={{ fontSize: 20, color: '#cf1322' }} />
-                ) : (
-                  <FileOutlined style={{ fontSize: 20 }} />
-                )}
-                <Typography.Text ellipsis style={{ maxWidth: 160 }}>
-                  {String(value ?? '') || '-'}
-                </Typography.Text>
-              </Space>
-            ),
-          },
-        },
-        rowActions: [
-          {
-            key: 'preview',
-            label: ['预览', 'Preview'],
-            visible: (row) => isImage(row) || isPdf(row),
-            run: (row) => setPreviewing(row),
-          },
-          { key: 'download', label: ['下载', 'Download'], run: (row) => download(row) },
-          {
-            key: 'delete',
-            label: ['删除', 'Delete'],
-            perm: 'system:oss:delete',
-            danger: true,
-            confirm: [
-              '删除后文件无法恢复，引用它的记录将不再显示该文件。确定删除？',
-              'The file cannot be restored and records using it will no longer show it. Delete it?',
-            ],
-            run: async (row, helpers) => {
-              await api.delete('/sys/oss/file/delete', { path: String(row.path) });
-              feedback.message.success(pickText(['删除成功', 'Deleted'], i18n.language));
-              helpers.reload();
-            },
-          },
+  const def = useResourcePage(ossFileResource, [i18n], () => ({
+    rowKey: 'path',
+    detailFromRecord: true,
+    fields: {
+      originalName: {
+        render: (value, row) => (
+          <Space size={8}>
+            {isImage(row) ? (
+              <SignedImage
+                path={String(row.path)}
+                width={28}
+                height={28}
+                preview={false}
+                style={{ objectFit: 'cover' }}
+              />
+            ) : isPdf(row) ? (
+              <FilePdfOutlined style={{ fontSize: 20, color: '#cf1322' }} />
+            ) : (
+              <FileOutlined style={{ fontSize: 20 }} />
+            )}
+            <Typography.Text ellipsis style={{ maxWidth: 160 }}>
+              {String(value ?? '') || '-'}
+            </Typography.Text>
+          </Space>
+        ),
+      },
+    },
+    rowActions: [
+      {
+        key: 'preview',
+        label: ['预览', 'Preview'],
+        visible: (row) => isImage(row) || isPdf(row),
+        run: (row) => setPreviewing(row),
+      },
+      { key: 'download', label: ['下载', 'Download'], run: (row) => download(row) },
+      {
+        key: 'delete',
+        label: ['删除', 'Delete'],
+        perm: 'system:oss:delete',
+        danger: true,
+        confirm: [
+          '删除后文件无法恢复，引用它的记录将不再显示该文件。确定删除？',
+          'The file cannot be restored and records using it will no longer show it. Delete it?',
         ],
-      }),
-    [i18n],
-  );
+        run: async (row, helpers) => {
+          await api.delete('/sys/oss/file/delete', { path: String(row.path) });
+          feedback.message.success(pickText(['删除成功', 'Deleted'], i18n.language));
+          helpers.reload();
+        },
+      },
+    ],
+  }));
   return (
     <>
       <ResourceListPage def={def} />

@@ -2,13 +2,13 @@
 // checked as it is typed, parameter JSON; start, stop, run once; run history with duration, error, misfires.
 import { useQuery } from '@tanstack/react-query';
 import { App, Spin, Tag } from 'antd';
-import { useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { createTimeField, ResourceListPage, type ResourcePageDef } from '../../../components/resource';
+import { useState } from 'react';
+import { createTimeField, ResourceListPage } from '../../../components/resource';
 import { useBilingual } from '../../../components/resource/text';
 import type { Bilingual } from '../../../components/resource/types';
 import { api } from '../../../services/request';
 import { JsonTextArea } from '../components/ops/JsonTextArea';
+import { useOpsScreen } from '../components/ops/useOpsScreen';
 import { CronFormItem } from './components/CronInput';
 import { JobHistoryDrawer, type JobRun } from './components/JobHistoryDrawer';
 
@@ -23,7 +23,6 @@ const STOPPED = -1;
 
 export default function QuartzJobList() {
   const tx = useBilingual();
-  const { i18n } = useTranslation();
   const { message } = App.useApp();
   const [history, setHistory] = useState<{ id: string; title: string } | null>(null);
   const keys = useQuery({
@@ -32,9 +31,7 @@ export default function QuartzJobList() {
     staleTime: 300_000,
   });
 
-  // Rebuilt when the job registry loads or the language changes (tx is a new function every render).
-  // biome-ignore lint/correctness/useExhaustiveDependencies: i18n.language stands for tx
-  const def = useMemo<ResourcePageDef>(() => {
+  const def = useOpsScreen([keys.data, message], () => {
     const jobTitle = (key: unknown) => keys.data?.find((k) => k.value === key)?.text ?? String(key ?? '');
     /** Starts or stops a job and tells so. */
     const switchJob =
@@ -48,9 +45,7 @@ export default function QuartzJobList() {
       api: '/sys/quartzJob',
       title: ['定时任务', 'Scheduled jobs'],
       perm: 'system:quartz',
-      defaultSort: { column: 'createTime', order: 'desc' },
       addDefaults: { cronExpression: '0 0/10 * * * ?', status: STOPPED },
-      formWidth: 720,
       fields: [
         {
           name: 'jobClassName',
@@ -147,7 +142,7 @@ export default function QuartzJobList() {
         },
       ],
     };
-  }, [keys.data, message, i18n.language]);
+  });
 
   if (keys.isLoading) return <Spin style={{ display: 'block', margin: '64px auto' }} />;
   return (

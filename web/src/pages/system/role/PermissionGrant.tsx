@@ -5,6 +5,7 @@ import { FilterOutlined, SafetyOutlined } from '@ant-design/icons';
 import { App, Button, Card, Checkbox, Empty, Flex, Input, Space, Spin, Tag, Tree, Typography } from 'antd';
 import type { DataNode } from 'antd/es/tree';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import { useBusyAction } from '../../../components/common/useBusyAction';
 import { useBilingual } from '../../../components/resource/text';
 import { errorText } from '../../../services/request';
 import { checkState, toggleGrant } from './grantTree';
@@ -78,7 +79,7 @@ export function PermissionGrant({
   const [expanded, setExpanded] = useState<string[]>([]);
   const [word, setWord] = useState('');
   const [loading, setLoading] = useState(true);
-  const [saving, setSaving] = useState(false);
+  const { busy: saving, run: runSaving } = useBusyAction();
   const [selected, setSelected] = useState<PermissionNode | null>(null);
 
   const { parentOf, childrenOf, allKeys } = useMemo(() => {
@@ -119,16 +120,11 @@ export function PermissionGrant({
   }
 
   async function save() {
-    setSaving(true);
-    try {
+    await runSaving(async () => {
       await source.save(checked, last);
       setLast(checked);
       message.success(tx(['保存成功', 'Saved']));
-    } catch (error) {
-      message.error(errorText(error));
-    } finally {
-      setSaving(false);
-    }
+    });
   }
 
   const toData = (nodes: PermissionNode[]): DataNode[] =>
@@ -251,7 +247,7 @@ function RulePicker({
   const { message } = App.useApp();
   const [list, setList] = useState<DataRule[] | null>(null);
   const [picked, setPicked] = useState<string[]>([]);
-  const [saving, setSaving] = useState(false);
+  const { busy: saving, run: runSaving } = useBusyAction();
   useEffect(() => {
     if (node?.ruleFlag !== 1) return;
     rules
@@ -310,15 +306,10 @@ function RulePicker({
           loading={saving}
           data-testid="data-rule-save"
           onClick={async () => {
-            setSaving(true);
-            try {
+            await runSaving(async () => {
               await rules.save(node.key, picked);
               message.success(tx(['数据规则已保存', 'Data rules saved']));
-            } catch (error) {
-              message.error(errorText(error));
-            } finally {
-              setSaving(false);
-            }
+            });
           }}
         >
           {tx(['保存数据规则', 'Save data rules'])}

@@ -1,6 +1,5 @@
-// An administrator sets a user's password (reference changePassword): the password policy, typed twice.
-import { isStrongPassword, MSG } from '@freight/contracts';
 import { App, Form, Input, Modal } from 'antd';
+import { confirmRules, newPasswordRules } from '../../../components/auth/passwordRules';
 import { useBilingual } from '../../../components/resource/text';
 import { api, errorText } from '../../../services/request';
 
@@ -26,32 +25,14 @@ export function PasswordModal({ username, onClose }: { username: string | null; 
       }}
     >
       <Form form={form} layout="vertical" preserve={false}>
-        <Form.Item
-          name="password"
-          label={tx(['新密码', 'New password'])}
-          rules={[
-            { required: true, message: MSG.newPasswordRequired },
-            {
-              validator: async (_r, value: string) => {
-                if (value && !isStrongPassword(value)) throw new Error(MSG.passwordPolicy);
-              },
-            },
-          ]}
-        >
+        <Form.Item name="password" label={tx(['新密码', 'New password'])} rules={newPasswordRules}>
           <Input.Password autoComplete="new-password" data-testid="admin-password" />
         </Form.Item>
         <Form.Item
           name="confirmpassword"
           label={tx(['确认密码', 'Confirm password'])}
           dependencies={['password']}
-          rules={[
-            { required: true, message: MSG.confirmPasswordRequired },
-            ({ getFieldValue }) => ({
-              validator: async (_r, value: string) => {
-                if (value && value !== getFieldValue('password')) throw new Error(MSG.passwordMismatch);
-              },
-            }),
-          ]}
+          rules={confirmRules()}
         >
           <Input.Password autoComplete="new-password" data-testid="admin-password-confirm" />
         </Form.Item>

@@ -9,7 +9,6 @@ import {
   Drawer,
   Form,
   Grid,
-  Input,
   Modal,
   Popconfirm,
   Space,
@@ -23,6 +22,7 @@ import dayjs from 'dayjs';
 import { type ReactNode, useState } from 'react';
 import { CompactTable } from '../../../components/common/CompactTable';
 import { useRefetchingChange } from '../../../components/common/useRefetchingChange';
+import { TextItem } from '../../../components/form/formItems';
 import { ImageUpload } from '../../../components/resource/ImageUpload';
 import { useBilingual } from '../../../components/resource/text';
 import type { Bilingual } from '../../../components/resource/types';
@@ -342,9 +342,7 @@ function AgreementModal({
           validTo: day(a?.validTo),
         }}
       >
-        <Form.Item name="agreementNo" label={tx(['协议编号', 'Agreement no.'])}>
-          <Input maxLength={50} />
-        </Form.Item>
+        <TextItem name="agreementNo" label={tx(['协议编号', 'Agreement no.'])} maxLength={50} />
         <Form.Item
           name="agreementImg"
           label={tx(['协议文件', 'Signed agreement'])}

@@ -86,25 +86,16 @@ export function DriverVehicleBindings({
       <Space direction="vertical" size={12} style={{ width: '100%' }}>
         {editable && (
           <Space wrap style={{ width: '100%' }}>
-            {fromDriver ? (
-              <RemoteSelect
-                {...VEHICLE_SEARCH}
-                value={pick}
-                onChange={setPick}
-                placeholder={tx(['搜索车牌号', 'Search a plate'])}
-                style={{ width: 260 }}
-                data-testid="bind-select"
-              />
-            ) : (
-              <RemoteSelect
-                {...DRIVER_SEARCH}
-                value={pick}
-                onChange={setPick}
-                placeholder={tx(['搜索司机姓名', 'Search a driver'])}
-                style={{ width: 260 }}
-                data-testid="bind-select"
-              />
-            )}
+            <RemoteSelect
+              {...(fromDriver ? VEHICLE_SEARCH : DRIVER_SEARCH)}
+              value={pick}
+              onChange={setPick}
+              placeholder={tx(
+                fromDriver ? ['搜索车牌号', 'Search a plate'] : ['搜索司机姓名', 'Search a driver'],
+              )}
+              style={{ width: 260 }}
+              data-testid="bind-select"
+            />
             <Checkbox checked={asDefault} onChange={(e) => setAsDefault(e.target.checked)}>
               {defaultText}
             </Checkbox>

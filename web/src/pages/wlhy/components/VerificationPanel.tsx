@@ -9,10 +9,10 @@ import {
 } from '@freight/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Empty, List, Space, Spin, Tag, Typography } from 'antd';
-import { useState } from 'react';
+import { useBusyAction } from '../../../components/common/useBusyAction';
 import { useBilingual } from '../../../components/resource/text';
 import { useCan } from '../../../components/resource/useCan';
-import { api, errorText } from '../../../services/request';
+import { api } from '../../../services/request';
 
 const RESULT_COLOURS: Record<string, string> = { pass: 'success', fail: 'error', pending: 'warning' };
 const kindLabel = new Map(VERIFICATION_KIND_OPTIONS.map((o) => [o.value as string, o.label]));
@@ -32,7 +32,7 @@ export function VerificationPanel({
   const can = useCan();
   const { message } = App.useApp();
   const client = useQueryClient();
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusyAction();
   const key = ['verification', base, id];
   const found = useQuery({
     queryKey: key,
@@ -40,19 +40,14 @@ export function VerificationPanel({
   });
 
   async function recheck() {
-    setBusy(true);
-    try {
+    await run(async () => {
       const fresh = await api.post<SubjectVerification>('/compliance/verification/recheck', {
         subjectType: subject,
         subjectId: id,
       });
       client.setQueryData(key, fresh);
       message.success(tx(['已重新核验', 'Checked again']));
-    } catch (error) {
-      message.error(errorText(error));
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   const data = found.data;

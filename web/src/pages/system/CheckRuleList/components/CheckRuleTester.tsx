@@ -1,6 +1,7 @@
 // The test box of a check rule: a value checked by the server (`checkByCode`), whose message is shown as is.
 import { Alert, Button, Input, Modal, Space, Typography } from 'antd';
 import { useState } from 'react';
+import type { ShownFor } from '../../../../components/common/shownFor';
 import { useBilingual } from '../../../../components/resource/text';
 import { BusinessError, errorText, getEnvelope } from '../../../../services/request';
 
@@ -14,13 +15,7 @@ interface Failure {
   checkValue?: string;
 }
 
-export function CheckRuleTester({
-  rule,
-  onClose,
-}: {
-  rule: { ruleCode: string; ruleName: string } | null;
-  onClose: () => void;
-}) {
+export function CheckRuleTester({ rule, onClose }: ShownFor<'rule', { ruleCode: string; ruleName: string }>) {
   const tx = useBilingual();
   const [value, setValue] = useState('');
   const [verdict, setVerdict] = useState<Verdict | null>(null);

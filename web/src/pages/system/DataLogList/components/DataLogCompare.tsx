@@ -4,8 +4,11 @@
 import { formatDateTime } from '@freight/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, App, Button, Drawer, Modal, Space, Switch, Table, Tag, Typography } from 'antd';
+import type { ColumnType } from 'antd/es/table';
+import type { TextProps } from 'antd/es/typography/Text';
 import { useState } from 'react';
 import { CompactTable } from '../../../../components/common/CompactTable';
+import type { ShownFor } from '../../../../components/common/shownFor';
 import { useBilingual } from '../../../../components/resource/text';
 import { api, errorText } from '../../../../services/request';
 
@@ -51,7 +54,20 @@ const versionLabel = (v: DataLogVersion) =>
   `v${v.dataVersion} · ${v.createBy ?? ''} · ${formatDateTime(v.createTime ?? '') || ''}`;
 
 /** Two versions (log row ids) compared; null closes. */
-export function CompareModal({ ids, onClose }: { ids: [string, string] | null; onClose: () => void }) {
+/** One version's values, a changed one marked as `mark` says (struck out on the old side, bold on the new). */
+function sideColumn(
+  side: 'before' | 'after',
+  title: string,
+  mark: (changed: boolean) => TextProps,
+): ColumnType<FieldDiff> {
+  return {
+    title,
+    dataIndex: side,
+    render: (text: string, d) => <Typography.Text {...mark(d.changed)}>{text}</Typography.Text>,
+  };
+}
+
+export function CompareModal({ ids, onClose }: ShownFor<'ids', [string, string]>) {
   const tx = useBilingual();
   const [onlyChanged, setOnlyChanged] = useState(false);
   const compare = useQuery({
@@ -100,24 +116,14 @@ export function CompareModal({ ids, onClose }: { ids: [string, string] | null; o
             })}
             columns={[
               { title: tx(['字段', 'Field']), dataIndex: 'field', width: 180 },
-              {
-                title: older ? versionLabel(older) : tx(['旧版本', 'Older']),
-                dataIndex: 'before',
-                render: (text: string, d) => (
-                  <Typography.Text delete={d.changed} type={d.changed ? 'danger' : undefined}>
-                    {text}
-                  </Typography.Text>
-                ),
-              },
-              {
-                title: newer ? versionLabel(newer) : tx(['新版本', 'Newer']),
-                dataIndex: 'after',
-                render: (text: string, d) => (
-                  <Typography.Text strong={d.changed} type={d.changed ? 'success' : undefined}>
-                    {text}
-                  </Typography.Text>
-                ),
-              },
+              sideColumn('before', older ? versionLabel(older) : tx(['旧版本', 'Older']), (changed) => ({
+                delete: changed,
+                type: changed ? 'danger' : undefined,
+              })),
+              sideColumn('after', newer ? versionLabel(newer) : tx(['新版本', 'Newer']), (changed) => ({
+                strong: changed,
+                type: changed ? 'success' : undefined,
+              })),
             ]}
             data-testid="data-log-compare"
           />
@@ -131,10 +137,7 @@ export function CompareModal({ ids, onClose }: { ids: [string, string] | null; o
 export function VersionsDrawer({
   record,
   onClose,
-}: {
-  record: { dataTable: string; dataId: string } | null;
-  onClose: () => void;
-}) {
+}: ShownFor<'record', { dataTable: string; dataId: string }>) {
   const tx = useBilingual();
   const { message } = App.useApp();
   const [chosen, setChosen] = useState<string[]>([]);

@@ -3,6 +3,7 @@
 import { type ProColumns, ProTable } from '@ant-design/pro-components';
 import { formatDateTime, PAGE_SIZE, PAGE_SIZE_OPTIONS, type Page, paginationLabel } from '@freight/contracts';
 import { Drawer, Grid, Tag, Typography } from 'antd';
+import type { ShownFor } from '../../../../components/common/shownFor';
 import { toListQuery } from '../../../../components/resource/query';
 import { useBilingual } from '../../../../components/resource/text';
 import { api } from '../../../../services/request';
@@ -27,13 +28,7 @@ const TRIGGERS = {
   misfire: { label: ['错过触发', 'Missed'], color: 'volcano' },
 } as const;
 
-export function JobHistoryDrawer({
-  job,
-  onClose,
-}: {
-  job: { id: string; title: string } | null;
-  onClose: () => void;
-}) {
+export function JobHistoryDrawer({ job, onClose }: ShownFor<'job', { id: string; title: string }>) {
   const tx = useBilingual();
   const screens = Grid.useBreakpoint();
   const columns: ProColumns<JobRun>[] = [
