@@ -4,7 +4,7 @@ import type { DbOrTx } from '../../platform/db/client.ts';
 import { findTenantRow } from '../../platform/db/tenantRows.ts';
 import { hyCustomer, type NoteRow } from '../freight/index.ts';
 import type { BankAdapter } from './bank/adapter.ts';
-import { ALL_PLATFORM_KEYS, type WalletKey } from './books.ts';
+import { ALL_PLATFORM_KEYS, type WalletKey, walletOfOwner } from './books.ts';
 import { finNoteSettlement, finWallet, finWalletConfig } from './schema.ts';
 
 export type SettlementRow = typeof finNoteSettlement.$inferSelect;
@@ -72,13 +72,7 @@ export async function ensureCustomerAccounts(
           tx
             .select({ one: sql`1` })
             .from(finWallet)
-            .where(
-              and(
-                eq(finWallet.tenantId, tenantId),
-                eq(finWallet.ownerType, WALLET_OWNER.customer),
-                eq(finWallet.ownerId, finWalletConfig.customerId),
-              ),
-            ),
+            .where(walletOfOwner(tenantId, WALLET_OWNER.customer, finWalletConfig.customerId)),
         ),
       ),
     );

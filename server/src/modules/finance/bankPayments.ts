@@ -1,6 +1,7 @@
 import { PAY_STATUS, PAYMENT_KIND, PAYMENT_STATE, PAYOUT_KIND } from '@freight/contracts';
 import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/client.ts';
+import { idsWhere } from '../../platform/db/idsWhere.ts';
 import {
   changePayStatus,
   hyDriver,
@@ -366,15 +367,12 @@ export async function resumePayments(
   fin: Finance,
   staleMs: number,
 ): Promise<{ sent: number; resolved: number }> {
-  const pending = await fin.db
-    .select({ id: finBankPayment.id })
-    .from(finBankPayment)
-    .where(
-      and(
-        eq(finBankPayment.state, PAYMENT_STATE.pending),
-        lte(finBankPayment.createTime, new Date(Date.now() - staleMs)),
-      ),
-    );
+  const pending = await idsWhere(
+    fin.db,
+    finBankPayment,
+    eq(finBankPayment.state, PAYMENT_STATE.pending),
+    lte(finBankPayment.createTime, new Date(Date.now() - staleMs)),
+  );
   await sendPayments(
     fin,
     pending.map((p) => p.id),

@@ -17,7 +17,8 @@ import {
 import { and, asc, eq, gte, inArray, lt, notExists, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/client.ts';
 import { newId } from '../../platform/db/columns.ts';
-import { lockTenantRow } from '../../platform/db/tenantRows.ts';
+import { idsWhere } from '../../platform/db/idsWhere.ts';
+import { lockTenantRow, ofTenant } from '../../platform/db/tenantRows.ts';
 import { bizError, recordNotFound } from '../../platform/http/errors.ts';
 import {
   changePayStatus,
@@ -67,33 +68,29 @@ export async function generateBill(
       .select()
       .from(finWalletConfig)
       .where(eq(finWalletConfig.customerId, customer.id));
-    const candidates = await tx
-      .select({ id: hyShippingNote.id })
-      .from(hyShippingNote)
-      .where(
-        and(
-          eq(hyShippingNote.tenantId, actor.tenantId),
-          eq(hyShippingNote.customerId, customer.id),
-          inArray(hyShippingNote.status, [SHIPPING_STATUS.audited, SHIPPING_STATUS.completed]),
-          inArray(hyShippingNote.settleMode, [SETTLE_MODE.perApproval, SETTLE_MODE.monthly]),
-          gte(hyShippingNote.auditTime, dayStart(input.periodStart)),
-          lt(hyShippingNote.auditTime, nextDay(input.periodEnd)),
-          notExists(
-            tx.select({ one: sql`1` }).from(finBillNote).where(eq(finBillNote.noteId, hyShippingNote.id)),
+    const candidates = await idsWhere(
+      tx,
+      hyShippingNote,
+      ofTenant(hyShippingNote, actor.tenantId, eq(hyShippingNote.customerId, customer.id)),
+      inArray(hyShippingNote.status, [SHIPPING_STATUS.audited, SHIPPING_STATUS.completed]),
+      inArray(hyShippingNote.settleMode, [SETTLE_MODE.perApproval, SETTLE_MODE.monthly]),
+      gte(hyShippingNote.auditTime, dayStart(input.periodStart)),
+      lt(hyShippingNote.auditTime, nextDay(input.periodEnd)),
+      notExists(
+        tx.select({ one: sql`1` }).from(finBillNote).where(eq(finBillNote.noteId, hyShippingNote.id)),
+      ),
+      notExists(
+        tx
+          .select({ one: sql`1` })
+          .from(finNoteSettlement)
+          .where(
+            and(
+              eq(finNoteSettlement.noteId, hyShippingNote.id),
+              sql`${finNoteSettlement.chargeTime} is not null`,
+            ),
           ),
-          notExists(
-            tx
-              .select({ one: sql`1` })
-              .from(finNoteSettlement)
-              .where(
-                and(
-                  eq(finNoteSettlement.noteId, hyShippingNote.id),
-                  sql`${finNoteSettlement.chargeTime} is not null`,
-                ),
-              ),
-          ),
-        ),
-      );
+      ),
+    );
     if (candidates.length === 0) {
       if ((config?.settleMode ?? customer.settleMode) === SETTLE_MODE.perTrip)
         throw bizError('趟结货主在运单审核时扣款，没有需要出账单的运单');

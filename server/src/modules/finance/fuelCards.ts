@@ -19,6 +19,8 @@ import { perm } from '../../platform/access/declare.ts';
 import type { AppContext } from '../../platform/context.ts';
 import type { DbOrTx } from '../../platform/db/client.ts';
 import { newId } from '../../platform/db/columns.ts';
+import { idsWhere } from '../../platform/db/idsWhere.ts';
+import { ofTenant } from '../../platform/db/tenantRows.ts';
 import { ok } from '../../platform/http/envelope.ts';
 import { bizError } from '../../platform/http/errors.ts';
 import { sessionOf } from '../../platform/http/signedIn.ts';
@@ -354,11 +356,11 @@ async function resolveHolder(tx: DbOrTx, tenantId: number, values: Row): Promise
     if (!driver) throw bizError('持卡司机不存在');
     out.driverName = driver.name;
   } else if (out.driverName) {
-    const drivers = await tx
-      .select({ id: hyDriver.id })
-      .from(hyDriver)
-      .where(and(eq(hyDriver.tenantId, tenantId), eq(hyDriver.driverName, String(out.driverName))))
-      .limit(2);
+    const drivers = await idsWhere(
+      tx,
+      hyDriver,
+      ofTenant(hyDriver, tenantId, eq(hyDriver.driverName, String(out.driverName))),
+    ).limit(2);
     if (drivers.length === 0) throw bizError(`司机“${String(out.driverName)}”不存在`);
     if (drivers.length > 1) throw bizError(`司机“${String(out.driverName)}”有重名，请在页面上选择司机`);
     out.driverId = drivers[0]?.id;
@@ -371,10 +373,11 @@ async function resolveHolder(tx: DbOrTx, tenantId: number, values: Row): Promise
     if (!vehicle) throw bizError('车辆不存在');
     out.plateNo = vehicle.plateNo;
   } else if (out.plateNo) {
-    const [vehicle] = await tx
-      .select({ id: hyVehicle.id })
-      .from(hyVehicle)
-      .where(and(eq(hyVehicle.tenantId, tenantId), eq(hyVehicle.plateNo, String(out.plateNo))));
+    const [vehicle] = await idsWhere(
+      tx,
+      hyVehicle,
+      ofTenant(hyVehicle, tenantId, eq(hyVehicle.plateNo, String(out.plateNo))),
+    );
     if (!vehicle) throw bizError(`车辆“${String(out.plateNo)}”不存在`);
     out.vehicleId = vehicle.id;
   } else {
@@ -419,10 +422,11 @@ export function fuelCardRoutes(app: FastifyInstance, ctx: AppContext, fin: Finan
     async beforeWrite(values, mode, request, tx) {
       const { tenantId } = tenantOf(request);
       const out = await resolveHolder(tx, tenantId, values);
-      const [taken] = await tx
-        .select({ id: finFuelCard.id })
-        .from(finFuelCard)
-        .where(and(eq(finFuelCard.tenantId, tenantId), eq(finFuelCard.cardNo, String(out.cardNo))));
+      const [taken] = await idsWhere(
+        tx,
+        finFuelCard,
+        ofTenant(finFuelCard, tenantId, eq(finFuelCard.cardNo, String(out.cardNo))),
+      );
       if (taken && (mode === 'add' || taken.id !== out.id))
         throw bizError(`油卡号${String(out.cardNo)}已存在`);
       if (mode === 'edit') {

@@ -1,6 +1,7 @@
 import { REPORT_STATUS, REPORT_TYPES, type ReportType } from '@freight/contracts';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client.ts';
+import { rowExists } from '../../platform/db/idsWhere.ts';
 import { setNoteReportStatus } from '../freight/index.ts';
 import type { FundFlowInput } from './messages/fundFlow.ts';
 import { hyReportChannel, hyReportMessage } from './schema.ts';
@@ -66,11 +67,12 @@ export async function enqueueReport(tx: DbOrTx, item: Enqueue): Promise<boolean>
 
 /** A record's message unless one exists already (in any state): prerequisites of a later message. */
 export async function ensureReported(tx: DbOrTx, item: Enqueue): Promise<void> {
-  const [existing] = await tx
-    .select({ id: hyReportMessage.id })
-    .from(hyReportMessage)
-    .where(and(eq(hyReportMessage.type, item.type), eq(hyReportMessage.businessId, item.businessId)))
-    .limit(1);
+  const existing = await rowExists(
+    tx,
+    hyReportMessage,
+    eq(hyReportMessage.type, item.type),
+    eq(hyReportMessage.businessId, item.businessId),
+  );
   if (!existing) await enqueueReport(tx, item);
 }
 
