@@ -1,7 +1,7 @@
 import { WALLET_OWNER } from '@freight/contracts';
-import { and, asc, eq, inArray, notExists, sql } from 'drizzle-orm';
+import { asc, eq, inArray, notExists, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client.ts';
-import { findTenantRow } from '../../platform/db/tenantRows.ts';
+import { findTenantRow, ofTenant } from '../../platform/db/tenantRows.ts';
 import { hyCustomer, type NoteRow } from '../freight/index.ts';
 import type { BankAdapter } from './bank/adapter.ts';
 import { ALL_PLATFORM_KEYS, type WalletKey, walletOfOwner } from './books.ts';
@@ -29,8 +29,9 @@ export async function ensureCustomerAccounts(
     .select()
     .from(hyCustomer)
     .where(
-      and(
-        eq(hyCustomer.tenantId, tenantId),
+      ofTenant(
+        hyCustomer,
+        tenantId,
         scope ? inArray(hyCustomer.id, scope) : undefined,
         notExists(
           tx
@@ -65,8 +66,9 @@ export async function ensureCustomerAccounts(
     })
     .from(finWalletConfig)
     .where(
-      and(
-        eq(finWalletConfig.tenantId, tenantId),
+      ofTenant(
+        finWalletConfig,
+        tenantId,
         scope ? inArray(finWalletConfig.customerId, scope) : undefined,
         notExists(
           tx

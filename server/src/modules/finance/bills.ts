@@ -167,7 +167,7 @@ export async function generateMonthEndBills(
   const customers = await fin.db
     .select({ customerId: finWalletConfig.customerId })
     .from(finWalletConfig)
-    .where(and(eq(finWalletConfig.tenantId, tenantId), eq(finWalletConfig.settleMode, SETTLE_MODE.monthly)));
+    .where(ofTenant(finWalletConfig, tenantId, eq(finWalletConfig.settleMode, SETTLE_MODE.monthly)));
   let bills = 0;
   let skipped = 0;
   for (const { customerId } of customers) {

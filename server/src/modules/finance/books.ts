@@ -126,7 +126,7 @@ export class Books {
     const rows = await this.tx
       .select()
       .from(finWallet)
-      .where(and(eq(finWallet.tenantId, this.tenantId), or(...conditions)))
+      .where(ofTenant(finWallet, this.tenantId, or(...conditions)))
       .orderBy(asc(finWallet.id))
       .for('update');
     for (const row of rows)

@@ -10,6 +10,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import type { Db, DbOrTx } from '../../platform/db/client.ts';
 import { newId } from '../../platform/db/columns.ts';
+import { ofTenant } from '../../platform/db/tenantRows.ts';
 import { bizError } from '../../platform/http/errors.ts';
 import { hyShippingNote } from '../freight/index.ts';
 import { finEtcRecord } from './etcSchema.ts';
@@ -495,8 +496,9 @@ export async function deleteEtcBatch(db: Db, tenantId: number, importBatch: stri
     .select({ n: sql<number>`count(*)::int` })
     .from(finEtcRecord)
     .where(
-      and(
-        eq(finEtcRecord.tenantId, tenantId),
+      ofTenant(
+        finEtcRecord,
+        tenantId,
         eq(finEtcRecord.importBatch, importBatch),
         eq(finEtcRecord.settleState, ETC_SETTLE_STATE.settled),
       ),
@@ -505,7 +507,7 @@ export async function deleteEtcBatch(db: Db, tenantId: number, importBatch: stri
     throw bizError(`该批次有${settled?.n}条通行费已随运单付款结算入账，不能删除`);
   const gone = await db
     .delete(finEtcRecord)
-    .where(and(eq(finEtcRecord.tenantId, tenantId), eq(finEtcRecord.importBatch, importBatch)))
+    .where(ofTenant(finEtcRecord, tenantId, eq(finEtcRecord.importBatch, importBatch)))
     .returning({ id: finEtcRecord.id });
   if (gone.length === 0) throw bizError('未找到该导入批次');
   return gone.length;
@@ -523,7 +525,7 @@ export async function etcTotalOfNote(
       amountFen: sql<string>`coalesce(sum(${finEtcRecord.amountFen}), 0)`,
     })
     .from(finEtcRecord)
-    .where(and(eq(finEtcRecord.tenantId, tenantId), eq(finEtcRecord.noteId, noteId)));
+    .where(ofTenant(finEtcRecord, tenantId, eq(finEtcRecord.noteId, noteId)));
   return { count: Number(row?.count ?? 0), amountFen: Number(row?.amountFen ?? 0) };
 }
 
@@ -564,8 +566,9 @@ export async function lockNoteTolls(
       })
       .from(finEtcRecord)
       .where(
-        and(
-          eq(finEtcRecord.tenantId, tenantId),
+        ofTenant(
+          finEtcRecord,
+          tenantId,
           inArray(finEtcRecord.noteId, noteIds.slice(i, i + 500)),
           eq(finEtcRecord.matchState, 1),
         ),

@@ -13,7 +13,7 @@ import {
   WALLET_OWNER,
   yuanToFen,
 } from '@freight/contracts';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { perm } from '../../platform/access/declare.ts';
 import type { AppContext } from '../../platform/context.ts';
@@ -47,7 +47,7 @@ export async function fuelCapBp(tx: DbOrTx, tenantId: number): Promise<number> {
   const [row] = await tx
     .select({ value: hyConfig.configValue })
     .from(hyConfig)
-    .where(and(eq(hyConfig.tenantId, tenantId), eq(hyConfig.configKey, FUEL_CAP_CONFIG_KEY)));
+    .where(ofTenant(hyConfig, tenantId, eq(hyConfig.configKey, FUEL_CAP_CONFIG_KEY)));
   const value = Number(row?.value);
   return row && Number.isFinite(value) && value >= 0 ? value : FUEL_CAP_DEFAULT_BP;
 }
@@ -79,8 +79,9 @@ export async function fuelCardsOf(
         .select()
         .from(finFuelCard)
         .where(
-          and(
-            eq(finFuelCard.tenantId, tenantId),
+          ofTenant(
+            finFuelCard,
+            tenantId,
             eq(finFuelCard.state, FUEL_CARD_STATE.active),
             inArray(finFuelCard.driverId, driverIds.slice(i, i + 500)),
           ),
@@ -230,9 +231,7 @@ export async function importFuelStatement(
       for (const card of await tx
         .select()
         .from(finFuelCard)
-        .where(
-          and(eq(finFuelCard.tenantId, tenantId), inArray(finFuelCard.cardNo, cardNos.slice(i, i + 500))),
-        )
+        .where(ofTenant(finFuelCard, tenantId, inArray(finFuelCard.cardNo, cardNos.slice(i, i + 500))))
         .orderBy(asc(finFuelCard.id))
         .for('update'))
         cards.set(card.cardNo, card);
@@ -267,8 +266,9 @@ export async function importFuelStatement(
           .select()
           .from(finFuelRecharge)
           .where(
-            and(
-              eq(finFuelRecharge.tenantId, tenantId),
+            ofTenant(
+              finFuelRecharge,
+              tenantId,
               eq(finFuelRecharge.matchState, 0),
               inArray(finFuelRecharge.cardId, cardIds.slice(i, i + 500)),
             ),
@@ -333,7 +333,7 @@ export async function importFuelStatement(
   const [left] = await fin.db
     .select({ n: sql<number>`count(*)::int` })
     .from(finFuelStatement)
-    .where(and(eq(finFuelStatement.tenantId, tenantId), eq(finFuelStatement.matchState, 0)));
+    .where(ofTenant(finFuelStatement, tenantId, eq(finFuelStatement.matchState, 0)));
   tablesChanged(fin, 'fin_fuel_statement', 'fin_fuel_recharge', 'fin_fuel_card');
   return { ...result, unmatched: Number(left?.n ?? 0) };
 }
@@ -352,7 +352,7 @@ async function resolveHolder(tx: DbOrTx, tenantId: number, values: Row): Promise
     const [driver] = await tx
       .select({ id: hyDriver.id, name: hyDriver.driverName })
       .from(hyDriver)
-      .where(and(eq(hyDriver.tenantId, tenantId), eq(hyDriver.id, String(out.driverId))));
+      .where(ofTenant(hyDriver, tenantId, eq(hyDriver.id, String(out.driverId))));
     if (!driver) throw bizError('持卡司机不存在');
     out.driverName = driver.name;
   } else if (out.driverName) {
@@ -369,7 +369,7 @@ async function resolveHolder(tx: DbOrTx, tenantId: number, values: Row): Promise
     const [vehicle] = await tx
       .select({ id: hyVehicle.id, plateNo: hyVehicle.plateNo })
       .from(hyVehicle)
-      .where(and(eq(hyVehicle.tenantId, tenantId), eq(hyVehicle.id, String(out.vehicleId))));
+      .where(ofTenant(hyVehicle, tenantId, eq(hyVehicle.id, String(out.vehicleId))));
     if (!vehicle) throw bizError('车辆不存在');
     out.plateNo = vehicle.plateNo;
   } else if (out.plateNo) {
@@ -433,7 +433,7 @@ export function fuelCardRoutes(app: FastifyInstance, ctx: AppContext, fin: Finan
         const [card] = await tx
           .select()
           .from(finFuelCard)
-          .where(and(eq(finFuelCard.tenantId, tenantId), eq(finFuelCard.id, String(out.id))));
+          .where(ofTenant(finFuelCard, tenantId, eq(finFuelCard.id, String(out.id))));
         if (card && card.rechargedFen > 0 && (card.cardNo !== out.cardNo || card.provider !== out.provider))
           throw bizError('油卡已有充值记录，不能修改卡号或供应商');
       }

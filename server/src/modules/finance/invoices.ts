@@ -13,7 +13,7 @@ import {
 import { and, asc, eq, gte, inArray, isNotNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../platform/db/client.ts';
 import { newId } from '../../platform/db/columns.ts';
-import { lockTenantRow } from '../../platform/db/tenantRows.ts';
+import { lockTenantRow, ofTenant } from '../../platform/db/tenantRows.ts';
 import { bizError, recordNotFound } from '../../platform/http/errors.ts';
 import { hyConfig } from '../apps/index.ts';
 import { findCustomer, hyShippingNote, lockNotes, type NoteRow } from '../freight/index.ts';
@@ -94,8 +94,9 @@ function refusal(note: NoteRow, charged: boolean): string | null {
 
 /** The condition of an invoiceable note, for the candidates list (the same rules as `refusal`). */
 function invoiceableWhere(tenantId: number, customerId: string): SQL | undefined {
-  return and(
-    eq(hyShippingNote.tenantId, tenantId),
+  return ofTenant(
+    hyShippingNote,
+    tenantId,
     eq(hyShippingNote.customerId, customerId),
     inArray(hyShippingNote.status, [SHIPPING_STATUS.audited, SHIPPING_STATUS.completed]),
     eq(hyShippingNote.riskStatus, 0),

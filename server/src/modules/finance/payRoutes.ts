@@ -369,7 +369,7 @@ export function payRoutes(app: FastifyInstance, ctx: AppContext, fin: Finance): 
     const [row] = await db
       .select({ count: sql<number>`count(*)::int` })
       .from(n)
-      .where(and(eq(n.tenantId, tenantId), own, advanceDue()));
+      .where(ofTenant(n, tenantId, own, advanceDue()));
     return { dianfuZq: Number(row?.count ?? 0) };
   });
 }

@@ -24,6 +24,7 @@ import { perm } from '../../platform/access/declare.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { arrayRunnerOf } from '../../platform/db/arrayQuery.ts';
 import { idsWhere } from '../../platform/db/idsWhere.ts';
+import { ofTenant } from '../../platform/db/tenantRows.ts';
 import { ok } from '../../platform/http/envelope.ts';
 import { bizError, recordNotFound } from '../../platform/http/errors.ts';
 import { uploadedFile } from '../../platform/http/upload.ts';
@@ -366,14 +367,15 @@ export function walletRoutes(
           balanceFen: finWallet.balanceFen,
         })
         .from(finWallet)
-        .where(and(eq(finWallet.tenantId, actor.tenantId), eq(finWallet.ownerType, WALLET_OWNER.platform)));
+        .where(ofTenant(finWallet, actor.tenantId, eq(finWallet.ownerType, WALLET_OWNER.platform)));
       const byType = async (type: number, ownerType: number) => {
         const [row] = await db
           .select({ total: sql<string>`coalesce(sum(${finLedgerLine.amountFen}), 0)` })
           .from(finLedgerLine)
           .where(
-            and(
-              eq(finLedgerLine.tenantId, actor.tenantId),
+            ofTenant(
+              finLedgerLine,
+              actor.tenantId,
               eq(finLedgerLine.type, type),
               eq(finLedgerLine.ownerType, ownerType),
               from ? gte(finLedgerLine.createTime, from) : undefined,
@@ -400,8 +402,9 @@ export function walletRoutes(
         .from(finNoteSettlement)
         .leftJoin(finWalletConfig, eq(finWalletConfig.customerId, finNoteSettlement.customerId))
         .where(
-          and(
-            eq(finNoteSettlement.tenantId, actor.tenantId),
+          ofTenant(
+            finNoteSettlement,
+            actor.tenantId,
             gt(finNoteSettlement.advancedFen, 0),
             isNull(finNoteSettlement.chargeTime),
           ),
@@ -452,8 +455,9 @@ export function walletRoutes(
         })
         .from(finLedgerLine)
         .where(
-          and(
-            eq(finLedgerLine.tenantId, actor.tenantId),
+          ofTenant(
+            finLedgerLine,
+            actor.tenantId,
             inArray(finLedgerLine.type, [LEDGER_TYPE.serviceFee, LEDGER_TYPE.agentFee]),
             gte(finLedgerLine.createTime, from),
             lt(finLedgerLine.createTime, to),

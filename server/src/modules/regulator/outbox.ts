@@ -1,7 +1,8 @@
 import { REPORT_STATUS, REPORT_TYPES, type ReportType } from '@freight/contracts';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client.ts';
 import { rowExists } from '../../platform/db/idsWhere.ts';
+import { ofTenant } from '../../platform/db/tenantRows.ts';
 import { setNoteReportStatus } from '../freight/index.ts';
 import type { FundFlowInput } from './messages/fundFlow.ts';
 import { hyReportChannel, hyReportMessage } from './schema.ts';
@@ -32,7 +33,7 @@ export async function enqueueReport(tx: DbOrTx, item: Enqueue): Promise<boolean>
   const [channel] = await tx
     .select({ id: hyReportChannel.id, deadlineHours: hyReportChannel.deadlineHours })
     .from(hyReportChannel)
-    .where(and(eq(hyReportChannel.tenantId, item.tenantId), eq(hyReportChannel.enabled, true)))
+    .where(ofTenant(hyReportChannel, item.tenantId, eq(hyReportChannel.enabled, true)))
     .limit(1);
   const from = item.dueFrom ?? now;
   const deadlineAt = new Date(from.getTime() + (channel?.deadlineHours ?? DEFAULT_DEADLINE_HOURS) * HOUR_MS);
@@ -107,8 +108,9 @@ export async function requeue(
     .update(hyReportMessage)
     .set({ state: 'pending', nextAttemptAt: new Date(), updateTime: new Date() })
     .where(
-      and(
-        eq(hyReportMessage.tenantId, tenantId),
+      ofTenant(
+        hyReportMessage,
+        tenantId,
         inArray(hyReportMessage.id, [...ids]),
         inArray(hyReportMessage.state, ['failed', 'pending']),
       ),

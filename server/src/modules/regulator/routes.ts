@@ -14,6 +14,7 @@ import { z } from 'zod';
 import { perm } from '../../platform/access/declare.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { tablesWritten } from '../../platform/db/tableWrites.ts';
+import { ofTenant } from '../../platform/db/tenantRows.ts';
 import { ok } from '../../platform/http/envelope.ts';
 import { bizError, recordNotFound } from '../../platform/http/errors.ts';
 import { sessionOf } from '../../platform/http/signedIn.ts';
@@ -155,8 +156,9 @@ export function messageRoutes(
       .select({ count: sql<number>`count(*)::int` })
       .from(hyReportMessage)
       .where(
-        and(
-          eq(hyReportMessage.tenantId, session.tenantId),
+        ofTenant(
+          hyReportMessage,
+          session.tenantId,
           inArray(hyReportMessage.state, ['pending', 'sending', 'failed']),
           lt(hyReportMessage.deadlineAt, new Date()),
         ),
