@@ -5,7 +5,7 @@ import type { DbOrTx } from '../../platform/db/client.ts';
 import { findTenantRow, ofTenant } from '../../platform/db/tenantRows.ts';
 import { hyCustomer, type NoteRow } from '../freight/index.ts';
 import type { BankAdapter } from './bank/adapter.ts';
-import { ALL_PLATFORM_KEYS, type WalletKey, walletOfOwner } from './books.ts';
+import { ALL_PLATFORM_KEYS, type Books, type WalletKey, walletOfOwner } from './books.ts';
 import { finNoteSettlement, finWallet, finWalletConfig } from './schema.ts';
 
 export type SettlementRow = typeof finNoteSettlement.$inferSelect;
@@ -130,6 +130,21 @@ export async function lockSettlements(tx: DbOrTx, notes: NoteRow[]): Promise<Map
     for (const row of rows) out.set(row.noteId, row);
   }
   return out;
+}
+
+/**
+ * The settlements of locked notes and the books with the wallets their money touches (after `more`) locked: the
+ * lock order after the notes.
+ */
+export async function lockNoteMoney(
+  tx: DbOrTx,
+  notes: NoteRow[],
+  books: Books,
+  more: WalletKey[] = [],
+): Promise<Map<string, SettlementRow>> {
+  const settlements = await lockSettlements(tx, notes);
+  await books.lock([...more, ...walletKeysOf(notes)]);
+  return settlements;
 }
 
 /** Writes back changed settlement rows in one statement per chunk (every value bound). */

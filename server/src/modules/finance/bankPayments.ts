@@ -11,7 +11,7 @@ import {
   type PayStatusChange,
 } from '../freight/index.ts';
 import { enqueueFundFlow } from '../regulator/index.ts';
-import { lockSettlements, saveSettlements, walletKeysOf } from './accounts.ts';
+import { lockNoteMoney, saveSettlements, walletKeysOf } from './accounts.ts';
 import { type BankResult, BankUnavailable } from './bank/adapter.ts';
 import { Books } from './books.ts';
 import { type Finance, moneyMoved, tablesChanged } from './context.ts';
@@ -160,9 +160,8 @@ async function resolveTenant(
     .for('update');
   for (const c of candidates) if (!payments.some((p) => p.id === c.id)) duplicates.push(c.requestNo);
   if (payments.length === 0) return 0;
-  const settlements = await lockSettlements(tx, notes);
   const books = new Books(tx, tenantId, 'bank');
-  await books.lock(walletKeysOf(notes));
+  const settlements = await lockNoteMoney(tx, notes, books);
   const walletsById = new Map(
     notes
       .flatMap((n) => walletKeysOf([n]))

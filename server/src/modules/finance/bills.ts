@@ -27,7 +27,7 @@ import {
   lockNotes,
   type PayStatusChange,
 } from '../freight/index.ts';
-import { ensureCustomerAccounts, lockSettlements, saveSettlements, walletKeysOf } from './accounts.ts';
+import { ensureCustomerAccounts, lockNoteMoney, lockSettlements, saveSettlements } from './accounts.ts';
 import { Books } from './books.ts';
 import { type FinActor, type Finance, SYSTEM_ACTOR, tablesChanged } from './context.ts';
 import { type PayoutAnswer, submitPayout } from './payouts.ts';
@@ -351,9 +351,8 @@ export async function payBill(
           actor.tenantId,
           lines.map((l) => l.noteId),
         );
-        const settlements = await lockSettlements(tx, notes);
         const books = new Books(tx, actor.tenantId, actor.username);
-        await books.lock(walletKeysOf(notes));
+        const settlements = await lockNoteMoney(tx, notes, books);
         const changes: PayStatusChange[] = [];
         const charged: string[] = [];
         let budget = input.amountFen ?? Number.MAX_SAFE_INTEGER;

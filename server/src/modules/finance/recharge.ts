@@ -16,13 +16,7 @@ import { rowExists } from '../../platform/db/idsWhere.ts';
 import { lockTenantRow, ofTenant } from '../../platform/db/tenantRows.ts';
 import { bizError, recordNotFound } from '../../platform/http/errors.ts';
 import { changePayStatus, findCustomer, lockNotes, type PayStatusChange } from '../freight/index.ts';
-import {
-  ensureCustomerAccounts,
-  lockSettlements,
-  saveSettlements,
-  walletConfigOf,
-  walletKeysOf,
-} from './accounts.ts';
+import { ensureCustomerAccounts, lockNoteMoney, saveSettlements, walletConfigOf } from './accounts.ts';
 import type { RechargeNotice } from './bank/adapter.ts';
 import { ALL_PLATFORM_KEYS, Books, walletOfOwner } from './books.ts';
 import { type FinActor, type Finance, tablesChanged } from './context.ts';
@@ -106,12 +100,10 @@ async function credit(tx: Tx, c: Credit): Promise<{ postingId: string; settled: 
     c.tenantId,
     advanced.map((a) => a.noteId),
   );
-  const settlements = await lockSettlements(tx, notes);
   const books = new Books(tx, c.tenantId, c.operator);
-  await books.lock([
+  const settlements = await lockNoteMoney(tx, notes, books, [
     ...ALL_PLATFORM_KEYS,
     { ownerType: WALLET_OWNER.customer, ownerId: c.customerId },
-    ...walletKeysOf(notes),
   ]);
   const customer = books.wallet(WALLET_OWNER.customer, c.customerId);
   const postingId = books.post({
