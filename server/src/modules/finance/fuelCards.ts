@@ -17,6 +17,7 @@ import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { perm } from '../../platform/access/declare.ts';
 import type { AppContext } from '../../platform/context.ts';
+import { readInChunks } from '../../platform/db/chunks.ts';
 import type { DbOrTx } from '../../platform/db/client.ts';
 import { newId } from '../../platform/db/columns.ts';
 import { idsWhere } from '../../platform/db/idsWhere.ts';
@@ -72,22 +73,20 @@ export async function fuelCardsOf(
   const wanting = notes.filter((n) => n.fuelCardFen > 0);
   if (wanting.length === 0) return out;
   const driverIds = [...new Set(wanting.map((n) => n.driverId))];
-  const cards: FuelCardRow[] = [];
-  for (let i = 0; i < driverIds.length; i += 500)
-    cards.push(
-      ...(await tx
-        .select()
-        .from(finFuelCard)
-        .where(
-          ofTenant(
-            finFuelCard,
-            tenantId,
-            eq(finFuelCard.state, FUEL_CARD_STATE.active),
-            inArray(finFuelCard.driverId, driverIds.slice(i, i + 500)),
-          ),
-        )
-        .orderBy(asc(finFuelCard.createTime), asc(finFuelCard.id))),
-    );
+  const cards = await readInChunks(driverIds, (chunk) =>
+    tx
+      .select()
+      .from(finFuelCard)
+      .where(
+        ofTenant(
+          finFuelCard,
+          tenantId,
+          eq(finFuelCard.state, FUEL_CARD_STATE.active),
+          inArray(finFuelCard.driverId, chunk),
+        ),
+      )
+      .orderBy(asc(finFuelCard.createTime), asc(finFuelCard.id)),
+  );
   for (const note of wanting) {
     const own = cards.filter((c) => c.driverId === note.driverId);
     const card = own.find((c) => c.vehicleId === note.vehicleId) ?? own.find((c) => !c.vehicleId) ?? own[0];
@@ -226,15 +225,15 @@ export async function importFuelStatement(
   const batch = newId();
   const result = await fin.db.transaction(async (tx) => {
     const cardNos = [...new Set(entries.map((e) => e.cardNo))];
-    const cards = new Map<string, FuelCardRow>();
-    for (let i = 0; i < cardNos.length; i += 500)
-      for (const card of await tx
+    const locked = await readInChunks(cardNos, (chunk) =>
+      tx
         .select()
         .from(finFuelCard)
-        .where(ofTenant(finFuelCard, tenantId, inArray(finFuelCard.cardNo, cardNos.slice(i, i + 500))))
+        .where(ofTenant(finFuelCard, tenantId, inArray(finFuelCard.cardNo, chunk)))
         .orderBy(asc(finFuelCard.id))
-        .for('update'))
-        cards.set(card.cardNo, card);
+        .for('update'),
+    );
+    const cards = new Map(locked.map((card) => [card.cardNo, card]));
     const fresh: Array<typeof finFuelStatement.$inferSelect> = [];
     for (let i = 0; i < entries.length; i += 400)
       fresh.push(
@@ -259,23 +258,21 @@ export async function importFuelStatement(
       );
     // Unmatched recharge lines of the cards, oldest first, taken one statement line at a time.
     const cardIds = [...cards.values()].map((c) => c.id);
-    const open: Array<typeof finFuelRecharge.$inferSelect> = [];
-    for (let i = 0; i < cardIds.length; i += 500)
-      open.push(
-        ...(await tx
-          .select()
-          .from(finFuelRecharge)
-          .where(
-            ofTenant(
-              finFuelRecharge,
-              tenantId,
-              eq(finFuelRecharge.matchState, 0),
-              inArray(finFuelRecharge.cardId, cardIds.slice(i, i + 500)),
-            ),
-          )
-          .orderBy(asc(finFuelRecharge.createTime), asc(finFuelRecharge.id))
-          .for('update')),
-      );
+    const open = await readInChunks(cardIds, (chunk) =>
+      tx
+        .select()
+        .from(finFuelRecharge)
+        .where(
+          ofTenant(
+            finFuelRecharge,
+            tenantId,
+            eq(finFuelRecharge.matchState, 0),
+            inArray(finFuelRecharge.cardId, chunk),
+          ),
+        )
+        .orderBy(asc(finFuelRecharge.createTime), asc(finFuelRecharge.id))
+        .for('update'),
+    );
     const taken = new Set<string>();
     const spent = new Map<string, number>();
     let matched = 0;
