@@ -35,7 +35,7 @@ import { andAll } from '../../platform/resource/query.ts';
 import { rowScopeOf } from '../../platform/resource/rowScope.ts';
 import { finBankPayment, finPayout } from '../finance/index.ts';
 import { hyDriver, hyShippingNote, hyVehicle, hyVehiclePosition } from '../freight/index.ts';
-import { hyReportMessage } from '../regulator/index.ts';
+import { hyReportMessage, messageCountsByState, OPEN_STATES } from '../regulator/index.ts';
 import { riskWarning } from '../risk/index.ts';
 import { jobOverview } from '../system/index.ts';
 import { addDays, chinaYmd, figuresBy, statisticsDailyJob, totalOf } from './daily.ts';
@@ -338,19 +338,12 @@ export function dashboardModule(app: FastifyInstance, ctx: AppContext): void {
     const tenant = session.tenantId;
     const queues: TaskQueue[] = [];
     if (staff && (may('report:transport:list') || may('report:upload:list'))) {
-      const rows = await db
-        .select({ state: hyReportMessage.state, count: sql<number>`count(*)::int` })
-        .from(hyReportMessage)
-        .where(
-          ofTenant(hyReportMessage, tenant, inArray(hyReportMessage.state, ['pending', 'sending', 'failed'])),
-        )
-        .groupBy(hyReportMessage.state);
-      const of = (state: string) => Number(rows.find((r) => r.state === state)?.count ?? 0);
+      const open = await messageCountsByState(db, tenant, inArray(hyReportMessage.state, [...OPEN_STATES]));
       const list = may('report:transport:list') ? '/report/transport' : '/report/upload';
       queues.push({
         key: 'regulator',
-        waiting: of('pending') + of('sending'),
-        failed: of('failed'),
+        waiting: open.pending + open.sending,
+        failed: open.failed,
         path: list,
         failedPath: may('report:upload:list') ? '/report/upload' : list,
       });

@@ -8,6 +8,7 @@ import { TextDecoder } from 'node:util';
 import { ETC_SETTLE_STATE, yuanToFen } from '@freight/contracts';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
+import { readInChunks } from '../../platform/db/chunks.ts';
 import type { Db, DbOrTx } from '../../platform/db/client.ts';
 import { newId } from '../../platform/db/columns.ts';
 import { ofTenant } from '../../platform/db/tenantRows.ts';
@@ -555,9 +556,8 @@ export async function lockNoteTolls(
   tenantId: number,
   noteIds: string[],
 ): Promise<Map<string, NoteTolls>> {
-  const out = new Map<string, NoteTolls>();
-  for (let i = 0; i < noteIds.length; i += 500) {
-    const rows = await tx
+  const rows = await readInChunks(noteIds, (chunk) =>
+    tx
       .select({
         id: finEtcRecord.id,
         noteId: finEtcRecord.noteId,
@@ -566,25 +566,21 @@ export async function lockNoteTolls(
       })
       .from(finEtcRecord)
       .where(
-        ofTenant(
-          finEtcRecord,
-          tenantId,
-          inArray(finEtcRecord.noteId, noteIds.slice(i, i + 500)),
-          eq(finEtcRecord.matchState, 1),
-        ),
+        ofTenant(finEtcRecord, tenantId, inArray(finEtcRecord.noteId, chunk), eq(finEtcRecord.matchState, 1)),
       )
       .orderBy(asc(finEtcRecord.id))
-      .for('update');
-    for (const r of rows) {
-      const key = r.noteId as string;
-      const t = out.get(key) ?? { openIds: [], openFen: 0, settledFen: 0 };
-      if (r.settleState === ETC_SETTLE_STATE.settled) t.settledFen += r.amountFen;
-      else {
-        t.openIds.push(r.id);
-        t.openFen += r.amountFen;
-      }
-      out.set(key, t);
+      .for('update'),
+  );
+  const out = new Map<string, NoteTolls>();
+  for (const r of rows) {
+    const key = r.noteId as string;
+    const t = out.get(key) ?? { openIds: [], openFen: 0, settledFen: 0 };
+    if (r.settleState === ETC_SETTLE_STATE.settled) t.settledFen += r.amountFen;
+    else {
+      t.openIds.push(r.id);
+      t.openFen += r.amountFen;
     }
+    out.set(key, t);
   }
   return out;
 }

@@ -1,5 +1,5 @@
-import { REPORT_STATUS, REPORT_TYPES, type ReportType } from '@freight/contracts';
-import { eq, inArray, sql } from 'drizzle-orm';
+import { REPORT_STATES, REPORT_STATUS, REPORT_TYPES, type ReportType } from '@freight/contracts';
+import { eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client.ts';
 import { rowExists } from '../../platform/db/idsWhere.ts';
 import { ofTenant } from '../../platform/db/tenantRows.ts';
@@ -64,6 +64,22 @@ export async function enqueueReport(tx: DbOrTx, item: Enqueue): Promise<boolean>
   const created = written[0]?.touched === null;
   if (created) await statusFollows(tx, item.type, item.businessId, item.payload, REPORT_STATUS.due);
   return created;
+}
+
+/** How many of the tenant's messages that meet `conditions` are in each state (every state named, 0 when none). */
+export async function messageCountsByState(
+  db: DbOrTx,
+  tenantId: number,
+  ...conditions: Array<SQL | undefined>
+): Promise<Record<string, number>> {
+  const rows = await db
+    .select({ state: hyReportMessage.state, count: sql<number>`count(*)::int` })
+    .from(hyReportMessage)
+    .where(ofTenant(hyReportMessage, tenantId, ...conditions))
+    .groupBy(hyReportMessage.state);
+  const byState = Object.fromEntries(REPORT_STATES.map((s) => [s, 0])) as Record<string, number>;
+  for (const row of rows) byState[row.state] = Number(row.count);
+  return byState;
 }
 
 /** A record's message unless one exists already (in any state): prerequisites of a later message. */

@@ -1,7 +1,6 @@
 import {
   type Bilingual,
   REPORT_MSG,
-  REPORT_STATES,
   reportMessageResource,
   reportResendBody,
   reportUploadResource,
@@ -22,7 +21,7 @@ import { bindResource } from '../../platform/resource/bindResource.ts';
 import { activeChannel, channelById } from './channels.ts';
 import type { CodeTables } from './messages/rules.ts';
 import type { PlatformIdentity } from './messages/types.ts';
-import { requeue } from './outbox.ts';
+import { messageCountsByState, requeue } from './outbox.ts';
 import { contentOf } from './records.ts';
 import { hyReportAttempt, hyReportMessage } from './schema.ts';
 
@@ -147,11 +146,7 @@ export function messageRoutes(
   // Counts by state and the overdue ones (not accepted within the channel's deadline), for the dashboard.
   r.get('/report/message/summary', { config: { access: perm('report:transport:list') } }, async (request) => {
     const session = sessionOf(request);
-    const rows = await ctx.db
-      .select({ state: hyReportMessage.state, count: sql<number>`count(*)::int` })
-      .from(hyReportMessage)
-      .where(eq(hyReportMessage.tenantId, session.tenantId))
-      .groupBy(hyReportMessage.state);
+    const byState = await messageCountsByState(ctx.db, session.tenantId);
     const [overdue] = await ctx.db
       .select({ count: sql<number>`count(*)::int` })
       .from(hyReportMessage)
@@ -163,8 +158,6 @@ export function messageRoutes(
           lt(hyReportMessage.deadlineAt, new Date()),
         ),
       );
-    const byState = Object.fromEntries(REPORT_STATES.map((s) => [s, 0])) as Record<string, number>;
-    for (const row of rows) byState[row.state] = Number(row.count);
     return ok({ ...byState, overdue: Number(overdue?.count ?? 0) });
   });
 }
