@@ -386,6 +386,12 @@ async function moveInvoice(
   });
 }
 
+/** A move's change that frees the invoice's waybills again, then sets `fields`. */
+const freeingNotes = (fields: () => Partial<InvoiceRow>) => async (tx: Tx, invoice: InvoiceRow) => {
+  await setNotesStatus(tx, invoice.id, NOTE_INVOICE_STATUS.none, true);
+  return fields();
+};
+
 /** Rejects an application (0/1 → 5) with its reason; its waybills are free again. */
 export async function rejectInvoice(fin: Finance, actor: FinActor, id: string, reason: string) {
   platformOnly(actor, '驳回');
@@ -394,10 +400,7 @@ export async function rejectInvoice(fin: Finance, actor: FinActor, id: string, r
     actor,
     id,
     'reject',
-    async (tx, invoice) => {
-      await setNotesStatus(tx, invoice.id, NOTE_INVOICE_STATUS.none, true);
-      return { rejectReason: reason };
-    },
+    freeingNotes(() => ({ rejectReason: reason })),
     reason,
   );
 }
@@ -431,10 +434,7 @@ export async function redLetterInvoice(
     actor,
     id,
     'redLetter',
-    async (tx, invoice) => {
-      await setNotesStatus(tx, invoice.id, NOTE_INVOICE_STATUS.none, true);
-      return { redLetterNo: answer.confirmNo, redReason: reason, redTime: new Date() };
-    },
+    freeingNotes(() => ({ redLetterNo: answer.confirmNo, redReason: reason, redTime: new Date() })),
     `${answer.confirmNo} ${reason}`,
   );
 }
