@@ -1,8 +1,9 @@
 import { checkConfigValue, configBody, configFields, configResource } from '@freight/contracts';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/context.ts';
+import { ofTenant } from '../../platform/db/tenantRows.ts';
 import { ok } from '../../platform/http/envelope.ts';
 import { bizError } from '../../platform/http/errors.ts';
 import { bindResource } from '../../platform/resource/bindResource.ts';
@@ -39,7 +40,7 @@ export function appsModule(app: FastifyInstance, ctx: AppContext): void {
       const [taken] = await tx
         .select({ key: hyConfig.configKey })
         .from(hyConfig)
-        .where(and(eq(hyConfig.tenantId, tenantId), eq(hyConfig.configKey, String(values.configKey))));
+        .where(ofTenant(hyConfig, tenantId, eq(hyConfig.configKey, String(values.configKey))));
       if (taken) throw bizError(`配置键 ${String(values.configKey)} 已存在`);
       return out;
     },

@@ -5,12 +5,13 @@ import {
   type PlatformSettings,
   platformSettingsBody,
 } from '@freight/contracts';
-import { and, eq, inArray } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { perm } from '../../platform/access/declare.ts';
 import type { AppContext } from '../../platform/context.ts';
+import { ofTenant } from '../../platform/db/tenantRows.ts';
 import { ok } from '../../platform/http/envelope.ts';
 import { hySetting } from './schema.ts';
 import { saveSettings } from './settings.ts';
@@ -103,7 +104,7 @@ export function platformSettingRoutes(app: FastifyInstance, ctx: AppContext): vo
       const [row] = await ctx.db
         .select({ value: hySetting.settingValue })
         .from(hySetting)
-        .where(and(eq(hySetting.tenantId, 0), inArray(hySetting.settingKey, [key])));
+        .where(ofTenant(hySetting, 0, inArray(hySetting.settingKey, [key])));
       const value = row?.value ?? '';
       const type = IMAGE_TYPES[value.split('.').pop()?.toLowerCase() ?? ''];
       const found = isUpload(value) && type ? await ctx.storage.open(value) : null;

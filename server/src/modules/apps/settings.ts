@@ -1,5 +1,6 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client.ts';
+import { ofTenant } from '../../platform/db/tenantRows.ts';
 import { hySetting } from './schema.ts';
 
 /** Writes each setting (key → value) of the caller's tenant, adding the ones not stored yet. */
@@ -34,6 +35,6 @@ export async function keptSetting(
   const [row] = await db
     .select({ value: hySetting.settingValue })
     .from(hySetting)
-    .where(and(eq(hySetting.tenantId, tenantId), eq(hySetting.settingKey, key)));
+    .where(ofTenant(hySetting, tenantId, eq(hySetting.settingKey, key)));
   return row.value;
 }

@@ -5,6 +5,7 @@ import type { Session } from '../../platform/auth/session.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { perDatabase } from '../../platform/db/perDatabase.ts';
 import { SharedReads } from '../../platform/db/sharedReads.ts';
+import { ofTenant } from '../../platform/db/tenantRows.ts';
 import { formatDateTime } from '../../platform/http/envelope.ts';
 import type { JobDefinition } from '../../platform/jobs/scheduler.ts';
 import { CountCache } from '../../platform/resource/countCache.ts';
@@ -80,19 +81,7 @@ const SUM_KEYS = [
   'flagged',
 ] as const satisfies ReadonlyArray<keyof Sums>;
 
-const zero = (): Sums => ({
-  waybills: 0,
-  weightG: 0,
-  freightFen: 0,
-  serviceFeeFen: 0,
-  agentFeeFen: 0,
-  driverFeeFen: 0,
-  lossG: 0,
-  lossDeductionFen: 0,
-  arrived: 0,
-  onTime: 0,
-  flagged: 0,
-});
+const zero = (): Sums => Object.fromEntries(SUM_KEYS.map((k) => [k, 0])) as Record<keyof Sums, number>;
 
 const big = (value: SQL) => sql<string>`coalesce(sum(${value}), 0)::bigint`;
 
@@ -114,20 +103,11 @@ const liveSums = {
   flagged: sql<number>`count(w.note_id)::int`,
 };
 
-/** The same figures summed over built days. */
-const builtSums = {
-  waybills: big(sql`${d.waybills}`),
-  weightG: big(sql`${d.weightG}`),
-  freightFen: big(sql`${d.freightFen}`),
-  serviceFeeFen: big(sql`${d.serviceFeeFen}`),
-  agentFeeFen: big(sql`${d.agentFeeFen}`),
-  driverFeeFen: big(sql`${d.driverFeeFen}`),
-  lossG: big(sql`${d.lossG}`),
-  lossDeductionFen: big(sql`${d.lossDeductionFen}`),
-  arrived: big(sql`${d.arrived}`),
-  onTime: big(sql`${d.onTime}`),
-  flagged: big(sql`${d.flagged}`),
-};
+/** The same figures summed over built days (a daily row names its columns after the figures). */
+const builtSums = Object.fromEntries(SUM_KEYS.map((k) => [k, big(sql`${d[k]}`)])) as Record<
+  keyof Sums,
+  SQL<string>
+>;
 
 interface Keys {
   key: SQL<string>;
@@ -195,8 +175,9 @@ async function buildStateOf(
     .from(statDailyState)
     .leftJoin(
       statDirtyDay,
-      and(
-        eq(statDirtyDay.tenantId, tenantId),
+      ofTenant(
+        statDirtyDay,
+        tenantId,
         lte(statDirtyDay.day, statDailyState.builtThrough),
         from ? gte(statDirtyDay.day, from) : undefined,
         lte(statDirtyDay.day, to),

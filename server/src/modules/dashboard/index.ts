@@ -27,6 +27,7 @@ import type { AppContext } from '../../platform/context.ts';
 import { arrayRunnerOf } from '../../platform/db/arrayQuery.ts';
 import { perDatabase } from '../../platform/db/perDatabase.ts';
 import { SharedReads } from '../../platform/db/sharedReads.ts';
+import { ofTenant } from '../../platform/db/tenantRows.ts';
 import { formatDateTime, ok } from '../../platform/http/envelope.ts';
 import { sessionOf } from '../../platform/http/signedIn.ts';
 import { arrayQueryOf } from '../../platform/resource/pageReader.ts';
@@ -34,7 +35,7 @@ import { andAll } from '../../platform/resource/query.ts';
 import { rowScopeOf } from '../../platform/resource/rowScope.ts';
 import { finBankPayment, finPayout } from '../finance/index.ts';
 import { hyDriver, hyShippingNote, hyVehicle, hyVehiclePosition } from '../freight/index.ts';
-import { hyReportMessage } from '../regulator/index.ts';
+import { hyReportMessage, messageCountsByState, OPEN_STATES } from '../regulator/index.ts';
 import { riskWarning } from '../risk/index.ts';
 import { jobOverview } from '../system/index.ts';
 import { addDays, chinaYmd, figuresBy, statisticsDailyJob, totalOf } from './daily.ts';
@@ -154,14 +155,14 @@ export function dashboardModule(app: FastifyInstance, ctx: AppContext): void {
         staff && may('risk:warning:list')
           ? {
               table: riskWarning,
-              where: and(eq(riskWarning.tenantId, tenant), eq(riskWarning.state, 'open')),
+              where: ofTenant(riskWarning, tenant, eq(riskWarning.state, 'open')),
             }
           : null,
       regulatorFailed:
         staff && may('report:upload:list')
           ? {
               table: hyReportMessage,
-              where: and(eq(hyReportMessage.tenantId, tenant), eq(hyReportMessage.state, 'failed')),
+              where: ofTenant(hyReportMessage, tenant, eq(hyReportMessage.state, 'failed')),
             }
           : null,
     });
@@ -233,13 +234,13 @@ export function dashboardModule(app: FastifyInstance, ctx: AppContext): void {
       'payoutApproval',
       '/plateform/payout',
       staff && may('finance:payout:list') && payoutStates.length > 0,
-      () => count(finPayout, and(eq(finPayout.tenantId, tenant), inArray(finPayout.state, payoutStates))),
+      () => count(finPayout, ofTenant(finPayout, tenant, inArray(finPayout.state, payoutStates))),
     );
     todo('riskOpen', '/risk/warning?state=open', staff && may('risk:warning:list'), () =>
-      count(riskWarning, and(eq(riskWarning.tenantId, tenant), eq(riskWarning.state, 'open'))),
+      count(riskWarning, ofTenant(riskWarning, tenant, eq(riskWarning.state, 'open'))),
     );
     todo('reportFailed', '/report/upload', staff && may('report:upload:list'), () =>
-      count(hyReportMessage, and(eq(hyReportMessage.tenantId, tenant), eq(hyReportMessage.state, 'failed'))),
+      count(hyReportMessage, ofTenant(hyReportMessage, tenant, eq(hyReportMessage.state, 'failed'))),
     );
 
     const logs = await db
@@ -308,7 +309,7 @@ export function dashboardModule(app: FastifyInstance, ctx: AppContext): void {
       const rows = await db
         .select()
         .from(riskWarning)
-        .where(and(eq(riskWarning.tenantId, session.tenantId), eq(riskWarning.state, 'open')))
+        .where(ofTenant(riskWarning, session.tenantId, eq(riskWarning.state, 'open')))
         .orderBy(desc(riskWarning.createTime))
         .limit(8);
       warnings = rows.map((row) => ({
@@ -337,22 +338,12 @@ export function dashboardModule(app: FastifyInstance, ctx: AppContext): void {
     const tenant = session.tenantId;
     const queues: TaskQueue[] = [];
     if (staff && (may('report:transport:list') || may('report:upload:list'))) {
-      const rows = await db
-        .select({ state: hyReportMessage.state, count: sql<number>`count(*)::int` })
-        .from(hyReportMessage)
-        .where(
-          and(
-            eq(hyReportMessage.tenantId, tenant),
-            inArray(hyReportMessage.state, ['pending', 'sending', 'failed']),
-          ),
-        )
-        .groupBy(hyReportMessage.state);
-      const of = (state: string) => Number(rows.find((r) => r.state === state)?.count ?? 0);
+      const open = await messageCountsByState(db, tenant, inArray(hyReportMessage.state, [...OPEN_STATES]));
       const list = may('report:transport:list') ? '/report/transport' : '/report/upload';
       queues.push({
         key: 'regulator',
-        waiting: of('pending') + of('sending'),
-        failed: of('failed'),
+        waiting: open.pending + open.sending,
+        failed: open.failed,
         path: list,
         failedPath: may('report:upload:list') ? '/report/upload' : list,
       });
@@ -361,7 +352,7 @@ export function dashboardModule(app: FastifyInstance, ctx: AppContext): void {
       const payments = await db
         .select({ state: finBankPayment.state, count: sql<number>`count(*)::int` })
         .from(finBankPayment)
-        .where(and(eq(finBankPayment.tenantId, tenant), inArray(finBankPayment.state, [0, 1, 3])))
+        .where(ofTenant(finBankPayment, tenant, inArray(finBankPayment.state, [0, 1, 3])))
         .groupBy(finBankPayment.state);
       const of = (state: number) => Number(payments.find((r) => r.state === state)?.count ?? 0);
       queues.push({
@@ -372,11 +363,12 @@ export function dashboardModule(app: FastifyInstance, ctx: AppContext): void {
         failedPath: '/plateform/payout',
       });
       const [rejected, open] = await Promise.all([
-        count(finPayout, and(eq(finPayout.tenantId, tenant), eq(finPayout.state, PAYOUT_STATE.rejected))),
+        count(finPayout, ofTenant(finPayout, tenant, eq(finPayout.state, PAYOUT_STATE.rejected))),
         count(
           finPayout,
-          and(
-            eq(finPayout.tenantId, tenant),
+          ofTenant(
+            finPayout,
+            tenant,
             inArray(finPayout.state, [PAYOUT_STATE.submitted, PAYOUT_STATE.reviewed]),
           ),
         ),

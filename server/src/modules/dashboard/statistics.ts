@@ -19,6 +19,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { perm } from '../../platform/access/declare.ts';
 import type { Session } from '../../platform/auth/session.ts';
 import type { AppContext } from '../../platform/context.ts';
+import { ofTenant } from '../../platform/db/tenantRows.ts';
 import { formatDateTime, ok } from '../../platform/http/envelope.ts';
 import { forbidden } from '../../platform/http/errors.ts';
 import { sessionOf } from '../../platform/http/signedIn.ts';
@@ -73,38 +74,35 @@ export async function statisticsOf(
   const groups = await figuresBy(db, session, grain, { from: query.begin, to: query.end });
   const total = figuresOf(totalOf(groups));
 
+  // A table shows the 500 groups with the most freight at most.
+  const top = () => groups.sort(byFreight).slice(0, 500);
+  const rowOf = (
+    g: Group,
+    label: string,
+    drill: StatisticsRow['drill'] = null,
+    key = g.key,
+  ): StatisticsRow => ({
+    key,
+    label,
+    drill,
+    ...figuresOf(g),
+  });
   let rows: StatisticsRow[];
   switch (query.groupBy) {
     case 'period':
-      rows = groups
-        .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))
-        .map((g) => ({ key: g.key, label: g.key, drill: null, ...figuresOf(g) }));
+      rows = groups.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0)).map((g) => rowOf(g, g.key));
       break;
     case 'customer':
-      rows = groups
-        .sort(byFreight)
-        .slice(0, 500)
-        .map((g) => ({
-          key: g.key,
-          label: g.label ?? g.key,
-          drill: g.label ? { customerName: g.label } : null,
-          ...figuresOf(g),
-        }));
+      rows = top().map((g) => rowOf(g, g.label ?? g.key, g.label ? { customerName: g.label } : null));
       break;
     case 'route':
-      rows = groups
-        .sort(byFreight)
-        .slice(0, 500)
-        .map((g) => ({
-          key: `${g.key}→${g.key2}`,
-          label: `${g.key} → ${g.key2}`,
-          drill: { loadCity: g.key, unloadCity: g.key2 ?? '' },
-          ...figuresOf(g),
-        }));
+      rows = top().map((g) =>
+        rowOf(g, `${g.key} → ${g.key2}`, { loadCity: g.key, unloadCity: g.key2 ?? '' }, `${g.key}→${g.key2}`),
+      );
       break;
     case 'agent': {
-      const top = groups.sort(byFreight).slice(0, 500);
-      const ids = top.map((g) => g.key).filter((id) => id !== '');
+      const agents = top();
+      const ids = agents.map((g) => g.key).filter((id) => id !== '');
       const names = ids.length
         ? await db
             .select({ id: hyAgent.id, name: hyAgent.agentName })
@@ -112,14 +110,11 @@ export async function statisticsOf(
             .where(inArray(hyAgent.id, ids))
         : [];
       const nameOf = new Map(names.map((row) => [row.id, row.name]));
-      rows = top.map((g) => ({ key: g.key, label: nameOf.get(g.key) ?? '', drill: null, ...figuresOf(g) }));
+      rows = agents.map((g) => rowOf(g, nameOf.get(g.key) ?? ''));
       break;
     }
     case 'vehicleType':
-      rows = groups
-        .sort(byFreight)
-        .slice(0, 500)
-        .map((g) => ({ key: g.key, label: g.key, drill: null, ...figuresOf(g) }));
+      rows = top().map((g) => rowOf(g, g.key));
       break;
   }
   return { rows, total };
@@ -202,7 +197,7 @@ export function statisticsRoutes(app: FastifyInstance, ctx: AppContext): void {
     const [row] = await db
       .select({ fen: sql<number>`coalesce(sum(${finWallet.balanceFen}), 0)::bigint` })
       .from(finWallet)
-      .where(and(eq(finWallet.tenantId, tenantId), ne(finWallet.ownerType, 9)));
+      .where(ofTenant(finWallet, tenantId, ne(finWallet.ownerType, 9)));
     return Number(row?.fen ?? 0);
   };
 
@@ -254,8 +249,9 @@ export function statisticsRoutes(app: FastifyInstance, ctx: AppContext): void {
         })
         .from(finBill)
         .where(
-          and(
-            eq(finBill.tenantId, tenant),
+          ofTenant(
+            finBill,
+            tenant,
             inArray(finBill.status, [
               BILL_STATUS.sent,
               BILL_STATUS.confirmed,
@@ -281,9 +277,7 @@ export function statisticsRoutes(app: FastifyInstance, ctx: AppContext): void {
       const reports = await db
         .select({ state: hyReportMessage.state, count: sql<number>`count(*)::int` })
         .from(hyReportMessage)
-        .where(
-          and(eq(hyReportMessage.tenantId, tenant), inArray(hyReportMessage.state, ['accepted', 'failed'])),
-        )
+        .where(ofTenant(hyReportMessage, tenant, inArray(hyReportMessage.state, ['accepted', 'failed'])))
         .groupBy(hyReportMessage.state);
       const accepted = Number(reports.find((row) => row.state === 'accepted')?.count ?? 0);
       const failed = Number(reports.find((row) => row.state === 'failed')?.count ?? 0);
@@ -408,7 +402,7 @@ export function statisticsRoutes(app: FastifyInstance, ctx: AppContext): void {
       })
       .from(n)
       .where(counted(session, gte(n.createTime, monthStart)));
-    const paid = and(eq(finBankPayment.tenantId, tenant), eq(finBankPayment.state, 2));
+    const paid = ofTenant(finBankPayment, tenant, eq(finBankPayment.state, 2));
     const [payRow] = await db
       .select({ count: sql<number>`count(*)::int`, amountFen: fenSum(sql`${finBankPayment.amountFen}`) })
       .from(finBankPayment)
@@ -417,11 +411,7 @@ export function statisticsRoutes(app: FastifyInstance, ctx: AppContext): void {
       .select({ count: sql<number>`count(*)::int`, amountFen: fenSum(sql`${finInvoice.amountFen}`) })
       .from(finInvoice)
       .where(
-        and(
-          eq(finInvoice.tenantId, tenant),
-          isNotNull(finInvoice.issueTime),
-          gte(finInvoice.issueTime, monthStart),
-        ),
+        ofTenant(finInvoice, tenant, isNotNull(finInvoice.issueTime), gte(finInvoice.issueTime, monthStart)),
       );
     const day = sql<string>`to_char(${chinaTime}, 'YYYY-MM-DD')`;
     const noteDays = await db

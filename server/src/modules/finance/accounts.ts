@@ -1,16 +1,34 @@
 import { WALLET_OWNER } from '@freight/contracts';
-import { and, asc, eq, inArray, notExists, sql } from 'drizzle-orm';
+import { asc, eq, inArray, notExists, type SQL, sql } from 'drizzle-orm';
+import type { PgInsertValue, PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../platform/db/client.ts';
-import { findTenantRow } from '../../platform/db/tenantRows.ts';
+import { findTenantRow, ofTenant } from '../../platform/db/tenantRows.ts';
 import { hyCustomer, type NoteRow } from '../freight/index.ts';
 import type { BankAdapter } from './bank/adapter.ts';
-import { ALL_PLATFORM_KEYS, type WalletKey } from './books.ts';
+import { ALL_PLATFORM_KEYS, type Books, type WalletKey, walletOfOwner } from './books.ts';
 import { finNoteSettlement, finWallet, finWalletConfig } from './schema.ts';
 
 export type SettlementRow = typeof finNoteSettlement.$inferSelect;
 export type WalletConfigRow = typeof finWalletConfig.$inferSelect;
 
 const CHUNK = 400;
+
+/** No row of `table` meets `where` (a condition on the rows of an outer query). */
+const noRowOf = (tx: DbOrTx, table: PgTable, where: SQL) =>
+  notExists(tx.select({ one: sql`1` }).from(table).where(where));
+
+/** Inserts rows a chunk per statement, leaving out the ones whose key is taken already. */
+async function insertMissing<T extends PgTable>(
+  tx: DbOrTx,
+  table: T,
+  rows: Array<PgInsertValue<T>>,
+): Promise<void> {
+  for (let i = 0; i < rows.length; i += CHUNK)
+    await tx
+      .insert(table)
+      .values(rows.slice(i, i + CHUNK))
+      .onConflictDoNothing();
+}
 
 /**
  * Every customer of `customerIds` (all customers of the tenant when omitted) gets its wallet configuration
@@ -29,34 +47,28 @@ export async function ensureCustomerAccounts(
     .select()
     .from(hyCustomer)
     .where(
-      and(
-        eq(hyCustomer.tenantId, tenantId),
+      ofTenant(
+        hyCustomer,
+        tenantId,
         scope ? inArray(hyCustomer.id, scope) : undefined,
-        notExists(
-          tx
-            .select({ one: sql`1` })
-            .from(finWalletConfig)
-            .where(eq(finWalletConfig.customerId, hyCustomer.id)),
-        ),
+        noRowOf(tx, finWalletConfig, eq(finWalletConfig.customerId, hyCustomer.id)),
       ),
     );
-  for (let i = 0; i < missingConfig.length; i += CHUNK)
-    await tx
-      .insert(finWalletConfig)
-      .values(
-        missingConfig.slice(i, i + CHUNK).map((c) => ({
-          customerId: c.id,
-          tenantId,
-          customerName: c.customerName,
-          settleMode: c.settleMode,
-          creditDays: c.creditDays,
-          creditLimitFen: c.creditLimitFen,
-          bankChannel: bank.channel,
-          subAccountNo: bank.virtualAccount(c.id),
-          createBy: 'system',
-        })),
-      )
-      .onConflictDoNothing();
+  await insertMissing(
+    tx,
+    finWalletConfig,
+    missingConfig.map((c) => ({
+      customerId: c.id,
+      tenantId,
+      customerName: c.customerName,
+      settleMode: c.settleMode,
+      creditDays: c.creditDays,
+      creditLimitFen: c.creditLimitFen,
+      bankChannel: bank.channel,
+      subAccountNo: bank.virtualAccount(c.id),
+      createBy: 'system',
+    })),
+  );
   const missingWallet = await tx
     .select({
       customerId: finWalletConfig.customerId,
@@ -65,37 +77,25 @@ export async function ensureCustomerAccounts(
     })
     .from(finWalletConfig)
     .where(
-      and(
-        eq(finWalletConfig.tenantId, tenantId),
+      ofTenant(
+        finWalletConfig,
+        tenantId,
         scope ? inArray(finWalletConfig.customerId, scope) : undefined,
-        notExists(
-          tx
-            .select({ one: sql`1` })
-            .from(finWallet)
-            .where(
-              and(
-                eq(finWallet.tenantId, tenantId),
-                eq(finWallet.ownerType, WALLET_OWNER.customer),
-                eq(finWallet.ownerId, finWalletConfig.customerId),
-              ),
-            ),
-        ),
+        noRowOf(tx, finWallet, walletOfOwner(tenantId, WALLET_OWNER.customer, finWalletConfig.customerId)),
       ),
     );
-  for (let i = 0; i < missingWallet.length; i += CHUNK)
-    await tx
-      .insert(finWallet)
-      .values(
-        missingWallet.slice(i, i + CHUNK).map((c) => ({
-          tenantId,
-          ownerType: WALLET_OWNER.customer,
-          ownerId: c.customerId,
-          ownerName: c.customerName,
-          creditLimitFen: c.creditLimitFen,
-          createBy: 'system',
-        })),
-      )
-      .onConflictDoNothing();
+  await insertMissing(
+    tx,
+    finWallet,
+    missingWallet.map((c) => ({
+      tenantId,
+      ownerType: WALLET_OWNER.customer,
+      ownerId: c.customerId,
+      ownerName: c.customerName,
+      creditLimitFen: c.creditLimitFen,
+      createBy: 'system',
+    })),
+  );
 }
 
 /** The wallets the money of these notes touches: customers', drivers', agents' and the platform's. */
@@ -114,15 +114,11 @@ export function walletKeysOf(notes: NoteRow[]): WalletKey[] {
 export async function lockSettlements(tx: DbOrTx, notes: NoteRow[]): Promise<Map<string, SettlementRow>> {
   const out = new Map<string, SettlementRow>();
   if (notes.length === 0) return out;
-  for (let i = 0; i < notes.length; i += CHUNK)
-    await tx
-      .insert(finNoteSettlement)
-      .values(
-        notes
-          .slice(i, i + CHUNK)
-          .map((n) => ({ noteId: n.id, tenantId: n.tenantId, customerId: n.customerId })),
-      )
-      .onConflictDoNothing();
+  await insertMissing(
+    tx,
+    finNoteSettlement,
+    notes.map((n) => ({ noteId: n.id, tenantId: n.tenantId, customerId: n.customerId })),
+  );
   const ids = notes.map((n) => n.id).sort();
   for (let i = 0; i < ids.length; i += CHUNK) {
     const rows = await tx
@@ -134,6 +130,21 @@ export async function lockSettlements(tx: DbOrTx, notes: NoteRow[]): Promise<Map
     for (const row of rows) out.set(row.noteId, row);
   }
   return out;
+}
+
+/**
+ * The settlements of locked notes and the books with the wallets their money touches (after `more`) locked: the
+ * lock order after the notes.
+ */
+export async function lockNoteMoney(
+  tx: DbOrTx,
+  notes: NoteRow[],
+  books: Books,
+  more: WalletKey[] = [],
+): Promise<Map<string, SettlementRow>> {
+  const settlements = await lockSettlements(tx, notes);
+  await books.lock([...more, ...walletKeysOf(notes)]);
+  return settlements;
 }
 
 /** Writes back changed settlement rows in one statement per chunk (every value bound). */

@@ -16,7 +16,7 @@ import { newId } from '../../platform/db/columns.ts';
 import { lockTenantRow } from '../../platform/db/tenantRows.ts';
 import { bizError, recordNotFound } from '../../platform/http/errors.ts';
 import { addNoteHistory, lockNotes, type NoteRow } from '../freight/index.ts';
-import { ensureCustomerAccounts, lockSettlements, saveSettlements, walletKeysOf } from './accounts.ts';
+import { ensureCustomerAccounts, lockNoteMoney, saveSettlements } from './accounts.ts';
 import { Books, type Leg } from './books.ts';
 import { type FinActor, type Finance, tablesChanged } from './context.ts';
 import { driverCashDue } from './payoutPlan.ts';
@@ -189,11 +189,9 @@ async function postAdjustment(
 ): Promise<AdjustmentRow> {
   const now = new Date();
   await ensureCustomerAccounts(tx, fin.bank, actor.tenantId, [note.customerId]);
-  const settlements = await lockSettlements(tx, [note]);
-  const s = settlements.get(note.id);
-  if (!s) throw new Error('settlement row missing');
   const books = new Books(tx, actor.tenantId, actor.username);
-  await books.lock(walletKeysOf([note]));
+  const s = (await lockNoteMoney(tx, [note], books)).get(note.id);
+  if (!s) throw new Error('settlement row missing');
   if (adj.kind === ADJUST_KIND.deduct || adj.kind === ADJUST_KIND.claim) {
     if (driverCashDue(note, s) - adj.amountFen < 0)
       throw bizError(`扣款${yuan(adj.amountFen)}超过司机待付运费${yuan(driverCashDue(note, s))}`);

@@ -1,6 +1,7 @@
 import { PAY_STATUS, PAYMENT_KIND, PAYMENT_STATE, PAYOUT_KIND } from '@freight/contracts';
 import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/client.ts';
+import { idsWhere } from '../../platform/db/idsWhere.ts';
 import {
   changePayStatus,
   hyDriver,
@@ -10,7 +11,7 @@ import {
   type PayStatusChange,
 } from '../freight/index.ts';
 import { enqueueFundFlow } from '../regulator/index.ts';
-import { lockSettlements, saveSettlements, walletKeysOf } from './accounts.ts';
+import { lockNoteMoney, saveSettlements, walletKeysOf } from './accounts.ts';
 import { type BankResult, BankUnavailable } from './bank/adapter.ts';
 import { Books } from './books.ts';
 import { type Finance, moneyMoved, tablesChanged } from './context.ts';
@@ -159,9 +160,8 @@ async function resolveTenant(
     .for('update');
   for (const c of candidates) if (!payments.some((p) => p.id === c.id)) duplicates.push(c.requestNo);
   if (payments.length === 0) return 0;
-  const settlements = await lockSettlements(tx, notes);
   const books = new Books(tx, tenantId, 'bank');
-  await books.lock(walletKeysOf(notes));
+  const settlements = await lockNoteMoney(tx, notes, books);
   const walletsById = new Map(
     notes
       .flatMap((n) => walletKeysOf([n]))
@@ -366,15 +366,12 @@ export async function resumePayments(
   fin: Finance,
   staleMs: number,
 ): Promise<{ sent: number; resolved: number }> {
-  const pending = await fin.db
-    .select({ id: finBankPayment.id })
-    .from(finBankPayment)
-    .where(
-      and(
-        eq(finBankPayment.state, PAYMENT_STATE.pending),
-        lte(finBankPayment.createTime, new Date(Date.now() - staleMs)),
-      ),
-    );
+  const pending = await idsWhere(
+    fin.db,
+    finBankPayment,
+    eq(finBankPayment.state, PAYMENT_STATE.pending),
+    lte(finBankPayment.createTime, new Date(Date.now() - staleMs)),
+  );
   await sendPayments(
     fin,
     pending.map((p) => p.id),

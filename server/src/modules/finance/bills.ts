@@ -17,7 +17,8 @@ import {
 import { and, asc, eq, gte, inArray, lt, notExists, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/client.ts';
 import { newId } from '../../platform/db/columns.ts';
-import { lockTenantRow } from '../../platform/db/tenantRows.ts';
+import { idsWhere } from '../../platform/db/idsWhere.ts';
+import { lockTenantRow, ofTenant } from '../../platform/db/tenantRows.ts';
 import { bizError, recordNotFound } from '../../platform/http/errors.ts';
 import {
   changePayStatus,
@@ -26,7 +27,7 @@ import {
   lockNotes,
   type PayStatusChange,
 } from '../freight/index.ts';
-import { ensureCustomerAccounts, lockSettlements, saveSettlements, walletKeysOf } from './accounts.ts';
+import { ensureCustomerAccounts, lockNoteMoney, lockSettlements, saveSettlements } from './accounts.ts';
 import { Books } from './books.ts';
 import { type FinActor, type Finance, SYSTEM_ACTOR, tablesChanged } from './context.ts';
 import { type PayoutAnswer, submitPayout } from './payouts.ts';
@@ -67,33 +68,29 @@ export async function generateBill(
       .select()
       .from(finWalletConfig)
       .where(eq(finWalletConfig.customerId, customer.id));
-    const candidates = await tx
-      .select({ id: hyShippingNote.id })
-      .from(hyShippingNote)
-      .where(
-        and(
-          eq(hyShippingNote.tenantId, actor.tenantId),
-          eq(hyShippingNote.customerId, customer.id),
-          inArray(hyShippingNote.status, [SHIPPING_STATUS.audited, SHIPPING_STATUS.completed]),
-          inArray(hyShippingNote.settleMode, [SETTLE_MODE.perApproval, SETTLE_MODE.monthly]),
-          gte(hyShippingNote.auditTime, dayStart(input.periodStart)),
-          lt(hyShippingNote.auditTime, nextDay(input.periodEnd)),
-          notExists(
-            tx.select({ one: sql`1` }).from(finBillNote).where(eq(finBillNote.noteId, hyShippingNote.id)),
+    const candidates = await idsWhere(
+      tx,
+      hyShippingNote,
+      ofTenant(hyShippingNote, actor.tenantId, eq(hyShippingNote.customerId, customer.id)),
+      inArray(hyShippingNote.status, [SHIPPING_STATUS.audited, SHIPPING_STATUS.completed]),
+      inArray(hyShippingNote.settleMode, [SETTLE_MODE.perApproval, SETTLE_MODE.monthly]),
+      gte(hyShippingNote.auditTime, dayStart(input.periodStart)),
+      lt(hyShippingNote.auditTime, nextDay(input.periodEnd)),
+      notExists(
+        tx.select({ one: sql`1` }).from(finBillNote).where(eq(finBillNote.noteId, hyShippingNote.id)),
+      ),
+      notExists(
+        tx
+          .select({ one: sql`1` })
+          .from(finNoteSettlement)
+          .where(
+            and(
+              eq(finNoteSettlement.noteId, hyShippingNote.id),
+              sql`${finNoteSettlement.chargeTime} is not null`,
+            ),
           ),
-          notExists(
-            tx
-              .select({ one: sql`1` })
-              .from(finNoteSettlement)
-              .where(
-                and(
-                  eq(finNoteSettlement.noteId, hyShippingNote.id),
-                  sql`${finNoteSettlement.chargeTime} is not null`,
-                ),
-              ),
-          ),
-        ),
-      );
+      ),
+    );
     if (candidates.length === 0) {
       if ((config?.settleMode ?? customer.settleMode) === SETTLE_MODE.perTrip)
         throw bizError('趟结货主在运单审核时扣款，没有需要出账单的运单');
@@ -170,7 +167,7 @@ export async function generateMonthEndBills(
   const customers = await fin.db
     .select({ customerId: finWalletConfig.customerId })
     .from(finWalletConfig)
-    .where(and(eq(finWalletConfig.tenantId, tenantId), eq(finWalletConfig.settleMode, SETTLE_MODE.monthly)));
+    .where(ofTenant(finWalletConfig, tenantId, eq(finWalletConfig.settleMode, SETTLE_MODE.monthly)));
   let bills = 0;
   let skipped = 0;
   for (const { customerId } of customers) {
@@ -354,9 +351,8 @@ export async function payBill(
           actor.tenantId,
           lines.map((l) => l.noteId),
         );
-        const settlements = await lockSettlements(tx, notes);
         const books = new Books(tx, actor.tenantId, actor.username);
-        await books.lock(walletKeysOf(notes));
+        const settlements = await lockNoteMoney(tx, notes, books);
         const changes: PayStatusChange[] = [];
         const charged: string[] = [];
         let budget = input.amountFen ?? Number.MAX_SAFE_INTEGER;

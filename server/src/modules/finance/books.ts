@@ -4,9 +4,10 @@ import {
   type PlatformAccount,
   WALLET_OWNER,
 } from '@freight/contracts';
-import { and, asc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client.ts';
 import { newId } from '../../platform/db/columns.ts';
+import { ofTenant } from '../../platform/db/tenantRows.ts';
 import { finLedgerLine, finPosting, finWallet, finWalletFreeze } from './schema.ts';
 
 // The books of one money transaction. Wallets are locked once, up front, in id order (SELECT … FOR UPDATE),
@@ -19,6 +20,11 @@ export interface WalletKey {
   ownerType: number;
   ownerId: string;
   ownerName?: string | null;
+}
+
+/** The tenant's wallet of one owner (the owner may be a column of an outer query). */
+export function walletOfOwner(tenantId: number, ownerType: number, ownerId: string | SQLWrapper): SQL {
+  return ofTenant(finWallet, tenantId, eq(finWallet.ownerType, ownerType), eq(finWallet.ownerId, ownerId));
 }
 
 /** A locked wallet and its running figures within this transaction. */
@@ -120,7 +126,7 @@ export class Books {
     const rows = await this.tx
       .select()
       .from(finWallet)
-      .where(and(eq(finWallet.tenantId, this.tenantId), or(...conditions)))
+      .where(ofTenant(finWallet, this.tenantId, or(...conditions)))
       .orderBy(asc(finWallet.id))
       .for('update');
     for (const row of rows)

@@ -9,6 +9,7 @@ import {
 import { and, asc, eq, gte, inArray, lt } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client.ts';
 import { newId } from '../../platform/db/columns.ts';
+import { ofTenant } from '../../platform/db/tenantRows.ts';
 import { bizError, recordNotFound } from '../../platform/http/errors.ts';
 import { hyConfig } from '../apps/index.ts';
 import { hyDriver, hyDriverBank, hyShippingNote } from '../freight/index.ts';
@@ -72,8 +73,9 @@ export async function collectDriverTax(fin: Finance, actor: FinActor, period: st
     })
     .from(hyShippingNote)
     .where(
-      and(
-        eq(hyShippingNote.tenantId, actor.tenantId),
+      ofTenant(
+        hyShippingNote,
+        actor.tenantId,
         eq(hyShippingNote.status, SHIPPING_STATUS.completed),
         eq(hyShippingNote.payStatus, PAY_STATUS.paid),
         gte(hyShippingNote.completeTime, monthStart(period)),
@@ -119,8 +121,9 @@ export async function collectDriverTax(fin: Finance, actor: FinActor, period: st
         .select()
         .from(finTaxRecord)
         .where(
-          and(
-            eq(finTaxRecord.tenantId, actor.tenantId),
+          ofTenant(
+            finTaxRecord,
+            actor.tenantId,
             eq(finTaxRecord.period, period),
             eq(finTaxRecord.driverId, driverId),
           ),

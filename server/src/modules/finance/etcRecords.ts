@@ -8,8 +8,10 @@ import { TextDecoder } from 'node:util';
 import { ETC_SETTLE_STATE, yuanToFen } from '@freight/contracts';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
+import { readInChunks } from '../../platform/db/chunks.ts';
 import type { Db, DbOrTx } from '../../platform/db/client.ts';
 import { newId } from '../../platform/db/columns.ts';
+import { ofTenant } from '../../platform/db/tenantRows.ts';
 import { bizError } from '../../platform/http/errors.ts';
 import { hyShippingNote } from '../freight/index.ts';
 import { finEtcRecord } from './etcSchema.ts';
@@ -495,8 +497,9 @@ export async function deleteEtcBatch(db: Db, tenantId: number, importBatch: stri
     .select({ n: sql<number>`count(*)::int` })
     .from(finEtcRecord)
     .where(
-      and(
-        eq(finEtcRecord.tenantId, tenantId),
+      ofTenant(
+        finEtcRecord,
+        tenantId,
         eq(finEtcRecord.importBatch, importBatch),
         eq(finEtcRecord.settleState, ETC_SETTLE_STATE.settled),
       ),
@@ -505,7 +508,7 @@ export async function deleteEtcBatch(db: Db, tenantId: number, importBatch: stri
     throw bizError(`该批次有${settled?.n}条通行费已随运单付款结算入账，不能删除`);
   const gone = await db
     .delete(finEtcRecord)
-    .where(and(eq(finEtcRecord.tenantId, tenantId), eq(finEtcRecord.importBatch, importBatch)))
+    .where(ofTenant(finEtcRecord, tenantId, eq(finEtcRecord.importBatch, importBatch)))
     .returning({ id: finEtcRecord.id });
   if (gone.length === 0) throw bizError('未找到该导入批次');
   return gone.length;
@@ -523,7 +526,7 @@ export async function etcTotalOfNote(
       amountFen: sql<string>`coalesce(sum(${finEtcRecord.amountFen}), 0)`,
     })
     .from(finEtcRecord)
-    .where(and(eq(finEtcRecord.tenantId, tenantId), eq(finEtcRecord.noteId, noteId)));
+    .where(ofTenant(finEtcRecord, tenantId, eq(finEtcRecord.noteId, noteId)));
   return { count: Number(row?.count ?? 0), amountFen: Number(row?.amountFen ?? 0) };
 }
 
@@ -553,9 +556,8 @@ export async function lockNoteTolls(
   tenantId: number,
   noteIds: string[],
 ): Promise<Map<string, NoteTolls>> {
-  const out = new Map<string, NoteTolls>();
-  for (let i = 0; i < noteIds.length; i += 500) {
-    const rows = await tx
+  const rows = await readInChunks(noteIds, (chunk) =>
+    tx
       .select({
         id: finEtcRecord.id,
         noteId: finEtcRecord.noteId,
@@ -564,24 +566,21 @@ export async function lockNoteTolls(
       })
       .from(finEtcRecord)
       .where(
-        and(
-          eq(finEtcRecord.tenantId, tenantId),
-          inArray(finEtcRecord.noteId, noteIds.slice(i, i + 500)),
-          eq(finEtcRecord.matchState, 1),
-        ),
+        ofTenant(finEtcRecord, tenantId, inArray(finEtcRecord.noteId, chunk), eq(finEtcRecord.matchState, 1)),
       )
       .orderBy(asc(finEtcRecord.id))
-      .for('update');
-    for (const r of rows) {
-      const key = r.noteId as string;
-      const t = out.get(key) ?? { openIds: [], openFen: 0, settledFen: 0 };
-      if (r.settleState === ETC_SETTLE_STATE.settled) t.settledFen += r.amountFen;
-      else {
-        t.openIds.push(r.id);
-        t.openFen += r.amountFen;
-      }
-      out.set(key, t);
+      .for('update'),
+  );
+  const out = new Map<string, NoteTolls>();
+  for (const r of rows) {
+    const key = r.noteId as string;
+    const t = out.get(key) ?? { openIds: [], openFen: 0, settledFen: 0 };
+    if (r.settleState === ETC_SETTLE_STATE.settled) t.settledFen += r.amountFen;
+    else {
+      t.openIds.push(r.id);
+      t.openFen += r.amountFen;
     }
+    out.set(key, t);
   }
   return out;
 }

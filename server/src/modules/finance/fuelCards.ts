@@ -13,12 +13,15 @@ import {
   WALLET_OWNER,
   yuanToFen,
 } from '@freight/contracts';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { perm } from '../../platform/access/declare.ts';
 import type { AppContext } from '../../platform/context.ts';
+import { readInChunks } from '../../platform/db/chunks.ts';
 import type { DbOrTx } from '../../platform/db/client.ts';
 import { newId } from '../../platform/db/columns.ts';
+import { idsWhere } from '../../platform/db/idsWhere.ts';
+import { ofTenant } from '../../platform/db/tenantRows.ts';
 import { ok } from '../../platform/http/envelope.ts';
 import { bizError } from '../../platform/http/errors.ts';
 import { sessionOf } from '../../platform/http/signedIn.ts';
@@ -45,7 +48,7 @@ export async function fuelCapBp(tx: DbOrTx, tenantId: number): Promise<number> {
   const [row] = await tx
     .select({ value: hyConfig.configValue })
     .from(hyConfig)
-    .where(and(eq(hyConfig.tenantId, tenantId), eq(hyConfig.configKey, FUEL_CAP_CONFIG_KEY)));
+    .where(ofTenant(hyConfig, tenantId, eq(hyConfig.configKey, FUEL_CAP_CONFIG_KEY)));
   const value = Number(row?.value);
   return row && Number.isFinite(value) && value >= 0 ? value : FUEL_CAP_DEFAULT_BP;
 }
@@ -70,21 +73,20 @@ export async function fuelCardsOf(
   const wanting = notes.filter((n) => n.fuelCardFen > 0);
   if (wanting.length === 0) return out;
   const driverIds = [...new Set(wanting.map((n) => n.driverId))];
-  const cards: FuelCardRow[] = [];
-  for (let i = 0; i < driverIds.length; i += 500)
-    cards.push(
-      ...(await tx
-        .select()
-        .from(finFuelCard)
-        .where(
-          and(
-            eq(finFuelCard.tenantId, tenantId),
-            eq(finFuelCard.state, FUEL_CARD_STATE.active),
-            inArray(finFuelCard.driverId, driverIds.slice(i, i + 500)),
-          ),
-        )
-        .orderBy(asc(finFuelCard.createTime), asc(finFuelCard.id))),
-    );
+  const cards = await readInChunks(driverIds, (chunk) =>
+    tx
+      .select()
+      .from(finFuelCard)
+      .where(
+        ofTenant(
+          finFuelCard,
+          tenantId,
+          eq(finFuelCard.state, FUEL_CARD_STATE.active),
+          inArray(finFuelCard.driverId, chunk),
+        ),
+      )
+      .orderBy(asc(finFuelCard.createTime), asc(finFuelCard.id)),
+  );
   for (const note of wanting) {
     const own = cards.filter((c) => c.driverId === note.driverId);
     const card = own.find((c) => c.vehicleId === note.vehicleId) ?? own.find((c) => !c.vehicleId) ?? own[0];
@@ -223,17 +225,15 @@ export async function importFuelStatement(
   const batch = newId();
   const result = await fin.db.transaction(async (tx) => {
     const cardNos = [...new Set(entries.map((e) => e.cardNo))];
-    const cards = new Map<string, FuelCardRow>();
-    for (let i = 0; i < cardNos.length; i += 500)
-      for (const card of await tx
+    const locked = await readInChunks(cardNos, (chunk) =>
+      tx
         .select()
         .from(finFuelCard)
-        .where(
-          and(eq(finFuelCard.tenantId, tenantId), inArray(finFuelCard.cardNo, cardNos.slice(i, i + 500))),
-        )
+        .where(ofTenant(finFuelCard, tenantId, inArray(finFuelCard.cardNo, chunk)))
         .orderBy(asc(finFuelCard.id))
-        .for('update'))
-        cards.set(card.cardNo, card);
+        .for('update'),
+    );
+    const cards = new Map(locked.map((card) => [card.cardNo, card]));
     const fresh: Array<typeof finFuelStatement.$inferSelect> = [];
     for (let i = 0; i < entries.length; i += 400)
       fresh.push(
@@ -258,22 +258,21 @@ export async function importFuelStatement(
       );
     // Unmatched recharge lines of the cards, oldest first, taken one statement line at a time.
     const cardIds = [...cards.values()].map((c) => c.id);
-    const open: Array<typeof finFuelRecharge.$inferSelect> = [];
-    for (let i = 0; i < cardIds.length; i += 500)
-      open.push(
-        ...(await tx
-          .select()
-          .from(finFuelRecharge)
-          .where(
-            and(
-              eq(finFuelRecharge.tenantId, tenantId),
-              eq(finFuelRecharge.matchState, 0),
-              inArray(finFuelRecharge.cardId, cardIds.slice(i, i + 500)),
-            ),
-          )
-          .orderBy(asc(finFuelRecharge.createTime), asc(finFuelRecharge.id))
-          .for('update')),
-      );
+    const open = await readInChunks(cardIds, (chunk) =>
+      tx
+        .select()
+        .from(finFuelRecharge)
+        .where(
+          ofTenant(
+            finFuelRecharge,
+            tenantId,
+            eq(finFuelRecharge.matchState, 0),
+            inArray(finFuelRecharge.cardId, chunk),
+          ),
+        )
+        .orderBy(asc(finFuelRecharge.createTime), asc(finFuelRecharge.id))
+        .for('update'),
+    );
     const taken = new Set<string>();
     const spent = new Map<string, number>();
     let matched = 0;
@@ -331,7 +330,7 @@ export async function importFuelStatement(
   const [left] = await fin.db
     .select({ n: sql<number>`count(*)::int` })
     .from(finFuelStatement)
-    .where(and(eq(finFuelStatement.tenantId, tenantId), eq(finFuelStatement.matchState, 0)));
+    .where(ofTenant(finFuelStatement, tenantId, eq(finFuelStatement.matchState, 0)));
   tablesChanged(fin, 'fin_fuel_statement', 'fin_fuel_recharge', 'fin_fuel_card');
   return { ...result, unmatched: Number(left?.n ?? 0) };
 }
@@ -350,15 +349,15 @@ async function resolveHolder(tx: DbOrTx, tenantId: number, values: Row): Promise
     const [driver] = await tx
       .select({ id: hyDriver.id, name: hyDriver.driverName })
       .from(hyDriver)
-      .where(and(eq(hyDriver.tenantId, tenantId), eq(hyDriver.id, String(out.driverId))));
+      .where(ofTenant(hyDriver, tenantId, eq(hyDriver.id, String(out.driverId))));
     if (!driver) throw bizError('持卡司机不存在');
     out.driverName = driver.name;
   } else if (out.driverName) {
-    const drivers = await tx
-      .select({ id: hyDriver.id })
-      .from(hyDriver)
-      .where(and(eq(hyDriver.tenantId, tenantId), eq(hyDriver.driverName, String(out.driverName))))
-      .limit(2);
+    const drivers = await idsWhere(
+      tx,
+      hyDriver,
+      ofTenant(hyDriver, tenantId, eq(hyDriver.driverName, String(out.driverName))),
+    ).limit(2);
     if (drivers.length === 0) throw bizError(`司机“${String(out.driverName)}”不存在`);
     if (drivers.length > 1) throw bizError(`司机“${String(out.driverName)}”有重名，请在页面上选择司机`);
     out.driverId = drivers[0]?.id;
@@ -367,14 +366,15 @@ async function resolveHolder(tx: DbOrTx, tenantId: number, values: Row): Promise
     const [vehicle] = await tx
       .select({ id: hyVehicle.id, plateNo: hyVehicle.plateNo })
       .from(hyVehicle)
-      .where(and(eq(hyVehicle.tenantId, tenantId), eq(hyVehicle.id, String(out.vehicleId))));
+      .where(ofTenant(hyVehicle, tenantId, eq(hyVehicle.id, String(out.vehicleId))));
     if (!vehicle) throw bizError('车辆不存在');
     out.plateNo = vehicle.plateNo;
   } else if (out.plateNo) {
-    const [vehicle] = await tx
-      .select({ id: hyVehicle.id })
-      .from(hyVehicle)
-      .where(and(eq(hyVehicle.tenantId, tenantId), eq(hyVehicle.plateNo, String(out.plateNo))));
+    const [vehicle] = await idsWhere(
+      tx,
+      hyVehicle,
+      ofTenant(hyVehicle, tenantId, eq(hyVehicle.plateNo, String(out.plateNo))),
+    );
     if (!vehicle) throw bizError(`车辆“${String(out.plateNo)}”不存在`);
     out.vehicleId = vehicle.id;
   } else {
@@ -419,17 +419,18 @@ export function fuelCardRoutes(app: FastifyInstance, ctx: AppContext, fin: Finan
     async beforeWrite(values, mode, request, tx) {
       const { tenantId } = tenantOf(request);
       const out = await resolveHolder(tx, tenantId, values);
-      const [taken] = await tx
-        .select({ id: finFuelCard.id })
-        .from(finFuelCard)
-        .where(and(eq(finFuelCard.tenantId, tenantId), eq(finFuelCard.cardNo, String(out.cardNo))));
+      const [taken] = await idsWhere(
+        tx,
+        finFuelCard,
+        ofTenant(finFuelCard, tenantId, eq(finFuelCard.cardNo, String(out.cardNo))),
+      );
       if (taken && (mode === 'add' || taken.id !== out.id))
         throw bizError(`油卡号${String(out.cardNo)}已存在`);
       if (mode === 'edit') {
         const [card] = await tx
           .select()
           .from(finFuelCard)
-          .where(and(eq(finFuelCard.tenantId, tenantId), eq(finFuelCard.id, String(out.id))));
+          .where(ofTenant(finFuelCard, tenantId, eq(finFuelCard.id, String(out.id))));
         if (card && card.rechargedFen > 0 && (card.cardNo !== out.cardNo || card.provider !== out.provider))
           throw bizError('油卡已有充值记录，不能修改卡号或供应商');
       }

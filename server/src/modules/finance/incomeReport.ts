@@ -8,7 +8,7 @@ import {
 import { and, asc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client.ts';
 import { newId } from '../../platform/db/columns.ts';
-import { lockTenantRow } from '../../platform/db/tenantRows.ts';
+import { lockTenantRow, ofTenant } from '../../platform/db/tenantRows.ts';
 import { bizError } from '../../platform/http/errors.ts';
 import { hyAgent, hyDriver } from '../freight/index.ts';
 import { type FinActor, type Finance, tablesChanged } from './context.ts';
@@ -48,8 +48,9 @@ export async function quarterIncome(db: DbOrTx, tenantId: number, quarter: strin
     .from(finLedgerLine)
     .innerJoin(finPosting, eq(finPosting.id, finLedgerLine.postingId))
     .where(
-      and(
-        eq(finLedgerLine.tenantId, tenantId),
+      ofTenant(
+        finLedgerLine,
+        tenantId,
         eq(finPosting.event, 'payout'),
         inArray(finLedgerLine.ownerType, [WALLET_OWNER.driver, WALLET_OWNER.agent]),
         gte(finLedgerLine.createTime, from),
@@ -89,7 +90,7 @@ export async function generateIncomeReport(fin: Finance, actor: FinActor, quarte
     const [current] = await tx
       .select()
       .from(finIncomeReport)
-      .where(and(eq(finIncomeReport.tenantId, actor.tenantId), eq(finIncomeReport.quarter, quarter)))
+      .where(ofTenant(finIncomeReport, actor.tenantId, eq(finIncomeReport.quarter, quarter)))
       .for('update');
     if (!current) throw new Error('income report not stored');
     if (current.state === INCOME_REPORT_STATE.sent || current.state === INCOME_REPORT_STATE.accepted)

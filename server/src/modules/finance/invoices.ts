@@ -13,7 +13,7 @@ import {
 import { and, asc, eq, gte, inArray, isNotNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../platform/db/client.ts';
 import { newId } from '../../platform/db/columns.ts';
-import { lockTenantRow } from '../../platform/db/tenantRows.ts';
+import { lockTenantRow, ofTenant } from '../../platform/db/tenantRows.ts';
 import { bizError, recordNotFound } from '../../platform/http/errors.ts';
 import { hyConfig } from '../apps/index.ts';
 import { findCustomer, hyShippingNote, lockNotes, type NoteRow } from '../freight/index.ts';
@@ -94,8 +94,9 @@ function refusal(note: NoteRow, charged: boolean): string | null {
 
 /** The condition of an invoiceable note, for the candidates list (the same rules as `refusal`). */
 function invoiceableWhere(tenantId: number, customerId: string): SQL | undefined {
-  return and(
-    eq(hyShippingNote.tenantId, tenantId),
+  return ofTenant(
+    hyShippingNote,
+    tenantId,
     eq(hyShippingNote.customerId, customerId),
     inArray(hyShippingNote.status, [SHIPPING_STATUS.audited, SHIPPING_STATUS.completed]),
     eq(hyShippingNote.riskStatus, 0),
@@ -385,6 +386,12 @@ async function moveInvoice(
   });
 }
 
+/** A move's change that frees the invoice's waybills again, then sets `fields`. */
+const freeingNotes = (fields: () => Partial<InvoiceRow>) => async (tx: Tx, invoice: InvoiceRow) => {
+  await setNotesStatus(tx, invoice.id, NOTE_INVOICE_STATUS.none, true);
+  return fields();
+};
+
 /** Rejects an application (0/1 → 5) with its reason; its waybills are free again. */
 export async function rejectInvoice(fin: Finance, actor: FinActor, id: string, reason: string) {
   platformOnly(actor, '驳回');
@@ -393,10 +400,7 @@ export async function rejectInvoice(fin: Finance, actor: FinActor, id: string, r
     actor,
     id,
     'reject',
-    async (tx, invoice) => {
-      await setNotesStatus(tx, invoice.id, NOTE_INVOICE_STATUS.none, true);
-      return { rejectReason: reason };
-    },
+    freeingNotes(() => ({ rejectReason: reason })),
     reason,
   );
 }
@@ -430,10 +434,7 @@ export async function redLetterInvoice(
     actor,
     id,
     'redLetter',
-    async (tx, invoice) => {
-      await setNotesStatus(tx, invoice.id, NOTE_INVOICE_STATUS.none, true);
-      return { redLetterNo: answer.confirmNo, redReason: reason, redTime: new Date() };
-    },
+    freeingNotes(() => ({ redLetterNo: answer.confirmNo, redReason: reason, redTime: new Date() })),
     `${answer.confirmNo} ${reason}`,
   );
 }

@@ -1,11 +1,12 @@
 import { type LossRuleTarget, lossRuleBody, lossRuleResource, matchLossRule } from '@freight/contracts';
-import { and, desc, eq, isNull, or } from 'drizzle-orm';
+import { desc, eq, isNull, or } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { perm } from '../../platform/access/declare.ts';
 import type { AppContext } from '../../platform/context.ts';
 import type { DbOrTx } from '../../platform/db/client.ts';
+import { ofTenant } from '../../platform/db/tenantRows.ts';
 import { ok } from '../../platform/http/envelope.ts';
 import { bizError } from '../../platform/http/errors.ts';
 import { bindResource } from '../../platform/resource/bindResource.ts';
@@ -29,8 +30,9 @@ export async function lossRuleFor(
     .select()
     .from(finLossRule)
     .where(
-      and(
-        eq(finLossRule.tenantId, tenantId),
+      ofTenant(
+        finLossRule,
+        tenantId,
         eq(finLossRule.enabled, true),
         target.customerId
           ? or(isNull(finLossRule.customerId), eq(finLossRule.customerId, target.customerId))

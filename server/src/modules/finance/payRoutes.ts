@@ -24,6 +24,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { perm } from '../../platform/access/declare.ts';
 import { type AppContext, countsFor } from '../../platform/context.ts';
+import { idsWhere } from '../../platform/db/idsWhere.ts';
+import { findTenantRow, ofTenant } from '../../platform/db/tenantRows.ts';
 import { ok } from '../../platform/http/envelope.ts';
 import { bizError, recordNotFound } from '../../platform/http/errors.ts';
 import {
@@ -225,10 +227,7 @@ export function payRoutes(app: FastifyInstance, ctx: AppContext, fin: Finance): 
     },
     async (request) => {
       const actor = finActorOf(request);
-      const [payout] = await db
-        .select()
-        .from(finPayout)
-        .where(and(eq(finPayout.id, request.query.id), eq(finPayout.tenantId, actor.tenantId)));
+      const payout = await findTenantRow(db, finPayout, actor.tenantId, eq(finPayout.id, request.query.id));
       if (!payout) throw recordNotFound();
       const [notes, log, payments] = await Promise.all([
         db.select().from(finPayoutNote).where(eq(finPayoutNote.payoutId, payout.id)),
@@ -336,10 +335,7 @@ export function payRoutes(app: FastifyInstance, ctx: AppContext, fin: Finance): 
 
   // ---- a waybill's money (detail drawer): settlement, payments, adjustments, ledger lines ----------------
   noteMoneyRoute(app, '/shipping/hyShippingNote/money', async (actor, id) => {
-    const [note] = await db
-      .select({ id: n.id })
-      .from(n)
-      .where(and(eq(n.id, id), eq(n.tenantId, actor.tenantId)));
+    const [note] = await idsWhere(db, n, ofTenant(n, actor.tenantId, eq(n.id, id)));
     if (!note) throw recordNotFound();
     const [settlement, payments, adjustments, lines] = await Promise.all([
       db.select().from(finNoteSettlement).where(eq(finNoteSettlement.noteId, note.id)),
@@ -373,7 +369,7 @@ export function payRoutes(app: FastifyInstance, ctx: AppContext, fin: Finance): 
     const [row] = await db
       .select({ count: sql<number>`count(*)::int` })
       .from(n)
-      .where(and(eq(n.tenantId, tenantId), own, advanceDue()));
+      .where(ofTenant(n, tenantId, own, advanceDue()));
     return { dianfuZq: Number(row?.count ?? 0) };
   });
 }

@@ -10,6 +10,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { grantsOf } from '../../platform/access/grants.ts';
 import type { Tx } from '../../platform/db/client.ts';
 import { newId } from '../../platform/db/columns.ts';
+import { idsWhere } from '../../platform/db/idsWhere.ts';
 import { lockTenantRow } from '../../platform/db/tenantRows.ts';
 import { bizError, recordNotFound } from '../../platform/http/errors.ts';
 import { changePayStatus, lockNotes, type PayStatusChange } from '../freight/index.ts';
@@ -392,9 +393,11 @@ export async function rejectPayout(
 
 /** Ids of the pending payments of a payout (sent after its transaction commits). */
 export async function pendingPaymentsOf(fin: Finance, payoutId: string): Promise<string[]> {
-  const rows = await fin.db
-    .select({ id: finBankPayment.id })
-    .from(finBankPayment)
-    .where(and(eq(finBankPayment.payoutId, payoutId), eq(finBankPayment.state, 0)));
+  const rows = await idsWhere(
+    fin.db,
+    finBankPayment,
+    eq(finBankPayment.payoutId, payoutId),
+    eq(finBankPayment.state, 0),
+  );
   return rows.map((r) => r.id);
 }

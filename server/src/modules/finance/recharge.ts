@@ -12,18 +12,13 @@ import {
 import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../platform/db/client.ts';
 import { newId } from '../../platform/db/columns.ts';
-import { lockTenantRow } from '../../platform/db/tenantRows.ts';
+import { rowExists } from '../../platform/db/idsWhere.ts';
+import { lockTenantRow, ofTenant } from '../../platform/db/tenantRows.ts';
 import { bizError, recordNotFound } from '../../platform/http/errors.ts';
 import { changePayStatus, findCustomer, lockNotes, type PayStatusChange } from '../freight/index.ts';
-import {
-  ensureCustomerAccounts,
-  lockSettlements,
-  saveSettlements,
-  walletConfigOf,
-  walletKeysOf,
-} from './accounts.ts';
+import { ensureCustomerAccounts, lockNoteMoney, saveSettlements, walletConfigOf } from './accounts.ts';
 import type { RechargeNotice } from './bank/adapter.ts';
-import { ALL_PLATFORM_KEYS, Books } from './books.ts';
+import { ALL_PLATFORM_KEYS, Books, walletOfOwner } from './books.ts';
 import { type FinActor, type Finance, tablesChanged } from './context.ts';
 import { charge } from './postings.ts';
 import {
@@ -76,16 +71,16 @@ interface Credit {
  * and how many advances it settled.
  */
 async function credit(tx: Tx, c: Credit): Promise<{ postingId: string; settled: number }> {
-  const [seen] = await tx
-    .select({ id: finPosting.id })
-    .from(finPosting)
-    .where(
-      and(
-        eq(finPosting.tenantId, c.tenantId),
-        eq(finPosting.event, 'recharge'),
-        eq(finPosting.bankSerialNo, c.bankSerialNo),
-      ),
-    );
+  const seen = await rowExists(
+    tx,
+    finPosting,
+    ofTenant(
+      finPosting,
+      c.tenantId,
+      eq(finPosting.event, 'recharge'),
+      eq(finPosting.bankSerialNo, c.bankSerialNo),
+    ),
+  );
   if (seen) throw bizError(`银行流水${c.bankSerialNo}已入账，不能重复入账`);
   const advanced = await tx
     .select({ noteId: finNoteSettlement.noteId })
@@ -105,12 +100,10 @@ async function credit(tx: Tx, c: Credit): Promise<{ postingId: string; settled: 
     c.tenantId,
     advanced.map((a) => a.noteId),
   );
-  const settlements = await lockSettlements(tx, notes);
   const books = new Books(tx, c.tenantId, c.operator);
-  await books.lock([
+  const settlements = await lockNoteMoney(tx, notes, books, [
     ...ALL_PLATFORM_KEYS,
     { ownerType: WALLET_OWNER.customer, ownerId: c.customerId },
-    ...walletKeysOf(notes),
   ]);
   const customer = books.wallet(WALLET_OWNER.customer, c.customerId);
   const postingId = books.post({
@@ -183,13 +176,7 @@ async function balanceOf(tx: DbOrTx, tenantId: number, customerId: string): Prom
   const [w] = await tx
     .select({ balanceFen: finWallet.balanceFen })
     .from(finWallet)
-    .where(
-      and(
-        eq(finWallet.tenantId, tenantId),
-        eq(finWallet.ownerType, WALLET_OWNER.customer),
-        eq(finWallet.ownerId, customerId),
-      ),
-    );
+    .where(walletOfOwner(tenantId, WALLET_OWNER.customer, customerId));
   return w?.balanceFen ?? 0;
 }
 

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../platform/db/client.ts';
+import { ofTenant } from '../../platform/db/tenantRows.ts';
 import { bizError } from '../../platform/http/errors.ts';
 import { type Finance, tablesChanged } from './context.ts';
 import { finIdempotency } from './schema.ts';
@@ -80,7 +81,7 @@ export async function once<T>(
     const [stored] = await tx
       .select()
       .from(finIdempotency)
-      .where(and(eq(finIdempotency.tenantId, scope.tenantId), eq(finIdempotency.key, scope.key)));
+      .where(ofTenant(finIdempotency, scope.tenantId, eq(finIdempotency.key, scope.key)));
     if (!stored || stored.requestHash !== hash || stored.operation !== scope.operation)
       throw bizError('该幂等键已用于另一笔不同的请求，请换一个幂等键');
     return { value: stored.response as T, replayed: true };
@@ -89,7 +90,7 @@ export async function once<T>(
   await tx
     .update(finIdempotency)
     .set({ response: (value ?? null) as unknown })
-    .where(and(eq(finIdempotency.tenantId, scope.tenantId), eq(finIdempotency.key, scope.key)));
+    .where(ofTenant(finIdempotency, scope.tenantId, eq(finIdempotency.key, scope.key)));
   return { value, replayed: false };
 }
 

@@ -8,9 +8,10 @@ import {
   type VoucherPreview,
   WALLET_OWNER,
 } from '@freight/contracts';
-import { and, asc, eq, gte, inArray, isNotNull, lt, sql } from 'drizzle-orm';
+import { asc, eq, gte, inArray, isNotNull, lt, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import type { DbOrTx } from '../../platform/db/client.ts';
+import { ofTenant } from '../../platform/db/tenantRows.ts';
 import { finInvoice } from './invoiceSchema.ts';
 import { finLedgerLine, finPosting, finWallet } from './schema.ts';
 import { finVoucherAccount } from './voucherSchema.ts';
@@ -96,8 +97,9 @@ export async function buildVouchers(db: DbOrTx, tenantId: number, period: string
       auxiliary: (row?.auxiliary ?? 'none') as VoucherEntry['partnerKind'],
     };
   };
-  const inPeriod = and(
-    eq(finPosting.tenantId, tenantId),
+  const inPeriod = ofTenant(
+    finPosting,
+    tenantId,
     gte(finPosting.createTime, from),
     lt(finPosting.createTime, to),
   );
@@ -165,8 +167,9 @@ export async function buildVouchers(db: DbOrTx, tenantId: number, period: string
     .select()
     .from(finInvoice)
     .where(
-      and(
-        eq(finInvoice.tenantId, tenantId),
+      ofTenant(
+        finInvoice,
+        tenantId,
         isNotNull(finInvoice.invoiceNo),
         sql`((${finInvoice.issueTime} >= ${from} and ${finInvoice.issueTime} < ${to}) or (${finInvoice.redTime} >= ${from} and ${finInvoice.redTime} < ${to}))`,
       ),

@@ -23,6 +23,8 @@ import { z } from 'zod';
 import { perm } from '../../platform/access/declare.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { arrayRunnerOf } from '../../platform/db/arrayQuery.ts';
+import { idsWhere } from '../../platform/db/idsWhere.ts';
+import { ofTenant } from '../../platform/db/tenantRows.ts';
 import { ok } from '../../platform/http/envelope.ts';
 import { bizError, recordNotFound } from '../../platform/http/errors.ts';
 import { uploadedFile } from '../../platform/http/upload.ts';
@@ -32,6 +34,7 @@ import { chinaToday } from '../freight/index.ts';
 import { ensureCustomerAccounts, walletConfigOf } from './accounts.ts';
 import { finActorOf, financeAction, financeRead, ownMessage } from './actionRoutes.ts';
 import type { SimBankSettings, SimulatedBank } from './bank/simulatedBank.ts';
+import { walletOfOwner } from './books.ts';
 import type { FinActor, Finance } from './context.ts';
 import {
   customerInScope,
@@ -127,6 +130,18 @@ function shiftMonth(month: string, by: number): string {
   return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}`;
 }
 
+const PARTY_WALLET_OWNER = {
+  customer: WALLET_OWNER.customer,
+  agent: WALLET_OWNER.agent,
+  captain: WALLET_OWNER.captain,
+} as const;
+
+/** The owner type of a party user's own wallet; platform staff (undefined) see every wallet. */
+function partyOwnerType(actor: FinActor): number | undefined {
+  const party = partyScopeOf(actor.userType);
+  return party && PARTY_WALLET_OWNER[party];
+}
+
 const LINE_COLUMNS = {
   id: finLedgerLine.id,
   walletId: finLedgerLine.walletId,
@@ -182,27 +197,12 @@ export function walletRoutes(
     async (request) => {
       const actor = finActorOf(request);
       const q = request.query;
-      const party = partyScopeOf(actor.userType);
+      const ownerType = partyOwnerType(actor);
       const conditions: SQL[] = [eq(finLedgerLine.tenantId, actor.tenantId)];
       let walletIds: string[] | undefined;
-      if (party) {
+      if (ownerType !== undefined) {
         // A party sees its own account's lines only, never the other side of a movement.
-        const ownerType =
-          party === 'customer'
-            ? WALLET_OWNER.customer
-            : party === 'agent'
-              ? WALLET_OWNER.agent
-              : WALLET_OWNER.captain;
-        const own = await db
-          .select({ id: finWallet.id })
-          .from(finWallet)
-          .where(
-            and(
-              eq(finWallet.tenantId, actor.tenantId),
-              eq(finWallet.ownerType, ownerType),
-              eq(finWallet.ownerId, actor.cid ?? ''),
-            ),
-          );
+        const own = await idsWhere(db, finWallet, walletOfOwner(actor.tenantId, ownerType, actor.cid ?? ''));
         walletIds = own.map((w) => w.id);
         if (q.walletId && !walletIds.includes(q.walletId)) throw recordNotFound();
         if (q.walletId) walletIds = [q.walletId];
@@ -264,14 +264,8 @@ export function walletRoutes(
         .select({ ...LINE_COLUMNS, ownerId: finLedgerLine.ownerId })
         .from(finLedgerLine)
         .where(and(eq(finLedgerLine.id, query.id), eq(finLedgerLine.tenantId, actor.tenantId)));
-      const party = partyScopeOf(actor.userType);
-      const ownerType =
-        party === 'customer'
-          ? WALLET_OWNER.customer
-          : party === 'agent'
-            ? WALLET_OWNER.agent
-            : WALLET_OWNER.captain;
-      if (!line || (party && (line.ownerType !== ownerType || line.ownerId !== actor.cid)))
+      const ownerType = partyOwnerType(actor);
+      if (!line || (ownerType !== undefined && (line.ownerType !== ownerType || line.ownerId !== actor.cid)))
         throw recordNotFound();
       const { ownerId: _owner, ...out } = line;
       return {
@@ -373,14 +367,15 @@ export function walletRoutes(
           balanceFen: finWallet.balanceFen,
         })
         .from(finWallet)
-        .where(and(eq(finWallet.tenantId, actor.tenantId), eq(finWallet.ownerType, WALLET_OWNER.platform)));
+        .where(ofTenant(finWallet, actor.tenantId, eq(finWallet.ownerType, WALLET_OWNER.platform)));
       const byType = async (type: number, ownerType: number) => {
         const [row] = await db
           .select({ total: sql<string>`coalesce(sum(${finLedgerLine.amountFen}), 0)` })
           .from(finLedgerLine)
           .where(
-            and(
-              eq(finLedgerLine.tenantId, actor.tenantId),
+            ofTenant(
+              finLedgerLine,
+              actor.tenantId,
               eq(finLedgerLine.type, type),
               eq(finLedgerLine.ownerType, ownerType),
               from ? gte(finLedgerLine.createTime, from) : undefined,
@@ -407,8 +402,9 @@ export function walletRoutes(
         .from(finNoteSettlement)
         .leftJoin(finWalletConfig, eq(finWalletConfig.customerId, finNoteSettlement.customerId))
         .where(
-          and(
-            eq(finNoteSettlement.tenantId, actor.tenantId),
+          ofTenant(
+            finNoteSettlement,
+            actor.tenantId,
             gt(finNoteSettlement.advancedFen, 0),
             isNull(finNoteSettlement.chargeTime),
           ),
@@ -459,8 +455,9 @@ export function walletRoutes(
         })
         .from(finLedgerLine)
         .where(
-          and(
-            eq(finLedgerLine.tenantId, actor.tenantId),
+          ofTenant(
+            finLedgerLine,
+            actor.tenantId,
             inArray(finLedgerLine.type, [LEDGER_TYPE.serviceFee, LEDGER_TYPE.agentFee]),
             gte(finLedgerLine.createTime, from),
             lt(finLedgerLine.createTime, to),

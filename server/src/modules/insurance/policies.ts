@@ -10,6 +10,7 @@ import {
 } from '@freight/contracts';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client.ts';
+import { ofTenant } from '../../platform/db/tenantRows.ts';
 import { bizError, recordNotFound } from '../../platform/http/errors.ts';
 import {
   type FinActor,
@@ -55,8 +56,9 @@ export async function rateFor(db: DbOrTx, tenantId: number, cargoType: string) {
     .select()
     .from(insRate)
     .where(
-      and(
-        eq(insRate.tenantId, tenantId),
+      ofTenant(
+        insRate,
+        tenantId,
         eq(insRate.enabled, true),
         inArray(insRate.cargoType, [cargoType, DEFAULT_RATE_CARGO]),
       ),

@@ -5,6 +5,7 @@ import ExcelJS from 'exceljs';
 import type { RetentionYears } from '../../config.ts';
 import { sysLog } from '../../platform/audit/schema.ts';
 import type { DbOrTx } from '../../platform/db/client.ts';
+import { rowExists } from '../../platform/db/idsWhere.ts';
 import { finBankPayment, finTaxRecord } from '../finance/index.ts';
 import { hyDriver, hyDriverBank, hyDriverVehicle, hyShippingNote } from '../freight/index.ts';
 import { sysUser, type UserRow } from '../system/index.ts';
@@ -28,18 +29,13 @@ export async function currentPolicy(db: DbOrTx) {
 }
 
 export async function hasAccepted(db: DbOrTx, subject: Subject, version: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: piConsent.id })
-    .from(piConsent)
-    .where(
-      and(
-        eq(piConsent.subjectType, subject.type),
-        eq(piConsent.subjectId, subject.id),
-        eq(piConsent.policyVersion, version),
-      ),
-    )
-    .limit(1);
-  return !!row;
+  return rowExists(
+    db,
+    piConsent,
+    eq(piConsent.subjectType, subject.type),
+    eq(piConsent.subjectId, subject.id),
+    eq(piConsent.policyVersion, version),
+  );
 }
 
 /** Party users (shippers, agents, captains) must accept the current policy; platform staff work under contract. */

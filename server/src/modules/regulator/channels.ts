@@ -6,7 +6,7 @@ import {
   reportChannelEditBody,
   reportChannelResource,
 } from '@freight/contracts';
-import { and, eq, ne } from 'drizzle-orm';
+import { eq, ne } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -15,6 +15,7 @@ import type { Session } from '../../platform/auth/session.ts';
 import type { AppContext } from '../../platform/context.ts';
 import type { Db, DbOrTx } from '../../platform/db/client.ts';
 import { tablesWritten } from '../../platform/db/tableWrites.ts';
+import { ofTenant } from '../../platform/db/tenantRows.ts';
 import { ok } from '../../platform/http/envelope.ts';
 import { bizError, unauthorized } from '../../platform/http/errors.ts';
 import { bindResource } from '../../platform/resource/bindResource.ts';
@@ -94,7 +95,7 @@ export async function activeChannel(db: DbOrTx, tenantId: number): Promise<Chann
   const [row] = await db
     .select()
     .from(hyReportChannel)
-    .where(and(eq(hyReportChannel.tenantId, tenantId), eq(hyReportChannel.enabled, true)))
+    .where(ofTenant(hyReportChannel, tenantId, eq(hyReportChannel.enabled, true)))
     .limit(1);
   return row;
 }
@@ -153,8 +154,9 @@ export function channelRoutes(
           .update(hyReportChannel)
           .set({ enabled: false, updateTime: new Date() })
           .where(
-            and(
-              eq(hyReportChannel.tenantId, tenantId),
+            ofTenant(
+              hyReportChannel,
+              tenantId,
               eq(hyReportChannel.enabled, true),
               mode === 'edit' ? ne(hyReportChannel.id, String(values.id)) : undefined,
             ),
@@ -186,8 +188,9 @@ export function channelRoutes(
           .update(hyReportChannel)
           .set({ enabled: false, updateTime: now })
           .where(
-            and(
-              eq(hyReportChannel.tenantId, session.tenantId),
+            ofTenant(
+              hyReportChannel,
+              session.tenantId,
               eq(hyReportChannel.enabled, true),
               ne(hyReportChannel.id, row.id),
             ),

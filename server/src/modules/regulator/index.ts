@@ -137,4 +137,5 @@ export {
 } from './insuranceHook.ts';
 export { REPORT_JOB, seedReportJob } from './job.ts';
 export type { FundFlowInput, FundFlowPayment } from './messages/fundFlow.ts';
+export { messageCountsByState, OPEN_STATES } from './outbox.ts';
 export { hyReportMessage } from './schema.ts';

@@ -1,6 +1,8 @@
-import { REPORT_STATUS, REPORT_TYPES, type ReportType } from '@freight/contracts';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { REPORT_STATES, REPORT_STATUS, REPORT_TYPES, type ReportType } from '@freight/contracts';
+import { eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client.ts';
+import { rowExists } from '../../platform/db/idsWhere.ts';
+import { ofTenant } from '../../platform/db/tenantRows.ts';
 import { setNoteReportStatus } from '../freight/index.ts';
 import type { FundFlowInput } from './messages/fundFlow.ts';
 import { hyReportChannel, hyReportMessage } from './schema.ts';
@@ -31,7 +33,7 @@ export async function enqueueReport(tx: DbOrTx, item: Enqueue): Promise<boolean>
   const [channel] = await tx
     .select({ id: hyReportChannel.id, deadlineHours: hyReportChannel.deadlineHours })
     .from(hyReportChannel)
-    .where(and(eq(hyReportChannel.tenantId, item.tenantId), eq(hyReportChannel.enabled, true)))
+    .where(ofTenant(hyReportChannel, item.tenantId, eq(hyReportChannel.enabled, true)))
     .limit(1);
   const from = item.dueFrom ?? now;
   const deadlineAt = new Date(from.getTime() + (channel?.deadlineHours ?? DEFAULT_DEADLINE_HOURS) * HOUR_MS);
@@ -64,13 +66,30 @@ export async function enqueueReport(tx: DbOrTx, item: Enqueue): Promise<boolean>
   return created;
 }
 
+/** How many of the tenant's messages that meet `conditions` are in each state (every state named, 0 when none). */
+export async function messageCountsByState(
+  db: DbOrTx,
+  tenantId: number,
+  ...conditions: Array<SQL | undefined>
+): Promise<Record<string, number>> {
+  const rows = await db
+    .select({ state: hyReportMessage.state, count: sql<number>`count(*)::int` })
+    .from(hyReportMessage)
+    .where(ofTenant(hyReportMessage, tenantId, ...conditions))
+    .groupBy(hyReportMessage.state);
+  const byState = Object.fromEntries(REPORT_STATES.map((s) => [s, 0])) as Record<string, number>;
+  for (const row of rows) byState[row.state] = Number(row.count);
+  return byState;
+}
+
 /** A record's message unless one exists already (in any state): prerequisites of a later message. */
 export async function ensureReported(tx: DbOrTx, item: Enqueue): Promise<void> {
-  const [existing] = await tx
-    .select({ id: hyReportMessage.id })
-    .from(hyReportMessage)
-    .where(and(eq(hyReportMessage.type, item.type), eq(hyReportMessage.businessId, item.businessId)))
-    .limit(1);
+  const existing = await rowExists(
+    tx,
+    hyReportMessage,
+    eq(hyReportMessage.type, item.type),
+    eq(hyReportMessage.businessId, item.businessId),
+  );
   if (!existing) await enqueueReport(tx, item);
 }
 
@@ -105,8 +124,9 @@ export async function requeue(
     .update(hyReportMessage)
     .set({ state: 'pending', nextAttemptAt: new Date(), updateTime: new Date() })
     .where(
-      and(
-        eq(hyReportMessage.tenantId, tenantId),
+      ofTenant(
+        hyReportMessage,
+        tenantId,
         inArray(hyReportMessage.id, [...ids]),
         inArray(hyReportMessage.state, ['failed', 'pending']),
       ),

@@ -1,7 +1,6 @@
 import {
   type Bilingual,
   REPORT_MSG,
-  REPORT_STATES,
   reportMessageResource,
   reportResendBody,
   reportUploadResource,
@@ -14,6 +13,7 @@ import { z } from 'zod';
 import { perm } from '../../platform/access/declare.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { tablesWritten } from '../../platform/db/tableWrites.ts';
+import { ofTenant } from '../../platform/db/tenantRows.ts';
 import { ok } from '../../platform/http/envelope.ts';
 import { bizError, recordNotFound } from '../../platform/http/errors.ts';
 import { sessionOf } from '../../platform/http/signedIn.ts';
@@ -21,7 +21,7 @@ import { bindResource } from '../../platform/resource/bindResource.ts';
 import { activeChannel, channelById } from './channels.ts';
 import type { CodeTables } from './messages/rules.ts';
 import type { PlatformIdentity } from './messages/types.ts';
-import { requeue } from './outbox.ts';
+import { messageCountsByState, requeue } from './outbox.ts';
 import { contentOf } from './records.ts';
 import { hyReportAttempt, hyReportMessage } from './schema.ts';
 
@@ -146,23 +146,18 @@ export function messageRoutes(
   // Counts by state and the overdue ones (not accepted within the channel's deadline), for the dashboard.
   r.get('/report/message/summary', { config: { access: perm('report:transport:list') } }, async (request) => {
     const session = sessionOf(request);
-    const rows = await ctx.db
-      .select({ state: hyReportMessage.state, count: sql<number>`count(*)::int` })
-      .from(hyReportMessage)
-      .where(eq(hyReportMessage.tenantId, session.tenantId))
-      .groupBy(hyReportMessage.state);
+    const byState = await messageCountsByState(ctx.db, session.tenantId);
     const [overdue] = await ctx.db
       .select({ count: sql<number>`count(*)::int` })
       .from(hyReportMessage)
       .where(
-        and(
-          eq(hyReportMessage.tenantId, session.tenantId),
+        ofTenant(
+          hyReportMessage,
+          session.tenantId,
           inArray(hyReportMessage.state, ['pending', 'sending', 'failed']),
           lt(hyReportMessage.deadlineAt, new Date()),
         ),
       );
-    const byState = Object.fromEntries(REPORT_STATES.map((s) => [s, 0])) as Record<string, number>;
-    for (const row of rows) byState[row.state] = Number(row.count);
     return ok({ ...byState, overdue: Number(overdue?.count ?? 0) });
   });
 }

@@ -8,6 +8,7 @@ import {
 } from '@freight/contracts';
 import { and, asc, eq, inArray, lte, or, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../platform/db/client.ts';
+import { idsWhere, rowExists } from '../../platform/db/idsWhere.ts';
 import { activeChannel, type ChannelRow, channelById, type SecretBox, settingsOf } from './channels.ts';
 import type { CodeTables } from './messages/rules.ts';
 import { describeErrors } from './messages/rules.ts';
@@ -77,15 +78,14 @@ export async function claimDue(
 ): Promise<{ token: string; rows: MessageRow[] }> {
   const token = randomUUID().replaceAll('-', '');
   const rows = await db.transaction(async (tx) => {
-    const due = await tx
-      .select({ id: hyReportMessage.id })
-      .from(hyReportMessage)
-      .where(
-        or(
-          and(eq(hyReportMessage.state, 'pending'), lte(hyReportMessage.nextAttemptAt, options.now)),
-          and(eq(hyReportMessage.state, 'sending'), lte(hyReportMessage.claimedUntil, options.now)),
-        ),
-      )
+    const due = await idsWhere(
+      tx,
+      hyReportMessage,
+      or(
+        and(eq(hyReportMessage.state, 'pending'), lte(hyReportMessage.nextAttemptAt, options.now)),
+        and(eq(hyReportMessage.state, 'sending'), lte(hyReportMessage.claimedUntil, options.now)),
+      ),
+    )
       .orderBy(rankSql, asc(hyReportMessage.nextAttemptAt), asc(hyReportMessage.id))
       .limit(options.limit)
       .for('update', { skipLocked: true });
@@ -206,17 +206,13 @@ async function unmetPrerequisites(tx: DbOrTx, row: MessageRow): Promise<string |
   if (needed.length === 0) return null;
   const unmet: string[] = [];
   for (const prerequisite of needed) {
-    const [accepted] = await tx
-      .select({ id: hyReportMessage.id })
-      .from(hyReportMessage)
-      .where(
-        and(
-          eq(hyReportMessage.type, prerequisite.type),
-          eq(hyReportMessage.businessId, prerequisite.businessId),
-          eq(hyReportMessage.state, 'accepted'),
-        ),
-      )
-      .limit(1);
+    const accepted = await rowExists(
+      tx,
+      hyReportMessage,
+      eq(hyReportMessage.type, prerequisite.type),
+      eq(hyReportMessage.businessId, prerequisite.businessId),
+      eq(hyReportMessage.state, 'accepted'),
+    );
     if (accepted) continue;
     // Drivers and vehicles are reportable once approved; a waybill only from its audit, which writes its
     // message itself. A payment before that (a prepay at loading) waits for it rather than report it unfinished.

@@ -37,6 +37,12 @@ export function randomCaptchaText(length = 4): string {
   return Array.from({ length }, () => CAPTCHA_CHARS[randomInt(0, CAPTCHA_CHARS.length)]).join('');
 }
 
+/** The Bernstein weights of the points of a quadratic (degree 2) or cubic (3) Bézier curve at t. */
+function bezierWeights(degree: number, t: number): number[] {
+  const u = 1 - t;
+  return degree === 2 ? [u * u, 2 * u * t, t * t] : [u ** 3, 3 * u * u * t, 3 * u * t * t, t ** 3];
+}
+
 /** The glyph outline as closed polygons, Bézier curves flattened. */
 function outline(char: string, size: number): Point[][] {
   const polygons: Point[][] = [];
@@ -51,28 +57,18 @@ function outline(char: string, size: number): Point[][] {
     } else if (c.type === 'L') {
       last = [c.x ?? 0, c.y ?? 0];
       current.push(last);
-    } else if (c.type === 'Q') {
-      const [x0, y0] = last;
+    } else if (c.type === 'Q' || c.type === 'C') {
+      const end: Point = [c.x ?? 0, c.y ?? 0];
+      const points: Point[] =
+        c.type === 'Q'
+          ? [last, [c.x1 ?? 0, c.y1 ?? 0], end]
+          : [last, [c.x1 ?? 0, c.y1 ?? 0], [c.x2 ?? 0, c.y2 ?? 0], end];
       for (let i = 1; i <= steps; i++) {
-        const t = i / steps;
-        const u = 1 - t;
-        current.push([
-          u * u * x0 + 2 * u * t * (c.x1 ?? 0) + t * t * (c.x ?? 0),
-          u * u * y0 + 2 * u * t * (c.y1 ?? 0) + t * t * (c.y ?? 0),
-        ]);
+        const weights = bezierWeights(points.length - 1, i / steps);
+        const at = (axis: 0 | 1) => points.reduce((sum, p, k) => sum + weights[k] * p[axis], 0);
+        current.push([at(0), at(1)]);
       }
-      last = [c.x ?? 0, c.y ?? 0];
-    } else if (c.type === 'C') {
-      const [x0, y0] = last;
-      for (let i = 1; i <= steps; i++) {
-        const t = i / steps;
-        const u = 1 - t;
-        current.push([
-          u ** 3 * x0 + 3 * u * u * t * (c.x1 ?? 0) + 3 * u * t * t * (c.x2 ?? 0) + t ** 3 * (c.x ?? 0),
-          u ** 3 * y0 + 3 * u * u * t * (c.y1 ?? 0) + 3 * u * t * t * (c.y2 ?? 0) + t ** 3 * (c.y ?? 0),
-        ]);
-      }
-      last = [c.x ?? 0, c.y ?? 0];
+      last = end;
     } else if (c.type === 'Z') {
       if (current.length > 2) polygons.push(current);
       current = [];

@@ -38,16 +38,14 @@ export class SimulatedTaxAuthority implements TaxAuthorityAdapter {
       return { filingNo: f.filingNo, status: 'failed', code: 'T1001', message: '纳税人身份证号码校验不通过' };
     if (!/^\d{12,30}$/.test(f.cardNo))
       return { filingNo: f.filingNo, status: 'failed', code: 'T1002', message: '收款银行卡号无效' };
-    if (this.forced.shift() || Math.random() < this.settings.failureRate)
+    if (this.failsNow())
       return {
         filingNo: f.filingNo,
         status: 'failed',
         code: 'T2001',
         message: '纳税人登记信息与身份信息不一致',
       };
-    this.serial += 1;
-    const seq =
-      `${Date.now() % 1_000_000_000}`.padStart(9, '0') + String(this.serial % 1_000_000).padStart(6, '0');
+    const seq = this.nextSeq();
     return {
       filingNo: f.filingNo,
       status: 'accepted',
@@ -55,6 +53,19 @@ export class SimulatedTaxAuthority implements TaxAuthorityAdapter {
       ...driverTaxes(f.freightFen, this.settings.rates),
       certificateNo: `WS${f.period.replace('-', '')}${seq}`,
     };
+  }
+
+  /** A forced failure is due, or the configured chance of one comes up. */
+  private failsNow(): boolean {
+    return !!this.forced.shift() || Math.random() < this.settings.failureRate;
+  }
+
+  /** The next unique sequence number of an accepted answer (time, then a running serial). */
+  private nextSeq(): string {
+    this.serial += 1;
+    return (
+      `${Date.now() % 1_000_000_000}`.padStart(9, '0') + String(this.serial % 1_000_000).padStart(6, '0')
+    );
   }
 
   async submit(batch: { batchNo: string; filings: TaxFiling[] }): Promise<TaxAnswer[]> {
@@ -94,11 +105,8 @@ export class SimulatedTaxAuthority implements TaxAuthorityAdapter {
     if (none) return fail('T3002', `第${none.lineNo}行（${none.name}）收入金额应大于0`);
     if (report.lines.reduce((t, l) => t + l.incomeFen, 0) !== report.incomeFen)
       return fail('T3003', '明细收入合计与报告收入合计不符');
-    if (this.forced.shift() || Math.random() < this.settings.failureRate)
-      return fail('T3009', '涉税信息报送服务繁忙，请稍后重新报送');
-    this.serial += 1;
-    const seq =
-      `${Date.now() % 1_000_000_000}`.padStart(9, '0') + String(this.serial % 1_000_000).padStart(6, '0');
+    if (this.failsNow()) return fail('T3009', '涉税信息报送服务繁忙，请稍后重新报送');
+    const seq = this.nextSeq();
     return {
       reportNo: report.reportNo,
       status: 'accepted',

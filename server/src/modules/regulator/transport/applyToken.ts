@@ -4,6 +4,7 @@ import { encodeContent, wireType } from './codec.ts';
 import { VARIANT_CODES, verdictOf } from './codes.ts';
 import { md5Hex, sm2Encrypt } from './crypto.ts';
 import { fieldErrorsOf, joinUrl, postJson, textField } from './http.ts';
+import { tokenLogin } from './tokenLogin.ts';
 import type { ReportAdapter } from './types.ts';
 
 // Tianjin and Gansu: POST /auth/applyToken {userId, password: md5} → 00000 + token; POST /wlhy/send with the
@@ -12,7 +13,6 @@ import type { ReportAdapter } from './types.ts';
 export const APPLY_TOKEN_PATHS = { login: '/auth/applyToken', send: '/wlhy/send' } as const;
 /** Encrypted content limit of /wlhy/send (characters of the plain payload). */
 export const APPLY_TOKEN_MAX_CONTENT = 8192;
-const DEFAULT_TTL_MS = 2 * 3_600_000;
 
 export function applyTokenAdapter(variant: Extract<ReportVariant, 'tianjin' | 'gansu'>): ReportAdapter {
   const codes = VARIANT_CODES[variant];
@@ -20,20 +20,8 @@ export function applyTokenAdapter(variant: Extract<ReportVariant, 'tianjin' | 'g
     async login(channel) {
       const url = joinUrl(channel.baseUrl, channel.loginPath ?? APPLY_TOKEN_PATHS.login);
       const { json } = await postJson(url, { userId: channel.account, password: md5Hex(channel.password) });
-      const code = textField(json, 'code');
-      const data = (json.data ?? {}) as Record<string, unknown>;
-      const token = textField(data, 'token');
-      const ok = code === codes.ok && token !== '';
-      const ttl = Number(data.expiresIn);
-      return {
-        ok,
-        token: ok ? token : undefined,
-        expiresAt: Date.now() + (Number.isFinite(ttl) && ttl > 0 ? ttl * 1000 : DEFAULT_TTL_MS),
-        code,
-        message: textField(json, 'msg'),
-        response: { code, msg: json.msg },
-        transient: code === codes.server,
-      };
+      const { answer } = tokenLogin(json, codes, { token: 'token', lifetime: 'expiresIn' });
+      return { ...answer, response: { code: answer.code, msg: json.msg } };
     },
 
     async send(channel, out, session) {

@@ -3,6 +3,7 @@ import { encodeContent, wireType } from './codec.ts';
 import { VARIANT_CODES, verdictOf } from './codes.ts';
 import { aesCbcEncryptHex, aesIvBytes, shaanxiAesKey, shaanxiSign } from './crypto.ts';
 import { fieldErrorsOf, joinUrl, postJson, textField } from './http.ts';
+import { tokenLogin } from './tokenLogin.ts';
 import type { ReportAdapter } from './types.ts';
 
 // Shaanxi ("send2Logink"): token/sign with the AES-encrypted password → accessToken (expire, default 7200 s)
@@ -21,20 +22,11 @@ export const shaanxiAdapter: ReportAdapter = {
       userName: channel.account,
       password: aesCbcEncryptHex(channel.password, key, aesIvBytes(channel.aesIv)),
     });
-    const code = textField(json, 'code');
-    const data = (json.data ?? {}) as Record<string, unknown>;
-    const token = textField(data, 'accessToken');
-    const ok = code === codes.ok && token !== '';
-    const expire = Number(data.expire);
+    const { data, answer } = tokenLogin(json, codes, { token: 'accessToken', lifetime: 'expire' });
     return {
-      ok,
-      token: ok ? token : undefined,
-      expiresAt: Date.now() + (Number.isFinite(expire) && expire > 0 ? expire : 7200) * 1000,
+      ...answer,
       userId: textField(data, 'userId') || channel.account,
-      code,
-      message: textField(json, 'msg'),
-      response: { code, msg: json.msg, data: { expire: data.expire, userId: data.userId } },
-      transient: code === codes.server,
+      response: { code: answer.code, msg: json.msg, data: { expire: data.expire, userId: data.userId } },
     };
   },
 
