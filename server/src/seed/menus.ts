@@ -67,11 +67,14 @@ export interface MenuSeed {
   children?: MenuSeed[];
 }
 
+/** Button names by action. */
+type ButtonNames = Record<string, string>;
+
 /** Buttons `<prefix>:<action>` named as given, in order. */
-const buttons = (prefix: string, names: Record<string, string>): ButtonSeed[] =>
+const buttons = (prefix: string, names: ButtonNames): ButtonSeed[] =>
   Object.entries(names).map(([action, name]) => ({ perms: `${prefix}:${action}`, name }));
 
-const crud = (prefix: string, extra: Record<string, string> = {}): ButtonSeed[] =>
+const crud = (prefix: string, extra: ButtonNames = {}): ButtonSeed[] =>
   buttons(prefix, {
     add: '新增',
     edit: '编辑',
@@ -82,13 +85,8 @@ const crud = (prefix: string, extra: Record<string, string> = {}): ButtonSeed[] 
     ...extra,
   });
 
-const page = (
-  path: string,
-  name: string,
-  component: string,
-  perms: string,
-  buttons?: ButtonSeed[],
-): MenuSeed => ({ path, name, component, perms, buttons });
+const page = (path: string, name: string, component: string, perms: string, buttons?: ButtonSeed[]) =>
+  ({ path, name, component, perms, buttons }) satisfies MenuSeed;
 
 /** A screen opened by a link (a form, a report by its code), not from the menu: routed but hidden. */
 const hiddenPage = (path: string, name: string, component: string, perms?: string): MenuSeed => ({
@@ -99,16 +97,7 @@ const hiddenPage = (path: string, name: string, component: string, perms?: strin
   hidden: true,
 });
 
-/** A list screen granted by `<prefix>:list`, with add/edit/delete/import/export and the given extra buttons. */
-const crudPage = (
-  path: string,
-  name: string,
-  component: string,
-  prefix: string,
-  extra?: Record<string, string>,
-) => page(path, name, component, `${prefix}:list`, crud(prefix, extra));
-
-const BUTTON_NAMES: Record<string, string> = {
+const BUTTON_NAMES: ButtonNames = {
   add: '新增',
   edit: '编辑',
   delete: '删除',
@@ -125,33 +114,40 @@ const declaredButtons = <F extends FieldDecls>(decl: ResourceDecl<F>, view?: str
     .filter((code) => !code.endsWith(':list'))
     .map((code) => ({ perms: code, name: BUTTON_NAMES[code.slice(code.lastIndexOf(':') + 1)] ?? code }));
 
+/**
+ * A list screen: `<code>:list` grants the menu, and the buttons follow from what the screen lists (a code
+ * prefix, a declared resource, a view of the waybills).
+ */
+const listScreen =
+  <S, A extends unknown[]>(
+    codeOf: (source: S) => string,
+    buttonsOf: (source: S, ...args: A) => ButtonSeed[],
+  ) =>
+  (path: string, name: string, component: string, source: S, ...args: A): MenuSeed =>
+    page(path, name, component, `${codeOf(source)}:list`, buttonsOf(source, ...args));
+
+const prefixCode = (prefix: string) => prefix;
+
+/** A list screen granted by `<prefix>:list`, with add/edit/delete/import/export and the given extra buttons. */
+const crudPage = listScreen(prefixCode, crud);
+
+/** A read-only list granted by `<prefix>:list` that can be exported. */
+const exportPage = listScreen(prefixCode, (prefix, extra?: ButtonNames) =>
+  buttons(prefix, { export: '导出', ...extra }),
+);
+
 /** A declared resource's screen: its list code grants the menu, its actions' codes are the buttons. */
 const resourcePage = <F extends FieldDecls>(
   path: string,
   name: string,
   component: string,
   decl: ResourceDecl<F>,
-  extra: Record<string, string> = {},
+  extra: ButtonNames = {},
 ): MenuSeed =>
   page(path, name, component, `${decl.permission}:list`, [
     ...declaredButtons(decl),
     ...buttons(decl.permission, extra),
   ]);
-
-/** A waybill list: a view of the notes' declaration, with its own code and buttons. */
-const notesPage = (
-  path: string,
-  name: string,
-  component: string,
-  view: NoteView,
-  extra: Record<string, string> = {},
-): MenuSeed => {
-  const prefix = viewPermission(noteResource, view);
-  return page(path, name, component, `${prefix}:list`, [
-    ...declaredButtons(noteResource, view),
-    ...buttons(prefix, extra),
-  ]);
-};
 
 /** A declared party screen: its buttons and the review. */
 const reviewedPage = <F extends FieldDecls>(
@@ -161,23 +157,46 @@ const reviewedPage = <F extends FieldDecls>(
   decl: ResourceDecl<F>,
 ) => resourcePage(path, name, component, decl, { review: '审核' });
 
-/** A read-only list granted by `<prefix>:list` that can be exported. */
-const exportPage = (
-  path: string,
-  name: string,
-  component: string,
-  prefix: string,
-  extra?: Record<string, string>,
-) => page(path, name, component, `${prefix}:list`, buttons(prefix, { export: '导出', ...extra }));
+const noteViewCode = (view: NoteView) => viewPermission(noteResource, view);
+
+/** A waybill list: a view of the notes' declaration, with its own code and buttons. */
+const notesPage = listScreen(noteViewCode, (view, extra: ButtonNames = {}) => [
+  ...declaredButtons(noteResource, view),
+  ...buttons(noteViewCode(view), extra),
+]);
 
 /** A menu group: its pages render inside the route view. */
-const group = (
+const group = (path: string, name: string, icon: string, children: MenuSeed[], extra?: Partial<MenuSeed>) =>
+  ({ path, name, icon, component: 'layouts/RouteView', ...extra, children }) satisfies MenuSeed;
+
+/** A group the side menu leaves out: its pages open from the header or by links. */
+const hiddenGroup = (path: string, name: string, icon: string, children: MenuSeed[]) =>
+  group(path, name, icon, children, { hidden: true });
+
+/** A group that only the holders of its own code see. */
+const grantedGroup = (perms: string, path: string, name: string, icon: string, children: MenuSeed[]) =>
+  group(path, name, icon, children, { perms });
+
+/** A reviewed party screen routed at its component's own path (/wlhy/hydriver/HyDriverList). */
+const partyPage = <F extends FieldDecls>(component: string, name: string, decl: ResourceDecl<F>) =>
+  reviewedPage(`/${component}`, name, component, decl);
+
+/** The list component a screen's path names: /compliance/insuranceRate shows compliance/InsuranceRateList. */
+const listComponentOf = (path: string) => {
+  const [folder, screen] = path.slice(1).split('/');
+  return `${folder}/${screen.charAt(0).toUpperCase()}${screen.slice(1)}List`;
+};
+
+/** A declared resource's screen whose component is the list its path names. */
+const listPage = <F extends FieldDecls>(
   path: string,
   name: string,
-  icon: string,
-  children: MenuSeed[],
-  extra: Partial<MenuSeed> = {},
-): MenuSeed => ({ path, name, icon, component: 'layouts/RouteView', ...extra, children });
+  decl: ResourceDecl<F>,
+  extra?: ButtonNames,
+) => resourcePage(path, name, listComponentOf(path), decl, extra);
+
+/** A component of the online development pages (web/src/pages/modules/online). */
+const online = (component: string) => `modules/online/${component}`;
 
 export const MENU_TREE: MenuSeed[] = [
   group(
@@ -232,10 +251,10 @@ export const MENU_TREE: MenuSeed[] = [
       pull: '拉取北斗轨迹',
     }),
     notesPage('/shipping/daoda', '到达清单', 'shipping/DaodaList', 'daoda'),
-    resourcePage('/shipping/complaint', '投诉管理', 'shipping/ComplaintList', complaintResource, {
+    listPage('/shipping/complaint', '投诉管理', complaintResource, {
       handle: '处理',
     }),
-    resourcePage('/shipping/evaluation', '评价管理', 'shipping/EvaluationList', evaluationResource),
+    listPage('/shipping/evaluation', '评价管理', evaluationResource),
   ]),
   group('/order', '货源订单', 'ShoppingCartOutlined', [
     resourcePage('/order/list', '订单列表', 'order/OrderList', orderResource, {
@@ -246,21 +265,11 @@ export const MENU_TREE: MenuSeed[] = [
     }),
   ]),
   group('/wlhy', '运力管理', 'CarOutlined', [
-    reviewedPage('/wlhy/hydriver/HyDriverList', '司机管理', 'wlhy/hydriver/HyDriverList', driverResource),
-    reviewedPage(
-      '/wlhy/hydriverbank/HyDriverBankList',
-      '司机银行卡',
-      'wlhy/hydriverbank/HyDriverBankList',
-      driverBankResource,
-    ),
-    reviewedPage(
-      '/wlhy/hyvehicle/HyVehicleList',
-      '车辆管理',
-      'wlhy/hyvehicle/HyVehicleList',
-      vehicleResource,
-    ),
-    reviewedPage('/wlhy/hycarrier/HyCarrierList', '承运人', 'wlhy/hycarrier/HyCarrierList', carrierResource),
-    reviewedPage('/wlhy/hycaptain/HyCaptainList', '车队长', 'wlhy/hycaptain/HyCaptainList', captainResource),
+    partyPage('wlhy/hydriver/HyDriverList', '司机管理', driverResource),
+    partyPage('wlhy/hydriverbank/HyDriverBankList', '司机银行卡', driverBankResource),
+    partyPage('wlhy/hyvehicle/HyVehicleList', '车辆管理', vehicleResource),
+    partyPage('wlhy/hycarrier/HyCarrierList', '承运人', carrierResource),
+    partyPage('wlhy/hycaptain/HyCaptainList', '车队长', captainResource),
     resourcePage('/wlhy/hybank/HyBankList', '银行管理', 'wlhy/hybank/HyBankList', bankResource),
   ]),
   group('/customer', '货主管理', 'TeamOutlined', [
@@ -324,60 +333,32 @@ export const MENU_TREE: MenuSeed[] = [
       { perms: 'finance:tax:export', name: '导出' },
     ]),
     crudPage('/plateform/gas', '油卡管理', 'plateform/GasList', 'finance:gas'),
-    resourcePage('/plateform/etc', 'ETC记录', 'plateform/EtcList', etcRecordResource, { match: '重新匹配' }),
+    listPage('/plateform/etc', 'ETC记录', etcRecordResource, { match: '重新匹配' }),
     // Accounting vouchers of a period from the ledger, for 用友 and 金蝶; the 科目 mapping beside.
     page('/plateform/voucher', '凭证导出', 'plateform/VoucherExport', 'finance:voucher:list', [
       { perms: 'finance:voucher:export', name: '导出凭证' },
     ]),
-    resourcePage(
-      '/plateform/voucherAccount',
-      '凭证科目',
-      'plateform/VoucherAccountList',
-      voucherAccountResource,
-    ),
+    listPage('/plateform/voucherAccount', '凭证科目', voucherAccountResource),
   ]),
   // Compliance a platform needs on day one.
   group('/compliance', '合规管理', 'SafetyCertificateOutlined', [
-    resourcePage(
-      '/compliance/verification',
-      '核验记录',
-      'compliance/VerificationList',
-      verificationResource,
-      {
-        recheck: '重新核验',
-        override: '越权通过',
-        liveness: '活体结果上报',
-        ocr: '证照识别',
-      },
-    ),
-    resourcePage('/compliance/insurance', '货运保险', 'compliance/InsuranceList', insuranceResource, {
+    listPage('/compliance/verification', '核验记录', verificationResource, {
+      recheck: '重新核验',
+      override: '越权通过',
+      liveness: '活体结果上报',
+      ocr: '证照识别',
+    }),
+    listPage('/compliance/insurance', '货运保险', insuranceResource, {
       insure: '投保',
       cancel: '退保',
       claim: '报案理赔',
     }),
-    resourcePage(
-      '/compliance/insuranceRate',
-      '保险费率',
-      'compliance/InsuranceRateList',
-      insuranceRateResource,
-    ),
-    resourcePage(
-      '/compliance/privacyPolicy',
-      '隐私政策',
-      'compliance/PrivacyPolicyList',
-      privacyPolicyResource,
-      {
-        publish: '发布',
-      },
-    ),
-    resourcePage('/compliance/consent', '同意记录', 'compliance/ConsentList', privacyConsentResource),
-    resourcePage(
-      '/compliance/privacyRequest',
-      '个人信息申请',
-      'compliance/PrivacyRequestList',
-      privacyRequestResource,
-      { handle: '处理' },
-    ),
+    listPage('/compliance/insuranceRate', '保险费率', insuranceRateResource),
+    listPage('/compliance/privacyPolicy', '隐私政策', privacyPolicyResource, {
+      publish: '发布',
+    }),
+    listPage('/compliance/consent', '同意记录', privacyConsentResource),
+    listPage('/compliance/privacyRequest', '个人信息申请', privacyRequestResource, { handle: '处理' }),
   ]),
   group('/risk', '风控管理', 'SafetyOutlined', [
     resourcePage('/risk/list', '风控列表', 'risk/RiskList', riskNoteResource),
@@ -385,7 +366,7 @@ export const MENU_TREE: MenuSeed[] = [
     resourcePage('/risk/warning', '预警消息', 'risk/WarningMessageList', riskWarningResource, {
       handle: '处理预警',
     }),
-    resourcePage('/risk/violation', '违规记录', 'risk/ViolationList', riskViolationResource, {
+    listPage('/risk/violation', '违规记录', riskViolationResource, {
       appeal: '申诉扣款',
       decide: '处理申诉',
     }),
@@ -487,37 +468,28 @@ export const MENU_TREE: MenuSeed[] = [
     page('/monitor/tomcat', 'HTTP服务', 'monitor/TomcatInfo', 'monitor:tomcat'),
   ]),
   group('/online', '在线开发', 'CodeOutlined', [
-    crudPage('/online/cgform', '表单开发', 'modules/online/cgform/OnlCgformHeadList', 'online:cgform', {
+    crudPage('/online/cgform', '表单开发', online('cgform/OnlCgformHeadList'), 'online:cgform', {
       sync: '同步数据库',
     }),
-    hiddenPage('/online/cgformList/:code', '在线表单', 'modules/online/cgform/auto/OnlCgformAutoList'),
+    hiddenPage('/online/cgformList/:code', '在线表单', online('cgform/auto/OnlCgformAutoList')),
     hiddenPage(
       '/online/copyform/:code',
       '表单副本',
-      'modules/online/cgform/auto/OnlCgformCopyList',
+      online('cgform/auto/OnlCgformCopyList'),
       'online:cgform:list',
     ),
-    hiddenPage('/online/cgformTreeList/:code', '在线树表', 'modules/online/cgform/auto/OnlCgformTreeList'),
-    hiddenPage(
-      '/online/cgformErpList/:code',
-      '在线主附表(ERP)',
-      'modules/online/cgform/auto/erp/OnlCgformErpList',
-    ),
+    hiddenPage('/online/cgformTreeList/:code', '在线树表', online('cgform/auto/OnlCgformTreeList')),
+    hiddenPage('/online/cgformErpList/:code', '在线主附表(ERP)', online('cgform/auto/erp/OnlCgformErpList')),
     hiddenPage(
       '/online/cgformInnerTableList/:code',
       '在线主附表(内嵌)',
-      'modules/online/cgform/auto/innerTable/OnlCgformInnerTableList',
+      online('cgform/auto/innerTable/OnlCgformInnerTableList'),
     ),
-    crudPage(
-      '/online/cgreport',
-      '报表配置',
-      'modules/online/cgreport/OnlCgreportHeadList',
-      'online:cgreport',
-    ),
+    crudPage('/online/cgreport', '报表配置', online('cgreport/OnlCgreportHeadList'), 'online:cgreport'),
     hiddenPage(
       '/online/cgreport/view/:code',
       '报表',
-      'modules/online/cgreport/auto/OnlCgreportAutoList',
+      online('cgreport/auto/OnlCgreportAutoList'),
       'online:cgreport:view',
     ),
   ]),
@@ -525,74 +497,52 @@ export const MENU_TREE: MenuSeed[] = [
     page('/screen/data', '数据大屏', 'screen/DataScreen', 'screen:data'),
     page('/screen/finance', '财务大屏', 'screen/FinanceScreen', 'screen:finance'),
   ]),
-  group(
-    '/isps',
-    '消息中心',
-    'BellOutlined',
-    [{ path: '/isps/userAnnouncement', name: '我的消息', component: 'isps/UserAnnouncementList' }],
-    { hidden: true },
-  ),
-  group(
-    '/account',
-    '个人页',
-    'UserOutlined',
-    [
-      { path: '/account/center', name: '个人中心', component: 'account/center/Index' },
-      { path: '/account/settings', name: '个人设置', component: 'account/settings/Index' },
-    ],
-    { hidden: true },
-  ),
-  group(
-    '/exception',
-    '异常页',
-    'WarningOutlined',
-    [
-      { path: '/exception/403', name: '403', component: 'exception/403' },
-      { path: '/exception/404', name: '404', component: 'exception/404' },
-      { path: '/exception/500', name: '500', component: 'exception/500' },
-    ],
-    { perms: 'demo:exception' },
-  ),
-  group(
-    '/demo',
-    '示例',
-    'ExperimentOutlined',
-    [
-      page('/demo/components', '组件示例', 'demo/ComponentGallery', 'demo:components'),
-      page('/demo/form', '表单示例', 'form/BasicForm', 'demo:form'),
-      page('/demo/list', '列表示例', 'list/TableList', 'demo:list'),
-      page('/demo/editable-table', '可编辑表格', 'demo/EditableTableDemo', 'demo:editable-table'),
-      {
-        path: '/demo/hidden-only',
-        name: '隐藏分组',
-        component: 'layouts/RouteView',
-        perms: 'demo:hidden',
-        children: [
-          { path: '/demo/hidden-only/page', name: '隐藏页面', component: 'demo/HiddenPage', hidden: true },
-        ],
-      },
-      {
-        path: '/demo/no-route',
-        name: '无路由菜单',
-        component: 'demo/NoRoute',
-        route: false,
-        perms: 'demo:noroute',
-      },
-      {
-        path: '/demo/docs',
-        name: '开发文档',
-        url: 'https://ant.design/index-cn',
-        external: true,
-        perms: 'demo:docs',
-      },
-      {
-        path: '/demo/iframe',
-        name: '内嵌页面',
-        url: 'https://pro.ant.design',
-        component: 'layouts/IframePageView',
-        perms: 'demo:iframe',
-      },
-    ],
-    { perms: 'demo:view' },
-  ),
+  hiddenGroup('/isps', '消息中心', 'BellOutlined', [
+    { path: '/isps/userAnnouncement', name: '我的消息', component: 'isps/UserAnnouncementList' },
+  ]),
+  hiddenGroup('/account', '个人页', 'UserOutlined', [
+    { path: '/account/center', name: '个人中心', component: 'account/center/Index' },
+    { path: '/account/settings', name: '个人设置', component: 'account/settings/Index' },
+  ]),
+  grantedGroup('demo:exception', '/exception', '异常页', 'WarningOutlined', [
+    { path: '/exception/403', name: '403', component: 'exception/403' },
+    { path: '/exception/404', name: '404', component: 'exception/404' },
+    { path: '/exception/500', name: '500', component: 'exception/500' },
+  ]),
+  grantedGroup('demo:view', '/demo', '示例', 'ExperimentOutlined', [
+    page('/demo/components', '组件示例', 'demo/ComponentGallery', 'demo:components'),
+    page('/demo/form', '表单示例', 'form/BasicForm', 'demo:form'),
+    page('/demo/list', '列表示例', 'list/TableList', 'demo:list'),
+    page('/demo/editable-table', '可编辑表格', 'demo/EditableTableDemo', 'demo:editable-table'),
+    {
+      path: '/demo/hidden-only',
+      name: '隐藏分组',
+      component: 'layouts/RouteView',
+      perms: 'demo:hidden',
+      children: [
+        { path: '/demo/hidden-only/page', name: '隐藏页面', component: 'demo/HiddenPage', hidden: true },
+      ],
+    },
+    {
+      path: '/demo/no-route',
+      name: '无路由菜单',
+      component: 'demo/NoRoute',
+      route: false,
+      perms: 'demo:noroute',
+    },
+    {
+      path: '/demo/docs',
+      name: '开发文档',
+      url: 'https://ant.design/index-cn',
+      external: true,
+      perms: 'demo:docs',
+    },
+    {
+      path: '/demo/iframe',
+      name: '内嵌页面',
+      url: 'https://pro.ant.design',
+      component: 'layouts/IframePageView',
+      perms: 'demo:iframe',
+    },
+  ]),
 ];

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { DEMO_PASSWORD, SIM_INSURER_CODE, USER_TYPE } from '@freight/contracts';
 import { eq, inArray, sql } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import { hyConfig, hySetting } from '../modules/apps/schema.ts';
 import { finApprovalLimit } from '../modules/finance/schema.ts';
 import { voucherAccounts } from '../modules/finance/vouchers.ts';
@@ -36,6 +37,34 @@ export const stableId = (kind: string, key: string) =>
   createHash('sha256').update(`${kind}:${key}`).digest('hex').slice(0, 32);
 
 type PermissionInsert = typeof sysPermission.$inferInsert;
+
+/** A row the seed writes: who created it is always the system. */
+type SystemRow<T extends PgTable> = Omit<T['$inferInsert'], 'createBy'>;
+
+/**
+ * Inserts rows created by the system, given or made one from each item; a row already there (perhaps edited
+ * since) is kept as it is.
+ */
+export async function insertBySystem<T extends PgTable>(
+  db: Db,
+  table: T,
+  rows: SystemRow<T>[],
+): Promise<void>;
+export async function insertBySystem<T extends PgTable, I>(
+  db: Db,
+  table: T,
+  items: readonly I[],
+  rowOf: (item: I, index: number) => SystemRow<T>,
+): Promise<void>;
+export async function insertBySystem<T extends PgTable>(
+  db: Db,
+  table: T,
+  items: readonly unknown[],
+  rowOf: (item: unknown, index: number) => SystemRow<T> = (row) => row as SystemRow<T>,
+): Promise<void> {
+  const values = items.map((item, i) => ({ ...rowOf(item, i), createBy: 'system' }) as T['$inferInsert']);
+  await db.insert(table).values(values).onConflictDoNothing();
+}
 
 function flattenMenus(tree: MenuSeed[]): PermissionInsert[] {
   const rows: PermissionInsert[] = [];
@@ -425,39 +454,28 @@ const CUSTOMERS = [
 
 /** System data every installation needs (tenant, dictionaries, menus, roles, settings). Safe to run on every start. */
 export async function seedSystem(db: Db): Promise<void> {
-  await db
-    .insert(sysTenant)
-    .values({ id: 0, name: '平台', status: 1, createBy: 'system' })
-    .onConflictDoNothing();
+  await insertBySystem(db, sysTenant, [{ id: 0, name: '平台', status: 1 }]);
   await seedDivisions(db);
 
   for (const dict of DICTIONARIES) {
     const dictId = stableId('dict', dict.code);
-    await db
-      .insert(sysDict)
-      .values({
+    await insertBySystem(db, sysDict, [
+      {
         id: dictId,
         dictCode: dict.code,
         dictName: dict.name,
         dictNameEn: dict.nameEn,
-        createBy: 'system',
-      })
-      .onConflictDoNothing();
-    await db
-      .insert(sysDictItem)
-      .values(
-        dict.items.map(([value, text, textEn, color], i) => ({
-          id: stableId('dict-item', `${dict.code}:${value}`),
-          dictId,
-          itemValue: value,
-          itemText: text,
-          itemTextEn: textEn,
-          itemColor: color ?? null,
-          sortOrder: i + 1,
-          createBy: 'system',
-        })),
-      )
-      .onConflictDoNothing();
+      },
+    ]);
+    await insertBySystem(db, sysDictItem, dict.items, ([value, text, textEn, color], i) => ({
+      id: stableId('dict-item', `${dict.code}:${value}`),
+      dictId,
+      itemValue: value,
+      itemText: text,
+      itemTextEn: textEn,
+      itemColor: color ?? null,
+      sortOrder: i + 1,
+    }));
   }
 
   for (let i = 0; i < ALL_MENU_ROWS.length; i += 200) {
@@ -471,18 +489,12 @@ export async function seedSystem(db: Db): Promise<void> {
       });
   }
 
-  for (const role of ROLES) {
-    await db
-      .insert(sysRole)
-      .values({
-        id: stableId('role', role.code),
-        roleCode: role.code,
-        roleName: role.name,
-        description: role.description,
-        createBy: 'system',
-      })
-      .onConflictDoNothing();
-  }
+  await insertBySystem(db, sysRole, ROLES, (role) => ({
+    id: stableId('role', role.code),
+    roleCode: role.code,
+    roleName: role.name,
+    description: role.description,
+  }));
   // The system staff role holds every permission, including ones a newer version adds.
   const adminRoleId = stableId('role', 'admin');
   const everyPermission = await db.select({ id: sysPermission.id }).from(sysPermission);
@@ -517,60 +529,36 @@ export async function seedSystem(db: Db): Promise<void> {
       .onConflictDoNothing();
   }
 
-  for (const depart of DEPARTS) {
-    await db
-      .insert(sysDepart)
-      .values({
-        id: stableId('depart', depart.orgCode),
-        orgCode: depart.orgCode,
-        departName: depart.name,
-        parentId: depart.parent ? stableId('depart', depart.parent) : null,
-        orgType: depart.parent ? '2' : '1',
-        orgCategory: depart.parent ? '2' : '1',
-        departOrder: 0,
-        createBy: 'system',
-      })
-      .onConflictDoNothing();
-  }
+  await insertBySystem(db, sysDepart, DEPARTS, (depart) => ({
+    id: stableId('depart', depart.orgCode),
+    orgCode: depart.orgCode,
+    departName: depart.name,
+    parentId: depart.parent ? stableId('depart', depart.parent) : null,
+    orgType: depart.parent ? '2' : '1',
+    orgCategory: depart.parent ? '2' : '1',
+    departOrder: 0,
+  }));
 
-  await db
-    .insert(hySetting)
-    .values(
-      Object.entries(PLATFORM_SETTINGS).map(([settingKey, settingValue]) => ({
-        settingKey,
-        settingValue,
-        createBy: 'system',
-      })),
-    )
-    .onConflictDoNothing();
-  await db
-    .insert(hyConfig)
-    .values(
-      Object.entries(CONFIG).map(([configKey, [configValue, description]]) => ({
-        configKey,
-        valueType: 'number',
-        configValue,
-        description,
-        createBy: 'system',
-      })),
-    )
-    .onConflictDoNothing();
+  await insertBySystem(db, hySetting, Object.entries(PLATFORM_SETTINGS), ([settingKey, settingValue]) => ({
+    settingKey,
+    settingValue,
+  }));
+  await insertBySystem(db, hyConfig, Object.entries(CONFIG), ([configKey, [configValue, description]]) => ({
+    configKey,
+    valueType: 'number',
+    configValue,
+    description,
+  }));
 
   // Message templates of the verification codes; an edited template is never overwritten.
-  await db
-    .insert(sysSmsTemplate)
-    .values(
-      DEFAULT_SMS_TEMPLATES.map((t) => ({
-        id: stableId('sms-template', t.templateCode),
-        templateCode: t.templateCode,
-        templateName: t.templateName,
-        templateContent: t.templateContent,
-        templateType: '1',
-        templateTestJson: '{"code":"123456"}',
-        createBy: 'system',
-      })),
-    )
-    .onConflictDoNothing();
+  await insertBySystem(db, sysSmsTemplate, DEFAULT_SMS_TEMPLATES, (t) => ({
+    id: stableId('sms-template', t.templateCode),
+    templateCode: t.templateCode,
+    templateName: t.templateName,
+    templateContent: t.templateContent,
+    templateType: '1',
+    templateTestJson: '{"code":"123456"}',
+  }));
 
   // The banks driver cards are opened at.
   await seedBanks(db);
@@ -579,19 +567,13 @@ export async function seedSystem(db: Db): Promise<void> {
   await voucherAccounts(db, 0);
 
   // Default cargo-insurance premium rates (万分之), edited on the 保险费率 screen.
-  await db
-    .insert(insRate)
-    .values(
-      DEFAULT_INSURANCE_RATES.map(([cargoType, rateBp, minPremiumFen]) => ({
-        id: stableId('ins-rate', cargoType),
-        cargoType,
-        insurerCode: SIM_INSURER_CODE,
-        rateBp,
-        minPremiumFen,
-        createBy: 'system',
-      })),
-    )
-    .onConflictDoNothing();
+  await insertBySystem(db, insRate, DEFAULT_INSURANCE_RATES, ([cargoType, rateBp, minPremiumFen]) => ({
+    id: stableId('ins-rate', cargoType),
+    cargoType,
+    insurerCode: SIM_INSURER_CODE,
+    rateBp,
+    minPremiumFen,
+  }));
 
   await db
     .insert(finApprovalLimit)
@@ -599,16 +581,10 @@ export async function seedSystem(db: Db): Promise<void> {
     .onConflictDoNothing();
 
   // The scheduled jobs of the code; an administrator's later changes (cron, status) are kept.
-  await db
-    .insert(sysQuartzJob)
-    .values(
-      SYSTEM_JOBS.map((job) => ({
-        id: stableId('quartz-job', job.jobClassName),
-        ...job,
-        createBy: 'system',
-      })),
-    )
-    .onConflictDoNothing();
+  await insertBySystem(db, sysQuartzJob, SYSTEM_JOBS, (job) => ({
+    id: stableId('quartz-job', job.jobClassName),
+    ...job,
+  }));
 }
 
 /** purgeExpiredSessions runs every hour, the log seal and archive on their own; the others wait for an administrator. */
@@ -662,24 +638,18 @@ interface DemoUser {
 
 /** The demo accounts of the developers' guide (password Freight#2026) and the parties they belong to. */
 export async function seedDemoAccounts(db: Db): Promise<void> {
-  for (const c of CUSTOMERS) {
-    await db
-      .insert(hyCustomer)
-      .values({
-        id: stableId('customer', c.key),
-        customerName: c.name,
-        creditCode: c.creditCode,
-        contactName: c.contact,
-        contactMobile: c.mobile,
-        settleMode: c.settleMode,
-        creditDays: c.creditDays,
-        state: c.state,
-        invoiceTitle: c.name,
-        invoiceTaxNo: c.creditCode,
-        createBy: 'system',
-      })
-      .onConflictDoNothing();
-  }
+  await insertBySystem(db, hyCustomer, CUSTOMERS, (c) => ({
+    id: stableId('customer', c.key),
+    customerName: c.name,
+    creditCode: c.creditCode,
+    contactName: c.contact,
+    contactMobile: c.mobile,
+    settleMode: c.settleMode,
+    creditDays: c.creditDays,
+    state: c.state,
+    invoiceTitle: c.name,
+    invoiceTaxNo: c.creditCode,
+  }));
   /** An approved agent's or captain's identity and fee rule. */
   const commissioned = (idCard: string, mobile: string, feeMode: number, feeValue: number) => ({
     idCard,
@@ -687,27 +657,15 @@ export async function seedDemoAccounts(db: Db): Promise<void> {
     feeMode,
     feeValue,
     state: 2,
-    createBy: 'system',
   });
   const agentId = stableId('agent', 'agent01');
-  await db
-    .insert(hyAgent)
-    .values({
-      id: agentId,
-      agentName: '赵志强',
-      ...commissioned('320102198503154714', '13770881234', 2, 5000),
-    })
-    .onConflictDoNothing();
-
+  await insertBySystem(db, hyAgent, [
+    { id: agentId, agentName: '赵志强', ...commissioned('320102198503154714', '13770881234', 2, 5000) },
+  ]);
   const captainId = stableId('captain', 'captain01');
-  await db
-    .insert(hyCaptain)
-    .values({
-      id: captainId,
-      captainName: '孙立军',
-      ...commissioned('320106198207112419', '13912345678', 1, 300),
-    })
-    .onConflictDoNothing();
+  await insertBySystem(db, hyCaptain, [
+    { id: captainId, captainName: '孙立军', ...commissioned('320106198207112419', '13912345678', 1, 300) },
+  ]);
 
   const users: DemoUser[] = [
     {

@@ -1,12 +1,12 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { stableId } from '../../../seed/seed.ts';
+import { useGrantTree } from '../../../test/grantTreeKit.ts';
 import {
   flatten,
   STAFF_PASSWORD as PASSWORD,
   readXlsx,
   type TreeNode,
   upload,
-  useAdminApi,
   xlsx,
 } from '../user/accessTestKit.ts';
 
@@ -18,16 +18,11 @@ interface DepartNode {
 }
 
 describe('departments (system/DepartList): org codes, grants and department roles', () => {
-  const { t, tokens, call } = useAdminApi();
-  let menus: TreeNode[];
+  const { t, tokens, call, tree: menus } = useGrantTree();
   let settleId: string;
   let droleId: string;
   const userMenu = stableId('menu', '/system/user');
   const systemMenu = stableId('menu', '/system');
-
-  beforeAll(async () => {
-    menus = flatten((await call('GET', '/sys/role/queryTreeList')).json().result.treeList);
-  });
 
   const departs = async () =>
     flatten<DepartNode>((await call('GET', '/sys/sysDepart/queryTreeList')).json().result);

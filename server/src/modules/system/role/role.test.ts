@@ -1,27 +1,15 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { stableId } from '../../../seed/seed.ts';
-import {
-  flatten,
-  STAFF_PASSWORD as PASSWORD,
-  readXlsx,
-  type TreeNode,
-  upload,
-  useAdminApi,
-  xlsx,
-} from '../user/accessTestKit.ts';
+import { useGrantTree } from '../../../test/grantTreeKit.ts';
+import { STAFF_PASSWORD as PASSWORD, readXlsx, type TreeNode, upload, xlsx } from '../user/accessTestKit.ts';
 
 describe('roles (system/RoleList): grants, data rules, users of a role', () => {
-  const { t, tokens, call } = useAdminApi();
-  let nodes: TreeNode[];
+  const { t, tokens, call, tree: nodes } = useGrantTree();
   let roleId: string;
   let granted: string[] = [];
   const userMenu = stableId('menu', '/system/user');
   const node = (title: string) => nodes.find((n) => n.title === title) as TreeNode;
   const button = (perms: string) => nodes.find((n) => n.perms === perms) as TreeNode;
-
-  beforeAll(async () => {
-    nodes = flatten((await call('GET', '/sys/role/queryTreeList')).json().result.treeList);
-  });
 
   const usernames = async (token: string, query = '') =>
     (await call('GET', `/sys/user/list?pageSize=100${query}`, undefined, token))
