@@ -7,7 +7,7 @@ describe('demo driver tax', () => {
   const t = useTestApp();
 
   it('collects the month of the paid waybills and sends half of its pending records in one batch', async () => {
-    const summary = await seedDemoDataIfEmpty(t.db, { orders: 14 });
+    const summary = await seedDemoDataIfEmpty(t.db, { orders: 3 });
     expect(summary?.rows.driverTax).toMatchObject({ batches: 1 });
     const admin = await t.login('admin');
     const list = async (url: string) =>
@@ -24,7 +24,7 @@ describe('demo driver tax', () => {
     expect(batches).toHaveLength(1);
     expect([TAX_BATCH_STATE.accepted, TAX_BATCH_STATE.partlyFailed]).toContain(batches[0]?.state);
     // A second run leaves the collected month alone.
-    await runDemoSeeders(t.db, { orders: 14 });
+    await runDemoSeeders(t.db, { orders: 3 });
     expect(await list('/report/tax/list')).toHaveLength(1);
     expect(await list('/plateform/tax/list')).toHaveLength(records.length);
   }, 300_000);
