@@ -33,4 +33,14 @@ describe('usePostAction', { timeout: 30_000 }, () => {
     const { result } = renderHook(() => usePostAction(), { wrapper });
     await expect(result.current('/plateform/etc/match', {})).rejects.toThrow('状态已变更');
   });
+
+  it('warns with the server text when the accepted result fell short', async () => {
+    postEnvelope.mockResolvedValue({ success: true, message: '开具失败', code: 200, result: { state: 2 } });
+    const { result } = renderHook(() => usePostAction(), { wrapper });
+    const warnIf = vi.fn((answer: { state: number }) => answer.state === 2);
+    await result.current('/plateform/invoice/query', { id: '7' }, warnIf);
+    expect(warnIf).toHaveBeenCalledWith({ state: 2 });
+    expect(await screen.findByText('开具失败')).toBeTruthy();
+    expect(document.querySelector('.ant-message-warning')).not.toBeNull();
+  });
 });
