@@ -102,13 +102,12 @@ function RuntimeFigures({ data, history }: Sampled<RuntimeInfo>) {
   );
 }
 
+const PAGE = {
+  url: '/monitor/runtime',
+  testId: 'monitor-runtime',
+  title: ['Node运行时', 'Node runtime'],
+} as const;
+
 export default function JvmInfo() {
-  return (
-    <SampledMonitorPage<RuntimeInfo>
-      url="/monitor/runtime"
-      testId="monitor-runtime"
-      title={['Node运行时', 'Node runtime']}
-      figures={RuntimeFigures}
-    />
-  );
+  return <SampledMonitorPage<RuntimeInfo> {...PAGE} figures={RuntimeFigures} />;
 }

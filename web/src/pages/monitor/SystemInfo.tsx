@@ -87,13 +87,8 @@ function MachineFigures({ data, history }: Sampled<SystemFigures>) {
   );
 }
 
+const PAGE = { url: '/monitor/system', testId: 'monitor-system', title: ['系统信息', 'System'] } as const;
+
 export default function SystemInfo() {
-  return (
-    <SampledMonitorPage<SystemFigures>
-      url="/monitor/system"
-      testId="monitor-system"
-      title={['系统信息', 'System']}
-      figures={MachineFigures}
-    />
-  );
+  return <SampledMonitorPage<SystemFigures> {...PAGE} figures={MachineFigures} />;
 }

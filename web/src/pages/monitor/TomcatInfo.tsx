@@ -86,13 +86,8 @@ function HttpFigures({ data, history }: Sampled<HttpServerInfo>) {
   );
 }
 
+const PAGE = { url: '/monitor/http', testId: 'monitor-http', title: ['HTTP服务', 'HTTP server'] } as const;
+
 export default function TomcatInfo() {
-  return (
-    <SampledMonitorPage<HttpServerInfo>
-      url="/monitor/http"
-      testId="monitor-http"
-      title={['HTTP服务', 'HTTP server']}
-      figures={HttpFigures}
-    />
-  );
+  return <SampledMonitorPage<HttpServerInfo> {...PAGE} figures={HttpFigures} />;
 }

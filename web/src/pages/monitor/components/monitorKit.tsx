@@ -254,7 +254,7 @@ export function MonitorPage({
   children,
 }: {
   testId: string;
-  title: [string, string];
+  title: readonly [string, string];
   updatedAt?: number;
   live: boolean;
   onLive(live: boolean): void;
@@ -312,7 +312,7 @@ export function SampledMonitorPage<T>({
 }: {
   url: string;
   testId: string;
-  title: [string, string];
+  title: readonly [string, string];
   figures: ComponentType<Sampled<T>>;
 }) {
   const { data, frame } = useMonitorPage<T>(url);
