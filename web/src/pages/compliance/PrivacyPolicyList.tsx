@@ -1,16 +1,15 @@
 // 隐私政策: policy versions. A draft is edited; publishing a version asks every party user to
 // accept it at their next sign-in (the console's consent dialog). A published version is never rewritten.
-import { type Envelope, privacyPolicyResource } from '@freight/contracts';
-import { App } from 'antd';
+import { privacyPolicyResource } from '@freight/contracts';
 import { useMemo } from 'react';
+import { usePostAction } from '../../components/common/usePostAction';
 import { pageOf, ResourceListPage, type ResourcePageDef } from '../../components/resource';
 import { PageNote } from '../../components/resource/PageNote';
-import { postEnvelope } from '../../services/request';
 
 const perm = privacyPolicyResource.permission;
 
 export default function PrivacyPolicyList() {
-  const { message } = App.useApp();
+  const post = usePostAction();
   const def = useMemo<ResourcePageDef>(() => {
     const base = pageOf(privacyPolicyResource, {
       header: (
@@ -33,15 +32,13 @@ export default function PrivacyPolicyList() {
             'Every user will be asked to accept it again. Publish?',
           ],
           run: async (row, helpers) => {
-            const env = (await postEnvelope('/privacy/policy/publish', { id: row.id })) as Envelope<unknown>;
-            if (!env.success) throw new Error(env.message);
-            message.success(env.message);
+            await post('/privacy/policy/publish', { id: row.id });
             helpers.reload();
           },
         },
       ],
     });
     return base;
-  }, [message]);
+  }, [post]);
   return <ResourceListPage def={def} />;
 }

@@ -2,15 +2,10 @@
 // driver), 扣款 (deduction), 货损理赔 (a cargo-damage claim offset against the freight and credited to the
 // shipper) and 货主调账. Platform staff apply for one on an audited waybill; finance approves it (posted through
 // the ledger, shown in the waybill's money and history) or rejects it with a reason.
-import {
-  ADJUST_KIND,
-  ADJUST_STATE,
-  adjustmentBody,
-  adjustmentResource,
-  type Envelope,
-} from '@freight/contracts';
-import { App, Form, Radio } from 'antd';
+import { ADJUST_KIND, ADJUST_STATE, adjustmentBody, adjustmentResource } from '@freight/contracts';
+import { Form, Radio } from 'antd';
 import { useRef } from 'react';
+import { usePostAction } from '../../components/common/usePostAction';
 import { DictSelect } from '../../components/dict';
 import { announceMoneyChange, fenOfYuan, newIdempotencyKey } from '../../components/finance/money';
 import { RejectDialog } from '../../components/finance/ReasonDialog';
@@ -19,7 +14,6 @@ import { ReasonItem } from '../../components/form/formItems';
 import { PostDialog } from '../../components/form/PostDialog';
 import { ResourceListPage, usePageDialog, useResourcePage } from '../../components/resource';
 import { useBilingual } from '../../components/resource/text';
-import { postEnvelope } from '../../services/request';
 import { NotePicker } from '../shipping/components/NotePicker';
 
 type Row = Record<string, unknown>;
@@ -93,9 +87,9 @@ function AddDialog({ onClose }: { onClose: (changed: boolean) => void }) {
 
 export default function AdjustmentList() {
   const tx = useBilingual();
-  const { message } = App.useApp();
+  const post = usePostAction();
   const { dialog, setDialog, close } = usePageDialog<Dialog>(announceMoneyChange);
-  const def = useResourcePage(adjustmentResource, [message], () => ({
+  const def = useResourcePage(adjustmentResource, [post], () => ({
     rowActions: [
       {
         key: 'approve',
@@ -104,12 +98,10 @@ export default function AdjustmentList() {
         confirm: ['审批通过并记入账户流水？', 'Approve and post it to the ledger?'],
         visible: (row) => Number(row.state) === ADJUST_STATE.pending,
         run: async (row) => {
-          const env = (await postEnvelope('/plateform/adjustment/review', {
+          await post('/plateform/adjustment/review', {
             id: row.id,
             approve: true,
-          })) as Envelope<unknown>;
-          if (!env.success) throw new Error(env.message);
-          message.success(env.message);
+          });
           announceMoneyChange();
         },
       },

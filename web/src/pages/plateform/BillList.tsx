@@ -2,16 +2,10 @@
 // customer and period, sent, confirmed or disputed, adjusted, paid from the customer's wallet (settling the
 // bill's waybills) and closed; the statement exported as Excel or PDF, the bill's waybills in its detail drawer.
 import { ModalForm, ProFormDateRangePicker, ProFormSelect } from '@ant-design/pro-components';
-import {
-  type BillAction,
-  billNoteResource,
-  billResource,
-  canBill,
-  type Envelope,
-  USER_TYPE,
-} from '@freight/contracts';
+import { type BillAction, billNoteResource, billResource, canBill, USER_TYPE } from '@freight/contracts';
 import { App } from 'antd';
 import { useMemo } from 'react';
+import { usePostAction } from '../../components/common/usePostAction';
 import { AmountDialog } from '../../components/finance/AmountDialog';
 import { announceMoneyChange, newIdempotencyKey, yuan } from '../../components/finance/money';
 import { ReasonDialog } from '../../components/finance/ReasonDialog';
@@ -27,7 +21,7 @@ import {
 import { useBilingual } from '../../components/resource/text';
 import { downloadFile } from '../../components/resource/transfer';
 import type { Bilingual } from '../../components/resource/types';
-import { errorText, postEnvelope } from '../../services/request';
+import { errorText } from '../../services/request';
 import { useSession } from '../../stores/session';
 
 type Row = Record<string, unknown>;
@@ -79,6 +73,7 @@ const STATEMENTS = [
 export default function BillList() {
   const tx = useBilingual();
   const { message } = App.useApp();
+  const post = usePostAction();
   const customers = useCustomerOptions();
   const customerUser = useSession(
     (s) => s.userType === USER_TYPE.customer || s.userType === USER_TYPE.customerAdmin,
@@ -93,9 +88,7 @@ export default function BillList() {
       confirm: STEP_CONFIRM[action],
       visible: (row) => canBill(action, Number(row.status)),
       run: async (row) => {
-        const env = (await postEnvelope(`/plateform/bill/${action}`, { id: row.id })) as Envelope<unknown>;
-        if (!env.success) throw new Error(env.message);
-        message.success(env.message);
+        await post(`/plateform/bill/${action}`, { id: row.id });
         announceMoneyChange();
       },
     });
@@ -140,7 +133,7 @@ export default function BillList() {
       ],
       detailExtra: (row) => <BillNotes billId={String(row.id)} />,
     });
-  }, [customerUser, message, setDialog]);
+  }, [customerUser, post, setDialog]);
 
   const row = dialog && dialog.kind !== 'generate' ? dialog.row : {};
   const due = Number(row.amountFen ?? 0) + Number(row.adjustFen ?? 0) - Number(row.paidFen ?? 0);
@@ -155,13 +148,11 @@ export default function BillList() {
           modalProps={{ destroyOnHidden: true, onCancel: () => close(false) }}
           onFinish={async (values) => {
             try {
-              const env = (await postEnvelope('/plateform/bill/generate', {
+              await post('/plateform/bill/generate', {
                 customerId: values.customerId,
                 periodStart: values.period[0],
                 periodEnd: values.period[1],
-              })) as Envelope<unknown>;
-              if (!env.success) throw new Error(env.message);
-              message.success(env.message);
+              });
               close(true);
               return true;
             } catch (error) {

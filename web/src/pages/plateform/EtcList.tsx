@@ -2,17 +2,16 @@
 // skips serial nos. it already has and reports broken rows) and matched to the waybill whose vehicle and
 // load-to-sign window hold the exit time. The unmatched are listed with 匹配状态 = 未匹配; a trip loaded later is
 // matched by 重新匹配; a mistaken import is deleted row by row or as its whole batch.
-import { type Envelope, etcRecordResource } from '@freight/contracts';
-import { App } from 'antd';
+import { etcRecordResource } from '@freight/contracts';
+import { usePostAction } from '../../components/common/usePostAction';
 import { ResourceListPage, useResourcePage } from '../../components/resource';
 import { PageNote } from '../../components/resource/PageNote';
-import { postEnvelope } from '../../services/request';
 
 const perm = etcRecordResource.permission;
 
 export default function EtcList() {
-  const { message } = App.useApp();
-  const def = useResourcePage(etcRecordResource, [message], () => ({
+  const post = usePostAction();
+  const def = useResourcePage(etcRecordResource, [post], () => ({
     importAccept: '.xlsx,.csv',
     header: (
       <PageNote
@@ -33,11 +32,9 @@ export default function EtcList() {
           'Delete every ETC record of the import this one came with?',
         ],
         run: async (row, helpers) => {
-          const env = (await postEnvelope('/plateform/etc/deleteBatch', {
+          await post('/plateform/etc/deleteBatch', {
             importBatch: row.importBatch,
-          })) as Envelope<unknown>;
-          if (!env.success) throw new Error(env.message);
-          message.success(env.message);
+          });
           helpers.reload();
         },
       },
@@ -48,9 +45,7 @@ export default function EtcList() {
         label: ['重新匹配', 'Match again'],
         perm: `${perm}:match`,
         run: async (_selected, helpers) => {
-          const env = (await postEnvelope('/plateform/etc/match', {})) as Envelope<unknown>;
-          if (!env.success) throw new Error(env.message);
-          message.success(env.message);
+          await post('/plateform/etc/match', {});
           helpers.reload();
         },
       },

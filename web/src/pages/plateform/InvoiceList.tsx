@@ -4,7 +4,6 @@
 
 import {
   canInvoice,
-  type Envelope,
   INVOICE_KIND,
   type InvoiceAction,
   invoiceNoteResource,
@@ -12,8 +11,9 @@ import {
   USER_TYPE,
 } from '@freight/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { App, Card, Form, Input, Radio, Select, Space, Table, Timeline, Typography } from 'antd';
+import { Card, Form, Input, Radio, Select, Space, Table, Timeline, Typography } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
+import { usePostAction } from '../../components/common/usePostAction';
 import { yuanColumn } from '../../components/finance/columns';
 import { yuan } from '../../components/finance/money';
 import { useCustomerOptions } from '../../components/finance/useCustomerOptions';
@@ -29,7 +29,7 @@ import {
 import { useBilingual } from '../../components/resource/text';
 import { downloadFile } from '../../components/resource/transfer';
 import type { Bilingual } from '../../components/resource/types';
-import { api, postEnvelope } from '../../services/request';
+import { api } from '../../services/request';
 import { announceChange, onResourceChange } from '../../services/resourceEvents';
 import { useSession } from '../../stores/session';
 
@@ -298,7 +298,7 @@ function announceInvoiceChange() {
 }
 
 export default function InvoiceList() {
-  const { message } = App.useApp();
+  const postAction = usePostAction();
   const customerUser = useSession(
     (s) => s.userType === USER_TYPE.customer || s.userType === USER_TYPE.customerAdmin,
   );
@@ -316,10 +316,11 @@ export default function InvoiceList() {
       perm,
       visible,
       run: async (row) => {
-        const env = (await postEnvelope(`${PATH}/${action}`, { id: row.id })) as Envelope<{ state: number }>;
-        if (!env.success) throw new Error(env.message);
-        if (env.result?.state === 2) message.warning(env.message);
-        else message.success(env.message);
+        await postAction<{ state: number } | null>(
+          `${PATH}/${action}`,
+          { id: row.id },
+          (result) => result?.state === 2,
+        );
         announceChange(PATH);
       },
     });
@@ -361,7 +362,7 @@ export default function InvoiceList() {
       detailExtra: (row) => <InvoiceDetail invoiceId={String(row.id)} />,
       onQuery: (q) => setQuery(q),
     });
-  }, [customerUser, message, setDialog]);
+  }, [customerUser, postAction, setDialog]);
 
   return (
     <>

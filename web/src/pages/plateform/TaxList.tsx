@@ -1,14 +1,13 @@
 // 完税列表: each driver's month of paid waybills as the tax authority needs it, from the tax record
 // declaration — collected for a month, sent from 税务数据同步, and filled from the answer (the invoice issued on
 // the driver's behalf, the taxes withheld, the certificate). A failed record is corrected here and resent.
-import { type Envelope, TAX_STATE, taxRecordResource } from '@freight/contracts';
-import { App } from 'antd';
+import { TAX_STATE, taxRecordResource } from '@freight/contracts';
+import { usePostAction } from '../../components/common/usePostAction';
 import { PeriodDialog } from '../../components/finance/PeriodDialog';
 import { TextItem } from '../../components/form/formItems';
 import { PostDialog } from '../../components/form/PostDialog';
 import { ResourceListPage, usePageDialog, useResourcePage } from '../../components/resource';
 import { useBilingual } from '../../components/resource/text';
-import { postEnvelope } from '../../services/request';
 import { announceChange } from '../../services/resourceEvents';
 
 type Row = Record<string, unknown>;
@@ -42,9 +41,9 @@ function CorrectDialog({ row, onClose }: { row: Row; onClose: (changed: boolean)
 }
 
 export default function TaxList() {
-  const { message } = App.useApp();
+  const post = usePostAction();
   const { dialog, setDialog, close } = usePageDialog<Dialog>(() => announceChange(PATH));
-  const def = useResourcePage(taxRecordResource, [message], () => ({
+  const def = useResourcePage(taxRecordResource, [post], () => ({
     rowActions: [
       {
         key: 'correct',
@@ -59,9 +58,7 @@ export default function TaxList() {
         perm: 'report:tax:resend',
         visible: (row) => Number(row.state) === TAX_STATE.failed || Number(row.state) === TAX_STATE.pending,
         run: async (row) => {
-          const env = (await postEnvelope('/report/tax/resend', { ids: [row.id] })) as Envelope<unknown>;
-          if (!env.success) throw new Error(env.message);
-          message.success(env.message);
+          await post('/report/tax/resend', { ids: [row.id] });
           announceChange('/report/tax');
         },
       },

@@ -3,15 +3,14 @@
 // them, the platform's quarterly income reports (国务院令第810号) from their declaration: generated from the
 // ledger, reviewed by a second person, sent and resent through the same tax adapter, each with its state.
 import {
-  type Envelope,
   INCOME_REPORT_STATE,
   incomeReportLineResource,
   incomeReportResource,
   taxBatchResource,
   taxRecordResource,
 } from '@freight/contracts';
-import { App } from 'antd';
 import { useMemo, useState } from 'react';
+import { usePostAction } from '../../components/common/usePostAction';
 import { PeriodDialog } from '../../components/finance/PeriodDialog';
 import {
   pageOf,
@@ -23,7 +22,6 @@ import {
 } from '../../components/resource';
 import { ResourceTabs } from '../../components/resource/ResourceTabs';
 import type { Bilingual } from '../../components/resource/types';
-import { postEnvelope } from '../../services/request';
 import { announceChange } from '../../services/resourceEvents';
 
 type Row = Record<string, unknown>;
@@ -68,7 +66,7 @@ const INCOME_STEPS: Array<{ key: string; label: Bilingual; from: number; confirm
 
 export default function TaxSyncList() {
   const can = useCan();
-  const { message } = App.useApp();
+  const post = usePostAction();
   const [dialog, setDialog] = useState<'send' | 'generate' | null>(null);
   const def = useResourcePage(taxBatchResource, [], () => ({
     toolbar: [
@@ -83,10 +81,11 @@ export default function TaxSyncList() {
   }));
   const incomeDef = useMemo<ResourcePageDef>(() => {
     const step = (path: string) => async (row: Row) => {
-      const env = (await postEnvelope(`${INCOME}/${path}`, { id: row.id })) as Envelope<Row>;
-      if (!env.success) throw new Error(env.message);
-      if (env.result?.state === INCOME_REPORT_STATE.failed) message.warning(env.message);
-      else message.success(env.message);
+      await post<Row | null>(
+        `${INCOME}/${path}`,
+        { id: row.id },
+        (result) => result?.state === INCOME_REPORT_STATE.failed,
+      );
       announceChange(INCOME);
     };
     const state = (row: Row) => Number(row.state);
@@ -111,7 +110,7 @@ export default function TaxSyncList() {
       ],
       detailExtra: (row) => <IncomeLines reportId={String(row.id)} />,
     });
-  }, [message]);
+  }, [post]);
   const showIncome = can('report:income:list');
   return (
     <>

@@ -16,7 +16,7 @@ import {
   Typography,
 } from 'antd';
 import type { EChartsOption } from 'echarts';
-import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
+import { type ComponentType, lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
 import { withChunkTimeout } from '../../../app/chunkLoad';
 
 export { InfoList } from '../../../components/common/InfoList';
@@ -254,7 +254,7 @@ export function MonitorPage({
   children,
 }: {
   testId: string;
-  title: [string, string];
+  title: readonly [string, string];
   updatedAt?: number;
   live: boolean;
   onLive(live: boolean): void;
@@ -297,5 +297,29 @@ export function MonitorPage({
       {error ? <Alert type="error" showIcon message={errorText(error)} style={{ marginBottom: 12 }} /> : null}
       {loading ? <Skeleton active /> : children}
     </div>
+  );
+}
+
+/** One call's figures and the samples taken of them while the page is open. */
+export type Sampled<T> = { data: T; history: Array<T & { at: number }> };
+
+/** A monitoring page that charts its figures over time: its frame, call and history, `figures` drawing them. */
+export function SampledMonitorPage<T>({
+  url,
+  testId,
+  title,
+  figures: Figures,
+}: {
+  url: string;
+  testId: string;
+  title: readonly [string, string];
+  figures: ComponentType<Sampled<T>>;
+}) {
+  const { data, frame } = useMonitorPage<T>(url);
+  const history = useHistory(data);
+  return (
+    <MonitorPage testId={testId} title={title} {...frame}>
+      {data ? <Figures data={data} history={history} /> : null}
+    </MonitorPage>
   );
 }
