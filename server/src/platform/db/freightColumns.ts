@@ -1,5 +1,5 @@
 import { bigint, date, smallint, varchar } from 'drizzle-orm/pg-core';
-import { fenColumn, idRef } from './columns.ts';
+import { fenColumn, idRef, prefixed } from './columns.ts';
 
 // Column groups that many freight and money tables repeat with one meaning.
 
@@ -24,26 +24,6 @@ export const waybillFeeColumns = () => ({
   agentFee: fenColumn('agent_fee'),
   customerFee: fenColumn('customer_fee'),
 });
-
-type Prefixed<TPrefix extends string, TColumns> = {
-  [K in keyof TColumns & string as `${TPrefix}${Capitalize<K>}`]: TColumns[K];
-};
-
-/**
- * A group of columns named after one prefix: `build` gets the prefix in snake case for the column names, and
- * its properties get the prefix in front (`fuelCard`: { mode } in fuel_card_mode becomes fuelCardMode).
- */
-function prefixed<TPrefix extends string, TColumns extends object>(
-  prefix: TPrefix,
-  build: (column: string) => TColumns,
-) {
-  const column = prefix.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
-  const entries = Object.entries(build(column)).map(([key, builder]) => [
-    `${prefix}${key[0]?.toUpperCase()}${key.slice(1)}`,
-    builder,
-  ]);
-  return Object.fromEntries(entries) as Prefixed<TPrefix, TColumns>;
-}
 
 /** An invoice title (开票信息) as the tax service needs it: name, tax no., address, phone, bank and account. */
 export const invoiceTitleColumns = <TPrefix extends string>(prefix: TPrefix) =>
