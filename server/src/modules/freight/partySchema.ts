@@ -14,7 +14,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { piiHash, piiText } from '../../platform/crypto/piiColumn.ts';
 import { auditedTable, listIndex, logTable, tenantTable } from '../../platform/db/businessTable.ts';
-import { idRef, tstz } from '../../platform/db/columns.ts';
+import { createTimeColumn, idRef, tstz } from '../../platform/db/columns.ts';
 import {
   driverColumns,
   permitColumns,
@@ -135,7 +135,7 @@ export const hyDriverVehicle = pgTable(
     driverId: idRef('driver_id').notNull(),
     vehicleId: idRef('vehicle_id').notNull(),
     isDefault: boolean('is_default').notNull().default(false),
-    createTime: tstz('create_time').defaultNow().notNull(),
+    createTime: createTimeColumn(),
   },
   (t) => [
     primaryKey({ columns: [t.driverId, t.vehicleId] }),
