@@ -17,6 +17,7 @@ import { piiText } from '../../platform/crypto/piiColumn.ts';
 import { listIndex, logTable, tenantLogTable, tenantTable } from '../../platform/db/businessTable.ts';
 import {
   auditColumns,
+  createTimeColumn,
   fenColumn,
   idRef,
   reviewerColumns,
@@ -214,7 +215,7 @@ export const finIdempotency = pgTable(
     requestHash: varchar('request_hash', { length: 64 }).notNull(),
     response: jsonb('response'),
     operator: varchar('operator', { length: 64 }),
-    createTime: tstz('create_time').defaultNow().notNull(),
+    createTime: createTimeColumn(),
   },
   (t) => [primaryKey({ columns: [t.tenantId, t.key] })],
 );
@@ -514,7 +515,7 @@ export const finSimBankTxn = pgTable(
     failCode: varchar('fail_code', { length: 32 }),
     bankSerialNo: varchar('bank_serial_no', { length: 64 }).notNull(),
     dueTime: tstz('due_time').notNull(),
-    createTime: tstz('create_time').defaultNow().notNull(),
+    createTime: createTimeColumn(),
   },
   (t) => [index('fin_sim_bank_txn_time_idx').on(t.createTime)],
 );

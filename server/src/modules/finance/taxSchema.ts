@@ -7,6 +7,12 @@ import { driverColumns } from '../../platform/db/freightColumns.ts';
 // Tax on drivers' behalf: a driver's month of paid freight as the tax authority needs it, and the
 // batches it was sent in. Amounts are integer fen.
 
+/** Why the tax authority refused what was sent: its code and message, as it answered. */
+const refusalColumns = () => ({
+  failCode: varchar('fail_code', { length: 20 }),
+  failMessage: varchar('fail_message', { length: 255 }),
+});
+
 export const finTaxRecord = tenantTable(
   'fin_tax_record',
   {
@@ -23,8 +29,7 @@ export const finTaxRecord = tenantTable(
     /** 0 pending, 1 sent, 2 accepted, 3 failed, 4 blocked (tax_record_state). */
     state: smallint('state').notNull().default(0),
     blockReason: varchar('block_reason', { length: 255 }),
-    failCode: varchar('fail_code', { length: 20 }),
-    failMessage: varchar('fail_message', { length: 255 }),
+    ...refusalColumns(),
     invoiceNo: varchar('invoice_no', { length: 20 }),
     vatFen: fenColumn('vat_fen'),
     surchargeFen: fenColumn('surcharge_fen'),
@@ -82,8 +87,7 @@ export const finIncomeReport = tenantTable(
     sendTime: tstz('send_time'),
     sendCount: integer('send_count').notNull().default(0),
     receiptNo: varchar('receipt_no', { length: 40 }),
-    failCode: varchar('fail_code', { length: 20 }),
-    failMessage: varchar('fail_message', { length: 255 }),
+    ...refusalColumns(),
     answerTime: tstz('answer_time'),
   },
   (t) => [uniqueIndex('fin_income_report_quarter_uidx').on(t.tenantId, t.quarter)],

@@ -14,7 +14,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { piiHash, piiText } from '../../platform/crypto/piiColumn.ts';
 import { auditedTable, listIndex, logTable, tenantTable } from '../../platform/db/businessTable.ts';
-import { idRef, tstz } from '../../platform/db/columns.ts';
+import { createTimeColumn, idRef, tstz } from '../../platform/db/columns.ts';
 import {
   driverColumns,
   permitColumns,
@@ -36,6 +36,12 @@ const fleetColumns = () => ({
   agentId: idRef('agent_id'),
 });
 
+/** The person's ID-card number, kept encrypted, and the keyed hash derived from it (what lookups match on). */
+const idCardColumns = () => ({
+  idCard: piiText('id_card').notNull(),
+  idCardHash: piiHash('id_card'),
+});
+
 /** Captains and agents list their own drivers and vehicles. */
 const fleetIndexes = (table: string, t: { captainId: AnyPgColumn; agentId: AnyPgColumn }) => [
   index(`${table}_captain_idx`).on(t.captainId),
@@ -53,8 +59,7 @@ export const hyDriver = tenantTable(
   {
     driverName: varchar('driver_name', { length: 30 }).notNull(),
     mobile: varchar('mobile', { length: 11 }).notNull(),
-    idCard: piiText('id_card').notNull(),
-    idCardHash: piiHash('id_card'),
+    ...idCardColumns(),
     idCardFront: varchar('id_card_front', { length: 255 }),
     idCardBack: varchar('id_card_back', { length: 255 }),
     idCardValidFrom: date('id_card_valid_from'),
@@ -130,7 +135,7 @@ export const hyDriverVehicle = pgTable(
     driverId: idRef('driver_id').notNull(),
     vehicleId: idRef('vehicle_id').notNull(),
     isDefault: boolean('is_default').notNull().default(false),
-    createTime: tstz('create_time').defaultNow().notNull(),
+    createTime: createTimeColumn(),
   },
   (t) => [
     primaryKey({ columns: [t.driverId, t.vehicleId] }),
@@ -161,8 +166,7 @@ export const hyCaptain = tenantTable(
   'hy_captain',
   {
     captainName: varchar('captain_name', { length: 30 }).notNull(),
-    idCard: piiText('id_card').notNull(),
-    idCardHash: piiHash('id_card'),
+    ...idCardColumns(),
     mobile: varchar('mobile', { length: 11 }).notNull(),
     ...ruleColumns('fee', 2),
     /** Signed collection agreement (代收运费协议) file path; required to collect for drivers. */

@@ -15,7 +15,7 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import { listIndex, logTable, tenantTable } from '../../platform/db/businessTable.ts';
-import { fenColumn, idRef, tenantIdColumn, tstz } from '../../platform/db/columns.ts';
+import { fenColumn, idRef, prefixed, tenantIdColumn, tstz } from '../../platform/db/columns.ts';
 import {
   customerColumns,
   driverColumns,
@@ -31,26 +31,24 @@ import { totalsFollow } from '../../platform/db/tableWrites.ts';
 
 const grams = (name: string) => bigint(name, { mode: 'number' });
 
-/** Loading and unloading places: names, 6–12 digit division code, address, WGS-84 point, contact, window. */
+/** A loading or unloading place: names, 6–12 digit division code, address, WGS-84 point and contact. */
+const placeColumns = <TPrefix extends string>(prefix: TPrefix) =>
+  prefixed(prefix, (column) => ({
+    province: varchar(`${column}_province`, { length: 30 }),
+    city: varchar(`${column}_city`, { length: 30 }).notNull(),
+    district: varchar(`${column}_district`, { length: 30 }),
+    areaCode: varchar(`${column}_area_code`, { length: 12 }),
+    address: varchar(`${column}_address`, { length: 255 }).notNull(),
+    lng: doublePrecision(`${column}_lng`),
+    lat: doublePrecision(`${column}_lat`),
+    contact: varchar(`${column}_contact`, { length: 50 }),
+    phone: varchar(`${column}_phone`, { length: 20 }),
+  }));
+
+/** Loading and unloading places, and when each takes the truck. */
 const places = () => ({
-  loadProvince: varchar('load_province', { length: 30 }),
-  loadCity: varchar('load_city', { length: 30 }).notNull(),
-  loadDistrict: varchar('load_district', { length: 30 }),
-  loadAreaCode: varchar('load_area_code', { length: 12 }),
-  loadAddress: varchar('load_address', { length: 255 }).notNull(),
-  loadLng: doublePrecision('load_lng'),
-  loadLat: doublePrecision('load_lat'),
-  loadContact: varchar('load_contact', { length: 50 }),
-  loadPhone: varchar('load_phone', { length: 20 }),
-  unloadProvince: varchar('unload_province', { length: 30 }),
-  unloadCity: varchar('unload_city', { length: 30 }).notNull(),
-  unloadDistrict: varchar('unload_district', { length: 30 }),
-  unloadAreaCode: varchar('unload_area_code', { length: 12 }),
-  unloadAddress: varchar('unload_address', { length: 255 }).notNull(),
-  unloadLng: doublePrecision('unload_lng'),
-  unloadLat: doublePrecision('unload_lat'),
-  unloadContact: varchar('unload_contact', { length: 50 }),
-  unloadPhone: varchar('unload_phone', { length: 20 }),
+  ...placeColumns('load'),
+  ...placeColumns('unload'),
   /** When the place takes the truck (from–to), as the shipper agreed with the loading and unloading sites. */
   loadWindowFrom: tstz('load_window_from'),
   loadWindowTo: tstz('load_window_to'),

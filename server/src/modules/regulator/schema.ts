@@ -11,7 +11,7 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import { listIndex, tenantTable } from '../../platform/db/businessTable.ts';
-import { claimColumns, idColumn, tenantIdColumn, tstz } from '../../platform/db/columns.ts';
+import { claimColumns, createTimeColumn, idColumn, tenantIdColumn, tstz } from '../../platform/db/columns.ts';
 
 // Regulator reporting: one channel row per province, the outbox of report messages and every
 // attempt's request (without secrets) and answer.
@@ -85,7 +85,7 @@ export const hyReportMessage = pgTable(
     touchedAt: tstz('touched_at'),
     deadlineAt: tstz('deadline_at'),
     acceptedAt: tstz('accepted_at'),
-    createTime: tstz('create_time').defaultNow().notNull(),
+    createTime: createTimeColumn(),
     updateTime: tstz('update_time'),
   },
   (t) => [

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, integer, jsonb, smallint, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { listIndex, tenantTable } from '../../platform/db/businessTable.ts';
-import { idRef, tstz } from '../../platform/db/columns.ts';
+import { actorColumns, decisionColumns, idRef, tstz } from '../../platform/db/columns.ts';
 import {
   optionalCustomerColumns,
   optionalDriverColumns,
@@ -46,9 +46,7 @@ export const riskWarning = tenantTable(
     source: varchar('source', { length: 32 }),
     assignee: varchar('assignee', { length: 64 }),
     evidence: jsonb('evidence').$type<Record<string, unknown>>(),
-    handleBy: varchar('handle_by', { length: 64 }),
-    handleReason: varchar('handle_reason', { length: 255 }),
-    handleTime: tstz('handle_time'),
+    ...decisionColumns('handle'),
   },
   (t) => [
     uniqueIndex('risk_warning_dedupe_uq').on(t.tenantId, t.noteId, t.ruleType, t.dedupeKey),
@@ -81,11 +79,8 @@ export const riskViolation = tenantTable(
     penaltyPct: smallint('penalty_pct'),
     appealDeadline: tstz('appeal_deadline'),
     appealReason: varchar('appeal_reason', { length: 255 }),
-    appealBy: varchar('appeal_by', { length: 64 }),
-    appealTime: tstz('appeal_time'),
-    decideBy: varchar('decide_by', { length: 64 }),
-    decideReason: varchar('decide_reason', { length: 255 }),
-    decideTime: tstz('decide_time'),
+    ...actorColumns('appeal'),
+    ...decisionColumns('decide'),
     /** The finance adjustment that posted it, and why it could not be posted. */
     adjustNo: varchar('adjust_no', { length: 32 }),
     postedTime: tstz('posted_time'),

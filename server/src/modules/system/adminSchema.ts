@@ -1,6 +1,6 @@
 import { bigint, index, integer, pgTable, smallint, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { auditedTable } from '../../platform/db/businessTable.ts';
-import { idColumn, idRef, tenantIdColumn, tstz } from '../../platform/db/columns.ts';
+import { createTimeColumn, idColumn, idRef, tenantIdColumn, tstz } from '../../platform/db/columns.ts';
 
 /** Scheduled jobs (reference sys_quartz_job): `job_class_name` holds a key of the job registry in code. */
 export const sysQuartzJob = auditedTable(
@@ -155,7 +155,7 @@ export const sysFile = pgTable(
     /** The uploader's party (customer, agent or captain id) when the uploader is not platform staff. */
     partyId: varchar('party_id', { length: 32 }),
     tenantId: tenantIdColumn(),
-    createTime: tstz('create_time').defaultNow().notNull(),
+    createTime: createTimeColumn(),
   },
   (t) => [index('sys_file_party_idx').on(t.partyId)],
 );

@@ -125,7 +125,7 @@ export const sysAuthTicket = pgTable(
     userId: idRef('user_id'),
     data: varchar('data', { length: 2000 }),
     expiresAt: tstz('expires_at').notNull(),
-    createTime: tstz('create_time').defaultNow().notNull(),
+    createTime: createTimeColumn(),
   },
   (t) => [index('sys_auth_ticket_expires_idx').on(t.expiresAt)],
 );

@@ -12,7 +12,7 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import { auditedTable, linkTable } from '../../platform/db/businessTable.ts';
-import { auditColumns, idRef, tenantIdColumn, tstz } from '../../platform/db/columns.ts';
+import { auditColumns, createTimeColumn, idRef, tenantIdColumn, tstz } from '../../platform/db/columns.ts';
 import { rolePermissionTable } from './rolePermissionTable.ts';
 
 export const sysTenant = pgTable('sys_tenant', {
@@ -90,7 +90,7 @@ export const sysUserNotifyMute = pgTable(
   {
     userId: idRef('user_id').notNull(),
     category: varchar('category', { length: 32 }).notNull(),
-    createTime: tstz('create_time').notNull().defaultNow(),
+    createTime: createTimeColumn(),
   },
   (t) => [
     primaryKey({ columns: [t.userId, t.category] }),

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, smallint, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { auditedTable } from '../db/businessTable.ts';
-import { idColumn, idRef, tstz } from '../db/columns.ts';
+import { createTimeColumn, idColumn, idRef, tstz } from '../db/columns.ts';
 
 export const LOG_TYPE = { login: 1, operate: 2 } as const;
 /** operate_type of the reference: 1 query, 2 add, 3 edit, 4 delete, 5 import, 6 export. */
@@ -23,7 +23,7 @@ export const sysLog = pgTable(
     statusCode: integer('status_code'),
     success: smallint('success').notNull().default(1),
     costTime: integer('cost_time'),
-    createTime: tstz('create_time').defaultNow().notNull(),
+    createTime: createTimeColumn(),
     /**
      * The month of the hash chain (yyyymm, China time), its place in that chain and the hashes: set when
      * the row is sealed (logChain.ts), within a minute of being written. Null until then.

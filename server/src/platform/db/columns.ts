@@ -53,3 +53,38 @@ export const claimColumns = () => ({
   claimToken: varchar('claim_token', { length: 32 }),
   claimedUntil: tstz('claimed_until'),
 });
+
+type Prefixed<TPrefix extends string, TColumns> = {
+  [K in keyof TColumns & string as `${TPrefix}${Capitalize<K>}`]: TColumns[K];
+};
+
+/**
+ * A group of columns named after one prefix: `build` gets the prefix in snake case for the column names, and
+ * its properties get the prefix in front (`fuelCard`: { mode } in fuel_card_mode becomes fuelCardMode).
+ */
+export function prefixed<TPrefix extends string, TColumns extends object>(
+  prefix: TPrefix,
+  build: (column: string) => TColumns,
+) {
+  const column = prefix.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
+  const entries = Object.entries(build(column)).map(([key, builder]) => [
+    `${prefix}${key[0]?.toUpperCase()}${key.slice(1)}`,
+    builder,
+  ]);
+  return Object.fromEntries(entries) as Prefixed<TPrefix, TColumns>;
+}
+
+/** Who took a step and when (`appeal`: appeal_by, appeal_time). */
+export const actorColumns = <TPrefix extends string>(prefix: TPrefix) =>
+  prefixed(prefix, (column) => ({
+    by: varchar(`${column}_by`, { length: 64 }),
+    time: tstz(`${column}_time`),
+  }));
+
+/** Who decided a step, why and when (`handle`: handle_by, handle_reason, handle_time). */
+export const decisionColumns = <TPrefix extends string>(prefix: TPrefix) =>
+  prefixed(prefix, (column) => ({
+    by: varchar(`${column}_by`, { length: 64 }),
+    reason: varchar(`${column}_reason`, { length: 255 }),
+    time: tstz(`${column}_time`),
+  }));

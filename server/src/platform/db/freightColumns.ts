@@ -1,21 +1,19 @@
 import { bigint, date, smallint, varchar } from 'drizzle-orm/pg-core';
-import { fenColumn, idRef } from './columns.ts';
+import { fenColumn, idRef, prefixed } from './columns.ts';
 
 // Column groups that many freight and money tables repeat with one meaning.
 
-const customerNameColumn = () => varchar('customer_name', { length: 200 });
+// The optional variants below override the required id; a property set again keeps its place, so the id
+// column still comes first.
 
 /** The customer (shipper) a row belongs to, with its name kept beside the id so lists read without a join. */
 export const customerColumns = () => ({
   customerId: idRef('customer_id').notNull(),
-  customerName: customerNameColumn(),
+  customerName: varchar('customer_name', { length: 200 }),
 });
 
 /** As customerColumns, for rows that may concern no customer (e.g. a platform-wide rule). */
-export const optionalCustomerColumns = () => ({
-  customerId: idRef('customer_id'),
-  customerName: customerNameColumn(),
-});
+export const optionalCustomerColumns = () => ({ ...customerColumns(), customerId: idRef('customer_id') });
 
 /** What the money rules compute for a waybill: the driver's fee, the platform's and agent's, and the customer's total. */
 export const waybillFeeColumns = () => ({
@@ -24,26 +22,6 @@ export const waybillFeeColumns = () => ({
   agentFee: fenColumn('agent_fee'),
   customerFee: fenColumn('customer_fee'),
 });
-
-type Prefixed<TPrefix extends string, TColumns> = {
-  [K in keyof TColumns & string as `${TPrefix}${Capitalize<K>}`]: TColumns[K];
-};
-
-/**
- * A group of columns named after one prefix: `build` gets the prefix in snake case for the column names, and
- * its properties get the prefix in front (`fuelCard`: { mode } in fuel_card_mode becomes fuelCardMode).
- */
-function prefixed<TPrefix extends string, TColumns extends object>(
-  prefix: TPrefix,
-  build: (column: string) => TColumns,
-) {
-  const column = prefix.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
-  const entries = Object.entries(build(column)).map(([key, builder]) => [
-    `${prefix}${key[0]?.toUpperCase()}${key.slice(1)}`,
-    builder,
-  ]);
-  return Object.fromEntries(entries) as Prefixed<TPrefix, TColumns>;
-}
 
 /** An invoice title (开票信息) as the tax service needs it: name, tax no., address, phone, bank and account. */
 export const invoiceTitleColumns = <TPrefix extends string>(prefix: TPrefix) =>
@@ -85,8 +63,8 @@ export const waybillColumns = (numberLength: 20 | 32 = 20) => ({
 
 /** As waybillColumns, for rows that may concern no waybill. */
 export const optionalWaybillColumns = (numberLength: 20 | 32 = 20) => ({
+  ...waybillColumns(numberLength),
   noteId: idRef('note_id'),
-  shippingNoteNumber: varchar('shipping_note_number', { length: numberLength }),
 });
 
 /** Where a counterparty's record stands in review (the review state machine), and why it was sent back. */
@@ -104,6 +82,6 @@ export const driverColumns = (nameLength: 30 | 50 = 30) => ({
 
 /** As driverColumns, for rows that may concern no driver. */
 export const optionalDriverColumns = (nameLength: 30 | 50 = 30) => ({
+  ...driverColumns(nameLength),
   driverId: idRef('driver_id'),
-  driverName: varchar('driver_name', { length: nameLength }),
 });
