@@ -54,24 +54,11 @@ describe('system configuration', () => {
     await refused({ configKey: 'e2e.rule', valueType: 'string', configValue: 'x' }, '配置键 e2e.rule 已存在');
 
     // An edit changes the value and type, never the key; a bad value is refused with nothing changed.
-    const bad = (
-      await call('PUT', '/hyconfig/hyConfig/edit', {
-        id: 'e2e.rule',
-        configKey: 'e2e.rule',
-        valueType: 'number',
-        configValue: 'abc',
-      })
-    ).json();
+    const editRule = async (body: Record<string, string>) =>
+      (await call('PUT', '/hyconfig/hyConfig/edit', { id: 'e2e.rule', valueType: 'number', ...body })).json();
+    const bad = await editRule({ configKey: 'e2e.rule', configValue: 'abc' });
     expect(bad.success).toBe(false);
-    const edit = (
-      await call('PUT', '/hyconfig/hyConfig/edit', {
-        id: 'e2e.rule',
-        configKey: 'other.key',
-        valueType: 'number',
-        configValue: '900',
-        description: '最长运距',
-      })
-    ).json();
+    const edit = await editRule({ configKey: 'other.key', configValue: '900', description: '最长运距' });
     expect(edit.success, edit.message).toBe(true);
     const [row] = await list('&configKey=e2e.rule');
     expect(row).toMatchObject({
