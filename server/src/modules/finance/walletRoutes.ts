@@ -346,7 +346,10 @@ export function walletRoutes(
   bindResource(app, ctx, freezeLogResource, finWalletFreeze);
 
   // ---- 主钱包 ---------------------------------------------------------------------------------------------
+  // The console lists the platform's accounts at <path>/platform, as every view; the declaration's own path serves
+  // the same view to API callers.
   bindResource(app, ctx, walletResource, finWallet, { view: 'platform' });
+  bindResource(app, ctx, walletResource, finWallet, { view: 'platform', path: walletResource.path });
   bindResource(app, ctx, walletResource, finWallet, { view: 'payable' });
   bindResource(app, ctx, statementLineResource, finStatementLine);
 
