@@ -106,8 +106,10 @@ test('货运保险 and 凭证导出 read in English and fit a 390 px phone', asy
   await shell.switchToEnglish();
   await expect(page.locator('.ant-table-thead:visible')).toContainText('Policy no.');
   await page.setViewportSize({ width: 390, height: 844 });
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  // The layout follows the new width a render later: wait for the page as the user sees it settle.
+  const pageWidth = () => page.evaluate(() => document.documentElement.scrollWidth);
+  await expect.poll(pageWidth).toBeLessThanOrEqual(390);
   await shell.goto('/plateform/voucher');
   await expect(page.getByTestId('voucher-balanced')).toHaveText('Balanced');
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await expect.poll(pageWidth).toBeLessThanOrEqual(390);
 });
