@@ -1,4 +1,5 @@
 import {
+  DEFAULT_DRIVER_TAX_RATES,
   INCOME_REPORT_STATE,
   incomeGenerateBody,
   incomeReportIdBody,
@@ -36,7 +37,7 @@ export function taxRoutes(app: FastifyInstance, ctx: AppContext, fin: Finance): 
   const sim = new SimulatedTaxAuthority({
     delayMs: Math.max(0, Number(process.env.TAX_SIM_DELAY_MS ?? 100) || 0),
     failureRate: Math.min(1, Math.max(0, Number(process.env.TAX_SIM_FAILURE_RATE ?? 0) || 0)),
-    rates: { vatBp: 100, surchargeBp: 1200, iitBp: 50 },
+    rates: DEFAULT_DRIVER_TAX_RATES,
   });
   authorities.keep(ctx, sim);
   const adapter: TaxAuthorityAdapter = sim;

@@ -213,6 +213,9 @@ describe('wallets, recharges and the ledger', () => {
       '未找到对应数据',
     );
     expect((await k.get('/wallet/ledger/check', {}, tokens.shipper)).code).toBe(403);
+    // The main wallet's views are the platform's: a shipper holds no finance:wallet.
+    for (const view of ['platform', 'payable'])
+      expect((await k.get(`/plateform/wallet/${view}/list`, {}, tokens.shipper)).code).toBe(403);
     // Platform staff filter by account, type and period.
     const recharges = await k.get('/wallet/ledger/list', {
       walletId,
