@@ -3,7 +3,7 @@
 import { luhnCheckDigit } from '@freight/contracts';
 import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
 import { apiCall } from '../support/api.ts';
-import { residentId } from './PartiesPage.ts';
+import { residentIdOf } from './PartiesPage.ts';
 import { approvedDriverWithVehicle } from './ShippingPage.ts';
 
 export const CUSTOMER_WALLET = '/customer/wallet';
@@ -106,7 +106,7 @@ export async function auditedPerTripNote(
     driverId: party.driverId,
     cardNo,
     holderName: party.driverName,
-    holderIdCard: residentId('19860412', seq),
+    holderIdCard: residentIdOf(seq),
     bankCode: 'ICBC',
     isDefault: true,
   });

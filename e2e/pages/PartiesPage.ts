@@ -12,6 +12,15 @@ export function residentId(birth: string, seq: number): string {
   return body + residentIdCheckChar(body);
 }
 
+/**
+ * A resident ID that no other `seq` below 9 000 000 shares: the thousands of `seq` move the birth date a day on
+ * from 1 January of `fromYear`, the rest is the sequence (a plain `residentId(birth, seq)` repeats every 1 000).
+ */
+export function residentIdOf(seq: number, fromYear = 1970): string {
+  const birth = new Date(Date.UTC(fromYear, 0, 1) + Math.floor(seq / 1000) * 86_400_000);
+  return residentId(birth.toISOString().slice(0, 10).replaceAll('-', ''), seq);
+}
+
 export interface DriverSample {
   driverName: string;
   mobile: string;

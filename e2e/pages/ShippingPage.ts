@@ -6,7 +6,7 @@ import { apiCall, type Envelope } from '../support/api.ts';
 import { API_BASE } from '../support/env.ts';
 import { clickRowAction } from '../support/rowActions.ts';
 import { ListScreen } from './ListScreen.ts';
-import { residentId } from './PartiesPage.ts';
+import { residentIdOf } from './PartiesPage.ts';
 
 export const ORDER_LIST = '/order/list';
 export const NOTE_LIST = '/shipping/list';
@@ -16,7 +16,7 @@ export const TRACK_QUERY = '/map/track';
 export async function approvedDriverWithVehicle(request: APIRequestContext, token: string, seq: number) {
   const driverName = `驾驶员${seq}`;
   const mobile = `137${String(seq).padStart(8, '0').slice(-8)}`;
-  const idCard = residentId('19860412', seq);
+  const idCard = residentIdOf(seq);
   const plateNo = `苏A${String(seq).padStart(5, '0').slice(-5)}`;
   await apiCall(request, token, 'POST', '/hydriver/hyDriver/add', {
     driverName,
