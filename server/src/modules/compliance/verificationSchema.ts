@@ -10,7 +10,7 @@ export const complianceVerification = pgTable(
     id: idColumn(),
     tenantId: tenantIdColumn(),
     subjectType: varchar('subject_type', { length: 16 }).notNull(),
-    subjectId: varchar('subject_id', { length: 32 }).notNull(),
+    subjectId: idRef('subject_id').notNull(),
     /** Name or plate as the subject had it when checked (the list shows it without a join). */
     subjectName: varchar('subject_name', { length: 100 }),
     kind: varchar('kind', { length: 24 }).notNull(),
@@ -44,7 +44,7 @@ export const complianceLiveness = pgTable(
   {
     id: idColumn(),
     tenantId: tenantIdColumn(),
-    driverId: varchar('driver_id', { length: 32 }).notNull(),
+    driverId: idRef('driver_id').notNull(),
     passed: boolean('passed').notNull(),
     /** The app's liveness score, 0..100, when it reports one. */
     score: integer('score'),

@@ -1,6 +1,6 @@
 import { bigint, index, smallint, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { tenantTable } from '../../platform/db/businessTable.ts';
-import { tstz } from '../../platform/db/columns.ts';
+import { idRef, tstz } from '../../platform/db/columns.ts';
 import { optionalWaybillColumns } from '../../platform/db/freightColumns.ts';
 
 /**
@@ -21,7 +21,7 @@ export const finEtcRecord = tenantTable(
     amountFen: bigint('amount_fen', { mode: 'number' }).notNull(),
     invoiceNo: varchar('invoice_no', { length: 32 }),
     /** The vehicle of the plate, when the plate is one of ours. */
-    vehicleId: varchar('vehicle_id', { length: 32 }),
+    vehicleId: idRef('vehicle_id'),
     /** 0 unmatched, 1 matched (match_state). */
     matchState: smallint('match_state').notNull().default(0),
     ...optionalWaybillColumns(32),
@@ -33,8 +33,8 @@ export const finEtcRecord = tenantTable(
     settleState: smallint('settle_state').notNull().default(0),
     /** The rule it was settled under (etc_rule), the payout request (fin_payout) and the posting. */
     settleRule: smallint('settle_rule'),
-    settlePayoutId: varchar('settle_payout_id', { length: 32 }),
-    settlePostingId: varchar('settle_posting_id', { length: 32 }),
+    settlePayoutId: idRef('settle_payout_id'),
+    settlePostingId: idRef('settle_posting_id'),
     settleTime: tstz('settle_time'),
     /** The import that brought the record in (one per uploaded file). */
     importBatch: varchar('import_batch', { length: 32 }).notNull(),

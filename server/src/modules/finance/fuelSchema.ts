@@ -1,6 +1,6 @@
 import { bigint, index, smallint, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { tenantTable } from '../../platform/db/businessTable.ts';
-import { fenColumn, tstz } from '../../platform/db/columns.ts';
+import { fenColumn, idRef, tstz } from '../../platform/db/columns.ts';
 import { driverColumns, optionalDriverColumns, waybillColumns } from '../../platform/db/freightColumns.ts';
 
 // 油卡管理: fuel cards held by drivers, the recharge lines a waybill's paid fuel share writes (the ledger moves
@@ -15,7 +15,7 @@ export const finFuelCard = tenantTable(
     /** fuel_card_provider: 1 中国石化, 2 中国石油, 3 中国海油, 9 其他. */
     provider: smallint('provider').notNull(),
     ...driverColumns(50),
-    vehicleId: varchar('vehicle_id', { length: 32 }),
+    vehicleId: idRef('vehicle_id'),
     plateNo: varchar('plate_no', { length: 12 }),
     /** fuel_card_state: 1 正常, 2 挂失, 3 停用. */
     state: smallint('state').notNull().default(1),
@@ -36,19 +36,19 @@ export const finFuelCard = tenantTable(
 export const finFuelRecharge = tenantTable(
   'fin_fuel_recharge',
   {
-    cardId: varchar('card_id', { length: 32 }).notNull(),
+    cardId: idRef('card_id').notNull(),
     cardNo: varchar('card_no', { length: 32 }).notNull(),
     provider: smallint('provider').notNull(),
     ...optionalDriverColumns(50),
     ...waybillColumns(32),
-    customerId: varchar('customer_id', { length: 32 }),
+    customerId: idRef('customer_id'),
     amountFen: bigint('amount_fen', { mode: 'number' }).notNull(),
     /** The ledger posting that moved the share (card_share). */
-    postingId: varchar('posting_id', { length: 32 }),
-    payoutId: varchar('payout_id', { length: 32 }),
+    postingId: idRef('posting_id'),
+    payoutId: idRef('payout_id'),
     /** fuel_match_state: 0 未对账, 1 已对账. */
     matchState: smallint('match_state').notNull().default(0),
-    statementId: varchar('statement_id', { length: 32 }),
+    statementId: idRef('statement_id'),
     statementSerialNo: varchar('statement_serial_no', { length: 64 }),
   },
   (t) => [
@@ -63,7 +63,7 @@ export const finFuelStatement = tenantTable(
   {
     serialNo: varchar('serial_no', { length: 64 }).notNull(),
     cardNo: varchar('card_no', { length: 32 }).notNull(),
-    cardId: varchar('card_id', { length: 32 }),
+    cardId: idRef('card_id'),
     tradeTime: tstz('trade_time').notNull(),
     /** fuel_trade_kind: 1 充值, 2 消费. */
     kind: smallint('kind').notNull(),
@@ -71,7 +71,7 @@ export const finFuelStatement = tenantTable(
     station: varchar('station', { length: 100 }),
     /** fuel_match_state: 0 未匹配, 1 已匹配. */
     matchState: smallint('match_state').notNull().default(0),
-    rechargeId: varchar('recharge_id', { length: 32 }),
+    rechargeId: idRef('recharge_id'),
     shippingNoteNumber: varchar('shipping_note_number', { length: 32 }),
     importBatch: varchar('import_batch', { length: 32 }),
   },

@@ -69,8 +69,8 @@ export const finInvoice = tenantTable(
 export const finInvoiceNote = pgTable(
   'fin_invoice_note',
   {
-    invoiceId: varchar('invoice_id', { length: 32 }).notNull(),
-    noteId: varchar('note_id', { length: 32 }).notNull(),
+    invoiceId: idRef('invoice_id').notNull(),
+    noteId: idRef('note_id').notNull(),
     tenantId: tenantIdColumn(),
     customerId: idRef('customer_id').notNull(),
     shippingNoteNumber: varchar('shipping_note_number', { length: 20 }),
@@ -92,7 +92,7 @@ export const finInvoiceNote = pgTable(
 export const finInvoiceHistory = tenantLogTable(
   'fin_invoice_history',
   {
-    invoiceId: varchar('invoice_id', { length: 32 }).notNull(),
+    invoiceId: idRef('invoice_id').notNull(),
     action: varchar('action', { length: 20 }).notNull(),
     ...stateMoveColumns(),
     operator: varchar('operator', { length: 64 }).notNull(),

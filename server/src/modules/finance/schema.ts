@@ -42,7 +42,7 @@ const walletOwnerColumns = () => ({
   /** 1 customer, 2 driver, 3 agent, 4 captain, 9 platform (wallet_owner_type). */
   ownerType: smallint('owner_type').notNull(),
   /** The party's id, or the platform account's code (PLATFORM_ACCOUNT). */
-  ownerId: varchar('owner_id', { length: 32 }).notNull(),
+  ownerId: idRef('owner_id').notNull(),
 });
 
 /**
@@ -105,8 +105,8 @@ export const finPosting = tenantLogTable(
 export const finLedgerLine = tenantLogTable(
   'fin_ledger_line',
   {
-    postingId: varchar('posting_id', { length: 32 }).notNull(),
-    walletId: varchar('wallet_id', { length: 32 }).notNull(),
+    postingId: idRef('posting_id').notNull(),
+    walletId: idRef('wallet_id').notNull(),
     ...walletOwnerColumns(),
     /** The customer the movement concerns (fees by customer on the platform cost list). */
     customerId: idRef('customer_id'),
@@ -135,9 +135,9 @@ export const finLedgerLine = tenantLogTable(
 
 /** What each note has been through in money: charged, advanced, shares paid, prepay holds. */
 export const finNoteSettlement = pgTable('fin_note_settlement', {
-  noteId: varchar('note_id', { length: 32 }).primaryKey(),
+  noteId: idRef('note_id').primaryKey(),
   tenantId: tenantIdColumn(),
-  customerId: varchar('customer_id', { length: 32 }).notNull(),
+  customerId: idRef('customer_id').notNull(),
   billId: idRef('bill_id'),
   /** customerFee charged to the customer (0 until charged). */
   chargedFen: fenColumn('charged_fen'),
@@ -175,9 +175,9 @@ export const finBankPayment = tenantTable(
     ...optionalWaybillColumns(),
     customerId: idRef('customer_id'),
     /** The payable debited when the bank confirms. */
-    walletId: varchar('wallet_id', { length: 32 }).notNull(),
+    walletId: idRef('wallet_id').notNull(),
     payeeType: smallint('payee_type').notNull(),
-    payeeId: varchar('payee_id', { length: 32 }).notNull(),
+    payeeId: idRef('payee_id').notNull(),
     payeeName: varchar('payee_name', { length: 100 }),
     cardNo: piiText('card_no').notNull(),
     holderName: varchar('holder_name', { length: 30 }).notNull(),
@@ -224,7 +224,7 @@ export const finIdempotency = pgTable(
 export const finWalletConfig = pgTable(
   'fin_wallet_config',
   {
-    customerId: varchar('customer_id', { length: 32 }).primaryKey(),
+    customerId: idRef('customer_id').primaryKey(),
     tenantId: tenantIdColumn(),
     customerName: varchar('customer_name', { length: 200 }),
     /** 1 per trip, 2 per approval, 3 monthly (settle_mode). */
@@ -259,7 +259,7 @@ export const finWalletConfigLog = tenantLogTable(
 export const finWalletFreeze = tenantLogTable(
   'fin_wallet_freeze',
   {
-    walletId: varchar('wallet_id', { length: 32 }).notNull(),
+    walletId: idRef('wallet_id').notNull(),
     customerId: idRef('customer_id'),
     /** +amount frozen, −amount released. */
     amountFen: bigint('amount_fen', { mode: 'number' }).notNull(),
@@ -355,8 +355,8 @@ export const finPayout = tenantTable(
 export const finPayoutNote = pgTable(
   'fin_payout_note',
   {
-    payoutId: varchar('payout_id', { length: 32 }).notNull(),
-    noteId: varchar('note_id', { length: 32 }).notNull(),
+    payoutId: idRef('payout_id').notNull(),
+    noteId: idRef('note_id').notNull(),
     kind: smallint('kind').notNull(),
     shippingNoteNumber: varchar('shipping_note_number', { length: 20 }),
     amountFen: bigint('amount_fen', { mode: 'number' }).notNull(),
@@ -373,7 +373,7 @@ export const finPayoutNote = pgTable(
 export const finPayoutLog = logTable(
   'fin_payout_log',
   {
-    payoutId: varchar('payout_id', { length: 32 }).notNull(),
+    payoutId: idRef('payout_id').notNull(),
     step: varchar('step', { length: 20 }).notNull(),
     ...stateMoveColumns(),
     amountFen: bigint('amount_fen', { mode: 'number' }).notNull(),
@@ -436,9 +436,9 @@ export const finBill = tenantTable(
 export const finBillNote = pgTable(
   'fin_bill_note',
   {
-    billId: varchar('bill_id', { length: 32 }).notNull(),
+    billId: idRef('bill_id').notNull(),
     ...waybillColumns(),
-    customerId: varchar('customer_id', { length: 32 }).notNull(),
+    customerId: idRef('customer_id').notNull(),
     agentId: idRef('agent_id'),
     auditTime: tstz('audit_time'),
     ...waybillFeeColumns(),
@@ -456,7 +456,7 @@ export const finAdjustment = tenantTable(
     /** 1 top-up to the driver, 2 deduction, 3 cargo-damage claim, 4 customer adjustment (adjust_kind). */
     kind: smallint('kind').notNull(),
     ...waybillColumns(),
-    customerId: varchar('customer_id', { length: 32 }).notNull(),
+    customerId: idRef('customer_id').notNull(),
     driverId: idRef('driver_id'),
     /** Positive; the kind (and direction for a customer adjustment) says which way it moves. */
     amountFen: bigint('amount_fen', { mode: 'number' }).notNull(),

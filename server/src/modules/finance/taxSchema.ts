@@ -1,7 +1,7 @@
 import { index, integer, smallint, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { piiText } from '../../platform/crypto/piiColumn.ts';
 import { listIndex, tenantTable } from '../../platform/db/businessTable.ts';
-import { fenColumn, reviewerColumns, tstz } from '../../platform/db/columns.ts';
+import { fenColumn, idRef, reviewerColumns, tstz } from '../../platform/db/columns.ts';
 import { driverColumns } from '../../platform/db/freightColumns.ts';
 
 // Tax on drivers' behalf: a driver's month of paid freight as the tax authority needs it, and the
@@ -35,7 +35,7 @@ export const finTaxRecord = tenantTable(
     surchargeFen: fenColumn('surcharge_fen'),
     iitFen: fenColumn('iit_fen'),
     certificateNo: varchar('certificate_no', { length: 40 }),
-    batchId: varchar('batch_id', { length: 32 }),
+    batchId: idRef('batch_id'),
     sendCount: integer('send_count').notNull().default(0),
   },
   (t) => [
@@ -97,11 +97,11 @@ export const finIncomeReport = tenantTable(
 export const finIncomeReportLine = tenantTable(
   'fin_income_report_line',
   {
-    reportId: varchar('report_id', { length: 32 }).notNull(),
+    reportId: idRef('report_id').notNull(),
     quarter: varchar('quarter', { length: 7 }).notNull(),
     /** 2 driver, 3 agent (income_payee_kind: the ledger owner type). */
     payeeKind: smallint('payee_kind').notNull(),
-    payeeId: varchar('payee_id', { length: 32 }).notNull(),
+    payeeId: idRef('payee_id').notNull(),
     payeeName: varchar('payee_name', { length: 50 }),
     idCard: piiText('id_card'),
     mobile: varchar('mobile', { length: 20 }),

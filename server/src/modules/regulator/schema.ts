@@ -11,7 +11,14 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import { listIndex, tenantTable } from '../../platform/db/businessTable.ts';
-import { claimColumns, createTimeColumn, idColumn, tenantIdColumn, tstz } from '../../platform/db/columns.ts';
+import {
+  claimColumns,
+  createTimeColumn,
+  idColumn,
+  idRef,
+  tenantIdColumn,
+  tstz,
+} from '../../platform/db/columns.ts';
 
 // Regulator reporting: one channel row per province, the outbox of report messages and every
 // attempt's request (without secrets) and answer.
@@ -67,11 +74,11 @@ export const hyReportMessage = pgTable(
     /** Canonical type (WLHY_YD1001 …); the channel's code map renames it on the wire only. */
     type: varchar('type', { length: 16 }).notNull(),
     /** The driver, vehicle, note or payment the message reports. */
-    businessId: varchar('business_id', { length: 32 }).notNull(),
+    businessId: idRef('business_id').notNull(),
     /** What a person searches by: note number, plate, driver name, fund document number. */
     businessNo: varchar('business_no', { length: 64 }),
     /** The channel it goes to; null until the sender assigns the active one. */
-    channelId: varchar('channel_id', { length: 32 }),
+    channelId: idRef('channel_id'),
     state: varchar('state', { length: 10 }).notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: tstz('next_attempt_at'),
@@ -105,8 +112,8 @@ export const hyReportAttempt = pgTable(
   'hy_report_attempt',
   {
     id: idColumn(),
-    messageId: varchar('message_id', { length: 32 }).notNull(),
-    channelId: varchar('channel_id', { length: 32 }),
+    messageId: idRef('message_id').notNull(),
+    channelId: idRef('channel_id'),
     attemptNo: integer('attempt_no').notNull(),
     referenceNumber: varchar('reference_number', { length: 36 }),
     /** accepted | failed | retry (backoff) | waiting (prerequisite not yet accepted). */

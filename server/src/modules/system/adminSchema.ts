@@ -150,10 +150,10 @@ export const sysFile = pgTable(
     /** The upload's `biz` folder (driver, customer, weighbridge, avatar …). */
     biz: varchar('biz', { length: 100 }).notNull(),
     originalName: varchar('original_name', { length: 255 }),
-    uploaderId: varchar('uploader_id', { length: 32 }),
+    uploaderId: idRef('uploader_id'),
     uploaderType: smallint('uploader_type'),
     /** The uploader's party (customer, agent or captain id) when the uploader is not platform staff. */
-    partyId: varchar('party_id', { length: 32 }),
+    partyId: idRef('party_id'),
     tenantId: tenantIdColumn(),
     createTime: createTimeColumn(),
   },
