@@ -1,5 +1,5 @@
-import { bigint, index, smallint, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { tenantTable } from '../../platform/db/businessTable.ts';
+import { bigint, index, smallint, varchar } from 'drizzle-orm/pg-core';
+import { statementIndexes, tenantTable } from '../../platform/db/businessTable.ts';
 import { idRef, tstz } from '../../platform/db/columns.ts';
 import { optionalWaybillColumns } from '../../platform/db/freightColumns.ts';
 
@@ -40,9 +40,8 @@ export const finEtcRecord = tenantTable(
     importBatch: varchar('import_batch', { length: 32 }).notNull(),
   },
   (t) => [
-    uniqueIndex('fin_etc_record_serial_uidx').on(t.tenantId, t.providerSerial),
+    ...statementIndexes('fin_etc_record', t, t.providerSerial, t.exitTime),
     index('fin_etc_record_time_idx').on(t.tenantId, t.exitTime),
-    index('fin_etc_record_match_idx').on(t.tenantId, t.matchState, t.exitTime),
     index('fin_etc_record_note_idx').on(t.noteId),
     index('fin_etc_record_batch_idx').on(t.tenantId, t.importBatch),
   ],

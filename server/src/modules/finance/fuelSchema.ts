@@ -1,5 +1,5 @@
 import { bigint, index, smallint, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { tenantTable } from '../../platform/db/businessTable.ts';
+import { statementIndexes, tenantTable } from '../../platform/db/businessTable.ts';
 import { fenColumn, idRef, tstz } from '../../platform/db/columns.ts';
 import { driverColumns, optionalDriverColumns, waybillColumns } from '../../platform/db/freightColumns.ts';
 
@@ -75,8 +75,5 @@ export const finFuelStatement = tenantTable(
     shippingNoteNumber: varchar('shipping_note_number', { length: 32 }),
     importBatch: varchar('import_batch', { length: 32 }),
   },
-  (t) => [
-    uniqueIndex('fin_fuel_statement_serial_uidx').on(t.tenantId, t.serialNo),
-    index('fin_fuel_statement_match_idx').on(t.tenantId, t.matchState, t.tradeTime),
-  ],
+  (t) => statementIndexes('fin_fuel_statement', t, t.serialNo, t.tradeTime),
 );

@@ -1,16 +1,6 @@
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  index,
-  integer,
-  pgTable,
-  primaryKey,
-  smallint,
-  text,
-  uniqueIndex,
-  varchar,
-} from 'drizzle-orm/pg-core';
-import { listIndex, tenantLogTable, tenantTable } from '../../platform/db/businessTable.ts';
+import { boolean, index, integer, smallint, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { linkTable, listIndex, tenantLogTable, tenantTable } from '../../platform/db/businessTable.ts';
 import { fenColumn, idRef, stateMoveColumns, tenantIdColumn, tstz } from '../../platform/db/columns.ts';
 import { customerColumns, invoiceTitleColumns } from '../../platform/db/freightColumns.ts';
 
@@ -66,26 +56,24 @@ export const finInvoice = tenantTable(
 );
 
 /** A waybill on an invoice; `active` until the invoice is rejected or red-lettered (then the waybill is free). */
-export const finInvoiceNote = pgTable(
+export const finInvoiceNote = linkTable(
   'fin_invoice_note',
+  { invoiceId: 'invoice_id', noteId: 'note_id' },
   {
-    invoiceId: idRef('invoice_id').notNull(),
-    noteId: idRef('note_id').notNull(),
-    tenantId: tenantIdColumn(),
-    customerId: idRef('customer_id').notNull(),
-    shippingNoteNumber: varchar('shipping_note_number', { length: 20 }),
-    loadPlace: varchar('load_place', { length: 100 }),
-    unloadPlace: varchar('unload_place', { length: 100 }),
-    vehicle: varchar('vehicle', { length: 60 }),
-    goodsName: varchar('goods_name', { length: 100 }),
-    ...taxSplitColumns(),
-    active: boolean('active').notNull().default(true),
-  },
-  (t) => [
-    primaryKey({ columns: [t.invoiceId, t.noteId] }),
+    columns: {
+      tenantId: tenantIdColumn(),
+      customerId: idRef('customer_id').notNull(),
+      shippingNoteNumber: varchar('shipping_note_number', { length: 20 }),
+      loadPlace: varchar('load_place', { length: 100 }),
+      unloadPlace: varchar('unload_place', { length: 100 }),
+      vehicle: varchar('vehicle', { length: 60 }),
+      goodsName: varchar('goods_name', { length: 100 }),
+      ...taxSplitColumns(),
+      active: boolean('active').notNull().default(true),
+    },
     // A waybill is on one live invoice at most, under any concurrency.
-    uniqueIndex('fin_invoice_note_active_uidx').on(t.noteId).where(sql`active`),
-  ],
+    indexes: (t) => [uniqueIndex('fin_invoice_note_active_uidx').on(t.noteId).where(sql`active`)],
+  },
 );
 
 /** Every move of an invoice's state: who, when, from which state to which, and why. */

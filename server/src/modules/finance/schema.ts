@@ -14,11 +14,19 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import { piiText } from '../../platform/crypto/piiColumn.ts';
-import { listIndex, logTable, tenantLogTable, tenantTable } from '../../platform/db/businessTable.ts';
+import {
+  linkTable,
+  listIndex,
+  logTable,
+  statementIndexes,
+  tenantLogTable,
+  tenantTable,
+} from '../../platform/db/businessTable.ts';
 import {
   auditColumns,
   createTimeColumn,
   fenColumn,
+  fileRef,
   idRef,
   reviewerColumns,
   stateMoveColumns,
@@ -29,6 +37,7 @@ import {
   customerColumns,
   optionalCustomerColumns,
   optionalWaybillColumns,
+  settleTermsColumns,
   waybillColumns,
   waybillFeeColumns,
 } from '../../platform/db/freightColumns.ts';
@@ -227,9 +236,7 @@ export const finWalletConfig = pgTable(
     customerId: idRef('customer_id').primaryKey(),
     tenantId: tenantIdColumn(),
     customerName: varchar('customer_name', { length: 200 }),
-    /** 1 per trip, 2 per approval, 3 monthly (settle_mode). */
-    settleMode: smallint('settle_mode').notNull().default(1),
-    creditDays: integer('credit_days').notNull().default(0),
+    ...settleTermsColumns(),
     creditLimitFen: fenColumn('credit_limit_fen'),
     /** Basis points of the driver fee a prepayment may reach. */
     prepayRatioCapBp: integer('prepay_ratio_cap_bp').notNull().default(5000),
@@ -280,7 +287,7 @@ export const finRecharge = tenantTable(
     /** 1 bank (virtual account), 2 voucher. */
     channel: smallint('channel').notNull(),
     amountFen: bigint('amount_fen', { mode: 'number' }).notNull(),
-    voucherImg: varchar('voucher_img', { length: 255 }),
+    voucherImg: fileRef('voucher_img'),
     payerName: varchar('payer_name', { length: 100 }),
     payerAccount: varchar('payer_account', { length: 40 }),
     bankSerialNo: varchar('bank_serial_no', { length: 64 }),
@@ -317,10 +324,7 @@ export const finStatementLine = tenantTable(
     matchedRef: varchar('matched_ref', { length: 64 }),
     importBatch: varchar('import_batch', { length: 32 }),
   },
-  (t) => [
-    uniqueIndex('fin_statement_line_serial_uidx').on(t.tenantId, t.bankSerialNo),
-    index('fin_statement_line_match_idx').on(t.tenantId, t.matchState, t.tradeTime),
-  ],
+  (t) => statementIndexes('fin_statement_line', t, t.bankSerialNo, t.tradeTime),
 );
 
 /** A payout request passing the approval chain: submitted → reviewed → executed, or rejected. */
@@ -352,21 +356,19 @@ export const finPayout = tenantTable(
 );
 
 /** Notes of a payout request; a note is on one open request per kind at a time. */
-export const finPayoutNote = pgTable(
+export const finPayoutNote = linkTable(
   'fin_payout_note',
+  { payoutId: 'payout_id', noteId: 'note_id' },
   {
-    payoutId: idRef('payout_id').notNull(),
-    noteId: idRef('note_id').notNull(),
-    kind: smallint('kind').notNull(),
-    shippingNoteNumber: varchar('shipping_note_number', { length: 20 }),
-    amountFen: bigint('amount_fen', { mode: 'number' }).notNull(),
-    /** Open until executed (or rejected). */
-    open: boolean('open').notNull().default(true),
+    columns: {
+      kind: smallint('kind').notNull(),
+      shippingNoteNumber: varchar('shipping_note_number', { length: 20 }),
+      amountFen: bigint('amount_fen', { mode: 'number' }).notNull(),
+      /** Open until executed (or rejected). */
+      open: boolean('open').notNull().default(true),
+    },
+    indexes: (t) => [uniqueIndex('fin_payout_note_open_uidx').on(t.noteId, t.kind).where(sql`open`)],
   },
-  (t) => [
-    primaryKey({ columns: [t.payoutId, t.noteId] }),
-    uniqueIndex('fin_payout_note_open_uidx').on(t.noteId, t.kind).where(sql`open`),
-  ],
 );
 
 /** Every step of a payout request: who, when, how much. */
@@ -433,19 +435,21 @@ export const finBill = tenantTable(
 );
 
 /** The notes of a bill (a note is on one bill at most). */
-export const finBillNote = pgTable(
+export const finBillNote = linkTable(
   'fin_bill_note',
+  { billId: 'bill_id', noteId: 'note_id' },
   {
-    billId: idRef('bill_id').notNull(),
-    ...waybillColumns(),
-    customerId: idRef('customer_id').notNull(),
-    agentId: idRef('agent_id'),
-    auditTime: tstz('audit_time'),
-    ...waybillFeeColumns(),
-    /** Charged when the bill's payment reached it. */
-    charged: boolean('charged').notNull().default(false),
+    columns: {
+      shippingNoteNumber: varchar('shipping_note_number', { length: 20 }),
+      customerId: idRef('customer_id').notNull(),
+      agentId: idRef('agent_id'),
+      auditTime: tstz('audit_time'),
+      ...waybillFeeColumns(),
+      /** Charged when the bill's payment reached it. */
+      charged: boolean('charged').notNull().default(false),
+    },
+    indexes: (t) => [uniqueIndex('fin_bill_note_note_uidx').on(t.noteId)],
   },
-  (t) => [primaryKey({ columns: [t.billId, t.noteId] }), uniqueIndex('fin_bill_note_note_uidx').on(t.noteId)],
 );
 
 /** Adjustments and claims after audit (补款, 扣款, 货损理赔, 货主调账), approved by finance before posting. */

@@ -1,6 +1,6 @@
 import { boolean, index, integer, pgTable, smallint, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { auditedTable, tenantTable } from '../../platform/db/businessTable.ts';
-import { claimColumns, idColumn, idRef, tenantIdColumn, tstz } from '../../platform/db/columns.ts';
+import { claimColumns, fileRef, idColumn, idRef, tenantIdColumn, tstz } from '../../platform/db/columns.ts';
 import { customerColumns, optionalCustomerColumns } from '../../platform/db/freightColumns.ts';
 
 /** APP版本: a release of the driver app. One version code per platform; the app asks for the latest published. */
@@ -12,7 +12,7 @@ export const hyAppVersion = auditedTable(
     versionCode: integer('version_code').notNull(),
     versionName: varchar('version_name', { length: 30 }).notNull(),
     /** The stored Android package (upload path). */
-    packagePath: varchar('package_path', { length: 255 }),
+    packagePath: fileRef('package_path'),
     /** iOS: the App Store link; Android: an outside mirror, if any. */
     downloadUrl: varchar('download_url', { length: 500 }),
     releaseNotes: text('release_notes'),

@@ -1,5 +1,4 @@
 import {
-  bigint,
   boolean,
   customType,
   date,
@@ -11,7 +10,7 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import { tenantTable } from '../../platform/db/businessTable.ts';
-import { idRef, tstz } from '../../platform/db/columns.ts';
+import { fenColumn, idRef, tstz } from '../../platform/db/columns.ts';
 import { optionalCustomerColumns, optionalWaybillColumns } from '../../platform/db/freightColumns.ts';
 
 // Electronic transport contracts (电子运输合同): the platform's framework contract with a shipper (one per
@@ -66,7 +65,7 @@ export const hyTransportContract = tenantTable(
     partyBId: idRef('party_b_id'),
     goodsName: varchar('goods_name', { length: 100 }),
     route: varchar('route', { length: 200 }),
-    freightFen: bigint('freight_fen', { mode: 'number' }).notNull().default(0),
+    freightFen: fenColumn('freight_fen'),
     /** The violation clause signed with it (copied from the template): percent of the freight; null: none. */
     penaltyPct: smallint('penalty_pct'),
     pdf: bytea('pdf'),

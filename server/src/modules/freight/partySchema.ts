@@ -5,16 +5,20 @@ import {
   date,
   index,
   integer,
-  pgTable,
-  primaryKey,
   smallint,
   text,
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
 import { piiHash, piiText } from '../../platform/crypto/piiColumn.ts';
-import { auditedTable, listIndex, logTable, tenantTable } from '../../platform/db/businessTable.ts';
-import { createTimeColumn, idRef, tstz } from '../../platform/db/columns.ts';
+import {
+  auditedTable,
+  linkTable,
+  listIndex,
+  logTable,
+  tenantTable,
+} from '../../platform/db/businessTable.ts';
+import { createTimeColumn, fileRef, idRef, tstz } from '../../platform/db/columns.ts';
 import {
   driverColumns,
   permitColumns,
@@ -60,8 +64,8 @@ export const hyDriver = tenantTable(
     driverName: varchar('driver_name', { length: 30 }).notNull(),
     mobile: varchar('mobile', { length: 11 }).notNull(),
     ...idCardColumns(),
-    idCardFront: varchar('id_card_front', { length: 255 }),
-    idCardBack: varchar('id_card_back', { length: 255 }),
+    idCardFront: fileRef('id_card_front'),
+    idCardBack: fileRef('id_card_back'),
     idCardValidFrom: date('id_card_valid_from'),
     idCardValidTo: date('id_card_valid_to'),
     drivingClass: varchar('driving_class', { length: 10 }),
@@ -69,7 +73,7 @@ export const hyDriver = tenantTable(
     drivingFileNo: varchar('driving_file_no', { length: 30 }),
     drivingValidFrom: date('driving_valid_from'),
     drivingValidTo: date('driving_valid_to'),
-    drivingImg: varchar('driving_img', { length: 255 }),
+    drivingImg: fileRef('driving_img'),
     ...permitColumns('qualification'),
     ...fleetColumns(),
     taxEntrusted: boolean('tax_entrusted').notNull().default(false),
@@ -104,7 +108,7 @@ export const hyVehicle = tenantTable(
     registerDate: date('register_date'),
     issueDate: date('issue_date'),
     licenseValidTo: date('license_valid_to'),
-    licenseImg: varchar('license_img', { length: 255 }),
+    licenseImg: fileRef('license_img'),
     ...permitColumns('roadTransport'),
     trailerPlateNo: varchar('trailer_plate_no', { length: 12 }),
     /** 1 own, 2 affiliated, 3 leased. */
@@ -129,19 +133,14 @@ export const hyVehicle = tenantTable(
 );
 
 /** Drivers and vehicles bind many-to-many; one binding per driver is the default. */
-export const hyDriverVehicle = pgTable(
+export const hyDriverVehicle = linkTable(
   'hy_driver_vehicle',
+  { driverId: 'driver_id', vehicleId: 'vehicle_id' },
   {
-    driverId: idRef('driver_id').notNull(),
-    vehicleId: idRef('vehicle_id').notNull(),
-    isDefault: boolean('is_default').notNull().default(false),
-    createTime: createTimeColumn(),
+    reverseIndex: 'hy_driver_vehicle_vehicle_idx',
+    columns: { isDefault: boolean('is_default').notNull().default(false), createTime: createTimeColumn() },
+    indexes: (t) => [uniqueIndex('hy_driver_vehicle_default_uidx').on(t.driverId).where(sql`${t.isDefault}`)],
   },
-  (t) => [
-    primaryKey({ columns: [t.driverId, t.vehicleId] }),
-    index('hy_driver_vehicle_vehicle_idx').on(t.vehicleId),
-    uniqueIndex('hy_driver_vehicle_default_uidx').on(t.driverId).where(sql`${t.isDefault}`),
-  ],
 );
 
 export const hyCarrier = tenantTable(
@@ -170,7 +169,7 @@ export const hyCaptain = tenantTable(
     mobile: varchar('mobile', { length: 11 }).notNull(),
     ...ruleColumns('fee', 2),
     /** Signed collection agreement (代收运费协议) file path; required to collect for drivers. */
-    collectionAgreement: varchar('collection_agreement', { length: 255 }),
+    collectionAgreement: fileRef('collection_agreement'),
     ...review(),
   },
   (t) => [index('hy_captain_state_idx').on(t.tenantId, t.state)],
@@ -212,7 +211,7 @@ export const hyCollectionAgreement = tenantTable(
     captainId: idRef('captain_id').notNull(),
     driverId: idRef('driver_id').notNull(),
     agreementNo: varchar('agreement_no', { length: 50 }),
-    agreementImg: varchar('agreement_img', { length: 255 }).notNull(),
+    agreementImg: fileRef('agreement_img').notNull(),
     validFrom: date('valid_from'),
     validTo: date('valid_to'),
   },

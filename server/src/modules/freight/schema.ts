@@ -1,12 +1,13 @@
-import { bigint, index, integer, smallint, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { index, integer, smallint, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { piiHash, piiText } from '../../platform/crypto/piiColumn.ts';
 import { linkTable, tenantTable } from '../../platform/db/businessTable.ts';
-import { idRef } from '../../platform/db/columns.ts';
+import { fenColumn, fileRef, idRef } from '../../platform/db/columns.ts';
 import {
   customerColumns,
   invoiceTitleColumns,
   reviewStateColumns,
   ruleColumns,
+  settleTermsColumns,
 } from '../../platform/db/freightColumns.ts';
 
 /** Shipper (货主). Money in integer fen, rates in basis points (domain.md). */
@@ -18,19 +19,17 @@ export const hyCustomer = tenantTable(
     customerType: smallint('customer_type').notNull().default(1),
     creditCode: varchar('credit_code', { length: 18 }),
     legalPerson: varchar('legal_person', { length: 50 }),
-    licenseImg: varchar('license_img', { length: 255 }),
+    licenseImg: fileRef('license_img'),
     contactName: varchar('contact_name', { length: 50 }),
     contactMobile: varchar('contact_mobile', { length: 20 }),
     address: varchar('address', { length: 255 }),
-    /** 1 per trip (趟结), 2 per approval (批结), 3 monthly (月结). */
-    settleMode: smallint('settle_mode').notNull().default(1),
-    creditDays: integer('credit_days').notNull().default(0),
-    creditLimitFen: bigint('credit_limit_fen', { mode: 'number' }).notNull().default(0),
+    ...settleTermsColumns(),
+    creditLimitFen: fenColumn('credit_limit_fen'),
     /** 1 % of driver freight, 2 gross-up driver/(1−rate), 3 per tonne, 4 per trip (domain.md money rules). */
     serviceFeeMode: smallint('service_fee_mode').notNull().default(1),
     serviceRateBp: integer('service_rate_bp').notNull().default(0),
     /** Fen per tonne or per trip, for modes 3 and 4. */
-    serviceFeeFen: bigint('service_fee_fen', { mode: 'number' }).notNull().default(0),
+    serviceFeeFen: fenColumn('service_fee_fen'),
     ...invoiceTitleColumns('invoice'),
     ...reviewStateColumns(),
     /** 1 normal, 2 frozen. */

@@ -15,12 +15,13 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import { listIndex, logTable, tenantTable } from '../../platform/db/businessTable.ts';
-import { fenColumn, idRef, prefixed, tenantIdColumn, tstz } from '../../platform/db/columns.ts';
+import { fenColumn, fileRef, idRef, prefixed, tenantIdColumn, tstz } from '../../platform/db/columns.ts';
 import {
   customerColumns,
   driverColumns,
   optionalWaybillColumns,
   ruleColumns,
+  settleTermsColumns,
   waybillColumns,
   waybillFeeColumns,
 } from '../../platform/db/freightColumns.ts';
@@ -79,9 +80,8 @@ const moneyInputs = () => ({
   /** Who bears the matched ETC tolls (etc_rule): 0 deducted from the driver's freight, 1 the platform. */
   etcRule: smallint('etc_rule').notNull().default(0),
   ...ruleColumns('prepay', 0),
-  /** The customer's settlement mode and credit days: 1 per trip, 2 per approval, 3 monthly. */
-  settleMode: smallint('settle_mode').notNull().default(1),
-  creditDays: integer('credit_days').notNull().default(0),
+  // The customer's settlement terms.
+  ...settleTermsColumns(),
 });
 
 export const hyOrder = tenantTable(
@@ -153,10 +153,10 @@ export const hyShippingNote = tenantTable(
     riskStatus: smallint('risk_status').notNull().default(0),
     plannedWeightG: grams('planned_weight_g').notNull(),
     loadWeightG: grams('load_weight_g'),
-    loadPhoto: varchar('load_photo', { length: 255 }),
+    loadPhoto: fileRef('load_photo'),
     unloadWeightG: grams('unload_weight_g'),
-    unloadPhoto: varchar('unload_photo', { length: 255 }),
-    receiptPhoto: varchar('receipt_photo', { length: 255 }),
+    unloadPhoto: fileRef('unload_photo'),
+    receiptPhoto: fileRef('receipt_photo'),
     ...moneyInputs(),
     otherDeductionFen: fenColumn('other_deduction_fen'),
     // computed by the money rules, recomputed on weight changes until audit, frozen afterwards

@@ -12,7 +12,14 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import { auditedTable, linkTable } from '../../platform/db/businessTable.ts';
-import { auditColumns, createTimeColumn, idRef, tenantIdColumn, tstz } from '../../platform/db/columns.ts';
+import {
+  auditColumns,
+  createTimeColumn,
+  fileRef,
+  idRef,
+  tenantIdColumn,
+  tstz,
+} from '../../platform/db/columns.ts';
 import { rolePermissionTable } from './rolePermissionTable.ts';
 
 export const sysTenant = pgTable('sys_tenant', {
@@ -33,7 +40,7 @@ export const sysUser = auditedTable(
     /** argon2id hash (PHC string); never serialised. */
     password: varchar('password', { length: 255 }).notNull(),
     passwordChangedAt: tstz('password_changed_at'),
-    avatar: varchar('avatar', { length: 255 }),
+    avatar: fileRef('avatar'),
     birthday: date('birthday'),
     sex: smallint('sex').default(0),
     email: varchar('email', { length: 100 }),
@@ -78,7 +85,7 @@ export const sysRole = auditedTable(
 export const sysUserRole = linkTable(
   'sys_user_role',
   { userId: 'user_id', roleId: 'role_id' },
-  'sys_user_role_role_idx',
+  { reverseIndex: 'sys_user_role_role_idx' },
 );
 
 /**
@@ -181,7 +188,7 @@ export const sysDepart = auditedTable(
 export const sysUserDepart = linkTable(
   'sys_user_depart',
   { userId: 'user_id', depId: 'dep_id' },
-  'sys_user_depart_dep_idx',
+  { reverseIndex: 'sys_user_depart_dep_idx' },
 );
 
 export const sysPosition = auditedTable(

@@ -6,6 +6,7 @@ import {
   type PgTableExtraConfigValue,
   pgTable,
   primaryKey,
+  uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { auditColumns, createTimeColumn, idColumn, idRef, tenantIdColumn } from './columns.ts';
 
@@ -58,27 +59,53 @@ export function listIndex(
   return index(name).on(t.tenantId, ...filters, t.createTime);
 }
 
+/**
+ * The indexes of lines imported from an outside statement (bank, fuel-card or toll records): a line's `serial`
+ * no. is stored once per tenant, so a re-import skips it, and the unmatched lines are listed by `time`.
+ */
+export function statementIndexes(
+  table: string,
+  t: { tenantId: AnyPgColumn; matchState: AnyPgColumn },
+  serial: AnyPgColumn,
+  time: AnyPgColumn,
+) {
+  return [
+    uniqueIndex(`${table}_serial_uidx`).on(t.tenantId, serial),
+    index(`${table}_match_idx`).on(t.tenantId, t.matchState, time),
+  ];
+}
+
 const linkedId = (name: string) => idRef(name).notNull();
 type LinkColumns<TKeys extends Record<string, string>> = { [K in keyof TKeys]: ReturnType<typeof linkedId> };
 
+/** What a link table may carry besides the two rows it links. */
+interface LinkOptions<TName extends string, TKeys extends Record<string, string>, TData extends Columns> {
+  /** The index that finds the links from the second side. */
+  reverseIndex?: string;
+  /** Columns kept with the link, after the two ids. */
+  columns?: TData;
+  /** Further indexes over the link's columns. */
+  indexes?: ExtraConfig<TName, LinkColumns<TKeys> & TData>;
+}
+
 /**
- * A table that only links two rows: `columns` maps each property to its column (the owning side first), the
- * pair is the primary key, and `reverseIndex` (when given) names the index that finds the links from the
- * second side.
+ * A table that links two rows: `keys` maps each property to its column (the owning side first), and the pair
+ * is the primary key.
  */
-export function linkTable<TName extends string, TKeys extends Record<string, string>>(
-  name: TName,
-  columns: TKeys,
-  reverseIndex?: string,
-) {
-  const entries = Object.entries(columns);
+export function linkTable<
+  TName extends string,
+  TKeys extends Record<string, string>,
+  TData extends Columns = Record<never, never>,
+>(name: TName, keys: TKeys, options: LinkOptions<TName, TKeys, TData> = {}) {
+  const entries = Object.entries(keys);
   if (entries.length !== 2) throw new Error(`link table ${name} needs exactly two columns`);
-  const built = Object.fromEntries(entries.map(([property, column]) => [property, linkedId(column)]));
+  const linked = Object.fromEntries(entries.map(([property, column]) => [property, linkedId(column)]));
   const [first, second] = entries.map(([property]) => property);
-  return pgTable<TName, LinkColumns<TKeys>>(name, built as LinkColumns<TKeys>, (t) => {
+  const columns = { ...(linked as LinkColumns<TKeys>), ...(options.columns as TData) };
+  return pgTable<TName, LinkColumns<TKeys> & TData>(name, columns, (t) => {
     const owner = t[first as keyof typeof t];
-    const linked = t[second as keyof typeof t];
-    const key = primaryKey({ columns: [owner, linked] });
-    return reverseIndex ? [key, index(reverseIndex).on(linked)] : [key];
+    const other = t[second as keyof typeof t];
+    const reverse = options.reverseIndex ? [index(options.reverseIndex).on(other)] : [];
+    return [primaryKey({ columns: [owner, other] }), ...reverse, ...(options.indexes?.(t) ?? [])];
   });
 }

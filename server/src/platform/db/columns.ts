@@ -17,6 +17,9 @@ export const tenantIdColumn = () => integer('tenant_id').notNull().default(0);
 /** A reference to another row's 32-character id. */
 export const idRef = (name: string) => varchar(name, { length: 32 });
 
+/** The path of an uploaded file (a sys_file row), as the upload answered it. */
+export const fileRef = (name: string) => varchar(name, { length: 255 });
+
 export const tstz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 /** When the row was written: set by the database. */

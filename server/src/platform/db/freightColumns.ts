@@ -1,5 +1,5 @@
-import { bigint, date, smallint, varchar } from 'drizzle-orm/pg-core';
-import { fenColumn, idRef, prefixed } from './columns.ts';
+import { bigint, date, integer, smallint, varchar } from 'drizzle-orm/pg-core';
+import { fenColumn, fileRef, idRef, prefixed } from './columns.ts';
 
 // Column groups that many freight and money tables repeat with one meaning.
 
@@ -21,6 +21,12 @@ export const waybillFeeColumns = () => ({
   serviceFee: fenColumn('service_fee'),
   agentFee: fenColumn('agent_fee'),
   customerFee: fenColumn('customer_fee'),
+});
+
+/** How a customer settles its waybills: 1 per trip (趟结), 2 per approval (批结), 3 monthly (月结), and its days of credit. */
+export const settleTermsColumns = () => ({
+  settleMode: smallint('settle_mode').notNull().default(1),
+  creditDays: integer('credit_days').notNull().default(0),
 });
 
 /** An invoice title (开票信息) as the tax service needs it: name, tax no., address, phone, bank and account. */
@@ -49,7 +55,7 @@ export const permitColumns = <TPrefix extends string>(prefix: TPrefix) =>
   prefixed(prefix, (column) => ({
     no: varchar(`${column}_no`, { length: 30 }),
     validTo: date(`${column}_valid_to`),
-    img: varchar(`${column}_img`, { length: 255 }),
+    img: fileRef(`${column}_img`),
   }));
 
 /**

@@ -1,4 +1,4 @@
-import { index, pgTable, primaryKey, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { auditedTable, linkTable } from '../../../platform/db/businessTable.ts';
 import { idRef } from '../../../platform/db/columns.ts';
 import { rolePermissionTable } from '../rolePermissionTable.ts';
@@ -7,18 +7,16 @@ import { rolePermissionTable } from '../rolePermissionTable.ts';
 // roles a department defines for its own people (sys_depart_role), who holds them (sys_depart_role_user) and
 // what each holds (sys_depart_role_permission, within the department's permissions).
 
-export const sysDepartPermission = pgTable(
+export const sysDepartPermission = linkTable(
   'sys_depart_permission',
+  { departId: 'depart_id', permissionId: 'permission_id' },
   {
-    departId: idRef('depart_id').notNull(),
-    permissionId: idRef('permission_id').notNull(),
-    /** Comma-separated ids of sys_permission_data_rule the department may grant with this menu. */
-    dataRuleIds: varchar('data_rule_ids', { length: 1000 }),
+    reverseIndex: 'sys_depart_permission_perm_idx',
+    columns: {
+      /** Comma-separated ids of sys_permission_data_rule the department may grant with this menu. */
+      dataRuleIds: varchar('data_rule_ids', { length: 1000 }),
+    },
   },
-  (t) => [
-    primaryKey({ columns: [t.departId, t.permissionId] }),
-    index('sys_depart_permission_perm_idx').on(t.permissionId),
-  ],
 );
 
 export const sysDepartRole = auditedTable(
@@ -35,7 +33,7 @@ export const sysDepartRole = auditedTable(
 export const sysDepartRoleUser = linkTable(
   'sys_depart_role_user',
   { userId: 'user_id', droleId: 'drole_id' },
-  'sys_depart_role_user_role_idx',
+  { reverseIndex: 'sys_depart_role_user_role_idx' },
 );
 
 export const sysDepartRolePermission = rolePermissionTable('sys_depart_role_permission', {
