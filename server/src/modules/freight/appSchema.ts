@@ -1,6 +1,6 @@
 import { boolean, index, integer, pgTable, smallint, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { auditedTable, tenantTable } from '../../platform/db/businessTable.ts';
-import { claimColumns, fileRef, idColumn, idRef, tenantIdColumn, tstz } from '../../platform/db/columns.ts';
+import { auditedTable, tenantLogTable, tenantTable } from '../../platform/db/businessTable.ts';
+import { claimColumns, fileRef, idRef, tstz } from '../../platform/db/columns.ts';
 import { customerColumns, optionalCustomerColumns } from '../../platform/db/freightColumns.ts';
 
 /** APP版本: a release of the driver app. One version code per platform; the app asks for the latest published. */
@@ -99,11 +99,9 @@ export const hyOpenapiNonce = pgTable(
  * Webhook outbox: one delivery per app and event, written in the transaction of the waybill step; the sender
  * claims due rows (a lease keeps instances apart) and retries failures with backoff.
  */
-export const hyWebhookDelivery = pgTable(
+export const hyWebhookDelivery = tenantLogTable(
   'hy_webhook_delivery',
   {
-    id: idColumn(),
-    tenantId: tenantIdColumn(),
     appId: idRef('app_id').notNull(),
     event: varchar('event', { length: 40 }).notNull(),
     /** The JSON body sent, exactly as signed. */
@@ -116,7 +114,6 @@ export const hyWebhookDelivery = pgTable(
     lastStatus: integer('last_status'),
     lastError: varchar('last_error', { length: 500 }),
     sentAt: tstz('sent_at'),
-    createTime: tstz('create_time').defaultNow().notNull(),
   },
   (t) => [
     index('hy_webhook_delivery_due_idx').on(t.state, t.nextAttemptAt),

@@ -1,27 +1,11 @@
-import {
-  boolean,
-  customType,
-  date,
-  index,
-  integer,
-  smallint,
-  text,
-  uniqueIndex,
-  varchar,
-} from 'drizzle-orm/pg-core';
+import { boolean, date, index, integer, smallint, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { tenantTable } from '../../platform/db/businessTable.ts';
-import { fenColumn, idRef, tstz } from '../../platform/db/columns.ts';
+import { bytea, fenColumn, idRef, tstz } from '../../platform/db/columns.ts';
 import { optionalCustomerColumns, optionalWaybillColumns } from '../../platform/db/freightColumns.ts';
 
 // Electronic transport contracts (电子运输合同): the platform's framework contract with a shipper (one per
 // customer and period) and its contract with the actual carrier of each waybill, made from versioned templates
 // and signed through the e-signature adapter.
-
-/** The signed PDF itself: kept in the contract's row, written in the signing transaction. */
-const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
-  dataType: () => 'bytea',
-  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
-});
 
 /** A contract template: one kind (carrier | shipper), numbered versions, one of them active. */
 export const hyContractTemplate = tenantTable(
@@ -68,6 +52,7 @@ export const hyTransportContract = tenantTable(
     freightFen: fenColumn('freight_fen'),
     /** The violation clause signed with it (copied from the template): percent of the freight; null: none. */
     penaltyPct: smallint('penalty_pct'),
+    /** The signed PDF itself: kept in the contract's row, written in the signing transaction. */
     pdf: bytea('pdf'),
     /** sha256 of the PDF, hex. */
     digest: varchar('digest', { length: 64 }),

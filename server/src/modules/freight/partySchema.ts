@@ -24,6 +24,7 @@ import {
   permitColumns,
   reviewStateColumns,
   ruleColumns,
+  validityColumns,
 } from '../../platform/db/freightColumns.ts';
 
 /** Review columns shared by every counterparty (domain.md review state machine). */
@@ -66,13 +67,11 @@ export const hyDriver = tenantTable(
     ...idCardColumns(),
     idCardFront: fileRef('id_card_front'),
     idCardBack: fileRef('id_card_back'),
-    idCardValidFrom: date('id_card_valid_from'),
-    idCardValidTo: date('id_card_valid_to'),
+    ...validityColumns('idCard'),
     drivingClass: varchar('driving_class', { length: 10 }),
     drivingIssuer: varchar('driving_issuer', { length: 100 }),
     drivingFileNo: varchar('driving_file_no', { length: 30 }),
-    drivingValidFrom: date('driving_valid_from'),
-    drivingValidTo: date('driving_valid_to'),
+    ...validityColumns('driving'),
     drivingImg: fileRef('driving_img'),
     ...permitColumns('qualification'),
     ...fleetColumns(),

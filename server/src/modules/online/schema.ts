@@ -1,5 +1,5 @@
-import { index, integer, jsonb, smallint, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { auditedTable } from '../../platform/db/businessTable.ts';
+import { index, integer, jsonb, smallint, text, varchar } from 'drizzle-orm/pg-core';
+import { auditedTable, codedTable } from '../../platform/db/businessTable.ts';
 import { idRef } from '../../platform/db/columns.ts';
 
 /** A chart of a saved report: one category column (x) and the numeric columns drawn over it. */
@@ -13,31 +13,25 @@ export interface ReportChartConfig {
  * Online report definitions (reference onl_cgreport_head). `cgr_sql` is one SELECT whose `${param}`
  * placeholders are bound, never spliced; see reportSql.ts and reportGuard.ts.
  */
-export const onlCgreportHead = auditedTable(
-  'onl_cgreport_head',
-  {
-    code: varchar('code', { length: 100 }).notNull(),
-    name: varchar('name', { length: 100 }).notNull(),
-    cgrSql: text('cgr_sql').notNull(),
-    /** Field a record popup returns as value / as text (reference return_val_field, return_txt_field). */
-    returnValField: varchar('return_val_field', { length: 100 }),
-    returnTxtField: varchar('return_txt_field', { length: 100 }),
-    /** '1' returns several values, '0' one (kept for the reference's popup configs). */
-    returnType: varchar('return_type', { length: 2 }),
-    dbSource: varchar('db_source', { length: 100 }),
-    content: varchar('content', { length: 1000 }),
-    /** Permission code needed to read the report's data; empty means `online:cgreport:view`. */
-    perms: varchar('perms', { length: 100 }),
-    /**
-     * Saved report of 报表列表 (/statistics/report): settlement, tax or operations; empty for the reports
-     * only popups and the online console use.
-     */
-    category: varchar('category', { length: 20 }),
-    /** The chart the saved report draws beside its table, if any. */
-    chartConfig: jsonb('chart_config').$type<ReportChartConfig>(),
-  },
-  (t) => [uniqueIndex('onl_cgreport_head_code_uidx').on(t.code)],
-);
+export const onlCgreportHead = codedTable('onl_cgreport_head', {
+  cgrSql: text('cgr_sql').notNull(),
+  /** Field a record popup returns as value / as text (reference return_val_field, return_txt_field). */
+  returnValField: varchar('return_val_field', { length: 100 }),
+  returnTxtField: varchar('return_txt_field', { length: 100 }),
+  /** '1' returns several values, '0' one (kept for the reference's popup configs). */
+  returnType: varchar('return_type', { length: 2 }),
+  dbSource: varchar('db_source', { length: 100 }),
+  content: varchar('content', { length: 1000 }),
+  /** Permission code needed to read the report's data; empty means `online:cgreport:view`. */
+  perms: varchar('perms', { length: 100 }),
+  /**
+   * Saved report of 报表列表 (/statistics/report): settlement, tax or operations; empty for the reports
+   * only popups and the online console use.
+   */
+  category: varchar('category', { length: 20 }),
+  /** The chart the saved report draws beside its table, if any. */
+  chartConfig: jsonb('chart_config').$type<ReportChartConfig>(),
+});
 
 /** The report's columns: how each is titled, shown, searched, sorted, totalled and linked. */
 export const onlCgreportItem = auditedTable(

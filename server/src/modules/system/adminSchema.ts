@@ -1,5 +1,5 @@
 import { bigint, index, integer, pgTable, smallint, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { auditedTable } from '../../platform/db/businessTable.ts';
+import { auditedTable, type Columns, codedTable } from '../../platform/db/businessTable.ts';
 import { createTimeColumn, idColumn, idRef, tenantIdColumn, tstz } from '../../platform/db/columns.ts';
 
 /** Scheduled jobs (reference sys_quartz_job): `job_class_name` holds a key of the job registry in code. */
@@ -66,27 +66,23 @@ const ruleNameColumns = () => ({
   ruleCode: varchar('rule_code', { length: 100 }).notNull(),
 });
 
+/** A table of rules: each rule's name and code (unique) first, then the rule's own columns. */
+const ruleTable = <TName extends string, TColumns extends Columns>(name: TName, columns: TColumns) =>
+  auditedTable(name, { ...ruleNameColumns(), ...columns }, (t) => [
+    uniqueIndex(`${name}_code_uidx`).on(t.ruleCode),
+  ]);
+
 /** Code check rules: rule_json = ordered [{digits, pattern, message}]. */
-export const sysCheckRule = auditedTable(
-  'sys_check_rule',
-  {
-    ...ruleNameColumns(),
-    ruleJson: varchar('rule_json', { length: 4000 }).notNull(),
-    ruleDescription: varchar('rule_description', { length: 500 }),
-  },
-  (t) => [uniqueIndex('sys_check_rule_code_uidx').on(t.ruleCode)],
-);
+export const sysCheckRule = ruleTable('sys_check_rule', {
+  ruleJson: varchar('rule_json', { length: 4000 }).notNull(),
+  ruleDescription: varchar('rule_description', { length: 500 }),
+});
 
 /** Fill rules (value generators): rule_class is a key of the generator registry in code. */
-export const sysFillRule = auditedTable(
-  'sys_fill_rule',
-  {
-    ...ruleNameColumns(),
-    ruleClass: varchar('rule_class', { length: 100 }).notNull(),
-    ruleParams: varchar('rule_params', { length: 2000 }),
-  },
-  (t) => [uniqueIndex('sys_fill_rule_code_uidx').on(t.ruleCode)],
-);
+export const sysFillRule = ruleTable('sys_fill_rule', {
+  ruleClass: varchar('rule_class', { length: 100 }).notNull(),
+  ruleParams: varchar('rule_params', { length: 2000 }),
+});
 
 /** Counters behind serial generators: one row per rule and period, bumped atomically. */
 export const sysFillRuleCounter = pgTable('sys_fill_rule_counter', {
@@ -96,26 +92,20 @@ export const sysFillRuleCounter = pgTable('sys_fill_rule_counter', {
 });
 
 /** Data sources; db_password is AES-256-GCM ciphertext, never returned. */
-export const sysDataSource = auditedTable(
-  'sys_data_source',
-  {
-    code: varchar('code', { length: 100 }).notNull(),
-    name: varchar('name', { length: 100 }).notNull(),
-    remark: varchar('remark', { length: 200 }),
-    /** postgresql | mysql | mariadb */
-    dbType: varchar('db_type', { length: 20 }).notNull(),
-    dbHost: varchar('db_host', { length: 255 }).notNull(),
-    dbPort: integer('db_port').notNull(),
-    dbName: varchar('db_name', { length: 100 }).notNull(),
-    dbUsername: varchar('db_username', { length: 100 }).notNull(),
-    dbPassword: text('db_password'),
-    /** What reports may read there: `schema.table` or `schema.*` entries (reportTablesOf); empty: nothing. */
-    reportTables: varchar('report_tables', { length: 2000 }),
-    sysOrgCode: varchar('sys_org_code', { length: 64 }),
-    tenantId: tenantIdColumn(),
-  },
-  (t) => [uniqueIndex('sys_data_source_code_uidx').on(t.code)],
-);
+export const sysDataSource = codedTable('sys_data_source', {
+  remark: varchar('remark', { length: 200 }),
+  /** postgresql | mysql | mariadb */
+  dbType: varchar('db_type', { length: 20 }).notNull(),
+  dbHost: varchar('db_host', { length: 255 }).notNull(),
+  dbPort: integer('db_port').notNull(),
+  dbName: varchar('db_name', { length: 100 }).notNull(),
+  dbUsername: varchar('db_username', { length: 100 }).notNull(),
+  dbPassword: text('db_password'),
+  /** What reports may read there: `schema.table` or `schema.*` entries (reportTablesOf); empty: nothing. */
+  reportTables: varchar('report_tables', { length: 2000 }),
+  sysOrgCode: varchar('sys_org_code', { length: 64 }),
+  tenantId: tenantIdColumn(),
+});
 
 /** Gateway routes: live reverse-proxy routes under /gateway/<router_id>/… */
 export const sysGatewayRoute = auditedTable(

@@ -9,7 +9,7 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { auditedTable } from '../../platform/db/businessTable.ts';
+import { auditedTable, expiresIndex } from '../../platform/db/businessTable.ts';
 import { createTimeColumn, idRef, tstz } from '../../platform/db/columns.ts';
 
 /** A single-use secret's life: when it was made, when it stops being accepted, and when it was used. */
@@ -127,5 +127,5 @@ export const sysAuthTicket = pgTable(
     expiresAt: tstz('expires_at').notNull(),
     createTime: createTimeColumn(),
   },
-  (t) => [index('sys_auth_ticket_expires_idx').on(t.expiresAt)],
+  (t) => [expiresIndex('sys_auth_ticket', t)],
 );

@@ -11,12 +11,13 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { auditedTable, linkTable } from '../../platform/db/businessTable.ts';
+import { auditedTable, codedTable, linkTable } from '../../platform/db/businessTable.ts';
 import {
   auditColumns,
   createTimeColumn,
   fileRef,
   idRef,
+  roleColumns,
   tenantIdColumn,
   tstz,
 } from '../../platform/db/columns.ts';
@@ -74,9 +75,7 @@ export const sysUser = auditedTable(
 export const sysRole = auditedTable(
   'sys_role',
   {
-    roleName: varchar('role_name', { length: 200 }).notNull(),
-    roleCode: varchar('role_code', { length: 100 }).notNull(),
-    description: varchar('description', { length: 255 }),
+    ...roleColumns(200),
     tenantId: tenantIdColumn(),
   },
   (t) => [uniqueIndex('sys_role_code_uidx').on(t.roleCode)],
@@ -191,17 +190,11 @@ export const sysUserDepart = linkTable(
   { reverseIndex: 'sys_user_depart_dep_idx' },
 );
 
-export const sysPosition = auditedTable(
-  'sys_position',
-  {
-    code: varchar('code', { length: 100 }).notNull(),
-    name: varchar('name', { length: 100 }).notNull(),
-    postRank: varchar('post_rank', { length: 2 }),
-    companyId: varchar('company_id', { length: 255 }),
-    tenantId: tenantIdColumn(),
-  },
-  (t) => [uniqueIndex('sys_position_code_uidx').on(t.code)],
-);
+export const sysPosition = codedTable('sys_position', {
+  postRank: varchar('post_rank', { length: 2 }),
+  companyId: varchar('company_id', { length: 255 }),
+  tenantId: tenantIdColumn(),
+});
 
 export const sysDict = auditedTable(
   'sys_dict',

@@ -1,4 +1,5 @@
 import { index, pgTable, serial, varchar } from 'drizzle-orm/pg-core';
+import { expiresIndex } from '../db/businessTable.ts';
 import { idRef, tenantIdColumn, tstz } from '../db/columns.ts';
 
 /** Sessions: only the SHA-256 of the token is kept, so a database leak yields no usable token. */
@@ -13,7 +14,7 @@ export const sysUserToken = pgTable(
     createdAt: tstz('created_at').defaultNow().notNull(),
     expiresAt: tstz('expires_at').notNull(),
   },
-  (t) => [index('sys_user_token_user_idx').on(t.userId), index('sys_user_token_expires_idx').on(t.expiresAt)],
+  (t) => [index('sys_user_token_user_idx').on(t.userId), expiresIndex('sys_user_token', t)],
 );
 
 export const sysCaptcha = pgTable(
@@ -23,7 +24,7 @@ export const sysCaptcha = pgTable(
     codeHash: varchar('code_hash', { length: 64 }).notNull(),
     expiresAt: tstz('expires_at').notNull(),
   },
-  (t) => [index('sys_captcha_expires_idx').on(t.expiresAt)],
+  (t) => [expiresIndex('sys_captcha', t)],
 );
 
 export const sysLoginFailure = pgTable(

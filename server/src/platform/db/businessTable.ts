@@ -7,10 +7,12 @@ import {
   pgTable,
   primaryKey,
   uniqueIndex,
+  varchar,
 } from 'drizzle-orm/pg-core';
 import { auditColumns, createTimeColumn, idColumn, idRef, tenantIdColumn } from './columns.ts';
 
-type Columns = Record<string, PgColumnBuilderBase>;
+/** The columns of a table, as pgTable takes them. */
+export type Columns = Record<string, PgColumnBuilderBase>;
 type ExtraConfig<TName extends string, TColumns extends Columns> = (
   self: BuildExtraConfigColumns<TName, TColumns, 'pg'>,
 ) => PgTableExtraConfigValue[];
@@ -47,6 +49,18 @@ export const logTable = framedTable(idColumns, createTimeColumns);
 /** A log whose rows belong to a tenant (the column right after the id). */
 export const tenantLogTable = framedTable(idAndTenantColumns, createTimeColumns);
 
+const codeNameColumns = () => ({
+  code: varchar('code', { length: 100 }).notNull(),
+  name: varchar('name', { length: 100 }).notNull(),
+});
+
+/** An audited table of records found by their code: the code (unique) and the name come before its own columns. */
+export function codedTable<TName extends string, TColumns extends Columns>(name: TName, columns: TColumns) {
+  return auditedTable(name, { ...codeNameColumns(), ...columns }, (t) => [
+    uniqueIndex(`${name}_code_uidx`).on(t.code),
+  ]);
+}
+
 /**
  * The index behind a tenant's list screen: its rows, narrowed by the `filters` columns when given, newest
  * first (the order the lists show).
@@ -73,6 +87,11 @@ export function statementIndexes(
     uniqueIndex(`${table}_serial_uidx`).on(t.tenantId, serial),
     index(`${table}_match_idx`).on(t.tenantId, t.matchState, time),
   ];
+}
+
+/** The index the purge jobs delete expired rows by (short-lived secrets: sessions, captchas, tickets). */
+export function expiresIndex(table: string, t: { expiresAt: AnyPgColumn }) {
+  return index(`${table}_expires_idx`).on(t.expiresAt);
 }
 
 const linkedId = (name: string) => idRef(name).notNull();

@@ -1,5 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { bigint, integer, smallint, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { bigint, customType, integer, smallint, timestamp, varchar } from 'drizzle-orm/pg-core';
+
+/** Binary data (bytea), read as a Buffer. */
+export const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
 
 /** 32-character ids, as the reference's varchar(32) keys, without its snowflake machinery. */
 export function newId(): string {
@@ -31,6 +37,13 @@ export const auditColumns = () => ({
   createTime: createTimeColumn(),
   updateBy: varchar('update_by', { length: 64 }),
   updateTime: tstz('update_time'),
+});
+
+/** A role: its name, the code it is found by and what it is for. */
+export const roleColumns = (nameLength: 100 | 200) => ({
+  roleName: varchar('role_name', { length: nameLength }).notNull(),
+  roleCode: varchar('role_code', { length: 100 }).notNull(),
+  description: varchar('description', { length: 255 }),
 });
 
 /** An amount in integer fen, zero until set. */

@@ -50,6 +50,13 @@ export const ruleColumns = <TPrefix extends string>(prefix: TPrefix, defaultMode
     value: bigint(`${column}_value`, { mode: 'number' }).notNull().default(0),
   }));
 
+/** The days a certificate is valid from and to (`idCard`: id_card_valid_from, id_card_valid_to). */
+export const validityColumns = <TPrefix extends string>(prefix: TPrefix) =>
+  prefixed(prefix, (column) => ({
+    validFrom: date(`${column}_valid_from`),
+    validTo: date(`${column}_valid_to`),
+  }));
+
 /** A permit of a driver or vehicle: its number, the day it ends (watched by the expiry job) and its scan. */
 export const permitColumns = <TPrefix extends string>(prefix: TPrefix) =>
   prefixed(prefix, (column) => ({

@@ -1,6 +1,6 @@
 import { uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { auditedTable, linkTable } from '../../../platform/db/businessTable.ts';
-import { idRef } from '../../../platform/db/columns.ts';
+import { idRef, roleColumns } from '../../../platform/db/columns.ts';
 import { rolePermissionTable } from '../rolePermissionTable.ts';
 
 // Department administration: what a department may hand out (sys_depart_permission), the
@@ -23,9 +23,7 @@ export const sysDepartRole = auditedTable(
   'sys_depart_role',
   {
     departId: idRef('depart_id').notNull(),
-    roleName: varchar('role_name', { length: 100 }).notNull(),
-    roleCode: varchar('role_code', { length: 100 }).notNull(),
-    description: varchar('description', { length: 255 }),
+    ...roleColumns(100),
   },
   (t) => [uniqueIndex('sys_depart_role_code_uidx').on(t.departId, t.roleCode)],
 );
