@@ -1,18 +1,18 @@
 import { index, integer, text, varchar } from 'drizzle-orm/pg-core';
-import { auditedTable, logTable } from '../../platform/db/businessTable.ts';
+import { logTable, partTable } from '../../platform/db/businessTable.ts';
 import { idRef } from '../../platform/db/columns.ts';
 
 /** A custom button of an online form's list: a row link that runs the button's enhancements. */
-export const onlCgformButton = auditedTable(
+export const onlCgformButton = partTable(
   'onl_cgform_button',
+  { cgformHeadId: 'cgform_head_id' },
   {
-    cgformHeadId: idRef('cgform_head_id').notNull(),
     buttonCode: varchar('button_code', { length: 50 }).notNull(),
     buttonName: varchar('button_name', { length: 50 }).notNull(),
     buttonNameEn: varchar('button_name_en', { length: 50 }),
     orderNum: integer('order_num').notNull().default(0),
   },
-  (t) => [index('onl_cgform_button_head_idx').on(t.cgformHeadId, t.buttonCode)],
+  (t) => [t.buttonCode],
 );
 
 /**

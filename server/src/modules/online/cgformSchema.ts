@@ -1,6 +1,6 @@
 import type { CgformField, CgformHead } from '@freight/contracts';
-import { index, integer, jsonb, smallint, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { auditedTable } from '../../platform/db/businessTable.ts';
+import { integer, jsonb, smallint, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { auditedTable, partTable } from '../../platform/db/businessTable.ts';
 import { idRef } from '../../platform/db/columns.ts';
 
 /** An index of an online table (reference onl_cgform_index): its fields, comma separated. */
@@ -50,10 +50,10 @@ export const onlCgformHead = auditedTable(
   (t) => [uniqueIndex('onl_cgform_head_table_uidx').on(t.tableName)],
 );
 
-export const onlCgformField = auditedTable(
+export const onlCgformField = partTable(
   'onl_cgform_field',
+  { cgformHeadId: 'cgform_head_id' },
   {
-    cgformHeadId: idRef('cgform_head_id').notNull(),
     dbFieldName: varchar('db_field_name', { length: 64 }).notNull(),
     dbFieldTxt: varchar('db_field_txt', { length: 200 }).notNull(),
     dbFieldTxtEn: varchar('db_field_txt_en', { length: 200 }),
@@ -78,18 +78,17 @@ export const onlCgformField = auditedTable(
     mainTable: varchar('main_table', { length: 64 }),
     mainField: varchar('main_field', { length: 64 }),
   },
-  (t) => [index('onl_cgform_field_head_idx').on(t.cgformHeadId, t.orderNum)],
+  (t) => [t.orderNum],
 );
 
-export const onlCgformIndex = auditedTable(
+export const onlCgformIndex = partTable(
   'onl_cgform_index',
+  { cgformHeadId: 'cgform_head_id' },
   {
-    cgformHeadId: idRef('cgform_head_id').notNull(),
     indexName: varchar('index_name', { length: 64 }).notNull(),
     indexField: varchar('index_field', { length: 500 }).notNull(),
     indexType: varchar('index_type', { length: 10 }).notNull().default('normal'),
   },
-  (t) => [index('onl_cgform_index_head_idx').on(t.cgformHeadId)],
 );
 
 /** Earlier definitions of a form: one row per saved edit, the definition as it was before it. */

@@ -1,6 +1,5 @@
-import { index, integer, jsonb, smallint, text, varchar } from 'drizzle-orm/pg-core';
-import { auditedTable, codedTable } from '../../platform/db/businessTable.ts';
-import { idRef } from '../../platform/db/columns.ts';
+import { integer, jsonb, smallint, text, varchar } from 'drizzle-orm/pg-core';
+import { codedTable, partTable } from '../../platform/db/businessTable.ts';
 
 /** A chart of a saved report: one category column (x) and the numeric columns drawn over it. */
 export interface ReportChartConfig {
@@ -34,10 +33,10 @@ export const onlCgreportHead = codedTable('onl_cgreport_head', {
 });
 
 /** The report's columns: how each is titled, shown, searched, sorted, totalled and linked. */
-export const onlCgreportItem = auditedTable(
+export const onlCgreportItem = partTable(
   'onl_cgreport_item',
+  { cgrheadId: 'cgrhead_id' },
   {
-    cgrheadId: idRef('cgrhead_id').notNull(),
     fieldName: varchar('field_name', { length: 64 }).notNull(),
     fieldTxt: varchar('field_txt', { length: 100 }),
     fieldWidth: integer('field_width'),
@@ -57,14 +56,14 @@ export const onlCgreportItem = auditedTable(
     isTotal: smallint('is_total').notNull().default(0),
     groupTitle: varchar('group_title', { length: 50 }),
   },
-  (t) => [index('onl_cgreport_item_head_idx').on(t.cgrheadId, t.orderNum)],
+  (t) => [t.orderNum],
 );
 
 /** Named `${param}`s of the SQL with their default values and the type they are bound as. */
-export const onlCgreportParam = auditedTable(
+export const onlCgreportParam = partTable(
   'onl_cgreport_param',
+  { cgrheadId: 'cgrhead_id' },
   {
-    cgrheadId: idRef('cgrhead_id').notNull(),
     paramName: varchar('param_name', { length: 64 }).notNull(),
     paramTxt: varchar('param_txt', { length: 100 }),
     paramValue: varchar('param_value', { length: 200 }),
@@ -72,5 +71,5 @@ export const onlCgreportParam = auditedTable(
     paramType: varchar('param_type', { length: 10 }).notNull().default('string'),
     orderNum: integer('order_num').notNull().default(0),
   },
-  (t) => [index('onl_cgreport_param_head_idx').on(t.cgrheadId, t.orderNum)],
+  (t) => [t.orderNum],
 );

@@ -61,6 +61,27 @@ export function codedTable<TName extends string, TColumns extends Columns>(name:
   ]);
 }
 
+type HeadColumns<THead extends string> = Record<THead, ReturnType<typeof linkedId>>;
+
+/**
+ * The parts of a head row (an online form's fields, a report's columns): audited rows whose first column is the
+ * head's id (`head` maps its property to its column), found by the `<name>_head_idx` index over the head and
+ * then the `order` columns (the parts' order, when they have one).
+ */
+export function partTable<TName extends string, THead extends string, TColumns extends Columns>(
+  name: TName,
+  head: Record<THead, string>,
+  columns: TColumns,
+  order?: (t: BuildExtraConfigColumns<TName, HeadColumns<THead> & TColumns, 'pg'>) => AnyPgColumn[],
+) {
+  const [[property, column] = []] = Object.entries<string>(head);
+  if (!property || !column) throw new Error(`part table ${name} needs its head column`);
+  const headColumns = { [property]: linkedId(column) } as HeadColumns<THead>;
+  return auditedTable(name, { ...headColumns, ...columns }, (t) => [
+    index(`${name}_head_idx`).on(t[property as THead], ...(order?.(t) ?? [])),
+  ]);
+}
+
 /**
  * The index behind a tenant's list screen: its rows, narrowed by the `filters` columns when given, newest
  * first (the order the lists show).
