@@ -1,14 +1,13 @@
-import { boolean, index, integer, pgTable, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { idColumn, idRef, tenantIdColumn, tstz } from '../../platform/db/columns.ts';
+import { boolean, index, integer, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { tenantRowTable } from '../../platform/db/businessTable.ts';
+import { idRef, tstz } from '../../platform/db/columns.ts';
 
 // Identity checks: one row per check of a subject (driver, vehicle, carrier, bank card) with an outside authority.
 // A pending row (the provider did not answer in time) is asked again by the retry job until it answers.
 
-export const complianceVerification = pgTable(
+export const complianceVerification = tenantRowTable(
   'compliance_verification',
   {
-    id: idColumn(),
-    tenantId: tenantIdColumn(),
     subjectType: varchar('subject_type', { length: 16 }).notNull(),
     subjectId: idRef('subject_id').notNull(),
     /** Name or plate as the subject had it when checked (the list shows it without a join). */
@@ -39,11 +38,9 @@ export const complianceVerification = pgTable(
 );
 
 /** Face-liveness results the driver app reports; the ID two-factor check of the driver reads the latest. */
-export const complianceLiveness = pgTable(
+export const complianceLiveness = tenantRowTable(
   'compliance_liveness',
   {
-    id: idColumn(),
-    tenantId: tenantIdColumn(),
     driverId: idRef('driver_id').notNull(),
     passed: boolean('passed').notNull(),
     /** The app's liveness score, 0..100, when it reports one. */

@@ -10,15 +10,8 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { listIndex, tenantTable } from '../../platform/db/businessTable.ts';
-import {
-  claimColumns,
-  createTimeColumn,
-  idColumn,
-  idRef,
-  tenantIdColumn,
-  tstz,
-} from '../../platform/db/columns.ts';
+import { listIndex, tenantRowTable, tenantTable } from '../../platform/db/businessTable.ts';
+import { claimColumns, createTimeColumn, idColumn, idRef, tstz } from '../../platform/db/columns.ts';
 
 // Regulator reporting: one channel row per province, the outbox of report messages and every
 // attempt's request (without secrets) and answer.
@@ -66,11 +59,9 @@ export const hyReportChannel = tenantTable(
   ],
 );
 
-export const hyReportMessage = pgTable(
+export const hyReportMessage = tenantRowTable(
   'hy_report_message',
   {
-    id: idColumn(),
-    tenantId: tenantIdColumn(),
     /** Canonical type (WLHY_YD1001 …); the channel's code map renames it on the wire only. */
     type: varchar('type', { length: 16 }).notNull(),
     /** The driver, vehicle, note or payment the message reports. */

@@ -40,6 +40,9 @@ export const auditedTable = framedTable(idColumns, auditColumns);
 /** A business table: an audited table whose rows belong to a tenant (the column right after the id). */
 export const tenantTable = framedTable(idAndTenantColumns, auditColumns);
 
+/** Rows of a tenant that keep their own times (when checked, reported, sent): an id, the tenant, then its own columns. */
+export const tenantRowTable = framedTable(idAndTenantColumns, () => ({}));
+
 /**
  * A log: rows are written once and read back in time order, so they carry an id first and the time they were
  * written last, and no update columns.

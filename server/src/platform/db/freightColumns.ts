@@ -6,11 +6,15 @@ import { fenColumn, fileRef, idRef, prefixed } from './columns.ts';
 // The optional variants below override the required id; a property set again keeps its place, so the id
 // column still comes first.
 
-/** The customer (shipper) a row belongs to, with its name kept beside the id so lists read without a join. */
-export const customerColumns = () => ({
-  customerId: idRef('customer_id').notNull(),
-  customerName: varchar('customer_name', { length: 200 }),
-});
+/** A party a row concerns (`driver`: driver_id, driver_name), its name kept beside the id so lists read without a join. */
+const partyColumns = <TPrefix extends string>(prefix: TPrefix, nameLength: number) =>
+  prefixed(prefix, (column) => ({
+    id: idRef(`${column}_id`).notNull(),
+    name: varchar(`${column}_name`, { length: nameLength }),
+  }));
+
+/** The customer (shipper) a row belongs to. */
+export const customerColumns = () => partyColumns('customer', 200);
 
 /** As customerColumns, for rows that may concern no customer (e.g. a platform-wide rule). */
 export const optionalCustomerColumns = () => ({ ...customerColumns(), customerId: idRef('customer_id') });
@@ -87,11 +91,8 @@ export const reviewStateColumns = () => ({
   rejectReason: varchar('reject_reason', { length: 255 }),
 });
 
-/** The driver a row concerns, with the driver's name kept beside the id so lists read without a join. */
-export const driverColumns = (nameLength: 30 | 50 = 30) => ({
-  driverId: idRef('driver_id').notNull(),
-  driverName: varchar('driver_name', { length: nameLength }),
-});
+/** The driver a row concerns. */
+export const driverColumns = (nameLength: 30 | 50 = 30) => partyColumns('driver', nameLength);
 
 /** As driverColumns, for rows that may concern no driver. */
 export const optionalDriverColumns = (nameLength: 30 | 50 = 30) => ({
