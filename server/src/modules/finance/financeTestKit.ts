@@ -2,10 +2,26 @@
 // bank's outcome by its state (never by time).
 import { luhnCheckDigit } from '@freight/contracts';
 import { and, eq } from 'drizzle-orm';
-import { expect } from 'vitest';
+import { beforeAll, expect } from 'vitest';
+import type { TestApp } from '../../test/harness.ts';
 import { CUSTOMERS, ShippingKit } from '../../test/shippingKit.ts';
 import { financeOf } from './index.ts';
 import { finBankPayment, finWallet } from './schema.ts';
+
+/** An upload request's headers and body: one file in the form field `file`, as the import routes read it. */
+export function multipartFile(file: Buffer, filename: string, contentType = 'application/octet-stream') {
+  const boundary = '----finance-test';
+  return {
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+    payload: Buffer.concat([
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${contentType}\r\n\r\n`,
+      ),
+      file,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]),
+  };
+}
 
 let keySeq = 0;
 /** A fresh idempotency key. */
@@ -13,6 +29,15 @@ export const key = (label = 'k') => `${label}-${process.pid}-${Date.now()}-${++k
 
 export class FinanceKit extends ShippingKit {
   private cardSeq = 0;
+
+  /** A kit on the enclosing `describe`'s app, 恒达's wallet recharged with 500 000.00 before the tests. */
+  static funded(t: TestApp): FinanceKit {
+    const kit = FinanceKit.use(t);
+    beforeAll(async () => {
+      await kit.recharge(CUSTOMERS.hengda, 50_000_000);
+    }, 120_000);
+    return kit;
+  }
 
   get sim() {
     const sim = financeOf(this.t.ctx).sim;

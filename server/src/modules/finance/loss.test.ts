@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/harness.ts';
 import { CUSTOMERS } from '../../test/shippingKit.ts';
 import { FinanceKit, key } from './financeTestKit.ts';
@@ -8,11 +8,7 @@ import { FinanceKit, key } from './financeTestKit.ts';
 
 describe('loss rules and adjustments', () => {
   const t = useTestApp();
-  const k = FinanceKit.use(t);
-
-  beforeAll(async () => {
-    await k.recharge(CUSTOMERS.hengda, 50_000_000);
-  }, 120_000);
+  const k = FinanceKit.funded(t);
 
   const blankLoss = { lossAllowanceMode: 1, lossAllowanceValue: 0, lossUnitPriceFen: 0 };
 
