@@ -172,8 +172,7 @@ describe('ETC records', () => {
     const before = await k.get('/plateform/etc/list', { providerSerial: serial(21) });
     expect(before.result.records?.[0]).toMatchObject({ matchState: 0 });
     const orderId = await k.order({ plannedWeightG: 32_000_000 });
-    const note = await k.dispatch(orderId, party);
-    await k.drive(note.id, 'unload');
+    const note = await k.trip(orderId, party, 'unload');
     const rematched = await k.ok('POST', '/plateform/etc/match', {});
     expect(rematched.result.matched).toBeGreaterThanOrEqual(1);
     expect((await k.get('/shipping/hyShippingNote/etc', { id: note.id })).result).toEqual({

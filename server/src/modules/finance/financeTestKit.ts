@@ -23,6 +23,9 @@ export function multipartFile(file: Buffer, filename: string, contentType = 'app
   };
 }
 
+type Step = Parameters<ShippingKit['drive']>[1];
+type Weights = Parameters<ShippingKit['drive']>[2];
+
 let keySeq = 0;
 /** A fresh idempotency key. */
 export const key = (label = 'k') => `${label}-${process.pid}-${Date.now()}-${++keySeq}`;
@@ -83,13 +86,24 @@ export class FinanceKit extends ShippingKit {
     return { ...party, cardNo, driverName: String(driver.driverName) };
   }
 
+  /** Dispatches the party on the order and drives the note up to `until`; answers its id and the note then. */
+  async trip(
+    orderId: string,
+    party: { driverId: string; vehicleId: string },
+    until: Step,
+    weights?: Weights,
+  ) {
+    const { id } = await this.dispatch(orderId, party);
+    await this.drive(id, until, weights);
+    return { id, note: await this.note(id) };
+  }
+
   /** An audited note (32.15 t loaded, 31.80 t unloaded) of a fresh payee on a new order of the customer. */
-  async auditedNote(order: Record<string, unknown> = {}, until: 'audit' | 'load' | 'sign' = 'audit') {
+  async auditedNote(order: Record<string, unknown> = {}, until: Step = 'audit') {
     const payee = await this.payee();
     const orderId = await this.order({ customerId: CUSTOMERS.hengda, plannedWeightG: 32_000_000, ...order });
-    const note = await this.dispatch(orderId, payee);
-    await this.drive(note.id, until);
-    return { ...payee, noteId: note.id, note: await this.note(note.id) };
+    const { id, note } = await this.trip(orderId, payee, until);
+    return { ...payee, noteId: id, note };
   }
 
   async recharge(customerId: string, amountFen: number) {

@@ -45,9 +45,8 @@ describe('loss rules and adjustments', () => {
     const orderId = await k.order({ ...blankLoss, plannedWeightG: 32_000_000 });
     const order = (await k.get('/order/hyOrder/queryById', { id: orderId })).result;
     expect(order).toMatchObject({ lossAllowanceMode: 2, lossAllowanceValue: 2, lossUnitPriceFen: 50_000 });
-    const note = await k.dispatch(orderId, payee);
-    await k.drive(note.id, 'unload', { load: 32_000_000, unload: 31_900_000 });
-    expect(await k.note(note.id)).toMatchObject({
+    const { note } = await k.trip(orderId, payee, 'unload', { load: 32_000_000, unload: 31_900_000 });
+    expect(note).toMatchObject({
       lossWeightG: 100_000,
       lossAllowanceG: 64_000,
       lossDeductionFen: 1_800,
