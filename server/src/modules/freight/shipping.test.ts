@@ -15,7 +15,6 @@ import { AGENT01, api, CUSTOMERS, ShippingKit } from '../../test/shippingKit.ts'
 import { hyDriver, hyVehicle } from './partySchema.ts';
 import { chinaToday } from './shippingMoney.ts';
 import { hyShippingNote } from './shippingSchema.ts';
-import { trip } from './tripKit.ts';
 
 // Shipping: every legal and illegal transition, money worked by hand, fee visibility, customer
 // scoping, concurrent accepts, lists, counters, tracks, complaints and evaluations.
@@ -360,10 +359,11 @@ describe('orders and shipping notes', () => {
       lossDeductWhole: true,
       lossUnitPriceFen: 180_000,
     });
-    const a = await trip(k, perMille, party, 'unload', { load: 30_000_000, unload: 29_880_000 });
+    const a = await k.dispatch(perMille, party);
+    await k.drive(a.id, 'unload', { load: 30_000_000, unload: 29_880_000 });
     // 30 t × 3 ‰ = 90 kg allowed; 120 kg lost → whole 0.12 t × 1 800.00 = 216.00
     // settle min 29.88 t × 150.00 = 4 482.00 − 216.00 = 4 266.00; service 255.96; customer 4 521.96
-    expect(a.note).toMatchObject({
+    expect(await k.note(a.id)).toMatchObject({
       lossAllowanceG: 90_000,
       lossDeductionFen: 21_600,
       driverFee: 426_600,
@@ -400,9 +400,10 @@ describe('orders and shipping notes', () => {
       agentFeeValue: 5_000,
     });
     const second = await k.driverWithVehicle();
-    const b = await trip(k, agentOrder, second, 'sign', { load: 30_000_000, unload: 29_950_000 });
+    const b = await k.dispatch(agentOrder, second);
+    await k.drive(b.id, 'sign', { load: 30_000_000, unload: 29_950_000 });
     // per trip 3 000.00; gross-up 9 %: 3 000 / 0.91 = 3 296.70 → 296.70; agent 50.00; customer 3 346.70
-    expect(b.note).toMatchObject({
+    expect(await k.note(b.id)).toMatchObject({
       driverFee: 300_000,
       serviceFee: 29_670,
       agentFee: 5_000,
@@ -591,7 +592,8 @@ describe('orders and shipping notes', () => {
 
   it('tracks: idempotent ingestion, a note’s simplified line with stops, window limits', async () => {
     const party = await k.driverWithVehicle();
-    const { id } = await trip(k, await k.order(), party, 'unload');
+    const { id } = await k.dispatch(await k.order(), party);
+    await k.drive(id, 'unload');
     const start = Date.now() - 3 * 3_600_000;
     // two hours of 10 s fixes from Nanjing eastwards, with a 40 minute stop in the middle
     const points = Array.from({ length: 720 }, (_, i) => {
