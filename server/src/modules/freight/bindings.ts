@@ -131,54 +131,53 @@ export function bindingRoutes(app: FastifyInstance, ctx: AppContext): void {
     },
   );
 
-  r.get(
-    '/hydriver/hyDriver/vehicles',
-    permitted('driver:list', { querystring: z.object({ driverId: id32 }) }),
-    async (request) => {
+  /** The bindings of a driver (its vehicles) or of a vehicle (its drivers); an unknown one is refused. */
+  const bindingList = (
+    path: string,
+    code: string,
+    key: 'driverId' | 'vehicleId',
+    list: (id: string, tenantId: number) => Promise<unknown[]>,
+  ) =>
+    r.get(path, permitted(code, { querystring: z.object({ [key]: id32 }) }), async (request) => {
       const tenantId = tenantOf(request);
-      if (!(await driverOf(db, request.query.driverId, tenantId))) throw bizError(BINDING_MSG.missing);
-      return ok(
-        await db
-          .select({
-            id: hyVehicle.id,
-            plateNo: hyVehicle.plateNo,
-            plateColor: hyVehicle.plateColor,
-            vehicleType: hyVehicle.vehicleType,
-            state: hyVehicle.state,
-            transportState: hyVehicle.transportState,
-            isDefault: hyDriverVehicle.isDefault,
-            bindTime: hyDriverVehicle.createTime,
-          })
-          .from(hyDriverVehicle)
-          .innerJoin(hyVehicle, eq(hyVehicle.id, hyDriverVehicle.vehicleId))
-          .where(and(eq(hyDriverVehicle.driverId, request.query.driverId), eq(hyVehicle.tenantId, tenantId)))
-          .orderBy(desc(hyDriverVehicle.isDefault), asc(hyDriverVehicle.createTime)),
-      );
-    },
+      const id = request.query[key];
+      const own = key === 'driverId' ? await driverOf(db, id, tenantId) : await vehicleOf(db, id, tenantId);
+      if (!own) throw bizError(BINDING_MSG.missing);
+      return ok(await list(id, tenantId));
+    });
+
+  bindingList('/hydriver/hyDriver/vehicles', 'driver:list', 'driverId', (driverId, tenantId) =>
+    db
+      .select({
+        id: hyVehicle.id,
+        plateNo: hyVehicle.plateNo,
+        plateColor: hyVehicle.plateColor,
+        vehicleType: hyVehicle.vehicleType,
+        state: hyVehicle.state,
+        transportState: hyVehicle.transportState,
+        isDefault: hyDriverVehicle.isDefault,
+        bindTime: hyDriverVehicle.createTime,
+      })
+      .from(hyDriverVehicle)
+      .innerJoin(hyVehicle, eq(hyVehicle.id, hyDriverVehicle.vehicleId))
+      .where(and(eq(hyDriverVehicle.driverId, driverId), eq(hyVehicle.tenantId, tenantId)))
+      .orderBy(desc(hyDriverVehicle.isDefault), asc(hyDriverVehicle.createTime)),
   );
 
-  r.get(
-    '/hyvehicle/hyVehicle/drivers',
-    permitted('vehicle:list', { querystring: z.object({ vehicleId: id32 }) }),
-    async (request) => {
-      const tenantId = tenantOf(request);
-      if (!(await vehicleOf(db, request.query.vehicleId, tenantId))) throw bizError(BINDING_MSG.missing);
-      return ok(
-        await db
-          .select({
-            id: hyDriver.id,
-            driverName: hyDriver.driverName,
-            mobile: hyDriver.mobile,
-            state: hyDriver.state,
-            isDefault: hyDriverVehicle.isDefault,
-            bindTime: hyDriverVehicle.createTime,
-          })
-          .from(hyDriverVehicle)
-          .innerJoin(hyDriver, eq(hyDriver.id, hyDriverVehicle.driverId))
-          .where(and(eq(hyDriverVehicle.vehicleId, request.query.vehicleId), eq(hyDriver.tenantId, tenantId)))
-          .orderBy(asc(hyDriverVehicle.createTime)),
-      );
-    },
+  bindingList('/hyvehicle/hyVehicle/drivers', 'vehicle:list', 'vehicleId', (vehicleId, tenantId) =>
+    db
+      .select({
+        id: hyDriver.id,
+        driverName: hyDriver.driverName,
+        mobile: hyDriver.mobile,
+        state: hyDriver.state,
+        isDefault: hyDriverVehicle.isDefault,
+        bindTime: hyDriverVehicle.createTime,
+      })
+      .from(hyDriverVehicle)
+      .innerJoin(hyDriver, eq(hyDriver.id, hyDriverVehicle.driverId))
+      .where(and(eq(hyDriverVehicle.vehicleId, vehicleId), eq(hyDriver.tenantId, tenantId)))
+      .orderBy(asc(hyDriverVehicle.createTime)),
   );
 
   // ---- blacklist ----------------------------------------------------------------------------------------
