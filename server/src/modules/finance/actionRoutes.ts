@@ -15,6 +15,9 @@ export function finActorOf(request: FastifyRequest): FinActor {
   return { ...actor, userId: request.session?.user.id ?? null };
 }
 
+/** The query of a route reading one record: `?id=`. */
+export const idQuery = z.object({ id: z.string().min(1).max(32) });
+
 /** The envelope's message of an answer that words its own. */
 export const ownMessage = (answer: { message: string }) => answer.message;
 
@@ -53,7 +56,7 @@ export function noteMoneyRoute<T>(
     path,
     {
       config: { access: perm('shipping:note:list') },
-      schema: { querystring: z.object({ id: z.string().min(1).max(32) }) },
+      schema: { querystring: idQuery },
     },
     async (request) => {
       const actor = finActorOf(request);

@@ -2,7 +2,6 @@ import {
   ADJUST_KIND,
   ADJUST_STATE,
   type AdjustmentBody,
-  formatFen,
   LEDGER_TYPE,
   PLATFORM_ACCOUNT,
   SHIPPING_STATUS,
@@ -20,7 +19,7 @@ import { ensureCustomerAccounts, lockNoteMoney, saveSettlements } from './accoun
 import { Books, type Leg } from './books.ts';
 import { type FinActor, type Finance, tablesChanged } from './context.ts';
 import { driverCashDue } from './payoutPlan.ts';
-import { shortOfFunds } from './postings.ts';
+import { shortOfFunds, yuan } from './postings.ts';
 import { finAdjustment } from './schema.ts';
 import { keyedRequest, moneyTx, moneyTxChanging, once } from './tx.ts';
 
@@ -31,7 +30,6 @@ import { keyedRequest, moneyTx, moneyTxChanging, once } from './tx.ts';
 
 export type AdjustmentRow = typeof finAdjustment.$inferSelect;
 
-const yuan = (fen: number) => `${formatFen(fen)}元`;
 const KIND_TEXT: Record<number, string> = { 1: '补款', 2: '扣款', 3: '货损理赔', 4: '货主调账' };
 const DRIVER_KINDS: number[] = [ADJUST_KIND.topUp, ADJUST_KIND.deduct, ADJUST_KIND.claim];
 

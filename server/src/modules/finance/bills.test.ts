@@ -1,6 +1,6 @@
 import { USER_TYPE } from '@freight/contracts';
 import ExcelJS from 'exceljs';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { useLogins, useTestApp } from '../../test/harness.ts';
 import { CUSTOMERS } from '../../test/shippingKit.ts';
 import { chinaToday } from '../freight/index.ts';
@@ -12,12 +12,8 @@ import { FinanceKit, key } from './financeTestKit.ts';
 
 describe('bills and the payout approval chain', () => {
   const t = useTestApp();
-  const k = FinanceKit.use(t);
+  const k = FinanceKit.funded(t);
   const tokens = useLogins(t, { shipperAdmin: 'shipper_admin' });
-
-  beforeAll(async () => {
-    await k.recharge(CUSTOMERS.hengda, 50_000_000);
-  }, 120_000);
 
   const today = chinaToday();
   const billOf = async (id: string, token?: string) =>

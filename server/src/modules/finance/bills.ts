@@ -3,7 +3,6 @@ import {
   BILL_TRANSITIONS,
   type BillAction,
   canBill,
-  formatFen,
   LEDGER_TYPE,
   PAY_STATUS,
   PAYOUT_KIND,
@@ -29,9 +28,9 @@ import {
 } from '../freight/index.ts';
 import { ensureCustomerAccounts, lockNoteMoney, lockSettlements, saveSettlements } from './accounts.ts';
 import { Books } from './books.ts';
-import { type FinActor, type Finance, SYSTEM_ACTOR, tablesChanged } from './context.ts';
+import { type FinActor, type Finance, isCustomerUser, SYSTEM_ACTOR, tablesChanged } from './context.ts';
 import { type PayoutAnswer, submitPayout } from './payouts.ts';
-import { charge, shortOfFunds } from './postings.ts';
+import { charge, shortOfFunds, yuan } from './postings.ts';
 import { customerInScope } from './recharge.ts';
 import { finBill, finBillNote, finNoteSettlement, finWalletConfig } from './schema.ts';
 import { moneyTx, moneyTxChanging, once } from './tx.ts';
@@ -41,10 +40,6 @@ import { moneyTx, moneyTxChanging, once } from './tx.ts';
 // from the customer's wallet (the charge posting of each) and sends the drivers' payouts.
 
 export type BillRow = typeof finBill.$inferSelect;
-const yuan = (fen: number) => `${formatFen(fen)}元`;
-const isCustomerUser = (actor: FinActor) =>
-  actor.userType === USER_TYPE.customer || actor.userType === USER_TYPE.customerAdmin;
-
 const billNo = (periodEnd: string) =>
   `ZD${periodEnd.slice(0, 7).replace('-', '')}${newId().slice(0, 10).toUpperCase()}`;
 

@@ -1,3 +1,4 @@
+import { USER_TYPE } from '@freight/contracts';
 import type { Db } from '../../platform/db/client.ts';
 import { listTotalsOf } from '../../platform/resource/countCache.ts';
 import type { BankAdapter } from './bank/adapter.ts';
@@ -17,6 +18,10 @@ export interface FinActor {
   cid: string | null;
   tenantId: number;
 }
+
+/** A customer's staff or administrator, who act for their own customer only. */
+export const isCustomerUser = (actor: FinActor) =>
+  actor.userType === USER_TYPE.customer || actor.userType === USER_TYPE.customerAdmin;
 
 export const SYSTEM_ACTOR = (tenantId = 0, username = 'system'): FinActor => ({
   username,

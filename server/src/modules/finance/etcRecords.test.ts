@@ -3,27 +3,13 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { formatDateTime } from '../../platform/http/envelope.ts';
 import { api, useLogins, useTestApp } from '../../test/harness.ts';
 import { etcTime, parseEtcRow } from './etcRecords.ts';
-import { FinanceKit } from './financeTestKit.ts';
+import { FinanceKit, multipartFile } from './financeTestKit.ts';
 
 // ETC记录: the provider's toll records imported from Excel or CSV, matched to the waybill whose vehicle and
 // load-to-sign window hold the exit time, listed (unmatched too), totalled in the waybill's detail.
 
 const HEADER = ['交易流水号', '车牌号', '入口站', '出口站', '入口时间', '出口时间', '通行费', '发票号'];
 const ago = (minutes: number) => formatDateTime(new Date(Date.now() - minutes * 60_000));
-
-function multipart(file: Buffer, filename: string) {
-  const boundary = '----etc-test';
-  return {
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-    payload: Buffer.concat([
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
-      ),
-      file,
-      Buffer.from(`\r\n--${boundary}--\r\n`),
-    ]),
-  };
-}
 
 async function xlsx(rows: unknown[][]): Promise<Buffer> {
   const workbook = new ExcelJS.Workbook();
@@ -49,7 +35,7 @@ describe('ETC records', () => {
       await t.call(token, {
         method: 'POST',
         url: api('/plateform/etc/importExcel'),
-        ...multipart(file, filename),
+        ...multipartFile(file, filename),
       })
     ).json();
 
@@ -186,8 +172,7 @@ describe('ETC records', () => {
     const before = await k.get('/plateform/etc/list', { providerSerial: serial(21) });
     expect(before.result.records?.[0]).toMatchObject({ matchState: 0 });
     const orderId = await k.order({ plannedWeightG: 32_000_000 });
-    const note = await k.dispatch(orderId, party);
-    await k.drive(note.id, 'unload');
+    const note = await k.trip(orderId, party, 'unload');
     const rematched = await k.ok('POST', '/plateform/etc/match', {});
     expect(rematched.result.matched).toBeGreaterThanOrEqual(1);
     expect((await k.get('/shipping/hyShippingNote/etc', { id: note.id })).result).toEqual({

@@ -5,7 +5,7 @@ import { formatDateTime } from '../../platform/http/envelope.ts';
 import { api, useLogins, useTestApp } from '../../test/harness.ts';
 import { CUSTOMERS } from '../../test/shippingKit.ts';
 import { finEtcRecord } from './etcSchema.ts';
-import { FinanceKit, key } from './financeTestKit.ts';
+import { FinanceKit, key, multipartFile } from './financeTestKit.ts';
 import { finLedgerLine } from './schema.ts';
 
 // ETC records: "the ETC amount follows the order's rule (deducted from freight or paid by the platform)
@@ -23,20 +23,6 @@ import { finLedgerLine } from './schema.ts';
 const FREIGHT = 447_000;
 const TOLLS = [8_000, 4_345];
 const TOLL_TOTAL = 12_345;
-
-function multipart(file: Buffer, filename: string) {
-  const boundary = '----etc-settle';
-  return {
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-    payload: Buffer.concat([
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: text/csv\r\n\r\n`,
-      ),
-      file,
-      Buffer.from(`\r\n--${boundary}--\r\n`),
-    ]),
-  };
-}
 
 const ago = (minutes: number) => formatDateTime(new Date(Date.now() - minutes * 60_000));
 
@@ -65,7 +51,7 @@ describe('ETC tolls settled through the ledger at the waybill payment', () => {
       await t.call(tokens.admin, {
         method: 'POST',
         url: api('/plateform/etc/importExcel'),
-        ...multipart(Buffer.from(csv), 'etc.csv'),
+        ...multipartFile(Buffer.from(csv), 'etc.csv', 'text/csv'),
       })
     ).json();
     expect(res.success, res.message).toBe(true);

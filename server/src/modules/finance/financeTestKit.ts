@@ -2,10 +2,29 @@
 // bank's outcome by its state (never by time).
 import { luhnCheckDigit } from '@freight/contracts';
 import { and, eq } from 'drizzle-orm';
-import { expect } from 'vitest';
+import { beforeAll, expect } from 'vitest';
+import type { TestApp } from '../../test/harness.ts';
 import { CUSTOMERS, ShippingKit } from '../../test/shippingKit.ts';
 import { financeOf } from './index.ts';
 import { finBankPayment, finWallet } from './schema.ts';
+
+/** An upload request's headers and body: one file in the form field `file`, as the import routes read it. */
+export function multipartFile(file: Buffer, filename: string, contentType = 'application/octet-stream') {
+  const boundary = '----finance-test';
+  return {
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+    payload: Buffer.concat([
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${contentType}\r\n\r\n`,
+      ),
+      file,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]),
+  };
+}
+
+type Step = Parameters<ShippingKit['drive']>[1];
+type Weights = Parameters<ShippingKit['drive']>[2];
 
 let keySeq = 0;
 /** A fresh idempotency key. */
@@ -13,6 +32,15 @@ export const key = (label = 'k') => `${label}-${process.pid}-${Date.now()}-${++k
 
 export class FinanceKit extends ShippingKit {
   private cardSeq = 0;
+
+  /** A kit on the enclosing `describe`'s app, 恒达's wallet recharged with 500 000.00 before the tests. */
+  static funded(t: TestApp): FinanceKit {
+    const kit = FinanceKit.use(t);
+    beforeAll(async () => {
+      await kit.recharge(CUSTOMERS.hengda, 50_000_000);
+    }, 120_000);
+    return kit;
+  }
 
   get sim() {
     const sim = financeOf(this.t.ctx).sim;
@@ -58,13 +86,24 @@ export class FinanceKit extends ShippingKit {
     return { ...party, cardNo, driverName: String(driver.driverName) };
   }
 
+  /** Dispatches the party on the order and drives the note up to `until`; answers its id and the note then. */
+  async trip(
+    orderId: string,
+    party: { driverId: string; vehicleId: string },
+    until: Step,
+    weights?: Weights,
+  ) {
+    const { id } = await this.dispatch(orderId, party);
+    await this.drive(id, until, weights);
+    return { id, note: await this.note(id) };
+  }
+
   /** An audited note (32.15 t loaded, 31.80 t unloaded) of a fresh payee on a new order of the customer. */
-  async auditedNote(order: Record<string, unknown> = {}, until: 'audit' | 'load' | 'sign' = 'audit') {
+  async auditedNote(order: Record<string, unknown> = {}, until: Step = 'audit') {
     const payee = await this.payee();
     const orderId = await this.order({ customerId: CUSTOMERS.hengda, plannedWeightG: 32_000_000, ...order });
-    const note = await this.dispatch(orderId, payee);
-    await this.drive(note.id, until);
-    return { ...payee, noteId: note.id, note: await this.note(note.id) };
+    const { id, note } = await this.trip(orderId, payee, until);
+    return { ...payee, noteId: id, note };
   }
 
   async recharge(customerId: string, amountFen: number) {

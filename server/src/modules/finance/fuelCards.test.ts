@@ -1,8 +1,7 @@
 import { and, eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/harness.ts';
 import { readXlsx, upload, xlsx } from '../../test/kit.ts';
-import { CUSTOMERS } from '../../test/shippingKit.ts';
 import { hyConfig } from '../apps/index.ts';
 import { FinanceKit, key } from './financeTestKit.ts';
 import { finFuelStatement } from './fuelSchema.ts';
@@ -15,14 +14,10 @@ type Rec = Record<string, unknown>;
 
 describe('fuel cards', () => {
   const t = useTestApp();
-  const k = FinanceKit.use(t);
+  const k = FinanceKit.funded(t);
   let cardSeq = 0;
   const cardNo = () =>
     `1000113${String(process.pid % 1000).padStart(3, '0')}${String(++cardSeq).padStart(6, '0')}`;
-
-  beforeAll(async () => {
-    await k.recharge(CUSTOMERS.hengda, 50_000_000);
-  }, 120_000);
 
   const cards = async (query: Rec = {}) =>
     ((await k.get('/plateform/gas/list', { pageSize: 100, ...query })).result.records ?? []) as Rec[];

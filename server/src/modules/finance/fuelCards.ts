@@ -342,16 +342,35 @@ const tenantOf = (request: FastifyRequest) => {
   return { tenantId: session.tenantId, username: session.user.username };
 };
 
+/** The name of the tenant's driver or the plate of its vehicle the form picked; refuses one not found. */
+async function labelOf(
+  tx: DbOrTx,
+  tenantId: number,
+  table: typeof hyDriver | typeof hyVehicle,
+  label: typeof hyDriver.driverName | typeof hyVehicle.plateNo,
+  id: unknown,
+  missing: string,
+): Promise<string> {
+  const [row] = await tx
+    .select({ label })
+    .from(table)
+    .where(ofTenant(table, tenantId, eq(table.id, String(id))));
+  if (!row) throw bizError(missing);
+  return row.label;
+}
+
 /** The card's driver and vehicle from the ids the form picked, or the names an import sheet gives. */
 async function resolveHolder(tx: DbOrTx, tenantId: number, values: Row): Promise<Row> {
   const out: Row = { ...values };
   if (out.driverId) {
-    const [driver] = await tx
-      .select({ id: hyDriver.id, name: hyDriver.driverName })
-      .from(hyDriver)
-      .where(ofTenant(hyDriver, tenantId, eq(hyDriver.id, String(out.driverId))));
-    if (!driver) throw bizError('持卡司机不存在');
-    out.driverName = driver.name;
+    out.driverName = await labelOf(
+      tx,
+      tenantId,
+      hyDriver,
+      hyDriver.driverName,
+      out.driverId,
+      '持卡司机不存在',
+    );
   } else if (out.driverName) {
     const drivers = await idsWhere(
       tx,
@@ -363,12 +382,7 @@ async function resolveHolder(tx: DbOrTx, tenantId: number, values: Row): Promise
     out.driverId = drivers[0]?.id;
   } else throw bizError('请选择持卡司机');
   if (out.vehicleId) {
-    const [vehicle] = await tx
-      .select({ id: hyVehicle.id, plateNo: hyVehicle.plateNo })
-      .from(hyVehicle)
-      .where(ofTenant(hyVehicle, tenantId, eq(hyVehicle.id, String(out.vehicleId))));
-    if (!vehicle) throw bizError('车辆不存在');
-    out.plateNo = vehicle.plateNo;
+    out.plateNo = await labelOf(tx, tenantId, hyVehicle, hyVehicle.plateNo, out.vehicleId, '车辆不存在');
   } else if (out.plateNo) {
     const [vehicle] = await idsWhere(
       tx,

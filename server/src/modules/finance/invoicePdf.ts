@@ -2,6 +2,7 @@ import { amountInChinese, formatFen } from '@freight/contracts';
 import { renderPdf } from '../../platform/http/fileReplies.ts';
 import type { InvoiceLineRow, InvoiceRow } from './invoices.ts';
 import { FREIGHT_ITEM } from './invoices.ts';
+import { type PdfColumn, pdfTable } from './pdfTable.ts';
 
 // The issued invoice as a PDF (A4 landscape): title, number and date, buyer and seller with tax numbers, the
 // freight lines (起运地, 到达地, 车种车号, 货物, 金额, 税率, 税额), totals in figures and in Chinese capitals.
@@ -16,6 +17,18 @@ const cn = (d: Date | null) => {
   const c = new Date(d.getTime() + 8 * 3600_000);
   return `${c.getUTCFullYear()}年${String(c.getUTCMonth() + 1).padStart(2, '0')}月${String(c.getUTCDate()).padStart(2, '0')}日`;
 };
+
+const COLUMNS: PdfColumn[] = [
+  { title: '项目名称', width: 0.2 },
+  { title: '运单号', width: 0.12 },
+  { title: '起运地', width: 0.12 },
+  { title: '到达地', width: 0.12 },
+  { title: '车种车号', width: 0.11 },
+  { title: '货物', width: 0.09 },
+  { title: '金额', width: 0.09, align: 'right' },
+  { title: '税率', width: 0.05, align: 'right' },
+  { title: '税额', width: 0.1, align: 'right' },
+];
 
 const rate = (bp: number) => `${(bp / 100).toFixed(bp % 100 === 0 ? 0 : 2)}%`;
 
@@ -66,36 +79,13 @@ export function renderInvoicePdf(invoice: InvoiceRow, lines: InvoiceLineRow[]): 
       party(left + half, '销售方信息', invoice.sellerTitle, invoice.sellerTaxNo);
 
       // Lines.
-      const cols = [
-        { title: '项目名称', w: 0.2 },
-        { title: '运单号', w: 0.12 },
-        { title: '起运地', w: 0.12 },
-        { title: '到达地', w: 0.12 },
-        { title: '车种车号', w: 0.11 },
-        { title: '货物', w: 0.09 },
-        { title: '金额', w: 0.09, right: true },
-        { title: '税率', w: 0.05, right: true },
-        { title: '税额', w: 0.1, right: true },
-      ];
+      const table = pdfTable(doc, COLUMNS, left, width);
       const row = (values: string[], y: number, size = 8) => {
-        let x = left;
         doc.fontSize(size);
-        cols.forEach((c, i) => {
-          const w = c.w * width;
-          doc.text(values[i] ?? '', x + 3, y, {
-            width: w - 6,
-            align: c.right ? 'right' : 'left',
-            lineBreak: false,
-          });
-          x += w;
-        });
+        table.row(values, y);
       };
       let y = partyTop + 74;
-      row(
-        cols.map((c) => c.title),
-        y,
-        9,
-      );
+      row(table.titles, y, 9);
       y += 16;
       doc
         .moveTo(left, y - 3)
@@ -108,11 +98,7 @@ export function renderInvoicePdf(invoice: InvoiceRow, lines: InvoiceLineRow[]): 
           doc.font('cjk');
           header();
           y = 80;
-          row(
-            cols.map((c) => c.title),
-            y,
-            9,
-          );
+          row(table.titles, y, 9);
           y += 16;
         }
         row(

@@ -12,15 +12,17 @@ import { einvoiceOf } from './index.ts';
 // the PDF parsed back, and red letters freeing the waybills.
 
 describe('amounts on invoices', () => {
-  it('writes amounts in Chinese capitals', () => {
-    expect(amountInChinese(1_234_500)).toBe('壹万贰仟叁佰肆拾伍圆整');
-    expect(amountInChinese(1_000_507)).toBe('壹万零伍圆零柒分');
-    expect(amountInChinese(0)).toBe('零圆整');
-    expect(amountInChinese(50)).toBe('伍角整');
-    expect(amountInChinese(1_600)).toBe('壹拾陆圆整');
-    expect(amountInChinese(100_000_000_00)).toBe('壹亿圆整');
-    expect(amountInChinese(100_010_000_00)).toBe('壹亿零壹万圆整');
-    expect(amountInChinese(1_020_003_45)).toBe('壹佰零贰万零叁圆肆角伍分');
+  it.each([
+    [1_234_500, '壹万贰仟叁佰肆拾伍圆整'],
+    [1_000_507, '壹万零伍圆零柒分'],
+    [0, '零圆整'],
+    [50, '伍角整'],
+    [1_600, '壹拾陆圆整'],
+    [100_000_000_00, '壹亿圆整'],
+    [100_010_000_00, '壹亿零壹万圆整'],
+    [1_020_003_45, '壹佰零贰万零叁圆肆角伍分'],
+  ])('writes %i fen in Chinese capitals: %s', (fen, capitals) => {
+    expect(amountInChinese(fen)).toBe(capitals);
   });
 
   it('splits the 9% tax per line, half-up to the fen, the total being the sum of the lines', () => {

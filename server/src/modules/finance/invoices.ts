@@ -17,7 +17,7 @@ import { lockTenantRow, ofTenant } from '../../platform/db/tenantRows.ts';
 import { bizError, recordNotFound } from '../../platform/http/errors.ts';
 import { hyConfig } from '../apps/index.ts';
 import { findCustomer, hyShippingNote, lockNotes, type NoteRow } from '../freight/index.ts';
-import type { FinActor, Finance } from './context.ts';
+import { type FinActor, type Finance, isCustomerUser } from './context.ts';
 import {
   type EInvoiceAdapter,
   type EInvoiceRequest,
@@ -36,8 +36,6 @@ import { moneyTxChanging, once } from './tx.ts';
 export type InvoiceRow = typeof finInvoice.$inferSelect;
 export type InvoiceLineRow = typeof finInvoiceNote.$inferSelect;
 
-const isCustomerUser = (actor: FinActor) =>
-  actor.userType === USER_TYPE.customer || actor.userType === USER_TYPE.customerAdmin;
 const isPartyUser = (actor: FinActor) =>
   isCustomerUser(actor) || actor.userType === USER_TYPE.agent || actor.userType === USER_TYPE.captain;
 

@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/harness.ts';
 import { CUSTOMERS } from '../../test/shippingKit.ts';
 import { FinanceKit, key } from './financeTestKit.ts';
@@ -8,11 +8,7 @@ import { FinanceKit, key } from './financeTestKit.ts';
 
 describe('loss rules and adjustments', () => {
   const t = useTestApp();
-  const k = FinanceKit.use(t);
-
-  beforeAll(async () => {
-    await k.recharge(CUSTOMERS.hengda, 50_000_000);
-  }, 120_000);
+  const k = FinanceKit.funded(t);
 
   const blankLoss = { lossAllowanceMode: 1, lossAllowanceValue: 0, lossUnitPriceFen: 0 };
 
@@ -49,9 +45,8 @@ describe('loss rules and adjustments', () => {
     const orderId = await k.order({ ...blankLoss, plannedWeightG: 32_000_000 });
     const order = (await k.get('/order/hyOrder/queryById', { id: orderId })).result;
     expect(order).toMatchObject({ lossAllowanceMode: 2, lossAllowanceValue: 2, lossUnitPriceFen: 50_000 });
-    const note = await k.dispatch(orderId, payee);
-    await k.drive(note.id, 'unload', { load: 32_000_000, unload: 31_900_000 });
-    expect(await k.note(note.id)).toMatchObject({
+    const { note } = await k.trip(orderId, payee, 'unload', { load: 32_000_000, unload: 31_900_000 });
+    expect(note).toMatchObject({
       lossWeightG: 100_000,
       lossAllowanceG: 64_000,
       lossDeductionFen: 1_800,

@@ -37,7 +37,7 @@ import {
 import { type ResourceHandle, registerResource } from '../../platform/resource/defineResource.ts';
 import { hyShippingNote, lockNotes } from '../freight/index.ts';
 import { lockSettlements } from './accounts.ts';
-import { finActorOf, financeAction, noteMoneyRoute, ownMessage } from './actionRoutes.ts';
+import { finActorOf, financeAction, idQuery, noteMoneyRoute, ownMessage } from './actionRoutes.ts';
 import { resolvePayments, sendPayments } from './bankPayments.ts';
 import type { FinActor, Finance } from './context.ts';
 import { planPayout, planTotal, type Shares } from './payoutPlan.ts';
@@ -223,7 +223,7 @@ export function payRoutes(app: FastifyInstance, ctx: AppContext, fin: Finance): 
     '/plateform/payout/detail',
     {
       config: { access: perm('finance:payout:list') },
-      schema: { querystring: z.object({ id: z.string().min(1).max(32) }) },
+      schema: { querystring: idQuery },
     },
     async (request) => {
       const actor = finActorOf(request);

@@ -1,6 +1,6 @@
 import { PAYOUT_KIND } from '@freight/contracts';
 import { and, eq, sql } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/harness.ts';
 import { AGENT01, CUSTOMERS } from '../../test/shippingKit.ts';
 import { hyAgent, hyDriver, hyDriverBank, hyShippingNote } from '../freight/index.ts';
@@ -13,11 +13,7 @@ import { finBankPayment, finLedgerLine, finPosting, finSimBankTxn } from './sche
 
 describe('waybill payments', () => {
   const t = useTestApp();
-  const k = FinanceKit.use(t);
-
-  beforeAll(async () => {
-    await k.recharge(CUSTOMERS.hengda, 50_000_000);
-  }, 120_000);
+  const k = FinanceKit.funded(t);
 
   const pay = (ids: string[], idempotencyKey = key(), kind = 'pay', extra: object = {}) =>
     k.call('POST', `/shipping/hyShippingNote/${kind}`, { ids, idempotencyKey, ...extra });

@@ -1,6 +1,5 @@
 import {
   ETC_RULE,
-  formatFen,
   fuelCardAccountCode,
   LEDGER_TYPE,
   PAY_STATUS,
@@ -27,7 +26,7 @@ import type { SettlementRow, WalletConfigRow } from './accounts.ts';
 import type { Books } from './books.ts';
 import { type EtcDue, lockNoteTolls, type NoteTolls } from './etcRecords.ts';
 import { type FuelCardRow, type FuelRechargeInsert, fuelCapBp, fuelCapRefusal } from './fuelCards.ts';
-import { advance, charge, customerOf, moveCardShare, settleTolls, shortOfFunds } from './postings.ts';
+import { advance, charge, customerOf, moveCardShare, settleTolls, shortOfFunds, yuan } from './postings.ts';
 import { finBankPayment, finNoteSettlement, finWalletConfig } from './schema.ts';
 
 // What a payout request pays for each note, checked against every refusal rule, and what it
@@ -55,7 +54,6 @@ export interface NotePlan {
   etc?: EtcDue;
 }
 
-const yuan = (fen: number) => `${formatFen(fen)}元`;
 const PAY_STATUS_TEXT: Record<number, string> = {
   2: '运单已垫付，司机已收款（货主结算后自动转为已支付）',
   3: '运单正在支付中，请等待银行结果',

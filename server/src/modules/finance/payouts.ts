@@ -1,11 +1,4 @@
-import {
-  formatFen,
-  PAYOUT_KIND,
-  PAYOUT_STATE,
-  PAYOUT_STEP_CODE,
-  type PayoutStep,
-  USER_TYPE,
-} from '@freight/contracts';
+import { PAYOUT_KIND, PAYOUT_STATE, PAYOUT_STEP_CODE, type PayoutStep, USER_TYPE } from '@freight/contracts';
 import { and, eq, inArray } from 'drizzle-orm';
 import { grantsOf } from '../../platform/access/grants.ts';
 import type { Tx } from '../../platform/db/client.ts';
@@ -28,6 +21,7 @@ import {
   planTotal,
   type Shares,
 } from './payoutPlan.ts';
+import { yuan } from './postings.ts';
 import { finApprovalLimit, finBankPayment, finPayout, finPayoutLog, finPayoutNote } from './schema.ts';
 import { moneyTx, moneyTxChanging, once } from './tx.ts';
 
@@ -48,7 +42,6 @@ export interface PayoutAnswer {
 }
 
 const KIND_TEXT: Record<number, string> = { 1: '预付', 2: '付款', 3: '垫付' };
-const yuan = (fen: number) => `${formatFen(fen)}元`;
 
 /** What an actor may approve, read before the money transaction (PGlite has one connection). */
 export type Rights = Record<PayoutStep, { granted: boolean; limit: number | null }>;

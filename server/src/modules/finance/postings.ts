@@ -15,7 +15,8 @@ import type { EtcDue } from './etcRecords.ts';
 // The postings of domain.md, one function per event. Each runs on locked wallets and notes and changes the
 // note's settlement row; the caller flushes the books and saves the rows in its transaction.
 
-const yuan = (fen: number) => `${formatFen(fen)}元`;
+/** An amount as the messages write it: `12.34元`. */
+export const yuan = (fen: number) => `${formatFen(fen)}元`;
 
 export const customerOf = (books: Books, note: NoteRow) =>
   books.wallet(WALLET_OWNER.customer, note.customerId);

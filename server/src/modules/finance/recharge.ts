@@ -1,5 +1,4 @@
 import {
-  formatFen,
   LEDGER_TYPE,
   type ManualRechargeBody,
   PLATFORM_ACCOUNT,
@@ -19,8 +18,8 @@ import { changePayStatus, findCustomer, lockNotes, type PayStatusChange } from '
 import { ensureCustomerAccounts, lockNoteMoney, saveSettlements, walletConfigOf } from './accounts.ts';
 import type { RechargeNotice } from './bank/adapter.ts';
 import { ALL_PLATFORM_KEYS, Books, walletOfOwner } from './books.ts';
-import { type FinActor, type Finance, tablesChanged } from './context.ts';
-import { charge } from './postings.ts';
+import { type FinActor, type Finance, isCustomerUser, tablesChanged } from './context.ts';
+import { charge, yuan } from './postings.ts';
 import {
   finNoteSettlement,
   finPosting,
@@ -37,10 +36,6 @@ import { keyedRequest, moneyTx, moneyTxChanging, once } from './tx.ts';
 // bank-statement line (maker-checker).
 
 export type RechargeRow = typeof finRecharge.$inferSelect;
-
-const yuan = (fen: number) => `${formatFen(fen)}元`;
-const isCustomerUser = (actor: FinActor) =>
-  actor.userType === USER_TYPE.customer || actor.userType === USER_TYPE.customerAdmin;
 
 /** The customer an actor may act for: unknown and other parties' customers are "not found". */
 export async function customerInScope(tx: DbOrTx, actor: FinActor, customerId: string) {

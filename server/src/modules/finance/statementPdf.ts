@@ -1,6 +1,7 @@
 import { formatFen, formatTonnes } from '@freight/contracts';
 import { renderPdf } from '../../platform/http/fileReplies.ts';
 import type { billStatementRows } from './bills.ts';
+import { type PdfColumn, pdfTable } from './pdfTable.ts';
 
 // A bill's statement as PDF (账单管理 → 对账单 PDF): the same content as the Excel statement — the
 // bill's head, totals and one line per waybill — on landscape A4 pages with the header repeated and page
@@ -17,13 +18,7 @@ function chinaTime(value: Date | null): string {
   return new Date(value.getTime() + 8 * 3600_000).toISOString().slice(0, 16).replace('T', ' ');
 }
 
-interface Column {
-  title: string;
-  width: number;
-  align?: 'left' | 'right';
-}
-
-const COLUMNS: Column[] = [
+const COLUMNS: PdfColumn[] = [
   { title: '运单号', width: 118 },
   { title: '审核时间', width: 84 },
   { title: '车牌号', width: 62 },
@@ -82,22 +77,11 @@ export function billStatementPdf({ bill, lines }: Statement): Promise<Buffer> {
       y += 40;
 
       // ---- the lines ------------------------------------------------------------------------------------------
-      const scale = (right - left) / COLUMNS.reduce((sum, c) => sum + c.width, 0);
-      const widths = COLUMNS.map((c) => c.width * scale);
+      const table = pdfTable(doc, COLUMNS, left, right - left);
       const drawRow = (cells: string[], top: number, header: boolean) => {
         if (header) doc.rect(left, top, right - left, rowHeight).fill('#f0f2f5');
         doc.fillColor('#000000').fontSize(header ? 9 : 8.5);
-        let x = left;
-        cells.forEach((cell, i) => {
-          doc.text(cell, x + 3, top + 5, {
-            width: widths[i] - 6,
-            align: COLUMNS[i].align ?? 'left',
-            lineBreak: false,
-            ellipsis: true,
-            height: rowHeight - 4,
-          });
-          x += widths[i];
-        });
+        table.row(cells, top + 5, { ellipsis: true, height: rowHeight - 4 });
         doc
           .moveTo(left, top + rowHeight)
           .lineTo(right, top + rowHeight)
@@ -105,7 +89,7 @@ export function billStatementPdf({ bill, lines }: Statement): Promise<Buffer> {
           .strokeColor('#d9d9d9')
           .stroke();
       };
-      const header = COLUMNS.map((c) => c.title);
+      const header = table.titles;
       drawRow(header, y, true);
       y += rowHeight;
       let totalFee = 0;

@@ -32,7 +32,7 @@ import { bindResource } from '../../platform/resource/bindResource.ts';
 import { arrayQueryOf, pageReader } from '../../platform/resource/pageReader.ts';
 import { chinaToday } from '../freight/index.ts';
 import { ensureCustomerAccounts, walletConfigOf } from './accounts.ts';
-import { finActorOf, financeAction, financeRead, ownMessage } from './actionRoutes.ts';
+import { finActorOf, financeAction, financeRead, idQuery, ownMessage } from './actionRoutes.ts';
 import type { SimBankSettings, SimulatedBank } from './bank/simulatedBank.ts';
 import { walletOfOwner } from './books.ts';
 import type { FinActor, Finance } from './context.ts';
@@ -254,27 +254,21 @@ export function walletRoutes(
   );
 
   /** One line, inside the same scope as the list: another party's line answers like a missing one. */
-  financeRead(
-    app,
-    '/wallet/ledger/queryById',
-    'finance:ledger:list',
-    z.object({ id: z.string().min(1).max(32) }),
-    async (actor, query) => {
-      const [line] = await db
-        .select({ ...LINE_COLUMNS, ownerId: finLedgerLine.ownerId })
-        .from(finLedgerLine)
-        .where(and(eq(finLedgerLine.id, query.id), eq(finLedgerLine.tenantId, actor.tenantId)));
-      const ownerType = partyOwnerType(actor);
-      if (!line || (ownerType !== undefined && (line.ownerType !== ownerType || line.ownerId !== actor.cid)))
-        throw recordNotFound();
-      const { ownerId: _owner, ...out } = line;
-      return {
-        ...out,
-        type_dictText: dictText('ledger_type', out.type),
-        ownerType_dictText: dictText('wallet_owner_type', out.ownerType),
-      };
-    },
-  );
+  financeRead(app, '/wallet/ledger/queryById', 'finance:ledger:list', idQuery, async (actor, query) => {
+    const [line] = await db
+      .select({ ...LINE_COLUMNS, ownerId: finLedgerLine.ownerId })
+      .from(finLedgerLine)
+      .where(and(eq(finLedgerLine.id, query.id), eq(finLedgerLine.tenantId, actor.tenantId)));
+    const ownerType = partyOwnerType(actor);
+    if (!line || (ownerType !== undefined && (line.ownerType !== ownerType || line.ownerId !== actor.cid)))
+      throw recordNotFound();
+    const { ownerId: _owner, ...out } = line;
+    return {
+      ...out,
+      type_dictText: dictText('ledger_type', out.type),
+      ownerType_dictText: dictText('wallet_owner_type', out.ownerType),
+    };
+  });
 
   r.get('/wallet/ledger/check', { config: { access: perm('finance:wallet:reconcile') } }, async () =>
     ok(await checkLedger(db)),

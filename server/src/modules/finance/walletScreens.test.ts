@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/harness.ts';
 import { CUSTOMERS } from '../../test/shippingKit.ts';
 import { chinaToday } from '../freight/index.ts';
-import { FinanceKit } from './financeTestKit.ts';
+import { FinanceKit, multipartFile } from './financeTestKit.ts';
 import { feePeriods } from './walletRoutes.ts';
 
 // 主钱包's chart: service-fee income (and agents' fees) by month or day, every period present.
@@ -131,22 +131,12 @@ describe('fee series of the main wallet', () => {
       `CSV-BAD,${chinaToday()} 08:30:00,收,1.234,某公司,,三位小数`,
     ].join('\r\n');
     const upload = async () => {
-      const boundary = '----statement-csv';
-      const payload = Buffer.concat([
-        Buffer.from(
-          `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="statement.csv"\r\nContent-Type: text/csv\r\n\r\n`,
-        ),
-        Buffer.from(csv, 'utf8'),
-        Buffer.from(`\r\n--${boundary}--\r\n`),
-      ]);
+      const { headers, payload } = multipartFile(Buffer.from(csv, 'utf8'), 'statement.csv', 'text/csv');
       return (
         await t.app.inject({
           method: 'POST',
           url: '/jeecg-boot/plateform/wallet/importStatement',
-          headers: {
-            'X-Access-Token': k.admin,
-            'content-type': `multipart/form-data; boundary=${boundary}`,
-          },
+          headers: { 'X-Access-Token': k.admin, ...headers },
           payload,
         })
       ).json();

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { useLogins, useTestApp } from '../../test/harness.ts';
 import { CUSTOMERS } from '../../test/shippingKit.ts';
 import { chinaToday } from '../freight/index.ts';
-import { FinanceKit, key } from './financeTestKit.ts';
+import { FinanceKit, key, multipartFile } from './financeTestKit.ts';
 
 // Wallets: recharges (bank and maker-checker voucher matched to a statement line), bad amounts,
 // freezes, the ledger list and its party scope, wallet configuration log, statements, costs and counters.
@@ -159,20 +159,11 @@ describe('wallets, recharges and the ledger', () => {
     ]);
     sheet.addRow(['', '', '收', '-5', '', '', '']);
     const file = Buffer.from(await workbook.xlsx.writeBuffer());
-    const boundary = '----finance-test';
-    const payload = Buffer.concat([
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="statement.xlsx"\r\nContent-Type: application/octet-stream\r\n\r\n`,
-      ),
-      file,
-      Buffer.from(`\r\n--${boundary}--\r\n`),
-    ]);
     const imported = (
       await t.call(finance, {
         method: 'POST',
         url: '/jeecg-boot/plateform/wallet/importStatement',
-        headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-        payload,
+        ...multipartFile(file, 'statement.xlsx'),
       })
     ).json();
     expect(imported.success, imported.message).toBe(true);

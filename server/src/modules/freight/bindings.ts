@@ -27,19 +27,12 @@ export const BINDING_MSG = {
   otherCaptain: '该司机或车辆已属于其他车队长，请先解除',
 } as const;
 
-async function driverOf(tx: DbOrTx, id: string, tenantId: number) {
+/** The tenant's driver or vehicle with its captain, if it exists. */
+async function partyOf(tx: DbOrTx, table: typeof hyDriver | typeof hyVehicle, id: string, tenantId: number) {
   const [row] = await tx
-    .select({ id: hyDriver.id, captainId: hyDriver.captainId })
-    .from(hyDriver)
-    .where(and(eq(hyDriver.id, id), eq(hyDriver.tenantId, tenantId)));
-  return row;
-}
-
-async function vehicleOf(tx: DbOrTx, id: string, tenantId: number) {
-  const [row] = await tx
-    .select({ id: hyVehicle.id, captainId: hyVehicle.captainId })
-    .from(hyVehicle)
-    .where(and(eq(hyVehicle.id, id), eq(hyVehicle.tenantId, tenantId)));
+    .select({ id: table.id, captainId: table.captainId })
+    .from(table)
+    .where(and(eq(table.id, id), eq(table.tenantId, tenantId)));
   return row;
 }
 
@@ -70,8 +63,8 @@ export function bindingRoutes(app: FastifyInstance, ctx: AppContext): void {
       const tenantId = tenantOf(request);
       const { driverId, vehicleId, isDefault } = request.body;
       await db.transaction(async (tx) => {
-        const driver = await driverOf(tx, driverId, tenantId);
-        const vehicle = await vehicleOf(tx, vehicleId, tenantId);
+        const driver = await partyOf(tx, hyDriver, driverId, tenantId);
+        const vehicle = await partyOf(tx, hyVehicle, vehicleId, tenantId);
         if (!driver || !vehicle) throw bizError(BINDING_MSG.missing);
         // A driver's first vehicle is the default one; a default moves rather than doubles.
         const existing = await tx
@@ -104,7 +97,7 @@ export function bindingRoutes(app: FastifyInstance, ctx: AppContext): void {
       const tenantId = tenantOf(request);
       const { driverId, vehicleId } = request.query;
       await db.transaction(async (tx) => {
-        if (!(await driverOf(tx, driverId, tenantId))) throw bizError(BINDING_MSG.missing);
+        if (!(await partyOf(tx, hyDriver, driverId, tenantId))) throw bizError(BINDING_MSG.missing);
         const [removed] = await tx
           .delete(hyDriverVehicle)
           .where(and(eq(hyDriverVehicle.driverId, driverId), eq(hyDriverVehicle.vehicleId, vehicleId)))
@@ -131,54 +124,53 @@ export function bindingRoutes(app: FastifyInstance, ctx: AppContext): void {
     },
   );
 
-  r.get(
-    '/hydriver/hyDriver/vehicles',
-    permitted('driver:list', { querystring: z.object({ driverId: id32 }) }),
-    async (request) => {
+  /** The bindings of a driver (its vehicles) or of a vehicle (its drivers); an unknown one is refused. */
+  const bindingList = (
+    path: string,
+    code: string,
+    key: 'driverId' | 'vehicleId',
+    list: (id: string, tenantId: number) => Promise<unknown[]>,
+  ) =>
+    r.get(path, permitted(code, { querystring: z.object({ [key]: id32 }) }), async (request) => {
       const tenantId = tenantOf(request);
-      if (!(await driverOf(db, request.query.driverId, tenantId))) throw bizError(BINDING_MSG.missing);
-      return ok(
-        await db
-          .select({
-            id: hyVehicle.id,
-            plateNo: hyVehicle.plateNo,
-            plateColor: hyVehicle.plateColor,
-            vehicleType: hyVehicle.vehicleType,
-            state: hyVehicle.state,
-            transportState: hyVehicle.transportState,
-            isDefault: hyDriverVehicle.isDefault,
-            bindTime: hyDriverVehicle.createTime,
-          })
-          .from(hyDriverVehicle)
-          .innerJoin(hyVehicle, eq(hyVehicle.id, hyDriverVehicle.vehicleId))
-          .where(and(eq(hyDriverVehicle.driverId, request.query.driverId), eq(hyVehicle.tenantId, tenantId)))
-          .orderBy(desc(hyDriverVehicle.isDefault), asc(hyDriverVehicle.createTime)),
-      );
-    },
+      const id = request.query[key];
+      const own = await partyOf(db, key === 'driverId' ? hyDriver : hyVehicle, id, tenantId);
+      if (!own) throw bizError(BINDING_MSG.missing);
+      return ok(await list(id, tenantId));
+    });
+
+  bindingList('/hydriver/hyDriver/vehicles', 'driver:list', 'driverId', (driverId, tenantId) =>
+    db
+      .select({
+        id: hyVehicle.id,
+        plateNo: hyVehicle.plateNo,
+        plateColor: hyVehicle.plateColor,
+        vehicleType: hyVehicle.vehicleType,
+        state: hyVehicle.state,
+        transportState: hyVehicle.transportState,
+        isDefault: hyDriverVehicle.isDefault,
+        bindTime: hyDriverVehicle.createTime,
+      })
+      .from(hyDriverVehicle)
+      .innerJoin(hyVehicle, eq(hyVehicle.id, hyDriverVehicle.vehicleId))
+      .where(and(eq(hyDriverVehicle.driverId, driverId), eq(hyVehicle.tenantId, tenantId)))
+      .orderBy(desc(hyDriverVehicle.isDefault), asc(hyDriverVehicle.createTime)),
   );
 
-  r.get(
-    '/hyvehicle/hyVehicle/drivers',
-    permitted('vehicle:list', { querystring: z.object({ vehicleId: id32 }) }),
-    async (request) => {
-      const tenantId = tenantOf(request);
-      if (!(await vehicleOf(db, request.query.vehicleId, tenantId))) throw bizError(BINDING_MSG.missing);
-      return ok(
-        await db
-          .select({
-            id: hyDriver.id,
-            driverName: hyDriver.driverName,
-            mobile: hyDriver.mobile,
-            state: hyDriver.state,
-            isDefault: hyDriverVehicle.isDefault,
-            bindTime: hyDriverVehicle.createTime,
-          })
-          .from(hyDriverVehicle)
-          .innerJoin(hyDriver, eq(hyDriver.id, hyDriverVehicle.driverId))
-          .where(and(eq(hyDriverVehicle.vehicleId, request.query.vehicleId), eq(hyDriver.tenantId, tenantId)))
-          .orderBy(asc(hyDriverVehicle.createTime)),
-      );
-    },
+  bindingList('/hyvehicle/hyVehicle/drivers', 'vehicle:list', 'vehicleId', (vehicleId, tenantId) =>
+    db
+      .select({
+        id: hyDriver.id,
+        driverName: hyDriver.driverName,
+        mobile: hyDriver.mobile,
+        state: hyDriver.state,
+        isDefault: hyDriverVehicle.isDefault,
+        bindTime: hyDriverVehicle.createTime,
+      })
+      .from(hyDriverVehicle)
+      .innerJoin(hyDriver, eq(hyDriver.id, hyDriverVehicle.driverId))
+      .where(and(eq(hyDriverVehicle.vehicleId, vehicleId), eq(hyDriver.tenantId, tenantId)))
+      .orderBy(asc(hyDriverVehicle.createTime)),
   );
 
   // ---- blacklist ----------------------------------------------------------------------------------------
@@ -266,10 +258,7 @@ export function bindingRoutes(app: FastifyInstance, ctx: AppContext): void {
       const { captainId, memberId } = request.body;
       await db.transaction(async (tx) => {
         await captainOf(tx, captainId, tenantId);
-        const row =
-          kind === 'driver'
-            ? await driverOf(tx, memberId, tenantId)
-            : await vehicleOf(tx, memberId, tenantId);
+        const row = await partyOf(tx, kind === 'driver' ? hyDriver : hyVehicle, memberId, tenantId);
         if (!row) throw bizError(BINDING_MSG.missing);
         if (action === 'add' && row.captainId && row.captainId !== captainId)
           throw bizError(BINDING_MSG.otherCaptain);
@@ -308,7 +297,7 @@ export function bindingRoutes(app: FastifyInstance, ctx: AppContext): void {
       const { captainId, driverId, ...agreement } = request.body;
       await db.transaction(async (tx) => {
         await captainOf(tx, captainId, tenantId);
-        const driver = await driverOf(tx, driverId, tenantId);
+        const driver = await partyOf(tx, hyDriver, driverId, tenantId);
         if (!driver) throw bizError(BINDING_MSG.missing);
         if (driver.captainId !== captainId) throw bizError(BINDING_MSG.notMember);
         const values = {

@@ -8,12 +8,8 @@ import { hyCustomer } from './schema.ts';
 describe('POST /sys/customerlogin', () => {
   const t = useTestApp();
 
-  const login = (username: string) =>
-    t.call(null, {
-      method: 'POST',
-      url: api('/sys/customerlogin'),
-      payload: { username, password: DEMO_PASSWORD },
-    });
+  const login = (username: string, password = DEMO_PASSWORD, route = '/sys/customerlogin') =>
+    t.call(null, { method: 'POST', url: api(route), payload: { username, password } });
 
   it('signs in customer staff (userType 2 and 6) with their cid, and only them', async () => {
     const staff = (await login('shipper')).json();
@@ -29,27 +25,17 @@ describe('POST /sys/customerlogin', () => {
       message: AUTH_MSG.notCustomerAccount,
     });
     // Wrong password for a non-customer gives the usual message, revealing nothing about the type.
-    const wrong = await t.call(null, {
-      method: 'POST',
-      url: api('/sys/customerlogin'),
-      payload: { username: 'admin', password: 'Wrong#2026x' },
-    });
-    expect(wrong.json().message).toBe(MSG.badCredentials);
+    expect((await login('admin', 'Wrong#2026x')).json().message).toBe(MSG.badCredentials);
   });
 
   it('refuses staff of a frozen or a rejected customer, on every login route', async () => {
     const hengda = stableId('customer', 'hengda-build');
     await t.db.update(hyCustomer).set({ status: 2 }).where(eq(hyCustomer.id, hengda));
-    expect((await login('shipper')).json()).toMatchObject({
-      success: false,
-      message: AUTH_MSG.customerFrozen,
-    });
-    const standard = await t.call(null, {
-      method: 'POST',
-      url: api('/sys/login'),
-      payload: { username: 'shipper', password: DEMO_PASSWORD },
-    });
-    expect(standard.json().message).toBe(AUTH_MSG.customerFrozen);
+    for (const route of ['/sys/customerlogin', '/sys/login'])
+      expect((await login('shipper', DEMO_PASSWORD, route)).json(), route).toMatchObject({
+        success: false,
+        message: AUTH_MSG.customerFrozen,
+      });
     await t.db.update(hyCustomer).set({ status: 1, state: 3 }).where(eq(hyCustomer.id, hengda));
     expect((await login('shipper')).json().message).toBe(AUTH_MSG.customerRejected);
     await t.db.update(hyCustomer).set({ state: 2 }).where(eq(hyCustomer.id, hengda));

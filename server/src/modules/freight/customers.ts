@@ -11,6 +11,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { type AppContext, countsFor } from '../../platform/context.ts';
+import type { Tx } from '../../platform/db/client.ts';
 import { idsWhere } from '../../platform/db/idsWhere.ts';
 import { ok, okMessage } from '../../platform/http/envelope.ts';
 import { bizError, forbidden, unauthorized } from '../../platform/http/errors.ts';
@@ -131,8 +132,17 @@ export function customerRoutes(app: FastifyInstance, ctx: AppContext): void {
     },
   );
 
-  /** Only platform staff decide which customers a customer admin may act for. */
-  const linkGuard = async (request: FastifyRequest, userId: string, customerId: string) => {
+  type CustomerAdminLink = z.infer<typeof customerAdminLinkBody>;
+  /**
+   * Only platform staff decide which customers a customer admin may act for; `change` writes the link in one
+   * transaction, given the admin's current customer.
+   */
+  const changeLink = async (
+    request: FastifyRequest,
+    link: CustomerAdminLink,
+    change: (tx: Tx, link: CustomerAdminLink, current: string | null) => Promise<void>,
+  ) => {
+    const { userId, customerId } = link;
     const session = sessionOf(request);
     if (session.user.userType !== USER_TYPE.system) throw forbidden();
     const [user] = await db
@@ -147,18 +157,16 @@ export function customerRoutes(app: FastifyInstance, ctx: AppContext): void {
       eq(hyCustomer.tenantId, session.tenantId),
     );
     if (!customer) throw bizError(CUSTOMER_MSG.customerMissing);
-    return user;
+    await db.transaction((tx) => change(tx, link, user.cid));
   };
 
   r.post(
     '/customer/hyCustomerAdmin/add',
     permitted('customer:user:edit', { body: customerAdminLinkBody }),
     async (request) => {
-      const { userId, customerId } = request.body;
-      const user = await linkGuard(request, userId, customerId);
-      await db.transaction(async (tx) => {
+      await changeLink(request, request.body, async (tx, { userId, customerId }, current) => {
         await tx.insert(hyCustomerAdmin).values({ userId, customerId }).onConflictDoNothing();
-        if (!user.cid) await tx.update(sysUser).set({ cid: customerId }).where(eq(sysUser.id, userId));
+        if (!current) await tx.update(sysUser).set({ cid: customerId }).where(eq(sysUser.id, userId));
       });
       return okMessage('添加成功！');
     },
@@ -168,14 +176,12 @@ export function customerRoutes(app: FastifyInstance, ctx: AppContext): void {
     '/customer/hyCustomerAdmin/delete',
     permitted('customer:user:edit', { querystring: customerAdminLinkBody }),
     async (request) => {
-      const { userId, customerId } = request.query;
-      const user = await linkGuard(request, userId, customerId);
-      await db.transaction(async (tx) => {
+      await changeLink(request, request.query, async (tx, { userId, customerId }, current) => {
         await tx
           .delete(hyCustomerAdmin)
           .where(and(eq(hyCustomerAdmin.userId, userId), eq(hyCustomerAdmin.customerId, customerId)));
         // The admin's current customer moves to one they still administer (or none).
-        if (user.cid === customerId) {
+        if (current === customerId) {
           const [next] = await tx
             .select({ customerId: hyCustomerAdmin.customerId })
             .from(hyCustomerAdmin)

@@ -98,21 +98,31 @@ export interface PayeeCard {
   bankName: string | null;
 }
 
+/** Payee id → card or the refusal message. */
+type PayeeCards = Map<string, PayeeCard | string>;
+
+/** Looks the distinct ids up in chunks; an id the lookup leaves unanswered is refused with `missing`. */
+async function payeeCards(
+  ids: string[],
+  missing: string,
+  lookup: (part: string[], out: PayeeCards) => Promise<void>,
+): Promise<PayeeCards> {
+  const out: PayeeCards = new Map();
+  for (const part of chunks([...new Set(ids)])) {
+    await lookup(part, out);
+    for (const id of part) if (!out.has(id)) out.set(id, missing);
+  }
+  return out;
+}
+
 /**
  * The card each driver's freight goes to (domain.md driver bank card): the default card, approved, held by
  * the driver — or by the driver's captain while a collection agreement is in force. driverId → card or the
  * refusal message.
  */
-export async function driverPayeeCards(
-  tx: DbOrTx,
-  tenantId: number,
-  driverIds: string[],
-): Promise<Map<string, PayeeCard | string>> {
-  const out = new Map<string, PayeeCard | string>();
-  const ids = [...new Set(driverIds)];
-  if (ids.length === 0) return out;
+export function driverPayeeCards(tx: DbOrTx, tenantId: number, driverIds: string[]): Promise<PayeeCards> {
   const today = chinaToday();
-  for (const part of chunks(ids)) {
+  return payeeCards(driverIds, '司机不存在', async (part, out) => {
     const rows = await tx
       .select({
         driverId: hyDriver.id,
@@ -187,41 +197,32 @@ export async function driverPayeeCards(
           ...card,
         });
     }
-    for (const id of part) if (!out.has(id)) out.set(id, '司机不存在');
-  }
-  return out;
+  });
 }
 
 /** The card an agent's fee goes to (the agent's own), or the refusal message. */
-export async function agentPayeeCards(
-  tx: DbOrTx,
-  tenantId: number,
-  agentIds: string[],
-): Promise<Map<string, PayeeCard | string>> {
-  const out = new Map<string, PayeeCard | string>();
-  const ids = [...new Set(agentIds)];
-  if (ids.length === 0) return out;
-  const rows = await tx
-    .select()
-    .from(hyAgent)
-    .where(and(inArray(hyAgent.id, ids), eq(hyAgent.tenantId, tenantId)));
-  for (const agent of rows) {
-    if (!agent.cardNo) out.set(agent.id, `经纪人${agent.agentName}未绑定收款银行卡`);
-    else if (agent.state !== REVIEW_STATE.approved) out.set(agent.id, `经纪人${agent.agentName}未审核通过`);
-    else
-      out.set(agent.id, {
-        payeeType: 'agent',
-        payeeId: agent.id,
-        payeeName: agent.agentName,
-        cardNo: agent.cardNo,
-        holderName: agent.agentName,
-        holderIdCard: agent.idCard,
-        bankCode: agent.bankCode,
-        bankName: agent.bankName,
-      });
-  }
-  for (const id of ids) if (!out.has(id)) out.set(id, '经纪人不存在');
-  return out;
+export function agentPayeeCards(tx: DbOrTx, tenantId: number, agentIds: string[]): Promise<PayeeCards> {
+  return payeeCards(agentIds, '经纪人不存在', async (part, out) => {
+    const rows = await tx
+      .select()
+      .from(hyAgent)
+      .where(and(inArray(hyAgent.id, part), eq(hyAgent.tenantId, tenantId)));
+    for (const agent of rows) {
+      if (!agent.cardNo) out.set(agent.id, `经纪人${agent.agentName}未绑定收款银行卡`);
+      else if (agent.state !== REVIEW_STATE.approved) out.set(agent.id, `经纪人${agent.agentName}未审核通过`);
+      else
+        out.set(agent.id, {
+          payeeType: 'agent',
+          payeeId: agent.id,
+          payeeName: agent.agentName,
+          cardNo: agent.cardNo,
+          holderName: agent.agentName,
+          holderIdCard: agent.idCard,
+          bankCode: agent.bankCode,
+          bankName: agent.bankName,
+        });
+    }
+  });
 }
 
 export interface PayStatusChange {

@@ -179,21 +179,21 @@ export function openApiRoutes(app: FastifyInstance, ctx: AppContext): void {
       routeScopes.set(`${method} ${ctx.config.basePath}${OPENAPI_BASE}${path}`, needed);
       return `${OPENAPI_BASE}${path}`;
     };
-    const docs = { tags: [OPENAPI_TAG], security: [{ openapiSignature: [] }] };
+    /** A signed route's options: public to the session check (the signature stands in), rate-limited, documented. */
+    const signed = <S extends object>(schema: S) => ({
+      config: { access: 'public' as const, audit: false, rateLimit },
+      schema: { tags: [OPENAPI_TAG], security: [{ openapiSignature: [] }], ...schema },
+    });
 
     r.post(
       declare('POST', '/orders', 'orders:write'),
-      {
-        config: { access: 'public', audit: false, rateLimit },
-        schema: {
-          ...docs,
-          summary: '创建货源（订单）',
-          description:
-            '以应用所属货主的身份创建货源，规则与控制台相同（服务费取货主的规则）。`?publish=true` 创建后立即发布。需要 orders:write。',
-          body: partyOrderBody,
-          querystring: z.object({ publish: z.enum(['true', 'false']).optional() }),
-        },
-      },
+      signed({
+        summary: '创建货源（订单）',
+        description:
+          '以应用所属货主的身份创建货源，规则与控制台相同（服务费取货主的规则）。`?publish=true` 创建后立即发布。需要 orders:write。',
+        body: partyOrderBody,
+        querystring: z.object({ publish: z.enum(['true', 'false']).optional() }),
+      }),
       async (request) => {
         const caller = callerOf(request);
         const actor = actorOf(caller);
@@ -221,20 +221,16 @@ export function openApiRoutes(app: FastifyInstance, ctx: AppContext): void {
 
     r.get(
       declare('GET', '/waybills', 'waybills:read'),
-      {
-        config: { access: 'public', audit: false, rateLimit },
-        schema: {
-          ...docs,
-          summary: '运单列表',
-          description: '应用所属货主的运单，按派单时间倒序分页。需要 waybills:read。',
-          querystring: z.object({
-            pageNo: z.coerce.number().int().min(1).max(100_000).default(1),
-            pageSize: z.coerce.number().int().min(1).max(100).default(20),
-            status: z.coerce.number().int().min(-10).max(100).optional(),
-            shippingNoteNumber: z.string().max(20).optional(),
-          }),
-        },
-      },
+      signed({
+        summary: '运单列表',
+        description: '应用所属货主的运单，按派单时间倒序分页。需要 waybills:read。',
+        querystring: z.object({
+          pageNo: z.coerce.number().int().min(1).max(100_000).default(1),
+          pageSize: z.coerce.number().int().min(1).max(100).default(20),
+          status: z.coerce.number().int().min(-10).max(100).optional(),
+          shippingNoteNumber: z.string().max(20).optional(),
+        }),
+      }),
       async (request) => {
         const caller = callerOf(request);
         const q = request.query;
@@ -283,15 +279,11 @@ export function openApiRoutes(app: FastifyInstance, ctx: AppContext): void {
 
     r.get(
       declare('GET', '/waybills/:id/track', 'tracks:read'),
-      {
-        config: { access: 'public', audit: false, rateLimit },
-        schema: {
-          ...docs,
-          summary: '运单轨迹',
-          description: '应用所属货主的一张运单从装货到卸货的轨迹；其他货主的运单答 404。需要 tracks:read。',
-          params: z.object({ id: z.string().min(1).max(32) }),
-        },
-      },
+      signed({
+        summary: '运单轨迹',
+        description: '应用所属货主的一张运单从装货到卸货的轨迹；其他货主的运单答 404。需要 tracks:read。',
+        params: z.object({ id: z.string().min(1).max(32) }),
+      }),
       async (request) => {
         const caller = callerOf(request);
         const [note] = await db

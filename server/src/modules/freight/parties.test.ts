@@ -59,6 +59,14 @@ describe('freight parties', () => {
       .result.records[0];
   };
 
+  /** A captain added through the console; answers its list row. */
+  const addCaptain = async (captainName: string, idCardNo: string, mobile: string) => {
+    await call('POST', '/captain/hyCaptain/add', { captainName, idCard: idCardNo, mobile });
+    return (
+      await call('GET', `/captain/hyCaptain/list?captainName=${encodeURIComponent(captainName)}`)
+    ).json().result.records[0];
+  };
+
   it('validates every identifier on the server: valid samples pass, invalid ones fail with the Chinese reason', async () => {
     // Resident ID: check character, real birth date, X in either case.
     expect(await message('POST', '/hydriver/hyDriver/add', driver({ idCard: '320102198503154710' }))).toBe(
@@ -204,13 +212,7 @@ describe('freight parties', () => {
     expect(c.success).toBe(true);
     const carrier = (await call('GET', '/carrier/hyCarrier/list?carrierName=审核承运人')).json().result
       .records[0];
-    await call('POST', '/captain/hyCaptain/add', {
-      captainName: '审核车队长',
-      idCard: idCard('32010219770707777'),
-      mobile: '13900007777',
-    });
-    const captain = (await call('GET', '/captain/hyCaptain/list?captainName=审核车队长')).json().result
-      .records[0];
+    const captain = await addCaptain('审核车队长', idCard('32010219770707777'), '13900007777');
     await call('POST', '/agent/hyAgent/add', {
       agentName: '审核经纪人',
       idCard: idCard('32010219760606666'),
@@ -529,13 +531,7 @@ describe('freight parties', () => {
 
     // The captain's card: refused until the driver is in the captain's fleet with a collection agreement.
     const captainId = idCard('32010219790909999');
-    await call('POST', '/captain/hyCaptain/add', {
-      captainName: '孙车队',
-      idCard: captainId,
-      mobile: '13900009999',
-    });
-    const captain = (await call('GET', '/captain/hyCaptain/list?captainName=孙车队')).json().result
-      .records[0];
+    const captain = await addCaptain('孙车队', captainId, '13900009999');
     const captainCard = {
       ...own,
       holderName: '孙车队',
@@ -543,45 +539,39 @@ describe('freight parties', () => {
       cardNo: card('621483000000000077'),
     };
     const refused = '持卡人与司机不一致，且没有车队长代收运费协议';
-    expect((await call('POST', '/hydriverbank/hyDriverBank/add', captainCard)).json().message).toBe(refused);
-    expect(
+    const addCaptainCard = async () =>
+      (await call('POST', '/hydriverbank/hyDriverBank/add', captainCard)).json().message;
+    const agreement = async (terms: object) =>
       (
         await call('POST', '/captain/hyCaptain/agreement', {
           captainId: captain.id,
           driverId: d.id,
-          agreementImg: 'x/a.png',
+          ...terms,
         })
-      ).json().message,
-    ).toBe('该司机不属于此车队长');
+      ).json().message;
+    expect(await addCaptainCard()).toBe(refused);
+    expect(await agreement({ agreementImg: 'x/a.png' })).toBe('该司机不属于此车队长');
     expect(
       (await call('POST', '/captain/hyCaptain/addDriver', { captainId: captain.id, memberId: d.id })).json()
         .message,
     ).toBe('已加入车队');
-    expect((await call('POST', '/hydriverbank/hyDriverBank/add', captainCard)).json().message).toBe(refused);
+    expect(await addCaptainCard()).toBe(refused);
     // An agreement that has ended does not count; a current one does.
-    await call('POST', '/captain/hyCaptain/agreement', {
-      captainId: captain.id,
-      driverId: d.id,
+    await agreement({
       agreementImg: 'agreement/2026/a.png',
       validFrom: '2024-01-01',
       validTo: dayFromNow(-3),
     });
-    expect((await call('POST', '/hydriverbank/hyDriverBank/add', captainCard)).json().message).toBe(refused);
+    expect(await addCaptainCard()).toBe(refused);
     expect(
-      (
-        await call('POST', '/captain/hyCaptain/agreement', {
-          captainId: captain.id,
-          driverId: d.id,
-          agreementNo: 'DS-2026-001',
-          agreementImg: 'agreement/2026/a.png',
-          validFrom: '2024-01-01',
-          validTo: dayFromNow(365),
-        })
-      ).json().message,
+      await agreement({
+        agreementNo: 'DS-2026-001',
+        agreementImg: 'agreement/2026/a.png',
+        validFrom: '2024-01-01',
+        validTo: dayFromNow(365),
+      }),
     ).toBe('代收运费协议已保存');
-    expect((await call('POST', '/hydriverbank/hyDriverBank/add', captainCard)).json().message).toBe(
-      '添加成功！',
-    );
+    expect(await addCaptainCard()).toBe('添加成功！');
     const members = (await call('GET', `/captain/hyCaptain/members?captainId=${captain.id}`)).json().result;
     expect(members.drivers).toEqual([
       expect.objectContaining({
@@ -595,13 +585,7 @@ describe('freight parties', () => {
       (await call('POST', '/captain/hyCaptain/addVehicle', { captainId: captain.id, memberId: v.id })).json()
         .success,
     ).toBe(true);
-    await call('POST', '/captain/hyCaptain/add', {
-      captainName: '另一车队',
-      idCard: idCard('32010219790101888'),
-      mobile: '13900008888',
-    });
-    const other = (await call('GET', '/captain/hyCaptain/list?captainName=另一车队')).json().result
-      .records[0];
+    const other = await addCaptain('另一车队', idCard('32010219790101888'), '13900008888');
     expect(
       (await call('POST', '/captain/hyCaptain/addVehicle', { captainId: other.id, memberId: v.id })).json()
         .message,

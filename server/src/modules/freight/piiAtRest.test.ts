@@ -39,16 +39,19 @@ describe('personal numbers encrypted at rest', () => {
 
   const number = idCard('32010219870612001');
   let driverId = '';
-
-  it('stores a new driver’s ID number encrypted, never as plain text', async () => {
-    const res = await call('POST', '/hydriver/hyDriver/add', {
-      driverName: '加密司机',
-      mobile: '13800990011',
+  /** A driver with the ID number under test. */
+  const addDriver = (driverName: string, mobile: string) =>
+    call('POST', '/hydriver/hyDriver/add', {
+      driverName,
+      mobile,
       idCard: number,
       drivingClass: 'A2',
       drivingValidFrom: '2020-01-01',
       drivingValidTo: dayFromNow(900),
     });
+
+  it('stores a new driver’s ID number encrypted, never as plain text', async () => {
+    const res = await addDriver('加密司机', '13800990011');
     expect(res.json(), res.body).toMatchObject({ success: true });
     const list = await call('GET', `/hydriver/hyDriver/list?idCard=${number}`);
     driverId = list.json().result.records[0]?.id;
@@ -76,14 +79,7 @@ describe('personal numbers encrypted at rest', () => {
     expect(found.records.map((r: { id: string }) => r.id)).toEqual([driverId]);
     const none = (await call('GET', `/hydriver/hyDriver/list?idCard=${number.slice(0, 10)}`)).json().result;
     expect(none.total).toBe(0);
-    const again = await call('POST', '/hydriver/hyDriver/add', {
-      driverName: '重复司机',
-      mobile: '13800990012',
-      idCard: number,
-      drivingClass: 'A2',
-      drivingValidFrom: '2020-01-01',
-      drivingValidTo: dayFromNow(900),
-    });
+    const again = await addDriver('重复司机', '13800990012');
     expect(again.json().success).toBe(false);
   });
 

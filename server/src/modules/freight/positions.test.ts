@@ -1,6 +1,6 @@
 import { USER_TYPE, VEHICLE_OFFLINE_MS } from '@freight/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { useTestApp } from '../../test/harness.ts';
+import { useLogins, useTestApp } from '../../test/harness.ts';
 import { api, ShippingKit } from '../../test/shippingKit.ts';
 import { listenForSockets, openSocket as openRowSocket, until } from '../../test/socketKit.ts';
 
@@ -27,17 +27,13 @@ interface RowsMessage {
 
 describe('live vehicle positions', () => {
   const t = useTestApp();
-  let k: ShippingKit;
-  let shipper: string;
-  let shipperAdmin: string;
+  const k = ShippingKit.use(t);
+  const tokens = useLogins(t, { shipper: 'shipper', shipperAdmin: 'shipper_admin' });
   let appKey: string;
   let wsBase: string;
 
   beforeAll(async () => {
     wsBase = await listenForSockets(t);
-    k = new ShippingKit(t, await t.login('admin'));
-    shipper = await t.login('shipper');
-    shipperAdmin = await t.login('shipper_admin');
     appKey = String((await k.ok('POST', '/track/source/add', { name: '定位平台', kind: 2 })).result.appKey);
   });
 
@@ -86,9 +82,9 @@ describe('live vehicle positions', () => {
       shippingNoteNumber: note.shippingNoteNumber,
     });
     // The waybill belongs to 苏州恒达建材, the `shipper` account's customer; shipper_admin's is another.
-    expect(await find(shipper, party.vehicleId)).toMatchObject({ lng: 118.95 });
-    expect(await find(shipperAdmin, party.vehicleId)).toBeUndefined();
-    const other = await k.get('/map/realtime/queryById', { id: party.vehicleId }, shipperAdmin);
+    expect(await find(tokens.shipper, party.vehicleId)).toMatchObject({ lng: 118.95 });
+    expect(await find(tokens.shipperAdmin, party.vehicleId)).toBeUndefined();
+    const other = await k.get('/map/realtime/queryById', { id: party.vehicleId }, tokens.shipperAdmin);
     expect(other.success).toBe(false);
 
     // A late, older fix is history only; the kept position stays the newest.
@@ -115,7 +111,7 @@ describe('live vehicle positions', () => {
       shippingNoteNumber: null,
     });
     // Vehicles on no waybill of theirs are not the shippers' to see.
-    expect(await find(shipper, idle.vehicleId)).toBeUndefined();
+    expect(await find(tokens.shipper, idle.vehicleId)).toBeUndefined();
     const counts = (await fleet(k.admin)).counts;
     expect(counts.offline).toBeGreaterThanOrEqual(1);
     expect(counts.idle).toBeGreaterThanOrEqual(1);
@@ -125,8 +121,8 @@ describe('live vehicle positions', () => {
     const party = await k.driverWithVehicle();
     await k.dispatch(await k.order(), party);
     const admin = await openSocket(k.admin);
-    const own = await openSocket(shipper);
-    const foreign = await openSocket(shipperAdmin);
+    const own = await openSocket(tokens.shipper);
+    const foreign = await openSocket(tokens.shipperAdmin);
     try {
       await ingest(party.vehicleId, [{ at: Date.now(), lng: 119.3, lat: 31.9 }]);
       expect(await until(() => rowsOf(admin.messages, party.vehicleId).length > 0)).toBe(true);

@@ -145,31 +145,19 @@ export async function rebuildPositions(db: Db): Promise<number> {
 /** A waybill step moves its vehicle's kept waybill: on while the waybill holds the vehicle, off after. */
 async function followWaybill(tx: DbOrTx, note: typeof hyShippingNote.$inferSelect): Promise<void> {
   const holds = (ACTIVE_SHIPPING_STATUSES as readonly number[]).includes(note.status);
-  if (holds) {
-    await tx
-      .update(hyVehiclePosition)
-      .set({
-        noteId: note.id,
-        shippingNoteNumber: note.shippingNoteNumber,
-        noteStatus: note.status,
-        driverName: note.driverName,
-        customerId: note.customerId,
-        updateTime: new Date(),
-      })
-      .where(eq(hyVehiclePosition.vehicleId, note.vehicleId));
-    return;
-  }
+  const ofVehicle = eq(hyVehiclePosition.vehicleId, note.vehicleId);
   await tx
     .update(hyVehiclePosition)
     .set({
-      noteId: null,
-      shippingNoteNumber: null,
-      noteStatus: null,
-      driverName: null,
-      customerId: null,
+      noteId: holds ? note.id : null,
+      shippingNoteNumber: holds ? note.shippingNoteNumber : null,
+      noteStatus: holds ? note.status : null,
+      driverName: holds ? note.driverName : null,
+      customerId: holds ? note.customerId : null,
       updateTime: new Date(),
     })
-    .where(and(eq(hyVehiclePosition.vehicleId, note.vehicleId), eq(hyVehiclePosition.noteId, note.id)));
+    // Off: only a position still showing this waybill lets it go.
+    .where(holds ? ofVehicle : and(ofVehicle, eq(hyVehiclePosition.noteId, note.id)));
 }
 
 export function positionRoutes(app: FastifyInstance, ctx: AppContext): void {

@@ -50,6 +50,10 @@ export function settlementDue(today = chinaToday()): SQL {
   ) as SQL;
 }
 
+/** A driver or vehicle that may be dispatched: approved and not blacklisted. */
+const dispatchable = (party: typeof hyDriver | typeof hyVehicle) =>
+  and(eq(party.state, REVIEW_STATE.approved), eq(party.blacklisted, false));
+
 const viewerOf = (request: FastifyRequest) => ({
   userType: request.session?.user.userType ?? 0,
   cid: request.session?.user.cid,
@@ -188,8 +192,7 @@ export function shippingNoteRoutes(app: FastifyInstance, ctx: AppContext): void 
         .where(
           and(
             eq(hyDriver.tenantId, actor.tenantId),
-            eq(hyDriver.state, REVIEW_STATE.approved),
-            eq(hyDriver.blacklisted, false),
+            dispatchable(hyDriver),
             like ? or(ilike(hyDriver.driverName, like), byMobile || undefined) : undefined,
           ),
         )
@@ -207,13 +210,7 @@ export function shippingNoteRoutes(app: FastifyInstance, ctx: AppContext): void 
         })
         .from(hyDriverVehicle)
         .innerJoin(hyVehicle, eq(hyVehicle.id, hyDriverVehicle.vehicleId))
-        .where(
-          and(
-            inArray(hyDriverVehicle.driverId, ids),
-            eq(hyVehicle.state, REVIEW_STATE.approved),
-            eq(hyVehicle.blacklisted, false),
-          ),
-        );
+        .where(and(inArray(hyDriverVehicle.driverId, ids), dispatchable(hyVehicle)));
       const busy = await db
         .select({ driverId: n.driverId, vehicleId: n.vehicleId })
         .from(n)
