@@ -17,19 +17,18 @@ import { AUTH_NS } from '../user/components/authI18n';
 import { LicencePicker } from '../user/components/LicencePicker';
 import { RegisteredResult } from '../user/components/RegisteredResult';
 import { mobileRules, SmsCodeInput, smsCodeRules } from '../user/components/SmsCodeInput';
+import type { RegisterValues } from '../user/Register';
 import '../user/components/auth.css';
 
-interface Values {
+interface Values extends RegisterValues {
   customerName: string;
   creditCode: string;
   licence: File;
   contactName: string;
-  mobile: string;
-  smscode: string;
-  username: string;
-  password: string;
-  confirm: string;
 }
+
+/** Required, and more than blanks. */
+const filled = (message: string) => ({ required: true, whitespace: true, message });
 
 export default function CustomerRegister() {
   const { t } = useTranslation();
@@ -98,11 +97,7 @@ export default function CustomerRegister() {
                 name="customerName"
                 label={ta('customerRegister.customerName')}
                 rules={[
-                  {
-                    required: true,
-                    whitespace: true,
-                    message: ta('customerRegister.customerNameRequired'),
-                  },
+                  filled(ta('customerRegister.customerNameRequired')),
                   { min: 2, max: 100, message: ta('customerRegister.customerNameRequired') },
                 ]}
               >
@@ -156,13 +151,7 @@ export default function CustomerRegister() {
                   <Form.Item
                     name="contactName"
                     label={ta('customerRegister.contactName')}
-                    rules={[
-                      {
-                        required: true,
-                        whitespace: true,
-                        message: ta('customerRegister.contactNameRequired'),
-                      },
-                    ]}
+                    rules={[filled(ta('customerRegister.contactNameRequired'))]}
                   >
                     <Input prefix={<UserOutlined />} maxLength={50} data-testid="cr-contact" />
                   </Form.Item>
