@@ -51,3 +51,30 @@ export function ReasonDialog(props: ReasonDialogProps) {
 export function RejectDialog(props: Omit<ReasonDialogProps, 'label' | 'okText' | 'danger' | 'optional'>) {
   return <ReasonDialog {...props} label={['驳回原因', 'Reason']} okText={['驳回', 'Reject']} danger />;
 }
+
+/** The rejection of a reviewed request (a recharge, an adjustment): posts `{ id, approve: false, reason }`. */
+export function ReviewRejectDialog({
+  title,
+  row,
+  numberField,
+  url,
+  onClose,
+}: {
+  /** What is rejected, before the request's number. */
+  title: Bilingual;
+  row: Record<string, unknown>;
+  /** The row's field that numbers the request. */
+  numberField: string;
+  url: string;
+  onClose: (changed: boolean) => void;
+}) {
+  const tx = useBilingual();
+  return (
+    <RejectDialog
+      title={`${tx(title)} · ${String(row[numberField] ?? '')}`}
+      url={url}
+      body={(reason) => ({ id: row.id, approve: false, reason })}
+      onClose={onClose}
+    />
+  );
+}

@@ -16,7 +16,7 @@ import { ImageUpload } from '../resource/ImageUpload';
 import { useBilingual } from '../resource/text';
 import { SignedImage } from '../upload';
 import { announceMoneyChange, fenOfYuan, newIdempotencyKey, yuan } from './money';
-import { RejectDialog } from './ReasonDialog';
+import { ReviewRejectDialog } from './ReasonDialog';
 import { YuanAmountItem } from './YuanAmountItem';
 
 type Row = Record<string, unknown>;
@@ -193,7 +193,6 @@ const waitingFor = (username: string | null) => (row: Row) =>
 
 /** 充值记录: every recharge, with the checker's actions on voucher recharges waiting for a check. */
 export function RechargeRecords() {
-  const tx = useBilingual();
   const { dialog, setDialog, close } = usePageDialog<Dialog>(announceMoneyChange);
   const username = useSession((s) => s.username);
   const def = useMemo<ResourcePageDef>(() => {
@@ -223,10 +222,11 @@ export function RechargeRecords() {
       <ResourceListPage def={def} />
       {dialog?.kind === 'check' && <CheckDialog row={dialog.row} onClose={close} />}
       {dialog?.kind === 'reject' && (
-        <RejectDialog
-          title={`${tx(['驳回充值', 'Reject the recharge'])} · ${String(dialog.row.rechargeNo ?? '')}`}
+        <ReviewRejectDialog
+          title={['驳回充值', 'Reject the recharge']}
+          row={dialog.row}
+          numberField="rechargeNo"
           url="/customer/hyCustomerWallet/reviewRecharge"
-          body={(reason) => ({ id: dialog.row.id, approve: false, reason })}
           onClose={close}
         />
       )}

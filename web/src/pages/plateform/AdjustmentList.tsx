@@ -8,7 +8,7 @@ import { useRef } from 'react';
 import { usePostAction } from '../../components/common/usePostAction';
 import { DictSelect } from '../../components/dict';
 import { announceMoneyChange, fenOfYuan, newIdempotencyKey } from '../../components/finance/money';
-import { RejectDialog } from '../../components/finance/ReasonDialog';
+import { ReviewRejectDialog } from '../../components/finance/ReasonDialog';
 import { YuanAmountItem } from '../../components/finance/YuanAmountItem';
 import { ReasonItem } from '../../components/form/formItems';
 import { PostDialog } from '../../components/form/PostDialog';
@@ -86,7 +86,6 @@ function AddDialog({ onClose }: { onClose: (changed: boolean) => void }) {
 }
 
 export default function AdjustmentList() {
-  const tx = useBilingual();
   const post = usePostAction();
   const { dialog, setDialog, close } = usePageDialog<Dialog>(announceMoneyChange);
   const def = useResourcePage(adjustmentResource, [post], () => ({
@@ -128,10 +127,11 @@ export default function AdjustmentList() {
       <ResourceListPage def={def} />
       {dialog?.kind === 'add' && <AddDialog onClose={close} />}
       {dialog?.kind === 'reject' && (
-        <RejectDialog
-          title={`${tx(['驳回调账', 'Reject the adjustment'])} · ${String(dialog.row.adjustNo ?? '')}`}
+        <ReviewRejectDialog
+          title={['驳回调账', 'Reject the adjustment']}
+          row={dialog.row}
+          numberField="adjustNo"
           url="/plateform/adjustment/review"
-          body={(reason) => ({ id: dialog.row.id, approve: false, reason })}
           onClose={close}
         />
       )}
