@@ -1,6 +1,7 @@
 // A role's permissions and users in a drawer, opened from the role's row (roles and department roles).
-import { Drawer, Grid, Tabs } from 'antd';
+import { Tabs } from 'antd';
 import { type ReactNode, useMemo, useState } from 'react';
+import { SideDrawer } from '../../../components/common/SideDrawer';
 import type { RowAction } from '../../../components/resource';
 import { useBilingual } from '../../../components/resource/text';
 import type { Bilingual } from '../../../components/resource/types';
@@ -58,13 +59,11 @@ export function RoleDrawer({
   showUsers?: boolean;
 }) {
   const tx = useBilingual();
-  const screens = Grid.useBreakpoint();
   return (
-    <Drawer
+    <SideDrawer
       open={Boolean(open)}
       onClose={() => onChange(null)}
-      width={screens.md ? 860 : '100%'}
-      destroyOnHidden
+      width={860}
       title={open ? `${String(open.role.roleName)} · ${tx(kind)}` : ''}
     >
       {open && grant && members && (
@@ -94,6 +93,6 @@ export function RoleDrawer({
             .map(({ shown: _shown, ...tab }) => tab)}
         />
       )}
-    </Drawer>
+    </SideDrawer>
   );
 }
