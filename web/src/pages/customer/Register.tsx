@@ -2,7 +2,7 @@
 // (name, unified social credit code checked by its check character, business licence image), its contact
 // with a mobile proved by an SMS code, and the administrator account. The customer lands in review state 1
 // and shows in the platform's pending-shippers counter.
-import { BankOutlined, IdcardOutlined, LockOutlined, MobileOutlined, UserOutlined } from '@ant-design/icons';
+import { BankOutlined, IdcardOutlined, MobileOutlined, UserOutlined } from '@ant-design/icons';
 import { AUTH_MSG, isUnifiedSocialCreditCode, LICENCE_MAX_BYTES } from '@freight/contracts';
 import { Button, Col, Form, Input, Row } from 'antd';
 import { useState } from 'react';
@@ -17,6 +17,7 @@ import { AUTH_NS } from '../user/components/authI18n';
 import { LicencePicker } from '../user/components/LicencePicker';
 import { RegisteredResult } from '../user/components/RegisteredResult';
 import { mobileRules, SmsCodeInput, smsCodeRules } from '../user/components/SmsCodeInput';
+import { NewPasswordInput } from '../user/NewPasswordInputs';
 import type { RegisterValues } from '../user/Register';
 import '../user/components/auth.css';
 
@@ -195,11 +196,7 @@ export default function CustomerRegister() {
                     rules={newPasswordRules}
                     extra={ta('passwordHint')}
                   >
-                    <Input.Password
-                      prefix={<LockOutlined />}
-                      autoComplete="new-password"
-                      data-testid="cr-password"
-                    />
+                    <NewPasswordInput data-testid="cr-password" />
                   </Form.Item>
                 </Col>
                 <Col xs={24} sm={12}>
@@ -209,11 +206,7 @@ export default function CustomerRegister() {
                     dependencies={['password']}
                     rules={confirmRules()}
                   >
-                    <Input.Password
-                      prefix={<LockOutlined />}
-                      autoComplete="new-password"
-                      data-testid="cr-confirm"
-                    />
+                    <NewPasswordInput data-testid="cr-confirm" />
                   </Form.Item>
                 </Col>
               </Row>
