@@ -1,5 +1,11 @@
 // The logged-in session: stored 7 days in localStorage, mirrored in a zustand store.
-import { DEFAULT_TENANT_ID, type DictMap, type LoginResult, type UserInfo } from '@freight/contracts';
+import {
+  DEFAULT_TENANT_ID,
+  type DictMap,
+  type LoginResult,
+  USER_TYPE,
+  type UserInfo,
+} from '@freight/contracts';
 import { create } from 'zustand';
 import { localCache, STORAGE_KEYS } from './storage';
 
@@ -79,6 +85,11 @@ export const useSession = create<SessionState>((set) => ({
     set({ token: null, username: null, userInfo: null, userType: null, cid: null, cfg: null, dictItems: {} });
   },
 }));
+
+/** Whether the signed-in user is a customer's staff (who see only their customer's rows). */
+export function useCustomerUser(): boolean {
+  return useSession((s) => s.userType === USER_TYPE.customer || s.userType === USER_TYPE.customerAdmin);
+}
 
 /** Token as read by the request layer outside React. */
 export function currentToken(): string | null {

@@ -4,7 +4,9 @@ import { Form, Input } from 'antd';
 import type { ReactNode } from 'react';
 import { PostDialog } from '../form/PostDialog';
 import { useBilingual } from '../resource/text';
-import type { Bilingual } from '../resource/types';
+import type { Bilingual, RowAction } from '../resource/types';
+
+type Row = Record<string, unknown>;
 
 export interface ReasonDialogProps {
   title: string;
@@ -50,4 +52,41 @@ export function ReasonDialog(props: ReasonDialogProps) {
 /** A checker's rejection: a required reason, the red 驳回 button. */
 export function RejectDialog(props: Omit<ReasonDialogProps, 'label' | 'okText' | 'danger' | 'optional'>) {
   return <ReasonDialog {...props} label={['驳回原因', 'Reason']} okText={['驳回', 'Reject']} danger />;
+}
+
+/** A reviewed request's rejection: what it is called, the row field that numbers it, where it is posted. */
+export interface ReviewReject {
+  title: Bilingual;
+  numberField: string;
+  url: string;
+}
+
+/** The row action that opens a reviewed request's rejection. */
+export function rejectAction(
+  perm: string,
+  visible: (row: Row) => boolean,
+  open: (row: Row) => void,
+): RowAction {
+  return { key: 'reject', label: ['驳回', 'Reject'], danger: true, perm, visible, run: open };
+}
+
+/** The rejection of a reviewed request (a recharge, an adjustment): posts `{ id, approve: false, reason }`. */
+export function ReviewRejectDialog({
+  review,
+  row,
+  onClose,
+}: {
+  review: ReviewReject;
+  row: Row;
+  onClose: (changed: boolean) => void;
+}) {
+  const tx = useBilingual();
+  return (
+    <RejectDialog
+      title={`${tx(review.title)} · ${String(row[review.numberField] ?? '')}`}
+      url={review.url}
+      body={(reason) => ({ id: row.id, approve: false, reason })}
+      onClose={onClose}
+    />
+  );
 }

@@ -16,7 +16,7 @@ import { ImageUpload } from '../resource/ImageUpload';
 import { useBilingual } from '../resource/text';
 import { SignedImage } from '../upload';
 import { announceMoneyChange, fenOfYuan, newIdempotencyKey, yuan } from './money';
-import { RejectDialog } from './ReasonDialog';
+import { type ReviewReject, ReviewRejectDialog, rejectAction } from './ReasonDialog';
 import { YuanAmountItem } from './YuanAmountItem';
 
 type Row = Record<string, unknown>;
@@ -191,9 +191,14 @@ const waitingFor = (username: string | null) => (row: Row) =>
   Number(row.channel) === RECHARGE_CHANNEL.voucher &&
   row.createBy !== username;
 
+const RECHARGE_REJECT: ReviewReject = {
+  title: ['驳回充值', 'Reject the recharge'],
+  numberField: 'rechargeNo',
+  url: '/customer/hyCustomerWallet/reviewRecharge',
+};
+
 /** 充值记录: every recharge, with the checker's actions on voucher recharges waiting for a check. */
 export function RechargeRecords() {
-  const tx = useBilingual();
   const { dialog, setDialog, close } = usePageDialog<Dialog>(announceMoneyChange);
   const username = useSession((s) => s.username);
   const def = useMemo<ResourcePageDef>(() => {
@@ -207,14 +212,7 @@ export function RechargeRecords() {
           visible: waiting,
           run: (row) => setDialog({ kind: 'check', row }),
         },
-        {
-          key: 'reject',
-          label: ['驳回', 'Reject'],
-          danger: true,
-          perm: 'customer:wallet:approve',
-          visible: waiting,
-          run: (row) => setDialog({ kind: 'reject', row }),
-        },
+        rejectAction('customer:wallet:approve', waiting, (row) => setDialog({ kind: 'reject', row })),
       ],
     });
   }, [username, setDialog]);
@@ -223,12 +221,7 @@ export function RechargeRecords() {
       <ResourceListPage def={def} />
       {dialog?.kind === 'check' && <CheckDialog row={dialog.row} onClose={close} />}
       {dialog?.kind === 'reject' && (
-        <RejectDialog
-          title={`${tx(['驳回充值', 'Reject the recharge'])} · ${String(dialog.row.rechargeNo ?? '')}`}
-          url="/customer/hyCustomerWallet/reviewRecharge"
-          body={(reason) => ({ id: dialog.row.id, approve: false, reason })}
-          onClose={close}
-        />
+        <ReviewRejectDialog review={RECHARGE_REJECT} row={dialog.row} onClose={close} />
       )}
     </>
   );

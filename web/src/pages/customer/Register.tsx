@@ -2,7 +2,7 @@
 // (name, unified social credit code checked by its check character, business licence image), its contact
 // with a mobile proved by an SMS code, and the administrator account. The customer lands in review state 1
 // and shows in the platform's pending-shippers counter.
-import { BankOutlined, IdcardOutlined, LockOutlined, MobileOutlined, UserOutlined } from '@ant-design/icons';
+import { BankOutlined, IdcardOutlined, MobileOutlined, UserOutlined } from '@ant-design/icons';
 import { AUTH_MSG, isUnifiedSocialCreditCode, LICENCE_MAX_BYTES } from '@freight/contracts';
 import { Button, Col, Form, Input, Row } from 'antd';
 import { useState } from 'react';
@@ -17,19 +17,19 @@ import { AUTH_NS } from '../user/components/authI18n';
 import { LicencePicker } from '../user/components/LicencePicker';
 import { RegisteredResult } from '../user/components/RegisteredResult';
 import { mobileRules, SmsCodeInput, smsCodeRules } from '../user/components/SmsCodeInput';
+import { NewPasswordInput } from '../user/NewPasswordInputs';
+import type { RegisterValues } from '../user/Register';
 import '../user/components/auth.css';
 
-interface Values {
+interface Values extends RegisterValues {
   customerName: string;
   creditCode: string;
   licence: File;
   contactName: string;
-  mobile: string;
-  smscode: string;
-  username: string;
-  password: string;
-  confirm: string;
 }
+
+/** Required, and more than blanks. */
+const filled = (message: string) => ({ required: true, whitespace: true, message });
 
 export default function CustomerRegister() {
   const { t } = useTranslation();
@@ -98,11 +98,7 @@ export default function CustomerRegister() {
                 name="customerName"
                 label={ta('customerRegister.customerName')}
                 rules={[
-                  {
-                    required: true,
-                    whitespace: true,
-                    message: ta('customerRegister.customerNameRequired'),
-                  },
+                  filled(ta('customerRegister.customerNameRequired')),
                   { min: 2, max: 100, message: ta('customerRegister.customerNameRequired') },
                 ]}
               >
@@ -156,13 +152,7 @@ export default function CustomerRegister() {
                   <Form.Item
                     name="contactName"
                     label={ta('customerRegister.contactName')}
-                    rules={[
-                      {
-                        required: true,
-                        whitespace: true,
-                        message: ta('customerRegister.contactNameRequired'),
-                      },
-                    ]}
+                    rules={[filled(ta('customerRegister.contactNameRequired'))]}
                   >
                     <Input prefix={<UserOutlined />} maxLength={50} data-testid="cr-contact" />
                   </Form.Item>
@@ -206,11 +196,7 @@ export default function CustomerRegister() {
                     rules={newPasswordRules}
                     extra={ta('passwordHint')}
                   >
-                    <Input.Password
-                      prefix={<LockOutlined />}
-                      autoComplete="new-password"
-                      data-testid="cr-password"
-                    />
+                    <NewPasswordInput data-testid="cr-password" />
                   </Form.Item>
                 </Col>
                 <Col xs={24} sm={12}>
@@ -220,11 +206,7 @@ export default function CustomerRegister() {
                     dependencies={['password']}
                     rules={confirmRules()}
                   >
-                    <Input.Password
-                      prefix={<LockOutlined />}
-                      autoComplete="new-password"
-                      data-testid="cr-confirm"
-                    />
+                    <NewPasswordInput data-testid="cr-confirm" />
                   </Form.Item>
                 </Col>
               </Row>

@@ -12,7 +12,7 @@ import { useNavigate } from 'react-router';
 import { withChunkTimeout } from '../../app/chunkLoad';
 import { queryClient } from '../../app/queryClient';
 import { DashboardError } from '../../components/dashboard/DashboardError';
-import { StatTile } from '../../components/dashboard/StatTile';
+import { TileGrid } from '../../components/dashboard/TileGrid';
 import { yuan } from '../../components/finance/money';
 import { PENDING_LINKS } from '../../components/header/pendingLinks';
 import { dashboardApi } from '../../services/dashboardApi';
@@ -97,8 +97,10 @@ export default function Analysis() {
   const data = analysis.data;
   const kpis = data ? kpisOf(data, t) : [];
   const pending = PENDING_LINKS.map((l) => ({
-    ...l,
+    key: l.key,
+    title: t(`pending.${l.key}`),
     value: Number(counts.data?.[l.key as keyof PendingCounts] ?? 0),
+    to: l.path,
   }));
   const months = data?.month && data.lastMonth ? { now: data.month, before: data.lastMonth } : null;
 
@@ -203,7 +205,7 @@ export default function Analysis() {
                     yAxis: {
                       type: 'category',
                       inverse: true,
-                      data: pending.map((p) => t(`pending.${p.key}`)),
+                      data: pending.map((p) => p.title),
                     },
                     series: [
                       {
@@ -221,19 +223,12 @@ export default function Analysis() {
         </Col>
       </Row>
       <Card variant="borderless" title={t('dashboard.pending')} className="mt16">
-        <Row gutter={[16, 16]}>
-          {pending.map((p) => (
-            <Col key={p.key} xs={12} sm={8} lg={6} xl={3}>
-              <StatTile
-                onOpen={() => navigate(p.path)}
-                data-testid={`tile-${p.key}`}
-                title={t(`pending.${p.key}`)}
-                value={p.value}
-                loading={counts.isLoading}
-              />
-            </Col>
-          ))}
-        </Row>
+        <TileGrid
+          tiles={pending}
+          col={{ xs: 12, sm: 8, lg: 6, xl: 3 }}
+          testIdPrefix="tile"
+          loading={counts.isLoading}
+        />
       </Card>
       <RegulatorCard />
     </div>

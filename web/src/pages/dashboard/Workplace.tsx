@@ -9,7 +9,7 @@ import { useNavigate } from 'react-router';
 import { QueryError } from '../../components/dashboard/DashboardError';
 import { PanelCard } from '../../components/dashboard/PanelCard';
 import { RefreshButton } from '../../components/dashboard/RefreshButton';
-import { StatTile } from '../../components/dashboard/StatTile';
+import { TileGrid } from '../../components/dashboard/TileGrid';
 import { useMenuModel } from '../../layouts/useMenuModel';
 import { dashboardApi } from '../../services/dashboardApi';
 
@@ -68,19 +68,18 @@ export default function Workplace() {
         skeletonRows={2}
       >
         {(todos) => (
-          <Row gutter={[12, 12]}>
-            {todos.map((todo) => (
-              <Col key={todo.key} xs={12} sm={8} lg={6} xl={4}>
-                <StatTile
-                  onOpen={() => navigate(todo.path)}
-                  data-testid={`todo-${todo.key}`}
-                  title={t(`workplace.todo.${todo.key}`)}
-                  value={todo.count}
-                  valueStyle={todo.count > 0 ? { color: '#fa541c' } : undefined}
-                />
-              </Col>
-            ))}
-          </Row>
+          <TileGrid
+            tiles={todos.map((todo) => ({
+              key: todo.key,
+              title: t(`workplace.todo.${todo.key}`),
+              value: todo.count,
+              to: todo.path,
+              valueStyle: todo.count > 0 ? { color: '#fa541c' } : undefined,
+            }))}
+            col={{ xs: 12, sm: 8, lg: 6, xl: 4 }}
+            gutter={[12, 12]}
+            testIdPrefix="todo"
+          />
         )}
       </PanelCard>
       <Row gutter={[16, 16]} className="mt16">

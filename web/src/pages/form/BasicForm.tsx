@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { DictSelect, DictTag } from '../../components/dict';
 import { RegionCascader, type RegionPick } from '../../components/region/RegionCascader';
 import { useBilingual } from '../../components/resource/text';
+import type { Bilingual } from '../../components/resource/types';
 import { FileUpload } from '../../components/upload';
 
 interface Values {
@@ -29,8 +30,22 @@ export default function BasicForm() {
   const [done, setDone] = useState<Values | null>(null);
   const [regions, setRegions] = useState<Record<string, RegionPick | null>>({});
   const [round, setRound] = useState(0);
-  const required = (text: [string, string]) => [{ required: true, message: tx(text) }];
+  const required = (text: Bilingual) => [{ required: true, message: tx(text) }];
   const regionNames = (key: string) => regions[key]?.names.join(' / ') ?? '';
+  const dictItem = (name: keyof Values, label: Bilingual, code: string, requiredText?: Bilingual) => (
+    <ProForm.Item name={name} label={tx(label)} rules={requiredText && required(requiredText)}>
+      <DictSelect code={code} style={{ width: '100%' }} />
+    </ProForm.Item>
+  );
+  const regionItem = (
+    name: 'loadingRegion' | 'unloadingRegion',
+    label: Bilingual,
+    requiredText: Bilingual,
+  ) => (
+    <ProForm.Item name={name} label={tx(label)} rules={required(requiredText)}>
+      <RegionCascader onPick={(pick) => setRegions((r) => ({ ...r, [name]: pick }))} />
+    </ProForm.Item>
+  );
 
   if (done)
     return (
@@ -122,13 +137,10 @@ export default function BasicForm() {
             rules={required(['请输入货物名称', 'Enter the goods'])}
             fieldProps={{ maxLength: 50 }}
           />
-          <ProForm.Item
-            name="cargoType"
-            label={tx(['货物类型', 'Cargo type'])}
-            rules={required(['请选择货物类型', 'Choose the cargo type'])}
-          >
-            <DictSelect code="cargo_type" style={{ width: '100%' }} />
-          </ProForm.Item>
+          {dictItem('cargoType', ['货物类型', 'Cargo type'], 'cargo_type', [
+            '请选择货物类型',
+            'Choose the cargo type',
+          ])}
           <ProFormDigit
             name="weight"
             label={tx(['重量（吨）', 'Weight (t)'])}
@@ -137,26 +149,20 @@ export default function BasicForm() {
             fieldProps={{ precision: 3 }}
             rules={required(['请输入重量', 'Enter the weight'])}
           />
-          <ProForm.Item name="vehicleType" label={tx(['车型', 'Vehicle type'])}>
-            <DictSelect code="vehicle_type" style={{ width: '100%' }} />
-          </ProForm.Item>
+          {dictItem('vehicleType', ['车型', 'Vehicle type'], 'vehicle_type')}
         </StepsForm.StepForm>
         <StepsForm.StepForm<Values> name="route" title={tx(['装卸地', 'Route'])} style={{ maxWidth: 560 }}>
-          <ProForm.Item
-            name="loadingRegion"
-            label={tx(['装货地区', 'Loading region'])}
-            rules={required(['请选择装货地区', 'Choose the loading region'])}
-          >
-            <RegionCascader onPick={(pick) => setRegions((r) => ({ ...r, loadingRegion: pick }))} />
-          </ProForm.Item>
+          {regionItem(
+            'loadingRegion',
+            ['装货地区', 'Loading region'],
+            ['请选择装货地区', 'Choose the loading region'],
+          )}
           <ProFormText name="loadingAddress" label={tx(['装货详细地址', 'Loading address'])} />
-          <ProForm.Item
-            name="unloadingRegion"
-            label={tx(['卸货地区', 'Unloading region'])}
-            rules={required(['请选择卸货地区', 'Choose the unloading region'])}
-          >
-            <RegionCascader onPick={(pick) => setRegions((r) => ({ ...r, unloadingRegion: pick }))} />
-          </ProForm.Item>
+          {regionItem(
+            'unloadingRegion',
+            ['卸货地区', 'Unloading region'],
+            ['请选择卸货地区', 'Choose the unloading region'],
+          )}
           <ProFormText name="unloadingAddress" label={tx(['卸货详细地址', 'Unloading address'])} />
         </StepsForm.StepForm>
         <StepsForm.StepForm<Values>
@@ -164,13 +170,10 @@ export default function BasicForm() {
           title={tx(['结算与附件', 'Settlement and files'])}
           style={{ maxWidth: 560 }}
         >
-          <ProForm.Item
-            name="settleMode"
-            label={tx(['结算方式', 'Settlement'])}
-            rules={required(['请选择结算方式', 'Choose the settlement'])}
-          >
-            <DictSelect code="settle_mode" style={{ width: '100%' }} />
-          </ProForm.Item>
+          {dictItem('settleMode', ['结算方式', 'Settlement'], 'settle_mode', [
+            '请选择结算方式',
+            'Choose the settlement',
+          ])}
           <ProForm.Item name="photos" label={tx(['货物照片', 'Photos'])}>
             <FileUpload kind="image" biz="temp" number={3} />
           </ProForm.Item>

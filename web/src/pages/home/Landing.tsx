@@ -34,6 +34,16 @@ const STEPS = [
   { key: 'ship', icon: <SendOutlined /> },
 ] as const;
 
+/** A card's heading and line, read from `<prefix>.title` and `<prefix>.desc`. */
+function TitleAndDesc({ text, prefix }: { text: (key: string) => string; prefix: string }) {
+  return (
+    <>
+      <h3>{text(`${prefix}.title`)}</h3>
+      <p>{text(`${prefix}.desc`)}</p>
+    </>
+  );
+}
+
 export default function Landing() {
   const { t } = useTranslation();
   const { t: ta } = useTranslation(AUTH_NS);
@@ -92,8 +102,7 @@ export default function Landing() {
           {FEATURES.map((f) => (
             <article key={f.key} className="home-feature">
               <div className="home-feature-icon">{f.icon}</div>
-              <h3>{t(`landing.features.${f.key}.title`)}</h3>
-              <p>{t(`landing.features.${f.key}.desc`)}</p>
+              <TitleAndDesc text={t} prefix={`landing.features.${f.key}`} />
             </article>
           ))}
         </div>
@@ -108,8 +117,7 @@ export default function Landing() {
                 {s.icon}
                 <span className="home-step-no">{i + 1}</span>
               </div>
-              <h3>{ta(`home.steps.${s.key}.title`)}</h3>
-              <p>{ta(`home.steps.${s.key}.desc`)}</p>
+              <TitleAndDesc text={ta} prefix={`home.steps.${s.key}`} />
             </li>
           ))}
         </ol>

@@ -18,10 +18,16 @@ import { useNavigate } from 'react-router';
 import { NoticeModal } from '../../components/NoticeModal';
 import { toListQuery } from '../../components/resource/query';
 import { useBilingual } from '../../components/resource/text';
+import type { Bilingual } from '../../components/resource/types';
 import { api, errorText } from '../../services/request';
 
 type MyAnnouncement = Announcement & { readFlag?: '0' | '1' };
 
+const CATEGORY: Record<string, Bilingual> = {
+  '1': ['通知公告', 'Notice'],
+  '2': ['系统消息', 'System message'],
+};
+const READ_FLAG: Record<string, Bilingual> = { '0': ['未读', 'Unread'], '1': ['已读', 'Read'] };
 const PRIORITY = {
   L: { label: ['一般', 'Normal'], color: 'blue' },
   M: { label: ['重要', 'Important'], color: 'orange' },
@@ -30,6 +36,11 @@ const PRIORITY = {
 
 export default function UserAnnouncementList() {
   const tx = useBilingual();
+  /** A column searched by choosing one of its values. */
+  const selectOf = (labels: Record<string, Bilingual>) => ({
+    valueType: 'select' as const,
+    fieldProps: { options: Object.entries(labels).map(([value, label]) => ({ value, label: tx(label) })) },
+  });
   const { message } = App.useApp();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -89,15 +100,8 @@ export default function UserAnnouncementList() {
       title: tx(['消息类型', 'Category']),
       dataIndex: 'msgCategory',
       width: 110,
-      valueType: 'select',
-      fieldProps: {
-        options: [
-          { value: '1', label: tx(['通知公告', 'Notice']) },
-          { value: '2', label: tx(['系统消息', 'System message']) },
-        ],
-      },
-      render: (_d, row) =>
-        row.msgCategory === '2' ? tx(['系统消息', 'System message']) : tx(['通知公告', 'Notice']),
+      ...selectOf(CATEGORY),
+      render: (_d, row) => tx(row.msgCategory === '2' ? CATEGORY['2'] : CATEGORY['1']),
     },
     {
       title: tx(['优先级', 'Priority']),
@@ -121,19 +125,9 @@ export default function UserAnnouncementList() {
       title: tx(['阅读状态', 'Read']),
       dataIndex: 'readFlag',
       width: 100,
-      valueType: 'select',
-      fieldProps: {
-        options: [
-          { value: '0', label: tx(['未读', 'Unread']) },
-          { value: '1', label: tx(['已读', 'Read']) },
-        ],
-      },
+      ...selectOf(READ_FLAG),
       render: (_d, row) =>
-        row.readFlag === '1' ? (
-          <Tag>{tx(['已读', 'Read'])}</Tag>
-        ) : (
-          <Tag color="blue">{tx(['未读', 'Unread'])}</Tag>
-        ),
+        row.readFlag === '1' ? <Tag>{tx(READ_FLAG['1'])}</Tag> : <Tag color="blue">{tx(READ_FLAG['0'])}</Tag>,
     },
     {
       title: tx(['操作', 'Actions']),

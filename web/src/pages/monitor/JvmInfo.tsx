@@ -39,11 +39,11 @@ function RuntimeFigures({ data, history }: Sampled<RuntimeInfo>) {
           <HistoryChart
             label={tx(['内存历史', 'Memory history'])}
             unit=" MB"
-            times={history.map((h) => h.at)}
+            history={history}
             series={[
-              { name: tx(['堆已用', 'Heap used']), data: history.map((h) => mb(h.memory.heapUsed)) },
-              { name: tx(['堆总量', 'Heap total']), data: history.map((h) => mb(h.memory.heapTotal)) },
-              { name: 'RSS', data: history.map((h) => mb(h.memory.rss)) },
+              { name: tx(['堆已用', 'Heap used']), value: (h) => mb(h.memory.heapUsed) },
+              { name: tx(['堆总量', 'Heap total']), value: (h) => mb(h.memory.heapTotal) },
+              { name: 'RSS', value: (h) => mb(h.memory.rss) },
             ]}
           />
         </PanelCol>
@@ -59,10 +59,10 @@ function RuntimeFigures({ data, history }: Sampled<RuntimeInfo>) {
             label={tx(['事件循环延迟历史', 'Event-loop delay history'])}
             unit=" ms"
             height={212}
-            times={history.map((h) => h.at)}
+            history={history}
             series={[
-              { name: 'p50', data: history.map((h) => h.eventLoopDelayMs.p50) },
-              { name: 'p99', data: history.map((h) => h.eventLoopDelayMs.p99) },
+              { name: 'p50', value: (h) => h.eventLoopDelayMs.p50 },
+              { name: 'p99', value: (h) => h.eventLoopDelayMs.p99 },
             ]}
           />
         </PanelCol>

@@ -39,10 +39,10 @@ function MachineFigures({ data, history }: Sampled<SystemFigures>) {
             label={tx(['CPU与内存历史', 'CPU and memory history'])}
             unit="%"
             height={180}
-            times={history.map((h) => h.at)}
+            history={history}
             series={[
-              { name: 'CPU', data: history.map((h) => h.cpuPercent) },
-              { name: tx(['内存', 'Memory']), data: history.map((h) => memoryPercent(h.memory)) },
+              { name: 'CPU', value: (h) => h.cpuPercent },
+              { name: tx(['内存', 'Memory']), value: (h) => memoryPercent(h.memory) },
             ]}
           />
         </PanelCol>

@@ -48,8 +48,8 @@ function HttpFigures({ data, history }: Sampled<HttpServerInfo>) {
           <HistoryChart
             label={tx(['请求速率历史', 'Request rate history'])}
             unit="/s"
-            times={history.map((h) => h.at)}
-            series={[{ name: tx(['每秒请求', 'Requests/s']), data: history.map((h) => h.requestsPerSecond) }]}
+            history={history}
+            series={[{ name: tx(['每秒请求', 'Requests/s']), value: (h) => h.requestsPerSecond }]}
           />
         </PanelCol>
         <PanelCol lg={10} title={tx(['状态分布(最近1000次)', 'Statuses (last 1 000)'])}>

@@ -8,7 +8,7 @@ import { useRef } from 'react';
 import { usePostAction } from '../../components/common/usePostAction';
 import { DictSelect } from '../../components/dict';
 import { announceMoneyChange, fenOfYuan, newIdempotencyKey } from '../../components/finance/money';
-import { RejectDialog } from '../../components/finance/ReasonDialog';
+import { type ReviewReject, ReviewRejectDialog, rejectAction } from '../../components/finance/ReasonDialog';
 import { YuanAmountItem } from '../../components/finance/YuanAmountItem';
 import { ReasonItem } from '../../components/form/formItems';
 import { PostDialog } from '../../components/form/PostDialog';
@@ -85,8 +85,13 @@ function AddDialog({ onClose }: { onClose: (changed: boolean) => void }) {
   );
 }
 
+const ADJUSTMENT_REJECT: ReviewReject = {
+  title: ['驳回调账', 'Reject the adjustment'],
+  numberField: 'adjustNo',
+  url: '/plateform/adjustment/review',
+};
+
 export default function AdjustmentList() {
-  const tx = useBilingual();
   const post = usePostAction();
   const { dialog, setDialog, close } = usePageDialog<Dialog>(announceMoneyChange);
   const def = useResourcePage(adjustmentResource, [post], () => ({
@@ -105,14 +110,11 @@ export default function AdjustmentList() {
           announceMoneyChange();
         },
       },
-      {
-        key: 'reject',
-        label: ['驳回', 'Reject'],
-        danger: true,
-        perm: 'finance:adjust:approve',
-        visible: (row) => Number(row.state) === ADJUST_STATE.pending,
-        run: (row) => setDialog({ kind: 'reject', row }),
-      },
+      rejectAction(
+        'finance:adjust:approve',
+        (row) => Number(row.state) === ADJUST_STATE.pending,
+        (row) => setDialog({ kind: 'reject', row }),
+      ),
     ],
     toolbar: [
       {
@@ -128,12 +130,7 @@ export default function AdjustmentList() {
       <ResourceListPage def={def} />
       {dialog?.kind === 'add' && <AddDialog onClose={close} />}
       {dialog?.kind === 'reject' && (
-        <RejectDialog
-          title={`${tx(['驳回调账', 'Reject the adjustment'])} · ${String(dialog.row.adjustNo ?? '')}`}
-          url="/plateform/adjustment/review"
-          body={(reason) => ({ id: dialog.row.id, approve: false, reason })}
-          onClose={close}
-        />
+        <ReviewRejectDialog review={ADJUSTMENT_REJECT} row={dialog.row} onClose={close} />
       )}
     </>
   );

@@ -2,7 +2,7 @@
 // customer and period, sent, confirmed or disputed, adjusted, paid from the customer's wallet (settling the
 // bill's waybills) and closed; the statement exported as Excel or PDF, the bill's waybills in its detail drawer.
 import { ModalForm, ProFormDateRangePicker, ProFormSelect } from '@ant-design/pro-components';
-import { type BillAction, billNoteResource, billResource, canBill, USER_TYPE } from '@freight/contracts';
+import { type BillAction, billNoteResource, billResource, canBill } from '@freight/contracts';
 import { App } from 'antd';
 import { useMemo } from 'react';
 import { usePostAction } from '../../components/common/usePostAction';
@@ -16,13 +16,13 @@ import {
   type ResourcePageDef,
   type RowAction,
   usePageDialog,
-  useResourcePage,
 } from '../../components/resource';
+import { ChildList } from '../../components/resource/ChildList';
 import { useBilingual } from '../../components/resource/text';
 import { downloadFile } from '../../components/resource/transfer';
 import type { Bilingual } from '../../components/resource/types';
 import { errorText } from '../../services/request';
-import { useSession } from '../../stores/session';
+import { useCustomerUser } from '../../stores/session';
 
 type Row = Record<string, unknown>;
 type Dialog = { kind: 'pay' | 'adjust' | 'dispute'; row: Row } | { kind: 'generate' };
@@ -40,15 +40,6 @@ const STEP_CONFIRM: Partial<Record<BillAction, Bilingual>> = {
   confirm: ['确认账单金额无误？', 'Confirm the bill as correct?'],
   close: ['关闭已付清的账单？', 'Close the paid bill?'],
 };
-
-/** The bill's waybills, in its detail drawer. */
-function BillNotes({ billId }: { billId: string }) {
-  const def = useResourcePage(billNoteResource, [billId], () => ({
-    fixedQuery: { billId },
-    actions: { detail: false },
-  }));
-  return <ResourceListPage def={def} />;
-}
 
 function DisputeDialog({ row, onClose }: { row: Row; onClose: (changed: boolean) => void }) {
   const tx = useBilingual();
@@ -75,9 +66,7 @@ export default function BillList() {
   const { message } = App.useApp();
   const post = usePostAction();
   const customers = useCustomerOptions();
-  const customerUser = useSession(
-    (s) => s.userType === USER_TYPE.customer || s.userType === USER_TYPE.customerAdmin,
-  );
+  const customerUser = useCustomerUser();
   const { dialog, setDialog, close } = usePageDialog<Dialog>(announceMoneyChange);
 
   const def = useMemo<ResourcePageDef>(() => {
@@ -131,7 +120,10 @@ export default function BillList() {
           run: () => setDialog({ kind: 'generate' }),
         },
       ],
-      detailExtra: (row) => <BillNotes billId={String(row.id)} />,
+      // The bill's waybills.
+      detailExtra: (row) => (
+        <ChildList resource={billNoteResource} parentField="billId" parentId={String(row.id)} />
+      ),
     });
   }, [customerUser, post, setDialog]);
 

@@ -4,8 +4,9 @@
 // whole, each broken row named.
 import { UploadOutlined } from '@ant-design/icons';
 import { fuelCardResource, fuelRechargeResource, fuelStatementResource } from '@freight/contracts';
-import { Drawer, Grid, Space } from 'antd';
+import { Space } from 'antd';
 import { useMemo, useState } from 'react';
+import { SideDrawer } from '../../components/common/SideDrawer';
 import { pageOf, ResourceListPage, type ResourcePageDef, useCan } from '../../components/resource';
 import { ImportButton } from '../../components/resource/ImportButton';
 import { ResourceTabs } from '../../components/resource/ResourceTabs';
@@ -38,7 +39,6 @@ const statementPage: ResourcePageDef = pageOf(fuelStatementResource);
 export default function GasList() {
   const tx = useBilingual();
   const can = useCan();
-  const screens = Grid.useBreakpoint();
   const [card, setCard] = useState<Row | null>(null);
 
   const cardsDef = useMemo<ResourcePageDef>(
@@ -94,15 +94,14 @@ export default function GasList() {
           },
         ]}
       />
-      <Drawer
+      <SideDrawer
         open={Boolean(card)}
         onClose={() => setCard(null)}
-        width={screens.md ? 900 : '100%'}
+        width={900}
         title={`${tx(['充值记录', 'Recharges'])} · ${String(card?.cardNo ?? '')}`}
-        destroyOnHidden
       >
         {cardRecharges && <ResourceListPage def={cardRecharges} />}
-      </Drawer>
+      </SideDrawer>
     </>
   );
 }

@@ -8,7 +8,6 @@ import {
   type InvoiceAction,
   invoiceNoteResource,
   invoiceResource,
-  USER_TYPE,
 } from '@freight/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Card, Form, Input, Radio, Select, Space, Table, Timeline, Typography } from 'antd';
@@ -24,14 +23,14 @@ import {
   type ResourcePageDef,
   type RowAction,
   usePageDialog,
-  useResourcePage,
 } from '../../components/resource';
+import { ChildList } from '../../components/resource/ChildList';
 import { useBilingual } from '../../components/resource/text';
 import { downloadFile } from '../../components/resource/transfer';
 import type { Bilingual } from '../../components/resource/types';
 import { api } from '../../services/request';
 import { announceChange, onResourceChange } from '../../services/resourceEvents';
-import { useSession } from '../../stores/session';
+import { useCustomerUser } from '../../stores/session';
 
 type Row = Record<string, unknown>;
 type Dialog = { kind: 'reject' | 'deliver' | 'redLetter'; row: Row } | { kind: 'apply' };
@@ -61,10 +60,6 @@ const HISTORY_LABEL: Record<string, Bilingual> = {
 /** The invoice's waybills and the moves of its state, in its detail drawer. */
 function InvoiceDetail({ invoiceId }: { invoiceId: string }) {
   const tx = useBilingual();
-  const def = useResourcePage(invoiceNoteResource, [invoiceId], () => ({
-    fixedQuery: { invoiceId },
-    actions: { detail: false },
-  }));
   const history = useQuery({
     queryKey: ['invoiceHistory', invoiceId],
     queryFn: () =>
@@ -74,7 +69,7 @@ function InvoiceDetail({ invoiceId }: { invoiceId: string }) {
   });
   return (
     <>
-      <ResourceListPage def={def} />
+      <ChildList resource={invoiceNoteResource} parentField="invoiceId" parentId={invoiceId} />
       <Typography.Title level={5} style={{ marginTop: 16 }}>
         {tx(['开票记录', 'History'])}
       </Typography.Title>
@@ -108,9 +103,7 @@ interface Candidate {
 /** The application: the customer (staff), the kind, and the waybills that may be invoiced now. */
 function ApplyDialog({ onClose }: { onClose: (changed: boolean) => void }) {
   const tx = useBilingual();
-  const customerUser = useSession(
-    (s) => s.userType === USER_TYPE.customer || s.userType === USER_TYPE.customerAdmin,
-  );
+  const customerUser = useCustomerUser();
   const customers = useCustomerOptions();
   const [customerId, setCustomerId] = useState<string | undefined>(undefined);
   const [kind, setKind] = useState<number>(INVOICE_KIND.normal);
@@ -299,9 +292,7 @@ function announceInvoiceChange() {
 
 export default function InvoiceList() {
   const postAction = usePostAction();
-  const customerUser = useSession(
-    (s) => s.userType === USER_TYPE.customer || s.userType === USER_TYPE.customerAdmin,
-  );
+  const customerUser = useCustomerUser();
   const { dialog, setDialog, close } = usePageDialog<Dialog>(announceInvoiceChange);
   const [query, setQuery] = useState<Record<string, unknown>>({});
 

@@ -20,27 +20,12 @@ import {
   useCan,
   useResourcePage,
 } from '../../components/resource';
+import { ChildList } from '../../components/resource/ChildList';
 import { ResourceTabs } from '../../components/resource/ResourceTabs';
 import type { Bilingual } from '../../components/resource/types';
 import { announceChange } from '../../services/resourceEvents';
 
 type Row = Record<string, unknown>;
-
-function BatchRecords({ batchId }: { batchId: string }) {
-  const def = useResourcePage(taxRecordResource, [batchId], () => ({
-    fixedQuery: { batchId },
-    actions: { detail: false, export: false },
-  }));
-  return <ResourceListPage def={def} />;
-}
-
-function IncomeLines({ reportId }: { reportId: string }) {
-  const def = useResourcePage(incomeReportLineResource, [reportId], () => ({
-    fixedQuery: { reportId },
-    actions: { detail: false },
-  }));
-  return <ResourceListPage def={def} />;
-}
 
 const INCOME = incomeReportResource.path;
 
@@ -77,7 +62,14 @@ export default function TaxSyncList() {
         run: () => setDialog('send'),
       },
     ],
-    detailExtra: (row) => <BatchRecords batchId={String(row.id)} />,
+    detailExtra: (row) => (
+      <ChildList
+        resource={taxRecordResource}
+        parentField="batchId"
+        parentId={String(row.id)}
+        exportable={false}
+      />
+    ),
   }));
   const incomeDef = useMemo<ResourcePageDef>(() => {
     const step = (path: string) => async (row: Row) => {
@@ -108,7 +100,9 @@ export default function TaxSyncList() {
           run: () => setDialog('generate'),
         },
       ],
-      detailExtra: (row) => <IncomeLines reportId={String(row.id)} />,
+      detailExtra: (row) => (
+        <ChildList resource={incomeReportLineResource} parentField="reportId" parentId={String(row.id)} />
+      ),
     });
   }, [post]);
   const showIncome = can('report:income:list');

@@ -8,6 +8,7 @@ import { CircleMarker, MapContainer, Polyline, Tooltip } from 'react-leaflet';
 import { yuan } from '../../components/finance/money';
 import { BaseLayers, mapPoint } from '../../components/map/BaseLayers';
 import { useBilingual } from '../../components/resource/text';
+import type { Bilingual } from '../../components/resource/types';
 import { useMenuModel } from '../../layouts/useMenuModel';
 import { api } from '../../services/request';
 import { statisticsApi } from '../../services/statisticsApi';
@@ -33,6 +34,17 @@ const STATE_COLOURS: Record<string, string> = {
   idle: '#52c41a',
   offline: '#8c8c8c',
 };
+
+/** A period's freight, in yuan, under the period's counts. */
+function FreightFigure({ label, fen }: { label: Bilingual; fen?: number }) {
+  const tx = useBilingual();
+  return (
+    <ScreenFigures
+      style={{ marginTop: 14 }}
+      figures={[{ label, value: fen === undefined ? undefined : yuan(fen), unit: tx(['元', '¥']) }]}
+    />
+  );
+}
 
 function LaneMap({
   data,
@@ -124,16 +136,7 @@ export default function DataScreen() {
                 { label: ['已卸货', 'Unloaded'], value: data?.today.arrived },
               ]}
             />
-            <ScreenFigures
-              style={{ marginTop: 14 }}
-              figures={[
-                {
-                  label: ['今日运费', 'Freight today'],
-                  value: data && yuan(data.today.freightFen),
-                  unit: tx(['元', '¥']),
-                },
-              ]}
-            />
+            <FreightFigure label={['今日运费', 'Freight today']} fen={data?.today.freightFen} />
           </ScreenPanel>
           <ScreenPanel title={tx(['近14天运单', 'Waybills, 14 days'])}>
             {data ? (
@@ -186,16 +189,7 @@ export default function DataScreen() {
                 { label: ['吨位', 'Tonnage'], value: data?.month.tonnage, unit: 't' },
               ]}
             />
-            <ScreenFigures
-              style={{ marginTop: 14 }}
-              figures={[
-                {
-                  label: ['本月运费', 'Freight this month'],
-                  value: data && yuan(data.month.freightFen),
-                  unit: tx(['元', '¥']),
-                },
-              ]}
-            />
+            <FreightFigure label={['本月运费', 'Freight this month']} fen={data?.month.freightFen} />
           </ScreenPanel>
           <ScreenPanel
             testId="screen-routes"

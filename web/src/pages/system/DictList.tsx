@@ -1,8 +1,9 @@
 // 数据字典 (component `system/DictList`): dictionaries and their items, enable and disable,
 // sort order, the cache refresh (刷新缓存完成！), a recycle bin, Excel export and import.
 import { dictBody, MSG } from '@freight/contracts';
-import { App, Drawer, Grid } from 'antd';
+import { App } from 'antd';
 import { useMemo, useState } from 'react';
+import { SideDrawer } from '../../components/common/SideDrawer';
 import { createTimeField, ResourceListPage, type ResourcePageDef } from '../../components/resource';
 import { platformApi } from '../../services/platformApi';
 import { useSession } from '../../stores/session';
@@ -13,7 +14,6 @@ type Row = Record<string, unknown>;
 
 export default function DictList() {
   const { message } = App.useApp();
-  const screens = Grid.useBreakpoint();
   const [open, setOpen] = useState<Row | null>(null);
   const [binOpen, setBinOpen] = useState(false);
 
@@ -93,16 +93,15 @@ export default function DictList() {
   return (
     <>
       <ResourceListPage def={def} />
-      <Drawer
+      <SideDrawer
         open={Boolean(open)}
         onClose={() => setOpen(null)}
-        width={screens.md ? 900 : '100%'}
-        destroyOnHidden
+        width={900}
         title={open ? `${String(open.dictName)}（${String(open.dictCode)}）` : ''}
         styles={{ body: { padding: 0 } }}
       >
         {items && <ResourceListPage key={dictId} def={items} />}
-      </Drawer>
+      </SideDrawer>
       <DictRecycleBin open={binOpen} onClose={() => setBinOpen(false)} />
     </>
   );

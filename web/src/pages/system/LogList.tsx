@@ -3,10 +3,10 @@
 // exported to Excel. Each month is hash-chained (校验 checks it); months past the online period (at least 6)
 // are archived to compressed files and searched here by picking the month.
 import type { Envelope } from '@freight/contracts';
-import { Alert, App, Button, Select, Space, Tabs, Tag } from 'antd';
+import { Alert, App, Button, Select, Space, Tabs } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ResourceListPage, type ResourcePageDef } from '../../components/resource';
+import { ResourceListPage, type ResourcePageDef, twoStateField } from '../../components/resource';
 import { useBilingual } from '../../components/resource/text';
 import { getEnvelope } from '../../services/request';
 
@@ -31,7 +31,6 @@ const OPERATION = 2;
 
 export function logPage(
   logType: number,
-  tx: ReturnType<typeof useBilingual>,
   header: ResourcePageDef['header'],
   archivedMonth: number | null = null,
 ): ResourcePageDef {
@@ -76,24 +75,16 @@ export function logPage(
             { name: 'statusCode', label: ['状态码', 'Status'], kind: 'number', list: { width: 80 } },
           ] satisfies ResourcePageDef['fields'])
         : []),
-      {
+      twoStateField({
         name: 'success',
         label: ['结果', 'Result'],
-        kind: 'dict',
-        options: [
-          { value: '1', label: ['成功', 'Succeeded'] },
-          { value: '0', label: ['失败', 'Failed'] },
-        ],
+        on: { value: '1', label: ['成功', 'Succeeded'] },
+        off: { value: '0', label: ['失败', 'Failed'] },
+        offColor: 'red',
         search: true,
         sort: true,
         list: { width: 80 },
-        render: (value) =>
-          Number(value) === 1 ? (
-            <Tag color="green">{tx(['成功', 'Succeeded'])}</Tag>
-          ) : (
-            <Tag color="red">{tx(['失败', 'Failed'])}</Tag>
-          ),
-      },
+      }),
       {
         name: 'costTime',
         label: ['耗时(毫秒)', 'Duration (ms)'],
@@ -196,7 +187,6 @@ export default function LogList() {
     () =>
       logPage(
         logType,
-        tx,
         <>
           <Tabs
             activeKey={String(logType)}

@@ -2,9 +2,15 @@
 // the policy's hint and rules.
 import { LockOutlined } from '@ant-design/icons';
 import { Form, Input } from 'antd';
+import type { ComponentProps } from 'react';
 import { useTranslation } from 'react-i18next';
 import { confirmRules, newPasswordRules } from '../../components/auth/passwordRules';
 import { AUTH_NS } from './components/authI18n';
+
+/** A new password's input on the sign-up cards: the lock icon, and the browser may offer to generate one. */
+export function NewPasswordInput(props: ComponentProps<typeof Input.Password>) {
+  return <Input.Password prefix={<LockOutlined />} autoComplete="new-password" {...props} />;
+}
 
 export function NewPasswordInputs({
   confirmName,
@@ -22,20 +28,16 @@ export function NewPasswordInputs({
   return (
     <>
       <Form.Item name="password" rules={newPasswordRules} extra={ta('passwordHint')}>
-        <Input.Password
-          prefix={<LockOutlined />}
+        <NewPasswordInput
           placeholder={passwordText.placeholder}
           aria-label={passwordText.label}
-          autoComplete="new-password"
           data-testid={`${testId}-password`}
         />
       </Form.Item>
       <Form.Item name={confirmName} dependencies={['password']} rules={confirmRules()}>
-        <Input.Password
-          prefix={<LockOutlined />}
+        <NewPasswordInput
           placeholder={ta('confirmPlaceholder')}
           aria-label={ta('confirmPassword')}
-          autoComplete="new-password"
           data-testid={`${testId}-confirm`}
         />
       </Form.Item>

@@ -14,7 +14,8 @@ import { NewPasswordInputs } from './NewPasswordInputs';
 import { SubmitRow } from './SubmitRow';
 import './components/auth.css';
 
-interface Values {
+/** The account a sign-up creates (also the account part of a customer's sign-up). */
+export interface RegisterValues {
   username: string;
   password: string;
   confirm: string;
@@ -26,10 +27,10 @@ export default function Register() {
   const { t } = useTranslation();
   const { t: ta } = useTranslation(AUTH_NS);
   const navigate = useNavigate();
-  const [form] = Form.useForm<Values>();
+  const [form] = Form.useForm<RegisterValues>();
   const { busy: submitting, call } = useEnvelopeCall();
 
-  const submit = async (values: Values) => {
+  const submit = async (values: RegisterValues) => {
     const username = values.username.trim();
     const env = await call(() =>
       authApi.register({
@@ -47,7 +48,7 @@ export default function Register() {
   return (
     <section className="login-card auth-card-wide" data-testid="register-card">
       <h2 className="login-card-title">{ta('register.title')}</h2>
-      <Form<Values> form={form} size="large" onFinish={submit} aria-label={ta('register.title')}>
+      <Form<RegisterValues> form={form} size="large" onFinish={submit} aria-label={ta('register.title')}>
         <Form.Item name="username" rules={usernameRules(ta, t('login.usernameRequired'))}>
           <Input
             prefix={<UserOutlined />}

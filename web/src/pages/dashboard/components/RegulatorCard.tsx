@@ -1,10 +1,9 @@
 // The regulator outbox on the home page: failed and overdue reports are what operations must act on today,
 // each figure opens the list that holds them. Shown to those who may open 交通监管同步.
 import { useQuery } from '@tanstack/react-query';
-import { Card, Col, Row } from 'antd';
+import { Card } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
-import { StatTile } from '../../../components/dashboard/StatTile';
+import { TileGrid } from '../../../components/dashboard/TileGrid';
 import { useMenuModel } from '../../../layouts/useMenuModel';
 import { dashboardApi } from '../../../services/dashboardApi';
 
@@ -13,7 +12,6 @@ const UPLOAD = '/report/upload';
 
 export function RegulatorCard() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const { routes } = useMenuModel();
   const allowed = routes.some((r) => r.path === TRANSPORT);
   const canUpload = routes.some((r) => r.path === UPLOAD);
@@ -41,20 +39,18 @@ export function RegulatorCard() {
   ];
   return (
     <Card variant="borderless" title={t('dashboard.regulator')} className="mt16" data-testid="regulator-card">
-      <Row gutter={[16, 16]}>
-        {tiles.map((tile) => (
-          <Col key={tile.key} xs={12} sm={6}>
-            <StatTile
-              onOpen={() => navigate(tile.to)}
-              data-testid={`tile-${tile.key}`}
-              title={t(`dashboard.${tile.key}`)}
-              value={tile.value}
-              loading={summary.isLoading}
-              valueStyle={tile.danger && tile.value > 0 ? { color: '#cf1322' } : undefined}
-            />
-          </Col>
-        ))}
-      </Row>
+      <TileGrid
+        tiles={tiles.map((tile) => ({
+          key: tile.key,
+          title: t(`dashboard.${tile.key}`),
+          value: tile.value,
+          to: tile.to,
+          valueStyle: tile.danger && tile.value > 0 ? { color: '#cf1322' } : undefined,
+        }))}
+        col={{ xs: 12, sm: 6 }}
+        testIdPrefix="tile"
+        loading={summary.isLoading}
+      />
     </Card>
   );
 }

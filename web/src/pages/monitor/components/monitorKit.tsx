@@ -179,16 +179,18 @@ function LazyChart({ option, height, label }: { option: EChartsOption; height: n
 }
 
 /** A line chart over the history: one line per series. */
-export function HistoryChart({
+export function HistoryChart<T>({
   label,
-  times,
+  history,
   series,
   unit,
   height = 240,
 }: {
   label: string;
-  times: number[];
-  series: Array<{ name: string; data: number[] }>;
+  /** The samples taken while the page is open, oldest first. */
+  history: Array<T & { at: number }>;
+  /** Each line: its name and the figure it reads from a sample. */
+  series: Array<{ name: string; value: (sample: T) => number }>;
   unit?: string;
   height?: number;
 }) {
@@ -196,14 +198,14 @@ export function HistoryChart({
     tooltip: { trigger: 'axis', valueFormatter: (v) => `${v}${unit ?? ''}` },
     legend: { top: 0 },
     grid: { left: 8, right: 16, top: 32, bottom: 8, containLabel: true },
-    xAxis: { type: 'category', boundaryGap: false, data: times.map(clock) },
+    xAxis: { type: 'category', boundaryGap: false, data: history.map((h) => clock(h.at)) },
     yAxis: { type: 'value', axisLabel: { formatter: `{value}${unit ?? ''}` } },
     series: series.map((s) => ({
       name: s.name,
       type: 'line',
       smooth: true,
       showSymbol: false,
-      data: s.data,
+      data: history.map(s.value),
     })),
   };
   return <LazyChart option={option} height={height} label={label} />;

@@ -10,8 +10,9 @@ import {
   type ShippingAction,
   USER_TYPE,
 } from '@freight/contracts';
-import { App, Descriptions, Drawer, Grid } from 'antd';
+import { App, Descriptions, Grid } from 'antd';
 import { type ReactNode, useMemo, useState } from 'react';
+import { SideDrawer } from '../../../components/common/SideDrawer';
 import { TonnesField, TRUCK_LOAD, YuanField } from '../../../components/form/quantityFields';
 import type { RowAction } from '../../../components/resource';
 import { ImageUpload } from '../../../components/resource/ImageUpload';
@@ -238,15 +239,14 @@ export function useNoteSteps(): { actions: RowAction[]; modals: ReactNode } {
           </>
         )}
       </ModalForm>
-      <Drawer
+      <SideDrawer
         open={Boolean(tracking)}
         onClose={() => setTracking(null)}
         title={`${tx(['轨迹回放', 'Track playback'])} · ${String(tracking?.shippingNoteNumber ?? '')}`}
-        width={screens.md ? 900 : '100%'}
-        destroyOnHidden
+        width={900}
       >
         {tracking && <NoteTrack source={{ kind: 'note', id: String(tracking.id) }} />}
-      </Drawer>
+      </SideDrawer>
     </>
   );
   return { actions, modals };

@@ -4,11 +4,17 @@
 import { ProForm, ProFormDependency, ProFormRadio, ProFormText } from '@ant-design/pro-components';
 import type { Announcement } from '@freight/contracts';
 import { App, Skeleton, Tag } from 'antd';
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NoticeModal } from '../../../components/NoticeModal';
-import { createTimeField, ResourceListPage, type ResourcePageDef } from '../../../components/resource';
+import {
+  createTimeField,
+  type FormItemContext,
+  ResourceListPage,
+  type ResourcePageDef,
+} from '../../../components/resource';
 import { useBilingual } from '../../../components/resource/text';
+import type { Bilingual } from '../../../components/resource/types';
 import { api } from '../../../services/request';
 import { SafeHtml } from '../components/ops/SafeHtml';
 import { UserPicker } from './components/UserPicker';
@@ -45,6 +51,17 @@ const toNotice = (row: Row): Announcement => ({
 
 export default function AnnouncementList() {
   const tx = useBilingual();
+  /** A required control across the form's width. */
+  const wideRequired = (ctx: FormItemContext, message: Bilingual, control: ReactNode) => (
+    <ProForm.Item
+      name={ctx.name}
+      label={ctx.label}
+      colProps={{ span: 24 }}
+      rules={[{ required: true, message: tx(message) }]}
+    >
+      {control}
+    </ProForm.Item>
+  );
   const { i18n } = useTranslation();
   const { message } = App.useApp();
   const [preview, setPreview] = useState<Announcement | null>(null);
@@ -116,16 +133,13 @@ export default function AnnouncementList() {
           renderFormItem: (ctx) => (
             <ProFormDependency name={['msgType']}>
               {({ msgType }) =>
-                msgType === 'USER' ? (
-                  <ProForm.Item
-                    name={ctx.name}
-                    label={ctx.label}
-                    colProps={{ span: 24 }}
-                    rules={[{ required: true, message: tx(['请选择接收用户', 'Choose the users']) }]}
-                  >
-                    <UserPicker disabled={ctx.disabled} />
-                  </ProForm.Item>
-                ) : null
+                msgType === 'USER'
+                  ? wideRequired(
+                      ctx,
+                      ['请选择接收用户', 'Choose the users'],
+                      <UserPicker disabled={ctx.disabled} />,
+                    )
+                  : null
               }
             </ProFormDependency>
           ),
@@ -198,16 +212,8 @@ export default function AnnouncementList() {
           label: ['内容', 'Content'],
           list: false,
           render: (value) => <SafeHtml html={String(value ?? '')} />,
-          renderFormItem: (ctx) => (
-            <ProForm.Item
-              name={ctx.name}
-              label={ctx.label}
-              colProps={{ span: 24 }}
-              rules={[{ required: true, message: tx(['请输入内容', 'Enter the content']) }]}
-            >
-              <ContentEditor disabled={ctx.disabled} />
-            </ProForm.Item>
-          ),
+          renderFormItem: (ctx) =>
+            wideRequired(ctx, ['请输入内容', 'Enter the content'], <ContentEditor disabled={ctx.disabled} />),
         },
         { name: 'sender', label: ['发布人', 'Sender'], form: false, search: true, list: { width: 100 } },
         {

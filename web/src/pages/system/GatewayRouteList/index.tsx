@@ -2,7 +2,7 @@
 // `/jeecg-boot/gateway/<routeId>/…`: target URI, path predicates, prefix stripping; enabled routes are live
 // and reloaded on every change.
 import { Tag, Typography } from 'antd';
-import { createTimeField, ResourceListPage } from '../../../components/resource';
+import { createTimeField, ResourceListPage, twoStateField } from '../../../components/resource';
 import { useBilingual } from '../../../components/resource/text';
 import { API_BASE, api } from '../../../services/request';
 import { JsonTextArea } from '../components/ops/JsonTextArea';
@@ -94,24 +94,15 @@ export default function GatewayRouteList() {
         list: { width: 110 },
         rules: [{ type: 'integer', min: 0, max: 10, message: tx(['0 到 10', '0 to 10']) }],
       },
-      {
+      twoStateField({
         name: 'status',
         label: ['状态', 'Status'],
-        kind: 'dict',
-        options: [
-          { value: String(ON), label: ['启用', 'On'] },
-          { value: String(OFF), label: ['禁用', 'Off'] },
-        ],
+        on: { value: String(ON), label: ['启用', 'On'] },
+        off: { value: String(OFF), label: ['禁用', 'Off'] },
         search: true,
         sort: true,
         list: { width: 80 },
-        render: (value) =>
-          Number(value) === ON ? (
-            <Tag color="green">{tx(['启用', 'On'])}</Tag>
-          ) : (
-            <Tag>{tx(['禁用', 'Off'])}</Tag>
-          ),
-      },
+      }),
       {
         name: 'entry',
         label: ['访问地址', 'Entry'],

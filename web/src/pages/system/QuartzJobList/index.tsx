@@ -1,9 +1,9 @@
 // 定时任务 (component `system/QuartzJobList`): jobs from the registry of real jobs in the server code, cron
 // checked as it is typed, parameter JSON; start, stop, run once; run history with duration, error, misfires.
 import { useQuery } from '@tanstack/react-query';
-import { App, Spin, Tag } from 'antd';
+import { App, Spin } from 'antd';
 import { useState } from 'react';
-import { createTimeField, ResourceListPage } from '../../../components/resource';
+import { createTimeField, ResourceListPage, twoStateField } from '../../../components/resource';
 import { useBilingual } from '../../../components/resource/text';
 import type { Bilingual } from '../../../components/resource/types';
 import { api } from '../../../services/request';
@@ -85,25 +85,16 @@ export default function QuartzJobList() {
           search: true,
           list: { width: 200, ellipsis: true },
         },
-        {
+        twoStateField({
           name: 'status',
           label: ['状态', 'Status'],
-          kind: 'dict',
-          options: [
-            { value: RUNNING, label: ['运行中', 'Running'] },
-            { value: STOPPED, label: ['已停止', 'Stopped'] },
-          ],
+          on: { value: RUNNING, label: ['运行中', 'Running'] },
+          off: { value: STOPPED, label: ['已停止', 'Stopped'] },
           search: true,
           sort: true,
           form: false,
           list: { width: 90 },
-          render: (value) =>
-            Number(value) === RUNNING ? (
-              <Tag color="green">{tx(['运行中', 'Running'])}</Tag>
-            ) : (
-              <Tag>{tx(['已停止', 'Stopped'])}</Tag>
-            ),
-        },
+        }),
         createTimeField(),
       ],
       rowActions: [

@@ -1,6 +1,6 @@
 // Deleted dictionaries: restore (back) or purge with their items (deletePhysic).
-import { Popconfirm, Space, Typography } from 'antd';
 import { QueryTableModal, useModalRows } from '../../../components/common/QueryTableModal';
+import { RestorePurgeLinks } from '../../../components/common/RestorePurgeLinks';
 import { useRefetchingChange } from '../../../components/common/useRefetchingChange';
 import { useBilingual } from '../../../components/resource/text';
 import { api } from '../../../services/request';
@@ -33,21 +33,13 @@ export function DictRecycleBin({ open, onClose }: { open: boolean; onClose: () =
           key: 'actions',
           width: 140,
           render: (_v, row) => (
-            <Space>
-              <Typography.Link
-                onClick={() => void run(() => api.put(`/sys/dict/back/${row.id}`), ['还原成功', 'Restored'])}
-              >
-                {tx(['还原', 'Restore'])}
-              </Typography.Link>
-              <Popconfirm
-                title={tx(['彻底删除字典及其数据，确定吗?', 'Purge the dictionary and its items?'])}
-                onConfirm={() =>
-                  run(() => api.delete(`/sys/dict/deletePhysic/${row.id}`), ['删除成功', 'Purged'])
-                }
-              >
-                <Typography.Link type="danger">{tx(['彻底删除', 'Purge'])}</Typography.Link>
-              </Popconfirm>
-            </Space>
+            <RestorePurgeLinks
+              purgeQuestion={tx(['彻底删除字典及其数据，确定吗?', 'Purge the dictionary and its items?'])}
+              onRestore={() => void run(() => api.put(`/sys/dict/back/${row.id}`), ['还原成功', 'Restored'])}
+              onPurge={() =>
+                run(() => api.delete(`/sys/dict/deletePhysic/${row.id}`), ['删除成功', 'Purged'])
+              }
+            />
           ),
         },
       ]}

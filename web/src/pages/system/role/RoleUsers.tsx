@@ -8,6 +8,7 @@ import { errorText } from '../../../services/request';
 import { dictText } from '../../../stores/dicts';
 import { useSession } from '../../../stores/session';
 import { UserPicker } from '../user/UserPicker';
+import { userColumns } from '../user/userColumns';
 
 interface MemberRow {
   id: string;
@@ -64,9 +65,7 @@ export function RoleUsers({ source, canEdit }: { source: MembersSource; canEdit:
           return { data: page.records, total: page.total, success: true };
         }}
         columns={[
-          { title: tx(['用户账号', 'Account']), dataIndex: 'username', width: 140 },
-          { title: tx(['用户姓名', 'Name']), dataIndex: 'realname', width: 120 },
-          { title: tx(['手机号', 'Mobile']), dataIndex: 'phone', width: 130 },
+          ...userColumns(tx),
           {
             title: tx(['状态', 'Status']),
             dataIndex: 'status',

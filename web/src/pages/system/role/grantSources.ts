@@ -88,27 +88,47 @@ export function departRoleGrantSource(departId: string, roleId: string): GrantSo
 
 type Member = Page<{ id: string; username: string; realname: string }>;
 
-export function roleMembers(roleId: string): MembersSource {
+/** The calls of one role's members: listed, added and removed with `owner`. */
+interface MemberCalls {
+  listUrl: string;
+  addUrl: string;
+  removeUrl: string;
+  owner: Record<string, string>;
+  /** How the add call names the user ids. */
+  idsKey: string;
+  pickerQuery?: Record<string, string>;
+}
+
+function membersSource(calls: MemberCalls): MembersSource {
   return {
-    list: (q) => api.get<Member>('/sys/user/userRoleList', { ...q, roleId }),
-    add: async (userIdList) => {
-      await api.post('/sys/user/addSysUserRole', { roleId, userIdList });
+    list: (q) => api.get<Member>(calls.listUrl, { ...q, ...calls.owner }),
+    add: async (ids) => {
+      await api.post(calls.addUrl, { ...calls.owner, [calls.idsKey]: ids });
     },
     remove: async (userId) => {
-      await api.delete('/sys/user/deleteUserRole', { roleId, userId });
+      await api.delete(calls.removeUrl, { ...calls.owner, userId });
     },
+    ...(calls.pickerQuery ? { pickerQuery: calls.pickerQuery } : {}),
   };
 }
 
+export function roleMembers(roleId: string): MembersSource {
+  return membersSource({
+    listUrl: '/sys/user/userRoleList',
+    addUrl: '/sys/user/addSysUserRole',
+    removeUrl: '/sys/user/deleteUserRole',
+    owner: { roleId },
+    idsKey: 'userIdList',
+  });
+}
+
 export function departRoleMembers(departId: string, droleId: string): MembersSource {
-  return {
-    list: (q) => api.get<Member>('/sys/sysDepartRole/roleUserList', { ...q, droleId }),
-    add: async (userIds) => {
-      await api.post('/sys/sysDepartRole/addRoleUsers', { droleId, userIds });
-    },
-    remove: async (userId) => {
-      await api.delete('/sys/sysDepartRole/removeRoleUser', { droleId, userId });
-    },
+  return membersSource({
+    listUrl: '/sys/sysDepartRole/roleUserList',
+    addUrl: '/sys/sysDepartRole/addRoleUsers',
+    removeUrl: '/sys/sysDepartRole/removeRoleUser',
+    owner: { droleId },
+    idsKey: 'userIds',
     pickerQuery: { departId },
-  };
+  });
 }

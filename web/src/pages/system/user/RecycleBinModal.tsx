@@ -1,11 +1,13 @@
 // Deleted users (reference recycle bin): restore or purge, one by one or the selection.
 import { formatDateTime } from '@freight/contracts';
-import { Button, Popconfirm, Space, Typography } from 'antd';
+import { Button, Popconfirm, Space } from 'antd';
 import { useState } from 'react';
 import { QueryTableModal, useModalRows } from '../../../components/common/QueryTableModal';
+import { RestorePurgeLinks } from '../../../components/common/RestorePurgeLinks';
 import { useRefetchingChange } from '../../../components/common/useRefetchingChange';
 import { useBilingual } from '../../../components/resource/text';
 import { api } from '../../../services/request';
+import { userColumns } from './userColumns';
 
 interface DeletedUser {
   id: string;
@@ -67,9 +69,7 @@ export function RecycleBinModal({ open, onClose }: { open: boolean; onClose: (ch
       rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(String)) }}
       data-testid="recycle-bin"
       columns={[
-        { title: tx(['用户账号', 'Account']), dataIndex: 'username', width: 140 },
-        { title: tx(['用户姓名', 'Name']), dataIndex: 'realname', width: 120 },
-        { title: tx(['手机号', 'Mobile']), dataIndex: 'phone', width: 130 },
+        ...userColumns(tx),
         {
           title: tx(['删除时间', 'Deleted']),
           dataIndex: 'updateTime',
@@ -81,17 +81,11 @@ export function RecycleBinModal({ open, onClose }: { open: boolean; onClose: (ch
           key: 'actions',
           width: 140,
           render: (_v, row) => (
-            <Space>
-              <Typography.Link onClick={() => void run('restore', [row.id])}>
-                {tx(['还原', 'Restore'])}
-              </Typography.Link>
-              <Popconfirm
-                title={tx(['彻底删除后无法恢复，确定吗?', 'Purged users cannot come back. Continue?'])}
-                onConfirm={() => run('purge', [row.id])}
-              >
-                <Typography.Link type="danger">{tx(['彻底删除', 'Purge'])}</Typography.Link>
-              </Popconfirm>
-            </Space>
+            <RestorePurgeLinks
+              purgeQuestion={tx(['彻底删除后无法恢复，确定吗?', 'Purged users cannot come back. Continue?'])}
+              onRestore={() => void run('restore', [row.id])}
+              onPurge={() => run('purge', [row.id])}
+            />
           ),
         },
       ]}

@@ -3,24 +3,13 @@
 // bindings routes of /captain/hyCaptain (members, addDriver, removeDriver, addVehicle, removeVehicle,
 // agreement).
 import { useQuery } from '@tanstack/react-query';
-import {
-  Button,
-  DatePicker,
-  Drawer,
-  Form,
-  Grid,
-  Modal,
-  Popconfirm,
-  Space,
-  Tabs,
-  Tag,
-  Typography,
-} from 'antd';
+import { Button, DatePicker, Form, Modal, Popconfirm, Space, Tabs, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { Dayjs } from 'dayjs';
 import dayjs from 'dayjs';
 import { type ReactNode, useState } from 'react';
 import { CompactTable } from '../../../components/common/CompactTable';
+import { SideDrawer } from '../../../components/common/SideDrawer';
 import { useRefetchingChange } from '../../../components/common/useRefetchingChange';
 import { TextItem } from '../../../components/form/formItems';
 import { ImageUpload } from '../../../components/resource/ImageUpload';
@@ -58,7 +47,6 @@ const BASE = '/captain/hyCaptain';
 export function CaptainFleet({ captain, onClose }: { captain: Row | null; onClose: () => void }) {
   const tx = useBilingual();
   const can = useCan();
-  const screens = Grid.useBreakpoint();
   const dicts = useSession((s) => s.dictItems);
   const captainId = captain ? String(captain.id) : null;
   const editable = can('captain:edit');
@@ -246,11 +234,10 @@ export function CaptainFleet({ captain, onClose }: { captain: Row | null; onClos
   });
 
   return (
-    <Drawer
+    <SideDrawer
       open={Boolean(captain)}
       onClose={onClose}
-      destroyOnHidden
-      width={screens.md ? 760 : '100%'}
+      width={760}
       title={`${tx(['车队管理', 'Fleet'])} · ${String(captain?.captainName ?? '')}`}
       data-testid="captain-fleet"
     >
@@ -280,7 +267,7 @@ export function CaptainFleet({ captain, onClose }: { captain: Row | null; onClos
           if (saved) setSigning(null);
         }}
       />
-    </Drawer>
+    </SideDrawer>
   );
 }
 

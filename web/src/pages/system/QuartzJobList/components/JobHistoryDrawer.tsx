@@ -2,7 +2,8 @@
 // duration, outcome and error (history with duration and error; misfires reported, not lost).
 import { type ProColumns, ProTable } from '@ant-design/pro-components';
 import { formatDateTime, PAGE_SIZE, PAGE_SIZE_OPTIONS, type Page, paginationLabel } from '@freight/contracts';
-import { Drawer, Grid, Tag, Typography } from 'antd';
+import { Tag, Typography } from 'antd';
+import { SideDrawer } from '../../../../components/common/SideDrawer';
 import type { ShownFor } from '../../../../components/common/shownFor';
 import { toListQuery } from '../../../../components/resource/query';
 import { useBilingual } from '../../../../components/resource/text';
@@ -30,7 +31,6 @@ const TRIGGERS = {
 
 export function JobHistoryDrawer({ job, onClose }: ShownFor<'job', { id: string; title: string }>) {
   const tx = useBilingual();
-  const screens = Grid.useBreakpoint();
   const columns: ProColumns<JobRun>[] = [
     {
       title: tx(['触发方式', 'Trigger']),
@@ -108,11 +108,10 @@ export function JobHistoryDrawer({ job, onClose }: ShownFor<'job', { id: string;
   ];
 
   return (
-    <Drawer
+    <SideDrawer
       open={Boolean(job)}
       onClose={onClose}
-      destroyOnHidden
-      width={screens.md ? 960 : '100%'}
+      width={960}
       title={`${tx(['执行记录', 'Run history'])} · ${job?.title ?? ''}`}
     >
       {job && (
@@ -137,6 +136,6 @@ export function JobHistoryDrawer({ job, onClose }: ShownFor<'job', { id: string;
           data-testid="job-history"
         />
       )}
-    </Drawer>
+    </SideDrawer>
   );
 }
