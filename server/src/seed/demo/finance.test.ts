@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { finFuelRecharge, finFuelStatement } from '../../modules/finance/fuelSchema.ts';
 import { checkLedger } from '../../modules/finance/index.ts';
 import { finBill, finLedgerLine } from '../../modules/finance/schema.ts';
+import { chinaToday } from '../../modules/freight/shippingMoney.ts';
 import { hyShippingNote } from '../../modules/freight/shippingSchema.ts';
 import { useTestApp } from '../../test/harness.ts';
 import { runDemoSeeders, seedDemoDataIfEmpty } from './index.ts';
@@ -35,7 +36,16 @@ describe('demo money', () => {
       const lines = await t.db.select().from(finLedgerLine).where(eq(finLedgerLine.noteId, n.id));
       expect(lines.length, n.shippingNoteNumber).toBeGreaterThan(0);
     }
-    expect((await t.db.select().from(finBill)).length).toBeGreaterThan(0);
+    const bills = await t.db.select().from(finBill);
+    expect(bills.length).toBeGreaterThan(0);
+    // A bill's period runs from its customer's first audit day, not from an arbitrary early date.
+    for (const bill of bills) {
+      const audits = notes
+        .filter((n) => n.customerId === bill.customerId && n.auditTime)
+        .map((n) => n.auditTime!);
+      const firstAudit = new Date(Math.min(...audits.map((d) => d.getTime())));
+      expect(bill.periodStart, bill.billNo).toBe(chinaToday(firstAudit));
+    }
     // Demo drivers hold fuel cards; the paid fuel shares recharged them, the demo statement matched some.
     const recharges = await t.db.select().from(finFuelRecharge);
     expect(summary?.rows.finance.fuelCards).toBeGreaterThan(0);

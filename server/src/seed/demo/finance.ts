@@ -3,7 +3,7 @@
 // monthly customers, the per-approval ones then settled by a recharge), a few prepayments at loading, and a
 // monthly bill sent. The ledger therefore holds consistent history and reconciles on a fresh start.
 import { FUEL_TRADE_KIND, PAYOUT_KIND, REVIEW_STATE, SETTLE_MODE, SHIPPING_STATUS } from '@freight/contracts';
-import { and, asc, eq, gt, inArray } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, min } from 'drizzle-orm';
 import { ensureCustomerAccounts } from '../../modules/finance/accounts.ts';
 import { SimulatedBank } from '../../modules/finance/bank/simulatedBank.ts';
 import { sendPayments } from '../../modules/finance/bankPayments.ts';
@@ -21,6 +21,7 @@ import { finBill } from '../../modules/finance/schema.ts';
 import { saveWalletConfig } from '../../modules/finance/walletConfig.ts';
 import { hyDriver, hyDriverVehicle } from '../../modules/freight/partySchema.ts';
 import { hyCustomer } from '../../modules/freight/schema.ts';
+import { chinaToday } from '../../modules/freight/shippingMoney.ts';
 import { hyShippingNote } from '../../modules/freight/shippingSchema.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import type { DemoContext, DemoSeeder } from './types.ts';
@@ -255,10 +256,16 @@ export const financeSeeder: DemoSeeder = {
     if (!existing)
       for (const c of customers.filter((x) => x.settleMode === SETTLE_MODE.monthly)) {
         try {
+          // The period opens on the day of the customer's first audit, so the bill reads as the span it covers.
+          const [{ firstAudit }] = await db
+            .select({ firstAudit: min(hyShippingNote.auditTime) })
+            .from(hyShippingNote)
+            .where(eq(hyShippingNote.customerId, c.id));
+          const periodEnd = chinaToday(ctx.now);
           const bill = await generateBill(fin, actor, {
             customerId: c.id,
-            periodStart: '2000-01-01',
-            periodEnd: new Date(ctx.now.getTime() + 8 * 3600_000).toISOString().slice(0, 10),
+            periodStart: firstAudit ? chinaToday(firstAudit) : periodEnd,
+            periodEnd,
           });
           await billStep(fin, actor, 'send', bill.id);
           rows.bills++;
