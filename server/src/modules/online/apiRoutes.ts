@@ -6,6 +6,7 @@ import { grantsOf } from '../../platform/access/grants.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { ok } from '../../platform/http/envelope.ts';
 import { bizError, forbidden } from '../../platform/http/errors.ts';
+import { forSignedIn } from '../../platform/http/permitted.ts';
 import { sessionOf } from '../../platform/http/signedIn.ts';
 import { reportCall, reportPage, sendReportXlsx } from './reportRunner.ts';
 import { dictOptionsOf, type LoadedReport, loadReport, partyMayRun } from './reportService.ts';
@@ -149,10 +150,7 @@ export function reportApiRoutes(app: FastifyInstance, ctx: AppContext, sources: 
 
   r.get(
     '/online/cgreport/api/exportXls/:id',
-    {
-      config: { access: 'login', audit: { operateType: 6, content: '导出报表' } },
-      schema: { params: byId, querystring: dataQuery },
-    },
+    forSignedIn({ params: byId, querystring: dataQuery }, { operateType: 6, content: '导出报表' }),
     async (request, reply) => {
       const query = request.query as Record<string, unknown>;
       const report = await sortedReport(request, request.params.id, query.order);

@@ -9,7 +9,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../platform/context.ts';
 import { ok, okMessage } from '../../platform/http/envelope.ts';
 import { bizError, recordNotFound } from '../../platform/http/errors.ts';
-import { permitted } from '../../platform/http/permitted.ts';
+import { forSignedIn, permitted } from '../../platform/http/permitted.ts';
 import { registerDeleteByIdRoute } from '../../platform/resource/deleteById.ts';
 import { formFor, syncedForm } from './cgformAccess.ts';
 import { type CopyFieldView, onlCgformCopy } from './cgformCopySchema.ts';
@@ -151,10 +151,7 @@ export function cgformCopyRoutes(app: FastifyInstance, ctx: AppContext): void {
   // The copy's list as the generated list reads it: its form's declaration with the copy's title and views.
   r.get(
     '/online/cgform/copy/getColumns/:copyId',
-    {
-      config: { access: 'login', audit: false },
-      schema: { params: z.object({ copyId: z.string().min(1).max(32) }) },
-    },
+    forSignedIn({ params: z.object({ copyId: z.string().min(1).max(32) }) }, false),
     async (request) => {
       const [copy] = await db.select().from(onlCgformCopy).where(eq(onlCgformCopy.id, request.params.copyId));
       if (!copy) throw recordNotFound();

@@ -13,7 +13,7 @@ import { idsWhere } from '../../platform/db/idsWhere.ts';
 import { rowsOf } from '../../platform/db/rows.ts';
 import { ok, okMessage } from '../../platform/http/envelope.ts';
 import { bizError, recordNotFound } from '../../platform/http/errors.ts';
-import { permitted } from '../../platform/http/permitted.ts';
+import { forSignedIn, permitted } from '../../platform/http/permitted.ts';
 import { sessionOf } from '../../platform/http/signedIn.ts';
 import { listTotalsOf } from '../../platform/resource/countCache.ts';
 import { registerDeleteByIdRoute } from '../../platform/resource/deleteById.ts';
@@ -164,7 +164,7 @@ export function cgformEnhanceRoutes(app: FastifyInstance, ctx: AppContext): void
   // Buttons of the list and their JS, for whoever may read the form's list.
   r.get(
     '/online/cgform/enhance/buttons/:headId',
-    { config: { access: 'login', audit: false }, schema: { params: z.object({ headId }) } },
+    forSignedIn({ params: z.object({ headId }) }, false),
     async (request) => {
       const form = await allowed(request, request.params.headId, 'list');
       const buttons = await db
@@ -318,10 +318,10 @@ export function cgformEnhanceRoutes(app: FastifyInstance, ctx: AppContext): void
   // A custom button's SQL on one row, by whoever may edit the form's rows.
   r.post(
     '/online/cgform/enhance/run/:headId/:buttonCode',
-    {
-      config: { access: 'login', audit: { operateType: 3, content: '执行SQL增强' } },
-      schema: { params: z.object({ headId, buttonCode }), body: z.object({ id: z.string().min(1).max(32) }) },
-    },
+    forSignedIn(
+      { params: z.object({ headId, buttonCode }), body: z.object({ id: z.string().min(1).max(32) }) },
+      { operateType: 3, content: '执行SQL增强' },
+    ),
     async (request) => {
       const form = await allowed(request, request.params.headId, 'edit');
       const session = sessionOf(request);

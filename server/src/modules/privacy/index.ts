@@ -14,6 +14,7 @@ import { grantsOf } from '../../platform/access/grants.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { formatDateTime, ok } from '../../platform/http/envelope.ts';
 import { bizError, forbidden, notFound } from '../../platform/http/errors.ts';
+import { forSignedIn } from '../../platform/http/permitted.ts';
 import { sessionOf } from '../../platform/http/signedIn.ts';
 import { bindResource } from '../../platform/resource/bindResource.ts';
 import { registerLoginExtra } from '../system/index.ts';
@@ -98,10 +99,10 @@ export function privacyModule(app: FastifyInstance, ctx: AppContext): void {
   /** The signed-in user accepts a version (the current one only): recorded with IP and client. */
   r.post(
     '/privacy/consent/accept',
-    {
-      config: { access: 'login', audit: { operateType: 2, content: '同意隐私政策' } },
-      schema: { body: z.object({ version: z.string().min(1).max(20) }) },
-    },
+    forSignedIn(
+      { body: z.object({ version: z.string().min(1).max(20) }) },
+      { operateType: 2, content: '同意隐私政策' },
+    ),
     async (request) => {
       const session = sessionOf(request);
       const policy = await currentPolicy(db);
@@ -172,10 +173,7 @@ export function privacyModule(app: FastifyInstance, ctx: AppContext): void {
   /** A request about a person's own data; export and deletion are carried out at once, a correction waits. */
   r.post(
     '/privacy/request/submit',
-    {
-      config: { access: 'login', audit: { operateType: 2, content: '提交个人信息申请' } },
-      schema: { body: privacyRequestBody },
-    },
+    forSignedIn({ body: privacyRequestBody }, { operateType: 2, content: '提交个人信息申请' }),
     async (request) => {
       const session = sessionOf(request);
       const { kind, subjectType, subjectId, detail } = request.body;
@@ -281,16 +279,16 @@ export function privacyModule(app: FastifyInstance, ctx: AppContext): void {
   /** The person's own data, whole: `format=json` or `xlsx`. Same rule as the request: self or privacy staff. */
   r.get(
     '/privacy/request/exportData',
-    {
-      config: { access: 'login', audit: { operateType: 6, content: '导出本人数据' } },
-      schema: {
+    forSignedIn(
+      {
         querystring: z.object({
           subjectType: z.enum(['driver', 'user']),
           subjectId: z.string().min(1).max(32),
           format: z.enum(['json', 'xlsx']).default('json'),
         }),
       },
-    },
+      { operateType: 6, content: '导出本人数据' },
+    ),
     async (request, reply) => {
       const { subjectType, subjectId, format } = request.query;
       const subject: Subject = { type: subjectType, id: subjectId };

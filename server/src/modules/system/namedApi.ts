@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { perm } from '../../platform/access/declare.ts';
 import type { AppContext } from '../../platform/context.ts';
+import { selectPage } from '../../platform/db/selectPage.ts';
 import { ok, pageOf } from '../../platform/http/envelope.ts';
 import { permitted } from '../../platform/http/permitted.ts';
 import { sysGatewayRoute } from './adminSchema.ts';
@@ -57,37 +58,33 @@ export function namedApiRoutes(app: FastifyInstance, ctx: AppContext): void {
     const { pageNo, pageSize } = request.query;
     // The users the user screen shows the caller: soft delete, tenant and data rules included.
     const where = await userScope(app, request);
-    const [records, [{ total }]] = await Promise.all([
-      db
-        .select(userColumns)
-        .from(sysUser)
-        .where(where)
-        .orderBy(desc(sysUser.createTime), asc(sysUser.id))
-        .limit(pageSize)
-        .offset((pageNo - 1) * pageSize),
-      db.select({ total: count() }).from(sysUser).where(where),
-    ]);
-    return ok(pageOf(records, total, { pageNo, pageSize }));
+    return ok(
+      await selectPage(
+        { pageNo, pageSize },
+        db.select(userColumns).from(sysUser).where(where).orderBy(desc(sysUser.createTime), asc(sysUser.id)),
+        db.select({ total: count() }).from(sysUser).where(where),
+      ),
+    );
   });
 
   r.get('/api/role', permitted('system:role:list', paged), async (request) => {
     const { pageNo, pageSize } = request.query;
-    const [records, [{ total }]] = await Promise.all([
-      db
-        .select({
-          id: sysRole.id,
-          roleName: sysRole.roleName,
-          roleCode: sysRole.roleCode,
-          description: sysRole.description,
-          createTime: sysRole.createTime,
-        })
-        .from(sysRole)
-        .orderBy(desc(sysRole.createTime), asc(sysRole.id))
-        .limit(pageSize)
-        .offset((pageNo - 1) * pageSize),
-      db.select({ total: count() }).from(sysRole),
-    ]);
-    return ok(pageOf(records, total, { pageNo, pageSize }));
+    return ok(
+      await selectPage(
+        { pageNo, pageSize },
+        db
+          .select({
+            id: sysRole.id,
+            roleName: sysRole.roleName,
+            roleCode: sysRole.roleCode,
+            description: sysRole.description,
+            createTime: sysRole.createTime,
+          })
+          .from(sysRole)
+          .orderBy(desc(sysRole.createTime), asc(sysRole.id)),
+        db.select({ total: count() }).from(sysRole),
+      ),
+    );
   });
 
   r.get('/api/service', permitted('system:gateway:list', paged), async (request) => {
@@ -120,17 +117,17 @@ export function namedApiRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   r.get('/api/permission', permitted('system:permission:list', paged), async (request) => {
     const { pageNo, pageSize } = request.query;
-    const [records, [{ total }]] = await Promise.all([
-      db
-        .select(permissionColumns)
-        .from(sysPermission)
-        .where(livePermissions)
-        .orderBy(...permissionOrder)
-        .limit(pageSize)
-        .offset((pageNo - 1) * pageSize),
-      db.select({ total: count() }).from(sysPermission).where(livePermissions),
-    ]);
-    return ok(pageOf(records, total, { pageNo, pageSize }));
+    return ok(
+      await selectPage(
+        { pageNo, pageSize },
+        db
+          .select(permissionColumns)
+          .from(sysPermission)
+          .where(livePermissions)
+          .orderBy(...permissionOrder),
+        db.select({ total: count() }).from(sysPermission).where(livePermissions),
+      ),
+    );
   });
 
   r.get('/api/permission/no-pager', { config: { access: perm('system:permission:list') } }, async () =>

@@ -9,3 +9,8 @@ import { type AuditOptions, perm } from '../access/declare.ts';
 export function permitted<S extends FastifySchema>(code: string, schema: S, audit?: AuditOptions | false) {
   return { config: { access: perm(code), audit }, schema };
 }
+
+/** The options of a route any signed-in user may call (on their own data), with its checked input and audit. */
+export function forSignedIn<S extends FastifySchema>(schema: S, audit?: AuditOptions | false) {
+  return { config: { access: 'login' as const, audit }, schema };
+}

@@ -5,7 +5,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../../platform/context.ts';
 import { containing } from '../../../platform/db/likePattern.ts';
-import { ok, pageOf } from '../../../platform/http/envelope.ts';
+import { selectPage } from '../../../platform/db/selectPage.ts';
+import { ok } from '../../../platform/http/envelope.ts';
 import { permitted } from '../../../platform/http/permitted.ts';
 import { andAll, buildOrder, type FieldMap } from '../../../platform/resource/query.ts';
 import { sysDepart, sysPosition, sysUser, sysUserDepart } from '../schema.ts';
@@ -54,31 +55,30 @@ export function addressListRoutes(app: FastifyInstance, ctx: AppContext): void {
         from ${sysUserDepart} join ${sysDepart} on ${sysDepart.id} = ${sysUserDepart.depId}
         where ${sysUserDepart.userId} = ${sysUser.id} and ${sysDepart.delFlag} = 0)`;
       const orderBy = buildOrder(sortable, column, order, [sql`${sysUser.realname} asc`], sysUser.id);
-      const [records, counted] = await Promise.all([
-        db
-          .select({
-            id: sysUser.id,
-            username: sysUser.username,
-            realname: sysUser.realname,
-            workNo: sysUser.workNo,
-            post: sysUser.post,
-            postText: sysPosition.name,
-            telephone: sysUser.telephone,
-            email: sysUser.email,
-            phone: sysUser.phone,
-            orgCode: sysUser.orgCode,
-            departName: departNames,
-          })
-          .from(sysUser)
-          .leftJoin(sysPosition, and(eq(sysPosition.code, sysUser.post)))
-          .where(where)
-          .orderBy(...orderBy)
-          .limit(pageSize)
-          .offset((pageNo - 1) * pageSize),
-        db.select({ total: sql<number>`count(*)::int` }).from(sysUser).where(where),
-      ]);
-      const total = counted[0]?.total ?? 0;
-      return ok(pageOf(records, total, { pageNo, pageSize }));
+      return ok(
+        await selectPage(
+          { pageNo, pageSize },
+          db
+            .select({
+              id: sysUser.id,
+              username: sysUser.username,
+              realname: sysUser.realname,
+              workNo: sysUser.workNo,
+              post: sysUser.post,
+              postText: sysPosition.name,
+              telephone: sysUser.telephone,
+              email: sysUser.email,
+              phone: sysUser.phone,
+              orgCode: sysUser.orgCode,
+              departName: departNames,
+            })
+            .from(sysUser)
+            .leftJoin(sysPosition, and(eq(sysPosition.code, sysUser.post)))
+            .where(where)
+            .orderBy(...orderBy),
+          db.select({ total: sql<number>`count(*)::int` }).from(sysUser).where(where),
+        ),
+      );
     },
   );
 }

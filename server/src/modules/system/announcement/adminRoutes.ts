@@ -5,7 +5,8 @@ import { z } from 'zod';
 import type { AppContext } from '../../../platform/context.ts';
 import { idsWhere } from '../../../platform/db/idsWhere.ts';
 import { containing } from '../../../platform/db/likePattern.ts';
-import { ok, okMessage, pageOf } from '../../../platform/http/envelope.ts';
+import { selectPage } from '../../../platform/db/selectPage.ts';
+import { ok, okMessage } from '../../../platform/http/envelope.ts';
 import { bizError, recordNotFound, unauthorized } from '../../../platform/http/errors.ts';
 import { permitted } from '../../../platform/http/permitted.ts';
 import { sessionOf } from '../../../platform/http/signedIn.ts';
@@ -257,23 +258,20 @@ export function announcementAdminRoutes(app: FastifyInstance, ctx: AppContext): 
           .select({ annt: sysAnnouncement, readFlag: sysAnnouncementSend.readFlag })
           .from(sysAnnouncementSend)
           .innerJoin(sysAnnouncement, eq(sysAnnouncement.id, sysAnnouncementSend.anntId));
-      const [rows, [{ total }]] = await Promise.all([
-        joined()
-          .where(where)
-          .orderBy(desc(sysAnnouncement.sendTime))
-          .limit(pageSize)
-          .offset((pageNo - 1) * pageSize),
+      const page = await selectPage(
+        { pageNo, pageSize },
+        joined().where(where).orderBy(desc(sysAnnouncement.sendTime)),
         db
           .select({ total: count() })
           .from(sysAnnouncementSend)
           .innerJoin(sysAnnouncement, eq(sysAnnouncement.id, sysAnnouncementSend.anntId))
           .where(where),
-      ]);
-      const records = rows.map((row) => ({
+      );
+      const records = page.records.map((row) => ({
         ...toAnnouncement(row.annt, row.readFlag),
         msgContent: sanitizeAnnouncement(row.annt.msgContent),
       }));
-      return ok(pageOf(records, total, { pageNo, pageSize }));
+      return ok({ ...page, records });
     },
   );
 }

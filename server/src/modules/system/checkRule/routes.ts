@@ -5,6 +5,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../../platform/context.ts';
 import { ok } from '../../../platform/http/envelope.ts';
 import { bizError } from '../../../platform/http/errors.ts';
+import { forSignedIn } from '../../../platform/http/permitted.ts';
 import { FILTER_SORT, filterSort, tableRoutes } from '../../../platform/resource/tableResource.ts';
 import { sysCheckRule } from '../adminSchema.ts';
 import { checkValue } from './check.ts';
@@ -31,15 +32,15 @@ export function checkRuleRoutes(app: FastifyInstance, ctx: AppContext): void {
   // Forms call it while the user types, so any signed-in user may (the reference's test box is this call).
   r.get(
     '/sys/checkRule/checkByCode',
-    {
-      config: { access: 'login', audit: false },
-      schema: {
+    forSignedIn(
+      {
         querystring: z.object({
           ruleCode: z.string().min(1).max(100),
           value: z.string().max(1000).default(''),
         }),
       },
-    },
+      false,
+    ),
     async (request) => {
       const [rule] = await db
         .select()

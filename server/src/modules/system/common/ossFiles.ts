@@ -7,6 +7,7 @@ import { grantsOf } from '../../../platform/access/grants.ts';
 import type { AppContext } from '../../../platform/context.ts';
 import { okMessage } from '../../../platform/http/envelope.ts';
 import { recordNotFound } from '../../../platform/http/errors.ts';
+import { forSignedIn } from '../../../platform/http/permitted.ts';
 import { sessionOf } from '../../../platform/http/signedIn.ts';
 import { bindResource } from '../../../platform/resource/bindResource.ts';
 import { sysFile } from '../adminSchema.ts';
@@ -26,11 +27,11 @@ export function ossFileRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   app.withTypeProvider<ZodTypeProvider>().delete(
     '/sys/oss/file/delete',
-    {
-      // The owner deletes an upload of their own; anybody else needs the delete button's code.
-      config: { access: 'login', audit: { operateType: 4, content: '删除文件' } },
-      schema: { querystring: z.object({ path: z.string().trim().min(1).max(255) }) },
-    },
+    // The owner deletes an upload of their own; anybody else needs the delete button's code.
+    forSignedIn(
+      { querystring: z.object({ path: z.string().trim().min(1).max(255) }) },
+      { operateType: 4, content: '删除文件' },
+    ),
     async (request) => {
       const session = sessionOf(request);
       const filePath = request.query.path;

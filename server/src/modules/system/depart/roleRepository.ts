@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, ilike, inArray, ne } from 'drizzle-orm';
 import type { DbOrTx } from '../../../platform/db/client.ts';
 import { idsWhere } from '../../../platform/db/idsWhere.ts';
 import { containing } from '../../../platform/db/likePattern.ts';
+import { selectPage } from '../../../platform/db/selectPage.ts';
 import { grantedRuleIds } from '../permission/dataRuleIds.ts';
 import { heldPermissionIds } from '../permission/grantSet.ts';
 import { sysDepart, sysPermission, sysPermissionDataRule, sysUser, sysUserDepart } from '../schema.ts';
@@ -32,17 +33,15 @@ export async function rolePage(db: DbOrTx, departId: string, roleName: string | 
     eq(sysDepartRole.departId, departId),
     roleName ? ilike(sysDepartRole.roleName, containing(roleName)) : undefined,
   );
-  const [records, [{ total }]] = await Promise.all([
+  return selectPage(
+    paging,
     db
       .select()
       .from(sysDepartRole)
       .where(where)
-      .orderBy(desc(sysDepartRole.createTime), asc(sysDepartRole.id))
-      .limit(paging.pageSize)
-      .offset((paging.pageNo - 1) * paging.pageSize),
+      .orderBy(desc(sysDepartRole.createTime), asc(sysDepartRole.id)),
     db.select({ total: count() }).from(sysDepartRole).where(where),
-  ]);
-  return { records, total };
+  );
 }
 
 export async function roleCodeTaken(
@@ -129,7 +128,8 @@ export async function replaceUserRoles(
 
 export async function roleUserPage(db: DbOrTx, droleId: string, paging: Paging) {
   const where = and(eq(sysDepartRoleUser.droleId, droleId), eq(sysUser.delFlag, 0));
-  const [records, [{ total }]] = await Promise.all([
+  return selectPage(
+    paging,
     db
       .select({
         id: sysUser.id,
@@ -141,16 +141,13 @@ export async function roleUserPage(db: DbOrTx, droleId: string, paging: Paging) 
       .from(sysDepartRoleUser)
       .innerJoin(sysUser, eq(sysUser.id, sysDepartRoleUser.userId))
       .where(where)
-      .orderBy(asc(sysUser.username))
-      .limit(paging.pageSize)
-      .offset((paging.pageNo - 1) * paging.pageSize),
+      .orderBy(asc(sysUser.username)),
     db
       .select({ total: count() })
       .from(sysDepartRoleUser)
       .innerJoin(sysUser, eq(sysUser.id, sysDepartRoleUser.userId))
       .where(where),
-  ]);
-  return { records, total };
+  );
 }
 
 export async function addRoleUsers(db: DbOrTx, droleId: string, userIds: string[]): Promise<void> {

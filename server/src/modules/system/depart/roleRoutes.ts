@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { perm } from '../../../platform/access/declare.ts';
 import type { AppContext } from '../../../platform/context.ts';
 import { registerEditRoutes } from '../../../platform/http/editRoutes.ts';
-import { ok, okMessage, pageOf } from '../../../platform/http/envelope.ts';
+import { ok, okMessage } from '../../../platform/http/envelope.ts';
 import { permitted } from '../../../platform/http/permitted.ts';
 import { splitIds } from '../permission/grantSet.ts';
 import { permissionTree } from '../role/routes.ts';
@@ -27,13 +27,7 @@ export function departRoleRoutes(app: FastifyInstance, ctx: AppContext): void {
     }),
     async (request) => {
       const { deptId, roleName } = request.query;
-      const { records, total } = await repo.rolePage(
-        db,
-        deptId,
-        roleName?.trim() || undefined,
-        request.query,
-      );
-      return ok(pageOf(records, total, request.query));
+      return ok(await repo.rolePage(db, deptId, roleName?.trim() || undefined, request.query));
     },
   );
 
@@ -99,8 +93,7 @@ export function departRoleRoutes(app: FastifyInstance, ctx: AppContext): void {
     '/sys/sysDepartRole/roleUserList',
     permitted(permission, { querystring: pageQuery.extend({ droleId: id }) }),
     async (request) => {
-      const { records, total } = await repo.roleUserPage(db, request.query.droleId, request.query);
-      return ok(pageOf(records, total, request.query));
+      return ok(await repo.roleUserPage(db, request.query.droleId, request.query));
     },
   );
   r.post(

@@ -6,7 +6,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { perm } from '../../../platform/access/declare.ts';
 import type { AppContext } from '../../../platform/context.ts';
-import { formatDateTime, ok, okMessage, pageOf } from '../../../platform/http/envelope.ts';
+import { selectPage } from '../../../platform/db/selectPage.ts';
+import { formatDateTime, ok, okMessage } from '../../../platform/http/envelope.ts';
 import { bizError } from '../../../platform/http/errors.ts';
 import { permitted } from '../../../platform/http/permitted.ts';
 import { CRON_OPTIONS, parseJobParams, validateCron } from '../../../platform/jobs/scheduler.ts';
@@ -158,17 +159,17 @@ export function quartzRoutes(app: FastifyInstance, ctx: AppContext): void {
         [desc(sysQuartzJobLog.startTime)],
         sysQuartzJobLog.id,
       );
-      const [records, counted] = await Promise.all([
-        db
-          .select()
-          .from(sysQuartzJobLog)
-          .where(where)
-          .orderBy(...orderBy)
-          .limit(pageSize)
-          .offset((pageNo - 1) * pageSize),
-        db.select({ total: sql<number>`count(*)::int` }).from(sysQuartzJobLog).where(where),
-      ]);
-      return ok(pageOf(records, counted[0]?.total ?? 0, { pageNo, pageSize }));
+      return ok(
+        await selectPage(
+          { pageNo, pageSize },
+          db
+            .select()
+            .from(sysQuartzJobLog)
+            .where(where)
+            .orderBy(...orderBy),
+          db.select({ total: sql<number>`count(*)::int` }).from(sysQuartzJobLog).where(where),
+        ),
+      );
     },
   );
 }

@@ -9,7 +9,8 @@ import { sysUserToken } from '../../../platform/auth/schema.ts';
 import { revokeUserTokens } from '../../../platform/auth/session.ts';
 import type { AppContext } from '../../../platform/context.ts';
 import { idsWhere } from '../../../platform/db/idsWhere.ts';
-import { ok, okMessage, pageOf } from '../../../platform/http/envelope.ts';
+import { selectPage } from '../../../platform/db/selectPage.ts';
+import { ok, okMessage } from '../../../platform/http/envelope.ts';
 import { bizError, recordNotFound } from '../../../platform/http/errors.ts';
 import { permitted } from '../../../platform/http/permitted.ts';
 import { sysDepart, sysRole, sysUser, sysUserDepart, sysUserRole } from '../schema.ts';
@@ -153,22 +154,22 @@ export function userAdminRoutes(app: FastifyInstance, ctx: AppContext): void {
     async (request) => {
       const { roleId, pageNo, pageSize } = request.query;
       const where = and(eq(sysUserRole.roleId, roleId), eq(sysUser.delFlag, 0));
-      const [records, [{ total }]] = await Promise.all([
-        db
-          .select(publicUser)
-          .from(sysUserRole)
-          .innerJoin(sysUser, eq(sysUser.id, sysUserRole.userId))
-          .where(where)
-          .orderBy(desc(sysUser.createTime))
-          .limit(pageSize)
-          .offset((pageNo - 1) * pageSize),
-        db
-          .select({ total: count() })
-          .from(sysUserRole)
-          .innerJoin(sysUser, eq(sysUser.id, sysUserRole.userId))
-          .where(where),
-      ]);
-      return ok(pageOf(records, total, { pageNo, pageSize }));
+      return ok(
+        await selectPage(
+          { pageNo, pageSize },
+          db
+            .select(publicUser)
+            .from(sysUserRole)
+            .innerJoin(sysUser, eq(sysUser.id, sysUserRole.userId))
+            .where(where)
+            .orderBy(desc(sysUser.createTime)),
+          db
+            .select({ total: count() })
+            .from(sysUserRole)
+            .innerJoin(sysUser, eq(sysUser.id, sysUserRole.userId))
+            .where(where),
+        ),
+      );
     },
   );
 

@@ -17,6 +17,7 @@ import type { DbOrTx } from '../../../platform/db/client.ts';
 import { idsWhere } from '../../../platform/db/idsWhere.ts';
 import { ok, okMessage } from '../../../platform/http/envelope.ts';
 import { bizError, unauthorized } from '../../../platform/http/errors.ts';
+import { forSignedIn } from '../../../platform/http/permitted.ts';
 import { sessionOf } from '../../../platform/http/signedIn.ts';
 import { CHANGE_MOBILE_SMS_MODE, consumeSmsCode, sendChangeMobileCode } from '../auth/sms.ts';
 import { channelFor } from '../auth/smsChannel.ts';
@@ -69,18 +70,11 @@ export function preferenceRoutes(app: FastifyInstance, ctx: AppContext): void {
   // The same per-address limit as the SMS and sign-in calls; the per-mobile limits are the code store's.
   const rateLimit = { max: ctx.config.loginRateLimitPerMinute, timeWindow: 60_000 };
 
-  r.put(
-    '/sys/user/language',
-    { config: { access: 'login', audit: false }, schema: { body: languageBody } },
-    async (request) => {
-      const session = sessionOf(request);
-      await db
-        .update(sysUser)
-        .set({ language: request.body.language })
-        .where(eq(sysUser.id, session.user.id));
-      return ok({ language: request.body.language }, '语言已保存');
-    },
-  );
+  r.put('/sys/user/language', forSignedIn({ body: languageBody }, false), async (request) => {
+    const session = sessionOf(request);
+    await db.update(sysUser).set({ language: request.body.language }).where(eq(sysUser.id, session.user.id));
+    return ok({ language: request.body.language }, '语言已保存');
+  });
 
   r.get('/sys/user/notifyPrefs', { config: { access: 'login' } }, async (request) => {
     const session = sessionOf(request);
@@ -92,10 +86,7 @@ export function preferenceRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   r.put(
     '/sys/user/notifyPrefs',
-    {
-      config: { access: 'login', audit: { operateType: 3, content: '修改消息通知设置' } },
-      schema: { body: notifyPrefsBody },
-    },
+    forSignedIn({ body: notifyPrefsBody }, { operateType: 3, content: '修改消息通知设置' }),
     async (request) => {
       const session = sessionOf(request);
       const mandatory = NOTIFY_CATEGORIES.find((c) => c.mandatory && request.body.muted.includes(c.key));

@@ -5,6 +5,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../../platform/context.ts';
 import { ok } from '../../../platform/http/envelope.ts';
 import { bizError, unauthorized } from '../../../platform/http/errors.ts';
+import { forSignedIn } from '../../../platform/http/permitted.ts';
 import { sessionOf } from '../../../platform/http/signedIn.ts';
 import { sysFile } from '../adminSchema.ts';
 import { sysUser } from '../schema.ts';
@@ -37,10 +38,7 @@ export function profileRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   r.put(
     '/sys/user/editSelf',
-    {
-      config: { access: 'login', audit: { operateType: 3, content: '修改个人信息' } },
-      schema: { body: profileBody },
-    },
+    forSignedIn({ body: profileBody }, { operateType: 3, content: '修改个人信息' }),
     async (request) => {
       const session = sessionOf(request);
       const current = await findUserById(db, session.user.id);

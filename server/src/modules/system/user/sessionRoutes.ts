@@ -6,6 +6,7 @@ import { sysUserToken } from '../../../platform/auth/schema.ts';
 import type { AppContext } from '../../../platform/context.ts';
 import { ok, okMessage } from '../../../platform/http/envelope.ts';
 import { bizError } from '../../../platform/http/errors.ts';
+import { forSignedIn } from '../../../platform/http/permitted.ts';
 import { sessionOf } from '../../../platform/http/signedIn.ts';
 
 // 个人设置 › 登录设备: the signed-in user's own live sessions (tokens), the current one marked; revoking one
@@ -49,10 +50,10 @@ export function sessionRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   r.post(
     '/sys/user/sessions/revoke',
-    {
-      config: { access: 'login', audit: { operateType: 4, content: '下线登录设备' } },
-      schema: { body: z.object({ id: z.string().regex(/^[0-9a-f]{64}$/, '会话标识无效') }) },
-    },
+    forSignedIn(
+      { body: z.object({ id: z.string().regex(/^[0-9a-f]{64}$/, '会话标识无效') }) },
+      { operateType: 4, content: '下线登录设备' },
+    ),
     async (request) => {
       const session = sessionOf(request);
       if (request.body.id === session.tokenHash) throw bizError('当前会话请使用“退出登录”');
