@@ -1,10 +1,10 @@
 // A report rendered from its definition: search form from getQueryInfo, columns from getRpColumns,
 // server paging/sorting via getData, totals row. Used by the auto report page and by RecordPopup.
-import { formatYuan, PAGE_SIZE_OPTIONS, paginationLabel, popupRowKey } from '@freight/contracts';
+import { formatYuan, PAGE_SIZE_OPTIONS, popupRowKey } from '@freight/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Form, Input, Space, Table, type TableProps } from 'antd';
 import { useState } from 'react';
-import { useBilingual } from '../resource/text';
+import { pageTotalText, useBilingual } from '../resource/text';
 import { getData, getQueryInfo, type RpColumns, type RpQuery } from './reportApi';
 
 type Row = Record<string, unknown>;
@@ -137,7 +137,7 @@ export function ReportTable({ meta, selection, onRowClick, scrollY, onQueryChang
           showSizeChanger: true,
           showQuickJumper: true,
           pageSizeOptions: [...PAGE_SIZE_OPTIONS],
-          showTotal: (total, range) => paginationLabel(total, range),
+          showTotal: pageTotalText(tx),
         }}
         summary={
           hasTotals

@@ -10,7 +10,7 @@ import {
   type ProFormInstance,
   ProTable,
 } from '@ant-design/pro-components';
-import { PAGE_SIZE, PAGE_SIZE_OPTIONS, type Page, paginationLabel } from '@freight/contracts';
+import { PAGE_SIZE, PAGE_SIZE_OPTIONS, type Page } from '@freight/contracts';
 import { App, Button, Card, Col, Divider, Popconfirm } from 'antd';
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
@@ -26,7 +26,7 @@ import { toListQuery, urlFilterValues } from './query';
 import { ReviewModal } from './ReviewModal';
 import { actionColumnWidth, type RowActionItem, RowActions } from './RowActions';
 import { sectionsOf } from './sections';
-import { useBilingual } from './text';
+import { pageTotalText, useBilingual } from './text';
 import { downloadFile } from './transfer';
 import type { ActionHelpers, Bilingual, ResourceField, ResourcePageDef, RowAction } from './types';
 import { useCan } from './useCan';
@@ -377,8 +377,7 @@ export function ResourceListPage({ def }: { def: ResourcePageDef }) {
                 pageSizeOptions: [...PAGE_SIZE_OPTIONS],
                 showQuickJumper: true,
                 showSizeChanger: true,
-                showTotal: (total, range) =>
-                  tx([paginationLabel(total, range), paginationLabel(total, range, 'en')]),
+                showTotal: pageTotalText(tx),
               }
         }
         toolBarRender={() => toolbar as React.ReactNode[]}

@@ -1,4 +1,5 @@
 // Resolves the bilingual copy of resource declarations against the console language.
+import { paginationLabel } from '@freight/contracts';
 import { useTranslation } from 'react-i18next';
 import type { Bilingual } from './types';
 
@@ -13,4 +14,11 @@ export function useBilingual(): (text: Bilingual | undefined) => string {
   const { i18n } = useTranslation();
   const language = i18n.language ?? 'zh-CN';
   return (text) => pickText(text, language);
+}
+
+/** The "1-10 共 25 条" / "1-10 of 25" total of a table's pagination, in the console language. */
+export function pageTotalText(
+  tx: (text: Bilingual | undefined) => string,
+): (total: number, range: [number, number]) => string {
+  return (total, range) => tx([paginationLabel(total, range), paginationLabel(total, range, 'en')]);
 }

@@ -9,7 +9,6 @@ import {
   PAGE_SIZE,
   PAGE_SIZE_OPTIONS,
   type Page,
-  paginationLabel,
 } from '@freight/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { App, Badge, Button, Card, Popconfirm, Tag, Typography } from 'antd';
@@ -17,7 +16,7 @@ import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { NoticeModal } from '../../components/NoticeModal';
 import { toListQuery } from '../../components/resource/query';
-import { useBilingual } from '../../components/resource/text';
+import { pageTotalText, useBilingual } from '../../components/resource/text';
 import type { Bilingual } from '../../components/resource/types';
 import { api, errorText } from '../../services/request';
 
@@ -158,7 +157,7 @@ export default function UserAnnouncementList() {
           pageSizeOptions: [...PAGE_SIZE_OPTIONS],
           showQuickJumper: true,
           showSizeChanger: true,
-          showTotal: (total, range) => paginationLabel(total, range),
+          showTotal: pageTotalText(tx),
         }}
         toolBarRender={() => [
           <Popconfirm

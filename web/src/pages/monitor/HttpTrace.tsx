@@ -4,7 +4,7 @@ import type { RequestTrace } from '@freight/contracts';
 import { Card, Input, Row, Segmented, Table, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
-import { useBilingual } from '../../components/resource/text';
+import { pageTotalText, useBilingual } from '../../components/resource/text';
 import { MonitorPage, StatCard, useMonitorPage } from './components/monitorKit';
 
 const METHOD_COLORS: Record<string, string> = { GET: 'blue', POST: 'green', PUT: 'orange', DELETE: 'red' };
@@ -80,7 +80,7 @@ export default function HttpTrace() {
           pagination={{
             defaultPageSize: 20,
             showSizeChanger: true,
-            showTotal: (n) => tx([`共 ${n} 条`, `${n} in all`]),
+            showTotal: pageTotalText(tx),
           }}
           columns={[
             {

@@ -6,7 +6,6 @@ import { ArrowLeftOutlined, BarChartOutlined, DownloadOutlined, SearchOutlined }
 import {
   formatYuan,
   PAGE_SIZE_OPTIONS,
-  paginationLabel,
   SAVED_REPORT_CATEGORIES,
   SAVED_REPORT_CATEGORY_TEXT,
   type SavedReportCategory,
@@ -39,7 +38,7 @@ import { lazy, Suspense, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { withChunkTimeout } from '../../app/chunkLoad';
 import { BusyButton } from '../../components/common/BusyButton';
-import { useBilingual } from '../../components/resource/text';
+import { pageTotalText, useBilingual } from '../../components/resource/text';
 import { downloadFile } from '../../components/resource/transfer';
 import { errorText } from '../../services/request';
 import { savedReportApi } from '../../services/savedReportApi';
@@ -425,7 +424,7 @@ function ReportRunner({ code, onBack }: { code: string; onBack: () => void }) {
             total: data.data?.total ?? 0,
             showSizeChanger: true,
             pageSizeOptions: [...PAGE_SIZE_OPTIONS],
-            showTotal: (total, range) => paginationLabel(total, range),
+            showTotal: pageTotalText(tx),
           }}
           summary={() =>
             records.length > 0 && Object.keys(totals).length > 0 ? (

@@ -1,9 +1,9 @@
 // The users of a role (or of a department role): paged list, add through a picker, remove with confirmation.
 import { type ActionType, ProTable } from '@ant-design/pro-components';
-import { PAGE_SIZE, type Page, paginationLabel } from '@freight/contracts';
+import { PAGE_SIZE, type Page } from '@freight/contracts';
 import { App, Button, Form, Modal, Popconfirm, Typography } from 'antd';
 import { useRef, useState } from 'react';
-import { useBilingual } from '../../../components/resource/text';
+import { pageTotalText, useBilingual } from '../../../components/resource/text';
 import { errorText } from '../../../services/request';
 import { dictText } from '../../../stores/dicts';
 import { useSession } from '../../../stores/session';
@@ -46,7 +46,7 @@ export function RoleUsers({ source, canEdit }: { source: MembersSource; canEdit:
         scroll={{ x: 560 }}
         pagination={{
           defaultPageSize: PAGE_SIZE,
-          showTotal: (total, range) => paginationLabel(total, range),
+          showTotal: pageTotalText(tx),
         }}
         toolBarRender={() =>
           canEdit

@@ -1,12 +1,12 @@
 // Execution history of one scheduled job: every cron trigger, manual run and reported misfire, with its
 // duration, outcome and error (history with duration and error; misfires reported, not lost).
 import { type ProColumns, ProTable } from '@ant-design/pro-components';
-import { formatDateTime, PAGE_SIZE, PAGE_SIZE_OPTIONS, type Page, paginationLabel } from '@freight/contracts';
+import { formatDateTime, PAGE_SIZE, PAGE_SIZE_OPTIONS, type Page } from '@freight/contracts';
 import { Tag, Typography } from 'antd';
 import { SideDrawer } from '../../../../components/common/SideDrawer';
 import type { ShownFor } from '../../../../components/common/shownFor';
 import { toListQuery } from '../../../../components/resource/query';
-import { useBilingual } from '../../../../components/resource/text';
+import { pageTotalText, useBilingual } from '../../../../components/resource/text';
 import { api } from '../../../../services/request';
 
 export interface JobRun {
@@ -126,7 +126,7 @@ export function JobHistoryDrawer({ job, onClose }: ShownFor<'job', { id: string;
             defaultPageSize: PAGE_SIZE,
             pageSizeOptions: [...PAGE_SIZE_OPTIONS],
             showSizeChanger: true,
-            showTotal: (total, range) => paginationLabel(total, range),
+            showTotal: pageTotalText(tx),
           }}
           request={async (params, sort) => {
             const query = toListQuery(params, sort, { jobId: job.id });
