@@ -193,6 +193,18 @@ export class ShippingKit {
     }
   }
 
+  /** Dispatches the party on the order and drives the note up to `until`; answers its id and the note then. */
+  async trip(
+    orderId: string,
+    party: { driverId: string; vehicleId: string },
+    until: Parameters<ShippingKit['drive']>[1],
+    weights?: Parameters<ShippingKit['drive']>[2],
+  ) {
+    const { id } = await this.dispatch(orderId, party);
+    await this.drive(id, until, weights);
+    return { id, note: await this.note(id) };
+  }
+
   /** A user of another type (e.g. a second agent) with the seeded role of that type. */
   async user(username: string, userType: number, cid: string | null, role: string): Promise<string> {
     const id = stableId('user', username);

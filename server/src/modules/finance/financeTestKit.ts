@@ -24,7 +24,6 @@ export function multipartFile(file: Buffer, filename: string, contentType = 'app
 }
 
 type Step = Parameters<ShippingKit['drive']>[1];
-type Weights = Parameters<ShippingKit['drive']>[2];
 
 let keySeq = 0;
 /** A fresh idempotency key. */
@@ -84,18 +83,6 @@ export class FinanceKit extends ShippingKit {
       .records?.[0];
     await this.ok('POST', '/hydriverbank/hyDriverBank/review', { id: card?.id, state: 2 });
     return { ...party, cardNo, driverName: String(driver.driverName) };
-  }
-
-  /** Dispatches the party on the order and drives the note up to `until`; answers its id and the note then. */
-  async trip(
-    orderId: string,
-    party: { driverId: string; vehicleId: string },
-    until: Step,
-    weights?: Weights,
-  ) {
-    const { id } = await this.dispatch(orderId, party);
-    await this.drive(id, until, weights);
-    return { id, note: await this.note(id) };
   }
 
   /** An audited note (32.15 t loaded, 31.80 t unloaded) of a fresh payee on a new order of the customer. */

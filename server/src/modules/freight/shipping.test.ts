@@ -359,11 +359,10 @@ describe('orders and shipping notes', () => {
       lossDeductWhole: true,
       lossUnitPriceFen: 180_000,
     });
-    const a = await k.dispatch(perMille, party);
-    await k.drive(a.id, 'unload', { load: 30_000_000, unload: 29_880_000 });
+    const a = await k.trip(perMille, party, 'unload', { load: 30_000_000, unload: 29_880_000 });
     // 30 t × 3 ‰ = 90 kg allowed; 120 kg lost → whole 0.12 t × 1 800.00 = 216.00
     // settle min 29.88 t × 150.00 = 4 482.00 − 216.00 = 4 266.00; service 255.96; customer 4 521.96
-    expect(await k.note(a.id)).toMatchObject({
+    expect(a.note).toMatchObject({
       lossAllowanceG: 90_000,
       lossDeductionFen: 21_600,
       driverFee: 426_600,
@@ -400,10 +399,9 @@ describe('orders and shipping notes', () => {
       agentFeeValue: 5_000,
     });
     const second = await k.driverWithVehicle();
-    const b = await k.dispatch(agentOrder, second);
-    await k.drive(b.id, 'sign', { load: 30_000_000, unload: 29_950_000 });
+    const b = await k.trip(agentOrder, second, 'sign', { load: 30_000_000, unload: 29_950_000 });
     // per trip 3 000.00; gross-up 9 %: 3 000 / 0.91 = 3 296.70 → 296.70; agent 50.00; customer 3 346.70
-    expect(await k.note(b.id)).toMatchObject({
+    expect(b.note).toMatchObject({
       driverFee: 300_000,
       serviceFee: 29_670,
       agentFee: 5_000,

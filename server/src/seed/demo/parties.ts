@@ -187,6 +187,13 @@ export const partiesSeeder: DemoSeeder = {
     const now = ctx.now.getTime();
     const created = (random: Random) =>
       new Date(now - random.int(3, 240) * DAY_MS - random.int(0, 86_399) * 1000);
+    /** A demo party's review state, stable id, creation time and (when rejected) the given reason. */
+    const reviewed = (random: Random, i: number, kind: string, rejectReason: string) => {
+      const state = reviewStateOf(random, i);
+      const id = stableId(kind, String(i));
+      const at = created(random);
+      return { state, id, at, reason: state === REVIEW_STATE.rejected ? rejectReason : null };
+    };
     const logs: LogRow[] = [];
 
     // ---- shippers and their staff ------------------------------------------------------------------------
@@ -198,10 +205,7 @@ export const partiesSeeder: DemoSeeder = {
       const contact = person(random, division, 700_000 + i, random.chance(0.7));
       const creditCode = companyCreditCode(division, i, 1);
       const settleMode = random.pick([1, 2, 3, 3]);
-      const state = reviewStateOf(random, i);
-      const id = stableId('demo-customer', String(i));
-      const at = created(random);
-      const reason = state === REVIEW_STATE.rejected ? '营业执照与名称不一致' : null;
+      const { state, id, at, reason } = reviewed(random, i, 'demo-customer', '营业执照与名称不一致');
       customers.push({
         id,
         customerName: name,
@@ -286,10 +290,7 @@ export const partiesSeeder: DemoSeeder = {
     for (let i = 0; i < n('agents'); i++) {
       const random = Random.of(`agent:${i}`);
       const who = person(random, random.pick(DIVISIONS), PERSON_SPACE.agent + i, random.chance(0.8));
-      const state = reviewStateOf(random, i);
-      const id = stableId('demo-agent', String(i));
-      const at = created(random);
-      const reason = state === REVIEW_STATE.rejected ? '身份证照片模糊，请重新上传' : null;
+      const { state, id, at, reason } = reviewed(random, i, 'demo-agent', '身份证照片模糊，请重新上传');
       const feeMode = random.pick([1, 2, 3]);
       agents.push({
         id,
@@ -359,10 +360,7 @@ export const partiesSeeder: DemoSeeder = {
     for (let i = 0; i < n('carriers'); i++) {
       const random = Random.of(`carrier:${i}`);
       const division = random.pick(DIVISIONS);
-      const state = reviewStateOf(random, i);
-      const id = stableId('demo-carrier', String(i));
-      const at = created(random);
-      const reason = state === REVIEW_STATE.rejected ? '道路运输经营许可证已过期' : null;
+      const { state, id, at, reason } = reviewed(random, i, 'demo-carrier', '道路运输经营许可证已过期');
       carriers.push({
         id,
         carrierName: `${cityShort(division)}${random.pick(COMPANY_WORDS)}${random.pick(CARRIER_TRADES)}有限公司`,

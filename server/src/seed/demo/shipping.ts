@@ -106,6 +106,16 @@ function along(f: number): [number, number] {
 const chinaDay = (ms: number) =>
   new Intl.DateTimeFormat('en-CA', { timeZone: PLATFORM_TIME_ZONE }).format(new Date(ms));
 
+/** Ids of the approved agents or captains, in id order. */
+async function approvedIds(db: Db, table: typeof hyAgent | typeof hyCaptain): Promise<string[]> {
+  const rows = await db
+    .select({ id: table.id })
+    .from(table)
+    .where(eq(table.state, REVIEW_STATE.approved))
+    .orderBy(asc(table.id));
+  return rows.map((r) => r.id);
+}
+
 function chunks<T>(rows: T[]): T[][] {
   const out: T[][] = [];
   for (let i = 0; i < rows.length; i += BATCH) out.push(rows.slice(i, i + BATCH));
@@ -348,20 +358,8 @@ export const shippingSeeder: DemoSeeder = {
       .from(hyCustomer)
       .where(eq(hyCustomer.state, REVIEW_STATE.approved))
       .orderBy(asc(hyCustomer.id));
-    const agents = (
-      await db
-        .select({ id: hyAgent.id })
-        .from(hyAgent)
-        .where(eq(hyAgent.state, REVIEW_STATE.approved))
-        .orderBy(asc(hyAgent.id))
-    ).map((a) => a.id);
-    const captains = (
-      await db
-        .select({ id: hyCaptain.id })
-        .from(hyCaptain)
-        .where(eq(hyCaptain.state, REVIEW_STATE.approved))
-        .orderBy(asc(hyCaptain.id))
-    ).map((c) => c.id);
+    const agents = await approvedIds(db, hyAgent);
+    const captains = await approvedIds(db, hyCaptain);
     // Approved drivers off the blacklist with an approved default vehicle: one trip at a time each.
     const crews: Crew[] = await db
       .select({
