@@ -12,6 +12,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/context.ts';
+import { selectPage } from '../../platform/db/selectPage.ts';
 import { tablesWritten } from '../../platform/db/tableWrites.ts';
 import { ok } from '../../platform/http/envelope.ts';
 import { AppError, forbidden, notFound, unauthorized } from '../../platform/http/errors.ts';
@@ -240,7 +241,8 @@ export function openApiRoutes(app: FastifyInstance, ctx: AppContext): void {
           q.status === undefined ? undefined : eq(hyShippingNote.status, q.status),
           q.shippingNoteNumber ? eq(hyShippingNote.shippingNoteNumber, q.shippingNoteNumber) : undefined,
         );
-        const [rows, [counted]] = await Promise.all([
+        const page = await selectPage(
+          q,
           db
             .select({
               id: hyShippingNote.id,
@@ -258,21 +260,15 @@ export function openApiRoutes(app: FastifyInstance, ctx: AppContext): void {
             })
             .from(hyShippingNote)
             .where(where)
-            .orderBy(desc(hyShippingNote.dispatchTime), desc(hyShippingNote.id))
-            .limit(q.pageSize)
-            .offset((q.pageNo - 1) * q.pageSize),
+            .orderBy(desc(hyShippingNote.dispatchTime), desc(hyShippingNote.id)),
           db.select({ total: sql<number>`count(*)::int` }).from(hyShippingNote).where(where),
-        ]);
-        const total = Number(counted?.total ?? 0);
+        );
         return ok({
-          records: rows.map((row) => ({
+          ...page,
+          records: page.records.map((row) => ({
             ...row,
             status_dictText: ctx.dicts.text('shipping_status', row.status) ?? null,
           })),
-          total,
-          size: q.pageSize,
-          current: q.pageNo,
-          pages: Math.ceil(total / q.pageSize),
         });
       },
     );

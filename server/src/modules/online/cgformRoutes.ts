@@ -8,7 +8,8 @@ import { z } from 'zod';
 import type { AppContext } from '../../platform/context.ts';
 import type { DbOrTx } from '../../platform/db/client.ts';
 import { idsWhere } from '../../platform/db/idsWhere.ts';
-import { ok, okMessage, pageOf } from '../../platform/http/envelope.ts';
+import { selectPage } from '../../platform/db/selectPage.ts';
+import { ok, okMessage } from '../../platform/http/envelope.ts';
 import { bizError, recordNotFound, unauthorized } from '../../platform/http/errors.ts';
 import { permitted } from '../../platform/http/permitted.ts';
 import { invalidateGrants, sysPermission } from '../system/index.ts';
@@ -140,7 +141,8 @@ export function cgformDesignRoutes(app: FastifyInstance, ctx: AppContext): void 
       if (tableName) conditions.push(ilike(onlCgformHead.tableName, like(tableName)));
       if (tableTxt) conditions.push(ilike(onlCgformHead.tableTxt, like(tableTxt)));
       const where = conditions.length ? and(...conditions) : undefined;
-      const [rows, [count]] = await Promise.all([
+      const page = await selectPage(
+        { pageNo, pageSize },
         db
           .select({
             id: onlCgformHead.id,
@@ -158,12 +160,10 @@ export function cgformDesignRoutes(app: FastifyInstance, ctx: AppContext): void 
           })
           .from(onlCgformHead)
           .where(where)
-          .orderBy(desc(onlCgformHead.createTime), desc(onlCgformHead.id))
-          .limit(pageSize)
-          .offset((pageNo - 1) * pageSize),
+          .orderBy(desc(onlCgformHead.createTime), desc(onlCgformHead.id)),
         db.select({ total: sql<number>`count(*)::int` }).from(onlCgformHead).where(where),
-      ]);
-      return ok(pageOf(rows, count?.total ?? 0, { pageNo, pageSize }));
+      );
+      return ok(page);
     },
   );
 
