@@ -24,13 +24,20 @@ import { buildColumns, FormControl, fromFormValues, toFormValues } from './field
 import { ImportButton } from './ImportButton';
 import { toListQuery, urlFilterValues } from './query';
 import { ReviewModal } from './ReviewModal';
-import { actionColumnWidth, type RowActionItem, RowActions } from './RowActions';
+import {
+  actionColumnWidth,
+  INLINE_ACTIONS,
+  PHONE_INLINE_ACTIONS,
+  type RowActionItem,
+  RowActions,
+} from './RowActions';
 import { sectionsOf } from './sections';
 import { pageTotalText, useBilingual } from './text';
 import { downloadFile } from './transfer';
 import type { ActionHelpers, Bilingual, ResourceField, ResourcePageDef, RowAction } from './types';
 import { useCan } from './useCan';
 import { useNewestAnswer } from './useNewestAnswer';
+import { usePhoneScreen } from './usePhoneScreen';
 
 type Row = Record<string, unknown>;
 
@@ -134,6 +141,7 @@ export function ResourceListPage({ def }: { def: ResourcePageDef }) {
   }
 
   const fieldColumns = buildColumns(def.fields, dicts, tx);
+  const phone = usePhoneScreen();
   const detailItem = (row: Row) => plainItem('detail', ['详情', 'Details'], () => setDetail(row));
   const editItem = (row: Row) => plainItem('edit', ['编辑', 'Edit'], () => openEdit(row));
   const reviewItem = (row: Row) => plainItem('review', ['审核', 'Review'], () => setReviewing(row));
@@ -151,11 +159,12 @@ export function ResourceListPage({ def }: { def: ResourcePageDef }) {
     confirm: action.confirm,
     run: () => runAction(action, row),
   });
-  // What a row may offer, in the order it is shown: the column is sized for the first links of this list.
+  // What a row may offer, in the order it is shown (a pending record's review before its edit, so that a phone,
+  // which shows only the first links, offers it): the column is sized for the first links of this list.
   const offered = [
     enabled('detail') && detailItem({}),
-    enabled('edit') && can(code('edit')) && editItem({}),
     def.review && can(code('review')) && reviewItem({}),
+    enabled('edit') && can(code('edit')) && editItem({}),
     ...(def.rowActions ?? [])
       .filter((action) => !action.perm || can(action.perm))
       .map((action) => pageItem(action, {})),
@@ -164,23 +173,28 @@ export function ResourceListPage({ def }: { def: ResourcePageDef }) {
   const rowActions = (row: Row): RowActionItem[] =>
     [
       enabled('detail') && detailItem(row),
-      enabled('edit') && can(code('edit')) && (!def.editable || def.editable(row)) && editItem(row),
       def.review && can(code('review')) && Number(row.state) === 1 && reviewItem(row),
+      enabled('edit') && can(code('edit')) && (!def.editable || def.editable(row)) && editItem(row),
       ...(def.rowActions ?? [])
         .filter((action) => (!action.perm || can(action.perm)) && (!action.visible || action.visible(row)))
         .map((action) => pageItem(action, row)),
       enabled('delete') && can(code('delete')) && deleteItem(row),
     ].filter((item): item is RowActionItem => Boolean(item));
 
+  // On a phone only the action column stays pinned, and narrow: pinned key columns would cover the data.
+  const inline = phone ? PHONE_INLINE_ACTIONS : INLINE_ACTIONS;
   const columns: ProColumns<Row>[] = [
-    ...fieldColumns,
+    ...(phone ? fieldColumns.map((column) => ({ ...column, fixed: undefined })) : fieldColumns),
     {
       title: tx(['操作', 'Actions']),
       key: 'option',
       valueType: 'option',
       fixed: 'right',
-      width: actionColumnWidth(offered.map((item) => tx(item.label))),
-      render: (_dom, row) => <RowActions items={rowActions(row)} />,
+      width: actionColumnWidth(
+        offered.map((item) => tx(item.label)),
+        inline,
+      ),
+      render: (_dom, row) => <RowActions items={rowActions(row)} inline={inline} />,
     },
   ];
   const scrollX = columns.reduce(

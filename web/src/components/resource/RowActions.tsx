@@ -17,34 +17,38 @@ export interface RowActionItem {
 
 /** Links shown before the rest go into the menu. */
 export const INLINE_ACTIONS = 3;
+/** On a phone the pinned column may take little of the screen: two links, the rest in the menu. */
+export const PHONE_INLINE_ACTIONS = 2;
 
 /** The links a row shows inline out of its actions (the menu takes the rest). */
-function inlineCount(total: number): number {
-  return total > INLINE_ACTIONS + 1 ? INLINE_ACTIONS : total;
+function inlineCount(total: number, inline: number): number {
+  return total > inline + 1 ? inline : total;
 }
 
 /**
  * Width of the action column for the texts of the actions a row may offer: the inline links (a CJK character
  * about 14 px, a Latin one about 7.5 px, 12 px apart) and the "更多" menu.
  */
-export function actionColumnWidth(texts: string[]): number {
+export function actionColumnWidth(texts: string[], inline = INLINE_ACTIONS): number {
   const textWidth = (text: string) =>
     [...text].reduce((sum, char) => sum + (char.charCodeAt(0) > 0x2e80 ? 14 : 7.5), 0);
   // Rows show different actions (a review only while pending): room for the widest ones that may be inline.
-  const shown = [...texts].sort((a, b) => textWidth(b) - textWidth(a)).slice(0, inlineCount(texts.length));
+  const shown = [...texts]
+    .sort((a, b) => textWidth(b) - textWidth(a))
+    .slice(0, inlineCount(texts.length, inline));
   const links = shown.reduce((sum, text) => sum + textWidth(text) + 12, 0);
   const more = texts.length > shown.length ? 64 : 0;
   return Math.ceil(Math.max(80, links + more + 20));
 }
 
-export function RowActions({ items }: { items: RowActionItem[] }) {
+export function RowActions({ items, inline = INLINE_ACTIONS }: { items: RowActionItem[]; inline?: number }) {
   const tx = useBilingual();
   const { modal } = App.useApp();
-  const inline = items.slice(0, inlineCount(items.length));
-  const rest = items.slice(inline.length);
+  const shown = items.slice(0, inlineCount(items.length, inline));
+  const rest = items.slice(shown.length);
   return (
     <Space size={12} wrap={false} style={{ whiteSpace: 'nowrap' }}>
-      {inline.map((item) => {
+      {shown.map((item) => {
         const link = (
           <Typography.Link
             key={item.key}

@@ -1,0 +1,17 @@
+import { describe, expect, it } from 'vitest';
+import { actionColumnWidth, INLINE_ACTIONS, PHONE_INLINE_ACTIONS } from './RowActions';
+
+const WAYBILL_ACTIONS = ['详情', '编辑', '派单', '审核', '作废', '删除'];
+
+describe('action column width', () => {
+  it('leaves a phone most of its 390 px: two links and the menu', () => {
+    const phone = actionColumnWidth(WAYBILL_ACTIONS, PHONE_INLINE_ACTIONS);
+    expect(phone).toBeLessThanOrEqual(170);
+    expect(phone).toBeLessThan(actionColumnWidth(WAYBILL_ACTIONS, INLINE_ACTIONS));
+  });
+
+  it('shows three actions inline rather than two and a menu of one', () => {
+    const three = actionColumnWidth(['详情', '审核', '编辑'], PHONE_INLINE_ACTIONS);
+    expect(three).toBe(actionColumnWidth(['详情', '审核', '编辑'], INLINE_ACTIONS));
+  });
+});
