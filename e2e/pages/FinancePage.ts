@@ -1,6 +1,6 @@
 // Money screens: the API set-up of an audited per-trip waybill whose driver has an approved card,
 // and the wallet, pay-list and main-wallet screens' parts the finance spec reads.
-import { luhnCheckDigit } from '@freight/contracts';
+import { luhnCheckDigit, SAMPLE_ORDER_ROUTE } from '@freight/contracts';
 import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
 import { apiCall } from '../support/api.ts';
 import { residentIdOf } from './PartiesPage.ts';
@@ -57,20 +57,7 @@ export async function publishedOrder(
     customerId: await customerIdOf(request, token, order.customerName),
     goodsName: order.goodsName,
     cargoType: '0400',
-    loadProvince: '江苏省',
-    loadCity: '南京市',
-    loadDistrict: '栖霞区',
-    loadAreaCode: '320113',
-    loadAddress: '南京钢铁厂东门',
-    loadLng: 118.9089,
-    loadLat: 32.1186,
-    unloadProvince: '上海市',
-    unloadCity: '上海市',
-    unloadDistrict: '宝山区',
-    unloadAreaCode: '310113',
-    unloadAddress: '宝山钢铁码头3号库',
-    unloadLng: 121.4891,
-    unloadLat: 31.4053,
+    ...SAMPLE_ORDER_ROUTE,
     plannedWeightG: order.plannedWeightG,
     priceMode: 1,
     driverUnitPriceFen: 15_000,

@@ -39,6 +39,24 @@ export async function apiCall<T = Rec>(
   return body.result;
 }
 
+/** The calls of one signed-in user: the request context and that user's token, passed once. */
+export class ApiClient {
+  constructor(
+    readonly request: APIRequestContext,
+    readonly token: string,
+  ) {}
+
+  /** A call that must succeed; answers its result. */
+  call<T = Rec>(method: HttpMethod, path: string, data?: unknown): Promise<T> {
+    return apiCall<T>(this.request, this.token, method, path, data);
+  }
+
+  /** The whole envelope of a call, whatever it answers (for tests that expect a refusal). */
+  envelope<T = Rec>(method: HttpMethod, path: string, data?: unknown): Promise<Envelope<T>> {
+    return apiEnvelope<T>(this.request, this.token, method, path, data);
+  }
+}
+
 /** Signs a demo account (or any account with the demo password) in through the API; answers the token. */
 export async function signIn(
   request: APIRequestContext,
