@@ -1,6 +1,6 @@
 // The login layout and form.
 import { type APIRequestContext, expect, type Locator } from '@playwright/test';
-import { adminToken, createUser, uniqueName } from '../support/authFlows.ts';
+import { adminApi, createUser, uniqueName } from '../support/authFlows.ts';
 import { LOGIN_PATH, PASSWORD } from '../support/env.ts';
 import { fillCredentials, SmsCodeField, testIdPage } from './AuthPages.ts';
 
@@ -46,7 +46,7 @@ export class LoginPage extends testIdPage('login', [
     password = 'Initial#2026',
   ): Promise<string> {
     const username = uniqueName(prefix);
-    await createUser(request, await adminToken(request), { username, password });
+    await createUser(await adminApi(request), { username, password });
     await this.goto();
     await this.submitCredentials(username, password);
     return username;

@@ -2,7 +2,7 @@
 // system message queue, the 406 path of an initial password, remember me, the customer-staff login and the
 // public landing page. Runs in the desktop and the mobile project.
 import { LandingPage, Login3Page } from '../pages/AuthPages.ts';
-import { adminToken, smsCodeFor, userWithMobile } from '../support/authFlows.ts';
+import { adminApi, smsCodeFor, userWithMobile } from '../support/authFlows.ts';
 import { HOME_PATH, LOGGED_OUT, PASSWORD, USERS } from '../support/env.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { platformSettings } from '../support/network.ts';
@@ -18,13 +18,13 @@ test('phone tab: a wrong code is refused, the code from the message queue signs 
   request,
   shot,
 }) => {
-  const admin = await adminToken(request);
+  const admin = await adminApi(request);
   // An initial password must be changed before any session of the account goes further.
-  const { mobile } = await userWithMobile(request, admin, 'phone', 'Phone#2026own');
+  const { mobile } = await userWithMobile(admin, 'phone', 'Phone#2026own');
   await loginPage.goto();
   await loginPage.sendPhoneCode(mobile);
   await expect(shell.message('验证码已发送，10分钟内有效')).toBeVisible();
-  const code = await smsCodeFor(request, admin, mobile);
+  const code = await smsCodeFor(mobile);
   await loginPage.phoneCode.input.fill(code === '000000' ? '111111' : '000000');
   await loginPage.phoneSubmit.click();
   await expect(shell.message('短信验证码错误或已失效')).toBeVisible();

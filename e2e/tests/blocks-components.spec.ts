@@ -110,12 +110,11 @@ test('uploads: popup refuses an empty confirm, files upload with statuses, image
 
 test('an announcement an admin releases through the API reaches the signed-in header without reload', async ({
   page,
-  request,
-  token,
+  api,
   bell,
 }) => {
   const title = `积木推送${Date.now()}`;
-  const id = await addAnnouncement(request, token, {
+  const id = await addAnnouncement(api, {
     titile: title,
     msgContent: '<p>推送测试</p>',
     priority: 'M',
@@ -128,7 +127,7 @@ test('an announcement an admin releases through the API reaches the signed-in he
   page.on('framenavigated', (frame) => {
     if (frame === page.mainFrame()) navigations += 1;
   });
-  await releaseAnnouncement(request, token, id);
+  await releaseAnnouncement(api, id);
   const toast = page.locator('.ant-notification-notice').filter({ hasText: title });
   await expect(toast).toContainText('您有一条新的公告', { timeout: 15_000 });
   // Close every push toast (they sit over the bell).
