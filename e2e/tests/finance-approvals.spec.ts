@@ -13,8 +13,8 @@ import {
   MAIN_WALLET,
   PER_TRIP_CUSTOMER,
 } from '../pages/FinancePage.ts';
-import { type ApiClient, apiCall, type Rec, signIn } from '../support/api.ts';
-import { createUserWithOwnPassword, uniqueName } from '../support/authFlows.ts';
+import { ApiClient, type Rec, signIn } from '../support/api.ts';
+import { createUserWithOwnPassword, PNG_1X1, uniqueName } from '../support/authFlows.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { clickRowAction } from '../support/rowActions.ts';
 
@@ -25,7 +25,7 @@ const key = (what: string) =>
   `e2e-${what}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
 
 /** A finance user (the seeded 财务 role) with its own password, signed in: the second user of a check. */
-async function financeUser(api: ApiClient): Promise<string> {
+async function financeUser(api: ApiClient): Promise<ApiClient> {
   const username = uniqueName('fin');
   await createUserWithOwnPassword(api, {
     username,
@@ -33,7 +33,7 @@ async function financeUser(api: ApiClient): Promise<string> {
     own: 'Freight#2026b',
     roleCode: 'finance',
   });
-  return signIn(api.request, username, 'Freight#2026b');
+  return new ApiClient(api.request, await signIn(api.request, username, 'Freight#2026b'));
 }
 
 test('付款审批: a submitted payout is reviewed, then paid by the cashier step, every step logged', async ({
@@ -139,7 +139,6 @@ test('调账理赔: a deduction on an audited waybill is approved by finance and
 
 test('货主钱包: a voucher recharge is credited only when a second user matches it to an imported statement line', async ({
   page,
-  request,
   api,
   shell,
   shot,
@@ -160,10 +159,7 @@ test('货主钱包: a voucher recharge is credited only when a second user match
   await voucher.locator('input[type=file]').setInputFiles({
     name: 'voucher.png',
     mimeType: 'image/png',
-    buffer: Buffer.from(
-      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
-      'base64',
-    ),
+    buffer: PNG_1X1,
   });
   await expect(voucher.locator('img')).toBeVisible();
   await voucher.getByRole('button', { name: '提交复核' }).click();
@@ -171,9 +167,7 @@ test('货主钱包: a voucher recharge is credited only when a second user match
 
   // 2. A second finance user submits the voucher that the admin checks.
   const finance = await financeUser(api);
-  const submitted = await apiCall<{ rechargeNo: string }>(
-    request,
-    finance,
+  const submitted = await finance.call<{ rechargeNo: string }>(
     'POST',
     '/customer/hyCustomerWallet/manualRecharge',
     {

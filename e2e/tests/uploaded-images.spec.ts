@@ -4,14 +4,9 @@
 import type { APIRequestContext } from '@playwright/test';
 import { DriverDetail, driverWithLicence } from '../pages/DriverDetail.ts';
 import { signIn } from '../support/api.ts';
-import { adminToken } from '../support/authFlows.ts';
+import { adminToken, PNG_1X1 } from '../support/authFlows.ts';
 import { API_BASE, BASE_URL, USERS } from '../support/env.ts';
 import { expect, test } from '../support/fixtures.ts';
-
-const ONE_PIXEL_PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
-  'base64',
-);
 
 /** A signed link of `path` made for the context's user; the answer also sets that context's file cookie. */
 async function signedUrl(request: APIRequestContext, token: string, path: string, ttl?: number) {
@@ -60,7 +55,7 @@ test('a driver licence image loads in the detail drawer; its link is refused wit
     headers: { 'X-Access-Token': shipperToken },
     multipart: {
       biz: 'customer',
-      file: { name: 'own.png', mimeType: 'image/png', buffer: ONE_PIXEL_PNG },
+      file: { name: 'own.png', mimeType: 'image/png', buffer: PNG_1X1 },
     },
   });
   const ownPath = ((await uploaded.json()) as { message: string }).message;
