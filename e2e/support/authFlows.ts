@@ -3,17 +3,12 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { type APIRequestContext, expect } from '@playwright/test';
-import { ApiClient, type Envelope, signIn } from './api.ts';
+import { type ApiClient, type Envelope, signIn } from './api.ts';
 import { API_BASE, USERS } from './env.ts';
 
 /** A session token of the admin, through the API. */
 export async function adminToken(request: APIRequestContext): Promise<string> {
   return signIn(request, USERS.admin);
-}
-
-/** The admin's API calls, signed in through the API (for tests that start with nobody logged in). */
-export async function adminApi(request: APIRequestContext): Promise<ApiClient> {
-  return new ApiClient(request, await adminToken(request));
 }
 
 /**

@@ -1,6 +1,6 @@
 // 个人设置: the sessions list shows the current one, marked; notification preferences, the saved language and
 // changing the bound mobile by SMS.
-import { adminApi, smsCodeFor, uniqueMobile, userWithMobile } from '../support/authFlows.ts';
+import { smsCodeFor, uniqueMobile, userWithMobile } from '../support/authFlows.ts';
 import { LOGGED_OUT, LOGIN_PATH } from '../support/env.ts';
 import { describeLoggedOut, expect, test } from '../support/fixtures.ts';
 
@@ -21,11 +21,11 @@ describeLoggedOut('个人设置 preferences and bound mobile', () => {
     page,
     loginPage,
     shell,
-    request,
+    api,
     browser,
   }) => {
     const own = 'Own#2026pw';
-    const { username } = await userWithMobile(await adminApi(request), 'acct', own);
+    const { username } = await userWithMobile(api, 'acct', own);
     await loginPage.goto();
     await loginPage.login(username, own);
     await shell.goto('/account/settings');

@@ -2,7 +2,7 @@
 // system message queue, the 406 path of an initial password, remember me, the customer-staff login and the
 // public landing page. Runs in the desktop and the mobile project.
 import { LandingPage, Login3Page } from '../pages/AuthPages.ts';
-import { adminApi, smsCodeFor, userWithMobile } from '../support/authFlows.ts';
+import { smsCodeFor, userWithMobile } from '../support/authFlows.ts';
 import { HOME_PATH, LOGGED_OUT, PASSWORD, USERS } from '../support/env.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { platformSettings } from '../support/network.ts';
@@ -15,12 +15,11 @@ test('phone tab: a wrong code is refused, the code from the message queue signs 
   page,
   loginPage,
   shell,
-  request,
+  api,
   shot,
 }) => {
-  const admin = await adminApi(request);
   // An initial password must be changed before any session of the account goes further.
-  const { mobile } = await userWithMobile(admin, 'phone', 'Phone#2026own');
+  const { mobile } = await userWithMobile(api, 'phone', 'Phone#2026own');
   await loginPage.goto();
   await loginPage.sendPhoneCode(mobile);
   await expect(shell.message('验证码已发送，10分钟内有效')).toBeVisible();
@@ -39,10 +38,10 @@ test('an initial password opens the change-password dialog; the new one signs in
   page,
   loginPage,
   shell,
-  request,
+  api,
   shot,
 }) => {
-  const username = await loginPage.submitNewUser(request, 'clerk');
+  const username = await loginPage.submitNewUser(api, 'clerk');
   await expect(loginPage.passwordChangeDialog).toBeVisible();
   await expect(shell.message('当前为初始密码，请先修改密码')).toBeVisible();
   // The same password again is refused before any call.

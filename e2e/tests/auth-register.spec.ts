@@ -3,7 +3,6 @@
 // counter of pending shippers. SMS codes are read from the server's SMS outbox.
 import { AlterationPage, CustomerRegisterPage, RegisterPage } from '../pages/AuthPages.ts';
 import {
-  adminApi,
   createUser,
   PNG_1X1,
   pendingCounts,
@@ -51,15 +50,14 @@ test('a user registers with an SMS code and lands on the result page; the accoun
 
 test('a forgotten password is reset with a code sent to the phone, then signs in', async ({
   page,
-  request,
+  api,
   loginPage,
   shell,
   shot,
 }) => {
-  const admin = await adminApi(request);
   const username = uniqueName('forgot');
   const mobile = uniqueMobile();
-  await createUser(admin, { username, password: 'Initial#2026', phone: mobile });
+  await createUser(api, { username, password: 'Initial#2026', phone: mobile });
   const reset = new AlterationPage(page);
   await reset.goto();
   await reset.mobile.fill(mobile);
@@ -80,13 +78,12 @@ test('a forgotten password is reset with a code sent to the phone, then signs in
 
 test('a shipper registers its company; the platform sees it among the pending shippers', async ({
   page,
-  request,
+  api,
   loginPage,
   bell,
   shot,
 }) => {
-  const admin = await adminApi(request);
-  const before = (await pendingCounts(admin)).huozhuCount;
+  const before = (await pendingCounts(api)).huozhuCount;
   const form = new CustomerRegisterPage(page);
   const mobile = uniqueMobile();
   const creditCode = uniqueCreditCode();
