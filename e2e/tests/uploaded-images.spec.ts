@@ -4,7 +4,7 @@
 import type { APIRequestContext } from '@playwright/test';
 import { DriverDetail, driverWithLicence } from '../pages/DriverDetail.ts';
 import { signIn } from '../support/api.ts';
-import { adminToken, PNG_1X1 } from '../support/authFlows.ts';
+import { PNG_1X1 } from '../support/authFlows.ts';
 import { API_BASE, BASE_URL, USERS } from '../support/env.ts';
 import { expect, test } from '../support/fixtures.ts';
 
@@ -22,11 +22,11 @@ async function signedUrl(request: APIRequestContext, token: string, path: string
 test('a driver licence image loads in the detail drawer; its link is refused without a session, to another user and after expiry', async ({
   page,
   shell,
-  request,
+  api,
   playwright,
   shot,
 }) => {
-  const driver = await driverWithLicence(request, await adminToken(request));
+  const driver = await driverWithLicence(api);
   const detail = new DriverDetail(page, shell);
   const drawer = await detail.open(driver);
   const { width, src } = await detail.loaded(detail.image(drawer, '驾驶证照片'));
