@@ -1,7 +1,7 @@
 // Party list pages (drivers first): search, review, import from the downloadable template.
 import { residentIdCheckChar } from '@freight/contracts';
 import { expect, type Locator, type Page } from '@playwright/test';
-import type { ApiClient } from '../support/api.ts';
+import type { ApiClient, Rec } from '../support/api.ts';
 import { ListScreen } from './ListScreen.ts';
 
 export const DRIVER_LIST = '/wlhy/hydriver/HyDriverList';
@@ -27,8 +27,11 @@ export interface DriverSample {
   idCard: string;
 }
 
-/** A pending driver added through the API (an added driver is submitted for review at once). */
-export async function addDriver(api: ApiClient, driver: DriverSample) {
+/**
+ * A pending driver added through the API (an added driver is submitted for review at once); `driver` may carry
+ * more of the add form's fields.
+ */
+export async function addDriver(api: ApiClient, driver: DriverSample & Rec) {
   await api.call('POST', '/hydriver/hyDriver/add', {
     ...driver,
     drivingClass: 'A2',

@@ -186,7 +186,6 @@ test('carriers, agents and captains: add after a refused identifier, review, fle
 
 test('banks, bank cards and customer staff: add after a refused value, holder rule, review, delete', async ({
   request,
-  token,
   shell,
   api,
 }) => {
@@ -248,10 +247,11 @@ test('banks, bank cards and customer staff: add after a refused value, holder ru
   await banks.remove(bankCode);
 
   // ---- customer staff: a login of userType 2; a bad mobile is refused; the new login signs in.
-  const customers = await request.get(`${API_BASE}/customer/hyCustomer/list?state=2&pageSize=1`, {
-    headers: { 'X-Access-Token': token },
-  });
-  const customerName = (await customers.json()).result.records[0].customerName as string;
+  const customers = await api.envelope<{ records: Array<{ customerName: string }> }>(
+    'GET',
+    '/customer/hyCustomer/list?state=2&pageSize=1',
+  );
+  const customerName = customers.result.records[0].customerName;
   const staff = await open(shell, 'customerUser');
   // The user type and status show their dictionary text.
   await expect(staff.table.getByRole('cell', { name: '货主员工', exact: true }).first()).toBeVisible();

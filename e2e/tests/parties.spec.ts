@@ -6,7 +6,7 @@ import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { addDriver, DRIVER_LIST, PartiesPage, residentId } from '../pages/PartiesPage.ts';
 import { endsWith } from '../pages/ShellPage.ts';
-import type { ApiClient } from '../support/api.ts';
+import type { ApiClient, Rec } from '../support/api.ts';
 import { pendingCounts } from '../support/authFlows.ts';
 import { authFile, LIGHT_PAGE, USERS } from '../support/env.ts';
 import { expect, test } from '../support/fixtures.ts';
@@ -38,8 +38,6 @@ test.use({ storageState: authFile(USERS.operations) });
 
 test('bell → pending drivers → approve one, reject one with a reason; the counter drops', async ({
   page,
-  request,
-  token,
   shell,
   bell,
   api,
@@ -81,13 +79,11 @@ test('bell → pending drivers → approve one, reject one with a reason; the co
   await bellShowsServerCount();
 
   // The rejected driver keeps its reason; the approved one is approved.
-  const listed = await request.get(
-    `/jeecg-boot/hydriver/hyDriver/list?driverName=${encodeURIComponent(`*${tag}`)}`,
-    {
-      headers: { 'X-Access-Token': token },
-    },
+  const listed = await api.envelope<{ records: Rec[] }>(
+    'GET',
+    `/hydriver/hyDriver/list?driverName=${encodeURIComponent(`*${tag}`)}`,
   );
-  const records = (await listed.json()).result.records as Record<string, unknown>[];
+  const records = listed.result.records;
   expect(records.find((r) => r.driverName === approveMe.driverName)).toMatchObject({ state: 2 });
   expect(records.find((r) => r.driverName === rejectMe.driverName)).toMatchObject({
     state: 3,
