@@ -1,6 +1,6 @@
 // The `test` of every spec: admin logged in by default (storage state of the setup project, set in the
-// config), external sites stubbed, page objects, the admin's API token and a screenshot helper writing to
-// e2e/artifacts/.
+// config), external sites stubbed, page objects, the admin's API token and API client, and a screenshot
+// helper writing to e2e/artifacts/.
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { test as base, expect } from '@playwright/test';
