@@ -3,8 +3,7 @@
 // /demo/components; and the system messages and message templates screens.
 import { PartiesPage } from '../pages/PartiesPage.ts';
 import { addAnnouncement, releaseAnnouncement } from '../support/api.ts';
-import { adminToken, uniqueMobile, uniqueName } from '../support/authFlows.ts';
-import { API_BASE } from '../support/env.ts';
+import { uniqueMobile, uniqueName } from '../support/authFlows.ts';
 import { expect, test } from '../support/fixtures.ts';
 
 const PNG = Buffer.from(
@@ -204,28 +203,19 @@ test('dictionary components: cached select and tag, remote search with its hint 
 
 test('async validators: the server message of the duplicate check and of a code check rule is the form error', async ({
   page,
-  request,
+  api,
 }) => {
-  const headers = { 'X-Access-Token': await adminToken(request) };
   const taken = uniqueName('pos_');
-  const position = await request.post(`${API_BASE}/sys/position/add`, {
-    headers,
-    data: { code: taken, name: `积木职务${taken}` },
-  });
-  expect((await position.json()).success).toBe(true);
+  await api.call('POST', '/sys/position/add', { code: taken, name: `积木职务${taken}` });
   const ruleCode = uniqueName('rule_');
-  const rule = await request.post(`${API_BASE}/sys/checkRule/add`, {
-    headers,
-    data: {
-      ruleName: `积木校验${ruleCode}`,
-      ruleCode,
-      ruleJson: JSON.stringify([
-        { digits: '2', pattern: '[A-Z]+', message: '前两位必须是大写字母' },
-        { digits: '*', pattern: '.{4,8}', message: '长度必须是4到8位' },
-      ]),
-    },
+  await api.call('POST', '/sys/checkRule/add', {
+    ruleName: `积木校验${ruleCode}`,
+    ruleCode,
+    ruleJson: JSON.stringify([
+      { digits: '2', pattern: '[A-Z]+', message: '前两位必须是大写字母' },
+      { digits: '*', pattern: '.{4,8}', message: '长度必须是4到8位' },
+    ]),
   });
-  expect((await rule.json()).success).toBe(true);
 
   const form = page.getByTestId('gallery-async');
   const item = (testId: string) =>
