@@ -10,6 +10,7 @@
  * Exit codes: 0 ok, 1 failed run, 2 target missed.
  */
 import os from 'node:os';
+import { SAMPLE_ORDER_PLACES } from '@freight/contracts';
 import {
   hyCustomer,
   hyDriver,
@@ -83,16 +84,7 @@ async function seedDispatches(db: Db, count: number) {
     customerName: customer.customerName,
     goodsName: '螺纹钢',
     cargoType: '0400',
-    loadProvince: '江苏省',
-    loadCity: '南京市',
-    loadDistrict: '栖霞区',
-    loadAreaCode: '320113',
-    loadAddress: '南京钢铁厂东门',
-    unloadProvince: '上海市',
-    unloadCity: '上海市',
-    unloadDistrict: '宝山区',
-    unloadAreaCode: '310113',
-    unloadAddress: '宝山钢铁码头3号库',
+    ...SAMPLE_ORDER_PLACES,
     plannedWeightG: 32_000_000,
     priceMode: 1,
     driverUnitPriceFen: 15_000,

@@ -1,3 +1,4 @@
+import { SAMPLE_ORDER_PLACES } from '@freight/contracts';
 import { hyShippingNote, hyTrackPoint } from '@freight/server/src/modules/freight/shippingSchema.ts';
 import type { Db } from '@freight/server/src/platform/db/client.ts';
 import { sql } from 'drizzle-orm';
@@ -19,7 +20,10 @@ export interface BulkNotesResult {
 
 /** The route every bench waybill runs (Nanjing steel works to the Baoshan dock): its columns and its values. */
 export const ROUTE_COLUMNS = sql.raw('load_city, load_address, unload_city, unload_address');
-export const ROUTE_VALUES = sql.raw(`'南京市', '南京钢铁厂东门', '上海市', '宝山钢铁码头3号库'`);
+const { loadCity, loadAddress, unloadCity, unloadAddress } = SAMPLE_ORDER_PLACES;
+export const ROUTE_VALUES = sql.raw(
+  [loadCity, loadAddress, unloadCity, unloadAddress].map((value) => `'${value}'`).join(', '),
+);
 
 export const BENCH_CUSTOMERS = 100;
 /** The lifecycle states a note can be in (shipping_status). */

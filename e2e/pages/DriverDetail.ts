@@ -1,7 +1,7 @@
 // A driver's detail drawer and the stored images in it: licence and ID photos load through
 // their signed links.
-import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
-import { API_BASE } from '../support/env.ts';
+import { expect, type Locator, type Page } from '@playwright/test';
+import type { ApiClient, Rec } from '../support/api.ts';
 import { DRIVER_LIST } from './PartiesPage.ts';
 import { PartyScreen } from './PartyScreens.ts';
 import type { ShellPage } from './ShellPage.ts';
@@ -13,23 +13,15 @@ export interface DriverWithImages {
 }
 
 /** A demo driver that carries a driving-licence image (the demo seed gives the first drivers one). */
-export async function driverWithLicence(
-  request: APIRequestContext,
-  token: string,
-): Promise<DriverWithImages> {
+export async function driverWithLicence(api: ApiClient): Promise<DriverWithImages> {
   // The oldest drivers are the demo's (other specs add their own); the list leaves images out, the detail not.
-  const headers = { 'X-Access-Token': token };
-  const res = await request.get(
-    `${API_BASE}/hydriver/hyDriver/list?pageNo=1&pageSize=20&column=createTime&order=asc`,
-    { headers },
+  const body = await api.envelope<{ records: Rec[] }>(
+    'GET',
+    '/hydriver/hyDriver/list?pageNo=1&pageSize=20&column=createTime&order=asc',
   );
-  const body = (await res.json()) as { result: { records: Array<Record<string, unknown>> } };
-  let found: Record<string, unknown> | undefined;
+  let found: Rec | undefined;
   for (const row of body.result.records) {
-    const detail = await request.get(`${API_BASE}/hydriver/hyDriver/queryById?id=${String(row.id)}`, {
-      headers,
-    });
-    const record = ((await detail.json()) as { result: Record<string, unknown> }).result;
+    const record = (await api.envelope('GET', `/hydriver/hyDriver/queryById?id=${String(row.id)}`)).result;
     if (typeof record.drivingImg === 'string' && record.drivingImg !== '') {
       found = record;
       break;

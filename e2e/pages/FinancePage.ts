@@ -1,8 +1,8 @@
 // Money screens: the API set-up of an audited per-trip waybill whose driver has an approved card,
 // and the wallet, pay-list and main-wallet screens' parts the finance spec reads.
-import { luhnCheckDigit } from '@freight/contracts';
-import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
-import { apiCall } from '../support/api.ts';
+import { luhnCheckDigit, SAMPLE_ORDER_ROUTE } from '@freight/contracts';
+import { expect, type Locator, type Page } from '@playwright/test';
+import type { ApiClient } from '../support/api.ts';
 import { residentIdOf } from './PartiesPage.ts';
 import { approvedDriverWithVehicle } from './ShippingPage.ts';
 
@@ -15,13 +15,10 @@ export const PER_TRIP_CUSTOMER = '苏州恒达建材有限公司';
 
 /** The id of the customer named `customerName`. */
 export async function customerIdOf(
-  request: APIRequestContext,
-  token: string,
+  api: ApiClient,
   customerName: string = PER_TRIP_CUSTOMER,
 ): Promise<string> {
-  const found = await apiCall<{ records: Array<{ id: string }> }>(
-    request,
-    token,
+  const found = await api.call<{ records: Array<{ id: string }> }>(
     'GET',
     `/customer/hyCustomer/list?customerName=${encodeURIComponent(customerName)}`,
   );
@@ -32,15 +29,15 @@ export async function customerIdOf(
  * A per-trip (趟结) shipper of the test's own, approved, with an empty wallet: a spec that reads a wallet's
  * balance must not share it with the specs that charge the demo customers at the same time.
  */
-export async function ownPerTripCustomer(request: APIRequestContext, token: string, seq: number) {
+export async function ownPerTripCustomer(api: ApiClient, seq: number) {
   const customerName = `个体货主${seq}`;
-  await apiCall(request, token, 'POST', '/customer/hyCustomer/add', {
+  await api.call('POST', '/customer/hyCustomer/add', {
     customerName,
     customerType: 2,
     settleMode: 1,
   });
-  const id = await customerIdOf(request, token, customerName);
-  await apiCall(request, token, 'POST', '/customer/hyCustomer/review', { id, state: 2 });
+  const id = await customerIdOf(api, customerName);
+  await api.call('POST', '/customer/hyCustomer/review', { id, state: 2 });
   return customerName;
 }
 
@@ -49,28 +46,14 @@ export async function ownPerTripCustomer(request: APIRequestContext, token: stri
  * tonne with a 6 % service fee; its id.
  */
 export async function publishedOrder(
-  request: APIRequestContext,
-  token: string,
+  api: ApiClient,
   order: { customerName: string; goodsName: string; plannedWeightG: number },
 ): Promise<string> {
-  await apiCall(request, token, 'POST', '/order/hyOrder/add', {
-    customerId: await customerIdOf(request, token, order.customerName),
+  await api.call('POST', '/order/hyOrder/add', {
+    customerId: await customerIdOf(api, order.customerName),
     goodsName: order.goodsName,
     cargoType: '0400',
-    loadProvince: '江苏省',
-    loadCity: '南京市',
-    loadDistrict: '栖霞区',
-    loadAreaCode: '320113',
-    loadAddress: '南京钢铁厂东门',
-    loadLng: 118.9089,
-    loadLat: 32.1186,
-    unloadProvince: '上海市',
-    unloadCity: '上海市',
-    unloadDistrict: '宝山区',
-    unloadAreaCode: '310113',
-    unloadAddress: '宝山钢铁码头3号库',
-    unloadLng: 121.4891,
-    unloadLat: 31.4053,
+    ...SAMPLE_ORDER_ROUTE,
     plannedWeightG: order.plannedWeightG,
     priceMode: 1,
     driverUnitPriceFen: 15_000,
@@ -78,14 +61,12 @@ export async function publishedOrder(
     serviceFeeMode: 1,
     serviceFeeValue: 600,
   });
-  const orders = await apiCall<{ records: Array<{ id: string }> }>(
-    request,
-    token,
+  const orders = await api.call<{ records: Array<{ id: string }> }>(
     'GET',
     `/order/hyOrder/list?goodsName=${encodeURIComponent(order.goodsName)}`,
   );
   const orderId = orders.records[0].id;
-  await apiCall(request, token, 'POST', '/order/hyOrder/publish', { id: orderId });
+  await api.call('POST', '/order/hyOrder/publish', { id: orderId });
   return orderId;
 }
 
@@ -94,15 +75,14 @@ export async function publishedOrder(
  * name) and truck, a published order, dispatch and every step to audit — all through the API.
  */
 export async function auditedPerTripNote(
-  request: APIRequestContext,
-  token: string,
+  api: ApiClient,
   seq: number,
   customerName: string = PER_TRIP_CUSTOMER,
 ) {
-  const party = await approvedDriverWithVehicle(request, token, seq);
+  const party = await approvedDriverWithVehicle(api, seq);
   const payload = `62220210${String(seq).padStart(10, '0').slice(-10)}`;
   const cardNo = payload + luhnCheckDigit(payload);
-  await apiCall(request, token, 'POST', '/hydriverbank/hyDriverBank/add', {
+  await api.call('POST', '/hydriverbank/hyDriverBank/add', {
     driverId: party.driverId,
     cardNo,
     holderName: party.driverName,
@@ -110,24 +90,20 @@ export async function auditedPerTripNote(
     bankCode: 'ICBC',
     isDefault: true,
   });
-  const cards = await apiCall<{ records: Array<{ id: string }> }>(
-    request,
-    token,
+  const cards = await api.call<{ records: Array<{ id: string }> }>(
     'GET',
     `/hydriverbank/hyDriverBank/list?driverId=${party.driverId}`,
   );
-  await apiCall(request, token, 'POST', '/hydriverbank/hyDriverBank/review', {
+  await api.call('POST', '/hydriverbank/hyDriverBank/review', {
     id: cards.records[0].id,
     state: 2,
   });
-  const orderId = await publishedOrder(request, token, {
+  const orderId = await publishedOrder(api, {
     customerName,
     goodsName: `钢卷${seq}`,
     plannedWeightG: 32_000_000,
   });
-  const note = await apiCall<{ id: string; shippingNoteNumber: string }>(
-    request,
-    token,
+  const note = await api.call<{ id: string; shippingNoteNumber: string }>(
     'POST',
     '/shipping/hyShippingNote/dispatch',
     { orderId, driverId: party.driverId, vehicleId: party.vehicleId },
@@ -141,10 +117,8 @@ export async function auditedPerTripNote(
     ['sign', { id }],
     ['audit', { id }],
   ] as const)
-    await apiCall(request, token, 'POST', `/shipping/hyShippingNote/${step}`, body);
-  const audited = await apiCall<Record<string, unknown>>(
-    request,
-    token,
+    await api.call('POST', `/shipping/hyShippingNote/${step}`, body);
+  const audited = await api.call<Record<string, unknown>>(
     'GET',
     `/shipping/hyShippingNote/queryById?id=${id}`,
   );

@@ -1,6 +1,7 @@
 // The login layout and form.
-import { type APIRequestContext, expect, type Locator } from '@playwright/test';
-import { adminToken, createUser, uniqueName } from '../support/authFlows.ts';
+import { expect, type Locator } from '@playwright/test';
+import type { ApiClient } from '../support/api.ts';
+import { createUser, uniqueName } from '../support/authFlows.ts';
 import { LOGIN_PATH, PASSWORD } from '../support/env.ts';
 import { fillCredentials, SmsCodeField, testIdPage } from './AuthPages.ts';
 
@@ -40,13 +41,9 @@ export class LoginPage extends testIdPage('login', [
    * Adds a user named from `prefix` with an initial password (as the administrator, through the API), opens the
    * form and submits its credentials: the change-password dialog comes next. Answers the username.
    */
-  async submitNewUser(
-    request: APIRequestContext,
-    prefix: string,
-    password = 'Initial#2026',
-  ): Promise<string> {
+  async submitNewUser(api: ApiClient, prefix: string, password = 'Initial#2026'): Promise<string> {
     const username = uniqueName(prefix);
-    await createUser(request, await adminToken(request), { username, password });
+    await createUser(api, { username, password });
     await this.goto();
     await this.submitCredentials(username, password);
     return username;

@@ -1,7 +1,7 @@
 // Party list pages (drivers first): search, review, import from the downloadable template.
 import { residentIdCheckChar } from '@freight/contracts';
-import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
-import { API_BASE } from '../support/env.ts';
+import { expect, type Locator, type Page } from '@playwright/test';
+import type { ApiClient, Rec } from '../support/api.ts';
 import { ListScreen } from './ListScreen.ts';
 
 export const DRIVER_LIST = '/wlhy/hydriver/HyDriverList';
@@ -27,19 +27,17 @@ export interface DriverSample {
   idCard: string;
 }
 
-/** A pending driver added through the API (an added driver is submitted for review at once). */
-export async function addDriver(request: APIRequestContext, token: string, driver: DriverSample) {
-  const res = await request.post(`${API_BASE}/hydriver/hyDriver/add`, {
-    headers: { 'X-Access-Token': token },
-    data: {
-      ...driver,
-      drivingClass: 'A2',
-      drivingValidFrom: '2020-01-01',
-      drivingValidTo: '2035-12-31',
-    },
+/**
+ * A pending driver added through the API (an added driver is submitted for review at once); `driver` may carry
+ * more of the add form's fields.
+ */
+export async function addDriver(api: ApiClient, driver: DriverSample & Rec) {
+  await api.call('POST', '/hydriver/hyDriver/add', {
+    ...driver,
+    drivingClass: 'A2',
+    drivingValidFrom: '2020-01-01',
+    drivingValidTo: '2035-12-31',
   });
-  const body = (await res.json()) as { success: boolean; message: string };
-  expect(body, body.message).toMatchObject({ success: true });
 }
 
 export class PartiesPage extends ListScreen {

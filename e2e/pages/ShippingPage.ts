@@ -1,8 +1,8 @@
 // Orders (货源) and shipping notes (运单): the order form, dispatch, the waybill step dialogs and
 // the note lists, which all share the declarative resource table.
 
-import { type APIRequestContext, expect, type Locator, type Page, type Request } from '@playwright/test';
-import { apiCall, type Envelope } from '../support/api.ts';
+import { expect, type Locator, type Page, type Request } from '@playwright/test';
+import type { ApiClient, Envelope } from '../support/api.ts';
 import { API_BASE } from '../support/env.ts';
 import { clickRowAction } from '../support/rowActions.ts';
 import { ListScreen } from './ListScreen.ts';
@@ -13,12 +13,12 @@ export const NOTE_LIST = '/shipping/list';
 export const TRACK_QUERY = '/map/track';
 
 /** An approved driver bound to an approved 32 t truck (through the API: the party screens have their own specs). */
-export async function approvedDriverWithVehicle(request: APIRequestContext, token: string, seq: number) {
+export async function approvedDriverWithVehicle(api: ApiClient, seq: number) {
   const driverName = `驾驶员${seq}`;
   const mobile = `137${String(seq).padStart(8, '0').slice(-8)}`;
   const idCard = residentIdOf(seq);
   const plateNo = `苏A${String(seq).padStart(5, '0').slice(-5)}`;
-  await apiCall(request, token, 'POST', '/hydriver/hyDriver/add', {
+  await api.call('POST', '/hydriver/hyDriver/add', {
     driverName,
     mobile,
     idCard,
@@ -27,7 +27,7 @@ export async function approvedDriverWithVehicle(request: APIRequestContext, toke
     drivingValidTo: '2035-12-31',
     idCardValidTo: '2035-12-31',
   });
-  await apiCall(request, token, 'POST', '/hyvehicle/hyVehicle/add', {
+  await api.call('POST', '/hyvehicle/hyVehicle/add', {
     plateNo,
     ratedLoadKg: 32_000,
     grossMassKg: 49_000,
@@ -35,23 +35,19 @@ export async function approvedDriverWithVehicle(request: APIRequestContext, toke
     licenseValidTo: '2035-12-31',
     roadTransportValidTo: '2035-12-31',
   });
-  const drivers = await apiCall<{ records: Array<{ id: string }> }>(
-    request,
-    token,
+  const drivers = await api.call<{ records: Array<{ id: string }> }>(
     'GET',
     `/hydriver/hyDriver/list?idCard=${idCard}`,
   );
-  const vehicles = await apiCall<{ records: Array<{ id: string }> }>(
-    request,
-    token,
+  const vehicles = await api.call<{ records: Array<{ id: string }> }>(
     'GET',
     `/hyvehicle/hyVehicle/list?plateNo=${encodeURIComponent(plateNo)}`,
   );
   const driverId = drivers.records[0].id;
   const vehicleId = vehicles.records[0].id;
-  await apiCall(request, token, 'POST', '/hydriver/hyDriver/review', { id: driverId, state: 2 });
-  await apiCall(request, token, 'POST', '/hyvehicle/hyVehicle/review', { id: vehicleId, state: 2 });
-  await apiCall(request, token, 'POST', '/hydriver/hyDriver/bindVehicle', {
+  await api.call('POST', '/hydriver/hyDriver/review', { id: driverId, state: 2 });
+  await api.call('POST', '/hyvehicle/hyVehicle/review', { id: vehicleId, state: 2 });
+  await api.call('POST', '/hydriver/hyDriver/bindVehicle', {
     driverId,
     vehicleId,
     isDefault: true,
@@ -59,13 +55,8 @@ export async function approvedDriverWithVehicle(request: APIRequestContext, toke
   return { driverId, vehicleId, driverName, plateNo };
 }
 
-export async function noteById(request: APIRequestContext, token: string, id: string) {
-  return apiCall<Record<string, unknown>>(
-    request,
-    token,
-    'GET',
-    `/shipping/hyShippingNote/queryById?id=${id}`,
-  );
+export async function noteById(api: ApiClient, id: string) {
+  return api.call<Record<string, unknown>>('GET', `/shipping/hyShippingNote/queryById?id=${id}`);
 }
 
 /**
@@ -73,16 +64,15 @@ export async function noteById(request: APIRequestContext, token: string, id: st
  * and the points go with its app key, as a driver app sends them.
  */
 export async function ingestTrack(
-  request: APIRequestContext,
-  token: string,
+  api: ApiClient,
   vehicleId: string,
   points: Array<{ time: string; lng: number; lat: number; speed: number }>,
 ) {
-  const { appKey } = await apiCall<{ appKey: string }>(request, token, 'POST', '/track/source/add', {
+  const { appKey } = await api.call<{ appKey: string }>('POST', '/track/source/add', {
     name: `e2e 司机App ${Date.now()}`,
     kind: 1,
   });
-  const res = await request.post(`${API_BASE}/track/ingest`, {
+  const res = await api.request.post(`${API_BASE}/track/ingest`, {
     headers: { 'X-App-Key': appKey },
     data: { vehicleId, points },
   });

@@ -1,8 +1,8 @@
 // System administration screens: the department tree, the declarative list screens' add
 // dialog, the role grant drawer, the job history drawer.
 
-import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
-import { apiCall, type Envelope } from '../support/api.ts';
+import { expect, type Locator, type Page } from '@playwright/test';
+import type { ApiClient, Envelope } from '../support/api.ts';
 import { fillByLabel, openAddForm, submitForm } from '../support/forms.ts';
 import { clickRowAction } from '../support/rowActions.ts';
 import { ListScreen } from './ListScreen.ts';
@@ -30,11 +30,9 @@ interface MenuRow {
 }
 
 /** The id of a menu entry by its name, from the admin's menu list. */
-export async function menuId(request: APIRequestContext, token: string, name: string): Promise<string> {
+export async function menuId(api: ApiClient, name: string): Promise<string> {
   const walk = (rows: MenuRow[]): MenuRow[] => rows.flatMap((r) => [r, ...walk(r.children ?? [])]);
-  const found = walk(await apiCall<MenuRow[]>(request, token, 'GET', '/sys/permission/list')).find(
-    (r) => r.name === name,
-  );
+  const found = walk(await api.call<MenuRow[]>('GET', '/sys/permission/list')).find((r) => r.name === name);
   if (!found) throw new Error(`menu ${name} not found`);
   return found.id;
 }

@@ -39,6 +39,24 @@ export async function apiCall<T = Rec>(
   return body.result;
 }
 
+/** The calls of one signed-in user: the request context and that user's token, passed once. */
+export class ApiClient {
+  constructor(
+    readonly request: APIRequestContext,
+    readonly token: string,
+  ) {}
+
+  /** A call that must succeed; answers its result. */
+  call<T = Rec>(method: HttpMethod, path: string, data?: unknown): Promise<T> {
+    return apiCall<T>(this.request, this.token, method, path, data);
+  }
+
+  /** The whole envelope of a call, whatever it answers (for tests that expect a refusal). */
+  envelope<T = Rec>(method: HttpMethod, path: string, data?: unknown): Promise<Envelope<T>> {
+    return apiEnvelope<T>(this.request, this.token, method, path, data);
+  }
+}
+
 /** Signs a demo account (or any account with the demo password) in through the API; answers the token. */
 export async function signIn(
   request: APIRequestContext,
@@ -53,27 +71,17 @@ export async function signIn(
 
 /** Adds an announcement to everyone as the admin (not yet released); answers its id. */
 export async function addAnnouncement(
-  request: APIRequestContext,
-  token: string,
+  api: ApiClient,
   announcement: { titile: string; msgContent: string } & Rec,
 ): Promise<string> {
-  await apiCall(request, token, 'POST', '/sys/annountCement/add', { msgType: 'ALL', ...announcement });
+  await api.call('POST', '/sys/annountCement/add', { msgType: 'ALL', ...announcement });
   const query = new URLSearchParams({ titile: announcement.titile, pageNo: '1', pageSize: '10' });
-  const found = await apiCall<{ records: { id: string }[] }>(
-    request,
-    token,
-    'GET',
-    `/sys/annountCement/list?${query}`,
-  );
+  const found = await api.call<{ records: { id: string }[] }>('GET', `/sys/annountCement/list?${query}`);
   const id = found.records[0]?.id;
   if (!id) throw new Error(`announcement ${announcement.titile} was not added`);
   return id;
 }
 
-export async function releaseAnnouncement(
-  request: APIRequestContext,
-  token: string,
-  id: string,
-): Promise<void> {
-  await apiCall(request, token, 'GET', `/sys/annountCement/doReleaseData?id=${encodeURIComponent(id)}`);
+export async function releaseAnnouncement(api: ApiClient, id: string): Promise<void> {
+  await api.call('GET', `/sys/annountCement/doReleaseData?id=${encodeURIComponent(id)}`);
 }

@@ -3,7 +3,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { type APIRequestContext, expect } from '@playwright/test';
-import { apiEnvelope, type Envelope, signIn } from './api.ts';
+import { type ApiClient, type Envelope, signIn } from './api.ts';
 import { API_BASE, USERS } from './env.ts';
 
 /** A session token of the admin, through the API. */
@@ -16,11 +16,7 @@ export async function adminToken(request: APIRequestContext): Promise<string> {
  * in playwright.config.ts): the system messages list keeps codes blanked out. Waits for it: the message is
  * written while /sys/sms answers.
  */
-export async function smsCodeFor(
-  _request: APIRequestContext,
-  _token: string,
-  mobile: string,
-): Promise<string> {
+export async function smsCodeFor(mobile: string): Promise<string> {
   const outbox = path.join(process.env.E2E_DATA_DIR ?? '', 'sms-outbox.jsonl');
   let code = '';
   await expect
@@ -62,23 +58,20 @@ export function roleCodeOf(roleName: string, prefix: string): string {
  * without one is logged out).
  */
 export async function createUser(
-  request: APIRequestContext,
-  token: string,
+  api: ApiClient,
   {
     roleCode = 'customer',
     ...user
   }: { username: string; password: string; phone?: string; roleCode?: string },
 ): Promise<void> {
   // The add form sends role ids; the role is found by its code.
-  const roles = await apiEnvelope<{ records: Array<{ id: string; roleCode: string }> }>(
-    request,
-    token,
+  const roles = await api.envelope<{ records: Array<{ id: string; roleCode: string }> }>(
     'GET',
     `/sys/role/list?roleCode=${roleCode}`,
   );
   const role = roles.result.records.find((r) => r.roleCode === roleCode);
   if (!role) throw new Error(`the seeded ${roleCode} role is missing`);
-  const body = await apiEnvelope<unknown>(request, token, 'POST', '/sys/user/add', {
+  const body = await api.envelope<unknown>('POST', '/sys/user/add', {
     ...user,
     realname: `E2E ${user.username}`,
     selectedroles: role.id,
@@ -114,12 +107,11 @@ export async function setOwnPassword(
  * createUser and setOwnPassword): ready to sign in with `own`.
  */
 export async function createUserWithOwnPassword(
-  request: APIRequestContext,
-  token: string,
+  api: ApiClient,
   { own, ...user }: { username: string; password: string; own: string; phone?: string; roleCode?: string },
 ): Promise<void> {
-  await createUser(request, token, user);
-  await setOwnPassword(request, user.username, user.password, own);
+  await createUser(api, user);
+  await setOwnPassword(api.request, user.username, user.password, own);
 }
 
 /**
@@ -127,24 +119,19 @@ export async function createUserWithOwnPassword(
  * with the administrator's `token`; answers its name and mobile.
  */
 export async function userWithMobile(
-  request: APIRequestContext,
-  token: string,
+  api: ApiClient,
   prefix: string,
   own: string,
 ): Promise<{ username: string; mobile: string }> {
   const username = uniqueName(prefix);
   const mobile = uniqueMobile();
-  await createUserWithOwnPassword(request, token, { username, password: 'Initial#2026', own, phone: mobile });
+  await createUserWithOwnPassword(api, { username, password: 'Initial#2026', own, phone: mobile });
   return { username, mobile };
 }
 
 /** The pending counters of the header bell. */
-export async function pendingCounts(
-  request: APIRequestContext,
-  token: string,
-): Promise<Record<string, number>> {
-  return (await apiEnvelope<Record<string, number>>(request, token, 'GET', '/hydriver/hyDriver/getDsXx'))
-    .result;
+export async function pendingCounts(api: ApiClient): Promise<Record<string, number>> {
+  return (await api.envelope<Record<string, number>>('GET', '/hydriver/hyDriver/getDsXx')).result;
 }
 
 const CREDIT_CHARSET = '0123456789ABCDEFGHJKLMNPQRTUWXY';

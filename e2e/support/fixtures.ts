@@ -1,6 +1,6 @@
 // The `test` of every spec: admin logged in by default (storage state of the setup project, set in the
-// config), external sites stubbed, page objects, the admin's API token and a screenshot helper writing to
-// e2e/artifacts/.
+// config), external sites stubbed, page objects, the admin's API token and API client, and a screenshot
+// helper writing to e2e/artifacts/.
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { test as base, expect } from '@playwright/test';
@@ -9,6 +9,7 @@ import { NoticeBell } from '../pages/NoticeBell.ts';
 import { SettingsDrawer } from '../pages/SettingsDrawer.ts';
 import { ShellPage } from '../pages/ShellPage.ts';
 import { TabBar } from '../pages/TabBar.ts';
+import { ApiClient } from './api.ts';
 import { adminToken } from './authFlows.ts';
 import { ARTIFACTS_DIR, LOGGED_OUT } from './env.ts';
 import { stubExternalSites } from './network.ts';
@@ -21,6 +22,8 @@ interface Fixtures {
   bell: NoticeBell;
   /** The administrator's API token, for a test's set-up through the API. */
   token: string;
+  /** The administrator's API calls (the `request` context with `token`), for a test's set-up. */
+  api: ApiClient;
   /** Saves a full-page screenshot as e2e/artifacts/<project>-<name>.png. */
   shot: (name: string, options?: { fullPage?: boolean; scrollTop?: boolean }) => Promise<string>;
 }
@@ -36,6 +39,7 @@ export const test = base.extend<Fixtures>({
   settingsDrawer: async ({ page }, use) => use(new SettingsDrawer(page)),
   bell: async ({ page }, use) => use(new NoticeBell(page)),
   token: async ({ request }, use) => use(await adminToken(request)),
+  api: async ({ request, token }, use) => use(new ApiClient(request, token)),
   shot: async ({ page }, use, testInfo) => {
     mkdirSync(ARTIFACTS_DIR, { recursive: true });
     await use(async (name, options) => {

@@ -1,6 +1,6 @@
 // 个人设置: the sessions list shows the current one, marked; notification preferences, the saved language and
 // changing the bound mobile by SMS.
-import { adminToken, smsCodeFor, uniqueMobile, userWithMobile } from '../support/authFlows.ts';
+import { smsCodeFor, uniqueMobile, userWithMobile } from '../support/authFlows.ts';
 import { LOGGED_OUT, LOGIN_PATH } from '../support/env.ts';
 import { describeLoggedOut, expect, test } from '../support/fixtures.ts';
 
@@ -21,11 +21,11 @@ describeLoggedOut('个人设置 preferences and bound mobile', () => {
     page,
     loginPage,
     shell,
-    request,
+    api,
     browser,
   }) => {
     const own = 'Own#2026pw';
-    const { username } = await userWithMobile(request, await adminToken(request), 'acct', own);
+    const { username } = await userWithMobile(api, 'acct', own);
     await loginPage.goto();
     await loginPage.login(username, own);
     await shell.goto('/account/settings');
@@ -56,7 +56,7 @@ describeLoggedOut('个人设置 preferences and bound mobile', () => {
     await dialog.getByLabel('新手机号').fill(mobile);
     await dialog.getByTestId('mobile-send-code').click();
     await expect(dialog.getByTestId('mobile-send-code')).toBeDisabled();
-    await dialog.getByLabel('短信验证码').fill(await smsCodeFor(request, '', mobile));
+    await dialog.getByLabel('短信验证码').fill(await smsCodeFor(mobile));
     await dialog.getByLabel('当前密码').fill(own);
     await dialog.getByRole('button', { name: /确\s*定/ }).click();
     await expect(dialog).toBeHidden();

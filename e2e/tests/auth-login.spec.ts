@@ -2,7 +2,7 @@
 // system message queue, the 406 path of an initial password, remember me, the customer-staff login and the
 // public landing page. Runs in the desktop and the mobile project.
 import { LandingPage, Login3Page } from '../pages/AuthPages.ts';
-import { adminToken, smsCodeFor, userWithMobile } from '../support/authFlows.ts';
+import { smsCodeFor, userWithMobile } from '../support/authFlows.ts';
 import { HOME_PATH, LOGGED_OUT, PASSWORD, USERS } from '../support/env.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { platformSettings } from '../support/network.ts';
@@ -15,16 +15,15 @@ test('phone tab: a wrong code is refused, the code from the message queue signs 
   page,
   loginPage,
   shell,
-  request,
+  api,
   shot,
 }) => {
-  const admin = await adminToken(request);
   // An initial password must be changed before any session of the account goes further.
-  const { mobile } = await userWithMobile(request, admin, 'phone', 'Phone#2026own');
+  const { mobile } = await userWithMobile(api, 'phone', 'Phone#2026own');
   await loginPage.goto();
   await loginPage.sendPhoneCode(mobile);
   await expect(shell.message('验证码已发送，10分钟内有效')).toBeVisible();
-  const code = await smsCodeFor(request, admin, mobile);
+  const code = await smsCodeFor(mobile);
   await loginPage.phoneCode.input.fill(code === '000000' ? '111111' : '000000');
   await loginPage.phoneSubmit.click();
   await expect(shell.message('短信验证码错误或已失效')).toBeVisible();
@@ -39,10 +38,10 @@ test('an initial password opens the change-password dialog; the new one signs in
   page,
   loginPage,
   shell,
-  request,
+  api,
   shot,
 }) => {
-  const username = await loginPage.submitNewUser(request, 'clerk');
+  const username = await loginPage.submitNewUser(api, 'clerk');
   await expect(loginPage.passwordChangeDialog).toBeVisible();
   await expect(shell.message('当前为初始密码，请先修改密码')).toBeVisible();
   // The same password again is refused before any call.

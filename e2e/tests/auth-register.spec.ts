@@ -1,9 +1,8 @@
 // Registration and password reset in the browser: /user/register and its result, /user/alteration,
 // and a shipper registering its company at /customer/register, which the platform then sees in the header
-// counter of pending shippers. SMS codes are read from the system message queue as an admin.
+// counter of pending shippers. SMS codes are read from the server's SMS outbox.
 import { AlterationPage, CustomerRegisterPage, RegisterPage } from '../pages/AuthPages.ts';
 import {
-  adminToken,
   createUser,
   PNG_1X1,
   pendingCounts,
@@ -22,7 +21,6 @@ test('a user registers with an SMS code and lands on the result page; the accoun
   request,
   shot,
 }) => {
-  const admin = await adminToken(request);
   const form = new RegisterPage(page);
   const username = uniqueName('reg');
   const mobile = uniqueMobile();
@@ -38,7 +36,7 @@ test('a user registers with an SMS code and lands on the result page; the accoun
   await form.password.fill('Register#2026');
   await form.confirm.fill('Register#2026');
   await form.code.request();
-  await form.code.input.fill(await smsCodeFor(request, admin, mobile));
+  await form.code.input.fill(await smsCodeFor(mobile));
   await shot('register');
   await form.submit.click();
   await expect(page).toHaveURL(/\/user\/register-result$/);
@@ -52,20 +50,19 @@ test('a user registers with an SMS code and lands on the result page; the accoun
 
 test('a forgotten password is reset with a code sent to the phone, then signs in', async ({
   page,
-  request,
+  api,
   loginPage,
   shell,
   shot,
 }) => {
-  const admin = await adminToken(request);
   const username = uniqueName('forgot');
   const mobile = uniqueMobile();
-  await createUser(request, admin, { username, password: 'Initial#2026', phone: mobile });
+  await createUser(api, { username, password: 'Initial#2026', phone: mobile });
   const reset = new AlterationPage(page);
   await reset.goto();
   await reset.mobile.fill(mobile);
   await reset.code.request();
-  await reset.code.input.fill(await smsCodeFor(request, admin, mobile));
+  await reset.code.input.fill(await smsCodeFor(mobile));
   await reset.next.click();
   await expect(reset.account).toContainText(username);
   await reset.password.fill('Reset#2026e2e');
@@ -81,13 +78,12 @@ test('a forgotten password is reset with a code sent to the phone, then signs in
 
 test('a shipper registers its company; the platform sees it among the pending shippers', async ({
   page,
-  request,
+  api,
   loginPage,
   bell,
   shot,
 }) => {
-  const admin = await adminToken(request);
-  const before = (await pendingCounts(request, admin)).huozhuCount;
+  const before = (await pendingCounts(api)).huozhuCount;
   const form = new CustomerRegisterPage(page);
   const mobile = uniqueMobile();
   const creditCode = uniqueCreditCode();
@@ -107,7 +103,7 @@ test('a shipper registers its company; the platform sees it among the pending sh
   await form.contact.fill('孙立');
   await form.mobile.fill(mobile);
   await form.code.request();
-  await form.code.input.fill(await smsCodeFor(request, admin, mobile));
+  await form.code.input.fill(await smsCodeFor(mobile));
   const username = uniqueName('cr');
   await form.username.fill(username);
   await form.password.fill('Shipper#2026e2e');

@@ -3,8 +3,7 @@
 // /demo/components; and the system messages and message templates screens.
 import { PartiesPage } from '../pages/PartiesPage.ts';
 import { addAnnouncement, releaseAnnouncement } from '../support/api.ts';
-import { adminToken, uniqueMobile, uniqueName } from '../support/authFlows.ts';
-import { API_BASE } from '../support/env.ts';
+import { uniqueMobile, uniqueName } from '../support/authFlows.ts';
 import { expect, test } from '../support/fixtures.ts';
 
 const PNG = Buffer.from(
@@ -110,12 +109,11 @@ test('uploads: popup refuses an empty confirm, files upload with statuses, image
 
 test('an announcement an admin releases through the API reaches the signed-in header without reload', async ({
   page,
-  request,
-  token,
+  api,
   bell,
 }) => {
   const title = `积木推送${Date.now()}`;
-  const id = await addAnnouncement(request, token, {
+  const id = await addAnnouncement(api, {
     titile: title,
     msgContent: '<p>推送测试</p>',
     priority: 'M',
@@ -128,7 +126,7 @@ test('an announcement an admin releases through the API reaches the signed-in he
   page.on('framenavigated', (frame) => {
     if (frame === page.mainFrame()) navigations += 1;
   });
-  await releaseAnnouncement(request, token, id);
+  await releaseAnnouncement(api, id);
   const toast = page.locator('.ant-notification-notice').filter({ hasText: title });
   await expect(toast).toContainText('您有一条新的公告', { timeout: 15_000 });
   // Close every push toast (they sit over the bell).
@@ -205,28 +203,19 @@ test('dictionary components: cached select and tag, remote search with its hint 
 
 test('async validators: the server message of the duplicate check and of a code check rule is the form error', async ({
   page,
-  request,
+  api,
 }) => {
-  const headers = { 'X-Access-Token': await adminToken(request) };
   const taken = uniqueName('pos_');
-  const position = await request.post(`${API_BASE}/sys/position/add`, {
-    headers,
-    data: { code: taken, name: `积木职务${taken}` },
-  });
-  expect((await position.json()).success).toBe(true);
+  await api.call('POST', '/sys/position/add', { code: taken, name: `积木职务${taken}` });
   const ruleCode = uniqueName('rule_');
-  const rule = await request.post(`${API_BASE}/sys/checkRule/add`, {
-    headers,
-    data: {
-      ruleName: `积木校验${ruleCode}`,
-      ruleCode,
-      ruleJson: JSON.stringify([
-        { digits: '2', pattern: '[A-Z]+', message: '前两位必须是大写字母' },
-        { digits: '*', pattern: '.{4,8}', message: '长度必须是4到8位' },
-      ]),
-    },
+  await api.call('POST', '/sys/checkRule/add', {
+    ruleName: `积木校验${ruleCode}`,
+    ruleCode,
+    ruleJson: JSON.stringify([
+      { digits: '2', pattern: '[A-Z]+', message: '前两位必须是大写字母' },
+      { digits: '*', pattern: '.{4,8}', message: '长度必须是4到8位' },
+    ]),
   });
-  expect((await rule.json()).success).toBe(true);
 
   const form = page.getByTestId('gallery-async');
   const item = (testId: string) =>

@@ -3,7 +3,7 @@
 // opens 财务管理 › 凭证导出, where the month's vouchers balance and the 用友 and 金蝶 workbooks download; both
 // screens read in English and fit a 390 px phone.
 import { PartiesPage } from '../pages/PartiesPage.ts';
-import { apiCall, type Rec } from '../support/api.ts';
+import type { Rec } from '../support/api.ts';
 import { authFile, USERS } from '../support/env.ts';
 import { expect, test } from '../support/fixtures.ts';
 
@@ -16,22 +16,17 @@ test.use({ storageState: authFile(USERS.admin) });
 
 test('货运保险: lists the demo policies and insures a waybill before loading', async ({
   page,
-  request,
-  token,
+  api,
   shell,
   shot,
 }) => {
   test.setTimeout(120_000);
   // A waybill not yet loaded and not insured (the demo insured some of them).
-  const notes = await apiCall<{ records: Rec[] }>(
-    request,
-    token,
+  const notes = await api.call<{ records: Rec[] }>(
     'GET',
     '/shipping/hyShippingNote/list?status=0,1&pageSize=100',
   );
-  const policies = await apiCall<{ records: Rec[] }>(
-    request,
-    token,
+  const policies = await api.call<{ records: Rec[] }>(
     'GET',
     '/compliance/insurance/list?state=1&pageSize=500',
   );

@@ -2,15 +2,13 @@
 // a department role holding that menu with one of its people as member, and is found by the server search.
 // The database is shared with other specs: every name is unique, no global count is asserted.
 import { DepartPanel, GrantTree, menuId, ResourceScreen, SYSTEM } from '../pages/SystemPages.ts';
-import { apiCall } from '../support/api.ts';
 import { roleCodeOf, uniqueName } from '../support/authFlows.ts';
 import { expect, test } from '../support/fixtures.ts';
 
 test('departments: grant a menu, a department role with a member and a permission, search by name', async ({
   page,
   shell,
-  request,
-  token,
+  api,
 }) => {
   test.setTimeout(120_000);
   const departName = uniqueName('仓储部');
@@ -23,15 +21,13 @@ test('departments: grant a menu, a department role with a member and a permissio
 
   await shell.goto(SYSTEM.depart);
   await panel.add(departName);
-  const [depart] = await apiCall<Array<{ id: string; departName: string }>>(
-    request,
-    token,
+  const [depart] = await api.call<Array<{ id: string; departName: string }>>(
     'GET',
     `/sys/sysDepart/searchBy?keyWord=${encodeURIComponent(departName)}`,
   );
   expect(depart.departName).toBe(departName);
   // One of the department's people (the user screen is another spec's).
-  await apiCall(request, token, 'POST', '/sys/user/add', {
+  await api.call('POST', '/sys/user/add', {
     username,
     realname: `仓管 ${username}`,
     password: 'Initial#2026',
@@ -53,13 +49,11 @@ test('departments: grant a menu, a department role with a member and a permissio
     await grant.check('用户管理');
     await grant.isHalfChecked('系统管理');
     await grant.save(/\/sys\/permission\/saveDepartPermission/);
-    const held = await apiCall<string[]>(
-      request,
-      token,
+    const held = await api.call<string[]>(
       'GET',
       `/sys/permission/queryDepartPermission?departId=${depart.id}`,
     );
-    expect(held).toContain(await menuId(request, token, '用户管理'));
+    expect(held).toContain(await menuId(api, '用户管理'));
   });
 
   await test.step('a department role with a member', async () => {
@@ -100,24 +94,18 @@ test('departments: grant a menu, a department role with a member and a permissio
     await expect(drawer).toBeHidden();
   });
 
-  const found = await apiCall<{ records: Array<{ id: string; roleName: string }> }>(
-    request,
-    token,
+  const found = await api.call<{ records: Array<{ id: string; roleName: string }> }>(
     'GET',
     `/sys/sysDepartRole/list?deptId=${depart.id}&roleName=${encodeURIComponent(roleName)}`,
   );
   const roleId = found.records[0]?.id;
   expect(roleId).toBeTruthy();
-  const rolePerms = await apiCall<string[]>(
-    request,
-    token,
+  const rolePerms = await api.call<string[]>(
     'GET',
     `/sys/sysDepartPermission/queryDeptRolePermission?roleId=${roleId}`,
   );
-  expect(rolePerms).toContain(await menuId(request, token, '用户管理'));
-  const members = await apiCall<{ records: Array<{ username: string }> }>(
-    request,
-    token,
+  expect(rolePerms).toContain(await menuId(api, '用户管理'));
+  const members = await api.call<{ records: Array<{ username: string }> }>(
     'GET',
     `/sys/sysDepartRole/roleUserList?droleId=${roleId}`,
   );

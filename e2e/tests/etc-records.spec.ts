@@ -3,7 +3,7 @@
 // the imported record by its serial no., deletes the import batch after confirming, sees a waybill's ETC total
 // in its detail, and the screen reads in English and fits a 390 px phone.
 import { PartiesPage } from '../pages/PartiesPage.ts';
-import { apiCall, type Rec } from '../support/api.ts';
+import type { Rec } from '../support/api.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { clickRowAction } from '../support/rowActions.ts';
 
@@ -74,18 +74,11 @@ test('ETC记录: lists the demo records, imports a CSV with a broken row, delete
   await expect(ui.rows()).toHaveCount(0);
 });
 
-test('ETC记录: a waybill shows its ETC total in its detail', async ({ page, request, token, shell }) => {
-  const matched = await apiCall<{ records: Rec[] }>(
-    request,
-    token,
-    'GET',
-    '/plateform/etc/list?matchState=1&pageSize=1',
-  );
+test('ETC记录: a waybill shows its ETC total in its detail', async ({ page, api, shell }) => {
+  const matched = await api.call<{ records: Rec[] }>('GET', '/plateform/etc/list?matchState=1&pageSize=1');
   const noteNumber = String(matched.records[0]?.shippingNoteNumber ?? '');
   expect(noteNumber).not.toBe('');
-  const total = await apiCall<{ count: number; amountFen: number }>(
-    request,
-    token,
+  const total = await api.call<{ count: number; amountFen: number }>(
     'GET',
     `/shipping/hyShippingNote/etc?id=${matched.records[0]?.noteId}`,
   );

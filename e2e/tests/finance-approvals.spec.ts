@@ -4,7 +4,6 @@
 // (a voucher recharge made by a second finance user is checked against a bank-statement line imported as CSV
 // on 主钱包, where the line that matches nothing stays listed as unmatched), and 账单管理's statement as PDF.
 import { readFile } from 'node:fs/promises';
-import type { APIRequestContext } from '@playwright/test';
 import {
   auditedPerTripNote,
   CUSTOMER_WALLET,
@@ -14,8 +13,8 @@ import {
   MAIN_WALLET,
   PER_TRIP_CUSTOMER,
 } from '../pages/FinancePage.ts';
-import { apiCall, type Rec, signIn } from '../support/api.ts';
-import { createUserWithOwnPassword, uniqueName } from '../support/authFlows.ts';
+import { ApiClient, type Rec, signIn } from '../support/api.ts';
+import { createUserWithOwnPassword, PNG_1X1, uniqueName } from '../support/authFlows.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { clickRowAction } from '../support/rowActions.ts';
 
@@ -26,38 +25,35 @@ const key = (what: string) =>
   `e2e-${what}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
 
 /** A finance user (the seeded 财务 role) with its own password, signed in: the second user of a check. */
-async function financeUser(request: APIRequestContext, token: string): Promise<string> {
+async function financeUser(api: ApiClient): Promise<ApiClient> {
   const username = uniqueName('fin');
-  await createUserWithOwnPassword(request, token, {
+  await createUserWithOwnPassword(api, {
     username,
     password: 'Initial#2026a',
     own: 'Freight#2026b',
     roleCode: 'finance',
   });
-  return signIn(request, username, 'Freight#2026b');
+  return new ApiClient(api.request, await signIn(api.request, username, 'Freight#2026b'));
 }
 
 test('付款审批: a submitted payout is reviewed, then paid by the cashier step, every step logged', async ({
   page,
-  request,
-  token,
+  api,
   shell,
   shot,
 }) => {
   const ui = new FinancePage(page);
-  await apiCall(request, token, 'POST', '/customer/hyCustomerWallet/recharge', {
-    customerId: await customerIdOf(request, token),
+  await api.call('POST', '/customer/hyCustomerWallet/recharge', {
+    customerId: await customerIdOf(api),
     amountFen: 2_000_000,
     idempotencyKey: key('recharge'),
   });
-  const note = await auditedPerTripNote(request, token, Date.now() % 100_000);
-  const payout = await apiCall<{ payoutNo: string; state: number }>(
-    request,
-    token,
-    'POST',
-    '/plateform/payout/submit',
-    { kind: 'pay', ids: [note.id], idempotencyKey: key('payout') },
-  );
+  const note = await auditedPerTripNote(api, Date.now() % 100_000);
+  const payout = await api.call<{ payoutNo: string; state: number }>('POST', '/plateform/payout/submit', {
+    kind: 'pay',
+    ids: [note.id],
+    idempotencyKey: key('payout'),
+  });
   expect(payout.state).toBe(1);
 
   await shell.goto('/plateform/payout');
@@ -91,22 +87,19 @@ test('付款审批: a submitted payout is reviewed, then paid by the cashier ste
   await page.keyboard.press('Escape');
   await expect
     .poll(
-      async () =>
-        (await apiCall<Rec>(request, token, 'GET', `/shipping/hyShippingNote/queryById?id=${note.id}`))
-          .payStatus,
+      async () => (await api.call<Rec>('GET', `/shipping/hyShippingNote/queryById?id=${note.id}`)).payStatus,
     )
     .toBe(4);
 });
 
 test('调账理赔: a deduction on an audited waybill is approved by finance and shown on the waybill', async ({
   page,
-  request,
-  token,
+  api,
   shell,
   shot,
 }) => {
   const ui = new FinancePage(page);
-  const note = await auditedPerTripNote(request, token, Date.now() % 100_000);
+  const note = await auditedPerTripNote(api, Date.now() % 100_000);
 
   await shell.goto('/plateform/adjustment');
   await expect(page.locator('.ant-pro-query-filter:visible').first()).toBeVisible();
@@ -146,13 +139,12 @@ test('调账理赔: a deduction on an audited waybill is approved by finance and
 
 test('货主钱包: a voucher recharge is credited only when a second user matches it to an imported statement line', async ({
   page,
-  request,
-  token,
+  api,
   shell,
   shot,
 }) => {
   const ui = new FinancePage(page);
-  const cid = await customerIdOf(request, token);
+  const cid = await customerIdOf(api);
   const serial = `E2E${Date.now()}`;
   const cents = 100 + (Date.now() % 9_000);
   const amountFen = 300_000 + cents;
@@ -167,20 +159,15 @@ test('货主钱包: a voucher recharge is credited only when a second user match
   await voucher.locator('input[type=file]').setInputFiles({
     name: 'voucher.png',
     mimeType: 'image/png',
-    buffer: Buffer.from(
-      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
-      'base64',
-    ),
+    buffer: PNG_1X1,
   });
   await expect(voucher.locator('img')).toBeVisible();
   await voucher.getByRole('button', { name: '提交复核' }).click();
   await expect(voucher).toBeHidden();
 
   // 2. A second finance user submits the voucher that the admin checks.
-  const finance = await financeUser(request, token);
-  const submitted = await apiCall<{ rechargeNo: string }>(
-    request,
-    finance,
+  const finance = await financeUser(api);
+  const submitted = await finance.call<{ rechargeNo: string }>(
     'POST',
     '/customer/hyCustomerWallet/manualRecharge',
     {
@@ -230,16 +217,9 @@ test('货主钱包: a voucher recharge is credited only when a second user match
   await expect(check).toBeHidden();
   await expect(row).toContainText('已入账');
 
-  const line = await apiCall<{ records: Rec[] }>(
-    request,
-    token,
-    'GET',
-    `/plateform/statement/list?bankSerialNo=${serial}`,
-  );
+  const line = await api.call<{ records: Rec[] }>('GET', `/plateform/statement/list?bankSerialNo=${serial}`);
   expect(line.records[0]).toMatchObject({ matchState: 1, matchedRef: submitted.rechargeNo });
-  const credited = await apiCall<{ records: Rec[] }>(
-    request,
-    token,
+  const credited = await api.call<{ records: Rec[] }>(
     'GET',
     `/customer/hyCustomerRecharge/list?rechargeNo=${submitted.rechargeNo}`,
   );
@@ -247,10 +227,10 @@ test('货主钱包: a voucher recharge is credited only when a second user match
   expect(fenOf(await ui.cellText(row, '金额'))).toBe(amountFen);
 });
 
-test('账单管理: a bill statement downloads as a PDF', async ({ page, request, token, shell }) => {
+test('账单管理: a bill statement downloads as a PDF', async ({ page, api, shell }) => {
   test.setTimeout(120_000);
   const ui = new FinancePage(page);
-  const bills = await apiCall<{ records: Rec[] }>(request, token, 'GET', '/plateform/bill/list?pageSize=1');
+  const bills = await api.call<{ records: Rec[] }>('GET', '/plateform/bill/list?pageSize=1');
   test.skip(bills.records.length === 0, 'the demo data has no bill');
   const billNo = String(bills.records[0].billNo);
   await shell.goto('/plateform/bill');

@@ -18,8 +18,7 @@ import { clickRowAction } from '../support/rowActions.ts';
 
 test('recharge, pay an audited waybill from the pay list, ledger lines in the drawer, service-fee income up', async ({
   page,
-  request,
-  token,
+  api,
   shell,
   shot,
 }) => {
@@ -28,7 +27,7 @@ test('recharge, pay an audited waybill from the pay list, ledger lines in the dr
   const seq = Date.now() % 100_000;
 
   // A per-trip shipper of its own: other specs charge the demo customers meanwhile.
-  const customer = await ownPerTripCustomer(request, token, seq);
+  const customer = await ownPerTripCustomer(api, seq);
 
   // Income before the waybill is charged (a per-trip customer is charged at audit, when its wallet covers it).
   await shell.goto(MAIN_WALLET);
@@ -49,7 +48,7 @@ test('recharge, pay an audited waybill from the pay list, ledger lines in the dr
   await expect.poll(balanceCell).toBe(balanceBefore + 800_000);
 
   // 2. An audited waybill of the customer (set up through the API), paid from 支付运单.
-  const note = await auditedPerTripNote(request, token, seq, customer);
+  const note = await auditedPerTripNote(api, seq, customer);
   expect(note.serviceFee).toBeGreaterThan(0);
   await shell.goto(PAY_LIST);
   await ui.search('运单号', note.number);

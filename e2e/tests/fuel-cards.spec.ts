@@ -3,20 +3,16 @@
 // finds it by number, opens its recharges, imports a provider statement whose broken row is named and
 // nothing of it stored, then deletes the card after confirming.
 import { PartyScreen } from '../pages/PartyScreens.ts';
-import { apiCall } from '../support/api.ts';
 import { expect, test } from '../support/fixtures.ts';
 
 test('油卡管理: demo cards and recharges, add with validation, statement import refused by its broken row, delete', async ({
   page,
-  request,
-  token,
+  api,
   shell,
   shot,
 }) => {
   test.setTimeout(120_000);
-  const drivers = await apiCall<{ records: Array<{ driverName: string }> }>(
-    request,
-    token,
+  const drivers = await api.call<{ records: Array<{ driverName: string }> }>(
     'GET',
     '/hydriver/hyDriver/list?pageSize=1&column=createTime&order=asc',
   );

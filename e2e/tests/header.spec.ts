@@ -2,7 +2,7 @@
 // password dialog, department switch, clear cache.
 import type { Page } from '@playwright/test';
 import type { ShellPage } from '../pages/ShellPage.ts';
-import { addAnnouncement, releaseAnnouncement, signIn } from '../support/api.ts';
+import { addAnnouncement, releaseAnnouncement } from '../support/api.ts';
 import { authFile, LIGHT_PAGE, TEXT, USERS } from '../support/env.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { apiGlob, envelope, fulfillJson, patchJson, platformSettings, stubApi } from '../support/network.ts';
@@ -120,10 +120,9 @@ test.describe('notification bell', () => {
     await expect(bell.badge).toHaveCount(0);
   });
 
-  test('announcements: list, detail dialog, mark read, view more', async ({ page, shell, bell, request }) => {
+  test('announcements: list, detail dialog, mark read, view more', async ({ page, shell, bell, api }) => {
     // Announcements of its own: seeded ones are read by other tests of this account or pushed off the
     // bell's first page by messages other specs raise meanwhile (risk warnings are system messages).
-    const token = await signIn(request, USERS.admin);
     const stamp = Date.now();
     const ruleTitle = `上报时限提醒${stamp}`;
     const launchTitle = `客服热线通知${stamp}`;
@@ -137,8 +136,7 @@ test.describe('notification bell', () => {
       },
       { titile: launchTitle, msgContent: '<p>如有问题请联系客服 <b>400-820-2026</b>。</p>', priority: 'H' },
     ];
-    for (const announcement of own)
-      await releaseAnnouncement(request, token, await addAnnouncement(request, token, announcement));
+    for (const announcement of own) await releaseAnnouncement(api, await addAnnouncement(api, announcement));
     await shell.goto(LIGHT_PAGE);
     await bell.open();
     await bell.showTab(/公告/);

@@ -3,7 +3,6 @@
 // holds only its own customer's invoices (the one just issued for another customer is not there).
 import { readFile } from 'node:fs/promises';
 import { auditedPerTripNote, FinancePage, PER_TRIP_CUSTOMER } from '../pages/FinancePage.ts';
-import { adminToken } from '../support/authFlows.ts';
 import { authFile, USERS } from '../support/env.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { clickRowAction } from '../support/rowActions.ts';
@@ -17,12 +16,11 @@ test.describe.configure({ mode: 'serial' });
 test.describe('as operations01', () => {
   test.use({ storageState: authFile(USERS.operations) });
 
-  test('apply over a paid waybill, issue, download the PDF', async ({ page, request, shell, shot }) => {
+  test('apply over a paid waybill, issue, download the PDF', async ({ page, shell, shot, api }) => {
     test.setTimeout(180_000);
     const ui = new FinancePage(page);
-    const token = await adminToken(request);
     // A per-trip customer's waybill is charged at audit (the demo wallet covers it): invoiceable.
-    const note = await auditedPerTripNote(request, token, Date.now() % 100_000);
+    const note = await auditedPerTripNote(api, Date.now() % 100_000);
 
     await shell.goto(INVOICES);
     await page.getByRole('button', { name: /申请开票/ }).click();

@@ -8,7 +8,7 @@ import ExcelJS from 'exceljs';
 import { DRIVER_LIST, PartiesPage } from '../pages/PartiesPage.ts';
 import { PartyScreen } from '../pages/PartyScreens.ts';
 import { GrantTree, ResourceScreen, SYSTEM } from '../pages/SystemPages.ts';
-import { apiCall, type Envelope, signIn } from '../support/api.ts';
+import { ApiClient, type Envelope, signIn } from '../support/api.ts';
 import { roleCodeOf, uniqueName } from '../support/authFlows.ts';
 import { authFile, LIGHT_PAGE, USERS } from '../support/env.ts';
 import { describeLoggedOut, expect, test } from '../support/fixtures.ts';
@@ -188,8 +188,7 @@ test.describe('on a 390 px phone', () => {
 
 test('the whole ID number shows only in the detail, for a holder of driver:sensitive, and is logged', async ({
   page,
-  request,
-  token,
+  api,
 }) => {
   const screen = new PartyScreen(page);
   await listed(page, DRIVER_LIST);
@@ -205,9 +204,7 @@ test('the whole ID number shows only in the detail, for a holder of driver:sensi
   // The reveal is in the operation log: who, which record.
   await expect
     .poll(async () => {
-      const logs = await apiCall<{ records: Array<{ logContent: string; username: string }> }>(
-        request,
-        token,
+      const logs = await api.call<{ records: Array<{ logContent: string; username: string }> }>(
         'GET',
         '/sys/log/list?logType=2&pageNo=1&pageSize=50&column=createTime&order=desc',
       );
@@ -225,10 +222,8 @@ describeLoggedOut('as an agent (no driver:sensitive)', () => {
   test('the detail keeps the ID number masked', async ({ page, request, loginPage }) => {
     await loginPage.goto();
     await loginPage.login(USERS.agent);
-    const token = await signIn(request, USERS.agent);
-    const own = await apiCall<{ records: Array<{ driverName: string }> }>(
-      request,
-      token,
+    const agent = new ApiClient(request, await signIn(request, USERS.agent));
+    const own = await agent.call<{ records: Array<{ driverName: string }> }>(
       'GET',
       '/hydriver/hyDriver/list?pageNo=1&pageSize=1',
     );
@@ -284,11 +279,10 @@ test('English mode shows English menus, tab titles, dictionary texts and statuse
 
 test('the grant tree cascades, shows half-checked menus and saves the intended set', async ({
   page,
-  request,
-  token,
+  api,
 }) => {
   const roleName = uniqueName('授权级联');
-  await apiCall(request, token, 'POST', '/sys/role/add', {
+  await api.call('POST', '/sys/role/add', {
     roleName,
     roleCode: roleCodeOf(roleName, 'r_'),
   });
@@ -312,7 +306,7 @@ test('the grant tree cascades, shows half-checked menus and saves the intended s
   const sent = page.waitForRequest((r) => r.url().includes('/sys/permission/saveRolePermission'));
   await grant.save(/\/sys\/permission\/saveRolePermission/);
   const ids = new Set(String((await sent).postDataJSON().permissionIds).split(','));
-  const tree = await apiCall<{ treeList: Node[] }>(request, token, 'GET', '/sys/role/queryTreeList');
+  const tree = await api.call<{ treeList: Node[] }>('GET', '/sys/role/queryTreeList');
   type Node = { key: string; title: string; perms?: string; children?: Node[] };
   const all: Node[] = [];
   const walk = (nodes: Node[]) => {
@@ -334,19 +328,12 @@ test('the grant tree cascades, shows half-checked menus and saves the intended s
     ...(driverMenu?.children ?? []).map((c) => c.key).filter((k) => k !== keyOf('driver:delete')),
   ]);
   expect(ids).toEqual(expected);
-  const roles = await apiCall<{ records: Array<{ id: string; roleName: string }> }>(
-    request,
-    token,
+  const roles = await api.call<{ records: Array<{ id: string; roleName: string }> }>(
     'GET',
     `/sys/role/list?roleName=${encodeURIComponent(roleName)}`,
   );
   const roleId = roles.records.find((r) => r.roleName === roleName)?.id;
-  const stored = await apiCall<string[]>(
-    request,
-    token,
-    'GET',
-    `/sys/permission/queryRolePermission?roleId=${roleId}`,
-  );
+  const stored = await api.call<string[]>('GET', `/sys/permission/queryRolePermission?roleId=${roleId}`);
   expect(new Set(stored)).toEqual(expected);
 
   // After a reload the tree shows the saved set the same way.
@@ -363,14 +350,13 @@ test('the grant tree cascades, shows half-checked menus and saves the intended s
   await expect(again.node('driver:delete').locator('.ant-tree-checkbox')).not.toHaveClass(
     /ant-tree-checkbox-checked|ant-tree-checkbox-indeterminate/,
   );
-  await apiCall(request, token, 'DELETE', `/sys/role/delete?id=${roleId}`);
+  await api.call('DELETE', `/sys/role/delete?id=${roleId}`);
 });
 
 test('a dictionary select refreshes when an item is added in another browser tab', async ({
   page,
   context,
-  request,
-  token,
+  api,
 }) => {
   const text = uniqueName('准驾');
   const value = `E${Date.now() % 100_000}`;
@@ -411,14 +397,12 @@ test('a dictionary select refreshes when an item is added in another browser tab
     await expect(options.filter({ hasText: text })).toBeVisible();
     await select.press('Escape');
   } finally {
-    const found = await apiCall<{ records: Array<{ id: string; itemText: string }> }>(
-      request,
-      token,
+    const found = await api.call<{ records: Array<{ id: string; itemText: string }> }>(
       'GET',
       `/sys/dictItem/list?itemText=${encodeURIComponent(text)}&pageSize=5`,
     );
     for (const item of found.records.filter((r) => r.itemText === text))
-      await apiCall(request, token, 'DELETE', `/sys/dictItem/delete?id=${item.id}`);
+      await api.call('DELETE', `/sys/dictItem/delete?id=${item.id}`);
   }
 });
 

@@ -4,7 +4,7 @@
 // the route's page container once it is shown (a missing page shows the panel in that render; an existing one
 // its skeleton or itself).
 import type { Page } from '@playwright/test';
-import { apiCall, signIn } from '../support/api.ts';
+import { ApiClient, signIn } from '../support/api.ts';
 import { authFile, type DemoUser, USERS } from '../support/env.ts';
 import { expect, test } from '../support/fixtures.ts';
 
@@ -47,10 +47,8 @@ for (const { user, atLeast } of ACCOUNTS) {
     test(`every leaf of ${user}'s menu opens its page and its data`, async ({ page, request, shell }) => {
       // About a hundred pages for admin, each rendering its data: minutes on a loaded CI machine.
       test.setTimeout(480_000);
-      const token = await signIn(request, user);
-      const { menu } = await apiCall<{ menu: MenuNode[] }>(
-        request,
-        token,
+      const userApi = new ApiClient(request, await signIn(request, user));
+      const { menu } = await userApi.call<{ menu: MenuNode[] }>(
         'GET',
         '/sys/permission/getUserPermissionByToken',
       );

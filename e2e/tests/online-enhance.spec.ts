@@ -4,26 +4,24 @@
 // its `script-src 'self'` policy (the script is evaluated only inside the frame).
 import { cgformTestField as field } from '@freight/contracts/testing';
 import { PartyScreen } from '../pages/PartyScreens.ts';
-import { apiCall } from '../support/api.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { clickRowAction } from '../support/rowActions.ts';
 
 test('a custom button runs its JS enhancement in a sandbox and sets a field of the row', async ({
   page,
   shell,
-  request,
-  token,
+  api,
   shot,
 }) => {
   test.setTimeout(120_000);
   const table = `enh_price_${Date.now() % 1_000_000}`;
-  const { id } = await apiCall<{ id: string }>(request, token, 'POST', '/online/cgform/api/addAll', {
+  const { id } = await api.call<{ id: string }>('POST', '/online/cgform/api/addAll', {
     head: { tableName: table, tableTxt: '线路价格', tableType: 1 },
     fields: [field('route_name', '线路', { orderNum: 1 }), field('status', '状态', { orderNum: 2 })],
     indexs: [],
   });
-  await apiCall(request, token, 'POST', `/online/cgform/api/doDbSynch/${id}/normal`);
-  await apiCall(request, token, 'POST', `/online/cgform/api/form/${id}`, {
+  await api.call('POST', `/online/cgform/api/doDbSynch/${id}/normal`);
+  await api.call('POST', `/online/cgform/api/form/${id}`, {
     route_name: '沪杭线',
     status: '新建',
   });

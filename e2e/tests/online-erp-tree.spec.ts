@@ -3,15 +3,13 @@
 // chosen row. A tree form's list adds a child under a row and shows it when the row is expanded.
 import { goodsCategoryForm, routeOrderForms } from '@freight/contracts/testing';
 import { PartyScreen } from '../pages/PartyScreens.ts';
-import { apiCall } from '../support/api.ts';
 import { expect, test } from '../support/fixtures.ts';
 
 test.describe.configure({ timeout: 120_000 });
 
 test('ERP list: a master row saved with its sub rows, shown in the tab below it', async ({
   page,
-  request,
-  token,
+  api,
   shell,
   shot,
 }) => {
@@ -19,11 +17,10 @@ test('ERP list: a master row saved with its sub rows, shown in the tab below it'
   const forms = routeOrderForms(`_${Date.now() % 100_000}`);
   const sub = forms.stop.head.tableName;
   const define = async (body: object) =>
-    (await apiCall<{ id: string }>(request, token, 'POST', '/online/cgform/api/addAll', body)).id;
+    (await api.call<{ id: string }>('POST', '/online/cgform/api/addAll', body)).id;
   const mainId = await define(forms.main);
   const subId = await define(forms.stop);
-  for (const id of [mainId, subId])
-    await apiCall(request, token, 'POST', `/online/cgform/api/doDbSynch/${id}/normal`);
+  for (const id of [mainId, subId]) await api.call('POST', `/online/cgform/api/doDbSynch/${id}/normal`);
 
   await shell.goto(`/online/cgformErpList/${mainId}`);
   const ui = new PartyScreen(page);
@@ -56,19 +53,16 @@ test('ERP list: a master row saved with its sub rows, shown in the tab below it'
 
 test('tree list: add a child under a row and see it when the row expands', async ({
   page,
-  request,
-  token,
+  api,
   shell,
   shot,
 }) => {
-  const { id } = await apiCall<{ id: string }>(
-    request,
-    token,
+  const { id } = await api.call<{ id: string }>(
     'POST',
     '/online/cgform/api/addAll',
     goodsCategoryForm(`_${Date.now() % 100_000}`),
   );
-  await apiCall(request, token, 'POST', `/online/cgform/api/doDbSynch/${id}/normal`);
+  await api.call('POST', `/online/cgform/api/doDbSynch/${id}/normal`);
 
   await shell.goto(`/online/cgformTreeList/${id}`);
   const ui = new PartyScreen(page);

@@ -2,7 +2,7 @@
 // as the admin, each showing real figures or records.
 import type { Locator } from '@playwright/test';
 import { ResourceScreen } from '../pages/SystemPages.ts';
-import { uniqueName } from '../support/authFlows.ts';
+import { PNG_1X1, uniqueName } from '../support/authFlows.ts';
 import { API_BASE, LIGHT_PAGE } from '../support/env.ts';
 import { expect, test } from '../support/fixtures.ts';
 
@@ -86,12 +86,6 @@ test('monitoring: disks, request trace, Node runtime, system and database, Redis
   });
 });
 
-// 1×1 PNG.
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
-  'base64',
-);
-
 test('对象存储: an uploaded file is listed, previewed and deleted after confirmation', async ({
   page,
   request,
@@ -102,7 +96,7 @@ test('对象存储: an uploaded file is listed, previewed and deleted after conf
   const name = `${uniqueName('e2e图片')}.png`;
   const uploaded = await request.post(`${API_BASE}/sys/common/upload`, {
     headers: { 'X-Access-Token': token },
-    multipart: { biz: 'e2e', file: { name, mimeType: 'image/png', buffer: PNG } },
+    multipart: { biz: 'e2e', file: { name, mimeType: 'image/png', buffer: PNG_1X1 } },
   });
   expect((await uploaded.json()).success).toBe(true);
 

@@ -2,7 +2,6 @@
 // offline here, opens on the picked district and a click drops the pin), and its division codes, names and
 // coordinates are stored with the planned distance the server computes from them.
 import { ORDER_LIST, ShippingPage } from '../pages/ShippingPage.ts';
-import { apiCall } from '../support/api.ts';
 import { authFile, USERS } from '../support/env.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { submitForm } from '../support/forms.ts';
@@ -11,8 +10,7 @@ test.use({ storageState: authFile(USERS.operations) });
 
 test('an order is created by picking a region and a pin; its codes and coordinates are stored', async ({
   page,
-  request,
-  token,
+  api,
   shell,
 }) => {
   test.setTimeout(120_000);
@@ -50,9 +48,7 @@ test('an order is created by picking a region and a pin; its codes and coordinat
   await ui.field(form, '司机运价(元)').fill('150');
   await submitForm(form, /\/order\/hyOrder\/add/);
 
-  const list = await apiCall<{ records: Array<Record<string, unknown>> }>(
-    request,
-    token,
+  const list = await api.call<{ records: Array<Record<string, unknown>> }>(
     'GET',
     `/order/hyOrder/list?goodsName=${encodeURIComponent(goods)}`,
   );

@@ -4,10 +4,10 @@
 // collection agreement, a driver's vehicle binding, a bank used by a card, and the holder rule of cards.
 // Seeded draft drivers and approved vehicles serve as fleet members and card owners and are left as they
 // were: the pending driver, vehicle and shipper counters other specs compare exactly never move here.
-import type { APIRequestContext } from '@playwright/test';
 import { residentId } from '../pages/PartiesPage.ts';
 import { cardNumber, creditCode, PARTY_PAGES, PartyScreen } from '../pages/PartyScreens.ts';
 import type { ShellPage } from '../pages/ShellPage.ts';
+import type { ApiClient } from '../support/api.ts';
 import { API_BASE, LIGHT_PAGE } from '../support/env.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { runBirthDates, runMobiles } from '../support/runNumbers.ts';
@@ -39,17 +39,16 @@ async function open(shell: ShellPage, which: keyof typeof PARTY_PAGES): Promise<
 type Rec = Record<string, string | number | null>;
 
 /** Seeded records of a list call (admin). */
-async function records(request: APIRequestContext, token: string, url: string): Promise<Rec[]> {
-  const res = await request.get(`${API_BASE}${url}`, { headers: { 'X-Access-Token': token } });
-  return (await res.json()).result.records as Rec[];
+async function records(api: ApiClient, url: string): Promise<Rec[]> {
+  return (await api.envelope<{ records: Rec[] }>('GET', url)).result.records;
 }
 
 /**
  * A seeded draft driver outside any fleet (drafts have no vehicles and no cards); `which` keeps the two
  * tests of this file, which run side by side, on different ones.
  */
-async function draftDriver(request: APIRequestContext, token: string, which: 'first' | 'last') {
-  const free = (await records(request, token, '/hydriver/hyDriver/list?state=0&pageSize=100')).filter(
+async function draftDriver(api: ApiClient, which: 'first' | 'last') {
+  const free = (await records(api, '/hydriver/hyDriver/list?state=0&pageSize=100')).filter(
     (d) => !d.captainId,
   );
   expect(free.length).toBeGreaterThanOrEqual(2);
@@ -59,14 +58,13 @@ async function draftDriver(request: APIRequestContext, token: string, which: 'fi
 
 test('carriers, agents and captains: add after a refused identifier, review, fleet, binding, delete', async ({
   page,
-  request,
-  token,
+  api,
   shell,
 }) => {
   // A seeded driver and vehicle for the fleet and the binding.
-  const member = await draftDriver(request, token, 'first');
+  const member = await draftDriver(api, 'first');
   const memberOption = `${member.name}（${member.mobile}）`;
-  const vehicles = await records(request, token, '/hyvehicle/hyVehicle/list?state=2&pageSize=100');
+  const vehicles = await records(api, '/hyvehicle/hyVehicle/list?state=2&pageSize=100');
   const plate = String(vehicles.filter((v) => !v.captainId).at(-1)?.plateNo);
   await shell.goto(LIGHT_PAGE);
 
@@ -188,10 +186,10 @@ test('carriers, agents and captains: add after a refused identifier, review, fle
 
 test('banks, bank cards and customer staff: add after a refused value, holder rule, review, delete', async ({
   request,
-  token,
   shell,
+  api,
 }) => {
-  const owner = await draftDriver(request, token, 'last');
+  const owner = await draftDriver(api, 'last');
   await shell.goto(LIGHT_PAGE);
 
   // ---- bank: the seeded national list; a bad code is refused; the new bank is offered to card forms.
@@ -249,10 +247,11 @@ test('banks, bank cards and customer staff: add after a refused value, holder ru
   await banks.remove(bankCode);
 
   // ---- customer staff: a login of userType 2; a bad mobile is refused; the new login signs in.
-  const customers = await request.get(`${API_BASE}/customer/hyCustomer/list?state=2&pageSize=1`, {
-    headers: { 'X-Access-Token': token },
-  });
-  const customerName = (await customers.json()).result.records[0].customerName as string;
+  const customers = await api.envelope<{ records: Array<{ customerName: string }> }>(
+    'GET',
+    '/customer/hyCustomer/list?state=2&pageSize=1',
+  );
+  const customerName = customers.result.records[0].customerName;
   const staff = await open(shell, 'customerUser');
   // The user type and status show their dictionary text.
   await expect(staff.table.getByRole('cell', { name: '货主员工', exact: true }).first()).toBeVisible();

@@ -3,11 +3,10 @@
 // drivers from the downloadable template with 3 bad rows and see exactly those 3 reported.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { APIRequestContext } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { addDriver, DRIVER_LIST, PartiesPage, residentId } from '../pages/PartiesPage.ts';
 import { endsWith } from '../pages/ShellPage.ts';
-import { apiCall } from '../support/api.ts';
+import type { ApiClient, Rec } from '../support/api.ts';
 import { pendingCounts } from '../support/authFlows.ts';
 import { authFile, LIGHT_PAGE, USERS } from '../support/env.ts';
 import { expect, test } from '../support/fixtures.ts';
@@ -22,11 +21,11 @@ const mobile = runMobiles(RUN, '139');
  * The pending-driver count once it holds still for half a second: other specs on this server add drivers
  * that are pending for a moment before their own approval.
  */
-async function settledPendingDrivers(request: APIRequestContext, token: string): Promise<number> {
-  let last = (await pendingCounts(request, token)).sijiCount;
+async function settledPendingDrivers(api: ApiClient): Promise<number> {
+  let last = (await pendingCounts(api)).sijiCount;
   for (let tries = 0; tries < 20; tries++) {
     await new Promise((resolve) => setTimeout(resolve, 500));
-    const now = (await pendingCounts(request, token)).sijiCount;
+    const now = (await pendingCounts(api)).sijiCount;
     if (now === last) return now;
     last = now;
   }
@@ -39,24 +38,23 @@ test.use({ storageState: authFile(USERS.operations) });
 
 test('bell → pending drivers → approve one, reject one with a reason; the counter drops', async ({
   page,
-  request,
-  token,
   shell,
   bell,
+  api,
 }) => {
   const tag = String(RUN).slice(-6);
   const approveMe = { driverName: `待审甲${tag}`, mobile: mobile(1), idCard: residentId(birth(1), 1) };
   const rejectMe = { driverName: `待审乙${tag}`, mobile: mobile(2), idCard: residentId(birth(1), 2) };
-  await addDriver(request, token, approveMe);
-  await addDriver(request, token, rejectMe);
-  const before = await settledPendingDrivers(request, token);
+  await addDriver(api, approveMe);
+  await addDriver(api, rejectMe);
+  const before = await settledPendingDrivers(api);
   expect(before).toBeGreaterThanOrEqual(2);
 
   await shell.goto(LIGHT_PAGE);
   // Other specs on this server add pending drivers of their own at any moment: the bell is compared with the
   // server's count of the same moment.
   const bellShowsServerCount = () =>
-    bell.showsServerCount('sijiCount', async () => (await pendingCounts(request, token)).sijiCount);
+    bell.showsServerCount('sijiCount', async () => (await pendingCounts(api)).sijiCount);
   await bellShowsServerCount();
   await bell.row('sijiCount').click();
   await expect(page).toHaveURL(endsWith(`${DRIVER_LIST}?state=1`));
@@ -81,13 +79,11 @@ test('bell → pending drivers → approve one, reject one with a reason; the co
   await bellShowsServerCount();
 
   // The rejected driver keeps its reason; the approved one is approved.
-  const listed = await request.get(
-    `/jeecg-boot/hydriver/hyDriver/list?driverName=${encodeURIComponent(`*${tag}`)}`,
-    {
-      headers: { 'X-Access-Token': token },
-    },
+  const listed = await api.envelope<{ records: Rec[] }>(
+    'GET',
+    `/hydriver/hyDriver/list?driverName=${encodeURIComponent(`*${tag}`)}`,
   );
-  const records = (await listed.json()).result.records as Record<string, unknown>[];
+  const records = listed.result.records;
   expect(records.find((r) => r.driverName === approveMe.driverName)).toMatchObject({ state: 2 });
   expect(records.find((r) => r.driverName === rejectMe.driverName)).toMatchObject({
     state: 3,
@@ -97,11 +93,10 @@ test('bell → pending drivers → approve one, reject one with a reason; the co
 
 test('import 100 drivers from the downloadable template: exactly the 3 bad rows are reported', async ({
   page,
-  request,
-  token,
+  api,
   shell,
 }, testInfo) => {
-  const before = (await pendingCounts(request, token)).sijiCount;
+  const before = (await pendingCounts(api)).sijiCount;
   await shell.goto(DRIVER_LIST);
   const drivers = new PartiesPage(page);
   const templatePath = await drivers.downloadTemplate();
@@ -144,14 +139,12 @@ test('import 100 drivers from the downloadable template: exactly the 3 bad rows 
   await expect(errorRows.nth(2)).toContainText('司机姓名');
 
   // The 97 good rows are in, waiting for review (counted by their names: other specs add drivers meanwhile).
-  const pending = await apiCall<{ records: Array<{ driverName: string }> }>(
-    request,
-    token,
+  const pending = await api.call<{ records: Array<{ driverName: string }> }>(
     'GET',
     '/hydriver/hyDriver/list?state=1&pageSize=500&column=createTime&order=desc',
   );
   expect(pending.records.filter((d) => d.driverName.startsWith(`${tag}-`))).toHaveLength(97);
-  expect((await pendingCounts(request, token)).sijiCount).toBeGreaterThanOrEqual(before + 97);
+  expect((await pendingCounts(api)).sijiCount).toBeGreaterThanOrEqual(before + 97);
 });
 
 test.describe('on a phone (390 px)', () => {

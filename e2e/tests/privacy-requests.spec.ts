@@ -7,8 +7,7 @@ import { expect, test } from '../support/fixtures.ts';
 
 test('个人信息申请: files a driver’s deletion and export from the list', async ({
   page,
-  request,
-  token,
+  api,
   shell,
   shot,
 }) => {
@@ -24,8 +23,8 @@ test('个人信息申请: files a driver’s deletion and export from the list',
     mobile: `138${String(Date.now()).slice(-8)}`,
     idCard: residentId('19890202', seq),
   };
-  await addDriver(request, token, gone);
-  await addDriver(request, token, kept);
+  await addDriver(api, gone);
+  await addDriver(api, kept);
 
   await shell.openFromMenu('/compliance/privacyRequest', '合规管理', '个人信息申请');
   const ui = new PartiesPage(page);

@@ -4,17 +4,15 @@
 // message as built and the attempt's answer; the waybill list shows the report status as its dictionary
 // tag; on 监管上传 a driver's failed report shows every field error with its path and links to the driver,
 // who is corrected; the resend from the list is accepted.
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { PartyScreen } from '../pages/PartyScreens.ts';
 import { approvedDriverWithVehicle } from '../pages/ShippingPage.ts';
-import { apiCall, type Rec } from '../support/api.ts';
-import { API_BASE } from '../support/env.ts';
+import type { ApiClient, Rec } from '../support/api.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { clickRowAction } from '../support/rowActions.ts';
 
-async function list(request: APIRequestContext, token: string, url: string) {
-  const res = await request.get(`${API_BASE}${url}`, { headers: { 'X-Access-Token': token } });
-  return (await res.json()).result as { records: Rec[]; total: number };
+async function list(api: ApiClient, url: string) {
+  return (await api.envelope<{ records: Rec[]; total: number }>('GET', url)).result;
 }
 
 /** Searches the visible list (other report screens stay mounted in their tabs) by business number. */
@@ -57,8 +55,7 @@ test('report channel: test connection answers, secrets stay write-only', async (
 
 test("a waybill's messages: accepted in 交通监管同步, tagged on the waybill list", async ({
   page,
-  request,
-  token,
+  api,
   shell,
 }) => {
   test.setTimeout(120_000);
@@ -67,7 +64,7 @@ test("a waybill's messages: accepted in 交通监管同步, tagged on the waybil
   await expect
     .poll(
       async () => {
-        const accepted = await list(request, token, '/report/message/list?type=WLHY_YD1001&state=accepted');
+        const accepted = await list(api, '/report/message/list?type=WLHY_YD1001&state=accepted');
         noteNo = String(accepted.records[0]?.businessNo ?? '');
         return noteNo;
       },
@@ -102,20 +99,19 @@ test("a waybill's messages: accepted in 交通监管同步, tagged on the waybil
 
 test('监管上传: a failed driver report shows its field paths, links to the driver, and is accepted once corrected and resent', async ({
   page,
-  request,
-  token,
+  api,
   shell,
 }) => {
   test.setTimeout(240_000);
   const seq = 60_000 + (Date.now() % 30_000);
   // A driver approved without a licence issuer or qualification number: its report cannot be built.
-  const { driverId, driverName } = await approvedDriverWithVehicle(request, token, seq);
+  const { driverId, driverName } = await approvedDriverWithVehicle(api, seq);
   const own = async () =>
-    (await list(request, token, `/report/message/list?type=WLHY_JSY1001&businessId=${driverId}`)).records;
+    (await list(api, `/report/message/list?type=WLHY_JSY1001&businessId=${driverId}`)).records;
   const [message] = await own();
   expect(message).toBeTruthy();
   // Sent now rather than at the next scheduled run.
-  await apiCall(request, token, 'POST', '/report/message/resend', { ids: [message?.id] });
+  await api.call('POST', '/report/message/resend', { ids: [message?.id] });
   await expect.poll(async () => (await own())[0]?.state, { timeout: 90_000 }).toBe('failed');
 
   // The home page counts the failed report and opens 监管上传 from it.

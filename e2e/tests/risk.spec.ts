@@ -4,7 +4,6 @@
 // deduction that 违规记录 lists as notified, with its amount and appeal deadline.
 import { auditedPerTripNote, PER_TRIP_CUSTOMER, publishedOrder, yuanText } from '../pages/FinancePage.ts';
 import { approvedDriverWithVehicle, ORDER_LIST, ShippingPage } from '../pages/ShippingPage.ts';
-import { apiCall } from '../support/api.ts';
 import { authFile, USERS } from '../support/env.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { submitForm } from '../support/forms.ts';
@@ -14,12 +13,12 @@ test.use({ storageState: authFile(USERS.admin) });
 // sets up its waybill through the API first.
 test.describe.configure({ mode: 'default', timeout: 120_000 });
 
-test('dispatching 33 t onto a 32 t truck is refused with 超载', async ({ page, request, token, shell }) => {
+test('dispatching 33 t onto a 32 t truck is refused with 超载', async ({ page, api, shell }) => {
   const seq = (Date.now() % 90_000) + 5_000;
-  const { driverName, plateNo } = await approvedDriverWithVehicle(request, token, seq);
+  const { driverName, plateNo } = await approvedDriverWithVehicle(api, seq);
   const goodsName = `超载测试${seq}`;
   // a 64 t order: the refusal comes from the truck's 32 t, not from the order's weight
-  await publishedOrder(request, token, {
+  await publishedOrder(api, {
     customerName: PER_TRIP_CUSTOMER,
     goodsName,
     plannedWeightG: 64_000_000,
@@ -42,14 +41,9 @@ test('dispatching 33 t onto a 32 t truck is refused with 超载', async ({ page,
   await expect(dispatch).toBeVisible();
 });
 
-test('handles an open warning once: confirmed, and listed as a violation', async ({
-  page,
-  request,
-  token,
-  shell,
-}) => {
+test('handles an open warning once: confirmed, and listed as a violation', async ({ page, api, shell }) => {
   // Its own waybill (a trip that lost 350 kg): the newest open warning may be another test's, handled there.
-  const { number } = await auditedPerTripNote(request, token, (Date.now() % 90_000) + 5_000);
+  const { number } = await auditedPerTripNote(api, (Date.now() % 90_000) + 5_000);
   const ui = new ShippingPage(page);
   await shell.goto('/risk/warning');
   await ui.search('运单号', number);
@@ -67,19 +61,16 @@ test('handles an open warning once: confirmed, and listed as a violation', async
 
 test('confirms a warning with a deduction under the contract clause: notified, with amount and deadline', async ({
   page,
-  request,
-  token,
+  api,
   shell,
 }) => {
   test.setTimeout(180_000);
   // the carrier template gets the violation clause (5 % of the freight); contracts signed from now carry it
-  await apiCall(request, token, 'POST', '/shipping/contract/clause', { penaltyPct: 5 });
+  await api.call('POST', '/shipping/contract/clause', { penaltyPct: 5 });
   const seq = (Date.now() % 90_000) + 5_000;
-  const note = await auditedPerTripNote(request, token, seq);
+  const note = await auditedPerTripNote(api, seq);
   // the trip lost 350 kg: the loss rule raised an open warning
-  const warnings = await apiCall<{ records: Array<{ state: string }> }>(
-    request,
-    token,
+  const warnings = await api.call<{ records: Array<{ state: string }> }>(
     'GET',
     `/risk/warning/list?noteId=${note.id}&ruleType=loss`,
   );
@@ -111,13 +102,10 @@ test('confirms a warning with a deduction under the contract clause: notified, w
 
 test('edits the carrier contract violation clause (违规扣款条款) from the contract list and sees it saved', async ({
   page,
-  request,
-  token,
+  api,
   shell,
 }) => {
-  const before = await apiCall<{ version: number; penaltyPct: number | null }>(
-    request,
-    token,
+  const before = await api.call<{ version: number; penaltyPct: number | null }>(
     'GET',
     '/shipping/contract/clause',
   );
@@ -143,5 +131,5 @@ test('edits the carrier contract violation clause (违规扣款条款) from the 
   );
   await page.keyboard.press('Escape');
   // the other tests' contracts carry 5 %, as the demo's do
-  await apiCall(request, token, 'POST', '/shipping/contract/clause', { penaltyPct: 5 });
+  await api.call('POST', '/shipping/contract/clause', { penaltyPct: 5 });
 });

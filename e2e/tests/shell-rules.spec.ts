@@ -66,8 +66,9 @@ describeLoggedOut('password change from the header', () => {
     loginPage,
     shell,
     request,
+    api,
   }) => {
-    const username = await loginPage.submitNewUser(request, 'pwd');
+    const username = await loginPage.submitNewUser(api, 'pwd');
     await loginPage.changeInitialPassword('First#2026pw');
     await shell.waitReady();
 

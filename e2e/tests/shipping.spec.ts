@@ -28,14 +28,13 @@ function chinaTime(ms: number): string {
 
 test('order → note → every step to audit, in the right lists, with its track', async ({
   page,
-  request,
-  token,
+  api,
   shell,
   bell,
 }) => {
   test.setTimeout(180_000);
   const seq = Date.now() % 100_000;
-  const { driverName, plateNo, vehicleId } = await approvedDriverWithVehicle(request, token, seq);
+  const { driverName, plateNo, vehicleId } = await approvedDriverWithVehicle(api, seq);
   const goods = `螺纹钢${seq}`;
   const ui = new ShippingPage(page);
 
@@ -96,9 +95,7 @@ test('order → note → every step to audit, in the right lists, with its track
   await expect(row).toContainText('运输中');
 
   // The vehicle reports its positions on the road between loading and now (Nanjing → Shanghai).
-  const loadedAt = Date.parse(
-    `${String((await noteById(request, token, note.id)).loadTime).replace(' ', 'T')}+08:00`,
-  );
+  const loadedAt = Date.parse(`${String((await noteById(api, note.id)).loadTime).replace(' ', 'T')}+08:00`);
   await ui.rowAction(number, '卸货');
   const unload = ui.dialog('卸货');
   await ui.field(unload, '卸货重量').fill('31.8');
@@ -115,7 +112,7 @@ test('order → note → every step to audit, in the right lists, with its track
       speed: i === 0 || i === count - 1 ? 0 : 80,
     };
   });
-  expect((await ingestTrack(request, token, vehicleId, points)).inserted).toBeGreaterThan(1);
+  expect((await ingestTrack(api, vehicleId, points)).inserted).toBeGreaterThan(1);
   await ui.submitStep(unload, '卸货');
   await expect(row).toContainText('已卸货');
 
@@ -130,7 +127,7 @@ test('order → note → every step to audit, in the right lists, with its track
   // Signed: on the audit list, audited there with the money shown first; the counter moves.
   await bell.open();
   await expect(bell.row('tangjieZhangQi')).toBeVisible();
-  const before = (await pendingCounts(request, token)).tangjieZhangQi;
+  const before = (await pendingCounts(api)).tangjieZhangQi;
   await page.keyboard.press('Escape');
   await shell.goto('/shipping/audit');
   await ui.search('运单号', number);
@@ -141,15 +138,12 @@ test('order → note → every step to audit, in the right lists, with its track
   await expect(ui.row(number)).toHaveCount(0);
   // At least by one: other specs audit and pay per-trip waybills meanwhile. The waybill itself is checked in
   // the settlement-due view below.
-  expect((await pendingCounts(request, token)).tangjieZhangQi).toBeGreaterThanOrEqual(before + 1);
+  expect((await pendingCounts(api)).tangjieZhangQi).toBeGreaterThanOrEqual(before + 1);
 
   // Audited and unpaid: due on the pay list (the header counter follows the server's), and in the main list's
   // settlement-due view (?state=1).
   await shell.goto('/shipping/paylist');
-  await bell.showsServerCount(
-    'tangjieZhangQi',
-    async () => (await pendingCounts(request, token)).tangjieZhangQi,
-  );
+  await bell.showsServerCount('tangjieZhangQi', async () => (await pendingCounts(api)).tangjieZhangQi);
   await page.keyboard.press('Escape');
   await ui.search('运单号', number);
   await expect(ui.row(number)).toHaveCount(1);

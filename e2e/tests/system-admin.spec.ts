@@ -9,7 +9,6 @@ import type { Browser, Page } from '@playwright/test';
 import { LoginPage } from '../pages/LoginPage.ts';
 import { ShellPage } from '../pages/ShellPage.ts';
 import { DepartScreen, GrantTree, MenuScreen, ResourceScreen, SYSTEM } from '../pages/SystemPages.ts';
-import { apiCall } from '../support/api.ts';
 import { roleCodeOf, uniqueName } from '../support/authFlows.ts';
 import { LOGGED_OUT } from '../support/env.ts';
 import { expect, test } from '../support/fixtures.ts';
@@ -36,8 +35,7 @@ test('a new administrator sets up a department, role and user; the user sees onl
   page,
   shell,
   browser,
-  request,
-  token,
+  api,
 }) => {
   test.setTimeout(180_000);
   const departName = uniqueName('调度部');
@@ -108,9 +106,7 @@ test('a new administrator sets up a department, role and user; the user sees onl
 
   await test.step('a colleague in the department and a user of a sibling department (API)', async () => {
     const find = async (name: string) => {
-      const [found] = await apiCall<Array<{ id: string; departName: string; parentId: string | null }>>(
-        request,
-        token,
+      const [found] = await api.call<Array<{ id: string; departName: string; parentId: string | null }>>(
         'GET',
         `/sys/sysDepart/searchBy?keyWord=${encodeURIComponent(name)}`,
       );
@@ -120,7 +116,7 @@ test('a new administrator sets up a department, role and user; the user sees onl
     const own = await find(departName);
     const siblingName = uniqueName('调度部邻');
     // Beside the new department, under the same parent (the top level).
-    await apiCall(request, token, 'POST', '/sys/sysDepart/add', {
+    await api.call('POST', '/sys/sysDepart/add', {
       departName: siblingName,
       parentId: own.parentId,
       orgCategory: '1',
@@ -130,7 +126,7 @@ test('a new administrator sets up a department, role and user; the user sees onl
       [colleague, own],
       [outsider, sibling],
     ] as const)
-      await apiCall(request, token, 'POST', '/sys/user/add', {
+      await api.call('POST', '/sys/user/add', {
         username: name,
         realname: `调度 ${name}`,
         password: INITIAL,

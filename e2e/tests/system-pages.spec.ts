@@ -5,7 +5,6 @@
 import type { Locator, Page } from '@playwright/test';
 import type { ShellPage } from '../pages/ShellPage.ts';
 import { MenuScreen, ResourceScreen, SYSTEM } from '../pages/SystemPages.ts';
-import { apiCall } from '../support/api.ts';
 import { uniqueName } from '../support/authFlows.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { fillByLabel } from '../support/forms.ts';
@@ -162,28 +161,21 @@ test('check rules: add, test a failing and a passing value, delete', async ({ pa
   await screen.deleteRow(name);
 });
 
-test('data log: two versions of one record compared side by side', async ({
-  page,
-  shell,
-  request,
-  token,
-}) => {
+test('data log: two versions of one record compared side by side', async ({ page, shell, api }) => {
   const code = uniqueName('dl_');
   const name = uniqueName('版本规则');
   const json = '[{"digits":"*","pattern":".+","message":"不能为空"}]';
-  await apiCall(request, token, 'POST', '/sys/checkRule/add', {
+  await api.call('POST', '/sys/checkRule/add', {
     ruleName: name,
     ruleCode: code,
     ruleJson: json,
   });
-  const page1 = await apiCall<{ records: Array<{ id: string }> }>(
-    request,
-    token,
+  const page1 = await api.call<{ records: Array<{ id: string }> }>(
     'GET',
     `/sys/checkRule/list?ruleCode=${code}`,
   );
   const id = page1.records[0].id;
-  await apiCall(request, token, 'PUT', '/sys/checkRule/edit', {
+  await api.call('PUT', '/sys/checkRule/edit', {
     id,
     ruleName: `${name}二`,
     ruleCode: code,

@@ -1,37 +1,26 @@
 // Uploaded images display: a driver's licence photo loads in the detail drawer through a
 // short-lived signed link made for the signed-in user; the same link is refused without a session, in
 // another user's browser and after it expires.
-import type { APIRequestContext } from '@playwright/test';
 import { DriverDetail, driverWithLicence } from '../pages/DriverDetail.ts';
-import { signIn } from '../support/api.ts';
-import { adminToken } from '../support/authFlows.ts';
+import { ApiClient, signIn } from '../support/api.ts';
+import { PNG_1X1 } from '../support/authFlows.ts';
 import { API_BASE, BASE_URL, USERS } from '../support/env.ts';
 import { expect, test } from '../support/fixtures.ts';
 
-const ONE_PIXEL_PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
-  'base64',
-);
-
-/** A signed link of `path` made for the context's user; the answer also sets that context's file cookie. */
-async function signedUrl(request: APIRequestContext, token: string, path: string, ttl?: number) {
+/** A signed link of `path` made for the client's user; the answer also sets its context's file cookie. */
+async function signedUrl(client: ApiClient, path: string, ttl?: number) {
   const query = new URLSearchParams({ path, ...(ttl ? { ttl: String(ttl) } : {}) });
-  const res = await request.get(`${API_BASE}/sys/common/signUrl?${query}`, {
-    headers: { 'X-Access-Token': token },
-  });
-  const body = (await res.json()) as { success: boolean; message: string; result: { url: string } };
-  expect(body, body.message).toMatchObject({ success: true });
-  return body.result.url;
+  return (await client.call<{ url: string }>('GET', `/sys/common/signUrl?${query}`)).url;
 }
 
 test('a driver licence image loads in the detail drawer; its link is refused without a session, to another user and after expiry', async ({
   page,
   shell,
-  request,
+  api,
   playwright,
   shot,
 }) => {
-  const driver = await driverWithLicence(request, await adminToken(request));
+  const driver = await driverWithLicence(api);
   const detail = new DriverDetail(page, shell);
   const drawer = await detail.open(driver);
   const { width, src } = await detail.loaded(detail.image(drawer, '驾驶证照片'));
@@ -50,26 +39,26 @@ test('a driver licence image loads in the detail drawer; its link is refused wit
   // not in another user's browser, with that user's own file session (got by signing a file of its own: a
   // shipper may not sign a driver's licence at all),
   const other = await playwright.request.newContext({ baseURL: BASE_URL });
-  const shipperToken = await signIn(other, USERS.shipper);
-  const refusedSigning = await other.get(
-    `${API_BASE}/sys/common/signUrl?path=${encodeURIComponent(driver.drivingImg)}`,
-    { headers: { 'X-Access-Token': shipperToken } },
+  const shipper = new ApiClient(other, await signIn(other, USERS.shipper));
+  const refusedSigning = await shipper.envelope(
+    'GET',
+    `/sys/common/signUrl?path=${encodeURIComponent(driver.drivingImg)}`,
   );
-  expect((await refusedSigning.json()) as { success: boolean }).toMatchObject({ success: false });
+  expect(refusedSigning).toMatchObject({ success: false });
   const uploaded = await other.post(`${API_BASE}/sys/common/upload`, {
-    headers: { 'X-Access-Token': shipperToken },
+    headers: { 'X-Access-Token': shipper.token },
     multipart: {
       biz: 'customer',
-      file: { name: 'own.png', mimeType: 'image/png', buffer: ONE_PIXEL_PNG },
+      file: { name: 'own.png', mimeType: 'image/png', buffer: PNG_1X1 },
     },
   });
   const ownPath = ((await uploaded.json()) as { message: string }).message;
-  await signedUrl(other, shipperToken, ownPath);
+  await signedUrl(shipper, ownPath);
   expect((await other.get(src)).status()).toBe(403);
 
   // and not after the link's life: one second, asked for here.
   const admin = await playwright.request.newContext({ baseURL: BASE_URL });
-  const short = await signedUrl(admin, await signIn(admin, USERS.admin), driver.drivingImg, 1);
+  const short = await signedUrl(new ApiClient(admin, await signIn(admin, USERS.admin)), driver.drivingImg, 1);
   await expect.poll(async () => (await admin.get(short)).status(), { timeout: 10_000 }).toBe(403);
   const expired = await admin.get(short);
   expect(await expired.json()).toMatchObject({ success: false, message: '文件链接已过期，请刷新页面' });

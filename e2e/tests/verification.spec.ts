@@ -2,8 +2,8 @@
 // verification results beside the ID photos, and approves; a driver the simulated 公安 service refuses cannot
 // be approved. Then the 核验记录 screen lists the checks.
 import { residentIdCheckChar } from '@freight/contracts';
-import { DRIVER_LIST, PartiesPage } from '../pages/PartiesPage.ts';
-import { API_BASE, authFile, USERS } from '../support/env.ts';
+import { addDriver, DRIVER_LIST, PartiesPage } from '../pages/PartiesPage.ts';
+import { authFile, USERS } from '../support/env.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { clickRowAction } from '../support/rowActions.ts';
 import { runBirthDates } from '../support/runNumbers.ts';
@@ -22,27 +22,17 @@ test.use({ storageState: authFile(USERS.operations) });
 
 test('a reviewer sees the verification results beside the photos and approves', async ({
   page,
-  request,
-  token,
+  api,
   shell,
 }) => {
-  const add = async (driverName: string, idCard: string, mobile: string) => {
-    const res = await request.post(`${API_BASE}/hydriver/hyDriver/add`, {
-      headers: { 'X-Access-Token': token },
-      data: {
-        driverName,
-        mobile,
-        idCard,
-        idCardFront: 'driver/demo/id-card-front.png',
-        idCardBack: 'driver/demo/id-card-back.png',
-        drivingClass: 'A2',
-        drivingValidFrom: '2020-01-01',
-        drivingValidTo: '2035-12-31',
-      },
+  const add = (driverName: string, idCard: string, mobile: string) =>
+    addDriver(api, {
+      driverName,
+      mobile,
+      idCard,
+      idCardFront: 'driver/demo/id-card-front.png',
+      idCardBack: 'driver/demo/id-card-back.png',
     });
-    const body = (await res.json()) as { success: boolean; message: string };
-    expect(body, body.message).toMatchObject({ success: true });
-  };
   const good = `核验通过${tag}`;
   await add(good, idOf(1), `136${String(RUN % 100_000_000).padStart(8, '0')}`);
 
@@ -78,29 +68,22 @@ test('a reviewer sees the verification results beside the photos and approves', 
 
 test('a driver the identity service refuses cannot be approved; 核验记录 lists the checks', async ({
   page,
-  request,
-  token,
+  api,
   shell,
 }) => {
-  const list = await request.get(`${API_BASE}/hydriver/hyDriver/list?idCard=${FAILING_ID}`, {
-    headers: { 'X-Access-Token': token },
-  });
-  const existing = (await list.json()).result.records as Array<{ driverName: string; state: number }>;
+  const list = await api.envelope<{ records: Array<{ driverName: string; state: number }> }>(
+    'GET',
+    `/hydriver/hyDriver/list?idCard=${FAILING_ID}`,
+  );
+  const existing = list.result.records;
   let refused = existing[0]?.driverName;
   if (!refused) {
     refused = `核验失败${tag}`;
-    const res = await request.post(`${API_BASE}/hydriver/hyDriver/add`, {
-      headers: { 'X-Access-Token': token },
-      data: {
-        driverName: refused,
-        mobile: `135${String(RUN % 100_000_000).padStart(8, '0')}`,
-        idCard: FAILING_ID,
-        drivingClass: 'A2',
-        drivingValidFrom: '2020-01-01',
-        drivingValidTo: '2035-12-31',
-      },
+    await addDriver(api, {
+      driverName: refused,
+      mobile: `135${String(RUN % 100_000_000).padStart(8, '0')}`,
+      idCard: FAILING_ID,
     });
-    expect((await res.json()).success).toBe(true);
   }
   await shell.goto(`${DRIVER_LIST}?state=1`);
   const drivers = new PartiesPage(page);

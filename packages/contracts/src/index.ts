@@ -37,6 +37,7 @@ export * from './resources/verification.ts';
 export * from './resources/vouchers.ts';
 export * from './risk.ts';
 export * from './rules/index.ts';
+export * from './samples.ts';
 export * from './savedReports.ts';
 export * from './shipping.ts';
 export * from './statistics.ts';

@@ -1,6 +1,6 @@
 // Fixtures of the shipping API tests: approved drivers bound to approved vehicles, orders, and notes driven
 // through their steps over the real routes (app.inject), so the tests exercise exactly what the console calls.
-import { residentIdCheckChar, USER_TYPE } from '@freight/contracts';
+import { residentIdCheckChar, SAMPLE_ORDER_ROUTE, USER_TYPE } from '@freight/contracts';
 import { eq } from 'drizzle-orm';
 import { beforeAll } from 'vitest';
 import { hyDriver, hyVehicle } from '../modules/freight/index.ts';
@@ -127,20 +127,7 @@ export class ShippingKit {
       customerId: CUSTOMERS.hengda,
       goodsName: '螺纹钢',
       cargoType: '0400',
-      loadProvince: '江苏省',
-      loadCity: '南京市',
-      loadDistrict: '栖霞区',
-      loadAreaCode: '320113',
-      loadAddress: '南京钢铁厂东门',
-      loadLng: 118.9089,
-      loadLat: 32.1186,
-      unloadProvince: '上海市',
-      unloadCity: '上海市',
-      unloadDistrict: '宝山区',
-      unloadAreaCode: '310113',
-      unloadAddress: '宝山钢铁码头3号库',
-      unloadLng: 121.4891,
-      unloadLat: 31.4053,
+      ...SAMPLE_ORDER_ROUTE,
       plannedWeightG: 320_000_000,
       priceMode: 1,
       driverUnitPriceFen: 15_000,
