@@ -1,6 +1,13 @@
 import { bigint, index, integer, pgTable, smallint, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { auditedTable, type Columns, codedTable } from '../../platform/db/businessTable.ts';
-import { createTimeColumn, idColumn, idRef, tenantIdColumn, tstz } from '../../platform/db/columns.ts';
+import {
+  createTimeColumn,
+  idColumn,
+  idRef,
+  lastWriteTimeColumn,
+  tenantIdColumn,
+  tstz,
+} from '../../platform/db/columns.ts';
 
 /** Scheduled jobs (reference sys_quartz_job): `job_class_name` holds a key of the job registry in code. */
 export const sysQuartzJob = auditedTable(
@@ -88,7 +95,7 @@ export const sysFillRule = ruleTable('sys_fill_rule', {
 export const sysFillRuleCounter = pgTable('sys_fill_rule_counter', {
   counterKey: varchar('counter_key', { length: 200 }).primaryKey(),
   value: bigint('value', { mode: 'number' }).notNull().default(0),
-  updateTime: tstz('update_time').defaultNow().notNull(),
+  updateTime: lastWriteTimeColumn(),
 });
 
 /** Data sources; db_password is AES-256-GCM ciphertext, never returned. */
