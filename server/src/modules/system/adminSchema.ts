@@ -2,6 +2,7 @@ import { bigint, index, integer, pgTable, smallint, text, uniqueIndex, varchar }
 import { auditedTable, type Columns, codedTable } from '../../platform/db/businessTable.ts';
 import {
   createTimeColumn,
+  delFlagColumn,
   idColumn,
   idRef,
   lastWriteTimeColumn,
@@ -21,7 +22,7 @@ export const sysQuartzJob = auditedTable(
     description: varchar('description', { length: 255 }),
     /** 0 running, -1 stopped. */
     status: smallint('status').notNull().default(-1),
-    delFlag: smallint('del_flag').notNull().default(0),
+    delFlag: delFlagColumn(),
   },
   (t) => [index('sys_quartz_job_status_idx').on(t.status)],
 );
