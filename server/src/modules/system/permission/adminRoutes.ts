@@ -1,5 +1,5 @@
 import { ACCESS_MSG, menuBody, dataRuleBody as ruleBody } from '@freight/contracts';
-import { and, asc, eq, ilike, inArray, isNull, type SQL } from 'drizzle-orm';
+import { and, eq, ilike, inArray, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -15,9 +15,10 @@ import { bizError, recordNotFound, unauthorized } from '../../../platform/http/e
 import { permitted } from '../../../platform/http/permitted.ts';
 import { invalidateGrants } from '../accessDirectory.ts';
 import { sysDepartPermission, sysDepartRolePermission } from '../depart/schema.ts';
-import { permissionTree } from '../role/routes.ts';
+import { menuTreeAnswer } from '../role/routes.ts';
 import { sysPermission, sysPermissionDataRule, sysRolePermission } from '../schema.ts';
 import { nodesToRemove } from '../treeRemoval.ts';
+import { liveMenus } from './liveMenus.ts';
 import { assertUniqueMenu, checkMenu, refreshLeaf } from './menuRules.ts';
 import { invalidateAllAuth } from './routes.ts';
 
@@ -32,12 +33,9 @@ export function permissionAdminRoutes(app: FastifyInstance, ctx: AppContext): vo
   const r = app.withTypeProvider<ZodTypeProvider>();
   const list = 'system:permission:list';
   const live = eq(sysPermission.delFlag, 0);
-  /** The menus and buttons not deleted that `where` picks, in menu order. */
-  const liveMenus = (where?: SQL) =>
-    db.select().from(sysPermission).where(and(live, where)).orderBy(asc(sysPermission.sortNo));
 
   r.get('/sys/permission/list', { config: { access: perm(list) } }, async () => {
-    const rows = await liveMenus();
+    const rows = await liveMenus(db);
     const byParent = new Map<string | null, typeof rows>();
     for (const row of rows)
       byParent.set(row.parentId ?? null, [...(byParent.get(row.parentId ?? null) ?? []), row]);
@@ -50,16 +48,15 @@ export function permissionAdminRoutes(app: FastifyInstance, ctx: AppContext): vo
     return ok(build(null));
   });
   r.get('/sys/permission/queryTreeList', { config: { access: perm(list) } }, async () => {
-    const rows = await liveMenus();
-    return ok({ treeList: permissionTree(rows), ids: rows.map((row) => row.id) });
+    return ok(menuTreeAnswer(await liveMenus(db)));
   });
   r.get('/sys/permission/getSystemMenuList', { config: { access: perm(list) } }, async () =>
-    ok(await liveMenus(eq(sysPermission.menuType, 0))),
+    ok(await liveMenus(db, eq(sysPermission.menuType, 0))),
   );
   r.get(
     '/sys/permission/getSystemSubmenu',
     permitted(list, { querystring: z.object({ parentId: z.string().max(32) }) }),
-    async (request) => ok(await liveMenus(eq(sysPermission.parentId, request.query.parentId))),
+    async (request) => ok(await liveMenus(db, eq(sysPermission.parentId, request.query.parentId))),
   );
   // The reference console's lazy menu tree: the children of one menu (the top menus without parentId).
   r.get(
@@ -68,6 +65,7 @@ export function permissionAdminRoutes(app: FastifyInstance, ctx: AppContext): vo
     async (request) => {
       const parentId = request.query.parentId;
       const rows = await liveMenus(
+        db,
         parentId ? eq(sysPermission.parentId, parentId) : isNull(sysPermission.parentId),
       );
       return ok(
@@ -80,7 +78,7 @@ export function permissionAdminRoutes(app: FastifyInstance, ctx: AppContext): vo
     permitted(list, { querystring: z.object({ parentIds: z.string().max(20_000) }) }),
     async (request) => {
       const parentIds = request.query.parentIds.split(',').filter(Boolean);
-      const rows = parentIds.length ? await liveMenus(inArray(sysPermission.parentId, parentIds)) : [];
+      const rows = parentIds.length ? await liveMenus(db, inArray(sysPermission.parentId, parentIds)) : [];
       const grouped: Record<string, typeof rows> = {};
       for (const row of rows) grouped[row.parentId ?? ''] = [...(grouped[row.parentId ?? ''] ?? []), row];
       return ok(grouped);
