@@ -26,7 +26,7 @@ import { idsWhere } from '../../platform/db/idsWhere.ts';
 import { ok, okMessage, pageOf } from '../../platform/http/envelope.ts';
 import { AppError, bizError, forbidden, recordNotFound, unauthorized } from '../../platform/http/errors.ts';
 import { sendAttachment, XLSX_TYPE } from '../../platform/http/fileReplies.ts';
-import { sessionOf } from '../../platform/http/signedIn.ts';
+import { sessionOf, usernameOf } from '../../platform/http/signedIn.ts';
 import { fieldMapOf } from '../../platform/resource/bindResource.ts';
 import { listTotalsOf } from '../../platform/resource/countCache.ts';
 import { readImportRows } from '../../platform/resource/excelImport.ts';
@@ -208,7 +208,7 @@ export function cgformDataRoutes(app: FastifyInstance, ctx: AppContext): void {
   }
 
   const writerOf = (request: FastifyRequest): Writer => ({
-    by: request.session?.user.username ?? null,
+    by: usernameOf(request),
     tenant: tenantOf(request),
   });
 

@@ -17,6 +17,7 @@ import type { DbOrTx } from '../db/client.ts';
 import { VersionedCache, writeClockOf } from '../db/writeClock.ts';
 import { ok, okMessage } from '../http/envelope.ts';
 import { bizError, recordNotFound, unauthorized } from '../http/errors.ts';
+import { usernameOf } from '../http/signedIn.ts';
 import { uploadedFile } from '../http/upload.ts';
 import { sendStreamedXlsx } from '../http/xlsxStream.ts';
 import { listTotalsOf } from './countCache.ts';
@@ -245,7 +246,7 @@ export function registerResource(app: FastifyInstance, ctx: AppContext, def: Res
       logContent: `查看${def.title}敏感信息：${String(row[idKey] ?? '')}`.slice(0, 1000),
       operateType: OPERATE_TYPE.query,
       userid: request.session?.user.id ?? null,
-      username: request.session?.user.username ?? null,
+      username: usernameOf(request),
       ip: clientIp(request),
       method: request.method,
       requestUrl: request.url.slice(0, 500),
