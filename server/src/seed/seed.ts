@@ -359,7 +359,6 @@ const ROLE_EXCLUDED_BUTTONS: Partial<Record<keyof typeof ROLE_MENUS, string[]>> 
   captain: BROKER_EXCLUDED_BUTTONS,
 };
 
-/** Default payout approval limits per role (fin_approval_limit); a role without a row has no limit. */
 /** Cargo class, rate in 万分之, minimum premium in fen (1900 其他 serves every class without a rate). */
 const DEFAULT_INSURANCE_RATES: Array<[string, number, number]> = [
   ['1900', 3, 500],
@@ -370,6 +369,7 @@ const DEFAULT_INSURANCE_RATES: Array<[string, number, number]> = [
   ['1701', 8, 1000],
 ];
 
+/** Default payout approval limits per role (fin_approval_limit); a role without a row has no limit. */
 const APPROVAL_LIMITS = [
   { roleCode: 'finance', step: 'review', maxFen: 100_000_000 },
   { roleCode: 'cashier', step: 'execute', maxFen: 50_000_000 },

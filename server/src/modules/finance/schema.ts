@@ -28,6 +28,7 @@ import {
   fenColumn,
   fileRef,
   idRef,
+  lastWriteTimeColumn,
   reviewerColumns,
   stateMoveColumns,
   tenantIdColumn,
@@ -165,7 +166,7 @@ export const finNoteSettlement = pgTable('fin_note_settlement', {
   heldFen: fenColumn('held_fen'),
   /** Matched ETC tolls taken from the driver's cash at the payment (order's ETC rule 0). */
   etcDeductFen: fenColumn('etc_deduct_fen'),
-  updateTime: tstz('update_time').defaultNow().notNull(),
+  updateTime: lastWriteTimeColumn(),
 });
 
 /**
@@ -393,7 +394,7 @@ export const finApprovalLimit = pgTable(
     step: varchar('step', { length: 20 }).notNull(),
     maxFen: bigint('max_fen', { mode: 'number' }).notNull(),
     updateBy: varchar('update_by', { length: 64 }),
-    updateTime: tstz('update_time').defaultNow().notNull(),
+    updateTime: lastWriteTimeColumn(),
   },
   (t) => [primaryKey({ columns: [t.roleCode, t.step] })],
 );

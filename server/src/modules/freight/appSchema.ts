@@ -1,6 +1,6 @@
 import { boolean, index, integer, pgTable, smallint, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { auditedTable, tenantLogTable, tenantTable } from '../../platform/db/businessTable.ts';
-import { claimColumns, fileRef, idRef, tstz } from '../../platform/db/columns.ts';
+import { claimColumns, createTimeColumn, fileRef, idRef, tstz } from '../../platform/db/columns.ts';
 import { customerColumns, optionalCustomerColumns } from '../../platform/db/freightColumns.ts';
 
 /** APP版本: a release of the driver app. One version code per platform; the app asks for the latest published. */
@@ -87,7 +87,7 @@ export const hyOpenapiNonce = pgTable(
   {
     appId: idRef('app_id').notNull(),
     nonce: varchar('nonce', { length: 64 }).notNull(),
-    createTime: tstz('create_time').defaultNow().notNull(),
+    createTime: createTimeColumn(),
   },
   (t) => [
     uniqueIndex('hy_openapi_nonce_uidx').on(t.appId, t.nonce),

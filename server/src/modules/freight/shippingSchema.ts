@@ -15,7 +15,15 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import { listIndex, logTable, tenantTable } from '../../platform/db/businessTable.ts';
-import { fenColumn, fileRef, idRef, prefixed, tenantIdColumn, tstz } from '../../platform/db/columns.ts';
+import {
+  fenColumn,
+  fileRef,
+  idRef,
+  lastWriteTimeColumn,
+  prefixed,
+  tenantIdColumn,
+  tstz,
+} from '../../platform/db/columns.ts';
 import {
   customerColumns,
   driverColumns,
@@ -273,7 +281,7 @@ export const hyVehiclePosition = pgTable(
     customerId: idRef('customer_id'),
     agentId: idRef('agent_id'),
     captainId: idRef('captain_id'),
-    updateTime: tstz('update_time').defaultNow().notNull(),
+    updateTime: lastWriteTimeColumn(),
   },
   (t) => [
     index('hy_vehicle_position_tenant_time_idx').on(t.tenantId, t.gpsTime),

@@ -10,6 +10,7 @@ import type { AppContext } from '../../platform/context.ts';
 import { ok, okMessage } from '../../platform/http/envelope.ts';
 import { bizError, recordNotFound } from '../../platform/http/errors.ts';
 import { forSignedIn, permitted } from '../../platform/http/permitted.ts';
+import { usernameOf } from '../../platform/http/signedIn.ts';
 import { registerDeleteByIdRoute } from '../../platform/resource/deleteById.ts';
 import { formFor, syncedForm } from './cgformAccess.ts';
 import { type CopyFieldView, onlCgformCopy } from './cgformCopySchema.ts';
@@ -73,7 +74,6 @@ const viewsOf = (definition: CgformSnapshot): CopyFieldView[] =>
 export function cgformCopyRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db } = ctx;
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const by = (user?: { username: string }) => user?.username ?? null;
 
   r.get(
     '/online/cgform/copy/list',
@@ -109,7 +109,7 @@ export function cgformCopyRoutes(app: FastifyInstance, ctx: AppContext): void {
           tableTxt: request.body.tableTxt,
           tableTxtEn: request.body.tableTxtEn,
           fields: views,
-          createBy: by(request.session?.user),
+          createBy: usernameOf(request),
         })
         .returning({ id: onlCgformCopy.id });
       return ok({ id: copy?.id }, '复制成功！');
@@ -133,7 +133,7 @@ export function cgformCopyRoutes(app: FastifyInstance, ctx: AppContext): void {
           tableTxt: request.body.tableTxt,
           tableTxtEn: request.body.tableTxtEn,
           fields: request.body.fields ? checkViews(form.synced, request.body.fields) : copy.fields,
-          updateBy: by(request.session?.user),
+          updateBy: usernameOf(request),
           updateTime: new Date(),
         })
         .where(eq(onlCgformCopy.id, copy.id));

@@ -25,7 +25,8 @@ import { arrayRunnerOf } from '../../platform/db/arrayQuery.ts';
 import { idsWhere } from '../../platform/db/idsWhere.ts';
 import { ok, okMessage, pageOf } from '../../platform/http/envelope.ts';
 import { AppError, bizError, forbidden, recordNotFound, unauthorized } from '../../platform/http/errors.ts';
-import { sessionOf } from '../../platform/http/signedIn.ts';
+import { sendAttachment, XLSX_TYPE } from '../../platform/http/fileReplies.ts';
+import { sessionOf, usernameOf } from '../../platform/http/signedIn.ts';
 import { fieldMapOf } from '../../platform/resource/bindResource.ts';
 import { listTotalsOf } from '../../platform/resource/countCache.ts';
 import { readImportRows } from '../../platform/resource/excelImport.ts';
@@ -207,7 +208,7 @@ export function cgformDataRoutes(app: FastifyInstance, ctx: AppContext): void {
   }
 
   const writerOf = (request: FastifyRequest): Writer => ({
-    by: request.session?.user.username ?? null,
+    by: usernameOf(request),
     tenant: tenantOf(request),
   });
 
@@ -454,10 +455,7 @@ export function cgformDataRoutes(app: FastifyInstance, ctx: AppContext): void {
       sheet.addRow(out);
     }
     const buffer = await workbook.xlsx.writeBuffer();
-    return reply
-      .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-      .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(`${title}.xlsx`)}`)
-      .send(Buffer.from(buffer));
+    return sendAttachment(reply, XLSX_TYPE, `${title}.xlsx`, Buffer.from(buffer));
   }
 
   /** Numbers stay numbers (numeric columns come back as text), times as China wall-clock dates. */
@@ -527,9 +525,7 @@ export function cgformDataRoutes(app: FastifyInstance, ctx: AppContext): void {
       })
       .map((c) => ({ header: c.title, key: c.key, width: 20 }));
     const buffer = await workbook.xlsx.writeBuffer();
-    return reply
-      .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-      .send(Buffer.from(buffer));
+    return reply.header('content-type', XLSX_TYPE).send(Buffer.from(buffer));
   }
 
   const login = (content?: string, operateType?: number) => ({

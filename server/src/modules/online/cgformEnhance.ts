@@ -14,7 +14,7 @@ import { rowsOf } from '../../platform/db/rows.ts';
 import { ok, okMessage } from '../../platform/http/envelope.ts';
 import { bizError, recordNotFound } from '../../platform/http/errors.ts';
 import { forSignedIn, permitted } from '../../platform/http/permitted.ts';
-import { sessionOf } from '../../platform/http/signedIn.ts';
+import { sessionOf, usernameOf } from '../../platform/http/signedIn.ts';
 import { listTotalsOf } from '../../platform/resource/countCache.ts';
 import { registerDeleteByIdRoute } from '../../platform/resource/deleteById.ts';
 import { formFor, syncedForm } from './cgformAccess.ts';
@@ -205,7 +205,7 @@ export function cgformEnhanceRoutes(app: FastifyInstance, ctx: AppContext): void
     async (request) => {
       const body = request.body;
       await syncedHead(body.cgformHeadId);
-      const by = request.session?.user.username ?? null;
+      const by = usernameOf(request);
       const values = {
         buttonName: body.buttonName,
         buttonNameEn: body.buttonNameEn || null,
@@ -274,7 +274,7 @@ export function cgformEnhanceRoutes(app: FastifyInstance, ctx: AppContext): void
           buttonCode: body.buttonCode,
           content: body.content,
           version: next,
-          createBy: request.session?.user.username ?? null,
+          createBy: usernameOf(request),
         });
         const old = await idsWhere(tx, onlCgformEnhance, same)
           .orderBy(desc(onlCgformEnhance.version))

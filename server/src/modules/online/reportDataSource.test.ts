@@ -2,7 +2,7 @@
 // the API, read through a report (paging, totals, search, export) in read-only transactions only.
 import { randomBytes } from 'node:crypto';
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, type TestContext } from 'vitest';
 import { adminQuery, connectionOf, useExternalDb } from '../../test/externalDb.ts';
 import { api, startTestApp, type TestApp } from '../../test/harness.ts';
 
@@ -34,6 +34,13 @@ describe('online reports on a data source', () => {
     params: [],
   });
 
+  /** Skips a test, saying why, when no PostgreSQL server was there to hold the external database. */
+  const needsExternalDb = (ctx: TestContext) => {
+    if (!ext.missing) return;
+    console.log(`skipped: ${ext.missing}`);
+    ctx.skip();
+  };
+
   const ext = useExternalDb(
     'freight_rpt',
     `create table waybill_ext (id serial primary key, no text not null, weight numeric(10, 2), loaded date);
@@ -55,10 +62,7 @@ describe('online reports on a data source', () => {
   afterAll(() => t?.close());
 
   it('defines a report on the data source and pages, totals, searches and exports its rows', async (ctx) => {
-    if (ext.missing) {
-      console.log(`skipped: ${ext.missing}`);
-      ctx.skip();
-    }
+    needsExternalDb(ctx);
     const parsed = (
       await send('POST', '/online/cgreport/head/parseSql', {
         sql: 'select no, weight, loaded from waybill_ext',
@@ -110,10 +114,7 @@ describe('online reports on a data source', () => {
   });
 
   it('runs every query read-only: a write through the report fails and changes nothing', async (ctx) => {
-    if (ext.missing) {
-      console.log(`skipped: ${ext.missing}`);
-      ctx.skip();
-    }
+    needsExternalDb(ctx);
     // A function with a side effect is refused by the guard before anything runs …
     const added = (
       await send(
@@ -137,10 +138,7 @@ describe('online reports on a data source', () => {
   });
 
   it('refuses MySQL sources, unknown codes and unreachable databases with a plain message', async (ctx) => {
-    if (ext.missing) {
-      console.log(`skipped: ${ext.missing}`);
-      ctx.skip();
-    }
+    needsExternalDb(ctx);
     const mysql = (
       await send(
         'POST',

@@ -1,13 +1,11 @@
 // Running a loaded report for a request: its data source, bound values, search filters, sort and totals, and
 // its Excel export. Shared by the online report API (popups, auto report pages) and 报表列表's saved reports.
-import { PassThrough } from 'node:stream';
-import ExcelJS from 'exceljs';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Session } from '../../platform/auth/session.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { untilDrained } from '../../platform/http/backpressure.ts';
 import { pageOf } from '../../platform/http/envelope.ts';
 import { bizError } from '../../platform/http/errors.ts';
+import { sendStreamedXlsx } from '../../platform/http/xlsxStream.ts';
 import type { ReportResult } from './reportQuery.ts';
 import {
   bindValues,
@@ -132,19 +130,6 @@ export async function sendReportXlsx(
     { limit: EXPORT_BATCH, offset: 0 },
     !!options.totalsRow,
   );
-  const filename = encodeURIComponent(`${report.head.name}.xlsx`);
-  const stream = new PassThrough();
-  reply
-    .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-    .header('content-disposition', `attachment; filename*=UTF-8''${filename}`);
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
-    stream,
-    useStyles: false,
-    useSharedStrings: false,
-  });
-  // Excel refuses * ? : \ / [ ] in a sheet name (报表名称 may hold them).
-  const sheet = workbook.addWorksheet(report.head.name.replace(/[*?:\\/[\]]/g, '-').slice(0, 31));
-  sheet.columns = shown.map((i) => ({ header: i.fieldTxt || i.fieldName, key: i.fieldName, width: 20 }));
   const textOf = (item: (typeof shown)[number], value: unknown) => {
     const found = options_[item.fieldName]?.find((o) => String(o.value) === String(value ?? ''));
     if (found) return found.text;
@@ -152,7 +137,14 @@ export async function sendReportXlsx(
       return Number(value);
     return value ?? '';
   };
-  (async () => {
+  const file = {
+    filename: `${report.head.name}.xlsx`,
+    // Excel refuses * ? : \ / [ ] in a sheet name (报表名称 may hold them).
+    sheetName: report.head.name.replace(/[*?:\\/[\]]/g, '-').slice(0, 31),
+    useStyles: false,
+  };
+  return sendStreamedXlsx(request, reply, file, async (sheet, drained) => {
+    sheet.columns = shown.map((i) => ({ header: i.fieldTxt || i.fieldName, key: i.fieldName, width: 20 }));
     let rows = first.records;
     for (let offset = 0; offset < EXPORT_MAX_ROWS; offset += EXPORT_BATCH) {
       if (offset > 0)
@@ -164,7 +156,7 @@ export async function sendReportXlsx(
         sheet.addRow(out).commit();
       }
       if (rows.length < EXPORT_BATCH) break;
-      await untilDrained(stream);
+      await drained();
     }
     const totals = first.totals;
     if (options.totalsRow && Object.keys(totals).length && shown.length) {
@@ -175,11 +167,5 @@ export async function sendReportXlsx(
       });
       sheet.addRow(out).commit();
     }
-    sheet.commit();
-    await workbook.commit();
-  })().catch((error: unknown) => {
-    request.log.error({ err: error }, 'report export failed');
-    stream.destroy(error as Error);
   });
-  return reply.send(stream);
 }

@@ -35,6 +35,12 @@ const monthColumn = (fieldName: string) => ({
   fieldWidth: 90,
 });
 
+/** The shipper a row is about: its id hidden, its name sorted and searched. */
+const CUSTOMER_COLUMNS = [
+  { fieldName: 'customer_id', fieldTxt: '货主ID', isShow: 0 },
+  { fieldName: 'customer_name', fieldTxt: '货主', isOrder: 1, isSearch: 1, fieldWidth: 220 },
+];
+
 /** The waybill count column the settlement reports total. */
 const WAYBILLS = { fieldName: 'waybills', fieldTxt: '运单数', fieldType: 'Integer', isOrder: 1, isTotal: 1 };
 
@@ -61,8 +67,7 @@ order by 1 desc, 6 desc`,
     chart: { type: 'bar', x: 'customer_name', y: ['customer_fee', 'service_fee'] },
     items: [
       monthColumn('month'),
-      { fieldName: 'customer_id', fieldTxt: '货主ID', isShow: 0 },
-      { fieldName: 'customer_name', fieldTxt: '货主', isOrder: 1, isSearch: 1, fieldWidth: 220 },
+      ...CUSTOMER_COLUMNS,
       WAYBILLS,
       { fieldName: 'tonnage', fieldTxt: '结算吨位(吨)', fieldType: 'Double', isOrder: 1, isTotal: 1 },
       money('customer_fee', '运费(元)'),
@@ -100,8 +105,7 @@ order by 4 desc`,
     params: [{ paramName: 'as_of', paramTxt: '截至日期', paramType: 'date' }],
     chart: { type: 'bar', x: 'customer_name', y: ['not_due', 'days_1_30', 'days_31_60', 'days_over_90'] },
     items: [
-      { fieldName: 'customer_id', fieldTxt: '货主ID', isShow: 0 },
-      { fieldName: 'customer_name', fieldTxt: '货主', isOrder: 1, isSearch: 1, fieldWidth: 220 },
+      ...CUSTOMER_COLUMNS,
       { fieldName: 'bills', fieldTxt: '账单数', fieldType: 'Integer', isOrder: 1, isTotal: 1 },
       money('outstanding', '未收合计(元)'),
       money('not_due', '未到期(元)'),

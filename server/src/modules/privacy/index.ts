@@ -14,6 +14,7 @@ import { grantsOf } from '../../platform/access/grants.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { formatDateTime, ok } from '../../platform/http/envelope.ts';
 import { bizError, forbidden, notFound } from '../../platform/http/errors.ts';
+import { sendAttachment, XLSX_TYPE } from '../../platform/http/fileReplies.ts';
 import { forSignedIn } from '../../platform/http/permitted.ts';
 import { sessionOf } from '../../platform/http/signedIn.ts';
 import { bindResource } from '../../platform/resource/bindResource.ts';
@@ -297,17 +298,15 @@ export function privacyModule(app: FastifyInstance, ctx: AppContext): void {
       const data = await personData(db, subject);
       const stamp = formatDateTime(new Date()).slice(0, 10);
       if (format === 'json') {
-        const name = encodeURIComponent(`personal-data-${stamp}.json`);
-        return reply
-          .header('content-type', 'application/json; charset=utf-8')
-          .header('content-disposition', `attachment; filename*=UTF-8''${name}`)
-          .send(JSON.stringify({ subjectType, subjectId, exportedAt: new Date().toISOString(), ...data }));
+        const body = JSON.stringify({
+          subjectType,
+          subjectId,
+          exportedAt: new Date().toISOString(),
+          ...data,
+        });
+        return sendAttachment(reply, 'application/json; charset=utf-8', `personal-data-${stamp}.json`, body);
       }
-      const name = encodeURIComponent(`个人数据-${stamp}.xlsx`);
-      return reply
-        .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-        .header('content-disposition', `attachment; filename*=UTF-8''${name}`)
-        .send(await personWorkbook(data));
+      return sendAttachment(reply, XLSX_TYPE, `个人数据-${stamp}.xlsx`, await personWorkbook(data));
     },
   );
 }

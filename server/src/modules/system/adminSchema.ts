@@ -1,6 +1,14 @@
 import { bigint, index, integer, pgTable, smallint, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { auditedTable, type Columns, codedTable } from '../../platform/db/businessTable.ts';
-import { createTimeColumn, idColumn, idRef, tenantIdColumn, tstz } from '../../platform/db/columns.ts';
+import {
+  createTimeColumn,
+  delFlagColumn,
+  idColumn,
+  idRef,
+  lastWriteTimeColumn,
+  tenantIdColumn,
+  tstz,
+} from '../../platform/db/columns.ts';
 
 /** Scheduled jobs (reference sys_quartz_job): `job_class_name` holds a key of the job registry in code. */
 export const sysQuartzJob = auditedTable(
@@ -14,7 +22,7 @@ export const sysQuartzJob = auditedTable(
     description: varchar('description', { length: 255 }),
     /** 0 running, -1 stopped. */
     status: smallint('status').notNull().default(-1),
-    delFlag: smallint('del_flag').notNull().default(0),
+    delFlag: delFlagColumn(),
   },
   (t) => [index('sys_quartz_job_status_idx').on(t.status)],
 );
@@ -88,7 +96,7 @@ export const sysFillRule = ruleTable('sys_fill_rule', {
 export const sysFillRuleCounter = pgTable('sys_fill_rule_counter', {
   counterKey: varchar('counter_key', { length: 200 }).primaryKey(),
   value: bigint('value', { mode: 'number' }).notNull().default(0),
-  updateTime: tstz('update_time').defaultNow().notNull(),
+  updateTime: lastWriteTimeColumn(),
 });
 
 /** Data sources; db_password is AES-256-GCM ciphertext, never returned. */

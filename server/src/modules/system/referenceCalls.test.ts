@@ -6,6 +6,13 @@ import { sysCategory } from './adminSchema.ts';
  * The system-administration calls of the reference console (ant-design-vue-jeecg `src/api/api.js`) and the
  * ones the console adds to them. Those this product leaves out on purpose are listed in docs/decisions.md.
  */
+interface TreeNode {
+  id: string;
+  parentId: string | null;
+  isLeaf: boolean;
+  [field: string]: unknown;
+}
+
 const CALLS = `
 POST /sys/role/add
 PUT /sys/role/edit
@@ -79,6 +86,22 @@ describe("the reference console's system calls", () => {
   const tokens = useLogins(t, { admin: 'admin', shipper: 'shipper' });
 
   const get = (token: string | null, url: string) => t.call(token, { method: 'GET', url: api(url) });
+  /**
+   * Opens the first branch of a lazily loaded tree's level: the node carries its id as key and its `titleField`
+   * as title, and the next level (`childrenUrl`) holds that node's children only.
+   */
+  const expectBranchLoads = async (
+    level: TreeNode[],
+    titleField: string,
+    childrenUrl: (parentId: string) => string,
+  ) => {
+    const parent = level.find((node) => !node.isLeaf);
+    if (!parent) throw new Error('the tree has no branch to open');
+    expect(parent).toMatchObject({ key: parent.id, title: parent[titleField] });
+    const children: TreeNode[] = (await get(tokens.admin, childrenUrl(parent.id))).json().result;
+    expect(children.length).toBeGreaterThan(0);
+    expect(children.every((node) => node.parentId === parent.id)).toBe(true);
+  };
 
   it('each has a route', () => {
     const missing = CALLS.filter(([method, url]) => !t.app.hasRoute({ method, url: api(url) }));
@@ -90,24 +113,14 @@ describe("the reference console's system calls", () => {
     expect(top.success).toBe(true);
     expect(top.result.length).toBeGreaterThan(3);
     expect(top.result.every((node: { parentId: string | null }) => node.parentId === null)).toBe(true);
-    const parent = top.result.find((node: { isLeaf: boolean }) => !node.isLeaf);
-    expect(parent).toMatchObject({ key: parent.id, title: parent.name });
-    const children = (await get(tokens.admin, `/sys/permission/queryListAsync?parentId=${parent.id}`)).json()
-      .result;
-    expect(children.length).toBeGreaterThan(0);
-    expect(children.every((node: { parentId: string }) => node.parentId === parent.id)).toBe(true);
+    await expectBranchLoads(top.result, 'name', (id) => `/sys/permission/queryListAsync?parentId=${id}`);
   });
 
   it('loads the department tree a level at a time', async () => {
     const roots = (await get(tokens.admin, '/sys/sysDepart/queryDepartTreeSync')).json().result;
     expect(roots.length).toBeGreaterThan(0);
     expect(roots[0]).not.toHaveProperty('children');
-    const parent = roots.find((node: { isLeaf: boolean }) => !node.isLeaf);
-    expect(parent).toMatchObject({ key: parent.id, title: parent.departName });
-    const children = (await get(tokens.admin, `/sys/sysDepart/queryDepartTreeSync?pid=${parent.id}`)).json()
-      .result;
-    expect(children.length).toBeGreaterThan(0);
-    expect(children.every((node: { parentId: string }) => node.parentId === parent.id)).toBe(true);
+    await expectBranchLoads(roots, 'departName', (id) => `/sys/sysDepart/queryDepartTreeSync?pid=${id}`);
   });
 
   it('lists the dictionaries as tree leaves', async () => {

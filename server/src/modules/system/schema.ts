@@ -15,6 +15,7 @@ import { auditedTable, codedTable, linkTable } from '../../platform/db/businessT
 import {
   auditColumns,
   createTimeColumn,
+  delFlagColumn,
   fileRef,
   idRef,
   roleColumns,
@@ -50,7 +51,7 @@ export const sysUser = auditedTable(
     orgCode: varchar('org_code', { length: 64 }),
     /** 1 normal, 2 frozen. */
     status: smallint('status').notNull().default(1),
-    delFlag: smallint('del_flag').notNull().default(0),
+    delFlag: delFlagColumn(),
     workNo: varchar('work_no', { length: 100 }),
     post: varchar('post', { length: 100 }),
     telephone: varchar('telephone', { length: 45 }),
@@ -131,7 +132,7 @@ export const sysPermission = auditedTable(
     description: varchar('description', { length: 255 }),
     /** "1" enabled, "0" disabled. */
     status: varchar('status', { length: 2 }).notNull().default('1'),
-    delFlag: smallint('del_flag').notNull().default(0),
+    delFlag: delFlagColumn(),
     ruleFlag: smallint('rule_flag').notNull().default(0),
     internalOrExternal: boolean('internal_or_external').notNull().default(false),
   },
@@ -175,7 +176,7 @@ export const sysDepart = auditedTable(
     address: varchar('address', { length: 100 }),
     memo: varchar('memo', { length: 500 }),
     status: varchar('status', { length: 1 }).default('1'),
-    delFlag: smallint('del_flag').notNull().default(0),
+    delFlag: delFlagColumn(),
     tenantId: tenantIdColumn(),
   },
   (t) => [
@@ -203,7 +204,7 @@ export const sysDict = auditedTable(
     dictNameEn: varchar('dict_name_en', { length: 100 }),
     dictCode: varchar('dict_code', { length: 100 }).notNull(),
     description: varchar('description', { length: 255 }),
-    delFlag: smallint('del_flag').notNull().default(0),
+    delFlag: delFlagColumn(),
     /** 0 string values, 1 number values. */
     type: smallint('type').notNull().default(0),
   },
@@ -246,7 +247,7 @@ export const sysAnnouncement = auditedTable(
     sendStatus: varchar('send_status', { length: 1 }).notNull().default('0'),
     sendTime: tstz('send_time'),
     cancelTime: tstz('cancel_time'),
-    delFlag: smallint('del_flag').notNull().default(0),
+    delFlag: delFlagColumn(),
     busType: varchar('bus_type', { length: 20 }),
     busId: varchar('bus_id', { length: 50 }),
     openType: varchar('open_type', { length: 20 }),

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client.ts';
+import { usernameOf } from '../http/signedIn.ts';
 import { LOG_TYPE, OPERATE_TYPE, sysLog } from './schema.ts';
 
 const SECRET_KEYS = /pass(word)?|captcha|smscode|token|secret|salt|card_?no|idcard/i;
@@ -69,7 +70,7 @@ export function installOperationLog(app: FastifyInstance, db: Db): void {
           `${request.method} ${request.routeOptions.url}`,
         operateType: (config.audit ? config.audit.operateType : undefined) || operateTypeOf(request.method),
         userid: request.session?.user.id ?? null,
-        username: request.session?.user.username ?? null,
+        username: usernameOf(request),
         ip: clientIp(request),
         method: request.method,
         requestUrl: request.url.slice(0, 500),

@@ -31,6 +31,12 @@ export const tstz = (name: string) => timestamp(name, { withTimezone: true, mode
 /** When the row was written: set by the database. */
 export const createTimeColumn = () => tstz('create_time').defaultNow().notNull();
 
+/** The soft-delete mark a resource with `softDelete` filters on: 0 live, 1 in the recycle bin. */
+export const delFlagColumn = () => smallint('del_flag').notNull().default(0);
+
+/** When a row that is written over in place (a counter, a limit, a running total) was last written. */
+export const lastWriteTimeColumn = () => tstz('update_time').defaultNow().notNull();
+
 /** create_by/create_time/update_by/update_time on every business table. */
 export const auditColumns = () => ({
   createBy: varchar('create_by', { length: 64 }),

@@ -5,17 +5,21 @@ import { useCjkFont } from '../pdf/cjkFont.ts';
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 export const PDF_TYPE = 'application/pdf';
 
-/** A file to download: its type, and its name (any characters) in the UTF-8 form browsers read. */
+/** Marks the reply a file to download: its type, and its name (any characters) in the UTF-8 form browsers read. */
+export function attachmentHeaders(reply: FastifyReply, contentType: string, filename: string): FastifyReply {
+  return reply
+    .header('content-type', contentType)
+    .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(filename)}`);
+}
+
+/** A file to download, sent whole. */
 export function sendAttachment(
   reply: FastifyReply,
   contentType: string,
   filename: string,
-  body: Buffer | Uint8Array,
+  body: Buffer | Uint8Array | string,
 ): FastifyReply {
-  return reply
-    .header('content-type', contentType)
-    .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(filename)}`)
-    .send(body);
+  return attachmentHeaders(reply, contentType, filename).send(body);
 }
 
 /**

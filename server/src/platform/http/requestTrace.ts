@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { usernameOf } from './signedIn.ts';
 
 /** One answered request: never its token, query string or body. */
 export interface TraceEntry {
@@ -81,7 +82,7 @@ export function installRequestTrace(app: FastifyInstance, traces: RequestTraces)
       path: tracedPath(request),
       status: reply.statusCode,
       durationMs: Math.round(reply.elapsedTime * 100) / 100,
-      username: request.session?.user.username ?? null,
+      username: usernameOf(request),
     });
     done();
   });

@@ -7,3 +7,8 @@ export function sessionOf(request: Pick<FastifyRequest, 'session'>): Session {
   if (!request.session) throw unauthorized();
   return request.session;
 }
+
+/** The name of the user a request acts as (create_by, update_by, the logs), null when nobody is signed in. */
+export function usernameOf(request: Pick<FastifyRequest, 'session'>): string | null {
+  return request.session?.user.username ?? null;
+}

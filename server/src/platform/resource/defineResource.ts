@@ -1,8 +1,7 @@
-import { PassThrough } from 'node:stream';
 import { type MaskKind, maskValue, type Party, pageQuery, partyScopeOf } from '@freight/contracts';
 import { type AnyColumn, and, eq, getTableColumns, getTableName, inArray, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -16,10 +15,11 @@ import { piiHashKeys } from '../crypto/piiColumn.ts';
 import type { ArrayQuery } from '../db/arrayQuery.ts';
 import type { DbOrTx } from '../db/client.ts';
 import { VersionedCache, writeClockOf } from '../db/writeClock.ts';
-import { untilDrained } from '../http/backpressure.ts';
 import { ok, okMessage } from '../http/envelope.ts';
 import { bizError, recordNotFound, unauthorized } from '../http/errors.ts';
+import { usernameOf } from '../http/signedIn.ts';
 import { uploadedFile } from '../http/upload.ts';
+import { sendStreamedXlsx } from '../http/xlsxStream.ts';
 import { listTotalsOf } from './countCache.ts';
 import { readImportRows } from './excelImport.ts';
 import { departOrgCodes } from './orgCodes.ts';
@@ -246,7 +246,7 @@ export function registerResource(app: FastifyInstance, ctx: AppContext, def: Res
       logContent: `查看${def.title}敏感信息：${String(row[idKey] ?? '')}`.slice(0, 1000),
       operateType: OPERATE_TYPE.query,
       userid: request.session?.user.id ?? null,
-      username: request.session?.user.username ?? null,
+      username: usernameOf(request),
       ip: clientIp(request),
       method: request.method,
       requestUrl: request.url.slice(0, 500),
@@ -525,25 +525,14 @@ export function registerResource(app: FastifyInstance, ctx: AppContext, def: Res
         ]);
         const orderBy = buildOrder(def.fields, query.column, query.order, def.defaultOrder ?? [], def.id);
         const exported = Object.entries(def.fields).filter(([key, f]) => f.title && !secrets.includes(key));
-        const stream = new PassThrough();
-        const filename = encodeURIComponent(`${def.title}.xlsx`);
-        reply
-          .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-          .header('content-disposition', `attachment; filename*=UTF-8''${filename}`);
-        // Streamed in pages so a 100 000-row export holds one page in memory at a time.
-        const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
-          stream,
-          useStyles: true,
-          useSharedStrings: false,
-        });
-        const sheet = workbook.addWorksheet(def.title);
-        sheet.columns = exported.map(([key, f]) => ({
-          header: f.title,
-          key,
-          width: 20,
-          style: cellStyleOf(f),
-        }));
-        (async () => {
+        const file = { filename: `${def.title}.xlsx`, sheetName: def.title, useStyles: true };
+        return sendStreamedXlsx(request, reply, file, async (sheet, drained) => {
+          sheet.columns = exported.map(([key, f]) => ({
+            header: f.title,
+            key,
+            width: 20,
+            style: cellStyleOf(f),
+          }));
           const batch = 2000;
           for (let offset = 0; ; offset += batch) {
             const rows = (await db
@@ -562,15 +551,9 @@ export function registerResource(app: FastifyInstance, ctx: AppContext, def: Res
               sheet.addRow(out).commit();
             }
             if (rows.length < batch) break;
-            await untilDrained(stream);
+            await drained();
           }
-          sheet.commit();
-          await workbook.commit();
-        })().catch((error) => {
-          request.log.error({ err: error }, 'export failed');
-          stream.destroy(error as Error);
         });
-        return reply.send(stream);
       },
     );
   }

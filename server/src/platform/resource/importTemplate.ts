@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { perm } from '../access/declare.ts';
 import type { DictLookup } from '../context.ts';
+import { sendAttachment, XLSX_TYPE } from '../http/fileReplies.ts';
 import type { FieldMap } from './query.ts';
 
 type Row = Record<string, unknown>;
@@ -76,11 +77,7 @@ export function registerImportTemplate(
         note: '数据从第一张表的第2行开始填写；日期格式 YYYY-MM-DD；一次最多导入10000行。',
       });
       const data = Buffer.from(await workbook.xlsx.writeBuffer());
-      const filename = encodeURIComponent(`${options.title}导入模板.xlsx`);
-      return reply
-        .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-        .header('content-disposition', `attachment; filename*=UTF-8''${filename}`)
-        .send(data);
+      return sendAttachment(reply, XLSX_TYPE, `${options.title}导入模板.xlsx`, data);
     },
   );
 }

@@ -5,6 +5,7 @@ import { containing } from '../../../platform/db/likePattern.ts';
 import { selectPage } from '../../../platform/db/selectPage.ts';
 import { grantedRuleIds } from '../permission/dataRuleIds.ts';
 import { heldPermissionIds } from '../permission/grantSet.ts';
+import { liveMenus } from '../permission/liveMenus.ts';
 import { sysDepart, sysPermission, sysPermissionDataRule, sysUser, sysUserDepart } from '../schema.ts';
 import { sysDepartPermission, sysDepartRole, sysDepartRolePermission, sysDepartRoleUser } from './schema.ts';
 import { liveDepart } from './service.ts';
@@ -174,11 +175,7 @@ export async function departPermissionIds(db: DbOrTx, departId: string): Promise
 
 export function livePermissions(db: DbOrTx, ids: string[]) {
   if (ids.length === 0) return Promise.resolve([]);
-  return db
-    .select()
-    .from(sysPermission)
-    .where(and(inArray(sysPermission.id, ids), eq(sysPermission.delFlag, 0)))
-    .orderBy(asc(sysPermission.sortNo));
+  return liveMenus(db, inArray(sysPermission.id, ids));
 }
 
 export function rolePermissionIds(db: DbOrTx, roleId: string): Promise<string[]> {

@@ -8,7 +8,7 @@ import { registerEditRoutes } from '../../../platform/http/editRoutes.ts';
 import { ok, okMessage } from '../../../platform/http/envelope.ts';
 import { permitted } from '../../../platform/http/permitted.ts';
 import { splitIds } from '../permission/grantSet.ts';
-import { permissionTree } from '../role/routes.ts';
+import { menuTreeAnswer } from '../role/routes.ts';
 import * as repo from './roleRepository.ts';
 import * as roles from './roleService.ts';
 
@@ -119,7 +119,7 @@ export function departRoleRoutes(app: FastifyInstance, ctx: AppContext): void {
     permitted(permission, { querystring: z.object({ departId: id }) }),
     async (request) => {
       const rows = await repo.livePermissions(db, await repo.departPermissionIds(db, request.query.departId));
-      return ok({ treeList: permissionTree(rows), ids: rows.map((row) => row.id) });
+      return ok(menuTreeAnswer(rows));
     },
   );
   r.get(

@@ -7,6 +7,7 @@ import type { AppContext } from '../../../platform/context.ts';
 import { idsWhere } from '../../../platform/db/idsWhere.ts';
 import { formatDateTime, ok } from '../../../platform/http/envelope.ts';
 import { bizError } from '../../../platform/http/errors.ts';
+import { sendAttachment, XLSX_TYPE } from '../../../platform/http/fileReplies.ts';
 import { uploadedFile } from '../../../platform/http/upload.ts';
 import { readImportRows } from '../../../platform/resource/excelImport.ts';
 import type { FieldSpec } from '../../../platform/resource/query.ts';
@@ -53,10 +54,7 @@ export function departTransferRoutes(app: FastifyInstance, ctx: AppContext): voi
           createTime: formatDateTime(row.createTime),
         });
       const data = Buffer.from(await workbook.xlsx.writeBuffer());
-      return reply
-        .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-        .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent('部门.xlsx')}`)
-        .send(data);
+      return sendAttachment(reply, XLSX_TYPE, '部门.xlsx', data);
     },
   );
 

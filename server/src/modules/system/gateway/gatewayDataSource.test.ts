@@ -64,6 +64,22 @@ describe('gateway routes and data sources', () => {
     token: string | null = admin,
     headers?: Record<string, string>,
   ) => t.call(token, { method, url: api(path), payload, headers });
+  /** Asks the server to open a connection to a database on this host. */
+  const testConnection = (
+    dbType: string,
+    dbPort: number,
+    dbName: string,
+    dbUsername: string,
+    dbPassword = '',
+  ) =>
+    call('POST', '/sys/dataSource/testConnection', {
+      dbType,
+      dbHost: '127.0.0.1',
+      dbPort,
+      dbName,
+      dbUsername,
+      dbPassword,
+    });
 
   it('matches path predicates', () => {
     expect(pathPatterns('[{"name":"Path","args":["/api/**"]}]')).toEqual(['/api/**']);
@@ -151,50 +167,22 @@ describe('gateway routes and data sources', () => {
     expect(versions).toHaveLength(2);
     for (const v of versions) expect(v.dataContent).not.toContain('gcm1:');
 
-    const closed = await call('POST', '/sys/dataSource/testConnection', {
-      dbType: 'postgresql',
-      dbHost: '127.0.0.1',
-      dbPort: 9,
-      dbName: 'x',
-      dbUsername: 'x',
-      dbPassword: 'x',
-    });
+    const closed = await testConnection('postgresql', 9, 'x', 'x', 'x');
     expect(closed.json().success).toBe(false);
     expect(closed.json().message).toMatch(/^数据库连接失败/);
   });
 
   it('tests a PostgreSQL connection', async (context) => {
     if (!pgUp) return context.skip();
-    const res = await call('POST', '/sys/dataSource/testConnection', {
-      dbType: 'postgresql',
-      dbHost: '127.0.0.1',
-      dbPort: 5432,
-      dbName: 'postgres',
-      dbUsername: 'postgres',
-      dbPassword: '',
-    });
+    const res = await testConnection('postgresql', 5432, 'postgres', 'postgres');
     expect(res.json()).toMatchObject({ success: true, message: '数据库连接成功' });
   });
 
   it('tests a MariaDB connection', async (context) => {
     if (!mariaUp) return context.skip();
-    const good = await call('POST', '/sys/dataSource/testConnection', {
-      dbType: 'mariadb',
-      dbHost: '127.0.0.1',
-      dbPort: 3306,
-      dbName: 'mysql',
-      dbUsername: 'root',
-      dbPassword: '',
-    });
+    const good = await testConnection('mariadb', 3306, 'mysql', 'root');
     expect(good.json()).toMatchObject({ success: true, message: '数据库连接成功' });
-    const wrong = await call('POST', '/sys/dataSource/testConnection', {
-      dbType: 'mysql',
-      dbHost: '127.0.0.1',
-      dbPort: 3306,
-      dbName: 'mysql',
-      dbUsername: 'nobody_here',
-      dbPassword: 'x',
-    });
+    const wrong = await testConnection('mysql', 3306, 'mysql', 'nobody_here', 'x');
     expect(wrong.json().success).toBe(false);
   });
 });

@@ -1,5 +1,5 @@
 import { ACCESS_MSG, menuBody, dataRuleBody as ruleBody } from '@freight/contracts';
-import { and, asc, eq, ilike, inArray, isNull } from 'drizzle-orm';
+import { and, eq, ilike, inArray, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -15,9 +15,10 @@ import { bizError, recordNotFound, unauthorized } from '../../../platform/http/e
 import { permitted } from '../../../platform/http/permitted.ts';
 import { invalidateGrants } from '../accessDirectory.ts';
 import { sysDepartPermission, sysDepartRolePermission } from '../depart/schema.ts';
-import { permissionTree } from '../role/routes.ts';
+import { menuTreeAnswer } from '../role/routes.ts';
 import { sysPermission, sysPermissionDataRule, sysRolePermission } from '../schema.ts';
 import { nodesToRemove } from '../treeRemoval.ts';
+import { liveMenus } from './liveMenus.ts';
 import { assertUniqueMenu, checkMenu, refreshLeaf } from './menuRules.ts';
 import { invalidateAllAuth } from './routes.ts';
 
@@ -34,7 +35,7 @@ export function permissionAdminRoutes(app: FastifyInstance, ctx: AppContext): vo
   const live = eq(sysPermission.delFlag, 0);
 
   r.get('/sys/permission/list', { config: { access: perm(list) } }, async () => {
-    const rows = await db.select().from(sysPermission).where(live).orderBy(asc(sysPermission.sortNo));
+    const rows = await liveMenus(db);
     const byParent = new Map<string | null, typeof rows>();
     for (const row of rows)
       byParent.set(row.parentId ?? null, [...(byParent.get(row.parentId ?? null) ?? []), row]);
@@ -47,29 +48,15 @@ export function permissionAdminRoutes(app: FastifyInstance, ctx: AppContext): vo
     return ok(build(null));
   });
   r.get('/sys/permission/queryTreeList', { config: { access: perm(list) } }, async () => {
-    const rows = await db.select().from(sysPermission).where(live).orderBy(asc(sysPermission.sortNo));
-    return ok({ treeList: permissionTree(rows), ids: rows.map((row) => row.id) });
+    return ok(menuTreeAnswer(await liveMenus(db)));
   });
   r.get('/sys/permission/getSystemMenuList', { config: { access: perm(list) } }, async () =>
-    ok(
-      await db
-        .select()
-        .from(sysPermission)
-        .where(and(live, eq(sysPermission.menuType, 0)))
-        .orderBy(asc(sysPermission.sortNo)),
-    ),
+    ok(await liveMenus(db, eq(sysPermission.menuType, 0))),
   );
   r.get(
     '/sys/permission/getSystemSubmenu',
     permitted(list, { querystring: z.object({ parentId: z.string().max(32) }) }),
-    async (request) =>
-      ok(
-        await db
-          .select()
-          .from(sysPermission)
-          .where(and(live, eq(sysPermission.parentId, request.query.parentId)))
-          .orderBy(asc(sysPermission.sortNo)),
-      ),
+    async (request) => ok(await liveMenus(db, eq(sysPermission.parentId, request.query.parentId))),
   );
   // The reference console's lazy menu tree: the children of one menu (the top menus without parentId).
   r.get(
@@ -77,11 +64,10 @@ export function permissionAdminRoutes(app: FastifyInstance, ctx: AppContext): vo
     permitted(list, { querystring: z.object({ parentId: z.string().max(32).optional() }) }),
     async (request) => {
       const parentId = request.query.parentId;
-      const rows = await db
-        .select()
-        .from(sysPermission)
-        .where(and(live, parentId ? eq(sysPermission.parentId, parentId) : isNull(sysPermission.parentId)))
-        .orderBy(asc(sysPermission.sortNo));
+      const rows = await liveMenus(
+        db,
+        parentId ? eq(sysPermission.parentId, parentId) : isNull(sysPermission.parentId),
+      );
       return ok(
         rows.map((row) => ({ ...row, key: row.id, value: row.id, title: row.name, isLeaf: row.leaf })),
       );
@@ -92,13 +78,7 @@ export function permissionAdminRoutes(app: FastifyInstance, ctx: AppContext): vo
     permitted(list, { querystring: z.object({ parentIds: z.string().max(20_000) }) }),
     async (request) => {
       const parentIds = request.query.parentIds.split(',').filter(Boolean);
-      const rows = parentIds.length
-        ? await db
-            .select()
-            .from(sysPermission)
-            .where(and(live, inArray(sysPermission.parentId, parentIds)))
-            .orderBy(asc(sysPermission.sortNo))
-        : [];
+      const rows = parentIds.length ? await liveMenus(db, inArray(sysPermission.parentId, parentIds)) : [];
       const grouped: Record<string, typeof rows> = {};
       for (const row of rows) grouped[row.parentId ?? ''] = [...(grouped[row.parentId ?? ''] ?? []), row];
       return ok(grouped);

@@ -13,6 +13,7 @@ import { refuseTaken } from '../../../platform/resource/uniqueField.ts';
 import { invalidateGrants } from '../accessDirectory.ts';
 import { assertRulesOfMenu, grantedRuleChoice } from '../permission/dataRuleIds.ts';
 import { heldPermissionIds } from '../permission/grantSet.ts';
+import { liveMenus } from '../permission/liveMenus.ts';
 import { invalidateAllAuth } from '../permission/routes.ts';
 import { sysPermission, sysRole, sysRolePermission, sysUser, sysUserRole } from '../schema.ts';
 
@@ -50,6 +51,11 @@ export function permissionTree(rows: Array<typeof sysPermission.$inferSelect>): 
       };
     });
   return build(null);
+}
+
+/** A menu tree to grant from: the tree of `rows`, and all their ids (what 全选 checks). */
+export function menuTreeAnswer(rows: Array<typeof sysPermission.$inferSelect>) {
+  return { treeList: permissionTree(rows), ids: rows.map((row) => row.id) };
 }
 
 function grantsChanged() {
@@ -115,12 +121,7 @@ export function roleRoutes(app: FastifyInstance, ctx: AppContext): void {
   );
 
   r.get('/sys/role/queryTreeList', { config: { access: perm('system:role:authorize') } }, async () => {
-    const rows = await db
-      .select()
-      .from(sysPermission)
-      .where(eq(sysPermission.delFlag, 0))
-      .orderBy(asc(sysPermission.sortNo));
-    return ok({ treeList: permissionTree(rows), ids: rows.map((row) => row.id) });
+    return ok(menuTreeAnswer(await liveMenus(db)));
   });
 
   r.get(
