@@ -1,5 +1,5 @@
-// The one sample route the API tests (server/src/test), the browser tests (e2e) and the benchmarks (bench)
-// put on the orders they make, written once so that they all describe the same trip.
+// The one sample route the demo orders, the API tests (server/src/test), the browser tests (e2e) and the
+// benchmarks (bench) put on the orders they make, written once so that they all describe the same trip.
 
 /** Nanjing steel works (江苏省南京市栖霞区) to the Baoshan wharf (上海市宝山区): an order's place fields. */
 export const SAMPLE_ORDER_PLACES = {

@@ -11,6 +11,7 @@ import {
   orderBody,
   PLATFORM_TIME_ZONE,
   REVIEW_STATE,
+  SAMPLE_ORDER_ROUTE,
   SHIPPING_STATUS,
   type ShippingAction,
   settlementDueDate,
@@ -55,34 +56,17 @@ const MODES = [ORDER_MODE.public, ORDER_MODE.agent, ORDER_MODE.assigned, ORDER_M
 /** Hours a recent order's notes span (the oldest is audited, the newest just dispatched). */
 const RECENT_HOURS = 40;
 
-/** The two cities every demo note runs between (WGS-84 points of the two works). */
-const LOAD = {
-  province: '江苏省',
-  city: '南京市',
-  district: '栖霞区',
-  code: '320113',
-  address: '南京钢铁厂东门',
-  lng: 118.9089,
-  lat: 32.1186,
-};
-const UNLOAD = {
-  province: '上海市',
-  city: '上海市',
-  district: '宝山区',
-  code: '310113',
-  address: '宝山钢铁码头3号库',
-  lng: 121.4891,
-  lat: 31.4053,
-};
+/** Every demo note runs between the two works of the sample route. */
+const ROUTE = SAMPLE_ORDER_ROUTE;
 /** Waypoints of the G42 motorway between them (Zhenjiang, Changzhou, Wuxi, Suzhou), for a track that bends. */
 const ROAD: Array<[number, number]> = [
-  [LOAD.lng, LOAD.lat],
+  [ROUTE.loadLng, ROUTE.loadLat],
   [119.4249, 32.1877],
   [119.9741, 31.8112],
   [120.3119, 31.4912],
   [120.6196, 31.3179],
   [121.1657, 31.3896],
-  [UNLOAD.lng, UNLOAD.lat],
+  [ROUTE.unloadLng, ROUTE.unloadLat],
 ];
 const GOODS = ['螺纹钢', '热轧卷板', '冷轧卷', '线材', '钢坯', '镀锌板'];
 
@@ -316,16 +300,7 @@ function orderInput(o: number, customer: Customer, created: number, now: number,
     customerId: customer.id,
     goodsName: GOODS[o % GOODS.length],
     cargoType: '0400',
-    loadAreaCode: LOAD.code,
-    loadAddress: LOAD.address,
-    loadCity: LOAD.city,
-    loadLng: LOAD.lng,
-    loadLat: LOAD.lat,
-    unloadAreaCode: UNLOAD.code,
-    unloadAddress: UNLOAD.address,
-    unloadCity: UNLOAD.city,
-    unloadLng: UNLOAD.lng,
-    unloadLat: UNLOAD.lat,
+    ...ROUTE,
     plannedWeightG: Math.max(1, notes) * 32_000_000,
     priceMode: 1,
     driverUnitPriceFen: random.pick([12_000, 13_500, 15_000, 16_800]),
@@ -616,8 +591,8 @@ function trackOf(
     points.push({
       vehicleId,
       gpsTime: new Date(t),
-      lng: parked ? LOAD.lng : lng + random.int(-20, 20) / 100_000,
-      lat: parked ? LOAD.lat : lat + random.int(-20, 20) / 100_000,
+      lng: parked ? ROUTE.loadLng : lng + random.int(-20, 20) / 100_000,
+      lat: parked ? ROUTE.loadLat : lat + random.int(-20, 20) / 100_000,
       speed: parked ? 0 : random.int(62, 88),
       direction: 100,
       source: 2,
