@@ -9,9 +9,12 @@ export interface DiskInfo {
   usedPercent: number;
 }
 
+/** One answered request: never its token, query string or body. */
 export interface RequestTrace {
+  /** Epoch milliseconds of the answer. */
   time: number;
   method: string;
+  /** The path without its query; a route with parameters shows its pattern (`/sys/user/:id`), not the values. */
   path: string;
   status: number;
   durationMs: number;

@@ -74,6 +74,21 @@ export type ShippingAction =
   | 'audit'
   | 'void';
 
+/**
+ * Waybill steps only platform staff take (operations), with the weight correction: a customer or agent account
+ * holding the button still may not. The server refuses them; the console does not offer them.
+ */
+export const STAFF_ONLY_NOTE_STEPS: ReadonlySet<string> = new Set([
+  'accept',
+  'refuse',
+  'load',
+  'depart',
+  'unload',
+  'audit',
+  'void',
+  'correct',
+]);
+
 /** The waybill state machine: every action, the states it may start from, and where it goes. */
 export const SHIPPING_TRANSITIONS: Record<
   ShippingAction,

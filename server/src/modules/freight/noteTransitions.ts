@@ -8,6 +8,7 @@ import {
   SHIPPING_STATUS,
   SHIPPING_TRANSITIONS,
   type ShippingAction,
+  STAFF_ONLY_NOTE_STEPS,
   settlementDueDate,
   USER_TYPE,
 } from '@freight/contracts';
@@ -44,18 +45,8 @@ export interface Actor {
   tenantId: number;
 }
 
-/** Steps only platform staff take (operations): a customer or agent account holding the button still may not. */
-const STAFF_ONLY: ReadonlySet<string> = new Set([
-  'dispatch',
-  'accept',
-  'refuse',
-  'load',
-  'depart',
-  'unload',
-  'audit',
-  'void',
-  'correct',
-]);
+/** Dispatching is staff work too, beside the waybill steps only staff take. */
+const STAFF_ONLY: ReadonlySet<string> = new Set(['dispatch', ...STAFF_ONLY_NOTE_STEPS]);
 
 /** Vehicle transport state after a step (transport_state: 0 idle, 1 loading, 2 in transit). */
 const VEHICLE_STATE_AFTER: Partial<Record<ShippingAction, number>> = {

@@ -1,24 +1,13 @@
+import type { RequestTrace } from '@freight/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { usernameOf } from './signedIn.ts';
-
-/** One answered request: never its token, query string or body. */
-export interface TraceEntry {
-  /** Epoch milliseconds of the answer. */
-  time: number;
-  method: string;
-  /** The path without its query; a route with parameters shows its pattern (`/sys/user/:id`), not the values. */
-  path: string;
-  status: number;
-  durationMs: number;
-  username: string | null;
-}
 
 const CAPACITY = 1000;
 const WINDOW_S = 60;
 
 /** The last 1 000 requests and per-second counts of the last minute, kept in memory by this process. */
 export class RequestTraces {
-  private readonly ring: TraceEntry[] = [];
+  private readonly ring: RequestTrace[] = [];
   private next = 0;
   /** Per-second buckets of the last minute: [second, requests, 5xx answers]. */
   private readonly seconds: Array<[number, number, number]> = [];
@@ -27,7 +16,7 @@ export class RequestTraces {
   clientErrors = 0;
   readonly since = Date.now();
 
-  record(entry: TraceEntry): void {
+  record(entry: RequestTrace): void {
     if (this.ring.length < CAPACITY) this.ring.push(entry);
     else this.ring[this.next] = entry;
     this.next = (this.next + 1) % CAPACITY;
@@ -46,7 +35,7 @@ export class RequestTraces {
   }
 
   /** Newest first. */
-  recent(): TraceEntry[] {
+  recent(): RequestTrace[] {
     const ordered = [...this.ring.slice(this.next), ...this.ring.slice(0, this.next)];
     return ordered.reverse();
   }

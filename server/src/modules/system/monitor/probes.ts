@@ -2,6 +2,7 @@ import { readFile, statfs } from 'node:fs/promises';
 import os from 'node:os';
 import { type IntervalHistogram, monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 import v8 from 'node:v8';
+import type { DiskInfo } from '@freight/contracts';
 import { sql } from 'drizzle-orm';
 import { Redis } from 'ioredis';
 import type { Db } from '../../../platform/db/client.ts';
@@ -13,16 +14,7 @@ import { rowsOf } from '../../../platform/db/rows.ts';
 const DISK_TYPES =
   /^(ext[234]|xfs|btrfs|zfs|overlay|apfs|hfs|vfat|exfat|ntfs|ntfs3|f2fs|nfs4?|cifs|smb3|9p|virtiofs|fuse\..*|fuseblk)$/;
 
-export interface DiskRow {
-  mount: string;
-  fsType: string;
-  size: number;
-  used: number;
-  free: number;
-  usedPercent: number;
-}
-
-async function diskOf(mount: string, fsType: string): Promise<DiskRow | null> {
+async function diskOf(mount: string, fsType: string): Promise<DiskInfo | null> {
   try {
     const s = await statfs(mount);
     const size = s.blocks * s.bsize;
@@ -36,7 +28,7 @@ async function diskOf(mount: string, fsType: string): Promise<DiskRow | null> {
 }
 
 /** Size, used and free space of every mounted disk (Linux: /proc/mounts), and always of the data folder. */
-export async function disks(dataDir: string): Promise<DiskRow[]> {
+export async function disks(dataDir: string): Promise<DiskInfo[]> {
   const found: Array<[string, string]> = [];
   try {
     for (const line of (await readFile('/proc/mounts', 'utf8')).split('\n')) {
@@ -47,7 +39,7 @@ export async function disks(dataDir: string): Promise<DiskRow[]> {
     // Not Linux: the root and the data folder's disk only.
   }
   if (!found.some(([m]) => m === '/')) found.unshift(['/', 'root']);
-  const rows: DiskRow[] = [];
+  const rows: DiskInfo[] = [];
   const seen = new Set<string>();
   for (const [mount, fsType] of found) {
     const row = await diskOf(mount, fsType);

@@ -8,6 +8,7 @@ import {
   type Envelope,
   SHIPPING_TRANSITIONS,
   type ShippingAction,
+  STAFF_ONLY_NOTE_STEPS,
   USER_TYPE,
 } from '@freight/contracts';
 import { App, Descriptions, Grid } from 'antd';
@@ -25,18 +26,6 @@ import { useHasCode } from './useHasCode';
 
 type Row = Record<string, unknown>;
 type Step = ShippingAction | 'correct';
-
-/** Steps only platform staff take (the server refuses them to others as well). */
-const STAFF_ONLY = new Set<Step>([
-  'accept',
-  'refuse',
-  'load',
-  'depart',
-  'unload',
-  'audit',
-  'void',
-  'correct',
-]);
 
 const EN: Record<Step, string> = {
   ...Object.fromEntries(Object.entries(SHIPPING_TRANSITIONS).map(([k, v]) => [k, v.en])),
@@ -92,7 +81,7 @@ export function useNoteSteps(): { actions: RowAction[]; modals: ReactNode } {
       perm: `shipping:note:${step}`,
       danger,
       visible: (row) => {
-        if (STAFF_ONLY.has(step) && !staff) return false;
+        if (STAFF_ONLY_NOTE_STEPS.has(step) && !staff) return false;
         const status = Number(row.status);
         return step === 'correct'
           ? (CORRECTABLE_SHIPPING_STATUSES as readonly number[]).includes(status)
