@@ -1,7 +1,7 @@
 // The designer's choice of a form's kind: single, main or sub table (a sub-table names its master and
 // relation, and its foreign key field the master's table and field), and a single table as a tree (parent,
 // has-child and shown fields). The server checks all of it again and names the field it refuses.
-import { CGFORM_TABLE_TYPES, type CgformField, type Page } from '@freight/contracts';
+import { CGFORM_TABLE_TYPES, type CgformField, type CgformHead, type Page } from '@freight/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Checkbox, Form, Input, InputNumber, Select, Space } from 'antd';
 import { useBilingual } from '../../../components/resource/text';
@@ -10,15 +10,18 @@ import { api } from '../../../services/request';
 type Tx = ReturnType<typeof useBilingual>;
 
 /** The head values of the kind controls. */
-export interface CgformKindValues {
-  tableType?: number;
-  relationType?: number | null;
-  tabOrderNum?: number | null;
-  isTree?: string | null;
-  treeParentIdField?: string | null;
-  treeIdField?: string | null;
-  treeFieldname?: string | null;
-}
+export type CgformKindValues = Partial<
+  Pick<
+    CgformHead,
+    | 'tableType'
+    | 'relationType'
+    | 'tabOrderNum'
+    | 'isTree'
+    | 'treeParentIdField'
+    | 'treeIdField'
+    | 'treeFieldname'
+  >
+>;
 
 /** The generated screen a form opens in: ERP list for a main form, tree list for a tree, else the auto list. */
 export function cgformScreenPath(head: { id: string; tableType: number; isTree?: string | null }): string {
