@@ -30,6 +30,7 @@ import {
   PHONE_INLINE_ACTIONS,
   type RowActionItem,
   RowActions,
+  shownActionsWidth,
 } from './RowActions';
 import { sectionsOf } from './sections';
 import { pageTotalText, useBilingual } from './text';
@@ -142,6 +143,7 @@ export function ResourceListPage({ def }: { def: ResourcePageDef }) {
 
   const fieldColumns = buildColumns(def.fields, dicts, tx);
   const phone = usePhoneScreen();
+  const [shownRows, setShownRows] = useState<Row[]>([]);
   const detailItem = (row: Row) => plainItem('detail', ['详情', 'Details'], () => setDetail(row));
   const editItem = (row: Row) => plainItem('edit', ['编辑', 'Edit'], () => openEdit(row));
   const reviewItem = (row: Row) => plainItem('review', ['审核', 'Review'], () => setReviewing(row));
@@ -190,10 +192,18 @@ export function ResourceListPage({ def }: { def: ResourcePageDef }) {
       key: 'option',
       valueType: 'option',
       fixed: 'right',
-      width: actionColumnWidth(
-        offered.map((item) => tx(item.label)),
-        inline,
-      ),
+      // A phone sizes the column for the rows it shows: sized for every action a row might offer, it would
+      // cover the data; the desktop keeps one width whatever the page holds.
+      width:
+        phone && shownRows.length > 0
+          ? shownActionsWidth(
+              shownRows.map((row) => rowActions(row).map((item) => tx(item.label))),
+              inline,
+            )
+          : actionColumnWidth(
+              offered.map((item) => tx(item.label)),
+              inline,
+            ),
       render: (_dom, row) => <RowActions items={rowActions(row)} inline={inline} />,
     },
   ];
@@ -409,8 +419,9 @@ export function ResourceListPage({ def }: { def: ResourcePageDef }) {
           const page = await newestAnswer(
             api.get<Page<Row> | Row[]>(def.listPath ?? `${def.api}/list`, query),
           );
-          if (Array.isArray(page)) return { data: page, total: page.length, success: true };
-          return { data: page.records, total: page.total, success: true };
+          const rows = Array.isArray(page) ? page : page.records;
+          setShownRows(rows);
+          return { data: rows, total: Array.isArray(page) ? page.length : page.total, success: true };
         }}
         data-testid="resource-table"
         {...def.tableProps}

@@ -30,12 +30,23 @@ function inlineCount(total: number, inline: number): number {
  * about 14 px, a Latin one about 7.5 px, 12 px apart) and the "更多" menu.
  */
 export function actionColumnWidth(texts: string[], inline = INLINE_ACTIONS): number {
-  const textWidth = (text: string) =>
-    [...text].reduce((sum, char) => sum + (char.charCodeAt(0) > 0x2e80 ? 14 : 7.5), 0);
   // Rows show different actions (a review only while pending): room for the widest ones that may be inline.
-  const shown = [...texts]
-    .sort((a, b) => textWidth(b) - textWidth(a))
-    .slice(0, inlineCount(texts.length, inline));
+  const widest = [...texts].sort((a, b) => textWidth(b) - textWidth(a));
+  return linksWidth(widest, inline);
+}
+
+/** Width of the action column for the rows on screen: the widest of their own inline links and menu. */
+export function shownActionsWidth(rows: string[][], inline: number): number {
+  return rows.reduce((widest, texts) => Math.max(widest, linksWidth(texts, inline)), 80);
+}
+
+function textWidth(text: string): number {
+  return [...text].reduce((sum, char) => sum + (char.charCodeAt(0) > 0x2e80 ? 14 : 7.5), 0);
+}
+
+/** Width of a row's links shown inline (the first of `texts`) and of its menu, if the rest needs one. */
+function linksWidth(texts: string[], inline: number): number {
+  const shown = texts.slice(0, inlineCount(texts.length, inline));
   const links = shown.reduce((sum, text) => sum + textWidth(text) + 12, 0);
   const more = texts.length > shown.length ? 64 : 0;
   return Math.ceil(Math.max(80, links + more + 20));
