@@ -37,7 +37,7 @@ export function sendStreamedXlsx(
     await workbook.commit();
   })().catch((error: unknown) => {
     request.log.error({ err: error }, `export of ${file.filename} failed`);
-    stream.destroy(error as Error);
+    stream.destroy(error instanceof Error ? error : new Error(String(error)));
   });
   return reply.send(stream);
 }

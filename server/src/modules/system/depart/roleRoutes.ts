@@ -8,7 +8,7 @@ import { registerEditRoutes } from '../../../platform/http/editRoutes.ts';
 import { ok, okMessage } from '../../../platform/http/envelope.ts';
 import { permitted } from '../../../platform/http/permitted.ts';
 import { splitIds } from '../permission/grantSet.ts';
-import { menuTreeAnswer } from '../role/routes.ts';
+import { menuTreeAnswer } from '../permission/liveMenus.ts';
 import * as repo from './roleRepository.ts';
 import * as roles from './roleService.ts';
 

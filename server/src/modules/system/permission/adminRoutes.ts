@@ -15,10 +15,9 @@ import { bizError, recordNotFound, unauthorized } from '../../../platform/http/e
 import { permitted } from '../../../platform/http/permitted.ts';
 import { invalidateGrants } from '../accessDirectory.ts';
 import { sysDepartPermission, sysDepartRolePermission } from '../depart/schema.ts';
-import { menuTreeAnswer } from '../role/routes.ts';
 import { sysPermission, sysPermissionDataRule, sysRolePermission } from '../schema.ts';
 import { nodesToRemove } from '../treeRemoval.ts';
-import { liveMenus } from './liveMenus.ts';
+import { liveMenus, menuTreeAnswer } from './liveMenus.ts';
 import { assertUniqueMenu, checkMenu, refreshLeaf } from './menuRules.ts';
 import { invalidateAllAuth } from './routes.ts';
 
