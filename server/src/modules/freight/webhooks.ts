@@ -1,10 +1,10 @@
-import { randomUUID } from 'node:crypto';
 import { WEBHOOK_HEADERS } from '@freight/contracts';
-import { and, asc, eq, inArray, isNotNull, lt, lte, or } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, lt } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.ts';
 import type { Db, DbOrTx } from '../../platform/db/client.ts';
 import { newId } from '../../platform/db/columns.ts';
 import { idsWhere } from '../../platform/db/idsWhere.ts';
+import { leaseTo, lockDueIds } from '../../platform/db/leasedClaim.ts';
 import type { JobDefinition } from '../../platform/jobs/scheduler.ts';
 import { jsonOutcomeJob, seedQuartzJobs } from '../system/index.ts';
 import { hyEnterpriseApp, hyOpenapiNonce, hyWebhookDelivery } from './appSchema.ts';
@@ -81,23 +81,13 @@ export async function enqueueWaybillChange(
 
 /** Claims due deliveries (pending and due, or sending with a lapsed lease) for this run. */
 async function claimDue(db: Db, now: Date, limit: number): Promise<{ token: string; rows: DeliveryRow[] }> {
-  const token = randomUUID().replaceAll('-', '');
+  const lease = leaseTo(now, LEASE_MS);
   const rows = await db.transaction(async (tx) => {
-    const due = await idsWhere(
-      tx,
-      hyWebhookDelivery,
-      or(
-        and(eq(hyWebhookDelivery.state, 'pending'), lte(hyWebhookDelivery.nextAttemptAt, now)),
-        and(eq(hyWebhookDelivery.state, 'sending'), lte(hyWebhookDelivery.claimedUntil, now)),
-      ),
-    )
-      .orderBy(asc(hyWebhookDelivery.nextAttemptAt), asc(hyWebhookDelivery.id))
-      .limit(limit)
-      .for('update', { skipLocked: true });
+    const due = await lockDueIds(tx, hyWebhookDelivery, { now, limit });
     if (due.length === 0) return [];
     return tx
       .update(hyWebhookDelivery)
-      .set({ state: 'sending', claimToken: token, claimedUntil: new Date(now.getTime() + LEASE_MS) })
+      .set(lease)
       .where(
         inArray(
           hyWebhookDelivery.id,
@@ -106,7 +96,7 @@ async function claimDue(db: Db, now: Date, limit: number): Promise<{ token: stri
       )
       .returning();
   });
-  return { token, rows };
+  return { token: lease.claimToken, rows };
 }
 
 interface Attempt {
