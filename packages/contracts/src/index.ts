@@ -31,6 +31,7 @@ export * from './resources/privacy.ts';
 export * from './resources/regulator.ts';
 export * from './resources/risk.ts';
 export * from './resources/shipping.ts';
+export * from './resources/system.ts';
 export * from './resources/tax.ts';
 export * from './resources/transportContracts.ts';
 export * from './resources/verification.ts';

@@ -1,3 +1,4 @@
+import { exportColumnsOf, positionResource } from '@freight/contracts';
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
@@ -138,6 +139,14 @@ describe('system administration: dictionaries, rules, tenants, logs', () => {
     ]);
     const ok = (await upload('/sys/position/importExcel', clean)).json();
     expect(ok).toMatchObject({ success: true, code: 200 });
+
+    // The export's headers are the declaration's labels, the console's column titles.
+    const exported = await t.call(tokens.admin, { method: 'GET', url: '/jeecg-boot/sys/position/exportXls' });
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(exported.rawPayload as unknown as ArrayBuffer);
+    const header = (book.worksheets[0]?.getRow(1).values as unknown[]).slice(1);
+    expect(header).toEqual(exportColumnsOf(positionResource).map((column) => column.title));
+    expect(header).toEqual(['职务编码', '职务名称', '职级', '创建时间']);
   });
 
   it('builds the category tree with generated codes and deletes a subtree', async () => {

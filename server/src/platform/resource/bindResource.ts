@@ -32,6 +32,7 @@ import type { AppContext } from '../context.ts';
 import { type ResourceDef, type ResourceHandle, registerResource } from './defineResource.ts';
 import { registerImportTemplate, withDictValues } from './importTemplate.ts';
 import { andAll, type FieldMap, type FieldSpec, type FieldType } from './query.ts';
+import { type UniqueKey, withUniqueKey } from './uniqueField.ts';
 
 type ColumnsOf<T extends PgTable> = T['_']['columns'];
 type Row = Record<string, unknown>;
@@ -80,6 +81,8 @@ export type Binding = Omit<
   partyScope?: Partial<Record<Party, (partyId: string) => SQL>>;
   /** Export cells of a field the engine cannot write by its kind (e.g. a score kept ×100, written 4.67). */
   exportValues?: Record<string, (value: unknown, row: Row) => unknown>;
+  /** A field no two rows may share, deleted rows included (a restored row never clashes). */
+  unique?: UniqueKey;
 };
 
 /** The list's field type of a column: how its filters are read and compared. */
@@ -192,8 +195,9 @@ export function resourceDefOf(
   const idKey = decl.id ?? 'id';
   const id = columns[idKey];
   if (!id) throw new Error(`${decl.path}: id ${idKey} is not a column`);
-  const { dataRuleComponent, view, path, extraFilters, filters, partyScope, exportValues, ...hooks } =
+  const { dataRuleComponent, view, path, extraFilters, filters, partyScope, exportValues, unique, ...hooks } =
     binding;
+  if (unique && !columns[unique.key]) throw new Error(`${decl.path}: unique ${unique.key} is not a column`);
   const fields = { ...extraFilters, ...fieldMapOf(decl, table) };
   for (const [name, exportValue] of Object.entries(exportValues ?? {})) {
     const spec = fields[name];
@@ -255,6 +259,7 @@ export function resourceDefOf(
     defaultOrder:
       hooks.defaultOrder ?? (sortColumn ? [(sort?.order === 'asc' ? asc : desc)(sortColumn)] : []),
     ...hooks,
+    beforeWrite: withUniqueKey(table, unique, hooks.beforeWrite),
     createSchema,
     updateSchema:
       hooks.updateSchema ??

@@ -7,7 +7,7 @@ import type { AppContext } from '../context.ts';
 import { typeOf } from './bindResource.ts';
 import { type ResourceDef, type ResourceHandle, registerResource } from './defineResource.ts';
 import type { FieldMap, FieldSpec } from './query.ts';
-import { refuseTaken } from './uniqueField.ts';
+import { withUniqueKey } from './uniqueField.ts';
 
 type Row = Record<string, unknown>;
 type ColumnKey<T extends PgTable> = keyof T['_']['columns'] & string;
@@ -73,12 +73,6 @@ export function tableResourceDef<T extends PgTable>(table: T, def: TableResource
   const columns = getTableColumns(table) as Record<string, AnyColumn>;
   const fieldMap = tableFieldMap(table, idKey, fields);
   const createTime = columns.createTime;
-  const checkUnique =
-    unique &&
-    (async (values: Row, mode: 'add' | 'edit', tx: Parameters<typeof refuseTaken>[0]) => {
-      const message = typeof unique.message === 'string' ? unique.message : unique.message(values);
-      await refuseTaken(tx, table, unique.key, values, mode, message);
-    });
   return {
     ...rest,
     table,
@@ -88,14 +82,7 @@ export function tableResourceDef<T extends PgTable>(table: T, def: TableResource
     createSchema: def.createSchema ?? body,
     // The edit body is the add body with the row's id, which the extended shape always requires.
     updateSchema: def.updateSchema ?? (body?.extend({ id: rowId }) as ResourceDef['updateSchema']),
-    beforeWrite:
-      beforeWrite || checkUnique
-        ? async (values, mode, request, tx) => {
-            const written = beforeWrite ? await beforeWrite(values, mode, request, tx) : values;
-            if (checkUnique) await checkUnique(written, mode, tx);
-            return written;
-          }
-        : undefined,
+    beforeWrite: withUniqueKey(table, unique, beforeWrite),
   };
 }
 

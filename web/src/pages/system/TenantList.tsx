@@ -1,6 +1,6 @@
 // 租户管理 (component `system/TenantList`): tenants with validity dates; a frozen tenant's users cannot sign in.
-import { tenantEditBody } from '@freight/contracts';
-import { createTimeField, ResourceListPage, type ResourcePageDef } from '../../components/resource';
+import { tenantResource } from '@freight/contracts';
+import { pageOf, ResourceListPage, type ResourcePageDef } from '../../components/resource';
 import { api } from '../../services/request';
 
 type Row = Record<string, unknown>;
@@ -9,32 +9,11 @@ const setStatus = (status: 0 | 1) => async (row: Row, helpers: { reload: () => v
   helpers.reload();
 };
 
-export const tenantPage: ResourcePageDef = {
-  api: '/sys/tenant',
-  title: ['租户管理', 'Tenants'],
-  perm: 'system:tenant',
-  schema: tenantEditBody,
-  defaultSort: { column: 'id', order: 'asc' },
+export const tenantPage: ResourcePageDef = pageOf(tenantResource, {
   addDefaults: { status: '1' },
-  fields: [
-    {
-      name: 'id',
-      label: ['租户编号', 'Tenant no.'],
-      kind: 'number',
-      required: true,
-      sort: true,
-      search: true,
-      form: 'add',
-      list: { width: 100 },
-      rules: [{ type: 'integer', min: 1, message: '租户编号必须大于0' }],
-    },
-    { name: 'name', label: ['租户名称', 'Name'], required: true, search: true, sort: true },
-    { name: 'beginDate', label: ['开始时间', 'Valid from'], kind: 'datetime', sort: true },
-    {
-      name: 'endDate',
-      label: ['结束时间', 'Valid to'],
-      kind: 'datetime',
-      sort: true,
+  fields: {
+    id: { rules: [{ type: 'integer', min: 1, message: '租户编号必须大于0' }] },
+    endDate: {
       rules: [
         ({ getFieldValue }) => ({
           validator: async (_r, value: unknown) => {
@@ -44,17 +23,7 @@ export const tenantPage: ResourcePageDef = {
         }),
       ],
     },
-    {
-      name: 'status',
-      label: ['状态', 'Status'],
-      kind: 'dict',
-      dict: 'tenant_status',
-      search: true,
-      sort: true,
-      required: true,
-    },
-    createTimeField(),
-  ],
+  },
   rowActions: [
     {
       key: 'freeze',
@@ -74,7 +43,7 @@ export const tenantPage: ResourcePageDef = {
       run: setStatus(1),
     },
   ],
-};
+});
 
 export default function TenantList() {
   return <ResourceListPage def={tenantPage} />;

@@ -1,28 +1,16 @@
-import { positionBody } from '@freight/contracts';
+import { positionResource } from '@freight/contracts';
 import { asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { perm } from '../../../platform/access/declare.ts';
 import type { AppContext } from '../../../platform/context.ts';
 import { ok } from '../../../platform/http/envelope.ts';
-import { filterSort, registerTableResource } from '../../../platform/resource/tableResource.ts';
+import { bindResource } from '../../../platform/resource/bindResource.ts';
 import { sysPosition } from '../schema.ts';
 
 /** Positions (sys_position), referenced by sys_user.post. */
 export function positionRoutes(app: FastifyInstance, ctx: AppContext): void {
-  registerTableResource(app, ctx, sysPosition, {
-    path: '/sys/position',
-    permission: 'system:position',
-    title: '职务',
-    scope: { tenant: true },
+  bindResource(app, ctx, positionResource, sysPosition, {
     dataLog: true,
-    fields: {
-      code: filterSort('职务编码'),
-      name: filterSort('职务名称'),
-      postRank: filterSort('职级'),
-      companyId: { filter: true },
-      createTime: filterSort('创建时间'),
-    },
-    body: positionBody,
     unique: { key: 'code', message: (values) => `职务编码 ${String(values.code)} 已存在` },
   });
 

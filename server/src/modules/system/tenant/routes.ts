@@ -1,4 +1,4 @@
-import { tenantAddBody, tenantEditBody } from '@freight/contracts';
+import { tenantAddBody, tenantEditBody, tenantResource } from '@freight/contracts';
 import { asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { perm } from '../../../platform/access/declare.ts';
@@ -8,7 +8,7 @@ import type { DbOrTx } from '../../../platform/db/client.ts';
 import { idsWhere } from '../../../platform/db/idsWhere.ts';
 import { ok } from '../../../platform/http/envelope.ts';
 import { bizError } from '../../../platform/http/errors.ts';
-import { FILTER_SORT, filterSort, registerTableResource } from '../../../platform/resource/tableResource.ts';
+import { bindResource } from '../../../platform/resource/bindResource.ts';
 import { sysTenant, sysUser } from '../schema.ts';
 import { tenantLoginRefusal, usersOfTenant } from './service.ts';
 
@@ -26,20 +26,8 @@ async function endFrozenSessions(tx: DbOrTx, tenantId: number): Promise<void> {
 
 /** Tenants: CRUD with validity dates and freezing (a frozen tenant's users cannot sign in). */
 export function tenantRoutes(app: FastifyInstance, ctx: AppContext): void {
-  registerTableResource(app, ctx, sysTenant, {
-    path: '/sys/tenant',
-    permission: 'system:tenant',
-    title: '租户',
+  bindResource(app, ctx, tenantResource, sysTenant, {
     dataLog: true,
-    defaultOrder: [asc(sysTenant.id)],
-    fields: {
-      id: filterSort('租户编号'),
-      name: filterSort('租户名称'),
-      beginDate: filterSort('开始时间'),
-      endDate: filterSort('结束时间'),
-      status: filterSort('状态'),
-      createTime: FILTER_SORT,
-    },
     createSchema: tenantAddBody,
     updateSchema: tenantEditBody,
     async beforeWrite(values, mode, _request, tx) {
