@@ -144,7 +144,7 @@ describe('system administration: dictionaries, rules, tenants, logs', () => {
     const exported = await t.call(tokens.admin, { method: 'GET', url: '/jeecg-boot/sys/position/exportXls' });
     const book = new ExcelJS.Workbook();
     await book.xlsx.load(exported.rawPayload as unknown as ArrayBuffer);
-    const header = (book.worksheets[0]?.getRow(1).values as unknown[]).slice(1);
+    const header = (book.worksheets[0]?.getRow(1).values as unknown[] | undefined)?.slice(1);
     expect(header).toEqual(exportColumnsOf(positionResource).map((column) => column.title));
     expect(header).toEqual(['职务编码', '职务名称', '职级', '创建时间']);
   });
