@@ -1,5 +1,5 @@
 import { resource } from '../resource.ts';
-import { positionBody, tenantEditBody } from '../systemAccess.ts';
+import { dictBody, dictItemBody, positionBody, tenantEditBody } from '../systemAccess.ts';
 import { createdColumn, timeColumn } from './fields.ts';
 
 // The system module's own lists (positions, tenants), declared like the business ones: the server binds
@@ -61,5 +61,66 @@ export const tenantResource = resource({
       required: true,
     },
     createTime: timeColumn(['创建时间', 'Created'], { filter: true }),
+  },
+});
+
+/** 数据字典: the dictionaries every select and `_dictText` reads; codes stay unique across the recycle bin. */
+export const dictResource = resource({
+  path: '/sys/dict',
+  permission: 'system:dict',
+  title: ['数据字典', 'Dictionaries'],
+  actions: ['add', 'edit', 'delete', 'export', 'import'],
+  scope: { softDelete: true },
+  defaultSort: { field: 'createTime', order: 'desc' },
+  body: dictBody,
+  fields: {
+    dictName: { label: ['字典名称', 'Name'], required: true, search: true, sort: true },
+    dictCode: { label: ['字典编码', 'Code'], required: true, search: true, sort: true },
+    type: {
+      label: ['字典类型', 'Value type'],
+      filter: true,
+      options: [
+        { value: 0, label: ['字符串', 'Text'] },
+        { value: 1, label: ['数字', 'Number'] },
+      ],
+      list: { width: 100 },
+    },
+    description: { label: ['描述', 'Description'], kind: 'textarea', list: { width: 220, ellipsis: true } },
+    createTime: createdColumn,
+  },
+});
+
+/** The items of one dictionary: value, texts in both languages, colour, order and whether it is offered. */
+export const dictItemResource = resource({
+  path: '/sys/dictItem',
+  permission: 'system:dict',
+  title: ['字典数据', 'Items'],
+  actions: ['add', 'edit', 'delete', 'export', 'import'],
+  defaultSort: { field: 'sortOrder', order: 'asc' },
+  body: dictItemBody,
+  fields: {
+    dictId: { label: ['字典', 'Dictionary'], filter: true, list: false, form: false, detail: false },
+    itemText: { label: ['名称', 'Text'], required: true, search: true, sort: true },
+    itemValue: { label: ['数据值', 'Value'], required: true, search: true, sort: true },
+    itemTextEn: {
+      label: ['英文名称', 'English text'],
+      help: ['英文界面显示的名称，留空时显示中文名称', 'Shown in English mode; the Chinese text when empty'],
+      list: { width: 140 },
+    },
+    itemColor: {
+      label: ['颜色', 'Colour'],
+      placeholder: ['如 green 或 #52c41a', 'e.g. green or #52c41a'],
+      list: { width: 90 },
+    },
+    sortOrder: { label: ['排序', 'Order'], kind: 'number', sort: true, list: { width: 80 } },
+    description: { label: ['描述', 'Description'], list: { width: 160, ellipsis: true } },
+    status: {
+      label: ['状态', 'Status'],
+      kind: 'dict',
+      dict: 'valid_status',
+      search: true,
+      sort: true,
+      list: { width: 80 },
+    },
   },
 });

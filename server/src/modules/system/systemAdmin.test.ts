@@ -1,4 +1,4 @@
-import { exportColumnsOf, positionResource } from '@freight/contracts';
+import { dictResource, exportColumnsOf, positionResource } from '@freight/contracts';
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
@@ -108,7 +108,11 @@ describe('system administration: dictionaries, rules, tenants, logs', () => {
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(exported.rawPayload as unknown as ArrayBuffer);
     const sheet = workbook.worksheets[0];
-    expect(sheet.getRow(1).values).toEqual([undefined, '字典名称', '字典编码', '描述', '字典类型']);
+    expect(sheet.getRow(1).values).toEqual([
+      undefined,
+      ...exportColumnsOf(dictResource).map((column) => column.title),
+    ]);
+    expect(sheet.getRow(1).getCell(3).value).toBe('字典类型');
     expect(sheet.getRow(2).getCell(2).value).toBe('pay_way');
 
     const notExcel = await upload('/sys/dict/importExcel', Buffer.from('hello'));

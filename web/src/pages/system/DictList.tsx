@@ -1,10 +1,10 @@
 // 数据字典 (component `system/DictList`): dictionaries and their items, enable and disable,
 // sort order, the cache refresh (刷新缓存完成！), a recycle bin, Excel export and import.
-import { dictBody, MSG } from '@freight/contracts';
+import { dictResource, MSG } from '@freight/contracts';
 import { App } from 'antd';
 import { useMemo, useState } from 'react';
 import { SideDrawer } from '../../components/common/SideDrawer';
-import { createTimeField, ResourceListPage, type ResourcePageDef } from '../../components/resource';
+import { pageOf, ResourceListPage, type ResourcePageDef } from '../../components/resource';
 import { platformApi } from '../../services/platformApi';
 import { useSession } from '../../stores/session';
 import { dictItemsPage } from './dict/DictItems';
@@ -19,38 +19,9 @@ export default function DictList() {
 
   const def = useMemo<ResourcePageDef>(
     () => ({
-      api: '/sys/dict',
-      title: ['数据字典', 'Dictionaries'],
-      perm: 'system:dict',
-      schema: dictBody,
-      defaultSort: { column: 'createTime', order: 'desc' },
-      fields: [
-        { name: 'dictName', label: ['字典名称', 'Name'], required: true, search: true, sort: true },
-        {
-          name: 'dictCode',
-          label: ['字典编码', 'Code'],
-          required: true,
-          search: true,
-          sort: true,
-          rules: [{ required: true, message: MSG.dictCodeRequired }],
-        },
-        {
-          name: 'type',
-          label: ['字典类型', 'Value type'],
-          options: [
-            { value: 0, label: ['字符串', 'Text'] },
-            { value: 1, label: ['数字', 'Number'] },
-          ],
-          list: { width: 100 },
-        },
-        {
-          name: 'description',
-          label: ['描述', 'Description'],
-          kind: 'textarea',
-          list: { width: 220, ellipsis: true },
-        },
-        createTimeField({ search: 'range' }),
-      ],
+      ...pageOf(dictResource, {
+        fields: { dictCode: { rules: [{ required: true, message: MSG.dictCodeRequired }] } },
+      }),
       addDefaults: { type: '0' },
       rowActions: [{ key: 'items', label: ['字典配置', 'Items'], run: (row) => setOpen(row) }],
       toolbar: [

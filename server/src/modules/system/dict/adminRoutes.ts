@@ -1,4 +1,4 @@
-import { dictBody, dictItemBody } from '@freight/contracts';
+import { dictItemResource, dictResource } from '@freight/contracts';
 import { asc, desc, eq, inArray, ne } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -9,12 +9,7 @@ import { idsWhere } from '../../../platform/db/idsWhere.ts';
 import { ok, okMessage } from '../../../platform/http/envelope.ts';
 import { bizError } from '../../../platform/http/errors.ts';
 import { permitted } from '../../../platform/http/permitted.ts';
-import {
-  FILTER_SORT,
-  filterOnly,
-  filterSort,
-  registerTableResource,
-} from '../../../platform/resource/tableResource.ts';
+import { bindResource } from '../../../platform/resource/bindResource.ts';
 import { sysDict, sysDictItem } from '../schema.ts';
 import type { DictCache } from './cache.ts';
 
@@ -26,42 +21,15 @@ export function dictAdminRoutes(app: FastifyInstance, ctx: AppContext, dicts: Di
   // Every instance keeps the dictionaries in memory: a change reloads them everywhere.
   const reload = ctx.realtime.sharedCache('dicts', () => dicts.reload(), app.log);
 
-  registerTableResource(app, ctx, sysDict, {
-    path: '/sys/dict',
-    permission: 'system:dict',
-    title: '数据字典',
-    scope: { softDelete: true },
+  bindResource(app, ctx, dictResource, sysDict, {
     dataLog: true,
-    fields: {
-      dictName: filterSort('字典名称'),
-      dictCode: filterSort('字典编码'),
-      description: '描述',
-      type: filterOnly('字典类型'),
-      createTime: FILTER_SORT,
-    },
-    body: dictBody,
     // Codes stay unique across the recycle bin too: a deleted dictionary may come back.
     unique: { key: 'dictCode', message: '字典编码已存在!' },
     onChange: reload,
   });
 
-  registerTableResource(app, ctx, sysDictItem, {
-    path: '/sys/dictItem',
-    permission: 'system:dict',
-    title: '字典数据',
+  bindResource(app, ctx, dictItemResource, sysDictItem, {
     dataLog: true,
-    defaultOrder: [asc(sysDictItem.sortOrder)],
-    fields: {
-      dictId: filterOnly('字典ID'),
-      itemText: filterSort('名称'),
-      itemValue: filterSort('数据值'),
-      itemTextEn: '英文名称',
-      itemColor: '颜色',
-      description: '描述',
-      sortOrder: { sort: true, title: '排序' },
-      status: filterSort('状态'),
-    },
-    body: dictItemBody,
     async beforeWrite(values, mode, _request, tx) {
       const [dict] = await idsWhere(
         tx,
