@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { resource } from '../resource.ts';
 import { dictBody, dictItemBody, positionBody, tenantEditBody } from '../systemAccess.ts';
 import { createdColumn, timeColumn } from './fields.ts';
@@ -122,5 +123,68 @@ export const dictItemResource = resource({
       sort: true,
       list: { width: 80 },
     },
+  },
+});
+
+/** A scheduled job's state: running (scheduled) or stopped (kept, not fired). */
+export const JOB_STATE = { running: 0, stopped: -1 } as const;
+
+/** A scheduled job: a job of the registry in the server code, its cron, its parameters as JSON. */
+export const quartzJobBody = z.object({
+  jobClassName: z.string({ error: '请选择任务' }).trim().min(1, '请选择任务').max(100),
+  cronExpression: z.string({ error: '请输入Cron表达式' }).trim().min(1, '请输入Cron表达式').max(100),
+  parameter: z.string().max(2000).nullish(),
+  description: z.string().max(255).nullish(),
+  status: z.coerce
+    .number()
+    .int()
+    .refine((v) => v === JOB_STATE.running || v === JOB_STATE.stopped, '状态只能是0或-1')
+    .optional(),
+});
+
+/** 定时任务: the jobs the scheduler fires; the job key names code, the cron and parameters are checked. */
+export const quartzJobResource = resource({
+  path: '/sys/quartzJob',
+  permission: 'system:quartz',
+  title: ['定时任务', 'Scheduled jobs'],
+  actions: ['add', 'edit', 'delete', 'export', 'import'],
+  scope: { softDelete: true },
+  defaultSort: { field: 'createTime', order: 'desc' },
+  body: quartzJobBody,
+  fields: {
+    jobClassName: {
+      label: ['任务', 'Job'],
+      kind: 'dict',
+      required: true,
+      search: true,
+      sort: true,
+      wide: true,
+      list: { width: 220, fixed: 'left' },
+    },
+    cronExpression: {
+      label: ['Cron表达式', 'Cron expression'],
+      required: true,
+      list: { width: 150, copyable: true },
+    },
+    parameter: { label: ['参数(JSON)', 'Parameters (JSON)'], list: { width: 180, ellipsis: true } },
+    description: {
+      label: ['描述', 'Description'],
+      kind: 'textarea',
+      search: true,
+      list: { width: 200, ellipsis: true },
+    },
+    status: {
+      label: ['状态', 'Status'],
+      kind: 'dict',
+      options: [
+        { value: JOB_STATE.running, label: ['运行中', 'Running'] },
+        { value: JOB_STATE.stopped, label: ['已停止', 'Stopped'] },
+      ],
+      search: true,
+      sort: true,
+      form: false,
+      list: { width: 90 },
+    },
+    createTime: timeColumn(['创建时间', 'Created'], { filter: true }),
   },
 });

@@ -14,6 +14,16 @@ function StateTag({ label, color }: { label: Bilingual; color?: string }) {
   return <Tag color={color}>{tx(label)}</Tag>;
 }
 
+/** The tags of a two-state field: green when on, plain (or `offColor`) when off. */
+export function twoStateTags(on: State, off: State, offColor?: string): NonNullable<ResourceField['render']> {
+  return (value) =>
+    Number(value) === Number(on.value) ? (
+      <StateTag label={on.label} color="green" />
+    ) : (
+      <StateTag label={off.label} color={offColor} />
+    );
+}
+
 export function twoStateField({
   on,
   off,
@@ -25,15 +35,5 @@ export function twoStateField({
   /** The off tag's colour; plain when left out. */
   offColor?: string;
 }): ResourceField {
-  return {
-    ...field,
-    kind: 'dict',
-    options: [on, off],
-    render: (value) =>
-      Number(value) === Number(on.value) ? (
-        <StateTag label={on.label} color="green" />
-      ) : (
-        <StateTag label={off.label} color={offColor} />
-      ),
-  };
+  return { ...field, kind: 'dict', options: [on, off], render: twoStateTags(on, off, offColor) };
 }

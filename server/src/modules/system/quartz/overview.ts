@@ -1,10 +1,10 @@
+import { JOB_STATE } from '@freight/contracts';
 import { Cron } from 'croner';
 import { desc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../../platform/db/client.ts';
 import { formatDateTime } from '../../../platform/http/envelope.ts';
 import { CRON_OPTIONS } from '../../../platform/jobs/scheduler.ts';
 import { sysQuartzJob, sysQuartzJobLog } from '../adminSchema.ts';
-import { JOB_RUNNING } from './store.ts';
 
 export interface JobOverview {
   id: string;
@@ -39,7 +39,7 @@ export async function jobOverview(db: DbOrTx): Promise<JobOverview[]> {
   return jobs.map((job) => {
     const run = byJob.get(job.id);
     let nextRun: string | null = null;
-    if (job.status === JOB_RUNNING) {
+    if (job.status === JOB_STATE.running) {
       try {
         const next = new Cron(job.cronExpression, { ...CRON_OPTIONS, paused: true }).nextRun();
         nextRun = next ? formatDateTime(next) : null;

@@ -1,4 +1,4 @@
-import { pageQuery } from '@freight/contracts';
+import { JOB_STATE, pageQuery, quartzJobResource } from '@freight/contracts';
 import { Cron } from 'croner';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -11,28 +11,12 @@ import { formatDateTime, ok, okMessage } from '../../../platform/http/envelope.t
 import { bizError } from '../../../platform/http/errors.ts';
 import { permitted } from '../../../platform/http/permitted.ts';
 import { CRON_OPTIONS, parseJobParams, validateCron } from '../../../platform/jobs/scheduler.ts';
+import { bindResource } from '../../../platform/resource/bindResource.ts';
 import { andAll, buildFilters, buildOrder, type FieldMap } from '../../../platform/resource/query.ts';
-import {
-  FILTER_SORT,
-  filterOnly,
-  filterSort,
-  registerTableResource,
-} from '../../../platform/resource/tableResource.ts';
 import { sysQuartzJob, sysQuartzJobLog } from '../adminSchema.ts';
 import { systemJobs } from './jobs.ts';
-import { JOB_RUNNING, JOB_STOPPED, quartzStore, toScheduled } from './store.ts';
+import { quartzStore, toScheduled } from './store.ts';
 
-const jobBody = {
-  jobClassName: z.string({ error: '请选择任务' }).trim().min(1, '请选择任务').max(100),
-  cronExpression: z.string({ error: '请输入Cron表达式' }).trim().min(1, '请输入Cron表达式').max(100),
-  parameter: z.string().max(2000).nullish(),
-  description: z.string().max(255).nullish(),
-  status: z.coerce
-    .number()
-    .int()
-    .refine((v) => v === JOB_RUNNING || v === JOB_STOPPED, '状态只能是0或-1')
-    .optional(),
-};
 const idQuery = z.object({ id: z.string().min(1).max(32) });
 
 const logFields: FieldMap = {
@@ -55,22 +39,8 @@ export function quartzRoutes(app: FastifyInstance, ctx: AppContext): void {
   // (the backplane signal); the scheduler's own 30 s re-read stays as the safety net.
   const changed = ctx.realtime.sharedCache('quartzJobs', () => jobs.sync(), app.log);
 
-  registerTableResource(app, ctx, sysQuartzJob, {
-    path: '/sys/quartzJob',
-    permission: 'system:quartz',
-    title: '定时任务',
-    scope: { softDelete: true },
+  bindResource(app, ctx, quartzJobResource, sysQuartzJob, {
     dataLog: true,
-    fields: {
-      jobClassName: filterSort('任务'),
-      cronExpression: 'Cron表达式',
-      parameter: '参数',
-      description: filterOnly('描述'),
-      status: filterSort('状态'),
-      createTime: FILTER_SORT,
-    },
-    createSchema: z.object(jobBody),
-    updateSchema: z.object({ id: z.string().min(1).max(32), ...jobBody }),
     beforeWrite(values) {
       const key = String(values.jobClassName);
       const def = jobs.definition(key);
@@ -124,11 +94,11 @@ export function quartzRoutes(app: FastifyInstance, ctx: AppContext): void {
   const statusOpts = permitted('system:quartz:edit', { querystring: idQuery });
   for (const method of ['get', 'put', 'post'] as const) {
     r[method]('/sys/quartzJob/resume', statusOpts, async (request) => {
-      await setStatus(request, request.query.id, JOB_RUNNING);
+      await setStatus(request, request.query.id, JOB_STATE.running);
       return okMessage('启动定时任务成功');
     });
     r[method]('/sys/quartzJob/pause', statusOpts, async (request) => {
-      await setStatus(request, request.query.id, JOB_STOPPED);
+      await setStatus(request, request.query.id, JOB_STATE.stopped);
       return okMessage('停止定时任务成功');
     });
     r[method]('/sys/quartzJob/execute', statusOpts, async (request) => {

@@ -1,12 +1,10 @@
+import { JOB_STATE } from '@freight/contracts';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../../platform/db/client.ts';
 import { rowExists } from '../../../platform/db/idsWhere.ts';
 import { rowsOf } from '../../../platform/db/rows.ts';
 import type { JobStore, RunOutcome, ScheduledJob } from '../../../platform/jobs/scheduler.ts';
 import { sysQuartzJob, sysQuartzJobLog } from '../adminSchema.ts';
-
-export const JOB_RUNNING = 0;
-export const JOB_STOPPED = -1;
 
 /**
  * `pg_try_advisory_xact_lock` keyed by a hash of the job id: held until the claiming transaction ends,
@@ -35,7 +33,7 @@ export function quartzStore(db: Db): JobStore {
       const rows = await db
         .select()
         .from(sysQuartzJob)
-        .where(and(eq(sysQuartzJob.status, JOB_RUNNING), eq(sysQuartzJob.delFlag, 0)));
+        .where(and(eq(sysQuartzJob.status, JOB_STATE.running), eq(sysQuartzJob.delFlag, 0)));
       return rows.map(toScheduled);
     },
 
@@ -138,5 +136,5 @@ export async function seedQuartzJobs(db: Db, jobs: readonly SeededJob[]): Promis
   if (missing.length === 0) return;
   await db
     .insert(sysQuartzJob)
-    .values(missing.map((j) => ({ ...j, status: JOB_RUNNING, createBy: 'system' })));
+    .values(missing.map((j) => ({ ...j, status: JOB_STATE.running, createBy: 'system' })));
 }

@@ -1,10 +1,13 @@
 // 定时任务 (component `system/QuartzJobList`): jobs from the registry of real jobs in the server code, cron
 // checked as it is typed, parameter JSON; start, stop, run once; run history with duration, error, misfires.
+
+import { JOB_STATE, quartzJobResource } from '@freight/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { App, Spin } from 'antd';
 import { useState } from 'react';
-import { createTimeField, ResourceListPage, twoStateField } from '../../../components/resource';
+import { pageOf, ResourceListPage } from '../../../components/resource';
 import { useBilingual } from '../../../components/resource/text';
+import { twoStateTags } from '../../../components/resource/twoStateField';
 import type { Bilingual } from '../../../components/resource/types';
 import { api } from '../../../services/request';
 import { JsonTextArea } from '../components/ops/JsonTextArea';
@@ -18,8 +21,7 @@ interface JobKey {
   description: string;
 }
 
-const RUNNING = 0;
-const STOPPED = -1;
+const [running, stopped] = quartzJobResource.fields.status.options;
 
 export default function QuartzJobList() {
   const tx = useBilingual();
@@ -42,74 +44,41 @@ export default function QuartzJobList() {
         reload();
       };
     return {
-      api: '/sys/quartzJob',
-      title: ['定时任务', 'Scheduled jobs'],
-      perm: 'system:quartz',
-      addDefaults: { cronExpression: '0 0/10 * * * ?', status: STOPPED },
-      fields: [
-        {
-          name: 'jobClassName',
-          label: ['任务', 'Job'],
-          kind: 'dict',
-          options: (keys.data ?? []).map((k) => ({ value: k.value, label: `${k.text}（${k.value}）` })),
-          required: true,
-          search: true,
-          sort: true,
-          wide: true,
-          list: { width: 220, fixed: 'left' },
-          render: (value) => (
-            <span>
-              {jobTitle(value)}
-              <br />
-              <small style={{ color: '#8c8c8c' }}>{String(value ?? '')}</small>
-            </span>
-          ),
+      ...pageOf(quartzJobResource, {
+        fields: {
+          jobClassName: {
+            options: (keys.data ?? []).map((k) => ({ value: k.value, label: `${k.text}（${k.value}）` })),
+            render: (value) => (
+              <span>
+                {jobTitle(value)}
+                <br />
+                <small style={{ color: '#8c8c8c' }}>{String(value ?? '')}</small>
+              </span>
+            ),
+          },
+          cronExpression: { renderFormItem: (ctx) => <CronFormItem {...ctx} /> },
+          parameter: {
+            renderFormItem: (ctx) => (
+              <JsonTextArea ctx={ctx} shape="object" placeholder='{"batchSize":100}' />
+            ),
+          },
+          status: { render: twoStateTags(running, stopped) },
         },
-        {
-          name: 'cronExpression',
-          label: ['Cron表达式', 'Cron expression'],
-          required: true,
-          list: { width: 150, copyable: true },
-          renderFormItem: (ctx) => <CronFormItem {...ctx} />,
-        },
-        {
-          name: 'parameter',
-          label: ['参数(JSON)', 'Parameters (JSON)'],
-          list: { width: 180, ellipsis: true },
-          renderFormItem: (ctx) => <JsonTextArea ctx={ctx} shape="object" placeholder='{"batchSize":100}' />,
-        },
-        {
-          name: 'description',
-          label: ['描述', 'Description'],
-          kind: 'textarea',
-          search: true,
-          list: { width: 200, ellipsis: true },
-        },
-        twoStateField({
-          name: 'status',
-          label: ['状态', 'Status'],
-          on: { value: RUNNING, label: ['运行中', 'Running'] },
-          off: { value: STOPPED, label: ['已停止', 'Stopped'] },
-          search: true,
-          sort: true,
-          form: false,
-          list: { width: 90 },
-        }),
-        createTimeField(),
-      ],
+      }),
+      addDefaults: { cronExpression: '0 0/10 * * * ?', status: JOB_STATE.stopped },
       rowActions: [
         {
           key: 'resume',
           label: ['启动', 'Start'],
           perm: 'system:quartz:edit',
-          visible: (row) => Number(row.status) !== RUNNING,
+          visible: (row) => Number(row.status) !== JOB_STATE.running,
           run: switchJob('resume', ['启动定时任务成功', 'Job started']),
         },
         {
           key: 'pause',
           label: ['停止', 'Stop'],
           perm: 'system:quartz:edit',
-          visible: (row) => Number(row.status) === RUNNING,
+          visible: (row) => Number(row.status) === JOB_STATE.running,
           confirm: ['确定停止该任务吗?', 'Stop this job?'],
           run: switchJob('pause', ['停止定时任务成功', 'Job stopped']),
         },
