@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { resource } from '../resource.ts';
 import { dictBody, dictItemBody, positionBody, tenantEditBody } from '../systemAccess.ts';
+import { checkRuleBody, fillRuleBody } from '../systemTools.ts';
 import { createdColumn, timeColumn } from './fields.ts';
 
 // The system module's own lists (positions, tenants), declared like the business ones: the server binds
@@ -185,6 +186,67 @@ export const quartzJobResource = resource({
       form: false,
       list: { width: 90 },
     },
+    createTime: timeColumn(['创建时间', 'Created'], { filter: true }),
+  },
+});
+
+/** What check and fill rules are found by: a name, and the code forms and other settings refer to. */
+const ruleIdentityFields = <const W extends number>(codeWidth: W) =>
+  ({
+    ruleName: {
+      label: ['规则名称', 'Name'],
+      required: true,
+      search: 'like',
+      sort: true,
+      list: { width: 180 },
+    },
+    ruleCode: {
+      label: ['规则编码', 'Code'],
+      required: true,
+      search: true,
+      sort: true,
+      list: { width: codeWidth, copyable: true },
+    },
+  }) as const;
+
+/** 编码校验规则: an ordered rule JSON (digits, pattern, message per step) checking a code as it is typed. */
+export const checkRuleResource = resource({
+  path: '/sys/checkRule',
+  permission: 'system:checkrule',
+  title: ['编码校验规则', 'Check rules'],
+  actions: ['add', 'edit', 'delete', 'export', 'import'],
+  defaultSort: { field: 'createTime', order: 'desc' },
+  body: checkRuleBody,
+  fields: {
+    ...ruleIdentityFields(160),
+    ruleJson: { label: ['规则JSON', 'Rule JSON'], required: true, list: { width: 300 } },
+    ruleDescription: {
+      label: ['规则描述', 'Description'],
+      kind: 'textarea',
+      list: { width: 200, ellipsis: true },
+    },
+    createTime: timeColumn(['创建时间', 'Created'], { filter: true }),
+  },
+});
+
+/** 填值规则: a value generator of the server code with its parameters (e.g. a date-prefixed serial number). */
+export const fillRuleResource = resource({
+  path: '/sys/fillRule',
+  permission: 'system:fillrule',
+  title: ['填值规则', 'Fill rules'],
+  actions: ['add', 'edit', 'delete', 'export', 'import'],
+  defaultSort: { field: 'createTime', order: 'desc' },
+  body: fillRuleBody,
+  fields: {
+    ...ruleIdentityFields(180),
+    ruleClass: {
+      label: ['规则实现', 'Generator'],
+      kind: 'dict',
+      required: true,
+      search: true,
+      list: { width: 200 },
+    },
+    ruleParams: { label: ['规则参数', 'Parameters'], list: { width: 260, ellipsis: true } },
     createTime: timeColumn(['创建时间', 'Created'], { filter: true }),
   },
 });

@@ -1,29 +1,22 @@
-import { type CheckRuleItem, checkRuleBody, checkRuleEditBody } from '@freight/contracts';
+import { type CheckRuleItem, checkRuleBody, checkRuleEditBody, checkRuleResource } from '@freight/contracts';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../../platform/context.ts';
 import { ok } from '../../../platform/http/envelope.ts';
 import { bizError } from '../../../platform/http/errors.ts';
 import { forSignedIn } from '../../../platform/http/permitted.ts';
-import { FILTER_SORT, filterSort, tableRoutes } from '../../../platform/resource/tableResource.ts';
+import { bindResource } from '../../../platform/resource/bindResource.ts';
 import { sysCheckRule } from '../adminSchema.ts';
 import { checkValue } from './check.ts';
 
 /** Code check rules (ordered rule JSON) and the test box (`checkByCode`). */
 export function checkRuleRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const { db, r } = tableRoutes(app, ctx, sysCheckRule, {
-    path: '/sys/checkRule',
-    permission: 'system:checkrule',
-    title: '编码校验规则',
+  const db = ctx.db;
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  bindResource(app, ctx, checkRuleResource, sysCheckRule, {
     dataLog: true,
-    fields: {
-      ruleName: filterSort('规则名称'),
-      ruleCode: filterSort('规则编码'),
-      ruleJson: '规则JSON',
-      ruleDescription: '规则描述',
-      createTime: FILTER_SORT,
-    },
     createSchema: checkRuleBody,
     updateSchema: checkRuleEditBody,
     unique: { key: 'ruleCode', message: '规则编码已存在!' },

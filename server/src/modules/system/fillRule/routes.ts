@@ -1,5 +1,6 @@
-import { fillRuleBody, fillRuleEditBody } from '@freight/contracts';
+import { fillRuleBody, fillRuleEditBody, fillRuleResource } from '@freight/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { perm } from '../../../platform/access/declare.ts';
 import { grantsOf } from '../../../platform/access/grants.ts';
@@ -7,12 +8,7 @@ import type { AppContext } from '../../../platform/context.ts';
 import { ok } from '../../../platform/http/envelope.ts';
 import { permitted } from '../../../platform/http/permitted.ts';
 import { sessionOf } from '../../../platform/http/signedIn.ts';
-import {
-  FILTER_SORT,
-  filterOnly,
-  filterSort,
-  tableRoutes,
-} from '../../../platform/resource/tableResource.ts';
+import { bindResource } from '../../../platform/resource/bindResource.ts';
 import { sysFillRule } from '../adminSchema.ts';
 import {
   FILL_GENERATORS,
@@ -27,18 +23,10 @@ export const FILL_RULE_USE_PERMISSION = 'system:fillrule:edit';
 
 /** Fill rules (value generators with parameters) and their execution by code. */
 export function fillRuleRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const { db, r } = tableRoutes(app, ctx, sysFillRule, {
-    path: '/sys/fillRule',
-    permission: 'system:fillrule',
-    title: '填值规则',
+  const db = ctx.db;
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  bindResource(app, ctx, fillRuleResource, sysFillRule, {
     dataLog: true,
-    fields: {
-      ruleName: filterSort('规则名称'),
-      ruleCode: filterSort('规则编码'),
-      ruleClass: filterOnly('规则实现'),
-      ruleParams: '规则参数',
-      createTime: FILTER_SORT,
-    },
     createSchema: fillRuleBody,
     updateSchema: fillRuleEditBody,
     beforeWrite(values) {

@@ -1,11 +1,12 @@
 // 编码校验规则 (component `system/CheckRuleList`): code check rules as an ordered rule JSON (digits, pattern,
 // message per step) and a test box where the server checks a value by the rule's code.
+
+import { checkRuleResource } from '@freight/contracts';
 import { Tag, Tooltip } from 'antd';
 import { useState } from 'react';
-import { createTimeField, ResourceListPage } from '../../../components/resource';
+import { pageOf, ResourceListPage } from '../../../components/resource';
 import { useBilingual } from '../../../components/resource/text';
 import { JsonTextArea } from '../components/ops/JsonTextArea';
-import { ruleIdentityFields } from '../components/ops/ruleFields';
 import { useOpsScreen } from '../components/ops/useOpsScreen';
 import { CheckRuleTester } from './components/CheckRuleTester';
 
@@ -32,50 +33,37 @@ export default function CheckRuleList() {
   const [testing, setTesting] = useState<{ ruleCode: string; ruleName: string } | null>(null);
 
   const def = useOpsScreen([], () => ({
-    api: '/sys/checkRule',
-    title: ['编码校验规则', 'Check rules'],
-    perm: 'system:checkrule',
-    addDefaults: { ruleJson: EXAMPLE },
-    fields: [
-      ...ruleIdentityFields(tx, 160),
-      {
-        name: 'ruleJson',
-        label: ['规则JSON', 'Rule JSON'],
-        required: true,
-        list: { width: 300 },
-        render: (value) => {
-          const rules = parseRules(value);
-          if (!rules) return String(value ?? '');
-          const steps = rules.map((r, i) => ({ ...r, step: i + 1 }));
-          return steps.map((r) => (
-            <Tooltip key={r.step} title={`${r.pattern} · ${r.message}`}>
-              <Tag>
-                {`${r.step}. ${r.digits === '*' ? tx(['全部', 'all']) : tx([`${r.digits}位`, `${r.digits} chars`])}`}
-              </Tag>
-            </Tooltip>
-          ));
+    ...pageOf(checkRuleResource, {
+      fields: {
+        ruleJson: {
+          render: (value) => {
+            const rules = parseRules(value);
+            if (!rules) return String(value ?? '');
+            const steps = rules.map((r, i) => ({ ...r, step: i + 1 }));
+            return steps.map((r) => (
+              <Tooltip key={r.step} title={`${r.pattern} · ${r.message}`}>
+                <Tag>
+                  {`${r.step}. ${r.digits === '*' ? tx(['全部', 'all']) : tx([`${r.digits}位`, `${r.digits} chars`])}`}
+                </Tag>
+              </Tooltip>
+            ));
+          },
+          renderFormItem: (ctx) => (
+            <JsonTextArea
+              ctx={ctx}
+              shape="array"
+              tooltip={[
+                '按顺序校验：digits 为位数（"*" 表示整个值），pattern 为正则，message 为不通过时的提示',
+                'Checked in order: digits is how many characters ("*" the whole value), pattern a regular expression, message the text when it fails',
+              ]}
+              rows={[4, 12]}
+              maxLength={4000}
+            />
+          ),
         },
-        renderFormItem: (ctx) => (
-          <JsonTextArea
-            ctx={ctx}
-            shape="array"
-            tooltip={[
-              '按顺序校验：digits 为位数（"*" 表示整个值），pattern 为正则，message 为不通过时的提示',
-              'Checked in order: digits is how many characters ("*" the whole value), pattern a regular expression, message the text when it fails',
-            ]}
-            rows={[4, 12]}
-            maxLength={4000}
-          />
-        ),
       },
-      {
-        name: 'ruleDescription',
-        label: ['规则描述', 'Description'],
-        kind: 'textarea',
-        list: { width: 200, ellipsis: true },
-      },
-      createTimeField(),
-    ],
+    }),
+    addDefaults: { ruleJson: EXAMPLE },
     rowActions: [
       {
         key: 'test',

@@ -1,14 +1,15 @@
 // 填值规则 (component `system/FillRuleList`): code generators with parameters (e.g. a date-prefixed serial
 // number that never repeats under concurrency, used for waybill numbers); a sample of the next value is
 // generated from the saved rule or from the form as typed, without using a number up.
+
+import { fillRuleResource } from '@freight/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { App, Spin, Typography } from 'antd';
-import { createTimeField, type FormItemContext, ResourceListPage } from '../../../components/resource';
+import { type FormItemContext, pageOf, ResourceListPage } from '../../../components/resource';
 import { useBilingual } from '../../../components/resource/text';
 import { api } from '../../../services/request';
 import { FormTryButton } from '../components/ops/FormTryButton';
 import { JsonTextArea } from '../components/ops/JsonTextArea';
-import { ruleIdentityFields } from '../components/ops/ruleFields';
 import { useOpsScreen } from '../components/ops/useOpsScreen';
 
 interface Generator {
@@ -61,29 +62,15 @@ export default function FillRuleList() {
   });
 
   const def = useOpsScreen([generators.data, modal], () => ({
-    api: '/sys/fillRule',
-    title: ['填值规则', 'Fill rules'],
-    perm: 'system:fillrule',
+    ...pageOf(fillRuleResource, {
+      fields: {
+        ruleClass: {
+          options: (generators.data ?? []).map((g) => ({ value: g.value, label: `${g.text}（${g.value}）` })),
+        },
+        ruleParams: { renderFormItem: (ctx) => <ParamsItem ctx={ctx} /> },
+      },
+    }),
     addDefaults: { ruleClass: generators.data?.[0]?.value, ruleParams: EXAMPLE },
-    fields: [
-      ...ruleIdentityFields(tx, 180),
-      {
-        name: 'ruleClass',
-        label: ['规则实现', 'Generator'],
-        kind: 'dict',
-        options: (generators.data ?? []).map((g) => ({ value: g.value, label: `${g.text}（${g.value}）` })),
-        required: true,
-        search: true,
-        list: { width: 200 },
-      },
-      {
-        name: 'ruleParams',
-        label: ['规则参数', 'Parameters'],
-        list: { width: 260, ellipsis: true },
-        renderFormItem: (ctx) => <ParamsItem ctx={ctx} />,
-      },
-      createTimeField(),
-    ],
     rowActions: [
       {
         key: 'sample',

@@ -1,21 +1,7 @@
-// The name and code of a rule (编码校验规则, 填值规则): the code is what the server and other rules refer to.
+// A code other settings refer to (a data source's, a gateway route's).
 import type { ResourceField } from '../../../../components/resource';
 import type { useBilingual } from '../../../../components/resource/text';
 import type { Bilingual } from '../../../../components/resource/types';
-
-export function ruleIdentityFields(tx: ReturnType<typeof useBilingual>, codeWidth: number): ResourceField[] {
-  return [
-    {
-      name: 'ruleName',
-      label: ['规则名称', 'Name'],
-      required: true,
-      search: 'like',
-      sort: true,
-      list: { width: 180 },
-    },
-    codeField(tx, 'ruleCode', ['规则编码', 'Code'], '规则编码', { width: codeWidth, copyable: true }),
-  ];
-}
 
 /**
  * A code other settings refer to: required, searched and sorted, letters, digits, _ and - only (`what` names
