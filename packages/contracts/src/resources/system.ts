@@ -250,3 +250,100 @@ export const fillRuleResource = resource({
     createTime: timeColumn(['创建时间', 'Created'], { filter: true }),
   },
 });
+
+/** The channels a message goes out by (sys_sms.es_type, a template's type). */
+export const MESSAGE_CHANNELS = [
+  { value: '1', label: ['短信', 'SMS'] },
+  { value: '2', label: ['邮件', 'Mail'] },
+  { value: '3', label: ['微信', 'WeChat'] },
+] as const;
+
+/** Whether a text is empty or a JSON object (the `${name}` values a template is rendered with). */
+export function isJsonObjectText(text: string): boolean {
+  if (!text.trim()) return true;
+  try {
+    const value = JSON.parse(text) as unknown;
+    return typeof value === 'object' && value !== null && !Array.isArray(value);
+  } catch {
+    return false;
+  }
+}
+
+/** A template's test data: a JSON object of `${name}` values. */
+export const templateTestData = z
+  .string()
+  .max(1000)
+  .refine(isJsonObjectText, '测试数据必须是JSON对象，如 {"code":"123456"}');
+
+export const messageTemplateBody = z.object({
+  templateName: z.string().trim().min(1, '请输入模板标题').max(50, '模板标题不能超过50个字符'),
+  templateCode: z
+    .string()
+    .trim()
+    .min(1, '请输入模板编码')
+    .max(32, '模板编码不能超过32个字符')
+    .regex(/^[A-Za-z0-9_-]+$/, '模板编码只能包含字母、数字、下划线和横线'),
+  templateType: z.enum(['1', '2', '3']).optional(),
+  templateContent: z.string().min(1, '请输入模板内容').max(1000, '模板内容不能超过1000个字符'),
+  templateTestJson: templateTestData.optional(),
+  providerTemplateCode: z.string().max(64, '服务商模板编码不能超过64个字符').optional(),
+  useStatus: z.enum(['0', '1']).optional(),
+});
+
+/** 消息模板: the texts SMS, mail and WeChat messages are rendered from (`${name}` placeholders). */
+export const messageTemplateResource = resource({
+  path: '/sys/message/sysMessageTemplate',
+  permission: 'system:msgtemplate',
+  title: ['消息模板', 'Message templates'],
+  actions: ['add', 'edit', 'delete', 'export'],
+  defaultSort: { field: 'createTime', order: 'desc' },
+  body: messageTemplateBody,
+  fields: {
+    templateName: { label: ['模板标题', 'Title'], required: true, search: 'like' },
+    templateCode: {
+      label: ['模板编码', 'Code'],
+      required: true,
+      search: true,
+      sort: true,
+      list: { width: 200, copyable: true },
+    },
+    templateType: {
+      label: ['模板类型', 'Channel'],
+      kind: 'dict',
+      options: MESSAGE_CHANNELS,
+      required: true,
+      search: true,
+    },
+    useStatus: {
+      label: ['是否启用', 'In use'],
+      kind: 'dict',
+      search: true,
+      required: true,
+      options: [
+        { value: '1', label: ['启用', 'On'] },
+        { value: '0', label: ['停用', 'Off'] },
+      ],
+    },
+    templateContent: {
+      label: ['模板内容', 'Content'],
+      kind: 'textarea',
+      required: true,
+      list: { width: 300, ellipsis: true },
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: ${name} is the message template placeholder syntax
+      placeholder: ['如：您的验证码为 ${code}，10分钟内有效。', 'e.g. Your code is ${code}.'],
+    },
+    templateTestJson: {
+      label: ['测试数据', 'Test data'],
+      kind: 'textarea',
+      list: false,
+      export: false,
+      placeholder: ['JSON对象，如 {"code":"123456"}', 'A JSON object, e.g. {"code":"123456"}'],
+    },
+    providerTemplateCode: {
+      label: ['服务商模板编码', 'Provider template'],
+      list: { width: 150 },
+      placeholder: ['如 SMS_123456789', 'e.g. SMS_123456789'],
+    },
+    createTime: createdColumn,
+  },
+});

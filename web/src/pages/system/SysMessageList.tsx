@@ -1,6 +1,7 @@
 // 系统消息 (component `system/SysMessageList`): the message queue (reference sys_sms) that the SMS, mail and
 // WeChat channels write. Messages are a record of what was sent: read, deleted, exported, and failed
 // ones queued again; never written by hand.
+import { MESSAGE_CHANNELS } from '@freight/contracts';
 import { message } from 'antd';
 import { ResourceListPage, type ResourcePageDef } from '../../components/resource';
 import { api } from '../../services/request';
@@ -12,12 +13,6 @@ const FAILED = [2, -1];
 const isFailed = (row: Row) => FAILED.includes(Number(row.esSendStatus));
 /** Sending failed messages again: one (a row's action) or the selection (the toolbar's). */
 const RESEND = { key: 'resend', label: ['重新发送', 'Resend'], perm: 'system:message:edit' } as const;
-
-export const MESSAGE_TYPES = [
-  { value: '1', label: ['短信', 'SMS'] },
-  { value: '2', label: ['邮件', 'Mail'] },
-  { value: '3', label: ['微信', 'WeChat'] },
-] as const;
 
 /** Queues failed messages again; the page shows the server's reason when it refuses. */
 async function resend(ids: string[], reload: () => void) {
@@ -40,7 +35,7 @@ export const sysMessagePage: ResourcePageDef = {
       search: 'like',
       list: { width: 150, copyable: true },
     },
-    { name: 'esType', label: ['发送方式', 'Channel'], kind: 'dict', options: MESSAGE_TYPES, search: true },
+    { name: 'esType', label: ['发送方式', 'Channel'], kind: 'dict', options: MESSAGE_CHANNELS, search: true },
     {
       name: 'esContent',
       label: ['发送内容', 'Content'],

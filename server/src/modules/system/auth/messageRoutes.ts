@@ -1,4 +1,4 @@
-import { isMobile } from '@freight/contracts';
+import { isMobile, messageTemplateBody, messageTemplateResource, templateTestData } from '@freight/contracts';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -6,12 +6,8 @@ import type { AppContext } from '../../../platform/context.ts';
 import { ok, okMessage } from '../../../platform/http/envelope.ts';
 import { bizError } from '../../../platform/http/errors.ts';
 import { permitted } from '../../../platform/http/permitted.ts';
-import {
-  filterOnly,
-  filterSort,
-  registerTableResource,
-  tableRoutes,
-} from '../../../platform/resource/tableResource.ts';
+import { bindResource } from '../../../platform/resource/bindResource.ts';
+import { filterOnly, filterSort, tableRoutes } from '../../../platform/resource/tableResource.ts';
 import { sysSms, sysSmsTemplate } from '../authSchema.ts';
 import { renderTemplate } from './smsTemplates.ts';
 
@@ -19,20 +15,6 @@ import { renderTemplate } from './smsTemplates.ts';
 const QUEUED = 0;
 const FAILED = 2;
 const GIVEN_UP = -1;
-
-/** Template test data: a JSON object of `${name}` values. */
-const paramsJson = z
-  .string()
-  .max(1000)
-  .refine((text) => {
-    if (!text.trim()) return true;
-    try {
-      const value = JSON.parse(text) as unknown;
-      return typeof value === 'object' && value !== null && !Array.isArray(value);
-    } catch {
-      return false;
-    }
-  }, '测试数据必须是JSON对象，如 {"code":"123456"}');
 
 function parseParams(text: string | null | undefined): Record<string, string> {
   if (!text?.trim()) return {};
@@ -94,38 +76,8 @@ export function messageRoutes(app: FastifyInstance, ctx: AppContext): void {
     },
   );
 
-  const templateFields = {
-    templateName: z.string().trim().min(1, '请输入模板标题').max(50),
-    templateCode: z
-      .string()
-      .trim()
-      .min(1, '请输入模板编码')
-      .max(32)
-      .regex(/^[A-Za-z0-9_-]+$/, '模板编码只能包含字母、数字、下划线和横线'),
-    templateType: z.enum(['1', '2', '3']).optional(),
-    templateContent: z.string().min(1, '请输入模板内容').max(1000),
-    templateTestJson: paramsJson.optional(),
-    providerTemplateCode: z.string().max(64).optional(),
-    useStatus: z.enum(['0', '1']).optional(),
-  };
-  registerTableResource(app, ctx, sysSmsTemplate, {
-    path: '/sys/message/sysMessageTemplate',
-    permission: 'system:msgtemplate',
-    title: '消息模板',
-    fields: {
-      templateName: filterOnly('模板标题'),
-      templateCode: filterSort('模板编码'),
-      templateType: filterOnly('模板类型'),
-      templateContent: '模板内容',
-      providerTemplateCode: '服务商模板编码',
-      useStatus: filterOnly('是否启用'),
-      createTime: filterSort('创建时间'),
-    },
-    createSchema: z.object(templateFields),
-    updateSchema: z
-      .object(templateFields)
-      .partial()
-      .extend({ id: z.string().min(1).max(32) }),
+  bindResource(app, ctx, messageTemplateResource, sysSmsTemplate, {
+    updateSchema: messageTemplateBody.partial().extend({ id: z.string().min(1).max(32) }),
   });
 
   // Test send: the template rendered with the given (or its stored) test data, queued for the receiver.
@@ -135,7 +87,7 @@ export function messageRoutes(app: FastifyInstance, ctx: AppContext): void {
       body: z.object({
         templateCode: z.string().min(1).max(32),
         receiver: z.string().trim().min(1, '请输入接收人').max(50),
-        testData: paramsJson.nullish(),
+        testData: templateTestData.nullish(),
       }),
     }),
     async (request) => {
