@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { authApi } from '../services/authApi';
 import { feedback } from '../services/feedback';
-import { errorText, isHttpFailure } from '../services/request';
+import { showFailure } from '../services/request';
 import { useSession } from '../stores/session';
 
 export interface DepartChoice {
@@ -28,7 +28,7 @@ export function DepartSelectModal({ choice, onClose }: { choice: DepartChoice | 
       feedback.message.success(t('depart.switched'));
       onClose();
     } catch (err) {
-      if (!isHttpFailure(err)) feedback.message.error(errorText(err));
+      showFailure(err);
     } finally {
       setSaving(false);
     }

@@ -15,7 +15,7 @@ import { App, Form, Input, Modal, Space, Tabs, Tag } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useBilingual } from '../../components/resource/text';
-import { api, errorText, isHttpFailure, postEnvelope } from '../../services/request';
+import { api, postEnvelope, showFailure } from '../../services/request';
 import { CgformEnhanceDrawer } from './CgformEnhanceDrawer';
 import {
   CgformKindHead,
@@ -172,7 +172,7 @@ function FormEditor({ id, onClose }: { id: string | null | 'new'; onClose: (save
       message.success(tx(['保存成功，同步数据库后生效', 'Saved; sync to the database to apply it']));
       close(true);
     } catch (error) {
-      if (!isHttpFailure(error)) message.error(errorText(error));
+      showFailure(error);
     } finally {
       setBusy(false);
     }
@@ -398,7 +398,7 @@ export default function CgformHeadList() {
         message.error(env.message);
       }
     } catch (error) {
-      if (!isHttpFailure(error)) message.error(errorText(error));
+      showFailure(error);
     }
   };
   /** Runs a call on a row and says `done`; a failure the request layer has not shown is shown here. */
@@ -408,7 +408,7 @@ export default function CgformHeadList() {
       message.success(done);
       if (reload) refresh();
     } catch (error) {
-      if (!isHttpFailure(error)) message.error(errorText(error));
+      showFailure(error);
     }
   };
   const addMenu = (row: Head) =>

@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useAuthorized } from '../../components/auth';
 import { useBilingual } from '../../components/resource/text';
-import { api, errorText, isHttpFailure } from '../../services/request';
+import { api, showFailure } from '../../services/request';
 import { DesignerList, RowDelete, RowLink } from './components/DesignerList';
 import { ReportView } from './components/ReportView';
 import { EditedRows, rowEditing, valueOptions } from './components/rowEditing';
@@ -58,10 +58,6 @@ interface ParseResult {
   params: ReportParam[];
   total: number;
   records: Record<string, unknown>[];
-}
-
-function fail(error: unknown) {
-  if (!isHttpFailure(error)) message.error(errorText(error));
 }
 
 function ReportEditor({ id, onClose }: { id: string | null | 'new'; onClose: (saved: boolean) => void }) {
@@ -132,7 +128,7 @@ function ReportEditor({ id, onClose }: { id: string | null | 'new'; onClose: (sa
       );
       message.success(tx([`解析成功，共 ${result.total} 条数据`, `Parsed: ${result.total} rows`]));
     } catch (error) {
-      fail(error);
+      showFailure(error);
     } finally {
       setBusy(false);
     }
@@ -148,7 +144,7 @@ function ReportEditor({ id, onClose }: { id: string | null | 'new'; onClose: (sa
       message.success(tx(['保存成功', 'Saved']));
       close(true);
     } catch (error) {
-      fail(error);
+      showFailure(error);
     } finally {
       setBusy(false);
     }
@@ -314,7 +310,7 @@ export default function ReportList() {
       message.success(tx(['删除成功', 'Deleted']));
       refresh();
     } catch (error) {
-      fail(error);
+      showFailure(error);
     }
   };
   return (

@@ -2,12 +2,12 @@
 // preview and the report's own page show it.
 import { ExportOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Card, message, Skeleton } from 'antd';
+import { Alert, Button, Card, Skeleton } from 'antd';
 import { useState } from 'react';
 import { ReportTable } from '../../../components/popup/ReportTable';
 import { getRpColumns, type RpQuery } from '../../../components/popup/reportApi';
 import { useBilingual } from '../../../components/resource/text';
-import { download, errorText, isHttpFailure } from '../../../services/request';
+import { download, errorText, showFailure } from '../../../services/request';
 
 export function ReportView({ code }: { code: string }) {
   const tx = useBilingual();
@@ -35,7 +35,7 @@ export function ReportView({ code }: { code: string }) {
       a.click();
       setTimeout(() => URL.revokeObjectURL(a.href), 10_000);
     } catch (error) {
-      if (!isHttpFailure(error)) message.error(errorText(error));
+      showFailure(error);
     } finally {
       setExporting(false);
     }
