@@ -6,6 +6,7 @@ import { Button, Drawer, Form, Input, Modal, message, Select, Space, Table, Tabs
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useAuthorized } from '../../components/auth';
+import { useBusyAction } from '../../components/common/useBusyAction';
 import { useBilingual } from '../../components/resource/text';
 import { api, showFailure } from '../../services/request';
 import { DesignerList, RowDelete, RowLink } from './components/DesignerList';
@@ -66,7 +67,7 @@ function ReportEditor({ id, onClose }: { id: string | null | 'new'; onClose: (sa
   const [items, setItems] = useState<ReportItem[]>([]);
   const [params, setParams] = useState<ReportParam[]>([]);
   const [preview, setPreview] = useState<ParseResult | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusyAction(showFailure);
   const open = id !== null;
   // Readers without the data source list keep the stored code (shown as is) or blank.
   const { canShow } = useAuthorized();
@@ -103,8 +104,7 @@ function ReportEditor({ id, onClose }: { id: string | null | 'new'; onClose: (sa
       message.warning(tx(['报表SQL不能为空', 'The report SQL is required']));
       return;
     }
-    setBusy(true);
-    try {
+    await run(async () => {
       const dbSource = (form.getFieldValue('dbSource') as string | null | undefined) || null;
       const result = await api.post<ParseResult>('/online/cgreport/head/parseSql', { sql, params, dbSource });
       setPreview(result);
@@ -127,27 +127,18 @@ function ReportEditor({ id, onClose }: { id: string | null | 'new'; onClose: (sa
         }),
       );
       message.success(tx([`解析成功，共 ${result.total} 条数据`, `Parsed: ${result.total} rows`]));
-    } catch (error) {
-      showFailure(error);
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   const save = async () => {
     const head = await form.validateFields();
-    setBusy(true);
-    try {
+    await run(async () => {
       const body = { head: { ...head, dbSource: head.dbSource || null }, items, params };
       if (id === 'new') await api.post('/online/cgreport/head/add', body);
       else await api.put('/online/cgreport/head/edit', { ...body, id });
       message.success(tx(['保存成功', 'Saved']));
       close(true);
-    } catch (error) {
-      showFailure(error);
-    } finally {
-      setBusy(false);
-    }
+    });
   };
   const close = (saved: boolean) => {
     form.resetFields();
