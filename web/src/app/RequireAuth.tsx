@@ -4,8 +4,7 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { FullPageSpin } from '../components/status/FullPageSpin';
-import { feedback } from '../services/feedback';
-import { errorText, isHttpFailure, isPageLeaving } from '../services/request';
+import { isPageLeaving, showFailure } from '../services/request';
 import { loadPermissions, loginUrlFor, logout } from '../services/sessionActions';
 import { usePermissions } from '../stores/permissions';
 import { useSession } from '../stores/session';
@@ -27,7 +26,7 @@ export function RequireAuth({ children }: { children: ReactNode }) {
         // A load cut off by leaving the page is no failure: logging out then would end the session the
         // next page is about to use.
         if (isPageLeaving()) return;
-        if (!isHttpFailure(err)) feedback.message.error(errorText(err));
+        showFailure(err);
         await logout();
         navigate(loginUrlFor(wanted), { replace: true });
       })

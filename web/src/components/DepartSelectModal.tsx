@@ -1,12 +1,12 @@
 // Department switch: opens only when the user has departments; choice required.
 import type { Depart } from '@freight/contracts';
 import { Form, Modal, Select } from 'antd';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { authApi } from '../services/authApi';
 import { feedback } from '../services/feedback';
-import { errorText, isHttpFailure } from '../services/request';
+import { showFailure } from '../services/request';
 import { useSession } from '../stores/session';
+import { useBusyAction } from './common/useBusyAction';
 
 export interface DepartChoice {
   list: Depart[];
@@ -16,22 +16,17 @@ export interface DepartChoice {
 export function DepartSelectModal({ choice, onClose }: { choice: DepartChoice | null; onClose: () => void }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<{ orgCode: string }>();
-  const [saving, setSaving] = useState(false);
+  const { busy: saving, run: runSaving } = useBusyAction(showFailure);
 
   const submit = async () => {
     const { orgCode } = await form.validateFields();
-    setSaving(true);
-    try {
+    await runSaving(async () => {
       const result = await authApi.selectDepart(orgCode, useSession.getState().username ?? undefined);
       // `result.userInfo` is stored for 7 days, like the rest of the session.
       if (result?.userInfo) useSession.getState().setUserInfo(result.userInfo);
       feedback.message.success(t('depart.switched'));
       onClose();
-    } catch (err) {
-      if (!isHttpFailure(err)) feedback.message.error(errorText(err));
-    } finally {
-      setSaving(false);
-    }
+    });
   };
 
   return (

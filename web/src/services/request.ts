@@ -247,3 +247,8 @@ export function errorText(err: unknown): string {
 export function isHttpFailure(err: unknown): boolean {
   return err instanceof HttpFailure;
 }
+
+/** Tells the user of a failure, unless the request layer already did (an HTTP-level failure). */
+export function showFailure(err: unknown): void {
+  if (!isHttpFailure(err)) feedback.message.error(errorText(err));
+}

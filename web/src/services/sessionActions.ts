@@ -6,7 +6,7 @@ import { useTabs } from '../stores/tabs';
 import { authApi } from './authApi';
 import { feedback } from './feedback';
 import { platformApi } from './platformApi';
-import { errorText, isHttpFailure } from './request';
+import { showFailure } from './request';
 
 /** Fetches menu and permissions of the token; throws MSG.emptyMenu when the menu is empty. */
 export async function loadPermissions(): Promise<void> {
@@ -52,7 +52,7 @@ export async function logout(options: { keepRememberKey?: boolean } = {}): Promi
     }
   } catch (err) {
     // HTTP failures were already announced by the request layer.
-    if (!isHttpFailure(err)) feedback.message.error(errorText(err));
+    showFailure(err);
   } finally {
     clearLocalSession();
     // A session from CAS single sign-on ends at the CAS server too.

@@ -4,7 +4,7 @@
 // too. Resolves to the envelope, or null when the call itself failed.
 import { useState } from 'react';
 import { feedback } from '../../services/feedback';
-import { errorText, isHttpFailure } from '../../services/request';
+import { showFailure } from '../../services/request';
 
 type Refusal = 'error' | 'warning' | 'silent';
 
@@ -20,7 +20,7 @@ export function useEnvelopeCall() {
       if (!env.success && refusal !== 'silent') feedback.message[refusal](env.message);
       return env;
     } catch (err) {
-      if (!isHttpFailure(err)) feedback.message.error(errorText(err));
+      showFailure(err);
       return null;
     } finally {
       setBusy(false);

@@ -1,10 +1,14 @@
 // What a button starts (save, accept, export): busy while it runs, and a failure shown in the server's words;
-// the work itself says what success looks like.
+// the work itself says what success looks like. `onFailure` replaces that message (e.g. showFailure, which
+// leaves HTTP failures to the request layer).
 import { App } from 'antd';
 import { useState } from 'react';
 import { errorText } from '../../services/request';
 
-export function useBusyAction(): { busy: boolean; run: (work: () => Promise<unknown>) => Promise<void> } {
+export function useBusyAction(onFailure?: (error: unknown) => void): {
+  busy: boolean;
+  run: (work: () => Promise<unknown>) => Promise<void>;
+} {
   const { message } = App.useApp();
   const [busy, setBusy] = useState(false);
   const run = async (work: () => Promise<unknown>) => {
@@ -12,7 +16,8 @@ export function useBusyAction(): { busy: boolean; run: (work: () => Promise<unkn
     try {
       await work();
     } catch (error) {
-      message.error(errorText(error));
+      if (onFailure) onFailure(error);
+      else message.error(errorText(error));
     } finally {
       setBusy(false);
     }

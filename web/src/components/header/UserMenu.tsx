@@ -17,7 +17,7 @@ import { useNavigate } from 'react-router';
 import { authApi } from '../../services/authApi';
 import { feedback } from '../../services/feedback';
 import { platformApi } from '../../services/platformApi';
-import { errorText, isHttpFailure } from '../../services/request';
+import { showFailure } from '../../services/request';
 import { logout } from '../../services/sessionActions';
 import { useSession } from '../../stores/session';
 import { useSettingsDrawer } from '../../stores/settingsDrawer';
@@ -55,7 +55,7 @@ export function UserMenu() {
       }
       setDepart({ list: result.list, orgCode: result.orgCode });
     } catch (err) {
-      if (!isHttpFailure(err)) feedback.message.error(errorText(err));
+      showFailure(err);
     }
   };
 

@@ -5,6 +5,7 @@ import { ReloadOutlined } from '@ant-design/icons';
 import type { AnalysisSummary, PendingCounts } from '@freight/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Col, Empty, Row, Skeleton, Statistic, Typography } from 'antd';
+import type { EChartsOption } from 'echarts';
 import type { TFunction } from 'i18next';
 import { lazy, type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -27,6 +28,28 @@ const EChart = lazy(loadEChart);
 
 function ChartFallback({ height }: { height: number }) {
   return <Skeleton.Node active style={{ width: '100%', height }} />;
+}
+
+/** A chart card's body: a placeholder while its query loads, the failure, the empty note without an option. */
+function QueryChart({
+  query,
+  label,
+  emptyText,
+  option,
+}: {
+  query: { isLoading: boolean; isError: boolean; error: unknown };
+  label: string;
+  emptyText?: string;
+  option: EChartsOption | null;
+}) {
+  if (query.isLoading) return <ChartFallback height={300} />;
+  if (query.isError) return <Empty description={errorText(query.error)} />;
+  if (!option) return <Empty description={emptyText} />;
+  return (
+    <Suspense fallback={<ChartFallback height={300} />}>
+      <EChart label={label} option={option} />
+    </Suspense>
+  );
 }
 
 interface Kpi {
@@ -149,76 +172,63 @@ export default function Analysis() {
               />
             }
           >
-            {analysis.isLoading ? (
-              <ChartFallback height={300} />
-            ) : analysis.isError ? (
-              <Empty description={errorText(analysis.error)} />
-            ) : !months ? (
-              <Empty description={t('dashboard.noFreight')} />
-            ) : (
-              <Suspense fallback={<ChartFallback height={300} />}>
-                <EChart
-                  label={t('dashboard.monthChart')}
-                  option={{
-                    tooltip: { trigger: 'axis' },
-                    legend: { data: [t('dashboard.thisMonth'), t('dashboard.previousMonth')], top: 0 },
-                    grid: { left: 8, right: 16, top: 36, bottom: 8, containLabel: true },
-                    xAxis: {
-                      type: 'category',
-                      data: [t('dashboard.kpi.monthFreight'), t('dashboard.kpi.monthServiceFee')],
+            <QueryChart
+              query={analysis}
+              label={t('dashboard.monthChart')}
+              emptyText={t('dashboard.noFreight')}
+              option={
+                months && {
+                  tooltip: { trigger: 'axis' },
+                  legend: { data: [t('dashboard.thisMonth'), t('dashboard.previousMonth')], top: 0 },
+                  grid: { left: 8, right: 16, top: 36, bottom: 8, containLabel: true },
+                  xAxis: {
+                    type: 'category',
+                    data: [t('dashboard.kpi.monthFreight'), t('dashboard.kpi.monthServiceFee')],
+                  },
+                  yAxis: { type: 'value', name: t('dashboard.yuanAxis') },
+                  series: [
+                    {
+                      name: t('dashboard.thisMonth'),
+                      type: 'bar',
+                      barMaxWidth: 36,
+                      data: [months.now.freightFen / 100, months.now.serviceFeeFen / 100],
                     },
-                    yAxis: { type: 'value', name: t('dashboard.yuanAxis') },
-                    series: [
-                      {
-                        name: t('dashboard.thisMonth'),
-                        type: 'bar',
-                        barMaxWidth: 36,
-                        data: [months.now.freightFen / 100, months.now.serviceFeeFen / 100],
-                      },
-                      {
-                        name: t('dashboard.previousMonth'),
-                        type: 'bar',
-                        barMaxWidth: 36,
-                        data: [months.before.freightFen / 100, months.before.serviceFeeFen / 100],
-                      },
-                    ],
-                  }}
-                />
-              </Suspense>
-            )}
+                    {
+                      name: t('dashboard.previousMonth'),
+                      type: 'bar',
+                      barMaxWidth: 36,
+                      data: [months.before.freightFen / 100, months.before.serviceFeeFen / 100],
+                    },
+                  ],
+                }
+              }
+            />
           </Card>
         </Col>
         <Col xs={24} xl={10}>
           <Card variant="borderless" title={t('dashboard.pendingChart')}>
-            {counts.isLoading ? (
-              <ChartFallback height={300} />
-            ) : counts.isError ? (
-              <Empty description={errorText(counts.error)} />
-            ) : (
-              <Suspense fallback={<ChartFallback height={300} />}>
-                <EChart
-                  label={t('dashboard.pendingChart')}
-                  option={{
-                    tooltip: { trigger: 'axis' },
-                    grid: { left: 8, right: 24, top: 8, bottom: 8, containLabel: true },
-                    xAxis: { type: 'value', minInterval: 1 },
-                    yAxis: {
-                      type: 'category',
-                      inverse: true,
-                      data: pending.map((p) => p.title),
-                    },
-                    series: [
-                      {
-                        name: t('dashboard.count'),
-                        type: 'bar',
-                        data: pending.map((p) => p.value),
-                        barMaxWidth: 18,
-                      },
-                    ],
-                  }}
-                />
-              </Suspense>
-            )}
+            <QueryChart
+              query={counts}
+              label={t('dashboard.pendingChart')}
+              option={{
+                tooltip: { trigger: 'axis' },
+                grid: { left: 8, right: 24, top: 8, bottom: 8, containLabel: true },
+                xAxis: { type: 'value', minInterval: 1 },
+                yAxis: {
+                  type: 'category',
+                  inverse: true,
+                  data: pending.map((p) => p.title),
+                },
+                series: [
+                  {
+                    name: t('dashboard.count'),
+                    type: 'bar',
+                    data: pending.map((p) => p.value),
+                    barMaxWidth: 18,
+                  },
+                ],
+              }}
+            />
           </Card>
         </Col>
       </Row>

@@ -2,12 +2,12 @@
 // today vs yesterday and the latest open risk warnings, in the caller's scope; refreshed every 30 s.
 import { RISK_RULE_OPTIONS, textOf } from '@freight/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Col, List, Row, Tag, Typography } from 'antd';
+import { Button, Card, Col, Row, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ChartPanel } from '../../components/chart/ChartPanel';
 import { QueryError } from '../../components/dashboard/DashboardError';
-import { PanelCard } from '../../components/dashboard/PanelCard';
+import { PanelCard, PanelList } from '../../components/dashboard/PanelCard';
 import { RefreshButton } from '../../components/dashboard/RefreshButton';
 import { StatTile } from '../../components/dashboard/StatTile';
 import { dictText, useDictItems } from '../../components/dict/useDict';
@@ -129,7 +129,7 @@ export default function Monitor() {
         </Col>
       </Row>
       {data?.warnings === null ? null : (
-        <PanelCard
+        <PanelList
           title={t('monitor.warnings')}
           className="mt16"
           data-testid="monitor-warnings"
@@ -143,33 +143,24 @@ export default function Monitor() {
           loading={summary.isLoading}
           rows={data?.warnings}
           emptyText={t('monitor.noWarnings')}
-        >
-          {(warnings) => (
-            <List
-              size="small"
-              dataSource={warnings}
-              renderItem={(w) => (
-                <List.Item key={w.id}>
-                  <div className="monitor-warning">
-                    <div>
-                      <Tag color={w.severity === 2 ? 'red' : 'orange'}>
-                        {w.severity === 2 ? t('monitor.blocking') : t('monitor.warn')}
-                      </Tag>
-                      <Typography.Text strong>{ruleName(w.ruleType)}</Typography.Text>{' '}
-                      <Typography.Text type="secondary">
-                        {[w.shippingNoteNumber, w.plateNo].filter(Boolean).join(' · ')}
-                      </Typography.Text>
-                    </div>
-                    <div className="monitor-warning-text">{w.message}</div>
-                    <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                      {w.time}
-                    </Typography.Text>
-                  </div>
-                </List.Item>
-              )}
-            />
+          renderRow={(w) => (
+            <div className="monitor-warning">
+              <div>
+                <Tag color={w.severity === 2 ? 'red' : 'orange'}>
+                  {w.severity === 2 ? t('monitor.blocking') : t('monitor.warn')}
+                </Tag>
+                <Typography.Text strong>{ruleName(w.ruleType)}</Typography.Text>{' '}
+                <Typography.Text type="secondary">
+                  {[w.shippingNoteNumber, w.plateNo].filter(Boolean).join(' · ')}
+                </Typography.Text>
+              </div>
+              <div className="monitor-warning-text">{w.message}</div>
+              <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                {w.time}
+              </Typography.Text>
+            </div>
           )}
-        </PanelCard>
+        />
       )}
     </div>
   );

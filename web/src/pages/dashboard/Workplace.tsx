@@ -2,12 +2,12 @@
 // own recent operations and quick links from the caller's menu.
 import { CheckCircleOutlined, CloseCircleOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Col, Empty, List, Row, Typography } from 'antd';
+import { Button, Card, Col, Empty, Row, Typography } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { QueryError } from '../../components/dashboard/DashboardError';
-import { PanelCard } from '../../components/dashboard/PanelCard';
+import { PanelCard, PanelList } from '../../components/dashboard/PanelCard';
 import { RefreshButton } from '../../components/dashboard/RefreshButton';
 import { TileGrid } from '../../components/dashboard/TileGrid';
 import { useMenuModel } from '../../layouts/useMenuModel';
@@ -84,40 +84,28 @@ export default function Workplace() {
       </PanelCard>
       <Row gutter={[16, 16]} className="mt16">
         <Col xs={24} lg={14}>
-          <PanelCard
+          <PanelList
             title={t('workplace.recent')}
             data-testid="workplace-recent"
             loading={summary.isLoading}
             rows={data?.recentLogs}
             emptyText={t('workplace.noRecent')}
-          >
-            {(logs) => (
-              <List
-                size="small"
-                dataSource={logs}
-                renderItem={(log) => (
-                  <List.Item key={log.id}>
-                    <div className="workplace-log">
-                      <span className="workplace-log-text">
-                        {log.success ? (
-                          <CheckCircleOutlined style={{ color: '#52c41a' }} />
-                        ) : (
-                          <CloseCircleOutlined
-                            style={{ color: '#ff4d4f' }}
-                            aria-label={t('workplace.failed')}
-                          />
-                        )}{' '}
-                        {log.content}
-                      </span>
-                      <Typography.Text type="secondary" className="workplace-log-time">
-                        {log.time}
-                      </Typography.Text>
-                    </div>
-                  </List.Item>
-                )}
-              />
+            renderRow={(log) => (
+              <div className="workplace-log">
+                <span className="workplace-log-text">
+                  {log.success ? (
+                    <CheckCircleOutlined style={{ color: '#52c41a' }} />
+                  ) : (
+                    <CloseCircleOutlined style={{ color: '#ff4d4f' }} aria-label={t('workplace.failed')} />
+                  )}{' '}
+                  {log.content}
+                </span>
+                <Typography.Text type="secondary" className="workplace-log-time">
+                  {log.time}
+                </Typography.Text>
+              </div>
             )}
-          </PanelCard>
+          />
         </Col>
         <Col xs={24} lg={10}>
           <Card variant="borderless" title={t('workplace.quickLinks')} data-testid="workplace-links">

@@ -2,11 +2,9 @@
 // delay and garbage collections, with a history of heap and delay while the page is open.
 import type { RuntimeInfo } from '@freight/contracts';
 import { Col, Row, Statistic, Table } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { useBilingual } from '../../components/resource/text';
 import {
   formatBytes,
-  formatDuration,
   HistoryChart,
   InfoList,
   PanelCol,
@@ -14,19 +12,20 @@ import {
   SampledMonitorPage,
   StatCard,
   UsageProgress,
+  useFormatDuration,
 } from './components/monitorKit';
 
 const mb = (n: number) => Math.round((n / 1024 / 1024) * 10) / 10;
 
 function RuntimeFigures({ data, history }: Sampled<RuntimeInfo>) {
   const tx = useBilingual();
-  const en = useTranslation().i18n.language.startsWith('en');
+  const duration = useFormatDuration();
   const heapPercent = Math.round((data.memory.heapUsed / data.memory.heapLimit) * 1000) / 10;
   return (
     <>
       <Row gutter={[12, 12]}>
         <StatCard title={tx(['Node版本', 'Node version'])} value={data.nodeVersion} />
-        <StatCard title={tx(['运行时长', 'Uptime'])} value={formatDuration(data.uptimeSeconds, en)} />
+        <StatCard title={tx(['运行时长', 'Uptime'])} value={duration(data.uptimeSeconds)} />
         <StatCard title={tx(['常驻内存', 'RSS'])} value={formatBytes(data.memory.rss)} />
         <StatCard title={tx(['进程CPU', 'Process CPU'])} value={data.cpuPercent} suffix="%" precision={1} />
       </Row>

@@ -2,17 +2,16 @@
 // size, connections), with a CPU and memory history while the page is open.
 import type { SystemInfo as SystemFigures } from '@freight/contracts';
 import { Col, Row, Statistic, Tag } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { useBilingual } from '../../components/resource/text';
 import {
   formatBytes,
-  formatDuration,
   HistoryChart,
   InfoList,
   PanelCol,
   type Sampled,
   SampledMonitorPage,
   UsageProgress,
+  useFormatDuration,
 } from './components/monitorKit';
 
 const memoryPercent = (memory: SystemFigures['memory']) =>
@@ -20,7 +19,7 @@ const memoryPercent = (memory: SystemFigures['memory']) =>
 
 function MachineFigures({ data, history }: Sampled<SystemFigures>) {
   const tx = useBilingual();
-  const en = useTranslation().i18n.language.startsWith('en');
+  const duration = useFormatDuration();
   return (
     <>
       <Row gutter={[12, 12]}>
@@ -55,7 +54,7 @@ function MachineFigures({ data, history }: Sampled<SystemFigures>) {
               [tx(['操作系统', 'OS']), `${data.platform} ${data.release} (${data.arch})`],
               [tx(['处理器', 'Processor']), data.cpuModel],
               [tx(['系统负载(1/5/15分)', 'Load (1/5/15 min)']), data.loadAverage.join(' / ')],
-              [tx(['系统运行时长', 'OS uptime']), formatDuration(data.osUptimeSeconds, en)],
+              [tx(['系统运行时长', 'OS uptime']), duration(data.osUptimeSeconds)],
             ]}
           />
         </PanelCol>

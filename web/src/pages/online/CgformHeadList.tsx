@@ -14,8 +14,9 @@ import type { ButtonProps } from 'antd';
 import { App, Form, Input, Modal, Space, Tabs, Tag } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { useBusyAction } from '../../components/common/useBusyAction';
 import { useBilingual } from '../../components/resource/text';
-import { api, errorText, isHttpFailure, postEnvelope } from '../../services/request';
+import { api, postEnvelope, showFailure } from '../../services/request';
 import { CgformEnhanceDrawer } from './CgformEnhanceDrawer';
 import {
   CgformKindHead,
@@ -122,7 +123,7 @@ function FormEditor({ id, onClose }: { id: string | null | 'new'; onClose: (save
   const tableType = Form.useWatch('tableType', form) ?? 1;
   const [fields, setFields] = useState<FieldRow[]>([]);
   const [indexs, setIndexs] = useState<IndexRow[]>([]);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusyAction(showFailure);
   const open = id !== null;
   const masters = useMasterTables(open && tableType === CGFORM_TABLE_TYPES.sub);
   useQuery({
@@ -160,8 +161,7 @@ function FormEditor({ id, onClose }: { id: string | null | 'new'; onClose: (save
       );
       return;
     }
-    setBusy(true);
-    try {
+    await run(async () => {
       const body = {
         head: { ...head, ...(id !== 'new' ? { id } : {}) },
         fields: fields.map(({ key: _key, ...f }, i) => ({ ...f, orderNum: i + 1 })),
@@ -171,11 +171,7 @@ function FormEditor({ id, onClose }: { id: string | null | 'new'; onClose: (save
       else await api.put('/online/cgform/api/editAll', body);
       message.success(tx(['保存成功，同步数据库后生效', 'Saved; sync to the database to apply it']));
       close(true);
-    } catch (error) {
-      if (!isHttpFailure(error)) message.error(errorText(error));
-    } finally {
-      setBusy(false);
-    }
+    });
   };
   const flag = (key: Parameters<typeof fieldCells.flag>[0], title: string) =>
     fieldCells.flag(key, title, { width: 60, testId: (_row, i) => `cgform-field-${key}-${i}` });
@@ -398,7 +394,7 @@ export default function CgformHeadList() {
         message.error(env.message);
       }
     } catch (error) {
-      if (!isHttpFailure(error)) message.error(errorText(error));
+      showFailure(error);
     }
   };
   /** Runs a call on a row and says `done`; a failure the request layer has not shown is shown here. */
@@ -408,7 +404,7 @@ export default function CgformHeadList() {
       message.success(done);
       if (reload) refresh();
     } catch (error) {
-      if (!isHttpFailure(error)) message.error(errorText(error));
+      showFailure(error);
     }
   };
   const addMenu = (row: Head) =>

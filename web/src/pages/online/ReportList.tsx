@@ -6,8 +6,9 @@ import { Button, Drawer, Form, Input, Modal, message, Select, Space, Table, Tabs
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useAuthorized } from '../../components/auth';
+import { useBusyAction } from '../../components/common/useBusyAction';
 import { useBilingual } from '../../components/resource/text';
-import { api, errorText, isHttpFailure } from '../../services/request';
+import { api, showFailure } from '../../services/request';
 import { DesignerList, RowDelete, RowLink } from './components/DesignerList';
 import { ReportView } from './components/ReportView';
 import { EditedRows, rowEditing, valueOptions } from './components/rowEditing';
@@ -60,17 +61,13 @@ interface ParseResult {
   records: Record<string, unknown>[];
 }
 
-function fail(error: unknown) {
-  if (!isHttpFailure(error)) message.error(errorText(error));
-}
-
 function ReportEditor({ id, onClose }: { id: string | null | 'new'; onClose: (saved: boolean) => void }) {
   const tx = useBilingual();
   const [form] = Form.useForm<Head>();
   const [items, setItems] = useState<ReportItem[]>([]);
   const [params, setParams] = useState<ReportParam[]>([]);
   const [preview, setPreview] = useState<ParseResult | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusyAction(showFailure);
   const open = id !== null;
   // Readers without the data source list keep the stored code (shown as is) or blank.
   const { canShow } = useAuthorized();
@@ -107,8 +104,7 @@ function ReportEditor({ id, onClose }: { id: string | null | 'new'; onClose: (sa
       message.warning(tx(['报表SQL不能为空', 'The report SQL is required']));
       return;
     }
-    setBusy(true);
-    try {
+    await run(async () => {
       const dbSource = (form.getFieldValue('dbSource') as string | null | undefined) || null;
       const result = await api.post<ParseResult>('/online/cgreport/head/parseSql', { sql, params, dbSource });
       setPreview(result);
@@ -131,27 +127,18 @@ function ReportEditor({ id, onClose }: { id: string | null | 'new'; onClose: (sa
         }),
       );
       message.success(tx([`解析成功，共 ${result.total} 条数据`, `Parsed: ${result.total} rows`]));
-    } catch (error) {
-      fail(error);
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   const save = async () => {
     const head = await form.validateFields();
-    setBusy(true);
-    try {
+    await run(async () => {
       const body = { head: { ...head, dbSource: head.dbSource || null }, items, params };
       if (id === 'new') await api.post('/online/cgreport/head/add', body);
       else await api.put('/online/cgreport/head/edit', { ...body, id });
       message.success(tx(['保存成功', 'Saved']));
       close(true);
-    } catch (error) {
-      fail(error);
-    } finally {
-      setBusy(false);
-    }
+    });
   };
   const close = (saved: boolean) => {
     form.resetFields();
@@ -314,7 +301,7 @@ export default function ReportList() {
       message.success(tx(['删除成功', 'Deleted']));
       refresh();
     } catch (error) {
-      fail(error);
+      showFailure(error);
     }
   };
   return (

@@ -17,7 +17,7 @@ import { Link } from 'react-router';
 import { Input, Password } from '../../components/form/singleLineInputs';
 import type { authApi } from '../../services/authApi';
 import { feedback } from '../../services/feedback';
-import { errorText, isHttpFailure } from '../../services/request';
+import { showFailure } from '../../services/request';
 import { AUTH_NS } from './components/authI18n';
 import { SubmitRow } from './SubmitRow';
 import { type Captcha, CaptchaRow, useCaptcha } from './useCaptcha';
@@ -83,7 +83,7 @@ export function usePasswordSignIn(signIn: SignInCall, captchaOff: () => boolean)
         env.message || (code === LOGIN_CAPTCHA_ERROR_CODE ? MSG.captchaError : MSG.badCredentials),
       );
     } catch (err) {
-      if (!isHttpFailure(err)) feedback.message.error(errorText(err));
+      showFailure(err);
       captcha.refresh();
     } finally {
       setSubmitting(false);

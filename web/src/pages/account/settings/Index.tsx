@@ -27,6 +27,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { ChangePasswordModal } from '../../../components/ChangePasswordModal';
 import { SectionTitle } from '../../../components/common/QuerySection';
+import { useBusyAction } from '../../../components/common/useBusyAction';
 import { DictSelect } from '../../../components/dict';
 import { ImageUpload } from '../../../components/resource/ImageUpload';
 import { useBilingual } from '../../../components/resource/text';
@@ -58,7 +59,7 @@ const maskMobile = (phone: string) =>
 function BaseInfo({ profile }: { profile: Profile }) {
   const tx = useBilingual();
   const [form] = Form.useForm<FormValues>();
-  const [saving, setSaving] = useState(false);
+  const { busy: saving, run: runSaving } = useBusyAction();
   const setUserInfo = useSession((s) => s.setUserInfo);
   const client = useQueryClient();
   useEffect(() => {
@@ -74,8 +75,7 @@ function BaseInfo({ profile }: { profile: Profile }) {
 
   const save = async () => {
     const values = await form.validateFields();
-    setSaving(true);
-    try {
+    await runSaving(async () => {
       const result = await api.put<{ userInfo: UserInfo }>('/sys/user/editSelf', {
         ...values,
         sex: values.sex === null || values.sex === undefined ? null : Number(values.sex),
@@ -84,11 +84,7 @@ function BaseInfo({ profile }: { profile: Profile }) {
       setUserInfo(result.userInfo);
       await client.invalidateQueries({ queryKey: ['account-profile'] });
       feedback.message.success(tx(['保存成功', 'Saved']));
-    } catch (error) {
-      feedback.message.error(errorText(error));
-    } finally {
-      setSaving(false);
-    }
+    });
   };
 
   return (
@@ -210,8 +206,8 @@ interface MobileValues {
 function ChangeMobileModal({ open, onClose }: { open: boolean; onClose: () => void }) {
   const tx = useBilingual();
   const [form] = Form.useForm<MobileValues>();
-  const [saving, setSaving] = useState(false);
-  const [sending, setSending] = useState(false);
+  const { busy: saving, run: runSaving } = useBusyAction();
+  const { busy: sending, run: runSending } = useBusyAction();
   const [wait, setWait] = useState(0);
   const setUserInfo = useSession((s) => s.setUserInfo);
   const client = useQueryClient();
@@ -227,31 +223,21 @@ function ChangeMobileModal({ open, onClose }: { open: boolean; onClose: () => vo
   };
   const sendCode = async () => {
     const { mobile } = await form.validateFields(['mobile']);
-    setSending(true);
-    try {
+    await runSending(async () => {
       await api.post('/sys/user/mobile/code', { mobile });
       feedback.message.success(tx(['验证码已发送至新手机', 'A code was sent to the new mobile']));
       setWait(60);
-    } catch (error) {
-      feedback.message.error(errorText(error));
-    } finally {
-      setSending(false);
-    }
+    });
   };
   const submit = async () => {
     const values = await form.validateFields();
-    setSaving(true);
-    try {
+    await runSaving(async () => {
       const result = await api.post<{ userInfo: UserInfo }>('/sys/user/mobile/change', values);
       setUserInfo(result.userInfo);
       await client.invalidateQueries({ queryKey: ['account-profile'] });
       feedback.message.success(tx(['绑定手机已更换', 'The bound mobile was changed']));
       close();
-    } catch (error) {
-      feedback.message.error(errorText(error));
-    } finally {
-      setSaving(false);
-    }
+    });
   };
 
   return (

@@ -3,11 +3,12 @@
 // and says so.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Form } from 'antd';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import type { z } from 'zod';
+import { useBusyAction } from '../../../components/common/useBusyAction';
 import { useBilingual } from '../../../components/resource/text';
 import type { Bilingual } from '../../../components/resource/types';
-import { api, errorText } from '../../../services/request';
+import { api } from '../../../services/request';
 
 interface Options<Stored, Values> {
   path: string;
@@ -32,7 +33,7 @@ export function useSettingsForm<Stored, Values extends object>({
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const [form] = Form.useForm<Values>();
-  const [saving, setSaving] = useState(false);
+  const { busy: saving, run: runSaving } = useBusyAction();
   const stored = useQuery({ queryKey: [queryKey], queryFn: () => api.get<Stored>(path) });
   // biome-ignore lint/correctness/useExhaustiveDependencies: toForm is the caller's inline mapping, fixed per form
   useEffect(() => {
@@ -50,17 +51,12 @@ export function useSettingsForm<Stored, Values extends object>({
       );
       return;
     }
-    setSaving(true);
-    try {
+    await runSaving(async () => {
       await api.put<Stored>(path, parsed.data);
       await afterSave?.();
       void queryClient.invalidateQueries({ queryKey: [queryKey] });
       void message.success(tx(saved));
-    } catch (error) {
-      void message.error(errorText(error));
-    } finally {
-      setSaving(false);
-    }
+    });
   }
 
   return { form, stored, saving, save };

@@ -17,6 +17,7 @@ import {
 } from 'antd';
 import type { EChartsOption } from 'echarts';
 import { type ComponentType, lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { withChunkTimeout } from '../../../app/chunkLoad';
 
 export { InfoList } from '../../../components/common/InfoList';
@@ -150,7 +151,7 @@ export function formatBytes(n: number | null | undefined): string {
   return `${value.toFixed(unit === 0 ? 0 : 1)} ${UNITS[unit]}`;
 }
 
-export function formatDuration(seconds: number, en: boolean): string {
+function formatDuration(seconds: number, en: boolean): string {
   const d = Math.floor(seconds / 86400);
   const h = Math.floor((seconds % 86400) / 3600);
   const m = Math.floor((seconds % 3600) / 60);
@@ -159,6 +160,12 @@ export function formatDuration(seconds: number, en: boolean): string {
     ? [d && `${d}d`, h && `${h}h`, m && `${m}m`, `${s}s`]
     : [d && `${d}天`, h && `${h}小时`, m && `${m}分`, `${s}秒`];
   return parts.filter(Boolean).join(' ');
+}
+
+/** formatDuration in the console's language. */
+export function useFormatDuration(): (seconds: number) => string {
+  const en = useTranslation().i18n.language.startsWith('en');
+  return (seconds) => formatDuration(seconds, en);
 }
 
 export function percentColor(percent: number): string {

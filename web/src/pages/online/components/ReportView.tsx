@@ -2,17 +2,18 @@
 // preview and the report's own page show it.
 import { ExportOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Card, message, Skeleton } from 'antd';
+import { Alert, Button, Card, Skeleton } from 'antd';
 import { useState } from 'react';
+import { useBusyAction } from '../../../components/common/useBusyAction';
 import { ReportTable } from '../../../components/popup/ReportTable';
 import { getRpColumns, type RpQuery } from '../../../components/popup/reportApi';
 import { useBilingual } from '../../../components/resource/text';
-import { download, errorText, isHttpFailure } from '../../../services/request';
+import { download, errorText, showFailure } from '../../../services/request';
 
 export function ReportView({ code }: { code: string }) {
   const tx = useBilingual();
   const [query, setQuery] = useState<RpQuery>({ pageNo: 1, pageSize: 10 });
-  const [exporting, setExporting] = useState(false);
+  const { busy: exporting, run: runExporting } = useBusyAction(showFailure);
   const meta = useQuery({
     queryKey: ['report-columns', code],
     queryFn: () => getRpColumns(code),
@@ -22,8 +23,7 @@ export function ReportView({ code }: { code: string }) {
   if (meta.isError) return <Alert type="error" showIcon message={errorText(meta.error)} />;
   if (!meta.data) return <Skeleton active />;
   const exportXls = async () => {
-    setExporting(true);
-    try {
+    await runExporting(async () => {
       const { pageNo: _p, pageSize: _s, ...rest } = query;
       const { blob, fileName } = await download(
         `/online/cgreport/api/exportXls/${encodeURIComponent(meta.data.cgRpConfigId)}`,
@@ -34,11 +34,7 @@ export function ReportView({ code }: { code: string }) {
       a.download = fileName ?? `${meta.data.cgRpConfigName}.xlsx`;
       a.click();
       setTimeout(() => URL.revokeObjectURL(a.href), 10_000);
-    } catch (error) {
-      if (!isHttpFailure(error)) message.error(errorText(error));
-    } finally {
-      setExporting(false);
-    }
+    });
   };
   return (
     <Card

@@ -2,7 +2,7 @@
 import type { TrackResult, VehiclePlatformPull } from '@freight/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, App, Button, Spin } from 'antd';
-import { useState } from 'react';
+import { useBusyAction } from '../../../components/common/useBusyAction';
 import { useBilingual } from '../../../components/resource/text';
 import { useCan } from '../../../components/resource/useCan';
 import { api, errorText } from '../../../services/request';
@@ -18,7 +18,7 @@ export function NoteTrack({ source }: { source: TrackSource }) {
   const can = useCan();
   const tx = useBilingual();
   const { message } = App.useApp();
-  const [pulling, setPulling] = useState(false);
+  const { busy: pulling, run: runPulling } = useBusyAction();
   const track = useQuery({
     queryKey: ['track', source],
     queryFn: () =>
@@ -56,8 +56,7 @@ export function NoteTrack({ source }: { source: TrackSource }) {
   );
 
   async function pullNow(id: string) {
-    setPulling(true);
-    try {
+    await runPulling(async () => {
       const answer = await api.post<VehiclePlatformPull>('/shipping/hyShippingNote/pullTrack', { id });
       void message.success(
         tx([
@@ -66,10 +65,6 @@ export function NoteTrack({ source }: { source: TrackSource }) {
         ]),
       );
       await track.refetch();
-    } catch (error) {
-      void message.error(errorText(error));
-    } finally {
-      setPulling(false);
-    }
+    });
   }
 }

@@ -4,7 +4,7 @@
 import { ProForm, ProFormDependency, ProFormRadio, ProFormText } from '@ant-design/pro-components';
 import type { Announcement } from '@freight/contracts';
 import { App, Skeleton, Tag } from 'antd';
-import { lazy, type ReactNode, Suspense, useMemo, useState } from 'react';
+import { type ComponentProps, lazy, type ReactNode, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NoticeModal } from '../../../components/NoticeModal';
 import {
@@ -61,6 +61,20 @@ export default function AnnouncementList() {
     >
       {control}
     </ProForm.Item>
+  );
+  /** A text field that applies to some open types only: its props for the chosen one, or null to hide it. */
+  const textByOpenType = (
+    ctx: FormItemContext,
+    propsFor: (openType: unknown) => ComponentProps<typeof ProFormText> | null,
+  ) => (
+    <ProFormDependency name={['openType']}>
+      {({ openType }) => {
+        const props = propsFor(openType);
+        return props ? (
+          <ProFormText name={ctx.name} label={ctx.label} disabled={ctx.disabled} {...props} />
+        ) : null;
+      }}
+    </ProFormDependency>
   );
   const { i18n } = useTranslation();
   const { message } = App.useApp();
@@ -166,45 +180,26 @@ export default function AnnouncementList() {
           name: 'openPage',
           label: ['页面', 'Page'],
           list: false,
-          renderFormItem: (ctx) => (
-            <ProFormDependency name={['openType']}>
-              {({ openType }) =>
-                openType ? (
-                  <ProFormText
-                    name={ctx.name}
-                    label={ctx.label}
-                    disabled={ctx.disabled}
-                    placeholder={
-                      openType === 'url' ? '/wlhy/hydriver/HyDriverList?state=1' : '/shipping/list'
-                    }
-                    rules={[
+          renderFormItem: (ctx) =>
+            textByOpenType(ctx, (openType) =>
+              openType
+                ? {
+                    placeholder:
+                      openType === 'url' ? '/wlhy/hydriver/HyDriverList?state=1' : '/shipping/list',
+                    rules: [
                       { required: true, message: tx(['请输入打开的页面', 'Enter the page to open']) },
                       { max: 255 },
-                    ]}
-                  />
-                ) : null
-              }
-            </ProFormDependency>
-          ),
+                    ],
+                  }
+                : null,
+            ),
         },
         {
           name: 'busId',
           label: ['业务ID', 'Business id'],
           list: false,
-          renderFormItem: (ctx) => (
-            <ProFormDependency name={['openType']}>
-              {({ openType }) =>
-                openType === 'component' ? (
-                  <ProFormText
-                    name={ctx.name}
-                    label={ctx.label}
-                    disabled={ctx.disabled}
-                    rules={[{ max: 50 }]}
-                  />
-                ) : null
-              }
-            </ProFormDependency>
-          ),
+          renderFormItem: (ctx) =>
+            textByOpenType(ctx, (openType) => (openType === 'component' ? { rules: [{ max: 50 }] } : null)),
         },
         { name: 'msgAbstract', label: ['摘要', 'Summary'], kind: 'textarea', list: false },
         {
