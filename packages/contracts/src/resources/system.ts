@@ -347,3 +347,75 @@ export const messageTemplateResource = resource({
     createTime: createdColumn,
   },
 });
+
+/** sys_log.log_type: what a log line records. */
+export const LOG_TYPE = { login: 1, operation: 2 } as const;
+
+/** The fields of an operation that a login line does not have. */
+export const OPERATION_LOG_FIELDS = [
+  'operateType',
+  'method',
+  'requestUrl',
+  'requestParam',
+  'statusCode',
+] as const;
+
+/** 日志管理: login and operation logs, hash-chained per month; read and exported, never written by hand. */
+export const logResource = resource({
+  path: '/sys/log',
+  permission: 'system:log',
+  title: ['日志', 'Logs'],
+  actions: ['export'],
+  defaultSort: { field: 'createTime', order: 'desc' },
+  fields: {
+    logType: {
+      label: ['日志类型', 'Log type'],
+      kind: 'dict',
+      dict: 'log_type',
+      filter: true,
+      sort: true,
+      list: false,
+    },
+    logContent: { label: ['日志内容', 'Content'], search: 'like', list: { width: 280, ellipsis: true } },
+    userid: { label: ['用户', 'User id'], filter: true, internal: true },
+    username: { label: ['操作人', 'User'], search: 'like', sort: true, list: { width: 120 } },
+    ip: { label: ['IP', 'IP'], search: 'like', sort: true, list: { width: 130 } },
+    operateType: {
+      label: ['操作类型', 'Operation'],
+      kind: 'dict',
+      dict: 'operate_type',
+      search: true,
+      sort: true,
+      list: { width: 90 },
+    },
+    method: { label: ['请求方法', 'Method'], search: true, list: { width: 90 } },
+    requestUrl: { label: ['请求路径', 'Request path'], search: 'like', list: { width: 240, ellipsis: true } },
+    requestParam: { label: ['请求参数', 'Parameters'], list: false, export: false },
+    statusCode: {
+      label: ['状态码', 'Status'],
+      kind: 'number',
+      filter: true,
+      sort: true,
+      list: { width: 80 },
+    },
+    success: {
+      label: ['结果', 'Result'],
+      kind: 'dict',
+      options: [
+        { value: '1', label: ['成功', 'Succeeded'] },
+        { value: '0', label: ['失败', 'Failed'] },
+      ],
+      search: true,
+      sort: true,
+      list: { width: 80 },
+    },
+    costTime: {
+      label: ['耗时(毫秒)', 'Duration (ms)'],
+      kind: 'number',
+      sort: true,
+      filter: true,
+      list: { width: 110 },
+    },
+    createTime: { label: ['时间', 'Time'], kind: 'datetime', search: 'range', sort: true },
+  },
+});

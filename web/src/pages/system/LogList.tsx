@@ -2,12 +2,13 @@
 // content, user, IP, operation type, result and time; sorted by time or duration; the filtered rows
 // exported to Excel. Each month is hash-chained (校验 checks it); months past the online period (at least 6)
 // are archived to compressed files and searched here by picking the month.
-import type { Envelope } from '@freight/contracts';
+import { type Envelope, LOG_TYPE, logResource, OPERATION_LOG_FIELDS } from '@freight/contracts';
 import { Alert, App, Button, Select, Space, Tabs } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ResourceListPage, type ResourcePageDef, twoStateField } from '../../components/resource';
+import { pageOf, ResourceListPage, type ResourcePageDef } from '../../components/resource';
 import { useBilingual } from '../../components/resource/text';
+import { twoStateTags } from '../../components/resource/twoStateField';
 import { getEnvelope } from '../../services/request';
 
 interface LogMonth {
@@ -26,80 +27,29 @@ interface VerifyResult {
 
 const monthText = (m: number) => `${Math.floor(m / 100)}-${String(m % 100).padStart(2, '0')}`;
 
-const LOGIN = 1;
-const OPERATION = 2;
+const [succeeded, failed] = logResource.fields.success.options;
 
 export function logPage(
   logType: number,
   header: ResourcePageDef['header'],
   archivedMonth: number | null = null,
 ): ResourcePageDef {
-  const operation = logType === OPERATION;
+  const operation = logType === LOG_TYPE.operation;
+  // A login line has no request: its tab leaves the operation's columns and boxes out.
+  const loginOnly = Object.fromEntries(
+    OPERATION_LOG_FIELDS.map((name) => [name, { list: false, search: false, detail: false }]),
+  );
   return {
-    api: '/sys/log',
+    ...pageOf(logResource, {
+      fields: {
+        ...(operation ? {} : loginOnly),
+        success: { render: twoStateTags(succeeded, failed, 'red') },
+      },
+    }),
     ...(archivedMonth ? { listPath: '/sys/log/archive/list' } : {}),
     title: operation ? ['操作日志', 'Operation log'] : ['登录日志', 'Login log'],
-    perm: 'system:log',
     fixedQuery: archivedMonth ? { logType, month: archivedMonth } : { logType },
-    defaultSort: { column: 'createTime', order: 'desc' },
-    actions: { add: false, edit: false, delete: false, import: false },
     header,
-    fields: [
-      {
-        name: 'logContent',
-        label: ['日志内容', 'Content'],
-        search: 'like',
-        list: { width: 280, ellipsis: true },
-      },
-      { name: 'username', label: ['操作人', 'User'], search: 'like', sort: true, list: { width: 120 } },
-      { name: 'ip', label: ['IP', 'IP'], search: 'like', sort: true, list: { width: 130 } },
-      ...(operation
-        ? ([
-            {
-              name: 'operateType',
-              label: ['操作类型', 'Operation'],
-              kind: 'dict',
-              dict: 'operate_type',
-              search: true,
-              sort: true,
-              list: { width: 90 },
-            },
-            { name: 'method', label: ['请求方法', 'Method'], search: true, list: { width: 90 } },
-            {
-              name: 'requestUrl',
-              label: ['请求路径', 'Request path'],
-              search: 'like',
-              list: { width: 240, ellipsis: true },
-            },
-            { name: 'requestParam', label: ['请求参数', 'Parameters'], list: false },
-            { name: 'statusCode', label: ['状态码', 'Status'], kind: 'number', list: { width: 80 } },
-          ] satisfies ResourcePageDef['fields'])
-        : []),
-      twoStateField({
-        name: 'success',
-        label: ['结果', 'Result'],
-        on: { value: '1', label: ['成功', 'Succeeded'] },
-        off: { value: '0', label: ['失败', 'Failed'] },
-        offColor: 'red',
-        search: true,
-        sort: true,
-        list: { width: 80 },
-      }),
-      {
-        name: 'costTime',
-        label: ['耗时(毫秒)', 'Duration (ms)'],
-        kind: 'number',
-        sort: true,
-        list: { width: 110 },
-      },
-      {
-        name: 'createTime',
-        label: ['时间', 'Time'],
-        kind: 'datetime',
-        search: 'range',
-        sort: true,
-      },
-    ],
   };
 }
 
@@ -169,7 +119,7 @@ function MonthBar(props: { months: LogMonth[]; month: number | null; onMonth: (m
 export default function LogList() {
   const tx = useBilingual();
   const { i18n } = useTranslation();
-  const [logType, setLogType] = useState(LOGIN);
+  const [logType, setLogType] = useState<number>(LOG_TYPE.login);
   const [months, setMonths] = useState<LogMonth[]>([]);
   const [month, setMonth] = useState<number | null>(null);
   useEffect(() => {
@@ -193,8 +143,8 @@ export default function LogList() {
             onChange={(key) => setLogType(Number(key))}
             style={{ padding: '0 24px' }}
             items={[
-              { key: String(LOGIN), label: tx(['登录日志', 'Login log']) },
-              { key: String(OPERATION), label: tx(['操作日志', 'Operation log']) },
+              { key: String(LOG_TYPE.login), label: tx(['登录日志', 'Login log']) },
+              { key: String(LOG_TYPE.operation), label: tx(['操作日志', 'Operation log']) },
             ]}
             data-testid="log-tabs"
           />

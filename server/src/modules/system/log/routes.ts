@@ -1,4 +1,4 @@
-import { pageQuery } from '@freight/contracts';
+import { logResource, pageQuery } from '@freight/contracts';
 import { desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -9,12 +9,7 @@ import { sysLog, sysLogMonth } from '../../../platform/audit/schema.ts';
 import type { AppContext } from '../../../platform/context.ts';
 import { formatDateTime, ok, pageOf } from '../../../platform/http/envelope.ts';
 import { bizError } from '../../../platform/http/errors.ts';
-import {
-  FILTER_SORT,
-  filterOnly,
-  filterSort,
-  registerTableResource,
-} from '../../../platform/resource/tableResource.ts';
+import { bindResource } from '../../../platform/resource/bindResource.ts';
 
 const month = z.coerce
   .number({ error: '请选择月份' })
@@ -74,26 +69,7 @@ export function logRoutes(app: FastifyInstance, ctx: AppContext): void {
     return ok(pageOf(records.map(archivedRecord), total, query));
   });
 
-  registerTableResource(app, ctx, sysLog, {
-    path: '/sys/log',
-    permission: 'system:log',
-    title: '日志',
-    actions: ['list', 'queryById', 'exportXls'],
-    fields: {
-      logType: { ...FILTER_SORT, dict: 'log_type', title: '日志类型' },
-      logContent: filterOnly('日志内容'),
-      operateType: { ...FILTER_SORT, dict: 'operate_type', title: '操作类型' },
-      userid: { filter: true },
-      username: filterSort('操作人'),
-      ip: filterSort('IP'),
-      method: filterOnly('请求方法'),
-      requestUrl: filterOnly('请求路径'),
-      statusCode: FILTER_SORT,
-      success: filterSort('结果'),
-      costTime: filterSort('耗时(毫秒)'),
-      createTime: filterSort('创建时间'),
-    },
-  });
+  bindResource(app, ctx, logResource, sysLog);
 }
 
 const emptyMonth = {
