@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import {
   REPORT_STATUS,
   REPORT_TYPE_NAMES,
@@ -6,9 +5,10 @@ import {
   type ReportFieldError,
   type ReportType,
 } from '@freight/contracts';
-import { and, asc, eq, inArray, lte, or, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../platform/db/client.ts';
-import { idsWhere, rowExists } from '../../platform/db/idsWhere.ts';
+import { rowExists } from '../../platform/db/idsWhere.ts';
+import { claimDueRows } from '../../platform/db/outboxClaim.ts';
 import { activeChannel, type ChannelRow, channelById, type SecretBox, settingsOf } from './channels.ts';
 import type { CodeTables } from './messages/rules.ts';
 import { describeErrors } from './messages/rules.ts';
@@ -76,38 +76,14 @@ export async function claimDue(
   db: Db,
   options: { now: Date; limit: number; leaseMs: number },
 ): Promise<{ token: string; rows: MessageRow[] }> {
-  const token = randomUUID().replaceAll('-', '');
-  const rows = await db.transaction(async (tx) => {
-    const due = await idsWhere(
-      tx,
-      hyReportMessage,
-      or(
-        and(eq(hyReportMessage.state, 'pending'), lte(hyReportMessage.nextAttemptAt, options.now)),
-        and(eq(hyReportMessage.state, 'sending'), lte(hyReportMessage.claimedUntil, options.now)),
-      ),
-    )
-      .orderBy(rankSql, asc(hyReportMessage.nextAttemptAt), asc(hyReportMessage.id))
-      .limit(options.limit)
-      .for('update', { skipLocked: true });
-    if (due.length === 0) return [];
-    const claimed = await tx
-      .update(hyReportMessage)
-      .set({
-        state: 'sending',
-        claimToken: token,
-        claimedUntil: new Date(options.now.getTime() + options.leaseMs),
-        updateTime: options.now,
-      })
-      .where(
-        inArray(
-          hyReportMessage.id,
-          due.map((d) => d.id),
-        ),
-      )
-      .returning();
-    for (const row of claimed)
-      await statusFollows(tx, row.type, row.businessId, row.payload, REPORT_STATUS.sending);
-    return claimed;
+  const { token, rows } = await claimDueRows(db, hyReportMessage, {
+    ...options,
+    orderFirst: rankSql,
+    set: { updateTime: options.now },
+    onClaimed: async (tx, claimed) => {
+      for (const row of claimed)
+        await statusFollows(tx, row.type, row.businessId, row.payload, REPORT_STATUS.sending);
+    },
   });
   return { token, rows: rows.sort((a, b) => (RANK[a.type] ?? 1) - (RANK[b.type] ?? 1)) };
 }
