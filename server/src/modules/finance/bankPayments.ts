@@ -12,7 +12,7 @@ import {
 } from '../freight/index.ts';
 import { enqueueFundFlow } from '../regulator/index.ts';
 import { lockNoteMoney, saveSettlements, walletKeysOf } from './accounts.ts';
-import { type BankResult, BankUnavailable } from './bank/adapter.ts';
+import { type BankResult, BankUnavailable, type PaymentOutcome } from './bank/adapter.ts';
 import { Books } from './books.ts';
 import { type Finance, moneyMoved, tablesChanged } from './context.ts';
 import { PAYMENT_LEDGER_TYPE } from './payoutPlan.ts';
@@ -25,14 +25,6 @@ import { moneyTx } from './tx.ts';
 // resolution is one transaction that books the payout (or leaves the payable on failure) and moves the note.
 
 export type PaymentRow = typeof finBankPayment.$inferSelect;
-
-export interface PaymentOutcome {
-  requestNo: string;
-  status: 'paid' | 'failed';
-  bankSerialNo?: string;
-  failCode?: string;
-  failReason?: string;
-}
 
 export interface Resolution {
   resolved: number;

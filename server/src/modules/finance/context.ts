@@ -1,5 +1,6 @@
 import { USER_TYPE } from '@freight/contracts';
 import type { Db } from '../../platform/db/client.ts';
+import { perDatabase } from '../../platform/db/perDatabase.ts';
 import { listTotalsOf } from '../../platform/resource/countCache.ts';
 import type { BankAdapter } from './bank/adapter.ts';
 
@@ -41,15 +42,15 @@ export function tablesChanged(fin: Finance, ...tables: string[]): void {
 
 /** Told, after the commit, that money moved in a tenant's books (a bank payment paid): e.g. the large screens. */
 export type MoneyListener = (tenantId: number) => void;
-const moneyListeners = new WeakMap<object, MoneyListener[]>();
+const moneyListeners = perDatabase<MoneyListener[]>(() => []);
 
 /** Listens to the money moved in an app (by its database). */
 export function onMoneyMoved(db: object, listener: MoneyListener): void {
-  moneyListeners.set(db, [...(moneyListeners.get(db) ?? []), listener]);
+  moneyListeners(db).push(listener);
 }
 
 /** Tells the listeners of the app that money moved in these tenants (call after the commit). */
 export function moneyMoved(fin: Finance, tenantIds: Iterable<number>): void {
-  const listeners = moneyListeners.get(fin.db) ?? [];
+  const listeners = moneyListeners(fin.db);
   for (const tenantId of new Set(tenantIds)) for (const listener of listeners) listener(tenantId);
 }

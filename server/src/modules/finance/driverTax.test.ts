@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/harness.ts';
 import { CUSTOMERS } from '../../test/shippingKit.ts';
 import { chinaToday, hyDriver } from '../freight/index.ts';
-import { FinanceKit, key } from './financeTestKit.ts';
+import { FinanceKit } from './financeTestKit.ts';
 import { taxAuthorityOf } from './index.ts';
 
 // Tax on drivers' behalf: a month of paid waybills collected per driver, a batch round-tripping
@@ -38,12 +38,7 @@ describe('tax on drivers behalf', () => {
     await k.recharge(CUSTOMERS.hengda, 50_000_000);
     for (let i = 0; i < 3; i++) {
       const n = await k.auditedNote({ customerId: CUSTOMERS.hengda });
-      const res = await k.call('POST', '/shipping/hyShippingNote/pay', {
-        ids: [n.noteId],
-        idempotencyKey: key(),
-      });
-      expect(res.success, res.message).toBe(true);
-      await k.settled([n.noteId]);
+      await k.payNow(n.noteId);
       paid.push({ driverId: n.driverId, fee: Number(n.note.driverFee) });
       // The first two drivers signed the entrustment; the third did not.
       await t.db

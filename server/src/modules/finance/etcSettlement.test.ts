@@ -5,7 +5,7 @@ import { formatDateTime } from '../../platform/http/envelope.ts';
 import { api, useLogins, useTestApp } from '../../test/harness.ts';
 import { CUSTOMERS } from '../../test/shippingKit.ts';
 import { finEtcRecord } from './etcSchema.ts';
-import { FinanceKit, key, multipartFile } from './financeTestKit.ts';
+import { FinanceKit, multipartFile } from './financeTestKit.ts';
 import { finLedgerLine } from './schema.ts';
 
 // ETC records: "the ETC amount follows the order's rule (deducted from freight or paid by the platform)
@@ -70,12 +70,7 @@ describe('ETC tolls settled through the ledger at the waybill payment', () => {
         ])
       ).matched,
     ).toBeGreaterThanOrEqual(2);
-    const res = await k.call('POST', '/shipping/hyShippingNote/pay', {
-      ids: [n.noteId],
-      idempotencyKey: key(),
-    });
-    expect(res.success, res.message).toBe(true);
-    const payments = await k.settled([n.noteId]);
+    const payments = await k.payNow(n.noteId);
     const tollLines = await t.db
       .select()
       .from(finLedgerLine)

@@ -140,6 +140,12 @@ export class FinanceKit extends ShippingKit {
     }
   }
 
+  /** Pays a note's driver at once (one 运费支付 with a fresh key) and waits until the bank has answered. */
+  async payNow(noteId: string) {
+    await this.ok('POST', '/shipping/hyShippingNote/pay', { ids: [noteId], idempotencyKey: key() });
+    return this.settled([noteId]);
+  }
+
   async paymentsOf(noteId: string) {
     return this.t.db.select().from(finBankPayment).where(eq(finBankPayment.noteId, noteId));
   }

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/harness.ts';
 import { AGENT01, CUSTOMERS } from '../../test/shippingKit.ts';
 import { chinaToday, hyAgent, hyDriver } from '../freight/index.ts';
-import { FinanceKit, key } from './financeTestKit.ts';
+import { FinanceKit } from './financeTestKit.ts';
 import { taxAuthorityOf } from './index.ts';
 
 // Quarterly income reporting of the platform (国务院令第810号): each driver's and agent's identity and
@@ -37,12 +37,7 @@ describe('quarterly income report', () => {
     const orders = [{}, {}, { orderMode: 3, agentId: AGENT01, agentFeeMode: 2, agentFeeValue: 20_000 }];
     for (const order of orders) {
       const n = await k.auditedNote(order);
-      const res = await k.call('POST', '/shipping/hyShippingNote/pay', {
-        ids: [n.noteId],
-        idempotencyKey: key(),
-      });
-      expect(res.success, res.message).toBe(true);
-      await k.settled([n.noteId]);
+      await k.payNow(n.noteId);
       paid.push({ driverId: n.driverId });
     }
     await t.db

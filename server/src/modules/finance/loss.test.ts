@@ -106,8 +106,7 @@ describe('loss rules and adjustments', () => {
     const history = (await k.get('/shipping/hyShippingNote/history', { id: noteId }))
       .result as unknown as Array<{ action: string }>;
     expect(history.filter((h) => h.action === 'adjust')).toHaveLength(3);
-    await k.ok('POST', '/shipping/hyShippingNote/pay', { ids: [noteId], idempotencyKey: key() });
-    const [payment] = await k.settled([noteId]);
+    const [payment] = await k.payNow(noteId);
     expect(payment.amountFen).toBe(
       Number(note.driverFee) - Number(note.fuelCardFen) + 20_000 - 5_000 - 3_000,
     );

@@ -386,13 +386,7 @@ export async function handleCallback(fin: Finance, body: unknown): Promise<Row> 
   const resolution = payments.length
     ? await resolvePayments(
         fin,
-        payments.map((p) => ({
-          requestNo: p.requestNo,
-          status: p.status,
-          bankSerialNo: p.bankSerialNo,
-          failCode: p.failCode,
-          failReason: p.failReason,
-        })),
+        payments.map(({ kind: _kind, time: _time, ...outcome }) => outcome),
       )
     : { resolved: 0, duplicates: [], unknown: [] };
   const credited: string[] = [];

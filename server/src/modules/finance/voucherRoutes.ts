@@ -1,7 +1,6 @@
-import { voucherAccountBody, voucherAccountResource, voucherQuery } from '@freight/contracts';
+import { voucherAccountResource, voucherQuery } from '@freight/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { perm } from '../../platform/access/declare.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { ok } from '../../platform/http/envelope.ts';
@@ -14,16 +13,10 @@ import { buildVouchers, voucherWorkbook } from './vouchers.ts';
 // 凭证导出: the period's vouchers previewed and exported for 用友 or 金蝶; the 科目 mapping is a
 // declared list whose rows are edited (their keys are fixed: every ledger account has one).
 
-type Row = Record<string, unknown>;
-
 export function voucherRoutes(app: FastifyInstance, ctx: AppContext): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  bindResource(app, ctx, voucherAccountResource, finVoucherAccount, {
-    dataLog: true,
-    updateSchema: voucherAccountBody.extend({ id: z.string().min(1).max(32) }) as unknown as z.ZodType<
-      Row & { id: string }
-    >,
-  });
+  // The declaration's body is the edit form's (with the row's id).
+  bindResource(app, ctx, voucherAccountResource, finVoucherAccount, { dataLog: true });
 
   r.get(
     '/finance/voucher/preview',

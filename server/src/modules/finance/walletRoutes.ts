@@ -81,6 +81,22 @@ const ledgerQuery = z.object({
 });
 
 /** A period bound from the console: a day (China time; the end day is included) or a full timestamp. */
+/** The platform's service-fee income and the agents' fees, summed over ledger lines. */
+const FEE_SUMS = {
+  serviceFeeFen: sql<string>`coalesce(sum(${finLedgerLine.amountFen}) filter (where ${finLedgerLine.ownerType} = ${WALLET_OWNER.platform} and ${finLedgerLine.type} = ${LEDGER_TYPE.serviceFee}), 0)`,
+  agentFeeFen: sql<string>`coalesce(sum(${finLedgerLine.amountFen}) filter (where ${finLedgerLine.ownerType} = ${WALLET_OWNER.agent} and ${finLedgerLine.type} = ${LEDGER_TYPE.agentFee}), 0)`,
+};
+
+/** The tenant's fee lines (service fees and agents' fees) booked in [from, to); a missing bound is open. */
+const feeLines = (tenantId: number, from: Date | undefined, to: Date | undefined) =>
+  ofTenant(
+    finLedgerLine,
+    tenantId,
+    inArray(finLedgerLine.type, [LEDGER_TYPE.serviceFee, LEDGER_TYPE.agentFee]),
+    from ? gte(finLedgerLine.createTime, from) : undefined,
+    to ? lt(finLedgerLine.createTime, to) : undefined,
+  );
+
 function bound(value: string | undefined, end: boolean): Date | undefined {
   if (!value) return undefined;
   const text = value.trim();
@@ -365,22 +381,10 @@ export function walletRoutes(
         })
         .from(finWallet)
         .where(ofTenant(finWallet, actor.tenantId, eq(finWallet.ownerType, WALLET_OWNER.platform)));
-      const byType = async (type: number, ownerType: number) => {
-        const [row] = await db
-          .select({ total: sql<string>`coalesce(sum(${finLedgerLine.amountFen}), 0)` })
-          .from(finLedgerLine)
-          .where(
-            ofTenant(
-              finLedgerLine,
-              actor.tenantId,
-              eq(finLedgerLine.type, type),
-              eq(finLedgerLine.ownerType, ownerType),
-              from ? gte(finLedgerLine.createTime, from) : undefined,
-              to ? lt(finLedgerLine.createTime, to) : undefined,
-            ),
-          );
-        return Number(row?.total ?? 0);
-      };
+      const [fees] = await db
+        .select(FEE_SUMS)
+        .from(finLedgerLine)
+        .where(feeLines(actor.tenantId, from, to));
       const totals = await db
         .select({
           ownerType: finWallet.ownerType,
@@ -410,8 +414,8 @@ export function walletRoutes(
       const total = (ownerType: number) => Number(totals.find((t) => t.ownerType === ownerType)?.total ?? 0);
       return ok({
         accounts: accounts.map((a) => ({ code: a.ownerId, name: a.ownerName, balanceFen: a.balanceFen })),
-        serviceFeeIncomeFen: await byType(LEDGER_TYPE.serviceFee, WALLET_OWNER.platform),
-        agentFeeFen: await byType(LEDGER_TYPE.agentFee, WALLET_OWNER.agent),
+        serviceFeeIncomeFen: Number(fees?.serviceFeeFen ?? 0),
+        agentFeeFen: Number(fees?.agentFeeFen ?? 0),
         advanceReceivableFen: -(
           accounts.find((a) => a.ownerId === PLATFORM_ACCOUNT.advanceReceivable)?.balanceFen ?? 0
         ),
@@ -445,21 +449,9 @@ export function walletRoutes(
       // The format is a literal (not a parameter): the grouping must be the very expression selected.
       const period = sql<string>`to_char(${local}, ${sql.raw(unit === 'month' ? "'YYYY-MM'" : "'YYYY-MM-DD'")})`;
       const rows = await db
-        .select({
-          period,
-          serviceFeeFen: sql<string>`coalesce(sum(${finLedgerLine.amountFen}) filter (where ${finLedgerLine.ownerType} = ${WALLET_OWNER.platform} and ${finLedgerLine.type} = ${LEDGER_TYPE.serviceFee}), 0)`,
-          agentFeeFen: sql<string>`coalesce(sum(${finLedgerLine.amountFen}) filter (where ${finLedgerLine.ownerType} = ${WALLET_OWNER.agent} and ${finLedgerLine.type} = ${LEDGER_TYPE.agentFee}), 0)`,
-        })
+        .select({ period, ...FEE_SUMS })
         .from(finLedgerLine)
-        .where(
-          ofTenant(
-            finLedgerLine,
-            actor.tenantId,
-            inArray(finLedgerLine.type, [LEDGER_TYPE.serviceFee, LEDGER_TYPE.agentFee]),
-            gte(finLedgerLine.createTime, from),
-            lt(finLedgerLine.createTime, to),
-          ),
-        )
+        .where(feeLines(actor.tenantId, from, to))
         .groupBy(period);
       const found = new Map(rows.map((row) => [row.period, row]));
       const points = periods.keys.map((key) => {

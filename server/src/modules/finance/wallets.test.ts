@@ -260,8 +260,7 @@ describe('wallets, recharges and the ledger', () => {
 
   it('lists service fees and agent fees with totals, and matches a downloaded statement to the books', async () => {
     const { noteId, note } = await k.auditedNote();
-    await k.ok('POST', '/shipping/hyShippingNote/pay', { ids: [noteId], idempotencyKey: key() });
-    await k.settled([noteId]);
+    await k.payNow(noteId);
     const costs = await k.get('/plateform/cost/list', { noteId });
     expect(costs.result.records).toHaveLength(1);
     expect(costs.result.records?.[0]).toMatchObject({ type: 3, amountFen: Number(note.serviceFee) });

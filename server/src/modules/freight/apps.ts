@@ -22,6 +22,7 @@ import { bizError, notFound } from '../../platform/http/errors.ts';
 import type { JobDefinition } from '../../platform/jobs/scheduler.ts';
 import type { UserPush } from '../../platform/realtime/hub.ts';
 import { bindResource } from '../../platform/resource/bindResource.ts';
+import { formSchemas } from '../../platform/resource/formSchemas.ts';
 import {
   jsonOutcomeJob,
   mayReadFile,
@@ -264,8 +265,7 @@ export function appRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   bindResource(app, ctx, appVersionResource, hyAppVersion, {
     dataLog: true,
-    createSchema: appVersionBody as unknown as z.ZodType<Row>,
-    updateSchema: appVersionBody.extend(idBody.shape) as unknown as z.ZodType<Row & { id: string }>,
+    ...formSchemas(appVersionBody),
     async beforeWrite(values, mode, request, tx) {
       if (!request.session) throw bizError('请先登录');
       return checkedVersion(tx, values, mode, request.session);
@@ -274,8 +274,7 @@ export function appRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   bindResource(app, ctx, appMessageResource, hyAppMessage, {
     dataLog: true,
-    createSchema: appMessageBody as unknown as z.ZodType<Row>,
-    updateSchema: appMessageBody.extend(idBody.shape) as unknown as z.ZodType<Row & { id: string }>,
+    ...formSchemas(appMessageBody),
     async beforeWrite(values, mode, request, tx) {
       const tenantId = request.session?.tenantId ?? 0;
       const out: Row = { ...values };

@@ -17,6 +17,7 @@ import { bizError, recordNotFound } from '../../platform/http/errors.ts';
 import { permitted } from '../../platform/http/permitted.ts';
 import { sessionOf } from '../../platform/http/signedIn.ts';
 import { bindResource } from '../../platform/resource/bindResource.ts';
+import { formSchemas } from '../../platform/resource/formSchemas.ts';
 import { decryptSecret, encryptSecret, loadDataSourceKey } from '../system/index.ts';
 import { hyEnterpriseApp } from './appSchema.ts';
 import { findCustomer } from './customerSettlement.ts';
@@ -108,8 +109,7 @@ export function enterpriseAppRoutes(app: FastifyInstance, ctx: AppContext): void
   bindResource(app, ctx, enterpriseAppResource, hyEnterpriseApp, {
     dataLog: true,
     hidden: ['secretCipher'],
-    createSchema: enterpriseAppBody as unknown as z.ZodType<Row>,
-    updateSchema: enterpriseAppBody.extend(idBody.shape) as unknown as z.ZodType<Row & { id: string }>,
+    ...formSchemas(enterpriseAppBody),
     async beforeWrite(values, mode, request, tx) {
       const session = sessionOf(request);
       const out: Row = { ...values };

@@ -1,4 +1,5 @@
 import type { DbOrTx } from '../../platform/db/client.ts';
+import { perDatabase } from '../../platform/db/perDatabase.ts';
 import type { hyDriver, hyVehicle } from './partySchema.ts';
 import type { hyOrder, hyShippingNote } from './shippingSchema.ts';
 
@@ -30,17 +31,15 @@ export type FreightEvent =
 
 export type FreightListener = (tx: DbOrTx, event: FreightEvent) => Promise<void>;
 
-const listeners = new WeakMap<object, FreightListener[]>();
+const listeners = perDatabase<FreightListener[]>(() => []);
 
 export function onFreightEvent(db: object, listener: FreightListener): void {
-  const list = listeners.get(db) ?? [];
-  list.push(listener);
-  listeners.set(db, list);
+  listeners(db).push(listener);
 }
 
 /** Runs every listener inside the caller's transaction: a listener's failure rolls the event back. */
 export async function emitFreightEvent(db: object, tx: DbOrTx, event: FreightEvent): Promise<void> {
-  for (const listener of listeners.get(db) ?? []) await listener(tx, event);
+  for (const listener of listeners(db)) await listener(tx, event);
 }
 
 /** A new order's values before the insert: a listener fills in what it owns (a loss rule's settings) in place. */
@@ -50,10 +49,10 @@ export type OrderCreatingListener = (
   tenantId: number,
 ) => Promise<void>;
 
-const orderListeners = new WeakMap<object, OrderCreatingListener[]>();
+const orderListeners = perDatabase<OrderCreatingListener[]>(() => []);
 
 export function onOrderCreating(db: object, listener: OrderCreatingListener): void {
-  orderListeners.set(db, [...(orderListeners.get(db) ?? []), listener]);
+  orderListeners(db).push(listener);
 }
 
 export async function emitOrderCreating(
@@ -62,7 +61,7 @@ export async function emitOrderCreating(
   order: Record<string, unknown>,
   tenantId: number,
 ): Promise<void> {
-  for (const listener of orderListeners.get(db) ?? []) await listener(tx, order, tenantId);
+  for (const listener of orderListeners(db)) await listener(tx, order, tenantId);
 }
 
 /**
@@ -81,16 +80,16 @@ export interface ApprovalRequest {
 
 export type ApprovalGuard = (request: ApprovalRequest) => Promise<string | undefined>;
 
-const approvalGuards = new WeakMap<object, ApprovalGuard[]>();
+const approvalGuards = perDatabase<ApprovalGuard[]>(() => []);
 
 export function onApproving(db: object, guard: ApprovalGuard): void {
-  approvalGuards.set(db, [...(approvalGuards.get(db) ?? []), guard]);
+  approvalGuards(db).push(guard);
 }
 
 /** Runs every guard; the notes they return go to the review log with the approval. */
 export async function guardApproval(db: object, request: ApprovalRequest): Promise<string[]> {
   const notes: string[] = [];
-  for (const guard of approvalGuards.get(db) ?? []) {
+  for (const guard of approvalGuards(db)) {
     const note = await guard(request);
     if (note) notes.push(note);
   }

@@ -1,10 +1,10 @@
 import { WEBHOOK_HEADERS } from '@freight/contracts';
-import { and, eq, inArray, isNotNull, lt } from 'drizzle-orm';
+import { and, eq, isNotNull, lt } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.ts';
 import type { Db, DbOrTx } from '../../platform/db/client.ts';
 import { newId } from '../../platform/db/columns.ts';
 import { idsWhere } from '../../platform/db/idsWhere.ts';
-import { leaseTo, lockDueIds } from '../../platform/db/leasedClaim.ts';
+import { claimDueRows } from '../../platform/db/outboxClaim.ts';
 import type { JobDefinition } from '../../platform/jobs/scheduler.ts';
 import { jsonOutcomeJob, seedQuartzJobs } from '../system/index.ts';
 import { hyEnterpriseApp, hyOpenapiNonce, hyWebhookDelivery } from './appSchema.ts';
@@ -80,24 +80,8 @@ export async function enqueueWaybillChange(
 }
 
 /** Claims due deliveries (pending and due, or sending with a lapsed lease) for this run. */
-async function claimDue(db: Db, now: Date, limit: number): Promise<{ token: string; rows: DeliveryRow[] }> {
-  const lease = leaseTo(now, LEASE_MS);
-  const rows = await db.transaction(async (tx) => {
-    const due = await lockDueIds(tx, hyWebhookDelivery, { now, limit });
-    if (due.length === 0) return [];
-    return tx
-      .update(hyWebhookDelivery)
-      .set(lease)
-      .where(
-        inArray(
-          hyWebhookDelivery.id,
-          due.map((d) => d.id),
-        ),
-      )
-      .returning();
-  });
-  return { token: lease.claimToken, rows };
-}
+const claimDue = (db: Db, now: Date, limit: number) =>
+  claimDueRows(db, hyWebhookDelivery, { now, limit, leaseMs: LEASE_MS });
 
 interface Attempt {
   ok: boolean;

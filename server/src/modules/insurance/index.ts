@@ -8,12 +8,13 @@ import {
   SHIPPING_STATUS,
 } from '@freight/contracts';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { type AuditOptions, perm } from '../../platform/access/declare.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { tablesWritten } from '../../platform/db/tableWrites.ts';
 import { registerActionRoute } from '../../platform/http/actionRoutes.ts';
 import { bindResource } from '../../platform/resource/bindResource.ts';
+import { formSchemas } from '../../platform/resource/formSchemas.ts';
 import { financeOf } from '../finance/index.ts';
 import { type Actor, actorOf, onFreightEvent } from '../freight/index.ts';
 import { registerWaybillInsurance } from '../regulator/index.ts';
@@ -35,8 +36,6 @@ export type { InsurerAdapter } from './insurer.ts';
 export { SimulatedInsurer } from './insurer.ts';
 export { cancelPolicy, type InsuranceDeps, insure } from './policies.ts';
 export { insPolicy, insRate } from './schema.ts';
-
-type Row = Record<string, unknown>;
 
 const instances = new WeakMap<object, InsuranceDeps>();
 
@@ -68,10 +67,7 @@ export function insuranceModule(
   bindResource(app, ctx, insuranceResource, insPolicy, {});
   bindResource(app, ctx, insuranceRateResource, insRate, {
     dataLog: true,
-    createSchema: insuranceRateBody as unknown as z.ZodType<Row>,
-    updateSchema: insuranceRateBody.extend({ id: z.string().min(1).max(32) }) as unknown as z.ZodType<
-      Row & { id: string }
-    >,
+    ...formSchemas(insuranceRateBody),
   });
 
   // Insuring, cancelling and claiming: each writes the policies' table, whose list totals go stale.

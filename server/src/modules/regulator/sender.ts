@@ -5,10 +5,10 @@ import {
   type ReportFieldError,
   type ReportType,
 } from '@freight/contracts';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../platform/db/client.ts';
 import { rowExists } from '../../platform/db/idsWhere.ts';
-import { leaseTo, lockDueIds } from '../../platform/db/leasedClaim.ts';
+import { claimDueRows } from '../../platform/db/outboxClaim.ts';
 import { activeChannel, type ChannelRow, channelById, type SecretBox, settingsOf } from './channels.ts';
 import type { CodeTables } from './messages/rules.ts';
 import { describeErrors } from './messages/rules.ts';
@@ -76,25 +76,16 @@ export async function claimDue(
   db: Db,
   options: { now: Date; limit: number; leaseMs: number },
 ): Promise<{ token: string; rows: MessageRow[] }> {
-  const lease = leaseTo(options.now, options.leaseMs);
-  const rows = await db.transaction(async (tx) => {
-    const due = await lockDueIds(tx, hyReportMessage, { ...options, firstBy: rankSql });
-    if (due.length === 0) return [];
-    const claimed = await tx
-      .update(hyReportMessage)
-      .set({ ...lease, updateTime: options.now })
-      .where(
-        inArray(
-          hyReportMessage.id,
-          due.map((d) => d.id),
-        ),
-      )
-      .returning();
-    for (const row of claimed)
-      await statusFollows(tx, row.type, row.businessId, row.payload, REPORT_STATUS.sending);
-    return claimed;
+  const { token, rows } = await claimDueRows(db, hyReportMessage, {
+    ...options,
+    orderFirst: rankSql,
+    set: { updateTime: options.now },
+    onClaimed: async (tx, claimed) => {
+      for (const row of claimed)
+        await statusFollows(tx, row.type, row.businessId, row.payload, REPORT_STATUS.sending);
+    },
   });
-  return { token: lease.claimToken, rows: rows.sort((a, b) => (RANK[a.type] ?? 1) - (RANK[b.type] ?? 1)) };
+  return { token, rows: rows.sort((a, b) => (RANK[a.type] ?? 1) - (RANK[b.type] ?? 1)) };
 }
 
 interface Outcome {

@@ -173,6 +173,26 @@ async function lockViolation(tx: Tx, tenantId: number, id: string): Promise<Viol
   return v;
 }
 
+/** Rewrites a waybill's risk summary and risk status from its warnings (warnings.ts refreshNote). */
+type RefreshNote = (tx: DbOrTx, noteId: string) => Promise<void>;
+
+/**
+ * Locks a violation of the tenant, changes it, and brings its note up to date, in the caller's transaction; a
+ * change that stores nothing leaves the note as it is.
+ */
+async function changeViolation<R extends ViolationRow | null>(
+  tx: Tx,
+  tenantId: number,
+  id: string,
+  refresh: RefreshNote,
+  change: (v: ViolationRow) => Promise<R>,
+): Promise<R> {
+  const v = await lockViolation(tx, tenantId, id);
+  const stored = await change(v);
+  if (stored && v.noteId) await refresh(tx, v.noteId);
+  return stored;
+}
+
 const STATE_TEXT: Record<DeductionState, string> = {
   notice: '申诉期内',
   appealed: '申诉中',
@@ -181,6 +201,14 @@ const STATE_TEXT: Record<DeductionState, string> = {
   cancelled: '申诉成立，不扣款',
   failed: '扣款失败',
 };
+
+/** Refuses a step the deduction's state does not allow, naming the state, or that there is no deduction. */
+const refuseDeductionState = (v: ViolationRow, refused: string, none: string) =>
+  bizError(
+    v.deductionState
+      ? `该扣款${STATE_TEXT[v.deductionState as DeductionState]}，${refused}`
+      : `该违规没有扣款，${none}`,
+  );
 
 export interface ViolationActor {
   username: string;
@@ -194,39 +222,35 @@ export async function appealViolation(
   db: Db,
   actor: ViolationActor,
   body: ViolationAppealBody,
-  refresh: (tx: DbOrTx, noteId: string) => Promise<void>,
+  refresh: RefreshNote,
 ): Promise<ViolationRow> {
-  return db.transaction(async (tx) => {
-    const v = await lockViolation(tx, actor.tenantId, body.id);
-    // Party users see only their own violations (404, like any row outside their scope).
-    if (
-      actor.userType !== USER_TYPE.system &&
-      (actor.userType !== USER_TYPE.captain || v.captainId !== actor.cid)
-    )
-      throw recordNotFound();
-    if (v.deductionState !== 'notice')
-      throw bizError(
-        v.deductionState
-          ? `该扣款${STATE_TEXT[v.deductionState as DeductionState]}，不能申诉`
-          : '该违规没有扣款，无需申诉',
-      );
-    if (!v.appealDeadline || v.appealDeadline.getTime() <= Date.now()) throw bizError('申诉期已过，不能申诉');
-    const [stored] = await tx
-      .update(riskViolation)
-      .set({
-        deductionState: 'appealed',
-        appealReason: body.reason,
-        appealBy: actor.username,
-        appealTime: new Date(),
-        updateBy: actor.username,
-        updateTime: new Date(),
-      })
-      .where(and(eq(riskViolation.id, v.id), eq(riskViolation.deductionState, 'notice')))
-      .returning();
-    if (!stored) throw bizError('该扣款已变更，请刷新后重试');
-    if (v.noteId) await refresh(tx, v.noteId);
-    return stored;
-  });
+  return db.transaction((tx) =>
+    changeViolation(tx, actor.tenantId, body.id, refresh, async (v) => {
+      // Party users see only their own violations (404, like any row outside their scope).
+      if (
+        actor.userType !== USER_TYPE.system &&
+        (actor.userType !== USER_TYPE.captain || v.captainId !== actor.cid)
+      )
+        throw recordNotFound();
+      if (v.deductionState !== 'notice') throw refuseDeductionState(v, '不能申诉', '无需申诉');
+      if (!v.appealDeadline || v.appealDeadline.getTime() <= Date.now())
+        throw bizError('申诉期已过，不能申诉');
+      const [stored] = await tx
+        .update(riskViolation)
+        .set({
+          deductionState: 'appealed',
+          appealReason: body.reason,
+          appealBy: actor.username,
+          appealTime: new Date(),
+          updateBy: actor.username,
+          updateTime: new Date(),
+        })
+        .where(and(eq(riskViolation.id, v.id), eq(riskViolation.deductionState, 'notice')))
+        .returning();
+      if (!stored) throw bizError('该扣款已变更，请刷新后重试');
+      return stored;
+    }),
+  );
 }
 
 /**
@@ -277,28 +301,27 @@ export async function decideAppeal(
   fin: Finance,
   actor: FinActor,
   body: ViolationDecideBody,
-  refresh: (tx: DbOrTx, noteId: string) => Promise<void>,
+  refresh: RefreshNote,
 ): Promise<ViolationRow> {
-  return moneyTx(fin.db, async (tx) => {
-    const v = await lockViolation(tx, actor.tenantId, body.id);
-    if (v.deductionState !== 'appealed') throw bizError('该违规没有待处理的申诉');
-    const now = new Date();
-    const [decided] = await tx
-      .update(riskViolation)
-      .set({
-        deductionState: body.accept ? 'cancelled' : 'due',
-        decideBy: actor.username,
-        decideReason: body.reason,
-        decideTime: now,
-        updateBy: actor.username,
-        updateTime: now,
-      })
-      .where(eq(riskViolation.id, v.id))
-      .returning();
-    const stored = body.accept ? decided : await postLocked(tx, fin, actor, decided);
-    if (v.noteId) await refresh(tx, v.noteId);
-    return stored;
-  });
+  return moneyTx(fin.db, (tx) =>
+    changeViolation(tx, actor.tenantId, body.id, refresh, async (v) => {
+      if (v.deductionState !== 'appealed') throw bizError('该违规没有待处理的申诉');
+      const now = new Date();
+      const [decided] = await tx
+        .update(riskViolation)
+        .set({
+          deductionState: body.accept ? 'cancelled' : 'due',
+          decideBy: actor.username,
+          decideReason: body.reason,
+          decideTime: now,
+          updateBy: actor.username,
+          updateTime: now,
+        })
+        .where(eq(riskViolation.id, v.id))
+        .returning();
+      return body.accept ? decided : await postLocked(tx, fin, actor, decided);
+    }),
+  );
 }
 
 /** Staff post a failed deduction again at once; refused again, the job's attempts start over. */
@@ -306,20 +329,14 @@ export async function retryDeduction(
   fin: Finance,
   actor: FinActor,
   id: string,
-  refresh: (tx: DbOrTx, noteId: string) => Promise<void>,
+  refresh: RefreshNote,
 ): Promise<ViolationRow> {
-  return moneyTx(fin.db, async (tx) => {
-    const v = await lockViolation(tx, actor.tenantId, id);
-    if (v.deductionState !== 'failed')
-      throw bizError(
-        v.deductionState
-          ? `该扣款${STATE_TEXT[v.deductionState as DeductionState]}，不需要重试`
-          : '该违规没有扣款，无需重试',
-      );
-    const stored = await postLocked(tx, fin, actor, { ...v, deductionAttempts: 0 });
-    if (v.noteId) await refresh(tx, v.noteId);
-    return stored;
-  });
+  return moneyTx(fin.db, (tx) =>
+    changeViolation(tx, actor.tenantId, id, refresh, async (v) => {
+      if (v.deductionState !== 'failed') throw refuseDeductionState(v, '不需要重试', '无需重试');
+      return postLocked(tx, fin, actor, { ...v, deductionAttempts: 0 });
+    }),
+  );
 }
 
 /** Whether the job posts this deduction now: its window lapsed, it is due, or it failed with attempts left. */
@@ -339,7 +356,7 @@ function postable(
  */
 export async function postDueDeductions(
   fin: Finance,
-  refresh: (tx: DbOrTx, noteId: string) => Promise<void>,
+  refresh: RefreshNote,
   now = new Date(),
 ): Promise<{ posted: number; waiting: number; failed: number }> {
   const candidates = await fin.db
@@ -358,13 +375,12 @@ export async function postDueDeductions(
     .orderBy(asc(riskViolation.appealDeadline));
   const out = { posted: 0, waiting: 0, failed: 0 };
   for (const c of candidates) {
-    const state = await moneyTx(fin.db, async (tx) => {
-      const v = await lockViolation(tx, c.tenantId, c.id);
-      if (!postable(v, now)) return null;
-      const stored = await postLocked(tx, fin, SYSTEM_ACTOR(v.tenantId), v);
-      if (v.noteId) await refresh(tx, v.noteId);
-      return stored.deductionState;
-    });
+    const stored = await moneyTx(fin.db, (tx) =>
+      changeViolation(tx, c.tenantId, c.id, refresh, async (v) =>
+        postable(v, now) ? postLocked(tx, fin, SYSTEM_ACTOR(v.tenantId), v) : null,
+      ),
+    );
+    const state = stored?.deductionState;
     if (state === 'posted') out.posted++;
     else if (state === 'due') out.waiting++;
     else if (state === 'failed') out.failed++;
@@ -372,10 +388,7 @@ export async function postDueDeductions(
   return out;
 }
 
-export function deductionJob(
-  fin: () => Finance,
-  refresh: (tx: DbOrTx, noteId: string) => Promise<void>,
-): JobDefinition {
+export function deductionJob(fin: () => Finance, refresh: RefreshNote): JobDefinition {
   return jsonOutcomeJob(
     {
       key: VIOLATION_DEDUCTION_JOB,

@@ -23,6 +23,7 @@ import { bizError } from '../../platform/http/errors.ts';
 import { permitted } from '../../platform/http/permitted.ts';
 import { sessionOf } from '../../platform/http/signedIn.ts';
 import { bindResource } from '../../platform/resource/bindResource.ts';
+import { formSchemas } from '../../platform/resource/formSchemas.ts';
 import { finActorOf, financeOf } from '../finance/index.ts';
 import { findCustomer, onFreightEvent } from '../freight/index.ts';
 import { sysQuartzJob } from '../system/index.ts';
@@ -91,10 +92,7 @@ export function riskModule(app: FastifyInstance, ctx: AppContext): void {
   bindResource(app, ctx, riskParamResource, riskParam, {
     dataLog: true,
     onChange: riskParamsChanged,
-    createSchema: riskParamBody as unknown as z.ZodType<Row>,
-    updateSchema: riskParamBody.extend({ id: z.string().min(1).max(32) }) as unknown as z.ZodType<
-      Row & { id: string }
-    >,
+    ...formSchemas(riskParamBody),
     async beforeWrite(values, _mode, request, tx) {
       const tenantId = request.session?.tenantId ?? 0;
       const out: Row = { ...values };

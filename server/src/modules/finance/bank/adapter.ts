@@ -42,14 +42,18 @@ export interface RechargeNotice {
   time: string;
 }
 
-/** The outcome of a pay-out. */
-export interface PaymentNotice {
-  kind: 'payment';
+/** The outcome of a pay-out, by the request no. we sent it with. */
+export interface PaymentOutcome {
   requestNo: string;
   status: 'paid' | 'failed';
   bankSerialNo?: string;
   failCode?: string;
   failReason?: string;
+}
+
+/** The outcome of a pay-out, in a callback. */
+export interface PaymentNotice extends PaymentOutcome {
+  kind: 'payment';
   time: string;
 }
 
