@@ -9,6 +9,14 @@ import { api, type TestApp } from './harness.ts';
 
 // Helpers of the auth-flow tests: reading codes from the message queue, as the console's e2e tests do.
 
+/** The administrator adds a user with the password given (for a new user, an initial one); the raw answer. */
+export async function addUserAsAdmin(
+  t: TestApp,
+  user: { username: string; realname: string; password: string },
+) {
+  return t.call(await t.login('admin'), { method: 'POST', url: api('/sys/user/add'), payload: user });
+}
+
 export async function sendSms(t: TestApp, mobile: string, smsmode: '0' | '1' | '2') {
   return t.call(null, { method: 'POST', url: api('/sys/sms'), payload: { mobile, smsmode } });
 }

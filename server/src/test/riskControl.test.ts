@@ -26,16 +26,16 @@ describe('risk control', () => {
     expect(list.success).toBe(true);
     const catalog = (await k.get('/risk/param/catalog')).result as Record<string, { defaults: object }>;
     expect(catalog.overload.defaults).toEqual({ tolerancePct: 2 });
-    const negative = await k.call('POST', '/risk/param/add', {
-      ruleType: 'overload',
-      severity: 2,
-      params: { tolerancePct: -1 },
-    });
-    expect(negative.success).toBe(false);
-    expect(negative.message).toContain('tolerancePct');
-    const unknownRule = await k.call('POST', '/risk/param/add', { ruleType: 'weather', severity: 1 });
-    expect(unknownRule.success).toBe(false);
-    expect(unknownRule.message).toContain('ruleType');
+    expect(
+      await k.refused('POST', '/risk/param/add', {
+        ruleType: 'overload',
+        severity: 2,
+        params: { tolerancePct: -1 },
+      }),
+    ).toContain('tolerancePct');
+    expect(await k.refused('POST', '/risk/param/add', { ruleType: 'weather', severity: 1 })).toContain(
+      'ruleType',
+    );
     const unknownField = await k.call('POST', '/risk/param/add', {
       ruleType: 'stop',
       severity: 1,
@@ -45,13 +45,13 @@ describe('risk control', () => {
     const badSeverity = await k.call('POST', '/risk/param/add', { ruleType: 'stop', severity: 7 });
     expect(badSeverity.message).toContain('severity');
     // an inverted price band, given whole or as a high bound below the default low bound (10)
-    const inverted = await k.call('POST', '/risk/param/add', {
-      ruleType: 'priceBand',
-      severity: 1,
-      params: { minFenPerTonneKm: 80, maxFenPerTonneKm: 40 },
-    });
-    expect(inverted.success).toBe(false);
-    expect(inverted.message).toContain('maxFenPerTonneKm');
+    expect(
+      await k.refused('POST', '/risk/param/add', {
+        ruleType: 'priceBand',
+        severity: 1,
+        params: { minFenPerTonneKm: 80, maxFenPerTonneKm: 40 },
+      }),
+    ).toContain('maxFenPerTonneKm');
     const belowDefault = await k.call('POST', '/risk/param/add', {
       ruleType: 'priceBand',
       severity: 1,
@@ -139,13 +139,13 @@ describe('risk control', () => {
       action: 'confirm',
       reason: '司机承认途中卸货',
     });
-    const again = await k.call('POST', '/risk/warning/handle', {
-      id: warnings[0].id,
-      action: 'dismiss',
-      reason: '再处理一次',
-    });
-    expect(again.success).toBe(false);
-    expect(again.message).toContain('已处理');
+    expect(
+      await k.refused('POST', '/risk/warning/handle', {
+        id: warnings[0].id,
+        action: 'dismiss',
+        reason: '再处理一次',
+      }),
+    ).toContain('已处理');
     expect((await k.note(noteId)).riskStatus).toBe(0);
     const violations = (
       await k.get('/risk/violation/list', { shippingNoteNumber: warnings[0].shippingNoteNumber })

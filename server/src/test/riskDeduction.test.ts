@@ -148,14 +148,14 @@ describe('violation deductions', () => {
       .update(riskViolation)
       .set({ appealDeadline: new Date(Date.now() - 60_000) })
       .where(eq(riskViolation.id, v.id));
-    const late = await k.call(
-      'POST',
-      '/risk/violation/appeal',
-      { id: v.id, reason: '迟到的申诉' },
-      await captainToken(),
-    );
-    expect(late.success).toBe(false);
-    expect(late.message).toContain('申诉期已过');
+    expect(
+      await k.refused(
+        'POST',
+        '/risk/violation/appeal',
+        { id: v.id, reason: '迟到的申诉' },
+        await captainToken(),
+      ),
+    ).toContain('申诉期已过');
     await Promise.all([job?.run({}, t.app.log), job?.run({}, t.app.log)]);
     await job?.run({}, t.app.log);
 
@@ -297,9 +297,7 @@ describe('violation deductions', () => {
     expect(retried.message).toBe('扣款已入账');
     await postedOnce(noteId, v.id, Number(v.deductionFen));
     // posted: neither a second retry nor the job posts it again
-    const again = await k.call('POST', '/risk/violation/retry', { id: v.id });
-    expect(again.success).toBe(false);
-    expect(again.message).toContain('已扣款');
+    expect(await k.refused('POST', '/risk/violation/retry', { id: v.id })).toContain('已扣款');
     await runJob();
     await postedOnce(noteId, v.id, Number(v.deductionFen));
   });

@@ -46,13 +46,13 @@ describe('risk rules on waybill steps', () => {
       params: { windowHours: 24 },
     });
     const before = (await k.get('/order/hyOrder/queryById', { id: orderId })).result.dispatchedWeightG;
-    const refused = await k.call('POST', '/shipping/hyShippingNote/dispatch', {
-      orderId,
-      ...party,
-      plannedWeightG: 32_000_000,
-    });
-    expect(refused.success).toBe(false);
-    expect(refused.message).toContain('重复运单');
+    expect(
+      await k.refused('POST', '/shipping/hyShippingNote/dispatch', {
+        orderId,
+        ...party,
+        plannedWeightG: 32_000_000,
+      }),
+    ).toContain('重复运单');
     expect((await k.get('/order/hyOrder/queryById', { id: orderId })).result.dispatchedWeightG).toBe(before);
 
     // outside a 1 h window the earlier trips no longer count
@@ -291,14 +291,14 @@ describe('risk rules on the schedule and on the money', () => {
     const note = await k.dispatch(orderId, party, { plannedWeightG: 33_000_000 });
     const [warning] = await warningsOf(note.id, { rule: 'overload' });
     expect(String(warning?.message)).toContain('超载');
-    const wrongAction = await k.call('POST', '/risk/warning/handle', {
-      id: warning?.id,
-      action: 'dismiss',
-      reason: '误报',
-      blacklist: ['driver'],
-    });
-    expect(wrongAction.success).toBe(false);
-    expect(wrongAction.message).toContain('blacklist');
+    expect(
+      await k.refused('POST', '/risk/warning/handle', {
+        id: warning?.id,
+        action: 'dismiss',
+        reason: '误报',
+        blacklist: ['driver'],
+      }),
+    ).toContain('blacklist');
     await k.ok('POST', '/risk/warning/handle', {
       id: warning?.id,
       action: 'confirm',
@@ -313,24 +313,24 @@ describe('risk rules on the schedule and on the money', () => {
     expect(String(violation?.consequence)).toContain('列入黑名单');
     await k.ok('POST', '/shipping/hyShippingNote/cancel', { id: note.id, reason: '超载取消' });
 
-    const again = await k.call('POST', '/shipping/hyShippingNote/dispatch', {
-      orderId,
-      ...party,
-      plannedWeightG: 30_000_000,
-    });
-    expect(again.success).toBe(false);
-    expect(again.message).toContain('黑名单');
+    expect(
+      await k.refused('POST', '/shipping/hyShippingNote/dispatch', {
+        orderId,
+        ...party,
+        plannedWeightG: 30_000_000,
+      }),
+    ).toContain('黑名单');
     // the vehicle alone is refused too, with another (clean) driver
     const other = await k.driverWithVehicle();
     await t.db.update(hyDriver).set({ blacklisted: false }).where(eq(hyDriver.id, party.driverId));
-    const vehicleOnly = await k.call('POST', '/shipping/hyShippingNote/dispatch', {
-      orderId,
-      driverId: party.driverId,
-      vehicleId: party.vehicleId,
-      plannedWeightG: 30_000_000,
-    });
-    expect(vehicleOnly.success).toBe(false);
-    expect(vehicleOnly.message).toBe(`车辆${(await vehicleOf(party.vehicleId)).plateNo}已被列入黑名单`);
+    expect(
+      await k.refused('POST', '/shipping/hyShippingNote/dispatch', {
+        orderId,
+        driverId: party.driverId,
+        vehicleId: party.vehicleId,
+        plannedWeightG: 30_000_000,
+      }),
+    ).toBe(`车辆${(await vehicleOf(party.vehicleId)).plateNo}已被列入黑名单`);
     const [stored] = await t.db.select().from(hyVehicle).where(eq(hyVehicle.id, party.vehicleId));
     expect(stored?.blacklistReason).toBe('风控违规：超载（多次超载）');
     // a clean pair still goes

@@ -17,15 +17,24 @@ async function status(app: FastifyInstance, token: string): Promise<number> {
   return (await app.inject({ url: MENU, headers: { 'x-access-token': token } })).statusCode;
 }
 
+/**
+ * Signs operations01 in, has `remembering` answer (and so remember) the session, then logs out on `t.app`,
+ * which refuses the token at once. Returns the token.
+ */
+async function logOutRemembered(t: TestApp, remembering: FastifyInstance): Promise<string> {
+  const token = await t.login('operations01');
+  expect(await status(remembering, token)).toBe(200);
+  expect(await status(remembering, token)).toBe(200);
+  await t.app.inject({ method: 'POST', url: api('/sys/logout'), headers: { 'x-access-token': token } });
+  expect(await status(t.app, token)).toBe(401);
+  return token;
+}
+
 describe('remembered sessions end at once', () => {
   const t = useTestApp();
 
   it('a logged-out token and a frozen user are refused on the next call', async () => {
-    const token = await t.login('operations01');
-    expect(await status(t.app, token)).toBe(200);
-    expect(await status(t.app, token)).toBe(200);
-    await t.app.inject({ method: 'POST', url: api('/sys/logout'), headers: { 'x-access-token': token } });
-    expect(await status(t.app, token)).toBe(401);
+    await logOutRemembered(t, t.app);
 
     const again = await t.login('operations01');
     expect(await status(t.app, again)).toBe(200);
@@ -57,11 +66,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two instances of one PostgreSQL
   });
 
   it('a logout or a freeze on one instance ends the session remembered by the other', async () => {
-    const token = await t.login('operations01');
-    expect(await status(second.app, token)).toBe(200);
-    expect(await status(second.app, token)).toBe(200);
-    await t.app.inject({ method: 'POST', url: api('/sys/logout'), headers: { 'x-access-token': token } });
-    expect(await status(t.app, token)).toBe(401);
+    const token = await logOutRemembered(t, second.app);
     // The other instance hears of it when the change commits (a notification, within milliseconds).
     await expect.poll(() => status(second.app, token), { timeout: 2_000 }).toBe(401);
 

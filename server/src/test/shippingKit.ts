@@ -66,6 +66,13 @@ export class ShippingKit {
     return body;
   }
 
+  /** A call the server must refuse: fails on an answer of success, else gives the refusal's message. */
+  async refused(method: Method, path: string, payload?: object, token = this.admin): Promise<string> {
+    const body = await this.call(method, path, payload, token);
+    if (body.success) throw new Error(`${method} ${path}: accepted, expected a refusal`);
+    return body.message;
+  }
+
   async get(path: string, query: Record<string, unknown> = {}, token = this.admin): Promise<Envelope> {
     const qs = new URLSearchParams(
       Object.entries(query).map(([k, v]): [string, string] => [k, String(v)]),

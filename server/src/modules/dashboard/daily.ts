@@ -37,6 +37,9 @@ export const chinaDay = (ymd: string) => new Date(`${ymd}T00:00:00+08:00`);
 export const chinaYmd = (at: Date) => formatDateTime(at).slice(0, 10);
 export const addDays = (ymd: string, days: number) =>
   chinaYmd(new Date(chinaDay(ymd).getTime() + days * DAY_MS));
+/** The `count` China days that end with `lastDay` (YYYY-MM-DD), oldest first: a chart's day axis. */
+export const daysUpTo = (lastDay: string, count: number) =>
+  Array.from({ length: count }, (_, i) => addDays(lastDay, i + 1 - count));
 /** The creation instant of a waybill as China wall time. */
 export const noteChinaTime = sql`(${n.createTime} at time zone 'UTC' + interval '8 hours')`;
 const noteDay = sql`${noteChinaTime}::date`;

@@ -1,6 +1,7 @@
 // Helpers of the dashboard and statistics API tests: the demo waybills with admin and shipper signed in,
 // GET answers, and the waybill figures straight from SQL that the pages must equal.
 import { and, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import { beforeAll } from 'vitest';
 import { runDemoSeeders } from '../../seed/demo/index.ts';
 import { api, type TestApp } from '../../test/harness.ts';
@@ -44,6 +45,12 @@ export function getter(t: TestApp) {
 
 /** The day of `at` in China time, YYYY-MM-DD. */
 export const chinaDay = (at: Date) => new Date(at.getTime() + 8 * 3_600_000).toISOString().slice(0, 10);
+
+/** How many rows of `table` (the waybills unless named) match `where`, by direct SQL. */
+export async function countRows(t: TestApp, where: SQL | undefined, table: PgTable = hyShippingNote) {
+  const [row] = await t.db.select({ n: sql<number>`count(*)::int` }).from(table).where(where);
+  return Number(row?.n ?? 0);
+}
 
 /** The figures of the live waybills created from day `first` through day `last` (China time), by direct SQL. */
 export async function noteFigures(t: TestApp, first: string, last: string, where?: SQL) {

@@ -7,7 +7,8 @@ import {
   type WorkplaceSummary,
   workplaceSummary,
 } from '@freight/contracts';
-import { and, eq, gte, inArray, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, type SQL } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
 import { LOG_TYPE, sysLog } from '../../platform/audit/schema.ts';
 import { api, useTestApp } from '../../test/harness.ts';
@@ -15,7 +16,7 @@ import { hyShippingNote, hyVehiclePosition } from '../freight/index.ts';
 import { hyReportMessage } from '../regulator/index.ts';
 import { riskWarning } from '../risk/index.ts';
 import { sysUser } from '../system/index.ts';
-import { chinaDay, getter, useDemoViewers } from './dashboardTestKit.ts';
+import { chinaDay, countRows, getter, useDemoViewers } from './dashboardTestKit.ts';
 
 // 工作台, 监控页 and 任务页 answer the caller's own figures (a shipper its own waybills and
 // vehicles), only the to-dos whose lists the caller may open, and refuse a caller without the page's code.
@@ -24,10 +25,7 @@ describe('dashboards', () => {
   const t = useTestApp();
   const viewers = useDemoViewers(t);
   const get = getter(t);
-  const count = async (where: ReturnType<typeof and>, table = hyShippingNote) => {
-    const [row] = await t.db.select({ n: sql<number>`count(*)::int` }).from(table).where(where);
-    return Number(row?.n ?? 0);
-  };
+  const count = (where: SQL | undefined, table?: PgTable) => countRows(t, where, table);
   const chinaToday = () => new Date(`${chinaDay(new Date())}T00:00:00+08:00`);
 
   it('workplace: the admin to-dos equal their lists and the own operations are listed', async () => {

@@ -14,16 +14,19 @@ import {
 import { and, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import { api, useTestApp } from '../../test/harness.ts';
+import { api, type TestApp, useTestApp } from '../../test/harness.ts';
 import { finWallet } from '../finance/index.ts';
 import { hyShippingNote } from '../freight/index.ts';
 import { riskWarning } from '../risk/index.ts';
-import { chinaDay, getter, noteFigures, useDemoViewers } from './dashboardTestKit.ts';
+import { chinaDay, countRows, getter, noteFigures, useDemoViewers } from './dashboardTestKit.ts';
 import { buildDailyStatistics, statDailyState, statDirtyDay, statNoteDaily } from './index.ts';
 
 // 统计分析, 经营看板 and the large screens: figures equal direct SQL aggregates over the waybills,
 // a shipper's are its own, a caller without the page's code is refused and bad parameters answer 400. The
 // closed days are read from the daily figures the job builds (run here before comparing), today live.
+
+/** The waybills matching every condition, counted by direct SQL. */
+const noteCount = (t: TestApp, ...conditions: Array<SQL | undefined>) => countRows(t, and(...conditions));
 
 describe('statistics', () => {
   const t = useTestApp();
@@ -147,16 +150,12 @@ describe('statistics', () => {
     expect(summary.walletFloatFen).toBe(Number(float?.fen));
     expect(summary.receivables).toHaveLength(5);
     expect(summary.risk?.waybills).toBeGreaterThan(0);
-    const [flagged] = await t.db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(hyShippingNote)
-      .where(
-        and(
-          gte(hyShippingNote.status, 0),
-          sql`exists (select 1 from ${riskWarning} where ${riskWarning.noteId} = ${hyShippingNote.id})`,
-        ),
-      );
-    expect(summary.risk?.flagged).toBe(Number(flagged?.n));
+    const flagged = await noteCount(
+      t,
+      gte(hyShippingNote.status, 0),
+      sql`exists (select 1 from ${riskWarning} where ${riskWarning.noteId} = ${hyShippingNote.id})`,
+    );
+    expect(summary.risk?.flagged).toBe(flagged);
     const month = summary.trend.at(-1);
     if (month && month.freightFen > 0)
       expect(month.marginRate).toBeCloseTo(month.marginFen / month.freightFen, 3);
@@ -168,23 +167,17 @@ describe('statistics', () => {
     expect(data.body.success, data.body.message).toBe(true);
     const screen = dataScreen.parse(data.body.result);
     const today = new Date(`${end}T00:00:00+08:00`);
-    const [row] = await t.db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(hyShippingNote)
-      .where(and(gte(hyShippingNote.status, 0), gte(hyShippingNote.createTime, today)));
-    expect(screen.today.waybills).toBe(Number(row?.n));
+    const todays = await noteCount(t, gte(hyShippingNote.status, 0), gte(hyShippingNote.createTime, today));
+    expect(screen.today.waybills).toBe(todays);
     // 运输中 is every note on the road now (not only today's, not the accepted or loaded ones): the home
     // page's 在途运单 shows the same figure
-    const [transit] = await t.db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(hyShippingNote)
-      .where(eq(hyShippingNote.status, 3));
-    expect(Number(transit?.n)).toBeGreaterThan(0);
-    expect(screen.today.inTransit).toBe(Number(transit?.n));
+    const transit = await noteCount(t, eq(hyShippingNote.status, 3));
+    expect(transit).toBeGreaterThan(0);
+    expect(screen.today.inTransit).toBe(transit);
     const home = await get<AnalysisSummary>(viewers.admin, '/dashboard/analysis');
     expect(home.body.result.inTransit).toBe(screen.today.inTransit);
     expect(screen.daily).toHaveLength(14);
-    expect(screen.daily.at(-1)?.waybills).toBe(Number(row?.n));
+    expect(screen.daily.at(-1)?.waybills).toBe(todays);
     expect(screen.routes.length).toBeGreaterThan(0);
     const finance = await get<FinanceScreen>(viewers.admin, '/screen/finance');
     expect(finance.body.success, finance.body.message).toBe(true);
@@ -243,16 +236,12 @@ describe('statistics over the daily figures', () => {
     expect(outcome.builtThrough).toBe(yesterday);
     expect(outcome.days).toBeNull();
     const first = await built();
-    const [closed] = await t.db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(hyShippingNote)
-      .where(
-        and(
-          gte(hyShippingNote.status, 0),
-          lt(hyShippingNote.createTime, new Date(`${today}T00:00:00+08:00`)),
-        ),
-      );
-    expect(first.waybills).toBe(Number(closed?.n));
+    const closed = await noteCount(
+      t,
+      gte(hyShippingNote.status, 0),
+      lt(hyShippingNote.createTime, new Date(`${today}T00:00:00+08:00`)),
+    );
+    expect(first.waybills).toBe(closed);
     expect(first.waybills).toBeGreaterThan(0);
     expect(await expectEqual('admin')).toEqual(liveAdmin);
     const own = await expectEqual('shipper');
@@ -342,17 +331,13 @@ describe('statistics over the daily figures', () => {
       .select({ waybills: sql<number>`coalesce(sum(waybills), 0)::int` })
       .from(statNoteDaily)
       .where(and(eq(statNoteDaily.day, day), eq(statNoteDaily.customerId, viewers.shipperCid)));
-    const [rows] = await t.db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(hyShippingNote)
-      .where(
-        and(
-          eq(hyShippingNote.customerId, viewers.shipperCid),
-          gte(hyShippingNote.status, 0),
-          sql`(${hyShippingNote.createTime} at time zone 'UTC' + interval '8 hours')::date = ${day}::date`,
-        ),
-      );
-    expect(Number(rebuilt?.waybills)).toBe(Number(rows?.n));
+    const rows = await noteCount(
+      t,
+      eq(hyShippingNote.customerId, viewers.shipperCid),
+      gte(hyShippingNote.status, 0),
+      sql`(${hyShippingNote.createTime} at time zone 'UTC' + interval '8 hours')::date = ${day}::date`,
+    );
+    expect(Number(rebuilt?.waybills)).toBe(rows);
   });
 
   it('business trend and top customers equal direct aggregates after the build', async () => {
@@ -371,11 +356,7 @@ describe('statistics over the daily figures', () => {
     expect(summary.trend.reduce((s, m) => s + m.waybills, 0)).toBe(Number(row?.n));
     expect(summary.trend.reduce((s, m) => s + m.freightFen, 0)).toBe(Number(row?.fee));
     expect(summary.trend.reduce((s, m) => s + m.marginFen, 0)).toBe(Number(row?.margin));
-    const [all] = await t.db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(hyShippingNote)
-      .where(gte(hyShippingNote.status, 0));
-    expect(summary.risk?.waybills).toBe(Number(all?.n));
+    expect(summary.risk?.waybills).toBe(await noteCount(t, gte(hyShippingNote.status, 0)));
   });
 
   it('analysis KPIs equal direct aggregates, for admin and for a shipper', async () => {
@@ -396,18 +377,8 @@ describe('statistics over the daily figures', () => {
       expect(pick(kpis.today)).toEqual(pick(await noteFigures(t, today, today, where)));
       expect(pick(kpis.month)).toEqual(pick(await noteFigures(t, monthStart, today, where)));
       expect(pick(kpis.lastMonth)).toEqual(pick(await noteFigures(t, lastStart, lastDay, where)));
-      const [transit] = await t.db
-        .select({ n: sql<number>`count(*)::int` })
-        .from(hyShippingNote)
-        .where(and(eq(hyShippingNote.status, 3), where));
-      expect(kpis.inTransit).toBe(Number(transit?.n));
-      const countWhere = async (...conditions: SQL[]) => {
-        const [row] = await t.db
-          .select({ n: sql<number>`count(*)::int` })
-          .from(hyShippingNote)
-          .where(and(...conditions, where));
-        return Number(row?.n);
-      };
+      expect(kpis.inTransit).toBe(await noteCount(t, eq(hyShippingNote.status, 3), where));
+      const countWhere = (...conditions: SQL[]) => noteCount(t, ...conditions, where);
       const awaitingAudit = await countWhere(eq(hyShippingNote.status, 5));
       const duePayments = await countWhere(
         eq(hyShippingNote.status, 6),

@@ -31,6 +31,7 @@ import { hyReportMessage } from '../regulator/index.ts';
 import {
   chinaDay,
   chinaYmd,
+  daysUpTo,
   figuresBy,
   figuresOf,
   type Grain,
@@ -375,10 +376,10 @@ export function statisticsRoutes(app: FastifyInstance, ctx: AppContext): void {
         from: point(row.fromLng, row.fromLat),
         to: point(row.toLng, row.toLat),
       })),
-      daily: Array.from({ length: 14 }, (_, i) => {
-        const key = chinaYmd(new Date(today.getTime() - (13 - i) * DAY_MS));
-        return { day: key, waybills: Number(dailyRows.find((row) => row.day === key)?.waybills ?? 0) };
-      }),
+      daily: daysUpTo(chinaYmd(now), 14).map((key) => ({
+        day: key,
+        waybills: Number(dailyRows.find((row) => row.day === key)?.waybills ?? 0),
+      })),
       refreshedAt: formatDateTime(now),
     };
     return ok(result);
@@ -435,8 +436,7 @@ export function statisticsRoutes(app: FastifyInstance, ctx: AppContext): void {
       paymentsToday: { count: Number(payRow?.count ?? 0), amountFen: Number(payRow?.amountFen ?? 0) },
       walletFloatFen: await walletFloat(tenant),
       invoicesMonth: { count: Number(invoiceRow?.count ?? 0), amountFen: Number(invoiceRow?.amountFen ?? 0) },
-      daily: Array.from({ length: 30 }, (_, i) => {
-        const key = chinaYmd(new Date(today.getTime() - (29 - i) * DAY_MS));
+      daily: daysUpTo(chinaYmd(now), 30).map((key) => {
         const note = noteDays.find((row) => row.day === key);
         return {
           day: key,

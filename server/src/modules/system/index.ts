@@ -1,7 +1,5 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../platform/context.ts';
-import type { DbOrTx } from '../../platform/db/client.ts';
 import { onGrantsInvalidated, provideSystemAccess, userGrants } from './accessDirectory.ts';
 import { systemAdminRoutes } from './admin.ts';
 import { announcementRoutes } from './announcement/routes.ts';
@@ -15,7 +13,6 @@ import { dictRoutes } from './dict/routes.ts';
 import { divisionRoutes } from './division/routes.ts';
 import { pathRoutes } from './permission/pathRoutes.ts';
 import { invalidateAllAuth, permissionRoutes } from './permission/routes.ts';
-import { sysRole, sysUserRole } from './schema.ts';
 import { usersMuting } from './user/notifyPrefs.ts';
 import { userRoutes } from './user/routes.ts';
 
@@ -61,16 +58,7 @@ export {
   sysUserRole,
 } from './schema.ts';
 export { usersOfTenant } from './tenant/service.ts';
-export { roleIdByCode, type UserRow, usernameTaken } from './user/service.ts';
-/** Codes of the roles a user holds (other modules weigh per-role settings, e.g. payout approval limits). */
-export async function roleCodesOf(db: DbOrTx, userId: string): Promise<string[]> {
-  const rows = await db
-    .select({ code: sysRole.roleCode })
-    .from(sysUserRole)
-    .innerJoin(sysRole, eq(sysRole.id, sysUserRole.roleId))
-    .where(eq(sysUserRole.userId, userId));
-  return rows.map((r) => r.code);
-}
+export { roleCodesOf, roleIdByCode, type UserRow, usernameTaken } from './user/service.ts';
 
 const GRANTS_CHANGED = 'grants';
 

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { sysLog } from '../../../platform/audit/schema.ts';
 import { issueCaptcha } from '../../../platform/auth/captcha.ts';
 import { sysLoginFailure, sysUserToken } from '../../../platform/auth/schema.ts';
+import { addUserAsAdmin } from '../../../test/authKit.ts';
 import { api, useTestApp } from '../../../test/harness.ts';
 import { PLATFORM_SETTING_KEYS } from '../../apps/index.ts';
 import { sysUser } from '../schema.ts';
@@ -187,11 +188,10 @@ describe('standard sign-in', () => {
     const otherUser = await changePassword('admin', DEMO_PASSWORD, 'Strong#2027', 'Strong#2027');
     expect(otherUser.json().success).toBe(false);
 
-    const admin = await t.login('admin');
-    const addWeak = await t.call(admin, {
-      method: 'POST',
-      url: api('/sys/user/add'),
-      payload: { username: 'weakling', realname: '弱密码', password: '12345678' },
+    const addWeak = await addUserAsAdmin(t, {
+      username: 'weakling',
+      realname: '弱密码',
+      password: '12345678',
     });
     expect(addWeak.statusCode).toBe(400);
     expect(addWeak.json().message).toBe(MSG.passwordPolicy);
@@ -204,11 +204,10 @@ describe('standard sign-in', () => {
   });
 
   it('records data changes in the operation log with secrets masked', async () => {
-    const admin = await t.login('admin');
-    const res = await t.call(admin, {
-      method: 'POST',
-      url: api('/sys/user/add'),
-      payload: { username: 'audited', realname: '审计用户', password: 'Audit#2026x' },
+    const res = await addUserAsAdmin(t, {
+      username: 'audited',
+      realname: '审计用户',
+      password: 'Audit#2026x',
     });
     expect(res.json().success).toBe(true);
     await new Promise((r) => setTimeout(r, 50));

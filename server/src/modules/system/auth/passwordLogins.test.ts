@@ -1,6 +1,7 @@
 import { AUTH_MSG, DEMO_PASSWORD, LOGIN_PASSWORD_CHANGE_CODE, MSG } from '@freight/contracts';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { addUserAsAdmin } from '../../../test/authKit.ts';
 import { api, useTestApp } from '../../../test/harness.ts';
 import { sysAuthTicket } from '../authSchema.ts';
 import { sysUser } from '../schema.ts';
@@ -23,11 +24,10 @@ describe('POST /sys/loginByUsername', () => {
   });
 
   it('answers 406 for an initial password; the token opens only updatePassword; then a normal login works', async () => {
-    const admin = await t.login('admin');
-    const added = await t.call(admin, {
-      method: 'POST',
-      url: api('/sys/user/add'),
-      payload: { username: 'newclerk', realname: '新员工', password: 'Initial#2026' },
+    const added = await addUserAsAdmin(t, {
+      username: 'newclerk',
+      realname: '新员工',
+      password: 'Initial#2026',
     });
     expect(added.json().success).toBe(true);
 

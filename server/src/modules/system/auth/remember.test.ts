@@ -2,6 +2,7 @@ import { AUTH_MSG, DEMO_PASSWORD } from '@freight/contracts';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { sha256 } from '../../../platform/auth/crypto.ts';
+import { addUserAsAdmin } from '../../../test/authKit.ts';
 import { api, useTestApp } from '../../../test/harness.ts';
 import { sysRememberKey } from '../authSchema.ts';
 
@@ -79,12 +80,7 @@ describe('remember me', () => {
     const customer = await signInRemembered('/sys/customerlogin', 'shipper');
     expect((await exchange(customer.result.rememberKey)).json().result.userInfo.username).toBe('shipper');
 
-    const admin = await t.login('admin');
-    await t.call(admin, {
-      method: 'POST',
-      url: api('/sys/user/add'),
-      payload: { username: 'remember_new', realname: '新员工', password: 'Initial#2026' },
-    });
+    await addUserAsAdmin(t, { username: 'remember_new', realname: '新员工', password: 'Initial#2026' });
     const initial = await signInRemembered('/sys/loginByUsername', 'remember_new', 'Initial#2026');
     expect(initial.code).toBe(406);
     expect(initial.result).not.toHaveProperty('rememberKey');

@@ -13,8 +13,9 @@ import { selectPage } from '../../../platform/db/selectPage.ts';
 import { ok, okMessage } from '../../../platform/http/envelope.ts';
 import { bizError, recordNotFound } from '../../../platform/http/errors.ts';
 import { permitted } from '../../../platform/http/permitted.ts';
-import { sysDepart, sysRole, sysUser, sysUserDepart, sysUserRole } from '../schema.ts';
+import { sysDepart, sysUser, sysUserDepart, sysUserRole } from '../schema.ts';
 import { userScope, usersInScope } from './scope.ts';
+import { rolesOfUser } from './service.ts';
 
 const ids = z.string().min(1).max(20_000);
 const split = (value: string) => [...new Set(value.split(',').filter(Boolean))];
@@ -108,12 +109,7 @@ export function userAdminRoutes(app: FastifyInstance, ctx: AppContext): void {
     },
   );
 
-  const rolesOf = (userId: string) =>
-    db
-      .select({ id: sysRole.id, roleCode: sysRole.roleCode, roleName: sysRole.roleName })
-      .from(sysUserRole)
-      .innerJoin(sysRole, eq(sysRole.id, sysUserRole.roleId))
-      .where(eq(sysUserRole.userId, userId));
+  const rolesOf = (userId: string) => rolesOfUser(db, userId);
   r.get(
     '/sys/user/queryUserRole',
     permitted('system:user:list', { querystring: z.object({ userid: z.string().max(32) }) }),

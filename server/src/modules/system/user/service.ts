@@ -2,7 +2,7 @@ import type { Depart, UserInfo } from '@freight/contracts';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../../platform/db/client.ts';
 import { idsWhere } from '../../../platform/db/idsWhere.ts';
-import { sysDepart, sysRole, sysUser, sysUserDepart } from '../schema.ts';
+import { sysDepart, sysRole, sysUser, sysUserDepart, sysUserRole } from '../schema.ts';
 
 export type UserRow = typeof sysUser.$inferSelect;
 
@@ -46,6 +46,20 @@ export function toUserInfo(user: UserRow): UserInfo {
     cid: user.cid,
     language: user.language === 'en-US' || user.language === 'zh-CN' ? user.language : null,
   };
+}
+
+/** The roles a user holds. */
+export function rolesOfUser(db: DbOrTx, userId: string) {
+  return db
+    .select({ id: sysRole.id, roleCode: sysRole.roleCode, roleName: sysRole.roleName })
+    .from(sysUserRole)
+    .innerJoin(sysRole, eq(sysRole.id, sysUserRole.roleId))
+    .where(eq(sysUserRole.userId, userId));
+}
+
+/** Codes of the roles a user holds (other modules weigh per-role settings, e.g. payout approval limits). */
+export async function roleCodesOf(db: DbOrTx, userId: string): Promise<string[]> {
+  return (await rolesOfUser(db, userId)).map((role) => role.roleCode);
 }
 
 export async function departsOf(db: Db, userId: string): Promise<Depart[]> {
