@@ -419,3 +419,31 @@ export const logResource = resource({
     createTime: { label: ['时间', 'Time'], kind: 'datetime', search: 'range', sort: true },
   },
 });
+
+/** 数据日志: a version of every added or edited business record, read and compared, never written by hand. */
+export const dataLogResource = resource({
+  path: '/sys/dataLog',
+  permission: 'system:datalog',
+  title: ['数据日志', 'Data log'],
+  actions: [],
+  defaultSort: { field: 'createTime', order: 'desc' },
+  fields: {
+    dataTable: { label: ['表名', 'Table'], search: true, sort: true, list: { width: 180 } },
+    dataId: {
+      label: ['数据ID', 'Record id'],
+      search: true,
+      sort: true,
+      list: { width: 240, copyable: true },
+    },
+    dataVersion: {
+      label: ['版本号', 'Version'],
+      kind: 'number',
+      sort: true,
+      filter: true,
+      list: { width: 90 },
+    },
+    createBy: { label: ['操作人', 'By'], search: true, list: { width: 120 } },
+    createTime: { label: ['创建时间', 'Time'], kind: 'datetime', search: 'range', sort: true },
+    dataContent: { label: ['数据内容', 'Content'], list: false, detail: true },
+  },
+});

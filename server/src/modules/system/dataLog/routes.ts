@@ -1,3 +1,4 @@
+import { dataLogResource } from '@freight/contracts';
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -7,7 +8,7 @@ import type { AppContext } from '../../../platform/context.ts';
 import { ok } from '../../../platform/http/envelope.ts';
 import { bizError } from '../../../platform/http/errors.ts';
 import { permitted } from '../../../platform/http/permitted.ts';
-import { filterOnly, filterSort, registerTableResource } from '../../../platform/resource/tableResource.ts';
+import { bindResource } from '../../../platform/resource/bindResource.ts';
 
 const withContent = (row: typeof sysDataLog.$inferSelect) => {
   let content: unknown = null;
@@ -25,19 +26,7 @@ export function dataLogRoutes(app: FastifyInstance, ctx: AppContext): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const permission = 'system:datalog:list';
 
-  registerTableResource(app, ctx, sysDataLog, {
-    path: '/sys/dataLog',
-    permission: 'system:datalog',
-    title: '数据日志',
-    actions: ['list', 'queryById'],
-    fields: {
-      dataTable: filterSort('表名'),
-      dataId: filterSort('数据ID'),
-      dataVersion: filterSort('版本号'),
-      createBy: filterOnly('操作人'),
-      createTime: filterSort('创建时间'),
-    },
-  });
+  bindResource(app, ctx, dataLogResource, sysDataLog);
 
   // Two versions (log row ids) for a side-by-side compare, older first.
   r.get(

@@ -1,9 +1,11 @@
 // 数据日志 (component `system/DataLogList`): a version of every added or edited business record; the versions
 // of one record listed, and two of them compared side by side with the changed fields highlighted.
+
+import { dataLogResource } from '@freight/contracts';
 import { App } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ResourceListPage, type ResourcePageDef } from '../../../components/resource';
+import { pageOf, ResourceListPage, type ResourcePageDef } from '../../../components/resource';
 import { useBilingual } from '../../../components/resource/text';
 import { CompareModal, VersionsDrawer } from './components/DataLogCompare';
 
@@ -19,38 +21,9 @@ export default function DataLogList() {
   // biome-ignore lint/correctness/useExhaustiveDependencies: i18n.language stands for tx
   const def = useMemo<ResourcePageDef>(
     () => ({
-      api: '/sys/dataLog',
-      title: ['数据日志', 'Data log'],
-      perm: 'system:datalog',
-      defaultSort: { column: 'createTime', order: 'desc' },
-      actions: { add: false, edit: false, delete: false, export: false, import: false },
-      fields: [
-        { name: 'dataTable', label: ['表名', 'Table'], search: true, sort: true, list: { width: 180 } },
-        {
-          name: 'dataId',
-          label: ['数据ID', 'Record id'],
-          search: true,
-          sort: true,
-          list: { width: 240, copyable: true },
-        },
-        {
-          name: 'dataVersion',
-          label: ['版本号', 'Version'],
-          kind: 'number',
-          sort: true,
-          list: { width: 90 },
-          render: (value) => `v${String(value ?? '')}`,
-        },
-        { name: 'createBy', label: ['操作人', 'By'], search: true, list: { width: 120 } },
-        {
-          name: 'createTime',
-          label: ['创建时间', 'Time'],
-          kind: 'datetime',
-          search: 'range',
-          sort: true,
-        },
-        { name: 'dataContent', label: ['数据内容', 'Content'], list: false, detail: true },
-      ],
+      ...pageOf(dataLogResource, {
+        fields: { dataVersion: { render: (value) => `v${String(value ?? '')}` } },
+      }),
       rowActions: [
         {
           key: 'versions',

@@ -23,7 +23,9 @@ export function JsonTextArea({ ctx, shape, placeholder, tooltip, rows = [2, 6], 
       name={ctx.name}
       label={ctx.label}
       disabled={ctx.disabled}
-      rules={[...ctx.rules, jsonRule(tx, shape)]}
+      // The shape first, in the user's language; the body schema's checks of the content only once it is JSON.
+      rules={[jsonRule(tx, shape), ...ctx.rules]}
+      validateFirst
       colProps={{ span: 24 }}
       placeholder={placeholder}
       tooltip={tooltip === undefined ? undefined : tx(tooltip)}
