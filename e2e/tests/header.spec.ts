@@ -1,6 +1,6 @@
 // Header: welcome text, menu search, notification bell, customer switch, change
 // password dialog, department switch, clear cache.
-import { MSG } from '@freight/contracts';
+import { MSG, NO_PENDING_COUNTS } from '@freight/contracts';
 import type { Page } from '@playwright/test';
 import type { ShellPage } from '../pages/ShellPage.ts';
 import { addAnnouncement, releaseAnnouncement } from '../support/api.ts';
@@ -10,15 +10,6 @@ import { apiGlob, envelope, fulfillJson, patchJson, platformSettings, stubApi } 
 import { recordedToasts, recordToasts } from '../support/toasts.ts';
 
 const COUNTS = '/hydriver/hyDriver/getDsXx';
-const ZERO_COUNTS = {
-  sijiCount: 0,
-  cheCount: 0,
-  huozhuCount: 0,
-  yuejieZhangQi: 0,
-  pijieZhangQi: 0,
-  tangjieZhangQi: 0,
-  dianfuZq: 0,
-};
 
 /** Fixes the browser clock to today at hh:mm in the test time zone (Asia/Shanghai). */
 async function clockAt(page: Page, hh: number, mm = 0): Promise<void> {
@@ -74,7 +65,7 @@ test.describe('notification bell', () => {
     bell,
     shot,
   }) => {
-    await stubApi(page, COUNTS, { ...ZERO_COUNTS, sijiCount: 3, huozhuCount: 5 });
+    await stubApi(page, COUNTS, { ...NO_PENDING_COUNTS, sijiCount: 3, huozhuCount: 5 });
     await shell.goto(LIGHT_PAGE);
     await expect(bell.badge).toHaveAttribute('title', '2');
     await bell.open();
@@ -115,7 +106,7 @@ test.describe('notification bell', () => {
   });
 
   test('no badge when every count is zero', async ({ page, shell, bell }) => {
-    await stubApi(page, COUNTS, ZERO_COUNTS);
+    await stubApi(page, COUNTS, NO_PENDING_COUNTS);
     await shell.goto(LIGHT_PAGE);
     await expect(bell.button).toBeVisible();
     await expect(bell.badge).toHaveCount(0);
