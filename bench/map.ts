@@ -12,7 +12,8 @@
  *      BENCH_INGEST_RATE (2000 points/s), BENCH_VEHICLES (1000), BENCH_ENFORCE (1: exit 2 when a target is missed).
  */
 import path from 'node:path';
-import type { LivePosition, LiveState } from '@freight/contracts';
+import type { LiveState } from '@freight/contracts';
+import { testLivePosition } from '@freight/contracts/testing';
 import { hyVehicle } from '@freight/server/src/modules/freight/index.ts';
 import { fleetIndex, fleetMarkers } from '../web/src/pages/map/fleetClusters.ts';
 import { ADMIN_PASSWORD, BENCH_DATABASE_URL, BENCH_ENFORCE, envNumber } from './lib/env.ts';
@@ -55,21 +56,15 @@ function clustering(): { medianMs: number; maxMs: number; markers: number } {
     seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
     return seed / 2 ** 31;
   };
-  const fleet: LivePosition[] = Array.from({ length: FLEET }, (_, i) => ({
-    vehicleId: `v${i}`,
-    plateNo: `苏A${String(i).padStart(5, '0')}`,
-    lng: random() < 0.8 ? 110 + random() * 12 : 80 + random() * 30,
-    lat: 22 + random() * 20,
-    speed: 60,
-    gpsTime: '2026-11-27 10:00:00',
-    liveState: states[i % 4],
-    driverName: null,
-    shippingNoteNumber: null,
-    noteId: null,
-    customerId: null,
-    agentId: null,
-    captainId: null,
-  }));
+  const fleet = Array.from({ length: FLEET }, (_, i) =>
+    testLivePosition(
+      i,
+      random() < 0.8 ? 110 + random() * 12 : 80 + random() * 30,
+      22 + random() * 20,
+      states[i % 4],
+      `苏A${String(i).padStart(5, '0')}`,
+    ),
+  );
   const runs: number[] = [];
   let markers = 0;
   for (let run = 0; run < 21; run++) {

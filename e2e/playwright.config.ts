@@ -4,17 +4,8 @@ import { mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { CHROMIUM_LAUNCH } from './support/chromium.ts';
 import { authFile, BASE_URL, E2E_DIR, PORT, REPO_ROOT, USERS } from './support/env.ts';
-
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-];
 
 const DATA_PREFIX = 'freight-e2e-';
 
@@ -62,7 +53,7 @@ export default defineConfig({
     // tests wait for states, never for an animation, and the two cores go to the pages and the server.
     reducedMotion: 'reduce',
     timezoneId: 'Asia/Shanghai',
-    launchOptions: { executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS },
+    launchOptions: CHROMIUM_LAUNCH,
     trace: process.env.CI ? 'on-first-retry' : 'off',
     screenshot: 'only-on-failure',
     actionTimeout: 15_000,

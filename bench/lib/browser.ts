@@ -1,17 +1,8 @@
-// The Debian Chromium the browser benches drive, headless and quiet (no sandbox in the container, no GPU, no
-// background traffic that would add to what is measured).
+// The browser benches drive the same Debian Chromium as the browser tests, headless and quiet (no background
+// traffic that would add to what is measured).
 import { type Browser, chromium } from 'playwright-core';
+import { CHROMIUM_LAUNCH } from '../../e2e/support/chromium.ts';
 
 export function launchChromium(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  });
+  return chromium.launch(CHROMIUM_LAUNCH);
 }

@@ -1,7 +1,8 @@
 // Request-layer error catalogue: 401 dialog, 403 / 404 / 500 / 504 messages, and a failed
 // page chunk showing a reload prompt instead of a blank page.
 
-import { LIGHT_PAGE, TEXT, USERS } from '../support/env.ts';
+import { MSG } from '@freight/contracts';
+import { LIGHT_PAGE, USERS } from '../support/env.ts';
 import { describeLoggedOut, expect, test } from '../support/fixtures.ts';
 import { apiGlob, failApi } from '../support/network.ts';
 
@@ -20,13 +21,13 @@ describeLoggedOut('401', () => {
     await loginPage.submitCredentials(USERS.admin);
     await expect(page).toHaveURL(/\/dashboard\/analysis$/);
 
-    const dialog = shell.dialog(TEXT.expiredTitle);
+    const dialog = shell.dialog(MSG.loginExpiredTitle);
     await expect(dialog).toBeVisible();
-    await expect(dialog).toContainText(TEXT.expiredContent);
+    await expect(dialog).toContainText(MSG.loginExpiredContent);
     expect(await shell.stored('Access-Token')).toBeNull();
 
     const logout = page.waitForRequest(apiGlob('/sys/logout'));
-    await dialog.getByRole('button', { name: TEXT.expiredButton }).click();
+    await dialog.getByRole('button', { name: MSG.loginExpiredButton }).click();
     await logout;
     // Logged out and reloaded: the guard sends the user to login, back to the page afterwards.
     await expect(page).toHaveURL(/\/user\/login\?redirect=%2Fdashboard%2Fanalysis$/);
@@ -37,10 +38,10 @@ describeLoggedOut('401', () => {
 test('403: 拒绝访问 titled 系统提示, shown for 3 s', async ({ page, shell }) => {
   await failApi(page, ANNOUNCEMENTS, 403, 'forbidden by e2e');
   await shell.goto(LIGHT_PAGE);
-  const note = shell.notification(TEXT.forbidden);
+  const note = shell.notification(MSG.forbidden);
   await expect(note).toHaveCount(1);
   await expect(note).toBeVisible();
-  await expect(note.locator('.ant-notification-notice-message')).toHaveText(TEXT.systemTip);
+  await expect(note.locator('.ant-notification-notice-message')).toHaveText(MSG.forbiddenTitle);
   const shown = Date.now();
   await expect(note).toHaveCount(0, { timeout: 8_000 });
   // 3 s on screen plus the closing motion and the polling of this assertion.
@@ -57,13 +58,13 @@ const STATUS_NOTIFICATIONS: ReadonlyArray<{
   message: string;
   shown?: string;
 }> = [
-  { title: '404: 很抱歉，资源未找到!', status: 404, message: 'not found by e2e', shown: TEXT.notFound },
+  { title: '404: 很抱歉，资源未找到!', status: 404, message: 'not found by e2e', shown: MSG.notFound },
   {
     title: '500: the server message',
     status: 500,
     message: '服务器内部错误：运单服务不可用（e2e）',
   },
-  { title: '504: 网络超时', status: 504, message: 'gateway timeout by e2e', shown: TEXT.timeout },
+  { title: '504: 网络超时', status: 504, message: 'gateway timeout by e2e', shown: MSG.timeout },
   {
     title: 'another status shows the server message',
     status: 429,

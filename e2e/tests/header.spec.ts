@@ -1,23 +1,15 @@
 // Header: welcome text, menu search, notification bell, customer switch, change
 // password dialog, department switch, clear cache.
+import { MSG, NO_PENDING_COUNTS } from '@freight/contracts';
 import type { Page } from '@playwright/test';
 import type { ShellPage } from '../pages/ShellPage.ts';
 import { addAnnouncement, releaseAnnouncement } from '../support/api.ts';
-import { authFile, LIGHT_PAGE, TEXT, USERS } from '../support/env.ts';
+import { authFile, LIGHT_PAGE, USERS } from '../support/env.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { apiGlob, envelope, fulfillJson, patchJson, platformSettings, stubApi } from '../support/network.ts';
 import { recordedToasts, recordToasts } from '../support/toasts.ts';
 
 const COUNTS = '/hydriver/hyDriver/getDsXx';
-const ZERO_COUNTS = {
-  sijiCount: 0,
-  cheCount: 0,
-  huozhuCount: 0,
-  yuejieZhangQi: 0,
-  pijieZhangQi: 0,
-  tangjieZhangQi: 0,
-  dianfuZq: 0,
-};
 
 /** Fixes the browser clock to today at hh:mm in the test time zone (Asia/Shanghai). */
 async function clockAt(page: Page, hh: number, mm = 0): Promise<void> {
@@ -73,7 +65,7 @@ test.describe('notification bell', () => {
     bell,
     shot,
   }) => {
-    await stubApi(page, COUNTS, { ...ZERO_COUNTS, sijiCount: 3, huozhuCount: 5 });
+    await stubApi(page, COUNTS, { ...NO_PENDING_COUNTS, sijiCount: 3, huozhuCount: 5 });
     await shell.goto(LIGHT_PAGE);
     await expect(bell.badge).toHaveAttribute('title', '2');
     await bell.open();
@@ -114,7 +106,7 @@ test.describe('notification bell', () => {
   });
 
   test('no badge when every count is zero', async ({ page, shell, bell }) => {
-    await stubApi(page, COUNTS, ZERO_COUNTS);
+    await stubApi(page, COUNTS, NO_PENDING_COUNTS);
     await shell.goto(LIGHT_PAGE);
     await expect(bell.button).toBeVisible();
     await expect(bell.badge).toHaveCount(0);
@@ -240,9 +232,9 @@ test.describe('change password dialog', () => {
     ];
 
     await ok.click();
-    await expect(errors.filter({ hasText: TEXT.oldRequired })).toBeVisible();
-    await expect(errors.filter({ hasText: TEXT.newRequired })).toBeVisible();
-    await expect(errors.filter({ hasText: TEXT.confirmRequired })).toBeVisible();
+    await expect(errors.filter({ hasText: MSG.oldPasswordRequired })).toBeVisible();
+    await expect(errors.filter({ hasText: MSG.newPasswordRequired })).toBeVisible();
+    await expect(errors.filter({ hasText: MSG.confirmPasswordRequired })).toBeVisible();
 
     await oldPassword.fill('Freight#2026');
     // 8-30 characters with upper case, lower case, digit and special character.
@@ -255,13 +247,13 @@ test.describe('change password dialog', () => {
       `Aa1!${'x'.repeat(27)}`,
     ]) {
       await newPassword.fill(weak);
-      await expect(errors.filter({ hasText: TEXT.policy })).toBeVisible();
+      await expect(errors.filter({ hasText: MSG.passwordPolicy })).toBeVisible();
     }
     await newPassword.fill('Strong#Pass2026');
-    await expect(errors.filter({ hasText: TEXT.policy })).toHaveCount(0);
+    await expect(errors.filter({ hasText: MSG.passwordPolicy })).toHaveCount(0);
 
     await confirmPassword.fill('Strong#Pass2027');
-    await expect(errors.filter({ hasText: TEXT.mismatch })).toBeVisible();
+    await expect(errors.filter({ hasText: MSG.passwordMismatch })).toBeVisible();
     await confirmPassword.fill('Strong#Pass2026');
     await expect(errors).toHaveCount(0);
   });
@@ -321,7 +313,7 @@ test.describe('as admin (system staff, two departments)', () => {
     await shell.openUserMenu('清除缓存');
     await refresh;
     await reload;
-    await expect(shell.message(TEXT.cacheRefreshed)).toBeVisible();
+    await expect(shell.message(MSG.cacheRefreshed)).toBeVisible();
   });
 
   test('no customer switch for system staff', async ({ shell }) => {
@@ -378,7 +370,7 @@ test.describe('as shipper_admin (customer admin of two customers)', () => {
   test('customer switch: 已切换指定货主 is shown before the reload', async ({ page, shell }) => {
     await recordToasts(page);
     await switchCustomer(page, shell);
-    expect(await recordedToasts(page)).toContain(TEXT.customerSwitched);
+    expect(await recordedToasts(page)).toContain(MSG.customerSwitched);
   });
 
   test('no clear cache for a customer admin, and no department: warning', async ({ page, shell }) => {
@@ -387,7 +379,7 @@ test.describe('as shipper_admin (customer admin of two customers)', () => {
     await expect(shell.userMenuItems().filter({ hasText: '修改密码' })).toBeVisible();
     await expect(shell.userMenuItems().filter({ hasText: '清除缓存' })).toHaveCount(0);
     await shell.userMenuItems().filter({ hasText: '切换部门' }).click();
-    await expect(shell.message(TEXT.noDepartment)).toBeVisible();
+    await expect(shell.message(MSG.noDepartment)).toBeVisible();
     await expect(page.getByRole('dialog', { name: '切换部门' })).toHaveCount(0);
   });
 });

@@ -1,8 +1,9 @@
 // Login layout and the navigation guards (redirect query, logged-in redirect, permission
 // loading after login and its failure) and the logout.
 
+import { MSG } from '@freight/contracts';
 import { endsWith } from '../pages/ShellPage.ts';
-import { HOME_PATH, TEXT, USERS } from '../support/env.ts';
+import { HOME_PATH, USERS } from '../support/env.ts';
 import { describeLoggedOut, expect, test } from '../support/fixtures.ts';
 import { apiGlob, envelope, failApi, fulfillJson, platformSettings } from '../support/network.ts';
 
@@ -89,7 +90,7 @@ describeLoggedOut('logged out', () => {
       fulfillJson(route, envelope({ menu: [], auth: [], allAuth: [] })),
     );
     await page.goto('/system/role');
-    await expect(shell.message(TEXT.emptyMenu)).toBeVisible();
+    await expect(shell.message(MSG.emptyMenu)).toBeVisible();
     await expect(page).toHaveURL(loginUrl('/system/role'));
   });
 

@@ -170,6 +170,17 @@ export interface PendingCounts {
   dianfuZq: number;
 }
 
+/** The counters with nothing pending: the answer before any counter adds its figure. */
+export const NO_PENDING_COUNTS: Readonly<PendingCounts> = {
+  sijiCount: 0,
+  cheCount: 0,
+  huozhuCount: 0,
+  yuejieZhangQi: 0,
+  pijieZhangQi: 0,
+  tangjieZhangQi: 0,
+  dianfuZq: 0,
+};
+
 export interface Announcement {
   id: string;
   titile: string;

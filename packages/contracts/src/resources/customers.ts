@@ -1,7 +1,7 @@
 import { USER_TYPE } from '../constants.ts';
 import { customerBody, customerUserBody } from '../freightParties.ts';
 import { resource } from '../resource.ts';
-import { dictField, filterKey, remarkField, shipperOwner, sortedColumn } from './fields.ts';
+import { createdAt, dictField, filterKey, remarkField, shipperOwner, sortedColumn } from './fields.ts';
 import { newestFirst, shipperRecords } from './listPresets.ts';
 import { reviewFields } from './parties.ts';
 
@@ -114,12 +114,6 @@ export const customerUserResource = resource({
     post: { label: ['职务', 'Position'], list: { width: 110 } },
     status: statusField,
     remark: remarkField({ export: false }),
-    createTime: {
-      label: ['创建时间', 'Created'],
-      kind: 'datetime',
-      form: false,
-      sort: true,
-      search: 'range',
-    },
+    createTime: createdAt(['创建时间', 'Created']),
   },
 });

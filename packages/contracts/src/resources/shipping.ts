@@ -8,6 +8,7 @@ import {
   UNPAID_PAY_STATUSES,
 } from '../shipping.ts';
 import {
+  createdAt,
   dictField,
   dictSearch,
   filterKey,
@@ -401,13 +402,7 @@ export const complaintResource = resource({
     handler: { label: ['处理人', 'Handler'], form: false, filter: true, list: { width: 80 } },
     result: { label: ['处理结果', 'Result'], form: false, list: { width: 180, ellipsis: true } },
     customerId: { label: ['货主', 'Shipper'], internal: true },
-    createTime: {
-      label: ['投诉时间', 'Submitted'],
-      kind: 'datetime',
-      form: false,
-      sort: true,
-      search: 'range',
-    },
+    createTime: createdAt(['投诉时间', 'Submitted']),
   },
 });
 
@@ -447,12 +442,6 @@ export const evaluationResource = resource({
     content: { label: ['评价内容', 'Comment'], kind: 'textarea', list: { width: 200, ellipsis: true } },
     tags: { label: ['标签', 'Tags'], list: false, export: false },
     customerId: { label: ['货主', 'Shipper'], internal: true },
-    createTime: {
-      label: ['评价时间', 'Rated at'],
-      kind: 'datetime',
-      form: false,
-      sort: true,
-      search: 'range',
-    },
+    createTime: createdAt(['评价时间', 'Rated at']),
   },
 });

@@ -1,4 +1,4 @@
-import { type PendingCounts, partyScopeOf } from '@freight/contracts';
+import { NO_PENDING_COUNTS, type PendingCounts, partyScopeOf } from '@freight/contracts';
 import type { FastifyInstance } from 'fastify';
 import { grantsOf } from '../../platform/access/grants.ts';
 import type { AppContext, CounterScope } from '../../platform/context.ts';
@@ -74,15 +74,7 @@ export function freightModule(app: FastifyInstance, ctx: AppContext): void {
       party: partyScopeOf(session.user.userType),
       partyId: session.user.cid,
     };
-    const counts: PendingCounts = {
-      sijiCount: 0,
-      cheCount: 0,
-      huozhuCount: 0,
-      yuejieZhangQi: 0,
-      pijieZhangQi: 0,
-      tangjieZhangQi: 0,
-      dianfuZq: 0,
-    };
+    const counts: PendingCounts = { ...NO_PENDING_COUNTS };
     const parts = await Promise.all(ctx.counters.map((provider) => provider(scope)));
     for (const part of parts) Object.assign(counts, part);
     return ok(counts);

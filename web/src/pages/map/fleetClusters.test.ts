@@ -1,22 +1,6 @@
-import type { LivePosition, LiveState } from '@freight/contracts';
+import { testLivePosition as vehicle } from '@freight/contracts/testing';
 import { describe, expect, it } from 'vitest';
 import { dominantState, fleetIndex, fleetMarkers } from './fleetClusters';
-
-const vehicle = (i: number, lng: number, lat: number, liveState: LiveState): LivePosition => ({
-  vehicleId: `v${i}`,
-  plateNo: `苏A${i}`,
-  lng,
-  lat,
-  speed: 60,
-  gpsTime: '2026-11-27 10:00:00',
-  liveState,
-  driverName: null,
-  shippingNoteNumber: null,
-  noteId: null,
-  customerId: null,
-  agentId: null,
-  captainId: null,
-});
 
 describe('fleet clusters', () => {
   const nanjing = Array.from({ length: 30 }, (_, i) =>

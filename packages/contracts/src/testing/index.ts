@@ -1,0 +1,4 @@
+// Test-only builders shared by the API, console, browser tests and benches: `@freight/contracts/testing`,
+// never imported by the product's code.
+export * from './cgformFixtures.ts';
+export * from './livePositions.ts';
