@@ -1,4 +1,10 @@
-import { customerResource, driverBody, driverResource } from '@freight/contracts';
+import {
+  customerResource,
+  dictResource,
+  driverBody,
+  driverResource,
+  positionResource,
+} from '@freight/contracts';
 import type { RuleObject } from 'antd/es/form';
 import { describe, expect, it } from 'vitest';
 import { displayValue, fieldRules, fromFormValues, toFormValues } from './fields';
@@ -43,5 +49,15 @@ describe('a rate in basis points', () => {
   it("is labelled and shown in the user's words, not in basis points", () => {
     expect(rate.label?.[0]).not.toContain('基点');
     expect(displayValue(rate, { serviceRateBp: 650 }, {}, tx)).toBe('6.50%');
+  });
+});
+
+describe('a field of fixed options', () => {
+  it('shows the label of the value, not the stored code, with or without a dictionary kind', () => {
+    const valueType = { name: 'type', ...dictResource.fields.type } as ResourceField;
+    const rank = { name: 'postRank', ...positionResource.fields.postRank } as ResourceField;
+    expect(displayValue(valueType, { type: 0 }, {}, tx)).toBe('字符串');
+    expect(displayValue(valueType, { type: 1 }, {}, tx)).toBe('数字');
+    expect(displayValue(rank, { postRank: '3' }, {}, tx)).toBe('3级');
   });
 });

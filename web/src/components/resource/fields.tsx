@@ -112,7 +112,8 @@ export function displayValue(
   const value = row[field.name];
   if (field.render) return field.render(value, row);
   if (value === null || value === undefined || value === '') return '--';
-  switch (field.kind) {
+  // Fixed options read like a dictionary: the value's label, never the stored code.
+  switch (field.kind ?? (field.options ? 'dict' : undefined)) {
     case 'dict': {
       // The console's own dictionary first, in the console's language; the server's Chinese text after.
       const text = field.options
