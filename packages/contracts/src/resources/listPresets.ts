@@ -27,3 +27,7 @@ export const tenantRecords = keptRecords({ tenant: true });
 
 /** A shipper's records kept through the console: its users keep their own, newest first. */
 export const shipperRecords = keptRecords({ tenant: true, customer: 'customerId' });
+
+/** Records kept through the console and imported from Excel too (settings lists), scoped as `scope` says. */
+export const importedRecords = <const S extends object>(scope: S) =>
+  ({ actions: ['add', 'edit', 'delete', 'export', 'import'], scope, defaultSort: newestFirst }) as const;

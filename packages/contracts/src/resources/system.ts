@@ -3,6 +3,7 @@ import { resource } from '../resource.ts';
 import { dictBody, dictItemBody, positionBody, tenantEditBody } from '../systemAccess.ts';
 import { checkRuleBody, fillRuleBody } from '../systemTools.ts';
 import { createdColumn, timeColumn } from './fields.ts';
+import { importedRecords } from './listPresets.ts';
 
 // The system module's own lists (positions, tenants), declared like the business ones: the server binds
 // them to their tables, the console renders them, the export headers are these labels.
@@ -12,9 +13,7 @@ export const positionResource = resource({
   path: '/sys/position',
   permission: 'system:position',
   title: ['职务管理', 'Positions'],
-  actions: ['add', 'edit', 'delete', 'export', 'import'],
-  scope: { tenant: true },
-  defaultSort: { field: 'createTime', order: 'desc' },
+  ...importedRecords({ tenant: true }),
   body: positionBody,
   fields: {
     code: { label: ['职务编码', 'Code'], required: true, search: true, sort: true, form: 'add' },
@@ -71,9 +70,7 @@ export const dictResource = resource({
   path: '/sys/dict',
   permission: 'system:dict',
   title: ['数据字典', 'Dictionaries'],
-  actions: ['add', 'edit', 'delete', 'export', 'import'],
-  scope: { softDelete: true },
-  defaultSort: { field: 'createTime', order: 'desc' },
+  ...importedRecords({ softDelete: true }),
   body: dictBody,
   fields: {
     dictName: { label: ['字典名称', 'Name'], required: true, search: true, sort: true },
@@ -148,9 +145,7 @@ export const quartzJobResource = resource({
   path: '/sys/quartzJob',
   permission: 'system:quartz',
   title: ['定时任务', 'Scheduled jobs'],
-  actions: ['add', 'edit', 'delete', 'export', 'import'],
-  scope: { softDelete: true },
-  defaultSort: { field: 'createTime', order: 'desc' },
+  ...importedRecords({ softDelete: true }),
   body: quartzJobBody,
   fields: {
     jobClassName: {
@@ -214,8 +209,7 @@ export const checkRuleResource = resource({
   path: '/sys/checkRule',
   permission: 'system:checkrule',
   title: ['编码校验规则', 'Check rules'],
-  actions: ['add', 'edit', 'delete', 'export', 'import'],
-  defaultSort: { field: 'createTime', order: 'desc' },
+  ...importedRecords({}),
   body: checkRuleBody,
   fields: {
     ...ruleIdentityFields(160),
@@ -234,8 +228,7 @@ export const fillRuleResource = resource({
   path: '/sys/fillRule',
   permission: 'system:fillrule',
   title: ['填值规则', 'Fill rules'],
-  actions: ['add', 'edit', 'delete', 'export', 'import'],
-  defaultSort: { field: 'createTime', order: 'desc' },
+  ...importedRecords({}),
   body: fillRuleBody,
   fields: {
     ...ruleIdentityFields(180),
