@@ -5,6 +5,7 @@ import { PartiesPage } from '../pages/PartiesPage.ts';
 import { addAnnouncement, releaseAnnouncement } from '../support/api.ts';
 import { uniqueMobile, uniqueName } from '../support/authFlows.ts';
 import { expect, test } from '../support/fixtures.ts';
+import { clickRowAction } from '../support/rowActions.ts';
 
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
@@ -150,7 +151,7 @@ test('report definitions: test the SQL of a report in its editor, preview it, op
 }) => {
   await page.goto('/online/cgreport');
   const row = page.locator('tr.ant-table-row').filter({ hasText: 'report_driver' });
-  await row.getByRole('button', { name: /编\s*辑/ }).click();
+  await clickRowAction(page, row, '编辑');
   const drawer = page.locator('.ant-drawer-content');
   await expect(drawer.getByTestId('report-sql')).toHaveValue(/select/i);
   await drawer.getByTestId('report-parse-sql').click();
@@ -159,7 +160,7 @@ test('report definitions: test the SQL of a report in its editor, preview it, op
   await expect(drawer.getByTestId('report-parse-preview').locator('tr.ant-table-row').first()).toBeVisible();
   await drawer.locator('.ant-drawer-close').click();
 
-  await row.getByTestId('report-preview-report_driver').click();
+  await clickRowAction(page, row, '预览');
   const preview = page.locator('.ant-modal').filter({ hasText: '司机选择' });
   await expect(preview.locator('tr.ant-table-row')).toHaveCount(10);
   await page.keyboard.press('Escape');

@@ -24,6 +24,7 @@ export * from './resources/finance.ts';
 export * from './resources/fuel.ts';
 export * from './resources/insurance.ts';
 export * from './resources/invoice.ts';
+export * from './resources/onlineReports.ts';
 export * from './resources/orders.ts';
 export * from './resources/parties.ts';
 export * from './resources/positions.ts';

@@ -35,6 +35,7 @@ import {
   privacyRequestResource,
   quartzJobResource,
   type ResourceDecl,
+  reportHeadResource,
   riskNoteResource,
   riskParamResource,
   riskViolationResource,
@@ -499,7 +500,10 @@ export const MENU_TREE: MenuSeed[] = [
       '在线主附表(内嵌)',
       online('cgform/auto/innerTable/OnlCgformInnerTableList'),
     ),
-    crudPage('/online/cgreport', '报表配置', online('cgreport/OnlCgreportHeadList'), 'online:cgreport'),
+    resourcePage('/online/cgreport', '报表配置', online('cgreport/OnlCgreportHeadList'), reportHeadResource, {
+      add: '新增',
+      edit: '编辑',
+    }),
     hiddenPage(
       '/online/cgreport/view/:code',
       '报表',

@@ -1,7 +1,16 @@
 // Report definitions (reference onl_cgreport_head/item/param): list, detail, add and edit of a head with its
 // columns and parameters in one transaction, delete, and "test the SQL" (parse + first rows).
+import {
+  type ReportDefinition,
+  type ReportFieldType,
+  reportDefinitionBody,
+  reportHeadResource,
+  reportParamBody,
+  reportParseBody,
+} from '@freight/contracts';
 import { eq, inArray, ne } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { grantsOf } from '../../platform/access/grants.ts';
 import type { AppContext } from '../../platform/context.ts';
@@ -10,7 +19,7 @@ import { ok, okMessage } from '../../platform/http/envelope.ts';
 import { bizError, forbidden } from '../../platform/http/errors.ts';
 import { permitted } from '../../platform/http/permitted.ts';
 import { sessionOf } from '../../platform/http/signedIn.ts';
-import { FILTER_SORT, filterOnly, filterSort, tableRoutes } from '../../platform/resource/tableResource.ts';
+import { bindResource } from '../../platform/resource/bindResource.ts';
 import { tableDictOf } from '../system/index.ts';
 import { reportCall } from './apiRoutes.ts';
 import type { ReportColumn } from './reportGuard.ts';
@@ -25,97 +34,10 @@ import {
 } from './reportSql.ts';
 import { onlCgreportHead, onlCgreportItem, onlCgreportParam } from './schema.ts';
 
-export const FIELD_TYPES = [
-  'String',
-  'Integer',
-  'Long',
-  'Double',
-  'BigDecimal',
-  'Money',
-  'Date',
-  'Datetime',
-] as const;
-const flag = z.coerce.number().int().min(0).max(1).default(0);
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max)
-    .nullish()
-    .transform((v) => v || null);
-
-/** A data source by its code; blank runs the report on the platform database. */
-const dbSourceField = z
-  .string()
-  .trim()
-  .max(100)
-  .regex(/^$|^[A-Za-z0-9_-]+$/, '数据源编码不正确')
-  .nullish()
-  .transform((v) => v || null);
-
-const headBody = z.object({
-  code: z
-    .string({ error: '报表编码不能为空' })
-    .trim()
-    .min(1, '报表编码不能为空')
-    .max(100)
-    .regex(/^[A-Za-z][A-Za-z0-9_]*$/, '报表编码只能包含字母、数字和下划线，且以字母开头'),
-  name: z.string({ error: '报表名称不能为空' }).trim().min(1, '报表名称不能为空').max(100),
-  cgrSql: z.string({ error: '报表SQL不能为空' }).trim().min(1, '报表SQL不能为空').max(20_000),
-  returnValField: optionalText(100),
-  returnTxtField: optionalText(100),
-  returnType: optionalText(2),
-  content: optionalText(1000),
-  dbSource: dbSourceField,
-  perms: z
-    .string()
-    .trim()
-    .max(100)
-    .regex(/^$|^[A-Za-z0-9_:-]+$/, '权限编码格式不正确')
-    .nullish()
-    .transform((v) => v || null),
-});
-
-const itemBody = z.object({
-  fieldName: z.string().trim().min(1, '字段名不能为空').max(64),
-  fieldTxt: optionalText(100),
-  fieldWidth: z.coerce.number().int().min(40).max(1000).nullish(),
-  fieldType: z.enum(FIELD_TYPES).default('String'),
-  searchMode: z.enum(['single', 'group']).nullish(),
-  isOrder: flag,
-  isSearch: flag,
-  dictCode: optionalText(200),
-  fieldHref: optionalText(500).refine(
-    (v) => !v || /^(\/[^/\\]|https?:\/\/)/.test(v),
-    '链接只能是站内路径(/开头)或 http(s) 地址',
-  ),
-  isShow: z.coerce.number().int().min(0).max(1).default(1),
-  orderNum: z.coerce.number().int().min(0).max(10_000).default(0),
-  replaceVal: optionalText(200),
-  isTotal: flag,
-  groupTitle: optionalText(50),
-});
-
-const paramBody = z.object({
-  paramName: z
-    .string()
-    .trim()
-    .regex(/^[A-Za-z_][A-Za-z0-9_]{0,63}$/, '参数名不正确'),
-  paramTxt: optionalText(100),
-  paramValue: optionalText(200),
-  paramType: z.enum(['string', 'number', 'integer', 'date']).default('string'),
-  orderNum: z.coerce.number().int().min(0).max(10_000).default(0),
-});
-
-const definitionBody = z.object({
-  head: headBody,
-  items: z.array(itemBody).max(200).default([]),
-  params: z.array(paramBody).max(50).default([]),
-});
-type Definition = z.infer<typeof definitionBody>;
+type Definition = ReportDefinition;
 
 /** The console's column type of a PostgreSQL type. */
-export function fieldTypeOf(pgType: string): (typeof FIELD_TYPES)[number] {
+export function fieldTypeOf(pgType: string): ReportFieldType {
   if (pgType === 'integer' || pgType === 'smallint') return 'Integer';
   if (pgType === 'bigint') return 'Long';
   if (pgType.startsWith('numeric')) return 'BigDecimal';
@@ -156,20 +78,7 @@ async function checkDefinition(
 }
 
 export function reportAdminRoutes(app: FastifyInstance, ctx: AppContext, sources: ReportSources): void {
-  const { db, r } = tableRoutes(app, ctx, onlCgreportHead, {
-    path: '/online/cgreport/head',
-    permission: 'online:cgreport',
-    title: '报表配置',
-    actions: ['list', 'queryById', 'delete', 'deleteBatch'],
-    fields: {
-      code: filterSort('报表编码'),
-      name: filterSort('报表名称'),
-      cgrSql: '报表SQL',
-      perms: '权限编码',
-      content: '描述',
-      dbSource: filterOnly('数据源'),
-      createTime: FILTER_SORT,
-    },
+  bindResource(app, ctx, reportHeadResource, onlCgreportHead, {
     async afterDelete(rows, tx) {
       const ids = rows.map((row) => String(row.id));
       if (!ids.length) return;
@@ -177,6 +86,8 @@ export function reportAdminRoutes(app: FastifyInstance, ctx: AppContext, sources
       await tx.delete(onlCgreportParam).where(inArray(onlCgreportParam.cgrheadId, ids));
     },
   });
+  const { db } = ctx;
+  const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get(
     '/online/cgreport/head/detail',
@@ -259,7 +170,7 @@ export function reportAdminRoutes(app: FastifyInstance, ctx: AppContext, sources
 
   r.post(
     '/online/cgreport/head/add',
-    permitted('online:cgreport:add', { body: definitionBody }, { operateType: 2, content: '新增报表' }),
+    permitted('online:cgreport:add', { body: reportDefinitionBody }, { operateType: 2, content: '新增报表' }),
     async (request) => {
       const id = await save('add', request.body, request.session);
       return ok({ id }, '添加成功！');
@@ -270,7 +181,7 @@ export function reportAdminRoutes(app: FastifyInstance, ctx: AppContext, sources
     '/online/cgreport/head/edit',
     permitted(
       'online:cgreport:edit',
-      { body: definitionBody.extend({ id: z.string().min(1).max(32) }) },
+      { body: reportDefinitionBody.extend({ id: z.string().min(1).max(32) }) },
       { operateType: 3, content: '编辑报表' },
     ),
     async (request) => {
@@ -282,17 +193,7 @@ export function reportAdminRoutes(app: FastifyInstance, ctx: AppContext, sources
   // "Test the SQL": the columns it returns (to fill the column list), its parameters and its first rows.
   r.post(
     '/online/cgreport/head/parseSql',
-    permitted(
-      'online:cgreport:list',
-      {
-        body: z.object({
-          sql: z.string().trim().min(1, '报表SQL不能为空').max(20_000),
-          params: z.array(paramBody).max(50).default([]),
-          dbSource: dbSourceField,
-        }),
-      },
-      false,
-    ),
+    permitted('online:cgreport:list', { body: reportParseBody }, false),
     async (request) => {
       const session = sessionOf(request);
       const codes = (await grantsOf(db, session.user.id)).codes;
@@ -302,7 +203,8 @@ export function reportAdminRoutes(app: FastifyInstance, ctx: AppContext, sources
         const names = userParamNames(compiled);
         const params = names.map(
           (name) =>
-            request.body.params.find((p) => p.paramName === name) ?? paramBody.parse({ paramName: name }),
+            request.body.params.find((p) => p.paramName === name) ??
+            reportParamBody.parse({ paramName: name }),
         );
         const types = paramTypes(compiled, params);
         const target = await sources.target(request.body.dbSource, session.tenantId);

@@ -1,7 +1,9 @@
 // biome-ignore-all lint/suspicious/noTemplateCurlyInString: `${name}` is the report placeholder syntax, not a template.
+import { exportColumnsOf, reportHeadResource } from '@freight/contracts';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../test/harness.ts';
+import { readXlsx } from '../../test/kit.ts';
 import { hyDriver, hyVehicle } from '../freight/index.ts';
 
 const api = (path: string) => `/jeecg-boot${path}`;
@@ -321,6 +323,12 @@ describe('online reports', () => {
       });
       const list = (await get('/online/cgreport/head/list?name=*改名*')).json().result;
       expect(list.records.map((r: { id: string }) => r.id)).toEqual([id]);
+      // The export's headers are the declaration's labels, the ones the console's columns show.
+      const exported = await get('/online/cgreport/head/exportXls?name=*改名*');
+      const [header, ...rows] = await readXlsx(exported.rawPayload);
+      expect(header).toEqual(exportColumnsOf(reportHeadResource).map((column) => column.title));
+      expect(rows).toHaveLength(1);
+      expect(rows[0]?.[1]).toBe('改名');
       expect(
         (await t.call(admin, { method: 'DELETE', url: api(`/online/cgreport/head/delete?id=${id}`) })).json()
           .success,
@@ -361,6 +369,7 @@ describe('online reports', () => {
         (await send('POST', '/online/cgreport/head/add', definition('select 1 as a'), agent)).statusCode,
       ).toBe(403);
       expect((await get('/online/cgreport/head/list', agent)).statusCode).toBe(403);
+      expect((await get('/online/cgreport/head/exportXls', agent)).statusCode).toBe(403);
     });
   });
 });

@@ -1,19 +1,19 @@
 // Report definitions (menu component "report list"): list, create, edit, test the SQL
 // (/online/cgreport/head/parseSql fills the columns and shows the first rows) and preview by code.
-import type { Page } from '@freight/contracts';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { type Page, REPORT_FIELD_TYPES, type ReportFieldType, reportHeadResource } from '@freight/contracts';
+import { useQuery } from '@tanstack/react-query';
 import { Button, Drawer, Form, Input, Modal, message, Select, Space, Table, Tabs } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useAuthorized } from '../../components/auth';
 import { useBusyAction } from '../../components/common/useBusyAction';
+import { ResourceListPage, useResourcePage } from '../../components/resource';
 import { useBilingual } from '../../components/resource/text';
 import { api, showFailure } from '../../services/request';
-import { DesignerList, RowDelete, RowLink } from './components/DesignerList';
 import { ReportView } from './components/ReportView';
 import { EditedRows, rowEditing, valueOptions } from './components/rowEditing';
 
-export const FIELD_TYPES = ['String', 'Integer', 'Long', 'Double', 'BigDecimal', 'Money', 'Date', 'Datetime'];
+const perm = reportHeadResource.permission;
 
 interface Head {
   id: string;
@@ -34,10 +34,10 @@ interface DataSource {
   name: string;
   dbType: string;
 }
-export interface ReportItem {
+interface ReportItem {
   fieldName: string;
   fieldTxt?: string | null;
-  fieldType: string;
+  fieldType: ReportFieldType;
   isShow: number;
   isSearch: number;
   isOrder: number;
@@ -55,7 +55,7 @@ interface ReportParam {
   orderNum?: number;
 }
 interface ParseResult {
-  fields: { fieldName: string; fieldTxt: string; fieldType: string; orderNum: number }[];
+  fields: { fieldName: string; fieldTxt: string; fieldType: ReportFieldType; orderNum: number }[];
   params: ReportParam[];
   total: number;
   records: Record<string, unknown>[];
@@ -225,7 +225,7 @@ function ReportEditor({ id, onClose }: { id: string | null | 'new'; onClose: (sa
                 columns={[
                   { title: tx(['字段名', 'Field']), dataIndex: 'fieldName', width: 140 },
                   itemCells.text('fieldTxt', tx(['字段文本', 'Title'])),
-                  itemCells.select('fieldType', tx(['类型', 'Type']), valueOptions(FIELD_TYPES), {
+                  itemCells.select('fieldType', tx(['类型', 'Type']), valueOptions(REPORT_FIELD_TYPES), {
                     selectWidth: 110,
                   }),
                   flag('isShow', tx(['显示', 'Show'])),
@@ -290,69 +290,46 @@ function ReportEditor({ id, onClose }: { id: string | null | 'new'; onClose: (sa
 
 export default function ReportList() {
   const tx = useBilingual();
-  const client = useQueryClient();
   const navigate = useNavigate();
-  const [editing, setEditing] = useState<string | null>(null);
+  const [editing, setEditing] = useState<{ id: string | 'new'; saved: () => void } | null>(null);
   const [previewCode, setPreviewCode] = useState<string | null>(null);
-  const refresh = () => void client.invalidateQueries({ queryKey: ['report-heads'] });
-  const remove = async (id: string) => {
-    try {
-      await api.delete('/online/cgreport/head/delete', { id });
-      message.success(tx(['删除成功', 'Deleted']));
-      refresh();
-    } catch (error) {
-      showFailure(error);
-    }
-  };
+  const def = useResourcePage(reportHeadResource, [navigate], () => ({
+    fields: {
+      dbSource: {
+        render: (value) => (value ? String(value) : tx(['平台数据库', 'Platform database'])),
+      },
+    },
+    toolbar: [
+      {
+        key: 'add',
+        label: ['新增', 'Add'],
+        perm: `${perm}:add`,
+        run: (_selected, helpers) => setEditing({ id: 'new', saved: helpers.reload }),
+      },
+    ],
+    rowActions: [
+      {
+        key: 'edit',
+        label: ['编辑', 'Edit'],
+        perm: `${perm}:edit`,
+        run: (row, helpers) => setEditing({ id: String(row.id), saved: helpers.reload }),
+      },
+      { key: 'preview', label: ['预览', 'Preview'], run: (row) => setPreviewCode(String(row.code)) },
+      {
+        key: 'open',
+        label: ['打开', 'Open'],
+        run: (row) => navigate(`/online/cgreport/view/${encodeURIComponent(String(row.code))}`),
+      },
+    ],
+  }));
   return (
-    <DesignerList<Head>
-      title={tx(['报表配置', 'Report definitions'])}
-      addAction="online:cgreport:add"
-      addTestId="report-add"
-      onAdd={() => setEditing('new')}
-      searchPlaceholder={tx(['报表名称', 'Report name'])}
-      queryKey="report-heads"
-      url="/online/cgreport/head/list"
-      keywordQuery={(keyword) => ({ name: `*${keyword}*` })}
-      columns={[
-        { title: tx(['报表编码', 'Code']), dataIndex: 'code' },
-        { title: tx(['报表名称', 'Name']), dataIndex: 'name' },
-        {
-          title: tx(['数据源', 'Data source']),
-          dataIndex: 'dbSource',
-          render: (v: string | null | undefined) => v || tx(['平台数据库', 'Platform database']),
-        },
-        { title: tx(['创建时间', 'Created']), dataIndex: 'createTime', width: 170 },
-        {
-          title: tx(['操作', 'Actions']),
-          key: 'actions',
-          fixed: 'right',
-          render: (_, row) => (
-            <Space size={4}>
-              <RowLink action="online:cgreport:edit" onClick={() => setEditing(row.id)}>
-                {tx(['编辑', 'Edit'])}
-              </RowLink>
-              <RowLink onClick={() => setPreviewCode(row.code)} data-testid={`report-preview-${row.code}`}>
-                {tx(['预览', 'Preview'])}
-              </RowLink>
-              <RowLink onClick={() => navigate(`/online/cgreport/view/${encodeURIComponent(row.code)}`)}>
-                {tx(['打开', 'Open'])}
-              </RowLink>
-              <RowDelete
-                action="online:cgreport:delete"
-                title={tx(['确定删除吗?', 'Delete?'])}
-                onConfirm={() => void remove(row.id)}
-              />
-            </Space>
-          ),
-        },
-      ]}
-    >
+    <>
+      <ResourceListPage def={def} />
       <ReportEditor
-        id={editing}
+        id={editing?.id ?? null}
         onClose={(saved) => {
+          if (saved) editing?.saved();
           setEditing(null);
-          if (saved) refresh();
         }}
       />
       <Modal
@@ -365,6 +342,6 @@ export default function ReportList() {
       >
         {previewCode && <ReportView code={previewCode} />}
       </Modal>
-    </DesignerList>
+    </>
   );
 }
