@@ -123,17 +123,7 @@ export const trackSourceResource = resource({
     kind: dictField(['来源类型', 'Kind'], 'track_source', { search: true, list: { width: 120 } }),
     keyHint: { label: ['App Key 末四位', 'App key ends'], form: false, list: { width: 120 } },
     keyHash: { label: ['App Key', 'App key'], secret: true, list: false, form: false, detail: false },
-    status: {
-      label: ['状态', 'Status'],
-      kind: 'dict',
-      options: [
-        { value: 1, label: ['启用', 'On'] },
-        { value: 0, label: ['停用', 'Off'] },
-      ],
-      search: true,
-      form: false,
-      list: { width: 80 },
-    },
+    status: dictField(['状态', 'Status'], 'valid_status', { search: true, form: false, list: { width: 80 } }),
     lastUsedAt: timeColumn(['最近上传', 'Last upload']),
     remark: { label: ['备注', 'Remark'], kind: 'textarea', list: { width: 180, ellipsis: true } },
     createTime: createdFilter,

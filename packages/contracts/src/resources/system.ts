@@ -1,7 +1,13 @@
 import { z } from 'zod';
 import { resource } from '../resource.ts';
 import { dictBody, dictItemBody, positionBody, tenantEditBody } from '../systemAccess.ts';
-import { checkRuleBody, DB_TYPES, dataSourceBody, fillRuleBody, gatewayRouteBody } from '../systemTools.ts';
+import {
+  checkRuleBody,
+  type DB_TYPES,
+  dataSourceBody,
+  fillRuleBody,
+  gatewayRouteBody,
+} from '../systemTools.ts';
 import { createdColumn, createdFilter } from './fields.ts';
 import { importedRecords, newestFirst } from './listPresets.ts';
 
@@ -441,12 +447,6 @@ export const dataLogResource = resource({
   },
 });
 
-const DB_TYPE_NAMES: Record<(typeof DB_TYPES)[number], string> = {
-  postgresql: 'PostgreSQL',
-  mysql: 'MySQL',
-  mariadb: 'MariaDB',
-};
-
 /** 多数据源: databases reports read; the password is encrypted at rest and never sent back or exported. */
 export const dataSourceResource = resource({
   path: '/sys/dataSource',
@@ -466,7 +466,11 @@ export const dataSourceResource = resource({
     dbType: {
       label: ['数据库类型', 'Database'],
       kind: 'dict',
-      options: DB_TYPES.map((value) => ({ value, label: DB_TYPE_NAMES[value] })),
+      options: [
+        { value: 'postgresql', label: 'PostgreSQL' },
+        { value: 'mysql', label: 'MySQL' },
+        { value: 'mariadb', label: 'MariaDB' },
+      ] satisfies ReadonlyArray<{ value: (typeof DB_TYPES)[number]; label: string }>,
       required: true,
       search: true,
       sort: true,
