@@ -411,6 +411,11 @@ export const trackSourceBody = z.object({
   kind: z.coerce.number().int().min(1).max(3).default(1),
   remark: text(255),
 });
+/** A track source's edit: its settings, and whether it may send (1) or not (0); its key is changed apart. */
+export const trackSourceEditBody = trackSourceBody.extend({
+  id,
+  status: z.coerce.number().int().min(0).max(1).optional(),
+});
 /**
  * A batch of fixes of one vehicle, sent by a track source with its app key. Points may come out of order and
  * more than once: each vehicle and instant is stored once.

@@ -91,7 +91,7 @@ export const DB_TYPES = ['postgresql', 'mysql', 'mariadb'] as const;
 export const dataSourceConnection = {
   dbType: z.enum(DB_TYPES, { error: '数据库类型只能是 postgresql、mysql 或 mariadb' }),
   dbHost: requiredCode('请输入主机', 255, /^[A-Za-z0-9.:_-]+$/, '主机不正确'),
-  dbPort: z.coerce.number().int().min(1, '端口不正确').max(65_535, '端口不正确'),
+  dbPort: z.coerce.number().int('端口不正确').min(1, '端口不正确').max(65_535, '端口不正确'),
   dbName: requiredText('请输入数据库名', 100),
   dbUsername: requiredText('请输入用户名', 100),
   dbPassword: z.string().max(200).nullish(),
@@ -156,6 +156,8 @@ export function pathPatterns(predicates: string | null | undefined): string[] {
   return out;
 }
 
+const STRIP_PREFIX_RANGE = '去除前缀段数只能是 0 到 10';
+
 const gatewayRouteShape = {
   routerId: identifierCode('路由ID', 50),
   name: requiredName('路由名称'),
@@ -184,7 +186,12 @@ const gatewayRouteShape = {
       }
     }, '路由断言格式不正确，应为路径数组，如 ["/api/**"]'),
   filters: z.string().max(2000).nullish(),
-  stripPrefix: z.coerce.number().int().min(0).max(10).optional(),
+  stripPrefix: z.coerce
+    .number()
+    .int(STRIP_PREFIX_RANGE)
+    .min(0, STRIP_PREFIX_RANGE)
+    .max(10, STRIP_PREFIX_RANGE)
+    .optional(),
   retryable: z.coerce.number().int().min(0).max(1).optional(),
   persistable: z.coerce.number().int().min(0).max(1).optional(),
   showApi: z.coerce.number().int().min(0).max(1).optional(),

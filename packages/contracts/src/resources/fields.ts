@@ -46,6 +46,9 @@ export const timeColumn = <const E extends Extra = NoExtra>(label: Label, extra:
 /** When the record was created, searched by a range. */
 export const createdColumn = timeColumn(['创建时间', 'Created'], { search: 'range' });
 
+/** When a setting was created: sorted and filtered by the server, without a box in the search form. */
+export const createdFilter = timeColumn(['创建时间', 'Created'], { filter: true });
+
 /** A moment the lists sort and search by a range (issued, signed, checked, raised), shown `width` wide. */
 export const searchedTime = <const E extends Extra = NoExtra>(
   label: Label,

@@ -1,6 +1,7 @@
 import { resource } from '../resource.ts';
-import { SHIPPING_STATUS } from '../shipping.ts';
-import { dictField, driverNameColumn, hiddenKey, searchedTime } from './fields.ts';
+import { SHIPPING_STATUS, trackSourceBody } from '../shipping.ts';
+import { createdFilter, dictField, driverNameColumn, hiddenKey, searchedTime, timeColumn } from './fields.ts';
+import { newestFirst } from './listPresets.ts';
 
 // 实时位置: the latest fix of every vehicle, with the waybill it is on. Positions are written by the track
 // ingest and the waybill steps, never by a console user: the list is read-only.
@@ -101,5 +102,30 @@ export const vehiclePositionResource = resource({
     customerId: hiddenKey(['货主', 'Shipper']),
     agentId: hiddenKey(['经纪人', 'Agent']),
     captainId: hiddenKey(['车队长', 'Captain']),
+  },
+});
+
+/**
+ * 轨迹来源: the driver app and positioning providers that send fixes, each with an app key of its own. A
+ * source is made by its own route (the answer carries the key, once); only the key's hash is stored, never
+ * listed, exported or logged.
+ */
+export const trackSourceResource = resource({
+  path: '/track/source',
+  permission: 'shipping:track:source',
+  title: ['轨迹来源', 'Track sources'],
+  actions: ['edit', 'delete'],
+  scope: { tenant: true },
+  defaultSort: newestFirst,
+  body: trackSourceBody,
+  fields: {
+    name: { label: ['来源名称', 'Name'], required: true, search: true, sort: true },
+    kind: dictField(['来源类型', 'Kind'], 'track_source', { search: true, list: { width: 120 } }),
+    keyHint: { label: ['App Key 末四位', 'App key ends'], form: false, list: { width: 120 } },
+    keyHash: { label: ['App Key', 'App key'], secret: true, list: false, form: false, detail: false },
+    status: dictField(['状态', 'Status'], 'valid_status', { search: true, form: false, list: { width: 80 } }),
+    lastUsedAt: timeColumn(['最近上传', 'Last upload']),
+    remark: { label: ['备注', 'Remark'], kind: 'textarea', list: { width: 180, ellipsis: true } },
+    createTime: createdFilter,
   },
 });

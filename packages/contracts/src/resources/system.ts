@@ -1,12 +1,15 @@
 import { z } from 'zod';
 import { resource } from '../resource.ts';
 import { dictBody, dictItemBody, positionBody, tenantEditBody } from '../systemAccess.ts';
-import { checkRuleBody, fillRuleBody } from '../systemTools.ts';
-import { createdColumn, timeColumn } from './fields.ts';
+import {
+  checkRuleBody,
+  type DB_TYPES,
+  dataSourceBody,
+  fillRuleBody,
+  gatewayRouteBody,
+} from '../systemTools.ts';
+import { createdColumn, createdFilter } from './fields.ts';
 import { importedRecords, newestFirst } from './listPresets.ts';
-
-/** When a setting was created: sorted and filtered by the server, without a box in the search form. */
-const createdFilter = timeColumn(['创建时间', 'Created'], { filter: true });
 
 // The system module's own lists (positions, tenants), declared like the business ones: the server binds
 // them to their tables, the console renders them, the export headers are these labels.
@@ -441,5 +444,99 @@ export const dataLogResource = resource({
     createBy: { label: ['操作人', 'By'], search: true, list: { width: 120 } },
     createTime: { label: ['创建时间', 'Time'], kind: 'datetime', search: 'range', sort: true },
     dataContent: { label: ['数据内容', 'Content'], list: false, detail: true },
+  },
+});
+
+/** 多数据源: databases reports read; the password is encrypted at rest and never sent back or exported. */
+export const dataSourceResource = resource({
+  path: '/sys/dataSource',
+  permission: 'system:datasource',
+  title: ['多数据源', 'Data sources'],
+  ...importedRecords({ tenant: true }),
+  body: dataSourceBody,
+  fields: {
+    code: {
+      label: ['数据源编码', 'Code'],
+      required: true,
+      search: true,
+      sort: true,
+      list: { width: 150, copyable: true },
+    },
+    name: { label: ['数据源名称', 'Name'], required: true, search: 'like', sort: true },
+    dbType: {
+      label: ['数据库类型', 'Database'],
+      kind: 'dict',
+      options: [
+        { value: 'postgresql', label: 'PostgreSQL' },
+        { value: 'mysql', label: 'MySQL' },
+        { value: 'mariadb', label: 'MariaDB' },
+      ] satisfies ReadonlyArray<{ value: (typeof DB_TYPES)[number]; label: string }>,
+      required: true,
+      search: true,
+      sort: true,
+    },
+    dbHost: { label: ['主机', 'Host'], required: true },
+    dbPort: { label: ['端口', 'Port'], kind: 'number', required: true, list: { width: 80 } },
+    dbName: { label: ['数据库名', 'Database name'], required: true, search: true },
+    dbUsername: { label: ['用户名', 'User'], required: true, list: { width: 120 } },
+    dbPassword: { label: ['密码', 'Password'], kind: 'password', secret: true, detail: false, wide: true },
+    reportTables: {
+      label: ['报表可读表', 'Tables reports may read'],
+      kind: 'textarea',
+      list: false,
+      wide: true,
+      placeholder: [
+        '如 public.waybill_ext, report.*；不填则报表不能读取任何表',
+        'e.g. public.orders, report.*; empty: none',
+      ],
+    },
+    remark: { label: ['备注', 'Remark'], kind: 'textarea', list: { width: 180, ellipsis: true } },
+    createTime: createdFilter,
+  },
+});
+
+/** A gateway route's state: enabled routes forward, disabled ones are kept. */
+export const GATEWAY_ROUTE_STATE = { on: 1, off: 0 } as const;
+
+/** 网关路由: reverse-proxy routes under `/gateway/<routerId>/…`; enabled ones are live on every instance. */
+export const gatewayRouteResource = resource({
+  path: '/sys/gatewayRoute',
+  permission: 'system:gateway',
+  title: ['网关路由', 'Gateway routes'],
+  ...importedRecords({}),
+  body: gatewayRouteBody,
+  fields: {
+    routerId: {
+      label: ['路由ID', 'Route id'],
+      required: true,
+      search: true,
+      sort: true,
+      list: { width: 150 },
+    },
+    name: { label: ['路由名称', 'Name'], required: true, search: 'like', sort: true },
+    uri: {
+      label: ['服务地址', 'Target URI'],
+      required: true,
+      search: 'like',
+      wide: true,
+      list: { width: 220, ellipsis: true },
+      placeholder: 'http://127.0.0.1:8080',
+    },
+    predicates: { label: ['路由断言', 'Path predicates'], list: { width: 200 } },
+    stripPrefix: { label: ['去除前缀段数', 'Strip prefix'], kind: 'number', list: { width: 110 } },
+    status: {
+      label: ['状态', 'Status'],
+      kind: 'dict',
+      options: [
+        { value: GATEWAY_ROUTE_STATE.on, label: ['启用', 'On'] },
+        { value: GATEWAY_ROUTE_STATE.off, label: ['禁用', 'Off'] },
+      ],
+      search: true,
+      sort: true,
+      list: { width: 80 },
+    },
+    // The address the route answers at, shown from its id.
+    entry: { label: ['访问地址', 'Entry'], from: ['routerId'], list: { width: 240, ellipsis: true } },
+    createTime: createdFilter,
   },
 });

@@ -2,6 +2,7 @@
 // on the code before its fix only if the attack still worked.
 import { and, desc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { sha256 } from '../../platform/auth/crypto.ts';
 import { useLogins, useTestApp } from '../../test/harness.ts';
 import { api, CUSTOMERS, ShippingKit } from '../../test/shippingKit.ts';
 import { hyCustomer } from './schema.ts';
@@ -163,5 +164,20 @@ describe('attack findings (freight)', () => {
     expect((await ingest([fix(50)], { 'x-app-key': renewed })).statusCode).toBe(200);
     await k.ok('PUT', '/track/source/edit', { id: made.result.id, name: '北斗服务商', kind: 2, status: 0 });
     expect((await ingest([fix(60)], { 'x-app-key': renewed })).statusCode).toBe(401);
+
+    // Neither key nor its hash leaves the server: not in the list, the detail or the record's versions.
+    const shown = JSON.stringify([
+      (await k.get('/track/source/list', { id: made.result.id })).result,
+      (await k.get('/track/source/queryById', { id: made.result.id })).result,
+      (await k.get('/sys/dataLog/list', { dataTable: 'hy_track_source', dataId: made.result.id })).result,
+    ]);
+    expect(shown).toContain(renewed.slice(-4));
+    expect(shown).toContain('hy_track_source');
+    for (const secret of [appKey, renewed, sha256(appKey), sha256(renewed)])
+      expect(shown).not.toContain(secret);
+    expect(
+      (await k.call('DELETE', `/track/source/deleteBatch?ids=${made.result.id}`, undefined, tokens.shipper))
+        .code,
+    ).toBe(403);
   });
 });

@@ -1,4 +1,10 @@
-import { TRACK_APP_KEY_HEADER, trackIngestBody, trackSourceBody } from '@freight/contracts';
+import {
+  TRACK_APP_KEY_HEADER,
+  trackIngestBody,
+  trackSourceBody,
+  trackSourceEditBody,
+  trackSourceResource,
+} from '@freight/contracts';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -9,7 +15,7 @@ import { ok } from '../../platform/http/envelope.ts';
 import { bizError, unauthorized } from '../../platform/http/errors.ts';
 import { permitted } from '../../platform/http/permitted.ts';
 import { sessionOf } from '../../platform/http/signedIn.ts';
-import { FILTER_SORT, registerTableResource } from '../../platform/resource/tableResource.ts';
+import { bindResource } from '../../platform/resource/bindResource.ts';
 import { livePositionOf, POSITIONS_CHANNEL } from './positions.ts';
 import { hyTrackSource } from './shippingSchema.ts';
 import { ingestTrack, type TrackSender } from './tracks.ts';
@@ -19,7 +25,7 @@ import { ingestTrack, type TrackSender } from './tracks.ts';
 // sources; the key is shown once.
 
 /** Who manages track sources (platform staff; not granted to customer roles). */
-export const TRACK_SOURCE_PERMISSION = 'shipping:track:source';
+const TRACK_SOURCE_PERMISSION = trackSourceResource.permission;
 const KEY_PREFIX = 'trk_';
 
 function newKey(): { key: string; keyHash: string; keyHint: string } {
@@ -84,31 +90,14 @@ export function trackSourceRoutes(app: FastifyInstance, ctx: AppContext): void {
     },
   );
 
-  registerTableResource(app, ctx, hyTrackSource, {
-    path: '/track/source',
-    permission: TRACK_SOURCE_PERMISSION,
-    title: '轨迹来源',
-    scope: { tenant: true },
+  bindResource(app, ctx, trackSourceResource, hyTrackSource, {
     dataLog: true,
-    secrets: ['keyHash'],
-    actions: ['list', 'queryById', 'edit', 'delete'],
-    fields: {
-      name: { ...FILTER_SORT, title: '来源名称' },
-      kind: { filter: true, title: '来源类型' },
-      keyHint: 'App Key 末四位',
-      status: { filter: true, title: '状态' },
-      lastUsedAt: { sort: true, title: '最近上传' },
-      remark: '备注',
-      createTime: FILTER_SORT,
-    },
-    updateSchema: trackSourceBody
-      .extend({ id: z.string().min(1).max(32), status: z.coerce.number().int().min(0).max(1).optional() })
-      .strip(),
+    updateSchema: trackSourceEditBody,
   });
 
   // Made here rather than by the resource: the answer carries the key, once.
   r.post(
-    '/track/source/add',
+    `${trackSourceResource.path}/add`,
     permitted(`${TRACK_SOURCE_PERMISSION}:add`, { body: trackSourceBody }),
     async (request) => {
       const session = sessionOf(request);
@@ -128,7 +117,7 @@ export function trackSourceRoutes(app: FastifyInstance, ctx: AppContext): void {
   );
 
   r.post(
-    '/track/source/resetKey',
+    `${trackSourceResource.path}/resetKey`,
     permitted(`${TRACK_SOURCE_PERMISSION}:edit`, { body: z.object({ id: z.string().min(1).max(32) }) }),
     async (request) => {
       const session = sessionOf(request);

@@ -89,6 +89,11 @@ const GUARDED: Array<[string, Method, string]> = [
   ['administration', 'GET', '/sys/checkRule/importTemplate'],
   ['administration', 'GET', '/sys/fillRule/importTemplate'],
   ['operations screens', 'GET', '/sys/quartzJob/importTemplate'],
+  ['operations screens', 'GET', '/sys/dataSource/importTemplate'],
+  ['operations screens', 'GET', '/sys/gatewayRoute/importTemplate'],
+  // Track sources are platform staff's: a shipper neither reads nor deletes them, one or many.
+  ['track sources', 'GET', '/track/source/list'],
+  ['track sources', 'DELETE', '/track/source/deleteBatch?ids=x'],
   ['administration', 'GET', '/sys/tenant/list'],
   ['administration', 'GET', '/sys/user/queryByOrgCodeForAddressList?orgCode=A01'],
   ['administration', 'GET', '/sys/dataLog/list'],

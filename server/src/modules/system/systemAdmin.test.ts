@@ -1,8 +1,15 @@
-import { dictResource, exportColumnsOf, positionResource } from '@freight/contracts';
+import {
+  dataSourceResource,
+  dictResource,
+  exportColumnsOf,
+  gatewayRouteResource,
+  positionResource,
+} from '@freight/contracts';
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import { upload as uploadAs, useAdminApi, xlsx } from '../../test/kit.ts';
+import { readXlsx, upload as uploadAs, useAdminApi, xlsx } from '../../test/kit.ts';
+import { sysDataSource } from './adminSchema.ts';
 import { checkValue } from './checkRule/check.ts';
 import { nextFillValue } from './fillRule/generators.ts';
 import { sysUser } from './schema.ts';
@@ -151,6 +158,64 @@ describe('system administration: dictionaries, rules, tenants, logs', () => {
     const header = (book.worksheets[0]?.getRow(1).values as unknown[] | undefined)?.slice(1);
     expect(header).toEqual(exportColumnsOf(positionResource).map((column) => column.title));
     expect(header).toEqual(['职务编码', '职务名称', '职级', '创建时间']);
+  });
+
+  it('exports data sources and gateway routes under their declarations’ labels, never a password', async () => {
+    const password = 'Exp0rt-s3cret!';
+    const added = await call('POST', '/sys/dataSource/add', {
+      code: 'export_pg',
+      name: '导出库',
+      dbType: 'postgresql',
+      dbHost: '127.0.0.1',
+      dbPort: 5432,
+      dbName: 'reports',
+      dbUsername: 'reader',
+      dbPassword: password,
+    });
+    expect(added.json().success).toBe(true);
+    const [stored] = await t.db
+      .select({ dbPassword: sysDataSource.dbPassword })
+      .from(sysDataSource)
+      .where(eq(sysDataSource.code, 'export_pg'));
+    const cipher = String(stored?.dbPassword);
+    expect(cipher).not.toContain(password);
+    const listed = (await call('GET', '/sys/dataSource/list?code=export_pg')).json().result.records;
+    expect(listed).toHaveLength(1);
+    expect(listed[0].dbPassword).toBe('******');
+    const detail = (await call('GET', `/sys/dataSource/queryById?id=${listed[0].id}`)).json().result;
+    for (const answer of [listed[0], detail]) {
+      expect(JSON.stringify(answer)).not.toContain(password);
+      expect(JSON.stringify(answer)).not.toContain(cipher);
+    }
+    const sources = await readXlsx((await call('GET', '/sys/dataSource/exportXls')).rawPayload);
+    expect(sources[0]).toEqual(exportColumnsOf(dataSourceResource).map((column) => column.title));
+    expect(sources[0]).not.toContain('密码');
+    expect(sources.some((row) => row.includes('export_pg'))).toBe(true);
+    expect(JSON.stringify(sources)).not.toContain(password);
+    expect(JSON.stringify(sources)).not.toContain(cipher);
+
+    expect(
+      (
+        await call('POST', '/sys/gatewayRoute/add', {
+          routerId: 'export-gw',
+          name: '导出路由',
+          uri: 'http://127.0.0.1:9',
+          predicates: '["/api/**"]',
+        })
+      ).json().success,
+    ).toBe(true);
+    const routes = await readXlsx((await call('GET', '/sys/gatewayRoute/exportXls')).rawPayload);
+    expect(routes[0]).toEqual(exportColumnsOf(gatewayRouteResource).map((column) => column.title));
+    expect(routes[0]).toEqual([
+      '路由ID',
+      '路由名称',
+      '服务地址',
+      '路由断言',
+      '去除前缀段数',
+      '状态',
+      '创建时间',
+    ]);
+    expect(routes.some((row) => row.includes('export-gw'))).toBe(true);
   });
 
   it('builds the category tree with generated codes and deletes a subtree', async () => {

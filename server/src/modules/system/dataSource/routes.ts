@@ -1,4 +1,9 @@
-import { type DB_TYPES, dataSourceBody, dataSourceConnection, dataSourceEditBody } from '@freight/contracts';
+import {
+  type DB_TYPES,
+  dataSourceConnection,
+  dataSourceEditBody,
+  dataSourceResource,
+} from '@freight/contracts';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -8,12 +13,7 @@ import type { AppContext } from '../../../platform/context.ts';
 import { ok } from '../../../platform/http/envelope.ts';
 import { bizError } from '../../../platform/http/errors.ts';
 import { permitted } from '../../../platform/http/permitted.ts';
-import {
-  FILTER_SORT,
-  filterOnly,
-  filterSort,
-  registerTableResource,
-} from '../../../platform/resource/tableResource.ts';
+import { bindResource } from '../../../platform/resource/bindResource.ts';
 import { sysDataSource } from '../adminSchema.ts';
 import { decryptSecret, encryptSecret, loadDataSourceKey } from './secret.ts';
 
@@ -110,26 +110,8 @@ export function dataSourceRoutes(app: FastifyInstance, ctx: AppContext): void {
     await getKey();
   });
 
-  registerTableResource(app, ctx, sysDataSource, {
-    path: '/sys/dataSource',
-    permission: 'system:datasource',
-    title: '多数据源',
-    scope: { tenant: true },
+  bindResource(app, ctx, dataSourceResource, sysDataSource, {
     dataLog: true,
-    secrets: ['dbPassword'],
-    fields: {
-      code: filterSort('数据源编码'),
-      name: filterSort('数据源名称'),
-      dbType: filterSort('数据库类型'),
-      dbHost: '主机',
-      dbPort: '端口',
-      dbName: filterOnly('数据库名'),
-      dbUsername: '用户名',
-      reportTables: '报表可读表',
-      remark: '备注',
-      createTime: FILTER_SORT,
-    },
-    createSchema: dataSourceBody,
     updateSchema: dataSourceEditBody,
     async beforeWrite(values, mode, _request, tx) {
       const password = values.dbPassword as string | null | undefined;
@@ -157,8 +139,8 @@ export function dataSourceRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   r.post(
-    '/sys/dataSource/testConnection',
-    permitted('system:datasource:list', {
+    `${dataSourceResource.path}/testConnection`,
+    permitted(`${dataSourceResource.permission}:list`, {
       body: z.object({ id: z.string().max(32).nullish(), ...dataSourceConnection }),
     }),
     async (request) => {

@@ -1,17 +1,17 @@
 import { Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
-import { gatewayRouteBody, gatewayRouteEditBody, pathPatterns } from '@freight/contracts';
+import {
+  GATEWAY_ROUTE_STATE,
+  gatewayRouteEditBody,
+  gatewayRouteResource,
+  pathPatterns,
+} from '@freight/contracts';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../../platform/context.ts';
 import type { Db } from '../../../platform/db/client.ts';
 import { fail } from '../../../platform/http/envelope.ts';
-import {
-  FILTER_SORT,
-  filterOnly,
-  filterSort,
-  registerTableResource,
-} from '../../../platform/resource/tableResource.ts';
+import { bindResource } from '../../../platform/resource/bindResource.ts';
 import { sysGatewayRoute } from '../adminSchema.ts';
 
 const HOP_BY_HOP = new Set([
@@ -63,7 +63,10 @@ export class GatewayTable {
   constructor(private readonly db: Db) {}
 
   async reload(): Promise<void> {
-    const rows = await this.db.select().from(sysGatewayRoute).where(eq(sysGatewayRoute.status, 1));
+    const rows = await this.db
+      .select()
+      .from(sysGatewayRoute)
+      .where(eq(sysGatewayRoute.status, GATEWAY_ROUTE_STATE.on));
     const next = new Map<string, LiveRoute>();
     for (const row of rows) {
       try {
@@ -171,21 +174,8 @@ export function gatewayRoutes(app: FastifyInstance, ctx: AppContext): void {
   // This instance at once (the editor sees its change served on return), every other one by the signal.
   const changed = ctx.realtime.sharedCache(GATEWAY_CHANGED, reload, app.log);
 
-  registerTableResource(app, ctx, sysGatewayRoute, {
-    path: '/sys/gatewayRoute',
-    permission: 'system:gateway',
-    title: '网关路由',
+  bindResource(app, ctx, gatewayRouteResource, sysGatewayRoute, {
     dataLog: true,
-    fields: {
-      routerId: filterSort('路由ID'),
-      name: filterSort('路由名称'),
-      uri: filterOnly('服务地址'),
-      predicates: '路由断言',
-      stripPrefix: '去除前缀',
-      status: filterSort('状态'),
-      createTime: FILTER_SORT,
-    },
-    createSchema: gatewayRouteBody,
     updateSchema: gatewayRouteEditBody,
     unique: { key: 'routerId', message: '路由ID已存在!' },
     onChange: changed,

@@ -2,19 +2,19 @@
 // the password is encrypted at rest and never sent back (an edit without a new one keeps it); "test
 // connection" from the list or from the form as typed.
 import { ProFormText } from '@ant-design/pro-components';
+import { dataSourceResource } from '@freight/contracts';
 import { App } from 'antd';
-import { createTimeField, type FormItemContext, ResourceListPage } from '../../../components/resource';
+import { type FormItemContext, pageOf, ResourceListPage } from '../../../components/resource';
 import { useBilingual } from '../../../components/resource/text';
 import { api } from '../../../services/request';
 import { FormTryButton } from '../components/ops/FormTryButton';
-import { codeField } from '../components/ops/ruleFields';
 import { useOpsScreen } from '../components/ops/useOpsScreen';
 
 type Row = Record<string, unknown>;
 const CONNECTION = ['dbType', 'dbHost', 'dbPort', 'dbName', 'dbUsername', 'dbPassword'];
 
 const testConnection = (row: Row, id: unknown) =>
-  api.post<null>('/sys/dataSource/testConnection', {
+  api.post<null>(`${dataSourceResource.path}/testConnection`, {
     id: id ? String(id) : null,
     dbType: row.dbType,
     dbHost: row.dbHost,
@@ -55,64 +55,10 @@ export default function DataSourceList() {
   const { message } = App.useApp();
 
   const def = useOpsScreen([message], () => ({
-    api: '/sys/dataSource',
-    title: ['多数据源', 'Data sources'],
-    perm: 'system:datasource',
+    ...pageOf(dataSourceResource, {
+      fields: { dbPassword: { renderFormItem: (ctx) => <PasswordItem ctx={ctx} /> } },
+    }),
     addDefaults: { dbType: 'postgresql', dbHost: '127.0.0.1', dbPort: 5432 },
-    fields: [
-      codeField(tx, 'code', ['数据源编码', 'Code'], '编码', { width: 150, copyable: true }),
-      { name: 'name', label: ['数据源名称', 'Name'], required: true, search: 'like', sort: true },
-      {
-        name: 'dbType',
-        label: ['数据库类型', 'Database'],
-        kind: 'dict',
-        required: true,
-        search: true,
-        sort: true,
-        options: [
-          { value: 'postgresql', label: 'PostgreSQL' },
-          { value: 'mysql', label: 'MySQL' },
-          { value: 'mariadb', label: 'MariaDB' },
-        ],
-      },
-      {
-        name: 'dbHost',
-        label: ['主机', 'Host'],
-        required: true,
-        rules: [{ pattern: /^[A-Za-z0-9.:_-]+$/, message: tx(['主机不正确', 'Invalid host']) }],
-      },
-      {
-        name: 'dbPort',
-        label: ['端口', 'Port'],
-        kind: 'number',
-        required: true,
-        list: { width: 80 },
-        rules: [{ type: 'integer', min: 1, max: 65_535, message: tx(['端口不正确', 'Invalid port']) }],
-      },
-      { name: 'dbName', label: ['数据库名', 'Database name'], required: true, search: true },
-      { name: 'dbUsername', label: ['用户名', 'User'], required: true, list: { width: 120 } },
-      {
-        name: 'dbPassword',
-        label: ['密码', 'Password'],
-        kind: 'password',
-        detail: false,
-        wide: true,
-        renderFormItem: (ctx) => <PasswordItem ctx={ctx} />,
-      },
-      {
-        name: 'reportTables',
-        label: ['报表可读表', 'Tables reports may read'],
-        kind: 'textarea',
-        list: false,
-        wide: true,
-        placeholder: [
-          '如 public.waybill_ext, report.*；不填则报表不能读取任何表',
-          'e.g. public.orders, report.*; empty: none',
-        ],
-      },
-      { name: 'remark', label: ['备注', 'Remark'], kind: 'textarea', list: { width: 180, ellipsis: true } },
-      createTimeField(),
-    ],
     // The stored password never comes back into the form (the list only says whether one is set).
     toForm: (row) => ({ ...row, dbPassword: undefined }),
     rowActions: [

@@ -1,17 +1,18 @@
 // 网关路由 (component `system/GatewayRouteList`): reverse-proxy routes of the server under
 // `/jeecg-boot/gateway/<routeId>/…`: target URI, path predicates, prefix stripping; enabled routes are live
 // and reloaded on every change.
+import { GATEWAY_ROUTE_STATE, gatewayRouteResource } from '@freight/contracts';
 import { Tag, Typography } from 'antd';
-import { createTimeField, ResourceListPage, twoStateField } from '../../../components/resource';
-import { useBilingual } from '../../../components/resource/text';
+import { pageOf, ResourceListPage } from '../../../components/resource';
+import { twoStateTags } from '../../../components/resource/twoStateField';
 import { API_BASE, api } from '../../../services/request';
 import { JsonTextArea } from '../components/ops/JsonTextArea';
-import { codeField } from '../components/ops/ruleFields';
 import { useOpsScreen } from '../components/ops/useOpsScreen';
 
 type Row = Record<string, unknown>;
-const ON = 1;
-const OFF = 0;
+const { on: ON, off: OFF } = GATEWAY_ROUTE_STATE;
+const [enabled, disabled] = gatewayRouteResource.fields.status.options;
+const EDIT = `${gatewayRouteResource.permission}:edit`;
 
 function patterns(text: unknown): string[] {
   try {
@@ -31,7 +32,7 @@ function patterns(text: unknown): string[] {
 
 const setStatus = (status: number) => async (row: Row, helpers: { reload: () => void }) => {
   const { id, routerId, name, uri, predicates, filters, stripPrefix } = row;
-  await api.put('/sys/gatewayRoute/edit', {
+  await api.put(`${gatewayRouteResource.path}/edit`, {
     id,
     routerId,
     name,
@@ -45,78 +46,35 @@ const setStatus = (status: number) => async (row: Row, helpers: { reload: () => 
 };
 
 export default function GatewayRouteList() {
-  const tx = useBilingual();
-
   const def = useOpsScreen([], () => ({
-    api: '/sys/gatewayRoute',
-    title: ['网关路由', 'Gateway routes'],
-    perm: 'system:gateway',
-    addDefaults: { predicates: '["/**"]', stripPrefix: 0, status: String(ON) },
-    fields: [
-      codeField(tx, 'routerId', ['路由ID', 'Route id'], '路由ID', { width: 150 }),
-      { name: 'name', label: ['路由名称', 'Name'], required: true, search: 'like', sort: true },
-      {
-        name: 'uri',
-        label: ['服务地址', 'Target URI'],
-        required: true,
-        search: 'like',
-        wide: true,
-        list: { width: 220, ellipsis: true },
-        placeholder: 'http://127.0.0.1:8080',
-        rules: [
-          {
-            pattern: /^https?:\/\/[^\s?#]+$/,
-            message: tx(['服务地址必须是 http(s):// 地址', 'Must be an http(s):// address']),
-          },
-        ],
+    ...pageOf(gatewayRouteResource, {
+      fields: {
+        predicates: {
+          render: (value) => patterns(value).map((p) => <Tag key={p}>{p}</Tag>),
+          renderFormItem: (ctx) => (
+            <JsonTextArea
+              ctx={ctx}
+              shape="array"
+              placeholder='["/api/**"]'
+              tooltip={[
+                '路径数组，** 匹配多级，* 匹配一级；为空时匹配全部',
+                'An array of paths: ** matches below, * one segment; empty matches everything',
+              ]}
+            />
+          ),
+        },
+        status: { render: twoStateTags(enabled, disabled) },
+        entry: {
+          render: (_v, row) => (
+            <Typography.Text
+              copyable
+              code
+            >{`${API_BASE}/gateway/${String(row.routerId ?? '')}/`}</Typography.Text>
+          ),
+        },
       },
-      {
-        name: 'predicates',
-        label: ['路由断言', 'Path predicates'],
-        list: { width: 200 },
-        render: (value) => patterns(value).map((p) => <Tag key={p}>{p}</Tag>),
-        renderFormItem: (ctx) => (
-          <JsonTextArea
-            ctx={ctx}
-            shape="array"
-            placeholder='["/api/**"]'
-            tooltip={[
-              '路径数组，** 匹配多级，* 匹配一级；为空时匹配全部',
-              'An array of paths: ** matches below, * one segment; empty matches everything',
-            ]}
-          />
-        ),
-      },
-      {
-        name: 'stripPrefix',
-        label: ['去除前缀段数', 'Strip prefix'],
-        kind: 'number',
-        list: { width: 110 },
-        rules: [{ type: 'integer', min: 0, max: 10, message: tx(['0 到 10', '0 to 10']) }],
-      },
-      twoStateField({
-        name: 'status',
-        label: ['状态', 'Status'],
-        on: { value: String(ON), label: ['启用', 'On'] },
-        off: { value: String(OFF), label: ['禁用', 'Off'] },
-        search: true,
-        sort: true,
-        list: { width: 80 },
-      }),
-      {
-        name: 'entry',
-        label: ['访问地址', 'Entry'],
-        form: false,
-        list: { width: 240, ellipsis: true },
-        render: (_v, row) => (
-          <Typography.Text
-            copyable
-            code
-          >{`${API_BASE}/gateway/${String(row.routerId ?? '')}/`}</Typography.Text>
-        ),
-      },
-      createTimeField(),
-    ],
+    }),
+    addDefaults: { predicates: '["/**"]', stripPrefix: 0, status: ON },
     toBody: (values) => ({
       ...values,
       status: Number(values.status ?? ON),
@@ -126,14 +84,14 @@ export default function GatewayRouteList() {
       {
         key: 'on',
         label: ['启用', 'Enable'],
-        perm: 'system:gateway:edit',
+        perm: EDIT,
         visible: (row) => Number(row.status) !== ON,
         run: setStatus(ON),
       },
       {
         key: 'off',
         label: ['禁用', 'Disable'],
-        perm: 'system:gateway:edit',
+        perm: EDIT,
         visible: (row) => Number(row.status) === ON,
         confirm: ['禁用后该路由立即停止转发，确定吗?', 'Disable? The route stops forwarding at once.'],
         run: setStatus(OFF),
