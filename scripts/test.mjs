@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm test`: lint, type-check, unit and API tests (vitest), then browser tests (Playwright in Debian Chromium).
 // Prints one closing line "N passed, N failed" over every test that ran.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
@@ -36,6 +36,36 @@ function run(title, command, args, env = {}) {
   return ok;
 }
 
+/** Runs a step with its output held back, then prints it whole, so steps run side by side stay readable. */
+function runQuietly(title, command, args) {
+  const started = Date.now();
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: root, env: process.env });
+    const output = [];
+    child.stdout.on('data', (chunk) => output.push(chunk));
+    child.stderr.on('data', (chunk) => output.push(chunk));
+    const timer = setTimeout(() => child.kill('SIGKILL'), STEP_LIMIT_MS);
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      const seconds = ((Date.now() - started) / 1000).toFixed(1);
+      console.log(`\n▶ ${title}`);
+      process.stdout.write(Buffer.concat(output));
+      console.log(`${code === 0 ? '✔' : '✘'} ${title} (${seconds} s)`);
+      if (code !== 0) failures.push(title);
+      resolve(code === 0);
+    });
+  });
+}
+
+/** Runs the tasks two at a time. */
+async function inPairs(tasks) {
+  const queue = [...tasks];
+  const lane = async () => {
+    for (let task = queue.shift(); task; task = queue.shift()) await task();
+  };
+  await Promise.all([lane(), lane()]);
+}
+
 function countVitest(file) {
   if (!existsSync(file)) return;
   const report = JSON.parse(readFileSync(file, 'utf8'));
@@ -52,20 +82,25 @@ function countPlaywright(file) {
 
 const npx = 'npx';
 if (!only || only === 'static') {
-  run('lint and format (biome)', npx, ['biome', 'ci', '.']);
-  // platform/ never imports modules/; modules use each other through index.ts, in layers (no cycles).
-  run('server layers (dependency-cruiser)', npx, [
-    'depcruise',
-    'server/src',
-    '--config',
-    '.dependency-cruiser.cjs',
-    '--output-type',
-    'err',
-  ]);
-  for (const project of ['packages/contracts', 'server', 'web', 'e2e', 'bench']) {
-    if (existsSync(path.join(root, project, 'tsconfig.json')))
-      run(`type-check ${project}`, npx, ['tsc', '-p', project, '--noEmit']);
-  }
+  // The checks read files and compute on one core each: two at a time keep both cores busy.
+  const checks = [
+    ['lint and format (biome)', ['biome', 'ci', '.']],
+    // platform/ never imports modules/; modules use each other through index.ts, in layers (no cycles).
+    [
+      'server layers (dependency-cruiser)',
+      ['depcruise', 'server/src', '--config', '.dependency-cruiser.cjs', '--output-type', 'err'],
+    ],
+    ...['packages/contracts', 'server', 'web', 'e2e', 'bench']
+      .filter((project) => existsSync(path.join(root, project, 'tsconfig.json')))
+      .map((project) => [`type-check ${project}`, ['tsc', '-p', project, '--noEmit']]),
+  ];
+  await inPairs(
+    checks.map(
+      ([title, args]) =>
+        () =>
+          runQuietly(title, npx, args),
+    ),
+  );
 }
 // Before the API tests too: PDF statements and invoices embed the system's CJK font that this installs.
 const prerequisites =
