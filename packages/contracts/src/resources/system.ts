@@ -456,6 +456,12 @@ export const categoryBody = z.object({
     .nullish(),
 });
 
+/** sys_category.has_child, kept in step by the server as nodes come and go. */
+const HAS_CHILD = [
+  { value: '1', label: ['是', 'Yes'] },
+  { value: '0', label: ['否', 'No'] },
+] as const;
+
 /** 分类字典: a tree of categories listed by parent; a node's code extends its parent's, so it never moves. */
 export const categoryResource = resource({
   path: '/sys/category',
@@ -485,10 +491,7 @@ export const categoryResource = resource({
     },
     hasChild: {
       label: ['有下级', 'Has children'],
-      options: [
-        { value: '1', label: ['是', 'Yes'] },
-        { value: '0', label: ['否', 'No'] },
-      ],
+      options: HAS_CHILD,
       filter: true,
       form: false,
       export: false,
@@ -526,8 +529,17 @@ export const announcementBody = z.object({
   busType: z.string().max(20).nullish(),
 });
 
+/** Whom an announcement goes to: every user of the tenant, or the users it names. */
+export const ANNOUNCEMENT_RECIPIENTS = [
+  { value: 'ALL', label: ['全体用户', 'Everyone'] },
+  { value: 'USER', label: ['指定用户', 'Chosen users'] },
+] as const;
+
 /** sys_announcement.send_status: a draft, released to its users, or taken back. */
 export const ANNOUNCEMENT_STATE = { draft: '0', released: '1', revoked: '2' } as const;
+
+/** A field the form requires and the search form offers. */
+const requiredSearch = { required: true, search: true } as const;
 
 /** 系统公告: the tenant's announcements, to everyone or chosen users, within an optional time window. */
 export const announcementResource = resource({
@@ -547,20 +559,11 @@ export const announcementResource = resource({
       wide: true,
       list: { width: 220, fixed: 'left', ellipsis: true },
     },
-    msgCategory: {
-      label: ['消息类型', 'Category'],
-      kind: 'dict',
-      dict: 'msg_category',
-      required: true,
-      search: true,
-    },
-    priority: { label: ['优先级', 'Priority'], kind: 'dict', dict: 'priority', required: true, search: true },
+    msgCategory: { label: ['消息类型', 'Category'], kind: 'dict', dict: 'msg_category', ...requiredSearch },
+    priority: { label: ['优先级', 'Priority'], kind: 'dict', dict: 'priority', ...requiredSearch },
     msgType: {
       label: ['通告对象', 'Recipients'],
-      options: [
-        { value: 'ALL', label: ['全体用户', 'Everyone'] },
-        { value: 'USER', label: ['指定用户', 'Chosen users'] },
-      ],
+      options: ANNOUNCEMENT_RECIPIENTS,
       required: true,
       filter: true,
       list: { width: 100 },

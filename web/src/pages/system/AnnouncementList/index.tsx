@@ -2,7 +2,12 @@
 // category notice/system, to everyone or chosen users, a start/end window, an open type (url or component
 // with page and business id); release pushes over /websocket/{userId}, revoke takes it back.
 import { ProForm, ProFormDependency, ProFormRadio, ProFormText } from '@ant-design/pro-components';
-import { ANNOUNCEMENT_STATE, type Announcement, announcementResource } from '@freight/contracts';
+import {
+  ANNOUNCEMENT_RECIPIENTS,
+  ANNOUNCEMENT_STATE,
+  type Announcement,
+  announcementResource,
+} from '@freight/contracts';
 import { App, Tag } from 'antd';
 import { type ComponentProps, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -19,7 +24,6 @@ import { SafeHtml } from '../components/ops/SafeHtml';
 import { UserPicker } from './components/UserPicker';
 
 type Row = Record<string, unknown>;
-const msgTypeOptions = announcementResource.fields.msgType.options;
 const RELEASED = ANNOUNCEMENT_STATE.released;
 
 const toNotice = (row: Row): Announcement => ({
@@ -70,7 +74,10 @@ export default function AnnouncementList() {
                 label={ctx.label}
                 disabled={ctx.disabled}
                 rules={ctx.rules}
-                options={msgTypeOptions.map((option) => ({ value: option.value, label: tx(option.label) }))}
+                options={ANNOUNCEMENT_RECIPIENTS.map((option) => ({
+                  value: option.value,
+                  label: tx(option.label),
+                }))}
               />
             ),
           },
