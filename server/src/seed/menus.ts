@@ -1,11 +1,13 @@
 import {
   agentResource,
+  announcementResource,
   appMessageResource,
   appVersionResource,
   bankResource,
   buttonCodesOf,
   captainResource,
   carrierResource,
+  categoryResource,
   checkRuleResource,
   complaintResource,
   customerAddressResource,
@@ -42,6 +44,7 @@ import {
   riskParamResource,
   riskViolationResource,
   riskWarningResource,
+  sysMessageResource,
   tenantResource,
   transportContractResource,
   vehiclePositionResource,
@@ -454,10 +457,10 @@ export const MENU_TREE: MenuSeed[] = [
     crudPage('/system/permission', '菜单管理', 'system/PermissionList', 'system:permission'),
     resourcePage('/system/dict', '数据字典', 'system/DictList', dictResource),
     resourcePage('/system/quartzJob', '定时任务', 'system/QuartzJobList', quartzJobResource),
-    crudPage('/system/annountCement', '系统公告', 'system/AnnouncementList', 'system:announcement', {
+    resourcePage('/system/annountCement', '系统公告', 'system/AnnouncementList', announcementResource, {
       release: '发布',
     }),
-    crudPage('/system/category', '分类字典', 'system/CategoryList', 'system:category'),
+    resourcePage('/system/category', '分类字典', 'system/CategoryList', categoryResource),
     resourcePage('/system/checkRule', '编码校验规则', 'system/CheckRuleList', checkRuleResource),
     resourcePage('/system/fillRule', '填值规则', 'system/FillRuleList', fillRuleResource),
     resourcePage('/system/dataSource', '多数据源', 'system/DataSourceList', dataSourceResource),
@@ -467,7 +470,10 @@ export const MENU_TREE: MenuSeed[] = [
     page('/system/addressList', '通讯录', 'system/AddressList', 'system:addresslist:list'),
     resourcePage('/system/dataLog', '数据日志', 'system/DataLogList', dataLogResource),
     resourcePage('/system/log', '日志管理', 'system/LogList', logResource),
-    crudPage('/system/message', '系统消息', 'system/SysMessageList', 'system:message'),
+    // Resending failed messages is the one change the screen makes to them.
+    resourcePage('/system/message', '系统消息', 'system/SysMessageList', sysMessageResource, {
+      edit: '重新发送',
+    }),
     resourcePage(
       '/system/messageTemplate',
       '消息模板',

@@ -8,7 +8,7 @@ import {
   fillRuleBody,
   gatewayRouteBody,
 } from '../systemTools.ts';
-import { createdColumn, createdFilter } from './fields.ts';
+import { createdColumn, createdFilter, timeColumn } from './fields.ts';
 import { importedRecords, newestFirst } from './listPresets.ts';
 
 // The system module's own lists (positions, tenants), declared like the business ones: the server binds
@@ -538,5 +538,189 @@ export const gatewayRouteResource = resource({
     // The address the route answers at, shown from its id.
     entry: { label: ['访问地址', 'Entry'], from: ['routerId'], list: { width: 240, ellipsis: true } },
     createTime: createdFilter,
+  },
+});
+/** A category: its name, and its code, given or generated from the parent's (A01, A01A01…). */
+export const categoryBody = z.object({
+  pid: z.string().max(32).optional(),
+  name: z.string({ error: '类型名称不能为空!' }).trim().min(1, '类型名称不能为空!').max(100),
+  code: z
+    .string()
+    .trim()
+    .max(100)
+    .regex(/^[A-Za-z0-9_-]*$/, '类型编码只能包含字母、数字、下划线和横线')
+    .nullish(),
+});
+
+/** sys_category.has_child, kept in step by the server as nodes come and go. */
+const HAS_CHILD = [
+  { value: '1', label: ['是', 'Yes'] },
+  { value: '0', label: ['否', 'No'] },
+] as const;
+
+/** 分类字典: a tree of categories listed by parent; a node's code extends its parent's, so it never moves. */
+export const categoryResource = resource({
+  path: '/sys/category',
+  permission: 'system:category',
+  title: ['分类字典', 'Categories'],
+  ...importedRecords({}),
+  defaultSort: { field: 'code', order: 'asc' },
+  body: categoryBody,
+  fields: {
+    // Exported and imported so that a sheet puts its rows back under their parents.
+    pid: {
+      label: ['父级节点', 'Parent'],
+      filter: true,
+      list: false,
+      form: false,
+      detail: false,
+      import: true,
+    },
+    name: { label: ['类型名称', 'Name'], required: true, search: true, sort: true, wide: true },
+    code: {
+      label: ['类型编码', 'Code'],
+      search: true,
+      sort: true,
+      wide: true,
+      placeholder: ['留空则按上级编码自动生成', 'Leave empty to generate from the parent'],
+      list: { width: 160, copyable: true },
+    },
+    hasChild: {
+      label: ['有下级', 'Has children'],
+      options: HAS_CHILD,
+      filter: true,
+      form: false,
+      export: false,
+      list: { width: 90 },
+    },
+    createTime: createdFilter,
+  },
+});
+
+/** 'YYYY-MM-DD HH:mm:ss' from the console is China wall-clock time, whatever the server's zone. */
+const chinaDateTime = z.preprocess(
+  (value) =>
+    typeof value === 'string' && /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}(:\d{2})?$/.test(value.trim())
+      ? `${value.trim().replace(' ', 'T')}+08:00`
+      : value === ''
+        ? null
+        : value,
+  z.coerce.date({ error: '时间格式不正确' }).nullish(),
+);
+
+/** An announcement draft: released (and so read by users) only by its own action, never by add or edit. */
+export const announcementBody = z.object({
+  titile: z.string().trim().min(1, '请输入标题').max(100, '标题最多100个字'),
+  msgContent: z.string().max(200_000).default(''),
+  msgAbstract: z.string().max(500).nullish(),
+  startTime: chinaDateTime,
+  endTime: chinaDateTime,
+  priority: z.enum(['L', 'M', 'H']).default('L'),
+  msgCategory: z.enum(['1', '2']).default('1'),
+  msgType: z.enum(['ALL', 'USER']).default('ALL'),
+  userIds: z.string().max(20_000).nullish(),
+  openType: z.enum(['url', 'component']).nullish(),
+  openPage: z.string().max(255).nullish(),
+  busId: z.string().max(50).nullish(),
+  busType: z.string().max(20).nullish(),
+});
+
+/** Whom an announcement goes to: every user of the tenant, or the users it names. */
+export const ANNOUNCEMENT_RECIPIENTS = [
+  { value: 'ALL', label: ['全体用户', 'Everyone'] },
+  { value: 'USER', label: ['指定用户', 'Chosen users'] },
+] as const;
+
+/** sys_announcement.send_status: a draft, released to its users, or taken back. */
+export const ANNOUNCEMENT_STATE = { draft: '0', released: '1', revoked: '2' } as const;
+
+/** A field the form requires and the search form offers. */
+const requiredSearch = { required: true, search: true } as const;
+
+/** 系统公告: the tenant's announcements, to everyone or chosen users, within an optional time window. */
+export const announcementResource = resource({
+  path: '/sys/annountCement',
+  permission: 'system:announcement',
+  title: ['系统公告', 'Announcements'],
+  actions: ['add', 'edit', 'delete', 'export'],
+  scope: { tenant: true, softDelete: true },
+  defaultSort: newestFirst,
+  body: announcementBody,
+  fields: {
+    titile: {
+      label: ['标题', 'Title'],
+      required: true,
+      search: true,
+      sort: true,
+      wide: true,
+      list: { width: 220, fixed: 'left', ellipsis: true },
+    },
+    msgCategory: { label: ['消息类型', 'Category'], kind: 'dict', dict: 'msg_category', ...requiredSearch },
+    priority: { label: ['优先级', 'Priority'], kind: 'dict', dict: 'priority', ...requiredSearch },
+    msgType: {
+      label: ['通告对象', 'Recipients'],
+      options: ANNOUNCEMENT_RECIPIENTS,
+      required: true,
+      filter: true,
+      list: { width: 100 },
+    },
+    userIds: { label: ['接收用户', 'Users'], list: false, detail: false, export: false },
+    startTime: { label: ['开始时间', 'Starts'], kind: 'datetime', sort: true, filter: true, list: false },
+    endTime: { label: ['结束时间', 'Ends'], kind: 'datetime', sort: true, filter: true, list: false },
+    openType: {
+      label: ['打开方式', 'Opens'],
+      kind: 'dict',
+      dict: 'open_type',
+      list: false,
+      export: false,
+    },
+    openPage: { label: ['页面', 'Page'], list: false, export: false },
+    busId: { label: ['业务ID', 'Business id'], list: false, export: false },
+    msgAbstract: { label: ['摘要', 'Summary'], kind: 'textarea', list: false, export: false },
+    msgContent: { label: ['内容', 'Content'], kind: 'richtext', required: true, list: false, export: false },
+    sender: { label: ['发布人', 'Sender'], form: false, search: true, list: { width: 100 } },
+    sendStatus: {
+      label: ['发布状态', 'Status'],
+      kind: 'dict',
+      dict: 'send_status',
+      search: true,
+      form: false,
+    },
+    sendTime: timeColumn(['发布时间', 'Released'], { filter: true }),
+    createTime: createdColumn,
+  },
+});
+
+/** sys_sms.es_send_status: queued for the send job, sent, failed (tried again), or given up. */
+export const MESSAGE_SEND_STATE = { queued: 0, sent: 1, failed: 2, givenUp: -1 } as const;
+
+/** 系统消息: the queue the SMS, mail and WeChat channels send from; a record of what was sent, never written. */
+export const sysMessageResource = resource({
+  path: '/sys/message/sysMessage',
+  permission: 'system:message',
+  title: ['系统消息', 'System messages'],
+  actions: ['delete', 'export'],
+  defaultSort: newestFirst,
+  fields: {
+    esTitle: { label: ['消息标题', 'Title'], search: 'like', list: { width: 160, ellipsis: true } },
+    esReceiver: { label: ['接收人', 'Receiver'], search: 'like', list: { width: 150, copyable: true } },
+    esType: { label: ['发送方式', 'Channel'], kind: 'dict', options: MESSAGE_CHANNELS, search: true },
+    esContent: { label: ['发送内容', 'Content'], kind: 'textarea', list: { width: 280, ellipsis: true } },
+    esSendStatus: {
+      label: ['发送状态', 'Status'],
+      kind: 'dict',
+      search: true,
+      options: [
+        { value: MESSAGE_SEND_STATE.queued, label: ['待发送', 'Queued'] },
+        { value: MESSAGE_SEND_STATE.sent, label: ['发送成功', 'Sent'] },
+        { value: MESSAGE_SEND_STATE.failed, label: ['发送失败', 'Failed'] },
+        { value: MESSAGE_SEND_STATE.givenUp, label: ['不再发送', 'Given up'] },
+      ],
+    },
+    esSendNum: { label: ['发送次数', 'Attempts'], kind: 'number', list: { width: 90 } },
+    esSendTime: { label: ['发送时间', 'Sent at'], kind: 'datetime', sort: true, search: 'range' },
+    esResult: { label: ['发送结果', 'Result'], list: { width: 160, ellipsis: true } },
+    esParam: { label: ['发送参数', 'Parameters'], list: false, export: false },
+    createTime: createdColumn,
   },
 });

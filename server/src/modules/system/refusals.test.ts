@@ -94,6 +94,8 @@ const GUARDED: Array<[string, Method, string]> = [
   // Track sources are platform staff's: a shipper neither reads nor deletes them, one or many.
   ['track sources', 'GET', '/track/source/list'],
   ['track sources', 'DELETE', '/track/source/deleteBatch?ids=x'],
+  ['operations screens', 'GET', '/sys/category/importTemplate'],
+  ['operations screens', 'POST', '/sys/category/importExcel'],
   ['administration', 'GET', '/sys/tenant/list'],
   ['administration', 'GET', '/sys/user/queryByOrgCodeForAddressList?orgCode=A01'],
   ['administration', 'GET', '/sys/dataLog/list'],
@@ -133,6 +135,8 @@ const GUARDED: Array<[string, Method, string]> = [
   ['operations screens', 'DELETE', '/sys/message/sysMessage/delete?id=x'],
   ['operations screens', 'PUT', '/sys/message/sysMessage/resend'],
   ['operations screens', 'GET', '/sys/message/sysMessage/exportXls'],
+  ['operations screens', 'GET', '/sys/message/sysMessage/queryById?id=x'],
+  ['operations screens', 'DELETE', '/sys/message/sysMessage/deleteBatch?ids=x'],
   ['operations screens', 'GET', '/sys/message/sysMessageTemplate/list'],
   ['operations screens', 'POST', '/sys/message/sysMessageTemplate/add'],
   ['operations screens', 'PUT', '/sys/message/sysMessageTemplate/edit'],

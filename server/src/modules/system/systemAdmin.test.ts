@@ -1,4 +1,5 @@
 import {
+  categoryResource,
   dataSourceResource,
   dictResource,
   exportColumnsOf,
@@ -238,6 +239,23 @@ describe('system administration: dictionaries, rules, tenants, logs', () => {
     expect((await call('GET', '/sys/category/list?code=A01A01*')).json().result.total).toBe(0);
     await call('DELETE', `/sys/category/delete?id=${children[1].id}`);
     expect((await call('GET', `/sys/category/queryById?id=${root.id}`)).json().result.hasChild).toBe('0');
+
+    // The export's headers are the declaration's labels; a sheet with a parent puts its rows below it.
+    const exported = await readXlsx((await call('GET', '/sys/category/exportXls?code=A01*')).rawPayload);
+    expect(exported[0]).toEqual(exportColumnsOf(categoryResource).map((column) => column.title));
+    expect(exported[0]).toEqual(['父级节点', '类型名称', '类型编码', '创建时间']);
+    expect(exported[1]?.slice(0, 3)).toEqual(['0', '货物类型', 'A01']);
+    const sheet = await xlsx([
+      ['父级节点', '类型名称', '类型编码'],
+      [root.id, '木材', ''],
+      ['0', '粮食', 'B01'],
+    ]);
+    expect((await upload('/sys/category/importExcel', sheet)).json()).toMatchObject({ success: true });
+    const imported = (await call('GET', `/sys/category/childList?pid=${root.id}`)).json().result;
+    expect(imported.map((c: { name: string; code: string }) => [c.name, c.code])).toEqual([
+      ['木材', 'A01A01'],
+    ]);
+    expect((await call('GET', '/sys/category/list?code=B01')).json().result.records[0].pid).toBe('0');
   });
 
   it('checks values against an ordered check rule (the test box)', async () => {

@@ -83,6 +83,11 @@ export type Binding = Omit<
   exportValues?: Record<string, (value: unknown, row: Row) => unknown>;
   /** A field no two rows may share, deleted rows included (a restored row never clashes). */
   unique?: UniqueKey;
+  /**
+   * The module answers `<path>/queryById` itself (e.g. to every user a record was sent to, not only to the
+   * list's holders): the binding leaves that route out.
+   */
+  ownDetail?: true;
 };
 
 /** The list's field type of a column: how its filters are read and compared. */
@@ -195,8 +200,18 @@ export function resourceDefOf(
   const idKey = decl.id ?? 'id';
   const id = columns[idKey];
   if (!id) throw new Error(`${decl.path}: id ${idKey} is not a column`);
-  const { dataRuleComponent, view, path, extraFilters, filters, partyScope, exportValues, unique, ...hooks } =
-    binding;
+  const {
+    dataRuleComponent,
+    view,
+    path,
+    extraFilters,
+    filters,
+    partyScope,
+    exportValues,
+    unique,
+    ownDetail,
+    ...hooks
+  } = binding;
   if (unique && !columns[unique.key]) throw new Error(`${decl.path}: unique ${unique.key} is not a column`);
   const fields = { ...extraFilters, ...fieldMapOf(decl, table) };
   for (const [name, exportValue] of Object.entries(exportValues ?? {})) {
@@ -224,7 +239,7 @@ export function resourceDefOf(
     fields,
     actions: [
       'list',
-      'queryById',
+      ...(ownDetail ? [] : (['queryById'] as const)),
       ...(decl.actions.includes('add') ? (['add'] as const) : []),
       ...(decl.actions.includes('edit') ? (['edit'] as const) : []),
       ...(decl.actions.includes('delete') ? (['delete', 'deleteBatch'] as const) : []),

@@ -1,6 +1,13 @@
-import { isSafeOpenPage, notifyCategoryOf, pageQuery } from '@freight/contracts';
+import {
+  ANNOUNCEMENT_STATE,
+  announcementResource,
+  isSafeOpenPage,
+  notifyCategoryOf,
+  pageQuery,
+} from '@freight/contracts';
 import { and, count, desc, eq, ilike, inArray, ne, or } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../../platform/context.ts';
 import { idsWhere } from '../../../platform/db/idsWhere.ts';
@@ -10,39 +17,13 @@ import { ok, okMessage } from '../../../platform/http/envelope.ts';
 import { bizError, recordNotFound, unauthorized } from '../../../platform/http/errors.ts';
 import { permitted } from '../../../platform/http/permitted.ts';
 import { sessionOf } from '../../../platform/http/signedIn.ts';
-import { filterOnly, filterSort, tableRoutes } from '../../../platform/resource/tableResource.ts';
+import { bindResource } from '../../../platform/resource/bindResource.ts';
 import { sysAnnouncement, sysAnnouncementSend, sysUser } from '../schema.ts';
 import { usersOfTenant } from '../tenant/service.ts';
 import { announcementsRead } from './deliver.ts';
 import { toAnnouncement } from './routes.ts';
 import { plainTitle, sanitizeAnnouncement } from './sanitize.ts';
 
-/** 'YYYY-MM-DD HH:mm:ss' from the console is China wall-clock time, whatever the server's zone. */
-const chinaDateTime = z.preprocess(
-  (value) =>
-    typeof value === 'string' && /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}(:\d{2})?$/.test(value.trim())
-      ? `${value.trim().replace(' ', 'T')}+08:00`
-      : value === ''
-        ? null
-        : value,
-  z.coerce.date({ error: '时间格式不正确' }).nullish(),
-);
-
-const body = {
-  titile: z.string().trim().min(1, '请输入标题').max(100),
-  msgContent: z.string().max(200_000).default(''),
-  msgAbstract: z.string().max(500).nullish(),
-  startTime: chinaDateTime,
-  endTime: chinaDateTime,
-  priority: z.enum(['L', 'M', 'H']).default('L'),
-  msgCategory: z.enum(['1', '2']).default('1'),
-  msgType: z.enum(['ALL', 'USER']).default('ALL'),
-  userIds: z.string().max(20_000).nullish(),
-  openType: z.enum(['url', 'component']).nullish(),
-  openPage: z.string().max(255).nullish(),
-  busId: z.string().max(50).nullish(),
-  busType: z.string().max(20).nullish(),
-};
 const idQuery = z.object({ id: z.string().min(1).max(32) });
 
 /** "a,b," as the reference stores chosen users (ids only, no blanks, no repeats); null when none. */
@@ -70,26 +51,11 @@ async function releaseTargets(
 }
 
 export function announcementAdminRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const { db, r } = tableRoutes(app, ctx, sysAnnouncement, {
-    path: '/sys/annountCement',
-    permission: 'system:announcement',
-    title: '系统公告',
-    actions: ['list', 'add', 'edit', 'delete', 'deleteBatch', 'exportXls'],
-    scope: { tenant: true, softDelete: true },
-    fields: {
-      titile: filterSort('标题'),
-      sender: filterOnly('发布人'),
-      priority: { filter: true, dict: 'priority', title: '优先级' },
-      msgCategory: { filter: true, dict: 'msg_category', title: '消息类型' },
-      msgType: filterOnly('通告对象'),
-      sendStatus: { filter: true, dict: 'send_status', title: '发布状态' },
-      startTime: filterSort('开始时间'),
-      endTime: filterSort('结束时间'),
-      sendTime: filterSort('发布时间'),
-      createTime: filterSort('创建时间'),
-    },
-    createSchema: z.object(body),
-    updateSchema: z.object({ id: z.string().min(1).max(32), ...body }),
+  const { db } = ctx;
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  bindResource(app, ctx, announcementResource, sysAnnouncement, {
+    // Every user an announcement reached opens it from the bell (routes.ts), not only the list's holders.
+    ownDetail: true,
     async beforeWrite(values, mode, _request, tx) {
       if (typeof values.msgContent === 'string') values.msgContent = sanitizeAnnouncement(values.msgContent);
       if (typeof values.titile === 'string') values.titile = plainTitle(values.titile);
@@ -114,12 +80,13 @@ export function announcementAdminRoutes(app: FastifyInstance, ctx: AppContext): 
           .from(sysAnnouncement)
           .where(eq(sysAnnouncement.id, String(values.id)));
         // What users have read stays what was released: revoke first, then edit and release again.
-        if (stored?.sendStatus === '1') throw bizError('已发布的通告不能编辑，请先撤销');
+        if (stored?.sendStatus === ANNOUNCEMENT_STATE.released)
+          throw bizError('已发布的通告不能编辑，请先撤销');
         const { sendStatus: _kept, ...rest } = values;
         return rest;
       }
       // Publishing is its own action (doReleaseData); add always makes a draft.
-      return { ...values, sendStatus: '0' };
+      return { ...values, sendStatus: ANNOUNCEMENT_STATE.draft };
     },
   });
 
@@ -171,13 +138,18 @@ export function announcementAdminRoutes(app: FastifyInstance, ctx: AppContext): 
       );
       const [current] = await db.select().from(sysAnnouncement).where(mine);
       if (!current) throw recordNotFound();
-      if (current.sendStatus === '1') throw bizError('该系统通知已发布');
+      if (current.sendStatus === ANNOUNCEMENT_STATE.released) throw bizError('该系统通知已发布');
       if (current.endTime && current.endTime.getTime() <= Date.now())
         throw bizError('该系统通知已过期，不能发布');
       const [annt] = await db
         .update(sysAnnouncement)
-        .set({ sendStatus: '1', sendTime: new Date(), sender: session.user.realname, cancelTime: null })
-        .where(and(mine, ne(sysAnnouncement.sendStatus, '1')))
+        .set({
+          sendStatus: ANNOUNCEMENT_STATE.released,
+          sendTime: new Date(),
+          sender: session.user.realname,
+          cancelTime: null,
+        })
+        .where(and(mine, ne(sysAnnouncement.sendStatus, ANNOUNCEMENT_STATE.released)))
         .returning();
       if (!annt) throw bizError('该系统通知已发布');
       const targets = await releaseTargets(db, annt);
@@ -198,13 +170,13 @@ export function announcementAdminRoutes(app: FastifyInstance, ctx: AppContext): 
       const session = sessionOf(request);
       const updated = await db
         .update(sysAnnouncement)
-        .set({ sendStatus: '2', cancelTime: new Date() })
+        .set({ sendStatus: ANNOUNCEMENT_STATE.revoked, cancelTime: new Date() })
         .where(
           and(
             eq(sysAnnouncement.id, request.query.id),
             eq(sysAnnouncement.tenantId, session.tenantId),
             eq(sysAnnouncement.delFlag, 0),
-            eq(sysAnnouncement.sendStatus, '1'),
+            eq(sysAnnouncement.sendStatus, ANNOUNCEMENT_STATE.released),
           ),
         )
         .returning({ id: sysAnnouncement.id });
@@ -248,7 +220,7 @@ export function announcementAdminRoutes(app: FastifyInstance, ctx: AppContext): 
       const where = and(
         eq(sysAnnouncementSend.userId, session.user.id),
         eq(sysAnnouncement.delFlag, 0),
-        inArray(sysAnnouncement.sendStatus, ['1']),
+        inArray(sysAnnouncement.sendStatus, [ANNOUNCEMENT_STATE.released]),
         titile ? ilike(sysAnnouncement.titile, containing(titile)) : undefined,
         readFlag ? eq(sysAnnouncementSend.readFlag, readFlag) : undefined,
         msgCategory ? eq(sysAnnouncement.msgCategory, msgCategory) : undefined,

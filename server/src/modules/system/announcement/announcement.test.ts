@@ -1,6 +1,7 @@
+import { announcementResource, exportColumnsOf } from '@freight/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { api, useTestApp } from '../../../test/harness.ts';
-import type { Method } from '../../../test/kit.ts';
+import { type Method, readXlsx } from '../../../test/kit.ts';
 import { listenForSockets, openSocket, until } from '../../../test/socketKit.ts';
 
 /** 'YYYY-MM-DD HH:mm:ss' in China time, as the console sends it. */
@@ -196,5 +197,16 @@ describe('announcements', () => {
     const draft = await byTitle('草稿删除');
     expect((await call('DELETE', `/sys/annountCement/delete?id=${draft.id}`)).json().success).toBe(true);
     expect(await byTitle('草稿删除')).toBeUndefined();
+  });
+
+  it('exports under the declaration’s labels, with the dictionary texts', async () => {
+    await add({ titile: '导出公告', priority: 'H' });
+    const rows = await readXlsx(
+      (await call('GET', `/sys/annountCement/exportXls?titile=${encodeURIComponent('导出公告')}`)).rawPayload,
+    );
+    expect(rows[0]).toEqual(exportColumnsOf(announcementResource).map((column) => column.title));
+    expect(rows[0]?.slice(0, 4)).toEqual(['标题', '消息类型', '优先级', '通告对象']);
+    expect(rows).toHaveLength(2);
+    expect(rows[1]?.slice(0, 4)).toEqual(['导出公告', '通知公告', '紧急', 'ALL']);
   });
 });

@@ -1,20 +1,22 @@
-import { isMobile, messageTemplateBody, messageTemplateResource, templateTestData } from '@freight/contracts';
+import {
+  isMobile,
+  MESSAGE_SEND_STATE,
+  messageTemplateBody,
+  messageTemplateResource,
+  sysMessageResource,
+  templateTestData,
+} from '@freight/contracts';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../../platform/context.ts';
 import { ok, okMessage } from '../../../platform/http/envelope.ts';
 import { bizError } from '../../../platform/http/errors.ts';
 import { permitted } from '../../../platform/http/permitted.ts';
 import { bindResource } from '../../../platform/resource/bindResource.ts';
-import { filterOnly, filterSort, tableRoutes } from '../../../platform/resource/tableResource.ts';
 import { sysSms, sysSmsTemplate } from '../authSchema.ts';
 import { renderTemplate } from './smsTemplates.ts';
-
-/** es_send_status of sys_sms. */
-const QUEUED = 0;
-const FAILED = 2;
-const GIVEN_UP = -1;
 
 function parseParams(text: string | null | undefined): Record<string, string> {
   if (!text?.trim()) return {};
@@ -34,23 +36,9 @@ function checkReceiver(type: string, receiver: string): void {
 // default SMS channel writes, and the templates the codes are rendered from.
 
 export function messageRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const { db, r } = tableRoutes(app, ctx, sysSms, {
-    path: '/sys/message/sysMessage',
-    permission: 'system:message',
-    title: '系统消息',
-    // Messages are a record of what was sent: they are read and deleted, never written by hand.
-    actions: ['list', 'queryById', 'delete', 'deleteBatch', 'exportXls'],
-    fields: {
-      esTitle: filterOnly('消息标题'),
-      esType: filterOnly('发送方式'),
-      esReceiver: filterOnly('接收人'),
-      esContent: '发送内容',
-      esSendStatus: filterOnly('发送状态'),
-      esSendTime: filterSort('发送时间'),
-      esResult: '发送结果',
-      createTime: filterSort('创建时间'),
-    },
-  });
+  const { db } = ctx;
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  bindResource(app, ctx, sysMessageResource, sysSms);
 
   // Failed or given-up messages go back to the queue with a fresh attempt count; the send job takes them.
   r.put(
@@ -61,12 +49,17 @@ export function messageRoutes(app: FastifyInstance, ctx: AppContext): void {
       if (ids.length === 0 || ids.length > 1000) throw bizError('请选择1到1000条记录');
       const requeued = await db
         .update(sysSms)
-        .set({ esSendStatus: QUEUED, esSendNum: 0, esResult: null, updateTime: new Date() })
+        .set({
+          esSendStatus: MESSAGE_SEND_STATE.queued,
+          esSendNum: 0,
+          esResult: null,
+          updateTime: new Date(),
+        })
         // A verification code is never sent again (its text is stored blanked out, and it expires anyway).
         .where(
           and(
             inArray(sysSms.id, ids),
-            inArray(sysSms.esSendStatus, [FAILED, GIVEN_UP]),
+            inArray(sysSms.esSendStatus, [MESSAGE_SEND_STATE.failed, MESSAGE_SEND_STATE.givenUp]),
             eq(sysSms.secret, false),
           ),
         )
@@ -108,7 +101,7 @@ export function messageRoutes(app: FastifyInstance, ctx: AppContext): void {
           esReceiver: receiver,
           esParam: JSON.stringify(params),
           esContent: renderTemplate(template.templateContent, params),
-          esSendStatus: QUEUED,
+          esSendStatus: MESSAGE_SEND_STATE.queued,
           createBy: request.session?.user.username,
         })
         .returning();

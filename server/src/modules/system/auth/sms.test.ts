@@ -1,8 +1,9 @@
-import { AUTH_MSG } from '@freight/contracts';
+import { AUTH_MSG, exportColumnsOf, sysMessageResource } from '@freight/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ageCodes, fakeServer, lastCode, sendSms } from '../../../test/authKit.ts';
 import { api, startTestApp, type TestApp, useTestApp } from '../../../test/harness.ts';
+import { readXlsx } from '../../../test/kit.ts';
 import { sysSms, sysSmsCode, sysSmsTemplate } from '../authSchema.ts';
 import { popSignature } from './smsChannel.ts';
 import { DEFAULT_SMS_TEMPLATES } from './smsTemplates.ts';
@@ -78,6 +79,14 @@ describe('POST /sys/sms (outbox channel)', () => {
     expect(records.length).toBeGreaterThan(0);
     expect(records[0].esContent).not.toContain(await lastCode(t, '13800000001'));
     expect(records[0].esContent).toContain('******');
+    const exported = await t.call(admin, {
+      method: 'GET',
+      url: api('/sys/message/sysMessage/exportXls?esReceiver=13800000001'),
+    });
+    const sheet = await readXlsx(exported.rawPayload);
+    expect(sheet[0]).toEqual(exportColumnsOf(sysMessageResource).map((column) => column.title));
+    expect(sheet).toHaveLength(records.length + 1);
+    expect(JSON.stringify(sheet)).not.toContain(await lastCode(t, '13800000001'));
     const templates = await t.call(admin, {
       method: 'GET',
       url: api('/sys/message/sysMessageTemplate/list'),

@@ -1,5 +1,7 @@
+import { categoryResource } from '@freight/contracts';
 import { and, asc, eq, inArray, like } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../../platform/context.ts';
 import type { DbOrTx } from '../../../platform/db/client.ts';
@@ -8,27 +10,11 @@ import { containing, escapeLike } from '../../../platform/db/likePattern.ts';
 import { ok, pageOf } from '../../../platform/http/envelope.ts';
 import { bizError } from '../../../platform/http/errors.ts';
 import { permitted } from '../../../platform/http/permitted.ts';
-import {
-  FILTER_SORT,
-  filterOnly,
-  filterSort,
-  tableRoutes,
-} from '../../../platform/resource/tableResource.ts';
+import { bindResource } from '../../../platform/resource/bindResource.ts';
 import { sysCategory } from '../adminSchema.ts';
 import { childOrgCode } from '../depart/orgCode.ts';
 
 export const ROOT_PID = '0';
-const categoryBody = {
-  pid: z.string().max(32).optional(),
-  name: z.string({ error: '类型名称不能为空!' }).trim().min(1, '类型名称不能为空!').max(100),
-  /** Given, or generated from the parent's (A01, A01A01…). */
-  code: z
-    .string()
-    .trim()
-    .max(100)
-    .regex(/^[A-Za-z0-9_-]*$/, '类型编码只能包含字母、数字、下划线和横线')
-    .nullish(),
-};
 
 type CategoryRow = typeof sysCategory.$inferSelect;
 
@@ -64,21 +50,10 @@ const node = (row: CategoryRow) => ({
 
 /** Category tree (sys_category): lists by parent, generated codes, has_child kept in step, delete with subtree. */
 export function categoryRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const { db, r } = tableRoutes(app, ctx, sysCategory, {
-    path: '/sys/category',
-    permission: 'system:category',
-    title: '分类字典',
+  const { db } = ctx;
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  bindResource(app, ctx, categoryResource, sysCategory, {
     dataLog: true,
-    defaultOrder: [asc(sysCategory.code)],
-    fields: {
-      pid: filterOnly('父级节点'),
-      name: filterSort('类型名称'),
-      code: filterSort('类型编码'),
-      hasChild: { filter: true },
-      createTime: FILTER_SORT,
-    },
-    createSchema: z.object(categoryBody),
-    updateSchema: z.object({ id: z.string().min(1).max(32), ...categoryBody }),
     async beforeWrite(values, mode, _request, tx) {
       if (mode === 'edit') {
         // Moving a node would invalidate the codes below it: the parent stays.

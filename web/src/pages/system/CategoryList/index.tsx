@@ -1,12 +1,12 @@
 // 分类字典 (component `system/CategoryList`): the category tree (codes A01, A01A01 … generated from the
 // parent's) beside the list of the chosen node's children, where they are added, edited and deleted.
 import { ApartmentOutlined, ReloadOutlined } from '@ant-design/icons';
-import type { Page } from '@freight/contracts';
+import { categoryResource, type Page } from '@freight/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Col, Empty, Row, Spin, Tree, Typography } from 'antd';
 import type { DataNode, EventDataNode } from 'antd/es/tree';
 import { useCallback, useMemo, useState } from 'react';
-import { ResourceListPage, type ResourcePageDef } from '../../../components/resource';
+import { pageOf, ResourceListPage, type ResourcePageDef } from '../../../components/resource';
 import { useBilingual } from '../../../components/resource/text';
 import { api } from '../../../services/request';
 
@@ -61,40 +61,10 @@ export default function CategoryList() {
   const parentId = selected.id;
   const def = useMemo<ResourcePageDef>(
     () => ({
-      api: '/sys/category',
-      title: ['分类字典', 'Categories'],
-      perm: 'system:category',
+      ...pageOf(categoryResource),
       fixedQuery: { pid: parentId },
-      defaultSort: { column: 'code', order: 'asc' },
       formWidth: 560,
       onChanged: refreshTree,
-      fields: [
-        { name: 'name', label: ['类型名称', 'Name'], required: true, search: true, sort: true, wide: true },
-        {
-          name: 'code',
-          label: ['类型编码', 'Code'],
-          search: true,
-          sort: true,
-          wide: true,
-          placeholder: ['留空则按上级编码自动生成', 'Leave empty to generate from the parent'],
-          rules: [
-            {
-              pattern: /^[A-Za-z0-9_-]*$/,
-              message: tx(['类型编码只能包含字母、数字、下划线和横线', 'Letters, digits, _ and - only']),
-            },
-          ],
-          list: { width: 160, copyable: true },
-        },
-        {
-          name: 'hasChild',
-          label: ['有下级', 'Has children'],
-          kind: 'switch',
-          form: false,
-          list: { width: 90 },
-          render: (value) => (value === '1' ? tx(['是', 'Yes']) : tx(['否', 'No'])),
-        },
-        { name: 'createTime', label: ['创建时间', 'Created'], kind: 'datetime', form: false, sort: true },
-      ],
       // New records go below the node chosen in the tree (the top level when none).
       toBody: (values, editing) => (editing ? values : { ...values, pid: parentId }),
       header: (
