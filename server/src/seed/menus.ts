@@ -39,6 +39,7 @@ import {
   riskParamResource,
   riskViolationResource,
   riskWarningResource,
+  roleResource,
   tenantResource,
   transportContractResource,
   vehiclePositionResource,
@@ -443,7 +444,7 @@ export const MENU_TREE: MenuSeed[] = [
       frozen: '冻结',
       password: '修改密码',
     }),
-    crudPage('/system/role', '角色管理', 'system/RoleList', 'system:role', { authorize: '授权' }),
+    resourcePage('/system/role', '角色管理', 'system/RoleList', roleResource, { authorize: '授权' }),
     crudPage('/system/depart', '部门管理', 'system/DepartList', 'system:depart', {
       permission: '部门授权',
       role: '部门角色',

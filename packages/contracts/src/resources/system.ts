@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { resource } from '../resource.ts';
-import { dictBody, dictItemBody, positionBody, tenantEditBody } from '../systemAccess.ts';
+import { dictBody, dictItemBody, positionBody, roleBody, tenantEditBody } from '../systemAccess.ts';
 import { checkRuleBody, fillRuleBody } from '../systemTools.ts';
 import { createdColumn, timeColumn } from './fields.ts';
 import { importedRecords, newestFirst } from './listPresets.ts';
@@ -441,5 +441,21 @@ export const dataLogResource = resource({
     createBy: { label: ['操作人', 'By'], search: true, list: { width: 120 } },
     createTime: { label: ['创建时间', 'Time'], kind: 'datetime', search: 'range', sort: true },
     dataContent: { label: ['数据内容', 'Content'], list: false, detail: true },
+  },
+});
+
+/** 角色: what a user may open and do (menus, buttons, data rules); the code is fixed once created. */
+export const roleResource = resource({
+  path: '/sys/role',
+  permission: 'system:role',
+  title: ['角色管理', 'Roles'],
+  ...importedRecords({}),
+  body: roleBody,
+  fields: {
+    roleName: { label: ['角色名称', 'Role name'], required: true, search: true, sort: true },
+    // Seed and code refer to roles by it: shown but not changed on edit.
+    roleCode: { label: ['角色编码', 'Role code'], required: true, search: true, sort: true, form: 'add' },
+    description: { label: ['描述', 'Description'], kind: 'textarea', list: { width: 240, ellipsis: true } },
+    createTime: createdColumn,
   },
 });

@@ -32,6 +32,7 @@ const GUARDED: Array<[string, Method, string]> = [
   ['roles', 'DELETE', '/sys/role/delete?id=x'],
   ['roles', 'GET', '/sys/role/exportXls'],
   ['roles', 'POST', '/sys/role/importExcel'],
+  ['roles', 'GET', '/sys/role/importTemplate'],
   ['roles', 'GET', '/sys/role/checkRoleCode?roleCode=x'],
   ['roles', 'GET', '/sys/role/queryTreeList'],
   ['roles', 'GET', '/sys/permission/queryRolePermission?roleId=x'],

@@ -1,4 +1,4 @@
-import { dictResource, exportColumnsOf, positionResource } from '@freight/contracts';
+import { dictResource, exportColumnsOf, positionResource, roleResource } from '@freight/contracts';
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
@@ -151,6 +151,23 @@ describe('system administration: dictionaries, rules, tenants, logs', () => {
     const header = (book.worksheets[0]?.getRow(1).values as unknown[] | undefined)?.slice(1);
     expect(header).toEqual(exportColumnsOf(positionResource).map((column) => column.title));
     expect(header).toEqual(['职务编码', '职务名称', '职级', '创建时间']);
+  });
+
+  it('exports roles under the labels of their declaration, and offers its import template', async () => {
+    const exported = await call('GET', '/sys/role/exportXls?roleCode=admin');
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(exported.rawPayload as unknown as ArrayBuffer);
+    const header = (book.worksheets[0]?.getRow(1).values as unknown[] | undefined)?.slice(1);
+    expect(header).toEqual(exportColumnsOf(roleResource).map((column) => column.title));
+    expect(header).toEqual(['角色名称', '角色编码', '描述', '创建时间']);
+    const template = await call('GET', '/sys/role/importTemplate');
+    const templateBook = new ExcelJS.Workbook();
+    await templateBook.xlsx.load(template.rawPayload as unknown as ArrayBuffer);
+    expect((templateBook.worksheets[0]?.getRow(1).values as unknown[] | undefined)?.slice(1)).toEqual([
+      '角色名称',
+      '角色编码',
+      '描述',
+    ]);
   });
 
   it('builds the category tree with generated codes and deletes a subtree', async () => {
