@@ -42,6 +42,7 @@ import {
   roleResource,
   tenantResource,
   transportContractResource,
+  userResource,
   vehiclePositionResource,
   vehicleResource,
   verificationResource,
@@ -440,7 +441,7 @@ export const MENU_TREE: MenuSeed[] = [
     ),
   ]),
   group('/system', '系统管理', 'SettingOutlined', [
-    crudPage('/system/user', '用户管理', 'system/UserList', 'system:user', {
+    resourcePage('/system/user', '用户管理', 'system/UserList', userResource, {
       frozen: '冻结',
       password: '修改密码',
     }),

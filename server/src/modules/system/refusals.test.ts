@@ -13,6 +13,7 @@ const GUARDED: Array<[string, Method, string]> = [
   ['users', 'DELETE', '/sys/user/delete?id=x'],
   ['users', 'GET', '/sys/user/exportXls'],
   ['users', 'POST', '/sys/user/importExcel'],
+  ['users', 'GET', '/sys/user/importTemplate'],
   ['users', 'PUT', '/sys/user/frozenBatch'],
   ['users', 'PUT', '/sys/user/changePassword'],
   ['users', 'GET', '/sys/user/checkOnlyUser?username=admin'],
