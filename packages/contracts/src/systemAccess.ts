@@ -80,6 +80,11 @@ export const userFields = {
 
 export const userAddBody = z.object({ ...userFields, password: strongPassword });
 export const userEditBody = z.object({ id, ...userFields, username: userFields.username.optional() });
+/** An imported user row names its roles and departments by code, where the form sends ids. */
+export const userImportBody = userAddBody.extend({
+  roleCodes: z.string().max(2000).optional(),
+  departCodes: z.string().max(2000).optional(),
+});
 
 export const frozenBatchBody = z.object({
   ids: commaIds.min(1),

@@ -44,9 +44,11 @@ import {
   riskParamResource,
   riskViolationResource,
   riskWarningResource,
+  roleResource,
   sysMessageResource,
   tenantResource,
   transportContractResource,
+  userResource,
   vehiclePositionResource,
   vehicleResource,
   verificationResource,
@@ -445,11 +447,11 @@ export const MENU_TREE: MenuSeed[] = [
     ),
   ]),
   group('/system', '系统管理', 'SettingOutlined', [
-    crudPage('/system/user', '用户管理', 'system/UserList', 'system:user', {
+    resourcePage('/system/user', '用户管理', 'system/UserList', userResource, {
       frozen: '冻结',
       password: '修改密码',
     }),
-    crudPage('/system/role', '角色管理', 'system/RoleList', 'system:role', { authorize: '授权' }),
+    resourcePage('/system/role', '角色管理', 'system/RoleList', roleResource, { authorize: '授权' }),
     crudPage('/system/depart', '部门管理', 'system/DepartList', 'system:depart', {
       permission: '部门授权',
       role: '部门角色',

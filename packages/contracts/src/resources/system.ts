@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { resource } from '../resource.ts';
-import { dictBody, dictItemBody, positionBody, tenantEditBody } from '../systemAccess.ts';
+import {
+  dictBody,
+  dictItemBody,
+  positionBody,
+  roleBody,
+  tenantEditBody,
+  userAddBody,
+} from '../systemAccess.ts';
 import {
   checkRuleBody,
   type DB_TYPES,
@@ -721,6 +728,85 @@ export const sysMessageResource = resource({
     esSendTime: { label: ['发送时间', 'Sent at'], kind: 'datetime', sort: true, search: 'range' },
     esResult: { label: ['发送结果', 'Result'], list: { width: 160, ellipsis: true } },
     esParam: { label: ['发送参数', 'Parameters'], list: false, export: false },
+    createTime: createdColumn,
+  },
+});
+
+/** 角色: what a user may open and do (menus, buttons, data rules); the code is fixed once created. */
+export const roleResource = resource({
+  path: '/sys/role',
+  permission: 'system:role',
+  title: ['角色管理', 'Roles'],
+  ...importedRecords({}),
+  body: roleBody,
+  fields: {
+    roleName: { label: ['角色名称', 'Role name'], required: true, search: true, sort: true },
+    // Seed and code refer to roles by it: shown but not changed on edit.
+    roleCode: { label: ['角色编码', 'Role code'], required: true, search: true, sort: true, form: 'add' },
+    description: { label: ['描述', 'Description'], kind: 'textarea', list: { width: 240, ellipsis: true } },
+    createTime: createdColumn,
+  },
+});
+
+/**
+ * 用户: the people who sign in, with their roles, departments, position and tenants. The password is asked on
+ * add only and never sent back, listed or exported; account, mobile, e-mail and work number are unique.
+ */
+export const userResource = resource({
+  path: '/sys/user',
+  permission: 'system:user',
+  title: ['用户管理', 'Users'],
+  ...importedRecords({ softDelete: true }),
+  body: userAddBody,
+  // The users of one department (the tree beside the list), not only those it is current for.
+  filters: { departId: { label: ['部门', 'Department'], kind: 'dict' } },
+  fields: {
+    avatar: { label: ['头像', 'Avatar'], kind: 'image', biz: 'avatar', list: { width: 72 } },
+    username: {
+      label: ['用户账号', 'Account'],
+      required: true,
+      search: true,
+      sort: true,
+      form: 'add',
+      list: { width: 130, fixed: 'left' },
+    },
+    realname: { label: ['用户姓名', 'Name'], required: true, search: true, sort: true },
+    password: {
+      label: ['登录密码', 'Password'],
+      kind: 'password',
+      form: 'add',
+      required: true,
+      list: false,
+      detail: false,
+    },
+    sex: { label: ['性别', 'Sex'], kind: 'dict', dict: 'sex', search: true, list: { width: 70 } },
+    birthday: { label: ['生日', 'Birthday'], kind: 'date', sort: true, list: false },
+    phone: { label: ['手机号', 'Mobile'], search: true, list: { width: 130 } },
+    email: { label: ['邮箱', 'E-mail'], filter: true, list: { width: 180, ellipsis: true } },
+    workNo: { label: ['工号', 'Work no.'], filter: true, sort: true },
+    post: { label: ['职务', 'Position'], kind: 'dict', filter: true, list: { width: 110 } },
+    orgCode: {
+      label: ['当前部门', 'Current department'],
+      form: false,
+      import: true,
+      filter: true,
+      sort: true,
+      list: { width: 130 },
+    },
+    userType: { label: ['用户类型', 'User type'], kind: 'dict', dict: 'user_type', search: true },
+    relTenantIds: { label: ['租户', 'Tenants'], list: { width: 120 } },
+    telephone: { label: ['座机', 'Telephone'], list: false },
+    status: {
+      label: ['状态', 'Status'],
+      kind: 'dict',
+      dict: 'user_status',
+      search: true,
+      sort: true,
+      form: false,
+      import: true,
+      list: { width: 80 },
+    },
+    createBy: { label: ['创建人', 'Created by'], filter: true, internal: true },
     createTime: createdColumn,
   },
 });

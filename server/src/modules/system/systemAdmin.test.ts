@@ -5,6 +5,8 @@ import {
   exportColumnsOf,
   gatewayRouteResource,
   positionResource,
+  roleResource,
+  userResource,
 } from '@freight/contracts';
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
@@ -217,6 +219,57 @@ describe('system administration: dictionaries, rules, tenants, logs', () => {
       '创建时间',
     ]);
     expect(routes.some((row) => row.includes('export-gw'))).toBe(true);
+  });
+
+  it('exports roles under the labels of their declaration, and offers its import template', async () => {
+    const exported = await call('GET', '/sys/role/exportXls?roleCode=admin');
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(exported.rawPayload as unknown as ArrayBuffer);
+    const header = (book.worksheets[0]?.getRow(1).values as unknown[] | undefined)?.slice(1);
+    expect(header).toEqual(exportColumnsOf(roleResource).map((column) => column.title));
+    expect(header).toEqual(['角色名称', '角色编码', '描述', '创建时间']);
+    const template = await call('GET', '/sys/role/importTemplate');
+    const templateBook = new ExcelJS.Workbook();
+    await templateBook.xlsx.load(template.rawPayload as unknown as ArrayBuffer);
+    expect((templateBook.worksheets[0]?.getRow(1).values as unknown[] | undefined)?.slice(1)).toEqual([
+      '角色名称',
+      '角色编码',
+      '描述',
+    ]);
+  });
+
+  it('never lists, shows or exports a password or salt; the user export headers are the declaration labels', async () => {
+    const secretKey = /password|salt/i;
+    const listed = (await call('GET', '/sys/user/list?username=admin')).json().result.records;
+    expect(listed).toHaveLength(1);
+    const detail = (await call('GET', `/sys/user/queryById?id=${listed[0].id}`)).json().result;
+    for (const row of [listed[0], detail]) {
+      expect(Object.keys(row).filter((key) => secretKey.test(key) && key !== 'passwordChangedAt')).toEqual(
+        [],
+      );
+      expect(JSON.stringify(row)).not.toContain('$argon2');
+    }
+
+    const exported = await call('GET', '/sys/user/exportXls?username=admin');
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(exported.rawPayload as unknown as ArrayBuffer);
+    const sheet = book.worksheets[0];
+    const header = (sheet?.getRow(1).values as unknown[] | undefined)?.slice(1);
+    expect(header).toEqual(exportColumnsOf(userResource).map((column) => column.title));
+    expect(header).not.toContain('登录密码');
+    expect(header).not.toContain('初始密码');
+    expect(JSON.stringify(sheet?.getRow(2).values)).not.toContain('$argon2');
+
+    // The template asks for the sheet-only columns the import reads: an initial password, role and department codes.
+    const template = new ExcelJS.Workbook();
+    await template.xlsx.load(
+      (await call('GET', '/sys/user/importTemplate')).rawPayload as unknown as ArrayBuffer,
+    );
+    expect((template.worksheets[0]?.getRow(1).values as unknown[] | undefined)?.slice(-3)).toEqual([
+      '初始密码',
+      '角色编码',
+      '所属部门编码',
+    ]);
   });
 
   it('builds the category tree with generated codes and deletes a subtree', async () => {

@@ -177,13 +177,19 @@ export function bindResource<const F extends FieldDecls, T extends PgTable>(
       path: def.path,
       permission: decl.permission,
       title: textOf(decl.title),
-      columns: fieldsOf(decl as unknown as ResourceDecl)
-        .filter(([, field]) => isImported(field) && isExported(field))
-        .map(([, field]) => ({
-          title: textOf(field.label),
-          required: field.required,
-          note: field.importNote,
-        })),
+      columns: [
+        ...fieldsOf(decl as unknown as ResourceDecl)
+          .filter(([, field]) => isImported(field) && isExported(field))
+          .map(([, field]) => ({
+            title: textOf(field.label),
+            required: field.required,
+            note: field.importNote,
+          })),
+        // The sheet-only columns (an initial password, codes of linked records) the import reads too.
+        ...Object.values(binding.importFields ?? {}).flatMap((field) =>
+          field.title ? [{ title: field.title }] : [],
+        ),
+      ],
     });
   }
   return registerResource(app, ctx, def);

@@ -1,9 +1,9 @@
 // 角色管理 (component `system/RoleList`): roles with their users and their permissions on the menu tree,
 // data rules per menu included.
 import { ProFormText } from '@ant-design/pro-components';
-import { roleBody } from '@freight/contracts';
+import { roleResource } from '@freight/contracts';
 import { useMemo } from 'react';
-import { createTimeField, ResourceListPage, type ResourcePageDef, useCan } from '../../components/resource';
+import { pageOf, ResourceListPage, type ResourcePageDef, useCan } from '../../components/resource';
 import { roleGrantSource, roleMembers } from './role/grantSources';
 import { RoleDrawer, useRoleDrawer } from './role/RoleDrawer';
 import { uniqueRule } from './user/uniqueRule';
@@ -18,42 +18,24 @@ export default function RoleList() {
   const members = useMemo(() => (roleId ? roleMembers(roleId) : null), [roleId]);
 
   const def = useMemo<ResourcePageDef>(
-    () => ({
-      api: '/sys/role',
-      title: ['角色管理', 'Roles'],
-      perm: 'system:role',
-      schema: roleBody,
-      defaultSort: { column: 'createTime', order: 'desc' },
-      fields: [
-        { name: 'roleName', label: ['角色名称', 'Role name'], required: true, search: true, sort: true },
-        {
-          name: 'roleCode',
-          label: ['角色编码', 'Role code'],
-          required: true,
-          search: true,
-          sort: true,
-          form: 'add',
+    () =>
+      pageOf(roleResource, {
+        fields: {
           // Unique among roles (reference checkRoleCode), asked when the field is left.
-          renderFormItem: ({ editing: _editing, editingRow, ...item }) => (
-            <ProFormText
-              {...item}
-              validateTrigger={['onChange', 'onBlur']}
-              rules={[...item.rules, uniqueRule('/sys/role/checkRoleCode', 'roleCode', editingRow)]}
-            />
-          ),
+          roleCode: {
+            renderFormItem: ({ editing: _editing, editingRow, ...item }) => (
+              <ProFormText
+                {...item}
+                validateTrigger={['onChange', 'onBlur']}
+                rules={[...item.rules, uniqueRule('/sys/role/checkRoleCode', 'roleCode', editingRow)]}
+              />
+            ),
+          },
         },
-        {
-          name: 'description',
-          label: ['描述', 'Description'],
-          kind: 'textarea',
-          list: { width: 240, ellipsis: true },
-        },
-        createTimeField({ search: 'range' }),
-      ],
-      // The code is fixed once created (seed and code refer to roles by it), but the form still shows it.
-      toBody: (values, editing) => (editing ? { ...values, roleCode: editing.roleCode } : values),
-      rowActions,
-    }),
+        // The code is fixed once created (seed and code refer to roles by it), but the form still shows it.
+        toBody: (values, editing) => (editing ? { ...values, roleCode: editing.roleCode } : values),
+        rowActions,
+      }),
     [rowActions],
   );
 

@@ -2,12 +2,12 @@
 // and avatar; unique account, mobile, e-mail and work number checked as they are typed; freeze and unfreeze in
 // batch; an administrator's password reset; a recycle bin; online users; Excel export and import.
 import { ProFormSelect, ProFormText, ProFormTreeSelect } from '@ant-design/pro-components';
-import { userAddBody } from '@freight/contracts';
+import { userResource } from '@freight/contracts';
 import { Avatar } from 'antd';
 import { type ReactNode, useMemo, useRef, useState } from 'react';
 import { confirmRules } from '../../components/auth/passwordRules';
 import {
-  createTimeField,
+  pageOf,
   type ResourceField,
   ResourceListPage,
   type ResourcePageDef,
@@ -70,9 +70,10 @@ const listChoiceField = (
   name: string,
   label: Bilingual,
   control: (item: Omit<FormItemContext, 'editing' | 'editingRow' | 'rules'>) => ReactNode,
-): ResourceField => ({
+): ResourceField & { after: 'post' } => ({
   name,
   label,
+  after: 'post',
   list: false,
   detail: false,
   renderFormItem: ({ editing: _e, editingRow: _r, rules: _rules, ...item }) => control(item),
@@ -94,148 +95,76 @@ export default function UserList() {
         await api.put('/sys/user/frozenBatch', { ids: rows.map((r) => String(r.id)).join(','), status });
         helpers.reload();
       };
-    const fields: ResourceField[] = [
-      {
-        name: 'avatar',
-        label: ['头像', 'Avatar'],
-        kind: 'image',
-        biz: 'avatar',
-        list: { width: 72 },
-        render: (value, row) => <AvatarCell path={value} name={String(row.realname ?? '')} />,
-      },
-      {
-        name: 'username',
-        label: ['用户账号', 'Account'],
-        required: true,
-        search: true,
-        sort: true,
-        form: 'add',
-        list: { width: 130, fixed: 'left' },
-        renderFormItem: uniqueText('username'),
-      },
-      { name: 'realname', label: ['用户姓名', 'Name'], required: true, search: true, sort: true },
-      {
-        name: 'password',
-        label: ['登录密码', 'Password'],
-        kind: 'password',
-        form: 'add',
-        required: true,
-        list: false,
-        detail: false,
-      },
-      {
-        name: 'confirmpassword',
-        label: ['确认密码', 'Confirm password'],
-        kind: 'password',
-        form: 'add',
-        list: false,
-        detail: false,
-        renderFormItem: ({ editing, editingRow: _row, rules: _rules, ...item }) =>
-          editing ? null : (
-            <ProFormText.Password {...item} dependencies={['password']} rules={confirmRules()} />
+    const page = pageOf(userResource, {
+      fields: {
+        avatar: { render: (value, row) => <AvatarCell path={value} name={String(row.realname ?? '')} /> },
+        username: { renderFormItem: uniqueText('username') },
+        phone: { renderFormItem: uniqueText('phone') },
+        email: { renderFormItem: uniqueText('email') },
+        workNo: { renderFormItem: uniqueText('workNo') },
+        post: { options: positions.map((p) => ({ value: p.code, label: p.name })) },
+        orgCode: { render: (value) => (value ? (departByCode.get(String(value)) ?? String(value)) : '--') },
+        relTenantIds: {
+          render: (value) =>
+            splitList(value)
+              .map((id) => tenants.find((t) => String(t.id) === id)?.name ?? id)
+              .join('，') || '--',
+          // The list's value is an array; the server's comma-string check is not the form's.
+          renderFormItem: ({ editing: _e, editingRow: _r, rules: _rules, ...item }) => (
+            <ProFormSelect
+              {...item}
+              mode="multiple"
+              options={tenants.filter((t) => t.id > 0).map((t) => ({ value: String(t.id), label: t.name }))}
+            />
           ),
+        },
       },
-      { name: 'sex', label: ['性别', 'Sex'], kind: 'dict', dict: 'sex', search: true, list: { width: 70 } },
-      { name: 'birthday', label: ['生日', 'Birthday'], kind: 'date', list: false },
-      {
-        name: 'phone',
-        label: ['手机号', 'Mobile'],
-        search: true,
-        list: { width: 130 },
-        renderFormItem: uniqueText('phone'),
-      },
-      {
-        name: 'email',
-        label: ['邮箱', 'E-mail'],
-        list: { width: 180, ellipsis: true },
-        renderFormItem: uniqueText('email'),
-      },
-      { name: 'workNo', label: ['工号', 'Work no.'], sort: true, renderFormItem: uniqueText('workNo') },
-      {
-        name: 'post',
-        label: ['职务', 'Position'],
-        options: positions.map((p) => ({ value: p.code, label: p.name })),
-        kind: 'dict',
-        list: { width: 110 },
-      },
-      listChoiceField('selectedroles', ['角色', 'Roles'], (item) => (
-        <ProFormSelect
-          {...item}
-          mode="multiple"
-          showSearch
-          options={roles.map((r) => ({ value: r.id, label: r.roleName }))}
-          fieldProps={{ optionFilterProp: 'label' }}
-        />
-      )),
-      listChoiceField('selecteddeparts', ['所属部门', 'Departments'], (item) => (
-        <ProFormTreeSelect
-          {...item}
-          fieldProps={{
-            treeData: tree,
-            // Each department on its own: belonging to a department says nothing of its children.
-            multiple: true,
-            treeDefaultExpandAll: true,
-            showSearch: true,
-            treeNodeFilterProp: 'title',
-          }}
-        />
-      )),
-      {
-        name: 'departId',
-        label: ['部门', 'Department'],
-        options: departSelectOptions(tree),
-        search: true,
-        list: false,
-        form: false,
-        detail: false,
-      },
-      {
-        name: 'orgCode',
-        label: ['当前部门', 'Current department'],
-        form: false,
-        sort: true,
-        list: { width: 130 },
-        render: (value) => (value ? (departByCode.get(String(value)) ?? String(value)) : '--'),
-      },
-      { name: 'userType', label: ['用户类型', 'User type'], kind: 'dict', dict: 'user_type', search: true },
-      {
-        name: 'relTenantIds',
-        label: ['租户', 'Tenants'],
-        list: { width: 120 },
-        render: (value) =>
-          splitList(value)
-            .map((id) => tenants.find((t) => String(t.id) === id)?.name ?? id)
-            .join('，') || '--',
-        // The list's value is an array; the server's comma-string check is not the form's.
-        renderFormItem: ({ editing: _e, editingRow: _r, rules: _rules, ...item }) => (
+      extraFields: [
+        {
+          name: 'confirmpassword',
+          label: ['确认密码', 'Confirm password'],
+          kind: 'password',
+          form: 'add',
+          list: false,
+          detail: false,
+          after: 'password',
+          renderFormItem: ({ editing, editingRow: _row, rules: _rules, ...item }) =>
+            editing ? null : (
+              <ProFormText.Password {...item} dependencies={['password']} rules={confirmRules()} />
+            ),
+        },
+        listChoiceField('selectedroles', ['角色', 'Roles'], (item) => (
           <ProFormSelect
             {...item}
             mode="multiple"
-            options={tenants.filter((t) => t.id > 0).map((t) => ({ value: String(t.id), label: t.name }))}
+            showSearch
+            options={roles.map((r) => ({ value: r.id, label: r.roleName }))}
+            fieldProps={{ optionFilterProp: 'label' }}
           />
-        ),
-      },
-      { name: 'telephone', label: ['座机', 'Telephone'], list: false },
-      {
-        name: 'status',
-        label: ['状态', 'Status'],
-        kind: 'dict',
-        dict: 'user_status',
-        search: true,
-        sort: true,
-        form: false,
-        list: { width: 80 },
-      },
-      createTimeField({ search: 'range' }),
-    ];
+        )),
+        listChoiceField('selecteddeparts', ['所属部门', 'Departments'], (item) => (
+          <ProFormTreeSelect
+            {...item}
+            fieldProps={{
+              treeData: tree,
+              // Each department on its own: belonging to a department says nothing of its children.
+              multiple: true,
+              treeDefaultExpandAll: true,
+              showSearch: true,
+              treeNodeFilterProp: 'title',
+            }}
+          />
+        )),
+      ],
+    });
+    const departOptions = departSelectOptions(tree);
     return {
-      api: '/sys/user',
-      title: ['用户管理', 'Users'],
-      perm: 'system:user',
-      schema: userAddBody,
+      ...page,
+      // The department search box picks from the tree the list's departments come from.
+      fields: page.fields.map((field) =>
+        field.name === 'departId' ? { ...field, options: departOptions } : field,
+      ),
       formWidth: 820,
-      defaultSort: { column: 'createTime', order: 'desc' },
-      fields,
       editValues: async (row) => {
         const [roleIds, userDeparts] = await Promise.all([
           api.get<string[]>('/sys/user/queryUserRole', { userid: row.id }),

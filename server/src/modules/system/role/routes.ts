@@ -1,6 +1,7 @@
-import { ACCESS_MSG, grantBody, roleBody } from '@freight/contracts';
+import { ACCESS_MSG, grantBody, roleResource } from '@freight/contracts';
 import { and, asc, eq, inArray, ne } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { perm } from '../../../platform/access/declare.ts';
 import type { AppContext } from '../../../platform/context.ts';
@@ -8,8 +9,7 @@ import { idsWhere } from '../../../platform/db/idsWhere.ts';
 import { ok, okMessage } from '../../../platform/http/envelope.ts';
 import { bizError } from '../../../platform/http/errors.ts';
 import { permitted } from '../../../platform/http/permitted.ts';
-import { filterSort, tableRoutes } from '../../../platform/resource/tableResource.ts';
-import { refuseTaken } from '../../../platform/resource/uniqueField.ts';
+import { bindResource } from '../../../platform/resource/bindResource.ts';
 import { invalidateGrants } from '../accessDirectory.ts';
 import { assertRulesOfMenu, grantedRuleChoice } from '../permission/dataRuleIds.ts';
 import { heldPermissionIds } from '../permission/grantSet.ts';
@@ -23,29 +23,19 @@ function grantsChanged() {
 }
 
 export function roleRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const { db, r } = tableRoutes(app, ctx, sysRole, {
+  bindResource(app, ctx, roleResource, sysRole, {
     dataLog: true,
-    path: '/sys/role',
-    permission: 'system:role',
-    title: '角色',
-    fields: {
-      roleName: filterSort('角色名称'),
-      roleCode: filterSort('角色编码'),
-      description: '描述',
-      createTime: filterSort('创建时间'),
-    },
-    body: roleBody,
+    unique: { key: 'roleCode', message: ACCESS_MSG.roleCodeTaken },
     async beforeWrite(values, mode, _request, tx) {
-      const roleCode = String(values.roleCode);
-      await refuseTaken(tx, sysRole, 'roleCode', values, mode, ACCESS_MSG.roleCodeTaken);
-      if (mode === 'edit') {
-        const [current] = await tx
-          .select()
-          .from(sysRole)
-          .where(eq(sysRole.id, String(values.id)));
-        // Seed and code refer to the system staff role by its code.
-        if (current?.roleCode === 'admin' && roleCode !== 'admin')
-          throw bizError('系统管理员角色的编码不能修改');
+      // Seed and code refer to the system staff role by its code.
+      if (mode === 'edit' && String(values.roleCode) !== 'admin') {
+        const admin = await idsWhere(
+          tx,
+          sysRole,
+          eq(sysRole.id, String(values.id)),
+          eq(sysRole.roleCode, 'admin'),
+        );
+        if (admin.length) throw bizError('系统管理员角色的编码不能修改');
       }
       return values;
     },
@@ -57,6 +47,8 @@ export function roleRoutes(app: FastifyInstance, ctx: AppContext): void {
       grantsChanged();
     },
   });
+  const { db } = ctx;
+  const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get('/sys/role/queryall', { config: { access: perm('system:user:list') } }, async () =>
     ok(await db.select().from(sysRole).orderBy(asc(sysRole.roleName))),

@@ -1,20 +1,22 @@
-import { MSG, selectDepartBody, updatePasswordBody, userAddBody, userEditBody } from '@freight/contracts';
-import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import {
+  MSG,
+  selectDepartBody,
+  updatePasswordBody,
+  userEditBody,
+  userImportBody,
+  userResource,
+} from '@freight/contracts';
+import { and, eq, inArray, ne } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { hashPassword, verifyPassword } from '../../../platform/auth/crypto.ts';
 import { sysUserToken } from '../../../platform/auth/schema.ts';
 import type { AppContext } from '../../../platform/context.ts';
 import { newId } from '../../../platform/db/columns.ts';
 import { ok, okMessage } from '../../../platform/http/envelope.ts';
 import { bizError, unauthorized } from '../../../platform/http/errors.ts';
-import {
-  FILTER_SORT,
-  filterOnly,
-  filterSort,
-  registerTableResource,
-} from '../../../platform/resource/tableResource.ts';
+import { bindResource } from '../../../platform/resource/bindResource.ts';
 import { burnPasswordChangeTokens, PASSWORD_CHANGE_SCOPE } from '../auth/scopedToken.ts';
 import { sysUser, sysUserDepart } from '../schema.ts';
 import { replaceUserLinks } from './links.ts';
@@ -22,39 +24,24 @@ import { assertUniqueUser, codesToIds } from './rules.ts';
 import { rememberUserResource } from './scope.ts';
 import { departsOf, findUserById, toUserInfo } from './service.ts';
 
-/** An imported row names roles and departments by code; the form sends ids. */
-const userImportBody = userAddBody.extend({
-  roleCodes: z.string().max(2000).optional(),
-  departCodes: z.string().max(2000).optional(),
-});
-
 export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db } = ctx;
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  const users = registerTableResource(app, ctx, sysUser, {
+  const users = bindResource(app, ctx, userResource, sysUser, {
     dataLog: true,
-    path: '/sys/user',
-    permission: 'system:user',
-    title: '用户',
+    // The password hash never leaves the server, not even masked.
     hidden: ['password'],
-    scope: { softDelete: true, dataRuleComponent: 'system/UserList' },
-    fields: {
-      username: filterSort('用户账号'),
-      realname: filterSort('用户姓名'),
-      sex: { filter: true, dict: 'sex', title: '性别' },
-      birthday: { sort: true, title: '生日' },
-      phone: filterOnly('手机号'),
-      email: filterOnly('邮箱'),
-      workNo: filterSort('工号'),
-      post: filterOnly('职务编码'),
-      telephone: '座机',
-      orgCode: filterSort('当前部门编码'),
-      userType: { filter: true, dict: 'user_type', title: '用户类型' },
-      status: { ...FILTER_SORT, dict: 'user_status', title: '状态' },
-      relTenantIds: '租户',
-      createBy: { filter: true },
-      createTime: filterSort('创建时间'),
+    dataRuleComponent: 'system/UserList',
+    filters: {
+      departId: (departId) =>
+        inArray(
+          sysUser.id,
+          db
+            .select({ userId: sysUserDepart.userId })
+            .from(sysUserDepart)
+            .where(eq(sysUserDepart.depId, departId.slice(0, 32))),
+        ),
     },
     importFields: {
       password: { column: sysUser.password, type: 'string', title: '初始密码' },
@@ -62,14 +49,6 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
       departCodes: { column: sysUser.id, type: 'string', title: '所属部门编码' },
     },
     importSchema: userImportBody,
-    // Users of one department (the department tree beside the list), not only its current members.
-    customFilter(query) {
-      const departId = typeof query.departId === 'string' ? query.departId.slice(0, 32) : '';
-      if (!departId) return undefined;
-      return sql`exists (select 1 from ${sysUserDepart} where ${sysUserDepart.userId} = ${sysUser.id}
-        and ${sysUserDepart.depId} = ${departId})`;
-    },
-    createSchema: userAddBody,
     updateSchema: userEditBody,
     async beforeWrite(values, mode, _request, tx) {
       values.id ??= newId();

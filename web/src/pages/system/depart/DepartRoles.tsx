@@ -1,9 +1,9 @@
 // 部门角色: the roles a department defines for its own people (reference sysDepartRole), each with its users
 // (members of the department only) and its permissions, chosen among the menus the department was granted.
-import { departRoleBody } from '@freight/contracts';
+import { departRoleBody, roleResource } from '@freight/contracts';
 import { Typography } from 'antd';
 import { useMemo } from 'react';
-import { ResourceListPage, type ResourcePageDef } from '../../../components/resource';
+import { pageOf, ResourceListPage, type ResourcePageDef } from '../../../components/resource';
 import { useBilingual } from '../../../components/resource/text';
 import { departRoleGrantSource, departRoleMembers } from '../role/grantSources';
 import { RoleDrawer, useRoleDrawer } from '../role/RoleDrawer';
@@ -17,36 +17,35 @@ export function DepartRoles({ departId, departName }: { departId: string; depart
   const grant = useMemo(() => (roleId ? departRoleGrantSource(departId, roleId) : null), [departId, roleId]);
   const members = useMemo(() => (roleId ? departRoleMembers(departId, roleId) : null), [departId, roleId]);
 
+  // The columns of the roles screen, named as the department's own and listed by its own calls.
   const def = useMemo<ResourcePageDef>(
-    () => ({
-      api: '/sys/sysDepartRole',
-      title: [`部门角色 · ${departName}`, `Roles of ${departName}`],
-      perm: 'system:depart',
-      buttonCodes: { add: ROLE_CODE, edit: ROLE_CODE, delete: ROLE_CODE, batch_delete: ROLE_CODE },
-      actions: { export: false, import: false, detail: false },
-      schema: departRoleBody,
-      fixedQuery: { deptId: departId },
-      formWidth: 560,
-      fields: [
-        {
-          name: 'roleName',
-          label: ['部门角色名称', 'Role name'],
-          required: true,
-          search: true,
-          list: { width: 160 },
+    () =>
+      pageOf(roleResource, {
+        fields: {
+          roleName: { label: ['部门角色名称', 'Role name'], sort: false, list: { width: 160 } },
+          roleCode: {
+            label: ['部门角色编码', 'Role code'],
+            search: false,
+            sort: false,
+            form: true,
+            list: { width: 150 },
+          },
+          description: { list: { width: 200, ellipsis: true } },
+          createTime: { search: false, sort: false },
         },
-        { name: 'roleCode', label: ['部门角色编码', 'Role code'], required: true, list: { width: 150 } },
-        {
-          name: 'description',
-          label: ['描述', 'Description'],
-          kind: 'textarea',
-          list: { width: 200, ellipsis: true },
-        },
-        { name: 'createTime', label: ['创建时间', 'Created'], kind: 'datetime', form: false },
-      ],
-      toBody: (values, editing) => (editing ? values : { ...values, departId }),
-      rowActions,
-    }),
+        api: '/sys/sysDepartRole',
+        title: [`部门角色 · ${departName}`, `Roles of ${departName}`],
+        perm: 'system:depart',
+        buttonCodes: { add: ROLE_CODE, edit: ROLE_CODE, delete: ROLE_CODE, batch_delete: ROLE_CODE },
+        actions: { export: false, import: false, detail: false },
+        importTemplate: undefined,
+        defaultSort: undefined,
+        schema: departRoleBody,
+        fixedQuery: { deptId: departId },
+        formWidth: 560,
+        toBody: (values, editing) => (editing ? values : { ...values, departId }),
+        rowActions,
+      }),
     [departId, departName, rowActions],
   );
 

@@ -1,8 +1,11 @@
 // The columns that name a user in the small user tables (a role's users, the recycle bin).
+import { userResource } from '@freight/contracts';
 import type { Bilingual } from '../../../components/resource/types';
 
+const { username, realname, phone } = userResource.fields;
+
 export const userColumns = (tx: (text: Bilingual) => string) => [
-  { title: tx(['用户账号', 'Account']), dataIndex: 'username', width: 140 },
-  { title: tx(['用户姓名', 'Name']), dataIndex: 'realname', width: 120 },
-  { title: tx(['手机号', 'Mobile']), dataIndex: 'phone', width: 130 },
+  { title: tx(username.label), dataIndex: 'username', width: 140 },
+  { title: tx(realname.label), dataIndex: 'realname', width: 120 },
+  { title: tx(phone.label), dataIndex: 'phone', width: 130 },
 ];
