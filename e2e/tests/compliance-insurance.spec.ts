@@ -14,13 +14,15 @@ interface ListBody {
 
 test.use({ storageState: authFile(USERS.admin) });
 
+// The insurance and voucher flows each go through a dialog, a list and downloads.
+test.describe.configure({ timeout: 120_000 });
+
 test('货运保险: lists the demo policies and insures a waybill before loading', async ({
   page,
   api,
   shell,
   shot,
 }) => {
-  test.setTimeout(120_000);
   // A waybill not yet loaded and not insured (the demo insured some of them).
   const notes = await api.call<{ records: Rec[] }>(
     'GET',
@@ -70,7 +72,6 @@ test('凭证导出: the month’s vouchers balance and download for 用友 and �
   shell,
   shot,
 }) => {
-  test.setTimeout(120_000);
   await shell.goto('/account/center');
   const previewed = page.waitForResponse((r) => r.url().includes('/finance/voucher/preview?') && r.ok());
   await shell.navigateMenu('/plateform/voucher', '财务管理', '凭证导出');

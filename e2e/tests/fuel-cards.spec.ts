@@ -5,13 +5,15 @@
 import { PartyScreen } from '../pages/PartyScreens.ts';
 import { expect, test } from '../support/fixtures.ts';
 
+// The flow goes through the cards, their recharges, a statement import and a delete.
+test.describe.configure({ timeout: 120_000 });
+
 test('油卡管理: demo cards and recharges, add with validation, statement import refused by its broken row, delete', async ({
   page,
   api,
   shell,
   shot,
 }) => {
-  test.setTimeout(120_000);
   const drivers = await api.call<{ records: Array<{ driverName: string }> }>(
     'GET',
     '/hydriver/hyDriver/list?pageSize=1&column=createTime&order=asc',

@@ -5,13 +5,15 @@
 import { addDriver, PartiesPage, residentId } from '../pages/PartiesPage.ts';
 import { expect, test } from '../support/fixtures.ts';
 
+// The flow adds a driver, then files two requests, one of them downloading a workbook.
+test.describe.configure({ timeout: 120_000 });
+
 test('个人信息申请: files a driver’s deletion and export from the list', async ({
   page,
   api,
   shell,
   shot,
 }) => {
-  test.setTimeout(120_000);
   const seq = Date.now() % 1000;
   const gone = {
     driverName: `注销${seq}`,

@@ -16,7 +16,7 @@ import { CUSTOMERS } from './shippingKit.ts';
 describe('risk control', () => {
   let t: TestApp;
   let k: FinanceKit;
-  const { warningsOf, dropParam, payHeldByWarning } = riskSuite((app, kit) => {
+  const { warningsOf, dropParam, payHeldByWarning, handleWarning } = riskSuite((app, kit) => {
     t = app;
     k = kit;
   });
@@ -128,17 +128,9 @@ describe('risk control', () => {
 
     const noReason = await k.call('POST', '/risk/warning/handle', { id: warnings[0].id, action: 'confirm' });
     expect(noReason.success).toBe(false);
-    await k.ok('POST', '/risk/warning/handle', {
-      id: warnings[0].id,
-      action: 'escalate',
-      reason: '金额较大，上报主管',
-    });
+    await handleWarning(warnings[0].id, 'escalate', '金额较大，上报主管');
     expect((await k.note(noteId)).riskStatus).toBe(1);
-    await k.ok('POST', '/risk/warning/handle', {
-      id: warnings[0].id,
-      action: 'confirm',
-      reason: '司机承认途中卸货',
-    });
+    await handleWarning(warnings[0].id, 'confirm', '司机承认途中卸货');
     expect(
       await k.refused('POST', '/risk/warning/handle', {
         id: warnings[0].id,
@@ -255,11 +247,7 @@ describe('risk control', () => {
     expect(String(expired[0].message)).toContain(`驾驶证已于${yesterday}过期`);
     const pay = await payHeldByWarning(noteId, key('cert'));
     // handled, the warning no longer holds pay, the expired licence itself still does
-    await k.ok('POST', '/risk/warning/handle', {
-      id: expired[0].id,
-      action: 'confirm',
-      reason: '司机驾驶证过期，已通知换证',
-    });
+    await handleWarning(expired[0].id, 'confirm', '司机驾驶证过期，已通知换证');
     const stillExpired = await pay();
     expect(stillExpired.success).toBe(false);
     expect(stillExpired.message).toContain('驾驶证已过期');

@@ -21,7 +21,7 @@ const CAPTAIN = stableId('captain', 'captain01');
 describe('violation deductions', () => {
   let t: TestApp;
   let k: FinanceKit;
-  const { warningsOf } = riskSuite((app, kit) => {
+  const { warningsOf, handleWarning } = riskSuite((app, kit) => {
     t = app;
     k = kit;
   });
@@ -58,7 +58,7 @@ describe('violation deductions', () => {
     expect((await warningsOf(noteId, { rule: 'loss' }))[0]).toMatchObject({ state: 'open' });
     expect(await violationOf(noteId)).toBeUndefined();
     // without the deduction the same confirmation passes
-    await k.ok('POST', '/risk/warning/handle', { id: warningId, action: 'confirm', reason: '亏吨超标属实' });
+    await handleWarning(warningId, 'confirm', '亏吨超标属实');
     expect(await violationOf(noteId)).toMatchObject({ deductionState: null, deductionFen: null });
   });
 

@@ -17,6 +17,8 @@ export interface RiskSuite {
    * same idempotency key once the warning is handled.
    */
   payHeldByWarning(noteId: string, idempotencyKey: string): Promise<() => Promise<Envelope>>;
+  /** Handles a warning as the admin (confirm, dismiss, escalate) and expects it to pass; `more` adds to the body. */
+  handleWarning(id: unknown, action: string, reason: string, more?: object): Promise<Envelope>;
 }
 
 /** Starts the suite's app before its tests and closes it after them; `ready` is handed the app and the kit. */
@@ -50,5 +52,7 @@ export function riskSuite(ready: (t: TestApp, k: FinanceKit) => void): RiskSuite
       expect(refused.message).toContain('风险预警');
       return pay;
     },
+    handleWarning: (id, action, reason, more = {}) =>
+      k().ok('POST', '/risk/warning/handle', { id, action, reason, ...more }),
   };
 }

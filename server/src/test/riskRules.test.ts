@@ -14,7 +14,7 @@ import { CUSTOMERS } from './shippingKit.ts';
 describe('risk rules on waybill steps', () => {
   let t: TestApp;
   let k: FinanceKit;
-  const { warningsOf, paramId, dropParam, payHeldByWarning } = riskSuite((app, kit) => {
+  const { warningsOf, paramId, dropParam, payHeldByWarning, handleWarning } = riskSuite((app, kit) => {
     t = app;
     k = kit;
   });
@@ -87,11 +87,7 @@ describe('risk rules on waybill steps', () => {
     expect((await k.note(noteId)).riskStatus).toBe(1);
     await step('audit');
     const pay = await payHeldByWarning(noteId, key('sign'));
-    await k.ok('POST', '/risk/warning/handle', {
-      id: signed[0].id,
-      action: 'dismiss',
-      reason: '磅单已补传',
-    });
+    await handleWarning(signed[0].id, 'dismiss', '磅单已补传');
     const paid = await pay();
     expect(paid.success, paid.message).toBe(true);
   });
@@ -136,7 +132,7 @@ describe('risk rules on waybill steps', () => {
 describe('risk rules on the schedule and on the money', () => {
   let t: TestApp;
   let k: FinanceKit;
-  const { warningsOf, dropParam, payHeldByWarning } = riskSuite((app, kit) => {
+  const { warningsOf, dropParam, payHeldByWarning, handleWarning } = riskSuite((app, kit) => {
     t = app;
     k = kit;
   });
@@ -299,12 +295,7 @@ describe('risk rules on the schedule and on the money', () => {
         blacklist: ['driver'],
       }),
     ).toContain('blacklist');
-    await k.ok('POST', '/risk/warning/handle', {
-      id: warning?.id,
-      action: 'confirm',
-      reason: '多次超载',
-      blacklist: ['driver', 'vehicle'],
-    });
+    await handleWarning(warning?.id, 'confirm', '多次超载', { blacklist: ['driver', 'vehicle'] });
     const [violation] =
       (await k.get('/risk/violation/list', { shippingNoteNumber: note.shippingNoteNumber })).result.records ??
       [];

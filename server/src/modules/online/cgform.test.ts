@@ -1,7 +1,7 @@
 // Online forms: define a single form, sync it, use its generated list's API, change it with and
 // without data loss, and refuse injection in every identifier and default value with nothing half-applied.
 
-import type { CgformField } from '@freight/contracts';
+import { CGFORM_SYSTEM_COLUMNS, type CgformField } from '@freight/contracts';
 import { cgformTestField as field } from '@freight/contracts/testing';
 import { eq, like, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
@@ -84,13 +84,9 @@ describe('online forms', () => {
     const synced = await call('POST', `/online/cgform/api/doDbSynch/${headId}/normal`);
     expect(synced.json()).toMatchObject({ success: true });
     expect(await tables()).toContain('carrier_blacklist');
+    // The system columns first, in their declared order, then the fields.
     expect((await columns('carrier_blacklist')).map((c) => c.column_name)).toEqual([
-      'id',
-      'create_by',
-      'create_time',
-      'update_by',
-      'update_time',
-      'tenant_id',
+      ...CGFORM_SYSTEM_COLUMNS,
       'carrier_name',
       'reason_code',
       'penalty',

@@ -28,11 +28,18 @@ describe('online reports on a data source', () => {
       ...over,
     };
   };
-  const report = (head: Record<string, unknown>, items: Record<string, unknown>[] = []) => ({
-    head: { name: '外部报表', ...head },
-    items,
-    params: [],
-  });
+  /** Defines a report (head and columns, no parameters); answers the envelope. */
+  const addReport = async (head: Record<string, unknown>, items: Record<string, unknown>[] = []) =>
+    (
+      await send('POST', '/online/cgreport/head/add', {
+        head: { name: '外部报表', ...head },
+        items,
+        params: [],
+      })
+    ).json();
+  /** Parses a report's SQL on a data source; answers the envelope. */
+  const parseSql = async (sql: string, dbSource: string) =>
+    (await send('POST', '/online/cgreport/head/parseSql', { sql, dbSource })).json();
 
   /** Skips a test, saying why, when no PostgreSQL server was there to hold the external database. */
   const needsExternalDb = (ctx: TestContext) => {
@@ -63,12 +70,7 @@ describe('online reports on a data source', () => {
 
   it('defines a report on the data source and pages, totals, searches and exports its rows', async (ctx) => {
     needsExternalDb(ctx);
-    const parsed = (
-      await send('POST', '/online/cgreport/head/parseSql', {
-        sql: 'select no, weight, loaded from waybill_ext',
-        dbSource: code,
-      })
-    ).json();
+    const parsed = await parseSql('select no, weight, loaded from waybill_ext', code);
     expect(parsed).toMatchObject({ success: true, result: { total: 25 } });
     expect(parsed.result.fields.map((f: { fieldType: string }) => f.fieldType)).toEqual([
       'String',
@@ -77,20 +79,14 @@ describe('online reports on a data source', () => {
     ]);
     expect(parsed.result.records[0]).toMatchObject({ no: 'YD001', weight: '1.50', loaded: '2026-01-02' });
 
-    const added = (
-      await send(
-        'POST',
-        '/online/cgreport/head/add',
-        report(
-          { code: `${code}_rows`, cgrSql: 'select no, weight, loaded from waybill_ext', dbSource: code },
-          [
-            { fieldName: 'no', fieldTxt: '运单号', isSearch: 1, isOrder: 1 },
-            { fieldName: 'weight', fieldTxt: '重量', fieldType: 'BigDecimal', isTotal: 1 },
-            { fieldName: 'loaded', fieldTxt: '装货日期', fieldType: 'Date' },
-          ],
-        ),
-      )
-    ).json();
+    const added = await addReport(
+      { code: `${code}_rows`, cgrSql: 'select no, weight, loaded from waybill_ext', dbSource: code },
+      [
+        { fieldName: 'no', fieldTxt: '运单号', isSearch: 1, isOrder: 1 },
+        { fieldName: 'weight', fieldTxt: '重量', fieldType: 'BigDecimal', isTotal: 1 },
+        { fieldName: 'loaded', fieldTxt: '装货日期', fieldType: 'Date' },
+      ],
+    );
     expect(added).toMatchObject({ success: true });
     reportId = added.result.id;
 
@@ -116,19 +112,17 @@ describe('online reports on a data source', () => {
   it('runs every query read-only: a write through the report fails and changes nothing', async (ctx) => {
     needsExternalDb(ctx);
     // A function with a side effect is refused by the guard before anything runs …
-    const added = (
-      await send(
-        'POST',
-        '/online/cgreport/head/add',
-        report({ code: `${code}_write`, cgrSql: "select nextval('ext_seq') as n", dbSource: code }),
-      )
-    ).json();
+    const added = await addReport({
+      code: `${code}_write`,
+      cgrSql: "select nextval('ext_seq') as n",
+      dbSource: code,
+    });
     expect(added).toMatchObject({ success: false, message: '报表SQL不能调用函数 nextval' });
     const [seq] = (await adminQuery(ext.db?.url.toString() as string, 'select is_called from ext_seq')).rows;
     expect(seq.is_called).toBe(false);
     // Still one SELECT only, as on the platform database.
     for (const sql of ['delete from waybill_ext', 'select 1; delete from waybill_ext']) {
-      const refused = (await send('POST', '/online/cgreport/head/parseSql', { sql, dbSource: code })).json();
+      const refused = await parseSql(sql, code);
       expect(refused.success).toBe(false);
     }
     expect(
@@ -147,21 +141,10 @@ describe('online reports on a data source', () => {
       )
     ).json();
     expect(mysql.success).toBe(true);
-    const onMysql = (
-      await send(
-        'POST',
-        '/online/cgreport/head/add',
-        report({ code: `${code}_my`, cgrSql: 'select 1 as a', dbSource: `${code}_my` }),
-      )
-    ).json();
+    const onMysql = await addReport({ code: `${code}_my`, cgrSql: 'select 1 as a', dbSource: `${code}_my` });
     expect(onMysql).toMatchObject({ success: false, message: '报表暂只支持 PostgreSQL 数据源' });
 
-    const unknown = (
-      await send('POST', '/online/cgreport/head/parseSql', {
-        sql: 'select 1 as a',
-        dbSource: 'no_such_source',
-      })
-    ).json();
+    const unknown = await parseSql('select 1 as a', 'no_such_source');
     expect(unknown).toMatchObject({ success: false, message: '数据源 no_such_source 不存在' });
 
     // Editing the data source drops its pool: the next call connects with the new settings.

@@ -9,13 +9,12 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { perm } from '../../platform/access/declare.ts';
 import { grantsOf } from '../../platform/access/grants.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { formatDateTime, ok } from '../../platform/http/envelope.ts';
 import { bizError, forbidden, notFound } from '../../platform/http/errors.ts';
 import { sendAttachment, XLSX_TYPE } from '../../platform/http/fileReplies.ts';
-import { forSignedIn } from '../../platform/http/permitted.ts';
+import { forSignedIn, permitted } from '../../platform/http/permitted.ts';
 import { sessionOf } from '../../platform/http/signedIn.ts';
 import { bindResource } from '../../platform/resource/bindResource.ts';
 import { registerLoginExtra } from '../system/index.ts';
@@ -41,6 +40,20 @@ export { piConsent, piPrivacyPolicy, piRequest } from './schema.ts';
 
 const HANDLE = `${privacyRequestResource.permission}:handle`;
 const PUBLISH = `${privacyPolicyResource.permission}:publish`;
+
+/** A driver's acceptance as the app relays it: the version read, and the phone's address if it sent one. */
+const driverConsentBody = z.object({
+  driverId: z.string().min(1).max(32),
+  version: z.string().min(1).max(20),
+  ip: z.string().max(64).optional(),
+});
+
+/** What staff did about a correction request, or that they refused it. */
+const handleBody = z.object({
+  id: z.string().min(1).max(32),
+  result: z.string({ error: '请填写处理结果' }).trim().min(1, '请填写处理结果').max(1000),
+  refuse: z.boolean().optional(),
+});
 
 export function privacyModule(app: FastifyInstance, ctx: AppContext): void {
   const { db } = ctx;
@@ -72,10 +85,11 @@ export function privacyModule(app: FastifyInstance, ctx: AppContext): void {
   /** Publishes a version: every party user is asked to accept it at their next sign-in. */
   r.post(
     '/privacy/policy/publish',
-    {
-      config: { access: perm(PUBLISH), audit: { operateType: 3, content: '发布隐私政策' } },
-      schema: { body: z.object({ id: z.string().min(1).max(32) }) },
-    },
+    permitted(
+      PUBLISH,
+      { body: z.object({ id: z.string().min(1).max(32) }) },
+      { operateType: 3, content: '发布隐私政策' },
+    ),
     async (request) => {
       const [row] = await db
         .update(piPrivacyPolicy)
@@ -117,16 +131,7 @@ export function privacyModule(app: FastifyInstance, ctx: AppContext): void {
   /** The driver app's acceptance, relayed by staff holding the requests screen (the app has no console login). */
   r.post(
     '/privacy/consent/driver',
-    {
-      config: { access: perm(HANDLE), audit: { operateType: 2, content: '记录司机同意隐私政策' } },
-      schema: {
-        body: z.object({
-          driverId: z.string().min(1).max(32),
-          version: z.string().min(1).max(20),
-          ip: z.string().max(64).optional(),
-        }),
-      },
-    },
+    permitted(HANDLE, { body: driverConsentBody }, { operateType: 2, content: '记录司机同意隐私政策' }),
     async (request) => {
       const policy = await currentPolicy(db);
       if (!policy || policy.version !== request.body.version) throw bizError('只能记录当前版本的同意');
@@ -246,16 +251,7 @@ export function privacyModule(app: FastifyInstance, ctx: AppContext): void {
   /** Staff close a correction request with what was done (the correction itself goes through the screens). */
   r.post(
     '/privacy/request/handle',
-    {
-      config: { access: perm(HANDLE), audit: { operateType: 3, content: '处理个人信息申请' } },
-      schema: {
-        body: z.object({
-          id: z.string().min(1).max(32),
-          result: z.string({ error: '请填写处理结果' }).trim().min(1, '请填写处理结果').max(1000),
-          refuse: z.boolean().optional(),
-        }),
-      },
-    },
+    permitted(HANDLE, { body: handleBody }, { operateType: 3, content: '处理个人信息申请' }),
     async (request) => {
       const { id, result, refuse } = request.body;
       const [found] = await db.select().from(piRequest).where(eq(piRequest.id, id));
