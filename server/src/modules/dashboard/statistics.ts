@@ -53,6 +53,14 @@ const tonnes = (grams: SQL) => sql<number>`round(coalesce(sum(${grams}), 0) / 10
 const fenSum = (column: SQL | typeof n.customerFee) => sql<number>`coalesce(sum(${column}), 0)::bigint`;
 
 /** Waybills in scope that count: not closed. */
+/** An aggregate row's figures as numbers (bigint sums come back as text), each 0 where no row came back. */
+function numbersOf<K extends string>(
+  row: { [P in K]?: unknown } | undefined,
+  keys: readonly K[],
+): Record<K, number> {
+  return Object.fromEntries(keys.map((k) => [k, Number(row?.[k] ?? 0)])) as Record<K, number>;
+}
+
 function counted(session: Session, ...more: Array<SQL | undefined>): SQL | undefined {
   return andAll([rowScopeOf(noteResource, n, session), gte(n.status, 0), ...more]);
 }
@@ -266,7 +274,7 @@ export function statisticsRoutes(app: FastifyInstance, ctx: AppContext): void {
         .groupBy(bucket);
       receivables = (['notDue', 'd30', 'd60', 'd90', 'over90'] as const).map((key) => {
         const found = aged.find((row) => row.bucket === key);
-        return { bucket: key, bills: Number(found?.bills ?? 0), amountFen: Number(found?.amountFen ?? 0) };
+        return { bucket: key, ...numbersOf(found, ['bills', 'amountFen']) };
       });
       walletFloatFen = await walletFloat(tenant);
       const all = totalOf(await figuresBy(db, session, 'all', { from: null, to: today }, { flagged: true }));
@@ -357,17 +365,10 @@ export function statisticsRoutes(app: FastifyInstance, ctx: AppContext): void {
       lng === null || lat === null ? null : [Number(lng), Number(lat)];
     const result: DataScreen = {
       today: {
-        waybills: Number(todayRow?.waybills ?? 0),
-        tonnage: Number(todayRow?.tonnage ?? 0),
-        freightFen: Number(todayRow?.freightFen ?? 0),
+        ...numbersOf(todayRow, ['waybills', 'tonnage', 'freightFen', 'arrived']),
         inTransit: Number(transitRow?.n ?? 0),
-        arrived: Number(todayRow?.arrived ?? 0),
       },
-      month: {
-        waybills: Number(monthRow?.waybills ?? 0),
-        tonnage: Number(monthRow?.tonnage ?? 0),
-        freightFen: Number(monthRow?.freightFen ?? 0),
-      },
+      month: numbersOf(monthRow, ['waybills', 'tonnage', 'freightFen']),
       routes: routeRows.map((row) => ({
         loadCity: row.loadCity,
         unloadCity: row.unloadCity,
@@ -427,21 +428,15 @@ export function statisticsRoutes(app: FastifyInstance, ctx: AppContext): void {
       .where(and(paid, gte(finBankPayment.finishTime, since)))
       .groupBy(payDay);
     const result: FinanceScreen = {
-      month: {
-        freightFen: Number(monthRow?.freightFen ?? 0),
-        serviceFeeFen: Number(monthRow?.serviceFeeFen ?? 0),
-        driverFeeFen: Number(monthRow?.driverFeeFen ?? 0),
-        agentFeeFen: Number(monthRow?.agentFeeFen ?? 0),
-      },
-      paymentsToday: { count: Number(payRow?.count ?? 0), amountFen: Number(payRow?.amountFen ?? 0) },
+      month: numbersOf(monthRow, ['freightFen', 'serviceFeeFen', 'driverFeeFen', 'agentFeeFen']),
+      paymentsToday: numbersOf(payRow, ['count', 'amountFen']),
       walletFloatFen: await walletFloat(tenant),
-      invoicesMonth: { count: Number(invoiceRow?.count ?? 0), amountFen: Number(invoiceRow?.amountFen ?? 0) },
+      invoicesMonth: numbersOf(invoiceRow, ['count', 'amountFen']),
       daily: daysUpTo(chinaYmd(now), 30).map((key) => {
         const note = noteDays.find((row) => row.day === key);
         return {
           day: key,
-          freightFen: Number(note?.freightFen ?? 0),
-          serviceFeeFen: Number(note?.serviceFeeFen ?? 0),
+          ...numbersOf(note, ['freightFen', 'serviceFeeFen']),
           paidFen: Number(payDays.find((row) => row.day === key)?.paidFen ?? 0),
         };
       }),
