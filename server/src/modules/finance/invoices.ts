@@ -11,6 +11,7 @@ import {
   USER_TYPE,
 } from '@freight/contracts';
 import { and, asc, eq, gte, inArray, isNotNull, lt, or, type SQL, sql } from 'drizzle-orm';
+import { childRows } from '../../platform/db/childRows.ts';
 import type { DbOrTx, Tx } from '../../platform/db/client.ts';
 import { newId } from '../../platform/db/columns.ts';
 import { lockTenantRow, ofTenant } from '../../platform/db/tenantRows.ts';
@@ -337,11 +338,13 @@ export async function invoiceOf(db: DbOrTx, actor: FinActor, id: string): Promis
 }
 
 export async function invoiceLines(db: DbOrTx, invoiceId: string): Promise<InvoiceLineRow[]> {
-  return db
-    .select()
-    .from(finInvoiceNote)
-    .where(eq(finInvoiceNote.invoiceId, invoiceId))
-    .orderBy(asc(finInvoiceNote.shippingNoteNumber));
+  return childRows(
+    db,
+    finInvoiceNote,
+    finInvoiceNote.invoiceId,
+    invoiceId,
+    finInvoiceNote.shippingNoteNumber,
+  );
 }
 
 function refuseMove(action: InvoiceAction, invoice: InvoiceRow): never {
@@ -580,11 +583,7 @@ export async function resolveIssuing(
 
 export async function invoiceHistory(db: DbOrTx, actor: FinActor, id: string) {
   await invoiceOf(db, actor, id);
-  return db
-    .select()
-    .from(finInvoiceHistory)
-    .where(eq(finInvoiceHistory.invoiceId, id))
-    .orderBy(asc(finInvoiceHistory.createTime));
+  return childRows(db, finInvoiceHistory, finInvoiceHistory.invoiceId, id, finInvoiceHistory.createTime);
 }
 
 /**

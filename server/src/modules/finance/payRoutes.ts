@@ -24,6 +24,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { perm } from '../../platform/access/declare.ts';
 import { type AppContext, countsFor } from '../../platform/context.ts';
+import { childRows } from '../../platform/db/childRows.ts';
 import { idsWhere } from '../../platform/db/idsWhere.ts';
 import { findTenantRow, ofTenant } from '../../platform/db/tenantRows.ts';
 import { ok } from '../../platform/http/envelope.ts';
@@ -231,11 +232,7 @@ export function payRoutes(app: FastifyInstance, ctx: AppContext, fin: Finance): 
       if (!payout) throw recordNotFound();
       const [notes, log, payments] = await Promise.all([
         db.select().from(finPayoutNote).where(eq(finPayoutNote.payoutId, payout.id)),
-        db
-          .select()
-          .from(finPayoutLog)
-          .where(eq(finPayoutLog.payoutId, payout.id))
-          .orderBy(asc(finPayoutLog.createTime)),
+        childRows(db, finPayoutLog, finPayoutLog.payoutId, payout.id, finPayoutLog.createTime),
         db.select().from(finBankPayment).where(eq(finBankPayment.payoutId, payout.id)),
       ]);
       return ok({ payout, notes, log, payments });
@@ -339,16 +336,8 @@ export function payRoutes(app: FastifyInstance, ctx: AppContext, fin: Finance): 
     if (!note) throw recordNotFound();
     const [settlement, payments, adjustments, lines] = await Promise.all([
       db.select().from(finNoteSettlement).where(eq(finNoteSettlement.noteId, note.id)),
-      db
-        .select()
-        .from(finBankPayment)
-        .where(eq(finBankPayment.noteId, note.id))
-        .orderBy(asc(finBankPayment.createTime)),
-      db
-        .select()
-        .from(finAdjustment)
-        .where(eq(finAdjustment.noteId, note.id))
-        .orderBy(asc(finAdjustment.createTime)),
+      childRows(db, finBankPayment, finBankPayment.noteId, note.id, finBankPayment.createTime),
+      childRows(db, finAdjustment, finAdjustment.noteId, note.id, finAdjustment.createTime),
       db
         .select()
         .from(finLedgerLine)

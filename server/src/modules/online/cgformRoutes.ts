@@ -8,6 +8,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../platform/context.ts';
 import type { DbOrTx } from '../../platform/db/client.ts';
 import { idsWhere } from '../../platform/db/idsWhere.ts';
+import { containing } from '../../platform/db/likePattern.ts';
 import { selectPage } from '../../platform/db/selectPage.ts';
 import { ok, okMessage } from '../../platform/http/envelope.ts';
 import { bizError, recordNotFound, unauthorized } from '../../platform/http/errors.ts';
@@ -136,7 +137,7 @@ export function cgformDesignRoutes(app: FastifyInstance, ctx: AppContext): void 
     ),
     async (request) => {
       const { pageNo, pageSize, tableName, tableTxt } = request.query;
-      const like = (v: string) => `%${v.replace(/\*/g, '').replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      const like = (v: string) => containing(v.replace(/\*/g, ''));
       const conditions: SQL[] = [];
       if (tableName) conditions.push(ilike(onlCgformHead.tableName, like(tableName)));
       if (tableTxt) conditions.push(ilike(onlCgformHead.tableTxt, like(tableTxt)));

@@ -1,9 +1,10 @@
 // A report definition as the API routes use it: head, columns and parameters, its SQL compiled and checked,
 // and the translation of a request's query string into bound filters.
 import { type DictItem, partyScopeOf } from '@freight/contracts';
-import { asc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Session } from '../../platform/auth/session.ts';
 import type { DictLookup } from '../../platform/context.ts';
+import { childRows } from '../../platform/db/childRows.ts';
 import type { DbOrTx } from '../../platform/db/client.ts';
 import { formatDateTime } from '../../platform/http/envelope.ts';
 import { loadTableDictItems, tableDictOf } from '../system/index.ts';
@@ -55,16 +56,8 @@ export async function loadReport(
     .where('id' in by ? eq(onlCgreportHead.id, by.id) : eq(onlCgreportHead.code, by.code));
   if (!head) return null;
   const [items, params] = await Promise.all([
-    db
-      .select()
-      .from(onlCgreportItem)
-      .where(eq(onlCgreportItem.cgrheadId, head.id))
-      .orderBy(asc(onlCgreportItem.orderNum)),
-    db
-      .select()
-      .from(onlCgreportParam)
-      .where(eq(onlCgreportParam.cgrheadId, head.id))
-      .orderBy(asc(onlCgreportParam.orderNum)),
+    childRows(db, onlCgreportItem, onlCgreportItem.cgrheadId, head.id, onlCgreportItem.orderNum),
+    childRows(db, onlCgreportParam, onlCgreportParam.cgrheadId, head.id, onlCgreportParam.orderNum),
   ]);
   const compiled = compileReportSql(head.cgrSql);
   return { head, items, params, compiled, types: paramTypes(compiled, params) };

@@ -17,6 +17,7 @@ import {
   sql,
 } from 'drizzle-orm';
 import { isPiiColumn, piiEq } from '../crypto/piiColumn.ts';
+import { containing, escapeLike } from '../db/likePattern.ts';
 import { dateInRange, numberFault } from '../db/valueRange.ts';
 import { badRequest } from '../http/errors.ts';
 
@@ -45,10 +46,6 @@ export interface FieldSpec {
 export type FieldMap = Record<string, FieldSpec>;
 
 const RESERVED = new Set(['pageNo', 'pageSize', 'column', 'order', '_t', 'field', 'selections']);
-
-function escapeLike(value: string): string {
-  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
 
 function coerce(spec: FieldSpec, name: string, raw: string, edge?: 'begin' | 'end'): unknown {
   switch (spec.type) {
@@ -90,7 +87,7 @@ function conditionFor(name: string, spec: FieldSpec, raw: string): SQL | undefin
       .filter(Boolean);
     return values.length ? or(...values.map((v) => piiEq(col, v))) : undefined;
   }
-  if (spec.like && spec.type === 'string' && !raw.includes('*')) return ilike(col, `%${escapeLike(raw)}%`);
+  if (spec.like && spec.type === 'string' && !raw.includes('*')) return ilike(col, containing(raw));
   if (spec.type === 'string' && raw.length > 1 && (raw.startsWith('*') || raw.endsWith('*'))) {
     const core = escapeLike(raw.replace(/^\*/, '').replace(/\*$/, ''));
     const pattern = `${raw.startsWith('*') ? '%' : ''}${core}${raw.endsWith('*') ? '%' : ''}`;

@@ -2,7 +2,7 @@
 // recharged, the waybills the demo shows completed paid (per-trip customers) or advanced (per-approval and
 // monthly customers, the per-approval ones then settled by a recharge), a few prepayments at loading, and a
 // monthly bill sent. The ledger therefore holds consistent history and reconciles on a fresh start.
-import { FUEL_TRADE_KIND, PAYOUT_KIND, REVIEW_STATE, SETTLE_MODE, SHIPPING_STATUS } from '@freight/contracts';
+import { FUEL_TRADE_KIND, PAYOUT_KIND, SETTLE_MODE, SHIPPING_STATUS } from '@freight/contracts';
 import { and, asc, eq, gt, inArray, min } from 'drizzle-orm';
 import { ensureCustomerAccounts } from '../../modules/finance/accounts.ts';
 import { SimulatedBank } from '../../modules/finance/bank/simulatedBank.ts';
@@ -20,10 +20,10 @@ import { rechargeViaBank } from '../../modules/finance/recharge.ts';
 import { finBill } from '../../modules/finance/schema.ts';
 import { saveWalletConfig } from '../../modules/finance/walletConfig.ts';
 import { hyDriver, hyDriverVehicle } from '../../modules/freight/partySchema.ts';
-import { hyCustomer } from '../../modules/freight/schema.ts';
 import { chinaToday } from '../../modules/freight/shippingMoney.ts';
 import { hyShippingNote } from '../../modules/freight/shippingSchema.ts';
 import { AppError } from '../../platform/http/errors.ts';
+import { approvedCustomers } from './approved.ts';
 import type { DemoContext, DemoSeeder } from './types.ts';
 
 const actor = SYSTEM_ACTOR(0, 'demo');
@@ -117,11 +117,7 @@ export const financeSeeder: DemoSeeder = {
   async run(db, ctx: DemoContext) {
     // The bank of the demo answers at once; every request no. and key is stable, so a rerun changes nothing.
     const fin: Finance = { db, bank: new SimulatedBank(db, { delayMs: 0 }), log: silentLog };
-    const customers = await db
-      .select()
-      .from(hyCustomer)
-      .where(eq(hyCustomer.state, REVIEW_STATE.approved))
-      .orderBy(asc(hyCustomer.id));
+    const customers = await approvedCustomers(db);
     await db.transaction((tx) =>
       ensureCustomerAccounts(
         tx,

@@ -1,8 +1,7 @@
 // Demo invoices, made through the invoice service and the simulated tax service: for the first
 // customers with paid waybills, one invoice each over their paid waybills: issued and delivered, issued, or
 // waiting to be issued — so 发票管理 shows every common state and the waybill list its invoice column.
-import { INVOICE_KIND, REVIEW_STATE } from '@freight/contracts';
-import { asc, eq } from 'drizzle-orm';
+import { INVOICE_KIND } from '@freight/contracts';
 import { SimulatedBank } from '../../modules/finance/bank/simulatedBank.ts';
 import { type Finance, SYSTEM_ACTOR, silentLog } from '../../modules/finance/context.ts';
 import { SimulatedTaxService } from '../../modules/finance/einvoice/simulatedTaxService.ts';
@@ -13,7 +12,7 @@ import {
   invoiceCandidates,
   issueInvoice,
 } from '../../modules/finance/invoices.ts';
-import { hyCustomer } from '../../modules/freight/schema.ts';
+import { approvedCustomers } from './approved.ts';
 import type { DemoSeeder } from './types.ts';
 
 const actor = SYSTEM_ACTOR(0, 'demo');
@@ -26,11 +25,7 @@ export const invoiceSeeder: DemoSeeder = {
     if (existing) return rows;
     const fin: Finance = { db, bank: new SimulatedBank(db, { delayMs: 0 }), log: silentLog };
     const tax = new SimulatedTaxService({ delayMs: 0 });
-    const customers = await db
-      .select()
-      .from(hyCustomer)
-      .where(eq(hyCustomer.state, REVIEW_STATE.approved))
-      .orderBy(asc(hyCustomer.id));
+    const customers = await approvedCustomers(db);
     // Each customer with paid waybills gets one invoice over them: the first issued and delivered, the next
     // issued, the one after waiting to be issued, and so on.
     let i = 0;

@@ -27,7 +27,7 @@ import {
 } from '../../modules/freight/noteTransitions.ts';
 import { newOrderValues, stepOrder } from '../../modules/freight/orders.ts';
 import { hyCaptain, hyDriver, hyDriverVehicle, hyVehicle } from '../../modules/freight/partySchema.ts';
-import { hyAgent, hyCustomer } from '../../modules/freight/schema.ts';
+import { hyAgent, type hyCustomer } from '../../modules/freight/schema.ts';
 import {
   hyOrder,
   hyShippingNote,
@@ -38,6 +38,7 @@ import { carrierPenaltyClause, setCarrierPenaltyClause } from '../../modules/fre
 import type { Db } from '../../platform/db/client.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import { stableId } from '../seed.ts';
+import { approvedCustomers } from './approved.ts';
 import { Random } from './random.ts';
 import type { DemoContext, DemoSeeder } from './types.ts';
 
@@ -328,11 +329,7 @@ export const shippingSeeder: DemoSeeder = {
     // with it (the risk seeder's deductions are taken under it).
     if ((await carrierPenaltyClause(db, 0)).penaltyPct === null)
       await setCarrierPenaltyClause(db, 0, DEMO_PENALTY_PCT, 'demo');
-    const customers = await db
-      .select()
-      .from(hyCustomer)
-      .where(eq(hyCustomer.state, REVIEW_STATE.approved))
-      .orderBy(asc(hyCustomer.id));
+    const customers = await approvedCustomers(db);
     const agents = await approvedIds(db, hyAgent);
     const captains = await approvedIds(db, hyCaptain);
     // Approved drivers off the blacklist with an approved default vehicle: one trip at a time each.
