@@ -779,7 +779,7 @@ export const userResource = resource({
       list: false,
       detail: false,
     },
-    sex: { label: ['性别', 'Sex'], kind: 'dict', dict: 'sex', search: true, list: { width: 70 } },
+    sex: { label: ['性别', 'Sex'], kind: 'dict', dict: 'sex', search: true, list: { width: 90 } },
     birthday: { label: ['生日', 'Birthday'], kind: 'date', sort: true, list: false },
     phone: { label: ['手机号', 'Mobile'], search: true, list: { width: 130 } },
     email: { label: ['邮箱', 'E-mail'], filter: true, list: { width: 180, ellipsis: true } },
