@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm test`: lint, type-check, unit and API tests (vitest), then browser tests (Playwright in Debian Chromium).
 // Prints one closing line "N passed, N failed" over every test that ran.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
@@ -18,42 +18,59 @@ const failures = [];
 // seen on a 2-core machine (the browser suite once took 45 min) and leaves the other steps room within CI's 90.
 const STEP_LIMIT_MS = 55 * 60_000;
 
-function run(title, command, args, env = {}) {
-  console.log(`\n▶ ${title}`);
-  const started = Date.now();
-  const result = spawnSync(command, args, {
-    cwd: root,
-    stdio: 'inherit',
-    env: { ...process.env, ...env },
-    timeout: STEP_LIMIT_MS,
-    killSignal: 'SIGKILL',
+/** Children of running steps, each the leader of its own process group (see `step`). */
+const running = new Set();
+for (const signal of ['SIGINT', 'SIGTERM'])
+  process.on(signal, () => {
+    for (const child of running) killGroup(child);
+    process.exit(1);
   });
-  const seconds = ((Date.now() - started) / 1000).toFixed(1);
-  const ok = result.status === 0;
-  if (result.error?.code === 'ETIMEDOUT')
-    console.log(`${title}: stopped after ${STEP_LIMIT_MS / 60_000} min`);
-  console.log(`${ok ? '✔' : '✘'} ${title} (${seconds} s)`);
-  if (!ok) failures.push(title);
-  return ok;
+
+function killGroup(child) {
+  try {
+    process.kill(-child.pid, 'SIGKILL');
+  } catch {
+    // the group has already ended
+  }
 }
 
-/** Runs a step with its output held back, then prints it whole, so steps run side by side stay readable. */
-function runQuietly(title, command, args) {
+/**
+ * Runs one step in a process group of its own, so that the hang guard stops everything the step started
+ * (`npx` and the Playwright, vitest and Chromium processes under it), not only its first process.
+ * `quiet` holds the output back and prints it whole at the end, so steps run side by side stay readable.
+ */
+function step(title, command, args, { env = {}, quiet = false } = {}) {
+  if (!quiet) console.log(`\n▶ ${title}`);
   const started = Date.now();
   return new Promise((resolve) => {
-    const child = spawn(command, args, { cwd: root, env: process.env });
+    const child = spawn(command, args, {
+      cwd: root,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', quiet ? 'pipe' : 'inherit', quiet ? 'pipe' : 'inherit'],
+      detached: true,
+    });
+    running.add(child);
     const output = [];
-    child.stdout.on('data', (chunk) => output.push(chunk));
-    child.stderr.on('data', (chunk) => output.push(chunk));
-    const timer = setTimeout(() => child.kill('SIGKILL'), STEP_LIMIT_MS);
+    child.stdout?.on('data', (chunk) => output.push(chunk));
+    child.stderr?.on('data', (chunk) => output.push(chunk));
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      killGroup(child);
+    }, STEP_LIMIT_MS);
     child.on('close', (code) => {
       clearTimeout(timer);
+      running.delete(child);
       const seconds = ((Date.now() - started) / 1000).toFixed(1);
-      console.log(`\n▶ ${title}`);
-      process.stdout.write(Buffer.concat(output));
-      console.log(`${code === 0 ? '✔' : '✘'} ${title} (${seconds} s)`);
-      if (code !== 0) failures.push(title);
-      resolve(code === 0);
+      if (quiet) {
+        console.log(`\n▶ ${title}`);
+        process.stdout.write(Buffer.concat(output));
+      }
+      if (timedOut) console.log(`${title}: stopped after ${STEP_LIMIT_MS / 60_000} min`);
+      const ok = code === 0 && !timedOut;
+      console.log(`${ok ? '✔' : '✘'} ${title} (${seconds} s)`);
+      if (!ok) failures.push(title);
+      resolve(ok);
     });
   });
 }
@@ -99,18 +116,18 @@ if (!only || only === 'static') {
     checks.map(
       ([title, args]) =>
         () =>
-          runQuietly(title, npx, args),
+          step(title, npx, args, { quiet: true }),
     ),
   );
 }
 // Before the API tests too: PDF statements and invoices embed the system's CJK font that this installs.
 const prerequisites =
   !only || only === 'unit' || only === 'e2e'
-    ? run('browser prerequisites (chromium, CJK font)', 'bash', ['scripts/ensure-chromium.sh'])
+    ? await step('browser prerequisites (chromium, CJK font)', 'bash', ['scripts/ensure-chromium.sh'])
     : false;
 if (!only || only === 'unit') {
   const file = path.join(reports, 'vitest.json');
-  run('unit and API tests (vitest, PGlite)', npx, [
+  await step('unit and API tests (vitest, PGlite)', npx, [
     'vitest',
     'run',
     '--reporter=default',
@@ -121,14 +138,14 @@ if (!only || only === 'unit') {
 }
 if ((!only || only === 'e2e') && existsSync(path.join(root, 'e2e/playwright.config.ts'))) {
   if (prerequisites) {
-    run('build the console', 'npm', ['run', 'build', '-w', 'web']);
+    await step('build the console', 'npm', ['run', 'build', '-w', 'web']);
     const file = path.join(reports, 'playwright.json');
-    run(
+    await step(
       'browser tests (playwright, chromium)',
       npx,
       ['playwright', 'test', '-c', 'e2e/playwright.config.ts'],
       {
-        PLAYWRIGHT_JSON_OUTPUT_NAME: file,
+        env: { PLAYWRIGHT_JSON_OUTPUT_NAME: file },
       },
     );
     countPlaywright(file);

@@ -14,6 +14,10 @@ const CAPTCHA_URL = `http://127.0.0.1:${CAPTCHA_PORT}`;
 let server: ChildProcess | undefined;
 let dataDir = '';
 
+// Both tests use the one server on CAPTCHA_PORT: in parallel, each worker would start its own on that port,
+// and the first to finish would stop the server the other was still using.
+test.describe.configure({ mode: 'default' });
+
 test.beforeAll(async () => {
   test.setTimeout(120_000);
   ({ child: server, dataDir } = spawnOwnServer(CAPTCHA_PORT, 'captcha', {
