@@ -189,7 +189,6 @@ export default function CgformCopyList() {
         }
       >
         <CompactTable<Copy>
-          rowKey="id"
           loading={copies.isLoading}
           dataSource={copies.data ?? []}
           columns={[
