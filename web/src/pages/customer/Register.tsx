@@ -18,6 +18,7 @@ import { LicencePicker } from '../user/components/LicencePicker';
 import { RegisteredResult } from '../user/components/RegisteredResult';
 import { mobileRules, SmsCodeInput, smsCodeRules } from '../user/components/SmsCodeInput';
 import { NewPasswordInput } from '../user/NewPasswordInputs';
+import { NewUsernameInput } from '../user/NewUsernameInput';
 import type { RegisterValues } from '../user/Register';
 import '../user/components/auth.css';
 
@@ -180,13 +181,7 @@ export default function CustomerRegister() {
                 label={ta('customerRegister.username')}
                 rules={usernameRules(ta, t('login.usernameRequired'))}
               >
-                <Input
-                  prefix={<UserOutlined />}
-                  placeholder={ta('usernamePlaceholder')}
-                  autoComplete="username"
-                  maxLength={64}
-                  data-testid="cr-username"
-                />
+                <NewUsernameInput data-testid="cr-username" />
               </Form.Item>
               <Row gutter={16}>
                 <Col xs={24} sm={12}>

@@ -1,10 +1,9 @@
 // Analysis dashboard (/dashboard/analysis, the home page): the freight KPIs of the caller's scope from
 // /dashboard/analysis, each opening the list whose total it is; this month against last; the pending
 // counters. Charts are a lazy ECharts chunk.
-import { ReloadOutlined } from '@ant-design/icons';
 import type { AnalysisSummary, PendingCounts } from '@freight/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Col, Empty, Row, Skeleton, Statistic, Typography } from 'antd';
+import { Card, Col, Empty, Row, Skeleton, Statistic, Typography } from 'antd';
 import type { EChartsOption } from 'echarts';
 import type { TFunction } from 'i18next';
 import { lazy, type ReactNode, Suspense } from 'react';
@@ -12,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { withChunkTimeout } from '../../app/chunkLoad';
 import { queryClient } from '../../app/queryClient';
+import { ReloadIconButton } from '../../components/common/ReloadIconButton';
 import { DashboardError } from '../../components/dashboard/DashboardError';
 import { TileGrid } from '../../components/dashboard/TileGrid';
 import { yuan } from '../../components/finance/money';
@@ -162,15 +162,7 @@ export default function Analysis() {
           <Card
             variant="borderless"
             title={t('dashboard.monthChart')}
-            extra={
-              <Button
-                type="text"
-                size="small"
-                icon={<ReloadOutlined />}
-                onClick={refresh}
-                aria-label={t('dashboard.refresh')}
-              />
-            }
+            extra={<ReloadIconButton label={t('dashboard.refresh')} onClick={refresh} />}
           >
             <QueryChart
               query={analysis}

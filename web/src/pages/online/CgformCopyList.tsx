@@ -15,7 +15,7 @@ import { useBilingual } from '../../components/resource/text';
 import { api, errorText } from '../../services/request';
 import { CgformView } from './components/CgformView';
 import { RowDelete, RowLink } from './components/DesignerList';
-import { EditedRows, rowEditing } from './components/rowEditing';
+import { EditedRows, rowEditing, rowsForFields } from './components/rowEditing';
 
 interface FieldView {
   dbFieldName: string;
@@ -61,17 +61,17 @@ function CopyEditor({
     if (!copy) return;
     const own = copy === 'new' ? [] : copy.fields;
     setViews(
-      definition.fields.map((f) => {
-        const view = own.find((v) => v.dbFieldName === f.dbFieldName);
-        return (
-          view ?? {
-            dbFieldName: f.dbFieldName,
-            isShowList: f.isShowList,
-            isShowForm: f.isShowForm,
-            isQuery: f.isQuery,
-          }
-        );
-      }),
+      rowsForFields(
+        definition.fields,
+        own,
+        (view, f) => view.dbFieldName === f.dbFieldName,
+        (f) => ({
+          dbFieldName: f.dbFieldName,
+          isShowList: f.isShowList,
+          isShowForm: f.isShowForm,
+          isQuery: f.isQuery,
+        }),
+      ),
     );
     form.setFieldsValue(
       copy === 'new'
@@ -189,7 +189,6 @@ export default function CgformCopyList() {
         }
       >
         <CompactTable<Copy>
-          rowKey="id"
           loading={copies.isLoading}
           dataSource={copies.data ?? []}
           columns={[

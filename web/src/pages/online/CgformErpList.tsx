@@ -57,10 +57,5 @@ function ErpView({ def, columns, subDef }: CgformParts) {
 
 export default function CgformErpList() {
   const code = useCgformCode();
-  return (
-    <CgformScreen
-      code={code}
-      build={(def, columns, subDef) => <ErpView def={def} columns={columns} subDef={subDef} />}
-    />
-  );
+  return <CgformScreen code={code} build={(parts) => <ErpView {...parts} />} />;
 }

@@ -51,7 +51,7 @@ export default function CgformInnerTableList() {
   return (
     <CgformScreen
       code={code}
-      build={(def, columns, subDef) => (
+      build={({ def, columns, subDef }) => (
         <ResourceListPage
           key={code}
           def={{

@@ -66,5 +66,5 @@ function TreeView({ def, columns }: { def: ResourcePageDef; columns: CgformColum
 
 export default function CgformTreeList() {
   const code = useCgformCode();
-  return <CgformScreen code={code} build={(def, columns) => <TreeView def={def} columns={columns} />} />;
+  return <CgformScreen code={code} build={({ def, columns }) => <TreeView def={def} columns={columns} />} />;
 }

@@ -11,7 +11,7 @@ import { ResourceListPage, useResourcePage } from '../../components/resource';
 import { useBilingual } from '../../components/resource/text';
 import { api, showFailure } from '../../services/request';
 import { ReportView } from './components/ReportView';
-import { EditedRows, rowEditing, valueOptions } from './components/rowEditing';
+import { EditedRows, rowEditing, rowsForFields, valueOptions } from './components/rowEditing';
 
 const perm = reportHeadResource.permission;
 
@@ -110,21 +110,21 @@ function ReportEditor({ id, onClose }: { id: string | null | 'new'; onClose: (sa
       setPreview(result);
       setParams(result.params.map((p) => ({ ...p, ...params.find((q) => q.paramName === p.paramName) })));
       setItems(
-        result.fields.map((f, i) => {
-          const old = items.find((x) => x.fieldName === f.fieldName);
-          return (
-            old ?? {
-              fieldName: f.fieldName,
-              fieldTxt: f.fieldTxt,
-              fieldType: f.fieldType,
-              isShow: 1,
-              isSearch: 0,
-              isOrder: 0,
-              isTotal: 0,
-              orderNum: i + 1,
-            }
-          );
-        }),
+        rowsForFields(
+          result.fields,
+          items,
+          (item, f) => item.fieldName === f.fieldName,
+          (f, i) => ({
+            fieldName: f.fieldName,
+            fieldTxt: f.fieldTxt,
+            fieldType: f.fieldType,
+            isShow: 1,
+            isSearch: 0,
+            isOrder: 0,
+            isTotal: 0,
+            orderNum: i + 1,
+          }),
+        ),
       );
       message.success(tx([`解析成功，共 ${result.total} 条数据`, `Parsed: ${result.total} rows`]));
     });

@@ -1,12 +1,7 @@
 // 主钱包: the platform's balances, service-fee income by period (a chart), receivables from
 // advances, the ledger check, and the platform accounts, payables and bank statement as declared lists.
 
-import {
-  DownloadOutlined,
-  ReloadOutlined,
-  SafetyCertificateOutlined,
-  UploadOutlined,
-} from '@ant-design/icons';
+import { DownloadOutlined, SafetyCertificateOutlined, UploadOutlined } from '@ant-design/icons';
 import { statementLineResource, walletResource } from '@freight/contracts';
 import {
   Alert,
@@ -26,6 +21,7 @@ import {
 import dayjs, { type Dayjs } from 'dayjs';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { withChunkTimeout } from '../../app/chunkLoad';
+import { ReloadIconButton } from '../../components/common/ReloadIconButton';
 import { yuanColumn } from '../../components/finance/columns';
 import { type LedgerAccount, LedgerDrawer, SignedYuan } from '../../components/finance/LedgerDrawer';
 import { announceMoneyChange, yuan } from '../../components/finance/money';
@@ -356,15 +352,7 @@ export default function MainWallet() {
           <Card
             variant="borderless"
             title={tx(['垫付应收（按货主）', 'Advance receivables by customer'])}
-            extra={
-              <Button
-                type="text"
-                size="small"
-                icon={<ReloadOutlined />}
-                aria-label={tx(['刷新', 'Refresh'])}
-                onClick={() => setSeq((n) => n + 1)}
-              />
-            }
+            extra={<ReloadIconButton label={tx(['刷新', 'Refresh'])} onClick={() => setSeq((n) => n + 1)} />}
           >
             <Table
               size="small"

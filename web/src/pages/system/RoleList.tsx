@@ -8,14 +8,14 @@ import { roleGrantSource, roleMembers } from './role/grantSources';
 import { RoleDrawer, useRoleDrawer } from './role/RoleDrawer';
 import { uniqueRule } from './user/uniqueRule';
 
+const roleSources = (roleId: string) => ({ grant: roleGrantSource(roleId), members: roleMembers(roleId) });
+
 export default function RoleList() {
   const can = useCan();
-  const { open, setOpen, roleId, rowActions } = useRoleDrawer({
-    users: 'system:role:edit',
-    grant: 'system:role:authorize',
-  });
-  const grant = useMemo(() => (roleId ? roleGrantSource(roleId) : null), [roleId]);
-  const members = useMemo(() => (roleId ? roleMembers(roleId) : null), [roleId]);
+  const { drawer, rowActions } = useRoleDrawer(
+    { users: 'system:role:edit', grant: 'system:role:authorize' },
+    roleSources,
+  );
 
   const def = useMemo<ResourcePageDef>(
     () =>
@@ -43,11 +43,8 @@ export default function RoleList() {
     <>
       <ResourceListPage def={def} />
       <RoleDrawer
-        open={open}
-        onChange={setOpen}
+        {...drawer}
         kind={['角色', 'Role']}
-        grant={grant}
-        members={members}
         grantLabel={['菜单授权', 'Permissions']}
         showGrant={can('system:role:authorize')}
         showUsers={can('system:role:edit')}

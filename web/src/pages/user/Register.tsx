@@ -1,7 +1,6 @@
 // /user/register: a customer staff account with a mobile proved by an SMS code (mode 1),
 // then /user/register-result.
-import { UserOutlined } from '@ant-design/icons';
-import { Form, Input } from 'antd';
+import { Form } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { usernameRules } from '../../components/auth/passwordRules';
@@ -11,6 +10,7 @@ import { feedback } from '../../services/feedback';
 import { AUTH_NS } from './components/authI18n';
 import { MobileWithCode } from './components/SmsCodeInput';
 import { NewPasswordInputs } from './NewPasswordInputs';
+import { NewUsernameInput } from './NewUsernameInput';
 import { SubmitRow } from './SubmitRow';
 import './components/auth.css';
 
@@ -50,14 +50,7 @@ export default function Register() {
       <h2 className="login-card-title">{ta('register.title')}</h2>
       <Form<RegisterValues> form={form} size="large" onFinish={submit} aria-label={ta('register.title')}>
         <Form.Item name="username" rules={usernameRules(ta, t('login.usernameRequired'))}>
-          <Input
-            prefix={<UserOutlined />}
-            placeholder={ta('usernamePlaceholder')}
-            aria-label={t('login.username')}
-            autoComplete="username"
-            maxLength={64}
-            data-testid="register-username"
-          />
+          <NewUsernameInput aria-label={t('login.username')} data-testid="register-username" />
         </Form.Item>
         <NewPasswordInputs
           confirmName="confirm"

@@ -11,7 +11,7 @@ export function CgformView({ code, columnsUrl }: { code: string; columnsUrl?: st
     <CgformScreen
       code={code}
       columnsUrl={columnsUrl}
-      build={(def, columns) => <ResourceListPage key={code} def={withSubRows(def, columns)} />}
+      build={({ def, columns }) => <ResourceListPage key={code} def={withSubRows(def, columns)} />}
     />
   );
 }

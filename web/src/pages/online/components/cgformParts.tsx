@@ -134,7 +134,7 @@ export function CgformScreen({
 }: {
   code: string;
   columnsUrl?: string;
-  build: (def: CgformParts['def'], columns: CgformColumns, subDef: CgformParts['subDef']) => ReactNode;
+  build: (parts: CgformParts) => ReactNode;
 }) {
   const tx = useBilingual();
   const can = useCan();
@@ -173,7 +173,7 @@ export function CgformScreen({
       buttonCodes: buttonCodesOf(columns.decl.permission, designer),
       fields: { [sub.key]: { list: false, search: false, form: 'hidden', detail: false } },
     });
-  return <>{build(def, columns, subDef)}</>;
+  return <>{build({ def, columns, subDef })}</>;
 }
 
 /** The master's add/edit form with its sub-tables' rows (saved with it in one transaction). */

@@ -160,6 +160,19 @@ export function rowEditing<T extends object>(rows: readonly T[], setRows: (rows:
   };
 }
 
+/**
+ * The rows for a fresh list of fields, in the fields' order: the row already edited for a field is kept as it
+ * is, a field without one gets a new row.
+ */
+export function rowsForFields<F, R>(
+  fields: readonly F[],
+  rows: readonly R[],
+  isRowOf: (row: R, field: F) => boolean,
+  newRow: (field: F, index: number) => R,
+): R[] {
+  return fields.map((field, i) => rows.find((row) => isRowOf(row, field)) ?? newRow(field, i));
+}
+
 /** The table of edited rows, with the button adding one above it when rows may be added. */
 export function EditedRows<T extends object>({
   rows,

@@ -1,11 +1,12 @@
 // 分类字典 (component `system/CategoryList`): the category tree (codes A01, A01A01 … generated from the
 // parent's) beside the list of the chosen node's children, where they are added, edited and deleted.
-import { ApartmentOutlined, ReloadOutlined } from '@ant-design/icons';
+import { ApartmentOutlined } from '@ant-design/icons';
 import { categoryResource, type Page } from '@freight/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Col, Empty, Row, Spin, Tree, Typography } from 'antd';
 import type { DataNode, EventDataNode } from 'antd/es/tree';
 import { useCallback, useMemo, useState } from 'react';
+import { ReloadIconButton } from '../../../components/common/ReloadIconButton';
 import { pageOf, ResourceListPage, type ResourcePageDef } from '../../../components/resource';
 import { useBilingual } from '../../../components/resource/text';
 import { api } from '../../../services/request';
@@ -92,15 +93,7 @@ export default function CategoryList() {
               <ApartmentOutlined /> {tx(['分类树', 'Category tree'])}
             </span>
           }
-          extra={
-            <Button
-              size="small"
-              type="text"
-              icon={<ReloadOutlined />}
-              aria-label={tx(['刷新', 'Reload'])}
-              onClick={refreshTree}
-            />
-          }
+          extra={<ReloadIconButton label={tx(['刷新', 'Reload'])} onClick={refreshTree} />}
         >
           <Button
             type={parentId === ROOT ? 'primary' : 'default'}

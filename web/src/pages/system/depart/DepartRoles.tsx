@@ -2,7 +2,7 @@
 // (members of the department only) and its permissions, chosen among the menus the department was granted.
 import { departRoleBody, roleResource } from '@freight/contracts';
 import { Typography } from 'antd';
-import { useMemo } from 'react';
+import { useCallback, useMemo } from 'react';
 import { pageOf, ResourceListPage, type ResourcePageDef } from '../../../components/resource';
 import { useBilingual } from '../../../components/resource/text';
 import { departRoleGrantSource, departRoleMembers } from '../role/grantSources';
@@ -13,9 +13,14 @@ const ROLE_CODE = 'system:depart:role';
 
 export function DepartRoles({ departId, departName }: { departId: string; departName: string }) {
   const tx = useBilingual();
-  const { open, setOpen, roleId, rowActions } = useRoleDrawer({ users: ROLE_CODE, grant: ROLE_CODE });
-  const grant = useMemo(() => (roleId ? departRoleGrantSource(departId, roleId) : null), [departId, roleId]);
-  const members = useMemo(() => (roleId ? departRoleMembers(departId, roleId) : null), [departId, roleId]);
+  const sourcesOf = useCallback(
+    (roleId: string) => ({
+      grant: departRoleGrantSource(departId, roleId),
+      members: departRoleMembers(departId, roleId),
+    }),
+    [departId],
+  );
+  const { drawer, rowActions } = useRoleDrawer({ users: ROLE_CODE, grant: ROLE_CODE }, sourcesOf);
 
   // The columns of the roles screen, named as the department's own and listed by its own calls.
   const def = useMemo<ResourcePageDef>(
@@ -53,11 +58,8 @@ export function DepartRoles({ departId, departName }: { departId: string; depart
     <>
       <ResourceListPage key={departId} def={def} />
       <RoleDrawer
-        open={open}
-        onChange={setOpen}
+        {...drawer}
         kind={['部门角色', 'Department role']}
-        grant={grant}
-        members={members}
         grantLabel={['角色授权', 'Permissions']}
         // Only the menus this department holds can be handed to its roles.
         grantIntro={

@@ -12,9 +12,20 @@ type Row = Record<string, unknown>;
 type Tab = 'users' | 'grant';
 type OpenRole = { role: Row; tab: Tab };
 
-/** Which role the drawer shows and on which tab, with the row actions that open it. */
-export function useRoleDrawer(perms: Record<Tab, string>) {
+/** What the drawer shows of a role: its permissions and its users. */
+interface RoleSources {
+  grant: GrantSource;
+  members: MembersSource;
+}
+
+/**
+ * Which role the drawer shows and on which tab, with the row actions that open it; `sourcesOf` (a stable
+ * function) says where the open role's permissions and users are read and saved.
+ */
+export function useRoleDrawer(perms: Record<Tab, string>, sourcesOf: (roleId: string) => RoleSources) {
   const [open, setOpen] = useState<OpenRole | null>(null);
+  const roleId = open ? String(open.role.id) : '';
+  const sources = useMemo(() => (roleId ? sourcesOf(roleId) : null), [roleId, sourcesOf]);
   const rowActions = useMemo<RowAction[]>(
     () => [
       {
@@ -32,7 +43,13 @@ export function useRoleDrawer(perms: Record<Tab, string>) {
     ],
     [perms.users, perms.grant],
   );
-  return { open, setOpen, roleId: open ? String(open.role.id) : '', rowActions };
+  const drawer = {
+    open,
+    onChange: setOpen,
+    grant: sources?.grant ?? null,
+    members: sources?.members ?? null,
+  };
+  return { drawer, rowActions };
 }
 
 export function RoleDrawer({

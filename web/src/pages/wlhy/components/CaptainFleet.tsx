@@ -128,7 +128,6 @@ export function CaptainFleet({ captain, onClose }: { captain: Row | null; onClos
           </Space.Compact>
         )}
         <CompactTable<T>
-          rowKey="id"
           loading={members.isFetching}
           scroll={kind.scrollX ? { x: kind.scrollX } : undefined}
           dataSource={kind.rows}

@@ -105,7 +105,6 @@ export function DriverVehicleBindings({
           </Space>
         )}
         <CompactTable<Bound>
-          rowKey="id"
           loading={bound.isFetching}
           dataSource={bound.data ?? []}
           scroll={{ x: 560 }}

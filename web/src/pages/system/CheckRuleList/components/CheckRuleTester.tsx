@@ -2,6 +2,7 @@
 import { Alert, Button, Input, Modal, Space, Typography } from 'antd';
 import { useState } from 'react';
 import type { ShownFor } from '../../../../components/common/shownFor';
+import { useBusyAction } from '../../../../components/common/useBusyAction';
 import { useBilingual } from '../../../../components/resource/text';
 import { BusinessError, errorText, getEnvelope } from '../../../../services/request';
 
@@ -19,12 +20,12 @@ export function CheckRuleTester({ rule, onClose }: ShownFor<'rule', { ruleCode: 
   const tx = useBilingual();
   const [value, setValue] = useState('');
   const [verdict, setVerdict] = useState<Verdict | null>(null);
-  const [busy, setBusy] = useState(false);
+  // A failed call is a verdict too, in the server's words.
+  const { busy, run } = useBusyAction((error) => setVerdict({ passed: false, message: errorText(error) }));
 
   const check = async () => {
     if (!rule) return;
-    setBusy(true);
-    try {
+    await run(async () => {
       const envelope = await getEnvelope<Failure | null>('/sys/checkRule/checkByCode', {
         ruleCode: rule.ruleCode,
         value,
@@ -36,11 +37,7 @@ export function CheckRuleTester({ rule, onClose }: ShownFor<'rule', { ruleCode: 
         message: envelope.message,
         checked: envelope.success ? undefined : envelope.result?.checkValue,
       });
-    } catch (error) {
-      setVerdict({ passed: false, message: errorText(error) });
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (
