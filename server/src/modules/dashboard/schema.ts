@@ -1,5 +1,6 @@
 import { bigint, date, index, integer, pgTable, smallint, varchar } from 'drizzle-orm/pg-core';
 import { idRef, tenantIdColumn, tstz } from '../../platform/db/columns.ts';
+import { agentCaptainColumns } from '../../platform/db/freightColumns.ts';
 
 // Daily figures of the waybills: 统计分析, 经营看板 and the analysis KPIs read closed days from
 // here and today (and any day changed since its build) live from the waybills. A job (re)builds closed days;
@@ -15,8 +16,7 @@ export const statNoteDaily = pgTable(
     customerId: idRef('customer_id').notNull(),
     /** max(customer_name) of the group, as the live grouping labels it. */
     customerName: varchar('customer_name', { length: 200 }),
-    agentId: idRef('agent_id'),
-    captainId: idRef('captain_id'),
+    ...agentCaptainColumns(),
     loadCity: varchar('load_city', { length: 30 }).notNull(),
     unloadCity: varchar('unload_city', { length: 30 }).notNull(),
     vehicleType: varchar('vehicle_type', { length: 4 }),

@@ -1,6 +1,6 @@
 import { bigint, index, smallint, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { statementIndexes, tenantTable } from '../../platform/db/businessTable.ts';
-import { fenColumn, idRef, tstz } from '../../platform/db/columns.ts';
+import { fenColumn, idRef, matchStateColumn, tstz } from '../../platform/db/columns.ts';
 import { driverColumns, optionalDriverColumns, waybillColumns } from '../../platform/db/freightColumns.ts';
 
 // 油卡管理: fuel cards held by drivers, the recharge lines a waybill's paid fuel share writes (the ledger moves
@@ -47,7 +47,7 @@ export const finFuelRecharge = tenantTable(
     postingId: idRef('posting_id'),
     payoutId: idRef('payout_id'),
     /** fuel_match_state: 0 未对账, 1 已对账. */
-    matchState: smallint('match_state').notNull().default(0),
+    matchState: matchStateColumn(),
     statementId: idRef('statement_id'),
     statementSerialNo: varchar('statement_serial_no', { length: 64 }),
   },
@@ -70,7 +70,7 @@ export const finFuelStatement = tenantTable(
     amountFen: bigint('amount_fen', { mode: 'number' }).notNull(),
     station: varchar('station', { length: 100 }),
     /** fuel_match_state: 0 未匹配, 1 已匹配. */
-    matchState: smallint('match_state').notNull().default(0),
+    matchState: matchStateColumn(),
     rechargeId: idRef('recharge_id'),
     shippingNoteNumber: varchar('shipping_note_number', { length: 32 }),
     importBatch: varchar('import_batch', { length: 32 }),

@@ -29,6 +29,7 @@ import {
   fileRef,
   idRef,
   lastWriteTimeColumn,
+  matchStateColumn,
   reviewerColumns,
   stateMoveColumns,
   tenantIdColumn,
@@ -319,8 +320,7 @@ export const finStatementLine = tenantTable(
     counterpartyName: varchar('counterparty_name', { length: 100 }),
     counterpartyAccount: varchar('counterparty_account', { length: 40 }),
     memo: varchar('memo', { length: 255 }),
-    /** 0 unmatched, 1 matched. */
-    matchState: smallint('match_state').notNull().default(0),
+    matchState: matchStateColumn(),
     matchedPostingId: idRef('matched_posting_id'),
     matchedRef: varchar('matched_ref', { length: 64 }),
     importBatch: varchar('import_batch', { length: 32 }),

@@ -34,6 +34,12 @@ export const createTimeColumn = () => tstz('create_time').defaultNow().notNull()
 /** The soft-delete mark a resource with `softDelete` filters on: 0 live, 1 in the recycle bin. */
 export const delFlagColumn = () => smallint('del_flag').notNull().default(0);
 
+/**
+ * Whether an imported statement line (bank, fuel, toll) or a row it is checked against has been matched in
+ * reconciliation: 0 not yet, 1 matched.
+ */
+export const matchStateColumn = () => smallint('match_state').notNull().default(0);
+
 /** When a row that is written over in place (a counter, a limit, a running total) was last written. */
 export const lastWriteTimeColumn = () => tstz('update_time').defaultNow().notNull();
 
