@@ -82,6 +82,9 @@ export const claimColumns = () => ({
   claimedUntil: tstz('claimed_until'),
 });
 
+/** The column name of a property (`buttonName`: button_name). */
+const snakeCase = (property: string) => property.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
+
 type Prefixed<TPrefix extends string, TColumns> = {
   [K in keyof TColumns & string as `${TPrefix}${Capitalize<K>}`]: TColumns[K];
 };
@@ -94,7 +97,7 @@ export function prefixed<TPrefix extends string, TColumns extends object>(
   prefix: TPrefix,
   build: (column: string) => TColumns,
 ) {
-  const column = prefix.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
+  const column = snakeCase(prefix);
   const entries = Object.entries(build(column)).map(([key, builder]) => [
     `${prefix}${key[0]?.toUpperCase()}${key.slice(1)}`,
     builder,
@@ -116,3 +119,15 @@ export const decisionColumns = <TPrefix extends string>(prefix: TPrefix) =>
     reason: varchar(`${column}_reason`, { length: 255 }),
     time: tstz(`${column}_time`),
   }));
+
+/**
+ * A text the console shows in the user's language (`buttonName`: button_name, button_name_en): the Chinese one,
+ * required, and the one of the English mode, which may stay empty (the Chinese is shown then).
+ */
+export function bilingualColumns<TName extends string>(name: TName, length: number) {
+  const column = snakeCase(name);
+  const chinese = varchar(column, { length }).notNull();
+  const english = varchar(`${column}_en`, { length });
+  return { [name]: chinese, [`${name}En`]: english } as Record<TName, typeof chinese> &
+    Record<`${TName}En`, typeof english>;
+}
