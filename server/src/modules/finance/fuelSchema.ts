@@ -1,6 +1,6 @@
-import { bigint, index, smallint, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { index, smallint, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { statementIndexes, tenantTable } from '../../platform/db/businessTable.ts';
-import { fenColumn, idRef, matchStateColumn, tstz } from '../../platform/db/columns.ts';
+import { fenColumn, idRef, matchStateColumn, requiredFenColumn, tstz } from '../../platform/db/columns.ts';
 import { driverColumns, optionalDriverColumns, waybillColumns } from '../../platform/db/freightColumns.ts';
 
 // 油卡管理: fuel cards held by drivers, the recharge lines a waybill's paid fuel share writes (the ledger moves
@@ -42,7 +42,7 @@ export const finFuelRecharge = tenantTable(
     ...optionalDriverColumns(50),
     ...waybillColumns(32),
     customerId: idRef('customer_id'),
-    amountFen: bigint('amount_fen', { mode: 'number' }).notNull(),
+    amountFen: requiredFenColumn('amount_fen'),
     /** The ledger posting that moved the share (card_share). */
     postingId: idRef('posting_id'),
     payoutId: idRef('payout_id'),
@@ -67,7 +67,7 @@ export const finFuelStatement = tenantTable(
     tradeTime: tstz('trade_time').notNull(),
     /** fuel_trade_kind: 1 充值, 2 消费. */
     kind: smallint('kind').notNull(),
-    amountFen: bigint('amount_fen', { mode: 'number' }).notNull(),
+    amountFen: requiredFenColumn('amount_fen'),
     station: varchar('station', { length: 100 }),
     /** fuel_match_state: 0 未匹配, 1 已匹配. */
     matchState: matchStateColumn(),

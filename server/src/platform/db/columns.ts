@@ -58,8 +58,11 @@ export const roleColumns = (nameLength: 100 | 200) => ({
   description: varchar('description', { length: 255 }),
 });
 
+/** An amount in integer fen that every row is written with: no default stands in for it. */
+export const requiredFenColumn = (name: string) => bigint(name, { mode: 'number' }).notNull();
+
 /** An amount in integer fen, zero until set. */
-export const fenColumn = (name: string) => bigint(name, { mode: 'number' }).notNull().default(0);
+export const fenColumn = (name: string) => requiredFenColumn(name).default(0);
 
 /** Who reviewed a request and when; empty until a reviewer decides. */
 export const reviewerColumns = () => ({
