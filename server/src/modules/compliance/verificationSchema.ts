@@ -1,6 +1,7 @@
 import { boolean, index, integer, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { tenantRowTable } from '../../platform/db/businessTable.ts';
 import { idRef, tstz } from '../../platform/db/columns.ts';
+import { agentCaptainColumns } from '../../platform/db/freightColumns.ts';
 
 // Identity checks: one row per check of a subject (driver, vehicle, carrier, bank card) with an outside authority.
 // A pending row (the provider did not answer in time) is asked again by the retry job until it answers.
@@ -26,8 +27,7 @@ export const complianceVerification = tenantRowTable(
     operator: varchar('operator', { length: 64 }),
     checkedAt: tstz('checked_at').defaultNow().notNull(),
     answeredAt: tstz('answered_at'),
-    agentId: idRef('agent_id'),
-    captainId: idRef('captain_id'),
+    ...agentCaptainColumns(),
   },
   (t) => [
     uniqueIndex('compliance_verification_request_uidx').on(t.requestId),

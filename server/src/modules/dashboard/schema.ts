@@ -1,5 +1,6 @@
 import { bigint, date, index, integer, pgTable, smallint, varchar } from 'drizzle-orm/pg-core';
-import { idRef, tenantIdColumn, tstz } from '../../platform/db/columns.ts';
+import { idRef, requiredFenColumn, tenantIdColumn, tstz } from '../../platform/db/columns.ts';
+import { agentCaptainColumns } from '../../platform/db/freightColumns.ts';
 
 // Daily figures of the waybills: 统计分析, 经营看板 and the analysis KPIs read closed days from
 // here and today (and any day changed since its build) live from the waybills. A job (re)builds closed days;
@@ -15,20 +16,19 @@ export const statNoteDaily = pgTable(
     customerId: idRef('customer_id').notNull(),
     /** max(customer_name) of the group, as the live grouping labels it. */
     customerName: varchar('customer_name', { length: 200 }),
-    agentId: idRef('agent_id'),
-    captainId: idRef('captain_id'),
+    ...agentCaptainColumns(),
     loadCity: varchar('load_city', { length: 30 }).notNull(),
     unloadCity: varchar('unload_city', { length: 30 }).notNull(),
     vehicleType: varchar('vehicle_type', { length: 4 }),
     waybills: integer('waybills').notNull(),
     /** Settle weight, else planned weight, in grams. */
     weightG: bigint('weight_g', { mode: 'number' }).notNull(),
-    freightFen: bigint('freight_fen', { mode: 'number' }).notNull(),
-    serviceFeeFen: bigint('service_fee_fen', { mode: 'number' }).notNull(),
-    agentFeeFen: bigint('agent_fee_fen', { mode: 'number' }).notNull(),
-    driverFeeFen: bigint('driver_fee_fen', { mode: 'number' }).notNull(),
+    freightFen: requiredFenColumn('freight_fen'),
+    serviceFeeFen: requiredFenColumn('service_fee_fen'),
+    agentFeeFen: requiredFenColumn('agent_fee_fen'),
+    driverFeeFen: requiredFenColumn('driver_fee_fen'),
     lossG: bigint('loss_g', { mode: 'number' }).notNull(),
-    lossDeductionFen: bigint('loss_deduction_fen', { mode: 'number' }).notNull(),
+    lossDeductionFen: requiredFenColumn('loss_deduction_fen'),
     arrived: integer('arrived').notNull(),
     onTime: integer('on_time').notNull(),
     /** Waybills with at least one risk warning. */

@@ -1,6 +1,6 @@
-import { bigint, index, smallint, varchar } from 'drizzle-orm/pg-core';
+import { index, smallint, varchar } from 'drizzle-orm/pg-core';
 import { statementIndexes, tenantTable } from '../../platform/db/businessTable.ts';
-import { idRef, tstz } from '../../platform/db/columns.ts';
+import { idRef, matchStateColumn, requiredFenColumn, tstz } from '../../platform/db/columns.ts';
 import { optionalWaybillColumns } from '../../platform/db/freightColumns.ts';
 
 /**
@@ -18,12 +18,11 @@ export const finEtcRecord = tenantTable(
     exitStation: varchar('exit_station', { length: 100 }),
     entryTime: tstz('entry_time'),
     exitTime: tstz('exit_time').notNull(),
-    amountFen: bigint('amount_fen', { mode: 'number' }).notNull(),
+    amountFen: requiredFenColumn('amount_fen'),
     invoiceNo: varchar('invoice_no', { length: 32 }),
     /** The vehicle of the plate, when the plate is one of ours. */
     vehicleId: idRef('vehicle_id'),
-    /** 0 unmatched, 1 matched (match_state). */
-    matchState: smallint('match_state').notNull().default(0),
+    matchState: matchStateColumn(),
     ...optionalWaybillColumns(32),
     matchTime: tstz('match_time'),
     /**

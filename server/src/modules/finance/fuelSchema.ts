@@ -1,6 +1,6 @@
-import { bigint, index, smallint, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { index, smallint, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { statementIndexes, tenantTable } from '../../platform/db/businessTable.ts';
-import { fenColumn, idRef, tstz } from '../../platform/db/columns.ts';
+import { fenColumn, idRef, matchStateColumn, requiredFenColumn, tstz } from '../../platform/db/columns.ts';
 import { driverColumns, optionalDriverColumns, waybillColumns } from '../../platform/db/freightColumns.ts';
 
 // 油卡管理: fuel cards held by drivers, the recharge lines a waybill's paid fuel share writes (the ledger moves
@@ -42,12 +42,12 @@ export const finFuelRecharge = tenantTable(
     ...optionalDriverColumns(50),
     ...waybillColumns(32),
     customerId: idRef('customer_id'),
-    amountFen: bigint('amount_fen', { mode: 'number' }).notNull(),
+    amountFen: requiredFenColumn('amount_fen'),
     /** The ledger posting that moved the share (card_share). */
     postingId: idRef('posting_id'),
     payoutId: idRef('payout_id'),
     /** fuel_match_state: 0 未对账, 1 已对账. */
-    matchState: smallint('match_state').notNull().default(0),
+    matchState: matchStateColumn(),
     statementId: idRef('statement_id'),
     statementSerialNo: varchar('statement_serial_no', { length: 64 }),
   },
@@ -67,10 +67,10 @@ export const finFuelStatement = tenantTable(
     tradeTime: tstz('trade_time').notNull(),
     /** fuel_trade_kind: 1 充值, 2 消费. */
     kind: smallint('kind').notNull(),
-    amountFen: bigint('amount_fen', { mode: 'number' }).notNull(),
+    amountFen: requiredFenColumn('amount_fen'),
     station: varchar('station', { length: 100 }),
     /** fuel_match_state: 0 未匹配, 1 已匹配. */
-    matchState: smallint('match_state').notNull().default(0),
+    matchState: matchStateColumn(),
     rechargeId: idRef('recharge_id'),
     shippingNoteNumber: varchar('shipping_note_number', { length: 32 }),
     importBatch: varchar('import_batch', { length: 32 }),

@@ -29,6 +29,8 @@ import {
   fileRef,
   idRef,
   lastWriteTimeColumn,
+  matchStateColumn,
+  requiredFenColumn,
   reviewerColumns,
   stateMoveColumns,
   tenantIdColumn,
@@ -122,8 +124,8 @@ export const finLedgerLine = tenantLogTable(
     customerId: idRef('customer_id'),
     /** ledger_type: 1 recharge, 2 freight, 3 service fee, 4 agent fee, … */
     type: smallint('type').notNull(),
-    amountFen: bigint('amount_fen', { mode: 'number' }).notNull(),
-    balanceAfterFen: bigint('balance_after_fen', { mode: 'number' }).notNull(),
+    amountFen: requiredFenColumn('amount_fen'),
+    balanceAfterFen: requiredFenColumn('balance_after_fen'),
     ...optionalWaybillColumns(),
     billId: idRef('bill_id'),
     bankSerialNo: varchar('bank_serial_no', { length: 64 }),
@@ -194,7 +196,7 @@ export const finBankPayment = tenantTable(
     holderIdCard: piiText('holder_id_card'),
     bankCode: varchar('bank_code', { length: 20 }),
     bankName: varchar('bank_name', { length: 60 }),
-    amountFen: bigint('amount_fen', { mode: 'number' }).notNull(),
+    amountFen: requiredFenColumn('amount_fen'),
     /** 0 pending, 1 paying, 2 paid, 3 failed (payment_state). */
     state: smallint('state').notNull().default(0),
     bankSerialNo: varchar('bank_serial_no', { length: 64 }),
@@ -270,8 +272,8 @@ export const finWalletFreeze = tenantLogTable(
     walletId: idRef('wallet_id').notNull(),
     customerId: idRef('customer_id'),
     /** +amount frozen, −amount released. */
-    amountFen: bigint('amount_fen', { mode: 'number' }).notNull(),
-    frozenAfterFen: bigint('frozen_after_fen', { mode: 'number' }).notNull(),
+    amountFen: requiredFenColumn('amount_fen'),
+    frozenAfterFen: requiredFenColumn('frozen_after_fen'),
     reason: varchar('reason', { length: 255 }).notNull(),
     noteId: idRef('note_id'),
     operator: varchar('operator', { length: 64 }).notNull(),
@@ -287,7 +289,7 @@ export const finRecharge = tenantTable(
     ...customerColumns(),
     /** 1 bank (virtual account), 2 voucher. */
     channel: smallint('channel').notNull(),
-    amountFen: bigint('amount_fen', { mode: 'number' }).notNull(),
+    amountFen: requiredFenColumn('amount_fen'),
     voucherImg: fileRef('voucher_img'),
     payerName: varchar('payer_name', { length: 100 }),
     payerAccount: varchar('payer_account', { length: 40 }),
@@ -315,12 +317,11 @@ export const finStatementLine = tenantTable(
     tradeTime: tstz('trade_time').notNull(),
     /** 1 money in, 2 money out. */
     direction: smallint('direction').notNull(),
-    amountFen: bigint('amount_fen', { mode: 'number' }).notNull(),
+    amountFen: requiredFenColumn('amount_fen'),
     counterpartyName: varchar('counterparty_name', { length: 100 }),
     counterpartyAccount: varchar('counterparty_account', { length: 40 }),
     memo: varchar('memo', { length: 255 }),
-    /** 0 unmatched, 1 matched. */
-    matchState: smallint('match_state').notNull().default(0),
+    matchState: matchStateColumn(),
     matchedPostingId: idRef('matched_posting_id'),
     matchedRef: varchar('matched_ref', { length: 64 }),
     importBatch: varchar('import_batch', { length: 32 }),
@@ -339,7 +340,7 @@ export const finPayout = tenantTable(
     shares: varchar('shares', { length: 20 }),
     noteCount: integer('note_count').notNull(),
     /** Cash to cards (what the approval limits weigh). */
-    totalFen: bigint('total_fen', { mode: 'number' }).notNull(),
+    totalFen: requiredFenColumn('total_fen'),
     /** 1 submitted, 2 reviewed, 3 executed, 4 rejected (payout_state). */
     state: smallint('state').notNull().default(1),
     submittedBy: varchar('submitted_by', { length: 64 }).notNull(),
@@ -364,7 +365,7 @@ export const finPayoutNote = linkTable(
     columns: {
       kind: smallint('kind').notNull(),
       shippingNoteNumber: varchar('shipping_note_number', { length: 20 }),
-      amountFen: bigint('amount_fen', { mode: 'number' }).notNull(),
+      amountFen: requiredFenColumn('amount_fen'),
       /** Open until executed (or rejected). */
       open: boolean('open').notNull().default(true),
     },
@@ -379,7 +380,7 @@ export const finPayoutLog = logTable(
     payoutId: idRef('payout_id').notNull(),
     step: varchar('step', { length: 20 }).notNull(),
     ...stateMoveColumns(),
-    amountFen: bigint('amount_fen', { mode: 'number' }).notNull(),
+    amountFen: requiredFenColumn('amount_fen'),
     operator: varchar('operator', { length: 64 }).notNull(),
     remark: varchar('remark', { length: 255 }),
   },
@@ -392,7 +393,7 @@ export const finApprovalLimit = pgTable(
   {
     roleCode: varchar('role_code', { length: 100 }).notNull(),
     step: varchar('step', { length: 20 }).notNull(),
-    maxFen: bigint('max_fen', { mode: 'number' }).notNull(),
+    maxFen: requiredFenColumn('max_fen'),
     updateBy: varchar('update_by', { length: 64 }),
     updateTime: lastWriteTimeColumn(),
   },
@@ -464,7 +465,7 @@ export const finAdjustment = tenantTable(
     customerId: idRef('customer_id').notNull(),
     driverId: idRef('driver_id'),
     /** Positive; the kind (and direction for a customer adjustment) says which way it moves. */
-    amountFen: bigint('amount_fen', { mode: 'number' }).notNull(),
+    amountFen: requiredFenColumn('amount_fen'),
     direction: smallint('direction').notNull().default(1),
     reason: varchar('reason', { length: 255 }).notNull(),
     /** 0 pending, 1 approved (posted), 2 rejected (adjust_state). */
@@ -510,7 +511,7 @@ export const finSimBankTxn = pgTable(
     requestNo: varchar('request_no', { length: 64 }).primaryKey(),
     /** 1 pay-out, 2 money in (recharge). */
     direction: smallint('direction').notNull(),
-    amountFen: bigint('amount_fen', { mode: 'number' }).notNull(),
+    amountFen: requiredFenColumn('amount_fen'),
     account: varchar('account', { length: 40 }).notNull(),
     accountName: varchar('account_name', { length: 100 }),
     /** processing, paid, failed. */

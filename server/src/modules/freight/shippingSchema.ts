@@ -25,6 +25,7 @@ import {
   tstz,
 } from '../../platform/db/columns.ts';
 import {
+  agentCaptainColumns,
   customerColumns,
   driverColumns,
   optionalWaybillColumns,
@@ -99,8 +100,7 @@ export const hyOrder = tenantTable(
     ...customerColumns(),
     /** 1 public grab, 2 assigned, 3 agent order, 4 captain order. */
     orderMode: smallint('order_mode').notNull().default(1),
-    agentId: idRef('agent_id'),
-    captainId: idRef('captain_id'),
+    ...agentCaptainColumns(),
     /** 0 draft, 1 published, 2 paused, 3 completed, 4 closed, 5 cancelled. */
     status: smallint('status').notNull().default(0),
     goodsName: varchar('goods_name', { length: 100 }).notNull(),
@@ -144,8 +144,7 @@ export const hyShippingNote = tenantTable(
     driverMobile: varchar('driver_mobile', { length: 11 }),
     vehicleId: idRef('vehicle_id').notNull(),
     plateNo: varchar('plate_no', { length: 12 }),
-    agentId: idRef('agent_id'),
-    captainId: idRef('captain_id'),
+    ...agentCaptainColumns(),
     carrierId: idRef('carrier_id'),
     goodsName: varchar('goods_name', { length: 100 }),
     cargoType: varchar('cargo_type', { length: 4 }),
@@ -279,8 +278,7 @@ export const hyVehiclePosition = pgTable(
     noteStatus: smallint('note_status'),
     driverName: varchar('driver_name', { length: 32 }),
     customerId: idRef('customer_id'),
-    agentId: idRef('agent_id'),
-    captainId: idRef('captain_id'),
+    ...agentCaptainColumns(),
     updateTime: lastWriteTimeColumn(),
   },
   (t) => [

@@ -1,6 +1,6 @@
-import { index, jsonb, varchar } from 'drizzle-orm/pg-core';
+import { index, jsonb } from 'drizzle-orm/pg-core';
 import { auditedTable } from '../../platform/db/businessTable.ts';
-import { idRef } from '../../platform/db/columns.ts';
+import { bilingualColumns, idRef } from '../../platform/db/columns.ts';
 
 /** What a copy shows of one field of its form; a field left out keeps the form's own setting. */
 export interface CopyFieldView {
@@ -19,8 +19,7 @@ export const onlCgformCopy = auditedTable(
   {
     /** The form whose table the copy shows (reference physic_id). */
     physicId: idRef('physic_id').notNull(),
-    tableTxt: varchar('table_txt', { length: 200 }).notNull(),
-    tableTxtEn: varchar('table_txt_en', { length: 200 }),
+    ...bilingualColumns('tableTxt', 200),
     fields: jsonb('fields').$type<CopyFieldView[]>().notNull().default([]),
   },
   (t) => [index('onl_cgform_copy_physic_idx').on(t.physicId)],

@@ -1,6 +1,6 @@
 import { index, integer, text, varchar } from 'drizzle-orm/pg-core';
 import { logTable, partTable } from '../../platform/db/businessTable.ts';
-import { idRef } from '../../platform/db/columns.ts';
+import { bilingualColumns, idRef } from '../../platform/db/columns.ts';
 
 /** A custom button of an online form's list: a row link that runs the button's enhancements. */
 export const onlCgformButton = partTable(
@@ -8,8 +8,7 @@ export const onlCgformButton = partTable(
   { cgformHeadId: 'cgform_head_id' },
   {
     buttonCode: varchar('button_code', { length: 50 }).notNull(),
-    buttonName: varchar('button_name', { length: 50 }).notNull(),
-    buttonNameEn: varchar('button_name_en', { length: 50 }),
+    ...bilingualColumns('buttonName', 50),
     orderNum: integer('order_num').notNull().default(0),
   },
   (t) => [t.buttonCode],

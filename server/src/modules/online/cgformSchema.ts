@@ -1,7 +1,7 @@
 import type { CgformField, CgformHead } from '@freight/contracts';
 import { integer, jsonb, smallint, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { auditedTable, partTable } from '../../platform/db/businessTable.ts';
-import { idRef } from '../../platform/db/columns.ts';
+import { bilingualColumns, idRef } from '../../platform/db/columns.ts';
 
 /** An index of an online table (reference onl_cgform_index): its fields, comma separated. */
 export interface CgformIndexDef {
@@ -27,8 +27,7 @@ export const onlCgformHead = auditedTable(
   'onl_cgform_head',
   {
     tableName: varchar('table_name', { length: 64 }).notNull(),
-    tableTxt: varchar('table_txt', { length: 200 }).notNull(),
-    tableTxtEn: varchar('table_txt_en', { length: 200 }),
+    ...bilingualColumns('tableTxt', 200),
     /** 1 single table, 2 main table, 3 sub table. */
     tableType: smallint('table_type').notNull().default(1),
     /** 'Y' once the table matches the definition, 'N' after an edit until the next sync. */
@@ -55,8 +54,7 @@ export const onlCgformField = partTable(
   { cgformHeadId: 'cgform_head_id' },
   {
     dbFieldName: varchar('db_field_name', { length: 64 }).notNull(),
-    dbFieldTxt: varchar('db_field_txt', { length: 200 }).notNull(),
-    dbFieldTxtEn: varchar('db_field_txt_en', { length: 200 }),
+    ...bilingualColumns('dbFieldTxt', 200),
     dbType: varchar('db_type', { length: 20 }).notNull(),
     dbLength: integer('db_length'),
     dbPointLength: integer('db_point_length'),

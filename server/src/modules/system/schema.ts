@@ -14,6 +14,7 @@ import {
 import { auditedTable, codedTable, linkTable } from '../../platform/db/businessTable.ts';
 import {
   auditColumns,
+  bilingualColumns,
   createTimeColumn,
   delFlagColumn,
   fileRef,
@@ -110,9 +111,7 @@ export const sysPermission = auditedTable(
   'sys_permission',
   {
     parentId: idRef('parent_id'),
-    name: varchar('name', { length: 100 }).notNull(),
-    /** The name in the console's English mode; null shows the Chinese name. */
-    nameEn: varchar('name_en', { length: 100 }),
+    ...bilingualColumns('name', 100),
     url: varchar('url', { length: 255 }),
     component: varchar('component', { length: 255 }),
     componentName: varchar('component_name', { length: 100 }),
@@ -200,8 +199,7 @@ export const sysPosition = codedTable('sys_position', {
 export const sysDict = auditedTable(
   'sys_dict',
   {
-    dictName: varchar('dict_name', { length: 100 }).notNull(),
-    dictNameEn: varchar('dict_name_en', { length: 100 }),
+    ...bilingualColumns('dictName', 100),
     dictCode: varchar('dict_code', { length: 100 }).notNull(),
     description: varchar('description', { length: 255 }),
     delFlag: delFlagColumn(),
@@ -215,9 +213,7 @@ export const sysDictItem = auditedTable(
   'sys_dict_item',
   {
     dictId: idRef('dict_id').notNull(),
-    itemText: varchar('item_text', { length: 100 }).notNull(),
-    /** The text in the console's English mode. */
-    itemTextEn: varchar('item_text_en', { length: 100 }),
+    ...bilingualColumns('itemText', 100),
     itemValue: varchar('item_value', { length: 100 }).notNull(),
     itemColor: varchar('item_color', { length: 20 }),
     description: varchar('description', { length: 255 }),

@@ -34,6 +34,12 @@ export const createTimeColumn = () => tstz('create_time').defaultNow().notNull()
 /** The soft-delete mark a resource with `softDelete` filters on: 0 live, 1 in the recycle bin. */
 export const delFlagColumn = () => smallint('del_flag').notNull().default(0);
 
+/**
+ * Whether an imported statement line (bank, fuel, toll) or a row it is checked against has been matched in
+ * reconciliation: 0 not yet, 1 matched.
+ */
+export const matchStateColumn = () => smallint('match_state').notNull().default(0);
+
 /** When a row that is written over in place (a counter, a limit, a running total) was last written. */
 export const lastWriteTimeColumn = () => tstz('update_time').defaultNow().notNull();
 
@@ -52,8 +58,11 @@ export const roleColumns = (nameLength: 100 | 200) => ({
   description: varchar('description', { length: 255 }),
 });
 
+/** An amount in integer fen that every row is written with: no default stands in for it. */
+export const requiredFenColumn = (name: string) => bigint(name, { mode: 'number' }).notNull();
+
 /** An amount in integer fen, zero until set. */
-export const fenColumn = (name: string) => bigint(name, { mode: 'number' }).notNull().default(0);
+export const fenColumn = (name: string) => requiredFenColumn(name).default(0);
 
 /** Who reviewed a request and when; empty until a reviewer decides. */
 export const reviewerColumns = () => ({
@@ -76,6 +85,9 @@ export const claimColumns = () => ({
   claimedUntil: tstz('claimed_until'),
 });
 
+/** The column name of a property (`buttonName`: button_name). */
+const snakeCase = (property: string) => property.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
+
 type Prefixed<TPrefix extends string, TColumns> = {
   [K in keyof TColumns & string as `${TPrefix}${Capitalize<K>}`]: TColumns[K];
 };
@@ -88,7 +100,7 @@ export function prefixed<TPrefix extends string, TColumns extends object>(
   prefix: TPrefix,
   build: (column: string) => TColumns,
 ) {
-  const column = prefix.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
+  const column = snakeCase(prefix);
   const entries = Object.entries(build(column)).map(([key, builder]) => [
     `${prefix}${key[0]?.toUpperCase()}${key.slice(1)}`,
     builder,
@@ -110,3 +122,15 @@ export const decisionColumns = <TPrefix extends string>(prefix: TPrefix) =>
     reason: varchar(`${column}_reason`, { length: 255 }),
     time: tstz(`${column}_time`),
   }));
+
+/**
+ * A text the console shows in the user's language (`buttonName`: button_name, button_name_en): the Chinese one,
+ * required, and the one of the English mode, which may stay empty (the Chinese is shown then).
+ */
+export function bilingualColumns<TName extends string>(name: TName, length: number) {
+  const column = snakeCase(name);
+  const chinese = varchar(column, { length }).notNull();
+  const english = varchar(`${column}_en`, { length });
+  return { [name]: chinese, [`${name}En`]: english } as Record<TName, typeof chinese> &
+    Record<`${TName}En`, typeof english>;
+}

@@ -19,6 +19,15 @@ export const customerColumns = () => partyColumns('customer', 200);
 /** As customerColumns, for rows that may concern no customer (e.g. a platform-wide rule). */
 export const optionalCustomerColumns = () => ({ ...customerColumns(), customerId: idRef('customer_id') });
 
+/**
+ * The agent and the captain a row falls to (those of its waybill, driver or vehicle): a resource scoped by
+ * party shows an agent's or a captain's users only the rows that name them.
+ */
+export const agentCaptainColumns = () => ({
+  agentId: idRef('agent_id'),
+  captainId: idRef('captain_id'),
+});
+
 /** What the money rules compute for a waybill: the driver's fee, the platform's and agent's, and the customer's total. */
 export const waybillFeeColumns = () => ({
   driverFee: fenColumn('driver_fee'),
