@@ -38,6 +38,22 @@ export async function expectRefused(
   }
 }
 
+/** A version of a record as the data log's side-by-side comparison answers it. */
+export interface ComparedVersion {
+  dataContent: string;
+  content: Record<string, unknown>;
+}
+
+/** Two versions of one record side by side, as the data log screen compares them. */
+export async function compareVersions(
+  call: ReturnType<typeof caller>,
+  firstId: string,
+  secondId: string,
+): Promise<ComparedVersion[]> {
+  return (await call('GET', `/sys/dataLog/queryCompareList?dataId1=${firstId}&dataId2=${secondId}`)).json()
+    .result;
+}
+
 /** An xlsx of these rows on one sheet. */
 export async function xlsx(rows: unknown[][], sheetName = 'data'): Promise<Buffer> {
   const book = new ExcelJS.Workbook();

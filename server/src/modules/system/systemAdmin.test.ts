@@ -11,7 +11,7 @@ import {
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import { readXlsx, upload as uploadAs, useAdminApi, xlsx } from '../../test/kit.ts';
+import { compareVersions, readXlsx, upload as uploadAs, useAdminApi, xlsx } from '../../test/kit.ts';
 import { sysDataSource } from './adminSchema.ts';
 import { checkValue } from './checkRule/check.ts';
 import { nextFillValue } from './fillRule/generators.ts';
@@ -85,13 +85,8 @@ describe('system administration: dictionaries, rules, tenants, logs', () => {
       await call('GET', `/sys/dataLog/list?dataTable=sys_dict_item&dataId=${items[0].id}`)
     ).json().result.records;
     expect(versions.map((v: { dataVersion: number }) => v.dataVersion).sort()).toEqual([1, 2]);
-    const compare = (
-      await call('GET', `/sys/dataLog/queryCompareList?dataId1=${versions[0].id}&dataId2=${versions[1].id}`)
-    ).json().result;
-    expect(compare.map((v: { content: { itemText: string } }) => v.content.itemText)).toEqual([
-      '平板',
-      '平板车',
-    ]);
+    const compare = await compareVersions(call, versions[0].id, versions[1].id);
+    expect(compare.map((v) => v.content.itemText)).toEqual(['平板', '平板车']);
   });
 
   it('imports dictionaries from Excel with a per-row error report, and exports them', async () => {
