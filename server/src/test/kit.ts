@@ -95,6 +95,24 @@ export function upload(t: TestApp, token: string, path: string, data: Buffer) {
   return postForm(t, token, path, fileForm(data));
 }
 
+/** The per-row report of an import that refused some of its rows. */
+export interface ImportReport {
+  errors: Array<{ row: number; message: string }>;
+  msg: string;
+}
+
+/** Uploads an import file some of whose rows are refused: the answer says so with code 201 and the report. */
+export async function importWithRefusals(
+  t: TestApp,
+  token: string,
+  path: string,
+  data: Buffer,
+): Promise<ImportReport> {
+  const body = (await upload(t, token, path, data)).json();
+  expect(body.code, body.message).toBe(201);
+  return body.result;
+}
+
 /** A 1×1 PNG. */
 export const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
