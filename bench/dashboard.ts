@@ -12,9 +12,9 @@
  * Exit codes: 0 ok, 1 failed run, 2 target missed.
  */
 import type { AnalysisSummary, StatisticsResult } from '@freight/contracts';
+import { directNoteFigures } from '@freight/server/src/modules/dashboard/directFigures.ts';
 import { buildDailyStatistics } from '@freight/server/src/modules/dashboard/index.ts';
 import { hyShippingNote } from '@freight/server/src/modules/freight/index.ts';
-import type { Db } from '@freight/server/src/platform/db/client.ts';
 import { and, gte, lt, sql } from 'drizzle-orm';
 import { ADMIN_PASSWORD, BENCH_DATABASE_URL, BENCH_ENFORCE, envNumber, reportedSettings } from './lib/env.ts';
 import { fixedRate, percentile } from './lib/rateRun.ts';
@@ -49,33 +49,6 @@ async function get<T>(server: BenchServer, token: string, route: string): Promis
   const body = (await response.json()) as { success: boolean; message: string; result: T };
   if (!body.success) throw new Error(`GET ${route}: ${body.message}`);
   return body.result;
-}
-
-/** The 30-day figures straight from the rows, as 统计分析 must answer them. */
-async function directFigures(db: Db, begin: string, end: string) {
-  const [row] = await db
-    .select({
-      waybills: sql<number>`count(*)::int`,
-      freightFen: sql<number>`coalesce(sum(customer_fee), 0)::bigint`,
-      serviceFeeFen: sql<number>`coalesce(sum(service_fee), 0)::bigint`,
-      agentFeeFen: sql<number>`coalesce(sum(agent_fee), 0)::bigint`,
-      grams: sql<number>`coalesce(sum(coalesce(settle_weight_g, planned_weight_g)), 0)::bigint`,
-    })
-    .from(hyShippingNote)
-    .where(
-      and(
-        gte(hyShippingNote.status, 0),
-        gte(hyShippingNote.createTime, chinaDay(begin)),
-        lt(hyShippingNote.createTime, new Date(chinaDay(end).getTime() + DAY_MS)),
-      ),
-    );
-  return {
-    waybills: Number(row?.waybills),
-    freightFen: Number(row?.freightFen),
-    serviceFeeFen: Number(row?.serviceFeeFen),
-    agentFeeFen: Number(row?.agentFeeFen),
-    tonnage: Math.round(Number(row?.grams) / 1000) / 1000,
-  };
 }
 
 async function dashboardOnPostgres(): Promise<{
@@ -114,12 +87,10 @@ async function dashboardOnPostgres(): Promise<{
     // Identical numbers: as built, after a closed day's waybill changed (live at once), after the next build.
     const compare = async () => {
       const page = await get<StatisticsResult>(server, token, routes[DASHBOARD_STATISTICS_SCENARIO][0]);
-      const direct = await directFigures(server.db, begin, today);
-      const { waybills, freightFen, serviceFeeFen, agentFeeFen, tonnage } = page.total;
-      return (
-        JSON.stringify({ waybills, freightFen, serviceFeeFen, agentFeeFen, tonnage }) ===
-        JSON.stringify(direct)
-      );
+      const direct = await directNoteFigures(server.db, begin, today);
+      const figures = ({ waybills, freightFen, serviceFeeFen, agentFeeFen, tonnage }: typeof direct) =>
+        JSON.stringify({ waybills, freightFen, serviceFeeFen, agentFeeFen, tonnage });
+      return figures(page.total) === figures(direct);
     };
     const equalBuilt = await compare();
     const closedDay = ymd(new Date(Date.now() - 5 * DAY_MS));

@@ -38,6 +38,22 @@ export async function expectRefused(
   }
 }
 
+/** A version of a record as the data log's side-by-side comparison answers it. */
+export interface ComparedVersion {
+  dataContent: string;
+  content: Record<string, unknown>;
+}
+
+/** Two versions of one record side by side, as the data log screen compares them. */
+export async function compareVersions(
+  call: ReturnType<typeof caller>,
+  firstId: string,
+  secondId: string,
+): Promise<ComparedVersion[]> {
+  return (await call('GET', `/sys/dataLog/queryCompareList?dataId1=${firstId}&dataId2=${secondId}`)).json()
+    .result;
+}
+
 /** An xlsx of these rows on one sheet. */
 export async function xlsx(rows: unknown[][], sheetName = 'data'): Promise<Buffer> {
   const book = new ExcelJS.Workbook();
@@ -77,6 +93,24 @@ export function postForm(t: TestApp, token: string | null, path: string, form: F
 /** Posts the file as the multipart field `file`, as the console's import button does. */
 export function upload(t: TestApp, token: string, path: string, data: Buffer) {
   return postForm(t, token, path, fileForm(data));
+}
+
+/** The per-row report of an import that refused some of its rows. */
+export interface ImportReport {
+  errors: Array<{ row: number; message: string }>;
+  msg: string;
+}
+
+/** Uploads an import file some of whose rows are refused: the answer says so with code 201 and the report. */
+export async function importWithRefusals(
+  t: TestApp,
+  token: string,
+  path: string,
+  data: Buffer,
+): Promise<ImportReport> {
+  const body = (await upload(t, token, path, data)).json();
+  expect(body.code, body.message).toBe(201);
+  return body.result;
 }
 
 /** A 1×1 PNG. */

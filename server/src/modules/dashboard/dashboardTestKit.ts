@@ -1,6 +1,6 @@
 // Helpers of the dashboard and statistics API tests: the demo waybills with admin and shipper signed in,
-// GET answers, and the waybill figures straight from SQL that the pages must equal.
-import { and, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
+// GET answers, and row counts straight from SQL (the waybill figures by SQL are in directFigures.ts).
+import { eq, type SQL, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { beforeAll } from 'vitest';
 import { runDemoSeeders } from '../../seed/demo/index.ts';
@@ -50,34 +50,4 @@ export const chinaDay = (at: Date) => new Date(at.getTime() + 8 * 3_600_000).toI
 export async function countRows(t: TestApp, where: SQL | undefined, table: PgTable = hyShippingNote) {
   const [row] = await t.db.select({ n: sql<number>`count(*)::int` }).from(table).where(where);
   return Number(row?.n ?? 0);
-}
-
-/** The figures of the live waybills created from day `first` through day `last` (China time), by direct SQL. */
-export async function noteFigures(t: TestApp, first: string, last: string, where?: SQL) {
-  const [row] = await t.db
-    .select({
-      waybills: sql<number>`count(*)::int`,
-      freight: sql<number>`coalesce(sum(customer_fee), 0)::bigint`,
-      service: sql<number>`coalesce(sum(service_fee), 0)::bigint`,
-      agent: sql<number>`coalesce(sum(agent_fee), 0)::bigint`,
-      grams: sql<number>`coalesce(sum(coalesce(settle_weight_g, planned_weight_g)), 0)::bigint`,
-      arrived: sql<number>`(count(*) filter (where unload_time is not null))::int`,
-    })
-    .from(hyShippingNote)
-    .where(
-      and(
-        gte(hyShippingNote.status, 0),
-        gte(hyShippingNote.createTime, new Date(`${first}T00:00:00+08:00`)),
-        lt(hyShippingNote.createTime, new Date(new Date(`${last}T00:00:00+08:00`).getTime() + 86_400_000)),
-        where,
-      ),
-    );
-  return {
-    waybills: Number(row?.waybills),
-    freightFen: Number(row?.freight),
-    serviceFeeFen: Number(row?.service),
-    agentFeeFen: Number(row?.agent),
-    tonnage: Math.round(Number(row?.grams) / 1000) / 1000,
-    arrived: Number(row?.arrived),
-  };
 }

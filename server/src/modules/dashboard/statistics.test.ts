@@ -18,7 +18,8 @@ import { api, type TestApp, useTestApp } from '../../test/harness.ts';
 import { finWallet } from '../finance/index.ts';
 import { hyShippingNote } from '../freight/index.ts';
 import { riskWarning } from '../risk/index.ts';
-import { chinaDay, countRows, getter, noteFigures, useDemoViewers } from './dashboardTestKit.ts';
+import { chinaDay, countRows, getter, useDemoViewers } from './dashboardTestKit.ts';
+import { directNoteFigures } from './directFigures.ts';
 import { buildDailyStatistics, statDailyState, statDirtyDay, statNoteDaily } from './index.ts';
 
 // 统计分析, 经营看板 and the large screens: figures equal direct SQL aggregates over the waybills,
@@ -34,7 +35,7 @@ describe('statistics', () => {
   const end = chinaDay(new Date());
   const begin = chinaDay(new Date(Date.now() - 89 * 86_400_000));
   const get = getter(t);
-  const direct = (where?: SQL) => noteFigures(t, begin, end, where);
+  const direct = (where?: SQL) => directNoteFigures(t.db, begin, end, where);
 
   it('the admin figures equal a direct aggregate, for every grouping', async () => {
     const expected = await direct();
@@ -207,7 +208,7 @@ describe('statistics over the daily figures', () => {
     expect(body.success, body.message).toBe(true);
     return statisticsResult.parse(body.result);
   };
-  const direct = (where?: SQL) => noteFigures(t, begin, today, where);
+  const direct = (where?: SQL) => directNoteFigures(t.db, begin, today, where);
   const expectEqual = async (scope: 'admin' | 'shipper') => {
     const own = scope === 'shipper' ? eq(hyShippingNote.customerId, viewers.shipperCid) : undefined;
     const expected = await direct(own);
@@ -374,9 +375,9 @@ describe('statistics over the daily figures', () => {
       const kpis = analysisSummary.parse(body.result);
       const pick = (p: { waybills: number; freightFen: number; serviceFeeFen: number } | null) =>
         p && { waybills: p.waybills, freightFen: p.freightFen, serviceFeeFen: p.serviceFeeFen };
-      expect(pick(kpis.today)).toEqual(pick(await noteFigures(t, today, today, where)));
-      expect(pick(kpis.month)).toEqual(pick(await noteFigures(t, monthStart, today, where)));
-      expect(pick(kpis.lastMonth)).toEqual(pick(await noteFigures(t, lastStart, lastDay, where)));
+      expect(pick(kpis.today)).toEqual(pick(await directNoteFigures(t.db, today, today, where)));
+      expect(pick(kpis.month)).toEqual(pick(await directNoteFigures(t.db, monthStart, today, where)));
+      expect(pick(kpis.lastMonth)).toEqual(pick(await directNoteFigures(t.db, lastStart, lastDay, where)));
       expect(kpis.inTransit).toBe(await noteCount(t, eq(hyShippingNote.status, 3), where));
       const countWhere = (...conditions: SQL[]) => noteCount(t, ...conditions, where);
       const awaitingAudit = await countWhere(eq(hyShippingNote.status, 5));

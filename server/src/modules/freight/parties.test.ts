@@ -10,6 +10,7 @@ import {
   api,
   caller,
   card,
+  compareVersions,
   creditCode,
   dayFromNow,
   idCard,
@@ -185,9 +186,7 @@ describe('freight parties', () => {
       await call('GET', `/sys/dataLog/queryDataVerList?dataTable=hy_driver&dataId=${row.id}`)
     ).json().result as Array<{ id: string; dataVersion: number }>;
     expect(versions.map((v) => v.dataVersion).sort()).toEqual([1, 2]);
-    const compared = (
-      await call('GET', `/sys/dataLog/queryCompareList?dataId1=${versions[0].id}&dataId2=${versions[1].id}`)
-    ).json().result as Array<{ dataContent: string }>;
+    const compared = await compareVersions(call, versions[0].id, versions[1].id);
     const names = compared.map((v) => JSON.parse(v.dataContent).driverName).sort();
     expect(names).toEqual([row.driverName, '改名司机'].sort());
   });

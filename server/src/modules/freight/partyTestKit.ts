@@ -3,7 +3,15 @@ import { creditCodeCheckChar, luhnCheckDigit, residentIdCheckChar } from '@freig
 import { xlsx } from '../../test/kit.ts';
 
 export { api } from '../../test/harness.ts';
-export { caller, fileForm, type Method, upload, userIdOf, userWithCodes } from '../../test/kit.ts';
+export {
+  caller,
+  compareVersions,
+  fileForm,
+  type Method,
+  upload,
+  userIdOf,
+  userWithCodes,
+} from '../../test/kit.ts';
 /** An 18-character resident ID with its check character. */
 export const idCard = (body17: string) => body17 + residentIdCheckChar(body17);
 /** A Luhn-valid card number. */

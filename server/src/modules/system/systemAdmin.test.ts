@@ -11,7 +11,14 @@ import {
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import { readXlsx, upload as uploadAs, useAdminApi, xlsx } from '../../test/kit.ts';
+import {
+  compareVersions,
+  importWithRefusals,
+  readXlsx,
+  upload as uploadAs,
+  useAdminApi,
+  xlsx,
+} from '../../test/kit.ts';
 import { sysDataSource } from './adminSchema.ts';
 import { checkValue } from './checkRule/check.ts';
 import { nextFillValue } from './fillRule/generators.ts';
@@ -85,13 +92,8 @@ describe('system administration: dictionaries, rules, tenants, logs', () => {
       await call('GET', `/sys/dataLog/list?dataTable=sys_dict_item&dataId=${items[0].id}`)
     ).json().result.records;
     expect(versions.map((v: { dataVersion: number }) => v.dataVersion).sort()).toEqual([1, 2]);
-    const compare = (
-      await call('GET', `/sys/dataLog/queryCompareList?dataId1=${versions[0].id}&dataId2=${versions[1].id}`)
-    ).json().result;
-    expect(compare.map((v: { content: { itemText: string } }) => v.content.itemText)).toEqual([
-      '平板',
-      '平板车',
-    ]);
+    const compare = await compareVersions(call, versions[0].id, versions[1].id);
+    expect(compare.map((v) => v.content.itemText)).toEqual(['平板', '平板车']);
   });
 
   it('imports dictionaries from Excel with a per-row error report, and exports them', async () => {
@@ -102,14 +104,12 @@ describe('system administration: dictionaries, rules, tenants, logs', () => {
       ['重复', 'pay_way', ''],
       ['结算周期', 'settle_cycle', null],
     ]);
-    const res = await upload('/sys/dict/importExcel', file);
-    const body = res.json();
-    expect(body.code).toBe(201);
-    expect(body.result.errors).toEqual([
+    const report = await importWithRefusals(t, tokens.admin, '/sys/dict/importExcel', file);
+    expect(report.errors).toEqual([
       { row: 3, message: '字典编码: 字典Code不能为空!' },
       { row: 4, message: '字典编码已存在!' },
     ]);
-    expect(body.result.msg).toContain('已导入行数：2');
+    expect(report.msg).toContain('已导入行数：2');
     expect((await call('GET', '/sys/dict/getDictItems/pay_way')).json().success).toBe(true);
     expect((await call('GET', '/sys/dict/list?dictCode=settle_cycle')).json().result.total).toBe(1);
 
@@ -140,10 +140,9 @@ describe('system administration: dictionaries, rules, tenants, logs', () => {
       ['driver', '司机2', 1],
       ['bad code!', '坏', 1],
     ]);
-    const body = (await upload('/sys/position/importExcel', file)).json();
-    expect(body.code).toBe(201);
-    expect(body.result.errors.map((e: { row: number }) => e.row)).toEqual([3, 4]);
-    expect(body.result.errors[0].message).toBe('职务编码 driver 已存在');
+    const report = await importWithRefusals(t, tokens.admin, '/sys/position/importExcel', file);
+    expect(report.errors.map((e) => e.row)).toEqual([3, 4]);
+    expect(report.errors[0].message).toBe('职务编码 driver 已存在');
     const list = (await call('GET', '/sys/position/list?column=code&order=asc')).json().result.records;
     expect(list.map((p: { code: string }) => p.code)).toEqual(['dispatcher', 'driver']);
     expect(list[0].postRank).toBe('2');

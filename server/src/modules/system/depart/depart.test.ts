@@ -3,10 +3,10 @@ import { stableId } from '../../../seed/seed.ts';
 import { useGrantTree } from '../../../test/grantTreeKit.ts';
 import {
   flatten,
+  importWithRefusals,
   STAFF_PASSWORD as PASSWORD,
   readXlsx,
   type TreeNode,
-  upload,
   xlsx,
 } from '../user/accessTestKit.ts';
 
@@ -254,9 +254,8 @@ describe('departments (system/DepartList): org codes, grants and department role
       ['', 'A01', '', ''],
       ['坏电话', 'A01', '', 'abc'],
     ]);
-    const body = (await upload(t, tokens.admin, '/sys/sysDepart/importExcel', file)).json();
-    expect(body.code).toBe(201);
-    expect(body.result.errors).toEqual([
+    const report = await importWithRefusals(t, tokens.admin, '/sys/sysDepart/importExcel', file);
+    expect(report.errors).toEqual([
       { row: 4, message: '上级机构编码不存在: Z99' },
       { row: 5, message: '机构名称: 请输入机构名称' },
       { row: 6, message: '电话: 请输入正确的电话号码' },

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { api } from '../../../test/harness.ts';
-import { useAdminApi, xlsx } from '../../../test/kit.ts';
+import { compareVersions, useAdminApi, xlsx } from '../../../test/kit.ts';
 import { sysSms } from '../authSchema.ts';
 import { deliverQueuedMessages } from '../quartz/jobs.ts';
 
@@ -48,13 +48,8 @@ describe('operations screens of system administration', () => {
       await call('GET', `/sys/dataLog/queryDataVerList?dataTable=sys_check_rule&dataId=${stored.id}`)
     ).json().result;
     expect(versions.map((v: { dataVersion: number }) => v.dataVersion)).toEqual([3, 2, 1]);
-    const compare = (
-      await call('GET', `/sys/dataLog/queryCompareList?dataId1=${versions[0].id}&dataId2=${versions[2].id}`)
-    ).json().result;
-    expect(compare.map((v: { content: { ruleName: string } }) => v.content.ruleName)).toEqual([
-      '尾号',
-      '手机尾号四位',
-    ]);
+    const compare = await compareVersions(call, versions[0].id, versions[2].id);
+    expect(compare.map((v) => v.content.ruleName)).toEqual(['尾号', '手机尾号四位']);
     const other = (await call('GET', '/sys/dataLog/list?dataTable=sys_dict&pageSize=1')).json().result
       .records[0];
     if (other) {

@@ -1,7 +1,15 @@
 // Helpers of the access-control API tests (users, roles, menus, departments): the shared calls and files,
 // and a flat walk over the permission tree.
 export { api } from '../../../test/harness.ts';
-export { caller, type Method, readXlsx, upload, useAdminApi, xlsx } from '../../../test/kit.ts';
+export {
+  caller,
+  importWithRefusals,
+  type Method,
+  readXlsx,
+  upload,
+  useAdminApi,
+  xlsx,
+} from '../../../test/kit.ts';
 
 /** The password given to the staff accounts the access tests add. */
 export const STAFF_PASSWORD = 'Staff#2026a';

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { stableId } from '../../../seed/seed.ts';
-import { STAFF_PASSWORD as PASSWORD, readXlsx, upload, useAdminApi, xlsx } from './accessTestKit.ts';
+import {
+  importWithRefusals,
+  STAFF_PASSWORD as PASSWORD,
+  readXlsx,
+  useAdminApi,
+  xlsx,
+} from './accessTestKit.ts';
 
 describe('users (system/UserList)', () => {
   const { t, tokens, call } = useAdminApi();
@@ -195,15 +201,14 @@ describe('users (system/UserList)', () => {
       ['ops_li', '重复', '13911112005', PASSWORD, '', ''],
       ['imp06', '导入六', '', PASSWORD, '', ''],
     ]);
-    const body = (await upload(t, tokens.admin, '/sys/user/importExcel', file)).json();
-    expect(body.code).toBe(201);
-    expect(body.result.errors).toEqual([
+    const report = await importWithRefusals(t, tokens.admin, '/sys/user/importExcel', file);
+    expect(report.errors).toEqual([
       { row: 3, message: '初始密码: 密码不能少于8位，且包含大写字母、小写字母、数字、特殊符号!' },
       { row: 4, message: '角色编码不存在: no_role' },
       { row: 5, message: '部门编码不存在: Z99' },
       { row: 6, message: '用户账号已存在' },
     ]);
-    expect(body.result.msg).toBe('总上传行数：6，已导入行数：2，错误行数：4');
+    expect(report.msg).toBe('总上传行数：6，已导入行数：2，错误行数：4');
     const imported = await userByName('imp01');
     expect(imported.orgCode).toBe('A01A01');
     expect((await call('GET', `/sys/user/queryUserRole?userid=${imported.id}`)).json().result).toHaveLength(
