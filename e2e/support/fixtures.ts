@@ -33,6 +33,20 @@ export const test = base.extend<Fixtures>({
     await stubExternalSites(context);
     await use(context);
   },
+  page: async ({ page }, use) => {
+    // Announcements other tests release to everyone pop up in the top right corner, over the header's
+    // switches, and stay while the pointer rests on them (as a click's pointer does): a user closes them
+    // before using what they cover, and so does the test, before any action they would block.
+    await page.addLocatorHandler(page.getByTestId('announcement-push'), async () => {
+      await page.evaluate(() => {
+        for (const close of document.querySelectorAll<HTMLElement>(
+          '[data-testid="announcement-push"] .ant-notification-notice-close',
+        ))
+          close.click();
+      });
+    });
+    await use(page);
+  },
   loginPage: async ({ page }, use) => use(new LoginPage(page)),
   shell: async ({ page }, use) => use(new ShellPage(page)),
   tabs: async ({ page }, use) => use(new TabBar(page)),

@@ -113,6 +113,8 @@ test('an announcement an admin releases through the API reaches the signed-in he
   api,
   bell,
 }) => {
+  // The push toast is what this test looks at: the page must not close it as it does for other tests.
+  await page.removeLocatorHandler(page.getByTestId('announcement-push'));
   const title = `积木推送${Date.now()}`;
   const id = await addAnnouncement(api, {
     titile: title,
