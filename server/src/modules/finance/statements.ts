@@ -3,6 +3,7 @@ import { yuanToFen } from '@freight/contracts';
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { newId } from '../../platform/db/columns.ts';
+import { rowsOf } from '../../platform/db/rows.ts';
 import { bizError } from '../../platform/http/errors.ts';
 import type { StatementEntry } from './bank/adapter.ts';
 import { type FinActor, type Finance, tablesChanged } from './context.ts';
@@ -159,26 +160,29 @@ export async function storeStatement(
     inserted += rows.length;
   }
   const matched = await matchStatement(fin, actor.tenantId);
-  const [left] = (
-    (await fin.db.execute(
+  const [left] = rowsOf<{ n: number }>(
+    await fin.db.execute(
       sql`select count(*)::int as n from ${finStatementLine} where tenant_id = ${actor.tenantId} and match_state = 0`,
-    )) as unknown as { rows: Array<{ n: number }> }
-  ).rows;
+    ),
+  );
   tablesChanged(fin, 'fin_statement_line');
   return { inserted, skipped: entries.length - inserted, matched, unmatched: Number(left?.n ?? 0) };
 }
 
 /** Matches unmatched lines by serial no. and amount: money in to recharges, money out to paid payments. */
 export async function matchStatement(fin: Finance, tenantId: number): Promise<number> {
-  const incoming = (await fin.db.execute(sql`
+  const incoming = rowsOf(
+    await fin.db.execute(sql`
     update ${finStatementLine} as l
     set match_state = 1, matched_posting_id = p.id, matched_ref = p.bank_serial_no, update_time = now()
     from ${finPosting} as p
     where l.tenant_id = ${tenantId} and l.match_state = 0 and l.direction = 1
       and p.tenant_id = l.tenant_id and p.event = 'recharge' and p.bank_serial_no = l.bank_serial_no
       and p.amount_fen = l.amount_fen
-    returning l.id`)) as unknown as { rows: unknown[] };
-  const outgoing = (await fin.db.execute(sql`
+    returning l.id`),
+  );
+  const outgoing = rowsOf(
+    await fin.db.execute(sql`
     update ${finStatementLine} as l
     set match_state = 1, matched_posting_id = p.id, matched_ref = b.request_no, update_time = now()
     from ${finBankPayment} as b
@@ -186,6 +190,7 @@ export async function matchStatement(fin: Finance, tenantId: number): Promise<nu
     where l.tenant_id = ${tenantId} and l.match_state = 0 and l.direction = 2
       and b.tenant_id = l.tenant_id and b.state = 2 and b.bank_serial_no = l.bank_serial_no
       and b.amount_fen = l.amount_fen
-    returning l.id`)) as unknown as { rows: unknown[] };
-  return incoming.rows.length + outgoing.rows.length;
+    returning l.id`),
+  );
+  return incoming.length + outgoing.length;
 }

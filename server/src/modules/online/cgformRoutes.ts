@@ -9,6 +9,7 @@ import type { AppContext } from '../../platform/context.ts';
 import type { DbOrTx } from '../../platform/db/client.ts';
 import { idsWhere } from '../../platform/db/idsWhere.ts';
 import { containing } from '../../platform/db/likePattern.ts';
+import { rowsOf } from '../../platform/db/rows.ts';
 import { selectPage } from '../../platform/db/selectPage.ts';
 import { ok, okMessage } from '../../platform/http/envelope.ts';
 import { bizError, recordNotFound, unauthorized } from '../../platform/http/errors.ts';
@@ -399,15 +400,13 @@ export function cgformDesignRoutes(app: FastifyInstance, ctx: AppContext): void 
         const name = loaded.head.tableName;
         await refuseMasterWithSubs(tx, name);
         const table = sql`${sql.identifier(CGFORM_SCHEMA)}.${sql.identifier(name)}`;
-        const [exists] = (
-          (await tx.execute(
+        const [exists] = rowsOf(
+          await tx.execute(
             sql`select 1 as one from information_schema.tables where table_schema = ${CGFORM_SCHEMA} and table_name = ${name}`,
-          )) as unknown as { rows: unknown[] }
-        ).rows;
+          ),
+        );
         if (exists) {
-          const { rows } = (await tx.execute(sql`select count(*)::int as n from ${table}`)) as unknown as {
-            rows: Array<{ n: number }>;
-          };
+          const rows = rowsOf<{ n: number }>(await tx.execute(sql`select count(*)::int as n from ${table}`));
           if (Number(rows[0]?.n ?? 0) > 0 && request.query.confirm !== 'true')
             throw bizError(`表 ${name} 中有 ${rows[0]?.n} 行数据，确认后才能删除`, 409);
           await tx.execute(sql`drop table ${table}`);

@@ -5,6 +5,7 @@
 import { CGFORM_SCHEMA, type CgformField, identifierFault, isSystemColumn } from '@freight/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client.ts';
+import { rowsOf } from '../../platform/db/rows.ts';
 import { bizError } from '../../platform/http/errors.ts';
 import { physicalIndexName } from './cgformDefine.ts';
 import { implicitIndexes } from './cgformKind.ts';
@@ -119,12 +120,14 @@ const ident = (name: string) => {
 };
 
 async function existingColumns(tx: DbOrTx, tableName: string): Promise<ExistingColumn[] | null> {
-  const rows = (await tx.execute(sql`
+  const list = await rowsOfQuery(
+    tx,
+    sql`
     select column_name, data_type, character_maximum_length, numeric_precision, numeric_scale, is_nullable
     from information_schema.columns
     where table_schema = ${CGFORM_SCHEMA} and table_name = ${tableName}
-    order by ordinal_position`)) as unknown as { rows?: Row[] } | Row[];
-  const list = Array.isArray(rows) ? rows : (rows.rows ?? []);
+    order by ordinal_position`,
+  );
   if (list.length === 0) return null;
   return list.map((r) => ({
     name: String(r.column_name),
@@ -148,9 +151,8 @@ function columnTypeOf(dataType: string, r: Row): ColumnType {
   }
 }
 
-async function rowsOf(tx: DbOrTx, sqlText: SQL): Promise<Row[]> {
-  const result = (await tx.execute(sqlText)) as unknown as { rows?: Row[] } | Row[];
-  return Array.isArray(result) ? result : (result.rows ?? []);
+async function rowsOfQuery(tx: DbOrTx, sqlText: SQL): Promise<Row[]> {
+  return rowsOf<Row>(await tx.execute(sqlText));
 }
 
 /** A database error of one statement, refused with the field it was about; the transaction rolls back. */
@@ -303,7 +305,7 @@ async function syncIndexes(tx: DbOrTx, definition: CgformSnapshot, changes: Sync
   const { tableName } = definition.head;
   const present = new Set(
     (
-      await rowsOf(
+      await rowsOfQuery(
         tx,
         sql`select indexname from pg_indexes where schemaname = ${CGFORM_SCHEMA} and tablename = ${tableName}`,
       )

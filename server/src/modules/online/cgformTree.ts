@@ -5,6 +5,7 @@ import { CGFORM_TREE_ROOT } from '@freight/contracts';
 import { and, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../platform/db/client.ts';
+import { rowsOf } from '../../platform/db/rows.ts';
 import { bizError } from '../../platform/http/errors.ts';
 import type { FormTable } from './cgformMainSub.ts';
 
@@ -65,7 +66,8 @@ export async function checkParent(
   if (id === null) return;
   // Walk up from the new parent: meeting the row itself means the move would close a circle.
   const table = form.table;
-  const up = (await tx.execute(sql`
+  const up = rowsOf(
+    await tx.execute(sql`
     with recursive up(id, pid, depth) as (
       select ${columns.id}, ${columns[tree.pid]}, 1 from ${table} where ${columns.id} = ${pid}
       union all
@@ -73,8 +75,9 @@ export async function checkParent(
       from ${table} t join up on t.${sql.identifier('id')} = up.pid
       where up.depth < 10000
     )
-    select 1 as hit from up where id = ${id} limit 1`)) as unknown as { rows: unknown[] };
-  if (up.rows.length > 0) throw bizError(`${where}: 不能选择自己的下级作为上级（会形成循环）`, 400);
+    select 1 as hit from up where id = ${id} limit 1`),
+  );
+  if (up.length > 0) throw bizError(`${where}: 不能选择自己的下级作为上级（会形成循环）`, 400);
 }
 
 /** The parent a row had before an edit or delete, to refresh its has-child afterwards. */

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { type AnyColumn, eq, getTableColumns, getTableName, type SQL, sql } from 'drizzle-orm';
 import { customType, type PgColumn, type PgTable, varchar } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../db/client.ts';
+import { rowsOf } from '../db/rows.ts';
 import { isEncrypted, keysFromEnv, loadPiiCipher, PiiCipher } from './pii.ts';
 
 // Personal numbers (ID numbers, bank card numbers) encrypted at rest, column by column. The column type does
@@ -124,7 +125,7 @@ export async function reencryptPii(db: DbOrTx, tables: PgTable[], batch = 500): 
           sql`select ${idCol} as id, ${col} as value from ${target}
               where ${col} is not null and ${col} not like ${current} limit ${batch}`,
         );
-        const rows = (result as unknown as { rows: Array<{ id: string; value: string }> }).rows;
+        const rows = rowsOf<{ id: string; value: string }>(result);
         if (rows.length === 0) break;
         for (const row of rows) {
           const sealed = sealPii(openPii(row.value));
