@@ -24,10 +24,8 @@ export function appsModule(app: FastifyInstance, ctx: AppContext): void {
   type Row = Record<string, unknown>;
   bindResource(app, ctx, configResource, hyConfig, {
     dataLog: true,
-    createSchema: configBody as unknown as z.ZodType<Row>,
-    updateSchema: configFields
-      .extend({ id: z.string().min(1).max(64) })
-      .superRefine(checkConfigValue) as unknown as z.ZodType<Row & { id: string }>,
+    createSchema: configBody,
+    updateSchema: configFields.extend({ id: z.string().min(1).max(64) }).superRefine(checkConfigValue),
     // The list's row key is the configuration key (the table has no other id).
     presentRows: (rows) => rows.map((row) => ({ ...row, id: row.configKey })),
     async beforeWrite(values, mode, request, tx) {

@@ -72,8 +72,8 @@ export function lossRuleRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
   bindResource(app, ctx, lossRuleResource, finLossRule, {
     dataLog: true,
-    createSchema: lossRuleBody as unknown as z.ZodType<Row>,
-    updateSchema: updateBody as unknown as z.ZodType<Row & { id: string }>,
+    createSchema: lossRuleBody,
+    updateSchema: updateBody,
     async beforeWrite(values, _mode, request, tx) {
       const tenantId = request.session?.tenantId ?? 0;
       const out: Row = { ...values };

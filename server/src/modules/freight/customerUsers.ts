@@ -1,7 +1,6 @@
 import { customerUserEditBody, customerUserResource, USER_TYPE } from '@freight/contracts';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { z } from 'zod';
 import { hashPassword } from '../../platform/auth/crypto.ts';
 import { sysUserToken } from '../../platform/auth/schema.ts';
 import type { AppContext } from '../../platform/context.ts';
@@ -13,8 +12,6 @@ import { bindResource } from '../../platform/resource/bindResource.ts';
 import { sysRole, sysUser, sysUserRole } from '../system/index.ts';
 import { withId } from './parties.ts';
 import { hyCustomer, hyCustomerAdmin, hyCustomerUser } from './schema.ts';
-
-type Row = Record<string, unknown>;
 
 export const CUSTOMER_USER_MSG = {
   usernameTaken: '用户名已存在',
@@ -67,7 +64,7 @@ export function customerUserRoutes(app: FastifyInstance, ctx: AppContext): void 
 
   bindResource(app, ctx, customerUserResource, hyCustomerUser, {
     dataLog: true,
-    updateSchema: withId(customerUserEditBody) as unknown as z.ZodType<Row & { id: string }>,
+    updateSchema: withId(customerUserEditBody),
     async beforeWrite(values, mode, request, tx) {
       const session = sessionOf(request);
       const { password, ...rest } = values;

@@ -328,7 +328,7 @@ export function orderRoutes(app: FastifyInstance, ctx: AppContext): void {
   bindResource(app, ctx, orderResource, hyOrder, {
     dataLog: true,
     dataRuleComponent: 'order/OrderList',
-    updateSchema: orderUpdateBody as unknown as z.ZodType<Row & { id: string }>,
+    updateSchema: orderUpdateBody,
     presentRows: presentFeesFor,
     async beforeWrite(values, mode, request, tx) {
       namedParties(values, request);

@@ -121,8 +121,8 @@ export function channelRoutes(
   });
 
   bindResource(app, ctx, reportChannelResource, hyReportChannel, {
-    createSchema: reportChannelBody as unknown as z.ZodType<Row>,
-    updateSchema: reportChannelEditBody as unknown as z.ZodType<Row & { id: string }>,
+    createSchema: reportChannelBody,
+    updateSchema: reportChannelEditBody,
     // The simulator's private key is the fake gateway's, never the console's.
     hidden: ['simulatorKeySecret'],
     async beforeWrite(values, mode, request, tx) {

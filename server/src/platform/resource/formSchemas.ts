@@ -8,7 +8,7 @@ type Row = Record<string, unknown>;
  */
 export function formSchemas<S extends z.ZodRawShape>(body: z.ZodObject<S>) {
   return {
-    createSchema: body as unknown as z.ZodType<Row>,
+    createSchema: body satisfies z.ZodType<Row>,
     updateSchema: body.extend({ id: z.string().min(1).max(32) }) as unknown as z.ZodType<
       Row & { id: string }
     >,
