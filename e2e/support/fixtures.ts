@@ -3,7 +3,7 @@
 // helper writing to e2e/artifacts/.
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { test as base, expect } from '@playwright/test';
+import { test as base, expect, type Page } from '@playwright/test';
 import { LoginPage } from '../pages/LoginPage.ts';
 import { NoticeBell } from '../pages/NoticeBell.ts';
 import { SettingsDrawer } from '../pages/SettingsDrawer.ts';
@@ -28,6 +28,12 @@ interface Fixtures {
   shot: (name: string, options?: { fullPage?: boolean; scrollTop?: boolean }) => Promise<string>;
 }
 
+/**
+ * The first announcement push toast on the page (several may stand stacked): the locator by which the page
+ * fixture closes them, and by which a test that looks at them stops it (`page.removeLocatorHandler`).
+ */
+export const announcementPush = (page: Page) => page.getByTestId('announcement-push').first();
+
 export const test = base.extend<Fixtures>({
   context: async ({ context }, use) => {
     await stubExternalSites(context);
@@ -37,7 +43,7 @@ export const test = base.extend<Fixtures>({
     // Announcements other tests release to everyone pop up in the top right corner, over the header's
     // switches, and stay while the pointer rests on them (as a click's pointer does): a user closes them
     // before using what they cover, and so does the test, before any action they would block.
-    await page.addLocatorHandler(page.getByTestId('announcement-push'), async () => {
+    await page.addLocatorHandler(announcementPush(page), async () => {
       await page.evaluate(() => {
         for (const close of document.querySelectorAll<HTMLElement>(
           '[data-testid="announcement-push"] .ant-notification-notice-close',

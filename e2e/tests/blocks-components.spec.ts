@@ -4,7 +4,7 @@
 import { PartiesPage } from '../pages/PartiesPage.ts';
 import { addAnnouncement, releaseAnnouncement } from '../support/api.ts';
 import { uniqueMobile, uniqueName } from '../support/authFlows.ts';
-import { expect, test } from '../support/fixtures.ts';
+import { announcementPush, expect, test } from '../support/fixtures.ts';
 import { clickRowAction } from '../support/rowActions.ts';
 
 const PNG = Buffer.from(
@@ -114,7 +114,7 @@ test('an announcement an admin releases through the API reaches the signed-in he
   bell,
 }) => {
   // The push toast is what this test looks at: the page must not close it as it does for other tests.
-  await page.removeLocatorHandler(page.getByTestId('announcement-push'));
+  await page.removeLocatorHandler(announcementPush(page));
   const title = `积木推送${Date.now()}`;
   const id = await addAnnouncement(api, {
     titile: title,

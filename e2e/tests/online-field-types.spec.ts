@@ -176,6 +176,8 @@ test('designed field types: texts in the list and detail, a repeated unique valu
     await shell.goto(listUrl);
     await expect(ui.row(code)).toBeVisible();
     await shot('cgform-field-types-list-mobile');
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await expect
+      .poll(() => page.evaluate(() => document.documentElement.scrollWidth))
+      .toBeLessThanOrEqual(390);
   });
 });
