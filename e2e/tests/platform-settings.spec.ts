@@ -24,14 +24,15 @@ test('platform settings change the login page’s name and logo', async ({
     const form = page.getByTestId('platform-settings-form');
     await form.getByLabel('平台名称').fill(name);
     await expect(page.getByTestId('preview-name')).toHaveText(name);
-    await form
-      .locator('.ant-form-item')
-      .filter({ hasText: '浅色 Logo' })
+    const logoItem = form.locator('.ant-form-item').filter({ hasText: '浅色 Logo' });
+    const uploaded = page.waitForResponse((response) => response.url().includes('/sys/common/upload'));
+    await logoItem
       .locator('input[type=file]')
       .setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: PNG_1X1 });
-    await expect(
-      form.locator('.ant-form-item').filter({ hasText: '浅色 Logo' }).locator('img'),
-    ).toBeVisible();
+    await uploaded;
+    // The item showed the default logo before: wait for it to show the upload, as the user does before saving.
+    await expect(logoItem.locator('img')).toBeVisible();
+    await expect(logoItem.locator('img')).not.toHaveAttribute('src', /\/brand\/logo-light\.svg/);
     await page.getByTestId('platform-settings-save').click();
     await expect(page.getByText('平台设置已保存')).toBeVisible();
     // The header of this console follows without a reload.
