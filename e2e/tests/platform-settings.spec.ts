@@ -25,15 +25,27 @@ test('platform settings change the login page’s name and logo', async ({
     await form.getByLabel('平台名称').fill(name);
     await expect(page.getByTestId('preview-name')).toHaveText(name);
     const logoItem = form.locator('.ant-form-item').filter({ hasText: '浅色 Logo' });
+    // The upload is held until the test has seen the form refuse to save meanwhile.
+    let releaseUpload: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      releaseUpload = resolve;
+    });
+    await page.route('**/sys/common/upload', async (route) => {
+      await held;
+      await route.continue();
+    });
     const uploaded = page.waitForResponse((response) => response.url().includes('/sys/common/upload'));
     await logoItem
       .locator('input[type=file]')
       .setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: PNG_1X1 });
+    const save = page.getByTestId('platform-settings-save');
+    await expect(save).toBeDisabled();
+    releaseUpload();
     await uploaded;
-    // The item showed the default logo before: wait for it to show the upload, as the user does before saving.
-    await expect(logoItem.locator('img')).toBeVisible();
+    await page.unroute('**/sys/common/upload');
+    await expect(save).toBeEnabled();
     await expect(logoItem.locator('img')).not.toHaveAttribute('src', /\/brand\/logo-light\.svg/);
-    await page.getByTestId('platform-settings-save').click();
+    await save.click();
     await expect(page.getByText('平台设置已保存')).toBeVisible();
     // The header of this console follows without a reload.
     await expect(page.getByTestId('layout-brand')).toContainText(name);

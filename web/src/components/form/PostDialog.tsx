@@ -6,6 +6,7 @@ import { Alert, App, Form, type FormInstance, type FormProps, Grid, Modal } from
 import { type ReactNode, useState } from 'react';
 import { errorText, postEnvelope } from '../../services/request';
 import { useBilingual } from '../resource/text';
+import { UploadTrackerProvider, useUploadTracking } from '../upload/uploadTracking';
 
 /** What a zod schema's safeParse answers, as far as the dialog reads it. */
 export interface BodySchema {
@@ -49,6 +50,7 @@ export function PostDialog<V extends object>(props: PostDialogProps<V>) {
   const [form] = Form.useForm<V>(props.form);
   const [busy, setBusy] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);
+  const uploads = useUploadTracking();
   const inline = props.refusal !== undefined && props.refusal !== 'message';
   const refuse = (text: string) => (inline ? setRefusal(text) : message.error(text));
 
@@ -86,7 +88,7 @@ export function PostDialog<V extends object>(props: PostDialogProps<V>) {
       width={screens.md ? (props.width ?? 520) : '100%'}
       confirmLoading={busy}
       okText={props.okText}
-      okButtonProps={{ danger: props.danger, disabled: props.okDisabled }}
+      okButtonProps={{ danger: props.danger, disabled: props.okDisabled || uploads.uploading }}
       cancelText={tx(['取消', 'Cancel'])}
       maskClosable={props.maskClosable}
       // A form that does not validate shows its own messages.
@@ -97,7 +99,7 @@ export function PostDialog<V extends object>(props: PostDialogProps<V>) {
     >
       {props.intro}
       <Form<V> form={form} layout="vertical" {...props.formProps}>
-        {props.children}
+        <UploadTrackerProvider value={uploads.track}>{props.children}</UploadTrackerProvider>
       </Form>
       {refusal && props.refusal !== 'message' && props.refusal !== undefined && (
         <Alert type="error" showIcon message={refusal} data-testid={props.refusal.inline} />

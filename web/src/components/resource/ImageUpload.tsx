@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, errorText, upload } from '../../services/request';
 import { SignedImage } from '../upload/SignedImage';
+import { useTrackedUpload } from '../upload/uploadTracking';
 import { useCan } from './useCan';
 
 type UploadRequestOption = Parameters<NonNullable<UploadProps['customRequest']>>[0];
@@ -59,6 +60,7 @@ export function ImageUpload({ value, onChange, biz = 'temp', disabled, ocr }: Pr
   const showOcr = Boolean(ocr && value && !disabled && can(OCR_PERMISSION));
   const { t } = useTranslation();
   const [busy, setBusy] = useState(false);
+  const tracked = useTrackedUpload();
 
   async function send(option: UploadRequestOption) {
     const file = option.file as File;
@@ -70,8 +72,8 @@ export function ImageUpload({ value, onChange, biz = 'temp', disabled, ocr }: Pr
     }
     setBusy(true);
     try {
-      const envelope = await upload<unknown>('/sys/common/upload', file, { biz }, (percent) =>
-        option.onProgress?.({ percent }),
+      const envelope = await tracked(() =>
+        upload<unknown>('/sys/common/upload', file, { biz }, (percent) => option.onProgress?.({ percent })),
       );
       if (!envelope.success) throw new Error(envelope.message);
       onChange?.(envelope.message);

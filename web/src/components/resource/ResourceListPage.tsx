@@ -19,6 +19,7 @@ import { announceChange, onResourceChange } from '../../services/resourceEvents'
 import { useSession } from '../../stores/session';
 import { BusyButton } from '../common/BusyButton';
 import { useDirtyGuard } from '../form/useDirtyGuard';
+import { UploadTrackerProvider, useUploadTracking } from '../upload/uploadTracking';
 import { DetailDrawer } from './DetailDrawer';
 import { buildColumns, FormControl, fromFormValues, toFormValues } from './fields';
 import { ImportButton } from './ImportButton';
@@ -66,6 +67,7 @@ export function ResourceListPage({ def }: { def: ResourcePageDef }) {
   const [formOpen, setFormOpen] = useState(false);
   const closeForm = useCallback(() => setFormOpen(false), []);
   const guard = useDirtyGuard(formOpen, closeForm);
+  const uploads = useUploadTracking();
   const [addValues, setAddValues] = useState<{ seq: number; values: Row }>({ seq: 0, values: {} });
   const [detail, setDetail] = useState<Row | null>(null);
   const [reviewing, setReviewing] = useState<Row | null>(null);
@@ -301,6 +303,7 @@ export function ResourceListPage({ def }: { def: ResourcePageDef }) {
       ? toFormValues(def.fields, def.toForm ? def.toForm(editing) : editing)
       : { ...def.addDefaults, ...addValues.values },
     onOpenChange: (open: boolean) => (open ? setFormOpen(true) : guard.requestClose()),
+    submitter: { submitButtonProps: { disabled: uploads.uploading } },
     onFinish: async (values: Row) => {
       // The form submits only the fields it shows: a new record's defaults for fields it leaves out (the
       // dictionary an item belongs to) are sent as they are.
@@ -342,7 +345,7 @@ export function ResourceListPage({ def }: { def: ResourcePageDef }) {
     />
   );
   // Long forms are grouped under the declaration's titled sections (a heading across the grid).
-  const formControls = sectionsOf(def.fields, (f) => f.form !== false).flatMap((section, i) => [
+  const formSections = sectionsOf(def.fields, (f) => f.form !== false).flatMap((section, i) => [
     section.title && section.fields.some((f) => f.form !== 'hidden') ? (
       <Col span={24} key={`section-${section.fields[0]?.name}`}>
         <Divider
@@ -357,6 +360,7 @@ export function ResourceListPage({ def }: { def: ResourcePageDef }) {
     ) : null,
     ...section.fields.map(control),
   ]);
+  const formControls = <UploadTrackerProvider value={uploads.track}>{formSections}</UploadTrackerProvider>;
 
   return (
     <Card variant="borderless" styles={{ body: { padding: 0 } }}>

@@ -17,6 +17,7 @@ import { Button, Image, Modal, message, Space, Tooltip, Upload, type UploadFile 
 import { useEffect, useRef, useState } from 'react';
 import { errorText, upload } from '../../services/request';
 import { useBilingual } from '../resource/text';
+import { useTrackedUpload } from './uploadTracking';
 import { useSignedUrl } from './useSignedUrl';
 
 export interface FileUploadProps {
@@ -72,6 +73,7 @@ export function FileUpload({ value, onChange, biz, number = 0, kind = 'file', di
   const [list, setList] = useState<Item[]>(() => toItems(value));
   const listRef = useRef(list);
   listRef.current = list;
+  const tracked = useTrackedUpload();
 
   // An outside value (form reset) replaces the list when it differs from what this component holds.
   useEffect(() => {
@@ -104,8 +106,10 @@ export function FileUpload({ value, onChange, biz, number = 0, kind = 'file', di
     ]);
     let outcome: ReturnType<typeof settleUpload>;
     try {
-      const env = await upload<unknown>('/sys/common/upload', file, biz ? { biz } : {}, (percent) =>
-        patch(file.uid, { percent }),
+      const env = await tracked(() =>
+        upload<unknown>('/sys/common/upload', file, biz ? { biz } : {}, (percent) =>
+          patch(file.uid, { percent }),
+        ),
       );
       outcome = settleUpload(env);
     } catch (error) {

@@ -5,6 +5,7 @@ import { Modal, message } from 'antd';
 import { useState } from 'react';
 import { useBilingual } from '../resource/text';
 import { FileUpload } from './FileUpload';
+import { UploadTrackerProvider, useUploadTracking } from './uploadTracking';
 
 interface Props {
   open: boolean;
@@ -19,6 +20,7 @@ interface Props {
 export function UploadPopup({ open, onClose, onOk, biz, number, kind = 'file', title }: Props) {
   const tx = useBilingual();
   const [value, setValue] = useState('');
+  const uploads = useUploadTracking();
   const close = () => {
     setValue('');
     onClose();
@@ -31,6 +33,7 @@ export function UploadPopup({ open, onClose, onOk, biz, number, kind = 'file', t
       okText={tx(['确定', 'OK'])}
       cancelText={tx(['取消', 'Cancel'])}
       onCancel={close}
+      okButtonProps={{ disabled: uploads.uploading }}
       onOk={() => {
         if (!value) {
           message.warning(MSG.noFileUploaded);
@@ -41,7 +44,9 @@ export function UploadPopup({ open, onClose, onOk, biz, number, kind = 'file', t
       }}
       destroyOnHidden
     >
-      <FileUpload value={value} onChange={setValue} biz={biz} number={number} kind={kind} />
+      <UploadTrackerProvider value={uploads.track}>
+        <FileUpload value={value} onChange={setValue} biz={biz} number={number} kind={kind} />
+      </UploadTrackerProvider>
     </Modal>
   );
 }

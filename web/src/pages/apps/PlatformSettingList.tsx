@@ -11,6 +11,7 @@ import { Alert, Button, Card, Col, Form, Input, Row, Skeleton, Space, Switch, Ty
 import { ImageUpload } from '../../components/resource/ImageUpload';
 import { useBilingual } from '../../components/resource/text';
 import { useCan } from '../../components/resource/useCan';
+import { UploadTrackerProvider, useUploadTracking } from '../../components/upload';
 import { SignedImage } from '../../components/upload/SignedImage';
 import { assetUrl, DEFAULT_LOGIN_BG, DEFAULT_LOGO_DARK, DEFAULT_LOGO_LIGHT } from '../../services/assets';
 import { platformApi } from '../../services/platformApi';
@@ -95,6 +96,7 @@ export default function PlatformSettingList() {
     saved: ['平台设置已保存', 'Platform settings saved'],
   });
   const values = Form.useWatch([], form) ?? {};
+  const uploads = useUploadTracking();
   const editable = can('apps:setting:edit');
 
   if (stored.error) return <Alert type="error" showIcon message={errorText(stored.error)} />;
@@ -110,74 +112,77 @@ export default function PlatformSettingList() {
       ) : (
         <Row gutter={[32, 16]}>
           <Col xs={24} lg={14}>
-            <Form form={form} layout="vertical" disabled={!editable} data-testid="platform-settings-form">
-              <SettingsSection title={['基本信息', 'Identity']} />
-              <Form.Item
-                name="web_platform_name"
-                label={tx(['平台名称', 'Platform name'])}
-                rules={[{ required: true, message: tx(['请输入平台名称', 'Enter the platform name']) }]}
-              >
-                <Input maxLength={30} showCount />
-              </Form.Item>
-              {text('logo_title', ['副标题', 'Subtitle'])}
-              <Row gutter={16}>
-                {PLATFORM_IMAGE_KEYS.map((key) => (
-                  <Col xs={24} sm={8} key={key}>
-                    <Form.Item
-                      name={key}
-                      label={tx(
-                        key === 'platform_logo_light'
-                          ? ['浅色 Logo', 'Light logo']
-                          : key === 'platform_logo_dark'
-                            ? ['深色 Logo', 'Dark logo']
-                            : ['登录背景', 'Login background'],
-                      )}
-                    >
-                      <ImageUpload biz="brand" disabled={!editable} />
-                    </Form.Item>
-                  </Col>
-                ))}
-              </Row>
-              <SettingsSection title={['页脚', 'Footer']} />
-              {text('footer_company_name', ['公司名称', 'Company name'])}
-              {text(
-                'footer_company_name_link',
-                ['公司链接', 'Company link'],
-                ['以 http(s):// 开头', 'Starts with http(s)://'],
-              )}
-              {text('footer_address', ['地址', 'Address'])}
-              {text('footer_customer_service', ['客服电话', 'Customer service'])}
-              {text('footer_web_record_number', ['网站备案号', 'Website record no.'])}
-              {text('footer_ICP_number', ['ICP 许可证号', 'ICP licence no.'])}
-              <SettingsSection title={['地图与轨迹', 'Maps and tracks']} />
-              <Form.Item
-                name="vehicle_track_switch"
-                label={tx(['车辆轨迹', 'Vehicle tracks'])}
-                getValueProps={(v) => ({ checked: v === '1' })}
-                normalize={(checked: boolean) => (checked ? '1' : '0')}
-              >
-                <Switch />
-              </Form.Item>
-              {text(
-                'gd_web',
-                ['高德 Web Key', 'AMap web key'],
-                [
-                  '留空时地图使用离线底图（坐标网格与城市点）',
-                  'Empty: maps use the offline base (grid and city points)',
-                ],
-              )}
-              {text('gd_web_security', ['高德安全密钥', 'AMap security code'])}
-              {editable && (
-                <Button
-                  type="primary"
-                  loading={saving}
-                  onClick={() => void save()}
-                  data-testid="platform-settings-save"
+            <UploadTrackerProvider value={uploads.track}>
+              <Form form={form} layout="vertical" disabled={!editable} data-testid="platform-settings-form">
+                <SettingsSection title={['基本信息', 'Identity']} />
+                <Form.Item
+                  name="web_platform_name"
+                  label={tx(['平台名称', 'Platform name'])}
+                  rules={[{ required: true, message: tx(['请输入平台名称', 'Enter the platform name']) }]}
                 >
-                  {tx(['保存', 'Save'])}
-                </Button>
-              )}
-            </Form>
+                  <Input maxLength={30} showCount />
+                </Form.Item>
+                {text('logo_title', ['副标题', 'Subtitle'])}
+                <Row gutter={16}>
+                  {PLATFORM_IMAGE_KEYS.map((key) => (
+                    <Col xs={24} sm={8} key={key}>
+                      <Form.Item
+                        name={key}
+                        label={tx(
+                          key === 'platform_logo_light'
+                            ? ['浅色 Logo', 'Light logo']
+                            : key === 'platform_logo_dark'
+                              ? ['深色 Logo', 'Dark logo']
+                              : ['登录背景', 'Login background'],
+                        )}
+                      >
+                        <ImageUpload biz="brand" disabled={!editable} />
+                      </Form.Item>
+                    </Col>
+                  ))}
+                </Row>
+                <SettingsSection title={['页脚', 'Footer']} />
+                {text('footer_company_name', ['公司名称', 'Company name'])}
+                {text(
+                  'footer_company_name_link',
+                  ['公司链接', 'Company link'],
+                  ['以 http(s):// 开头', 'Starts with http(s)://'],
+                )}
+                {text('footer_address', ['地址', 'Address'])}
+                {text('footer_customer_service', ['客服电话', 'Customer service'])}
+                {text('footer_web_record_number', ['网站备案号', 'Website record no.'])}
+                {text('footer_ICP_number', ['ICP 许可证号', 'ICP licence no.'])}
+                <SettingsSection title={['地图与轨迹', 'Maps and tracks']} />
+                <Form.Item
+                  name="vehicle_track_switch"
+                  label={tx(['车辆轨迹', 'Vehicle tracks'])}
+                  getValueProps={(v) => ({ checked: v === '1' })}
+                  normalize={(checked: boolean) => (checked ? '1' : '0')}
+                >
+                  <Switch />
+                </Form.Item>
+                {text(
+                  'gd_web',
+                  ['高德 Web Key', 'AMap web key'],
+                  [
+                    '留空时地图使用离线底图（坐标网格与城市点）',
+                    'Empty: maps use the offline base (grid and city points)',
+                  ],
+                )}
+                {text('gd_web_security', ['高德安全密钥', 'AMap security code'])}
+                {editable && (
+                  <Button
+                    type="primary"
+                    loading={saving}
+                    disabled={uploads.uploading}
+                    onClick={() => void save()}
+                    data-testid="platform-settings-save"
+                  >
+                    {tx(['保存', 'Save'])}
+                  </Button>
+                )}
+              </Form>
+            </UploadTrackerProvider>
             <VehiclePlatformSettings editable={editable} />
           </Col>
           <Col xs={24} lg={10}>

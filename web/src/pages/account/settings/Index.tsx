@@ -31,6 +31,7 @@ import { useBusyAction } from '../../../components/common/useBusyAction';
 import { DictSelect } from '../../../components/dict';
 import { ImageUpload } from '../../../components/resource/ImageUpload';
 import { useBilingual } from '../../../components/resource/text';
+import { UploadTrackerProvider, useUploadTracking } from '../../../components/upload';
 import { LANGUAGES, type Language } from '../../../locales/i18n';
 import { feedback } from '../../../services/feedback';
 import { api, errorText } from '../../../services/request';
@@ -60,6 +61,7 @@ function BaseInfo({ profile }: { profile: Profile }) {
   const tx = useBilingual();
   const [form] = Form.useForm<FormValues>();
   const { busy: saving, run: runSaving } = useBusyAction();
+  const uploads = useUploadTracking();
   const setUserInfo = useSession((s) => s.setUserInfo);
   const client = useQueryClient();
   useEffect(() => {
@@ -88,40 +90,42 @@ function BaseInfo({ profile }: { profile: Profile }) {
   };
 
   return (
-    <Form form={form} layout="vertical" style={{ maxWidth: 520 }} data-testid="account-base-form">
-      <Form.Item label={tx(['头像', 'Avatar'])} name="avatar">
-        <ImageUpload biz="avatar" />
-      </Form.Item>
-      <Form.Item label={tx(['账号', 'Account'])} htmlFor="account-username">
-        <Input id="account-username" value={profile.username} disabled />
-      </Form.Item>
-      <Form.Item
-        label={tx(['姓名', 'Name'])}
-        name="realname"
-        rules={[{ required: true, whitespace: true, message: tx(['请输入姓名', 'Enter your name']) }]}
-      >
-        <Input maxLength={100} />
-      </Form.Item>
-      <Form.Item
-        label={tx(['邮箱', 'E-mail'])}
-        name="email"
-        rules={[{ type: 'email', message: tx(['邮箱格式不正确', 'Not an e-mail address']) }]}
-      >
-        <Input maxLength={100} />
-      </Form.Item>
-      <Form.Item label={tx(['性别', 'Sex'])} name="sex">
-        <DictSelect code="sex" />
-      </Form.Item>
-      <Form.Item label={tx(['生日', 'Birthday'])} name="birthday">
-        <DatePicker style={{ width: '100%' }} disabledDate={(d) => d.isAfter(dayjs())} />
-      </Form.Item>
-      <Form.Item label={tx(['座机', 'Telephone'])} name="telephone">
-        <Input maxLength={45} />
-      </Form.Item>
-      <Button type="primary" loading={saving} onClick={() => void save()}>
-        {tx(['更新基本信息', 'Update profile'])}
-      </Button>
-    </Form>
+    <UploadTrackerProvider value={uploads.track}>
+      <Form form={form} layout="vertical" style={{ maxWidth: 520 }} data-testid="account-base-form">
+        <Form.Item label={tx(['头像', 'Avatar'])} name="avatar">
+          <ImageUpload biz="avatar" />
+        </Form.Item>
+        <Form.Item label={tx(['账号', 'Account'])} htmlFor="account-username">
+          <Input id="account-username" value={profile.username} disabled />
+        </Form.Item>
+        <Form.Item
+          label={tx(['姓名', 'Name'])}
+          name="realname"
+          rules={[{ required: true, whitespace: true, message: tx(['请输入姓名', 'Enter your name']) }]}
+        >
+          <Input maxLength={100} />
+        </Form.Item>
+        <Form.Item
+          label={tx(['邮箱', 'E-mail'])}
+          name="email"
+          rules={[{ type: 'email', message: tx(['邮箱格式不正确', 'Not an e-mail address']) }]}
+        >
+          <Input maxLength={100} />
+        </Form.Item>
+        <Form.Item label={tx(['性别', 'Sex'])} name="sex">
+          <DictSelect code="sex" />
+        </Form.Item>
+        <Form.Item label={tx(['生日', 'Birthday'])} name="birthday">
+          <DatePicker style={{ width: '100%' }} disabledDate={(d) => d.isAfter(dayjs())} />
+        </Form.Item>
+        <Form.Item label={tx(['座机', 'Telephone'])} name="telephone">
+          <Input maxLength={45} />
+        </Form.Item>
+        <Button type="primary" loading={saving} disabled={uploads.uploading} onClick={() => void save()}>
+          {tx(['更新基本信息', 'Update profile'])}
+        </Button>
+      </Form>
+    </UploadTrackerProvider>
   );
 }
 

@@ -18,6 +18,7 @@ import { TonnesField, TRUCK_LOAD, YuanField } from '../../../components/form/qua
 import type { RowAction } from '../../../components/resource';
 import { ImageUpload } from '../../../components/resource/ImageUpload';
 import { useBilingual } from '../../../components/resource/text';
+import { UploadTrackerProvider, useUploadTracking } from '../../../components/upload';
 import { errorText, postEnvelope, unwrap } from '../../../services/request';
 import { useSession } from '../../../stores/session';
 import { NoteTrack } from './NoteTrack';
@@ -56,6 +57,7 @@ export function useNoteSteps(): { actions: RowAction[]; modals: ReactNode } {
   const screens = Grid.useBreakpoint();
   const [open, setOpen] = useState<{ step: Step; row: Row; reload: () => void } | null>(null);
   const [tracking, setTracking] = useState<Row | null>(null);
+  const uploads = useUploadTracking();
   const staff = userType === USER_TYPE.system;
   const canTrack = useHasCode('shipping:track:list');
   const label = (step: Step) => tx([ZH[step], EN[step]]);
@@ -127,7 +129,10 @@ export function useNoteSteps(): { actions: RowAction[]; modals: ReactNode } {
               ? { [`${step}Weight`]: tonnes(row, 'plannedWeightG') }
               : undefined
         }
-        submitter={{ searchConfig: { submitText: open ? label(open.step) : '' } }}
+        submitter={{
+          searchConfig: { submitText: open ? label(open.step) : '' },
+          submitButtonProps: { disabled: uploads.uploading },
+        }}
         onFinish={async (values) => {
           if (!open) return false;
           const id = row.id;
@@ -159,74 +164,80 @@ export function useNoteSteps(): { actions: RowAction[]; modals: ReactNode } {
           return done;
         }}
       >
-        {(step === 'load' || step === 'unload') && (
-          <>
-            <TonnesField
-              name={`${step}Weight`}
-              label={
-                step === 'load' ? tx(['装货重量', 'Loaded weight']) : tx(['卸货重量', 'Unloaded weight'])
-              }
-              {...TRUCK_LOAD}
-              rules={[{ required: true, message: tx(['请输入重量', 'Enter the weight']) }]}
-            />
-            <ProForm.Item
-              name={`${step}Photo`}
-              label={
-                step === 'load'
-                  ? tx(['装货磅单', 'Loading weighbridge slip'])
-                  : tx(['卸货磅单', 'Unloading weighbridge slip'])
-              }
-              rules={[{ required: true, message: tx(['请上传磅单照片', 'Upload the weighbridge photo']) }]}
-            >
-              <ImageUpload biz="weighbridge" />
-            </ProForm.Item>
-          </>
-        )}
-        {step === 'sign' && (
-          <>
-            <ProForm.Item name="receiptPhoto" label={tx(['回单照片', 'Receipt photo'])}>
-              <ImageUpload biz="receipt" />
-            </ProForm.Item>
-            <ProFormTextArea name="remark" label={tx(['备注', 'Remark'])} fieldProps={{ maxLength: 255 }} />
-          </>
-        )}
-        {needsReason && (
-          <ProFormTextArea
-            name="reason"
-            label={tx(['原因', 'Reason'])}
-            fieldProps={{ maxLength: 255, showCount: true }}
-            rules={[{ required: true, whitespace: true, message: tx(['请填写原因', 'Enter the reason']) }]}
-          />
-        )}
-        {step === 'correct' && (
-          <>
-            <TonnesField name="loadWeight" label={tx(['装货重量', 'Loaded weight'])} {...TRUCK_LOAD} />
-            {Number(row.status) >= 4 && (
-              <TonnesField name="unloadWeight" label={tx(['卸货重量', 'Unloaded weight'])} {...TRUCK_LOAD} />
-            )}
-            <YuanField name="otherDeduction" label={tx(['其他扣款', 'Other deductions'])} />
+        <UploadTrackerProvider value={uploads.track}>
+          {(step === 'load' || step === 'unload') && (
+            <>
+              <TonnesField
+                name={`${step}Weight`}
+                label={
+                  step === 'load' ? tx(['装货重量', 'Loaded weight']) : tx(['卸货重量', 'Unloaded weight'])
+                }
+                {...TRUCK_LOAD}
+                rules={[{ required: true, message: tx(['请输入重量', 'Enter the weight']) }]}
+              />
+              <ProForm.Item
+                name={`${step}Photo`}
+                label={
+                  step === 'load'
+                    ? tx(['装货磅单', 'Loading weighbridge slip'])
+                    : tx(['卸货磅单', 'Unloading weighbridge slip'])
+                }
+                rules={[{ required: true, message: tx(['请上传磅单照片', 'Upload the weighbridge photo']) }]}
+              >
+                <ImageUpload biz="weighbridge" />
+              </ProForm.Item>
+            </>
+          )}
+          {step === 'sign' && (
+            <>
+              <ProForm.Item name="receiptPhoto" label={tx(['回单照片', 'Receipt photo'])}>
+                <ImageUpload biz="receipt" />
+              </ProForm.Item>
+              <ProFormTextArea name="remark" label={tx(['备注', 'Remark'])} fieldProps={{ maxLength: 255 }} />
+            </>
+          )}
+          {needsReason && (
             <ProFormTextArea
               name="reason"
-              label={tx(['修正原因', 'Reason'])}
-              rules={[
-                { required: true, whitespace: true, message: tx(['请填写修正原因', 'Enter the reason']) },
-              ]}
+              label={tx(['原因', 'Reason'])}
+              fieldProps={{ maxLength: 255, showCount: true }}
+              rules={[{ required: true, whitespace: true, message: tx(['请填写原因', 'Enter the reason']) }]}
             />
-          </>
-        )}
-        {(step === 'audit' || step === 'accept' || step === 'depart') && (
-          <>
-            <p>
-              {step === 'audit'
-                ? tx([
-                    '审核通过后运单金额冻结，并进入结算。',
-                    'Once audited the amounts are frozen and settlement starts.',
-                  ])
-                : tx([`确定${ZH[step]}吗？`, `${EN[step]} this waybill?`])}
-            </p>
-            {step === 'audit' && <MoneySummary row={row} />}
-          </>
-        )}
+          )}
+          {step === 'correct' && (
+            <>
+              <TonnesField name="loadWeight" label={tx(['装货重量', 'Loaded weight'])} {...TRUCK_LOAD} />
+              {Number(row.status) >= 4 && (
+                <TonnesField
+                  name="unloadWeight"
+                  label={tx(['卸货重量', 'Unloaded weight'])}
+                  {...TRUCK_LOAD}
+                />
+              )}
+              <YuanField name="otherDeduction" label={tx(['其他扣款', 'Other deductions'])} />
+              <ProFormTextArea
+                name="reason"
+                label={tx(['修正原因', 'Reason'])}
+                rules={[
+                  { required: true, whitespace: true, message: tx(['请填写修正原因', 'Enter the reason']) },
+                ]}
+              />
+            </>
+          )}
+          {(step === 'audit' || step === 'accept' || step === 'depart') && (
+            <>
+              <p>
+                {step === 'audit'
+                  ? tx([
+                      '审核通过后运单金额冻结，并进入结算。',
+                      'Once audited the amounts are frozen and settlement starts.',
+                    ])
+                  : tx([`确定${ZH[step]}吗？`, `${EN[step]} this waybill?`])}
+              </p>
+              {step === 'audit' && <MoneySummary row={row} />}
+            </>
+          )}
+        </UploadTrackerProvider>
       </ModalForm>
       <SideDrawer
         open={Boolean(tracking)}

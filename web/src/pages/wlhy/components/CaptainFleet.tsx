@@ -16,6 +16,7 @@ import { ImageUpload } from '../../../components/resource/ImageUpload';
 import { useBilingual } from '../../../components/resource/text';
 import type { Bilingual } from '../../../components/resource/types';
 import { useCan } from '../../../components/resource/useCan';
+import { UploadTrackerProvider, useUploadTracking } from '../../../components/upload';
 import { api } from '../../../services/request';
 import { dictText } from '../../../stores/dicts';
 import { useSession } from '../../../stores/session';
@@ -289,6 +290,7 @@ function AgreementModal({
   const tx = useBilingual();
   const [form] = Form.useForm<AgreementForm>();
   const [busy, setBusy] = useState(false);
+  const uploads = useUploadTracking();
   const a = driver?.agreement;
   const day = (v?: string | null) => (v ? dayjs(v) : null);
 
@@ -314,50 +316,53 @@ function AgreementModal({
       onCancel={onClose}
       onOk={() => void submit()}
       confirmLoading={busy}
+      okButtonProps={{ disabled: uploads.uploading }}
       destroyOnHidden
     >
-      <Form<AgreementForm>
-        form={form}
-        layout="vertical"
-        name="collection-agreement"
-        preserve={false}
-        initialValues={{
-          agreementNo: a?.agreementNo ?? undefined,
-          agreementImg: a?.agreementImg,
-          validFrom: day(a?.validFrom),
-          validTo: day(a?.validTo),
-        }}
-      >
-        <TextItem name="agreementNo" label={tx(['协议编号', 'Agreement no.'])} maxLength={50} />
-        <Form.Item
-          name="agreementImg"
-          label={tx(['协议文件', 'Signed agreement'])}
-          rules={[{ required: true, message: tx(['请上传协议', 'Upload the signed agreement']) }]}
+      <UploadTrackerProvider value={uploads.track}>
+        <Form<AgreementForm>
+          form={form}
+          layout="vertical"
+          name="collection-agreement"
+          preserve={false}
+          initialValues={{
+            agreementNo: a?.agreementNo ?? undefined,
+            agreementImg: a?.agreementImg,
+            validFrom: day(a?.validFrom),
+            validTo: day(a?.validTo),
+          }}
         >
-          <ImageUpload biz="captain" />
-        </Form.Item>
-        <Space size={16} wrap>
-          <Form.Item name="validFrom" label={tx(['有效期起', 'Valid from'])}>
-            <DatePicker />
-          </Form.Item>
+          <TextItem name="agreementNo" label={tx(['协议编号', 'Agreement no.'])} maxLength={50} />
           <Form.Item
-            name="validTo"
-            label={tx(['有效期至', 'Valid to'])}
-            dependencies={['validFrom']}
-            rules={[
-              ({ getFieldValue }) => ({
-                validator: async (_r, value: Dayjs | null) => {
-                  const from = getFieldValue('validFrom') as Dayjs | null;
-                  if (value && from && value.isBefore(from, 'day'))
-                    throw new Error(tx(['协议有效期止不能早于有效期起', 'Ends before it starts']));
-                },
-              }),
-            ]}
+            name="agreementImg"
+            label={tx(['协议文件', 'Signed agreement'])}
+            rules={[{ required: true, message: tx(['请上传协议', 'Upload the signed agreement']) }]}
           >
-            <DatePicker />
+            <ImageUpload biz="captain" />
           </Form.Item>
-        </Space>
-      </Form>
+          <Space size={16} wrap>
+            <Form.Item name="validFrom" label={tx(['有效期起', 'Valid from'])}>
+              <DatePicker />
+            </Form.Item>
+            <Form.Item
+              name="validTo"
+              label={tx(['有效期至', 'Valid to'])}
+              dependencies={['validFrom']}
+              rules={[
+                ({ getFieldValue }) => ({
+                  validator: async (_r, value: Dayjs | null) => {
+                    const from = getFieldValue('validFrom') as Dayjs | null;
+                    if (value && from && value.isBefore(from, 'day'))
+                      throw new Error(tx(['协议有效期止不能早于有效期起', 'Ends before it starts']));
+                  },
+                }),
+              ]}
+            >
+              <DatePicker />
+            </Form.Item>
+          </Space>
+        </Form>
+      </UploadTrackerProvider>
     </Modal>
   );
 }
