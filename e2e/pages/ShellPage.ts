@@ -1,6 +1,6 @@
 // The main layout: side or top menu, header, breadcrumb, content, footer, feedback toasts.
 import { expect, type Locator } from '@playwright/test';
-import { LIGHT_PAGE } from '../support/env.ts';
+import { HOME_PATH, LIGHT_PAGE } from '../support/env.ts';
 import { PageObject } from './PageObject.ts';
 
 function escapeRegExp(text: string): string {
@@ -37,6 +37,12 @@ export class ShellPage extends PageObject {
   async waitReady(): Promise<void> {
     // A full load fetches menu and permissions and downloads the layout chunk first.
     await expect(this.content).toBeVisible({ timeout: 30_000 });
+  }
+
+  /** Waits for the home page (the dashboard a login or a redirect leads to) with the layout ready. */
+  async waitHome(): Promise<void> {
+    await expect(this.page).toHaveURL(endsWith(HOME_PATH));
+    await this.waitReady();
   }
 
   /** Switches the console to English with the header's language switch and waits for the page to say so. */

@@ -3,16 +3,13 @@
 // public landing page. Runs in the desktop and the mobile project.
 import { LandingPage, Login3Page } from '../pages/AuthPages.ts';
 import { smsCodeFor, userWithMobile } from '../support/authFlows.ts';
-import { HOME_PATH, LOGGED_OUT, PASSWORD, USERS } from '../support/env.ts';
+import { LOGGED_OUT, PASSWORD, USERS } from '../support/env.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { platformSettings } from '../support/network.ts';
 
 test.use({ storageState: LOGGED_OUT });
 
-const home = new RegExp(`${HOME_PATH}$`);
-
 test('phone tab: a wrong code is refused, the code from the message queue signs in', async ({
-  page,
   loginPage,
   shell,
   api,
@@ -30,12 +27,10 @@ test('phone tab: a wrong code is refused, the code from the message queue signs 
   await loginPage.phoneCode.input.fill(code);
   await shot('login-phone');
   await loginPage.phoneSubmit.click();
-  await expect(page).toHaveURL(home);
-  await shell.waitReady();
+  await shell.waitHome();
 });
 
 test('an initial password opens the change-password dialog; the new one signs in to the dashboard', async ({
-  page,
   loginPage,
   shell,
   api,
@@ -49,8 +44,7 @@ test('an initial password opens the change-password dialog; the new one signs in
   await expect(loginPage.passwordChangeDialog).toContainText('新密码不能与原密码相同');
   await shot('login-change-password');
   await loginPage.changeInitialPassword('Changed#2026e2e');
-  await expect(page).toHaveURL(home);
-  await shell.waitReady();
+  await shell.waitHome();
   expect(await shell.stored('Login_Username')).toBe(username);
 });
 
@@ -93,8 +87,7 @@ test('customer staff sign in at /user/login3; platform staff are refused there',
   await login3.submitCredentials(USERS.admin, PASSWORD);
   await expect(shell.message('该账号不是货主账号，请使用平台登录')).toBeVisible();
   await login3.submitCredentials(USERS.shipper, PASSWORD);
-  await expect(page).toHaveURL(home);
-  await shell.waitReady();
+  await shell.waitHome();
   expect(await shell.stored('Login_UserType')).toBe(2);
 });
 

@@ -138,8 +138,7 @@ describeLoggedOut('logout when the server call fails', () => {
 
 test('a logged-in user opening /user/login goes to the analysis dashboard', async ({ page, shell }) => {
   await page.goto('/user/login');
-  await expect(page).toHaveURL(new RegExp(`${HOME_PATH}$`));
-  await shell.waitReady();
+  await shell.waitHome();
   await page.goto('/user/login?redirect=%2Fsystem%2Fuser');
   await expect(page).toHaveURL(new RegExp(`${HOME_PATH}$`));
 });

@@ -16,8 +16,7 @@ describeLoggedOut('static redirects, logged out', () => {
 
 test('/ redirects a signed-in user to the analysis dashboard', async ({ page, shell }) => {
   await page.goto('/');
-  await expect(page).toHaveURL(new RegExp(`${HOME_PATH}$`));
-  await shell.waitReady();
+  await shell.waitHome();
 });
 
 test('exception pages 403 and 500 explain themselves and lead home', async ({ page, shell }) => {

@@ -7,25 +7,23 @@ import {
   SHIPPING_STATUS,
   SHIPPING_TRANSITIONS,
 } from './shipping.ts';
+import { feeViewers, OWNING_AGENT_ID } from './testing/index.ts';
 
-const admin = { userType: 1, cid: null };
-const owningAgent = { userType: 3, cid: 'A1' };
-const otherAgent = { userType: 3, cid: 'A2' };
-const shipper = { userType: 2, cid: 'C1' };
+const { system, owningAgent, otherAgent, customer } = feeViewers;
 
 describe('fee visibility of notes and orders', () => {
   const agentNote = {
     orderMode: 3,
-    agentId: 'A1',
+    agentId: OWNING_AGENT_ID,
     driverFee: 300_000,
     agentFee: 5_000,
     serviceFee: 29_670,
     customerFee: 334_670,
   };
   it('shows an agent order to system users and the owning agent, "--" to others', () => {
-    expect(presentFees(agentNote, admin)).toMatchObject({ driverFee: 300_000, feeTotal: 5_000 });
+    expect(presentFees(agentNote, system)).toMatchObject({ driverFee: 300_000, feeTotal: 5_000 });
     expect(presentFees(agentNote, owningAgent)).toMatchObject({ driverFee: 300_000, agentFee: 5_000 });
-    for (const viewer of [otherAgent, shipper]) {
+    for (const viewer of [otherAgent, customer]) {
       const seen = presentFees(agentNote, viewer);
       expect(seen).toMatchObject({ driverFee: '--', agentFee: '--', serviceFee: '--', feeTotal: '--' });
       // what the shipper pays stays visible
@@ -34,13 +32,13 @@ describe('fee visibility of notes and orders', () => {
   });
   it('fee total is customerFee outside agent orders, and nothing is hidden there', () => {
     const note = { orderMode: 1, agentId: null, driverFee: 1, agentFee: 0, customerFee: 2 };
-    expect(presentFees(note, shipper)).toMatchObject({ driverFee: 1, feeTotal: 2 });
+    expect(presentFees(note, customer)).toMatchObject({ driverFee: 1, feeTotal: 2 });
   });
   it('hides the driver fee of a record another agent owns (bill rule)', () => {
-    const note = { orderMode: 1, agentId: 'A1', driverFee: 1, customerFee: 2 };
+    const note = { orderMode: 1, agentId: OWNING_AGENT_ID, driverFee: 1, customerFee: 2 };
     expect(presentFees(note, otherAgent).driverFee).toBe('--');
     expect(presentFees(note, owningAgent).driverFee).toBe(1);
-    expect(presentFees(note, admin).driverFee).toBe(1);
+    expect(presentFees(note, system).driverFee).toBe(1);
   });
 });
 

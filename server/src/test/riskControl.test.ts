@@ -1,12 +1,12 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { type FinanceKit, key } from '../modules/finance/financeTestKit.ts';
+import { FinanceKit, key } from '../modules/finance/financeTestKit.ts';
 import { hyDriver, hyShippingNote, hyTrackPoint, hyVehicle } from '../modules/freight/index.ts';
 import { runRiskScan } from '../modules/risk/index.ts';
 import { riskWarning } from '../modules/risk/schema.ts';
 import { sysAnnouncement } from '../modules/system/index.ts';
-import type { TestApp } from './harness.ts';
-import { riskSuite } from './riskKit.ts';
+import { useTestApp } from './harness.ts';
+import { riskLookups } from './riskKit.ts';
 import { CUSTOMERS } from './shippingKit.ts';
 
 // Risk control: rule parameters with refusals naming the field, overload refused at dispatch (33 t on
@@ -14,12 +14,9 @@ import { CUSTOMERS } from './shippingKit.ts';
 // holds pay until handled, a 45-minute stop under 500 m from the track scan, handling once, the bell.
 
 describe('risk control', () => {
-  let t: TestApp;
-  let k: FinanceKit;
-  const { warningsOf, dropParam, payHeldByWarning, handleWarning } = riskSuite((app, kit) => {
-    t = app;
-    k = kit;
-  });
+  const t = useTestApp();
+  const k = FinanceKit.funded(t);
+  const { warningsOf, dropParam, payHeldByWarning, handleWarning } = riskLookups(k);
 
   it('keeps typed parameter sets and refuses bad ones naming the field', async () => {
     const list = await k.get('/risk/param/list');

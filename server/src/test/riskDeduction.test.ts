@@ -1,7 +1,7 @@
 import { MAX_DEDUCTION_ATTEMPTS, ORDER_MODE } from '@freight/contracts';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { type FinanceKit, key } from '../modules/finance/financeTestKit.ts';
+import { FinanceKit, key } from '../modules/finance/financeTestKit.ts';
 import { finAdjustment, finLedgerLine, finPosting } from '../modules/finance/schema.ts';
 import { hyContractTemplate, hyTransportContract } from '../modules/freight/contractSchema.ts';
 import { DEFAULT_TEMPLATES } from '../modules/freight/transportContracts.ts';
@@ -9,8 +9,8 @@ import { VIOLATION_DEDUCTION_JOB } from '../modules/risk/deductions.ts';
 import { riskViolation } from '../modules/risk/schema.ts';
 import { sysAnnouncement, sysAnnouncementSend, sysUser } from '../modules/system/index.ts';
 import { stableId } from '../seed/seed.ts';
-import type { TestApp } from './harness.ts';
-import { riskSuite } from './riskKit.ts';
+import { useTestApp } from './harness.ts';
+import { riskLookups } from './riskKit.ts';
 
 // 违规记录: a deduction for a confirmed violation only under the carrier contract's violation clause,
 // after a notice to the carrier's side and an appeal window; an upheld appeal deducts nothing, a refused one or
@@ -19,12 +19,9 @@ import { riskSuite } from './riskKit.ts';
 const CAPTAIN = stableId('captain', 'captain01');
 
 describe('violation deductions', () => {
-  let t: TestApp;
-  let k: FinanceKit;
-  const { warningsOf, handleWarning } = riskSuite((app, kit) => {
-    t = app;
-    k = kit;
-  });
+  const t = useTestApp();
+  const k = FinanceKit.funded(t);
+  const { warningsOf, handleWarning } = riskLookups(k);
 
   /** An audited note of the captain's fleet with an open loss warning (350 kg lost against 200 kg). */
   const warnedNote = async () => {

@@ -1,23 +1,20 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { type FinanceKit, key } from '../modules/finance/financeTestKit.ts';
+import { FinanceKit, key } from '../modules/finance/financeTestKit.ts';
 import { hyDriver, hyDriverBank, hyShippingNote, hyTrackPoint, hyVehicle } from '../modules/freight/index.ts';
 import { judgeStep } from '../modules/risk/eventRules.ts';
 import { runRiskScan } from '../modules/risk/index.ts';
-import type { TestApp } from './harness.ts';
-import { riskSuite } from './riskKit.ts';
+import { useTestApp } from './harness.ts';
+import { riskLookups } from './riskKit.ts';
 import { CUSTOMERS } from './shippingKit.ts';
 
 // Worked examples of the step rules: duplicate waybill (same plate, route and weight within N hours), sign
 // before unload (a blocking warning that holds pay) and price inversion (customer freight below the driver's).
 
 describe('risk rules on waybill steps', () => {
-  let t: TestApp;
-  let k: FinanceKit;
-  const { warningsOf, paramId, dropParam, payHeldByWarning, handleWarning } = riskSuite((app, kit) => {
-    t = app;
-    k = kit;
-  });
+  const t = useTestApp();
+  const k = FinanceKit.funded(t);
+  const { warningsOf, paramId, dropParam, payHeldByWarning, handleWarning } = riskLookups(k);
 
   it('warns of a second 32 t Nanjing–Shanghai waybill of the same plate within 24 h; blocking refuses the third', async () => {
     const party = await k.driverWithVehicle();
@@ -130,12 +127,9 @@ describe('risk rules on waybill steps', () => {
 });
 
 describe('risk rules on the schedule and on the money', () => {
-  let t: TestApp;
-  let k: FinanceKit;
-  const { warningsOf, dropParam, payHeldByWarning, handleWarning } = riskSuite((app, kit) => {
-    t = app;
-    k = kit;
-  });
+  const t = useTestApp();
+  const k = FinanceKit.funded(t);
+  const { warningsOf, dropParam, payHeldByWarning, handleWarning } = riskLookups(k);
   const vehicleOf = async (id: string) => {
     const [v] = await t.db.select().from(hyVehicle).where(eq(hyVehicle.id, id));
     if (!v) throw new Error(`no vehicle ${id}`);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { feeViewers, OTHER_AGENT_ID, OWNING_AGENT_ID } from '../testing/index.ts';
 import {
   agentOrderFeeText,
   billDriverFeeText,
@@ -11,14 +12,12 @@ import {
   orderFeeTotal,
 } from './feeVisibility.ts';
 
-const system = { userType: 1, cid: null };
-const agentA = { userType: 3, cid: 'A' };
-const customer = { userType: 2, cid: 'C' };
+const { system, owningAgent, customer } = feeViewers;
 
 describe('agent order fees', () => {
   const order = {
     orderMode: '3',
-    agentId: 'A',
+    agentId: OWNING_AGENT_ID,
     driverFee: '100.00',
     agentFee: '5.00',
     customerFee: '120.00',
@@ -31,13 +30,13 @@ describe('agent order fees', () => {
     expect(isAgentOrder({})).toBe(false);
   });
   it('shows every fee of other modes to anyone', () => {
-    expect(canSeeAgentOrderFees({ orderMode: '2', agentId: 'A' }, customer)).toBe(true);
+    expect(canSeeAgentOrderFees({ orderMode: '2', agentId: OWNING_AGENT_ID }, customer)).toBe(true);
   });
   it('shows mode 3 fees to system users', () => {
     expect(canSeeAgentOrderFees(order, system)).toBe(true);
   });
   it('shows mode 3 fees to the owning agent, comparing ids as text', () => {
-    expect(canSeeAgentOrderFees(order, agentA)).toBe(true);
+    expect(canSeeAgentOrderFees(order, owningAgent)).toBe(true);
     expect(canSeeAgentOrderFees({ orderMode: '3', agentId: 7 }, { userType: 3, cid: '7' })).toBe(true);
   });
   it('hides mode 3 fees from others, and when ids are missing', () => {
@@ -46,7 +45,7 @@ describe('agent order fees', () => {
     expect(canSeeAgentOrderFees({ orderMode: '3', agentId: '' }, { userType: 3, cid: '' })).toBe(false);
   });
   it('renders the value or --', () => {
-    expect(agentOrderFeeText(order, agentA, order.driverFee)).toBe('100.00');
+    expect(agentOrderFeeText(order, owningAgent, order.driverFee)).toBe('100.00');
     expect(agentOrderFeeText(order, customer, order.driverFee)).toBe(HIDDEN_FEE);
   });
   it('masks only the named fields of a copy', () => {
@@ -61,7 +60,7 @@ describe('agent order fees', () => {
 
 describe('bill driver fee', () => {
   it('shows to system users even for another agent', () => {
-    expect(canSeeBillDriverFee({ agentId: 'B' }, system)).toBe(true);
+    expect(canSeeBillDriverFee({ agentId: OTHER_AGENT_ID }, system)).toBe(true);
   });
   it('shows when the bill has no agent', () => {
     expect(canSeeBillDriverFee({}, customer)).toBe(true);
@@ -69,14 +68,17 @@ describe('bill driver fee', () => {
     expect(canSeeBillDriverFee({ agentId: '' }, customer)).toBe(true);
   });
   it('shows to the bill agent and hides from others', () => {
-    expect(canSeeBillDriverFee({ agentId: 'A' }, agentA)).toBe(true);
-    expect(canSeeBillDriverFee({ agentId: 'B' }, agentA)).toBe(false);
+    expect(canSeeBillDriverFee({ agentId: OWNING_AGENT_ID }, owningAgent)).toBe(true);
+    expect(canSeeBillDriverFee({ agentId: OTHER_AGENT_ID }, owningAgent)).toBe(false);
   });
   it('renders and masks accordingly', () => {
-    expect(billDriverFeeText({ agentId: 'B' }, agentA, 12)).toBe('--');
-    expect(billDriverFeeText({ agentId: 'A' }, agentA, 12)).toBe(12);
-    const bill = { agentId: 'B', driverFee: 12 };
-    expect(maskBillFees(bill, agentA, ['driverFee'])).toEqual({ agentId: 'B', driverFee: '--' });
+    expect(billDriverFeeText({ agentId: OTHER_AGENT_ID }, owningAgent, 12)).toBe('--');
+    expect(billDriverFeeText({ agentId: OWNING_AGENT_ID }, owningAgent, 12)).toBe(12);
+    const bill = { agentId: OTHER_AGENT_ID, driverFee: 12 };
+    expect(maskBillFees(bill, owningAgent, ['driverFee'])).toEqual({
+      agentId: OTHER_AGENT_ID,
+      driverFee: '--',
+    });
     expect(maskBillFees(bill, system, ['driverFee'])).toEqual(bill);
   });
 });

@@ -116,24 +116,12 @@ describe('system administration', () => {
   });
 
   it('lets an administrator reset a password, and refuses a weak one', async () => {
-    const weak = await call('PUT', '/sys/user/changePassword', {
-      username: 'shipper',
-      password: 'abc',
-      confirmpassword: 'abc',
-    });
-    expect(weak.statusCode).toBe(400);
-    const reset = await call('PUT', '/sys/user/changePassword', {
-      username: 'shipper',
-      password: 'Reset#2026a',
-      confirmpassword: 'Reset#2026a',
-    });
-    expect(reset.json().success).toBe(true);
+    const resetShipper = (password: string) =>
+      call('PUT', '/sys/user/changePassword', { username: 'shipper', password, confirmpassword: password });
+    expect((await resetShipper('abc')).statusCode).toBe(400);
+    expect((await resetShipper('Reset#2026a')).json().success).toBe(true);
     expect(await t.login('shipper', 'Reset#2026a')).toBeTruthy();
-    await call('PUT', '/sys/user/changePassword', {
-      username: 'shipper',
-      password: DEMO_PASSWORD,
-      confirmpassword: DEMO_PASSWORD,
-    });
+    await resetShipper(DEMO_PASSWORD);
   });
 
   it('manages menus and their data rules', async () => {
