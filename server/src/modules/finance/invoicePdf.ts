@@ -1,4 +1,5 @@
 import { amountInChinese, formatFen } from '@freight/contracts';
+import { formatDateTime } from '../../platform/http/envelope.ts';
 import { renderPdf } from '../../platform/http/fileReplies.ts';
 import type { InvoiceLineRow, InvoiceRow } from './invoices.ts';
 import { FREIGHT_ITEM } from './invoices.ts';
@@ -12,10 +13,11 @@ const KIND_TITLE: Record<number, string> = {
   2: '电子发票（普通发票）',
 };
 
+/** `YYYY年MM月DD日` in China time. */
 const cn = (d: Date | null) => {
   if (!d) return '';
-  const c = new Date(d.getTime() + 8 * 3600_000);
-  return `${c.getUTCFullYear()}年${String(c.getUTCMonth() + 1).padStart(2, '0')}月${String(c.getUTCDate()).padStart(2, '0')}日`;
+  const [year, month, day] = formatDateTime(d).slice(0, 10).split('-');
+  return `${year}年${month}月${day}日`;
 };
 
 const COLUMNS: PdfColumn[] = [

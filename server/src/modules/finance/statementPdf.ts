@@ -1,4 +1,5 @@
 import { formatFen, formatTonnes } from '@freight/contracts';
+import { formatDateTime } from '../../platform/http/envelope.ts';
 import { renderPdf } from '../../platform/http/fileReplies.ts';
 import type { billStatementRows } from './bills.ts';
 import { type PdfColumn, pdfTable } from './pdfTable.ts';
@@ -14,8 +15,7 @@ const PAY_TEXT = ['未支付', '已预付', '已垫付', '支付中', '已支付
 
 /** `YYYY-MM-DD HH:mm` in China time. */
 function chinaTime(value: Date | null): string {
-  if (!value) return '';
-  return new Date(value.getTime() + 8 * 3600_000).toISOString().slice(0, 16).replace('T', ' ');
+  return value ? formatDateTime(value).slice(0, 16) : '';
 }
 
 const COLUMNS: PdfColumn[] = [

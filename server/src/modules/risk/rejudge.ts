@@ -1,5 +1,5 @@
 import { RISK_RULES, RISK_SEVERITY, type RiskRuleType, SHIPPING_STATUS } from '@freight/contracts';
-import { and, asc, gte, lte } from 'drizzle-orm';
+import { asc, between } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
 import { hyShippingNote } from '../freight/index.ts';
 import { judgeStep } from './eventRules.ts';
@@ -23,12 +23,7 @@ export async function rejudgeNotes(
   const notes = await db
     .select()
     .from(hyShippingNote)
-    .where(
-      and(
-        gte(hyShippingNote.status, SHIPPING_STATUS.dispatched),
-        lte(hyShippingNote.status, SHIPPING_STATUS.completed),
-      ),
-    )
+    .where(between(hyShippingNote.status, SHIPPING_STATUS.dispatched, SHIPPING_STATUS.completed))
     .orderBy(asc(hyShippingNote.createTime))
     .limit(10_000);
   let warnings = 0;

@@ -192,6 +192,8 @@ export const financeSeeder: DemoSeeder = {
         return (await payAll(kind, ids.slice(0, half), label)) + (await payAll(kind, ids.slice(half), label));
       }
     };
+    // What paying a note needs of it: its id, and its customer (payouts are made per customer).
+    const payable = { id: hyShippingNote.id, customerId: hyShippingNote.customerId };
     const pay = async (kind: number, notes: Array<{ id: string; customerId: string }>, label: string) => {
       let done = 0;
       const byCustomer = new Map<string, string[]>();
@@ -203,7 +205,7 @@ export const financeSeeder: DemoSeeder = {
     };
 
     const toComplete = await db
-      .select()
+      .select({ ...payable, settleMode: hyShippingNote.settleMode })
       .from(hyShippingNote)
       .where(
         and(
@@ -234,7 +236,7 @@ export const financeSeeder: DemoSeeder = {
 
     // Prepayments at loading on the loaded notes that carry one.
     const loaded = await db
-      .select({ id: hyShippingNote.id, customerId: hyShippingNote.customerId })
+      .select(payable)
       .from(hyShippingNote)
       .where(
         and(

@@ -110,6 +110,7 @@ export function userAdminRoutes(app: FastifyInstance, ctx: AppContext): void {
   );
 
   const rolesOf = (userId: string) => rolesOfUser(db, userId);
+  const userIdQuery = z.object({ userId: z.string().max(32) });
   r.get(
     '/sys/user/queryUserRole',
     permitted('system:user:list', { querystring: z.object({ userid: z.string().max(32) }) }),
@@ -117,12 +118,12 @@ export function userAdminRoutes(app: FastifyInstance, ctx: AppContext): void {
   );
   r.get(
     '/sys/user/queryUserRoleByUerId',
-    permitted('system:user:list', { querystring: z.object({ userId: z.string().max(32) }) }),
+    permitted('system:user:list', { querystring: userIdQuery }),
     async (request) => ok(await rolesOf(request.query.userId)),
   );
   r.get(
     '/sys/user/userDepartList',
-    permitted('system:user:list', { querystring: z.object({ userId: z.string().max(32) }) }),
+    permitted('system:user:list', { querystring: userIdQuery }),
     async (request) =>
       ok(
         await db
