@@ -3,7 +3,7 @@
 // counters. Charts are a lazy ECharts chunk.
 import type { AnalysisSummary, PendingCounts } from '@freight/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Card, Col, Empty, Row, Skeleton, Statistic, Typography } from 'antd';
+import { Card, Empty, Row, Skeleton, Statistic, Typography } from 'antd';
 import type { EChartsOption } from 'echarts';
 import type { TFunction } from 'i18next';
 import { lazy, type ReactNode, Suspense } from 'react';
@@ -13,6 +13,8 @@ import { withChunkTimeout } from '../../app/chunkLoad';
 import { queryClient } from '../../app/queryClient';
 import { ReloadIconButton } from '../../components/common/ReloadIconButton';
 import { DashboardError } from '../../components/dashboard/DashboardError';
+import { DashboardRow } from '../../components/dashboard/DashboardRow';
+import { FigureCard } from '../../components/dashboard/FigureCard';
 import { TileGrid } from '../../components/dashboard/TileGrid';
 import { yuan } from '../../components/finance/money';
 import { PENDING_LINKS } from '../../components/header/pendingLinks';
@@ -58,6 +60,9 @@ interface Kpi {
   path: string;
   note?: ReactNode;
 }
+
+/** A KPI card's column; the loading placeholders take the same so the row does not jump. */
+const KPI_COL = { xs: 24, sm: 12, xl: 6 };
 
 /** This month against last month as a signed percentage, or null when last month had nothing. */
 function change(now: number, before: number): string | null {
@@ -133,32 +138,28 @@ export default function Analysis() {
       <Row gutter={[16, 16]}>
         {analysis.isLoading
           ? [0, 1, 2, 3].map((i) => (
-              <Col key={i} xs={24} sm={12} xl={6}>
-                <Card variant="borderless" className="stat-card">
-                  <Skeleton active paragraph={{ rows: 1 }} />
-                </Card>
-              </Col>
+              <FigureCard key={i} col={KPI_COL}>
+                <Skeleton active paragraph={{ rows: 1 }} />
+              </FigureCard>
             ))
           : kpis.map((k) => (
-              <Col key={k.key} xs={24} sm={12} xl={6}>
-                <Card variant="borderless" className="stat-card" styles={{ body: { padding: 0 } }}>
-                  <button
-                    type="button"
-                    className="kpi-link"
-                    onClick={() => navigate(k.path)}
-                    data-testid={`kpi-${k.key}`}
-                  >
-                    <Statistic title={t(`dashboard.kpi.${k.key}`)} value={k.value} />
-                    <Typography.Text type="secondary" className="kpi-note">
-                      {k.note ?? t('dashboard.openList')}
-                    </Typography.Text>
-                  </button>
-                </Card>
-              </Col>
+              <FigureCard key={k.key} col={KPI_COL} styles={{ body: { padding: 0 } }}>
+                <button
+                  type="button"
+                  className="kpi-link"
+                  onClick={() => navigate(k.path)}
+                  data-testid={`kpi-${k.key}`}
+                >
+                  <Statistic title={t(`dashboard.kpi.${k.key}`)} value={k.value} />
+                  <Typography.Text type="secondary" className="kpi-note">
+                    {k.note ?? t('dashboard.openList')}
+                  </Typography.Text>
+                </button>
+              </FigureCard>
             ))}
       </Row>
-      <Row gutter={[16, 16]} className="mt16">
-        <Col xs={24} xl={14}>
+      <DashboardRow
+        main={
           <Card
             variant="borderless"
             title={t('dashboard.monthChart')}
@@ -196,8 +197,8 @@ export default function Analysis() {
               }
             />
           </Card>
-        </Col>
-        <Col xs={24} xl={10}>
+        }
+        aside={
           <Card variant="borderless" title={t('dashboard.pendingChart')}>
             <QueryChart
               query={counts}
@@ -222,8 +223,8 @@ export default function Analysis() {
               }}
             />
           </Card>
-        </Col>
-      </Row>
+        }
+      />
       <Card variant="borderless" title={t('dashboard.pending')} className="mt16">
         <TileGrid
           tiles={pending}
