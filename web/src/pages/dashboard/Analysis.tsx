@@ -32,18 +32,15 @@ function ChartFallback({ height }: { height: number }) {
   return <Skeleton.Node active style={{ width: '100%', height }} />;
 }
 
-/** A chart card's body: a placeholder while its query loads, the failure, the empty note without an option. */
-function QueryChart({
-  query,
-  label,
-  emptyText,
-  option,
-}: {
+interface QueryChartProps {
   query: { isLoading: boolean; isError: boolean; error: unknown };
   label: string;
   emptyText?: string;
   option: EChartsOption | null;
-}) {
+}
+
+/** A chart card's body: a placeholder while its query loads, the failure, the empty note without an option. */
+function QueryChart({ query, label, emptyText, option }: QueryChartProps) {
   if (query.isLoading) return <ChartFallback height={300} />;
   if (query.isError) return <Empty description={errorText(query.error)} />;
   if (!option) return <Empty description={emptyText} />;
@@ -51,6 +48,19 @@ function QueryChart({
     <Suspense fallback={<ChartFallback height={300} />}>
       <EChart label={label} option={option} />
     </Suspense>
+  );
+}
+
+/** A chart in its card, the card's title naming the chart for screen readers too. */
+function QueryChartCard({
+  title,
+  extra,
+  ...chart
+}: Omit<QueryChartProps, 'label'> & { title: string; extra?: ReactNode }) {
+  return (
+    <Card variant="borderless" title={title} extra={extra}>
+      <QueryChart label={title} {...chart} />
+    </Card>
   );
 }
 
@@ -160,69 +170,62 @@ export default function Analysis() {
       </Row>
       <DashboardRow
         main={
-          <Card
-            variant="borderless"
+          <QueryChartCard
             title={t('dashboard.monthChart')}
             extra={<ReloadIconButton label={t('dashboard.refresh')} onClick={refresh} />}
-          >
-            <QueryChart
-              query={analysis}
-              label={t('dashboard.monthChart')}
-              emptyText={t('dashboard.noFreight')}
-              option={
-                months && {
-                  tooltip: { trigger: 'axis' },
-                  legend: { data: [t('dashboard.thisMonth'), t('dashboard.previousMonth')], top: 0 },
-                  grid: { left: 8, right: 16, top: 36, bottom: 8, containLabel: true },
-                  xAxis: {
-                    type: 'category',
-                    data: [t('dashboard.kpi.monthFreight'), t('dashboard.kpi.monthServiceFee')],
-                  },
-                  yAxis: { type: 'value', name: t('dashboard.yuanAxis') },
-                  series: [
-                    {
-                      name: t('dashboard.thisMonth'),
-                      type: 'bar',
-                      barMaxWidth: 36,
-                      data: [months.now.freightFen / 100, months.now.serviceFeeFen / 100],
-                    },
-                    {
-                      name: t('dashboard.previousMonth'),
-                      type: 'bar',
-                      barMaxWidth: 36,
-                      data: [months.before.freightFen / 100, months.before.serviceFeeFen / 100],
-                    },
-                  ],
-                }
-              }
-            />
-          </Card>
-        }
-        aside={
-          <Card variant="borderless" title={t('dashboard.pendingChart')}>
-            <QueryChart
-              query={counts}
-              label={t('dashboard.pendingChart')}
-              option={{
+            query={analysis}
+            emptyText={t('dashboard.noFreight')}
+            option={
+              months && {
                 tooltip: { trigger: 'axis' },
-                grid: { left: 8, right: 24, top: 8, bottom: 8, containLabel: true },
-                xAxis: { type: 'value', minInterval: 1 },
-                yAxis: {
+                legend: { data: [t('dashboard.thisMonth'), t('dashboard.previousMonth')], top: 0 },
+                grid: { left: 8, right: 16, top: 36, bottom: 8, containLabel: true },
+                xAxis: {
                   type: 'category',
-                  inverse: true,
-                  data: pending.map((p) => p.title),
+                  data: [t('dashboard.kpi.monthFreight'), t('dashboard.kpi.monthServiceFee')],
                 },
+                yAxis: { type: 'value', name: t('dashboard.yuanAxis') },
                 series: [
                   {
-                    name: t('dashboard.count'),
+                    name: t('dashboard.thisMonth'),
                     type: 'bar',
-                    data: pending.map((p) => p.value),
-                    barMaxWidth: 18,
+                    barMaxWidth: 36,
+                    data: [months.now.freightFen / 100, months.now.serviceFeeFen / 100],
+                  },
+                  {
+                    name: t('dashboard.previousMonth'),
+                    type: 'bar',
+                    barMaxWidth: 36,
+                    data: [months.before.freightFen / 100, months.before.serviceFeeFen / 100],
                   },
                 ],
-              }}
-            />
-          </Card>
+              }
+            }
+          />
+        }
+        aside={
+          <QueryChartCard
+            title={t('dashboard.pendingChart')}
+            query={counts}
+            option={{
+              tooltip: { trigger: 'axis' },
+              grid: { left: 8, right: 24, top: 8, bottom: 8, containLabel: true },
+              xAxis: { type: 'value', minInterval: 1 },
+              yAxis: {
+                type: 'category',
+                inverse: true,
+                data: pending.map((p) => p.title),
+              },
+              series: [
+                {
+                  name: t('dashboard.count'),
+                  type: 'bar',
+                  data: pending.map((p) => p.value),
+                  barMaxWidth: 18,
+                },
+              ],
+            }}
+          />
         }
       />
       <Card variant="borderless" title={t('dashboard.pending')} className="mt16">
