@@ -9,10 +9,9 @@ import { type ReactNode, useMemo, useRef, useState } from 'react';
 import { api } from '../../services/request';
 import { useSession } from '../../stores/session';
 import { InfoList } from '../common/InfoList';
-import { TextItem } from '../form/formItems';
+import { RequiredImageItem, TextItem } from '../form/formItems';
 import { PostDialog } from '../form/PostDialog';
 import { pageOf, ResourceListPage, type ResourcePageDef, usePageDialog } from '../resource';
-import { ImageUpload } from '../resource/ImageUpload';
 import { useBilingual } from '../resource/text';
 import { SignedImage } from '../upload';
 import { announceMoneyChange, fenOfYuan, newIdempotencyKey, yuan } from './money';
@@ -80,13 +79,12 @@ export function VoucherRechargeDialog({
       onClose={onClose}
     >
       <YuanAmountItem label={['充值金额（元）', 'Amount (yuan)']} />
-      <Form.Item
+      <RequiredImageItem
         name="voucherImg"
         label={tx(['转账凭证', 'Voucher'])}
-        rules={[{ required: true, message: tx(['请上传转账凭证', 'Upload the voucher']) }]}
-      >
-        <ImageUpload biz="voucher" />
-      </Form.Item>
+        biz="voucher"
+        message={tx(['请上传转账凭证', 'Upload the voucher'])}
+      />
       <TextItem name="payerName" label={tx(['付款户名', 'Payer'])} maxLength={100} />
       <TextItem name="payerAccount" label={tx(['付款账号', 'Payer account'])} maxLength={40} />
       <TextItem

@@ -3,7 +3,7 @@
 // counters. Charts are a lazy ECharts chunk.
 import type { AnalysisSummary, PendingCounts } from '@freight/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Card, Col, Empty, Row, Skeleton, Statistic, Typography } from 'antd';
+import { Card, Empty, Row, Skeleton, Statistic, Typography } from 'antd';
 import type { EChartsOption } from 'echarts';
 import type { TFunction } from 'i18next';
 import { lazy, type ReactNode, Suspense } from 'react';
@@ -13,6 +13,8 @@ import { withChunkTimeout } from '../../app/chunkLoad';
 import { queryClient } from '../../app/queryClient';
 import { ReloadIconButton } from '../../components/common/ReloadIconButton';
 import { DashboardError } from '../../components/dashboard/DashboardError';
+import { DashboardRow } from '../../components/dashboard/DashboardRow';
+import { FigureCard } from '../../components/dashboard/FigureCard';
 import { TileGrid } from '../../components/dashboard/TileGrid';
 import { yuan } from '../../components/finance/money';
 import { PENDING_LINKS } from '../../components/header/pendingLinks';
@@ -30,18 +32,15 @@ function ChartFallback({ height }: { height: number }) {
   return <Skeleton.Node active style={{ width: '100%', height }} />;
 }
 
-/** A chart card's body: a placeholder while its query loads, the failure, the empty note without an option. */
-function QueryChart({
-  query,
-  label,
-  emptyText,
-  option,
-}: {
+interface QueryChartProps {
   query: { isLoading: boolean; isError: boolean; error: unknown };
   label: string;
   emptyText?: string;
   option: EChartsOption | null;
-}) {
+}
+
+/** A chart card's body: a placeholder while its query loads, the failure, the empty note without an option. */
+function QueryChart({ query, label, emptyText, option }: QueryChartProps) {
   if (query.isLoading) return <ChartFallback height={300} />;
   if (query.isError) return <Empty description={errorText(query.error)} />;
   if (!option) return <Empty description={emptyText} />;
@@ -52,12 +51,28 @@ function QueryChart({
   );
 }
 
+/** A chart in its card, the card's title naming the chart for screen readers too. */
+function QueryChartCard({
+  title,
+  extra,
+  ...chart
+}: Omit<QueryChartProps, 'label'> & { title: string; extra?: ReactNode }) {
+  return (
+    <Card variant="borderless" title={title} extra={extra}>
+      <QueryChart label={title} {...chart} />
+    </Card>
+  );
+}
+
 interface Kpi {
   key: string;
   value: number | string;
   path: string;
   note?: ReactNode;
 }
+
+/** A KPI card's column; the loading placeholders take the same so the row does not jump. */
+const KPI_COL = { xs: 24, sm: 12, xl: 6 };
 
 /** This month against last month as a signed percentage, or null when last month had nothing. */
 function change(now: number, before: number): string | null {
@@ -133,97 +148,86 @@ export default function Analysis() {
       <Row gutter={[16, 16]}>
         {analysis.isLoading
           ? [0, 1, 2, 3].map((i) => (
-              <Col key={i} xs={24} sm={12} xl={6}>
-                <Card variant="borderless" className="stat-card">
-                  <Skeleton active paragraph={{ rows: 1 }} />
-                </Card>
-              </Col>
+              <FigureCard key={i} col={KPI_COL}>
+                <Skeleton active paragraph={{ rows: 1 }} />
+              </FigureCard>
             ))
           : kpis.map((k) => (
-              <Col key={k.key} xs={24} sm={12} xl={6}>
-                <Card variant="borderless" className="stat-card" styles={{ body: { padding: 0 } }}>
-                  <button
-                    type="button"
-                    className="kpi-link"
-                    onClick={() => navigate(k.path)}
-                    data-testid={`kpi-${k.key}`}
-                  >
-                    <Statistic title={t(`dashboard.kpi.${k.key}`)} value={k.value} />
-                    <Typography.Text type="secondary" className="kpi-note">
-                      {k.note ?? t('dashboard.openList')}
-                    </Typography.Text>
-                  </button>
-                </Card>
-              </Col>
+              <FigureCard key={k.key} col={KPI_COL} styles={{ body: { padding: 0 } }}>
+                <button
+                  type="button"
+                  className="kpi-link"
+                  onClick={() => navigate(k.path)}
+                  data-testid={`kpi-${k.key}`}
+                >
+                  <Statistic title={t(`dashboard.kpi.${k.key}`)} value={k.value} />
+                  <Typography.Text type="secondary" className="kpi-note">
+                    {k.note ?? t('dashboard.openList')}
+                  </Typography.Text>
+                </button>
+              </FigureCard>
             ))}
       </Row>
-      <Row gutter={[16, 16]} className="mt16">
-        <Col xs={24} xl={14}>
-          <Card
-            variant="borderless"
+      <DashboardRow
+        main={
+          <QueryChartCard
             title={t('dashboard.monthChart')}
             extra={<ReloadIconButton label={t('dashboard.refresh')} onClick={refresh} />}
-          >
-            <QueryChart
-              query={analysis}
-              label={t('dashboard.monthChart')}
-              emptyText={t('dashboard.noFreight')}
-              option={
-                months && {
-                  tooltip: { trigger: 'axis' },
-                  legend: { data: [t('dashboard.thisMonth'), t('dashboard.previousMonth')], top: 0 },
-                  grid: { left: 8, right: 16, top: 36, bottom: 8, containLabel: true },
-                  xAxis: {
-                    type: 'category',
-                    data: [t('dashboard.kpi.monthFreight'), t('dashboard.kpi.monthServiceFee')],
-                  },
-                  yAxis: { type: 'value', name: t('dashboard.yuanAxis') },
-                  series: [
-                    {
-                      name: t('dashboard.thisMonth'),
-                      type: 'bar',
-                      barMaxWidth: 36,
-                      data: [months.now.freightFen / 100, months.now.serviceFeeFen / 100],
-                    },
-                    {
-                      name: t('dashboard.previousMonth'),
-                      type: 'bar',
-                      barMaxWidth: 36,
-                      data: [months.before.freightFen / 100, months.before.serviceFeeFen / 100],
-                    },
-                  ],
-                }
-              }
-            />
-          </Card>
-        </Col>
-        <Col xs={24} xl={10}>
-          <Card variant="borderless" title={t('dashboard.pendingChart')}>
-            <QueryChart
-              query={counts}
-              label={t('dashboard.pendingChart')}
-              option={{
+            query={analysis}
+            emptyText={t('dashboard.noFreight')}
+            option={
+              months && {
                 tooltip: { trigger: 'axis' },
-                grid: { left: 8, right: 24, top: 8, bottom: 8, containLabel: true },
-                xAxis: { type: 'value', minInterval: 1 },
-                yAxis: {
+                legend: { data: [t('dashboard.thisMonth'), t('dashboard.previousMonth')], top: 0 },
+                grid: { left: 8, right: 16, top: 36, bottom: 8, containLabel: true },
+                xAxis: {
                   type: 'category',
-                  inverse: true,
-                  data: pending.map((p) => p.title),
+                  data: [t('dashboard.kpi.monthFreight'), t('dashboard.kpi.monthServiceFee')],
                 },
+                yAxis: { type: 'value', name: t('dashboard.yuanAxis') },
                 series: [
                   {
-                    name: t('dashboard.count'),
+                    name: t('dashboard.thisMonth'),
                     type: 'bar',
-                    data: pending.map((p) => p.value),
-                    barMaxWidth: 18,
+                    barMaxWidth: 36,
+                    data: [months.now.freightFen / 100, months.now.serviceFeeFen / 100],
+                  },
+                  {
+                    name: t('dashboard.previousMonth'),
+                    type: 'bar',
+                    barMaxWidth: 36,
+                    data: [months.before.freightFen / 100, months.before.serviceFeeFen / 100],
                   },
                 ],
-              }}
-            />
-          </Card>
-        </Col>
-      </Row>
+              }
+            }
+          />
+        }
+        aside={
+          <QueryChartCard
+            title={t('dashboard.pendingChart')}
+            query={counts}
+            option={{
+              tooltip: { trigger: 'axis' },
+              grid: { left: 8, right: 24, top: 8, bottom: 8, containLabel: true },
+              xAxis: { type: 'value', minInterval: 1 },
+              yAxis: {
+                type: 'category',
+                inverse: true,
+                data: pending.map((p) => p.title),
+              },
+              series: [
+                {
+                  name: t('dashboard.count'),
+                  type: 'bar',
+                  data: pending.map((p) => p.value),
+                  barMaxWidth: 18,
+                },
+              ],
+            }}
+          />
+        }
+      />
       <Card variant="borderless" title={t('dashboard.pending')} className="mt16">
         <TileGrid
           tiles={pending}

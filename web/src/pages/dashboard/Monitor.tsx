@@ -7,6 +7,8 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ChartPanel } from '../../components/chart/ChartPanel';
 import { QueryError } from '../../components/dashboard/DashboardError';
+import { DashboardRow } from '../../components/dashboard/DashboardRow';
+import { FigureCard } from '../../components/dashboard/FigureCard';
 import { PanelCard, PanelList } from '../../components/dashboard/PanelCard';
 import { RefreshButton } from '../../components/dashboard/RefreshButton';
 import { StatTile } from '../../components/dashboard/StatTile';
@@ -54,23 +56,21 @@ export default function Monitor() {
       <QueryError query={summary} />
       <Row gutter={[16, 16]}>
         {STATES.map((s) => (
-          <Col key={s.key} xs={12} sm={6}>
-            <Card variant="borderless" className="stat-card" data-testid={`vehicles-${s.key}`}>
-              <StatTile
-                disabled={!has('/map/realtime')}
-                onOpen={() => navigate('/map/realtime')}
-                style={{ border: 0, background: 'transparent', padding: 0 }}
-                title={t(`monitor.${s.key}`)}
-                value={data?.vehicles[s.key] ?? 0}
-                loading={summary.isLoading}
-                valueStyle={{ color: s.color }}
-              />
-            </Card>
-          </Col>
+          <FigureCard key={s.key} col={{ xs: 12, sm: 6 }} data-testid={`vehicles-${s.key}`}>
+            <StatTile
+              disabled={!has('/map/realtime')}
+              onOpen={() => navigate('/map/realtime')}
+              style={{ border: 0, background: 'transparent', padding: 0 }}
+              title={t(`monitor.${s.key}`)}
+              value={data?.vehicles[s.key] ?? 0}
+              loading={summary.isLoading}
+              valueStyle={{ color: s.color }}
+            />
+          </FigureCard>
         ))}
       </Row>
-      <Row gutter={[16, 16]} className="mt16">
-        <Col xs={24} xl={14}>
+      <DashboardRow
+        main={
           <Card variant="borderless" title={t('monitor.dispatches')} data-testid="monitor-dispatches">
             <ChartPanel
               loading={summary.isLoading}
@@ -100,8 +100,8 @@ export default function Monitor() {
               })}
             />
           </Card>
-        </Col>
-        <Col xs={24} xl={10}>
+        }
+        aside={
           <PanelCard
             title={t('monitor.waybillsToday')}
             extra={data ? `${t('monitor.total')} ${waybillTotal}` : null}
@@ -126,8 +126,8 @@ export default function Monitor() {
               </Row>
             )}
           </PanelCard>
-        </Col>
-      </Row>
+        }
+      />
       {data?.warnings === null ? null : (
         <PanelList
           title={t('monitor.warnings')}

@@ -7,6 +7,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { QueryError } from '../../components/dashboard/DashboardError';
+import { DashboardRow } from '../../components/dashboard/DashboardRow';
 import { PanelCard, PanelList } from '../../components/dashboard/PanelCard';
 import { RefreshButton } from '../../components/dashboard/RefreshButton';
 import { TileGrid } from '../../components/dashboard/TileGrid';
@@ -82,8 +83,9 @@ export default function Workplace() {
           />
         )}
       </PanelCard>
-      <Row gutter={[16, 16]} className="mt16">
-        <Col xs={24} lg={14}>
+      <DashboardRow
+        stackBelow="lg"
+        main={
           <PanelList
             title={t('workplace.recent')}
             data-testid="workplace-recent"
@@ -106,8 +108,8 @@ export default function Workplace() {
               </div>
             )}
           />
-        </Col>
-        <Col xs={24} lg={10}>
+        }
+        aside={
           <Card variant="borderless" title={t('workplace.quickLinks')} data-testid="workplace-links">
             {links.length === 0 ? (
               <Empty description={t('workplace.noLinks')} image={Empty.PRESENTED_IMAGE_SIMPLE} />
@@ -123,8 +125,8 @@ export default function Workplace() {
               </Row>
             )}
           </Card>
-        </Col>
-      </Row>
+        }
+      />
     </div>
   );
 }

@@ -10,7 +10,7 @@ import {
   SendOutlined,
 } from '@ant-design/icons';
 import { Button } from 'antd';
-import { useEffect } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { usePlatformName } from '../../app/usePlatformSettings';
@@ -41,6 +41,24 @@ function TitleAndDesc({ text, prefix }: { text: (key: string) => string; prefix:
       <h3>{text(`${prefix}.title`)}</h3>
       <p>{text(`${prefix}.desc`)}</p>
     </>
+  );
+}
+
+/** A titled band of the page below the hero. */
+function HomeSection({
+  title,
+  className,
+  children,
+}: {
+  title: string;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <section className={className ? `home-section ${className}` : 'home-section'}>
+      <h2>{title}</h2>
+      {children}
+    </section>
   );
 }
 
@@ -96,8 +114,7 @@ export default function Landing() {
         </div>
       </section>
 
-      <section className="home-section">
-        <h2>{ta('home.offerTitle')}</h2>
+      <HomeSection title={ta('home.offerTitle')}>
         <div className="home-features">
           {FEATURES.map((f) => (
             <article key={f.key} className="home-feature">
@@ -106,10 +123,9 @@ export default function Landing() {
             </article>
           ))}
         </div>
-      </section>
+      </HomeSection>
 
-      <section className="home-section home-steps-section">
-        <h2>{ta('home.stepsTitle')}</h2>
+      <HomeSection className="home-steps-section" title={ta('home.stepsTitle')}>
         <ol className="home-steps">
           {STEPS.map((s, i) => (
             <li key={s.key} className="home-step">
@@ -121,7 +137,7 @@ export default function Landing() {
             </li>
           ))}
         </ol>
-      </section>
+      </HomeSection>
 
       <section className="home-cta">
         <h2>{ta('home.ctaTitle')}</h2>

@@ -3,9 +3,11 @@
 // Figures other than the caller's own waybills are platform staff's.
 import type { BusinessSummary } from '@freight/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Card, Col, Empty, Row, Skeleton, Statistic, Table } from 'antd';
+import { Card, Empty, Row, Skeleton, Statistic, Table } from 'antd';
 import { ChartPanel } from '../../components/chart/ChartPanel';
 import { QueryError } from '../../components/dashboard/DashboardError';
+import { DashboardRow } from '../../components/dashboard/DashboardRow';
+import { FigureCard } from '../../components/dashboard/FigureCard';
 import { RefreshButton } from '../../components/dashboard/RefreshButton';
 import { yuanColumn } from '../../components/finance/columns';
 import { yuan } from '../../components/finance/money';
@@ -61,32 +63,30 @@ export default function BusinessDashboard() {
       <QueryError query={summary} />
       <Row gutter={[16, 16]}>
         {kpis.map(([key, label, value]) => (
-          <Col key={key} xs={12} md={8} xl={Math.floor(24 / 5)} style={{ flex: '1 1 0', minWidth: 170 }}>
-            <Card
-              variant="borderless"
-              className="stat-card"
-              style={{ height: '100%' }}
-              data-testid={`business-${key}`}
-            >
-              <Statistic
-                title={tx(label)}
-                value={value ?? 0}
-                loading={loading}
-                valueStyle={{ fontSize: 24, whiteSpace: 'nowrap' }}
-                suffix={
-                  key === 'risk' && data?.risk ? (
-                    <span className="business-ratio">{`${data.risk.flagged}/${data.risk.waybills}`}</span>
-                  ) : key === 'regulator' && data?.regulator ? (
-                    <span className="business-ratio">{`${data.regulator.accepted}/${data.regulator.accepted + data.regulator.failed}`}</span>
-                  ) : undefined
-                }
-              />
-            </Card>
-          </Col>
+          <FigureCard
+            key={key}
+            col={{ xs: 12, md: 8, xl: Math.floor(24 / 5), style: { flex: '1 1 0', minWidth: 170 } }}
+            style={{ height: '100%' }}
+            data-testid={`business-${key}`}
+          >
+            <Statistic
+              title={tx(label)}
+              value={value ?? 0}
+              loading={loading}
+              valueStyle={{ fontSize: 24, whiteSpace: 'nowrap' }}
+              suffix={
+                key === 'risk' && data?.risk ? (
+                  <span className="business-ratio">{`${data.risk.flagged}/${data.risk.waybills}`}</span>
+                ) : key === 'regulator' && data?.regulator ? (
+                  <span className="business-ratio">{`${data.regulator.accepted}/${data.regulator.accepted + data.regulator.failed}`}</span>
+                ) : undefined
+              }
+            />
+          </FigureCard>
         ))}
       </Row>
-      <Row gutter={[16, 16]} className="mt16">
-        <Col xs={24} xl={14}>
+      <DashboardRow
+        main={
           <Card
             variant="borderless"
             title={tx(['收入与毛利趋势（近12个月）', 'Revenue and margin, 12 months'])}
@@ -132,8 +132,8 @@ export default function BusinessDashboard() {
               })}
             />
           </Card>
-        </Col>
-        <Col xs={24} xl={10}>
+        }
+        aside={
           <Card
             variant="borderless"
             title={tx(['应收账龄', 'Receivables ageing'])}
@@ -164,8 +164,8 @@ export default function BusinessDashboard() {
               />
             )}
           </Card>
-        </Col>
-      </Row>
+        }
+      />
       <Card
         variant="borderless"
         className="mt16"

@@ -7,7 +7,6 @@ import { useQuery } from '@tanstack/react-query';
 import {
   Button,
   Card,
-  Col,
   DatePicker,
   Empty,
   Row,
@@ -25,6 +24,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { withChunkTimeout } from '../../app/chunkLoad';
 import { BusyButton } from '../../components/common/BusyButton';
 import { DashboardError } from '../../components/dashboard/DashboardError';
+import { FigureCard } from '../../components/dashboard/FigureCard';
 import { dictText, useDictItems } from '../../components/dict/useDict';
 import { yuanColumn } from '../../components/finance/columns';
 import { yuan } from '../../components/finance/money';
@@ -186,11 +186,9 @@ export default function StatisticsList() {
             ['onTime', ['准时率', 'On-time rate'], total ? percent(total.onTimeRate) : undefined],
           ] as const
         ).map(([key, label, value]) => (
-          <Col key={key} xs={12} sm={8} xl={4}>
-            <Card variant="borderless" className="stat-card" data-testid={`statistics-total-${key}`}>
-              <Statistic title={tx(label)} value={value ?? 0} loading={result.isLoading} />
-            </Card>
-          </Col>
+          <FigureCard key={key} col={{ xs: 12, sm: 8, xl: 4 }} data-testid={`statistics-total-${key}`}>
+            <Statistic title={tx(label)} value={value ?? 0} loading={result.isLoading} />
+          </FigureCard>
         ))}
       </Row>
       <Card variant="borderless" className="mt16" title={tx(['运费与运单数', 'Freight and waybills'])}>

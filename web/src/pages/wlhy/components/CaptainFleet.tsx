@@ -11,8 +11,7 @@ import { type ReactNode, useState } from 'react';
 import { CompactTable } from '../../../components/common/CompactTable';
 import { SideDrawer } from '../../../components/common/SideDrawer';
 import { useRefetchingChange } from '../../../components/common/useRefetchingChange';
-import { TextItem } from '../../../components/form/formItems';
-import { ImageUpload } from '../../../components/resource/ImageUpload';
+import { RequiredImageItem, TextItem } from '../../../components/form/formItems';
 import { useBilingual } from '../../../components/resource/text';
 import type { Bilingual } from '../../../components/resource/types';
 import { useCan } from '../../../components/resource/useCan';
@@ -333,13 +332,12 @@ function AgreementModal({
           }}
         >
           <TextItem name="agreementNo" label={tx(['协议编号', 'Agreement no.'])} maxLength={50} />
-          <Form.Item
+          <RequiredImageItem
             name="agreementImg"
             label={tx(['协议文件', 'Signed agreement'])}
-            rules={[{ required: true, message: tx(['请上传协议', 'Upload the signed agreement']) }]}
-          >
-            <ImageUpload biz="captain" />
-          </Form.Item>
+            biz="captain"
+            message={tx(['请上传协议', 'Upload the signed agreement'])}
+          />
           <Space size={16} wrap>
             <Form.Item name="validFrom" label={tx(['有效期起', 'Valid from'])}>
               <DatePicker />
