@@ -16,6 +16,7 @@ export const SYSTEM = {
   permission: '/system/permission',
   checkRule: '/system/checkRule',
   fillRule: '/system/fillRule',
+  category: '/system/category',
   dataSource: '/system/dataSource',
   gatewayRoute: '/system/gatewayRoute',
   dataLog: '/system/dataLog',

@@ -89,6 +89,10 @@ test('recharge, pay an audited waybill from the pay list, ledger lines in the dr
   // further meanwhile); 平台费用 lists this waybill's fee.
   await shell.goto(MAIN_WALLET);
   await expect.poll(() => ui.serviceFeeIncome()).toBeGreaterThanOrEqual(incomeBefore + note.serviceFee);
+  // The cash at the bank is what the platform holds, shown positive (the books keep it below zero).
+  await expect(page.getByTestId('bank-balance').locator('.ant-statistic-content')).toHaveText(
+    /^¥\s?[1-9][\d,]*\.\d{2}$/,
+  );
   // The 平台账户 tab lists the platform's own accounts.
   await expect(ui.row('银行清算户')).toBeVisible();
   await shot('main-wallet', { scrollTop: true });

@@ -277,6 +277,32 @@ test('fill rules: add, generate a sample value, delete', async ({ page, shell })
   await screen.deleteRow(name);
 });
 
+test('categories: below a node of the demo tree, a child gets its code from its parent; edit, delete', async ({
+  page,
+  shell,
+}) => {
+  const screen = new ResourceScreen(page);
+  await shell.openFromMenu(SYSTEM.category, GROUP, '分类字典');
+  const goods = page.getByTestId('category-tree').getByText(/^货物分类（A\d{2}）$/);
+  const goodsCode = /（(A\d{2})）/.exec((await goods.textContent()) ?? '')?.[1] ?? '';
+  await goods.click();
+  await expect(page.getByTestId('category-parent')).toContainText('货物分类');
+  await expect(screen.row('煤炭及制品')).toContainText(new RegExp(`${goodsCode}A\\d{2}`));
+
+  const name = uniqueName('冷链食品');
+  const dialog = await screen.openAdd();
+  await fillByLabel(dialog, { 类型名称: name });
+  await screen.submit(dialog, /\/sys\/category\/add/);
+  await expect(screen.row(name)).toContainText(new RegExp(`${goodsCode}A\\d{2}`));
+
+  await screen.rowAction(name, '编辑');
+  const edit = screen.dialog();
+  await edit.getByLabel('类型名称').fill(`${name}改`);
+  await screen.submit(edit, /\/sys\/category\/edit/);
+  await screen.deleteRow(`${name}改`);
+  await expect(screen.row('煤炭及制品')).toBeVisible();
+});
+
 test('data sources: password never shown back, test connection, delete', async ({ page, shell }) => {
   const name = uniqueName('报表库');
   const code = uniqueName('ds_');

@@ -389,6 +389,7 @@ export function walletRoutes(
         .select({
           ownerType: finWallet.ownerType,
           total: sql<string>`coalesce(sum(${finWallet.balanceFen}), 0)`,
+          owedFen: sql<string>`coalesce(sum(greatest(${finWallet.balanceFen}, 0)), 0)`,
         })
         .from(finWallet)
         .where(eq(finWallet.tenantId, actor.tenantId))
@@ -412,16 +413,23 @@ export function walletRoutes(
         )
         .groupBy(finNoteSettlement.customerId, finWalletConfig.customerName);
       const total = (ownerType: number) => Number(totals.find((t) => t.ownerType === ownerType)?.total ?? 0);
+      const owed = (ownerType: number) => Number(totals.find((t) => t.ownerType === ownerType)?.owedFen ?? 0);
+      const payees = [WALLET_OWNER.driver, WALLET_OWNER.agent, WALLET_OWNER.captain];
+      const payablesFen = payees.reduce((sum, ownerType) => sum + owed(ownerType), 0);
+      const platformBalance = (code: string) => accounts.find((a) => a.ownerId === code)?.balanceFen ?? 0;
+      // A balance is what the platform owes its holder: a payee's deduction beyond its balance leaves it below
+      // zero (the payee owes the platform), and the platform's own assets (cash at the bank, advances) stand
+      // below zero too. The cards show each as the amount it is, not netted against the others.
       return ok({
         accounts: accounts.map((a) => ({ code: a.ownerId, name: a.ownerName, balanceFen: a.balanceFen })),
         serviceFeeIncomeFen: Number(fees?.serviceFeeFen ?? 0),
         agentFeeFen: Number(fees?.agentFeeFen ?? 0),
-        advanceReceivableFen: -(
-          accounts.find((a) => a.ownerId === PLATFORM_ACCOUNT.advanceReceivable)?.balanceFen ?? 0
-        ),
+        advanceReceivableFen: -platformBalance(PLATFORM_ACCOUNT.advanceReceivable),
+        bankBalanceFen: -platformBalance(PLATFORM_ACCOUNT.bankClearing),
         receivablesByCustomer: receivables.map((x) => ({ ...x, owedFen: Number(x.owedFen) })),
         customerFundsFen: total(WALLET_OWNER.customer),
-        payablesFen: total(WALLET_OWNER.driver) + total(WALLET_OWNER.agent) + total(WALLET_OWNER.captain),
+        payablesFen,
+        payeeDebtsFen: payablesFen - payees.reduce((sum, ownerType) => sum + total(ownerType), 0),
       });
     },
   );

@@ -65,6 +65,19 @@ describe('fee series of the main wallet', () => {
     expect(afterDay.serviceFeeFen).toBe(summary.serviceFeeIncomeFen);
   });
 
+  it('shows the cash at the bank as a positive amount, and payables apart from what payees owe', async () => {
+    await k.recharge(CUSTOMERS.hengda, 10_000_000);
+    const summary = (await k.get('/plateform/wallet/summary')).result as Record<string, number>;
+    const platform = (await k.get('/plateform/wallet/platform/list', { pageSize: 100 })).result.records ?? [];
+    const clearing = platform.find((w) => w.ownerId === 'bank_clearing');
+    expect(summary.bankBalanceFen).toBe(-Number(clearing?.balanceFen));
+    expect(summary.bankBalanceFen).toBeGreaterThanOrEqual(10_000_000);
+    const payees = (await k.get('/plateform/wallet/payable/list', { pageSize: 1000 })).result.records ?? [];
+    const balances = payees.map((w) => Number(w.balanceFen));
+    expect(summary.payablesFen).toBe(balances.filter((b) => b > 0).reduce((sum, b) => sum + b, 0));
+    expect(summary.payeeDebtsFen).toBe(balances.filter((b) => b < 0).reduce((sum, b) => sum - b, 0));
+  });
+
   it('refuses reversed or overlong ranges, and customer users', async () => {
     const reversed = await k.call('GET', '/plateform/wallet/feeSeries?begin=2026-03-01&end=2026-02-01');
     expect(reversed).toMatchObject({ success: false, message: '开始日期不能晚于结束日期' });

@@ -18,7 +18,7 @@ import { userRoutes } from './user/routes.ts';
 
 // What other modules may use: the tables they join, the services they call and the hooks they fill.
 export { invalidateGrants, type PermissionRow } from './accessDirectory.ts';
-export { sysDataSource, sysFillRule, sysQuartzJob } from './adminSchema.ts';
+export { sysCategory, sysDataSource, sysFillRule, sysQuartzJob } from './adminSchema.ts';
 export {
   type AnnouncementReadListener,
   deliveryCounts,
@@ -33,6 +33,9 @@ export {
   registerLoginExtra,
 } from './auth/loginChecks.ts';
 export { consumeSmsCode } from './auth/sms.ts';
+export { queueTemplateTest } from './auth/templateTest.ts';
+export { sysSms, sysSmsTemplate } from './authSchema.ts';
+export { addCategory, ROOT_PID } from './category/tree.ts';
 export { registerUniqueFields, type UniqueField } from './common/duplicateRoutes.ts';
 export { mayReadFile, originalFileNames, randomStoredName, recordFile } from './common/fileOwners.ts';
 export { sniffAllowedType } from './common/fileTypes.ts';

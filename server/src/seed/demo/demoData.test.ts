@@ -232,6 +232,20 @@ describe('demo data that tells the truth', () => {
       expect(ofCaptain(await violations(account)), account).toHaveLength(0);
   });
 
+  it('shows on 主钱包 what payees owe apart from what they are owed, and the cash at the bank as positive', async () => {
+    const summary = await get('admin', '/plateform/wallet/summary');
+    const payees: Row[] = (await get('admin', '/plateform/wallet/payable/list?pageSize=1000')).records;
+    const balances = payees.map((w) => Number(w.balanceFen));
+    expect(summary.payablesFen).toBe(balances.filter((b) => b > 0).reduce((a, b) => a + b, 0));
+    expect(summary.payeeDebtsFen).toBe(balances.filter((b) => b < 0).reduce((a, b) => a - b, 0));
+    // The deduction posted on captain01's fleet left its driver owing the platform.
+    expect(summary.payeeDebtsFen).toBeGreaterThan(0);
+    const platform: Row[] = (await get('admin', '/plateform/wallet/platform/list?pageSize=100')).records;
+    const clearing = platform.find((w) => w.ownerId === 'bank_clearing');
+    expect(summary.bankBalanceFen).toBe(-Number(clearing?.balanceFen));
+    expect(summary.bankBalanceFen).toBeGreaterThan(0);
+  });
+
   for (const account of ACCOUNTS)
     it(`as ${account}: the header's counters are sums of the account's own rows`, async () => {
       const counts = (await get(account, '/hydriver/hyDriver/getDsXx')) as PendingCounts;

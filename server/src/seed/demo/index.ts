@@ -7,6 +7,7 @@ import { hashPassword } from '../../platform/auth/crypto.ts';
 import type { Db } from '../../platform/db/client.ts';
 import type { FileStorage } from '../../platform/storage/index.ts';
 import { appsSeeder } from './apps.ts';
+import { categoriesSeeder } from './categories.ts';
 import { complianceSeeder } from './compliance.ts';
 import { contractsSeeder } from './contracts.ts';
 import { driverTaxSeeder } from './driverTax.ts';
@@ -16,6 +17,7 @@ import { financeSeeder } from './finance.ts';
 import { incomeReportSeeder } from './incomeReports.ts';
 import { insuranceSeeder } from './insurance.ts';
 import { invoiceSeeder } from './invoices.ts';
+import { messagesSeeder } from './messages.ts';
 import { partiesSeeder } from './parties.ts';
 import { positionsSeeder } from './positions.ts';
 import { regulatorSeeder } from './regulator.ts';
@@ -42,6 +44,8 @@ export const DEMO_SEEDERS: DemoSeeder[] = [
   positionsSeeder,
   appsSeeder,
   complianceSeeder,
+  categoriesSeeder,
+  messagesSeeder,
 ];
 
 export interface DemoSummary {

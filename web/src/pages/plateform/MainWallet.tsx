@@ -48,7 +48,12 @@ interface Summary {
     notes: number;
   }>;
   customerFundsFen: number;
+  /** What the platform owes drivers, agents and captains (their balances above zero). */
   payablesFen: number;
+  /** What they owe the platform: deductions beyond their balance, offset against their next payment. */
+  payeeDebtsFen: number;
+  /** Cash at the bank (the clearing account's balance, an asset, stands below zero in the books). */
+  bankBalanceFen: number;
 }
 
 interface Series {
@@ -300,9 +305,14 @@ export default function MainWallet() {
     perm: 'finance:wallet',
     fields: { amountFen: { render: (v) => yuan(v) } },
   }));
-  const account = (code: string) =>
-    summary ? (summary.accounts.find((a) => a.code === code)?.balanceFen ?? 0) : undefined;
-  const stats: Array<{ key: string; title: string; fen: number | undefined; testid?: string }> = [
+  const payeeDebts = summary?.payeeDebtsFen ?? 0;
+  const stats: Array<{
+    key: string;
+    title: string;
+    fen: number | undefined;
+    testid?: string;
+    note?: string;
+  }> = [
     {
       key: 'fee',
       title: tx(['服务费收入（累计）', 'Service-fee income (to date)']),
@@ -317,15 +327,29 @@ export default function MainWallet() {
     {
       key: 'funds',
       title: tx(['货主资金（托管）', 'Customer funds (escrow)']),
-      fen: summary?.customerFundsFen ?? 0,
+      fen: summary?.customerFundsFen,
     },
     {
       key: 'payables',
       title: tx(['应付司机/经纪人', 'Payables to drivers/agents']),
-      fen: summary?.payablesFen ?? 0,
+      fen: summary?.payablesFen,
+      testid: 'payables',
+      note:
+        payeeDebts > 0
+          ? `${tx(['另有司机/经纪人欠款', 'Owed by drivers/agents'])} ¥${yuan(payeeDebts)}`
+          : undefined,
     },
-    { key: 'clearing', title: tx(['银行清算户', 'Bank clearing']), fen: account('bank_clearing') },
-    { key: 'card', title: tx(['油卡/ETC待结算', 'Fuel card / ETC due']), fen: account('card_provider') },
+    {
+      key: 'bank',
+      title: tx(['银行存款（清算户）', 'Cash at bank (clearing)']),
+      fen: summary?.bankBalanceFen,
+      testid: 'bank-balance',
+    },
+    {
+      key: 'card',
+      title: tx(['油卡/ETC待结算', 'Fuel card / ETC due']),
+      fen: summary ? (summary.accounts.find((a) => a.code === 'card_provider')?.balanceFen ?? 0) : undefined,
+    },
   ];
 
   return (
@@ -333,13 +357,18 @@ export default function MainWallet() {
       <Row gutter={[16, 16]}>
         {stats.map((s) => (
           <Col key={s.key} xs={12} md={8} xl={4}>
-            <Card variant="borderless" size="small">
+            <Card variant="borderless" size="small" style={{ height: '100%' }}>
               <Statistic
                 title={s.title}
                 {...money(s.fen)}
                 valueStyle={{ fontSize: 20, whiteSpace: 'nowrap' }}
                 data-testid={s.testid}
               />
+              {s.note && (
+                <Typography.Text type="warning" style={{ fontSize: 12 }} data-testid={`${s.testid}-note`}>
+                  {s.note}
+                </Typography.Text>
+              )}
             </Card>
           </Col>
         ))}

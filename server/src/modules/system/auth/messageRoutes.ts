@@ -1,5 +1,4 @@
 import {
-  isMobile,
   MESSAGE_SEND_STATE,
   messageTemplateBody,
   messageTemplateResource,
@@ -16,21 +15,7 @@ import { bizError } from '../../../platform/http/errors.ts';
 import { permitted } from '../../../platform/http/permitted.ts';
 import { bindResource } from '../../../platform/resource/bindResource.ts';
 import { sysSms, sysSmsTemplate } from '../authSchema.ts';
-import { renderTemplate } from './smsTemplates.ts';
-
-function parseParams(text: string | null | undefined): Record<string, string> {
-  if (!text?.trim()) return {};
-  const out: Record<string, string> = {};
-  for (const [key, value] of Object.entries(JSON.parse(text) as Record<string, unknown>))
-    out[key] = typeof value === 'string' ? value : JSON.stringify(value);
-  return out;
-}
-
-/** A receiver fit for the template's channel: a mobile for SMS, an address for mail. */
-function checkReceiver(type: string, receiver: string): void {
-  if (type === '1' && !isMobile(receiver)) throw bizError('请输入正确的手机号码');
-  if (type === '2' && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(receiver)) throw bizError('请输入正确的邮箱地址');
-}
+import { queueTemplateTest } from './templateTest.ts';
 
 // The system messages and message templates screens (reference /sys/message/*): the queue that the
 // default SMS channel writes, and the templates the codes are rendered from.
@@ -73,7 +58,6 @@ export function messageRoutes(app: FastifyInstance, ctx: AppContext): void {
     updateSchema: messageTemplateBody.partial().extend({ id: z.string().min(1).max(32) }),
   });
 
-  // Test send: the template rendered with the given (or its stored) test data, queued for the receiver.
   r.post(
     '/sys/message/sysMessageTemplate/sendMsg',
     permitted('system:msgtemplate:edit', {
@@ -83,29 +67,10 @@ export function messageRoutes(app: FastifyInstance, ctx: AppContext): void {
         testData: templateTestData.nullish(),
       }),
     }),
-    async (request) => {
-      const { templateCode, receiver, testData } = request.body;
-      const [template] = await db
-        .select()
-        .from(sysSmsTemplate)
-        .where(eq(sysSmsTemplate.templateCode, templateCode));
-      if (!template) throw bizError('模板不存在');
-      if (template.useStatus !== '1') throw bizError('模板未启用');
-      checkReceiver(template.templateType, receiver);
-      const params = parseParams(testData ?? template.templateTestJson);
-      const [queued] = await db
-        .insert(sysSms)
-        .values({
-          esTitle: template.templateName,
-          esType: template.templateType,
-          esReceiver: receiver,
-          esParam: JSON.stringify(params),
-          esContent: renderTemplate(template.templateContent, params),
-          esSendStatus: MESSAGE_SEND_STATE.queued,
-          createBy: request.session?.user.username,
-        })
-        .returning();
-      return ok(queued, '已加入发送队列');
-    },
+    async (request) =>
+      ok(
+        await queueTemplateTest(db, { ...request.body, createBy: request.session?.user.username }),
+        '已加入发送队列',
+      ),
   );
 }

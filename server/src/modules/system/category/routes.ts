@@ -4,40 +4,13 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../../platform/context.ts';
-import type { DbOrTx } from '../../../platform/db/client.ts';
-import { idsWhere } from '../../../platform/db/idsWhere.ts';
 import { containing, escapeLike } from '../../../platform/db/likePattern.ts';
 import { ok, pageOf } from '../../../platform/http/envelope.ts';
 import { bizError } from '../../../platform/http/errors.ts';
 import { permitted } from '../../../platform/http/permitted.ts';
 import { bindResource } from '../../../platform/resource/bindResource.ts';
 import { sysCategory } from '../adminSchema.ts';
-import { childOrgCode } from '../depart/orgCode.ts';
-
-export const ROOT_PID = '0';
-
-type CategoryRow = typeof sysCategory.$inferSelect;
-
-async function syncHasChild(tx: DbOrTx, pid: string): Promise<void> {
-  if (pid === ROOT_PID) return;
-  const [child] = await idsWhere(tx, sysCategory, eq(sysCategory.pid, pid)).limit(1);
-  await tx
-    .update(sysCategory)
-    .set({ hasChild: child ? '1' : '0' })
-    .where(eq(sysCategory.id, pid));
-}
-
-/** Ids of the rows below `ids` (any depth). */
-async function descendants(tx: DbOrTx, ids: string[]): Promise<string[]> {
-  const out: string[] = [];
-  let level = ids;
-  for (let depth = 0; level.length && depth < 20; depth++) {
-    const rows = await idsWhere(tx, sysCategory, inArray(sysCategory.pid, level));
-    level = rows.map((r) => r.id).filter((id) => !out.includes(id) && !ids.includes(id));
-    out.push(...level);
-  }
-  return out;
-}
+import { type CategoryRow, descendants, placeCategory, ROOT_PID, syncHasChild } from './tree.ts';
 
 const node = (row: CategoryRow) => ({
   ...row,
@@ -55,36 +28,9 @@ export function categoryRoutes(app: FastifyInstance, ctx: AppContext): void {
   bindResource(app, ctx, categoryResource, sysCategory, {
     dataLog: true,
     async beforeWrite(values, mode, _request, tx) {
-      if (mode === 'edit') {
-        // Moving a node would invalidate the codes below it: the parent stays.
-        const [existing] = await tx
-          .select()
-          .from(sysCategory)
-          .where(eq(sysCategory.id, String(values.id)));
-        values.pid = existing?.pid ?? ROOT_PID;
-        values.code = values.code || existing?.code;
-      } else {
-        values.pid = values.pid || ROOT_PID;
-        values.hasChild = '0';
-      }
-      const pid = String(values.pid);
-      let parentCode: string | null = null;
-      if (pid !== ROOT_PID) {
-        const [parent] = await tx.select().from(sysCategory).where(eq(sysCategory.id, pid));
-        if (!parent) throw bizError('父级节点不存在');
-        parentCode = parent.code;
-      }
-      if (!values.code) {
-        const siblings = await tx
-          .select({ code: sysCategory.code })
-          .from(sysCategory)
-          .where(like(sysCategory.code, `${escapeLike(parentCode ?? '')}___`));
-        values.code = childOrgCode(
-          parentCode,
-          siblings.map((s) => s.code),
-        );
-      }
-      return values;
+      const place = await placeCategory(tx, values, mode);
+      if (mode === 'add') values.hasChild = '0';
+      return { ...values, ...place };
     },
     unique: { key: 'code', message: '类型编码已存在!' },
     async afterWrite(row, _mode, tx) {
