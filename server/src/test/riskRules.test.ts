@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { FinanceKit, key } from '../modules/finance/financeTestKit.ts';
 import { hyDriver, hyDriverBank, hyShippingNote, hyTrackPoint, hyVehicle } from '../modules/freight/index.ts';
 import { judgeStep } from '../modules/risk/eventRules.ts';
-import { runRiskScan } from '../modules/risk/index.ts';
+import { rejudgeNotes, runRiskScan } from '../modules/risk/index.ts';
 import { useTestApp } from './harness.ts';
 import { riskLookups } from './riskKit.ts';
 import { CUSTOMERS } from './shippingKit.ts';
@@ -123,6 +123,28 @@ describe('risk rules on waybill steps', () => {
     // the computed fees of the real note are not inverted: no warning was raised at its dispatch
     expect(row.customerFee).toBeGreaterThan(row.driverFee);
     expect(await warningsOf(note.id, { rule: 'priceInversion' })).toHaveLength(0);
+  });
+
+  it('re-judges notes written while the rules were not listening: each past step once, no refusal after the fact', async () => {
+    const { noteId } = await k.auditedNote({}, 'sign');
+    // Its steps ran through the rules (the loss at unloading is over the allowance).
+    const judged = (await warningsOf(noteId)).map((w) => w.id);
+    // As an imported note: signed without its unload weighbridge photo, 40 t planned on a 32 t vehicle.
+    await t.db
+      .update(hyShippingNote)
+      .set({ unloadPhoto: null, plannedWeightG: 40_000_000 })
+      .where(eq(hyShippingNote.id, noteId));
+    const first = await rejudgeNotes(t.db, 'import');
+    expect(first.warnings).toBeGreaterThan(0);
+    const raised = (await warningsOf(noteId)).filter((w) => !judged.includes(w.id));
+    expect(raised).toEqual([
+      expect.objectContaining({ ruleType: 'signBeforeUnload', state: 'open', source: 'rejudge' }),
+    ]);
+    // 超载 would have refused the dispatch: a refusal is not raised as a warning after the fact.
+    expect(raised.some((w) => w.ruleType === 'overload')).toBe(false);
+    const again = await rejudgeNotes(t.db, 'import');
+    expect(again.warnings).toBe(0);
+    expect(await warningsOf(noteId)).toHaveLength(judged.length + 1);
   });
 });
 
