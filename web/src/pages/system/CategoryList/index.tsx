@@ -20,8 +20,15 @@ interface CategoryNode {
 }
 
 const ROOT = '0';
-const toTree = (rows: CategoryNode[]): DataNode[] =>
-  rows.map((row) => ({ key: row.id, title: `${row.name}（${row.code}）`, isLeaf: row.hasChild !== '1' }));
+type Translate = ReturnType<typeof useBilingual>;
+
+/** Tree nodes titled by name and code, in the punctuation of the console's language. */
+const toTree = (rows: CategoryNode[], tx: Translate): DataNode[] =>
+  rows.map((row) => ({
+    key: row.id,
+    title: tx([`${row.name}（${row.code}）`, `${row.name} (${row.code})`]),
+    isLeaf: row.hasChild !== '1',
+  }));
 
 function withChildren(nodes: DataNode[], key: React.Key, children: DataNode[]): DataNode[] {
   return nodes.map((node) =>
@@ -40,10 +47,11 @@ export default function CategoryList() {
   const [tree, setTree] = useState<DataNode[] | null>(null);
   const [expanded, setExpanded] = useState<React.Key[]>([]);
   const roots = useQuery({
-    queryKey: ['categoryRoots'],
+    // The titles are in the console's language: a switch loads them again.
+    queryKey: ['categoryRoots', tx(['zh-CN', 'en-US'])],
     queryFn: async () => {
       const page = await api.get<Page<CategoryNode>>('/sys/category/rootList', { pageSize: 1000 });
-      const nodes = toTree(page.records);
+      const nodes = toTree(page.records, tx);
       setTree(nodes);
       setExpanded([]);
       return nodes;
@@ -56,7 +64,7 @@ export default function CategoryList() {
 
   const loadChildren = async (node: EventDataNode<DataNode>) => {
     const rows = await api.get<CategoryNode[]>('/sys/category/childList', { pid: node.key });
-    setTree((current) => withChildren(current ?? [], node.key, toTree(rows)));
+    setTree((current) => withChildren(current ?? [], node.key, toTree(rows, tx)));
   };
 
   const parentId = selected.id;
