@@ -306,50 +306,34 @@ export default function MainWallet() {
     fields: { amountFen: { render: (v) => yuan(v) } },
   }));
   const payeeDebts = summary?.payeeDebtsFen ?? 0;
-  const stats: Array<{
-    key: string;
-    title: string;
-    fen: number | undefined;
-    testid?: string;
-    note?: string;
-  }> = [
-    {
-      key: 'fee',
-      title: tx(['服务费收入（累计）', 'Service-fee income (to date)']),
-      fen: summary?.serviceFeeIncomeFen,
+  /** A headline figure: its title, its amount ('--' until the summary has come), its test id and footnote. */
+  const figure = (
+    key: string,
+    title: [string, string],
+    fen: number | undefined,
+    more: { testid?: string; note?: string } = {},
+  ) => ({ key, title: tx(title), fen, ...more });
+  const stats = [
+    figure('fee', ['服务费收入（累计）', 'Service-fee income (to date)'], summary?.serviceFeeIncomeFen, {
       testid: 'service-fee-income',
-    },
-    {
-      key: 'receivable',
-      title: tx(['垫付应收款', 'Advance receivables']),
-      fen: summary?.advanceReceivableFen,
-    },
-    {
-      key: 'funds',
-      title: tx(['货主资金（托管）', 'Customer funds (escrow)']),
-      fen: summary?.customerFundsFen,
-    },
-    {
-      key: 'payables',
-      title: tx(['应付司机/经纪人', 'Payables to drivers/agents']),
-      fen: summary?.payablesFen,
+    }),
+    figure('receivable', ['垫付应收款', 'Advance receivables'], summary?.advanceReceivableFen),
+    figure('funds', ['货主资金（托管）', 'Customer funds (escrow)'], summary?.customerFundsFen),
+    figure('payables', ['应付司机/经纪人', 'Payables to drivers/agents'], summary?.payablesFen, {
       testid: 'payables',
       note:
         payeeDebts > 0
           ? `${tx(['另有司机/经纪人欠款', 'Owed by drivers/agents'])} ¥${yuan(payeeDebts)}`
           : undefined,
-    },
-    {
-      key: 'bank',
-      title: tx(['银行存款（清算户）', 'Cash at bank (clearing)']),
-      fen: summary?.bankBalanceFen,
+    }),
+    figure('bank', ['银行存款（清算户）', 'Cash at bank (clearing)'], summary?.bankBalanceFen, {
       testid: 'bank-balance',
-    },
-    {
-      key: 'card',
-      title: tx(['油卡/ETC待结算', 'Fuel card / ETC due']),
-      fen: summary ? (summary.accounts.find((a) => a.code === 'card_provider')?.balanceFen ?? 0) : undefined,
-    },
+    }),
+    figure(
+      'card',
+      ['油卡/ETC待结算', 'Fuel card / ETC due'],
+      summary ? (summary.accounts.find((a) => a.code === 'card_provider')?.balanceFen ?? 0) : undefined,
+    ),
   ];
 
   return (

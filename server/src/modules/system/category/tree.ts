@@ -32,6 +32,14 @@ export async function descendants(tx: DbOrTx, ids: string[]): Promise<string[]> 
   return out;
 }
 
+async function placeOf(tx: DbOrTx, id: string): Promise<{ pid: string; code: string } | undefined> {
+  const [row] = await tx
+    .select({ pid: sysCategory.pid, code: sysCategory.code })
+    .from(sysCategory)
+    .where(eq(sysCategory.id, id));
+  return row;
+}
+
 /**
  * Where a category goes and its code: a new node below `pid` (the top level without one) gets the next free
  * code after its siblings' (A01, A02 … below the parent's code); an edited node keeps its parent, because
@@ -45,19 +53,13 @@ export async function placeCategory(
   let pid = String(node.pid || ROOT_PID);
   let code = node.code ? String(node.code) : '';
   if (mode === 'edit') {
-    const [existing] = await tx
-      .select({ pid: sysCategory.pid, code: sysCategory.code })
-      .from(sysCategory)
-      .where(eq(sysCategory.id, String(node.id)));
+    const existing = await placeOf(tx, String(node.id));
     pid = existing?.pid ?? ROOT_PID;
     code ||= existing?.code ?? '';
   }
   let parentCode: string | null = null;
   if (pid !== ROOT_PID) {
-    const [parent] = await tx
-      .select({ code: sysCategory.code })
-      .from(sysCategory)
-      .where(eq(sysCategory.id, pid));
+    const parent = await placeOf(tx, pid);
     if (!parent) throw bizError('父级节点不存在');
     parentCode = parent.code;
   }
