@@ -412,10 +412,11 @@ export function walletRoutes(
           ),
         )
         .groupBy(finNoteSettlement.customerId, finWalletConfig.customerName);
-      const total = (ownerType: number) => Number(totals.find((t) => t.ownerType === ownerType)?.total ?? 0);
-      const owed = (ownerType: number) => Number(totals.find((t) => t.ownerType === ownerType)?.owedFen ?? 0);
+      /** The net balances (`total`) or those above zero (`owedFen`) of the wallets of these owner types. */
+      const sumOf = (ownerTypes: number[], column: 'total' | 'owedFen') =>
+        totals.filter((t) => ownerTypes.includes(t.ownerType)).reduce((sum, t) => sum + Number(t[column]), 0);
       const payees = [WALLET_OWNER.driver, WALLET_OWNER.agent, WALLET_OWNER.captain];
-      const payablesFen = payees.reduce((sum, ownerType) => sum + owed(ownerType), 0);
+      const payablesFen = sumOf(payees, 'owedFen');
       const platformBalance = (code: string) => accounts.find((a) => a.ownerId === code)?.balanceFen ?? 0;
       // A balance is what the platform owes its holder: a payee's deduction beyond its balance leaves it below
       // zero (the payee owes the platform), and the platform's own assets (cash at the bank, advances) stand
@@ -427,9 +428,9 @@ export function walletRoutes(
         advanceReceivableFen: -platformBalance(PLATFORM_ACCOUNT.advanceReceivable),
         bankBalanceFen: -platformBalance(PLATFORM_ACCOUNT.bankClearing),
         receivablesByCustomer: receivables.map((x) => ({ ...x, owedFen: Number(x.owedFen) })),
-        customerFundsFen: total(WALLET_OWNER.customer),
+        customerFundsFen: sumOf([WALLET_OWNER.customer], 'total'),
         payablesFen,
-        payeeDebtsFen: payablesFen - payees.reduce((sum, ownerType) => sum + total(ownerType), 0),
+        payeeDebtsFen: payablesFen - sumOf(payees, 'total'),
       });
     },
   );
